@@ -1,0 +1,239 @@
+"""Building blocks of the rule extractor: the ``Rule`` model, shared regex pieces and word lists.
+
+The rule table itself is in ``policies/rules.py``; the engine that runs it is
+``policies/extract.py``. Keeping the vocabulary here makes it reviewable in one place:
+everything the extractor knows about English is in these two files.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+ValueKind = Literal["np", "vp", "name", "status", "pet", "raw"]
+SubjectMode = Literal["walk", "poss"]
+ElideMode = Literal["never", "past", "past_ing"]
+
+#: Attributes whose dimension holds several independent values at once.
+MULTI_VALUED: frozenset[str] = frozenset(
+    {"likes", "dislikes", "pet", "hobby", "activity", "uses", "friend", "visited", "goal"}
+)
+#: Every attribute the rule extractor can emit.
+ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
+    "employer",
+    "location",
+    "origin",
+    "role",
+    "spouse",
+    "relationship_status",
+}
+
+
+class Rule(BaseModel):
+    """One extraction rule: a trigger regex plus how to read its subject and value.
+
+    ``regex`` must define a ``val`` group and may define ``poss`` (a possessor such as "my"
+    or "Caroline's" that names the entity), ``neg`` (a word that negates: "my *ex*-wife"),
+    ``old`` (a previous value to negate: "switched *from Vim* to Emacs") and ``species`` /
+    ``petname``. The rule only runs on sentences containing one of its ``anchors``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attribute: str
+    regex: re.Pattern[str]
+    anchors: frozenset[str]
+    value: ValueKind = "np"
+    subject: SubjectMode = "walk"
+    template: str = "{}"
+    negate: bool = False
+    change: bool = False
+    #: Attribute to use under plain negation ("don't like X" -> dislikes X).
+    alt_negated: str | None = None
+    #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
+    elide: ElideMode = "never"
+    weight: float = 1.0
+
+
+# ---- regex pieces -------------------------------------------------------------------
+# Verb phrases are wrapped in (?i:...) so that names stay case-sensitive: a capital letter
+# is the only cue that "Google" is a name.
+VAL = r"(?P<val>[^.,;:!?()\[\]\n\"]{1,80})"
+NAME = r"[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2}"
+NAME_VAL = rf"(?P<val>{NAME})"
+POSS = r"(?P<poss>\b[Mm]y|\b[A-Z][a-z]+'s)"
+CAP = r"(?=(?:[Tt]he\s+)?[A-Z])"
+
+SPECIES_WORDS = (
+    "dog dogs puppy puppies pup pups cat cats kitten kittens kitty hamster hamsters rabbit "
+    "rabbits bunny bunnies parrot parrots bird birds fish goldfish turtle turtles tortoise "
+    "snake snakes horse horses pony ponies lizard lizards gecko ferret ferrets gerbil gerbils "
+    "chinchilla hedgehog iguana cockatiel budgie guinea"
+)
+SPECIES = (
+    r"(?P<species>(?i:guinea\s+pigs?|"
+    + "|".join(w for w in SPECIES_WORDS.split() if w != "guinea")
+    + r"))"
+)
+SPORTS_WORDS = (
+    "yoga pilates kickboxing boxing taekwondo karate judo jiu-jitsu crossfit zumba meditation "
+    "pottery gardening knitting crochet photography calligraphy archery fencing rowing "
+    "kayaking surfing skateboarding snowboarding skiing climbing bouldering weightlifting "
+    "martial ballet salsa tai parkour"
+)
+SPORTS = (
+    r"(?P<val>(?i:martial\s+arts|tai\s+chi|"
+    + "|".join(w for w in SPORTS_WORDS.split() if w not in ("martial", "tai"))
+    + r"))"
+)
+OCCUPATIONS = (
+    "teacher nurse doctor physician surgeon engineer developer programmer designer artist "
+    "painter sculptor writer author poet novelist journalist editor musician singer "
+    "songwriter dancer chef cook baker lawyer attorney accountant student counselor "
+    "counsellor therapist psychologist psychiatrist scientist researcher professor "
+    "lecturer librarian pharmacist dentist veterinarian vet firefighter officer soldier "
+    "veteran pilot driver mechanic electrician plumber carpenter farmer photographer "
+    "manager consultant analyst architect entrepreneur founder ceo cto intern barista "
+    "waiter waitress bartender cashier realtor banker coach trainer instructor tutor actor "
+    "actress athlete paramedic midwife caregiver volunteer activist politician blogger "
+    "youtuber streamer influencer illustrator animator filmmaker producer director "
+    "secretary receptionist clerk janitor tailor florist jeweler"
+)
+OCC = "|".join(OCCUPATIONS.split())
+FRIEND = r"(?i:friend|buddy|pal|bestie|bff)"
+FRIEND_ADJ = r"(?:(?i:best|good|close|old|dear|childhood|new)\s+)?"
+SPOUSE = r"(?i:husband|wife|spouse|hubby)"
+SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
+
+#: Plural species -> the singular used in values ("dog Max").
+SPECIES_SINGULAR: dict[str, str] = {
+    "dogs": "dog",
+    "puppies": "puppy",
+    "pups": "pup",
+    "cats": "cat",
+    "kittens": "kitten",
+    "hamsters": "hamster",
+    "rabbits": "rabbit",
+    "bunnies": "bunny",
+    "parrots": "parrot",
+    "birds": "bird",
+    "turtles": "turtle",
+    "snakes": "snake",
+    "horses": "horse",
+    "ponies": "pony",
+    "lizards": "lizard",
+    "ferrets": "ferret",
+    "gerbils": "gerbil",
+    "guinea pigs": "guinea pig",
+}
+
+
+def words(text: str) -> frozenset[str]:
+    """Split a space-separated word list into a frozenset."""
+    return frozenset(text.split())
+
+
+# ---- subject resolution ---------------------------------------------------------------
+#: Tokens that make the speaker (``obs.actor``) the subject.
+FIRST_PERSON = words("i i'm im i've ive i'd i'll")
+#: Subjects the extractor cannot resolve: the claim is skipped ("we" is deliberately here).
+OTHER_SUBJECTS = words(
+    "we we're we've we'd we'll us our you you're you've you'd you'll u ya he he's he'd he'll "
+    "she she's she'd she'll they they're they've they'd they'll it it's it'd it'll that "
+    "that's this these those there there's here who which what what's everyone everybody "
+    "someone somebody anyone people kids mom dad everything nobody one"
+)
+#: Words that may stand between a subject and its verb without changing who the subject is.
+SKIP_WORDS = words(
+    "am 'm is are was were be been being have has had 've do does did will 'll would should "
+    "could can may might must shall 're gonna going to about off also just really still now "
+    "recently finally actually totally absolutely definitely truly genuinely seriously "
+    "literally honestly basically already always usually often sometimes generally mostly "
+    "currently lately officially kinda sorta kind sort of so very pretty quite too even only "
+    "mainly especially particularly simply newly happily proudly secretly both all "
+    "personally originally eventually somehow again started began begun start starting "
+    "continue continued keep kept back got get getting up tend tends maybe probably perhaps "
+    "think guess believe suppose reckon feel like a bit little lot more most much "
+    "absolutely deeply"
+)
+#: Adverbs that may follow a name before its verb ("Alice *really* likes").
+ADVERBS = words(
+    "also just really still now recently finally actually always usually often sometimes "
+    "never totally absolutely definitely currently not no longer truly even only already "
+    "mostly"
+)
+#: Modal verbs: "Alice will ..." agrees with a third-person subject.
+MODALS = words("will would can could might may should must shall won't can't")
+#: Plain negators: "I don't like X" (likes -> dislikes) and "I'm not from X" (negate).
+PLAIN_NEG = words(
+    "not don't dont doesn't doesnt didn't didnt never won't isn't aren't wasn't haven't "
+    "hasn't no nor cannot can't"
+)
+#: Negators that also mean a change happened: "no longer", "stopped", "used to", "quit".
+CESSATION = words("longer stopped quit quitting gave giving used anymore")
+#: Modal words that make a statement hypothetical ("I would live in Paris").
+CONDITIONAL = words("would could should i'd wouldn't couldn't shouldn't")
+#: Clause joiners: a verb right after one shares the subject of the sentence.
+CONJUNCTIONS = words("and but then so & plus or")
+#: Verbs a subjectless sentence may start with (past forms are the speaker's report;
+#: imperatives such as "Go to the park!" are not).
+PAST_IRREGULAR = words(
+    "went got took ran began begun did made had saw met left quit been gone came bought "
+    "became found gave grew heard kept lost moved paid sent spent won wrote"
+)
+#: Capitalised words that are not names even when they stand where a subject would.
+NAME_STOP = words(
+    "the this that these those it there here what where when why how who which yes yeah "
+    "yep yup no nope oh ooh wow hey hi hello thanks thank sure well so and but or also just "
+    "really totally definitely absolutely awesome great cool nice good sounds looks congrats "
+    "today yesterday tomorrow tonight last next monday tuesday wednesday thursday friday "
+    "saturday sunday january february march april may june july august september october "
+    "november december mom dad god christmas thanksgiving easter halloween he she they we "
+    "you my your his her their our its i me lol omg haha aw aww ah omg anyway plus once "
+    "after before since while if as at in on for with by from to of not never then let "
+    "gonna wanna way"
+)
+
+# ---- value trimming -------------------------------------------------------------------
+#: A value stops before any of these words (relative clauses, conjunctions, prepositions,
+#: time words): "a support group yesterday and it was great" -> "support group".
+VALUE_STOP = words(
+    "and but because cause 'cause which who whom whose that where when while with without "
+    "for since as so if or nor until till after before though although at in on during "
+    "from by into onto than then yesterday today tomorrow tonight last next ago every "
+    "recently lately now again too also anymore already soon lol haha really right instead "
+    "nowadays these is was are were has had have will would can could should it's i i'm "
+    "we we're you you're he she they it about like just every because twice once thrice "
+    "ever often regularly sometimes usually always never daily weekly monthly together alone "
+    "either might may must be been being shall should will 'll"
+)
+#: Verb-phrase values (goals) keep their prepositions: "run for office", "live in Japan".
+VP_STOP = VALUE_STOP - words("at in on for from by into onto about to with")
+#: Words dropped from the front of a value ("the park" -> "park", "my guitar" -> "guitar").
+LEADING_DROP = words("a an the my some more both")
+#: A value starting with one of these is not a fact about the subject ("love *that*").
+VALUE_REJECT_START = words(
+    "this that these those your yours his her their its it it's you him them us me "
+    "everything something anything nothing everyone someone how what when where why who "
+    "which there here one all lot lots much many most so too very being getting ya u "
+    "stuff things thing bit everywhere anywhere somewhere"
+)
+#: Whole values that carry no information.
+VALUE_REJECT = words(
+    "home work job here there it myself yourself bed sleep time fun lot way part role "
+    "people sure out up down make do get go be have try keep start continue ton help "
+    "support join find stay say know difference decision mistake point sense progress"
+)
+#: A value whose last word is one of these is an idiom, not a fact ("made a *difference*").
+HEAD_REJECT = words("difference decision mistake point sense progress impact effort choice")
+#: Pronouns dropped from the end of a value ("support those" -> "support").
+TRAILING_DROP = words(
+    "those these them it this that people others everyone to of a the my for into with in on "
+    "at from by about"
+)
+#: Tokens that attach a value to the listener: "love your painting" is not a preference.
+SECOND_PERSON = words("you your yours you're ya")
+#: After "to" inside a value, these mean the value goes on ("trip to the coast").
+TO_CONTINUES = words("a an the my")

@@ -1,0 +1,329 @@
+"""Spot prompt injection, secrets and personal data in a text before it becomes memory.
+
+``detect_risks`` is a pure function of the text: a fixed set of precompiled patterns, Luhn
+for card numbers and a Shannon-entropy test for long opaque tokens. Findings carry offsets,
+never the matched text, so a finding can be journaled without re-leaking the secret.
+
+The patterns lean towards precision: ordinary conversation with numbers, dates, prices or
+times should produce no finding at all. What this cannot catch is listed in
+docs/extraction.md ("Risk detection").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+RiskKind = Literal["injection", "secret", "pii"]
+
+__all__ = ["RiskFinding", "RiskKind", "detect_risks", "redact", "risk_score"]
+
+
+class RiskFinding(BaseModel):
+    """One risky span: its kind, a specific label (e.g. ``"api_key"``) and a severity in 0..1."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: RiskKind
+    label: str = Field(min_length=1, max_length=64)
+    span: tuple[int, int]
+    severity: float = Field(ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _span_order(self) -> RiskFinding:
+        if not 0 <= self.span[0] < self.span[1]:
+            raise ValueError("span must satisfy 0 <= start < end")
+        return self
+
+
+# (kind, label, severity, pattern, group): ``group`` names the part of the match to report,
+# so "api_key=abc..." redacts only the value and keeps the key name readable.
+_Spec = tuple[RiskKind, str, float, re.Pattern[str], str | int]
+
+_I = re.IGNORECASE
+_SPECS: tuple[_Spec, ...] = (
+    (
+        "injection",
+        "prompt_injection",
+        0.9,
+        re.compile(
+            r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
+            r"(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former)\s+"
+            r"(?:instructions?|prompts?|messages?|rules|directions|directives|context|guidelines)",
+            _I,
+        ),
+        0,
+    ),
+    (
+        "injection",
+        "prompt_injection",
+        0.85,
+        re.compile(
+            r"\bdisregard\s+(?:everything\s+|all\s+)?(?:the\s+|that\s+)?above\b"
+            r"|\bnew\s+instructions\s*:|\b(?:enable|enter|activate)\s+developer\s+mode\b"
+            r"|\bdeveloper\s+mode\s+(?:enabled|on|activated)\b"
+            r"|\b(?:reveal|print|show|repeat|leak)\s+(?:me\s+)?(?:your|the)\s+"
+            r"(?:system\s+prompt|hidden\s+instructions|initial\s+instructions)",
+            _I,
+        ),
+        0,
+    ),
+    (
+        "injection",
+        "role_play_system",
+        0.9,
+        re.compile(
+            r"<\|im_start\|>\s*system|<\|(?:system|im_sep|endoftext)\|>|\[/?INST\]|<<SYS>>"
+            r"|^\s*#{1,3}\s*system\s*:?\s*$",
+            _I | re.MULTILINE,
+        ),
+        0,
+    ),
+    (
+        "injection",
+        "role_play_system",
+        0.7,
+        re.compile(
+            r"\bsystem\s+prompt\s*:|\bact\s+as\s+(?:the|a)\s+system\b"
+            r"|\bpretend\s+(?:to\s+be|you\s+are)\s+the\s+system\b"
+            r"|\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+)?"
+            r"(?:unrestricted|unfiltered|jailbroken|dan\b|free\s+(?:from|of)|no\s+longer\s+bound"
+            r"|a\s+different\s+(?:ai|assistant|model)|the\s+system|an?\s+ai\b|\w+\s+mode\b)",
+            _I,
+        ),
+        0,
+    ),
+    (
+        "injection",
+        "role_play_system",
+        0.6,
+        # "You are now a <role>" only when the role is about the model itself, so that
+        # "You are now a grandmother!" stays ordinary conversation.
+        re.compile(
+            r"\byou\s+are\s+now\s+(?:an?|the|my)\s+[^.!?\n]{0,40}?\b(?:assistant|ai|bot"
+            r"|chatbot|model|llm|persona|character|system|admin|administrator|root)\b"
+            r"|\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+(?:act|respond|answer|only|always))\b",
+            _I | re.MULTILINE,
+        ),
+        0,
+    ),
+    (
+        "secret",
+        "private_key",
+        1.0,
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----"
+            r"(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|[\s\S]*)"
+        ),
+        0,
+    ),
+    ("secret", "aws_key", 0.95, re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), 0),
+    (
+        "secret",
+        "api_key",
+        0.9,
+        re.compile(
+            r"\bsk-(?:[A-Za-z0-9]+-)*[A-Za-z0-9_]{20,}\b|\bgh[pousr]_[A-Za-z0-9]{30,}\b"
+            r"|\bgithub_pat_[A-Za-z0-9_]{30,}\b|\bxox[abposr]-[A-Za-z0-9-]{10,}\b"
+            r"|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20,}\b"
+        ),
+        0,
+    ),
+    (
+        "secret",
+        "bearer_token",
+        0.9,
+        re.compile(
+            r"\bBearer\s+(?P<v>[A-Za-z0-9\-._~+/]{16,}=*)"
+            r"|(?P<jwt>\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
+        ),
+        "v",
+    ),
+    (
+        "secret",
+        "api_key",
+        0.85,
+        re.compile(
+            r"\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key"
+            r"|client[_-]?secret|aws_secret_access_key|private[_-]?token)"
+            r"[\"']?\s*[:=]\s*[\"']?(?P<v>[A-Za-z0-9_\-./+=]{8,})"
+            # Bare "token"/"secret" are ordinary words: the value must look generated.
+            r"|\b(?:token|secret)[\"']?\s*[:=]\s*[\"']?(?P<w>(?=[\w\-./+=]*\d)[\w\-./+=]{12,})",
+            _I,
+        ),
+        "v",
+    ),
+    (
+        "secret",
+        "password",
+        0.85,
+        re.compile(
+            r"\b(?:password|passwd|pwd|passcode|pin)[\"']?\s*[:=]\s*[\"']?(?P<v>[^\s\"']{4,})",
+            _I,
+        ),
+        "v",
+    ),
+    (
+        "pii",
+        "email",
+        0.5,
+        re.compile(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"),
+        0,
+    ),
+)
+
+# International numbers need a "+"; national ones the 3-3-4 shape with separators, so that
+# dates (2023-05-08), times and plain counts never qualify.
+_PHONE = re.compile(
+    r"(?<![\w+])(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}"
+    r"|\(\d{3}\)\s?\d{3}[\s.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4}|\d{3}\s\d{3}\s\d{4})(?![\w-])"
+)
+# Card numbers: unbroken, or grouped consistently (4-4-4-4[-3] or Amex 4-6-5).
+_CARD = re.compile(
+    r"(?<![\w-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5})(?![\w-])"
+)
+_OPAQUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-+/=]{32,}(?![\w/+=-])")
+# "my password is X" counts only when X looks like a password (a digit or a symbol inside
+# it, checked in code), not "is too long." or "is secret".
+_PASSWORD_IS = re.compile(r"\bpassword\s+is\s+[\"'`]?(?P<v>[^\s\"'`]{4,})", _I)
+_URL = re.compile(r"\bhttps?://\S+", _I)
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+def _entropy(token: str) -> float:
+    counts: dict[str, int] = {}
+    for ch in token:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(token)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _looks_random(token: str) -> bool:
+    # Hex digests (git SHAs, checksums) top out at 4 bits/char and are rarely secrets on
+    # their own; real keys mix cases and digits and score well above 4.
+    has_lower = any(c.islower() for c in token)
+    has_upper = any(c.isupper() for c in token)
+    has_digit = any(c.isdigit() for c in token)
+    if has_lower + has_upper + has_digit < 3 or token.count("/") >= 3:
+        return False
+    return _entropy(token) >= 4.3
+
+
+def _raw_findings(text: str) -> list[RiskFinding]:
+    out: list[RiskFinding] = []
+    for kind, label, severity, pattern, group in _SPECS:
+        for m in pattern.finditer(text):
+            g: str | int = group
+            if m.group(group) is None:
+                g = "w" if "w" in pattern.groupindex and m.group("w") is not None else 0
+            start, end = m.span(g)
+            if start < end:
+                out.append(
+                    RiskFinding(kind=kind, label=label, span=(start, end), severity=severity)
+                )
+    for m in _PASSWORD_IS.finditer(text):
+        value = m.group("v").rstrip(".,!?;:)")
+        if len(value) >= 4 and any(not c.isalpha() for c in value):
+            s = m.start("v")
+            out.append(
+                RiskFinding(kind="secret", label="password", span=(s, s + len(value)), severity=0.8)
+            )
+    if _HAS_DIGIT.search(text):
+        for m in _CARD.finditer(text):
+            digits = re.sub(r"\D", "", m.group(0))
+            if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1:
+                if _luhn(digits):
+                    out.append(
+                        RiskFinding(kind="pii", label="card_number", span=m.span(), severity=0.8)
+                    )
+        for m in _PHONE.finditer(text):
+            n_digits = sum(c.isdigit() for c in m.group(0))
+            if 10 <= n_digits <= 15:
+                out.append(RiskFinding(kind="pii", label="phone", span=m.span(), severity=0.5))
+    urls = [m.span() for m in _URL.finditer(text)] if "://" in text else []
+    for m in _OPAQUE.finditer(text):
+        ts, te = m.span()
+        if any(us <= ts and te <= ue for us, ue in urls):
+            continue
+        if _looks_random(m.group(0)):
+            out.append(
+                RiskFinding(kind="secret", label="high_entropy", span=(ts, te), severity=0.6)
+            )
+    return out
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def detect_risks(text: str) -> list[RiskFinding]:
+    """Return the injection, secret and PII findings in ``text``, ordered by position.
+
+    Overlapping findings are reduced to the most specific one: a stronger finding absorbs
+    a weaker overlapping one (an ``sk-...`` key is not also reported as a high-entropy
+    token, a card number not also as a phone number).
+    """
+    raw = _raw_findings(text)
+    # Stronger first; ties prefer the longer span, then the earlier one, for determinism.
+    raw.sort(key=lambda f: (-f.severity, -(f.span[1] - f.span[0]), f.span[0], f.label))
+    kept: list[RiskFinding] = []
+    for f in raw:
+        if not any(_overlaps(f.span, k.span) for k in kept):
+            kept.append(f)
+    kept.sort(key=lambda f: (f.span[0], f.span[1], f.label))
+    return kept
+
+
+def redact(text: str, findings: Iterable[RiskFinding]) -> str:
+    """Replace every finding's span in ``text`` with ``[REDACTED:<label>]``.
+
+    Overlapping spans are merged and take the label of the most severe finding among them.
+    Raises ``ValueError`` when a span lies outside ``text`` (findings from another text).
+    """
+    items = sorted(findings, key=lambda f: (f.span[0], -f.span[1]))
+    merged: list[tuple[int, int, RiskFinding]] = []
+    for f in items:
+        s, e = f.span
+        if e > len(text):
+            raise ValueError(f"finding span {f.span} is outside the text (length {len(text)})")
+        if merged and s < merged[-1][1]:
+            ps, pe, pf = merged[-1]
+            best = f if f.severity > pf.severity else pf
+            merged[-1] = (ps, max(pe, e), best)
+        else:
+            merged.append((s, e, f))
+    parts: list[str] = []
+    pos = 0
+    for s, e, f in merged:
+        parts.append(text[pos:s])
+        parts.append(f"[REDACTED:{f.label}]")
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def risk_score(findings: Sequence[RiskFinding]) -> float:
+    """Combine findings into one score in 0..1 (noisy-OR: any severe finding dominates).
+
+    No findings score 0.0; two independent 0.5 findings score 0.75.
+    """
+    keep = 1.0
+    for f in findings:
+        keep *= 1.0 - f.severity
+    return round(1.0 - keep, 6)

@@ -1,0 +1,217 @@
+"""Value types of the belief layer: parameters, revision inputs, outcomes and snapshots.
+
+All frozen pydantic models. ``Revision`` is what the runtime journals as the *input* of one
+belief revision; everything else is derived from a sequence of them and can be rebuilt.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from nousmem.projections.schema import Cardinality, normalise_attribute
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+UNKNOWN = "<unknown>"
+"""Display value of the open-world remainder of a single-valued belief ("none of those")."""
+
+Pair = tuple[str, float]
+
+
+def display_text(text: str, field: str) -> str:
+    """Collapse whitespace; the result is the spelling shown to users."""
+    out = " ".join(text.split())
+    if not out:
+        raise ValueError(f"{field} must not be empty")
+    return out
+
+
+def match_key(text: str) -> str:
+    """Matching key: case-insensitive and whitespace-normalised."""
+    return " ".join(text.split()).casefold()
+
+
+class BeliefParams(BaseModel):
+    """Tuning of the belief math. Defaults are justified in the benchmark report."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    epsilon: float = Field(default=0.01, gt=0.0, lt=1.0)
+    """Eq. 1: mass an unseen value enters with before renormalisation."""
+    theta_min_bits: float = Field(default=0.5, ge=0.0)
+    """Eq. 7: a value is "observed" once one of its revisions surprised us by more than this."""
+    max_reliability: float = Field(default=0.99, gt=0.0, le=1.0)
+    """Claims are never taken as certain, so no value is ever driven to probability 0."""
+    probability_floor: float = Field(default=1e-12, gt=0.0, lt=1e-3)
+    evidence_exponent: float = Field(default=2.0, ge=1.0, le=4.0)
+    """A claim weighs in with ``r_eff ** exponent``: corroboration by many weak sources (who
+    often copy each other) cannot outweigh a few strong ones, strong claims keep most force."""
+    time_hazard: float = Field(default=0.5, ge=0.0, le=1.0)
+    """Change-point hazard per ``1 - lambda**dt`` of elapsed event time."""
+    change_hazard: float = Field(default=1.0, ge=0.0, le=1.0)
+    """Hazard scale for claims with explicit update language ("now", "moved to", ...)."""
+    plain_hazard: float = Field(default=0.1, ge=0.0, le=1.0)
+    """Hazard scale for contradicting claims without update language."""
+    hazard_exponent: float = Field(default=2.0, ge=1.0, le=8.0)
+    """Claim hazard grows as ``reliability ** exponent``: weak claims barely open the door."""
+    max_hazard: float = Field(default=0.9, ge=0.0, lt=1.0)
+    repeat_discount: float = Field(default=0.5, ge=0.0, le=1.0)
+    """The k-th repeat of (source, value, polarity) counts with reliability ``r * d**k``."""
+    repeat_half_life_days: float = Field(default=30.0, gt=0.0)
+    """Repeat counts fade, so a source restating a fact months later is heard again."""
+    prior_alpha: float = Field(default=1.0, gt=0.0)
+    prior_beta: float = Field(default=1.0, gt=0.0)
+    established_probability: float = Field(default=0.8, gt=0.5, lt=1.0)
+    established_support: int = Field(default=2, ge=1)
+    entropy_ceiling_bits: float = Field(default=2.0, gt=0.0)
+    """Compressor (paper 3.7): a single-valued belief above this entropy is too diffuse."""
+    multi_entropy_ceiling_bits: float = Field(default=0.95, gt=0.0, le=1.0)
+    """Same for multi-valued beliefs, on the mean per-value binary entropy."""
+    compression_min_updates: int = Field(default=5, ge=1)
+    identity_smoothing: float = Field(default=1e-3, gt=0.0, lt=1.0)
+    top_k: int = Field(default=8, ge=1, le=64)
+
+
+class Revision(BaseModel):
+    """The journaled inputs of one belief revision (one claim about one dimension)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str = Field(min_length=1, max_length=200)
+    attribute: str = Field(min_length=1, max_length=100)
+    value: str = Field(min_length=1, max_length=500)
+    polarity: Literal["assert", "negate"] = "assert"
+    reliability: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
+    source: str = Field(default="user", min_length=1, max_length=100)
+    change: bool = False
+    occurred_at: datetime
+    evidence_ids: tuple[str, ...] = ()
+
+    @field_validator("entity")
+    @classmethod
+    def _entity(cls, v: str) -> str:
+        return display_text(v, "entity")
+
+    @field_validator("value")
+    @classmethod
+    def _value(cls, v: str) -> str:
+        out = display_text(v, "value")
+        if match_key(out) == match_key(UNKNOWN):
+            raise ValueError(f"value {UNKNOWN!r} is reserved")
+        return out
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, v: str) -> str:
+        return display_text(v, "source")
+
+    @field_validator("attribute")
+    @classmethod
+    def _attribute(cls, v: str) -> str:
+        return normalise_attribute(v)
+
+    @field_validator("occurred_at")
+    @classmethod
+    def _aware(cls, v: datetime) -> datetime:
+        if v.tzinfo is None or v.utcoffset() is None:
+            raise ValueError("occurred_at must be timezone-aware")
+        return v
+
+
+class RevisionOutcome(BaseModel):
+    """What one revision did (or would do) to its dimension: the content of a journaled delta.
+
+    For a multi-valued attribute ``prior``/``posterior`` list presence probabilities (they do
+    not sum to 1), the entropies and KL are those of the claimed value's own Bernoulli, and
+    ``mode_before``/``mode_after`` are the value itself when it holds, else ``None``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str
+    attribute: str
+    value: str
+    polarity: Literal["assert", "negate"]
+    cardinality: Cardinality
+    prior: tuple[Pair, ...]
+    prior_tail: float
+    posterior: tuple[Pair, ...]
+    posterior_tail: float
+    surprise_bits: float
+    entropy_before: float
+    entropy_after: float
+    kl_bits: float
+    reliability: float
+    effective_reliability: float
+    """Reliability after the repeat discount and the ``max_reliability`` cap."""
+    hazard: float
+    """Change-point probability applied before the update (0 when the claim agreed)."""
+    mode_before: str | None
+    mode_after: str | None
+    adopted: bool
+    contradiction: bool
+    established: bool
+    support: int
+
+
+class ObservedValue(BaseModel):
+    """Eq. 7: a value that once surprised the belief by more than ``theta_min``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: str
+    first_seen: datetime
+    last_seen: datetime
+
+
+class BeliefDelta(BaseModel):
+    """One revision in a dimension's history, as shown in a snapshot."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    event_id: str
+    seq: int
+    occurred_at: datetime
+    value: str
+    polarity: Literal["assert", "negate"]
+    surprise_bits: float
+
+
+class BeliefSnapshot(BaseModel):
+    """The state of one (entity, attribute) belief, live or as of a seq / time.
+
+    ``distribution`` is sorted by probability (descending) then value. Single-valued: it sums
+    to 1 and may contain :data:`UNKNOWN`; ``mode`` is ``None`` when "unknown" leads. Multi-
+    valued: presence probabilities, and ``held`` lists the values above 0.5.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str
+    attribute: str
+    cardinality: Cardinality
+    mode: str | None
+    held: tuple[str, ...]
+    distribution: tuple[Pair, ...]
+    entropy_bits: float
+    observed_values: tuple[ObservedValue, ...]
+    deltas: tuple[BeliefDelta, ...]
+    support: int
+    compressed: bool
+    updated_at: datetime
+
+
+class IdentityCandidate(BaseModel):
+    """Eq. 6 result: another entity whose shared beliefs are close to this one's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str
+    divergence_bits: float
+    shared_attributes: tuple[str, ...]
+
+    @model_validator(mode="after")
+    def _shared(self) -> IdentityCandidate:
+        if not self.shared_attributes:
+            raise ValueError("shared_attributes must not be empty")
+        return self

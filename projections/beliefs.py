@@ -1,0 +1,262 @@
+"""The belief projection: every (entity, attribute) belief, folded from journaled revisions.
+
+:class:`BeliefStore` is a pure projection. It is fed :class:`Revision` inputs in journal
+order (``apply``), accepted merges (``apply_merge``) and compression marks, and it answers
+reads, live or as of a seq or an event time. Same input sequence, same state, bit for bit:
+it never reads the wall clock and iterates only insertion-ordered or sorted collections.
+
+Entities and values match case-insensitively with whitespace collapsed; the first spelling
+seen is the one shown.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from nousmem.projections.belief_models import (
+    UNKNOWN,
+    BeliefDelta,
+    BeliefParams,
+    BeliefSnapshot,
+    IdentityCandidate,
+    ObservedValue,
+    Revision,
+    RevisionOutcome,
+    match_key,
+)
+from nousmem.projections.dimension import Dimension
+from nousmem.projections.history import refold, snapshot
+from nousmem.projections.identity import absorb as absorb_dimension
+from nousmem.projections.identity import entity_divergence
+from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, normalise_attribute
+
+__all__ = [
+    "UNKNOWN",
+    "BeliefDelta",
+    "BeliefParams",
+    "BeliefSnapshot",
+    "BeliefStore",
+    "IdentityCandidate",
+    "ObservedValue",
+    "Revision",
+    "RevisionOutcome",
+]
+
+
+class BeliefStore:
+    """Categorical and Beta-Bernoulli beliefs per (entity, attribute), as a projection."""
+
+    def __init__(
+        self, schema: AttributeSchema = DEFAULT_SCHEMA, params: BeliefParams | None = None
+    ) -> None:
+        self.schema = schema
+        self.params = params if params is not None else BeliefParams()
+        self.clear()
+
+    def clear(self) -> None:
+        """Drop all state (before a rebuild)."""
+        self._names: dict[str, str] = {}
+        self._dims: dict[str, dict[str, Dimension]] = {}
+        # absorbed entity key -> (kept entity key, merge seq)
+        self._aliases: dict[str, tuple[str, int]] = {}
+        # absorbed entity key -> (display name, its dimensions frozen at the merge)
+        self._retired: dict[str, tuple[str, dict[str, Dimension]]] = {}
+        self._last_seq = 0
+
+    # ------------------------------------------------------------------ writes
+
+    def preview(self, rev: Revision) -> RevisionOutcome:
+        """What ``apply(rev)`` would return, without changing anything."""
+        key = self._resolve(match_key(rev.entity), None)
+        dim = self._dims.get(key, {}).get(rev.attribute)
+        if dim is None:
+            dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
+        return dim.plan(rev).outcome
+
+    def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
+        """Fold one revision in; returns the same outcome ``preview`` gave for it."""
+        self._check_seq(seq, event_id)
+        key = self._resolve(match_key(rev.entity), None)
+        dims = self._dims.get(key)
+        if dims is None:
+            dims = self._dims[key] = {}
+            self._names[key] = rev.entity
+        dim = dims.get(rev.attribute)
+        if dim is None:
+            dim = dims[rev.attribute] = self._new_dimension(self._names[key], rev.attribute)
+        outcome = dim.apply(rev, seq=seq, event_id=event_id)
+        self._last_seq = seq
+        return outcome
+
+    def apply_merge(self, keep: str, absorb: str, *, seq: int, event_id: str) -> None:
+        """Fold an accepted merge in: ``absorb``'s beliefs join ``keep``'s.
+
+        Later revisions naming the absorbed entity resolve to ``keep``.
+        """
+        self._check_seq(seq, event_id)
+        keep_key = self._resolve(match_key(keep), None)
+        gone_key = self._resolve(match_key(absorb), None)
+        if keep_key not in self._dims:
+            raise ValueError(f"keep: unknown entity {keep!r}")
+        if gone_key not in self._dims:
+            raise ValueError(f"absorb: unknown entity {absorb!r}")
+        if keep_key == gone_key:
+            raise ValueError("absorb: entity is already the same as keep")
+        kept = self._dims[keep_key]
+        gone = self._dims.pop(gone_key)
+        for attr in sorted(gone):
+            dim = kept.get(attr)
+            if dim is None:
+                dim = kept[attr] = self._new_dimension(self._names[keep_key], attr)
+            absorb_dimension(dim, gone[attr], seq=seq, event_id=event_id)
+        self._retired[gone_key] = (self._names.pop(gone_key), gone)
+        self._aliases[gone_key] = (keep_key, seq)
+        self._last_seq = seq
+
+    def mark_compressed(self, entity: str, attribute: str, *, seq: int) -> None:
+        """Record that the compressor handled this dimension (a flag; nothing is deleted)."""
+        self._check_seq(seq, "compression")
+        dim = self._live_dimension(entity, attribute)
+        if dim is None:
+            raise ValueError(f"attribute: no belief about {entity!r} / {attribute!r}")
+        if dim.compressed_seq is None:
+            dim.compressed_seq = seq
+        self._last_seq = seq
+
+    # ------------------------------------------------------------------ reads
+
+    def snapshot(
+        self,
+        entity: str,
+        attribute: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> BeliefSnapshot | None:
+        """The belief about ``entity``'s ``attribute``; ``None`` if there is none (yet)."""
+        _check_time(as_of_time)
+        dims = self._dims_as_of(entity, as_of_seq)
+        if dims is None:
+            return None
+        dim = dims.get(normalise_attribute(attribute))
+        if dim is None:
+            return None
+        return self._read(dim, as_of_seq, as_of_time)
+
+    def snapshots(
+        self,
+        entity: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> list[BeliefSnapshot]:
+        """All beliefs about ``entity``, sorted by attribute."""
+        _check_time(as_of_time)
+        dims = self._dims_as_of(entity, as_of_seq)
+        if dims is None:
+            return []
+        out = []
+        for attr in sorted(dims):
+            snap = self._read(dims[attr], as_of_seq, as_of_time)
+            if snap is not None:
+                out.append(snap)
+        return out
+
+    def entities(self) -> list[str]:
+        """Display names of the live (not absorbed) entities, sorted by matching key."""
+        return [self._names[k] for k in sorted(self._names)]
+
+    def dimensions(self, entity: str) -> list[str]:
+        """Attributes the store holds a belief about for ``entity``, sorted."""
+        dims = self._dims.get(self._resolve(match_key(entity), None))
+        return sorted(dims) if dims else []
+
+    def identity_candidates(self, entity: str, k: int = 5) -> list[IdentityCandidate]:
+        """Eq. 6: other entities ranked by summed symmetrised KL over shared attributes.
+
+        Lower divergence first, then more shared attributes, then name. Only ranks; merging
+        is a separate, journaled decision (:meth:`apply_merge`).
+        """
+        if k < 1:
+            raise ValueError("k must be at least 1")
+        key = self._resolve(match_key(entity), None)
+        mine = self._dims.get(key)
+        if mine is None:
+            return []
+        ranked: list[tuple[float, int, str, IdentityCandidate]] = []
+        for other in sorted(self._dims):
+            if other == key:
+                continue
+            div, shared = entity_divergence(mine, self._dims[other], self.params)
+            if shared:
+                cand = IdentityCandidate(
+                    entity=self._names[other], divergence_bits=div, shared_attributes=shared
+                )
+                ranked.append((div, -len(shared), other, cand))
+        ranked.sort(key=lambda row: row[:3])
+        return [row[3] for row in ranked[:k]]
+
+    def compression_due(self) -> list[tuple[str, str]]:
+        """Dimensions whose entropy stayed above the ceiling long enough; not yet compressed."""
+        need = self.params.compression_min_updates
+        out = []
+        for key in sorted(self._dims):
+            dims = self._dims[key]
+            for attr in sorted(dims):
+                dim = dims[attr]
+                if dim.streak >= need and dim.compressed_seq is None:
+                    out.append((self._names[key], attr))
+        return out
+
+    @property
+    def last_seq(self) -> int:
+        """Highest seq folded in so far (0 when empty)."""
+        return self._last_seq
+
+    # ------------------------------------------------------------------ internals
+
+    def _new_dimension(self, entity: str, attribute: str) -> Dimension:
+        return Dimension(entity, self.schema.spec(attribute), self.params)
+
+    def _check_seq(self, seq: int, event_id: str) -> None:
+        if seq < 1:
+            raise ValueError("seq must be a positive journal sequence number")
+        if seq < self._last_seq:
+            raise ValueError(f"seq must not decrease (got {seq} after {self._last_seq})")
+        if not event_id:
+            raise ValueError("event_id must not be empty")
+
+    def _resolve(self, key: str, as_of_seq: int | None) -> str:
+        # Bounded by the number of merges; cycles are impossible (an absorbed key is never
+        # live again, and a merge needs two live keys).
+        while key in self._aliases:
+            target, seq = self._aliases[key]
+            if as_of_seq is not None and seq > as_of_seq:
+                break
+            key = target
+        return key
+
+    def _dims_as_of(self, entity: str, as_of_seq: int | None) -> dict[str, Dimension] | None:
+        key = self._resolve(match_key(entity), as_of_seq)
+        live = self._dims.get(key)
+        if live is not None:
+            return live
+        retired = self._retired.get(key)
+        return None if retired is None else retired[1]
+
+    def _live_dimension(self, entity: str, attribute: str) -> Dimension | None:
+        dims = self._dims.get(self._resolve(match_key(entity), None))
+        return None if dims is None else dims.get(normalise_attribute(attribute))
+
+    def _read(
+        self, dim: Dimension, as_of_seq: int | None, as_of_time: datetime | None
+    ) -> BeliefSnapshot | None:
+        if as_of_time is None and (as_of_seq is None or as_of_seq >= self._last_seq):
+            return snapshot(dim)
+        folded = refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        return None if folded is None else snapshot(folded, as_of_time=as_of_time)
+
+
+def _check_time(moment: datetime | None) -> None:
+    if moment is not None and (moment.tzinfo is None or moment.utcoffset() is None):
+        raise ValueError("as_of_time must be timezone-aware")

@@ -1,0 +1,440 @@
+"""One belief dimension: the revision engine behind :class:`~.beliefs.BeliefStore`.
+
+A revision runs in two halves so that ``preview`` and ``apply`` share one code path:
+:meth:`Dimension.plan` computes the outcome and the new state without mutating anything, and
+:meth:`Dimension.commit` installs it. Both are O(|V|) in the dimension's vocabulary and
+independent of how many revisions came before (per-source repeat counters are incremental).
+
+Single-valued revision, in order:
+
+1. **Decay** (Eq. 4) toward uniform over the known values by ``lambda ** dt`` of event time.
+2. **Extend** (Eq. 1): an unseen value enters with mass ``epsilon``; this is the *prior* that
+   surprise, KL and the reported prior refer to.
+3. **Repeat discount**: the k-th repeat of (source, value, polarity) within the repeat window
+   counts with reliability ``r * d**k``, so one source cannot shout a belief into place.
+4. **Change point** (the fix for the paper's lag): when the claim contradicts the current mode,
+   mix ``h`` of the mass toward the non-mode values (toward "unknown" for a negation), where
+   ``h = 1 - (1 - h_time)(1 - h_claim)``, ``h_time = kappa_t (1 - lambda**dt)`` and
+   ``h_claim = kappa * r_eff**gamma`` with a larger ``kappa`` for explicit update language.
+   A stale belief or a reliable "I switched to ..." is adopted promptly; weak claims hardly
+   move ``h`` (``r**gamma``) and repeats shrink it geometrically.
+5. **Bayes** (Eq. 3) with the mixture likelihood of :mod:`.categorical`, then a tiny floor.
+
+Multi-valued revisions update one Beta-Bernoulli (see :mod:`.bernoulli`), with the same
+repeat discount and a flip hazard for contradicting claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+from nousmem.projections import bernoulli as bn
+from nousmem.projections import categorical as cat
+from nousmem.projections.belief_models import (
+    UNKNOWN,
+    BeliefParams,
+    Revision,
+    RevisionOutcome,
+    match_key,
+)
+from nousmem.projections.categorical import FloatArray
+from nousmem.projections.schema import AttributeSpec
+
+SINK = match_key(UNKNOWN)
+_EMPTY: FloatArray = np.zeros(0, dtype=np.float64)
+
+# (event_id, seq, occurred_at, value label, polarity, surprise bits)
+DeltaRow = tuple[str, int, datetime, str, str, float]
+
+
+def days(moment: datetime) -> float:
+    """Event time in days since the Unix epoch (aware datetimes only)."""
+    return moment.timestamp() / 86400.0
+
+
+def ranked(labels: list[str], probs: FloatArray) -> list[tuple[str, float]]:
+    """Pairs sorted by probability (descending) then label: the canonical display order."""
+    pairs = [(labels[i], float(probs[i])) for i in range(len(labels))]
+    pairs.sort(key=lambda kv: (-kv[1], kv[0]))
+    return pairs
+
+
+@dataclass(slots=True)
+class Plan:
+    """A computed but not yet committed revision."""
+
+    outcome: RevisionOutcome
+    added: list[tuple[str, str]]
+    p: FloatArray
+    alpha: FloatArray
+    beta: FloatArray
+    index: int
+    t: float
+    counter_key: tuple[str, str, str]
+    counter: tuple[float, float]
+    dim_entropy: float
+    ghost: float
+
+
+@dataclass(slots=True)
+class MergeOp:
+    """A merge recorded in the history of the dimension that absorbed ``other``."""
+
+    seq: int
+    event_id: str
+    other: Dimension
+
+
+@dataclass(slots=True)
+class RevisionOp:
+    """A revision recorded in the history of its dimension."""
+
+    seq: int
+    event_id: str
+    revision: Revision
+
+
+class Dimension:
+    """Mutable state of one (entity, attribute) belief. Internal to the projection."""
+
+    def __init__(self, entity: str, spec: AttributeSpec, params: BeliefParams) -> None:
+        self.entity = entity
+        self.spec = spec
+        self.params = params
+        self.lam = spec.retention
+        self.keys: list[str] = []
+        self.labels: list[str] = []
+        self.index: dict[str, int] = {}
+        self.p: FloatArray = _EMPTY
+        # Unnormalised mass a never-mentioned value would hold now (same scale as ``p``).
+        self.ghost = 1.0
+        self.alpha: FloatArray = _EMPTY
+        self.beta: FloatArray = _EMPTY
+        self.value_support: list[int] = []
+        self.last_t: float | None = None
+        self.updated_at: datetime | None = None
+        self.support = 0
+        self.counters: dict[tuple[str, str, str], tuple[float, float]] = {}
+        self.observed: dict[str, tuple[str, datetime, datetime]] = {}
+        self.deltas: list[DeltaRow] = []
+        self.ops: list[RevisionOp | MergeOp] = []
+        self.streak = 0
+        self.compressed_seq: int | None = None
+
+    @property
+    def multi(self) -> bool:
+        """Whether this is a multi-valued (Beta-Bernoulli) dimension."""
+        return self.spec.cardinality == "multi"
+
+    def fresh_copy(self) -> Dimension:
+        """An empty dimension with the same identity and parameters."""
+        return Dimension(self.entity, self.spec, self.params)
+
+    # ------------------------------------------------------------------ revision
+
+    def plan(self, rev: Revision) -> Plan:
+        """Compute what ``rev`` would do, without mutating this dimension."""
+        prm = self.params
+        t = days(rev.occurred_at)
+        dt = 0.0 if self.last_t is None else t - self.last_t
+        vkey = match_key(rev.value)
+        ckey = (match_key(rev.source), vkey, rev.polarity)
+        count, count_t = self.counters.get(ckey, (0.0, t))
+        repeat_lam = cat.retention(prm.repeat_half_life_days)
+        repeats = count * cat.kept_fraction(repeat_lam, t - count_t)
+        r_eff = min(rev.reliability, prm.max_reliability) * prm.repeat_discount**repeats
+        counter = (repeats + 1.0, max(t, count_t))
+        if self.multi:
+            return self._plan_multi(rev, t, dt, vkey, r_eff, ckey, counter)
+        return self._plan_single(rev, t, dt, vkey, r_eff, ckey, counter)
+
+    def _claim_hazard(self, r_eff: float, change: bool) -> float:
+        prm = self.params
+        kappa = prm.change_hazard if change else prm.plain_hazard
+        return float(kappa * r_eff**prm.hazard_exponent)
+
+    def _plan_single(
+        self,
+        rev: Revision,
+        t: float,
+        dt: float,
+        vkey: str,
+        r_eff: float,
+        ckey: tuple[str, str, str],
+        counter: tuple[float, float],
+    ) -> Plan:
+        prm = self.params
+        eps = prm.epsilon
+        fresh = self.p.size == 0
+        keep = cat.kept_fraction(self.lam, dt)
+        p = cat.decay(self.p, self.lam, dt)
+        ghost = self.ghost
+        if not fresh:
+            # Decay treats the ghost as one more value drifting toward the uniform share.
+            ghost = keep * ghost + (1.0 - keep) / (self.p.size + 1)
+        added: list[tuple[str, str]] = []
+        labels = self.labels
+
+        def add(key: str, label: str) -> int:
+            # Eq. 1 with a fair entry: a new value gets at least eps, and never less than a
+            # never-mentioned value would hold after the same evidence (the ghost), so a
+            # belief built from weak claims does not lock out the first strong one.
+            nonlocal p, labels, ghost
+            mass = 1.0 if p.size == 0 else max(ghost, eps)
+            total = float(p.sum()) + mass
+            p = np.append(p, mass) / total
+            ghost /= total
+            if labels is self.labels:
+                labels = list(self.labels)
+            added.append((key, label))
+            labels.append(label)
+            return p.size - 1
+
+        sink = self.index.get(SINK)
+        if rev.polarity == "negate" and sink is None and fresh:
+            sink = add(SINK, UNKNOWN)
+        idx = self.index.get(vkey)
+        is_new = idx is None
+        if idx is None:
+            idx = add(vkey, rev.value)
+        if rev.polarity == "negate" and sink is None:
+            sink = add(SINK, UNKNOWN)
+
+        prior_labels = labels
+        prior = p
+        if fresh and rev.polarity == "assert":
+            # Report the empty belief as all mass on "unknown" so surprise, KL and the prior
+            # tell the same story for a first value as for any other novel one (Eq. 1).
+            prior_labels = [UNKNOWN, rev.value]
+            prior = np.array([1.0, eps], dtype=np.float64) / (1.0 + eps)
+            surprise = cat.surprise_bits(p, None, eps)
+        else:
+            surprise = _claim_surprise(float(prior[idx]), rev.polarity)
+
+        mode_before = int(np.argmax(p)) if not fresh else -1
+        support_ok = self.support >= prm.established_support
+        established = (
+            mode_before >= 0
+            and mode_before != sink
+            and float(p[mode_before]) >= prm.established_probability
+            and support_ok
+        )
+        work = p
+        if is_new and rev.polarity == "assert" and sink is not None:
+            # "Unknown" stands for all values not named yet; the next new name inherits it.
+            work = p.copy()
+            work[idx] += work[sink]
+            work[sink] = 0.0
+        mode_work = int(np.argmax(work))
+        contradicts = (rev.polarity == "assert" and idx != mode_work) or (
+            rev.polarity == "negate" and idx == mode_work
+        )
+        hazard = 0.0
+        if contradicts and work.size >= 2:
+            h_time = prm.time_hazard * (1.0 - cat.kept_fraction(self.lam, dt))
+            h_claim = self._claim_hazard(r_eff, rev.change)
+            hazard = min(prm.max_hazard, 1.0 - (1.0 - h_time) * (1.0 - h_claim))
+            target = np.zeros_like(work)
+            if rev.polarity == "negate" and sink is not None:
+                target[sink] = 1.0
+            else:
+                target[:] = 1.0 / (work.size - 1)
+                target[mode_work] = 0.0
+            work = cat.mix(work, target, hazard)
+            ghost *= 1.0 - hazard
+        weight = r_eff**prm.evidence_exponent
+        lik = cat.likelihood(work.size, idx, weight, rev.polarity)
+        joint = work * lik
+        evidence = float(joint.sum())
+        ghost *= cat.other_likelihood(work.size, weight, rev.polarity) / evidence
+        post = joint / evidence
+        raised = np.maximum(post, prm.probability_floor)
+        scale = float(raised.sum())
+        post = raised / scale
+        ghost = max(ghost / scale, prm.probability_floor)
+        mode_after = int(np.argmax(post))
+        if fresh and rev.polarity == "assert":
+            kl = cat.kl_bits(np.array([0.0, 1.0], dtype=np.float64), prior)
+        else:
+            kl = cat.kl_bits(post, prior)
+        entropy_after = cat.entropy_bits(post)
+        before_label = None if mode_before < 0 or mode_before == sink else labels[mode_before]
+        after_label = None if mode_after == sink else labels[mode_after]
+        outcome = self._outcome(
+            rev,
+            label=labels[idx],
+            prior=ranked(prior_labels, prior),
+            posterior=ranked(labels, post),
+            surprise=surprise,
+            entropy_before=cat.entropy_bits(prior),
+            entropy_after=entropy_after,
+            kl=kl,
+            r_eff=r_eff,
+            hazard=hazard,
+            mode_before=before_label,
+            mode_after=after_label,
+            contradiction=established and contradicts and mode_before == mode_work,
+            established=established,
+        )
+        return Plan(
+            outcome, added, post, _EMPTY, _EMPTY, idx, t, ckey, counter, entropy_after, ghost
+        )
+
+    def _plan_multi(
+        self,
+        rev: Revision,
+        t: float,
+        dt: float,
+        vkey: str,
+        r_eff: float,
+        ckey: tuple[str, str, str],
+        counter: tuple[float, float],
+    ) -> Plan:
+        prm = self.params
+        beta_prior = (prm.prior_alpha, prm.prior_beta)
+        alpha, beta = bn.decay(self.alpha, self.beta, beta_prior, self.lam, dt)
+        labels = self.labels
+        added: list[tuple[str, str]] = []
+        idx = self.index.get(vkey)
+        value_support = 0
+        if idx is None:
+            alpha = np.append(alpha, prm.prior_alpha)
+            beta = np.append(beta, prm.prior_beta)
+            labels = [*self.labels, rev.value]
+            added.append((vkey, rev.value))
+            idx = alpha.size - 1
+        else:
+            value_support = self.value_support[idx]
+        prior_means = bn.presence(alpha, beta)
+        m_before = float(prior_means[idx])
+        held_before = m_before > 0.5
+        contradicts = (rev.polarity == "assert") != held_before
+        hazard = 0.0
+        a_i, b_i = float(alpha[idx]), float(beta[idx])
+        if contradicts and value_support > 0:
+            hazard = min(prm.max_hazard, self._claim_hazard(r_eff, rev.change))
+            a_i, b_i = bn.flip(a_i, b_i, beta_prior, hazard)
+        a_i, b_i = bn.observe(a_i, b_i, r_eff**prm.evidence_exponent, rev.polarity)
+        alpha = alpha.copy()
+        beta = beta.copy()
+        alpha[idx], beta[idx] = a_i, b_i
+        post_means = bn.presence(alpha, beta)
+        m_after = float(post_means[idx])
+        established = (
+            max(m_before, 1.0 - m_before) >= prm.established_probability
+            and value_support >= prm.established_support
+        )
+        outcome = self._outcome(
+            rev,
+            label=labels[idx],
+            prior=ranked(labels, prior_means),
+            posterior=ranked(labels, post_means),
+            surprise=bn.claim_surprise_bits(m_before, rev.polarity),
+            entropy_before=bn.binary_entropy_bits(m_before),
+            entropy_after=bn.binary_entropy_bits(m_after),
+            kl=bn.kl_bits(m_after, m_before),
+            r_eff=r_eff,
+            hazard=hazard,
+            mode_before=labels[idx] if held_before else None,
+            mode_after=labels[idx] if m_after > 0.5 else None,
+            contradiction=established and contradicts,
+            established=established,
+        )
+        dim_entropy = float(bn.entropies_bits(post_means).mean())
+        return Plan(outcome, added, _EMPTY, alpha, beta, idx, t, ckey, counter, dim_entropy, 0.0)
+
+    def _outcome(
+        self,
+        rev: Revision,
+        *,
+        label: str,
+        prior: list[tuple[str, float]],
+        posterior: list[tuple[str, float]],
+        surprise: float,
+        entropy_before: float,
+        entropy_after: float,
+        kl: float,
+        r_eff: float,
+        hazard: float,
+        mode_before: str | None,
+        mode_after: str | None,
+        contradiction: bool,
+        established: bool,
+    ) -> RevisionOutcome:
+        k = self.params.top_k
+        return RevisionOutcome(
+            entity=self.entity,
+            attribute=self.spec.name,
+            value=label,
+            polarity=rev.polarity,
+            cardinality=self.spec.cardinality,
+            prior=tuple(prior[:k]),
+            prior_tail=float(sum(v for _, v in prior[k:])),
+            posterior=tuple(posterior[:k]),
+            posterior_tail=float(sum(v for _, v in posterior[k:])),
+            surprise_bits=float(surprise),
+            entropy_before=float(entropy_before),
+            entropy_after=float(entropy_after),
+            kl_bits=float(kl),
+            reliability=rev.reliability,
+            effective_reliability=float(r_eff),
+            hazard=float(hazard),
+            mode_before=mode_before,
+            mode_after=mode_after,
+            adopted=mode_before != mode_after,
+            contradiction=contradiction,
+            established=established,
+            support=self.support + 1,
+        )
+
+    def commit(self, plan: Plan, rev: Revision, *, seq: int, event_id: str) -> None:
+        """Install a plan computed by :meth:`plan` on this (unchanged) dimension."""
+        for key, label in plan.added:
+            self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.labels.append(label)
+            if self.multi:
+                self.value_support.append(0)
+        if self.multi:
+            self.alpha, self.beta = plan.alpha, plan.beta
+            self.value_support[plan.index] += 1
+        else:
+            self.p = plan.p
+            self.ghost = plan.ghost
+        if self.last_t is None or plan.t > self.last_t:
+            self.last_t = plan.t
+            self.updated_at = rev.occurred_at
+        self.counters[plan.counter_key] = plan.counter
+        self.support += 1
+        out = plan.outcome
+        if rev.polarity == "assert":
+            self._observe(self.keys[plan.index], out.value, rev.occurred_at, out.surprise_bits)
+        self.deltas.append(
+            (event_id, seq, rev.occurred_at, out.value, rev.polarity, out.surprise_bits)
+        )
+        self.ops.append(RevisionOp(seq, event_id, rev))
+        ceiling = (
+            self.params.multi_entropy_ceiling_bits
+            if self.multi
+            else self.params.entropy_ceiling_bits
+        )
+        self.streak = self.streak + 1 if plan.dim_entropy > ceiling else 0
+
+    def _observe(self, key: str, label: str, when: datetime, surprise: float) -> None:
+        seen = self.observed.get(key)
+        if seen is not None:
+            self.observed[key] = (seen[0], min(seen[1], when), max(seen[2], when))
+        elif surprise > self.params.theta_min_bits:
+            self.observed[key] = (label, when, when)
+
+    def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
+        """Plan and commit in one go."""
+        plan = self.plan(rev)
+        self.commit(plan, rev, seq=seq, event_id=event_id)
+        return plan.outcome
+
+
+def _claim_surprise(p_obs: float, polarity: str) -> float:
+    return bn.claim_surprise_bits(p_obs, "assert" if polarity == "assert" else "negate")

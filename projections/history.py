@@ -1,0 +1,95 @@
+"""Reading a dimension: snapshots, and refolding its own history for as-of reads.
+
+An as-of read rebuilds just the one dimension from its recorded operations (revisions and
+accepted merges), keeping those with ``seq <= as_of_seq`` and ``occurred_at <= as_of_time``.
+Merges are identity decisions rather than world events, so a time-only read keeps them all.
+The live path never calls this; it costs O(history of that dimension).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import numpy as np
+from nousmem.projections import bernoulli as bn
+from nousmem.projections import categorical as cat
+from nousmem.projections.belief_models import BeliefDelta, BeliefSnapshot, ObservedValue
+from nousmem.projections.dimension import SINK, Dimension, MergeOp, days, ranked
+from nousmem.projections.identity import absorb
+
+
+def refold(
+    dim: Dimension, *, as_of_seq: int | None, as_of_time: datetime | None
+) -> Dimension | None:
+    """Rebuild ``dim`` from the operations that pass the filters; ``None`` if nothing does."""
+    out = dim.fresh_copy()
+    for op in dim.ops:
+        if as_of_seq is not None and op.seq > as_of_seq:
+            break
+        if isinstance(op, MergeOp):
+            sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            if sub is not None:
+                absorb(out, sub, seq=op.seq, event_id=op.event_id)
+            continue
+        rev = op.revision
+        if as_of_time is None or rev.occurred_at <= as_of_time:
+            out.apply(rev, seq=op.seq, event_id=op.event_id)
+    if out.support == 0:
+        return None
+    # Compression is journal bookkeeping: it shows from the seq it was recorded at.
+    live = dim.compressed_seq
+    out.compressed_seq = (
+        live if live is not None and (as_of_seq is None or live <= as_of_seq) else None
+    )
+    return out
+
+
+def snapshot(dim: Dimension, *, as_of_time: datetime | None = None) -> BeliefSnapshot:
+    """Render a dimension; with ``as_of_time`` the belief is decayed up to that time."""
+    if dim.updated_at is None or dim.last_t is None:
+        raise ValueError("cannot snapshot an empty dimension")
+    dt = 0.0 if as_of_time is None else days(as_of_time) - dim.last_t
+    mode: str | None
+    if dim.multi:
+        prior = (dim.params.prior_alpha, dim.params.prior_beta)
+        alpha, beta = bn.decay(dim.alpha, dim.beta, prior, dim.lam, dt)
+        means = bn.presence(alpha, beta)
+        distribution = ranked(dim.labels, means)
+        held = tuple(label for label, m in distribution if m > 0.5)
+        mode = None
+        entropy = float(bn.entropies_bits(means).sum()) if means.size else 0.0
+    else:
+        p = cat.decay(dim.p, dim.lam, dt)
+        distribution = ranked(dim.labels, p)
+        top = int(np.argmax(p))
+        mode = None if dim.keys[top] == SINK else dim.labels[top]
+        held = () if mode is None else (mode,)
+        entropy = cat.entropy_bits(p)
+    observed = sorted(dim.observed.values(), key=lambda o: (o[1].timestamp(), o[0]))
+    return BeliefSnapshot(
+        entity=dim.entity,
+        attribute=dim.spec.name,
+        cardinality=dim.spec.cardinality,
+        mode=mode,
+        held=held,
+        distribution=tuple(distribution),
+        entropy_bits=entropy,
+        observed_values=tuple(
+            ObservedValue(value=label, first_seen=first, last_seen=last)
+            for label, first, last in observed
+        ),
+        deltas=tuple(
+            BeliefDelta(
+                event_id=event_id,
+                seq=seq,
+                occurred_at=when,
+                value=value,
+                polarity="assert" if polarity == "assert" else "negate",
+                surprise_bits=surprise,
+            )
+            for event_id, seq, when, value, polarity, surprise in dim.deltas
+        ),
+        support=dim.support,
+        compressed=dim.compressed_seq is not None,
+        updated_at=dim.updated_at,
+    )

@@ -1,0 +1,65 @@
+"""What the lexical index holds for an event, and how a question becomes an FTS5 query."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+_TOKEN = re.compile(r"[\w][\w'-]*", re.UNICODE)
+
+STOPWORDS = frozenset(
+    """a about after again all am an and any are as at be been before being both but by can
+    could did do does doing during each few for from had has have having he her here hers
+    him his how i if in into is it its itself just me more most my no nor not now of off on
+    once only or other our ours out over own same she should so some such than that the their
+    theirs them then there these they this those through to too under until up very was we
+    were what when where which while who whom why will with would you your yours""".split()
+)
+
+
+def date_label(t: datetime) -> str:
+    """A date as people write it, e.g. ``8 May 2023`` (what LoCoMo answers look like)."""
+    return f"{t.day} {t.strftime('%B')} {t.year}"
+
+
+def tokens(text: str) -> list[str]:
+    """Lowercased word tokens without stopwords, in order of first appearance, unique."""
+    seen: dict[str, None] = {}
+    for m in _TOKEN.finditer(text.lower()):
+        tok = m.group(0).strip("'-")
+        if tok and tok not in STOPWORDS and tok not in seen:
+            seen[tok] = None
+    return list(seen)
+
+
+def fts_query(text: str, *, max_terms: int = 24) -> str | None:
+    """An FTS5 query OR-ing the question's content words, each quoted (no syntax errors)."""
+    toks = tokens(text)[:max_terms]
+    if not toks:
+        return None
+    return " OR ".join('"' + t.replace('"', "") + '"' for t in toks)
+
+
+def observation_doc(payload: Any, occurred_at: datetime) -> str:
+    """Index text of an observation: speaker, content, keywords and every date it mentions."""
+    parts = []
+    if payload.actor:
+        parts.append(f"{payload.actor}:")
+    parts.append(payload.content)
+    if payload.keywords:
+        parts.append(" ".join(payload.keywords))
+    caption = payload.metadata.get("caption") if isinstance(payload.metadata, dict) else None
+    if isinstance(caption, str):
+        parts.append(caption)
+    parts.append(date_label(occurred_at))
+    for t in payload.times:
+        parts.append(t.label)
+    return " ".join(parts)
+
+
+def revision_doc(payload: Any) -> str:
+    """Index text of a belief delta: ``entity attribute value``."""
+    attr = payload.attribute.replace("_", " ")
+    neg = " not" if payload.polarity == "negate" else ""
+    return f"{payload.entity} {attr}{neg} {payload.value}"

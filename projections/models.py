@@ -1,0 +1,130 @@
+"""Value types shared by every layer: observations and claims.
+
+They live in the lowest layer (projections) so that policies and runtime can use them without
+the projections ever importing upwards.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+_IDENT = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
+
+KNOWN_OBSERVATION_TYPES: tuple[str, ...] = (
+    "document",
+    "fact",
+    "feedback",
+    "note",
+    "task_result",
+    "tool_result",
+    "user_preference",
+    "utterance",
+)
+
+
+def _norm_text(value: str, field: str) -> str:
+    value = " ".join(value.split())
+    if not value:
+        raise ValueError(f"{field} must not be empty")
+    return value
+
+
+class Claim(BaseModel):
+    """An (entity, attribute, value) triple with the confidence of whoever asserted it.
+
+    ``polarity="negate"`` says the value does *not* hold ("no longer plays tennis").
+    ``change=True`` marks explicit update language ("now", "switched to", "moved to").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str = Field(min_length=1, max_length=200)
+    attribute: str = Field(min_length=1, max_length=100)
+    value: str = Field(min_length=1, max_length=500)
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    polarity: Literal["assert", "negate"] = "assert"
+    change: bool = False
+    hedged: bool = False
+    valid_at: date | None = None
+    span: tuple[int, int] | None = None
+    extractor: str = "caller"
+
+    @field_validator("entity", "value")
+    @classmethod
+    def _strip(cls, v: str) -> str:
+        return _norm_text(v, "claim text")
+
+    @field_validator("attribute")
+    @classmethod
+    def _attr(cls, v: str) -> str:
+        v = "_".join(v.strip().lower().split())
+        if not _IDENT.match(v):
+            raise ValueError("attribute must be a short lowercase identifier, e.g. 'employer'")
+        return v
+
+
+class Observation(BaseModel):
+    """One raw experience, as the caller hands it to the runtime.
+
+    ``occurred_at`` is world time; when missing the runtime fills it from its clock.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str = "utterance"
+    content: str
+    source: str = "user"
+    actor: str | None = None
+    occurred_at: datetime | None = None
+    ref: str | None = Field(default=None, max_length=200)
+    keywords: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    namespace: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _type(cls, v: str) -> str:
+        if not _IDENT.match(v):
+            raise ValueError(
+                "type must be a short lowercase identifier such as "
+                + ", ".join(repr(t) for t in KNOWN_OBSERVATION_TYPES)
+            )
+        return v
+
+    @field_validator("content")
+    @classmethod
+    def _content(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("content must not be empty")
+        return v.strip()
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, v: str) -> str:
+        v = v.strip()
+        if not v or len(v) > 100:
+            raise ValueError("source must be 1-100 characters, e.g. 'user' or 'tool:search'")
+        return v
+
+    @field_validator("actor")
+    @classmethod
+    def _actor(cls, v: str | None) -> str | None:
+        if v is None:
+            return None
+        v = " ".join(v.split())
+        if not v or len(v) > 200:
+            raise ValueError("actor must be 1-200 characters")
+        return v
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        out = tuple(k.strip() for k in v if k.strip())
+        if len(out) > 64:
+            raise ValueError("at most 64 keywords")
+        return out

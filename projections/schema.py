@@ -1,0 +1,139 @@
+"""Attribute schema: which attributes hold one value, which hold many, and how fast they fade.
+
+A belief dimension is shaped by its attribute: ``employer`` has one true value at a time (a
+categorical belief), ``hobby`` may have several (one Beta-Bernoulli belief per value). The
+half-life is in days of *event* time and sets the retention factor of the paper's Eq. 4:
+``lambda = 0.5 ** (1 / half_life_days)``, so after one half-life without reinforcement half of
+the evidence has faded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+Cardinality = Literal["single", "multi"]
+
+_ATTRIBUTE = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
+
+
+def normalise_attribute(name: str) -> str:
+    """Return the canonical attribute spelling (lowercase, inner whitespace -> ``_``).
+
+    Mirrors :class:`nousmem.projections.models.Claim` so a claim's attribute and a schema entry
+    always meet on the same key.
+    """
+    key = "_".join(name.strip().lower().split())
+    if not _ATTRIBUTE.match(key):
+        raise ValueError(
+            f"attribute must be a short lowercase identifier such as 'employer', got {name!r}"
+        )
+    return key
+
+
+class AttributeSpec(BaseModel):
+    """How one attribute behaves.
+
+    ``ttl_days`` is advisory: the belief math never deletes anything, but forgetting policies
+    may treat a dimension not reinforced for ``ttl_days`` as expired.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    cardinality: Cardinality = "single"
+    half_life_days: float = Field(default=365.0, gt=0.0, allow_inf_nan=False)
+    ttl_days: float | None = Field(default=None, gt=0.0, allow_inf_nan=False)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return normalise_attribute(v)
+
+    @property
+    def retention(self) -> float:
+        """Per-day retention factor lambda of Eq. 4."""
+        return float(0.5 ** (1.0 / self.half_life_days))
+
+
+class AttributeSchema(BaseModel):
+    """The set of known attributes; unknown ones are single-valued with a default half-life."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    attributes: tuple[AttributeSpec, ...] = ()
+    default_half_life_days: float = Field(default=365.0, gt=0.0, allow_inf_nan=False)
+
+    _by_name: dict[str, AttributeSpec] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _index(self) -> AttributeSchema:
+        seen: dict[str, AttributeSpec] = {}
+        for spec in self.attributes:
+            if spec.name in seen:
+                raise ValueError(f"attributes: duplicate attribute {spec.name!r}")
+            seen[spec.name] = spec
+        self._by_name = seen
+        return self
+
+    def spec(self, name: str) -> AttributeSpec:
+        """Return the spec for ``name``; an unknown attribute is single-valued."""
+        key = normalise_attribute(name)
+        found = self._by_name.get(key)
+        if found is not None:
+            return found
+        return AttributeSpec(name=key, half_life_days=self.default_half_life_days)
+
+    def with_attributes(self, *specs: AttributeSpec) -> AttributeSchema:
+        """Return a copy where ``specs`` are added, replacing specs of the same name."""
+        replaced = {s.name: s for s in specs}
+        kept = [s for s in self.attributes if s.name not in replaced]
+        added: list[AttributeSpec] = []
+        for s in specs:
+            # The last spec given for a name wins; keep the first position it appeared at.
+            if all(a.name != s.name for a in added):
+                added.append(replaced[s.name])
+        return AttributeSchema(
+            attributes=(*kept, *added), default_half_life_days=self.default_half_life_days
+        )
+
+    def names(self) -> list[str]:
+        """Known attribute names, sorted."""
+        return sorted(self._by_name)
+
+
+def _single(name: str, half_life_days: float) -> AttributeSpec:
+    return AttributeSpec(name=name, cardinality="single", half_life_days=half_life_days)
+
+
+def _multi(name: str, half_life_days: float) -> AttributeSpec:
+    return AttributeSpec(name=name, cardinality="multi", half_life_days=half_life_days)
+
+
+# Half-lives follow how long each fact typically stays true: a job ~ 2 years, a home ~ 1 year,
+# kin and names ~ a lifetime, tastes and tools months to a year.
+DEFAULT_SCHEMA = AttributeSchema(
+    attributes=(
+        _single("employer", 730.0),
+        _single("location", 365.0),
+        _single("relationship_status", 730.0),
+        _single("role", 540.0),
+        _single("spouse", 3650.0),
+        _single("name", 36500.0),
+        _single("age", 365.0),
+        _multi("hobby", 730.0),
+        _multi("activity", 180.0),
+        _multi("pet", 1825.0),
+        _multi("visited", 3650.0),
+        _multi("friend", 1095.0),
+        _multi("likes", 365.0),
+        _multi("dislikes", 365.0),
+        _multi("uses", 180.0),
+        _multi("child", 36500.0),
+        _multi("sibling", 36500.0),
+        _multi("goal", 180.0),
+    ),
+    default_half_life_days=365.0,
+)

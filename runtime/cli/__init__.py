@@ -1,0 +1,64 @@
+"""The ``nousmem`` command line. Every verb takes ``--db``, ``--namespace`` and ``--json``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+from nousmem.runtime.cli import journal_cmds
+from nousmem.runtime.errors import NousmemError
+from nousmem.runtime.logging import configure_cli_logging
+
+Handler = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default="nousmem.db", help="SQLite journal file (default: nousmem.db)")
+    p.add_argument("--namespace", "-n", default="default", help="namespace (default: default)")
+    p.add_argument("--json", action="store_true", help="machine-readable JSON output")
+    p.add_argument("-v", "--verbose", action="count", default=0, help="log to stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nousmem", description="Long-term memory for LLM agents that can explain itself."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    registrars: Sequence[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]] = (
+        journal_cmds.register,
+    )
+    for register in registrars:
+        register(sub, _common)
+    return parser
+
+
+def emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
+    """Print ``data`` as JSON with ``--json``, otherwise the human rendering."""
+    if args.json:
+        sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
+    else:
+        text = human()
+        if text:
+            sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``nousmem`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure_cli_logging(args.verbose)
+    handler: Handler = args.handler
+    try:
+        return asyncio.run(handler(args))
+    except NousmemError as exc:
+        sys.stderr.write(f"nousmem: {exc}\n")
+        return 2
+    except KeyboardInterrupt:  # pragma: no cover
+        return 130
+
+
+__all__ = ["build_parser", "emit", "main"]

@@ -1,0 +1,3 @@
+from nousmem.runtime.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,126 @@
+"""Journal verbs: log, show, verify, stats, demo."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from nousmem.runtime.runtime import MemoryRuntime
+
+
+def _event_json(e: Any) -> dict[str, Any]:
+    out: dict[str, Any] = e.model_dump(mode="json")
+    return out
+
+
+def _one_line(e: Any) -> str:
+    p = e.payload
+    if p is None:
+        summary = "[erased]"
+    elif e.kind == "observation":
+        who = f"{p.actor}: " if p.actor else ""
+        summary = f"{p.type} {who}{p.content}"
+    else:
+        summary = ", ".join(f"{k}={v}" for k, v in list(p.model_dump().items())[:3])
+    if len(summary) > 100:
+        summary = summary[:97] + "..."
+    return f"{e.seq:>6}  {e.occurred_at:%Y-%m-%d %H:%M}  {e.kind:<18} {summary}"
+
+
+async def cmd_log(args: argparse.Namespace) -> int:
+    from nousmem.runtime.cli import emit
+
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        kinds = args.kind or None
+        events = [e async for e in rt.events(after_seq=args.after, kinds=kinds)]
+    if args.limit:
+        events = events[-args.limit :]
+    emit(args, [_event_json(e) for e in events], lambda: "\n".join(_one_line(e) for e in events))
+    return 0
+
+
+async def cmd_show(args: argparse.Namespace) -> int:
+    from nousmem.runtime.cli import emit
+
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        e = await rt.get(args.id)
+    if e is None:
+        emit(args, {"error": "not found", "id": args.id}, lambda: f"no event {args.id}")
+        return 1
+    data = _event_json(e)
+
+    def human() -> str:
+        lines = [f"{k:>15}: {v}" for k, v in data.items() if k != "payload"]
+        import json
+
+        lines.append("        payload: " + json.dumps(data["payload"], indent=2, default=str))
+        return "\n".join(lines)
+
+    emit(args, data, human)
+    return 0
+
+
+async def cmd_verify(args: argparse.Namespace) -> int:
+    from nousmem.runtime.cli import emit
+
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        r = await rt.verify()
+    emit(
+        args,
+        r.model_dump(),
+        lambda: f"ok: {r.checked} events verified in {r.namespace!r}"
+        if r.ok
+        else f"BROKEN at seq {r.bad_seq}: {r.reason} ({r.checked} good events before it)",
+    )
+    return 0 if r.ok else 1
+
+
+async def cmd_stats(args: argparse.Namespace) -> int:
+    from nousmem.runtime.cli import emit
+
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        s = await rt.stats()
+    emit(args, s, lambda: "\n".join(f"{k:>14}: {v}" for k, v in s.items()))
+    return 0
+
+
+async def cmd_demo(args: argparse.Namespace) -> int:
+    from nousmem.runtime.cli import emit
+    from nousmem.runtime.demo import run_demo
+
+    db = args.db
+    if db == "nousmem.db" and not args.keep:
+        db = str(Path(tempfile.mkdtemp(prefix="nousmem-demo-")) / "demo.db")
+    lines, data = await run_demo(db, args.namespace if args.namespace != "default" else "demo")
+    emit(args, data, lambda: "\n".join(lines))
+    return 0 if data.get("verified") else 1
+
+
+def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("log", help="list events of a namespace")
+    common(p)
+    p.add_argument("--after", type=int, default=0, help="only events after this seq")
+    p.add_argument("--kind", action="append", help="only this kind (repeatable)")
+    p.add_argument("--limit", type=int, default=0, help="only the last N events")
+    p.set_defaults(handler=cmd_log)
+
+    p = sub.add_parser("show", help="show one event")
+    common(p)
+    p.add_argument("id")
+    p.set_defaults(handler=cmd_show)
+
+    p = sub.add_parser("verify", help="verify the hash chain (exit 1 when broken)")
+    common(p)
+    p.set_defaults(handler=cmd_verify)
+
+    p = sub.add_parser("stats", help="counts, head and size")
+    common(p)
+    p.set_defaults(handler=cmd_stats)
+
+    p = sub.add_parser("demo", help="run the end-to-end demo (a fresh temp db unless --keep)")
+    common(p)
+    p.add_argument("--keep", action="store_true", help="write into --db instead of a temp file")
+    p.set_defaults(handler=cmd_demo)

@@ -1,0 +1,62 @@
+"""Runtime configuration: pydantic models with defaults. Named presets live in ``presets.py``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class JournalConfig(BaseModel):
+    """Storage settings. ``durability`` maps to SQLite's ``PRAGMA synchronous``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    durability: Literal["full", "normal", "off"] = "full"
+    busy_timeout_s: float = Field(default=60.0, gt=0)
+
+
+class InputConfig(BaseModel):
+    """What the runtime accepts at its public entry points."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_payload_bytes: int = Field(default=64 * 1024, ge=256)
+    # "reject": a datetime without a timezone is an error; "utc": it is read as UTC.
+    naive_datetimes: Literal["reject", "utc"] = "reject"
+
+
+class TrustConfig(BaseModel):
+    """Per-source trust in [0, 1]. ``tool:search`` falls back to ``tool`` then ``default``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sources: dict[str, float] = Field(
+        default_factory=lambda: {
+            "system": 0.95,
+            "user": 0.9,
+            "tool": 0.8,
+            "agent": 0.7,
+            "document": 0.75,
+            "web": 0.5,
+            "anonymous": 0.3,
+        }
+    )
+    default: float = Field(default=0.5, ge=0.0, le=1.0)
+
+    def trust(self, source: str) -> float:
+        """Trust of ``source``, looked up exactly, then by its prefix before ``:``."""
+        if source in self.sources:
+            return self.sources[source]
+        head = source.split(":", 1)[0]
+        return self.sources.get(head, self.default)
+
+
+class RuntimeConfig(BaseModel):
+    """Everything configurable about a runtime. Every field has a working default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    journal: JournalConfig = Field(default_factory=JournalConfig)
+    input: InputConfig = Field(default_factory=InputConfig)
+    trust: TrustConfig = Field(default_factory=TrustConfig)

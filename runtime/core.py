@@ -1,0 +1,286 @@
+"""RuntimeCore: the journal, the clock, the namespace wall and projection bookkeeping.
+
+``MemoryRuntime`` (in ``runtime.py``) combines this core with the write path, the read path
+and forgetting; each lives in its own module and sees the core's attributes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from nousmem.projections.lexical import observation_doc
+from nousmem.projections.models import Observation
+from nousmem.runtime.canonical import canonical_json
+from nousmem.runtime.clock import Clock, SystemClock
+from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.errors import (
+    ClosedError,
+    InvalidInput,
+    NamespaceError,
+    PayloadTooLarge,
+    invalid_input_from_validation,
+)
+from nousmem.runtime.events import KINDS, EventDraft
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.base import Head, Journal, VerifyReport
+from nousmem.runtime.logging import get_logger
+from nousmem.runtime.payloads import ObservationPayload, TimeRef
+from nousmem.runtime.projector import Projector
+
+
+def validate_namespace(namespace: str) -> str:
+    if not isinstance(namespace, str) or not namespace.strip() or len(namespace) > 200:
+        raise NamespaceError("namespace must be a non-empty string of at most 200 characters",
+                             field="namespace")
+    if namespace != namespace.strip() or any(c in namespace for c in "\x00\n\r\t"):
+        raise NamespaceError("namespace must not have surrounding spaces or control characters",
+                             field="namespace")
+    return namespace
+
+
+class _Shared:
+    """State shared by every namespace view of one opened journal."""
+
+    def __init__(self, journal: Journal, clock: Clock, ids: IdGenerator) -> None:
+        self.journal = journal
+        self.clock = clock
+        self.ids = ids
+        self.closed = False
+        self.projectors: dict[str, Projector] = {}
+        self.write_locks: dict[str, asyncio.Lock] = {}
+        self.sync_locks: dict[str, asyncio.Lock] = {}
+        self.extra_closers: list[Any] = []
+
+
+class RuntimeCore:
+    """Holds the journal and one namespace's projections. Not constructed directly."""
+
+    def __init__(self, shared: _Shared, namespace: str, config: RuntimeConfig) -> None:
+        self._shared = shared
+        self.namespace = validate_namespace(namespace)
+        self.config = config
+        self._log = get_logger("nousmem.runtime", namespace=namespace)
+        if namespace not in shared.projectors:
+            shared.projectors[namespace] = Projector(namespace, config)
+            shared.write_locks[namespace] = asyncio.Lock()
+            shared.sync_locks[namespace] = asyncio.Lock()
+        self._proj = shared.projectors[namespace]
+        self._write_lock = shared.write_locks[namespace]
+        self._sync_lock = shared.sync_locks[namespace]
+
+    # -- plumbing ----------------------------------------------------------------------------
+
+    @property
+    def journal(self) -> Journal:
+        return self._shared.journal
+
+    @property
+    def clock(self) -> Clock:
+        return self._shared.clock
+
+    def _check_open(self) -> None:
+        if self._shared.closed:
+            raise ClosedError("the runtime is closed")
+
+    def _now(self) -> datetime:
+        t = self.clock.now()
+        if t.tzinfo is None:
+            raise InvalidInput("the clock returned a naive datetime", field="clock")
+        return t.astimezone(UTC)
+
+    def _new_id(self, at: datetime) -> str:
+        return self._shared.ids.new(at)
+
+    def _draft(
+        self,
+        kind: str,
+        payload: BaseModel,
+        *,
+        occurred_at: datetime,
+        recorded_at: datetime,
+        causation_id: str | None = None,
+        doc: str | None = None,
+    ) -> EventDraft:
+        return EventDraft(
+            id=self._new_id(recorded_at),
+            namespace=self.namespace,
+            kind=kind,
+            occurred_at=occurred_at,
+            recorded_at=recorded_at,
+            payload=payload,
+            causation_id=causation_id,
+            doc=doc,
+        )
+
+    def _check_size(self, draft: EventDraft, field: str) -> None:
+        limit = self.config.input.max_payload_bytes
+        size = len(draft.payload_json.encode("utf-8"))
+        if size > limit:
+            raise PayloadTooLarge(
+                f"payload is {size} bytes; the limit is {limit} (InputConfig.max_payload_bytes)",
+                field=field,
+            )
+
+    async def _commit(self, drafts: Sequence[EventDraft]) -> list[Any]:
+        """Append drafts atomically, then fold them (and anything before them) into projections."""
+        self._check_open()
+        events = await self.journal.append(drafts)
+        await self._sync(events)
+        return events
+
+    async def _sync(self, fresh: Sequence[Any] = ()) -> None:
+        """Bring projections up to the journal: fold ``fresh`` events, reading any gap first.
+
+        Another process (or another runtime on the same file) may have appended meanwhile;
+        projections always fold in ``seq`` order, so live state equals a rebuild.
+        """
+        proj = self._proj
+        for e in fresh:  # fast path: no await, so no other coroutine interleaves
+            if e.seq == proj.applied_seq + 1:
+                proj.apply(e)
+        target = fresh[-1].seq if fresh else None
+        if target is not None and proj.applied_seq >= target:
+            return
+        async with self._sync_lock:
+            if target is not None and proj.applied_seq >= target:
+                return
+            async for e in self.journal.read(
+                self.namespace, after_seq=proj.applied_seq, until_seq=target
+            ):
+                if e.seq == proj.applied_seq + 1:  # others may have folded it meanwhile
+                    proj.apply(e)
+
+    async def _refresh(self) -> None:
+        """Catch up with appends made by other processes before a read."""
+        head = await self.journal.head(self.namespace)
+        if head.seq > self._proj.applied_seq:
+            await self._sync()
+
+    # -- observations -------------------------------------------------------------------------
+
+    def _coerce_time(self, value: datetime, field: str) -> datetime:
+        if value.tzinfo is None or value.utcoffset() is None:
+            if self.config.input.naive_datetimes == "reject":
+                raise InvalidInput(
+                    "datetime has no timezone; pass an aware datetime or an ISO string with an"
+                    " offset, or set InputConfig.naive_datetimes='utc'",
+                    field=field,
+                )
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+    def _parse_observation(self, obs: Observation | dict[str, Any]) -> Observation:
+        if isinstance(obs, Observation):
+            parsed = obs
+        elif isinstance(obs, dict):
+            try:
+                parsed = Observation.model_validate(obs)
+            except ValidationError as exc:
+                raise invalid_input_from_validation(exc, prefix="observation") from None
+        else:
+            raise InvalidInput(
+                f"expected an Observation or a dict, got {type(obs).__name__}", field="observation"
+            )
+        if parsed.namespace is not None and parsed.namespace != self.namespace:
+            raise NamespaceError(
+                f"observation is for namespace {parsed.namespace!r} but this runtime writes"
+                f" {self.namespace!r}; use rt.scoped({parsed.namespace!r})",
+                field="observation.namespace",
+            )
+        try:
+            canonical_json(parsed.metadata)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"metadata must be JSON-serialisable ({exc})",
+                               field="observation.metadata") from None
+        return parsed
+
+    def _observation_draft(
+        self, obs: Observation, times: Sequence[TimeRef] = (), *, recorded_at: datetime
+    ) -> EventDraft:
+        occurred = (
+            self._coerce_time(obs.occurred_at, "observation.occurred_at")
+            if obs.occurred_at is not None
+            else recorded_at
+        )
+        payload = ObservationPayload(
+            type=obs.type, content=obs.content, source=obs.source, actor=obs.actor,
+            ref=obs.ref, keywords=obs.keywords, claims=obs.claims, metadata=obs.metadata,
+            times=tuple(times),
+        )
+        draft = self._draft("observation", payload, occurred_at=occurred,
+                            recorded_at=recorded_at, doc=observation_doc(payload, occurred))
+        self._check_size(draft, "observation")
+        return draft
+
+    async def observe(self, obs: Observation | dict[str, Any]) -> Any:
+        """Record an observation as evidence only (no belief changes) and return its event."""
+        self._check_open()
+        parsed = self._parse_observation(obs)
+        draft = self._observation_draft(parsed, self._time_refs(parsed), recorded_at=self._now())
+        (event,) = await self._commit([draft])
+        self._log.debug("observed", seq=event.seq, event_id=event.id)
+        return event
+
+    def _time_refs(self, obs: Observation) -> list[TimeRef]:
+        """Time expressions in the content, resolved against ``occurred_at`` (none by default)."""
+        return []
+
+    # -- journal access -----------------------------------------------------------------------
+
+    async def events(
+        self, after_seq: int = 0, kinds: Sequence[str] | None = None
+    ) -> AsyncIterator[Any]:
+        """Every event of this namespace after ``after_seq``, in order, optionally by kind."""
+        self._check_open()
+        if not isinstance(after_seq, int) or isinstance(after_seq, bool) or after_seq < 0:
+            raise InvalidInput("must be a non-negative integer", field="after_seq")
+        if kinds is not None:
+            unknown = sorted(set(kinds) - set(KINDS))
+            if unknown or isinstance(kinds, str):
+                raise InvalidInput(f"unknown kind(s) {unknown or kinds!r}; known: {', '.join(KINDS)}",
+                                   field="kinds")
+        async for e in self.journal.read(self.namespace, after_seq=after_seq, kinds=kinds):
+            yield e
+
+    async def get(self, event_id: str) -> Any:
+        """One event of this namespace by id, or None. Ids of other namespaces give None."""
+        self._check_open()
+        if not isinstance(event_id, str) or not event_id:
+            raise InvalidInput("must be a non-empty string", field="event_id")
+        return await self.journal.get(self.namespace, event_id)
+
+    async def head(self) -> Head:
+        """The tip of this namespace's chain."""
+        self._check_open()
+        return await self.journal.head(self.namespace)
+
+    async def verify(self) -> VerifyReport:
+        """Walk this namespace's hash chain; reports the first bad ``seq`` and why."""
+        self._check_open()
+        return await self.journal.verify(self.namespace)
+
+    async def rebuild(self) -> int:
+        """Drop every projection of this namespace and refold it from the journal.
+
+        Returns the number of events folded. The lexical index is rebuilt too.
+        """
+        self._check_open()
+        async with self._write_lock:
+            fresh = Projector(self.namespace, self.config)
+            docs: list[tuple[str, int, str]] = []
+            n = 0
+            async for e in self.journal.read(self.namespace):
+                fresh.apply(e)
+                doc = fresh.doc_for(e)
+                if doc:
+                    docs.append((e.id, e.seq, doc))
+                n += 1
+            await self.journal.reindex(self.namespace, docs)
+            self._proj.replace_with(fresh)
+        self._log.info("rebuilt", events=n)
+        return n

@@ -1,0 +1,92 @@
+"""The one error hierarchy of nousmem.
+
+Every error the public API raises derives from :class:`NousmemError`. Driver errors
+(sqlite3, aiosqlite, httpx, pydantic) are translated into it at a single place each:
+``runtime/journal/sqlite.py`` for storage, ``runtime/providers`` for the network and
+:func:`invalid_input_from_validation` for validation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class NousmemError(Exception):
+    """Root of every error nousmem raises."""
+
+
+class InvalidInput(NousmemError, ValueError):
+    """Bad input at a public entry point. Nothing was written.
+
+    ``field`` names the offending field (dotted path) when there is one.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class NamespaceError(InvalidInput):
+    """An operation tried to cross a namespace wall."""
+
+
+class PayloadTooLarge(InvalidInput):
+    """The canonical payload exceeds ``RuntimeConfig.max_payload_bytes``."""
+
+
+class UnknownEvent(NousmemError, LookupError):
+    """No event with that id (or trace id) exists in this namespace."""
+
+
+class UnsupportedOperation(NousmemError):
+    """The operation is not offered, e.g. ``forget(..., "delete")``; the message says what to use."""
+
+
+class IllegalTransition(NousmemError):
+    """A lifecycle transition that the state machine does not allow. The refusal is journaled."""
+
+
+class StorageError(NousmemError):
+    """The storage backend failed; the batch being written was not committed."""
+
+
+class JournalConflict(StorageError):
+    """Another writer advanced the chain first; the append can be retried."""
+
+
+class AppendOnlyViolation(StorageError):
+    """Something tried to update or delete a journal row."""
+
+
+class ClosedError(NousmemError):
+    """The runtime or journal is closed."""
+
+
+class ProviderError(NousmemError):
+    """An optional model provider failed. The runtime falls back to the deterministic path."""
+
+
+class ProviderTimeout(ProviderError):
+    """The provider did not answer within its timeout."""
+
+
+class ProviderUnavailable(ProviderError):
+    """The provider could not be reached or answered with an HTTP error status."""
+
+
+class ProviderMalformed(ProviderError):
+    """The provider answered, but not with the JSON shape that was asked for."""
+
+
+def invalid_input_from_validation(exc: Any, *, prefix: str = "") -> InvalidInput:
+    """Turn a pydantic ``ValidationError`` into :class:`InvalidInput` naming the first field."""
+    errors = exc.errors() if hasattr(exc, "errors") else []
+    if not errors:
+        return InvalidInput(str(exc), field=prefix or None)
+    first = errors[0]
+    loc = ".".join(str(p) for p in first.get("loc", ()) if p != "__root__")
+    field = ".".join(p for p in (prefix, loc) if p) or None
+    msg = str(first.get("msg", "invalid value"))
+    if len(errors) > 1:
+        msg += f" (and {len(errors) - 1} more problem(s))"
+    return InvalidInput(msg, field=field)

@@ -1,0 +1,51 @@
+"""Sortable unique event ids (ULID layout: 48-bit milliseconds + 80 bits, Crockford base32)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from datetime import datetime
+
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def _encode(value: int, length: int) -> str:
+    out = []
+    for _ in range(length):
+        out.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(out))
+
+
+class IdGenerator:
+    """Monotonic ULID generator: ids made by one generator sort in creation order.
+
+    Within one millisecond the random part is incremented, as the ULID spec suggests, so
+    ordering never depends on chance. ``seed`` makes the random part reproducible (tests).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._lock = threading.Lock()
+        self._last_ms = -1
+        self._last_rand = 0
+        self._seed = seed
+        self._counter = 0
+
+    def _random80(self) -> int:
+        if self._seed is None:
+            return int.from_bytes(os.urandom(10), "big") >> 1
+        self._counter += 1
+        return ((self._seed * 1_000_003 + self._counter) * 0x9E3779B97F4A7C15) % (1 << 79)
+
+    def new(self, at: datetime) -> str:
+        """Return a new id whose time part is ``at`` (clamped to be monotonic)."""
+        ms = int(at.timestamp() * 1000)
+        with self._lock:
+            if ms <= self._last_ms:
+                ms = self._last_ms
+                self._last_rand += 1
+            else:
+                self._last_ms = ms
+                self._last_rand = self._random80()
+            rand = self._last_rand
+        return _encode(ms, 10) + _encode(rand, 16)

@@ -1,0 +1,268 @@
+"""The abstract journal: an append-only, hash-linked event log with one chain per namespace.
+
+A backend also keeps the lexical index (a projection) because the index rows of a batch must
+commit in the same transaction as its events.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.runtime.canonical import GENESIS, chain_hash, format_time, header_json, payload_digest
+from nousmem.runtime.events import EventDraft, build_event
+
+
+class Head(BaseModel):
+    """The tip of one namespace's chain."""
+
+    model_config = ConfigDict(frozen=True)
+
+    namespace: str
+    seq: int
+    hash: str
+
+
+class VerifyReport(BaseModel):
+    """Result of walking a chain. ``bad_seq`` is the first row that fails, with ``reason``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    namespace: str
+    ok: bool
+    checked: int
+    bad_seq: int | None = None
+    reason: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRow:
+    """A journal row exactly as stored (used by verify and by backends)."""
+
+    namespace: str
+    seq: int
+    id: str
+    kind: str
+    occurred_at: str
+    recorded_at: str
+    causation_id: str | None
+    payload: str | None
+    payload_digest: bytes
+    prev_hash: bytes
+    hash: bytes
+    erased: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One lexical match: the event, its seq and a score where larger is better."""
+
+    event_id: str
+    seq: int
+    score: float
+
+
+def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> list[StoredRow]:
+    """Give drafts their ``seq`` and chain hash, advancing ``heads`` in place."""
+    rows: list[StoredRow] = []
+    for d in drafts:
+        seq, prev = heads.get(d.namespace, (0, GENESIS))
+        seq += 1
+        occurred = format_time(d.occurred_at)
+        recorded = format_time(d.recorded_at)
+        digest = payload_digest(d.payload_json)
+        header = header_json(
+            id=d.id,
+            namespace=d.namespace,
+            kind=d.kind,
+            seq=seq,
+            occurred_at=occurred,
+            recorded_at=recorded,
+            causation_id=d.causation_id,
+        )
+        h = chain_hash(prev, header, digest)
+        rows.append(
+            StoredRow(
+                d.namespace,
+                seq,
+                d.id,
+                d.kind,
+                occurred,
+                recorded,
+                d.causation_id,
+                d.payload_json,
+                digest,
+                prev,
+                h,
+                False,
+            )
+        )
+        heads[d.namespace] = (seq, h)
+    return rows
+
+
+def event_from_draft(d: EventDraft, row: StoredRow) -> object:
+    return build_event(
+        id=d.id,
+        namespace=d.namespace,
+        kind=d.kind,
+        seq=row.seq,
+        occurred_at=d.occurred_at,
+        recorded_at=d.recorded_at,
+        causation_id=d.causation_id,
+        payload=d.payload,
+        payload_digest=row.payload_digest,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
+    )
+
+
+class ChainWalker:
+    """Incremental chain verification; feed rows in ``seq`` order."""
+
+    def __init__(self, namespace: str, lookup: Callable[[bytes], int | None] | None = None) -> None:
+        self.namespace = namespace
+        self.expected_seq = 1
+        self.prev = GENESIS
+        self.checked = 0
+        self.failure: tuple[int, str] | None = None
+        # Only consulted after a mismatch, to tell a reorder from a plain break.
+        self._lookup = lookup or (lambda _h: None)
+
+    def feed(self, r: StoredRow) -> bool:
+        """Check one row; returns False (and records the failure) at the first bad row."""
+        if r.seq != self.expected_seq:
+            if r.seq > self.expected_seq:
+                self.failure = (
+                    self.expected_seq,
+                    f"row missing: no row with seq {self.expected_seq}",
+                )
+            else:
+                self.failure = (r.seq, "rows out of order: duplicate seq")
+            return False
+        if r.payload is not None and payload_digest(r.payload) != r.payload_digest:
+            self.failure = (r.seq, "payload changed: digest does not match the stored payload")
+            return False
+        header = header_json(
+            id=r.id,
+            namespace=r.namespace,
+            kind=r.kind,
+            seq=r.seq,
+            occurred_at=r.occurred_at,
+            recorded_at=r.recorded_at,
+            causation_id=r.causation_id,
+        )
+        if r.prev_hash != self.prev:
+            other = self._lookup(r.prev_hash)
+            if other is not None and other != r.seq - 1:
+                self.failure = (r.seq, f"rows out of order: links to the row stored at seq {other}")
+            else:
+                self.failure = (r.seq, "chain broken: prev_hash does not match the previous row")
+            return False
+        if chain_hash(r.prev_hash, header, r.payload_digest) != r.hash:
+            moved = any(
+                chain_hash(
+                    r.prev_hash,
+                    header_json(
+                        id=r.id,
+                        namespace=r.namespace,
+                        kind=r.kind,
+                        seq=s,
+                        occurred_at=r.occurred_at,
+                        recorded_at=r.recorded_at,
+                        causation_id=r.causation_id,
+                    ),
+                    r.payload_digest,
+                )
+                == r.hash
+                for s in (r.seq - 1, r.seq + 1)
+                if s > 0
+            )
+            reason = (
+                "rows out of order: row carries another seq"
+                if moved
+                else ("header changed: hash does not match the stored header")
+            )
+            self.failure = (r.seq, reason)
+            return False
+        self.prev = r.hash
+        self.expected_seq += 1
+        self.checked += 1
+        return True
+
+    def report(self) -> VerifyReport:
+        if self.failure is None:
+            return VerifyReport(namespace=self.namespace, ok=True, checked=self.checked)
+        return VerifyReport(
+            namespace=self.namespace,
+            ok=False,
+            checked=self.checked,
+            bad_seq=self.failure[0],
+            reason=self.failure[1],
+        )
+
+
+class Journal(abc.ABC):
+    """Storage backend interface. Every backend passes ``tests/journal_contract.py``."""
+
+    @abc.abstractmethod
+    async def append(self, drafts: Sequence[EventDraft]) -> list[object]:
+        """Append a batch atomically (all or nothing) and return the committed events.
+
+        Returns only once the batch is committed. Concurrent callers may share a transaction.
+        """
+
+    @abc.abstractmethod
+    def read(
+        self,
+        namespace: str,
+        *,
+        after_seq: int = 0,
+        until_seq: int | None = None,
+        kinds: Sequence[str] | None = None,
+    ) -> AsyncIterator[object]:
+        """Events of a namespace in ``seq`` order."""
+
+    @abc.abstractmethod
+    async def get(self, namespace: str, event_id: str) -> object | None:
+        """One event by id, or None (also None when it belongs to another namespace)."""
+
+    @abc.abstractmethod
+    async def head(self, namespace: str) -> Head:
+        """The last ``seq`` and hash of a namespace (seq 0 when empty)."""
+
+    @abc.abstractmethod
+    async def verify(self, namespace: str) -> VerifyReport:
+        """Walk the chain and report the first bad ``seq``."""
+
+    @abc.abstractmethod
+    async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
+        """Null the payloads of these events (privacy erasure); returns the erased seqs."""
+
+    @abc.abstractmethod
+    async def search(
+        self, namespace: str, query: str, *, limit: int, max_seq: int | None = None
+    ) -> list[SearchHit]:
+        """Lexical search (FTS5 syntax for ``query``) over the index projection."""
+
+    @abc.abstractmethod
+    async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
+        """Replace a namespace's lexical index with ``(event_id, seq, text)`` rows."""
+
+    @abc.abstractmethod
+    async def namespaces(self) -> list[str]:
+        """Every namespace with at least one event, sorted."""
+
+    @abc.abstractmethod
+    async def size_bytes(self) -> int:
+        """Bytes used on disk (0 for in-memory backends)."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Flush and release resources; idempotent."""

@@ -1,0 +1,83 @@
+"""The lexical index projection: one SQLite FTS5 table per namespace, rowid = seq.
+
+Runs on a plain ``sqlite3.Connection`` so the SQLite backend can write it inside the journal
+transaction (on aiosqlite's worker thread) and the in-memory backend can keep it in
+``:memory:``. FTS5 indexes incrementally, so an append costs the same at any journal size.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+import blake3
+
+from nousmem.runtime.journal.base import SearchHit
+
+
+def table_for(namespace: str) -> str:
+    return "lex_" + blake3.blake3(namespace.encode("utf-8")).hexdigest()[:20]
+
+
+class FtsIndex:
+    """Per-namespace FTS5 tables on one connection. Not thread-safe: use from one thread."""
+
+    def __init__(self) -> None:
+        self._known: set[str] = set()
+
+    def ensure(self, conn: sqlite3.Connection, namespace: str) -> str:
+        table = table_for(namespace)
+        if table not in self._known:
+            conn.execute(
+                f"CREATE VIRTUAL TABLE IF NOT EXISTS {table} USING fts5("
+                "text, event_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2')"
+            )
+            self._known.add(table)
+        return table
+
+    def add(self, conn: sqlite3.Connection, rows: Iterable[tuple[str, int, str, str]]) -> None:
+        """Index ``(namespace, seq, event_id, text)`` rows."""
+        for ns, seq, event_id, text in rows:
+            table = self.ensure(conn, ns)
+            conn.execute(
+                f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)",
+                (seq, text, event_id),
+            )
+
+    def remove(self, conn: sqlite3.Connection, namespace: str, seqs: Sequence[int]) -> None:
+        table = self.ensure(conn, namespace)
+        conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(s,) for s in seqs])
+
+    def replace(
+        self, conn: sqlite3.Connection, namespace: str, docs: Sequence[tuple[str, int, str]]
+    ) -> None:
+        table = self.ensure(conn, namespace)
+        conn.execute(f"DELETE FROM {table}")
+        conn.executemany(
+            f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)",
+            [(seq, text, eid) for eid, seq, text in docs],
+        )
+
+    def search(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None,
+    ) -> list[SearchHit]:
+        table = table_for(namespace)
+        if table not in self._known:
+            exists = conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+            if exists is None:
+                return []
+            self._known.add(table)
+        sql = f"SELECT event_id, rowid, bm25({table}) FROM {table} WHERE {table} MATCH ?"
+        params: list[object] = [query]
+        if max_seq is not None:
+            sql += " AND rowid <= ?"
+            params.append(max_seq)
+        sql += " ORDER BY rank, rowid LIMIT ?"
+        params.append(limit)
+        return [SearchHit(eid, seq, -score) for eid, seq, score in conn.execute(sql, params)]

@@ -1,0 +1,163 @@
+"""In-memory journal: the same contract as SQLite, for tests and ephemeral agents."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+
+from nousmem.runtime.errors import ClosedError
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.journal.base import (
+    ChainWalker,
+    Head,
+    Journal,
+    SearchHit,
+    StoredRow,
+    VerifyReport,
+    event_from_draft,
+    seal,
+)
+from nousmem.runtime.journal.fts import FtsIndex
+from nousmem.runtime.journal.sqlite import row_to_event
+
+
+class MemoryJournal(Journal):
+    """Rows in Python lists; the lexical index in an in-process ``:memory:`` FTS5 database."""
+
+    def __init__(self) -> None:
+        self._rows: dict[str, list[StoredRow]] = {}
+        self._events: dict[str, list[object]] = {}
+        self._by_id: dict[str, tuple[str, int]] = {}
+        self._fts_conn = sqlite3.connect(":memory:", isolation_level=None)
+        self._fts = FtsIndex()
+        self._closed = False
+
+    def _check(self) -> None:
+        if self._closed:
+            raise ClosedError("journal is closed")
+
+    async def append(self, drafts: Sequence[EventDraft]) -> list[object]:
+        self._check()
+        if not drafts:
+            return []
+        heads = {
+            ns: (rows[-1].seq, rows[-1].hash)
+            for ns in {d.namespace for d in drafts}
+            if (rows := self._rows.get(ns))
+        }
+        # Everything that can fail happens before the first mutation: all or nothing.
+        rows = seal(drafts, heads)
+        events = [event_from_draft(d, r) for d, r in zip(drafts, rows, strict=True)]
+        docs = [(r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts) if d.doc]
+        for r in rows:
+            if r.id in self._by_id:
+                raise ValueError(f"duplicate event id {r.id}")
+        self._fts_conn.execute("BEGIN")
+        try:
+            self._fts.add(self._fts_conn, docs)
+            self._fts_conn.execute("COMMIT")
+        except BaseException:
+            self._fts_conn.execute("ROLLBACK")
+            self._fts = FtsIndex()
+            raise
+        for r, e in zip(rows, events, strict=True):
+            self._rows.setdefault(r.namespace, []).append(r)
+            self._events.setdefault(r.namespace, []).append(e)
+            self._by_id[r.id] = (r.namespace, r.seq)
+        return events
+
+    async def read(
+        self,
+        namespace: str,
+        *,
+        after_seq: int = 0,
+        until_seq: int | None = None,
+        kinds: Sequence[str] | None = None,
+    ) -> AsyncIterator[object]:
+        self._check()
+        events = self._events.get(namespace, [])
+        stop = len(events) if until_seq is None else min(until_seq, len(events))
+        wanted = set(kinds) if kinds else None
+        for e in events[after_seq:stop]:
+            if wanted is None or e.kind in wanted:  # type: ignore[attr-defined]
+                yield e
+
+    async def get(self, namespace: str, event_id: str) -> object | None:
+        self._check()
+        loc = self._by_id.get(event_id)
+        if loc is None or loc[0] != namespace:
+            return None
+        return self._events[namespace][loc[1] - 1]
+
+    async def head(self, namespace: str) -> Head:
+        rows = self._rows.get(namespace)
+        if not rows:
+            return Head(namespace=namespace, seq=0, hash=bytes(32).hex())
+        return Head(namespace=namespace, seq=rows[-1].seq, hash=rows[-1].hash.hex())
+
+    async def verify(self, namespace: str) -> VerifyReport:
+        rows = self._rows.get(namespace, [])
+        index = {r.hash: r.seq for r in rows}
+        walker = ChainWalker(namespace, index.get)
+        for r in rows:
+            if not walker.feed(r):
+                break
+        return walker.report()
+
+    async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
+        self._check()
+        seqs: list[int] = []
+        for eid in dict.fromkeys(event_ids):
+            loc = self._by_id.get(eid)
+            if loc is None or loc[0] != namespace:
+                continue
+            i = loc[1] - 1
+            old = self._rows[namespace][i]
+            if old.erased:
+                continue
+            new = StoredRow(
+                old.namespace,
+                old.seq,
+                old.id,
+                old.kind,
+                old.occurred_at,
+                old.recorded_at,
+                old.causation_id,
+                None,
+                old.payload_digest,
+                old.prev_hash,
+                old.hash,
+                True,
+            )
+            self._rows[namespace][i] = new
+            self._events[namespace][i] = row_to_event(new)
+            seqs.append(old.seq)
+        self._fts.remove(self._fts_conn, namespace, seqs)
+        return seqs
+
+    async def search(
+        self, namespace: str, query: str, *, limit: int, max_seq: int | None = None
+    ) -> list[SearchHit]:
+        self._check()
+        return self._fts.search(self._fts_conn, namespace, query, limit=limit, max_seq=max_seq)
+
+    async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
+        self._fts.replace(self._fts_conn, namespace, docs)
+
+    async def namespaces(self) -> list[str]:
+        return sorted(ns for ns, rows in self._rows.items() if rows)
+
+    async def size_bytes(self) -> int:
+        return 0
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._fts_conn.close()
+
+    # Test hook: lets the contract suite tamper with rows as a hostile editor would.
+    def _tamper(self, namespace: str, index: int, row: StoredRow | None) -> None:
+        if row is None:
+            del self._rows[namespace][index]
+        else:
+            self._rows[namespace][index] = row

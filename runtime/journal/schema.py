@@ -1,0 +1,64 @@
+"""SQLite schema of the journal. Append-only is enforced by triggers, not by Python."""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+DDL = """
+CREATE TABLE IF NOT EXISTS nousmem_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+    namespace      TEXT    NOT NULL,
+    seq            INTEGER NOT NULL CHECK (seq >= 1),
+    id             TEXT    NOT NULL UNIQUE,
+    kind           TEXT    NOT NULL,
+    occurred_at    TEXT    NOT NULL,
+    recorded_at    TEXT    NOT NULL,
+    causation_id   TEXT,
+    payload        TEXT,
+    payload_digest BLOB    NOT NULL,
+    prev_hash      BLOB    NOT NULL,
+    hash           BLOB    NOT NULL,
+    erased         INTEGER NOT NULL DEFAULT 0 CHECK (erased IN (0, 1)),
+    PRIMARY KEY (namespace, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS events_kind ON events(namespace, kind, seq);
+
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN
+    SELECT RAISE(ABORT, 'nousmem: journal rows are append-only; DELETE is not allowed');
+END;
+
+-- The one permitted change: erasing a payload (payload -> NULL, erased 0 -> 1), header intact.
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+WHEN NOT (
+        OLD.erased = 0 AND NEW.erased = 1 AND NEW.payload IS NULL
+    AND NEW.namespace IS OLD.namespace AND NEW.seq IS OLD.seq AND NEW.id IS OLD.id
+    AND NEW.kind IS OLD.kind AND NEW.occurred_at IS OLD.occurred_at
+    AND NEW.recorded_at IS OLD.recorded_at AND NEW.causation_id IS OLD.causation_id
+    AND NEW.payload_digest IS OLD.payload_digest AND NEW.prev_hash IS OLD.prev_hash
+    AND NEW.hash IS OLD.hash
+)
+BEGIN
+    SELECT RAISE(ABORT, 'nousmem: journal rows are append-only; only payload erasure is allowed');
+END;
+
+-- A second writer that read a stale head cannot fork the chain or leave a gap.
+CREATE TRIGGER IF NOT EXISTS events_chain BEFORE INSERT ON events
+WHEN NEW.prev_hash IS NOT COALESCE(
+        (SELECT hash FROM events WHERE namespace = NEW.namespace AND seq = NEW.seq - 1),
+        CASE WHEN NEW.seq = 1 THEN zeroblob(32) END)
+  OR EXISTS (SELECT 1 FROM events WHERE namespace = NEW.namespace AND seq >= NEW.seq)
+BEGIN
+    SELECT RAISE(ABORT, 'nousmem: chain conflict (stale head)');
+END;
+"""
+
+INSERT_EVENT = (
+    "INSERT INTO events (namespace, seq, id, kind, occurred_at, recorded_at, causation_id,"
+    " payload, payload_digest, prev_hash, hash, erased) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+SELECT_COLUMNS = (
+    "namespace, seq, id, kind, occurred_at, recorded_at, causation_id, payload,"
+    " payload_digest, prev_hash, hash, erased"
+)

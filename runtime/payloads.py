@@ -1,0 +1,258 @@
+"""Payload models of journal events (one per kind). All frozen; all JSON-serialisable."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from nousmem.projections.models import Claim
+
+
+class _Payload(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TimeRef(_Payload):
+    """A time expression found in an observation, resolved against its ``occurred_at``."""
+
+    text: str
+    start: date
+    end: date
+    granularity: str
+    label: str
+
+
+class ObservationPayload(_Payload):
+    type: str
+    content: str
+    source: str
+    actor: str | None = None
+    ref: str | None = None
+    keywords: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    times: tuple[TimeRef, ...] = ()
+
+
+class ClaimImpact(_Payload):
+    """The impact meter's view of one claim (see ``policies/impact.py``)."""
+
+    claim: Claim
+    reliability: float
+    novelty: float
+    surprise_bits: float
+    belief_delta: float
+    entropy_delta: float
+    contradiction: float
+    supersession: float
+    utility: float
+    propagation: float
+    established: bool = False
+    mode_before: str | None = None
+
+
+class AssessmentPayload(_Payload):
+    observation_id: str
+    extractor: str
+    claims: tuple[ClaimImpact, ...] = ()
+    source_reliability: float
+    risk: float
+    risk_labels: tuple[str, ...] = ()
+    novelty: float = 0.0
+    total: float
+    route: str
+    reasons: tuple[str, ...] = ()
+
+
+class BeliefRevisedPayload(_Payload):
+    """A delta: the inputs of one belief revision and what it did."""
+
+    entity: str
+    attribute: str
+    value: str
+    polarity: Literal["assert", "negate"] = "assert"
+    reliability: float
+    source: str
+    change: bool = False
+    evidence_ids: tuple[str, ...]
+    cardinality: Literal["single", "multi"]
+    prior: tuple[tuple[str, float], ...] = ()
+    prior_tail: float = 0.0
+    posterior: tuple[tuple[str, float], ...] = ()
+    posterior_tail: float = 0.0
+    surprise_bits: float
+    entropy_before: float
+    entropy_after: float
+    kl_bits: float
+    mode_before: str | None = None
+    mode_after: str | None = None
+    valid_at: date | None = None
+    rederived: bool = False
+
+
+class CandidatePayload(_Payload):
+    """A claim held pending corroboration (surprise gating)."""
+
+    claim: Claim
+    reliability: float
+    source: str
+    reason: str
+    evidence_ids: tuple[str, ...]
+
+
+class CandidatePromotedPayload(_Payload):
+    candidate_ids: tuple[str, ...]
+    corroborated_by: str
+    revision_ids: tuple[str, ...] = ()
+    reason: str
+
+
+class ClarifyPayload(_Payload):
+    question: str
+    observation_id: str
+    claims: tuple[Claim, ...] = ()
+
+
+class Verdict(_Payload):
+    """One validator's answer about a proposed write."""
+
+    validator: str
+    ok: bool
+    reason: str
+    action: Literal["allow", "reject", "quarantine"] = "allow"
+
+
+class QuarantinePayload(_Payload):
+    """Risky content, redacted. The original is kept only as a digest."""
+
+    observation_id: str | None = None
+    redacted: str
+    content_digest: str
+    labels: tuple[str, ...]
+    verdicts: tuple[Verdict, ...] = ()
+
+
+class RejectionPayload(_Payload):
+    """A refused write: what was attempted (redacted) and every verdict."""
+
+    operation: str
+    attempted: dict[str, Any]
+    verdicts: tuple[Verdict, ...]
+
+
+class FallbackPayload(_Payload):
+    provider: str
+    error: str
+    message: str
+    fallback: str
+    observation_id: str | None = None
+
+
+class RetrievalPayload(_Payload):
+    """A read trace: enough to replay it."""
+
+    question: str
+    lens: str
+    budget_tokens: int
+    k: int | None = None
+    as_of_seq: int
+    as_of_time: datetime | None = None
+    plan: dict[str, Any]
+    candidates: tuple[dict[str, Any], ...] = ()
+    selected: tuple[str, ...] = ()
+    suppressed: tuple[dict[str, Any], ...] = ()
+    context_digest: str
+    token_count: int
+    rendered: str | None = None
+
+
+class OutcomePayload(_Payload):
+    trace_id: str
+    outcome: Literal["success", "failure", "partial", "neutral"]
+    feedback: str | None = None
+    targets: tuple[str, ...] = ()
+
+
+class EdgePayload(_Payload):
+    """Edge evidence: ``verb`` what happened, ``relation`` the typed relationship."""
+
+    verb: Literal[
+        "support",
+        "contradict",
+        "supersede",
+        "inhibit",
+        "reinforce",
+        "decay",
+        "expire",
+        "restore",
+        "generalize",
+        "derive",
+    ]
+    relation: Literal[
+        "association",
+        "supports",
+        "contradicts",
+        "supersedes",
+        "evidence_for",
+        "procedure_for",
+        "preference_of",
+        "generalizes",
+        "specializes",
+    ]
+    source: str
+    target: str
+    weight: float = 1.0
+    reason: str = ""
+
+
+class LifecyclePayload(_Payload):
+    target: str
+    from_state: str
+    to_state: str
+    verb: str
+    reason: str
+
+
+class LifecycleRefusedPayload(_Payload):
+    target: str
+    from_state: str
+    requested: str
+    verb: str
+    reason: str
+
+
+class IdentityMergedPayload(_Payload):
+    keep: str
+    absorb: str
+    divergence_bits: float
+    reason: str
+
+
+class DimensionCompressedPayload(_Payload):
+    entity: str
+    attribute: str
+    entropy_bits: float
+    reason: str
+
+
+class PolicyPayload(_Payload):
+    policy: dict[str, Any]
+    source: str
+    applied: tuple[str, ...] = ()
+
+
+class SleepCompiledPayload(_Payload):
+    item_type: Literal["frame", "procedure", "schema"]
+    key: str
+    summary: str
+    sources: tuple[str, ...]
+    score: float = 0.0
+
+
+class ErasurePayload(_Payload):
+    reason: str
+    targets: tuple[str, ...]
+    erased_ids: tuple[str, ...]
+    entity_digest: str | None = None

@@ -1,0 +1,156 @@
+"""MemoryRuntime: the public face of nousmem."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable, Generator
+from types import TracebackType
+from typing import Any
+
+from pydantic import ValidationError
+
+from nousmem.runtime.clock import Clock, SystemClock
+from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.core import RuntimeCore, _Shared
+from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.base import Journal
+from nousmem.runtime.journal.memory import MemoryJournal
+from nousmem.runtime.journal.sqlite import SqliteJournal
+
+
+class _Opening:
+    """What ``MemoryRuntime.open``/``memory`` return: awaitable and an async context manager."""
+
+    def __init__(self, factory: Callable[[], Awaitable[MemoryRuntime]]) -> None:
+        self._factory = factory
+        self._rt: MemoryRuntime | None = None
+
+    def __await__(self) -> Generator[Any, None, MemoryRuntime]:
+        return self._factory().__await__()
+
+    async def __aenter__(self) -> MemoryRuntime:
+        self._rt = await self._factory()
+        return self._rt
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._rt is not None:
+            await self._rt.close()
+
+
+def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
+    if config is None:
+        return RuntimeConfig()
+    if isinstance(config, RuntimeConfig):
+        return config
+    if isinstance(config, dict):
+        try:
+            return RuntimeConfig.model_validate(config)
+        except ValidationError as exc:
+            raise invalid_input_from_validation(exc, prefix="config") from None
+    raise InvalidInput("expected a RuntimeConfig or a dict", field="config")
+
+
+class MemoryRuntime(RuntimeCore):
+    """Long-term memory for one namespace over a hash-linked journal.
+
+    Open with ``await MemoryRuntime.open(path)`` or ``async with MemoryRuntime.open(path) as
+    rt:``; ``MemoryRuntime.memory()`` keeps everything in process.
+    """
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        namespace: str = "default",
+        clock: Clock | None = None,
+        config: RuntimeConfig | dict[str, Any] | None = None,
+    ) -> _Opening:
+        """Open (or create) the SQLite journal at ``path``."""
+        cfg = _config(config)
+        if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+            raise InvalidInput("must be a file path", field="path")
+
+        async def factory() -> MemoryRuntime:
+            journal = await SqliteJournal.open(
+                path, durability=cfg.journal.durability, busy_timeout_s=cfg.journal.busy_timeout_s
+            )
+            return await cls._start(journal, namespace, clock, cfg)
+
+        return _Opening(factory)
+
+    @classmethod
+    def memory(
+        cls,
+        *,
+        namespace: str = "default",
+        clock: Clock | None = None,
+        config: RuntimeConfig | dict[str, Any] | None = None,
+    ) -> _Opening:
+        """An in-memory runtime (nothing persists)."""
+        cfg = _config(config)
+
+        async def factory() -> MemoryRuntime:
+            return await cls._start(MemoryJournal(), namespace, clock, cfg)
+
+        return _Opening(factory)
+
+    @classmethod
+    async def _start(
+        cls, journal: Journal, namespace: str, clock: Clock | None, cfg: RuntimeConfig
+    ) -> MemoryRuntime:
+        try:
+            # Projections fold lazily, on the first call that needs them, so that a damaged
+            # journal can still be opened and verified.
+            rt = cls(_Shared(journal, clock or SystemClock(), IdGenerator()), namespace, cfg)
+        except BaseException:
+            await journal.close()
+            raise
+        return rt
+
+    def scoped(self, namespace: str) -> MemoryRuntime:
+        """A runtime for another namespace on the same journal (closing either closes both)."""
+        self._check_open()
+        return type(self)(self._shared, namespace, self.config)
+
+    async def _ensure_synced(self) -> None:
+        await self._sync()
+
+    async def close(self) -> None:
+        """Close the journal (and any provider the runtime owns). Idempotent."""
+        if self._shared.closed:
+            return
+        self._shared.closed = True
+        for closer in self._shared.extra_closers:
+            await closer()
+        await self._shared.journal.close()
+
+    async def __aenter__(self) -> MemoryRuntime:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def stats(self) -> dict[str, Any]:
+        """Counts per kind, chain head, size on disk."""
+        self._check_open()
+        await self._refresh()
+        head = await self.head()
+        return {
+            "namespace": self.namespace,
+            "events": head.seq,
+            "head_hash": head.hash,
+            "kinds": dict(sorted(self._proj.kind_counts.items())),
+            "bytes_on_disk": await self.journal.size_bytes(),
+        }

@@ -1,0 +1,150 @@
+"""The contract every journal backend passes. Subclass and implement ``create_journal``."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.runtime.errors import ClosedError
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.base import Journal
+from nousmem.runtime.payloads import ObservationPayload, OutcomePayload
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+class JournalContract:
+    """Base class of the backend contract suite (as pyeventsourcing's persistence tests)."""
+
+    ids = IdGenerator(seed=7)
+
+    async def create_journal(self) -> Journal:
+        raise NotImplementedError
+
+    def draft(self, ns: str = "a", text: str = "hello", i: int = 0, **kw: object) -> EventDraft:
+        t = T0 + timedelta(seconds=i)
+        return EventDraft(
+            id=self.ids.new(t), namespace=ns, kind="observation", occurred_at=t, recorded_at=t,
+            payload=ObservationPayload(type="utterance", content=text, source="user"),
+            doc=text, **kw,  # type: ignore[arg-type]
+        )
+
+    async def all_events(self, j: Journal, ns: str) -> list[object]:
+        return [e async for e in j.read(ns)]
+
+    async def test_append_assigns_gapless_seq_per_namespace(self) -> None:
+        j = await self.create_journal()
+        try:
+            a = await j.append([self.draft("a", "one", 1), self.draft("a", "two", 2)])
+            b = await j.append([self.draft("b", "three", 3)])
+            c = await j.append([self.draft("a", "four", 4)])
+            assert [e.seq for e in a] == [1, 2]
+            assert [e.seq for e in b] == [1]
+            assert c[0].seq == 3
+            assert c[0].prev_hash == a[1].hash
+            assert (await j.head("a")).seq == 3
+            assert (await j.head("empty")).seq == 0
+            assert await j.namespaces() == ["a", "b"]
+        finally:
+            await j.close()
+
+    async def test_read_roundtrips_events_and_filters(self) -> None:
+        j = await self.create_journal()
+        try:
+            written = await j.append([self.draft("a", f"t{i}", i) for i in range(5)])
+            t = T0
+            out = await j.append([EventDraft(
+                id=self.ids.new(t), namespace="a", kind="outcome", occurred_at=t, recorded_at=t,
+                payload=OutcomePayload(trace_id="x", outcome="success"),
+            )])
+            got = await self.all_events(j, "a")
+            assert got[:5] == written and got[5] == out[0]
+            assert [e.seq async for e in j.read("a", after_seq=3)] == [4, 5, 6]
+            assert [e.seq async for e in j.read("a", until_seq=2)] == [1, 2]
+            assert [e.kind async for e in j.read("a", kinds=["outcome"])] == ["outcome"]
+            assert await j.get("a", written[2].id) == written[2]
+            assert await j.get("b", written[2].id) is None
+        finally:
+            await j.close()
+
+    async def test_batch_is_all_or_nothing(self) -> None:
+        j = await self.create_journal()
+        try:
+            first = self.draft("a", "ok", 1)
+            await j.append([first])
+            dup = self.draft("a", "dup", 2)
+            # The second draft reuses an existing id, so the whole batch must fail.
+            bad = EventDraft(
+                id=first.id, namespace="a", kind="observation", occurred_at=T0, recorded_at=T0,
+                payload=ObservationPayload(type="utterance", content="again", source="user"),
+            )
+            with pytest.raises(Exception):
+                await j.append([dup, bad])
+            assert [e.payload.content for e in await self.all_events(j, "a")] == ["ok"]
+            assert (await j.head("a")).seq == 1
+            assert await j.search("a", '"dup"', limit=5) == []
+            assert (await j.verify("a")).ok
+        finally:
+            await j.close()
+
+    async def test_concurrent_appends_never_fork(self) -> None:
+        j = await self.create_journal()
+        try:
+            results = await asyncio.gather(
+                *[j.append([self.draft("a", f"c{i}", i), self.draft("a", f"d{i}", i)])
+                  for i in range(50)]
+            )
+            seqs = sorted(e.seq for batch in results for e in batch)
+            assert seqs == list(range(1, 101))
+            for batch in results:  # a batch stays contiguous
+                assert batch[1].seq == batch[0].seq + 1
+            report = await j.verify("a")
+            assert report.ok and report.checked == 100
+        finally:
+            await j.close()
+
+    async def test_verify_ok_and_counts(self) -> None:
+        j = await self.create_journal()
+        try:
+            await j.append([self.draft("a", f"x{i}", i) for i in range(10)])
+            r = await j.verify("a")
+            assert r.ok and r.checked == 10 and r.bad_seq is None
+            assert (await j.verify("nothing")).checked == 0
+        finally:
+            await j.close()
+
+    async def test_search_respects_namespace_and_seq(self) -> None:
+        j = await self.create_journal()
+        try:
+            await j.append([self.draft("a", "Alice moved to Berlin", 1)])
+            await j.append([self.draft("a", "Alice likes pottery", 2)])
+            await j.append([self.draft("b", "Bob moved to Berlin", 3)])
+            hits = await j.search("a", '"berlin"', limit=10)
+            assert [h.seq for h in hits] == [1]
+            assert await j.search("a", '"pottery"', limit=10, max_seq=1) == []
+            assert [h.seq for h in await j.search("b", '"berlin"', limit=10)] == [1]
+        finally:
+            await j.close()
+
+    async def test_erase_payload_keeps_chain(self) -> None:
+        j = await self.create_journal()
+        try:
+            evs = await j.append([self.draft("a", f"secret {i}", i) for i in range(3)])
+            assert await j.erase_payloads("a", [evs[1].id, "missing"]) == [2]
+            got = await self.all_events(j, "a")
+            assert got[1].payload is None and got[1].erased
+            assert got[1].payload_digest == evs[1].payload_digest
+            assert (await j.verify("a")).ok
+            assert [h.seq for h in await j.search("a", '"secret"', limit=10)] == [1, 3]
+            assert await j.erase_payloads("a", [evs[1].id]) == []  # idempotent
+        finally:
+            await j.close()
+
+    async def test_closed_journal_refuses(self) -> None:
+        j = await self.create_journal()
+        await j.close()
+        with pytest.raises(ClosedError):
+            await j.append([self.draft()])

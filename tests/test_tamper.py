@@ -1,0 +1,104 @@
+"""Tamper tests: a hostile editor changes the SQLite file with plain sqlite3; verify() names it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from nousmem.runtime import FixedClock, MemoryRuntime
+
+
+async def _journal(path: Path, clock: FixedClock, n: int = 10) -> None:
+    async with MemoryRuntime.open(path, namespace="ns", clock=clock) as rt:
+        for i in range(n):
+            await rt.observe({"content": f"event number {i}", "actor": "alice"})
+
+
+def _edit(path: Path, *sql: str, drop_triggers: bool = True) -> None:
+    conn = sqlite3.connect(path)
+    if drop_triggers:
+        conn.execute("DROP TRIGGER events_no_update")
+        conn.execute("DROP TRIGGER events_no_delete")
+        conn.execute("DROP TRIGGER events_chain")
+    for s in sql:
+        conn.execute(s)
+    conn.commit()
+    conn.close()
+
+
+async def _verify(path: Path) -> tuple[bool, int | None, str | None]:
+    async with MemoryRuntime.open(path, namespace="ns") as rt:
+        r = await rt.verify()
+        return r.ok, r.bad_seq, r.reason
+
+
+async def test_untouched_file_verifies(tmp_path: Path, clock: FixedClock) -> None:
+    await _journal(tmp_path / "j.db", clock)
+    assert await _verify(tmp_path / "j.db") == (True, None, None)
+
+
+async def test_changed_payload_is_named(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock)
+    _edit(p, "UPDATE events SET payload = replace(payload, 'number 4', 'number 9') WHERE seq = 5")
+    ok, seq, reason = await _verify(p)
+    assert (ok, seq) == (False, 5) and reason is not None and reason.startswith("payload changed")
+
+
+async def test_changed_header_is_named(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock)
+    _edit(p, "UPDATE events SET occurred_at = '2020-01-01T00:00:00.000000Z' WHERE seq = 7")
+    ok, seq, reason = await _verify(p)
+    assert (ok, seq) == (False, 7) and reason is not None and reason.startswith("header changed")
+
+
+async def test_deleted_row_is_named(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock)
+    _edit(p, "DELETE FROM events WHERE seq = 4")
+    ok, seq, reason = await _verify(p)
+    assert (ok, seq) == (False, 4) and reason is not None and reason.startswith("row missing")
+
+
+async def test_reordered_rows_are_named(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock)
+    _edit(
+        p,
+        "UPDATE events SET seq = 1000 WHERE seq = 3",
+        "UPDATE events SET seq = 3 WHERE seq = 4",
+        "UPDATE events SET seq = 4 WHERE seq = 1000",
+    )
+    ok, seq, reason = await _verify(p)
+    assert (ok, seq) == (False, 3) and reason is not None and reason.startswith("rows out of order")
+
+
+async def test_plain_sql_update_and_delete_fail(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock, n=3)
+    conn = sqlite3.connect(p)
+    for stmt in (
+        "UPDATE events SET payload = '{}' WHERE seq = 1",
+        "UPDATE events SET kind = 'x' WHERE seq = 2",
+        "UPDATE events SET payload = NULL WHERE seq = 2",  # erasure must also set erased = 1
+        "DELETE FROM events WHERE seq = 3",
+        "DELETE FROM events",
+        "INSERT INTO events SELECT namespace, 9, 'X', kind, occurred_at, recorded_at,"
+        " causation_id, payload, payload_digest, prev_hash, hash, 0 FROM events WHERE seq = 1",
+    ):
+        with pytest.raises(sqlite3.DatabaseError, match="nousmem"):
+            conn.execute(stmt)
+    conn.rollback()
+    assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == 3
+    conn.close()
+    assert (await _verify(p))[0]
+
+
+async def test_erasure_is_the_one_allowed_update(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock, n=3)
+    _edit(p, "UPDATE events SET payload = NULL, erased = 1 WHERE seq = 2", drop_triggers=False)
+    assert (await _verify(p))[0]
