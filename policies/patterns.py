@@ -8,7 +8,7 @@ everything the extractor knows about English is in these two files.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -106,6 +106,10 @@ FRIEND = r"(?i:friend|buddy|pal|bestie|bff)"
 FRIEND_ADJ = r"(?:(?i:best|good|close|old|dear|childhood|new)\s+)?"
 SPOUSE = r"(?i:husband|wife|spouse|hubby)"
 SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
+# "I'm *not* into golf", "I'm *no longer* single": a negation inside the matched phrase.
+NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
+# A value cannot start with a pronoun or a function word.
+NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
 
 #: Plural species -> the singular used in values ("dog Max").
 SPECIES_SINGULAR: dict[str, str] = {
@@ -128,6 +132,11 @@ SPECIES_SINGULAR: dict[str, str] = {
     "gerbils": "gerbil",
     "guinea pigs": "guinea pig",
 }
+
+
+def make_rule(attribute: str, anchors: str, pattern: str, **options: Any) -> Rule:
+    """Build a ``Rule`` from a space-separated anchor list and an uncompiled pattern."""
+    return Rule(attribute=attribute, regex=re.compile(pattern), anchors=words(anchors), **options)
 
 
 def words(text: str) -> frozenset[str]:

@@ -46,18 +46,18 @@ class BeliefParams(BaseModel):
     evidence_exponent: float = Field(default=2.0, ge=1.0, le=4.0)
     """A claim weighs in with ``r_eff ** exponent``: corroboration by many weak sources (who
     often copy each other) cannot outweigh a few strong ones, strong claims keep most force."""
-    time_hazard: float = Field(default=0.5, ge=0.0, le=1.0)
+    time_hazard: float = Field(default=0.25, ge=0.0, le=1.0)
     """Change-point hazard per ``1 - lambda**dt`` of elapsed event time."""
     change_hazard: float = Field(default=1.0, ge=0.0, le=1.0)
     """Hazard scale for claims with explicit update language ("now", "moved to", ...)."""
-    plain_hazard: float = Field(default=0.1, ge=0.0, le=1.0)
+    plain_hazard: float = Field(default=0.15, ge=0.0, le=1.0)
     """Hazard scale for contradicting claims without update language."""
-    hazard_exponent: float = Field(default=2.0, ge=1.0, le=8.0)
+    hazard_exponent: float = Field(default=3.0, ge=1.0, le=8.0)
     """Claim hazard grows as ``reliability ** exponent``: weak claims barely open the door."""
     max_hazard: float = Field(default=0.9, ge=0.0, lt=1.0)
     repeat_discount: float = Field(default=0.5, ge=0.0, le=1.0)
     """The k-th repeat of (source, value, polarity) counts with reliability ``r * d**k``."""
-    repeat_half_life_days: float = Field(default=30.0, gt=0.0)
+    repeat_half_life_days: float = Field(default=7.0, gt=0.0)
     """Repeat counts fade, so a source restating a fact months later is heard again."""
     prior_alpha: float = Field(default=1.0, gt=0.0)
     prior_beta: float = Field(default=1.0, gt=0.0)

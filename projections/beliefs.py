@@ -11,6 +11,8 @@ seen is the one shown.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.projections.belief_models import (
@@ -72,6 +74,29 @@ class BeliefStore:
         if dim is None:
             dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
         return dim.plan(rev).outcome
+
+    def preview_many(self, revs: Sequence[Revision]) -> list[RevisionOutcome]:
+        """Preview revisions in order, each seeing the ones before it; mutates nothing.
+
+        One observation can touch a dimension twice ("I left Google and joined Sarvam"), so
+        the write path previews on scratch copies of just the dimensions involved.
+        """
+        scratch: dict[tuple[str, str], Dimension] = {}
+        out: list[RevisionOutcome] = []
+        for rev in revs:
+            key = self._resolve(match_key(rev.entity), None)
+            dim = scratch.get((key, rev.attribute))
+            if dim is None:
+                live = self._dims.get(key, {}).get(rev.attribute)
+                if live is None:
+                    dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
+                else:
+                    dim = _scratch_copy(live)
+                scratch[(key, rev.attribute)] = dim
+            plan = dim.plan(rev)
+            dim.commit(plan, rev, seq=0, event_id="")
+            out.append(plan.outcome)
+        return out
 
     def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
         """Fold one revision in; returns the same outcome ``preview`` gave for it."""
@@ -260,3 +285,12 @@ class BeliefStore:
 def _check_time(moment: datetime | None) -> None:
     if moment is not None and (moment.tzinfo is None or moment.utcoffset() is None):
         raise ValueError("as_of_time must be timezone-aware")
+
+
+def _scratch_copy(dim: Dimension) -> Dimension:
+    """A copy good enough to plan and commit on without touching ``dim`` (history omitted)."""
+    c = copy.copy(dim)
+    c.keys, c.labels, c.index = list(dim.keys), list(dim.labels), dict(dim.index)
+    c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
+    c.observed, c.deltas, c.ops = dict(dim.observed), [], []
+    return c

@@ -6,6 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.policies.impact import ImpactWeights
+from nousmem.policies.router import RouterConfig
+from nousmem.projections.belief_models import BeliefParams
+from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
+
 
 class JournalConfig(BaseModel):
     """Storage settings. ``durability`` maps to SQLite's ``PRAGMA synchronous``."""
@@ -60,3 +65,7 @@ class RuntimeConfig(BaseModel):
     journal: JournalConfig = Field(default_factory=JournalConfig)
     input: InputConfig = Field(default_factory=InputConfig)
     trust: TrustConfig = Field(default_factory=TrustConfig)
+    router: RouterConfig = Field(default_factory=RouterConfig)
+    impact: ImpactWeights = Field(default_factory=ImpactWeights)
+    beliefs: BeliefParams = Field(default_factory=BeliefParams)
+    attributes: AttributeSchema = Field(default_factory=lambda: DEFAULT_SCHEMA)

@@ -7,6 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.policies.impact import ImpactAssessment
+from nousmem.policies.router import RouteDecision
+from nousmem.policies.validators import Verdict
+from nousmem.projections.belief_models import Revision, RevisionOutcome
 from nousmem.projections.models import Claim
 
 
@@ -36,60 +40,42 @@ class ObservationPayload(_Payload):
     times: tuple[TimeRef, ...] = ()
 
 
-class ClaimImpact(_Payload):
-    """The impact meter's view of one claim (see ``policies/impact.py``)."""
-
-    claim: Claim
-    reliability: float
-    novelty: float
-    surprise_bits: float
-    belief_delta: float
-    entropy_delta: float
-    contradiction: float
-    supersession: float
-    utility: float
-    propagation: float
-    established: bool = False
-    mode_before: str | None = None
-
-
 class AssessmentPayload(_Payload):
-    observation_id: str
+    """The impact meter's reading and the router's decision for one observation."""
+
+    observation_id: str | None
     extractor: str
-    claims: tuple[ClaimImpact, ...] = ()
-    source_reliability: float
-    risk: float
-    risk_labels: tuple[str, ...] = ()
-    novelty: float = 0.0
-    total: float
-    route: str
-    reasons: tuple[str, ...] = ()
+    assessment: ImpactAssessment
+    decision: RouteDecision
+    dry_run: bool = False
 
 
 class BeliefRevisedPayload(_Payload):
-    """A delta: the inputs of one belief revision and what it did."""
+    """A delta: the inputs of one belief revision (``revision``) and what it did (``outcome``).
 
-    entity: str
-    attribute: str
-    value: str
-    polarity: Literal["assert", "negate"] = "assert"
-    reliability: float
-    source: str
-    change: bool = False
-    evidence_ids: tuple[str, ...]
-    cardinality: Literal["single", "multi"]
-    prior: tuple[tuple[str, float], ...] = ()
-    prior_tail: float = 0.0
-    posterior: tuple[tuple[str, float], ...] = ()
-    posterior_tail: float = 0.0
-    surprise_bits: float
-    entropy_before: float
-    entropy_after: float
-    kl_bits: float
-    mode_before: str | None = None
-    mode_after: str | None = None
+    The projection refolds ``revision``; ``outcome`` is the record of what the write path saw.
+    """
+
+    revision: Revision
+    outcome: RevisionOutcome
     valid_at: date | None = None
     rederived: bool = False
+
+    @property
+    def entity(self) -> str:
+        return self.revision.entity
+
+    @property
+    def attribute(self) -> str:
+        return self.revision.attribute
+
+    @property
+    def value(self) -> str:
+        return self.revision.value
+
+    @property
+    def polarity(self) -> str:
+        return self.revision.polarity
 
 
 class CandidatePayload(_Payload):
@@ -113,15 +99,6 @@ class ClarifyPayload(_Payload):
     question: str
     observation_id: str
     claims: tuple[Claim, ...] = ()
-
-
-class Verdict(_Payload):
-    """One validator's answer about a proposed write."""
-
-    validator: str
-    ok: bool
-    reason: str
-    action: Literal["allow", "reject", "quarantine"] = "allow"
 
 
 class QuarantinePayload(_Payload):

@@ -1,0 +1,244 @@
+"""Journal write/verify throughput beside a plain sqlite3 + blake3 floor, in one run.
+
+Run ``python benchmarks/journal.py [--n 20000] [--durability full|normal] [--json PATH]``.
+
+Measured in the same process, on the same generated utterances:
+
+- floor, per event: plain ``sqlite3`` + ``blake3`` writing the same canonical payloads into
+  a hash chain, one autocommit transaction per event (same WAL, same ``synchronous``);
+- floor, batched: the same, 1,000 events per transaction;
+- ``rt.observe`` sequential (one await after the other) -> ratio to the per-event floor;
+- ``rt.observe`` from 32 concurrent producers (``asyncio.gather``; the journal's group
+  commit batches them) -> ratio to the batched floor;
+- ``rt.verify()`` events/s (and the floor's chain walk for comparison);
+- bytes on disk per event (journal file with its WAL, after close; floor beside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+import tempfile
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchmarks.common import (
+    SqliteFloor,
+    Timer,
+    canonical,
+    file_bytes,
+    floor_payload,
+    note,
+    observations,
+    peak_rss_bytes,
+    producer_observations,
+    rate,
+    ratio,
+    table,
+    write_json,
+)
+from nousmem.runtime import MemoryRuntime
+
+PRODUCERS = 32
+GOALS = {"sequential": 0.30, "concurrent": 0.30, "verify_eps": 100_000.0}
+SEED = 20240501
+
+
+async def _open(path: str, namespace: str, durability: str) -> MemoryRuntime:
+    return await MemoryRuntime.open(
+        path, namespace=namespace, config={"journal": {"durability": durability}}
+    )
+
+
+async def _concurrent(rt: MemoryRuntime, seed: int, n: int, producers: int) -> None:
+    async def producer(p: int) -> None:
+        for obs in producer_observations(seed, p, producers, n):
+            await rt.observe(obs)
+
+    await asyncio.gather(*(producer(p) for p in range(producers)))
+
+
+def _stored_payload(path: str, seq: int = 1) -> str | None:
+    conn = sqlite3.connect(path)
+    try:
+        got = conn.execute("SELECT payload FROM events WHERE seq = ? LIMIT 1", (seq,)).fetchone()
+        return None if got is None else str(got[0])
+    finally:
+        conn.close()
+
+
+async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -> dict[str, Any]:
+    """Run every measurement once and return the figures (see the module docstring)."""
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    obs = observations(SEED, n)
+    conc_obs = [o for p in range(PRODUCERS) for o in producer_observations(SEED, p, PRODUCERS, n)]
+
+    # Warm-up (imports, pydantic schemas, page cache) on throwaway files, not measured.
+    warm = min(n, 200)
+    wf = SqliteFloor(os.path.join(tmpdir, "warm-floor.db"), durability)
+    wf.insert_each(obs[:warm])
+    wf.close()
+    wrt = await _open(os.path.join(tmpdir, "warm.db"), "bench/warm", durability)
+    for o in obs[:warm]:
+        await wrt.observe(o)
+    await wrt.close()
+
+    # Floors.
+    note(f"floor: {n} events, one transaction each ({durability})", progress)
+    f_each_path = os.path.join(tmpdir, "floor-each.db")
+    floor = SqliteFloor(f_each_path, durability)
+    with Timer() as t_floor_each:
+        floor.insert_each(obs)
+    with Timer() as t_floor_verify:
+        floor_checked = floor.verify()
+    floor.close()
+
+    note(f"floor: {n} events, 1,000 per transaction ({durability})", progress)
+    floor_b = SqliteFloor(os.path.join(tmpdir, "floor-batched.db"), durability)
+    with Timer() as t_floor_batch:
+        floor_b.insert_batched(conc_obs, 1000)
+    floor_b.close()
+
+    # nousmem, sequential.
+    note(f"observe: {n} events, sequential", progress)
+    seq_path = os.path.join(tmpdir, "seq.db")
+    rt = await _open(seq_path, "bench/seq", durability)
+    with Timer() as t_seq:
+        for o in obs:
+            await rt.observe(o)
+    with Timer() as t_verify:
+        report = await rt.verify()
+    await rt.close()
+
+    # nousmem, 32 concurrent producers.
+    note(f"observe: {n} events, {PRODUCERS} concurrent producers", progress)
+    conc_path = os.path.join(tmpdir, "conc.db")
+    rt = await _open(conc_path, "bench/conc", durability)
+    with Timer() as t_conc:
+        await _concurrent(rt, SEED, n, PRODUCERS)
+    commits = getattr(rt.journal, "commits", None)
+    conc_report = await rt.verify()
+    await rt.close()
+
+    seq_eps = rate(n, t_seq.seconds)
+    conc_eps = rate(n, t_conc.seconds)
+    floor_each_eps = rate(n, t_floor_each.seconds)
+    floor_batch_eps = rate(n, t_floor_batch.seconds)
+    verify_eps = rate(report.checked, t_verify.seconds)
+    nous_bytes = file_bytes(seq_path)
+    floor_bytes = file_bytes(f_each_path)
+    stored = _stored_payload(seq_path)
+
+    return {
+        "n": n,
+        "durability": durability,
+        "producers": PRODUCERS,
+        "sqlite_version": sqlite3.sqlite_version,
+        "python": sys.version.split()[0],
+        "floor": {
+            "per_event_eps": floor_each_eps,
+            "per_event_seconds": t_floor_each.seconds,
+            "batched_eps": floor_batch_eps,
+            "batched_seconds": t_floor_batch.seconds,
+            "batch": 1000,
+            "verify_eps": rate(floor_checked, t_floor_verify.seconds),
+            "bytes_per_event": floor_bytes / n,
+        },
+        "sequential": {
+            "eps": seq_eps,
+            "seconds": t_seq.seconds,
+            "ratio_to_floor": ratio(seq_eps, floor_each_eps),
+            "goal": GOALS["sequential"],
+            "ok": ratio(seq_eps, floor_each_eps) >= GOALS["sequential"],
+        },
+        "concurrent": {
+            "eps": conc_eps,
+            "seconds": t_conc.seconds,
+            "ratio_to_floor": ratio(conc_eps, floor_batch_eps),
+            "goal": GOALS["concurrent"],
+            "ok": ratio(conc_eps, floor_batch_eps) >= GOALS["concurrent"],
+            "transactions": commits,
+            "events_per_transaction": (n / commits) if commits else None,
+            "verified": bool(conc_report.ok),
+        },
+        "verify": {
+            "eps": verify_eps,
+            "seconds": t_verify.seconds,
+            "checked": report.checked,
+            "ok": bool(report.ok),
+            "goal": GOALS["verify_eps"],
+            "goal_met": verify_eps >= GOALS["verify_eps"],
+            "ratio_to_floor": ratio(verify_eps, rate(floor_checked, t_floor_verify.seconds)),
+        },
+        "disk": {
+            "bytes_per_event": nous_bytes / n,
+            "floor_bytes_per_event": floor_bytes / n,
+            "ratio_to_floor": ratio(nous_bytes, floor_bytes),
+        },
+        "payload_matches_floor": stored == canonical(floor_payload(obs[0])),
+        "peak_rss_bytes": peak_rss_bytes(),
+    }
+
+
+def render(res: dict[str, Any]) -> str:
+    """The one table ``main`` prints."""
+    f, s, c, v, d = res["floor"], res["sequential"], res["concurrent"], res["verify"], res["disk"]
+    ept = c["events_per_transaction"]
+    rows: list[list[Any]] = [
+        ["observe sequential (events/s)", s["eps"], f["per_event_eps"], s["ratio_to_floor"],
+         f">= {s['goal']:.0%} of floor", s["ok"]],
+        [f"observe {res['producers']} producers (events/s)", c["eps"], f["batched_eps"],
+         c["ratio_to_floor"], f">= {c['goal']:.0%} of floor", c["ok"]],
+        ["verify (events/s)", v["eps"], f["verify_eps"], v["ratio_to_floor"],
+         f">= {v['goal']:,.0f}/s", v["goal_met"]],
+        ["bytes on disk / event", d["bytes_per_event"], d["floor_bytes_per_event"],
+         d["ratio_to_floor"], "", ""],
+    ]
+    title = (
+        f"journal benchmark: n={res['n']:,}  durability={res['durability']}"
+        f"  sqlite {res['sqlite_version']}  python {res['python']}\n"
+        "floor = plain sqlite3+blake3, same canonical payloads, same WAL + synchronous;"
+        " sequential vs 1 tx/event, concurrent vs 1,000 events/tx"
+    )
+    out = table(["measure", "nousmem", "floor", "ratio", "goal", "met"], rows, title)
+    extra = (
+        (f"group commit: {c['transactions']:,} transactions ({ept:.1f} events/tx)")
+        if ept
+        else "group commit: n/a"
+    )
+    out += (
+        f"\n{extra}; chain verified: {v['ok'] and c['verified']};"
+        f" payload bytes identical to floor: {res['payload_matches_floor']};"
+        f" peak RSS {res['peak_rss_bytes'] / 2**20:.0f} MiB"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=20_000, help="events per measurement")
+    ap.add_argument("--durability", choices=("full", "normal"), default="full")
+    ap.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
+    ap.add_argument("--dir", help="directory for the database files (default: a temp dir)")
+    args = ap.parse_args(argv)
+    if args.dir:
+        os.makedirs(args.dir, exist_ok=True)
+        work = tempfile.mkdtemp(prefix="journal-", dir=args.dir)  # never reuse old files
+        res = asyncio.run(run(args.n, args.durability, work, progress=True))
+    else:
+        with tempfile.TemporaryDirectory(prefix="nousmem-bench-") as tmp:
+            res = asyncio.run(run(args.n, args.durability, tmp, progress=True))
+    print(render(res))
+    if args.json_path:
+        write_json(args.json_path, res)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,260 @@
+"""Sentence mechanics for the rule extractor: who a verb's subject is and where a value ends.
+
+``walk_back`` reads leftwards from a verb over auxiliaries and adverbs to its subject ("I",
+a capitalised name, or a pronoun the extractor cannot resolve), collecting negators and
+modals on the way. ``trim_phrase`` cuts a captured value down to a short phrase. Both work
+on plain strings; nothing here knows about claims or rules.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from datetime import datetime
+from typing import NamedTuple
+
+from nousmem.policies.patterns import (
+    ADVERBS,
+    CESSATION,
+    CONDITIONAL,
+    CONJUNCTIONS,
+    FIRST_PERSON,
+    HEAD_REJECT,
+    LEADING_DROP,
+    MODALS,
+    NAME_STOP,
+    OTHER_SUBJECTS,
+    PAST_IRREGULAR,
+    PLAIN_NEG,
+    SECOND_PERSON,
+    SKIP_WORDS,
+    TO_CONTINUES,
+    TRAILING_DROP,
+    VALUE_REJECT,
+    VALUE_REJECT_START,
+    VALUE_STOP,
+)
+from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+
+__all__ = ["Doc", "Sentence", "Walk", "clean", "trim_name", "trim_phrase", "walk_back"]
+
+_TOKEN = re.compile(r"\S+")
+_NAME_TOKEN = re.compile(r"^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*$")
+_STRIP = "\"'“”‘’()[]*_"
+_BOUNDARY_END = (",", ";", ":", "—", "–")
+_NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
+_DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
+# Without an occurred_at, time expressions are still cut out of values, resolved against
+# a fixed date whose result is never attached to a claim.
+_NO_REF = datetime(2000, 1, 1)
+
+
+class Walk(NamedTuple):
+    """Who the subject of a verb is, and what stood between them."""
+
+    kind: str  # "actor" | "name" | "none" | "elided" | "poss"
+    name: str | None
+    start: int  # sentence-relative start of the clause (subject, boundary or sentence start)
+    plain_neg: bool
+    cessation: bool
+    conditional: bool
+
+
+class Doc:
+    """The observation's content with its time mentions, resolved only when first needed."""
+
+    __slots__ = ("_mentions", "content", "ref")
+
+    def __init__(self, content: str, ref: datetime | None) -> None:
+        self.content = content
+        self.ref = ref
+        self._mentions: list[TimeMention] | None = None
+
+    def mentions(self) -> list[TimeMention]:
+        if self._mentions is None:
+            self._mentions = resolve_time_expressions(self.content, self.ref or _NO_REF)
+        return self._mentions
+
+
+class Sentence:
+    """A sentence with its offset in the content; tokens and time mentions come lazily."""
+
+    __slots__ = ("_mentions", "_tokens", "doc", "end", "offset", "text")
+
+    def __init__(self, text: str, offset: int, doc: Doc) -> None:
+        self.text = text
+        self.offset = offset
+        self.end = offset + len(text)
+        self.doc = doc
+        self._tokens: tuple[list[int], list[tuple[int, int, str]]] | None = None
+        self._mentions: list[TimeMention] | None = None
+
+    def tokens(self) -> tuple[list[int], list[tuple[int, int, str]]]:
+        if self._tokens is None:
+            toks = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(self.text)]
+            self._tokens = ([t[0] for t in toks], toks)
+        return self._tokens
+
+    @property
+    def mentions(self) -> list[TimeMention]:
+        if self._mentions is None:
+            lo, hi = self.offset, self.end
+            self._mentions = [t for t in self.doc.mentions() if lo <= t.span[0] < hi]
+        return self._mentions
+
+
+def clean(raw: str) -> str:
+    """Lowercase a token without surrounding quotes or punctuation."""
+    return raw.strip(_STRIP + ",;:!?.").lower()
+
+
+def _name_at(toks: list[tuple[int, int, str]], i: int) -> tuple[str, int] | None:
+    """The capitalised name ending at token ``i`` (up to three tokens), with its start."""
+    raw = toks[i][2].strip(_STRIP + ",;:!?.")
+    if raw.endswith("'s"):
+        raw = raw[:-2]
+    if not _NAME_TOKEN.match(raw) or raw.lower() in NAME_STOP:
+        return None
+    parts, start = [raw], toks[i][0]
+    j = i - 1
+    while j >= 0 and len(parts) < 3:
+        prev = toks[j][2]
+        if prev[-1:] in ",;:!?." or not _NAME_TOKEN.match(prev) or prev.lower() in NAME_STOP:
+            break
+        parts.insert(0, prev)
+        start = toks[j][0]
+        j -= 1
+    return " ".join(parts), start
+
+
+def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the verb after the name at token ``i`` is third person singular or past.
+
+    "Alice works", "Alice went", "Alice's" and "Alice will" pass; "Feels like" (a capitalised
+    sentence opener, not a name) and "Alice and Bob like" do not.
+    """
+    if i == 0 and clean(toks[0][2]).endswith(_NOUN_SUFFIXES):
+        return False  # "Dancing is ...", "Meditation helps ...": a capitalised noun
+    if toks[i][2].rstrip(_STRIP + ",;:!?.").endswith("'s"):
+        # "Alice's going" (is) but not "Nature's beauty" (possessive).
+        nxt = clean(toks[i + 1][2]) if i + 1 < len(toks) else ""
+        return nxt in SKIP_WORDS or nxt in ADVERBS or nxt.endswith(("ing", "ed"))
+    for _, _, raw in toks[i + 1 : i + 5]:
+        low = clean(raw)
+        if low in ADVERBS:
+            continue
+        if low in MODALS or low in PAST_IRREGULAR or low.endswith(("ed", "'s", "'ll")):
+            return True
+        return low.endswith("s") and not low.endswith("ss")
+    return False
+
+
+def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None]:
+    """The first subject of the sentence before token ``upto`` (for "I went ... and saw")."""
+    for i in range(min(upto, 12)):
+        raw = toks[i][2]
+        low = clean(raw)
+        if low in FIRST_PERSON:
+            return "actor", None
+        if low in OTHER_SUBJECTS:
+            return "none", None
+        if raw.rstrip(_STRIP)[-1:] in ",!" or low in NAME_STOP:
+            continue  # vocative ("Caroline, I ...") or interjection
+        named = _name_at(toks, i)
+        if named is not None and _agrees(toks, i):
+            return "name", named[0]
+    return "elided", None
+
+
+def walk_back(sent: Sentence, pos: int) -> Walk:
+    """Find the subject of the verb phrase starting at sentence offset ``pos``."""
+    starts, toks = sent.tokens()
+    i = bisect_left(starts, pos) - 1
+    plain = cess = cond = False
+    steps = 0
+    while i >= 0 and steps < 9:
+        s, e, raw = toks[i]
+        if e > pos:  # the match starts inside this token: "I'd like" matched at "'d"
+            raw = raw[: pos - s]
+        if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:
+            # After a comma a new clause starts; treating it as subjectless keeps "..., like
+            # a walk in the park" from reading as a preference.
+            return Walk("elided", None, e + 1, plain, cess, cond)
+        low = clean(raw)
+        if low in FIRST_PERSON:
+            return Walk("actor", None, s, plain, cess, cond or low == "i'd")
+        if low in OTHER_SUBJECTS:
+            return Walk("none", None, s, plain, cess, cond)
+        if low in CONJUNCTIONS:
+            if steps == 0 and sent.text[pos:].split(maxsplit=1)[0].lower().endswith("ing"):
+                return Walk("none", None, s, plain, cess, cond)  # "..., and joining X is"
+            kind, name = _sentence_subject(toks, i)
+            return Walk(kind, name, s, plain, cess, cond)
+        if low in CONDITIONAL:
+            cond = True
+            plain = plain or low.endswith("n't")
+        elif low in PLAIN_NEG or low.endswith("n't"):
+            plain = True
+        elif low in CESSATION:
+            cess = True
+        elif low not in SKIP_WORDS:
+            named = _name_at(toks, i)
+            if named is not None and _agrees(toks, i):
+                return Walk("name", named[0], named[1], plain, cess, cond)
+            return Walk("none", None, s, plain, cess, cond)
+        i -= 1
+        steps += 1
+    if i < 0:
+        return Walk("elided", None, 0, plain, cess, cond)
+    return Walk("none", None, 0, plain, cess, cond)
+
+
+def trim_phrase(
+    text: str, start: int, end: int, cuts: list[int], stops: frozenset[str] = VALUE_STOP
+) -> tuple[str, int] | None:
+    """Trim ``text[start:end]`` to a short phrase ending before any word in ``stops``.
+
+    Returns the phrase and its end offset, or None when nothing informative is left.
+    """
+    for c in cuts:
+        if start <= c < end:
+            end = c
+    toks = [(m.group(0), m.end()) for m in _TOKEN.finditer(text, start, end)]
+    kept: list[tuple[str, int]] = []
+    for k, (tok, tok_end) in enumerate(toks):
+        low = tok.strip(_STRIP).lower()
+        if low in SECOND_PERSON and not kept:
+            return None  # "I'd love to join you": about the listener, not a fact
+        if low in stops or tok in _DASHES or tok[:1] in "-–—":
+            break
+        if low == "to":
+            nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
+            if not (nxt.lower() in TO_CONTINUES or nxt[:1].isupper()):
+                break
+        kept.append((tok, tok_end))
+        if len(kept) == 6:
+            break
+    while kept and kept[0][0].lower() in LEADING_DROP:
+        kept.pop(0)
+    if len(kept) > 1 and kept[0][0].lower() == "go" and kept[1][0].endswith("ing"):
+        kept.pop(0)
+    while len(kept) > 1 and kept[-1][0].lower() in TRAILING_DROP:
+        kept.pop()
+    if not kept or kept[0][0].lower() in VALUE_REJECT_START:
+        return None
+    if any(t.lower().strip(_STRIP) in SECOND_PERSON for t, _ in kept):
+        return None
+    value = " ".join(t.strip(_STRIP) for t, _ in kept).strip()
+    if not value or value.lower() in VALUE_REJECT or kept[-1][0].lower() in HEAD_REJECT:
+        return None
+    return value, kept[-1][1]
+
+
+def trim_name(raw: str) -> str | None:
+    parts = [p for p in raw.split() if p]
+    while parts and parts[-1].lower() in NAME_STOP:
+        parts.pop()
+    if not parts or parts[0].lower() in NAME_STOP:
+        return None
+    name = " ".join(parts)
+    return name[:-2] if name.endswith("'s") else name

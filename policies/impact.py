@@ -1,0 +1,197 @@
+"""The worldview impact meter: what would this observation change, and how far?
+
+Pure: it reads current beliefs only through a ``preview`` callable and never writes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from nousmem.projections.belief_models import Revision, RevisionOutcome
+from nousmem.projections.models import Claim, Observation
+from nousmem.policies.risk import RiskFinding, risk_score
+
+
+class ImpactWeights(BaseModel):
+    """How the components add up to the total (all components are in [0, 1])."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    novelty: float = 0.15
+    surprise: float = 0.15
+    belief_delta: float = 0.15
+    entropy_delta: float = 0.05
+    contradiction: float = 0.15
+    supersession: float = 0.1
+    utility: float = 0.1
+    propagation: float = 0.05
+    reliability: float = 0.1
+    type_utility: dict[str, float] = Field(
+        default_factory=lambda: {
+            "user_preference": 0.8,
+            "task_result": 0.7,
+            "fact": 0.6,
+            "feedback": 0.6,
+            "document": 0.5,
+            "tool_result": 0.5,
+            "utterance": 0.4,
+            "note": 0.4,
+        }
+    )
+
+
+class ClaimImpact(BaseModel):
+    """The meter's reading of one claim against current beliefs."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claim: Claim
+    revision: Revision
+    outcome: RevisionOutcome
+    reliability: float
+    novelty: float
+    surprise_bits: float
+    belief_delta: float
+    entropy_delta: float
+    contradiction: float
+    supersession: float
+    utility: float
+    propagation: float
+    established: bool
+    score: float
+
+
+class ImpactAssessment(BaseModel):
+    """Every component of the meter and the total, per claim and for the observation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str
+    source_reliability: float
+    claims: tuple[ClaimImpact, ...] = ()
+    novelty: float
+    surprise_bits: float
+    belief_delta: float
+    entropy_delta: float
+    contradiction: float
+    supersession: float
+    utility: float
+    propagation: float
+    risk: float
+    risk_labels: tuple[str, ...] = ()
+    total: float
+
+
+def _squash_bits(bits: float, scale: float = 8.0) -> float:
+    """Map bits in [0, inf) to [0, 1)."""
+    return 1.0 - math.exp(-max(0.0, bits) / scale * 3.0)
+
+
+def assess(
+    obs: Observation,
+    claims: Sequence[Claim],
+    *,
+    occurred_at: datetime,
+    trust: float,
+    preview_many: Callable[[Sequence[Revision]], list[RevisionOutcome]],
+    propagation: Callable[[str, str], int],
+    findings: Sequence[RiskFinding],
+    weights: ImpactWeights | None = None,
+    evidence_id: str | None = None,
+) -> ImpactAssessment:
+    """Measure ``claims`` of ``obs`` against current beliefs.
+
+    ``preview_many`` previews the claims' revisions in order, each seeing the ones before it
+    (one observation can both negate and replace a value: "I left Google for Sarvam").
+    """
+    w = weights or ImpactWeights()
+    type_utility = w.type_utility.get(obs.type, 0.4)
+    if obs.keywords:
+        type_utility = min(1.0, type_utility + 0.1)
+    impacts: list[ClaimImpact] = []
+    revisions = [
+        Revision(
+            entity=c.entity,
+            attribute=c.attribute,
+            value=c.value,
+            polarity=c.polarity,
+            reliability=max(0.0, min(1.0, trust * c.confidence)),
+            source=obs.source,
+            change=c.change,
+            occurred_at=occurred_at,
+            evidence_ids=(evidence_id,) if evidence_id else (),
+        )
+        for c in claims
+    ]
+    outcomes = preview_many(revisions) if revisions else []
+    for c, rev, out in zip(claims, revisions, outcomes, strict=True):
+        reliability = rev.reliability
+        prior_p = dict(out.prior).get(out.value, 0.0)
+        novelty = 1.0 if out.support == 0 else max(0.0, 1.0 - prior_p)
+        contradiction = 0.0
+        if out.contradiction:
+            top = out.prior[0][1] if out.prior else 0.0
+            contradiction = top if out.established else top * 0.5
+        supersession = 0.0
+        if c.change:
+            supersession = 1.0
+        elif out.contradiction and out.cardinality == "single":
+            supersession = 0.5 * reliability
+        prop = propagation(c.entity, c.attribute)
+        propagation_score = 1.0 - 1.0 / (1.0 + math.log1p(prop))
+        score = (
+            w.novelty * novelty
+            + w.surprise * _squash_bits(out.surprise_bits)
+            + w.belief_delta * _squash_bits(out.kl_bits, 2.0)
+            + w.entropy_delta * min(1.0, abs(out.entropy_after - out.entropy_before))
+            + w.contradiction * contradiction
+            + w.supersession * supersession
+            + w.utility * type_utility
+            + w.propagation * propagation_score
+            + w.reliability * reliability
+        )
+        impacts.append(
+            ClaimImpact(
+                claim=c,
+                revision=rev,
+                outcome=out,
+                reliability=reliability,
+                novelty=novelty,
+                surprise_bits=out.surprise_bits,
+                belief_delta=out.kl_bits,
+                entropy_delta=out.entropy_after - out.entropy_before,
+                contradiction=contradiction,
+                supersession=supersession,
+                utility=type_utility,
+                propagation=propagation_score,
+                established=out.established,
+                score=score,
+            )
+        )
+    risk = risk_score(findings)
+    labels = tuple(sorted({f.label for f in findings}))
+
+    def peak(values: list[float]) -> float:
+        return max(values) if values else 0.0
+
+    total = peak([i.score for i in impacts]) if impacts else w.utility * type_utility
+    return ImpactAssessment(
+        source=obs.source,
+        source_reliability=trust,
+        claims=tuple(impacts),
+        novelty=peak([i.novelty for i in impacts]),
+        surprise_bits=peak([i.surprise_bits for i in impacts]),
+        belief_delta=peak([i.belief_delta for i in impacts]),
+        entropy_delta=peak([abs(i.entropy_delta) for i in impacts]),
+        contradiction=peak([i.contradiction for i in impacts]),
+        supersession=peak([i.supersession for i in impacts]),
+        utility=type_utility,
+        propagation=peak([i.propagation for i in impacts]),
+        risk=risk,
+        risk_labels=labels,
+        total=min(1.0, total),
+    )

@@ -1,0 +1,141 @@
+"""The router: maps an impact assessment to one route, claim by claim.
+
+| route          | when                                                             |
+|----------------|------------------------------------------------------------------|
+| ledger_only    | nothing worth remembering                                        |
+| evidence       | claims that only confirm current beliefs (support, no delta)     |
+| belief_update  | a delta is written                                               |
+| candidate      | held pending corroboration (surprise gating of low-trust claims) |
+| clarify        | a hedged claim contradicts an established belief: ask back       |
+| quarantine     | risky content (secrets, injection)                               |
+| sleep          | no claims, but worth consolidating later (task results, prefs)   |
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from nousmem.policies.impact import ClaimImpact, ImpactAssessment
+
+Route = Literal[
+    "ledger_only", "evidence", "belief_update", "candidate", "clarify", "quarantine", "sleep"
+]
+
+# When one observation has claims routed differently, the observation takes the first of
+# these that any claim got.
+ROUTE_PRIORITY: tuple[Route, ...] = (
+    "quarantine",
+    "clarify",
+    "belief_update",
+    "candidate",
+    "evidence",
+    "sleep",
+    "ledger_only",
+)
+
+
+class RouterConfig(BaseModel):
+    """Thresholds of the router. Named presets are in ``policies/presets.py``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quarantine_risk: float = Field(default=0.6, ge=0.0, le=1.0)
+    """Risk at or above this quarantines the whole observation."""
+    min_reliability: float = Field(default=0.2, ge=0.0, le=1.0)
+    """Claims below this reliability are ledger-only."""
+    trusted_reliability: float = Field(default=0.6, ge=0.0, le=1.0)
+    """Below this a claim is low-trust: if it contradicts an established belief it is held."""
+    gate_surprise_bits: float = Field(default=2.0, ge=0.0)
+    """Surprise gating applies to contradicting claims at least this surprising."""
+    confirm_kl_bits: float = Field(default=0.01, ge=0.0)
+    """A claim for the current mode that moves the belief less than this is only evidence."""
+    sleep_utility: float = Field(default=0.7, ge=0.0, le=1.0)
+    """Observations without claims and at least this utility are marked for sleep."""
+    clarify_hedged: bool = True
+    """Hedged claims that contradict an established belief ask back instead of writing."""
+
+
+class ClaimRoute(BaseModel):
+    """The route of one claim with the reason, for the result and the journal."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    index: int
+    route: Route
+    reason: str
+
+
+class RouteDecision(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    route: Route
+    claims: tuple[ClaimRoute, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+
+def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
+    out = c.outcome
+    if c.reliability < cfg.min_reliability:
+        return ClaimRoute(
+            index=i,
+            route="ledger_only",
+            reason=f"reliability {c.reliability:.2f} < {cfg.min_reliability}",
+        )
+    if out.contradiction and c.claim.hedged and out.established and cfg.clarify_hedged:
+        return ClaimRoute(
+            index=i,
+            route="clarify",
+            reason=f"hedged claim contradicts established {out.mode_before!r}",
+        )
+    if (
+        out.contradiction
+        and out.established
+        and c.reliability < cfg.trusted_reliability
+        and c.surprise_bits >= cfg.gate_surprise_bits
+    ):
+        return ClaimRoute(
+            index=i,
+            route="candidate",
+            reason=(
+                f"surprise gating: {c.surprise_bits:.1f} bits against established"
+                f" {out.mode_before!r} from a low-trust source (reliability {c.reliability:.2f})"
+            ),
+        )
+    if (
+        not out.contradiction
+        and out.support > 0
+        and out.polarity == "assert"
+        and out.mode_before is not None
+        and out.value.casefold() == out.mode_before.casefold()
+        and out.kl_bits < cfg.confirm_kl_bits
+    ):
+        return ClaimRoute(
+            index=i,
+            route="evidence",
+            reason=f"confirms {out.mode_before!r} (moves it {out.kl_bits:.4f} bits)",
+        )
+    return ClaimRoute(
+        index=i, route="belief_update", reason=f"revises belief by {out.kl_bits:.3f} bits"
+    )
+
+
+def route(assessment: ImpactAssessment, cfg: RouterConfig, *, obs_type: str) -> RouteDecision:
+    """Choose the route of an observation and of each of its claims."""
+    if assessment.risk >= cfg.quarantine_risk:
+        labels = ", ".join(assessment.risk_labels)
+        return RouteDecision(
+            route="quarantine", reasons=(f"risk {assessment.risk:.2f} ({labels})",)
+        )
+    if not assessment.claims:
+        if assessment.utility >= cfg.sleep_utility:
+            return RouteDecision(
+                route="sleep",
+                reasons=(f"no claims; {obs_type} has utility {assessment.utility:.2f}",),
+            )
+        return RouteDecision(route="ledger_only", reasons=("no claims",))
+    per = tuple(_route_claim(i, c, cfg) for i, c in enumerate(assessment.claims))
+    got = {r.route for r in per}
+    overall = next(r for r in ROUTE_PRIORITY if r in got)
+    return RouteDecision(route=overall, claims=per, reasons=tuple(r.reason for r in per))

@@ -1,0 +1,225 @@
+"""Rules for what people enjoy and do: likes, dislikes, pets, hobbies and activities.
+
+Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
+each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.patterns import (
+    NOT_A_VALUE,
+    NOT_WORD,
+    POSS,
+    SPECIES,
+    SPECIES_WORDS,
+    SPORTS,
+    SPORTS_WORDS,
+    VAL,
+    Rule,
+    make_rule,
+)
+
+__all__ = ["LEISURE_RULES"]
+
+LEISURE_RULES: tuple[Rule, ...] = (
+    # ---- likes / dislikes ------------------------------------------------------------
+    make_rule(
+        "likes",
+        "like likes love loves enjoy enjoys adore adores prefer prefers loving enjoying",
+        # "is like", "just like", "looks like": a comparison, not a preference.
+        r"\b(?:(?<!\bis\s)(?<!\bwas\s)(?<!'s\s)(?<!'m\s)(?<!\bam\s)(?<!\bare\s)(?<!\bbe\s)"
+        r"(?<!\bjust\s)(?<!\blooks\s)(?<!\bfeels\s)(?<!\bseems\s)(?<!\bsounds\s)(?i:like)"
+        r"|(?i:likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers|loving|enjoying))\s+"
+        r"(?:(?i:to)\s+)?" + VAL,
+        alt_negated="dislikes",
+    ),
+    make_rule(
+        "likes",
+        "fan passionate keen fond obsessed crazy interested",
+        r"\b(?i:(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|passionate\s+about|keen\s+on"
+        r"|fond\s+of|obsessed\s+with|crazy\s+about|interested\s+in|in\s+love\s+with)\s+" + VAL,
+        alt_negated="dislikes",
+    ),
+    make_rule(
+        "likes",
+        "favorite favourite",
+        POSS + r"\s+(?i:favou?rite)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+" + VAL,
+        subject="poss",
+    ),
+    make_rule(
+        "dislikes",
+        "hate hates dislike dislikes detest detests loathe loathes despise despises",
+        r"\b(?i:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|despise|despises)"
+        r"\s+(?!(?i:to|it|that|when|how)\b)" + VAL,
+    ),
+    make_rule(
+        "dislikes",
+        "stand bear",
+        r"(?i:can't|cant|cannot|can\s+not|couldn't)\s+(?i:stand|bear)\s+" + VAL,
+    ),
+    # ---- pets ------------------------------------------------------------------------
+    make_rule(
+        "pet",
+        SPECIES_WORDS,
+        POSS + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
+        r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
+        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>[A-Z][a-z]+)\b(?!'))?",
+        value="pet",
+        subject="poss",
+    ),
+    make_rule(
+        "pet",
+        SPECIES_WORDS,
+        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
+        r"(?:(?i:a|an|two|three|four|some|another)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
+        r"\s+)?" + SPECIES + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>[A-Z][a-z]+))?",
+        value="pet",
+        elide="past",
+    ),
+    # ---- hobbies ---------------------------------------------------------------------
+    make_rule(
+        "hobby",
+        "play plays playing played",
+        r"\b(?i:play|plays|playing|played)\s+(?!(?i:with|it|around|along|out|down|up|a\s+"
+        r"(?:big\s+|huge\s+|key\s+|major\s+|small\s+)?(?:role|part))\b)" + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "hobby",
+        "took taken take taking learning practice practise practices practises practicing "
+        "practising",
+        r"\b(?i:took\s+up|taken\s+up|take\s+up|taking\s+up|started\s+learning"
+        r"|learning\s+(?:to\s+play|how\s+to)|learning|practi[sc]e|practi[sc]es"
+        r"|practi[sc]ing)\s+" + NOT_A_VALUE + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "hobby",
+        "into",
+        r"(?i:'m|\bam|'s|\bis|\bare|\bbeen|\bgot|\bgetting|\bget)\s+"
+        + NOT_WORD
+        + r"(?:(?i:really|totally"
+        r"|super|so|very|now|also|quite|pretty|big|heavily|seriously|deeply|more|still)\s+)"
+        r"{0,2}(?i:into)\s+(?!(?i:a|an|trouble|it|that|this|them)\b)" + VAL,
+    ),
+    make_rule(
+        "hobby",
+        "hobby hobbies passion",
+        POSS + r"\s+(?i:hobby|hobbies|passion)\s+(?i:is|are|has\s+been|includes?)\s+" + VAL,
+        subject="poss",
+    ),
+    make_rule(
+        "hobby",
+        SPORTS_WORDS,
+        r"\b(?i:do|does|doing|did|done|practice|practise|practicing|practising)\s+"
+        r"(?:(?i:some|a\s+bit\s+of|a\s+lot\s+of|more|lots\s+of)\s+)?" + SPORTS + r"\b",
+        value="raw",
+        elide="past",
+    ),
+    make_rule(
+        "hobby",
+        "quit quitting gave give giving stopped",
+        r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![A-Z])"
+        r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
+        r"|working|living|using|doing|liking|loving)\b)" + VAL,
+        negate=True,
+        change=True,
+        elide="past",
+    ),
+    # ---- activities ------------------------------------------------------------------
+    make_rule(
+        "activity",
+        "went gone headed",
+        r"\b(?i:went|gone|headed)\s+(?i:to)\s+(?!(?i:bed|sleep|work|see|visit|get|check"
+        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|the\s+(?:bathroom|toilet|store))\b)" + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "go goes going",
+        r"\b(?i:go|goes|going)\s+(?i:to)\s+(?=(?i:a|an|the|some|this|my)\s|[A-Z])"
+        r"(?!(?i:the\s+(?:bathroom|toilet|store)\b))" + VAL,
+    ),
+    make_rule(
+        "activity",
+        "attended attend attends attending signed sign signing registered participated "
+        "participate part competed went back returned organized organised hosted",
+        r"\b(?i:attended|attend|attends|attending|signed\s+up\s+for|sign\s+up\s+for"
+        r"|signing\s+up\s+for|registered\s+for|participated\s+in|participate\s+in"
+        r"|took\s+part\s+in|competed\s+in|went\s+on|got\s+back\s+from|came\s+back\s+from"
+        r"|returned\s+from|back\s+from|organized|organised|hosted)\s+" + NOT_A_VALUE + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "volunteered volunteer volunteering volunteers",
+        r"\b(?i:volunteered|volunteer|volunteering|volunteers)\s+(?i:at|with|for)\s+" + VAL,
+        template="volunteering at {}",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "go goes going went gone",
+        r"\b(?i:go|goes|going|went|gone)\s+(?!(?:thing|nothing|something|anything|everything"
+        r"|king|ring|spring|during|morning|evening|bring|sing|string|wing|going|being|doing"
+        r"|ceiling|building|feeling)\b)(?P<val>[a-z]+ing)\b",
+        value="raw",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "race marathon half 5k 10k triathlon run relay ultra",
+        r"\b(?i:ran|run|running|runs|completed|finished|did|trained\s+for)\s+(?:(?i:in)\s+)?"
+        r"(?P<val>(?i:a|an|the|my)\s+[\w' -]{0,30}?\b(?i:race|marathon|half[- ]marathon|5k"
+        r"|10k|triathlon|fun\s+run|charity\s+run|relay|ultra))\b",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "class classes course courses lesson lessons workshop workshops",
+        r"\b(?i:took|take|taking|takes|signed\s+up\s+for|enrolled\s+in)\s+(?i:a|an|some|my|the)"
+        r"\s+(?P<val>(?:[\w'-]+\s+){0,3}?(?i:class|classes|course|courses|lesson|lessons"
+        r"|workshop|workshops))\b",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "working helping helped help organizing organising putting hosting accepted",
+        r"\b(?i:working\s+on|helping\s+out\s+(?:at|with)|helped\s+out\s+(?:at|with)"
+        r"|help\s+out\s+(?:at|with)|organi[sz]ing|putting\s+together|hosting"
+        r"|got\s+accepted\s+(?:for|into|to)|accepted\s+(?:for|into|to))\s+"
+        r"(?=(?i:a|an|the|my|some|this)\s|[A-Z])(?!(?i:this|that)\b)" + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "test exam exams tests",
+        r"\b(?i:took|take|taking|passed|pass|failed|fail|aced|sat|sitting|studying\s+for"
+        r"|preparing\s+for)\s+(?i:a|an|the|my)\s+(?P<val>(?:[\w'-]+\s+){0,3}?(?i:test|exam"
+        r"|exams|tests))\b",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "painted made baked wrote built drew knitted cooked crafted sewed composed recorded "
+        "watched bought",
+        r"\b(?P<verb>(?i:painted|made|baked|wrote|built|drew|knitted|cooked|crafted|sewed"
+        r"|composed|recorded|watched|bought))\s+"
+        r"(?!(?i:me|us|sure|it|up|out|of|from|by|for|with|into|a\s+(?:\w+\s+)?difference)\b)" + VAL,
+        template="{verb} {}",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "reading watching writing painting baking building knitting cooking",
+        r"\b(?P<verb>(?i:reading|watching|writing|painting|baking|building|knitting|cooking))"
+        r"\s+(?=(?i:a|an|the|some|my)\s|[A-Z])" + VAL,
+        template="{verb} {}",
+    ),
+    make_rule(
+        "activity",
+        "joined join joins joining",
+        r"\b(?i:joined|join|joins|joining)\s+(?=(?i:a|an|the|my|some)\s+[a-z])" + VAL,
+        elide="past",
+    ),
+)

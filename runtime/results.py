@@ -1,0 +1,37 @@
+"""Result models returned by the governed write path."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.policies.impact import ImpactAssessment
+from nousmem.policies.router import Route, RouteDecision
+from nousmem.policies.validators import Verdict
+from nousmem.projections.belief_models import RevisionOutcome
+
+
+class RouteResult(BaseModel):
+    """What one governed write did: the route, the assessment, deltas, candidates, verdicts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    route: Route
+    observation_id: str | None
+    assessment: ImpactAssessment
+    decision: RouteDecision
+    deltas: tuple[RevisionOutcome, ...] = ()
+    delta_ids: tuple[str, ...] = ()
+    candidate_ids: tuple[str, ...] = ()
+    promoted_ids: tuple[str, ...] = ()
+    verdicts: tuple[Verdict, ...] = ()
+    rejected: tuple[Verdict, ...] = ()
+    clarify: str | None = None
+    event_ids: tuple[str, ...] = ()
+    extractor: str = "rule"
+    fallback: bool = False
+    dry_run: bool = False
+
+    @property
+    def committed(self) -> bool:
+        """True when the write went through (not rejected and not a dry run)."""
+        return not self.rejected and not self.dry_run and self.route != "quarantine"

@@ -1,0 +1,309 @@
+"""The governed write path: extract -> assess -> route -> validate -> commit -> project.
+
+Everything derived from one observation is planned first (pure, against current
+projections, under the namespace's write lock) and then appended as one atomic batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from nousmem.policies.extract import RuleExtractor, extract_time_mentions
+from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
+from nousmem.policies.risk import RiskFinding, detect_risks, redact
+from nousmem.policies.router import ClaimRoute, RouteDecision, route
+from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
+from nousmem.projections.belief_models import Revision
+from nousmem.projections.lexical import revision_doc
+from nousmem.projections.models import Claim, Observation
+from nousmem.runtime.canonical import canonical_json, payload_digest
+from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.payloads import (
+    AssessmentPayload,
+    BeliefRevisedPayload,
+    CandidatePayload,
+    CandidatePromotedPayload,
+    ClarifyPayload,
+    EdgePayload,
+    FallbackPayload,
+    QuarantinePayload,
+    RejectionPayload,
+    TimeRef,
+)
+from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
+from nousmem.runtime.results import RouteResult
+
+Mode = Literal["route", "commit", "dry_run"]
+
+
+@dataclass
+class _Plan:
+    drafts: list[EventDraft] = field(default_factory=list)
+    route: str = "ledger_only"
+    observation_id: str | None = None
+    decision: RouteDecision | None = None
+    assessment: ImpactAssessment | None = None
+    delta_ids: list[str] = field(default_factory=list)
+    deltas: list[Any] = field(default_factory=list)
+    candidate_ids: list[str] = field(default_factory=list)
+    promoted_ids: list[str] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+    clarify: str | None = None
+
+
+class WritePath(RuntimeCore):
+    """observe_and_route, observe_and_commit and assess."""
+
+    _extractor: Any = None
+    validators: ValidatorStack = ValidatorStack()
+
+    # -- extraction ---------------------------------------------------------------------------
+
+    def _time_refs(self, obs: Observation) -> list[TimeRef]:
+        if obs.occurred_at is None:
+            return []
+        return [
+            TimeRef(text=m.text, start=m.start, end=m.end, granularity=m.granularity,
+                    label=m.label)
+            for m in extract_time_mentions(obs)
+        ]
+
+    async def _extract(self, obs: Observation) -> ExtractionResult:
+        ex = self._extractor
+        if ex is None:
+            ex = self._extractor = RuleExtractor()
+        if isinstance(ex, FallbackExtractor):
+            return await ex.extract_with_fallback(obs)
+        claims = await ex.extract(obs)
+        return ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
+
+    # -- planning -----------------------------------------------------------------------------
+
+    def _trust(self, source: str) -> float:
+        return self.config.trust.trust(source)
+
+    def _propagation(self, entity: str, attribute: str) -> int:
+        return self._proj.dependents(entity, attribute)
+
+    def _plan(
+        self,
+        obs: Observation,
+        extraction: ExtractionResult,
+        mode: Mode,
+        *,
+        recorded_at: datetime,
+    ) -> _Plan:
+        plan = _Plan()
+        occurred = (
+            self._coerce_time(obs.occurred_at, "observation.occurred_at")
+            if obs.occurred_at is not None else recorded_at
+        )
+        obs = obs.model_copy(update={"occurred_at": occurred})
+        obs_draft = self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
+        obs_id = obs_draft.id
+        findings = detect_risks(obs.content)
+        claims = list(extraction.claims)
+        assessment = assess(
+            obs, claims, occurred_at=occurred, trust=self._trust(obs.source),
+            preview_many=self._proj.preview_many, propagation=self._propagation,
+            findings=findings, weights=self.config.impact, evidence_id=obs_id,
+        )
+        decision = route(assessment, self.config.router, obs_type=obs.type)
+        if mode == "commit" and decision.route != "quarantine":
+            decision = RouteDecision(
+                route="belief_update" if claims else "ledger_only",
+                claims=tuple(
+                    ClaimRoute(index=i, route="belief_update", reason="explicit commit")
+                    for i in range(len(claims))
+                ),
+                reasons=("explicit commit",),
+            )
+        plan.assessment, plan.decision = assessment, decision
+
+        writes = [assessment.claims[r.index] for r in decision.claims if r.route == "belief_update"]
+        proposal = ProposedWrite(
+            operation="observe_and_commit" if mode == "commit" else "observe_and_route",
+            namespace=self.namespace,
+            claims=tuple(ProposedClaim(claim=c.claim, reliability=c.reliability) for c in writes),
+            evidence_ids=(obs_id,),
+            known_evidence=frozenset({obs_id}),
+            risks=tuple(findings),
+        )
+        plan.verdicts = self.validators.run(proposal)
+        failed = [v for v in plan.verdicts if not v.ok]
+        if decision.route == "quarantine" or any(v.action == "quarantine" for v in failed):
+            plan.route = "quarantine"
+            plan.drafts.append(self._quarantine_draft(obs, findings, plan.verdicts, occurred,
+                                                      recorded_at))
+            return plan
+        if failed:
+            plan.route = "rejected"
+            plan.drafts.append(self._rejection_draft(
+                proposal.operation, obs, findings, plan.verdicts, occurred, recorded_at))
+            return plan
+
+        plan.route = decision.route
+        plan.observation_id = obs_id
+        plan.drafts.append(obs_draft)
+
+        def add(kind: str, payload: Any, doc: str | None = None) -> EventDraft:
+            d = self._draft(kind, payload, occurred_at=occurred, recorded_at=recorded_at,
+                            causation_id=obs_id, doc=doc)
+            plan.drafts.append(d)
+            return d
+
+        if extraction.fallback is not None:
+            fb = extraction.fallback
+            add("provider.fallback", FallbackPayload(
+                provider=fb.provider, error=fb.error, message=fb.message, fallback=fb.fallback,
+                observation_id=obs_id))
+        add("impact.assessed", AssessmentPayload(
+            observation_id=obs_id, extractor=extraction.extractor, assessment=assessment,
+            decision=decision, dry_run=False))
+
+        routes = {r.index: r for r in decision.claims}
+        promotions = self._promotions(assessment.claims, routes, obs.source)
+        revisions: list[tuple[Revision, Any]] = []
+        for i, impact in enumerate(assessment.claims):
+            r = routes[i]
+            promo = promotions.get(i)
+            if promo is not None:
+                for held in promo:
+                    revisions.append((held, impact.claim.valid_at))
+                revisions.append((impact.revision, impact.claim.valid_at))
+                continue
+            if r.route == "belief_update":
+                revisions.append((impact.revision, impact.claim.valid_at))
+            elif r.route == "candidate":
+                d = add("candidate.held", CandidatePayload(
+                    claim=impact.claim, reliability=impact.reliability, source=obs.source,
+                    reason=r.reason, evidence_ids=(obs_id,)))
+                plan.candidate_ids.append(d.id)
+            elif r.route == "evidence":
+                add("edge", EdgePayload(
+                    verb="support", relation="evidence_for", source=obs_id,
+                    target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
+                    weight=impact.reliability, reason=r.reason))
+            elif r.route == "clarify":
+                mode_before = impact.outcome.mode_before
+                question = (
+                    f"Earlier {impact.claim.entity}'s {impact.claim.attribute.replace('_', ' ')}"
+                    f" was {mode_before!r}; is it now {impact.claim.value!r}?"
+                )
+                plan.clarify = question
+                add("clarify.requested", ClarifyPayload(
+                    question=question, observation_id=obs_id, claims=(impact.claim,)))
+
+        outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
+        for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
+            payload = BeliefRevisedPayload(revision=rev, outcome=outcome, valid_at=valid_at)
+            d = add("belief.revised", payload, doc=revision_doc(payload))
+            plan.delta_ids.append(d.id)
+            plan.deltas.append(outcome)
+        for i, held in promotions.items():
+            ids = tuple(self._proj.pending_ids(held))
+            d = add("candidate.promoted", CandidatePromotedPayload(
+                candidate_ids=ids, corroborated_by=obs_id, revision_ids=tuple(plan.delta_ids),
+                reason=f"corroborated by an independent source ({obs.source})"))
+            plan.promoted_ids.append(d.id)
+            if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
+                plan.route = "belief_update"
+            del i
+        return plan
+
+    def _promotions(
+        self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str
+    ) -> dict[int, list[Revision]]:
+        """Held candidates that this observation corroborates from an independent source."""
+        out: dict[int, list[Revision]] = {}
+        for i, impact in enumerate(impacts):
+            if routes[i].route in ("ledger_only", "clarify"):
+                continue
+            held = self._proj.pending_for(impact.claim, exclude_source=source)
+            if held:
+                out[i] = held
+        return out
+
+    def _quarantine_draft(
+        self, obs: Observation, findings: Sequence[RiskFinding], verdicts: Sequence[Verdict],
+        occurred: datetime, recorded_at: datetime,
+    ) -> EventDraft:
+        return self._draft("quarantined", QuarantinePayload(
+            redacted=redact(obs.content, findings),
+            content_digest=payload_digest(obs.content).hex(),
+            labels=tuple(sorted({f.label for f in findings})) or ("risk",),
+            verdicts=tuple(verdicts),
+        ), occurred_at=occurred, recorded_at=recorded_at)
+
+    def _rejection_draft(
+        self, operation: str, obs: Observation, findings: Sequence[RiskFinding],
+        verdicts: Sequence[Verdict], occurred: datetime, recorded_at: datetime,
+    ) -> EventDraft:
+        attempted = obs.model_dump(mode="json", exclude={"namespace"})
+        attempted["content"] = redact(obs.content, findings)
+        return self._draft("write.rejected", RejectionPayload(
+            operation=operation, attempted=attempted, verdicts=tuple(verdicts),
+        ), occurred_at=occurred, recorded_at=recorded_at)
+
+    # -- public verbs -------------------------------------------------------------------------
+
+    async def _governed(self, obs: Observation | dict[str, Any], mode: Mode) -> RouteResult:
+        self._check_open()
+        parsed = self._parse_observation(obs)
+        if parsed.occurred_at is not None:
+            self._coerce_time(parsed.occurred_at, "observation.occurred_at")
+        async with self._write_lock:
+            await self._refresh()
+            recorded = self._now()
+            probe = parsed if parsed.occurred_at is not None else parsed.model_copy(
+                update={"occurred_at": recorded})
+            extraction = await self._extract(probe)
+            plan = self._plan(parsed, extraction, mode, recorded_at=recorded)
+            if mode == "dry_run":
+                events: list[Any] = []
+            else:
+                events = await self._commit(plan.drafts)
+        assert plan.assessment is not None and plan.decision is not None
+        failed = tuple(v for v in plan.verdicts if not v.ok)
+        self._log.debug("routed", route=plan.route, events=len(events))
+        return RouteResult(
+            route=plan.decision.route if plan.route == "rejected" else plan.route,  # type: ignore[arg-type]
+            observation_id=plan.observation_id,
+            assessment=plan.assessment,
+            decision=plan.decision,
+            deltas=tuple(plan.deltas),
+            delta_ids=tuple(plan.delta_ids),
+            candidate_ids=tuple(plan.candidate_ids),
+            promoted_ids=tuple(plan.promoted_ids),
+            verdicts=tuple(plan.verdicts),
+            rejected=tuple(v for v in failed if v.action == "reject")
+            if plan.route == "rejected" else (),
+            clarify=plan.clarify,
+            event_ids=tuple(e.id for e in events),
+            extractor=extraction.extractor,
+            fallback=extraction.fallback is not None,
+            dry_run=mode == "dry_run",
+        )
+
+    async def observe_and_route(self, obs: Observation | dict[str, Any]) -> RouteResult:
+        """Record an observation and let the impact meter and router decide what it changes."""
+        return await self._governed(obs, "route")
+
+    async def observe_and_commit(self, obs: Observation | dict[str, Any]) -> RouteResult:
+        """Record an observation and apply all its claims as belief updates, if validators agree.
+
+        A refusal is journaled as ``write.rejected`` and returned in ``result.rejected``.
+        """
+        return await self._governed(obs, "commit")
+
+    async def assess(self, obs: Observation | dict[str, Any]) -> RouteResult:
+        """Dry run of ``observe_and_route``: what would change, and how far. Writes nothing."""
+        return await self._governed(obs, "dry_run")
+
+
+def claim_key(c: Claim) -> str:
+    return canonical_json([c.entity.casefold(), c.attribute, c.value.casefold()])
