@@ -126,7 +126,8 @@ def generate(case: str, rng: random.Random) -> tuple[list[Claim], str]:
         rng.shuffle(mixed)
         days = _days(rng, len(mixed), 1.0, 10.0)
         return [
-            Claim(c.value, c.reliability, c.source, c.change, d) for c, d in zip(mixed, days, strict=True)
+            Claim(c.value, c.reliability, c.source, c.change, d)
+            for c, d in zip(mixed, days, strict=True)
         ], a
     raise ValueError(f"case: unknown case {case!r}")
 

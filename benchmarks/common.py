@@ -311,6 +311,18 @@ def file_bytes(path: str) -> int:
     return total
 
 
+def checkpoint(path: str) -> None:
+    """Fold the WAL into the database file (from a second connection; the writer must idle).
+
+    Lets ``file_bytes`` measure a journal that is still open.
+    """
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+
+
 class Timer:
     """``with Timer() as t: ...`` then ``t.seconds``."""
 

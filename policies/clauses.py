@@ -39,6 +39,12 @@ from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 __all__ = ["Doc", "Sentence", "Walk", "clean", "trim_name", "trim_phrase", "walk_back"]
 
 _TOKEN = re.compile(r"\S+")
+_HEDGE = re.compile(
+    r"\b(?:i\s+think|i\s+guess|i\s+believe|i\s+suppose|i\s+reckon|maybe|might|probably"
+    r"|perhaps|possibly|not\s+sure|not\s+certain|kind\s+of|sort\s+of)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[,;.!?]|\s(?:but|and|although|though|because|so)\s", re.IGNORECASE)
 _NAME_TOKEN = re.compile(r"^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*$")
 _STRIP = "\"'“”‘’()[]*_"
 _BOUNDARY_END = (",", ";", ":", "—", "–")
@@ -77,9 +83,20 @@ class Doc:
 
 
 class Sentence:
-    """A sentence with its offset in the content; tokens and time mentions come lazily."""
+    """A sentence with its offset in the content; tokens, clause boundaries, hedging and
+    time mentions are computed once, on first use."""
 
-    __slots__ = ("_mentions", "_tokens", "doc", "end", "offset", "text")
+    __slots__ = (
+        "_bounds",
+        "_hedged",
+        "_mentions",
+        "_tokens",
+        "doc",
+        "end",
+        "memo",
+        "offset",
+        "text",
+    )
 
     def __init__(self, text: str, offset: int, doc: Doc) -> None:
         self.text = text
@@ -88,6 +105,10 @@ class Sentence:
         self.doc = doc
         self._tokens: tuple[list[int], list[tuple[int, int, str]]] | None = None
         self._mentions: list[TimeMention] | None = None
+        self._bounds: tuple[list[int], list[int]] | None = None
+        self._hedged: bool | None = None
+        #: Per-clause results the extractor computes once (e.g. update language).
+        self.memo: dict[tuple[int, int], bool] = {}
 
     def tokens(self) -> tuple[list[int], list[tuple[int, int, str]]]:
         if self._tokens is None:
@@ -101,6 +122,24 @@ class Sentence:
             lo, hi = self.offset, self.end
             self._mentions = [t for t in self.doc.mentions() if lo <= t.span[0] < hi]
         return self._mentions
+
+    @property
+    def hedged(self) -> bool:
+        """Whether the sentence hedges ("I think", "maybe", "probably", ...)."""
+        if self._hedged is None:
+            self._hedged = _HEDGE.search(self.text) is not None
+        return self._hedged
+
+    def clause(self, start: int, end: int) -> tuple[int, int]:
+        """The clause around ``text[start:end]``: from the boundary (comma, "and", "but",
+        ...) before ``start`` to the one at or after ``end``."""
+        if self._bounds is None:
+            found = [m.span() for m in _CLAUSE_END.finditer(self.text)]
+            self._bounds = ([b[0] for b in found], [b[1] for b in found])
+        starts, ends = self._bounds
+        i = bisect_left(ends, start + 1) - 1
+        j = bisect_left(starts, end)
+        return (ends[i] if i >= 0 else 0), (starts[j] if j < len(starts) else len(self.text))
 
 
 def clean(raw: str) -> str:

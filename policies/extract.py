@@ -45,11 +45,6 @@ _QUESTION_START = re.compile(
     r"(?:you|u|ya|we|they|he|she)\b",
     re.IGNORECASE,
 )
-_HEDGE = re.compile(
-    r"\b(?:i\s+think|i\s+guess|i\s+believe|i\s+suppose|i\s+reckon|maybe|might|probably"
-    r"|perhaps|possibly|not\s+sure|not\s+certain|kind\s+of|sort\s+of)\b",
-    re.IGNORECASE,
-)
 _CHANGE = re.compile(
     r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
     r"|switching|moved|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
@@ -58,7 +53,6 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;.!?]|\s(?:but|and|although|though|because|so)\s", re.IGNORECASE)
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
@@ -207,10 +201,11 @@ class RuleExtractor:
         if rule.value == "name":  # "Alice is my friend": the value comes first
             vend = max(vend, match.end())
         text = sent.text
-        m_end = _CLAUSE_END.search(text, vend)
-        clause_end = m_end.start() if m_end else len(text)
         start = min(walk.start, match.start())
-        region = text[start:clause_end]
+        # The clause reaches back to the previous boundary, so that a leading "These days,"
+        # or "Now" counts as update language for it.
+        clause_start, clause_end = sent.clause(start, vend)
+        region = text[clause_start:clause_end]
         anymore = _ANYMORE.search(text, vend, clause_end) is not None
         neg_word = "neg" in rule.regex.groupindex and match.group("neg") is not None
         cess = walk.cessation or anymore
@@ -218,8 +213,11 @@ class RuleExtractor:
         attribute = rule.attribute
         if negated and rule.alt_negated and not cess and not neg_word:
             attribute, negated = rule.alt_negated, False
-        change = rule.change or cess or _CHANGE.search(region) is not None
-        hedged = _HEDGE.search(text) is not None
+        key = (clause_start, clause_end)
+        if key not in sent.memo:
+            sent.memo[key] = _CHANGE.search(region) is not None
+        change = rule.change or cess or sent.memo[key]
+        hedged = sent.hedged
         confidence = self.base_confidence * rule.weight
         if walk.kind == "elided":
             confidence *= self.elided_factor
@@ -227,7 +225,9 @@ class RuleExtractor:
             confidence *= self.hedge_factor
         valid_at = None
         if obs.occurred_at is not None and sent.mentions:
-            inside = [t for t in sent.mentions if start <= t.span[0] - sent.offset < clause_end]
+            inside = [
+                t for t in sent.mentions if clause_start <= t.span[0] - sent.offset < clause_end
+            ]
             valid_at = (inside or sent.mentions)[0].start
         span = (sent.offset + start, sent.offset + vend)
         claims = [

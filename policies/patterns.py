@@ -216,17 +216,18 @@ VALUE_STOP = words(
     "nowadays these is was are were has had have will would can could should it's i i'm "
     "we we're you you're he she they it about like just every because twice once thrice "
     "ever often regularly sometimes usually always never daily weekly monthly together alone "
-    "either might may must be been being shall should will 'll"
+    "either might may must be been being shall should will 'll near around behind across "
+    "through along over under beside outside inside there here"
 )
 #: Verb-phrase values (goals) keep their prepositions: "run for office", "live in Japan".
 VP_STOP = VALUE_STOP - words("at in on for from by into onto about to with")
 #: Words dropped from the front of a value ("the park" -> "park", "my guitar" -> "guitar").
-LEADING_DROP = words("a an the my some more both")
+LEADING_DROP = words("a an the my some more both very so too really")
 #: A value starting with one of these is not a fact about the subject ("love *that*").
 VALUE_REJECT_START = words(
     "this that these those your yours his her their its it it's you him them us me "
     "everything something anything nothing everyone someone how what when where why who "
-    "which there here one all lot lots much many most so too very being getting ya u "
+    "which there here one all lot lots much many most being getting ya u "
     "stuff things thing bit everywhere anywhere somewhere"
 )
 #: Whole values that carry no information.

@@ -364,7 +364,9 @@ def resolve_time_expressions(text: str, ref: datetime) -> list[TimeMention]:
         if r is None:
             continue
         out.append(
-            TimeMention(
+            # Every field is built here from checked parts; skipping re-validation saves
+            # a third of the cost of a mention.
+            TimeMention.model_construct(
                 span=(m.start(), m.end()),
                 text=m.group(0),
                 start=r.start,

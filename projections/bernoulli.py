@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nousmem.projections.categorical import FloatArray, Polarity, kept_fraction
 
 

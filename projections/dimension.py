@@ -8,8 +8,11 @@ independent of how many revisions came before (per-source repeat counters are in
 Single-valued revision, in order:
 
 1. **Decay** (Eq. 4) toward uniform over the known values by ``lambda ** dt`` of event time.
-2. **Extend** (Eq. 1): an unseen value enters with mass ``epsilon``; this is the *prior* that
-   surprise, KL and the reported prior refer to.
+2. **Extend** (Eq. 1): an unseen value enters with mass ``max(epsilon, ghost)``, where the
+   ghost is the mass a never-mentioned value would hold after the same evidence and decay.
+   For an established belief that is the paper's ``epsilon``; for a belief resting on weak
+   claims it is larger, so the first strong claim for another value is not locked out. This
+   extended vector is the *prior* that surprise, KL and the reported prior refer to.
 3. **Repeat discount**: the k-th repeat of (source, value, polarity) within the repeat window
    counts with reliability ``r * d**k``, so one source cannot shout a belief into place.
 4. **Change point** (the fix for the paper's lag): when the claim contradicts the current mode,
@@ -18,10 +21,12 @@ Single-valued revision, in order:
    ``h_claim = kappa * r_eff**gamma`` with a larger ``kappa`` for explicit update language.
    A stale belief or a reliable "I switched to ..." is adopted promptly; weak claims hardly
    move ``h`` (``r**gamma``) and repeats shrink it geometrically.
-5. **Bayes** (Eq. 3) with the mixture likelihood of :mod:`.categorical`, then a tiny floor.
+5. **Bayes** (Eq. 3) with the mixture likelihood of :mod:`.categorical` at weight
+   ``r_eff ** evidence_exponent``, then a tiny probability floor.
 
-Multi-valued revisions update one Beta-Bernoulli (see :mod:`.bernoulli`), with the same
-repeat discount and a flip hazard for contradicting claims.
+Multi-valued revisions update one Beta-Bernoulli (see :mod:`.bernoulli`) with the same
+weight and repeat discount, and a flip hazard ``h_claim`` when the claim contradicts whether
+the value currently holds ("no longer plays tennis").
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
+
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import (
@@ -40,6 +46,7 @@ from nousmem.projections.belief_models import (
     match_key,
 )
 from nousmem.projections.categorical import FloatArray
+from nousmem.projections.revision import Head, Plan, build_outcome, days, ranked
 from nousmem.projections.schema import AttributeSpec
 
 SINK = match_key(UNKNOWN)
@@ -47,35 +54,6 @@ _EMPTY: FloatArray = np.zeros(0, dtype=np.float64)
 
 # (event_id, seq, occurred_at, value label, polarity, surprise bits)
 DeltaRow = tuple[str, int, datetime, str, str, float]
-
-
-def days(moment: datetime) -> float:
-    """Event time in days since the Unix epoch (aware datetimes only)."""
-    return moment.timestamp() / 86400.0
-
-
-def ranked(labels: list[str], probs: FloatArray) -> list[tuple[str, float]]:
-    """Pairs sorted by probability (descending) then label: the canonical display order."""
-    pairs = [(labels[i], float(probs[i])) for i in range(len(labels))]
-    pairs.sort(key=lambda kv: (-kv[1], kv[0]))
-    return pairs
-
-
-@dataclass(slots=True)
-class Plan:
-    """A computed but not yet committed revision."""
-
-    outcome: RevisionOutcome
-    added: list[tuple[str, str]]
-    p: FloatArray
-    alpha: FloatArray
-    beta: FloatArray
-    index: int
-    t: float
-    counter_key: tuple[str, str, str]
-    counter: tuple[float, float]
-    dim_entropy: float
-    ghost: float
 
 
 @dataclass(slots=True)
@@ -262,7 +240,8 @@ class Dimension:
         entropy_after = cat.entropy_bits(post)
         before_label = None if mode_before < 0 or mode_before == sink else labels[mode_before]
         after_label = None if mode_after == sink else labels[mode_after]
-        outcome = self._outcome(
+        outcome = build_outcome(
+            self._head(),
             rev,
             label=labels[idx],
             prior=ranked(prior_labels, prior),
@@ -326,7 +305,8 @@ class Dimension:
             max(m_before, 1.0 - m_before) >= prm.established_probability
             and value_support >= prm.established_support
         )
-        outcome = self._outcome(
+        outcome = build_outcome(
+            self._head(),
             rev,
             label=labels[idx],
             prior=ranked(labels, prior_means),
@@ -345,49 +325,8 @@ class Dimension:
         dim_entropy = float(bn.entropies_bits(post_means).mean())
         return Plan(outcome, added, _EMPTY, alpha, beta, idx, t, ckey, counter, dim_entropy, 0.0)
 
-    def _outcome(
-        self,
-        rev: Revision,
-        *,
-        label: str,
-        prior: list[tuple[str, float]],
-        posterior: list[tuple[str, float]],
-        surprise: float,
-        entropy_before: float,
-        entropy_after: float,
-        kl: float,
-        r_eff: float,
-        hazard: float,
-        mode_before: str | None,
-        mode_after: str | None,
-        contradiction: bool,
-        established: bool,
-    ) -> RevisionOutcome:
-        k = self.params.top_k
-        return RevisionOutcome(
-            entity=self.entity,
-            attribute=self.spec.name,
-            value=label,
-            polarity=rev.polarity,
-            cardinality=self.spec.cardinality,
-            prior=tuple(prior[:k]),
-            prior_tail=float(sum(v for _, v in prior[k:])),
-            posterior=tuple(posterior[:k]),
-            posterior_tail=float(sum(v for _, v in posterior[k:])),
-            surprise_bits=float(surprise),
-            entropy_before=float(entropy_before),
-            entropy_after=float(entropy_after),
-            kl_bits=float(kl),
-            reliability=rev.reliability,
-            effective_reliability=float(r_eff),
-            hazard=float(hazard),
-            mode_before=mode_before,
-            mode_after=mode_after,
-            adopted=mode_before != mode_after,
-            contradiction=contradiction,
-            established=established,
-            support=self.support + 1,
-        )
+    def _head(self) -> Head:
+        return Head(self.entity, self.spec, self.support, self.params.top_k)
 
     def commit(self, plan: Plan, rev: Revision, *, seq: int, event_id: str) -> None:
         """Install a plan computed by :meth:`plan` on this (unchanged) dimension."""

@@ -11,11 +11,13 @@ from __future__ import annotations
 from datetime import datetime
 
 import numpy as np
+
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefDelta, BeliefSnapshot, ObservedValue
-from nousmem.projections.dimension import SINK, Dimension, MergeOp, days, ranked
+from nousmem.projections.dimension import SINK, Dimension, MergeOp
 from nousmem.projections.identity import absorb
+from nousmem.projections.revision import days, ranked
 
 
 def refold(

@@ -7,6 +7,7 @@ is a policy decision that arrives as a journaled merge, which :func:`absorb` the
 from __future__ import annotations
 
 import numpy as np
+
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefParams

@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from nousmem.policies.impact import ImpactWeights
 from nousmem.policies.router import RouterConfig
 from nousmem.projections.belief_models import BeliefParams
+from nousmem.projections.lifecycle import LifecycleConfig
+from nousmem.projections.retrieval import RetrievalConfig
+from nousmem.projections.worldview_models import WorldviewConfig
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
 
 
@@ -69,3 +72,6 @@ class RuntimeConfig(BaseModel):
     impact: ImpactWeights = Field(default_factory=ImpactWeights)
     beliefs: BeliefParams = Field(default_factory=BeliefParams)
     attributes: AttributeSchema = Field(default_factory=lambda: DEFAULT_SCHEMA)
+    worldview: WorldviewConfig = Field(default_factory=WorldviewConfig)
+    lifecycle: LifecycleConfig = Field(default_factory=LifecycleConfig)
+    retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)

@@ -1,34 +1,79 @@
-"""Projector: folds committed events, in seq order, into every projection of a namespace."""
+"""Projector: folds committed events, in seq order, into every projection of a namespace.
+
+Erased events (payload None) contribute nothing, so after an erasure a rebuild forgets them.
+"""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.lexical import observation_doc, revision_doc
+from nousmem.projections.graph import MemoryGraph, entity_node
+from nousmem.projections.lexical import date_label, observation_doc, revision_doc
+from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Claim
+from nousmem.projections.worldview import TextItem, Worldview
+from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.errors import StorageError
 
+OUTCOME_UTILITY = {"success": 1.0, "partial": 0.5, "neutral": 0.0, "failure": -1.0}
+
+
+@dataclass(frozen=True, slots=True)
+class DocRow:
+    """What the read path needs to render an event as a snippet."""
+
+    event_id: str
+    seq: int
+    kind: str
+    text: str
+    occurred_at: datetime
+    ref: str | None
+    actor: str | None
+    evidence_ids: tuple[str, ...] = ()
+
+
+def render_observation(p: Any, occurred_at: datetime) -> str:
+    """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item."""
+    who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
+    text = p.content
+    caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
+    if isinstance(caption, str) and caption not in text:
+        text += f" [image: {caption}]"
+    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
+    if notes:
+        text += " (" + "; ".join(notes) + ")"
+    return f"[{date_label(occurred_at)}] {who}{text}"
+
 
 class Projector:
-    """The projections of one namespace and the ``seq`` they have folded up to.
-
-    Erased events (payload None) contribute nothing: after an erasure a rebuild forgets them.
-    """
+    """Every projection of one namespace and the ``seq`` folded up to."""
 
     def __init__(self, namespace: str, config: RuntimeConfig) -> None:
         self.namespace = namespace
         self.config = config
         self.applied_seq = 0
-        self.last_occurred_at: Any = None
+        self.last_occurred_at: datetime | None = None
         self.kind_counts: dict[str, int] = {}
         self.beliefs = BeliefStore(config.attributes, config.beliefs)
-        # claim key -> [(candidate event id, revision)], pending corroboration
+        self.worldview = Worldview(config.worldview)
+        self.graph = MemoryGraph()
+        self.lifecycle = LifecycleBook(config.lifecycle)
         self.pending: dict[tuple[str, str, str], list[tuple[str, Revision]]] = {}
         self.entity_mentions: dict[str, int] = {}
+        self.docs: dict[str, DocRow] = {}
+        self.obs_seqs: list[int] = []  # observation seqs in order (for neighbours)
+        self.obs_by_seq: dict[int, str] = {}
+        self.actors: dict[str, str] = {}  # match key -> display
+        self.access: dict[str, int] = {}
+        self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
+        self.traces: dict[str, int] = {}  # retrieval event id -> seq
 
     # -- write-path helpers (read-only) -------------------------------------------------------
 
@@ -61,6 +106,19 @@ class Projector:
         """Preview revisions in order, each seeing the ones before it; mutates nothing."""
         return self.beliefs.preview_many(revisions)
 
+    def now(self, as_of_seq: int | None = None) -> datetime | None:
+        """Event-time "now" at a journal position: the latest ``occurred_at`` up to it."""
+        if as_of_seq is None:
+            return self.last_occurred_at
+        i = bisect.bisect_right(self.now_at, as_of_seq, key=lambda row: row[0]) - 1
+        return self.now_at[i][1] if i >= 0 else None
+
+    def known_entities(self) -> list[str]:
+        names = {match_key(n): n for n in self.beliefs.entities()}
+        for k, n in self.actors.items():
+            names.setdefault(k, n)
+        return sorted(names.values(), key=str.casefold)
+
     # -- folding ------------------------------------------------------------------------------
 
     def doc_for(self, event: Any) -> str | None:
@@ -86,6 +144,7 @@ class Projector:
         self.kind_counts[event.kind] = self.kind_counts.get(event.kind, 0) + 1
         if self.last_occurred_at is None or event.occurred_at > self.last_occurred_at:
             self.last_occurred_at = event.occurred_at
+            self.now_at.append((event.seq, event.occurred_at))
         p = event.payload
         if p is None:
             return
@@ -93,23 +152,63 @@ class Projector:
         if handler is not None:
             handler(self, event, p)
 
-    def _on_revised(self, event: Any, p: Any) -> None:
-        self.beliefs.apply(p.revision, seq=event.seq, event_id=event.id)
-        k = match_key(p.revision.entity)
-        self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
+    def _on_observation(self, e: Any, p: Any) -> None:
+        self.docs[e.id] = DocRow(e.id, e.seq, "observation", render_observation(p, e.occurred_at),
+                                 e.occurred_at, p.ref, p.actor)
+        self.obs_seqs.append(e.seq)
+        self.obs_by_seq[e.seq] = e.id
+        if p.actor:
+            self.actors.setdefault(match_key(p.actor), p.actor)
+        owner = p.actor or p.source
+        outcome = str(p.metadata.get("outcome", "")).lower() if isinstance(p.metadata, dict) else ""
+        if p.type == "user_preference" and not p.claims:
+            key = p.keywords[0] if p.keywords else "general"
+            self.worldview.on_text(TextItem("preference", f"{owner}.{key}", p.content, e.seq,
+                                            e.occurred_at, e.id, p.source))
+        elif p.type == "task_result":
+            task = p.metadata.get("task") if isinstance(p.metadata, dict) else None
+            key = str(task or (p.keywords[0] if p.keywords else "task"))
+            failed = outcome in ("failure", "failed", "error")
+            self.worldview.on_text(TextItem("procedure", key, p.content, e.seq, e.occurred_at,
+                                            e.id, p.source, "failure" if failed else "active"))
+        elif p.type == "constraint":
+            key = p.keywords[0] if p.keywords else owner
+            self.worldview.on_text(TextItem("constraint", key, p.content, e.seq, e.occurred_at,
+                                            e.id, p.source))
 
-    def _on_candidate(self, event: Any, p: Any) -> None:
+    def _on_revised(self, e: Any, p: Any) -> None:
+        rev = p.revision
+        out = self.beliefs.apply(rev, seq=e.seq, event_id=e.id)
+        k = match_key(rev.entity)
+        self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
+        self.worldview.on_revision(
+            seq=e.seq, event_id=e.id, occurred_at=e.occurred_at, entity=rev.entity,
+            attribute=rev.attribute, value=rev.value, polarity=rev.polarity, source=rev.source,
+            reliability=rev.reliability, evidence_ids=rev.evidence_ids,
+            cardinality=out.cardinality, mode_before=out.mode_before, mode_after=out.mode_after)
+        self.docs[e.id] = DocRow(e.id, e.seq, "delta", revision_doc(p), e.occurred_at, None,
+                                 None, rev.evidence_ids)
+        node = entity_node(rev.entity)
+        for ev in rev.evidence_ids:
+            self.graph.link(node, ev, "mentions", seq=e.seq, event_id=e.id)
+        vkey = match_key(rev.value)
+        if vkey != k and (vkey in self.actors or self.beliefs.snapshots(rev.value)):
+            self.graph.link(node, entity_node(rev.value), "association", seq=e.seq,
+                            event_id=e.id, reason=rev.attribute)
+
+    def _on_candidate(self, e: Any, p: Any) -> None:
         c = p.claim
         rev = Revision(
             entity=c.entity, attribute=c.attribute, value=c.value, polarity=c.polarity,
             reliability=p.reliability, source=p.source, change=c.change,
-            occurred_at=event.occurred_at, evidence_ids=p.evidence_ids,
+            occurred_at=e.occurred_at, evidence_ids=p.evidence_ids,
         )
         self.pending.setdefault(self._claim_key(c.entity, c.attribute, c.value), []).append(
-            (event.id, rev)
-        )
+            (e.id, rev))
+        self.worldview.on_held(seq=e.seq, event_id=e.id, occurred_at=e.occurred_at,
+                               entity=c.entity, attribute=c.attribute, value=c.value)
 
-    def _on_promoted(self, event: Any, p: Any) -> None:
+    def _on_promoted(self, e: Any, p: Any) -> None:
         gone = set(p.candidate_ids)
         for key in list(self.pending):
             kept = [(eid, r) for eid, r in self.pending[key] if eid not in gone]
@@ -117,6 +216,61 @@ class Projector:
                 self.pending[key] = kept
             else:
                 del self.pending[key]
+        self.worldview.on_released(seq=e.seq, candidate_ids=p.candidate_ids)
+
+    def _on_edge(self, e: Any, p: Any) -> None:
+        self.graph.apply_edge(verb=p.verb, relation=p.relation, source=p.source, target=p.target,
+                              weight=p.weight, seq=e.seq, event_id=e.id, reason=p.reason)
+        if p.verb == "contradict" or p.relation == "contradicts":
+            self.worldview.on_contradiction(seq=e.seq, target=p.target, source=p.source)
+
+    def _on_lifecycle(self, e: Any, p: Any) -> None:
+        self.lifecycle.apply(p.target, p.verb, p.to_state, seq=e.seq, occurred_at=e.occurred_at,
+                             event_id=e.id, reason=p.reason)
+
+    def _on_outcome(self, e: Any, p: Any) -> None:
+        delta = OUTCOME_UTILITY[p.outcome]
+        self.worldview.on_utility(seq=e.seq, targets=p.targets, delta=delta)
+        if delta > 0:  # success evidence matures what helped (a transition through this event)
+            for t in p.targets:
+                tr = self.lifecycle.check(t, "reinforce")
+                if tr.legal:
+                    self.lifecycle.apply(t, "reinforce", tr.to_state, seq=e.seq,
+                                         occurred_at=e.occurred_at, event_id=e.id,
+                                         reason=f"after_turn {p.outcome}")
+
+    def _on_retrieval(self, e: Any, p: Any) -> None:
+        self.traces[e.id] = e.seq
+        for sid in p.selected:
+            self.access[sid] = self.access.get(sid, 0) + 1
+
+    def _on_audit(self, e: Any, p: Any) -> None:
+        if e.kind == "quarantined":
+            item = AuditItem(event_id=e.id, kind="quarantined", occurred_at=e.occurred_at,
+                             summary=p.redacted[:200], reasons=tuple(p.labels))
+        else:
+            item = AuditItem(event_id=e.id, kind="write.rejected", occurred_at=e.occurred_at,
+                             summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
+                             reasons=tuple(v.reason for v in p.verdicts if not v.ok))
+        self.worldview.on_audit(e.seq, item)
+
+    def _on_compiled(self, e: Any, p: Any) -> None:
+        kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
+        self.worldview.on_text(TextItem(kind, p.key, p.summary, e.seq, e.occurred_at, e.id,
+                                        "sleep"))
+        self.docs[e.id] = DocRow(e.id, e.seq, p.item_type,
+                                 f"[{date_label(e.occurred_at)}] ({p.item_type}) {p.summary}",
+                                 e.occurred_at, None, None, tuple(p.sources))
+        for src in p.sources:
+            self.graph.link(e.id, src, "generalizes", seq=e.seq, event_id=e.id)
+
+    def _on_merged(self, e: Any, p: Any) -> None:
+        self.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id)
+        self.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq,
+                        event_id=e.id)
+
+    def _on_compressed(self, e: Any, p: Any) -> None:
+        self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq)
 
     def replace_with(self, other: Projector) -> None:
         """Adopt ``other``'s state (after a rebuild) so existing references stay valid."""
@@ -133,11 +287,25 @@ class Projector:
             "last_occurred_at": self.last_occurred_at,
             "beliefs": beliefs,
             "pending": {str(k): [e for e, _ in v] for k, v in sorted(self.pending.items())},
+            "graph": self.graph.state(),
+            "lifecycle": self.lifecycle.state(),
+            "docs": sorted(self.docs),
+            "access": dict(sorted(self.access.items())),
         }
 
 
 _HANDLERS = {
+    "observation": Projector._on_observation,
     "belief.revised": Projector._on_revised,
     "candidate.held": Projector._on_candidate,
     "candidate.promoted": Projector._on_promoted,
+    "edge": Projector._on_edge,
+    "lifecycle": Projector._on_lifecycle,
+    "outcome": Projector._on_outcome,
+    "retrieval": Projector._on_retrieval,
+    "quarantined": Projector._on_audit,
+    "write.rejected": Projector._on_audit,
+    "sleep.compiled": Projector._on_compiled,
+    "identity.merged": Projector._on_merged,
+    "dimension.compressed": Projector._on_compressed,
 }

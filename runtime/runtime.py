@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from nousmem.runtime.clock import Clock, SystemClock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.core import _Shared
-from nousmem.runtime.write import WritePath
+from nousmem.runtime.beliefs_api import BeliefAPI
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Journal
@@ -57,7 +57,7 @@ def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
     raise InvalidInput("expected a RuntimeConfig or a dict", field="config")
 
 
-class MemoryRuntime(WritePath):
+class MemoryRuntime(BeliefAPI):
     """Long-term memory for one namespace over a hash-linked journal.
 
     Open with ``await MemoryRuntime.open(path)`` or ``async with MemoryRuntime.open(path) as

@@ -185,7 +185,7 @@ class WritePath(RuntimeCore):
                 plan.candidate_ids.append(d.id)
             elif r.route == "evidence":
                 add("edge", EdgePayload(
-                    verb="support", relation="evidence_for", source=obs_id,
+                    verb="support", relation="supports", source=obs_id,
                     target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
                     weight=impact.reliability, reason=r.reason))
             elif r.route == "clarify":

@@ -67,6 +67,8 @@ class JournalContract:
             assert [e.kind async for e in j.read("a", kinds=["outcome"])] == ["outcome"]
             assert await j.get("a", written[2].id) == written[2]
             assert await j.get("b", written[2].id) is None
+            assert await j.locate(written[2].id) == "a"
+            assert await j.locate("nope") is None
         finally:
             await j.close()
 

@@ -80,7 +80,7 @@ def test_update_equals_brute_force_bayes(
 ) -> None:
     prior = dist(ws)
     obs = data.draw(st.integers(0, prior.size - 1))
-    pol = "assert" if polarity == "assert" else "negate"
+    pol: cat.Polarity = "assert" if polarity == "assert" else "negate"
     post = cat.bayes_update(prior, cat.likelihood(prior.size, obs, r, pol))
     ref = reference_posterior(prior.tolist(), obs, r, polarity)
     assert np.allclose(post, ref, rtol=1e-10, atol=1e-14)
@@ -114,7 +114,7 @@ def test_other_likelihood_matches_the_vector(
 ) -> None:
     k = len(ws) + 1
     obs = data.draw(st.integers(0, k - 1))
-    pol = "assert" if polarity == "assert" else "negate"
+    pol: cat.Polarity = "assert" if polarity == "assert" else "negate"
     lik = cat.likelihood(k, obs, r, pol)
     other = (obs + 1) % k
     assert math.isclose(cat.other_likelihood(k, r, pol), float(lik[other]), rel_tol=1e-12)
@@ -255,7 +255,7 @@ def test_beta_decay_drifts_monotonically_back_to_the_prior(
 
 @given(means, polarities)
 def test_bernoulli_surprise_is_minus_log2_of_the_claim_probability(m: float, polarity: str) -> None:
-    pol = "assert" if polarity == "assert" else "negate"
+    pol: cat.Polarity = "assert" if polarity == "assert" else "negate"
     s = bn.claim_surprise_bits(m, pol)
     assert s >= 0.0
     expected = -math.log2(m if polarity == "assert" else 1.0 - m)
@@ -310,9 +310,10 @@ def test_default_schema_cardinalities() -> None:
         assert DEFAULT_SCHEMA.spec(name).cardinality == "single"
     for name in multis:
         assert DEFAULT_SCHEMA.spec(name).cardinality == "multi"
-    assert DEFAULT_SCHEMA.spec("employer").half_life_days > DEFAULT_SCHEMA.spec(
-        "location"
-    ).half_life_days
+    assert (
+        DEFAULT_SCHEMA.spec("employer").half_life_days
+        > DEFAULT_SCHEMA.spec("location").half_life_days
+    )
 
 
 def test_unknown_attribute_is_single_with_default_half_life() -> None:

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 import structlog
+from pydantic import SecretStr, ValidationError
+
 from nousmem.policies.protocols import Extractor
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
@@ -37,7 +39,6 @@ from nousmem.runtime.providers import (
     ProviderConfig,
     error_kind,
 )
-from pydantic import SecretStr, ValidationError
 
 API_KEY = "sk-test-SECRET-0123456789"
 TIMEOUT = 0.3

@@ -234,6 +234,10 @@ class Journal(abc.ABC):
         """One event by id, or None (also None when it belongs to another namespace)."""
 
     @abc.abstractmethod
+    async def locate(self, event_id: str) -> str | None:
+        """The namespace holding ``event_id``, or None (used to enforce namespace walls)."""
+
+    @abc.abstractmethod
     async def head(self, namespace: str) -> Head:
         """The last ``seq`` and hash of a namespace (seq 0 when empty)."""
 

@@ -89,6 +89,10 @@ class MemoryJournal(Journal):
             return None
         return self._events[namespace][loc[1] - 1]
 
+    async def locate(self, event_id: str) -> str | None:
+        loc = self._by_id.get(event_id)
+        return None if loc is None else loc[0]
+
     async def head(self, namespace: str) -> Head:
         rows = self._rows.get(namespace)
         if not rows:

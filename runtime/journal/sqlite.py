@@ -316,6 +316,12 @@ class SqliteJournal(Journal):
         )
         return None if got is None else row_to_event(_row(got))
 
+    async def locate(self, event_id: str) -> str | None:
+        got = await self._in_thread(
+            lambda c: c.execute("SELECT namespace FROM events WHERE id = ?", (event_id,)).fetchone()
+        )
+        return None if got is None else str(got[0])
+
     async def head(self, namespace: str) -> Head:
         got = await self._in_thread(
             lambda c: c.execute(

@@ -1,0 +1,103 @@
+"""MemoryPolicy: a planner's structured memory intent (retrieval, write, forget, consolidate).
+
+A planner (an LLM or code) proposes a policy; the runtime validates it with the
+ValidatorStack and only then executes it. The planner never holds the storage handle.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from nousmem.projections.models import Claim
+
+ForgetVerb = Literal["decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore"]
+
+
+class RetrievalIntent(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    question: str = Field(min_length=1, max_length=2000)
+    lens: str = "associative"
+    budget_tokens: int = Field(default=1000, ge=16, le=200_000)
+
+
+class WriteIntent(BaseModel):
+    """Claims to commit as belief updates, citing the events they rest on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    claims: tuple[Claim, ...] = Field(min_length=1)
+    evidence_ids: tuple[str, ...] = ()
+    namespace: str | None = None
+    source: str = "planner"
+
+
+class ForgetIntent(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    targets: tuple[str, ...] = Field(min_length=1)
+    verb: str
+    reason: str = Field(min_length=1)
+    namespace: str | None = None
+
+
+class ConsolidateIntent(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    clusters: tuple[tuple[str, ...], ...] = ()
+    target_type: str = ""
+    summary: str = ""
+    namespace: str | None = None
+
+
+class MemoryPolicy(BaseModel):
+    """Everything a planner may ask of memory in one step."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    retrieval: RetrievalIntent | None = None
+    writes: tuple[WriteIntent, ...] = ()
+    forget: tuple[ForgetIntent, ...] = ()
+    consolidate: tuple[ConsolidateIntent, ...] = ()
+    authorized: bool = False
+    source: str = "planner"
+    rationale: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.retrieval or self.writes or self.forget or self.consolidate)
+
+
+_FORGET = re.compile(
+    r"^\s*(?:please\s+)?(forget|inhibit|archive|invalidate|decay|expire|compress|restore)\b\s*(.*)$",
+    re.I,
+)
+_QUESTION = re.compile(r"\?\s*$|^\s*(?:who|what|when|where|which|why|how|do|does|did|is|are)\b",
+                       re.I)
+
+
+def deterministic_policy(text: str) -> MemoryPolicy:
+    """The fallback planner: a retrieval intent for questions, a forget intent for
+    "forget/inhibit/archive ... <ids>", otherwise a retrieval of the text itself.
+
+    It never invents writes: writes need evidence ids, which free text does not carry.
+    """
+    text = " ".join(text.split())
+    m = _FORGET.match(text)
+    if m:
+        verb = m.group(1).lower()
+        verb = "inhibit" if verb == "forget" else verb
+        targets = tuple(t for t in re.findall(r"[0-9A-HJKMNP-TV-Z]{26}", m.group(2)))
+        if targets:
+            return MemoryPolicy(
+                forget=(ForgetIntent(targets=targets, verb=verb, reason=text),),
+                source="deterministic", rationale="forget request with event ids",
+            )
+    return MemoryPolicy(
+        retrieval=RetrievalIntent(question=text[:2000]),
+        source="deterministic",
+        rationale="question" if _QUESTION.search(text) else "treated as a retrieval request",
+    )

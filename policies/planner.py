@@ -1,0 +1,88 @@
+"""The query planner: a deterministic reading of a question before retrieval."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.lexical import fts_query, tokens
+
+LENSES = ("logical", "procedural", "historical", "audit", "associative")
+
+_WHEN = re.compile(
+    r"\b(?:when|what (?:date|day|time|year|month)|how long (?:ago|has|have|did|since)|"
+    r"since when|which (?:year|month|day))\b",
+    re.I,
+)
+_LIST = re.compile(
+    r"\b(?:what are all|list|all the|which .{0,40}(?:has|have|did)|what (?:kinds?|types?|"
+    r"activities|hobbies|books|places|things|events)|how many|what .{0,30}s (?:has|have|does|do|"
+    r"did))\b",
+    re.I,
+)
+_PROCEDURE = re.compile(r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b",
+                        re.I)
+
+
+class QueryPlan(BaseModel):
+    """What the question asks about; recorded in the trace so a replay uses the same plan."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    question: str
+    lens: str
+    entities: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()
+    fts: str | None = None
+    times: tuple[tuple[str, str, str], ...] = ()  # (text, start ISO, end ISO)
+    wants_dates: bool = False
+    wants_list: bool = False
+    procedural: bool = False
+
+
+def _name_variants(name: str) -> list[str]:
+    low = name.casefold()
+    parts = [p for p in re.split(r"\s+", low) if p]
+    out = [low]
+    if len(parts) > 1:
+        out.append(parts[0])
+    return out
+
+
+def plan_query(
+    question: str, *, lens: str, known_entities: Iterable[str], ref_time: datetime | None
+) -> QueryPlan:
+    """Plan a read: entities named in the question (among ``known_entities``), its time
+    expressions resolved against ``ref_time`` (the namespace's latest event time), whether it
+    asks "when" (dates) or for a list (aggregate values), and the lexical query.
+    """
+    q = " ".join(question.split())
+    low = q.casefold()
+    words = set(re.findall(r"[\w']+", low))
+    words |= {w[:-2] for w in words if w.endswith("'s")}
+    found: list[str] = []
+    for name in sorted(set(known_entities), key=lambda n: (-len(n), n.casefold())):
+        for variant in _name_variants(name):
+            hit = variant in words if " " not in variant else variant in low
+            if hit and name not in found:
+                found.append(name)
+                break
+    times: list[tuple[str, str, str]] = []
+    if ref_time is not None:
+        for m in resolve_time_expressions(q, ref_time):
+            times.append((m.text, m.start.isoformat(), m.end.isoformat()))
+    return QueryPlan(
+        question=q,
+        lens=lens,
+        entities=tuple(found),
+        terms=tuple(tokens(q)),
+        fts=fts_query(q),
+        times=tuple(times),
+        wants_dates=bool(_WHEN.search(q)),
+        wants_list=bool(_LIST.search(q)),
+        procedural=bool(_PROCEDURE.search(q)) or lens == "procedural",
+    )

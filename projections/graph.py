@@ -1,0 +1,567 @@
+"""The memory graph: typed, versioned edges between entities and memory items.
+
+Nodes are strings: entity nodes ``entity:<normalised name>`` (see :func:`entity_node`) and item
+nodes (event ids, candidate ids such as ``fact:alice.employer#google``). Edges are directed and
+typed by a relation; "these two were nearby once" (``association``) is not the same as "this
+one supersedes that one" (``supersedes``, source = newer, target = older).
+
+The graph is a projection. It changes only through :meth:`MemoryGraph.apply_edge` (journaled
+edge evidence) and :meth:`MemoryGraph.link` (structural links the runtime derives from committed
+claims). Reads never write: co-retrieval is trace evidence, not a graph edit, so there is no
+method that adds edges from a read. Every change is a new version stamped with its journal
+``seq``, so reads ``as_of_seq`` see the graph exactly as it was.
+
+Edge verbs: ``support``/``contradict``/``supersede``/``generalize``/``derive`` add (or
+re-assert) an edge of the matching relation (see :data:`VERB_RELATIONS`); ``reinforce`` adds
+``weight`` to an existing edge and ``decay`` subtracts it (clamped to ``[0, MAX_WEIGHT]``);
+``expire`` deactivates an edge and ``restore`` reactivates it; ``inhibit`` marks the target node
+inhibited (by ``source``) and ``restore`` with the same ``(source, target)`` lifts it. Verbs
+aimed at an edge that does not exist change nothing, so a rebuild never fails on them.
+
+Activation is a relation-aware personalized-PageRank pass; see :meth:`MemoryGraph.activate`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, cast
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.projections.belief_models import match_key
+
+Relation = Literal[
+    "association",
+    "supports",
+    "contradicts",
+    "supersedes",
+    "evidence_for",
+    "procedure_for",
+    "preference_of",
+    "generalizes",
+    "specializes",
+    "same_as",
+    "mentions",
+]
+RELATIONS: tuple[str, ...] = Relation.__args__  # type: ignore[attr-defined]
+EDGE_VERBS: tuple[str, ...] = (
+    "support", "contradict", "supersede", "inhibit", "reinforce",
+    "decay", "expire", "restore", "generalize", "derive",
+)  # fmt: skip
+VERB_RELATIONS: dict[str, frozenset[str]] = {
+    "support": frozenset({"supports"}),
+    "contradict": frozenset({"contradicts"}),
+    "supersede": frozenset({"supersedes"}),
+    "generalize": frozenset({"generalizes", "specializes"}),
+    # Contradiction and supersession have their own verbs so that they are always explicit.
+    "derive": frozenset(RELATIONS) - {"contradicts", "supersedes"},
+}
+"""Verbs that add an edge, and the relations each may add."""
+MAX_WEIGHT = 10.0
+"""Reinforcement cap: keeps one much-used edge from drowning every other path."""
+
+RELATION_WEIGHTS: dict[str, float] = {
+    "same_as": 1.0,
+    "supports": 1.0,
+    "supersedes": 0.9,  # only old -> new transfers; new -> old suppresses
+    "evidence_for": 0.8,
+    "generalizes": 0.6,
+    "specializes": 0.6,
+    "mentions": 0.5,
+    "procedure_for": 0.5,
+    "preference_of": 0.5,
+    "association": 0.4,
+}
+"""Default transfer strength per relation (``contradicts`` never transfers)."""
+BACKWARD_FACTOR: dict[str, float] = {"supports": 0.8, "evidence_for": 0.8}
+"""Transfer against an edge's direction, as a fraction of the forward strength (default 1)."""
+FOCUS_BOOST = 2.0
+_FOCUS_RELATION = {"procedure": "procedure_for", "preference": "preference_of"}
+_PRIORITY = {"blocked": 0, "superseded": 1, "contradicted": 2}
+
+_Key = tuple[str, str, str]
+
+
+def entity_node(name: str) -> str:
+    """The node id of an entity: ``entity:`` + its case-folded, whitespace-collapsed name."""
+    key = match_key(name)
+    if not key:
+        raise ValueError("name must not be empty")
+    return f"entity:{key}"
+
+
+class Edge(BaseModel):
+    """One version of a typed edge; ``seq``/``event_id`` name the change that produced it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str
+    target: str
+    relation: Relation
+    weight: float
+    active: bool = True
+    seq: int
+    event_id: str = ""
+    reason: str = ""
+
+
+class Inhibition(BaseModel):
+    """One version of ``source`` inhibiting node ``target``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str
+    target: str
+    active: bool
+    seq: int
+    event_id: str = ""
+    reason: str = ""
+
+
+class Activation(BaseModel):
+    """Result of :meth:`MemoryGraph.activate`.
+
+    ``scores`` lists nodes by descending score (ties by node id); ``paths`` gives each scored
+    or suppressed node the strongest path from a seed; ``suppressed`` says why a node was
+    refused activation ("inhibited", "superseded by X", "contradicted by X").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    scores: dict[str, float]
+    paths: dict[str, list[str]]
+    suppressed: dict[str, str]
+
+    def ranked(self, *, include_suppressed: bool = False) -> list[tuple[str, float]]:
+        """``(node, score)`` best first; suppressed nodes are left out unless asked for."""
+        return [
+            (n, s) for n, s in self.scores.items() if include_suppressed or n not in self.suppressed
+        ]
+
+
+def _node(value: str, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{field} must be a non-empty string")
+    return value
+
+
+def _as_of(as_of_seq: int | None) -> int | None:
+    if as_of_seq is not None and as_of_seq < 0:
+        raise ValueError("as_of_seq must be >= 0")
+    return as_of_seq
+
+
+def _at(versions: list[Any], as_of_seq: int | None) -> Any:
+    """The latest version with ``seq <= as_of_seq`` (versions are in seq order)."""
+    if as_of_seq is None:
+        return versions[-1]
+    i = bisect_right(versions, as_of_seq, key=lambda v: v.seq)
+    return versions[i - 1] if i else None
+
+
+class _Arcs:
+    """Transfer view of one node: positive strengths and suppressions towards its neighbours."""
+
+    def __init__(self) -> None:
+        self.strength: dict[str, float] = {}
+        self.suppress: dict[str, str] = {}  # neighbour -> "superseded" | "contradicted"
+
+
+class MemoryGraph:
+    """Versioned, typed edge projection with as-of reads, BFS and relation-aware activation."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget everything (before a rebuild)."""
+        self._edges: dict[_Key, list[Edge]] = {}
+        self._adj: dict[str, dict[_Key, None]] = {}
+        self._inhib: dict[tuple[str, str], list[Inhibition]] = {}
+        self._last_seq = 0
+
+    # -- writes ---------------------------------------------------------------------------
+
+    def _check_seq(self, seq: int) -> None:
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            raise ValueError("seq must be a positive integer")
+        if seq < self._last_seq:
+            raise ValueError(f"seq {seq} is older than the last applied seq {self._last_seq}")
+        self._last_seq = seq
+
+    def _put(self, edge: Edge) -> Edge:
+        key = (edge.source, edge.target, edge.relation)
+        versions = self._edges.get(key)
+        if versions is None:
+            self._edges[key] = [edge]
+            self._adj.setdefault(edge.source, {})[key] = None
+            self._adj.setdefault(edge.target, {})[key] = None
+            return edge
+        cur = versions[-1]
+        # An identical re-assertion is not a change; keeping one version keeps as-of reads small.
+        if (cur.weight, cur.active, cur.reason) == (edge.weight, edge.active, edge.reason):
+            return cur
+        versions.append(edge)
+        return edge
+
+    def apply_edge(
+        self,
+        *,
+        verb: str,
+        relation: str,
+        source: str,
+        target: str,
+        weight: float = 1.0,
+        seq: int,
+        event_id: str = "",
+        reason: str = "",
+    ) -> Edge | None:
+        """Fold one piece of edge evidence; returns the resulting edge version, if any."""
+        if verb not in EDGE_VERBS:
+            raise ValueError(f"verb must be one of {', '.join(EDGE_VERBS)}; got {verb!r}")
+        if relation not in RELATIONS:
+            raise ValueError(f"relation must be one of {', '.join(RELATIONS)}; got {relation!r}")
+        _node(source, "source")
+        _node(target, "target")
+        if not math.isfinite(weight) or weight < 0:
+            raise ValueError("weight must be a finite number >= 0")
+        if verb in VERB_RELATIONS and relation not in VERB_RELATIONS[verb]:
+            allowed = ", ".join(sorted(VERB_RELATIONS[verb]))
+            raise ValueError(
+                f"relation {relation!r} cannot be added by {verb!r} (allowed: {allowed})"
+            )
+        if source == target and verb != "inhibit":
+            raise ValueError("target must differ from source")
+        self._check_seq(seq)
+        stamp: dict[str, Any] = {"seq": seq, "event_id": event_id, "reason": reason}
+        if verb == "inhibit":
+            self._set_inhibition(source, target, True, stamp)
+            return None
+        if verb in VERB_RELATIONS:
+            rel = cast(Relation, relation)
+            w = min(weight, MAX_WEIGHT)
+            return self._put(Edge(source=source, target=target, relation=rel, weight=w, **stamp))
+        if verb == "restore":
+            self._set_inhibition(source, target, False, stamp, only_if_present=True)
+        versions = self._edges.get((source, target, relation))
+        if versions is None:
+            return None
+        cur = versions[-1]
+        if verb == "reinforce":
+            new = {"weight": min(cur.weight + weight, MAX_WEIGHT)}
+        elif verb == "decay":
+            new = {"weight": max(cur.weight - weight, 0.0)}
+        else:  # expire / restore
+            new = {"active": verb == "restore"}
+        return self._put(cur.model_copy(update={**new, **stamp}))
+
+    def _set_inhibition(
+        self,
+        source: str,
+        target: str,
+        active: bool,
+        stamp: dict[str, Any],
+        *,
+        only_if_present: bool = False,
+    ) -> None:
+        versions = self._inhib.get((source, target))
+        if versions is None:
+            if only_if_present:
+                return
+            versions = self._inhib[(source, target)] = []
+        elif versions[-1].active == active:
+            return
+        versions.append(Inhibition(source=source, target=target, active=active, **stamp))
+
+    def link(
+        self,
+        source: str,
+        target: str,
+        relation: str,
+        *,
+        seq: int,
+        event_id: str = "",
+        weight: float = 1.0,
+        reason: str = "",
+    ) -> Edge:
+        """Add (or reactivate) a structural edge the runtime derived from a committed claim.
+
+        E.g. ``entity -> item`` ``mentions``, ``entity -> entity`` ``association``.
+        """
+        if relation not in RELATIONS or relation in ("contradicts", "supersedes"):
+            raise ValueError(f"relation {relation!r} is not a structural link relation")
+        edge = self.apply_edge(
+            verb="derive", relation=relation, source=source, target=target, weight=weight,
+            seq=seq, event_id=event_id, reason=reason,
+        )  # fmt: skip
+        assert edge is not None  # derive always yields an edge
+        return edge
+
+    # -- reads ----------------------------------------------------------------------------
+
+    def edge(
+        self, source: str, target: str, relation: str, *, as_of_seq: int | None = None
+    ) -> Edge | None:
+        """The version of one edge as of ``as_of_seq`` (latest when ``None``)."""
+        versions = self._edges.get((source, target, relation))
+        return None if versions is None else _at(versions, _as_of(as_of_seq))
+
+    def edges(
+        self,
+        node: str | None = None,
+        *,
+        as_of_seq: int | None = None,
+        include_inactive: bool = False,
+    ) -> list[Edge]:
+        """Edges (touching ``node`` if given) as of a seq, sorted by (source, target, relation)."""
+        as_of = _as_of(as_of_seq)
+        keys = self._edges if node is None else self._adj.get(node, {})
+        out = []
+        for key in sorted(keys):
+            e = _at(self._edges[key], as_of)
+            if e is not None and (e.active or include_inactive):
+                out.append(e)
+        return out
+
+    def neighbors(
+        self,
+        node: str,
+        *,
+        as_of_seq: int | None = None,
+        relations: Iterable[str] | None = None,
+        direction: Literal["out", "in", "both"] = "both",
+    ) -> list[str]:
+        """Nodes joined to ``node`` by an active edge, sorted."""
+        rels = None if relations is None else frozenset(relations)
+        out: set[str] = set()
+        for e in self.edges(node, as_of_seq=as_of_seq):
+            if rels is not None and e.relation not in rels:
+                continue
+            if e.source == node and direction != "in":
+                out.add(e.target)
+            if e.target == node and direction != "out":
+                out.add(e.source)
+        return sorted(out)
+
+    def bfs(
+        self,
+        seeds: Iterable[str],
+        *,
+        hops: int = 2,
+        as_of_seq: int | None = None,
+        relations: Iterable[str] | None = None,
+    ) -> dict[str, int]:
+        """Node -> hop distance from the nearest seed (seeds at 0), ordered by distance then id.
+
+        Edges are followed in both directions; ``relations`` restricts which ones.
+        """
+        if hops < 0:
+            raise ValueError("hops must be >= 0")
+        rels = None if relations is None else tuple(relations)
+        dist = {s: 0 for s in sorted({_node(s, "seeds") for s in seeds})}
+        frontier = list(dist)
+        for d in range(1, hops + 1):
+            nxt: set[str] = set()
+            for n in frontier:
+                nxt.update(self.neighbors(n, as_of_seq=as_of_seq, relations=rels))
+            frontier = sorted(nxt - dist.keys())
+            dist.update((n, d) for n in frontier)
+        return dict(sorted(dist.items(), key=lambda kv: (kv[1], kv[0])))
+
+    def inhibitions(self, node: str, *, as_of_seq: int | None = None) -> dict[str, str]:
+        """Active inhibitions of ``node``: inhibiting source -> reason."""
+        as_of = _as_of(as_of_seq)
+        out = {}
+        for (src, tgt), versions in sorted(self._inhib.items()):
+            i = _at(versions, as_of) if tgt == node else None
+            if i is not None and i.active:
+                out[src] = i.reason
+        return out
+
+    def inhibited(self, *, as_of_seq: int | None = None) -> list[str]:
+        """Every node with at least one active inhibition, sorted."""
+        as_of = _as_of(as_of_seq)
+        out = set()
+        for (_, tgt), versions in self._inhib.items():
+            i = _at(versions, as_of)
+            if i is not None and i.active:
+                out.add(tgt)
+        return sorted(out)
+
+    def state(self) -> dict[str, Any]:
+        """A comparable summary of every version (rebuild-equals-live tests)."""
+        return {
+            "last_seq": self._last_seq,
+            "edges": [[e.model_dump() for e in self._edges[k]] for k in sorted(self._edges)],
+            "inhibitions": [[i.model_dump() for i in self._inhib[k]] for k in sorted(self._inhib)],
+        }
+
+    # -- activation -----------------------------------------------------------------------
+
+    def _arcs(self, node: str, as_of: int | None, weights: Mapping[str, float]) -> _Arcs:
+        arcs = _Arcs()
+        for key in sorted(self._adj.get(node, {})):
+            e = _at(self._edges[key], as_of)
+            if e is None or not e.active:
+                continue
+            forward = e.source == node
+            other = e.target if forward else e.source
+            if e.relation == "contradicts":
+                arcs.suppress.setdefault(other, "contradicted")
+            elif e.relation == "supersedes" and forward:
+                # Newer -> older: fine to reach for history, never to amplify the old item.
+                arcs.suppress[other] = "superseded"  # outranks "contradicted"
+            else:
+                s = e.weight * weights[e.relation]
+                if not forward:
+                    s *= BACKWARD_FACTOR.get(e.relation, 1.0)
+                if s > 0:
+                    arcs.strength[other] = arcs.strength.get(other, 0.0) + s
+        for other in arcs.suppress:  # a suppressing relation wins over any positive one
+            arcs.strength.pop(other, None)
+        return arcs
+
+    def activate(
+        self,
+        seeds: Mapping[str, float],
+        *,
+        as_of_seq: int | None = None,
+        damping: float = 0.85,
+        iterations: int = 20,
+        relation_weights: Mapping[str, float] | None = None,
+        focus: Literal["fact", "procedure", "preference"] = "fact",
+        blocked: Mapping[str, str] | None = None,
+    ) -> Activation:
+        """Spread activation from ``seeds`` (node -> prior score, e.g. fused ranks).
+
+        Personalized PageRank, ``iterations`` rounds of ``x = (1-d)·p + d·Tᵀx``. An arc u -> v
+        carries ``weight × relation strength`` (:data:`RELATION_WEIGHTS`, overridable by
+        ``relation_weights``; against an edge's direction × :data:`BACKWARD_FACTOR`;
+        ``procedure_for``/``preference_of`` × :data:`FOCUS_BOOST` under the matching ``focus``),
+        divided by ``max(1, total out-strength of u)``: a lone weak edge leaks most of its mass
+        instead of passing it all on, while a hub still spreads at most what it holds.
+
+        Suppression: ``contradicts`` (either direction), ``supersedes`` from the newer to the
+        older item, inhibited nodes and ``blocked`` nodes (node -> reason, e.g. hidden by the
+        lifecycle) never receive activation through that arc; every such node reached from an
+        activated node, or seeded, is listed in ``suppressed`` with the reason. Inhibited and
+        blocked nodes get no score at all and pass nothing on.
+        """
+        as_of = _as_of(as_of_seq)
+        if not 0.0 < damping < 1.0:
+            raise ValueError("damping must be in (0, 1)")
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError("iterations must be a positive integer")
+        if focus not in ("fact", "procedure", "preference"):
+            raise ValueError("focus must be one of fact, procedure, preference")
+        weights = dict(RELATION_WEIGHTS)
+        for rel, w in (relation_weights or {}).items():
+            if rel not in RELATION_WEIGHTS:
+                raise ValueError(f"relation_weights: {rel!r} is not a transferring relation")
+            if not math.isfinite(w) or w < 0:
+                raise ValueError(f"relation_weights[{rel!r}] must be a finite number >= 0")
+            weights[rel] = w
+        if focus in _FOCUS_RELATION:
+            weights[_FOCUS_RELATION[focus]] *= FOCUS_BOOST
+        block = {n: "inhibited" for n in self.inhibited(as_of_seq=as_of)}
+        block.update(blocked or {})
+
+        # candidate suppressions: node -> (priority, -source score, source, reason)
+        found: dict[str, tuple[int, float, str, str]] = {}
+
+        def suppress(node: str, kind: str, src: str, score: float, reason: str) -> None:
+            cand = (_PRIORITY[kind], -score, src, reason)
+            if node not in found or cand < found[node]:
+                found[node] = cand
+
+        prior: dict[str, float] = {}
+        for s, v in sorted(seeds.items()):
+            _node(s, "seeds")
+            if not math.isfinite(v) or v < 0:
+                raise ValueError(f"seeds[{s!r}] must be a finite number >= 0")
+            if s in block:
+                suppress(s, "blocked", s, math.inf, block[s])
+            elif v > 0:
+                prior[s] = v
+
+        # The ball of radius `iterations`: mass cannot travel further in that many rounds.
+        arcs: dict[str, _Arcs] = {}
+        frontier = sorted(prior)
+        for _ in range(iterations + 1):
+            nxt: set[str] = set()
+            for n in frontier:
+                arcs[n] = self._arcs(n, as_of, weights)
+                nxt.update(o for o in arcs[n].strength if o not in block)
+            frontier = sorted(nxt - arcs.keys())
+        nodes = sorted(arcs)
+        index = {n: i for i, n in enumerate(nodes)}
+        src_l, dst_l, prob_l = [], [], []
+        for n in nodes:
+            a = arcs[n]
+            denom = max(1.0, sum(w for o, w in sorted(a.strength.items()) if o not in block))
+            for o, w in sorted(a.strength.items()):
+                if o in index and o not in block:
+                    src_l.append(index[n])
+                    dst_l.append(index[o])
+                    prob_l.append(w / denom)
+        src, dst, prob = np.array(src_l, int), np.array(dst_l, int), np.array(prob_l, float)
+        total = math.fsum(prior.values())
+        p = np.array([prior.get(n, 0.0) / total if total else 0.0 for n in nodes], float)
+        x = p.copy()
+        for _ in range(iterations):
+            spread = np.bincount(dst, weights=x[src] * prob, minlength=len(nodes))
+            x = (1.0 - damping) * p + damping * spread
+        score = {n: float(x[i]) for i, n in enumerate(nodes) if x[i] > 0}
+
+        for n, sc in score.items():
+            for o, kind in sorted(arcs[n].suppress.items()):
+                verb = "superseded" if kind == "superseded" else "contradicted"
+                suppress(o, kind, n, sc, f"{verb} by {n}")
+            for o in sorted(arcs[n].strength):
+                if o in block:
+                    suppress(o, "blocked", n, sc, block[o])
+
+        paths = self._best_paths(prior, nodes, index, src, dst, prob, damping, iterations)
+        for node, (_, _, via, _) in found.items():
+            if node not in paths and via in paths:
+                paths[node] = [*paths[via], node]
+            paths.setdefault(node, [node])
+        return Activation(
+            scores=dict(sorted(score.items(), key=lambda kv: (-kv[1], kv[0]))),
+            paths=dict(sorted(paths.items())),
+            suppressed={n: found[n][3] for n in sorted(found)},
+        )
+
+    @staticmethod
+    def _best_paths(
+        prior: Mapping[str, float],
+        nodes: list[str],
+        index: Mapping[str, int],
+        src: np.ndarray[Any, Any],
+        dst: np.ndarray[Any, Any],
+        prob: np.ndarray[Any, Any],
+        damping: float,
+        max_hops: int,
+    ) -> dict[str, list[str]]:
+        """Strongest (max-product) path from a seed to each node; ties: fewer hops, then ids."""
+        out: dict[int, list[tuple[int, float]]] = {}
+        for s, d, pr in zip(src.tolist(), dst.tolist(), prob.tolist(), strict=True):
+            out.setdefault(s, []).append((d, pr))
+        heap: list[tuple[float, int, tuple[str, ...]]] = [(-v, 0, (n,)) for n, v in prior.items()]
+        heapq.heapify(heap)
+        done: dict[str, list[str]] = {}
+        while heap:
+            neg, hops, path = heapq.heappop(heap)
+            if path[-1] in done:
+                continue
+            done[path[-1]] = list(path)
+            if hops == max_hops:
+                continue
+            for d, pr in out.get(index[path[-1]], []):
+                if nodes[d] not in done:
+                    heapq.heappush(heap, (neg * damping * pr, hops + 1, (*path, nodes[d])))
+        return done

@@ -1,0 +1,380 @@
+"""The lifecycle of a memory item: an explicit state machine folded from journaled transitions.
+
+A memory matures only through evidence and fades only through explicit, journaled verbs; the
+source record always stays in the journal. The runtime asks :meth:`LifecycleBook.check` what a
+verb would do (nothing changes), journals the transition or the refusal, then calls
+:meth:`LifecycleBook.apply`. Unknown targets are ``fresh``.
+
+States. The maturity ladder ``fresh < captured < linked < reinforced < mature < core`` holds
+the *active* states; ``inhibited``, ``obsolete``, ``compressed`` and ``archived`` are *hidden*.
+
+Legal transitions (A = any active state; anything not listed is refused with a reason):
+
+============  ==================================  =============================================
+verb          legal from                          to
+============  ==================================  =============================================
+capture       fresh                               captured
+link          fresh, captured                     linked
+              linked, reinforced, mature, core    unchanged (already linked; no-op)
+reinforce     A                                   reinforced; mature once the item has
+                                                  ``mature_after`` reinforcements, core once it
+                                                  has ``core_after`` (never a step down)
+decay         linked, reinforced, mature, core    one rung down: core -> mature -> reinforced
+                                                  -> linked -> captured
+inhibit       A                                   inhibited
+invalidate    A, inhibited, archived, compressed  obsolete
+expire        A, inhibited                        obsolete (reason "expired")
+archive       A, inhibited                        archived
+compress      A, archived                         compressed
+restore       inhibited, obsolete, archived,      the state the item was in before it entered
+              compressed                          the current one (one step of undo)
+============  ==================================  =============================================
+
+``delete`` is not a verb: removing content for privacy is ``erase``, which the runtime performs
+on the journal itself. Reinforcements are counted; ``decay`` resets the count to the least that
+is consistent with the new rung (so climbing back needs fresh evidence).
+
+Normal lenses (logical, procedural, associative) hide the hidden states; the historical and
+audit lenses show everything. TTL is a projection of event time, not a background job:
+:meth:`LifecycleBook.effective_state` reports ``obsolete`` (reason "expired") once
+``now - created_at > ttl`` even when no event says so.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, overload
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+LADDER: tuple[str, ...] = ("fresh", "captured", "linked", "reinforced", "mature", "core")
+HIDDEN: tuple[str, ...] = ("inhibited", "obsolete", "compressed", "archived")
+STATES: tuple[str, ...] = LADDER + HIDDEN
+VERBS: tuple[str, ...] = (
+    "capture", "link", "reinforce", "decay", "inhibit",
+    "invalidate", "expire", "archive", "compress", "restore",
+)  # fmt: skip
+LENSES: tuple[str, ...] = ("logical", "procedural", "associative", "historical", "audit")
+FULL_LENSES: frozenset[str] = frozenset({"historical", "audit"})
+"""Lenses that show hidden items too."""
+
+_HIDE_FROM: dict[str, frozenset[str]] = {
+    "inhibit": frozenset(LADDER),
+    "invalidate": frozenset(LADDER) | {"inhibited", "archived", "compressed"},
+    "expire": frozenset(LADDER) | {"inhibited"},
+    "archive": frozenset(LADDER) | {"inhibited"},
+    "compress": frozenset(LADDER) | {"archived"},
+}
+_HIDE_TO = {
+    "inhibit": "inhibited",
+    "invalidate": "obsolete",
+    "expire": "obsolete",
+    "archive": "archived",
+    "compress": "compressed",
+}
+_ERASE_HINT = "is not a lifecycle verb: use erase(...) to remove content for privacy"
+
+
+class LifecycleConfig(BaseModel):
+    """Maturation thresholds, in counted reinforcements."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mature_after: int = Field(default=3, ge=1)
+    core_after: int = Field(default=6, ge=2)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> LifecycleConfig:
+        if self.core_after <= self.mature_after:
+            raise ValueError("core_after must be greater than mature_after")
+        return self
+
+
+class Transition(BaseModel):
+    """What a verb does (or would do) to a target; ``reason`` explains a refusal too."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target: str
+    verb: str
+    from_state: str
+    to_state: str
+    legal: bool
+    reason: str
+
+    @property
+    def changes_state(self) -> bool:
+        """Whether the state differs afterwards (a reinforce can count without moving)."""
+        return self.from_state != self.to_state
+
+
+class TransitionRecord(Transition):
+    """A transition that was journaled and applied."""
+
+    seq: int
+    occurred_at: datetime
+    event_id: str = ""
+    reinforcements: int = 0
+    """Counted reinforcements after this transition."""
+
+
+class EffectiveState(BaseModel):
+    """The state a read should use: the recorded one, or ``obsolete`` when the TTL ran out."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    state: str
+    reason: str
+    ttl_expired: bool = False
+    """True when the state comes from the TTL rather than from a recorded transition."""
+
+
+def _check_verb(verb: str) -> None:
+    if verb in ("delete", "remove", "erase", "forget"):
+        raise ValueError(f"verb: {verb!r} {_ERASE_HINT}")
+    if verb not in VERBS:
+        raise ValueError(f"verb must be one of {', '.join(VERBS)}; got {verb!r}")
+
+
+def _check_lens(lens: str) -> None:
+    if lens not in LENSES:
+        raise ValueError(f"lens must be one of {', '.join(LENSES)}; got {lens!r}")
+
+
+def visible_in(state: str, lens: str) -> bool:
+    """Whether an item in ``state`` is shown by ``lens``."""
+    _check_lens(lens)
+    if state not in STATES:
+        raise ValueError(f"state must be one of {', '.join(STATES)}; got {state!r}")
+    return lens in FULL_LENSES or state not in HIDDEN
+
+
+def expired(created_at: datetime, ttl_days: float | None, now: datetime) -> bool:
+    """Whether an item created at ``created_at`` has outlived ``ttl_days`` at event time ``now``.
+
+    ``ttl_days=None`` never expires. Expiry is strict: exactly ``ttl_days`` old is still alive.
+    """
+    if ttl_days is None:
+        return False
+    if not ttl_days > 0:
+        raise ValueError("ttl_days must be positive (or None for no TTL)")
+    if (created_at.tzinfo is None) != (now.tzinfo is None):
+        raise ValueError("created_at and now must both be timezone-aware or both naive")
+    return now - created_at > timedelta(days=ttl_days)
+
+
+class _Record:
+    """Mutable per-target state: the current snapshot plus the applied history."""
+
+    def __init__(self) -> None:
+        self.state = "fresh"
+        self.count = 0
+        self.stack: tuple[str, ...] = ()  # states to restore to, innermost last
+        self.history: list[TransitionRecord] = []
+
+
+class LifecycleBook:
+    """Per-target lifecycle states, with as-of reads, as a projection of lifecycle events."""
+
+    def __init__(self, config: LifecycleConfig | None = None) -> None:
+        self.config = config or LifecycleConfig()
+        self.clear()
+
+    def clear(self) -> None:
+        """Forget everything (before a rebuild)."""
+        self._records: dict[str, _Record] = {}
+        self._last_seq = 0
+
+    # -- the state machine ----------------------------------------------------------------
+
+    def _rung_for(self, count: int) -> str:
+        if count >= self.config.core_after:
+            return "core"
+        return "mature" if count >= self.config.mature_after else "reinforced"
+
+    def _floor(self, state: str) -> int:
+        """The fewest reinforcements consistent with ``state`` (used after a decay)."""
+        floors = {"reinforced": 1, "mature": self.config.mature_after}
+        floors["core"] = self.config.core_after
+        return floors.get(state, 0)
+
+    def check(self, target: str, verb: str) -> Transition:
+        """What ``verb`` would do to ``target`` now; legal or not, nothing is changed."""
+        _check_verb(verb)
+        if not isinstance(target, str) or not target.strip():
+            raise ValueError("target must be a non-empty string")
+        rec = self._records.get(target)
+        cur = rec.state if rec else "fresh"
+        count = rec.count if rec else 0
+
+        def ok(to: str, reason: str = "") -> Transition:
+            why = reason or f"{cur} -> {to}"
+            return Transition(
+                target=target, verb=verb, from_state=cur, to_state=to, legal=True, reason=why
+            )
+
+        def no(reason: str) -> Transition:
+            return Transition(
+                target=target, verb=verb, from_state=cur, to_state=cur, legal=False, reason=reason
+            )
+
+        if verb == "restore":
+            if cur not in HIDDEN:
+                return no(f"cannot restore: {target} is {cur}, not hidden")
+            return ok(rec.stack[-1] if rec and rec.stack else "captured")
+        if verb in _HIDE_TO:
+            if cur not in _HIDE_FROM[verb]:
+                return no(f"cannot {verb} from {cur}")
+            return ok(_HIDE_TO[verb], "expired" if verb == "expire" else "")
+        if cur in HIDDEN:
+            return no(f"cannot {verb}: {target} is {cur}; restore it first")
+        rung = LADDER.index(cur)
+        if verb == "capture":
+            return ok("captured") if cur == "fresh" else no(f"already captured ({cur})")
+        if verb == "link":
+            if rung >= LADDER.index("linked"):
+                return ok(cur, f"already linked ({cur})")
+            return ok("linked")
+        if verb == "reinforce":
+            to = self._rung_for(count + 1)
+            return ok(LADDER[max(rung, LADDER.index(to))])
+        # decay
+        if rung <= LADDER.index("captured"):
+            return no(f"cannot decay from {cur}: already at the bottom of the ladder")
+        return ok(LADDER[rung - 1])
+
+    def apply(
+        self,
+        target: str,
+        verb: str,
+        to_state: str,
+        *,
+        seq: int,
+        occurred_at: datetime,
+        event_id: str = "",
+        reason: str = "",
+    ) -> TransitionRecord:
+        """Record a journaled transition (call after the event is committed).
+
+        The journal is the authority: ``to_state`` is recorded as given, so a rebuild under a
+        different :class:`LifecycleConfig` still reproduces what was decided.
+        """
+        _check_verb(verb)
+        if not isinstance(target, str) or not target.strip():
+            raise ValueError("target must be a non-empty string")
+        if to_state not in STATES:
+            raise ValueError(f"to_state must be one of {', '.join(STATES)}; got {to_state!r}")
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            raise ValueError("seq must be a positive integer")
+        if seq < self._last_seq:
+            raise ValueError(f"seq {seq} is older than the last applied seq {self._last_seq}")
+        if not isinstance(occurred_at, datetime):
+            raise ValueError("occurred_at must be a datetime")
+        self._last_seq = seq
+        rec = self._records.setdefault(target, _Record())
+        if verb == "restore":
+            rec.stack = rec.stack[:-1]
+        elif to_state in HIDDEN and to_state != rec.state:
+            rec.stack = (*rec.stack, rec.state)
+        if verb == "reinforce":
+            rec.count += 1
+        elif verb == "decay":
+            rec.count = self._floor(to_state)
+        entry = TransitionRecord(
+            target=target, verb=verb, from_state=rec.state, to_state=to_state, legal=True,
+            reason=reason, seq=seq, occurred_at=occurred_at, event_id=event_id,
+            reinforcements=rec.count,
+        )  # fmt: skip
+        rec.state = to_state
+        rec.history.append(entry)
+        return entry
+
+    # -- reads ----------------------------------------------------------------------------
+
+    def history(self, target: str, *, as_of_seq: int | None = None) -> list[TransitionRecord]:
+        """Applied transitions of ``target`` with ``seq <= as_of_seq``, oldest first."""
+        if as_of_seq is not None and as_of_seq < 0:
+            raise ValueError("as_of_seq must be >= 0")
+        rec = self._records.get(target)
+        if rec is None:
+            return []
+        return [t for t in rec.history if as_of_seq is None or t.seq <= as_of_seq]
+
+    def _last(self, target: str, as_of_seq: int | None) -> TransitionRecord | None:
+        hist = self.history(target, as_of_seq=as_of_seq)
+        return hist[-1] if hist else None
+
+    @overload
+    def state(self) -> dict[str, Any]: ...
+    @overload
+    def state(self, target: str, *, as_of_seq: int | None = None) -> str: ...
+    def state(self, target: str | None = None, *, as_of_seq: int | None = None) -> Any:
+        """``state(target)``: its lifecycle state (as of a seq); ``state()``: :meth:`summary`."""
+        if target is None:
+            return self.summary()
+        last = self._last(target, as_of_seq)
+        return last.to_state if last else "fresh"
+
+    def reinforcements(self, target: str, *, as_of_seq: int | None = None) -> int:
+        """Counted reinforcements of ``target`` (as of a seq)."""
+        last = self._last(target, as_of_seq)
+        return last.reinforcements if last else 0
+
+    def visible(self, target: str, lens: str, *, as_of_seq: int | None = None) -> bool:
+        """Whether ``lens`` shows ``target`` in its recorded state (see :func:`visible_in`)."""
+        return visible_in(self.state(target, as_of_seq=as_of_seq), lens)
+
+    def hidden(self, *, as_of_seq: int | None = None) -> dict[str, str]:
+        """Targets hidden from normal lenses -> their state, sorted by target.
+
+        Suitable as ``blocked`` for graph activation.
+        """
+        out = {}
+        for target in sorted(self._records):
+            st = self.state(target, as_of_seq=as_of_seq)
+            if st in HIDDEN:
+                out[target] = st
+        return out
+
+    expired = staticmethod(expired)
+
+    def effective_state(
+        self,
+        target: str,
+        *,
+        created_at: datetime,
+        ttl_days: float | None,
+        now: datetime,
+        as_of_seq: int | None = None,
+    ) -> EffectiveState:
+        """The recorded state, or ``obsolete`` ("expired") once the TTL has run out at ``now``.
+
+        TTL expiry applies where an ``expire`` would be legal (active or inhibited items). A
+        ``restore`` that occurred after the deadline renews the item: it was revived on purpose.
+        """
+        last = self._last(target, as_of_seq)
+        recorded = last.to_state if last else "fresh"
+        reason = last.reason if last else ""
+        if not expired(created_at, ttl_days, now) or recorded not in _HIDE_FROM["expire"]:
+            return EffectiveState(state=recorded, reason=reason)
+        assert ttl_days is not None  # expired() is False without a TTL
+        deadline = created_at + timedelta(days=ttl_days)
+        for t in self.history(target, as_of_seq=as_of_seq):
+            if t.verb == "restore" and t.occurred_at > deadline:
+                return EffectiveState(state=recorded, reason=reason)
+        return EffectiveState(state="obsolete", reason="expired", ttl_expired=True)
+
+    def summary(self) -> dict[str, Any]:
+        """A comparable summary of every record (rebuild-equals-live tests)."""
+        return {
+            "last_seq": self._last_seq,
+            "targets": {
+                t: {
+                    "state": r.state,
+                    "reinforcements": r.count,
+                    "stack": list(r.stack),
+                    "history": [h.model_dump() for h in r.history],
+                }
+                for t, r in sorted(self._records.items())
+            },
+        }

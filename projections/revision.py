@@ -1,0 +1,99 @@
+"""The record of one belief revision while it is being computed: plan, ordering, outcome.
+
+Shared by the single- and multi-valued paths of :mod:`.dimension` so that ``preview`` and
+``apply`` build their :class:`~.belief_models.RevisionOutcome` the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import NamedTuple
+
+from nousmem.projections.belief_models import Revision, RevisionOutcome
+from nousmem.projections.categorical import FloatArray
+from nousmem.projections.schema import AttributeSpec
+
+
+def days(moment: datetime) -> float:
+    """Event time in days since the Unix epoch (aware datetimes only)."""
+    return moment.timestamp() / 86400.0
+
+
+def ranked(labels: list[str], probs: FloatArray) -> list[tuple[str, float]]:
+    """Pairs sorted by probability (descending) then label: the canonical display order."""
+    pairs = [(labels[i], float(probs[i])) for i in range(len(labels))]
+    pairs.sort(key=lambda kv: (-kv[1], kv[0]))
+    return pairs
+
+
+@dataclass(slots=True)
+class Plan:
+    """A computed but not yet committed revision."""
+
+    outcome: RevisionOutcome
+    added: list[tuple[str, str]]
+    p: FloatArray
+    alpha: FloatArray
+    beta: FloatArray
+    index: int
+    t: float
+    counter_key: tuple[str, str, str]
+    counter: tuple[float, float]
+    dim_entropy: float
+    ghost: float
+
+
+class Head(NamedTuple):
+    """Identity of the dimension an outcome belongs to."""
+
+    entity: str
+    spec: AttributeSpec
+    support: int
+    top_k: int
+
+
+def build_outcome(
+    head: Head,
+    rev: Revision,
+    *,
+    label: str,
+    prior: list[tuple[str, float]],
+    posterior: list[tuple[str, float]],
+    surprise: float,
+    entropy_before: float,
+    entropy_after: float,
+    kl: float,
+    r_eff: float,
+    hazard: float,
+    mode_before: str | None,
+    mode_after: str | None,
+    contradiction: bool,
+    established: bool,
+) -> RevisionOutcome:
+    """Assemble the outcome; lists are cut to the top ``k`` with the rest as tail mass."""
+    k = head.top_k
+    return RevisionOutcome(
+        entity=head.entity,
+        attribute=head.spec.name,
+        value=label,
+        polarity=rev.polarity,
+        cardinality=head.spec.cardinality,
+        prior=tuple(prior[:k]),
+        prior_tail=float(sum(v for _, v in prior[k:])),
+        posterior=tuple(posterior[:k]),
+        posterior_tail=float(sum(v for _, v in posterior[k:])),
+        surprise_bits=float(surprise),
+        entropy_before=float(entropy_before),
+        entropy_after=float(entropy_after),
+        kl_bits=float(kl),
+        reliability=rev.reliability,
+        effective_reliability=float(r_eff),
+        hazard=float(hazard),
+        mode_before=mode_before,
+        mode_after=mode_after,
+        adopted=mode_before != mode_after,
+        contradiction=contradiction,
+        established=established,
+        support=head.support + 1,
+    )

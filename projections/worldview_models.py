@@ -1,0 +1,143 @@
+"""Value types of the worldview: slots, candidates, score components, snapshots."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SlotKind = Literal[
+    "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
+]
+SLOT_KINDS: tuple[str, ...] = (
+    "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
+)
+CandidateStatus = Literal[
+    "selected", "active", "conflicted", "superseded", "inhibited", "archived", "obsolete",
+    "compressed", "expired", "held", "failure", "negated",
+]
+
+
+class WorldviewConfig(BaseModel):
+    """Weights of the candidate score and the conflict margin."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    support: float = 1.0
+    provenance: float = 0.3
+    recency: float = 0.2
+    utility: float = 0.3
+    commitment: float = 0.2
+    confirmation: float = 0.2
+    contradiction: float = 0.6
+    inhibition: float = 1.0
+    supersession: float = 0.8
+    staleness: float = 0.3
+    conflict_margin: float = Field(default=0.08, ge=0.0)
+    recency_half_life_days: float = Field(default=180.0, gt=0)
+    min_probability: float = Field(default=0.02, ge=0.0, lt=1.0)
+    """Single-valued candidates below this belief probability are not listed."""
+
+
+class ScoreComponents(BaseModel):
+    """Why a candidate scores what it does. ``total`` = added - subtracted (weighted)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    support: float = 0.0
+    provenance: float = 0.0
+    recency: float = 0.0
+    utility: float = 0.0
+    commitment: float = 0.0
+    confirmation: float = 0.0
+    contradiction: float = 0.0
+    inhibition: float = 0.0
+    supersession: float = 0.0
+    staleness: float = 0.0
+    total: float = 0.0
+
+
+class WorldviewCandidate(BaseModel):
+    """One candidate competing in a slot."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    value: str
+    status: CandidateStatus
+    score: float
+    components: ScoreComponents
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    evidence_ids: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    lifecycle: str = "fresh"
+    note: str = ""
+
+
+class WorldviewSlot(BaseModel):
+    """A belief under debate: ``kind:key``, its candidates and how it resolved."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    kind: SlotKind
+    key: str
+    entity: str | None = None
+    status: Literal["resolved", "conflicted", "set", "empty"]
+    selected: tuple[str, ...] = ()
+    candidates: tuple[WorldviewCandidate, ...] = ()
+    reason: str = ""
+
+
+class AuditItem(BaseModel):
+    """A refused or quarantined write, as the audit lens shows it (content redacted)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    event_id: str
+    kind: Literal["write.rejected", "quarantined"]
+    occurred_at: datetime
+    summary: str
+    reasons: tuple[str, ...] = ()
+
+
+class WorldviewSnapshot(BaseModel):
+    """The worldview through one lens at one journal position."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lens: str
+    as_of_seq: int
+    slots: tuple[WorldviewSlot, ...] = ()
+    audit: tuple[AuditItem, ...] = ()
+
+    def slot(self, slot_id: str) -> WorldviewSlot | None:
+        return next((s for s in self.slots if s.id == slot_id), None)
+
+    def render(self, *, dates: bool = True, max_candidates: int = 4) -> str:
+        """The Worldview Snapshot section of a prompt."""
+        lines: list[str] = []
+        for s in self.slots:
+            shown = [c for c in s.candidates if c.status in ("selected", "conflicted", "active")]
+            if self.lens in ("historical", "audit"):
+                shown = list(s.candidates)
+            if not shown:
+                continue
+            parts = []
+            for c in shown[:max_candidates]:
+                text = c.value
+                if dates and c.valid_from is not None:
+                    span = f"since {c.valid_from:%-d %B %Y}"
+                    if c.valid_to is not None:
+                        span = f"{c.valid_from:%-d %B %Y} - {c.valid_to:%-d %B %Y}"
+                    text += f" ({span})"
+                if c.status not in ("selected", "active"):
+                    text += f" [{c.status}]"
+                parts.append(text)
+            flag = " [CONFLICTED]" if s.status == "conflicted" else ""
+            lines.append(f"- {s.kind} {s.key}{flag}: " + "; ".join(parts))
+        for a in self.audit:
+            lines.append(f"- {a.kind} {a.occurred_at:%-d %B %Y}: {a.summary}")
+        return "\n".join(lines)

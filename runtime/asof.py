@@ -1,0 +1,50 @@
+"""Parsing of ``as_of`` arguments: a datetime (event time) or an int (journal seq)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from nousmem.runtime.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class AsOf:
+    """A point in the past: by journal position (``seq``) or by event time (``time``)."""
+
+    seq: int | None = None
+    time: datetime | None = None
+
+    @property
+    def is_now(self) -> bool:
+        return self.seq is None and self.time is None
+
+
+def parse_as_of(value: object, *, head_seq: int, naive: str = "reject") -> AsOf:
+    """Validate ``as_of``; an int is a seq in [0, head], a datetime/ISO string is event time."""
+    if value is None:
+        return AsOf()
+    if isinstance(value, bool):
+        raise InvalidInput("must be a datetime, an ISO string or an int seq", field="as_of")
+    if isinstance(value, int):
+        if value < 0:
+            raise InvalidInput("seq must be >= 0", field="as_of")
+        if value > head_seq:
+            raise InvalidInput(f"seq {value} is beyond the journal head ({head_seq})",
+                               field="as_of")
+        return AsOf(seq=value)
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidInput(f"not an ISO datetime: {value!r}", field="as_of") from None
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            if naive != "utc":
+                raise InvalidInput("datetime has no timezone", field="as_of")
+            value = value.replace(tzinfo=UTC)
+        return AsOf(time=value.astimezone(UTC))
+    raise InvalidInput(
+        f"must be a datetime, an ISO string or an int seq, not {type(value).__name__}",
+        field="as_of",
+    )

@@ -1,0 +1,112 @@
+"""Belief reads and identity resolution on the runtime."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from nousmem.policies.validators import ProposedWrite
+from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate
+from nousmem.runtime.asof import AsOf, parse_as_of
+from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.payloads import IdentityMergedPayload, RejectionPayload
+from nousmem.runtime.write import WritePath
+
+
+def _text(value: object, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput("must be a non-empty string", field=field)
+    return value.strip()
+
+
+class BeliefAPI(WritePath, RuntimeCore):
+    """``belief``, ``beliefs``, ``identity_candidates`` and ``merge_entities``."""
+
+    async def _as_of(self, as_of: datetime | int | str | None) -> AsOf:
+        await self._refresh()
+        return parse_as_of(as_of, head_seq=self._proj.applied_seq,
+                           naive=self.config.input.naive_datetimes)
+
+    async def belief(
+        self, entity: str, attribute: str, *, as_of: datetime | int | str | None = None
+    ) -> BeliefSnapshot | None:
+        """The belief about ``entity``'s ``attribute`` (None if there is none).
+
+        ``as_of`` is a datetime (event time: later evidence is ignored and decay is applied up
+        to that time) or an int journal ``seq``.
+        """
+        self._check_open()
+        entity, attribute = _text(entity, "entity"), _text(attribute, "attribute")
+        at = await self._as_of(as_of)
+        try:
+            return self._proj.beliefs.snapshot(entity, attribute, as_of_seq=at.seq,
+                                               as_of_time=at.time)
+        except ValueError as exc:
+            raise InvalidInput(str(exc), field="attribute") from None
+
+    async def beliefs(
+        self, entity: str, *, as_of: datetime | int | str | None = None
+    ) -> list[BeliefSnapshot]:
+        """Every belief about ``entity``, sorted by attribute."""
+        self._check_open()
+        entity = _text(entity, "entity")
+        at = await self._as_of(as_of)
+        return self._proj.beliefs.snapshots(entity, as_of_seq=at.seq, as_of_time=at.time)
+
+    async def entities(self) -> list[str]:
+        """Every entity with at least one belief."""
+        self._check_open()
+        await self._refresh()
+        return self._proj.beliefs.entities()
+
+    async def identity_candidates(self, entity: str, k: int = 5) -> list[IdentityCandidate]:
+        """Other entities that may be the same one (Eq. 6), lowest divergence first.
+
+        Ranking never merges: accept a candidate with :meth:`merge_entities`.
+        """
+        self._check_open()
+        entity = _text(entity, "entity")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise InvalidInput("must be a positive integer", field="k")
+        await self._refresh()
+        return self._proj.beliefs.identity_candidates(entity, k)
+
+    async def merge_entities(
+        self, keep: str, absorb: str, *, reason: str, authorized: bool = False
+    ) -> Any:
+        """Accept a merge: ``absorb``'s beliefs join ``keep``'s (a mixture posterior).
+
+        A merge is destructive, so the ValidatorStack refuses it unless ``authorized=True``;
+        a refusal is journaled as ``write.rejected`` and returned. Returns the event written.
+        """
+        self._check_open()
+        keep, absorb = _text(keep, "keep"), _text(absorb, "absorb")
+        reason = _text(reason, "reason")
+        async with self._write_lock:
+            await self._refresh()
+            beliefs = self._proj.beliefs
+            known = {e.casefold() for e in beliefs.entities()}
+            for field, name in (("keep", keep), ("absorb", absorb)):
+                if name.casefold() not in known:
+                    raise InvalidInput(f"no beliefs about {name!r}", field=field)
+            if keep.casefold() == absorb.casefold():
+                raise InvalidInput("cannot merge an entity with itself", field="absorb")
+            cands = {c.entity.casefold(): c for c in beliefs.identity_candidates(keep, k=1000)}
+            div = cands[absorb.casefold()].divergence_bits if absorb.casefold() in cands else -1.0
+            proposal = ProposedWrite(operation="merge", namespace=self.namespace,
+                                     evidence_ids=("merge",), known_evidence=frozenset({"merge"}),
+                                     destructive=True, authorized=authorized)
+            verdicts = self.validators.run(proposal)
+            now = self._now()
+            if not all(v.ok for v in verdicts):
+                draft = self._draft("write.rejected", RejectionPayload(
+                    operation="merge", attempted={"keep": keep, "absorb": absorb,
+                                                  "reason": reason},
+                    verdicts=tuple(verdicts)), occurred_at=now, recorded_at=now)
+            else:
+                draft = self._draft("identity.merged", IdentityMergedPayload(
+                    keep=keep, absorb=absorb, divergence_bits=div, reason=reason),
+                    occurred_at=now, recorded_at=now)
+            (event,) = await self._commit([draft])
+        return event

@@ -1,0 +1,153 @@
+"""propose / commit: policies from a planner, executed only through the ValidatorStack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
+from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
+from nousmem.projections.belief_models import Revision
+from nousmem.projections.lexical import revision_doc
+from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.payloads import (
+    BeliefRevisedPayload,
+    FallbackPayload,
+    PolicyPayload,
+    RejectionPayload,
+)
+from nousmem.runtime.providers.fallback import error_kind
+from nousmem.runtime.write import WritePath
+
+
+class PolicyResult(BaseModel):
+    """What ``commit(policy)`` did."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    committed: bool
+    verdicts: tuple[Verdict, ...]
+    event_ids: tuple[str, ...] = ()
+    policy_event_id: str | None = None
+    context: Any = None
+
+    @property
+    def rejected(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if not v.ok)
+
+
+class PolicyAPI(WritePath):
+    """Planner policies: ``propose`` builds one, ``commit`` validates and executes it."""
+
+    _provider: Any = None
+
+    async def propose(self, intent: str | dict[str, Any] | MemoryPolicy) -> MemoryPolicy:
+        """Turn a planner's intent into a validated :class:`MemoryPolicy`. Writes nothing,
+        except a ``provider.fallback`` record when a configured LLM planner fails.
+        """
+        self._check_open()
+        if isinstance(intent, MemoryPolicy):
+            return intent
+        if isinstance(intent, dict):
+            try:
+                return MemoryPolicy.model_validate(intent)
+            except ValidationError as exc:
+                raise invalid_input_from_validation(exc, prefix="policy") from None
+        if not isinstance(intent, str) or not intent.strip():
+            raise InvalidInput("must be non-empty text, a dict or a MemoryPolicy", field="policy")
+        if self._provider is not None:
+            try:
+                raw = await self._provider.propose(intent)
+                return MemoryPolicy.model_validate({**raw, "source": self._provider.name})
+            except (ProviderError, ValidationError) as exc:
+                kind = error_kind(exc) if isinstance(exc, ProviderError) else "malformed"
+                now = self._now()
+                await self._commit([self._draft("provider.fallback", FallbackPayload(
+                    provider=self._provider.name, error=kind, message=str(exc)[:500],
+                    fallback="deterministic"), occurred_at=now, recorded_at=now)])
+        return deterministic_policy(intent)
+
+    async def _locate(self, ids: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+        known: set[str] = set()
+        foreign: set[str] = set()
+        for eid in sorted(ids):
+            if await self.journal.get(self.namespace, eid) is not None:
+                known.add(eid)
+            elif await self.journal.locate(eid) is not None:
+                foreign.add(eid)
+        return frozenset(known), frozenset(foreign)
+
+    async def commit(self, policy: MemoryPolicy | dict[str, Any]) -> PolicyResult:
+        """Validate every part of ``policy``; on any failure journal one ``write.rejected``
+        and change nothing else. Otherwise execute it atomically (and run its retrieval).
+        """
+        self._check_open()
+        policy = await self.propose(policy) if not isinstance(policy, MemoryPolicy) else policy
+        async with self._write_lock:
+            await self._refresh()
+            now = self._now()
+            cited = {e for w in policy.writes for e in w.evidence_ids}
+            cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
+            known, foreign = await self._locate(cited)
+            verdicts: list[Verdict] = []
+            for w in policy.writes:
+                verdicts += self.validators.run(ProposedWrite(
+                    operation="commit_policy", namespace=self.namespace,
+                    target_namespaces=(w.namespace,) if w.namespace else (),
+                    claims=tuple(ProposedClaim(claim=c, reliability=self._trust(w.source)
+                                               * c.confidence) for c in w.claims),
+                    evidence_ids=w.evidence_ids, known_evidence=known,
+                    foreign_evidence=foreign & set(w.evidence_ids)))
+            for f in policy.forget:
+                verdicts += self._validate_forget(f, policy.authorized)
+            for c in policy.consolidate:
+                verdicts += self.validators.run(ProposedWrite(
+                    operation="consolidate", namespace=self.namespace,
+                    target_namespaces=(c.namespace,) if c.namespace else (),
+                    evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
+                    known_evidence=known | ({"plan"} if not c.clusters else set()),
+                    foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
+                    consolidation={"clusters": [list(cl) for cl in c.clusters],
+                                   "target_type": c.target_type}))
+            policy_json = policy.model_dump(mode="json")
+            if not all(v.ok for v in verdicts):
+                draft = self._draft("write.rejected", RejectionPayload(
+                    operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)),
+                    occurred_at=now, recorded_at=now)
+                await self._commit([draft])
+                return PolicyResult(committed=False, verdicts=tuple(verdicts),
+                                    event_ids=(draft.id,))
+            head = self._draft("policy.committed", PolicyPayload(
+                policy=policy_json, source=policy.source,
+                applied=tuple(p for p, on in (("retrieval", policy.retrieval),
+                                              ("writes", policy.writes),
+                                              ("forget", policy.forget),
+                                              ("consolidate", policy.consolidate)) if on)),
+                occurred_at=now, recorded_at=now)
+            drafts: list[EventDraft] = [head]
+            revisions = [
+                Revision(entity=c.entity, attribute=c.attribute, value=c.value,
+                         polarity=c.polarity, reliability=self._trust(w.source) * c.confidence,
+                         source=w.source, change=c.change, occurred_at=now,
+                         evidence_ids=w.evidence_ids)
+                for w in policy.writes for c in w.claims
+            ]
+            for rev, out in zip(revisions, self._proj.preview_many(revisions), strict=True):
+                payload = BeliefRevisedPayload(revision=rev, outcome=out)
+                drafts.append(self._draft("belief.revised", payload, occurred_at=now,
+                                          recorded_at=now, causation_id=head.id,
+                                          doc=revision_doc(payload)))
+            for f in policy.forget:
+                drafts += self._forget_drafts(f, now, causation_id=head.id)
+            for c in policy.consolidate:
+                drafts += self._consolidate_drafts(c, now, causation_id=head.id)
+            events = await self._commit(drafts)
+        context = None
+        if policy.retrieval is not None:
+            r = policy.retrieval
+            context = await self.query(r.question, lens=r.lens, budget_tokens=r.budget_tokens)
+        return PolicyResult(committed=True, verdicts=tuple(verdicts),
+                            event_ids=tuple(e.id for e in events), policy_event_id=head.id,
+                            context=context)

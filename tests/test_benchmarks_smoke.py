@@ -1,0 +1,143 @@
+"""Smoke tests of the benchmarks: tiny sizes, assertions on the shape of the output only."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from benchmarks import journal, locomo, perf
+from benchmarks.common import percentile, table
+from benchmarks.locomo_data import parse_session_datetime
+from benchmarks.locomo_metrics import normalize_answer, score
+
+
+def _finite(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _conversation() -> list[dict[str, Any]]:
+    """A generated two-session conversation in LoCoMo's locomo10.json format."""
+    s1 = [
+        {"speaker": "Ann", "dia_id": "D1:1", "text": "Hi Bo! I adopted a cat named Miso last week."},
+        {"speaker": "Bo", "dia_id": "D1:2", "text": "Congrats! I started pottery classes."},
+        {"speaker": "Ann", "dia_id": "D1:3", "text": "Look at her!",
+         "blip_caption": "a photo of a grey cat on a sofa"},
+        {"speaker": "Bo", "dia_id": "D1:4", "text": "She is lovely. I work at Globex now."},
+    ]
+    s2 = [
+        {"speaker": "Ann", "dia_id": "D2:1", "text": "I ran a 10k race in Lisbon yesterday."},
+        {"speaker": "Bo", "dia_id": "D2:2", "text": "Amazing, my pottery bowl came out great."},
+        {"speaker": "Ann", "dia_id": "D2:3", "text": "Miso knocked it off the shelf though."},
+        {"speaker": "Bo", "dia_id": "D2:4", "text": "Ha! I have 3 bowls left."},
+    ]
+    qa = [
+        {"question": "What is the name of Ann's cat?", "answer": "Miso",
+         "evidence": ["D1:1"], "category": 4},
+        {"question": "When did Ann run a race in Lisbon?", "answer": "8 June 2023",
+         "evidence": ["D2:1"], "category": 2},
+        {"question": "What hobby do Bo's classes and bowl share?", "answer": "pottery",
+         "evidence": ["D1:2; D2:2"], "category": 1},  # malformed: two ids in one string
+        {"question": "How many bowls does Bo have left?", "answer": 3,  # integer answer
+         "evidence": ["D2:4", "D"], "category": 4},  # "D": malformed
+        {"question": "Where might Bo work?", "answer": "Globex",
+         "evidence": ["D9:9"], "category": 3},  # not in the dialog
+        {"question": "What did Ann's dog break?", "adversarial_answer": "a bowl",
+         "evidence": ["D2:3"], "category": 5},
+    ]
+    return [
+        {
+            "sample_id": "conv-test",
+            "conversation": {
+                "speaker_a": "Ann",
+                "speaker_b": "Bo",
+                "session_1_date_time": "1:56 pm on 8 May, 2023",
+                "session_1": s1,
+                "session_2_date_time": "10:05 am on 9 June, 2023",
+                "session_2": s2,
+            },
+            "qa": qa,
+        }
+    ]
+
+
+def test_helpers() -> None:
+    assert percentile([1.0, 2.0, 3.0], 50) == 2.0
+    assert math.isnan(percentile([], 95))
+    assert "a" in table(["a", "b"], [[1, 2.5]])
+    dt = parse_session_datetime("1:56 pm on 8 May, 2023")
+    assert dt is not None and (dt.hour, dt.minute, dt.day, dt.month) == (13, 56, 8, 5)
+    assert dt.utcoffset() is not None
+    assert parse_session_datetime("someday") is None
+    assert normalize_answer("The Cat, and a Dog!") == "cat dog"
+    s = score(["D1:1", "D2:2"], "grey cat", ["D1:1"], "A grey dog")
+    assert (s.ev_any, s.ev_all, s.ev_frac, s.sess_frac, s.ans_recall) == (1.0, 0.0, 0.5, 0.5, 0.5)
+
+
+async def test_journal_smoke(tmp_path: Path) -> None:
+    res = await journal.run(50, "normal", str(tmp_path))
+    for key in ("floor", "sequential", "concurrent", "verify", "disk"):
+        assert key in res
+    for section, field in (
+        ("floor", "per_event_eps"), ("floor", "batched_eps"), ("sequential", "eps"),
+        ("sequential", "ratio_to_floor"), ("concurrent", "eps"),
+        ("concurrent", "ratio_to_floor"), ("verify", "eps"), ("disk", "bytes_per_event"),
+    ):
+        assert _finite(res[section][field]), (section, field)
+    assert res["verify"]["ok"] and res["verify"]["checked"] == 50
+    assert res["payload_matches_floor"] is True
+    assert "observe sequential" in journal.render(res)
+
+
+async def test_perf_smoke(tmp_path: Path) -> None:
+    res = await perf.run([50, 100], str(tmp_path), probe=20, queries=3)
+    assert res["sizes"] == [50, 100]
+    assert set(res["by_size"]) == {"50", "100"} and set(res["scaling"]) == {"50", "100"}
+    for r in res["by_size"].values():
+        for key in ("observe_sequential", "observe_concurrent"):
+            assert _finite(r["ingest"][key]["eps"]) and _finite(r["ingest"][key]["ratio"])
+        for key in ("route_sequential", "route_concurrent"):
+            assert r["ingest"][key] is None or _finite(r["ingest"][key]["eps"])
+        assert r["query"] is None or _finite(r["query"]["p50_ms"])
+        assert _finite(r["rebuild"]["eps"]) and _finite(r["verify"]["eps"])
+        assert r["verify"]["ok"]
+        assert _finite(r["disk"]["bytes_per_event"]) and r["peak_rss_bytes"] > 0
+    assert res["scaling"]["50"]["per_event_rel"] == 1.0
+    assert "scaling" in perf.render(res)
+
+
+async def test_locomo_smoke(tmp_path: Path) -> None:
+    path = tmp_path / "mini-locomo.json"
+    path.write_text(json.dumps(_conversation()), encoding="utf-8")
+    out = tmp_path / "out.json"
+    res = await locomo.run_locomo(
+        str(path), budgets=(100, 300), db_dir=str(tmp_path / "db"), out_json=str(out),
+        progress=False, records=True,
+    )
+    ds = res["dataset"]
+    assert (ds["conversations"], ds["turns"], ds["questions"]) == (1, 8, 6)
+    skipped = ds["skipped"]
+    assert skipped["evidence_split"] == 1
+    assert skipped["evidence_malformed"] == 1
+    assert skipped["evidence_not_in_dialog"] == 1
+    assert skipped["answer_not_string"] == 1
+    assert skipped["question_without_evidence"] == 1
+    assert res["ingest_api"] in ("observe", "observe_and_route")
+    assert res["nousmem"] in ("available", "unavailable")
+    assert res["ingest"]["turns"] == 8 and res["ingest"]["errors"] == 0
+    assert set(res["results"]) == {"100", "300"}
+    expected = {"bm25", "recent", "full"} | ({"nousmem"} if res["nousmem"] == "available" else set())
+    for per in res["results"].values():
+        assert set(per) == expected
+        for r in per.values():
+            assert set(r["by_category"]) == {"1", "2", "3", "4"}
+            assert r["adversarial"]["questions"] == 1
+            assert _finite(r["macro"]["ans_recall"]) and _finite(r["macro"]["ctx_words"])
+            assert _finite(r["query_ms"]["p50_ms"])
+        assert per["full"]["macro"]["ev_all"] == 1.0
+        assert per["bm25"]["by_category"]["4"]["ctx_words"] <= 300
+    assert res["records"] and {"qid", "system", "budget", "ev_frac"} <= set(res["records"][0])
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["dataset"]["skipped"] == skipped
+    assert "budget 100 tokens" in locomo.render(res)

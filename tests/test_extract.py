@@ -1,0 +1,374 @@
+"""The rule extractor (policies/extract.py): claims from casual first-person sentences."""
+
+from __future__ import annotations
+
+import time
+from datetime import date, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.extract import RuleExtractor, extract_time_mentions
+from nousmem.policies.patterns import ATTRIBUTES, MULTI_VALUED
+from nousmem.policies.protocols import Extractor
+from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.models import Claim, Observation
+
+REF = datetime(2023, 5, 8, 13, 56)  # a Monday
+EX = RuleExtractor()
+
+Row = tuple[str, str, str]
+
+
+def claims(text: str, actor: str | None = "Dana", ref: datetime | None = REF) -> list[Claim]:
+    return EX.extract_sync(Observation(content=text, actor=actor, occurred_at=ref))
+
+
+def triples(text: str, actor: str | None = "Dana") -> list[Row]:
+    return [(c.entity, c.attribute, c.value) for c in claims(text, actor)]
+
+
+def only(text: str) -> Claim:
+    found = claims(text)
+    assert len(found) == 1, [(c.entity, c.attribute, c.value) for c in found]
+    return found[0]
+
+
+# ---- protocol and pass-through --------------------------------------------------------
+
+
+async def test_implements_the_extractor_protocol() -> None:
+    ex = RuleExtractor()
+    assert isinstance(ex, Extractor)
+    assert ex.name == "rule"
+    obs = Observation(content="I work at Initech.", actor="Dana")
+    assert await ex.extract(obs) == ex.extract_sync(obs)
+
+
+def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
+    given_claims = (
+        Claim(entity="Dana", attribute="employer", value="initech", confidence=0.4),
+        Claim(entity="Dana", attribute="pet", value="cat"),
+    )
+    obs = Observation(
+        content="I work at Initech and I love jazz.", actor="Dana", claims=given_claims
+    )
+    out = EX.extract_sync(obs)
+    assert tuple(out[:2]) == given_claims
+    # "Initech" duplicates the caller's "initech" (case-insensitively): not emitted again.
+    assert [(c.attribute, c.value, c.extractor) for c in out[2:]] == [("likes", "jazz", "rule")]
+
+
+# ---- attributes -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Initech.", ("Dana", "employer", "Initech")),
+        ("Priya works for the city council.", ("Priya", "employer", "city council")),
+        ("I live in Lisbon with two roommates.", ("Dana", "location", "Lisbon")),
+        ("I'm originally from Chile.", ("Dana", "origin", "Chile")),
+        ("My favourite band is Khruangbin.", ("Dana", "likes", "Khruangbin")),
+        ("I really enjoy bouldering.", ("Dana", "likes", "bouldering")),
+        ("I'm a huge fan of sci-fi novels.", ("Dana", "likes", "sci-fi novels")),
+        ("I hate early meetings.", ("Dana", "dislikes", "early meetings")),
+        ("I can't stand cilantro.", ("Dana", "dislikes", "cilantro")),
+        ("I have a cat named Biscuit.", ("Dana", "pet", "cat Biscuit")),
+        ("My dog Pepper chewed my shoe.", ("Dana", "pet", "dog Pepper")),
+        ("I play the cello.", ("Dana", "hobby", "cello")),
+        ("I took up climbing in March.", ("Dana", "hobby", "climbing")),
+        ("I'm really into birdwatching.", ("Dana", "hobby", "birdwatching")),
+        ("I went to a poetry slam and it was wild.", ("Dana", "activity", "poetry slam")),
+        ("I go kayaking most weekends.", ("Dana", "activity", "kayaking")),
+        ("I signed up for a ceramics class.", ("Dana", "activity", "ceramics class")),
+        ("I ran a charity race last weekend.", ("Dana", "activity", "charity race")),
+        ("I attended a robotics meetup.", ("Dana", "activity", "robotics meetup")),
+        ("I'm a nurse.", ("Dana", "role", "nurse")),
+        ("Omar works as a paralegal.", ("Omar", "role", "paralegal")),
+        ("Lena is a painter.", ("Lena", "role", "painter")),
+        ("I use Neovim for everything.", ("Dana", "uses", "Neovim")),
+        ("My friend Tariq is visiting.", ("Dana", "friend", "Tariq")),
+        ("Lena's friend Noor moved away.", ("Lena", "friend", "Noor")),
+        ("I'm married to Sam.", ("Dana", "spouse", "Sam")),
+        ("My wife Ines cooks.", ("Dana", "spouse", "Ines")),
+        ("I visited Kyoto last spring.", ("Dana", "visited", "Kyoto")),
+        ("My trip to Iceland was amazing.", ("Dana", "visited", "Iceland")),
+        ("I'm single.", ("Dana", "relationship_status", "single")),
+        ("I want to become a midwife.", ("Dana", "goal", "become a midwife")),
+        ("My goal is to run for office.", ("Dana", "goal", "run for office")),
+    ],
+)
+def test_attribute_rules(text: str, expected: Row) -> None:
+    assert expected in triples(text)
+
+
+def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() -> None:
+    assert {
+        "likes",
+        "dislikes",
+        "pet",
+        "hobby",
+        "activity",
+        "uses",
+        "friend",
+        "visited",
+        "goal",
+    } == (MULTI_VALUED)
+    assert {"employer", "location", "origin", "role", "spouse", "relationship_status"} <= (
+        ATTRIBUTES - MULTI_VALUED
+    )
+    text = (
+        "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
+        "I play chess. I went to a gig. I use Vim. My friend Ana is here. I visited Rome. "
+        "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain."
+    )
+    found = {c.attribute for c in claims(text)}
+    assert found == ATTRIBUTES
+
+
+# ---- subjects -------------------------------------------------------------------------
+
+
+def test_first_person_needs_an_actor_but_names_do_not() -> None:
+    text = "I work at Initech. Priya works at Globex."
+    assert triples(text, actor=None) == [("Priya", "employer", "Globex")]
+    assert triples(text, actor="Dana") == [
+        ("Dana", "employer", "Initech"),
+        ("Priya", "employer", "Globex"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We went camping last week.",
+        "You work at Initech, right.",
+        "He lives in Oslo.",
+        "They love jazz.",
+        "My sister works at a bank.",
+        "Do you like jazz?",
+        "Are you into climbing",
+        "Where do you work?",
+        "Feels like a dream come true.",
+        "Wow, love that painting!",
+        "I love your photos!",
+        "Go to the park and play tennis!",
+        "That sounds like fun.",
+        "Thanks so much, that means a lot to me.",
+    ],
+)
+def test_no_claim_without_a_resolvable_subject_or_a_fact(text: str) -> None:
+    assert claims(text) == []
+
+
+def test_name_matching_the_actor_uses_the_actor_spelling() -> None:
+    assert triples("Dana works at Initech.", actor="dana") == [("dana", "employer", "Initech")]
+
+
+def test_coordinated_verbs_share_the_sentence_subject() -> None:
+    assert triples("Yesterday, I went to the beach and visited the aquarium.") == [
+        ("Dana", "activity", "beach"),
+        ("Dana", "visited", "aquarium"),
+    ]
+    assert triples("I went to the gym and Priya went to the park.") == [
+        ("Dana", "activity", "gym"),
+        ("Priya", "activity", "park"),
+    ]
+
+
+def test_subjectless_past_tense_is_the_speaker_at_lower_confidence() -> None:
+    c = only("Just got back from a family road trip yesterday!")
+    assert (c.entity, c.attribute, c.value) == ("Dana", "activity", "family road trip")
+    assert c.confidence == pytest.approx(0.9 * 0.85)
+
+
+# ---- polarity, change, hedging ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value", "change"),
+    [
+        ("I don't work at Initech anymore.", "employer", "Initech", True),
+        ("I no longer live in Oslo.", "location", "Oslo", True),
+        ("I quit Initech.", "employer", "Initech", True),
+        ("I quit my job at Initech.", "employer", "Initech", True),
+        ("I stopped playing tennis.", "hobby", "tennis", True),
+        ("I used to play the piano.", "hobby", "piano", True),
+        ("I'm not into golf anymore.", "hobby", "golf", True),
+        ("I've never been to Rome.", "visited", "Rome", False),
+        ("My ex-husband Paul lives nearby.", "spouse", "Paul", False),
+    ],
+)
+def test_negations(text: str, attribute: str, value: str, change: bool) -> None:
+    c = next(c for c in claims(text) if c.attribute == attribute)
+    assert (c.value, c.polarity, c.change) == (value, "negate", change)
+
+
+def test_plain_dislike_is_a_dislike_but_stopping_liking_is_a_negated_like() -> None:
+    c = only("I don't like jazz.")
+    assert (c.attribute, c.value, c.polarity) == ("dislikes", "jazz", "assert")
+    c = only("I don't like jazz anymore.")
+    assert (c.attribute, c.value, c.polarity, c.change) == ("likes", "jazz", "negate", True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I now work at Globex.",
+        "I switched to Emacs.",
+        "I moved to Porto.",
+        "I just joined Globex.",
+        "I started at Globex on Monday.",
+        "These days I'm really into pottery.",
+        "I use Emacs instead.",
+    ],
+)
+def test_update_language_marks_change(text: str) -> None:
+    found = claims(text)
+    assert found and all(c.change for c in found)
+
+
+def test_plain_statement_is_not_a_change() -> None:
+    assert not only("I work at Globex right now.").change
+
+
+def test_switching_from_one_value_to_another_negates_the_old_one() -> None:
+    assert [(c.value, c.polarity, c.change) for c in claims("I switched from Vim to Emacs.")] == [
+        ("Emacs", "assert", True),
+        ("Vim", "negate", True),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I think I like jazz.", "Maybe I'll go to the concert.", "I probably live in Oslo now."],
+)
+def test_hedges_halve_confidence(text: str) -> None:
+    c = claims(text)[0]
+    assert c.hedged and c.confidence == pytest.approx(0.45)
+
+
+def test_direct_statement_confidence() -> None:
+    c = only("I work at Initech.")
+    assert (c.confidence, c.hedged, c.polarity, c.change) == (0.9, False, "assert", False)
+
+
+def test_conditional_is_not_a_fact() -> None:
+    assert claims("I would live in Paris.") == []
+    assert triples("I'd love to learn Greek.") == [("Dana", "goal", "learn Greek")]
+
+
+# ---- values, spans and time ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I love hiking and painting.", "hiking"),
+        ("I love the beach because it is calm.", "beach"),
+        ("I went to a pottery fair which was crowded.", "pottery fair"),
+        ("I went to a gig with my brother.", "gig"),
+        ("I visited a very old stone church near the lake.", "old stone church"),
+        ("I love my grandmother's apple pie.", "grandmother's apple pie"),
+        ("I attended the Big Data Summit 2023 in Austin.", "Big Data Summit 2023"),
+    ],
+)
+def test_values_are_trimmed_noun_phrases(text: str, value: str) -> None:
+    assert claims(text)[0].value == value
+
+
+def test_values_are_capped_at_six_words() -> None:
+    c = only("I love long quiet slow sunny lazy warm summer afternoons.")
+    assert c.value == "long quiet slow sunny lazy warm"
+
+
+def test_span_covers_subject_to_value() -> None:
+    text = "Hi there! Yesterday I went to a pottery fair and it was great."
+    c = only(text)
+    assert c.span is not None
+    assert text[c.span[0] : c.span[1]] == "I went to a pottery fair"
+
+
+def test_time_expression_sets_valid_at_and_is_cut_from_the_value() -> None:
+    c = only("I went to a pottery fair yesterday and loved it.")
+    assert (c.value, c.valid_at) == ("pottery fair", date(2023, 5, 7))
+    c = only("I moved to Porto in 2021.")
+    assert (c.value, c.valid_at) == ("Porto", date(2021, 1, 1))
+    # The clause's own time wins over another one elsewhere in the sentence.
+    found = claims("Last week was busy, but I joined Globex on Monday.")
+    assert [(c.value, c.valid_at) for c in found] == [("Globex", date(2023, 5, 1))]
+
+
+def test_without_occurred_at_times_are_cut_but_not_resolved() -> None:
+    c = claims("I went to a pottery fair yesterday.", ref=None)[0]
+    assert (c.value, c.valid_at) == ("pottery fair", None)
+
+
+def test_extract_time_mentions() -> None:
+    obs = Observation(content="I went out yesterday and will again next week.", occurred_at=REF)
+    assert extract_time_mentions(obs) == resolve_time_expressions(obs.content, REF)
+    assert [m.label for m in extract_time_mentions(obs)] == [
+        "7 May 2023",
+        "the week of 15 May 2023",
+    ]
+    assert extract_time_mentions(Observation(content="yesterday")) == []
+
+
+def test_curly_apostrophes_behave_like_straight_ones() -> None:
+    assert triples("I’m from Chile and I don’t like rain.") == [
+        ("Dana", "origin", "Chile"),
+        ("Dana", "dislikes", "rain"),
+    ]
+
+
+# ---- robustness and speed ---------------------------------------------------------------
+
+_WORDS = (
+    "I I'm my we you Alice Bob's he work at live in love like hate don't not no longer "
+    "anymore went to play joined quit moved switched from friend wife dog named Max a the "
+    "yesterday last week in May 2023 and but which with , . ! ? maybe now"
+).split()
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    words=st.lists(st.sampled_from(_WORDS), max_size=25),
+    junk=st.text(max_size=40),
+    actor=st.none() | st.sampled_from(["Dana", "alice"]),
+)
+def test_any_text_gives_valid_deterministic_claims(
+    words: list[str], junk: str, actor: str | None
+) -> None:
+    content = " ".join(words) + " " + junk
+    if not content.strip():
+        return
+    obs = Observation(content=content, actor=actor, occurred_at=REF)
+    out = EX.extract_sync(obs)
+    assert out == EX.extract_sync(obs)
+    for c in out:
+        assert c.attribute in ATTRIBUTES and c.extractor == "rule"
+        assert 0 < c.confidence <= 0.9
+        assert c.span is not None and 0 <= c.span[0] < c.span[1] <= len(obs.content)
+        if actor is None:
+            assert c.entity != "None"
+
+
+def test_speed_guard() -> None:
+    # Target is < 100 us per utterance (see docs/extraction.md for the measurement);
+    # this loose bound only catches a pathological regression (e.g. regex backtracking).
+    texts = [
+        "I went to a pottery fair yesterday and it was great.",
+        "Hey! I just joined Globex last month. Still getting used to the commute.",
+        "Thanks so much! That means a lot to me.",
+        "I don't work at Initech anymore. I switched to a startup in Berlin.",
+        "I love long quiet slow sunny lazy warm summer afternoons " * 20,
+    ]
+    obs = [Observation(content=t, actor="Dana", occurred_at=REF) for t in texts]
+    start = time.perf_counter()
+    for _ in range(40):
+        for o in obs:
+            EX.extract_sync(o)
+    per_call = (time.perf_counter() - start) / (40 * len(obs))
+    assert per_call < 0.002

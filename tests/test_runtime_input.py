@@ -1,0 +1,128 @@
+"""Bad input at every public entry point: a clear error naming the field, nothing written."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import (
+    InvalidInput,
+    MemoryRuntime,
+    NamespaceError,
+    PayloadTooLarge,
+)
+
+BAD_OBSERVATIONS: list[tuple[Any, str]] = [
+    ({}, "observation.content"),
+    ({"content": "   "}, "observation.content"),
+    ({"content": 42}, "observation.content"),
+    ({"content": "x", "type": "Not A Type"}, "observation.type"),
+    ({"content": "x", "type": ["utterance"]}, "observation.type"),
+    ({"content": "x", "occurred_at": "2023-05-08T10:00:00"}, "observation.occurred_at"),
+    ({"content": "x", "occurred_at": datetime(2023, 5, 8)}, "observation.occurred_at"),
+    ({"content": "x", "occurred_at": "yesterday-ish"}, "observation.occurred_at"),
+    ({"content": "x", "unknown_field": 1}, "observation.unknown_field"),
+    ({"content": "x", "claims": [{"entity": "a", "attribute": "b"}]}, "observation.claims.0.value"),
+    (
+        {"content": "x", "claims": [{"entity": "a", "attribute": "b", "value": "c",
+                                     "confidence": 1.5}]},
+        "observation.claims.0.confidence",
+    ),
+    ({"content": "x", "metadata": {"when": object()}}, "observation.metadata"),
+    ({"content": "x", "source": ""}, "observation.source"),
+    ("just a string", "observation"),
+]
+
+
+async def _entry_points(rt: MemoryRuntime) -> list[Any]:
+    return [rt.observe, rt.observe_and_route, rt.observe_and_commit, rt.assess]
+
+
+@pytest.mark.parametrize(("obs", "field"), BAD_OBSERVATIONS)
+async def test_bad_observation_is_refused_everywhere(rt: MemoryRuntime, obs: Any, field: str) -> None:
+    await rt.observe({"content": "a good one first", "actor": "alice"})
+    before = (await rt.head()).seq
+    for call in await _entry_points(rt):
+        with pytest.raises(InvalidInput) as info:
+            await call(obs)
+        assert info.value.field == field, (call.__name__, str(info.value))
+    assert (await rt.head()).seq == before
+    assert (await rt.verify()).ok
+
+
+async def test_wrong_namespace_is_refused(rt: MemoryRuntime) -> None:
+    for call in await _entry_points(rt):
+        with pytest.raises(NamespaceError) as info:
+            await call({"content": "hello", "namespace": "user/bob"})
+        assert info.value.field == "observation.namespace"
+    assert (await rt.head()).seq == 0
+
+
+async def test_oversized_payload_is_refused(tmp_path: Path) -> None:
+    cfg = {"input": {"max_payload_bytes": 1024}}
+    async with MemoryRuntime.open(tmp_path / "x.db", config=cfg) as rt:
+        for call in await _entry_points(rt):
+            with pytest.raises(PayloadTooLarge) as info:
+                await call({"content": "word " * 400})
+            assert info.value.field == "observation"
+        assert (await rt.head()).seq == 0
+
+
+async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
+    async with MemoryRuntime.memory(config={"input": {"naive_datetimes": "utc"}}) as rt:
+        e = await rt.observe({"content": "x", "occurred_at": "2023-05-08T10:00:00"})
+        assert e.occurred_at == datetime(2023, 5, 8, 10, tzinfo=UTC)
+
+
+async def test_bad_config_names_the_field() -> None:
+    with pytest.raises(InvalidInput) as info:
+        MemoryRuntime.memory(config={"journal": {"durability": "sometimes"}})
+    assert info.value.field == "config.journal.durability"
+
+
+async def test_bad_namespace_and_path() -> None:
+    with pytest.raises(NamespaceError):
+        await MemoryRuntime.memory(namespace="  ")
+    with pytest.raises(InvalidInput):
+        MemoryRuntime.open("")
+
+
+async def test_reads_validate_arguments(rt: MemoryRuntime) -> None:
+    with pytest.raises(InvalidInput) as info:
+        [e async for e in rt.events(after_seq=-1)]
+    assert info.value.field == "after_seq"
+    with pytest.raises(InvalidInput) as info:
+        [e async for e in rt.events(kinds=["nope"])]
+    assert info.value.field == "kinds"
+    with pytest.raises(InvalidInput):
+        await rt.get("")
+    with pytest.raises(InvalidInput) as info:
+        await rt.belief("alice", "employer", as_of=5)
+    assert info.value.field == "as_of"
+    with pytest.raises(InvalidInput):
+        await rt.belief("", "employer")
+    with pytest.raises(InvalidInput):
+        await rt.identity_candidates("alice", k=0)
+
+
+async def test_closed_runtime_refuses(tmp_path: Path) -> None:
+    from nousmem.runtime import ClosedError
+
+    rt = await MemoryRuntime.open(tmp_path / "c.db")
+    await rt.close()
+    await rt.close()  # idempotent
+    with pytest.raises(ClosedError):
+        await rt.observe({"content": "late"})
+
+
+async def test_scoped_namespaces_are_walls(tmp_path: Path) -> None:
+    async with MemoryRuntime.open(tmp_path / "w.db", namespace="user/alice") as alice:
+        bob = alice.scoped("user/bob")
+        a = await alice.observe({"content": "Alice's secret plan", "actor": "alice"})
+        await bob.observe({"content": "Bob's note", "actor": "bob"})
+        assert await bob.get(a.id) is None
+        assert [e.payload.content async for e in bob.events()] == ["Bob's note"]
+        assert (await alice.head()).seq == 1 and (await bob.head()).seq == 1

@@ -1,0 +1,211 @@
+"""Time expressions resolved against a reference instant (policies/timeexpr.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+
+# Monday 8 May 2023, early afternoon.
+REF = datetime(2023, 5, 8, 13, 56)
+
+
+def one(text: str, ref: datetime = REF) -> TimeMention:
+    found = resolve_time_expressions(text, ref)
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "granularity", "label"),
+    [
+        ("today", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("yesterday", date(2023, 5, 7), date(2023, 5, 7), "day", "7 May 2023"),
+        ("tomorrow", date(2023, 5, 9), date(2023, 5, 9), "day", "9 May 2023"),
+        ("tonight", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("this morning", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("last night", date(2023, 5, 7), date(2023, 5, 7), "day", "7 May 2023"),
+        ("the day before yesterday", date(2023, 5, 6), date(2023, 5, 6), "day", "6 May 2023"),
+        ("last Saturday", date(2023, 5, 6), date(2023, 5, 6), "day", "6 May 2023"),
+        ("on Saturday I went out", date(2023, 5, 6), date(2023, 5, 6), "day", "6 May 2023"),
+        ("this Friday", date(2023, 5, 12), date(2023, 5, 12), "day", "12 May 2023"),
+        ("next Tuesday", date(2023, 5, 9), date(2023, 5, 9), "day", "9 May 2023"),
+        ("last fri", date(2023, 5, 5), date(2023, 5, 5), "day", "5 May 2023"),
+        ("last week", date(2023, 5, 1), date(2023, 5, 7), "week", "the week of 1 May 2023"),
+        ("this week", date(2023, 5, 8), date(2023, 5, 14), "week", "the week of 8 May 2023"),
+        ("next week", date(2023, 5, 15), date(2023, 5, 21), "week", "the week of 15 May 2023"),
+        ("last weekend", date(2023, 5, 6), date(2023, 5, 7), "week", "the weekend of 6 May 2023"),
+        (
+            "this weekend",
+            date(2023, 5, 13),
+            date(2023, 5, 14),
+            "week",
+            "the weekend of 13 May 2023",
+        ),
+        (
+            "this past weekend",
+            date(2023, 5, 6),
+            date(2023, 5, 7),
+            "week",
+            "the weekend of 6 May 2023",
+        ),
+        ("last month", date(2023, 4, 1), date(2023, 4, 30), "month", "April 2023"),
+        ("this month", date(2023, 5, 1), date(2023, 5, 31), "month", "May 2023"),
+        ("next month", date(2023, 6, 1), date(2023, 6, 30), "month", "June 2023"),
+        ("last year", date(2022, 1, 1), date(2022, 12, 31), "year", "2022"),
+        ("this year", date(2023, 1, 1), date(2023, 12, 31), "year", "2023"),
+        ("next year", date(2024, 1, 1), date(2024, 12, 31), "year", "2024"),
+        ("3 days ago", date(2023, 5, 5), date(2023, 5, 5), "day", "5 May 2023"),
+        (
+            "three weeks ago",
+            date(2023, 4, 17),
+            date(2023, 4, 23),
+            "week",
+            "the week of 17 April 2023",
+        ),
+        ("a few months ago", date(2023, 2, 1), date(2023, 2, 28), "month", "February 2023"),
+        ("a couple of years ago", date(2021, 1, 1), date(2021, 12, 31), "year", "2021"),
+        ("ten years ago", date(2013, 1, 1), date(2013, 12, 31), "year", "2013"),
+        ("a week ago", date(2023, 5, 1), date(2023, 5, 7), "week", "the week of 1 May 2023"),
+        (
+            "two weekends ago",
+            date(2023, 4, 29),
+            date(2023, 4, 30),
+            "week",
+            "the weekend of 29 April 2023",
+        ),
+        ("in 5 days", date(2023, 5, 13), date(2023, 5, 13), "day", "13 May 2023"),
+        ("in two weeks", date(2023, 5, 22), date(2023, 5, 28), "week", "the week of 22 May 2023"),
+        ("in 2022", date(2022, 1, 1), date(2022, 12, 31), "year", "2022"),
+        ("in May", date(2023, 5, 1), date(2023, 5, 31), "month", "May 2023"),
+        ("in June", date(2022, 6, 1), date(2022, 6, 30), "month", "June 2022"),
+        ("in May 2023", date(2023, 5, 1), date(2023, 5, 31), "month", "May 2023"),
+        ("on 8 May 2023", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("8 May, 2023", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("May 8, 2023", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("the 8th of May", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("8 May", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("on 9 May we met", date(2022, 5, 9), date(2022, 5, 9), "day", "9 May 2022"),
+        ("2023-05-08", date(2023, 5, 8), date(2023, 5, 8), "day", "8 May 2023"),
+        ("since 2019", date(2019, 1, 1), date(2023, 5, 8), "year", "1 January 2019 to 8 May 2023"),
+        (
+            "the past month",
+            date(2023, 4, 8),
+            date(2023, 5, 8),
+            "month",
+            "8 April 2023 to 8 May 2023",
+        ),
+        (
+            "the past few days",
+            date(2023, 5, 5),
+            date(2023, 5, 8),
+            "day",
+            "5 May 2023 to 8 May 2023",
+        ),
+        ("last summer", date(2022, 6, 1), date(2022, 8, 31), "month", "summer 2022"),
+        ("next winter", date(2023, 12, 1), date(2024, 2, 29), "month", "winter 2023/24"),
+    ],
+)
+def test_resolves_expression(
+    text: str, start: date, end: date, granularity: str, label: str
+) -> None:
+    m = one(text)
+    assert (m.start, m.end, m.granularity, m.label) == (start, end, granularity, label)
+
+
+def test_future_tense_flips_month_and_weekday_forwards() -> None:
+    assert one("I'll visit in June").start == date(2023, 6, 1)
+    assert one("We will meet on Saturday").start == date(2023, 5, 13)
+    assert one("I'm gonna see them on 9 May").start == date(2023, 5, 9)
+    # The same words in the past tense point backwards.
+    assert one("I visited in June").start == date(2022, 6, 1)
+    assert one("We met on Saturday").start == date(2023, 5, 6)
+
+
+def test_span_and_text_point_into_the_input() -> None:
+    text = "I went hiking yesterday and I'm going again next week, maybe in June."
+    found = resolve_time_expressions(text, REF)
+    assert [m.text for m in found] == ["yesterday", "next week", "in June"]
+    for m in found:
+        assert text[m.span[0] : m.span[1]] == m.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I may go, but he will march anyway.",  # modal verbs, not months
+        "The Mayor gave 3000 people 45 minutes.",
+        "I ran 5 miles in 45 minutes and paid $12.50.",
+        "Call 555-123-4567 now.",
+        "On 31 February 2023 nothing happened.",  # impossible date
+        "friday",  # a bare lowercase weekday is not trusted
+        "",
+    ],
+)
+def test_no_false_mentions(text: str) -> None:
+    assert resolve_time_expressions(text, REF) == []
+
+
+def test_aware_reference_uses_its_own_local_date() -> None:
+    late_evening = datetime(2023, 5, 8, 23, 30, tzinfo=timezone(timedelta(hours=-7)))
+    assert one("yesterday", late_evening).start == date(2023, 5, 7)
+
+
+def test_mention_is_frozen() -> None:
+    m = one("yesterday")
+    with pytest.raises(ValueError):
+        m.label = "other"  # type: ignore[misc]
+
+
+refs = st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2090, 12, 31))
+
+
+@settings(max_examples=60, deadline=None)
+@given(ref=refs, n=st.integers(min_value=1, max_value=12))
+def test_relative_days_and_weeks_properties(ref: datetime, n: int) -> None:
+    today = ref.date()
+    assert one(f"{n} days ago", ref).start == today - timedelta(days=n)
+    assert one("yesterday", ref).start == today - timedelta(days=1)
+    week = one("last week", ref)
+    assert week.start.weekday() == 0 and week.end - week.start == timedelta(days=6)
+    assert week.end < today <= week.end + timedelta(days=7)
+    sat = one("last Saturday", ref).start
+    assert sat.weekday() == 5 and timedelta(days=1) <= today - sat <= timedelta(days=7)
+    month = one(f"{n} months ago", ref)
+    assert month.start.day == 1 and month.granularity == "month"
+    assert (today.year * 12 + today.month) - (month.start.year * 12 + month.start.month) == n
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(list("abcdefghijklmnoprstuwyMSTJ0123456789 ,.-'")),
+        max_size=80,
+    )
+    | st.lists(
+        st.sampled_from(
+            "last next this in on since ago the past few a couple of 3 12 2021 May June "
+            "week weeks month year weekend Saturday today yesterday summer , .".split()
+        ),
+        max_size=12,
+    ).map(" ".join),
+    ref=refs,
+)
+def test_any_text_is_safe(text: str, ref: datetime) -> None:
+    found = resolve_time_expressions(text, ref)
+    assert found == resolve_time_expressions(text, ref)  # deterministic
+    last_end = 0
+    for m in found:
+        assert m.start <= m.end
+        assert text[m.span[0] : m.span[1]] == m.text
+        assert m.span[0] >= last_end  # ordered, no overlaps
+        last_end = m.span[1]
+
+
+def test_utc_reference() -> None:
+    assert one("today", datetime(2024, 2, 29, tzinfo=UTC)).label == "29 February 2024"
+    assert one("a year ago", datetime(2024, 2, 29, tzinfo=UTC)).label == "2023"
