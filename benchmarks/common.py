@@ -32,27 +32,69 @@ NAMESPACE = "bench/floor"
 # -------------------------------------------------------------------- utterance generator
 
 ACTORS = (
-    "Alice", "Bruno", "Chen", "Dara", "Emeka", "Farah", "Goran", "Hana", "Ines", "Jonas",
-    "Keiko", "Luis",
+    "Alice",
+    "Bruno",
+    "Chen",
+    "Dara",
+    "Emeka",
+    "Farah",
+    "Goran",
+    "Hana",
+    "Ines",
+    "Jonas",
+    "Keiko",
+    "Luis",
 )
 PLACES = (
-    "Lisbon", "the office", "Berlin", "the gym", "Osaka", "the library", "Nairobi",
-    "the farmers market", "Toronto", "her parents' house", "the new cafe", "Valparaiso",
+    "Lisbon",
+    "the office",
+    "Berlin",
+    "the gym",
+    "Osaka",
+    "the library",
+    "Nairobi",
+    "the farmers market",
+    "Toronto",
+    "her parents' house",
+    "the new cafe",
+    "Valparaiso",
 )
 EMPLOYERS = ("Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark Labs", "Wayne Corp")
 ACTIVITIES = (
-    "painting", "running", "pottery", "rock climbing", "baking sourdough", "learning Spanish",
-    "playing the cello", "birdwatching", "volunteering at the shelter", "chess", "kayaking",
+    "painting",
+    "running",
+    "pottery",
+    "rock climbing",
+    "baking sourdough",
+    "learning Spanish",
+    "playing the cello",
+    "birdwatching",
+    "volunteering at the shelter",
+    "chess",
+    "kayaking",
 )
 THINGS = (
-    "a used bike", "a book about stoicism", "tickets to a jazz concert", "a new laptop",
-    "a sketchbook", "running shoes", "a houseplant", "a camera", "a board game",
+    "a used bike",
+    "a book about stoicism",
+    "tickets to a jazz concert",
+    "a new laptop",
+    "a sketchbook",
+    "running shoes",
+    "a houseplant",
+    "a camera",
+    "a board game",
 )
 FOODS = ("ramen", "tacos", "falafel", "dumplings", "lasagne", "pho", "curry", "paella")
 FEELINGS = ("thrilled", "tired", "nervous", "proud", "relieved", "overwhelmed", "grateful")
 WHEN = (
-    "yesterday", "last weekend", "this morning", "on Saturday", "two weeks ago", "last month",
-    "tonight", "next Friday",
+    "yesterday",
+    "last weekend",
+    "this morning",
+    "on Saturday",
+    "two weeks ago",
+    "last month",
+    "tonight",
+    "next Friday",
 )
 PEOPLE = ("my sister", "my manager", "an old friend", "the kids", "my neighbour", "my partner")
 
@@ -115,9 +157,9 @@ def observations(seed: int, n: int, start: int = 0) -> list[dict[str, Any]]:
     return [make_observation(rng, start + i) for i in range(n)]
 
 
-def producer_observations(seed: int, producer: int, producers: int, total: int) -> Iterator[
-    dict[str, Any]
-]:
+def producer_observations(
+    seed: int, producer: int, producers: int, total: int
+) -> Iterator[dict[str, Any]]:
     """The share of ``total`` events of one producer (indices ``producer``, ``+producers``...).
 
     Each producer has its own ``random.Random``, so the generated stream does not depend on
@@ -132,6 +174,15 @@ def split(total: int, parts: int) -> list[int]:
     """``total`` split into ``parts`` near-equal non-negative counts."""
     q, r = divmod(total, parts)
     return [q + (1 if i < r else 0) for i in range(parts)]
+
+
+# Common English function words, left out of lexical queries (BM25 baseline, FTS5 peer).
+STOPWORDS = frozenset(
+    """a about after all also am an and any are as at be been but by can could did do does for
+    from had has have he her him his how i if in into is it its just me my no not of on or our
+    she so than that the their them then there they this to too up was we were what when where
+    which who why will with would you your""".split()
+)
 
 
 # ---------------------------------------------------------------------------- the floor
@@ -202,16 +253,32 @@ class SqliteFloor:
         eid = f"{self.seq:026d}"
         header = canonical(
             {
-                "causation_id": None, "id": eid, "kind": "observation", "namespace": NAMESPACE,
-                "occurred_at": occurred, "recorded_at": recorded, "seq": self.seq,
+                "causation_id": None,
+                "id": eid,
+                "kind": "observation",
+                "namespace": NAMESPACE,
+                "occurred_at": occurred,
+                "recorded_at": recorded,
+                "seq": self.seq,
             }
         )
         h = blake3.blake3(self.prev)
         h.update(header.encode("utf-8"))
         h.update(digest)
         hashed = h.digest()
-        row = (NAMESPACE, self.seq, eid, "observation", occurred, recorded, None, payload,
-               digest, self.prev, hashed)
+        row = (
+            NAMESPACE,
+            self.seq,
+            eid,
+            "observation",
+            occurred,
+            recorded,
+            None,
+            payload,
+            digest,
+            self.prev,
+            hashed,
+        )
         self.prev = hashed
         return row
 
@@ -241,8 +308,13 @@ class SqliteFloor:
                 raise AssertionError(f"floor chain broken at {r[1]}")
             header = canonical(
                 {
-                    "causation_id": r[6], "id": r[2], "kind": r[3], "namespace": r[0],
-                    "occurred_at": r[4], "recorded_at": r[5], "seq": r[1],
+                    "causation_id": r[6],
+                    "id": r[2],
+                    "kind": r[3],
+                    "namespace": r[0],
+                    "occurred_at": r[4],
+                    "recorded_at": r[5],
+                    "seq": r[1],
                 }
             )
             h = blake3.blake3(prev)
@@ -359,9 +431,7 @@ class Progress:
             self._last = now
             el = now - self._start
             pct = 100.0 * self.done / self.total if self.total else 100.0
-            sys.stderr.write(
-                f"\r  {self.label}: {self.done}/{self.total} ({pct:5.1f}%) {el:6.1f}s"
-            )
+            sys.stderr.write(f"\r  {self.label}: {self.done}/{self.total} ({pct:5.1f}%) {el:6.1f}s")
             sys.stderr.flush()
 
     def close(self) -> None:

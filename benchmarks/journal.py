@@ -191,14 +191,38 @@ def render(res: dict[str, Any]) -> str:
     f, s, c, v, d = res["floor"], res["sequential"], res["concurrent"], res["verify"], res["disk"]
     ept = c["events_per_transaction"]
     rows: list[list[Any]] = [
-        ["observe sequential (events/s)", s["eps"], f["per_event_eps"], s["ratio_to_floor"],
-         f">= {s['goal']:.0%} of floor", s["ok"]],
-        [f"observe {res['producers']} producers (events/s)", c["eps"], f["batched_eps"],
-         c["ratio_to_floor"], f">= {c['goal']:.0%} of floor", c["ok"]],
-        ["verify (events/s)", v["eps"], f["verify_eps"], v["ratio_to_floor"],
-         f">= {v['goal']:,.0f}/s", v["goal_met"]],
-        ["bytes on disk / event", d["bytes_per_event"], d["floor_bytes_per_event"],
-         d["ratio_to_floor"], "", ""],
+        [
+            "observe sequential (events/s)",
+            s["eps"],
+            f["per_event_eps"],
+            s["ratio_to_floor"],
+            f">= {s['goal']:.0%} of floor",
+            s["ok"],
+        ],
+        [
+            f"observe {res['producers']} producers (events/s)",
+            c["eps"],
+            f["batched_eps"],
+            c["ratio_to_floor"],
+            f">= {c['goal']:.0%} of floor",
+            c["ok"],
+        ],
+        [
+            "verify (events/s)",
+            v["eps"],
+            f["verify_eps"],
+            v["ratio_to_floor"],
+            f">= {v['goal']:,.0f}/s",
+            v["goal_met"],
+        ],
+        [
+            "bytes on disk / event",
+            d["bytes_per_event"],
+            d["floor_bytes_per_event"],
+            d["ratio_to_floor"],
+            "",
+            "",
+        ],
     ]
     title = (
         f"journal benchmark: n={res['n']:,}  durability={res['durability']}"

@@ -227,7 +227,7 @@ async def _query_all(
 
     for conv in ds.conversations:
         base = ConversationBaselines(conv.turns)
-        srt = scoped[conv.sample_id]
+        srt: Any = scoped[conv.sample_id]  # Any: ``query`` may not exist yet
         recent = base.recent_order()
         full = base.full()
         for q in conv.questions:
@@ -241,7 +241,8 @@ async def _query_all(
                 if available:
                     t0 = time.perf_counter()
                     try:
-                        ctx = await srt.query(q.question, budget_tokens=b)  # type: ignore[attr-defined]
+                        ctx = await srt.query(q.question, budget_tokens=b)
+                        refs: Sequence[str]
                         refs, text, tc = _context_of(ctx)
                         ok = True
                     except Exception as exc:  # report, score as an empty context
@@ -266,8 +267,12 @@ async def _query_all(
                     if keep_records:
                         recs.append(
                             {
-                                "qid": q.qid, "category": q.category, "budget": b,
-                                "system": name, "query_ms": ms, "n_refs": len(refs),
+                                "qid": q.qid,
+                                "category": q.category,
+                                "budget": b,
+                                "system": name,
+                                "query_ms": ms,
+                                "n_refs": len(refs),
                                 **s.as_dict(),
                             }
                         )

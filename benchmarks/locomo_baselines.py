@@ -19,22 +19,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rank_bm25 import BM25Okapi
+from rank_bm25 import BM25Okapi  # type: ignore[import-untyped]
 
+from benchmarks.common import STOPWORDS
 from benchmarks.locomo_data import Turn
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_STOP = frozenset(
-    """a about after all also am an and any are as at be been but by can could did do does for
-    from had has have he her him his how i if in into is it its just me my no not of on or our
-    she so than that the their them then there they this to too up was we were what when where
-    which who why will with would you your""".split()
-)
 
 
 def bm25_tokens(text: str) -> list[str]:
     """Lowercased word tokens without common stopwords (term frequency kept)."""
-    return [t for t in _WORD.findall(text.lower()) if t not in _STOP]
+    return [t for t in _WORD.findall(text.lower()) if t not in STOPWORDS]
 
 
 def turn_line(t: Turn) -> str:

@@ -21,8 +21,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop",
-                  5: "adversarial"}
+CATEGORY_NAMES = {
+    1: "multi-hop",
+    2: "temporal",
+    3: "open-domain",
+    4: "single-hop",
+    5: "adversarial",
+}
 SKIP_REASONS = {
     "sample_malformed": "sample is not an object or has no conversation",
     "session_malformed": "session_N is not a list",
@@ -46,9 +51,26 @@ _DATE = re.compile(
     r"(?P<d>\d{1,2})\s+(?P<mon>[A-Za-z]+)\.?,?\s+(?P<y>\d{4})",
     re.IGNORECASE,
 )
-_MONTHS = {m.lower(): i for i, m in enumerate(
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-     "October", "November", "December"], start=1)}
+_MONTHS = {
+    m.lower(): i
+    for i, m in enumerate(
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        start=1,
+    )
+}
 _DIA = re.compile(r"^D(\d+):(\d+)$")
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 
@@ -186,8 +208,9 @@ def _parse_turns(conv: dict[str, Any], skipped: Counter[str]) -> tuple[list[Turn
         date = parse_session_datetime(date_text)
         if date is None:
             skipped["session_date_missing"] += 1
-            date = (prev_date + timedelta(days=1)) if prev_date else datetime(2000, 1, 1,
-                                                                                tzinfo=UTC)
+            date = (
+                (prev_date + timedelta(days=1)) if prev_date else datetime(2000, 1, 1, tzinfo=UTC)
+            )
         prev_date = date
         sessions += 1
         for t in session:
@@ -209,8 +232,15 @@ def _parse_turns(conv: dict[str, Any], skipped: Counter[str]) -> tuple[list[Turn
                 seen.add(dia)
             speaker = _text(t.get("speaker")) or "unknown"
             turns.append(
-                Turn(dia, speaker, text, caption, n, date,
-                     date_text if isinstance(date_text, str) else "")
+                Turn(
+                    dia,
+                    speaker,
+                    text,
+                    caption,
+                    n,
+                    date,
+                    date_text if isinstance(date_text, str) else "",
+                )
             )
     return turns, sessions
 
@@ -273,9 +303,10 @@ def parse_dataset(
         conv = sample["conversation"]
         turns, sessions = _parse_turns(conv, skipped)
         known = {t.dia_id for t in turns if t.dia_id}
-        canon = {c: d for d in known if (c := _canonical_dia(d))}
-        c = Conversation(sid, _text(conv.get("speaker_a")), _text(conv.get("speaker_b")),
-                         turns, [], sessions)
+        canon = {cd: d for d in known if (cd := _canonical_dia(d))}
+        c = Conversation(
+            sid, _text(conv.get("speaker_a")), _text(conv.get("speaker_b")), turns, [], sessions
+        )
         qa = sample.get("qa")
         for j, q in enumerate(qa if isinstance(qa, list) else []):
             if not isinstance(q, dict) or _text(q.get("question")) is None:
@@ -296,8 +327,9 @@ def parse_dataset(
             if not evidence:
                 skipped["question_without_evidence"] += 1
             c.questions.append(
-                Question(f"{sid}#{j}", str(_text(q.get("question"))), cat, answer, adv,
-                         evidence, raw)
+                Question(
+                    f"{sid}#{j}", str(_text(q.get("question"))), cat, answer, adv, evidence, raw
+                )
             )
         convs.append(c)
     return Dataset(path, convs, skipped)

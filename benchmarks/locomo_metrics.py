@@ -76,9 +76,7 @@ class Scored:
         return {m: getattr(self, m) for m in METRICS}
 
 
-def score(
-    evidence: Sequence[str], gold: str | None, refs: Iterable[str], context: str
-) -> Scored:
+def score(evidence: Sequence[str], gold: str | None, refs: Iterable[str], context: str) -> Scored:
     """Score one retrieved context (``refs``: the dia_ids it came from; ``context``: text)."""
     ref_set = {r for r in refs if isinstance(r, str)}
     ev_any = ev_all = ev_frac = sess_frac = None
@@ -118,13 +116,9 @@ def aggregate(records: Sequence[tuple[int, Scored]]) -> dict[str, Any]:
             entry[m] = _mean(vals)
             entry[f"{m}_n"] = len(vals)
         by_cat[str(cat)] = entry
-    macro: dict[str, Any] = {
-        "questions": sum(by_cat[str(c)]["questions"] for c in MAIN_CATEGORIES)
-    }
+    macro: dict[str, Any] = {"questions": sum(by_cat[str(c)]["questions"] for c in MAIN_CATEGORIES)}
     for m in METRICS:
-        means = [
-            by_cat[str(c)][m] for c in MAIN_CATEGORIES if not math.isnan(by_cat[str(c)][m])
-        ]
+        means = [by_cat[str(c)][m] for c in MAIN_CATEGORIES if not math.isnan(by_cat[str(c)][m])]
         macro[m] = _mean(means)
     return {
         "by_category": {k: v for k, v in by_cat.items() if k != str(ADVERSARIAL)},

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import math
 import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -43,6 +45,7 @@ from benchmarks.common import (
     EMPLOYERS,
     FOODS,
     PLACES,
+    STOPWORDS,
     Progress,
     SqliteFloor,
     Timer,
@@ -58,6 +61,9 @@ from benchmarks.common import (
     ratio,
     table,
     write_json,
+)
+from benchmarks.common import (
+    NAMESPACE as FLOOR_NAMESPACE,
 )
 from nousmem.runtime import MemoryRuntime
 
@@ -77,8 +83,11 @@ def questions(seed: int, n: int) -> list[str]:
     rng = random.Random(f"q/{seed}")
     return [
         rng.choice(QUESTION_TEMPLATES).format(
-            actor=rng.choice(ACTORS), activity=rng.choice(ACTIVITIES),
-            employer=rng.choice(EMPLOYERS), place=rng.choice(PLACES), food=rng.choice(FOODS),
+            actor=rng.choice(ACTORS),
+            activity=rng.choice(ACTIVITIES),
+            employer=rng.choice(EMPLOYERS),
+            place=rng.choice(PLACES),
+            food=rng.choice(FOODS),
         )
         for _ in range(n)
     ]
@@ -112,8 +121,10 @@ def _streams(seed: int, total: int, producers: int) -> list[Iterator[dict[str, A
 def _floor_fts(floor: SqliteFloor) -> None:
     """A plain FTS5 table over the floor's texts (the query peer; built untimed)."""
     c = floor.conn
-    c.execute("CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text,"
-              " tokenize='porter unicode61 remove_diacritics 2')")
+    c.execute(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text,"
+        " tokenize='porter unicode61 remove_diacritics 2')"
+    )
     c.execute("BEGIN")
     c.execute(
         "INSERT INTO fts(rowid, text) SELECT seq, json_extract(payload, '$.actor') || ': ' ||"
@@ -123,17 +134,30 @@ def _floor_fts(floor: SqliteFloor) -> None:
 
 
 def _fts_words(q: str) -> str:
-    words = [w.strip("?,.'s").lower() for w in q.split()]
-    return " OR ".join(f'"{w}"' for w in words if len(w) > 2)
+    """The question's content words OR-ed, quoted (as a plain lexical retriever would)."""
+    words = dict.fromkeys(w.removesuffix("'s") for w in re.findall(r"[\w']+", q.lower()))
+    return " OR ".join(f'"{w}"' for w in words if w and w not in STOPWORDS) or '""'
 
 
 def _peer_query(floor: SqliteFloor, q: str, limit: int = 20) -> int:
-    rows = floor.conn.execute(
-        "SELECT e.payload FROM fts JOIN events e ON e.seq = fts.rowid"
-        " WHERE fts MATCH ? ORDER BY rank LIMIT ?",
-        (_fts_words(q), limit),
-    ).fetchall()
-    return len(rows)
+    """Top ``limit`` BM25 matches from FTS5, then their payloads (parsed)."""
+    c = floor.conn
+    ids = [
+        r[0]
+        for r in c.execute(
+            "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?",
+            (_fts_words(q), limit),
+        )
+    ]
+    n = 0
+    for seq in ids:
+        got = c.execute(
+            "SELECT payload FROM events WHERE namespace = ? AND seq = ?", (FLOOR_NAMESPACE, seq)
+        ).fetchone()
+        if got is not None:
+            json.loads(got[0])
+            n += 1
+    return n
 
 
 def _rel(x: float | None, base: float | None) -> float | None:
@@ -176,6 +200,8 @@ async def _one_size(
         floor.insert_each(probe_obs)
     floor_batched_eps = rate(n, t_fb.seconds)
     floor_each_eps = rate(k, t_fe.seconds)
+    floor.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    floor_bytes = file_bytes(fpath)  # before the peer's FTS5 table is added
 
     # -- nousmem: build with concurrent observe, then the sequential probe.
     rt = await MemoryRuntime.open(path, namespace=f"perf/{n}", config=cfg)
@@ -189,11 +215,15 @@ async def _one_size(
                 await rt.observe(o)
         ingest: dict[str, Any] = {
             "observe_concurrent": {
-                "events": n, "eps": rate(n, t_build.seconds), "floor_eps": floor_batched_eps,
+                "events": n,
+                "eps": rate(n, t_build.seconds),
+                "floor_eps": floor_batched_eps,
                 "ratio": ratio(rate(n, t_build.seconds), floor_batched_eps),
             },
             "observe_sequential": {
-                "events": k, "eps": rate(k, t_seq.seconds), "floor_eps": floor_each_eps,
+                "events": k,
+                "eps": rate(k, t_seq.seconds),
+                "floor_eps": floor_each_eps,
                 "ratio": ratio(rate(k, t_seq.seconds), floor_each_eps),
             },
             "route_sequential": None,
@@ -213,11 +243,15 @@ async def _one_size(
             with Timer() as t_rc:
                 await _produce(route, _streams(SEED + 3, k, producers))
             ingest["route_sequential"] = {
-                "events": k, "eps": rate(k, t_rs.seconds), "floor_eps": floor_each_eps,
+                "events": k,
+                "eps": rate(k, t_rs.seconds),
+                "floor_eps": floor_each_eps,
                 "ratio": ratio(rate(k, t_rs.seconds), floor_each_eps),
             }
             ingest["route_concurrent"] = {
-                "events": k, "eps": rate(k, t_rc.seconds), "floor_eps": floor_batched_eps,
+                "events": k,
+                "eps": rate(k, t_rc.seconds),
+                "floor_eps": floor_batched_eps,
                 "ratio": ratio(rate(k, t_rc.seconds), floor_batched_eps),
             }
         out["ingest"] = ingest
@@ -246,9 +280,12 @@ async def _one_size(
                 peer.append((time.perf_counter() - t0) * 1000)
             p50, pp50 = percentile(lat, 50), percentile(peer, 50)
             out["query"] = {
-                "queries": len(lat), "errors": errors,
-                "p50_ms": p50, "p95_ms": percentile(lat, 95),
-                "peer_p50_ms": pp50, "peer_p95_ms": percentile(peer, 95),
+                "queries": len(lat),
+                "errors": errors,
+                "p50_ms": p50,
+                "p95_ms": percentile(lat, 95),
+                "peer_p50_ms": pp50,
+                "peer_p95_ms": percentile(peer, 95),
                 "ratio_p50": ratio(p50, pp50),
                 "ratio_p95": ratio(percentile(lat, 95), percentile(peer, 95)),
             }
@@ -259,7 +296,8 @@ async def _one_size(
                 with Timer() as t_rp:
                     await rt.replay_trace(trace_id)
                 out["replay"] = {
-                    "ms": t_rp.seconds * 1000, "query_ms": t_q.seconds * 1000,
+                    "ms": t_rp.seconds * 1000,
+                    "query_ms": t_q.seconds * 1000,
                     "ratio": ratio(t_rp.seconds, t_q.seconds),
                 }
 
@@ -273,14 +311,17 @@ async def _one_size(
         with Timer() as t_rb:
             rebuilt = await rt.rebuild()
         out["rebuild"] = {
-            "events": rebuilt, "eps": rate(rebuilt, t_rb.seconds),
+            "events": rebuilt,
+            "eps": rate(rebuilt, t_rb.seconds),
             "floor_eps": rate(floor_read, t_fr.seconds),
             "ratio": ratio(rate(rebuilt, t_rb.seconds), rate(floor_read, t_fr.seconds)),
         }
         with Timer() as t_v:
             rep = await rt.verify()
         out["verify"] = {
-            "events": rep.checked, "ok": bool(rep.ok), "eps": rate(rep.checked, t_v.seconds),
+            "events": rep.checked,
+            "ok": bool(rep.ok),
+            "eps": rate(rep.checked, t_v.seconds),
             "floor_eps": rate(floor_checked, t_fv.seconds),
             "ratio": ratio(rate(rep.checked, t_v.seconds), rate(floor_checked, t_fv.seconds)),
         }
@@ -291,17 +332,18 @@ async def _one_size(
 
     # -- disk and memory.
     floor_rows = n + k
-    payload_bytes = sum(
-        len(canonical(floor_payload(o)).encode("utf-8")) for o in probe_obs
-    ) / max(1, len(probe_obs))
+    payload_bytes = sum(len(canonical(floor_payload(o)).encode("utf-8")) for o in probe_obs) / max(
+        1, len(probe_obs)
+    )
     out["disk"] = {
         "bytes_per_event": obs_bytes / max(1, obs_events),
         "bytes_per_event_all": file_bytes(path) / max(1, out["journal_events"]),
-        "floor_bytes_per_event": file_bytes(fpath) / floor_rows,
+        "floor_bytes_per_event": floor_bytes / floor_rows,
         "approx_payload_bytes": payload_bytes,
     }
-    out["disk"]["ratio"] = ratio(out["disk"]["bytes_per_event"],
-                                 out["disk"]["floor_bytes_per_event"])
+    out["disk"]["ratio"] = ratio(
+        out["disk"]["bytes_per_event"], out["disk"]["floor_bytes_per_event"]
+    )
     out["peak_rss_bytes"] = peak_rss_bytes()
     return out
 
@@ -309,7 +351,8 @@ async def _one_size(
 async def _warm_up(tmpdir: str, durability: str, n: int) -> None:
     """Pay one-off costs (imports, pydantic schemas, page cache) outside the measurements."""
     rt = await MemoryRuntime.open(
-        os.path.join(tmpdir, "warm.db"), namespace="perf/warm",
+        os.path.join(tmpdir, "warm.db"),
+        namespace="perf/warm",
         config={"journal": {"durability": durability}},
     )
     try:
@@ -348,8 +391,13 @@ async def run(
     by_size: dict[str, Any] = {}
     for n in sizes:
         by_size[str(n)] = await _one_size(
-            n, tmpdir, durability=durability, probe=probe, n_queries=queries,
-            producers=producers, progress=progress,
+            n,
+            tmpdir,
+            durability=durability,
+            probe=probe,
+            n_queries=queries,
+            producers=producers,
+            progress=progress,
         )
     base = by_size[str(sizes[0])]
     base_ev = 1e6 / base["ingest"]["observe_sequential"]["eps"]
@@ -388,8 +436,8 @@ def render(res: dict[str, Any]) -> str:
     blocks = [
         f"perf: sizes {', '.join(f'{s:,}' for s in res['sizes'])}; durability"
         f" {res['durability']}; {res['producers']} producers; probe {res['probe']:,} events;"
-        " features: " + ", ".join(f"{k}={'yes' if v else 'n/a'}" for k, v in
-                                  res["features"].items())
+        " features: "
+        + ", ".join(f"{k}={'yes' if v else 'n/a'}" for k, v in res["features"].items())
     ]
     for n, r in res["by_size"].items():
         ing = r["ingest"]
@@ -398,39 +446,99 @@ def render(res: dict[str, Any]) -> str:
             ("observe sequential (ev/s)", "observe_sequential", "floor 1 tx/event"),
             (f"observe x{res['producers']} (ev/s)", "observe_concurrent", "floor 1,000/tx"),
             ("observe_and_route sequential (obs/s)", "route_sequential", "floor 1 tx/event"),
-            (f"observe_and_route x{res['producers']} (obs/s)", "route_concurrent",
-             "floor 1,000/tx"),
+            (
+                f"observe_and_route x{res['producers']} (obs/s)",
+                "route_concurrent",
+                "floor 1,000/tx",
+            ),
         ):
             x = ing.get(key)
             rows.append([label, _get(x, "eps"), _get(x, "floor_eps"), _get(x, "ratio"), peer])
         q = r["query"]
-        rows.append(["query p50 (ms)", _get(q, "p50_ms"), _get(q, "peer_p50_ms"),
-                     _get(q, "ratio_p50"), "FTS5 MATCH"])
-        rows.append(["query p95 (ms)", _get(q, "p95_ms"), _get(q, "peer_p95_ms"),
-                     _get(q, "ratio_p95"), "FTS5 MATCH"])
-        rows.append(["rebuild (ev/s)", r["rebuild"]["eps"], r["rebuild"]["floor_eps"],
-                     r["rebuild"]["ratio"], "read + json.loads"])
-        rows.append(["verify (ev/s)", r["verify"]["eps"], r["verify"]["floor_eps"],
-                     r["verify"]["ratio"], "floor chain walk"])
+        rows.append(
+            [
+                "query p50 (ms)",
+                _get(q, "p50_ms"),
+                _get(q, "peer_p50_ms"),
+                _get(q, "ratio_p50"),
+                "FTS5 MATCH",
+            ]
+        )
+        rows.append(
+            [
+                "query p95 (ms)",
+                _get(q, "p95_ms"),
+                _get(q, "peer_p95_ms"),
+                _get(q, "ratio_p95"),
+                "FTS5 MATCH",
+            ]
+        )
+        rows.append(
+            [
+                "rebuild (ev/s)",
+                r["rebuild"]["eps"],
+                r["rebuild"]["floor_eps"],
+                r["rebuild"]["ratio"],
+                "read + json.loads",
+            ]
+        )
+        rows.append(
+            [
+                "verify (ev/s)",
+                r["verify"]["eps"],
+                r["verify"]["floor_eps"],
+                r["verify"]["ratio"],
+                "floor chain walk",
+            ]
+        )
         rp = r["replay"]
-        rows.append(["replay one trace (ms)", _get(rp, "ms"), _get(rp, "query_ms"),
-                     _get(rp, "ratio"), "the query itself"])
-        rows.append(["bytes on disk / observation", r["disk"]["bytes_per_event"],
-                     r["disk"]["floor_bytes_per_event"], r["disk"]["ratio"], "floor file"])
-        rows.append(["bytes on disk / event, all kinds", r["disk"]["bytes_per_event_all"],
-                     None, None, "after routing"])
+        rows.append(
+            [
+                "replay one trace (ms)",
+                _get(rp, "ms"),
+                _get(rp, "query_ms"),
+                _get(rp, "ratio"),
+                "the query itself",
+            ]
+        )
+        rows.append(
+            [
+                "bytes on disk / observation",
+                r["disk"]["bytes_per_event"],
+                r["disk"]["floor_bytes_per_event"],
+                r["disk"]["ratio"],
+                "floor file",
+            ]
+        )
+        rows.append(
+            [
+                "bytes on disk / event, all kinds",
+                r["disk"]["bytes_per_event_all"],
+                None,
+                None,
+                "after routing",
+            ]
+        )
         rows.append(["peak RSS so far (MiB)", r["peak_rss_bytes"] / 2**20, None, None, ""])
         title = f"\n--- {int(n):,} events (journal holds {r['journal_events']:,}) ---"
         blocks.append(table(["measure", "nousmem", "floor/peer", "ratio", "peer"], rows, title))
     srows = [
-        [f"{int(n):,}", s["per_event_us"], s["per_event_rel"], s["per_query_ms"],
-         s["per_query_rel"]]
+        [
+            f"{int(n):,}",
+            s["per_event_us"],
+            s["per_event_rel"],
+            s["per_query_ms"],
+            s["per_query_rel"],
+        ]
         for n, s in res["scaling"].items()
     ]
-    blocks.append(table(
-        ["size", "observe us/event", "rel", "query p50 ms", "rel"], srows,
-        "\nscaling (relative to the smallest size; 1.0 = flat)",
-    ))
+    blocks.append(
+        table(
+            ["size", "observe us/event", "rel", "query p50 ms", "rel"],
+            srows,
+            "\nscaling (relative to the smallest size; 1.0 = flat)",
+        )
+    )
     return "\n".join(blocks)
 
 
@@ -457,8 +565,16 @@ def main(argv: list[str] | None = None) -> int:
     sizes = list(args.sizes) + ([1_000_000] if args.big else [])
 
     def go(work: str) -> dict[str, Any]:
-        return asyncio.run(run(sizes, work, durability=args.durability, probe=args.probe,
-                               queries=args.queries, progress=True))
+        return asyncio.run(
+            run(
+                sizes,
+                work,
+                durability=args.durability,
+                probe=args.probe,
+                queries=args.queries,
+                progress=True,
+            )
+        )
 
     if args.dir:
         os.makedirs(args.dir, exist_ok=True)

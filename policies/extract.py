@@ -112,8 +112,17 @@ class RuleExtractor:
                     resume = match.start("val") if "val" in rule.regex.groupindex else -1
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
+            # Two rules reading the same triple in one sentence with opposite polarity ("I left
+            # my job at X" is also "my job at X"): the negated reading is the specific one.
+            negated = {
+                (c.entity.casefold(), c.attribute, c.value.casefold())
+                for _, _, _, c in found
+                if c.polarity == "negate"
+            }
             for _, _, _, claim in found:
                 key = (claim.entity.casefold(), claim.attribute, claim.value.casefold())
+                if claim.polarity == "assert" and key in negated:
+                    continue
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))
                     out.append(claim)

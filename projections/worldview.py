@@ -142,12 +142,13 @@ class Worldview:
         as_of_seq: int | None = None,
         now: datetime | None = None,
         entities: Iterable[str] | None = None,
-        expired: Callable[[str, str, datetime], bool] | None = None,
+        expired: Callable[[str, datetime, datetime], bool] | None = None,
     ) -> WorldviewSnapshot:
         """Resolve the worldview for ``lens`` at ``as_of_seq`` (None = now).
 
         ``entities`` limits belief slots to those entities (text slots are always included).
-        ``now`` is event time (the latest ``occurred_at`` at that position) for recency.
+        ``now`` is event time (the latest ``occurred_at`` at that position) for recency and
+        for ``expired(attribute, last_seen, now)``, the attribute TTL test.
         """
         if lens not in LENS_KINDS:
             raise ValueError(f"lens must be one of {', '.join(LENS_KINDS)}")
@@ -200,7 +201,7 @@ class Worldview:
     def _belief_slot(
         self, snap: BeliefSnapshot, kind: str, lens: str, history: bool, limit: int,
         now: datetime | None, state_of: Callable[[str, int | None], str],
-        trust: Callable[[str], float], expired: Callable[[str, str, datetime], bool] | None,
+        trust: Callable[[str], float], expired: Callable[[str, datetime, datetime], bool] | None,
     ) -> WorldviewSlot:
         ekey = match_key(snap.entity)
         slot_id = f"{kind}:{ekey}.{snap.attribute}"
@@ -226,7 +227,7 @@ class Worldview:
                 against += sum(1 for v in pending if match_key(v) != match_key(value))
             first = min((r.occurred_at for r in asserts), default=None)
             last = max((r.occurred_at for r in rows), default=None)
-            is_expired = bool(expired and last and now and expired(snap.attribute, cid, now))
+            is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
             comps = {
                 "support": float(p),
                 "provenance": max((trust(r.source) for r in asserts), default=0.0),

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.policies.consolidation import SleepConfig
 from nousmem.policies.impact import ImpactWeights
 from nousmem.policies.router import RouterConfig
 from nousmem.projections.belief_models import BeliefParams
@@ -60,6 +61,22 @@ class TrustConfig(BaseModel):
         return self.sources.get(head, self.default)
 
 
+class TtlConfig(BaseModel):
+    """Time-to-live by observation type, in days of event time (None: no TTL).
+
+    Attribute TTLs live in the attribute schema (``AttributeSpec.ttl_days``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    observation_types: dict[str, float] = Field(default_factory=dict)
+
+    def for_type(self, obs_type: str | None) -> float | None:
+        if obs_type is None:
+            return None
+        return self.observation_types.get(obs_type)
+
+
 class RuntimeConfig(BaseModel):
     """Everything configurable about a runtime. Every field has a working default."""
 
@@ -75,3 +92,5 @@ class RuntimeConfig(BaseModel):
     worldview: WorldviewConfig = Field(default_factory=WorldviewConfig)
     lifecycle: LifecycleConfig = Field(default_factory=LifecycleConfig)
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
+    ttl: TtlConfig = Field(default_factory=TtlConfig)
+    sleep: SleepConfig = Field(default_factory=SleepConfig)

@@ -37,6 +37,7 @@ class DocRow:
     ref: str | None
     actor: str | None
     evidence_ids: tuple[str, ...] = ()
+    obs_type: str | None = None
 
 
 def render_observation(p: Any, occurred_at: datetime) -> str:
@@ -74,6 +75,7 @@ class Projector:
         self.access: dict[str, int] = {}
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
+        self.compiled: dict[str, frozenset[str]] = {}  # sleep item key -> its sources
 
     # -- write-path helpers (read-only) -------------------------------------------------------
 
@@ -154,7 +156,7 @@ class Projector:
 
     def _on_observation(self, e: Any, p: Any) -> None:
         self.docs[e.id] = DocRow(e.id, e.seq, "observation", render_observation(p, e.occurred_at),
-                                 e.occurred_at, p.ref, p.actor)
+                                 e.occurred_at, p.ref, p.actor, (), p.type)
         self.obs_seqs.append(e.seq)
         self.obs_by_seq[e.seq] = e.id
         if p.actor:
@@ -255,6 +257,7 @@ class Projector:
         self.worldview.on_audit(e.seq, item)
 
     def _on_compiled(self, e: Any, p: Any) -> None:
+        self.compiled[p.key] = frozenset(p.sources)
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
         self.worldview.on_text(TextItem(kind, p.key, p.summary, e.seq, e.occurred_at, e.id,
                                         "sleep"))

@@ -13,6 +13,10 @@ from nousmem.runtime.clock import Clock, SystemClock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.core import _Shared
 from nousmem.runtime.beliefs_api import BeliefAPI
+from nousmem.runtime.policy_api import PolicyAPI
+from nousmem.runtime.erasure import Erasure
+from nousmem.runtime.forgetting import Forgetting
+from nousmem.runtime.sleep import Sleep
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Journal
@@ -57,7 +61,7 @@ def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
     raise InvalidInput("expected a RuntimeConfig or a dict", field="config")
 
 
-class MemoryRuntime(BeliefAPI):
+class MemoryRuntime(PolicyAPI, Forgetting, Erasure, Sleep, BeliefAPI):
     """Long-term memory for one namespace over a hash-linked journal.
 
     Open with ``await MemoryRuntime.open(path)`` or ``async with MemoryRuntime.open(path) as

@@ -194,6 +194,7 @@ def test_subjectless_past_tense_is_the_speaker_at_lower_confidence() -> None:
         ("I no longer live in Oslo.", "location", "Oslo", True),
         ("I quit Initech.", "employer", "Initech", True),
         ("I quit my job at Initech.", "employer", "Initech", True),
+        ("I left my job at Initech.", "employer", "Initech", True),
         ("I stopped playing tennis.", "hobby", "tennis", True),
         ("I used to play the piano.", "hobby", "piano", True),
         ("I'm not into golf anymore.", "hobby", "golf", True),
@@ -202,7 +203,7 @@ def test_subjectless_past_tense_is_the_speaker_at_lower_confidence() -> None:
     ],
 )
 def test_negations(text: str, attribute: str, value: str, change: bool) -> None:
-    c = next(c for c in claims(text) if c.attribute == attribute)
+    (c,) = (c for c in claims(text) if c.attribute == attribute)  # no asserted twin
     assert (c.value, c.polarity, c.change) == (value, "negate", change)
 
 

@@ -195,7 +195,7 @@ def test_finding_model_is_frozen_validated_and_carries_no_text() -> None:
     with pytest.raises(ValidationError):
         RiskFinding(kind="pii", label="email", span=(0, 3), severity=1.5)
     with pytest.raises(ValidationError):
-        RiskFinding(kind="malware", label="x", span=(0, 3), severity=0.5)  # type: ignore[arg-type]
+        RiskFinding(kind="malware", label="x", span=(0, 3), severity=0.5)
 
 
 # ---- properties ------------------------------------------------------------------------

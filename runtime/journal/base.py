@@ -245,9 +245,20 @@ class Journal(abc.ABC):
     async def verify(self, namespace: str) -> VerifyReport:
         """Walk the chain and report the first bad ``seq``."""
 
-    @abc.abstractmethod
     async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
         """Null the payloads of these events (privacy erasure); returns the erased seqs."""
+        seqs, _ = await self.erase_and_append(namespace, event_ids, [])
+        return seqs
+
+    @abc.abstractmethod
+    async def erase_and_append(
+        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+    ) -> tuple[list[int], list[object]]:
+        """Null these payloads and append ``drafts`` (the erasure record) in one transaction.
+
+        Headers and payload digests stay, so the chain still verifies; the erased events'
+        lexical index rows go too. Returns the erased seqs and the appended events.
+        """
 
     @abc.abstractmethod
     async def search(

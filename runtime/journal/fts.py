@@ -48,6 +48,11 @@ class FtsIndex:
         table = self.ensure(conn, namespace)
         conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(s,) for s in seqs])
 
+    def optimize(self, conn: sqlite3.Connection, namespace: str) -> None:
+        """Merge the index into one segment, dropping every deleted entry for good."""
+        table = self.ensure(conn, namespace)
+        conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
+
     def replace(
         self, conn: sqlite3.Connection, namespace: str, docs: Sequence[tuple[str, int, str]]
     ) -> None:

@@ -108,8 +108,14 @@ class MemoryJournal(Journal):
                 break
         return walker.report()
 
-    async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
+    async def erase_and_append(
+        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+    ) -> tuple[list[int], list[object]]:
         self._check()
+        # The append is the only step that can fail (a duplicate id): check it first.
+        for d in drafts:
+            if d.id in self._by_id:
+                raise ValueError(f"duplicate event id {d.id}")
         seqs: list[int] = []
         for eid in dict.fromkeys(event_ids):
             loc = self._by_id.get(eid)
@@ -120,24 +126,15 @@ class MemoryJournal(Journal):
             if old.erased:
                 continue
             new = StoredRow(
-                old.namespace,
-                old.seq,
-                old.id,
-                old.kind,
-                old.occurred_at,
-                old.recorded_at,
-                old.causation_id,
-                None,
-                old.payload_digest,
-                old.prev_hash,
-                old.hash,
-                True,
+                old.namespace, old.seq, old.id, old.kind, old.occurred_at, old.recorded_at,
+                old.causation_id, None, old.payload_digest, old.prev_hash, old.hash, True,
             )
             self._rows[namespace][i] = new
             self._events[namespace][i] = row_to_event(new)
             seqs.append(old.seq)
         self._fts.remove(self._fts_conn, namespace, seqs)
-        return seqs
+        appended = await self.append(drafts) if drafts else []
+        return seqs, appended
 
     async def search(
         self, namespace: str, query: str, *, limit: int, max_seq: int | None = None

@@ -235,10 +235,15 @@ class SqliteJournal(Journal):
             self._fts = FtsIndex()  # tables created in the rolled-back transaction are gone
             raise
 
-    async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
+    async def erase_and_append(
+        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+    ) -> tuple[list[int], list[object]]:
         ids = list(dict.fromkeys(event_ids))
+        batch = list(drafts)
 
-        def run(conn: sqlite3.Connection) -> list[int]:
+        def run(conn: sqlite3.Connection) -> tuple[list[int], list[StoredRow]]:
+            # secure_delete zeroes freed space so erased text does not linger in the file.
+            conn.execute("PRAGMA secure_delete=ON")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 seqs: list[int] = []
@@ -256,14 +261,51 @@ class SqliteJournal(Journal):
                     )
                     seqs.append(got[0])
                 self._fts.remove(conn, namespace, seqs)
+                rows = self._insert(conn, batch) if batch else []
                 conn.execute("COMMIT")
-                return seqs
             except BaseException:
                 conn.execute("ROLLBACK")
                 self._fts = FtsIndex()
                 raise
+            if seqs:
+                # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self._fts.optimize(conn, namespace)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            conn.execute("PRAGMA secure_delete=OFF")
+            return seqs, rows
 
-        return await self._in_thread(run)
+        seqs, rows = await self._in_thread(run)
+        return seqs, [event_from_draft(d, r) for d, r in zip(batch, rows, strict=True)]
+
+    def _insert(self, conn: sqlite3.Connection, drafts: list[EventDraft]) -> list[StoredRow]:
+        heads: dict[str, tuple[int, bytes]] = {}
+        for ns in {d.namespace for d in drafts}:
+            got = conn.execute(
+                "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1",
+                (ns,),
+            ).fetchone()
+            if got is not None:
+                heads[ns] = (got[0], got[1])
+        rows = seal(drafts, heads)
+        conn.executemany(
+            INSERT_EVENT,
+            [
+                (r.namespace, r.seq, r.id, r.kind, r.occurred_at, r.recorded_at,
+                 r.causation_id, r.payload, r.payload_digest, r.prev_hash, r.hash, 0)
+                for r in rows
+            ],
+        )
+        self._fts.add(
+            conn,
+            [(r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts, strict=True) if d.doc],
+        )
+        return rows
 
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
         def run(conn: sqlite3.Connection) -> None:

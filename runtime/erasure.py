@@ -1,0 +1,186 @@
+"""Privacy erasure: remove content from the journal and every projection, keep the chain.
+
+The targeted events and everything derived from them lose their payloads (headers and
+payload digests stay, so ``verify()`` still passes); one ``erasure`` event records what was
+erased; projections are rebuilt without the content. Later belief revisions of a touched
+dimension carried the erased values in their priors, so they are erased too and re-derived
+from their own (surviving) inputs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.lexical import revision_doc
+from nousmem.runtime.canonical import canonical_json, payload_digest
+from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
+from nousmem.runtime.read import ReadPath
+
+
+class ErasureReceipt(BaseModel):
+    """Every event and projection row an erasure touched."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    erasure_event_id: str
+    erased_event_ids: tuple[str, ...]
+    erased_seqs: tuple[int, ...]
+    rederived_event_ids: tuple[str, ...] = ()
+    projection_rows: dict[str, int]
+    lexical_rows_removed: tuple[int, ...] = ()
+    verified: bool
+
+    def render(self) -> str:
+        lines = [
+            f"erasure event   {self.erasure_event_id}",
+            f"events erased   {len(self.erased_event_ids)} (seqs {list(self.erased_seqs)})",
+            f"re-derived      {len(self.rederived_event_ids)} belief revision(s)",
+            f"lexical rows    {len(self.lexical_rows_removed)} removed",
+        ]
+        lines += [f"{k:<15} {v} row(s) purged" for k, v in sorted(self.projection_rows.items())]
+        lines.append(f"chain verified  {'yes' if self.verified else 'NO'}")
+        lines += [f"  erased {i}" for i in self.erased_event_ids]
+        return "\n".join(lines)
+
+
+def _mentions(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE)
+
+
+class Erasure(ReadPath):
+    """``erase``."""
+
+    async def erase(
+        self, *, event_ids: Sequence[str] | None = None, entity: str | None = None,
+        reason: str,
+    ) -> ErasureReceipt:
+        """Erase events (and what derives from them) or everything about an entity."""
+        self._check_open()
+        if (event_ids is None) == (entity is None):
+            raise InvalidInput("give exactly one of event_ids or entity", field="event_ids")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InvalidInput("must be a non-empty string", field="reason")
+        if entity is not None and (not isinstance(entity, str) or not entity.strip()):
+            raise InvalidInput("must be a non-empty string", field="entity")
+        if event_ids is not None and (isinstance(event_ids, str) or not event_ids):
+            raise InvalidInput("must be a non-empty list of event ids", field="event_ids")
+        async with self._write_lock:
+            await self._refresh()
+            events = [e async for e in self.journal.read(self.namespace)]
+            by_id = {e.id: e for e in events}
+            if event_ids is not None:
+                for i, eid in enumerate(event_ids):
+                    if eid not in by_id:
+                        raise InvalidInput(f"no event {eid!r} in this namespace",
+                                           field=f"event_ids.{i}")
+                seeds = set(event_ids)
+            else:
+                assert entity is not None
+                pat = _mentions(entity.strip())
+                seeds = {e.id for e in events if e.payload is not None and e.kind != "erasure"
+                         and pat.search(canonical_json(e.payload.model_dump(mode="json")))}
+                reason = pat.sub("[erased entity]", reason)
+            targets = self._closure(events, seeds)
+            rederive = self._rederive_plan(events, targets)
+            now = self._now()
+            at = self._proj.last_occurred_at or now
+            ordered = [e.id for e in events if e.id in targets]
+            head = self._draft("erasure", ErasurePayload(
+                reason=reason.strip(),
+                targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
+                erased_ids=tuple(ordered),
+                entity_digest=payload_digest(match_key(entity)).hex() if entity else None),
+                occurred_at=at, recorded_at=now)
+            drafts = [head]
+            outcomes = self._rederived_outcomes(events, targets, rederive)
+            for old, outcome in zip(rederive, outcomes, strict=True):
+                payload = BeliefRevisedPayload(revision=old.payload.revision, outcome=outcome,
+                                               valid_at=old.payload.valid_at, rederived=True)
+                drafts.append(self._draft("belief.revised", payload,
+                                          occurred_at=old.occurred_at, recorded_at=now,
+                                          causation_id=head.id, doc=revision_doc(payload)))
+            before = self._rows_snapshot()
+            seqs, appended = await self.journal.erase_and_append(self.namespace, ordered, drafts)
+        await self.rebuild()
+        if self._engine is not None:
+            self._engine = None  # dense vectors of erased text must go too
+        after = self._rows_snapshot()
+        report = await self.verify()
+        return ErasureReceipt(
+            erasure_event_id=head.id, erased_event_ids=tuple(ordered),
+            erased_seqs=tuple(sorted(seqs)),
+            rederived_event_ids=tuple(e.id for e in appended[1:]),
+            projection_rows={k: max(0, before[k] - after.get(k, 0)) for k in before},
+            lexical_rows_removed=tuple(sorted(seqs)), verified=report.ok)
+
+    @staticmethod
+    def _closure(events: Sequence[Any], seeds: set[str]) -> set[str]:
+        """Seeds plus everything caused by them or citing them as evidence, transitively,
+        plus later revisions of every belief dimension they touched."""
+        out = set(seeds)
+        dims: set[tuple[str, str]] = set()
+        for e in events:  # journal order: causes come before effects
+            p = e.payload
+            if p is None or e.id in out and e.kind != "belief.revised":
+                continue
+            cited: set[str] = set()
+            if e.kind == "belief.revised":
+                cited = set(p.revision.evidence_ids)
+            elif e.kind in ("candidate.held",):
+                cited = set(p.evidence_ids)
+            elif e.kind == "candidate.promoted":
+                cited = set(p.candidate_ids) | {p.corroborated_by}
+            elif e.kind == "sleep.compiled":
+                cited = set(p.sources)
+            derived = (e.causation_id in out) or bool(cited & out) or e.id in out
+            if e.kind == "belief.revised":
+                key = (match_key(p.revision.entity), p.revision.attribute)
+                if derived:
+                    dims.add(key)
+                elif key in dims:
+                    derived = True  # its prior was computed from erased evidence
+            if derived:
+                out.add(e.id)
+        return out
+
+    @staticmethod
+    def _rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:
+        """Erased revisions whose own evidence survives: they are re-journaled, re-derived."""
+        return [e for e in events if e.id in targets and e.kind == "belief.revised"
+                and e.payload is not None and e.payload.revision.evidence_ids
+                and not set(e.payload.revision.evidence_ids) & targets
+                and e.causation_id not in targets]
+
+    def _rederived_outcomes(self, events: Sequence[Any], targets: set[str],
+                            rederive: Sequence[Any]) -> list[Any]:
+        """Outcomes of the re-derived revisions on beliefs that never saw the erased ones."""
+        if not rederive:
+            return []
+        dims = {(match_key(e.payload.revision.entity), e.payload.revision.attribute)
+                for e in rederive}
+        scratch = BeliefStore(self.config.attributes, self.config.beliefs)
+        for e in events:
+            if (e.kind == "belief.revised" and e.payload is not None and e.id not in targets
+                    and (match_key(e.payload.revision.entity), e.payload.revision.attribute)
+                    in dims):
+                scratch.apply(e.payload.revision, seq=e.seq, event_id=e.id)
+        last = events[-1].seq if events else 0
+        return [scratch.apply(e.payload.revision, seq=last + i + 1, event_id=f"re:{e.id}")
+                for i, e in enumerate(rederive)]
+
+    def _rows_snapshot(self) -> dict[str, int]:
+        p = self._proj
+        return {
+            "beliefs": sum(len(p.beliefs.dimensions(n)) for n in p.beliefs.entities()),
+            "documents": len(p.docs),
+            "graph_edges": len(p.graph.edges()),
+            "worldview_support": sum(len(v) for v in p.worldview.support.values()),
+            "lifecycle": len(p.lifecycle.hidden()),
+        }

@@ -1,0 +1,192 @@
+"""Forgetting verbs and the lifecycle state machine on the runtime.
+
+``forget`` appends lifecycle evidence (or a journaled refusal); the source record stays in
+the journal and remains visible to the historical and audit lenses. ``delete`` is refused:
+privacy removal is :meth:`erase`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.policies.memory_policy import ConsolidateIntent, ForgetIntent
+from nousmem.policies.validators import ProposedWrite, Verdict
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.lifecycle import TransitionRecord
+from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.payloads import (
+    LifecyclePayload,
+    LifecycleRefusedPayload,
+    SleepCompiledPayload,
+)
+from nousmem.runtime.write import WritePath
+
+FORGET_VERBS = ("decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore")
+_DELETE_WORDS = ("delete", "remove", "erase", "purge")
+
+
+class ForgetResult(BaseModel):
+    """What ``forget`` did per target."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    verb: str
+    applied: tuple[dict[str, str], ...] = ()
+    refused: tuple[dict[str, str], ...] = ()
+    event_ids: tuple[str, ...] = ()
+
+
+class LifecycleView(BaseModel):
+    """The state of one memory item and the events that led to it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    target: str
+    state: str
+    effective_state: str
+    reason: str = ""
+    history: tuple[TransitionRecord, ...] = ()
+
+
+def check_verb(verb: object) -> str:
+    if isinstance(verb, str) and verb.strip().lower() in _DELETE_WORDS:
+        raise UnsupportedOperation(
+            f"forget(..., {verb!r}) is refused: forgetting keeps the record for audit. To remove"
+            " personal data for privacy use rt.erase(event_ids=..., entity=..., reason=...)"
+        )
+    if verb not in FORGET_VERBS:
+        raise InvalidInput(f"must be one of {', '.join(FORGET_VERBS)}", field="verb")
+    return str(verb)
+
+
+class Forgetting(WritePath):
+    """``forget`` and ``lifecycle``; also the forget/consolidate parts of policy commits."""
+
+    def _resolve_target(self, target: object, i: int) -> str:
+        """An event id of this namespace, a worldview candidate id or ``entity.attribute=value``."""
+        field = f"targets.{i}"
+        if not isinstance(target, str) or not target.strip():
+            raise InvalidInput("must be a non-empty string", field=field)
+        t = target.strip()
+        if t in self._proj.docs or t in self._proj.traces:
+            return t
+        if "#" in t and ":" in t:
+            kind, rest = t.split(":", 1)
+            ent_attr, value = rest.split("#", 1)
+            if "." in ent_attr:
+                ent, attr = ent_attr.rsplit(".", 1)
+                if self._proj.beliefs.snapshot(ent, attr) is not None:
+                    return f"{kind}:{match_key(ent)}.{attr}#{match_key(value)}"
+        if "=" in t and "." in t.split("=", 1)[0]:
+            left, value = t.split("=", 1)
+            ent, attr = left.rsplit(".", 1)
+            if self._proj.beliefs.snapshot(ent.strip(), attr.strip()) is not None:
+                return (f"{slot_kind_for(attr.strip())}:{match_key(ent)}.{attr.strip()}"
+                        f"#{match_key(value)}")
+        raise InvalidInput(
+            f"unknown target {t!r}: give an event id of this namespace, a worldview candidate"
+            " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value'",
+            field=field,
+        )
+
+    def _forget_plan(self, targets: Sequence[str], verb: str, reason: str, now: datetime,
+                     causation_id: str | None = None) -> tuple[list[EventDraft], ForgetResult]:
+        drafts: list[EventDraft] = []
+        applied: list[dict[str, str]] = []
+        refused: list[dict[str, str]] = []
+        at = self._proj.last_occurred_at or now
+        book = self._proj.lifecycle
+        planned: dict[str, str] = {}
+        for t in targets:
+            tr = book.check(t, verb)
+            if t in planned:  # the same target twice in one call: judge the second on the first
+                tr = tr.model_copy(update={"legal": False, "reason": "duplicate target"})
+            if tr.legal:
+                planned[t] = tr.to_state
+                drafts.append(self._draft("lifecycle", LifecyclePayload(
+                    target=t, from_state=tr.from_state, to_state=tr.to_state, verb=verb,
+                    reason=reason), occurred_at=at, recorded_at=now, causation_id=causation_id))
+                applied.append({"target": t, "from": tr.from_state, "to": tr.to_state})
+            else:
+                drafts.append(self._draft("lifecycle.refused", LifecycleRefusedPayload(
+                    target=t, from_state=tr.from_state, requested=verb, verb=verb,
+                    reason=tr.reason), occurred_at=at, recorded_at=now,
+                    causation_id=causation_id))
+                refused.append({"target": t, "state": tr.from_state, "reason": tr.reason})
+        return drafts, ForgetResult(verb=verb, applied=tuple(applied), refused=tuple(refused))
+
+    async def forget(self, targets: Sequence[str], verb: str, *, reason: str) -> ForgetResult:
+        """Apply a forgetting verb (decay, inhibit, invalidate, archive, compress, expire,
+        restore) to each target. Illegal transitions are refused and the refusal journaled.
+        """
+        self._check_open()
+        verb = check_verb(verb)
+        if not isinstance(reason, str) or not reason.strip():
+            raise InvalidInput("must be a non-empty string", field="reason")
+        if isinstance(targets, str) or not isinstance(targets, Sequence) or not targets:
+            raise InvalidInput("must be a non-empty list of targets", field="targets")
+        async with self._write_lock:
+            await self._refresh()
+            resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]
+            drafts, result = self._forget_plan(resolved, verb, reason.strip(), self._now())
+            events = await self._commit(drafts)
+        return result.model_copy(update={"event_ids": tuple(e.id for e in events)})
+
+    async def lifecycle(self, target: str) -> LifecycleView:
+        """Current (and TTL-effective) state of a memory item with its transition history."""
+        self._check_open()
+        await self._refresh()
+        t = self._resolve_target(target, 0)
+        book = self._proj.lifecycle
+        state = book.state(t)
+        doc = self._proj.docs.get(t)
+        ttl = self.config.ttl.for_type(doc.obs_type) if doc is not None else None
+        eff, why = state, ""
+        now = self._proj.last_occurred_at
+        if doc is not None and now is not None:
+            es = book.effective_state(t, created_at=doc.occurred_at, ttl_days=ttl, now=now)
+            eff, why = es.state, es.reason
+        return LifecycleView(target=t, state=state, effective_state=eff, reason=why,
+                             history=tuple(book.history(t)))
+
+    # -- policy hooks --------------------------------------------------------------------------
+
+    def _validate_forget(self, intent: ForgetIntent, authorized: bool) -> list[Verdict]:
+        try:
+            check_verb(intent.verb)
+            for i, t in enumerate(intent.targets):
+                self._resolve_target(t, i)
+        except (InvalidInput, UnsupportedOperation) as exc:
+            return [Verdict(validator="supported_operation", ok=False, reason=str(exc),
+                            action="reject")]
+        return self.validators.run(ProposedWrite(
+            operation="forget", namespace=self.namespace,
+            target_namespaces=(intent.namespace,) if intent.namespace else (),
+            evidence_ids=tuple(intent.targets), known_evidence=frozenset(intent.targets),
+            authorized=authorized))
+
+    def _forget_drafts(self, intent: ForgetIntent, now: datetime, *, causation_id: str
+                       ) -> list[EventDraft]:
+        targets = [self._resolve_target(t, i) for i, t in enumerate(intent.targets)]
+        drafts, _ = self._forget_plan(targets, intent.verb, intent.reason, now, causation_id)
+        return drafts
+
+    def _consolidate_drafts(self, intent: ConsolidateIntent, now: datetime, *,
+                            causation_id: str) -> list[EventDraft]:
+        out: list[EventDraft] = []
+        at = self._proj.last_occurred_at or now
+        kind: Any = intent.target_type
+        for i, cluster in enumerate(intent.clusters):
+            summary = intent.summary or "; ".join(
+                self._proj.docs[e].text for e in cluster if e in self._proj.docs)[:500]
+            out.append(self._draft("sleep.compiled", SleepCompiledPayload(
+                item_type=kind, key=f"planner:{causation_id}:{i}", summary=summary,
+                sources=tuple(cluster)), occurred_at=at, recorded_at=now,
+                causation_id=causation_id))
+        return out

@@ -1,0 +1,235 @@
+"""The read path on the runtime: query, worldview, traces, replay and after_turn."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.policies.planner import LENSES
+from nousmem.projections.retrieval import MemoryContext, count_tokens, render_prompt
+from nousmem.projections.worldview_models import WorldviewSnapshot
+from nousmem.runtime.asof import AsOf, parse_as_of
+from nousmem.runtime.canonical import payload_digest
+from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.errors import InvalidInput, UnknownEvent
+from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
+from nousmem.runtime.query import Embedder, QueryEngine, Retrieval
+
+
+class ReplayReport(BaseModel):
+    """What ``replay_trace`` found: is the context the same, and if not, why."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    trace_id: str
+    as_of_seq: int
+    identical: bool
+    recorded_digest: str
+    replayed_digest: str
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    explaining_events: tuple[dict[str, Any], ...] = ()
+    context: MemoryContext
+    present: MemoryContext | None = None
+    present_added: tuple[str, ...] = ()
+    present_removed: tuple[str, ...] = ()
+
+
+def _check_lens(lens: object) -> str:
+    if lens not in LENSES:
+        raise InvalidInput(f"must be one of {', '.join(LENSES)}", field="lens")
+    return str(lens)
+
+
+class ReadPath(RuntimeCore):
+    """``query``, ``worldview``, ``trace``, ``replay_trace`` and ``after_turn``."""
+
+    _engine: QueryEngine | None = None
+
+    @property
+    def engine(self) -> QueryEngine:
+        if self._engine is None:
+            self._engine = QueryEngine(self._proj, self.journal, self.namespace)
+        return self._engine
+
+    def set_embedder(self, embedder: Embedder | None) -> None:
+        """Enable (or disable) the dense channel with a user-supplied embedder."""
+        if embedder is not None and not isinstance(embedder, Embedder):
+            raise InvalidInput("must have an embed(texts) method", field="embedder")
+        self.engine.embedder = embedder
+
+    async def _position(self, as_of: datetime | int | str | None) -> AsOf:
+        await self._refresh()
+        return parse_as_of(as_of, head_seq=self._proj.applied_seq,
+                           naive=self.config.input.naive_datetimes)
+
+    def _seq_for(self, at: AsOf) -> int:
+        """A journal position for ``at``: a seq, or where event time had reached ``at.time``."""
+        if at.seq is not None:
+            return at.seq
+        if at.time is None:
+            return self._proj.applied_seq
+        rows = self._proj.now_at
+        seq = 0
+        for i, (s, t) in enumerate(rows):
+            if t > at.time:
+                break
+            seq = rows[i + 1][0] - 1 if i + 1 < len(rows) else self._proj.applied_seq
+        return seq
+
+    async def worldview(
+        self, lens: str = "logical", *, as_of: datetime | int | str | None = None,
+        entities: list[str] | None = None,
+    ) -> WorldviewSnapshot:
+        """Slots with their candidates and score components, through ``lens``."""
+        self._check_open()
+        lens = _check_lens(lens)
+        seq = self._seq_for(await self._position(as_of))
+        return self._proj.worldview.snapshot(
+            lens=lens, beliefs=self._proj.beliefs, state_of=self.engine._state_of,
+            trust=self.config.trust.trust, as_of_seq=seq, now=self._proj.now(seq),
+            entities=entities, expired=self.engine.expired_attribute)
+
+    def _validate_query(self, question: object, lens: object, budget: object, k: object) -> None:
+        if not isinstance(question, str) or not question.strip():
+            raise InvalidInput("must be a non-empty string", field="question")
+        if len(question) > 4000:
+            raise InvalidInput("must be at most 4000 characters", field="question")
+        _check_lens(lens)
+        if not isinstance(budget, int) or isinstance(budget, bool) or not 16 <= budget <= 200_000:
+            raise InvalidInput("must be an int between 16 and 200000", field="budget_tokens")
+        if k is not None and (not isinstance(k, int) or isinstance(k, bool) or k < 1):
+            raise InvalidInput("must be a positive int or None", field="k")
+
+    def _context(self, r: Retrieval, question: str, lens: str, budget: int,
+                 trace_id: str | None) -> MemoryContext:
+        sections = {
+            "worldview": r.worldview_text,
+            "snippets": "\n".join(f"- {s.text}" for s in r.snippets),
+        }
+        return MemoryContext(
+            question=question, lens=lens, worldview=r.worldview, snippets=tuple(r.snippets),
+            suppressed=tuple(r.suppressed), prompt_sections=sections,
+            token_count=count_tokens(render_prompt(sections)), budget_tokens=budget,
+            trace_id=trace_id, as_of_seq=r.as_of_seq, plan=r.plan.model_dump(mode="json"))
+
+    async def query(
+        self, question: str, *, lens: str = "associative", budget_tokens: int = 1000,
+        as_of: datetime | int | str | None = None, k: int | None = None,
+    ) -> MemoryContext:
+        """Retrieve a context for ``question`` that fits ``budget_tokens``, and journal the
+        read as a ``retrieval`` event whose id is ``context.trace_id``.
+        """
+        self._check_open()
+        self._validate_query(question, lens, budget_tokens, k)
+        at = await self._position(as_of)
+        seq = self._seq_for(at)
+        r = await self.engine.run(question, lens=lens, budget_tokens=budget_tokens,
+                                  as_of_seq=seq, k=k, trust=self.config.trust.trust)
+        ctx = self._context(r, question, lens, budget_tokens, None)
+        now = self._now()
+        draft = self._draft("retrieval", RetrievalPayload(
+            question=question, lens=lens, budget_tokens=budget_tokens, k=k, as_of_seq=seq,
+            as_of_time=at.time, plan=r.plan.model_dump(mode="json"),
+            candidates=tuple(r.candidates), selected=tuple(s.id for s in r.snippets),
+            suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
+            context_digest=payload_digest(ctx.to_prompt()).hex(),
+            token_count=ctx.token_count), occurred_at=self._proj.now(seq) or now,
+            recorded_at=now)
+        (event,) = await self._commit([draft])
+        self._log.debug("query", trace_id=event.id, selected=len(r.snippets))
+        return ctx.model_copy(update={"trace_id": event.id})
+
+    async def trace(self, trace_id: str) -> Any:
+        """The ``retrieval`` event of a read."""
+        self._check_open()
+        if not isinstance(trace_id, str) or not trace_id:
+            raise InvalidInput("must be a non-empty string", field="trace_id")
+        e = await self.journal.get(self.namespace, trace_id)
+        if e is None or e.kind != "retrieval":
+            raise UnknownEvent(f"no trace {trace_id!r} in namespace {self.namespace!r}")
+        return e
+
+    async def replay_trace(self, trace_id: str, *, compare_present: bool = True
+                           ) -> ReplayReport:
+        """Re-run a recorded read at its recorded journal position and diff the result.
+
+        With ``compare_present`` the same question also runs against the present journal, to
+        show what changed since. Replays are not journaled.
+        """
+        e = await self.trace(trace_id)
+        p = e.payload
+        if p is None:
+            raise UnknownEvent(f"trace {trace_id!r} was erased")
+        await self._refresh()
+        r = await self.engine.run(p.question, lens=p.lens, budget_tokens=p.budget_tokens,
+                                  as_of_seq=p.as_of_seq, k=p.k, trust=self.config.trust.trust)
+        ctx = self._context(r, p.question, p.lens, p.budget_tokens, trace_id)
+        digest = payload_digest(ctx.to_prompt()).hex()
+        recorded = list(p.selected)
+        now_ids = [s.id for s in r.snippets]
+        added = tuple(i for i in now_ids if i not in recorded)
+        removed = tuple(i for i in recorded if i not in now_ids)
+        explain = await self._explain(p.as_of_seq, set(added) | set(removed), e.seq)
+        present = None
+        p_added: tuple[str, ...] = ()
+        p_removed: tuple[str, ...] = ()
+        if compare_present:
+            head = self._proj.applied_seq
+            rp = await self.engine.run(p.question, lens=p.lens, budget_tokens=p.budget_tokens,
+                                       as_of_seq=head, k=p.k, trust=self.config.trust.trust)
+            present = self._context(rp, p.question, p.lens, p.budget_tokens, None)
+            pid = [s.id for s in rp.snippets]
+            p_added = tuple(i for i in pid if i not in recorded)
+            p_removed = tuple(i for i in recorded if i not in pid)
+        return ReplayReport(
+            trace_id=trace_id, as_of_seq=p.as_of_seq,
+            identical=digest == p.context_digest and not added and not removed,
+            recorded_digest=p.context_digest, replayed_digest=digest, added=added,
+            removed=removed, explaining_events=tuple(explain), context=ctx, present=present,
+            present_added=p_added, present_removed=p_removed)
+
+    async def _explain(self, as_of_seq: int, items: set[str], trace_seq: int
+                       ) -> list[dict[str, Any]]:
+        """Events after the trace's position that can explain a difference: erasures,
+        lifecycle and edge changes touching the differing items, and newly indexed events
+        (they shift the lexical index's statistics)."""
+        out: list[dict[str, Any]] = []
+        async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
+            if ev.seq == trace_seq or ev.kind in ("retrieval", "impact.assessed"):
+                continue
+            p = ev.payload
+            touches = ev.id in items or (p is not None and getattr(p, "target", None) in items)
+            if ev.kind == "erasure" or touches or ev.kind in ("observation", "belief.revised"):
+                why = ("erasure" if ev.kind == "erasure" else
+                       "touches a differing item" if touches else "new indexed evidence")
+                out.append({"seq": ev.seq, "id": ev.id, "kind": ev.kind, "why": why})
+            if len(out) >= 50:
+                break
+        return out
+
+    async def after_turn(
+        self, trace_id: str, outcome: Literal["success", "failure", "partial", "neutral"],
+        feedback: str | None = None,
+    ) -> Any:
+        """Append outcome evidence for the memories a read selected: success reinforces
+        them (lifecycle and utility), failure penalises their utility."""
+        self._check_open()
+        if outcome not in ("success", "failure", "partial", "neutral"):
+            raise InvalidInput("must be success, failure, partial or neutral", field="outcome")
+        if feedback is not None and (not isinstance(feedback, str) or len(feedback) > 4000):
+            raise InvalidInput("must be a string of at most 4000 characters", field="feedback")
+        e = await self.trace(trace_id)
+        if e.payload is None:
+            raise UnknownEvent(f"trace {trace_id!r} was erased")
+        targets = tuple(s for s in e.payload.selected if not s.startswith("fact:"))
+        now = self._now()
+        draft = self._draft("outcome", OutcomePayload(
+            trace_id=trace_id, outcome=outcome, feedback=feedback, targets=targets),
+            occurred_at=self._proj.last_occurred_at or now, recorded_at=now,
+            causation_id=trace_id)
+        (event,) = await self._commit([draft])
+        return event
+
