@@ -58,8 +58,13 @@ class Skipped(BaseModel):
 
 def priority(c: Cluster) -> float:
     """High-impact, conflicted, repeated and recently retrieved clusters come first."""
-    return round(c.impact + (1.0 if c.conflicted else 0.0) + 0.5 * min(c.retrieved, 4)
-                 + 0.1 * len(c.sources), 9)
+    return round(
+        c.impact
+        + (1.0 if c.conflicted else 0.0)
+        + 0.5 * min(c.retrieved, 4)
+        + 0.1 * len(c.sources),
+        9,
+    )
 
 
 def plan_sleep(
@@ -76,6 +81,13 @@ def plan_sleep(
         elif len(out) >= budget:
             skipped.append(Skipped(key=c.key, reason=f"over budget ({budget})"))
         else:
-            out.append(Compiled(item_type=c.item_type, key=c.key, summary=c.summary,
-                                sources=tuple(sorted(set(c.sources))), score=priority(c)))
+            out.append(
+                Compiled(
+                    item_type=c.item_type,
+                    key=c.key,
+                    summary=c.summary,
+                    sources=tuple(sorted(set(c.sources))),
+                    score=priority(c),
+                )
+            )
     return out, skipped

@@ -11,9 +11,9 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.policies.risk import RiskFinding, risk_score
 from nousmem.projections.belief_models import Revision, RevisionOutcome
 from nousmem.projections.models import Claim, Observation
-from nousmem.policies.risk import RiskFinding, risk_score
 
 
 class ImpactWeights(BaseModel):

@@ -75,8 +75,9 @@ _FORGET = re.compile(
     r"^\s*(?:please\s+)?(forget|inhibit|archive|invalidate|decay|expire|compress|restore)\b\s*(.*)$",
     re.I,
 )
-_QUESTION = re.compile(r"\?\s*$|^\s*(?:who|what|when|where|which|why|how|do|does|did|is|are)\b",
-                       re.I)
+_QUESTION = re.compile(
+    r"\?\s*$|^\s*(?:who|what|when|where|which|why|how|do|does|did|is|are)\b", re.I
+)
 
 
 def deterministic_policy(text: str) -> MemoryPolicy:
@@ -94,7 +95,8 @@ def deterministic_policy(text: str) -> MemoryPolicy:
         if targets:
             return MemoryPolicy(
                 forget=(ForgetIntent(targets=targets, verb=verb, reason=text),),
-                source="deterministic", rationale="forget request with event ids",
+                source="deterministic",
+                rationale="forget request with event ids",
             )
     return MemoryPolicy(
         retrieval=RetrievalIntent(question=text[:2000]),

@@ -24,8 +24,9 @@ _LIST = re.compile(
     r"did))\b",
     re.I,
 )
-_PROCEDURE = re.compile(r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b",
-                        re.I)
+_PROCEDURE = re.compile(
+    r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b", re.I
+)
 
 
 class QueryPlan(BaseModel):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from nousmem.projections.models import Claim
 from nousmem.policies.risk import RiskFinding
+from nousmem.projections.models import Claim
 
 Operation = Literal[
     "observe_and_route", "observe_and_commit", "commit_policy", "forget", "consolidate", "merge"
@@ -160,8 +160,10 @@ class ConsolidationPlanNamed:
             return _ok(self.name, "not a consolidation")
         plan = write.consolidation or {}
         clusters = plan.get("clusters")
-        if not isinstance(clusters, list) or not clusters or not all(
-            isinstance(c, list) and c for c in clusters
+        if (
+            not isinstance(clusters, list)
+            or not clusters
+            or not all(isinstance(c, list) and c for c in clusters)
         ):
             return _no(self.name, "consolidation plan must name non-empty clusters of event ids")
         if plan.get("target_type") not in self.TARGET_TYPES:

@@ -41,8 +41,13 @@ class RetrievalConfig(BaseModel):
     """How many scored candidates a trace keeps."""
     channel_weights: dict[str, float] = Field(
         default_factory=lambda: {
-            "lexical": 1.0, "belief": 1.0, "temporal": 0.8, "entity": 0.4, "neighbor": 0.5,
-            "dense": 1.0, "worldview": 0.8,
+            "lexical": 1.0,
+            "belief": 1.0,
+            "temporal": 0.8,
+            "entity": 0.4,
+            "neighbor": 0.5,
+            "dense": 1.0,
+            "worldview": 0.8,
         }
     )
 
@@ -107,8 +112,9 @@ def render_prompt(sections: dict[str, str]) -> str:
     return "\n\n".join(parts)
 
 
-def rrf(rankings: dict[str, Sequence[str]], *, k: int, weights: dict[str, float]
-        ) -> dict[str, dict[str, float]]:
+def rrf(
+    rankings: dict[str, Sequence[str]], *, k: int, weights: dict[str, float]
+) -> dict[str, dict[str, float]]:
     """Reciprocal-rank fusion. Returns item -> {channel: contribution}."""
     out: dict[str, dict[str, float]] = {}
     for channel in sorted(rankings):
@@ -118,8 +124,9 @@ def rrf(rankings: dict[str, Sequence[str]], *, k: int, weights: dict[str, float]
     return out
 
 
-def pack(candidates: Iterable[Snippet], budget: int, *, limit: int | None = None
-         ) -> tuple[list[Snippet], list[Snippet]]:
+def pack(
+    candidates: Iterable[Snippet], budget: int, *, limit: int | None = None
+) -> tuple[list[Snippet], list[Snippet]]:
     """Greedy packing by score (ties by id): returns (kept, dropped for budget)."""
     kept: list[Snippet] = []
     dropped: list[Snippet] = []

@@ -26,18 +26,27 @@ from nousmem.projections.worldview_models import (
 )
 
 PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers"})
-COMMITMENT = {"fresh": 0.3, "captured": 0.4, "linked": 0.5, "reinforced": 0.65, "mature": 0.8,
-              "core": 1.0}
+COMMITMENT = {
+    "fresh": 0.3,
+    "captured": 0.4,
+    "linked": 0.5,
+    "reinforced": 0.65,
+    "mature": 0.8,
+    "core": 1.0,
+}
 HIDDEN_STATES = {"inhibited", "obsolete", "archived", "compressed"}
 LENS_KINDS: dict[str, frozenset[str]] = {
     "logical": frozenset({"fact", "preference", "constraint"}),
     "procedural": frozenset({"procedure", "schema"}),
-    "historical": frozenset({"fact", "preference", "constraint", "procedure", "schema",
-                             "hypothesis", "suppression"}),
-    "audit": frozenset({"fact", "preference", "constraint", "procedure", "schema",
-                        "hypothesis", "suppression"}),
-    "associative": frozenset({"fact", "preference", "constraint", "procedure", "schema",
-                              "hypothesis"}),
+    "historical": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
+    ),
+    "audit": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
+    ),
+    "associative": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis"}
+    ),
 }
 Key = tuple[str, str, str]  # (entity key, attribute, value key)
 
@@ -92,13 +101,27 @@ class Worldview:
 
     # -- folding ------------------------------------------------------------------------------
 
-    def on_revision(self, *, seq: int, event_id: str, occurred_at: datetime, entity: str,
-                    attribute: str, value: str, polarity: str, source: str, reliability: float,
-                    evidence_ids: tuple[str, ...], cardinality: str, mode_before: str | None,
-                    mode_after: str | None) -> None:
+    def on_revision(
+        self,
+        *,
+        seq: int,
+        event_id: str,
+        occurred_at: datetime,
+        entity: str,
+        attribute: str,
+        value: str,
+        polarity: str,
+        source: str,
+        reliability: float,
+        evidence_ids: tuple[str, ...],
+        cardinality: str,
+        mode_before: str | None,
+        mode_after: str | None,
+    ) -> None:
         key = (match_key(entity), attribute, match_key(value))
         self.support.setdefault(key, []).append(
-            SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids))
+            SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
+        )
         if cardinality == "single" and mode_before != mode_after:
             if mode_before is not None and mode_before != UNKNOWN:
                 old = (match_key(entity), attribute, match_key(mode_before))
@@ -108,8 +131,16 @@ class Worldview:
                 if self.superseded.get(new):
                     self.superseded[new].append((seq, occurred_at, None))  # restored
 
-    def on_held(self, *, seq: int, event_id: str, occurred_at: datetime, entity: str,
-                attribute: str, value: str) -> None:
+    def on_held(
+        self,
+        *,
+        seq: int,
+        event_id: str,
+        occurred_at: datetime,
+        entity: str,
+        attribute: str,
+        value: str,
+    ) -> None:
         key = (match_key(entity), attribute, match_key(value))
         self.held.setdefault(key, []).append((seq, event_id, value, occurred_at))
 
@@ -161,8 +192,11 @@ class Worldview:
             for snap in beliefs.snapshots(name, as_of_seq=as_of_seq):
                 kind = slot_kind_for(snap.attribute)
                 if kind in kinds:
-                    slots.append(self._belief_slot(snap, kind, lens, history, limit, now,
-                                                   state_of, trust, expired))
+                    slots.append(
+                        self._belief_slot(
+                            snap, kind, lens, history, limit, now, state_of, trust, expired
+                        )
+                    )
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history))
         for slot_id in sorted(self.text):
@@ -174,8 +208,12 @@ class Worldview:
         audit = tuple(a for s, a in self.audit_rows if s <= limit) if lens == "audit" else ()
         slots = [s for s in slots if s.candidates]
         slots.sort(key=lambda s: (s.kind, s.key))
-        return WorldviewSnapshot(lens=lens, as_of_seq=as_of_seq if as_of_seq is not None else -1,
-                                 slots=tuple(slots), audit=audit)
+        return WorldviewSnapshot(
+            lens=lens,
+            as_of_seq=as_of_seq if as_of_seq is not None else -1,
+            slots=tuple(slots),
+            audit=audit,
+        )
 
     def _utility(self, target: str, limit: int) -> float:
         total = sum(d for s, d in self.utility.get(target, ()) if s <= limit)
@@ -185,35 +223,51 @@ class Worldview:
         if last is None or now is None:
             return 0.5
         age = max(0.0, (now - last).total_seconds() / 86400.0)
-        return 0.5 ** (age / self.config.recency_half_life_days)
+        return float(0.5 ** (age / self.config.recency_half_life_days))
 
     def _score(self, c: dict[str, float]) -> ScoreComponents:
         w = self.config
         total = (
-            w.support * c["support"] + w.provenance * c["provenance"]
-            + w.recency * c["recency"] + w.utility * c["utility"]
-            + w.commitment * c["commitment"] + w.confirmation * c["confirmation"]
-            - w.contradiction * c["contradiction"] - w.inhibition * c["inhibition"]
-            - w.supersession * c["supersession"] - w.staleness * c["staleness"]
+            w.support * c["support"]
+            + w.provenance * c["provenance"]
+            + w.recency * c["recency"]
+            + w.utility * c["utility"]
+            + w.commitment * c["commitment"]
+            + w.confirmation * c["confirmation"]
+            - w.contradiction * c["contradiction"]
+            - w.inhibition * c["inhibition"]
+            - w.supersession * c["supersession"]
+            - w.staleness * c["staleness"]
         )
         return ScoreComponents(**c, total=round(total, 9))
 
     def _belief_slot(
-        self, snap: BeliefSnapshot, kind: str, lens: str, history: bool, limit: int,
-        now: datetime | None, state_of: Callable[[str, int | None], str],
-        trust: Callable[[str], float], expired: Callable[[str, datetime, datetime], bool] | None,
+        self,
+        snap: BeliefSnapshot,
+        kind: str,
+        lens: str,
+        history: bool,
+        limit: int,
+        now: datetime | None,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+        expired: Callable[[str, datetime, datetime], bool] | None,
     ) -> WorldviewSlot:
         ekey = match_key(snap.entity)
         slot_id = f"{kind}:{ekey}.{snap.attribute}"
         held_values = set(snap.held)
         pending = [
-            v for (e, a, _), rows in self.held.items() if e == ekey and a == snap.attribute
-            for s, hid, v, _t in rows if s <= limit and self.released.get(hid, 1 << 62) > limit
+            v
+            for (e, a, _), rows in self.held.items()
+            if e == ekey and a == snap.attribute
+            for s, hid, v, _t in rows
+            if s <= limit and self.released.get(hid, 1 << 62) > limit
         ]
         cands: list[WorldviewCandidate] = []
         for value, p in snap.distribution:
-            if value == UNKNOWN or (snap.cardinality == "single"
-                                    and p < self.config.min_probability and not history):
+            if value == UNKNOWN or (
+                snap.cardinality == "single" and p < self.config.min_probability and not history
+            ):
                 continue
             key = (ekey, snap.attribute, match_key(value))
             rows = [r for r in self.support.get(key, ()) if r.seq <= limit]
@@ -234,7 +288,8 @@ class Worldview:
                 "recency": self._recency(last, now),
                 "utility": self._utility(cid, limit),
                 "commitment": COMMITMENT.get(state, 0.3),
-                "confirmation": 1.0 if any(r.source in ("user", "system") for r in asserts)
+                "confirmation": 1.0
+                if any(r.source in ("user", "system") for r in asserts)
                 else 0.0,
                 "contradiction": min(1.0, 0.5 * against),
                 "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
@@ -250,21 +305,43 @@ class Worldview:
                 status = "superseded"
             elif snap.cardinality == "multi" and value not in held_values:
                 status = "negated"
-            cands.append(WorldviewCandidate(
-                id=cid, value=value, status=status, score=0.0, components=self._score(comps),
-                valid_from=first,
-                valid_to=superseded_at[1] if superseded_at is not None else None,
-                evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
-                sources=tuple(sorted({r.source for r in rows})), lifecycle=state,
-                note=f"superseded by {superseded_at[2]!r}" if superseded_at else "",
-            ))
-        return self._resolve_slot(slot_id, kind, f"{snap.entity}.{snap.attribute}", snap.entity,
-                                  cands, multi=snap.cardinality == "multi", history=history,
-                                  pending=bool(pending))
+            cands.append(
+                WorldviewCandidate(
+                    id=cid,
+                    value=value,
+                    status=status,
+                    score=0.0,
+                    components=self._score(comps),
+                    valid_from=first,
+                    valid_to=superseded_at[1] if superseded_at is not None else None,
+                    evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
+                    sources=tuple(sorted({r.source for r in rows})),
+                    lifecycle=state,
+                    note=f"superseded by {superseded_at[2]!r}" if superseded_at else "",
+                )
+            )
+        return self._resolve_slot(
+            slot_id,
+            kind,
+            f"{snap.entity}.{snap.attribute}",
+            snap.entity,
+            cands,
+            multi=snap.cardinality == "multi",
+            history=history,
+            pending=bool(pending),
+        )
 
     def _resolve_slot(
-        self, slot_id: str, kind: str, key: str, entity: str | None,
-        cands: list[WorldviewCandidate], *, multi: bool, history: bool, pending: bool,
+        self,
+        slot_id: str,
+        kind: str,
+        key: str,
+        entity: str | None,
+        cands: list[WorldviewCandidate],
+        *,
+        multi: bool,
+        history: bool,
+        pending: bool,
     ) -> WorldviewSlot:
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
@@ -282,23 +359,41 @@ class Worldview:
             contested = top.components.contradiction > 0 or pending
             if close or contested:
                 status = "conflicted"
-                reason = (f"top two within {self.config.conflict_margin}" if close
-                          else "active contradicting evidence")
-                marks = {c.value: "conflicted" for c in live[:2]} if close else {
-                    top.value: "conflicted"}
+                reason = (
+                    f"top two within {self.config.conflict_margin}"
+                    if close
+                    else "active contradicting evidence"
+                )
+                marks = (
+                    {c.value: "conflicted" for c in live[:2]}
+                    if close
+                    else {top.value: "conflicted"}
+                )
                 chosen = []
             else:
-                status, reason = "resolved", f"{top.value!r} leads by" + (
-                    f" {top.score - second.score:.2f}" if second else " default")
+                status, reason = (
+                    "resolved",
+                    f"{top.value!r} leads by"
+                    + (f" {top.score - second.score:.2f}" if second else " default"),
+                )
                 marks, chosen = {top.value: "selected"}, [top.value]
-        out = [c.model_copy(update={"status": marks[c.value]}) if c.value in marks else c
-               for c in cands]
+        out = [
+            c.model_copy(update={"status": marks[c.value]}) if c.value in marks else c
+            for c in cands
+        ]
         if not history:
             out = [c for c in out if c.status in ("selected", "conflicted", "active")]
         out.sort(key=lambda c: (-c.score, c.value))
-        return WorldviewSlot(id=slot_id, kind=kind, key=key, entity=entity,  # type: ignore[arg-type]
-                             status=status, selected=tuple(chosen),  # type: ignore[arg-type]
-                             candidates=tuple(out), reason=reason)
+        return WorldviewSlot(
+            id=slot_id,
+            kind=kind,
+            key=key,
+            entity=entity,
+            status=status,
+            selected=tuple(chosen),
+            candidates=tuple(out),
+            reason=reason,
+        )
 
     def _hypotheses(self, name: str, limit: int, history: bool) -> list[WorldviewSlot]:
         ekey = match_key(name)
@@ -312,23 +407,53 @@ class Worldview:
                 released = self.released.get(hid, 1 << 62) <= limit
                 if released and not history:
                     continue
-                comps = self._score({"support": 0.2, "provenance": 0.0, "recency": 0.5,
-                                     "utility": 0.0, "commitment": 0.2, "confirmation": 0.0,
-                                     "contradiction": 0.0, "inhibition": 0.0,
-                                     "supersession": 0.0, "staleness": 0.0})
+                comps = self._score(
+                    {
+                        "support": 0.2,
+                        "provenance": 0.0,
+                        "recency": 0.5,
+                        "utility": 0.0,
+                        "commitment": 0.2,
+                        "confirmation": 0.0,
+                        "contradiction": 0.0,
+                        "inhibition": 0.0,
+                        "supersession": 0.0,
+                        "staleness": 0.0,
+                    }
+                )
                 cand = WorldviewCandidate(
-                    id=hid, value=value, status="held" if not released else "selected",
-                    score=comps.total, components=comps, valid_from=t, evidence_ids=(hid,),
-                    note="promoted" if released else "pending corroboration")
-                out.append(WorldviewSlot(id=f"hypothesis:{e}.{attr}#{hid}", kind="hypothesis",
-                                         key=f"{name}.{attr}", entity=name, status="set",
-                                         selected=(value,), candidates=(cand,),
-                                         reason=cand.note))
+                    id=hid,
+                    value=value,
+                    status="held" if not released else "selected",
+                    score=comps.total,
+                    components=comps,
+                    valid_from=t,
+                    evidence_ids=(hid,),
+                    note="promoted" if released else "pending corroboration",
+                )
+                out.append(
+                    WorldviewSlot(
+                        id=f"hypothesis:{e}.{attr}#{hid}",
+                        kind="hypothesis",
+                        key=f"{name}.{attr}",
+                        entity=name,
+                        status="set",
+                        selected=(value,),
+                        candidates=(cand,),
+                        reason=cand.note,
+                    )
+                )
         return out
 
     def _text_slot(
-        self, slot_id: str, lens: str, history: bool, limit: int, now: datetime | None,
-        state_of: Callable[[str, int | None], str], trust: Callable[[str], float],
+        self,
+        slot_id: str,
+        lens: str,
+        history: bool,
+        limit: int,
+        now: datetime | None,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
     ) -> WorldviewSlot | None:
         items = [i for i in self.text[slot_id] if i.seq <= limit]
         if not items:
@@ -337,41 +462,78 @@ class Worldview:
         cands = []
         for it in items:
             state = state_of(it.event_id, None if limit == 1 << 62 else limit)
-            comps = self._score({
-                "support": 0.6, "provenance": trust(it.source),
-                "recency": self._recency(it.occurred_at, now),
-                "utility": self._utility(it.event_id, limit),
-                "commitment": COMMITMENT.get(state, 0.3),
-                "confirmation": 1.0 if it.source == "user" else 0.0,
-                "contradiction": min(1.0, 0.5 * len([s for s, _ in self.contradicted.get(
-                    it.event_id, ()) if s <= limit])),
-                "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
-                "supersession": 0.0, "staleness": 0.0,
-            })
+            comps = self._score(
+                {
+                    "support": 0.6,
+                    "provenance": trust(it.source),
+                    "recency": self._recency(it.occurred_at, now),
+                    "utility": self._utility(it.event_id, limit),
+                    "commitment": COMMITMENT.get(state, 0.3),
+                    "confirmation": 1.0 if it.source == "user" else 0.0,
+                    "contradiction": min(
+                        1.0,
+                        0.5
+                        * len([s for s, _ in self.contradicted.get(it.event_id, ()) if s <= limit]),
+                    ),
+                    "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
+                    "supersession": 0.0,
+                    "staleness": 0.0,
+                }
+            )
             status: CandidateStatus = "active"
             if state in HIDDEN_STATES:
                 status = state  # type: ignore[assignment]
             elif it.status == "failure":
                 status = "failure"
-            cands.append(WorldviewCandidate(
-                id=it.event_id, value=it.value, status=status, score=comps.total,
-                components=comps, valid_from=it.occurred_at, evidence_ids=(it.event_id,),
-                sources=(it.source,), lifecycle=state))
+            cands.append(
+                WorldviewCandidate(
+                    id=it.event_id,
+                    value=it.value,
+                    status=status,
+                    score=comps.total,
+                    components=comps,
+                    valid_from=it.occurred_at,
+                    evidence_ids=(it.event_id,),
+                    sources=(it.source,),
+                    lifecycle=state,
+                )
+            )
         if lens == "procedural":
             # Failure patterns are part of procedural knowledge: keep them visible there.
-            cands = [c.model_copy(update={"status": "active", "note": "failure pattern"})
-                     if c.status == "failure" else c for c in cands]
+            cands = [
+                c.model_copy(update={"status": "active", "note": "failure pattern"})
+                if c.status == "failure"
+                else c
+                for c in cands
+            ]
         # Newer text in the same slot supersedes older text (a later preference wins).
-        active = sorted((c for c in cands if c.status == "active"),
-                        key=lambda c: (c.valid_from or datetime.min, c.id))
+        active = sorted(
+            (c for c in cands if c.status == "active"),
+            key=lambda c: (c.valid_from or datetime.min, c.id),
+        )
         if kind in ("preference", "constraint") and len(active) > 1:
             newest = active[-1]
-            cands = [c.model_copy(update={
-                "status": "superseded", "valid_to": newest.valid_from,
-                "note": f"superseded by {newest.id}",
-                "components": c.components.model_copy(update={"supersession": 1.0}),
-                "score": c.score - self.config.supersession})
-                if c.status == "active" and c.id != newest.id else c for c in cands]
-        return self._resolve_slot(slot_id, kind, key, None, cands,
-                                  multi=kind in ("procedure", "schema"), history=history,
-                                  pending=False)
+            cands = [
+                c.model_copy(
+                    update={
+                        "status": "superseded",
+                        "valid_to": newest.valid_from,
+                        "note": f"superseded by {newest.id}",
+                        "components": c.components.model_copy(update={"supersession": 1.0}),
+                        "score": c.score - self.config.supersession,
+                    }
+                )
+                if c.status == "active" and c.id != newest.id
+                else c
+                for c in cands
+            ]
+        return self._resolve_slot(
+            slot_id,
+            kind,
+            key,
+            None,
+            cands,
+            multi=kind in ("procedure", "schema"),
+            history=history,
+            pending=False,
+        )

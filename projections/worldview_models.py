@@ -11,11 +11,27 @@ SlotKind = Literal[
     "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
 ]
 SLOT_KINDS: tuple[str, ...] = (
-    "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
+    "fact",
+    "preference",
+    "constraint",
+    "procedure",
+    "schema",
+    "hypothesis",
+    "suppression",
 )
 CandidateStatus = Literal[
-    "selected", "active", "conflicted", "superseded", "inhibited", "archived", "obsolete",
-    "compressed", "expired", "held", "failure", "negated",
+    "selected",
+    "active",
+    "conflicted",
+    "superseded",
+    "inhibited",
+    "archived",
+    "obsolete",
+    "compressed",
+    "expired",
+    "held",
+    "failure",
+    "negated",
 ]
 
 

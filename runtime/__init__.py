@@ -46,6 +46,7 @@ __all__ = [
     "ProviderTimeout",
     "ProviderUnavailable",
     "RuntimeConfig",
+    "SqliteJournal",
     "StorageError",
     "SystemClock",
     "TrustConfig",

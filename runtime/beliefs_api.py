@@ -25,8 +25,9 @@ class BeliefAPI(WritePath, RuntimeCore):
 
     async def _as_of(self, as_of: datetime | int | str | None) -> AsOf:
         await self._refresh()
-        return parse_as_of(as_of, head_seq=self._proj.applied_seq,
-                           naive=self.config.input.naive_datetimes)
+        return parse_as_of(
+            as_of, head_seq=self._proj.applied_seq, naive=self.config.input.naive_datetimes
+        )
 
     async def belief(
         self, entity: str, attribute: str, *, as_of: datetime | int | str | None = None
@@ -40,8 +41,9 @@ class BeliefAPI(WritePath, RuntimeCore):
         entity, attribute = _text(entity, "entity"), _text(attribute, "attribute")
         at = await self._as_of(as_of)
         try:
-            return self._proj.beliefs.snapshot(entity, attribute, as_of_seq=at.seq,
-                                               as_of_time=at.time)
+            return self._proj.beliefs.snapshot(
+                entity, attribute, as_of_seq=at.seq, as_of_time=at.time
+            )
         except ValueError as exc:
             raise InvalidInput(str(exc), field="attribute") from None
 
@@ -94,19 +96,35 @@ class BeliefAPI(WritePath, RuntimeCore):
                 raise InvalidInput("cannot merge an entity with itself", field="absorb")
             cands = {c.entity.casefold(): c for c in beliefs.identity_candidates(keep, k=1000)}
             div = cands[absorb.casefold()].divergence_bits if absorb.casefold() in cands else -1.0
-            proposal = ProposedWrite(operation="merge", namespace=self.namespace,
-                                     evidence_ids=("merge",), known_evidence=frozenset({"merge"}),
-                                     destructive=True, authorized=authorized)
+            proposal = ProposedWrite(
+                operation="merge",
+                namespace=self.namespace,
+                evidence_ids=("merge",),
+                known_evidence=frozenset({"merge"}),
+                destructive=True,
+                authorized=authorized,
+            )
             verdicts = self.validators.run(proposal)
             now = self._now()
             if not all(v.ok for v in verdicts):
-                draft = self._draft("write.rejected", RejectionPayload(
-                    operation="merge", attempted={"keep": keep, "absorb": absorb,
-                                                  "reason": reason},
-                    verdicts=tuple(verdicts)), occurred_at=now, recorded_at=now)
+                draft = self._draft(
+                    "write.rejected",
+                    RejectionPayload(
+                        operation="merge",
+                        attempted={"keep": keep, "absorb": absorb, "reason": reason},
+                        verdicts=tuple(verdicts),
+                    ),
+                    occurred_at=now,
+                    recorded_at=now,
+                )
             else:
-                draft = self._draft("identity.merged", IdentityMergedPayload(
-                    keep=keep, absorb=absorb, divergence_bits=div, reason=reason),
-                    occurred_at=now, recorded_at=now)
+                draft = self._draft(
+                    "identity.merged",
+                    IdentityMergedPayload(
+                        keep=keep, absorb=absorb, divergence_bits=div, reason=reason
+                    ),
+                    occurred_at=now,
+                    recorded_at=now,
+                )
             (event,) = await self._commit([draft])
         return event

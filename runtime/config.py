@@ -12,8 +12,9 @@ from nousmem.policies.router import RouterConfig
 from nousmem.projections.belief_models import BeliefParams
 from nousmem.projections.lifecycle import LifecycleConfig
 from nousmem.projections.retrieval import RetrievalConfig
-from nousmem.projections.worldview_models import WorldviewConfig
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
+from nousmem.projections.worldview_models import WorldviewConfig
+from nousmem.runtime.providers.openai import ProviderConfig
 
 
 class JournalConfig(BaseModel):
@@ -94,3 +95,6 @@ class RuntimeConfig(BaseModel):
     retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
     ttl: TtlConfig = Field(default_factory=TtlConfig)
     sleep: SleepConfig = Field(default_factory=SleepConfig)
+    provider: ProviderConfig | None = None
+    """An OpenAI-compatible LLM used as extractor and planner, with the rule extractor and
+    the deterministic planner as journaled fallbacks (needs ``nousmem[llm]``)."""

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from nousmem.projections.lexical import observation_doc
 from nousmem.projections.models import Observation
 from nousmem.runtime.canonical import canonical_json
-from nousmem.runtime.clock import Clock, SystemClock
+from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.errors import (
     ClosedError,
@@ -35,11 +35,13 @@ from nousmem.runtime.projector import Projector
 
 def validate_namespace(namespace: str) -> str:
     if not isinstance(namespace, str) or not namespace.strip() or len(namespace) > 200:
-        raise NamespaceError("namespace must be a non-empty string of at most 200 characters",
-                             field="namespace")
+        raise NamespaceError(
+            "namespace must be a non-empty string of at most 200 characters", field="namespace"
+        )
     if namespace != namespace.strip() or any(c in namespace for c in "\x00\n\r\t"):
-        raise NamespaceError("namespace must not have surrounding spaces or control characters",
-                             field="namespace")
+        raise NamespaceError(
+            "namespace must not have surrounding spaces or control characters", field="namespace"
+        )
     return namespace
 
 
@@ -55,6 +57,8 @@ class _Shared:
         self.write_locks: dict[str, asyncio.Lock] = {}
         self.sync_locks: dict[str, asyncio.Lock] = {}
         self.extra_closers: list[Any] = []
+        self.extractor: Any = None  # None: the rule extractor
+        self.provider: Any = None  # an LLM planner for propose(), if configured
 
 
 class RuntimeCore:
@@ -195,8 +199,9 @@ class RuntimeCore:
         try:
             canonical_json(parsed.metadata)
         except (TypeError, ValueError) as exc:
-            raise InvalidInput(f"metadata must be JSON-serialisable ({exc})",
-                               field="observation.metadata") from None
+            raise InvalidInput(
+                f"metadata must be JSON-serialisable ({exc})", field="observation.metadata"
+            ) from None
         return parsed
 
     def _observation_draft(
@@ -208,12 +213,23 @@ class RuntimeCore:
             else recorded_at
         )
         payload = ObservationPayload(
-            type=obs.type, content=obs.content, source=obs.source, actor=obs.actor,
-            ref=obs.ref, keywords=obs.keywords, claims=obs.claims, metadata=obs.metadata,
+            type=obs.type,
+            content=obs.content,
+            source=obs.source,
+            actor=obs.actor,
+            ref=obs.ref,
+            keywords=obs.keywords,
+            claims=obs.claims,
+            metadata=obs.metadata,
             times=tuple(times),
         )
-        draft = self._draft("observation", payload, occurred_at=occurred,
-                            recorded_at=recorded_at, doc=observation_doc(payload, occurred))
+        draft = self._draft(
+            "observation",
+            payload,
+            occurred_at=occurred,
+            recorded_at=recorded_at,
+            doc=observation_doc(payload, occurred),
+        )
         self._check_size(draft, "observation")
         return draft
 
@@ -242,8 +258,10 @@ class RuntimeCore:
         if kinds is not None:
             unknown = sorted(set(kinds) - set(KINDS))
             if unknown or isinstance(kinds, str):
-                raise InvalidInput(f"unknown kind(s) {unknown or kinds!r}; known: {', '.join(KINDS)}",
-                                   field="kinds")
+                raise InvalidInput(
+                    f"unknown kind(s) {unknown or kinds!r}; known: {', '.join(KINDS)}",
+                    field="kinds",
+                )
         async for e in self.journal.read(self.namespace, after_seq=after_seq, kinds=kinds):
             yield e
 

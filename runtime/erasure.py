@@ -58,7 +58,10 @@ class Erasure(ReadPath):
     """``erase``."""
 
     async def erase(
-        self, *, event_ids: Sequence[str] | None = None, entity: str | None = None,
+        self,
+        *,
+        event_ids: Sequence[str] | None = None,
+        entity: str | None = None,
         reason: str,
     ) -> ErasureReceipt:
         """Erase events (and what derives from them) or everything about an entity."""
@@ -78,34 +81,56 @@ class Erasure(ReadPath):
             if event_ids is not None:
                 for i, eid in enumerate(event_ids):
                     if eid not in by_id:
-                        raise InvalidInput(f"no event {eid!r} in this namespace",
-                                           field=f"event_ids.{i}")
+                        raise InvalidInput(
+                            f"no event {eid!r} in this namespace", field=f"event_ids.{i}"
+                        )
                 seeds = set(event_ids)
             else:
                 assert entity is not None
                 pat = _mentions(entity.strip())
-                seeds = {e.id for e in events if e.payload is not None and e.kind != "erasure"
-                         and pat.search(canonical_json(e.payload.model_dump(mode="json")))}
+                seeds = {
+                    e.id
+                    for e in events
+                    if e.payload is not None
+                    and e.kind != "erasure"
+                    and pat.search(canonical_json(e.payload.model_dump(mode="json")))
+                }
                 reason = pat.sub("[erased entity]", reason)
             targets = self._closure(events, seeds)
             rederive = self._rederive_plan(events, targets)
             now = self._now()
             at = self._proj.last_occurred_at or now
             ordered = [e.id for e in events if e.id in targets]
-            head = self._draft("erasure", ErasurePayload(
-                reason=reason.strip(),
-                targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
-                erased_ids=tuple(ordered),
-                entity_digest=payload_digest(match_key(entity)).hex() if entity else None),
-                occurred_at=at, recorded_at=now)
+            head = self._draft(
+                "erasure",
+                ErasurePayload(
+                    reason=reason.strip(),
+                    targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
+                    erased_ids=tuple(ordered),
+                    entity_digest=payload_digest(match_key(entity)).hex() if entity else None,
+                ),
+                occurred_at=at,
+                recorded_at=now,
+            )
             drafts = [head]
             outcomes = self._rederived_outcomes(events, targets, rederive)
             for old, outcome in zip(rederive, outcomes, strict=True):
-                payload = BeliefRevisedPayload(revision=old.payload.revision, outcome=outcome,
-                                               valid_at=old.payload.valid_at, rederived=True)
-                drafts.append(self._draft("belief.revised", payload,
-                                          occurred_at=old.occurred_at, recorded_at=now,
-                                          causation_id=head.id, doc=revision_doc(payload)))
+                payload = BeliefRevisedPayload(
+                    revision=old.payload.revision,
+                    outcome=outcome,
+                    valid_at=old.payload.valid_at,
+                    rederived=True,
+                )
+                drafts.append(
+                    self._draft(
+                        "belief.revised",
+                        payload,
+                        occurred_at=old.occurred_at,
+                        recorded_at=now,
+                        causation_id=head.id,
+                        doc=revision_doc(payload),
+                    )
+                )
             before = self._rows_snapshot()
             seqs, appended = await self.journal.erase_and_append(self.namespace, ordered, drafts)
         await self.rebuild()
@@ -114,11 +139,14 @@ class Erasure(ReadPath):
         after = self._rows_snapshot()
         report = await self.verify()
         return ErasureReceipt(
-            erasure_event_id=head.id, erased_event_ids=tuple(ordered),
+            erasure_event_id=head.id,
+            erased_event_ids=tuple(ordered),
             erased_seqs=tuple(sorted(seqs)),
             rederived_event_ids=tuple(e.id for e in appended[1:]),
             projection_rows={k: max(0, before[k] - after.get(k, 0)) for k in before},
-            lexical_rows_removed=tuple(sorted(seqs)), verified=report.ok)
+            lexical_rows_removed=tuple(sorted(seqs)),
+            verified=report.ok,
+        )
 
     @staticmethod
     def _closure(events: Sequence[Any], seeds: set[str]) -> set[str]:
@@ -128,7 +156,7 @@ class Erasure(ReadPath):
         dims: set[tuple[str, str]] = set()
         for e in events:  # journal order: causes come before effects
             p = e.payload
-            if p is None or e.id in out and e.kind != "belief.revised":
+            if p is None or (e.id in out and e.kind != "belief.revised"):
                 continue
             cited: set[str] = set()
             if e.kind == "belief.revised":
@@ -153,27 +181,40 @@ class Erasure(ReadPath):
     @staticmethod
     def _rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:
         """Erased revisions whose own evidence survives: they are re-journaled, re-derived."""
-        return [e for e in events if e.id in targets and e.kind == "belief.revised"
-                and e.payload is not None and e.payload.revision.evidence_ids
-                and not set(e.payload.revision.evidence_ids) & targets
-                and e.causation_id not in targets]
+        return [
+            e
+            for e in events
+            if e.id in targets
+            and e.kind == "belief.revised"
+            and e.payload is not None
+            and e.payload.revision.evidence_ids
+            and not set(e.payload.revision.evidence_ids) & targets
+            and e.causation_id not in targets
+        ]
 
-    def _rederived_outcomes(self, events: Sequence[Any], targets: set[str],
-                            rederive: Sequence[Any]) -> list[Any]:
+    def _rederived_outcomes(
+        self, events: Sequence[Any], targets: set[str], rederive: Sequence[Any]
+    ) -> list[Any]:
         """Outcomes of the re-derived revisions on beliefs that never saw the erased ones."""
         if not rederive:
             return []
-        dims = {(match_key(e.payload.revision.entity), e.payload.revision.attribute)
-                for e in rederive}
+        dims = {
+            (match_key(e.payload.revision.entity), e.payload.revision.attribute) for e in rederive
+        }
         scratch = BeliefStore(self.config.attributes, self.config.beliefs)
         for e in events:
-            if (e.kind == "belief.revised" and e.payload is not None and e.id not in targets
-                    and (match_key(e.payload.revision.entity), e.payload.revision.attribute)
-                    in dims):
+            if (
+                e.kind == "belief.revised"
+                and e.payload is not None
+                and e.id not in targets
+                and (match_key(e.payload.revision.entity), e.payload.revision.attribute) in dims
+            ):
                 scratch.apply(e.payload.revision, seq=e.seq, event_id=e.id)
         last = events[-1].seq if events else 0
-        return [scratch.apply(e.payload.revision, seq=last + i + 1, event_id=f"re:{e.id}")
-                for i, e in enumerate(rederive)]
+        return [
+            scratch.apply(e.payload.revision, seq=last + i + 1, event_id=f"re:{e.id}")
+            for i, e in enumerate(rederive)
+        ]
 
     def _rows_snapshot(self) -> dict[str, int]:
         p = self._proj

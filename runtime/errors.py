@@ -39,7 +39,7 @@ class UnknownEvent(NousmemError, LookupError):
 
 
 class UnsupportedOperation(NousmemError):
-    """The operation is not offered, e.g. ``forget(..., "delete")``; the message says what to use."""
+    """The operation is not offered (``forget(..., "delete")``); the message says what to use."""
 
 
 class IllegalTransition(NousmemError):

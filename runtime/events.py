@@ -36,6 +36,7 @@ class EventBase(BaseModel):
     prev_hash: str
     hash: str
     erased: bool = False
+    payload: Any = None
 
 
 class ObservationEvent(EventBase):
@@ -234,7 +235,7 @@ def build_event(
     prev_hash: bytes,
     hash: bytes,
     erased: bool = False,
-) -> Any:
+) -> EventBase:
     """Assemble a typed event from trusted storage fields without re-validating the header.
 
     ``payload`` may be a model (fresh append), canonical JSON text (a stored row) or None.

@@ -87,16 +87,24 @@ class Forgetting(WritePath):
             left, value = t.split("=", 1)
             ent, attr = left.rsplit(".", 1)
             if self._proj.beliefs.snapshot(ent.strip(), attr.strip()) is not None:
-                return (f"{slot_kind_for(attr.strip())}:{match_key(ent)}.{attr.strip()}"
-                        f"#{match_key(value)}")
+                return (
+                    f"{slot_kind_for(attr.strip())}:{match_key(ent)}.{attr.strip()}"
+                    f"#{match_key(value)}"
+                )
         raise InvalidInput(
             f"unknown target {t!r}: give an event id of this namespace, a worldview candidate"
             " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value'",
             field=field,
         )
 
-    def _forget_plan(self, targets: Sequence[str], verb: str, reason: str, now: datetime,
-                     causation_id: str | None = None) -> tuple[list[EventDraft], ForgetResult]:
+    def _forget_plan(
+        self,
+        targets: Sequence[str],
+        verb: str,
+        reason: str,
+        now: datetime,
+        causation_id: str | None = None,
+    ) -> tuple[list[EventDraft], ForgetResult]:
         drafts: list[EventDraft] = []
         applied: list[dict[str, str]] = []
         refused: list[dict[str, str]] = []
@@ -109,15 +117,38 @@ class Forgetting(WritePath):
                 tr = tr.model_copy(update={"legal": False, "reason": "duplicate target"})
             if tr.legal:
                 planned[t] = tr.to_state
-                drafts.append(self._draft("lifecycle", LifecyclePayload(
-                    target=t, from_state=tr.from_state, to_state=tr.to_state, verb=verb,
-                    reason=reason), occurred_at=at, recorded_at=now, causation_id=causation_id))
+                drafts.append(
+                    self._draft(
+                        "lifecycle",
+                        LifecyclePayload(
+                            target=t,
+                            from_state=tr.from_state,
+                            to_state=tr.to_state,
+                            verb=verb,
+                            reason=reason,
+                        ),
+                        occurred_at=at,
+                        recorded_at=now,
+                        causation_id=causation_id,
+                    )
+                )
                 applied.append({"target": t, "from": tr.from_state, "to": tr.to_state})
             else:
-                drafts.append(self._draft("lifecycle.refused", LifecycleRefusedPayload(
-                    target=t, from_state=tr.from_state, requested=verb, verb=verb,
-                    reason=tr.reason), occurred_at=at, recorded_at=now,
-                    causation_id=causation_id))
+                drafts.append(
+                    self._draft(
+                        "lifecycle.refused",
+                        LifecycleRefusedPayload(
+                            target=t,
+                            from_state=tr.from_state,
+                            requested=verb,
+                            verb=verb,
+                            reason=tr.reason,
+                        ),
+                        occurred_at=at,
+                        recorded_at=now,
+                        causation_id=causation_id,
+                    )
+                )
                 refused.append({"target": t, "state": tr.from_state, "reason": tr.reason})
         return drafts, ForgetResult(verb=verb, applied=tuple(applied), refused=tuple(refused))
 
@@ -152,8 +183,9 @@ class Forgetting(WritePath):
         if doc is not None and now is not None:
             es = book.effective_state(t, created_at=doc.occurred_at, ttl_days=ttl, now=now)
             eff, why = es.state, es.reason
-        return LifecycleView(target=t, state=state, effective_state=eff, reason=why,
-                             history=tuple(book.history(t)))
+        return LifecycleView(
+            target=t, state=state, effective_state=eff, reason=why, history=tuple(book.history(t))
+        )
 
     # -- policy hooks --------------------------------------------------------------------------
 
@@ -163,30 +195,50 @@ class Forgetting(WritePath):
             for i, t in enumerate(intent.targets):
                 self._resolve_target(t, i)
         except (InvalidInput, UnsupportedOperation) as exc:
-            return [Verdict(validator="supported_operation", ok=False, reason=str(exc),
-                            action="reject")]
-        return self.validators.run(ProposedWrite(
-            operation="forget", namespace=self.namespace,
-            target_namespaces=(intent.namespace,) if intent.namespace else (),
-            evidence_ids=tuple(intent.targets), known_evidence=frozenset(intent.targets),
-            authorized=authorized))
+            return [
+                Verdict(validator="supported_operation", ok=False, reason=str(exc), action="reject")
+            ]
+        return self.validators.run(
+            ProposedWrite(
+                operation="forget",
+                namespace=self.namespace,
+                target_namespaces=(intent.namespace,) if intent.namespace else (),
+                evidence_ids=tuple(intent.targets),
+                known_evidence=frozenset(intent.targets),
+                authorized=authorized,
+            )
+        )
 
-    def _forget_drafts(self, intent: ForgetIntent, now: datetime, *, causation_id: str
-                       ) -> list[EventDraft]:
+    def _forget_drafts(
+        self, intent: ForgetIntent, now: datetime, *, causation_id: str
+    ) -> list[EventDraft]:
         targets = [self._resolve_target(t, i) for i, t in enumerate(intent.targets)]
         drafts, _ = self._forget_plan(targets, intent.verb, intent.reason, now, causation_id)
         return drafts
 
-    def _consolidate_drafts(self, intent: ConsolidateIntent, now: datetime, *,
-                            causation_id: str) -> list[EventDraft]:
+    def _consolidate_drafts(
+        self, intent: ConsolidateIntent, now: datetime, *, causation_id: str
+    ) -> list[EventDraft]:
         out: list[EventDraft] = []
         at = self._proj.last_occurred_at or now
         kind: Any = intent.target_type
         for i, cluster in enumerate(intent.clusters):
-            summary = intent.summary or "; ".join(
-                self._proj.docs[e].text for e in cluster if e in self._proj.docs)[:500]
-            out.append(self._draft("sleep.compiled", SleepCompiledPayload(
-                item_type=kind, key=f"planner:{causation_id}:{i}", summary=summary,
-                sources=tuple(cluster)), occurred_at=at, recorded_at=now,
-                causation_id=causation_id))
+            summary = (
+                intent.summary
+                or "; ".join(self._proj.docs[e].text for e in cluster if e in self._proj.docs)[:500]
+            )
+            out.append(
+                self._draft(
+                    "sleep.compiled",
+                    SleepCompiledPayload(
+                        item_type=kind,
+                        key=f"planner:{causation_id}:{i}",
+                        summary=summary,
+                        sources=tuple(cluster),
+                    ),
+                    occurred_at=at,
+                    recorded_at=now,
+                    causation_id=causation_id,
+                )
+            )
         return out

@@ -12,6 +12,7 @@ from nousmem.projections.belief_models import Revision
 from nousmem.projections.lexical import revision_doc
 from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
 from nousmem.runtime.events import EventDraft
+from nousmem.runtime.forgetting import Forgetting
 from nousmem.runtime.payloads import (
     BeliefRevisedPayload,
     FallbackPayload,
@@ -19,7 +20,7 @@ from nousmem.runtime.payloads import (
     RejectionPayload,
 )
 from nousmem.runtime.providers.fallback import error_kind
-from nousmem.runtime.write import WritePath
+from nousmem.runtime.read import ReadPath
 
 
 class PolicyResult(BaseModel):
@@ -38,10 +39,8 @@ class PolicyResult(BaseModel):
         return tuple(v for v in self.verdicts if not v.ok)
 
 
-class PolicyAPI(WritePath):
+class PolicyAPI(Forgetting, ReadPath):
     """Planner policies: ``propose`` builds one, ``commit`` validates and executes it."""
-
-    _provider: Any = None
 
     async def propose(self, intent: str | dict[str, Any] | MemoryPolicy) -> MemoryPolicy:
         """Turn a planner's intent into a validated :class:`MemoryPolicy`. Writes nothing,
@@ -57,16 +56,28 @@ class PolicyAPI(WritePath):
                 raise invalid_input_from_validation(exc, prefix="policy") from None
         if not isinstance(intent, str) or not intent.strip():
             raise InvalidInput("must be non-empty text, a dict or a MemoryPolicy", field="policy")
-        if self._provider is not None:
+        if self._shared.provider is not None:
             try:
-                raw = await self._provider.propose(intent)
-                return MemoryPolicy.model_validate({**raw, "source": self._provider.name})
+                raw = await self._shared.provider.propose(intent)
+                return MemoryPolicy.model_validate({**raw, "source": self._shared.provider.name})
             except (ProviderError, ValidationError) as exc:
                 kind = error_kind(exc) if isinstance(exc, ProviderError) else "malformed"
                 now = self._now()
-                await self._commit([self._draft("provider.fallback", FallbackPayload(
-                    provider=self._provider.name, error=kind, message=str(exc)[:500],
-                    fallback="deterministic"), occurred_at=now, recorded_at=now)])
+                await self._commit(
+                    [
+                        self._draft(
+                            "provider.fallback",
+                            FallbackPayload(
+                                provider=self._shared.provider.name,
+                                error=kind,
+                                message=str(exc)[:500],
+                                fallback="deterministic",
+                            ),
+                            occurred_at=now,
+                            recorded_at=now,
+                        )
+                    ]
+                )
         return deterministic_policy(intent)
 
     async def _locate(self, ids: set[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -93,52 +104,98 @@ class PolicyAPI(WritePath):
             known, foreign = await self._locate(cited)
             verdicts: list[Verdict] = []
             for w in policy.writes:
-                verdicts += self.validators.run(ProposedWrite(
-                    operation="commit_policy", namespace=self.namespace,
-                    target_namespaces=(w.namespace,) if w.namespace else (),
-                    claims=tuple(ProposedClaim(claim=c, reliability=self._trust(w.source)
-                                               * c.confidence) for c in w.claims),
-                    evidence_ids=w.evidence_ids, known_evidence=known,
-                    foreign_evidence=foreign & set(w.evidence_ids)))
+                verdicts += self.validators.run(
+                    ProposedWrite(
+                        operation="commit_policy",
+                        namespace=self.namespace,
+                        target_namespaces=(w.namespace,) if w.namespace else (),
+                        claims=tuple(
+                            ProposedClaim(claim=c, reliability=self._trust(w.source) * c.confidence)
+                            for c in w.claims
+                        ),
+                        evidence_ids=w.evidence_ids,
+                        known_evidence=known,
+                        foreign_evidence=foreign & set(w.evidence_ids),
+                    )
+                )
             for f in policy.forget:
                 verdicts += self._validate_forget(f, policy.authorized)
             for c in policy.consolidate:
-                verdicts += self.validators.run(ProposedWrite(
-                    operation="consolidate", namespace=self.namespace,
-                    target_namespaces=(c.namespace,) if c.namespace else (),
-                    evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
-                    known_evidence=known | ({"plan"} if not c.clusters else set()),
-                    foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
-                    consolidation={"clusters": [list(cl) for cl in c.clusters],
-                                   "target_type": c.target_type}))
+                verdicts += self.validators.run(
+                    ProposedWrite(
+                        operation="consolidate",
+                        namespace=self.namespace,
+                        target_namespaces=(c.namespace,) if c.namespace else (),
+                        evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
+                        known_evidence=known | ({"plan"} if not c.clusters else set()),
+                        foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
+                        consolidation={
+                            "clusters": [list(cl) for cl in c.clusters],
+                            "target_type": c.target_type,
+                        },
+                    )
+                )
             policy_json = policy.model_dump(mode="json")
             if not all(v.ok for v in verdicts):
-                draft = self._draft("write.rejected", RejectionPayload(
-                    operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)),
-                    occurred_at=now, recorded_at=now)
+                draft = self._draft(
+                    "write.rejected",
+                    RejectionPayload(
+                        operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)
+                    ),
+                    occurred_at=now,
+                    recorded_at=now,
+                )
                 await self._commit([draft])
-                return PolicyResult(committed=False, verdicts=tuple(verdicts),
-                                    event_ids=(draft.id,))
-            head = self._draft("policy.committed", PolicyPayload(
-                policy=policy_json, source=policy.source,
-                applied=tuple(p for p, on in (("retrieval", policy.retrieval),
-                                              ("writes", policy.writes),
-                                              ("forget", policy.forget),
-                                              ("consolidate", policy.consolidate)) if on)),
-                occurred_at=now, recorded_at=now)
+                return PolicyResult(
+                    committed=False, verdicts=tuple(verdicts), event_ids=(draft.id,)
+                )
+            head = self._draft(
+                "policy.committed",
+                PolicyPayload(
+                    policy=policy_json,
+                    source=policy.source,
+                    applied=tuple(
+                        p
+                        for p, on in (
+                            ("retrieval", policy.retrieval),
+                            ("writes", policy.writes),
+                            ("forget", policy.forget),
+                            ("consolidate", policy.consolidate),
+                        )
+                        if on
+                    ),
+                ),
+                occurred_at=now,
+                recorded_at=now,
+            )
             drafts: list[EventDraft] = [head]
             revisions = [
-                Revision(entity=c.entity, attribute=c.attribute, value=c.value,
-                         polarity=c.polarity, reliability=self._trust(w.source) * c.confidence,
-                         source=w.source, change=c.change, occurred_at=now,
-                         evidence_ids=w.evidence_ids)
-                for w in policy.writes for c in w.claims
+                Revision(
+                    entity=c.entity,
+                    attribute=c.attribute,
+                    value=c.value,
+                    polarity=c.polarity,
+                    reliability=self._trust(w.source) * c.confidence,
+                    source=w.source,
+                    change=c.change,
+                    occurred_at=now,
+                    evidence_ids=w.evidence_ids,
+                )
+                for w in policy.writes
+                for c in w.claims
             ]
             for rev, out in zip(revisions, self._proj.preview_many(revisions), strict=True):
                 payload = BeliefRevisedPayload(revision=rev, outcome=out)
-                drafts.append(self._draft("belief.revised", payload, occurred_at=now,
-                                          recorded_at=now, causation_id=head.id,
-                                          doc=revision_doc(payload)))
+                drafts.append(
+                    self._draft(
+                        "belief.revised",
+                        payload,
+                        occurred_at=now,
+                        recorded_at=now,
+                        causation_id=head.id,
+                        doc=revision_doc(payload),
+                    )
+                )
             for f in policy.forget:
                 drafts += self._forget_drafts(f, now, causation_id=head.id)
             for c in policy.consolidate:
@@ -148,6 +205,10 @@ class PolicyAPI(WritePath):
         if policy.retrieval is not None:
             r = policy.retrieval
             context = await self.query(r.question, lens=r.lens, budget_tokens=r.budget_tokens)
-        return PolicyResult(committed=True, verdicts=tuple(verdicts),
-                            event_ids=tuple(e.id for e in events), policy_event_id=head.id,
-                            context=context)
+        return PolicyResult(
+            committed=True,
+            verdicts=tuple(verdicts),
+            event_ids=tuple(e.id for e in events),
+            policy_event_id=head.id,
+            context=context,
+        )

@@ -91,8 +91,11 @@ class Projector:
     def pending_for(self, claim: Claim, *, exclude_source: str) -> list[Revision]:
         """Held revisions for the same claim from sources other than ``exclude_source``."""
         held = self.pending.get(self._claim_key(claim.entity, claim.attribute, claim.value), [])
-        return [rev for _, rev in held if rev.source != exclude_source
-                and rev.polarity == claim.polarity]
+        return [
+            rev
+            for _, rev in held
+            if rev.source != exclude_source and rev.polarity == claim.polarity
+        ]
 
     def pending_ids(self, revisions: list[Revision]) -> list[str]:
         ids: list[str] = []
@@ -155,8 +158,17 @@ class Projector:
             handler(self, event, p)
 
     def _on_observation(self, e: Any, p: Any) -> None:
-        self.docs[e.id] = DocRow(e.id, e.seq, "observation", render_observation(p, e.occurred_at),
-                                 e.occurred_at, p.ref, p.actor, (), p.type)
+        self.docs[e.id] = DocRow(
+            e.id,
+            e.seq,
+            "observation",
+            render_observation(p, e.occurred_at),
+            e.occurred_at,
+            p.ref,
+            p.actor,
+            (),
+            p.type,
+        )
         self.obs_seqs.append(e.seq)
         self.obs_by_seq[e.seq] = e.id
         if p.actor:
@@ -165,18 +177,32 @@ class Projector:
         outcome = str(p.metadata.get("outcome", "")).lower() if isinstance(p.metadata, dict) else ""
         if p.type == "user_preference" and not p.claims:
             key = p.keywords[0] if p.keywords else "general"
-            self.worldview.on_text(TextItem("preference", f"{owner}.{key}", p.content, e.seq,
-                                            e.occurred_at, e.id, p.source))
+            self.worldview.on_text(
+                TextItem(
+                    "preference", f"{owner}.{key}", p.content, e.seq, e.occurred_at, e.id, p.source
+                )
+            )
         elif p.type == "task_result":
             task = p.metadata.get("task") if isinstance(p.metadata, dict) else None
             key = str(task or (p.keywords[0] if p.keywords else "task"))
             failed = outcome in ("failure", "failed", "error")
-            self.worldview.on_text(TextItem("procedure", key, p.content, e.seq, e.occurred_at,
-                                            e.id, p.source, "failure" if failed else "active"))
+            self.worldview.on_text(
+                TextItem(
+                    "procedure",
+                    key,
+                    p.content,
+                    e.seq,
+                    e.occurred_at,
+                    e.id,
+                    p.source,
+                    "failure" if failed else "active",
+                )
+            )
         elif p.type == "constraint":
             key = p.keywords[0] if p.keywords else owner
-            self.worldview.on_text(TextItem("constraint", key, p.content, e.seq, e.occurred_at,
-                                            e.id, p.source))
+            self.worldview.on_text(
+                TextItem("constraint", key, p.content, e.seq, e.occurred_at, e.id, p.source)
+            )
 
     def _on_revised(self, e: Any, p: Any) -> None:
         rev = p.revision
@@ -184,31 +210,61 @@ class Projector:
         k = match_key(rev.entity)
         self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
         self.worldview.on_revision(
-            seq=e.seq, event_id=e.id, occurred_at=e.occurred_at, entity=rev.entity,
-            attribute=rev.attribute, value=rev.value, polarity=rev.polarity, source=rev.source,
-            reliability=rev.reliability, evidence_ids=rev.evidence_ids,
-            cardinality=out.cardinality, mode_before=out.mode_before, mode_after=out.mode_after)
-        self.docs[e.id] = DocRow(e.id, e.seq, "delta", revision_doc(p), e.occurred_at, None,
-                                 None, rev.evidence_ids)
+            seq=e.seq,
+            event_id=e.id,
+            occurred_at=e.occurred_at,
+            entity=rev.entity,
+            attribute=rev.attribute,
+            value=rev.value,
+            polarity=rev.polarity,
+            source=rev.source,
+            reliability=rev.reliability,
+            evidence_ids=rev.evidence_ids,
+            cardinality=out.cardinality,
+            mode_before=out.mode_before,
+            mode_after=out.mode_after,
+        )
+        self.docs[e.id] = DocRow(
+            e.id, e.seq, "delta", revision_doc(p), e.occurred_at, None, None, rev.evidence_ids
+        )
         node = entity_node(rev.entity)
         for ev in rev.evidence_ids:
             self.graph.link(node, ev, "mentions", seq=e.seq, event_id=e.id)
         vkey = match_key(rev.value)
         if vkey != k and (vkey in self.actors or self.beliefs.snapshots(rev.value)):
-            self.graph.link(node, entity_node(rev.value), "association", seq=e.seq,
-                            event_id=e.id, reason=rev.attribute)
+            self.graph.link(
+                node,
+                entity_node(rev.value),
+                "association",
+                seq=e.seq,
+                event_id=e.id,
+                reason=rev.attribute,
+            )
 
     def _on_candidate(self, e: Any, p: Any) -> None:
         c = p.claim
         rev = Revision(
-            entity=c.entity, attribute=c.attribute, value=c.value, polarity=c.polarity,
-            reliability=p.reliability, source=p.source, change=c.change,
-            occurred_at=e.occurred_at, evidence_ids=p.evidence_ids,
+            entity=c.entity,
+            attribute=c.attribute,
+            value=c.value,
+            polarity=c.polarity,
+            reliability=p.reliability,
+            source=p.source,
+            change=c.change,
+            occurred_at=e.occurred_at,
+            evidence_ids=p.evidence_ids,
         )
         self.pending.setdefault(self._claim_key(c.entity, c.attribute, c.value), []).append(
-            (e.id, rev))
-        self.worldview.on_held(seq=e.seq, event_id=e.id, occurred_at=e.occurred_at,
-                               entity=c.entity, attribute=c.attribute, value=c.value)
+            (e.id, rev)
+        )
+        self.worldview.on_held(
+            seq=e.seq,
+            event_id=e.id,
+            occurred_at=e.occurred_at,
+            entity=c.entity,
+            attribute=c.attribute,
+            value=c.value,
+        )
 
     def _on_promoted(self, e: Any, p: Any) -> None:
         gone = set(p.candidate_ids)
@@ -221,14 +277,29 @@ class Projector:
         self.worldview.on_released(seq=e.seq, candidate_ids=p.candidate_ids)
 
     def _on_edge(self, e: Any, p: Any) -> None:
-        self.graph.apply_edge(verb=p.verb, relation=p.relation, source=p.source, target=p.target,
-                              weight=p.weight, seq=e.seq, event_id=e.id, reason=p.reason)
+        self.graph.apply_edge(
+            verb=p.verb,
+            relation=p.relation,
+            source=p.source,
+            target=p.target,
+            weight=p.weight,
+            seq=e.seq,
+            event_id=e.id,
+            reason=p.reason,
+        )
         if p.verb == "contradict" or p.relation == "contradicts":
             self.worldview.on_contradiction(seq=e.seq, target=p.target, source=p.source)
 
     def _on_lifecycle(self, e: Any, p: Any) -> None:
-        self.lifecycle.apply(p.target, p.verb, p.to_state, seq=e.seq, occurred_at=e.occurred_at,
-                             event_id=e.id, reason=p.reason)
+        self.lifecycle.apply(
+            p.target,
+            p.verb,
+            p.to_state,
+            seq=e.seq,
+            occurred_at=e.occurred_at,
+            event_id=e.id,
+            reason=p.reason,
+        )
 
     def _on_outcome(self, e: Any, p: Any) -> None:
         delta = OUTCOME_UTILITY[p.outcome]
@@ -237,9 +308,15 @@ class Projector:
             for t in p.targets:
                 tr = self.lifecycle.check(t, "reinforce")
                 if tr.legal:
-                    self.lifecycle.apply(t, "reinforce", tr.to_state, seq=e.seq,
-                                         occurred_at=e.occurred_at, event_id=e.id,
-                                         reason=f"after_turn {p.outcome}")
+                    self.lifecycle.apply(
+                        t,
+                        "reinforce",
+                        tr.to_state,
+                        seq=e.seq,
+                        occurred_at=e.occurred_at,
+                        event_id=e.id,
+                        reason=f"after_turn {p.outcome}",
+                    )
 
     def _on_retrieval(self, e: Any, p: Any) -> None:
         self.traces[e.id] = e.seq
@@ -248,29 +325,47 @@ class Projector:
 
     def _on_audit(self, e: Any, p: Any) -> None:
         if e.kind == "quarantined":
-            item = AuditItem(event_id=e.id, kind="quarantined", occurred_at=e.occurred_at,
-                             summary=p.redacted[:200], reasons=tuple(p.labels))
+            item = AuditItem(
+                event_id=e.id,
+                kind="quarantined",
+                occurred_at=e.occurred_at,
+                summary=p.redacted[:200],
+                reasons=tuple(p.labels),
+            )
         else:
-            item = AuditItem(event_id=e.id, kind="write.rejected", occurred_at=e.occurred_at,
-                             summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
-                             reasons=tuple(v.reason for v in p.verdicts if not v.ok))
+            item = AuditItem(
+                event_id=e.id,
+                kind="write.rejected",
+                occurred_at=e.occurred_at,
+                summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
+                reasons=tuple(v.reason for v in p.verdicts if not v.ok),
+            )
         self.worldview.on_audit(e.seq, item)
 
     def _on_compiled(self, e: Any, p: Any) -> None:
         self.compiled[p.key] = frozenset(p.sources)
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
-        self.worldview.on_text(TextItem(kind, p.key, p.summary, e.seq, e.occurred_at, e.id,
-                                        "sleep"))
-        self.docs[e.id] = DocRow(e.id, e.seq, p.item_type,
-                                 f"[{date_label(e.occurred_at)}] ({p.item_type}) {p.summary}",
-                                 e.occurred_at, None, None, tuple(p.sources))
+        self.worldview.on_text(
+            TextItem(kind, p.key, p.summary, e.seq, e.occurred_at, e.id, "sleep")
+        )
+        self.docs[e.id] = DocRow(
+            e.id,
+            e.seq,
+            p.item_type,
+            f"[{date_label(e.occurred_at)}] ({p.item_type}) {p.summary}",
+            e.occurred_at,
+            None,
+            None,
+            tuple(p.sources),
+        )
         for src in p.sources:
             self.graph.link(e.id, src, "generalizes", seq=e.seq, event_id=e.id)
 
     def _on_merged(self, e: Any, p: Any) -> None:
         self.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id)
-        self.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq,
-                        event_id=e.id)
+        self.graph.link(
+            entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id
+        )
 
     def _on_compressed(self, e: Any, p: Any) -> None:
         self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq)

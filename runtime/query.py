@@ -87,8 +87,7 @@ class QueryEngine:
         self._dense_ids: list[str] = []
         self._dense: np.ndarray[Any, np.dtype[np.float64]] | None = None
 
-    def _visible(self, doc: DocRow, lens: str, as_of_seq: int, now: datetime | None
-                 ) -> str | None:
+    def _visible(self, doc: DocRow, lens: str, as_of_seq: int, now: datetime | None) -> str | None:
         """None when the doc may enter context through ``lens``; else the suppression reason."""
         if lens in ("historical", "audit"):
             return None
@@ -105,22 +104,28 @@ class QueryEngine:
         return expired(last_seen, self.proj.config.attributes.spec(attribute).ttl_days, now)
 
     async def run(
-        self, question: str, *, lens: str, budget_tokens: int, as_of_seq: int, k: int | None,
+        self,
+        question: str,
+        *,
+        lens: str,
+        budget_tokens: int,
+        as_of_seq: int,
+        k: int | None,
         trust: Any,
     ) -> Retrieval:
         proj = self.proj
         cfg = proj.config.retrieval
         now = proj.now(as_of_seq)
-        plan = plan_query(question, lens=lens, known_entities=proj.known_entities(),
-                          ref_time=now)
-        rankings: dict[str, list[str]] = {}
+        plan = plan_query(question, lens=lens, known_entities=proj.known_entities(), ref_time=now)
+        rankings: dict[str, Sequence[str]] = {}
         facts: dict[str, Snippet] = {}
 
         # lexical (FTS5), deltas mapped to their evidence observations
         lexical: list[str] = []
         if plan.fts:
-            hits = await self.journal.search(self.namespace, plan.fts, limit=cfg.lexical_k,
-                                             max_seq=as_of_seq)
+            hits = await self.journal.search(
+                self.namespace, plan.fts, limit=cfg.lexical_k, max_seq=as_of_seq
+            )
             for h in hits:
                 doc = proj.docs.get(h.event_id)
                 if doc is None:
@@ -166,15 +171,19 @@ class QueryEngine:
                 ev = list(dict.fromkeys(ev))
                 sid = f"fact:{match_key(snap.entity)}.{snap.attribute}"
                 snip = Snippet(
-                    id=sid, kind="fact", text=text, score=0.0, event_ids=tuple(ev),
+                    id=sid,
+                    kind="fact",
+                    text=text,
+                    score=0.0,
+                    event_ids=tuple(ev),
                     refs=tuple(r for r in (proj.docs[e].ref for e in ev) if r),
                     occurred_at=max((o.last_seen for o in snap.observed_values), default=None),
                     tokens=count_tokens(text),
                 )
                 fact_rank.append((-rel, sid, snip))
         fact_rank.sort(key=lambda x: (x[0], x[1]))
-        for rel, sid, snip in fact_rank[: cfg.fact_lines]:
-            if rel < 0:
+        for neg_rel, sid, snip in fact_rank[: cfg.fact_lines]:
+            if neg_rel < 0:
                 facts[sid] = snip
                 for e in snip.event_ids:
                     if e not in belief_obs:
@@ -184,9 +193,13 @@ class QueryEngine:
         # temporal: observations whose date falls in a time expression of the question
         if plan.times:
             spans = [(date.fromisoformat(s), date.fromisoformat(e)) for _, s, e in plan.times]
-            inside = [d.event_id for d in proj.docs.values()
-                      if d.kind == "observation" and d.seq <= as_of_seq
-                      and any(a <= d.occurred_at.date() <= b for a, b in spans)]
+            inside = [
+                d.event_id
+                for d in proj.docs.values()
+                if d.kind == "observation"
+                and d.seq <= as_of_seq
+                and any(a <= d.occurred_at.date() <= b for a, b in spans)
+            ]
             lex_pos = {e: i for i, e in enumerate(lexical)}
             inside.sort(key=lambda e: (lex_pos.get(e, 1 << 30), proj.docs[e].seq))
             rankings["temporal"] = inside[:50]
@@ -198,18 +211,26 @@ class QueryEngine:
 
         # graph activation from the best fused items and the question's entities
         seeds: dict[str, float] = {}
-        for item, comps in sorted(fused.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])
-                                  )[: cfg.graph_seeds]:
+        for item, comps in sorted(fused.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[
+            : cfg.graph_seeds
+        ]:
             if not item.startswith("fact:"):
                 seeds[item] = sum(comps.values())
         for name in plan.entities:
             seeds[entity_node(name)] = 1.0 / cfg.rrf_k
         graph_sup: dict[str, str] = {}
         if seeds and cfg.graph_weight > 0:
-            blocked = ({} if lens in ("historical", "audit")
-                       else proj.lifecycle.hidden(as_of_seq=as_of_seq))
-            act = proj.graph.activate(seeds, as_of_seq=as_of_seq, blocked=blocked,
-                                      focus="procedure" if plan.procedural else "fact")
+            blocked = (
+                {}
+                if lens in ("historical", "audit")
+                else proj.lifecycle.hidden(as_of_seq=as_of_seq)
+            )
+            act = proj.graph.activate(
+                seeds,
+                as_of_seq=as_of_seq,
+                blocked=blocked,
+                focus="procedure" if plan.procedural else "fact",
+            )
             peak = max(act.scores.values(), default=0.0) or 1.0
             for node, score in act.scores.items():
                 if node in proj.docs and node in fused:
@@ -221,9 +242,15 @@ class QueryEngine:
         cands: list[Snippet] = []
         for item, comps in fused.items():
             if item in facts:
-                cands.append(facts[item].model_copy(update={
-                    "score": sum(comps.values()), "components": comps,
-                    "channels": tuple(sorted(comps))}))
+                cands.append(
+                    facts[item].model_copy(
+                        update={
+                            "score": sum(comps.values()),
+                            "components": comps,
+                            "channels": tuple(sorted(comps)),
+                        }
+                    )
+                )
                 continue
             doc = proj.docs.get(item)
             if doc is None or doc.seq > as_of_seq:
@@ -234,27 +261,55 @@ class QueryEngine:
             if reason is not None:
                 suppressed.append(Suppressed(id=item, reason=reason))
                 continue
-            cands.append(Snippet(
-                id=item, kind=doc.kind, text=doc.text, score=sum(comps.values()),
-                components=comps, channels=tuple(sorted(comps)),
-                event_ids=(item, *doc.evidence_ids), refs=(doc.ref,) if doc.ref else (),
-                occurred_at=doc.occurred_at, tokens=count_tokens(doc.text)))
+            cands.append(
+                Snippet(
+                    id=item,
+                    kind=doc.kind,
+                    text=doc.text,
+                    score=sum(comps.values()),
+                    components=comps,
+                    channels=tuple(sorted(comps)),
+                    event_ids=(item, *doc.evidence_ids),
+                    refs=(doc.ref,) if doc.ref else (),
+                    occurred_at=doc.occurred_at,
+                    tokens=count_tokens(doc.text),
+                )
+            )
 
         # worldview section, then snippets in the rest of the budget
         wv = proj.worldview.snapshot(
-            lens=lens, beliefs=proj.beliefs, state_of=self._state_of, trust=trust,
-            as_of_seq=as_of_seq, now=now, entities=plan.entities,
-            expired=self.expired_attribute)
+            lens=lens,
+            beliefs=proj.beliefs,
+            state_of=self._state_of,
+            trust=trust,
+            as_of_seq=as_of_seq,
+            now=now,
+            entities=plan.entities,
+            expired=self.expired_attribute,
+        )
         wv_text = _fit(wv.render(), int(budget_tokens * cfg.worldview_share))
         room = budget_tokens - count_tokens(wv_text) if wv_text else budget_tokens
         kept, dropped = pack(cands, max(0, room), limit=k)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = sorted(cands, key=lambda s: (-s.score, s.id))[: cfg.trace_candidates]
-        trace_cands = [{"id": s.id, "score": round(s.score, 9), "channels": list(s.channels),
-                        "components": {c: round(v, 9) for c, v in sorted(s.components.items())}}
-                       for s in ranked]
-        return Retrieval(plan=plan, as_of_seq=as_of_seq, worldview=wv, worldview_text=wv_text,
-                         snippets=kept, suppressed=suppressed, candidates=trace_cands)
+        trace_cands = [
+            {
+                "id": s.id,
+                "score": round(s.score, 9),
+                "channels": list(s.channels),
+                "components": {c: round(v, 9) for c, v in sorted(s.components.items())},
+            }
+            for s in ranked
+        ]
+        return Retrieval(
+            plan=plan,
+            as_of_seq=as_of_seq,
+            worldview=wv,
+            worldview_text=wv_text,
+            snippets=kept,
+            suppressed=suppressed,
+            candidates=trace_cands,
+        )
 
     def _state_of(self, target: str, as_of_seq: int | None) -> str:
         hist = self.proj.lifecycle.history(target, as_of_seq=as_of_seq)
@@ -264,7 +319,7 @@ class QueryEngine:
         assert self.embedder is not None
         docs = [d for d in self.proj.docs.values() if d.kind == "observation"]
         if len(docs) != len(self._dense_ids):
-            new = docs[len(self._dense_ids):]
+            new = docs[len(self._dense_ids) :]
             vecs = np.asarray(self.embedder.embed([d.text for d in new]), dtype=np.float64)
             vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
             self._dense = vecs if self._dense is None else np.vstack([self._dense, vecs])
@@ -275,8 +330,9 @@ class QueryEngine:
         q /= max(float(np.linalg.norm(q)), 1e-12)
         sims = self._dense @ q
         order = sorted(range(len(sims)), key=lambda i: (-float(sims[i]), self._dense_ids[i]))
-        out = [self._dense_ids[i] for i in order
-               if self.proj.docs[self._dense_ids[i]].seq <= as_of_seq]
+        out = [
+            self._dense_ids[i] for i in order if self.proj.docs[self._dense_ids[i]].seq <= as_of_seq
+        ]
         return out[:50]
 
 

@@ -62,8 +62,9 @@ class ReadPath(RuntimeCore):
 
     async def _position(self, as_of: datetime | int | str | None) -> AsOf:
         await self._refresh()
-        return parse_as_of(as_of, head_seq=self._proj.applied_seq,
-                           naive=self.config.input.naive_datetimes)
+        return parse_as_of(
+            as_of, head_seq=self._proj.applied_seq, naive=self.config.input.naive_datetimes
+        )
 
     def _seq_for(self, at: AsOf) -> int:
         """A journal position for ``at``: a seq, or where event time had reached ``at.time``."""
@@ -71,16 +72,17 @@ class ReadPath(RuntimeCore):
             return at.seq
         if at.time is None:
             return self._proj.applied_seq
-        rows = self._proj.now_at
-        seq = 0
-        for i, (s, t) in enumerate(rows):
+        # The journal as it stood when event time first passed ``at.time``.
+        for seq, t in self._proj.now_at:
             if t > at.time:
-                break
-            seq = rows[i + 1][0] - 1 if i + 1 < len(rows) else self._proj.applied_seq
-        return seq
+                return seq - 1
+        return self._proj.applied_seq
 
     async def worldview(
-        self, lens: str = "logical", *, as_of: datetime | int | str | None = None,
+        self,
+        lens: str = "logical",
+        *,
+        as_of: datetime | int | str | None = None,
         entities: list[str] | None = None,
     ) -> WorldviewSnapshot:
         """Slots with their candidates and score components, through ``lens``."""
@@ -88,9 +90,15 @@ class ReadPath(RuntimeCore):
         lens = _check_lens(lens)
         seq = self._seq_for(await self._position(as_of))
         return self._proj.worldview.snapshot(
-            lens=lens, beliefs=self._proj.beliefs, state_of=self.engine._state_of,
-            trust=self.config.trust.trust, as_of_seq=seq, now=self._proj.now(seq),
-            entities=entities, expired=self.engine.expired_attribute)
+            lens=lens,
+            beliefs=self._proj.beliefs,
+            state_of=self.engine._state_of,
+            trust=self.config.trust.trust,
+            as_of_seq=seq,
+            now=self._proj.now(seq),
+            entities=entities,
+            expired=self.engine.expired_attribute,
+        )
 
     def _validate_query(self, question: object, lens: object, budget: object, k: object) -> None:
         if not isinstance(question, str) or not question.strip():
@@ -103,21 +111,35 @@ class ReadPath(RuntimeCore):
         if k is not None and (not isinstance(k, int) or isinstance(k, bool) or k < 1):
             raise InvalidInput("must be a positive int or None", field="k")
 
-    def _context(self, r: Retrieval, question: str, lens: str, budget: int,
-                 trace_id: str | None) -> MemoryContext:
+    def _context(
+        self, r: Retrieval, question: str, lens: str, budget: int, trace_id: str | None
+    ) -> MemoryContext:
         sections = {
             "worldview": r.worldview_text,
             "snippets": "\n".join(f"- {s.text}" for s in r.snippets),
         }
         return MemoryContext(
-            question=question, lens=lens, worldview=r.worldview, snippets=tuple(r.snippets),
-            suppressed=tuple(r.suppressed), prompt_sections=sections,
-            token_count=count_tokens(render_prompt(sections)), budget_tokens=budget,
-            trace_id=trace_id, as_of_seq=r.as_of_seq, plan=r.plan.model_dump(mode="json"))
+            question=question,
+            lens=lens,
+            worldview=r.worldview,
+            snippets=tuple(r.snippets),
+            suppressed=tuple(r.suppressed),
+            prompt_sections=sections,
+            token_count=count_tokens(render_prompt(sections)),
+            budget_tokens=budget,
+            trace_id=trace_id,
+            as_of_seq=r.as_of_seq,
+            plan=r.plan.model_dump(mode="json"),
+        )
 
     async def query(
-        self, question: str, *, lens: str = "associative", budget_tokens: int = 1000,
-        as_of: datetime | int | str | None = None, k: int | None = None,
+        self,
+        question: str,
+        *,
+        lens: str = "associative",
+        budget_tokens: int = 1000,
+        as_of: datetime | int | str | None = None,
+        k: int | None = None,
     ) -> MemoryContext:
         """Retrieve a context for ``question`` that fits ``budget_tokens``, and journal the
         read as a ``retrieval`` event whose id is ``context.trace_id``.
@@ -126,18 +148,35 @@ class ReadPath(RuntimeCore):
         self._validate_query(question, lens, budget_tokens, k)
         at = await self._position(as_of)
         seq = self._seq_for(at)
-        r = await self.engine.run(question, lens=lens, budget_tokens=budget_tokens,
-                                  as_of_seq=seq, k=k, trust=self.config.trust.trust)
+        r = await self.engine.run(
+            question,
+            lens=lens,
+            budget_tokens=budget_tokens,
+            as_of_seq=seq,
+            k=k,
+            trust=self.config.trust.trust,
+        )
         ctx = self._context(r, question, lens, budget_tokens, None)
         now = self._now()
-        draft = self._draft("retrieval", RetrievalPayload(
-            question=question, lens=lens, budget_tokens=budget_tokens, k=k, as_of_seq=seq,
-            as_of_time=at.time, plan=r.plan.model_dump(mode="json"),
-            candidates=tuple(r.candidates), selected=tuple(s.id for s in r.snippets),
-            suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
-            context_digest=payload_digest(ctx.to_prompt()).hex(),
-            token_count=ctx.token_count), occurred_at=self._proj.now(seq) or now,
-            recorded_at=now)
+        draft = self._draft(
+            "retrieval",
+            RetrievalPayload(
+                question=question,
+                lens=lens,
+                budget_tokens=budget_tokens,
+                k=k,
+                as_of_seq=seq,
+                as_of_time=at.time,
+                plan=r.plan.model_dump(mode="json"),
+                candidates=tuple(r.candidates),
+                selected=tuple(s.id for s in r.snippets),
+                suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
+                context_digest=payload_digest(ctx.to_prompt()).hex(),
+                token_count=ctx.token_count,
+            ),
+            occurred_at=self._proj.now(seq) or now,
+            recorded_at=now,
+        )
         (event,) = await self._commit([draft])
         self._log.debug("query", trace_id=event.id, selected=len(r.snippets))
         return ctx.model_copy(update={"trace_id": event.id})
@@ -152,8 +191,7 @@ class ReadPath(RuntimeCore):
             raise UnknownEvent(f"no trace {trace_id!r} in namespace {self.namespace!r}")
         return e
 
-    async def replay_trace(self, trace_id: str, *, compare_present: bool = True
-                           ) -> ReplayReport:
+    async def replay_trace(self, trace_id: str, *, compare_present: bool = True) -> ReplayReport:
         """Re-run a recorded read at its recorded journal position and diff the result.
 
         With ``compare_present`` the same question also runs against the present journal, to
@@ -164,8 +202,14 @@ class ReadPath(RuntimeCore):
         if p is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")
         await self._refresh()
-        r = await self.engine.run(p.question, lens=p.lens, budget_tokens=p.budget_tokens,
-                                  as_of_seq=p.as_of_seq, k=p.k, trust=self.config.trust.trust)
+        r = await self.engine.run(
+            p.question,
+            lens=p.lens,
+            budget_tokens=p.budget_tokens,
+            as_of_seq=p.as_of_seq,
+            k=p.k,
+            trust=self.config.trust.trust,
+        )
         ctx = self._context(r, p.question, p.lens, p.budget_tokens, trace_id)
         digest = payload_digest(ctx.to_prompt()).hex()
         recorded = list(p.selected)
@@ -178,21 +222,36 @@ class ReadPath(RuntimeCore):
         p_removed: tuple[str, ...] = ()
         if compare_present:
             head = self._proj.applied_seq
-            rp = await self.engine.run(p.question, lens=p.lens, budget_tokens=p.budget_tokens,
-                                       as_of_seq=head, k=p.k, trust=self.config.trust.trust)
+            rp = await self.engine.run(
+                p.question,
+                lens=p.lens,
+                budget_tokens=p.budget_tokens,
+                as_of_seq=head,
+                k=p.k,
+                trust=self.config.trust.trust,
+            )
             present = self._context(rp, p.question, p.lens, p.budget_tokens, None)
             pid = [s.id for s in rp.snippets]
             p_added = tuple(i for i in pid if i not in recorded)
             p_removed = tuple(i for i in recorded if i not in pid)
         return ReplayReport(
-            trace_id=trace_id, as_of_seq=p.as_of_seq,
+            trace_id=trace_id,
+            as_of_seq=p.as_of_seq,
             identical=digest == p.context_digest and not added and not removed,
-            recorded_digest=p.context_digest, replayed_digest=digest, added=added,
-            removed=removed, explaining_events=tuple(explain), context=ctx, present=present,
-            present_added=p_added, present_removed=p_removed)
+            recorded_digest=p.context_digest,
+            replayed_digest=digest,
+            added=added,
+            removed=removed,
+            explaining_events=tuple(explain),
+            context=ctx,
+            present=present,
+            present_added=p_added,
+            present_removed=p_removed,
+        )
 
-    async def _explain(self, as_of_seq: int, items: set[str], trace_seq: int
-                       ) -> list[dict[str, Any]]:
+    async def _explain(
+        self, as_of_seq: int, items: set[str], trace_seq: int
+    ) -> list[dict[str, Any]]:
         """Events after the trace's position that can explain a difference: erasures,
         lifecycle and edge changes touching the differing items, and newly indexed events
         (they shift the lexical index's statistics)."""
@@ -203,15 +262,22 @@ class ReadPath(RuntimeCore):
             p = ev.payload
             touches = ev.id in items or (p is not None and getattr(p, "target", None) in items)
             if ev.kind == "erasure" or touches or ev.kind in ("observation", "belief.revised"):
-                why = ("erasure" if ev.kind == "erasure" else
-                       "touches a differing item" if touches else "new indexed evidence")
+                why = (
+                    "erasure"
+                    if ev.kind == "erasure"
+                    else "touches a differing item"
+                    if touches
+                    else "new indexed evidence"
+                )
                 out.append({"seq": ev.seq, "id": ev.id, "kind": ev.kind, "why": why})
             if len(out) >= 50:
                 break
         return out
 
     async def after_turn(
-        self, trace_id: str, outcome: Literal["success", "failure", "partial", "neutral"],
+        self,
+        trace_id: str,
+        outcome: Literal["success", "failure", "partial", "neutral"],
         feedback: str | None = None,
     ) -> Any:
         """Append outcome evidence for the memories a read selected: success reinforces
@@ -226,10 +292,12 @@ class ReadPath(RuntimeCore):
             raise UnknownEvent(f"trace {trace_id!r} was erased")
         targets = tuple(s for s in e.payload.selected if not s.startswith("fact:"))
         now = self._now()
-        draft = self._draft("outcome", OutcomePayload(
-            trace_id=trace_id, outcome=outcome, feedback=feedback, targets=targets),
-            occurred_at=self._proj.last_occurred_at or now, recorded_at=now,
-            causation_id=trace_id)
+        draft = self._draft(
+            "outcome",
+            OutcomePayload(trace_id=trace_id, outcome=outcome, feedback=feedback, targets=targets),
+            occurred_at=self._proj.last_occurred_at or now,
+            recorded_at=now,
+            causation_id=trace_id,
+        )
         (event,) = await self._commit([draft])
         return event
-

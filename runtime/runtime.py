@@ -9,19 +9,21 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from nousmem.policies.extract import RuleExtractor
+from nousmem.runtime.beliefs_api import BeliefAPI
 from nousmem.runtime.clock import Clock, SystemClock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.core import _Shared
-from nousmem.runtime.beliefs_api import BeliefAPI
-from nousmem.runtime.policy_api import PolicyAPI
 from nousmem.runtime.erasure import Erasure
-from nousmem.runtime.forgetting import Forgetting
-from nousmem.runtime.sleep import Sleep
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
+from nousmem.runtime.forgetting import Forgetting
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal
+from nousmem.runtime.policy_api import PolicyAPI
+from nousmem.runtime.providers import FallbackExtractor, OpenAICompatibleProvider
+from nousmem.runtime.sleep import Sleep
 
 
 class _Opening:
@@ -114,6 +116,11 @@ class MemoryRuntime(PolicyAPI, Forgetting, Erasure, Sleep, BeliefAPI):
             # Projections fold lazily, on the first call that needs them, so that a damaged
             # journal can still be opened and verified.
             rt = cls(_Shared(journal, clock or SystemClock(), IdGenerator()), namespace, cfg)
+            if cfg.provider is not None:
+                provider = OpenAICompatibleProvider(cfg.provider)
+                rt._shared.provider = provider
+                rt._shared.extractor = FallbackExtractor(provider, RuleExtractor())
+                rt._shared.extra_closers.append(provider.aclose)
         except BaseException:
             await journal.close()
             raise

@@ -25,8 +25,10 @@ class SleepReport(BaseModel):
     event_ids: tuple[str, ...] = ()
 
     def render(self) -> str:
-        lines = [f"compiled {len(self.compiled)}, compressed {len(self.compressed)},"
-                 f" skipped {len(self.skipped)}"]
+        lines = [
+            f"compiled {len(self.compiled)}, compressed {len(self.compressed)},"
+            f" skipped {len(self.skipped)}"
+        ]
         for c in self.compiled:
             lines.append(f"  + {c['item_type']:<9} {c['summary']}  <- {len(c['sources'])} sources")
         for c in self.compressed:
@@ -51,29 +53,44 @@ class Sleep(ReadPath):
                 continue
             name = next(iter(n for n in proj.beliefs.entities() if n.casefold() == ekey), ekey)
             value = proj.beliefs.snapshot(name, attr)
-            label = next((v for v, _ in value.distribution if v.casefold() == vkey), vkey) \
-                if value else vkey
+            label = (
+                next((v for v, _ in value.distribution if v.casefold() == vkey), vkey)
+                if value
+                else vkey
+            )
             by_value.setdefault((attr, vkey), []).append((name, evidence))
             if len(evidence) >= 2:
                 first = min(r.occurred_at for r in asserts)
                 last = max(r.occurred_at for r in asserts)
                 retrieved = sum(proj.access.get(e, 0) for e in evidence)
-                out.append(Cluster(
-                    item_type="frame", key=f"frame:{ekey}.{attr}#{vkey}",
-                    summary=(f"{name} {attr.replace('_', ' ')}: {label} (stated {len(evidence)}"
-                             f" times, {date_label(first)} to {date_label(last)})"),
-                    sources=tuple(evidence), impact=len(evidence) / cfg.min_repeats,
-                    retrieved=retrieved, min_sources=cfg.min_repeats))
+                out.append(
+                    Cluster(
+                        item_type="frame",
+                        key=f"frame:{ekey}.{attr}#{vkey}",
+                        summary=(
+                            f"{name} {attr.replace('_', ' ')}: {label} (stated {len(evidence)}"
+                            f" times, {date_label(first)} to {date_label(last)})"
+                        ),
+                        sources=tuple(evidence),
+                        impact=len(evidence) / cfg.min_repeats,
+                        retrieved=retrieved,
+                        min_sources=cfg.min_repeats,
+                    )
+                )
         for (attr, vkey), holders in sorted(by_value.items()):
             names = sorted({n for n, _ in holders}, key=str.casefold)
             if len(names) >= cfg.min_schema_entities:
-                out.append(Cluster(
-                    item_type="schema", key=f"schema:{attr}#{vkey}",
-                    summary=f"Shared pattern: {attr.replace('_', ' ')} = {vkey} for "
-                            + ", ".join(names),
-                    sources=tuple(sorted({e for _, ev in holders for e in ev})),
-                    impact=len(names) / cfg.min_schema_entities,
-                    min_sources=cfg.min_schema_entities))
+                out.append(
+                    Cluster(
+                        item_type="schema",
+                        key=f"schema:{attr}#{vkey}",
+                        summary=f"Shared pattern: {attr.replace('_', ' ')} = {vkey} for "
+                        + ", ".join(names),
+                        sources=tuple(sorted({e for _, ev in holders for e in ev})),
+                        impact=len(names) / cfg.min_schema_entities,
+                        min_sources=cfg.min_schema_entities,
+                    )
+                )
         for slot_id, items in sorted(proj.worldview.text.items()):
             if not slot_id.startswith("procedure:"):
                 continue
@@ -81,23 +98,42 @@ class Sleep(ReadPath):
             if len(ok) >= cfg.min_procedure_successes:
                 latest = max(ok, key=lambda i: (i.occurred_at, i.seq))
                 fails = len(items) - len(ok)
-                out.append(Cluster(
-                    item_type="procedure", key=f"procedure:{slot_id.split(':', 1)[1]}",
-                    summary=(f"Procedure for {slot_id.split(':', 1)[1]}: {latest.value}"
-                             f" (worked {len(ok)} times" + (f", failed {fails}" if fails else "")
-                             + f"; last {date_label(latest.occurred_at)})"),
-                    sources=tuple(i.event_id for i in ok), impact=len(ok) / 2,
-                    min_sources=cfg.min_procedure_successes))
-        wv = proj.worldview.snapshot(lens="logical", beliefs=proj.beliefs,
-                                     state_of=self.engine._state_of, trust=self.config.trust.trust,
-                                     now=proj.last_occurred_at)
+                out.append(
+                    Cluster(
+                        item_type="procedure",
+                        key=f"procedure:{slot_id.split(':', 1)[1]}",
+                        summary=(
+                            f"Procedure for {slot_id.split(':', 1)[1]}: {latest.value}"
+                            f" (worked {len(ok)} times"
+                            + (f", failed {fails}" if fails else "")
+                            + f"; last {date_label(latest.occurred_at)})"
+                        ),
+                        sources=tuple(i.event_id for i in ok),
+                        impact=len(ok) / 2,
+                        min_sources=cfg.min_procedure_successes,
+                    )
+                )
+        wv = proj.worldview.snapshot(
+            lens="logical",
+            beliefs=proj.beliefs,
+            state_of=self.engine._state_of,
+            trust=self.config.trust.trust,
+            now=proj.last_occurred_at,
+        )
         for s in wv.slots:
             if s.status == "conflicted":
                 ev = sorted({e for c in s.candidates for e in c.evidence_ids})
                 vals = " vs ".join(c.value for c in s.candidates[:3])
-                out.append(Cluster(item_type="frame", key=f"conflict:{s.id}",
-                                   summary=f"Unresolved conflict on {s.key}: {vals}",
-                                   sources=tuple(ev), conflicted=True, impact=1.0))
+                out.append(
+                    Cluster(
+                        item_type="frame",
+                        key=f"conflict:{s.id}",
+                        summary=f"Unresolved conflict on {s.key}: {vals}",
+                        sources=tuple(ev),
+                        conflicted=True,
+                        impact=1.0,
+                    )
+                )
         return out
 
     async def sleep(self, *, budget: int | None = None) -> SleepReport:
@@ -106,39 +142,74 @@ class Sleep(ReadPath):
         running it again on an unchanged journal compiles nothing new.
         """
         self._check_open()
-        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool)
-                                   or budget < 1):
+        if budget is not None and (
+            not isinstance(budget, int) or isinstance(budget, bool) or budget < 1
+        ):
             raise InvalidInput("must be a positive int", field="budget")
         async with self._write_lock:
             await self._refresh()
             proj = self._proj
-            chosen, skipped = plan_sleep(self._clusters(), budget=budget or self.config.sleep.budget,
-                                         compiled=proj.compiled)
+            chosen, skipped = plan_sleep(
+                self._clusters(), budget=budget or self.config.sleep.budget, compiled=proj.compiled
+            )
             now = self._now()
             at = proj.last_occurred_at or now
             drafts: list[EventDraft] = []
             compiled: list[dict[str, Any]] = []
             for c in chosen:
-                d = self._draft("sleep.compiled", SleepCompiledPayload(
-                    item_type=c.item_type, key=c.key, summary=c.summary, sources=c.sources,
-                    score=c.score), occurred_at=at, recorded_at=now, doc=c.summary)
+                d = self._draft(
+                    "sleep.compiled",
+                    SleepCompiledPayload(
+                        item_type=c.item_type,
+                        key=c.key,
+                        summary=c.summary,
+                        sources=c.sources,
+                        score=c.score,
+                    ),
+                    occurred_at=at,
+                    recorded_at=now,
+                    doc=c.summary,
+                )
                 drafts.append(d)
                 compiled.append({**self._compiled_dict(c), "event_id": d.id})
             compressed = []
             for entity, attribute in proj.beliefs.compression_due():
                 snap = proj.beliefs.snapshot(entity, attribute)
                 ent = snap.entropy_bits if snap else 0.0
-                d = self._draft("dimension.compressed", DimensionCompressedPayload(
-                    entity=entity, attribute=attribute, entropy_bits=ent,
-                    reason="entropy stayed above the ceiling"), occurred_at=at, recorded_at=now)
+                d = self._draft(
+                    "dimension.compressed",
+                    DimensionCompressedPayload(
+                        entity=entity,
+                        attribute=attribute,
+                        entropy_bits=ent,
+                        reason="entropy stayed above the ceiling",
+                    ),
+                    occurred_at=at,
+                    recorded_at=now,
+                )
                 drafts.append(d)
-                compressed.append({"entity": entity, "attribute": attribute,
-                                   "entropy_bits": ent, "event_id": d.id})
+                compressed.append(
+                    {
+                        "entity": entity,
+                        "attribute": attribute,
+                        "entropy_bits": ent,
+                        "event_id": d.id,
+                    }
+                )
             events = await self._commit(drafts) if drafts else []
-        return SleepReport(compiled=tuple(compiled), compressed=tuple(compressed),
-                           skipped=tuple(skipped), event_ids=tuple(e.id for e in events))
+        return SleepReport(
+            compiled=tuple(compiled),
+            compressed=tuple(compressed),
+            skipped=tuple(skipped),
+            event_ids=tuple(e.id for e in events),
+        )
 
     @staticmethod
     def _compiled_dict(c: Compiled) -> dict[str, Any]:
-        return {"item_type": c.item_type, "key": c.key, "summary": c.summary,
-                "sources": list(c.sources), "score": c.score}
+        return {
+            "item_type": c.item_type,
+            "key": c.key,
+            "summary": c.summary,
+            "sources": list(c.sources),
+            "score": c.score,
+        }

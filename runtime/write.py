@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
+from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, redact
 from nousmem.policies.router import ClaimRoute, RouteDecision, route
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
@@ -21,6 +22,7 @@ from nousmem.projections.lexical import revision_doc
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.canonical import canonical_json, payload_digest
 from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (
     AssessmentPayload,
@@ -58,24 +60,28 @@ class _Plan:
 class WritePath(RuntimeCore):
     """observe_and_route, observe_and_commit and assess."""
 
-    _extractor: Any = None
     validators: ValidatorStack = ValidatorStack()
 
     # -- extraction ---------------------------------------------------------------------------
+
+    def use_extractor(self, extractor: Extractor | None) -> None:
+        """Plug in a custom :class:`~nousmem.policies.protocols.Extractor` (None: rules)."""
+        if extractor is not None and not isinstance(extractor, Extractor):
+            raise InvalidInput("must implement the Extractor protocol", field="extractor")
+        self._shared.extractor = extractor
 
     def _time_refs(self, obs: Observation) -> list[TimeRef]:
         if obs.occurred_at is None:
             return []
         return [
-            TimeRef(text=m.text, start=m.start, end=m.end, granularity=m.granularity,
-                    label=m.label)
+            TimeRef(text=m.text, start=m.start, end=m.end, granularity=m.granularity, label=m.label)
             for m in extract_time_mentions(obs)
         ]
 
     async def _extract(self, obs: Observation) -> ExtractionResult:
-        ex = self._extractor
+        ex = self._shared.extractor
         if ex is None:
-            ex = self._extractor = RuleExtractor()
+            ex = self._shared.extractor = RuleExtractor()
         if isinstance(ex, FallbackExtractor):
             return await ex.extract_with_fallback(obs)
         claims = await ex.extract(obs)
@@ -100,7 +106,8 @@ class WritePath(RuntimeCore):
         plan = _Plan()
         occurred = (
             self._coerce_time(obs.occurred_at, "observation.occurred_at")
-            if obs.occurred_at is not None else recorded_at
+            if obs.occurred_at is not None
+            else recorded_at
         )
         obs = obs.model_copy(update={"occurred_at": occurred})
         obs_draft = self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
@@ -108,9 +115,15 @@ class WritePath(RuntimeCore):
         findings = detect_risks(obs.content)
         claims = list(extraction.claims)
         assessment = assess(
-            obs, claims, occurred_at=occurred, trust=self._trust(obs.source),
-            preview_many=self._proj.preview_many, propagation=self._propagation,
-            findings=findings, weights=self.config.impact, evidence_id=obs_id,
+            obs,
+            claims,
+            occurred_at=occurred,
+            trust=self._trust(obs.source),
+            preview_many=self._proj.preview_many,
+            propagation=self._propagation,
+            findings=findings,
+            weights=self.config.impact,
+            evidence_id=obs_id,
         )
         decision = route(assessment, self.config.router, obs_type=obs.type)
         if mode == "commit" and decision.route != "quarantine":
@@ -137,13 +150,17 @@ class WritePath(RuntimeCore):
         failed = [v for v in plan.verdicts if not v.ok]
         if decision.route == "quarantine" or any(v.action == "quarantine" for v in failed):
             plan.route = "quarantine"
-            plan.drafts.append(self._quarantine_draft(obs, findings, plan.verdicts, occurred,
-                                                      recorded_at))
+            plan.drafts.append(
+                self._quarantine_draft(obs, findings, plan.verdicts, occurred, recorded_at)
+            )
             return plan
         if failed:
             plan.route = "rejected"
-            plan.drafts.append(self._rejection_draft(
-                proposal.operation, obs, findings, plan.verdicts, occurred, recorded_at))
+            plan.drafts.append(
+                self._rejection_draft(
+                    proposal.operation, obs, findings, plan.verdicts, occurred, recorded_at
+                )
+            )
             return plan
 
         plan.route = decision.route
@@ -151,19 +168,39 @@ class WritePath(RuntimeCore):
         plan.drafts.append(obs_draft)
 
         def add(kind: str, payload: Any, doc: str | None = None) -> EventDraft:
-            d = self._draft(kind, payload, occurred_at=occurred, recorded_at=recorded_at,
-                            causation_id=obs_id, doc=doc)
+            d = self._draft(
+                kind,
+                payload,
+                occurred_at=occurred,
+                recorded_at=recorded_at,
+                causation_id=obs_id,
+                doc=doc,
+            )
             plan.drafts.append(d)
             return d
 
         if extraction.fallback is not None:
             fb = extraction.fallback
-            add("provider.fallback", FallbackPayload(
-                provider=fb.provider, error=fb.error, message=fb.message, fallback=fb.fallback,
-                observation_id=obs_id))
-        add("impact.assessed", AssessmentPayload(
-            observation_id=obs_id, extractor=extraction.extractor, assessment=assessment,
-            decision=decision, dry_run=False))
+            add(
+                "provider.fallback",
+                FallbackPayload(
+                    provider=fb.provider,
+                    error=fb.error,
+                    message=fb.message,
+                    fallback=fb.fallback,
+                    observation_id=obs_id,
+                ),
+            )
+        add(
+            "impact.assessed",
+            AssessmentPayload(
+                observation_id=obs_id,
+                extractor=extraction.extractor,
+                assessment=assessment,
+                decision=decision,
+                dry_run=False,
+            ),
+        )
 
         routes = {r.index: r for r in decision.claims}
         promotions = self._promotions(assessment.claims, routes, obs.source)
@@ -179,15 +216,29 @@ class WritePath(RuntimeCore):
             if r.route == "belief_update":
                 revisions.append((impact.revision, impact.claim.valid_at))
             elif r.route == "candidate":
-                d = add("candidate.held", CandidatePayload(
-                    claim=impact.claim, reliability=impact.reliability, source=obs.source,
-                    reason=r.reason, evidence_ids=(obs_id,)))
+                d = add(
+                    "candidate.held",
+                    CandidatePayload(
+                        claim=impact.claim,
+                        reliability=impact.reliability,
+                        source=obs.source,
+                        reason=r.reason,
+                        evidence_ids=(obs_id,),
+                    ),
+                )
                 plan.candidate_ids.append(d.id)
             elif r.route == "evidence":
-                add("edge", EdgePayload(
-                    verb="support", relation="supports", source=obs_id,
-                    target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
-                    weight=impact.reliability, reason=r.reason))
+                add(
+                    "edge",
+                    EdgePayload(
+                        verb="support",
+                        relation="supports",
+                        source=obs_id,
+                        target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
+                        weight=impact.reliability,
+                        reason=r.reason,
+                    ),
+                )
             elif r.route == "clarify":
                 mode_before = impact.outcome.mode_before
                 question = (
@@ -195,8 +246,12 @@ class WritePath(RuntimeCore):
                     f" was {mode_before!r}; is it now {impact.claim.value!r}?"
                 )
                 plan.clarify = question
-                add("clarify.requested", ClarifyPayload(
-                    question=question, observation_id=obs_id, claims=(impact.claim,)))
+                add(
+                    "clarify.requested",
+                    ClarifyPayload(
+                        question=question, observation_id=obs_id, claims=(impact.claim,)
+                    ),
+                )
 
         outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
         for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
@@ -204,15 +259,20 @@ class WritePath(RuntimeCore):
             d = add("belief.revised", payload, doc=revision_doc(payload))
             plan.delta_ids.append(d.id)
             plan.deltas.append(outcome)
-        for i, held in promotions.items():
-            ids = tuple(self._proj.pending_ids(held))
-            d = add("candidate.promoted", CandidatePromotedPayload(
-                candidate_ids=ids, corroborated_by=obs_id, revision_ids=tuple(plan.delta_ids),
-                reason=f"corroborated by an independent source ({obs.source})"))
+        for held_revs in promotions.values():
+            ids = tuple(self._proj.pending_ids(held_revs))
+            d = add(
+                "candidate.promoted",
+                CandidatePromotedPayload(
+                    candidate_ids=ids,
+                    corroborated_by=obs_id,
+                    revision_ids=tuple(plan.delta_ids),
+                    reason=f"corroborated by an independent source ({obs.source})",
+                ),
+            )
             plan.promoted_ids.append(d.id)
             if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
                 plan.route = "belief_update"
-            del i
         return plan
 
     def _promotions(
@@ -229,25 +289,46 @@ class WritePath(RuntimeCore):
         return out
 
     def _quarantine_draft(
-        self, obs: Observation, findings: Sequence[RiskFinding], verdicts: Sequence[Verdict],
-        occurred: datetime, recorded_at: datetime,
+        self,
+        obs: Observation,
+        findings: Sequence[RiskFinding],
+        verdicts: Sequence[Verdict],
+        occurred: datetime,
+        recorded_at: datetime,
     ) -> EventDraft:
-        return self._draft("quarantined", QuarantinePayload(
-            redacted=redact(obs.content, findings),
-            content_digest=payload_digest(obs.content).hex(),
-            labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-            verdicts=tuple(verdicts),
-        ), occurred_at=occurred, recorded_at=recorded_at)
+        return self._draft(
+            "quarantined",
+            QuarantinePayload(
+                redacted=redact(obs.content, findings),
+                content_digest=payload_digest(obs.content).hex(),
+                labels=tuple(sorted({f.label for f in findings})) or ("risk",),
+                verdicts=tuple(verdicts),
+            ),
+            occurred_at=occurred,
+            recorded_at=recorded_at,
+        )
 
     def _rejection_draft(
-        self, operation: str, obs: Observation, findings: Sequence[RiskFinding],
-        verdicts: Sequence[Verdict], occurred: datetime, recorded_at: datetime,
+        self,
+        operation: str,
+        obs: Observation,
+        findings: Sequence[RiskFinding],
+        verdicts: Sequence[Verdict],
+        occurred: datetime,
+        recorded_at: datetime,
     ) -> EventDraft:
         attempted = obs.model_dump(mode="json", exclude={"namespace"})
         attempted["content"] = redact(obs.content, findings)
-        return self._draft("write.rejected", RejectionPayload(
-            operation=operation, attempted=attempted, verdicts=tuple(verdicts),
-        ), occurred_at=occurred, recorded_at=recorded_at)
+        return self._draft(
+            "write.rejected",
+            RejectionPayload(
+                operation=operation,
+                attempted=attempted,
+                verdicts=tuple(verdicts),
+            ),
+            occurred_at=occurred,
+            recorded_at=recorded_at,
+        )
 
     # -- public verbs -------------------------------------------------------------------------
 
@@ -259,8 +340,11 @@ class WritePath(RuntimeCore):
         async with self._write_lock:
             await self._refresh()
             recorded = self._now()
-            probe = parsed if parsed.occurred_at is not None else parsed.model_copy(
-                update={"occurred_at": recorded})
+            probe = (
+                parsed
+                if parsed.occurred_at is not None
+                else parsed.model_copy(update={"occurred_at": recorded})
+            )
             extraction = await self._extract(probe)
             plan = self._plan(parsed, extraction, mode, recorded_at=recorded)
             if mode == "dry_run":
@@ -271,7 +355,7 @@ class WritePath(RuntimeCore):
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))
         return RouteResult(
-            route=plan.decision.route if plan.route == "rejected" else plan.route,  # type: ignore[arg-type]
+            route=plan.decision.route if plan.route == "rejected" else plan.route,
             observation_id=plan.observation_id,
             assessment=plan.assessment,
             decision=plan.decision,
@@ -281,7 +365,8 @@ class WritePath(RuntimeCore):
             promoted_ids=tuple(plan.promoted_ids),
             verdicts=tuple(plan.verdicts),
             rejected=tuple(v for v in failed if v.action == "reject")
-            if plan.route == "rejected" else (),
+            if plan.route == "rejected"
+            else (),
             clarify=plan.clarify,
             event_ids=tuple(e.id for e in events),
             extractor=extraction.extractor,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+import re
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,7 +21,9 @@ def clock() -> FixedClock:
 
 
 @pytest.fixture(params=["sqlite", "memory"])
-async def rt(request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock) -> AsyncIterator[MemoryRuntime]:
+async def rt(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock
+) -> AsyncIterator[MemoryRuntime]:
     if request.param == "sqlite":
         runtime = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice", clock=clock)
     else:
@@ -28,3 +32,30 @@ async def rt(request: pytest.FixtureRequest, tmp_path: Path, clock: FixedClock) 
         yield runtime
     finally:
         await runtime.close()
+
+
+class _Capture(logging.Handler):
+    _PAIR = re.compile(r"(\w+)=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S+)")
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.events: list[dict[str, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        pairs = {k: v.strip("'\"") for k, v in self._PAIR.findall(record.getMessage())}
+        self.events.append(pairs)
+
+
+@pytest.fixture
+def log_events() -> Iterator[list[dict[str, str]]]:
+    """Structured log events nousmem emitted (through stdlib logging) during the test."""
+    handler = _Capture()
+    logger = logging.getLogger("nousmem")
+    old = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield handler.events
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old)

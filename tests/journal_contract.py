@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from nousmem.runtime.errors import ClosedError
+from nousmem.runtime.errors import ClosedError, NousmemError
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Journal
@@ -27,9 +27,14 @@ class JournalContract:
     def draft(self, ns: str = "a", text: str = "hello", i: int = 0, **kw: object) -> EventDraft:
         t = T0 + timedelta(seconds=i)
         return EventDraft(
-            id=self.ids.new(t), namespace=ns, kind="observation", occurred_at=t, recorded_at=t,
+            id=self.ids.new(t),
+            namespace=ns,
+            kind="observation",
+            occurred_at=t,
+            recorded_at=t,
             payload=ObservationPayload(type="utterance", content=text, source="user"),
-            doc=text, **kw,  # type: ignore[arg-type]
+            doc=text,
+            **kw,  # type: ignore[arg-type]
         )
 
     async def all_events(self, j: Journal, ns: str) -> list[object]:
@@ -56,10 +61,18 @@ class JournalContract:
         try:
             written = await j.append([self.draft("a", f"t{i}", i) for i in range(5)])
             t = T0
-            out = await j.append([EventDraft(
-                id=self.ids.new(t), namespace="a", kind="outcome", occurred_at=t, recorded_at=t,
-                payload=OutcomePayload(trace_id="x", outcome="success"),
-            )])
+            out = await j.append(
+                [
+                    EventDraft(
+                        id=self.ids.new(t),
+                        namespace="a",
+                        kind="outcome",
+                        occurred_at=t,
+                        recorded_at=t,
+                        payload=OutcomePayload(trace_id="x", outcome="success"),
+                    )
+                ]
+            )
             got = await self.all_events(j, "a")
             assert got[:5] == written and got[5] == out[0]
             assert [e.seq async for e in j.read("a", after_seq=3)] == [4, 5, 6]
@@ -80,10 +93,14 @@ class JournalContract:
             dup = self.draft("a", "dup", 2)
             # The second draft reuses an existing id, so the whole batch must fail.
             bad = EventDraft(
-                id=first.id, namespace="a", kind="observation", occurred_at=T0, recorded_at=T0,
+                id=first.id,
+                namespace="a",
+                kind="observation",
+                occurred_at=T0,
+                recorded_at=T0,
                 payload=ObservationPayload(type="utterance", content="again", source="user"),
             )
-            with pytest.raises(Exception):
+            with pytest.raises(NousmemError):
                 await j.append([dup, bad])
             assert [e.payload.content for e in await self.all_events(j, "a")] == ["ok"]
             assert (await j.head("a")).seq == 1
@@ -96,8 +113,10 @@ class JournalContract:
         j = await self.create_journal()
         try:
             results = await asyncio.gather(
-                *[j.append([self.draft("a", f"c{i}", i), self.draft("a", f"d{i}", i)])
-                  for i in range(50)]
+                *[
+                    j.append([self.draft("a", f"c{i}", i), self.draft("a", f"d{i}", i)])
+                    for i in range(50)
+                ]
             )
             seqs = sorted(e.seq for batch in results for e in batch)
             assert seqs == list(range(1, 101))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
@@ -32,7 +33,7 @@ async def test_two_processes_share_one_chain(tmp_path: Path) -> None:
     async with MemoryRuntime.open(path, namespace="shared"):
         pass  # create the schema first so both writers start on an existing file
     procs = [
-        subprocess.Popen(
+        subprocess.Popen(  # noqa: ASYNC220 - both writers must run while we wait
             [sys.executable, "-c", WRITER, str(path), tag, "2000"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -40,7 +41,7 @@ async def test_two_processes_share_one_chain(tmp_path: Path) -> None:
         for tag in ("p1", "p2")
     ]
     for proc in procs:
-        _, err = proc.communicate(timeout=300)
+        _, err = await asyncio.to_thread(proc.communicate, timeout=300)
         assert proc.returncode == 0, err.decode()
     async with MemoryRuntime.open(path, namespace="shared") as rt:
         report = await rt.verify()

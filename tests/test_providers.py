@@ -18,7 +18,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-import structlog
 from pydantic import SecretStr, ValidationError
 
 from nousmem.policies.protocols import Extractor
@@ -406,20 +405,22 @@ def test_importing_runtime_does_not_import_httpx() -> None:
     assert subprocess.run([sys.executable, "-c", code], timeout=30).returncode == 0
 
 
-async def test_api_key_never_logged_or_in_errors(llm: FakeLLM, dead_url: str) -> None:
+async def test_api_key_never_logged_or_in_errors(
+    llm: FakeLLM, dead_url: str, log_events: list[dict[str, str]]
+) -> None:
     llm.script += [_claims(), raw("nope", status=500), chat("not json")]
     errors: list[str] = []
-    with structlog.testing.capture_logs() as logs:
-        for url in (llm.base_url, llm.base_url, llm.base_url, dead_url):
-            async with make(url, max_retries=0) as provider:
-                assert API_KEY not in repr(provider)
-                try:
-                    await provider.extract(OBS)
-                except ProviderError as exc:
-                    errors.append(str(exc))
-        key_url = llm.base_url.replace("http://", f"http://u:{API_KEY}@")
-        async with make(key_url) as provider:
-            await provider.extract(OBS)
+    logs = log_events
+    for url in (llm.base_url, llm.base_url, llm.base_url, dead_url):
+        async with make(url, max_retries=0) as provider:
+            assert API_KEY not in repr(provider)
+            try:
+                await provider.extract(OBS)
+            except ProviderError as exc:
+                errors.append(str(exc))
+    key_url = llm.base_url.replace("http://", f"http://u:{API_KEY}@")
+    async with make(key_url) as provider:
+        await provider.extract(OBS)
     assert len(errors) == 3 and logs
     assert API_KEY not in repr(logs) and not any(API_KEY in e for e in errors)
     assert {e["event"] for e in logs} >= {"provider.extracted", "provider.request_failed"}
@@ -455,14 +456,18 @@ GIVEN = Claim(entity="Alice", attribute="employer", value="Acme")
     ],
 )
 async def test_fallback_on_provider_failure_is_recorded(
-    llm: FakeLLM, reply: Reply, kind: str, exc_type: type[ProviderError]
+    llm: FakeLLM,
+    reply: Reply,
+    kind: str,
+    exc_type: type[ProviderError],
+    log_events: list[dict[str, str]],
 ) -> None:
     llm.script.append(reply)
     obs = OBS.model_copy(update={"claims": (GIVEN,)})
     async with make(llm.base_url) as provider:
         fx = FallbackExtractor(provider, CallerClaims())
-        with structlog.testing.capture_logs() as logs:
-            result = await fx.extract_with_fallback(obs)
+        result = await fx.extract_with_fallback(obs)
+        logs = log_events
         llm.script.append(reply)
         assert await fx.extract(obs) == [GIVEN]  # plain Extractor protocol
     assert result.claims == (GIVEN,) and result.extractor == "caller" and result.fell_back

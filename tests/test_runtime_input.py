@@ -27,8 +27,10 @@ BAD_OBSERVATIONS: list[tuple[Any, str]] = [
     ({"content": "x", "unknown_field": 1}, "observation.unknown_field"),
     ({"content": "x", "claims": [{"entity": "a", "attribute": "b"}]}, "observation.claims.0.value"),
     (
-        {"content": "x", "claims": [{"entity": "a", "attribute": "b", "value": "c",
-                                     "confidence": 1.5}]},
+        {
+            "content": "x",
+            "claims": [{"entity": "a", "attribute": "b", "value": "c", "confidence": 1.5}],
+        },
         "observation.claims.0.confidence",
     ),
     ({"content": "x", "metadata": {"when": object()}}, "observation.metadata"),
@@ -42,7 +44,9 @@ async def _entry_points(rt: MemoryRuntime) -> list[Any]:
 
 
 @pytest.mark.parametrize(("obs", "field"), BAD_OBSERVATIONS)
-async def test_bad_observation_is_refused_everywhere(rt: MemoryRuntime, obs: Any, field: str) -> None:
+async def test_bad_observation_is_refused_everywhere(
+    rt: MemoryRuntime, obs: Any, field: str
+) -> None:
     await rt.observe({"content": "a good one first", "actor": "alice"})
     before = (await rt.head()).seq
     for call in await _entry_points(rt):

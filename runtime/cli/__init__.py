@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from nousmem.runtime.cli import journal_cmds
+from nousmem.runtime.cli import bench_cmds, journal_cmds, memory_cmds
 from nousmem.runtime.errors import NousmemError
 from nousmem.runtime.logging import configure_cli_logging
 
@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     registrars: Sequence[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]] = (
         journal_cmds.register,
+        memory_cmds.register,
+        bench_cmds.register,
     )
     for register in registrars:
         register(sub, _common)

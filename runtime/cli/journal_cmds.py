@@ -71,9 +71,11 @@ async def cmd_verify(args: argparse.Namespace) -> int:
     emit(
         args,
         r.model_dump(),
-        lambda: f"ok: {r.checked} events verified in {r.namespace!r}"
-        if r.ok
-        else f"BROKEN at seq {r.bad_seq}: {r.reason} ({r.checked} good events before it)",
+        lambda: (
+            f"ok: {r.checked} events verified in {r.namespace!r}"
+            if r.ok
+            else f"BROKEN at seq {r.bad_seq}: {r.reason} ({r.checked} good events before it)"
+        ),
     )
     return 0 if r.ok else 1
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.runtime.canonical import GENESIS, chain_hash, format_time, header_json, payload_digest
-from nousmem.runtime.events import EventDraft, build_event
+from nousmem.runtime.events import EventBase, EventDraft, build_event
 
 
 class Head(BaseModel):
@@ -107,7 +107,7 @@ def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> l
     return rows
 
 
-def event_from_draft(d: EventDraft, row: StoredRow) -> object:
+def event_from_draft(d: EventDraft, row: StoredRow) -> EventBase:
     return build_event(
         id=d.id,
         namespace=d.namespace,
@@ -212,7 +212,7 @@ class Journal(abc.ABC):
     """Storage backend interface. Every backend passes ``tests/journal_contract.py``."""
 
     @abc.abstractmethod
-    async def append(self, drafts: Sequence[EventDraft]) -> list[object]:
+    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
         """Append a batch atomically (all or nothing) and return the committed events.
 
         Returns only once the batch is committed. Concurrent callers may share a transaction.
@@ -226,11 +226,11 @@ class Journal(abc.ABC):
         after_seq: int = 0,
         until_seq: int | None = None,
         kinds: Sequence[str] | None = None,
-    ) -> AsyncIterator[object]:
+    ) -> AsyncIterator[EventBase]:
         """Events of a namespace in ``seq`` order."""
 
     @abc.abstractmethod
-    async def get(self, namespace: str, event_id: str) -> object | None:
+    async def get(self, namespace: str, event_id: str) -> EventBase | None:
         """One event by id, or None (also None when it belongs to another namespace)."""
 
     @abc.abstractmethod
@@ -253,7 +253,7 @@ class Journal(abc.ABC):
     @abc.abstractmethod
     async def erase_and_append(
         self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
-    ) -> tuple[list[int], list[object]]:
+    ) -> tuple[list[int], list[EventBase]]:
         """Null these payloads and append ``drafts`` (the erasure record) in one transaction.
 
         Headers and payload digests stay, so the chain still verifies; the erased events'

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 
-from nousmem.runtime.errors import ClosedError
-from nousmem.runtime.events import EventDraft
+from nousmem.runtime.errors import ClosedError, JournalConflict
+from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import (
     ChainWalker,
     Head,
@@ -26,7 +26,7 @@ class MemoryJournal(Journal):
 
     def __init__(self) -> None:
         self._rows: dict[str, list[StoredRow]] = {}
-        self._events: dict[str, list[object]] = {}
+        self._events: dict[str, list[EventBase]] = {}
         self._by_id: dict[str, tuple[str, int]] = {}
         self._fts_conn = sqlite3.connect(":memory:", isolation_level=None)
         self._fts = FtsIndex()
@@ -36,7 +36,7 @@ class MemoryJournal(Journal):
         if self._closed:
             raise ClosedError("journal is closed")
 
-    async def append(self, drafts: Sequence[EventDraft]) -> list[object]:
+    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
         self._check()
         if not drafts:
             return []
@@ -48,10 +48,12 @@ class MemoryJournal(Journal):
         # Everything that can fail happens before the first mutation: all or nothing.
         rows = seal(drafts, heads)
         events = [event_from_draft(d, r) for d, r in zip(drafts, rows, strict=True)]
-        docs = [(r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts) if d.doc]
+        docs = [
+            (r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts, strict=True) if d.doc
+        ]
         for r in rows:
             if r.id in self._by_id:
-                raise ValueError(f"duplicate event id {r.id}")
+                raise JournalConflict(f"duplicate event id {r.id}")
         self._fts_conn.execute("BEGIN")
         try:
             self._fts.add(self._fts_conn, docs)
@@ -73,16 +75,16 @@ class MemoryJournal(Journal):
         after_seq: int = 0,
         until_seq: int | None = None,
         kinds: Sequence[str] | None = None,
-    ) -> AsyncIterator[object]:
+    ) -> AsyncIterator[EventBase]:
         self._check()
         events = self._events.get(namespace, [])
         stop = len(events) if until_seq is None else min(until_seq, len(events))
         wanted = set(kinds) if kinds else None
         for e in events[after_seq:stop]:
-            if wanted is None or e.kind in wanted:  # type: ignore[attr-defined]
+            if wanted is None or e.kind in wanted:
                 yield e
 
-    async def get(self, namespace: str, event_id: str) -> object | None:
+    async def get(self, namespace: str, event_id: str) -> EventBase | None:
         self._check()
         loc = self._by_id.get(event_id)
         if loc is None or loc[0] != namespace:
@@ -110,12 +112,12 @@ class MemoryJournal(Journal):
 
     async def erase_and_append(
         self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
-    ) -> tuple[list[int], list[object]]:
+    ) -> tuple[list[int], list[EventBase]]:
         self._check()
         # The append is the only step that can fail (a duplicate id): check it first.
         for d in drafts:
             if d.id in self._by_id:
-                raise ValueError(f"duplicate event id {d.id}")
+                raise JournalConflict(f"duplicate event id {d.id}")
         seqs: list[int] = []
         for eid in dict.fromkeys(event_ids):
             loc = self._by_id.get(eid)
@@ -126,8 +128,18 @@ class MemoryJournal(Journal):
             if old.erased:
                 continue
             new = StoredRow(
-                old.namespace, old.seq, old.id, old.kind, old.occurred_at, old.recorded_at,
-                old.causation_id, None, old.payload_digest, old.prev_hash, old.hash, True,
+                old.namespace,
+                old.seq,
+                old.id,
+                old.kind,
+                old.occurred_at,
+                old.recorded_at,
+                old.causation_id,
+                None,
+                old.payload_digest,
+                old.prev_hash,
+                old.hash,
+                True,
             )
             self._rows[namespace][i] = new
             self._events[namespace][i] = row_to_event(new)

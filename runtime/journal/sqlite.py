@@ -12,6 +12,7 @@ however many statements it holds.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -21,7 +22,7 @@ import aiosqlite
 
 from nousmem.runtime.canonical import parse_time
 from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConflict, StorageError
-from nousmem.runtime.events import EventDraft, build_event
+from nousmem.runtime.events import EventBase, EventDraft, build_event
 from nousmem.runtime.journal.base import (
     ChainWalker,
     Head,
@@ -58,11 +59,18 @@ def _translate(exc: BaseException) -> BaseException:
     return exc
 
 
+def _fetch_all(sql: str, params: list[Any]) -> Callable[[sqlite3.Connection], list[Any]]:
+    def run(conn: sqlite3.Connection) -> list[Any]:
+        return conn.execute(sql, params).fetchall()
+
+    return run
+
+
 def _row(r: Sequence[Any]) -> StoredRow:
     return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]))
 
 
-def row_to_event(r: StoredRow) -> object:
+def row_to_event(r: StoredRow) -> EventBase:
     return build_event(
         id=r.id,
         namespace=r.namespace,
@@ -86,7 +94,7 @@ class SqliteJournal(Journal):
         self._db = db
         self.path = path
         self._fts = FtsIndex()
-        self._queue: list[tuple[list[EventDraft], asyncio.Future[list[object]]]] = []
+        self._queue: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]] = []
         self._drainer: asyncio.Task[None] | None = None
         self._closed = False
         self.commits = 0  # transactions written; group commit shows as commits < appends
@@ -130,18 +138,18 @@ class SqliteJournal(Journal):
             raise ClosedError("journal is closed")
         db = self._db
         try:
-            return await db._execute(lambda: fn(db._conn))  # type: ignore[no-any-return]
+            return await db._execute(lambda: fn(db._conn))  # type: ignore[no-untyped-call,no-any-return]
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
 
     # -- writes -------------------------------------------------------------------------------
 
-    async def append(self, drafts: Sequence[EventDraft]) -> list[object]:
+    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
         if self._closed:
             raise ClosedError("journal is closed")
         if not drafts:
             return []
-        fut: asyncio.Future[list[object]] = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[list[EventBase]] = asyncio.get_running_loop().create_future()
         self._queue.append((list(drafts), fut))
         if self._drainer is None or self._drainer.done():
             self._drainer = asyncio.create_task(self._drain())
@@ -152,7 +160,7 @@ class SqliteJournal(Journal):
             group, self._queue = self._queue[:_MAX_GROUP], self._queue[_MAX_GROUP:]
             batches = [drafts for drafts, _ in group]
             try:
-                results = await self._in_thread(lambda conn: self._commit(conn, batches))
+                results = await self._in_thread(functools.partial(self._commit, batches=batches))
             except BaseException as exc:  # the whole transaction failed
                 err = _translate(exc)
                 for _, fut in group:
@@ -173,7 +181,7 @@ class SqliteJournal(Journal):
                     )
 
     def _commit(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+        self, conn: sqlite3.Connection, *, batches: list[list[EventDraft]]
     ) -> list[list[StoredRow] | BaseException]:
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -215,7 +223,11 @@ class SqliteJournal(Journal):
                     )
                     self._fts.add(
                         conn,
-                        [(r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts) if d.doc],
+                        [
+                            (r.namespace, r.seq, r.id, d.doc)
+                            for r, d in zip(rows, drafts, strict=True)
+                            if d.doc
+                        ],
                     )
                     if isolate:
                         conn.execute(f"RELEASE b{i}")
@@ -237,7 +249,7 @@ class SqliteJournal(Journal):
 
     async def erase_and_append(
         self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
-    ) -> tuple[list[int], list[object]]:
+    ) -> tuple[list[int], list[EventBase]]:
         ids = list(dict.fromkeys(event_ids))
         batch = list(drafts)
 
@@ -296,8 +308,20 @@ class SqliteJournal(Journal):
         conn.executemany(
             INSERT_EVENT,
             [
-                (r.namespace, r.seq, r.id, r.kind, r.occurred_at, r.recorded_at,
-                 r.causation_id, r.payload, r.payload_digest, r.prev_hash, r.hash, 0)
+                (
+                    r.namespace,
+                    r.seq,
+                    r.id,
+                    r.kind,
+                    r.occurred_at,
+                    r.recorded_at,
+                    r.causation_id,
+                    r.payload,
+                    r.payload_digest,
+                    r.prev_hash,
+                    r.hash,
+                    0,
+                )
                 for r in rows
             ],
         )
@@ -329,7 +353,7 @@ class SqliteJournal(Journal):
         after_seq: int = 0,
         until_seq: int | None = None,
         kinds: Sequence[str] | None = None,
-    ) -> AsyncIterator[object]:
+    ) -> AsyncIterator[EventBase]:
         last = after_seq
         kind_list = list(kinds) if kinds else None
         while True:
@@ -342,14 +366,14 @@ class SqliteJournal(Journal):
                 sql += f" AND kind IN ({','.join('?' * len(kind_list))})"
                 params.extend(kind_list)
             sql += f" ORDER BY seq LIMIT {_PAGE}"
-            page = await self._in_thread(lambda c, q=sql, a=params: c.execute(q, a).fetchall())
+            page: list[Any] = await self._in_thread(_fetch_all(sql, params))
             for r in page:
                 yield row_to_event(_row(r))
             if len(page) < _PAGE:
                 return
             last = page[-1][1]
 
-    async def get(self, namespace: str, event_id: str) -> object | None:
+    async def get(self, namespace: str, event_id: str) -> EventBase | None:
         got = await self._in_thread(
             lambda c: c.execute(
                 f"SELECT {SELECT_COLUMNS} FROM events WHERE id = ? AND namespace = ?",
@@ -409,13 +433,16 @@ class SqliteJournal(Journal):
         return [r[0] for r in rows]
 
     async def size_bytes(self) -> int:
-        total = 0
-        for suffix in ("", "-wal"):
-            try:
-                total += os.path.getsize(self.path + suffix)
-            except OSError:
-                pass
-        return total
+        def size() -> int:
+            total = 0
+            for suffix in ("", "-wal"):
+                try:
+                    total += os.path.getsize(self.path + suffix)
+                except OSError:
+                    pass
+            return total
+
+        return await asyncio.to_thread(size)
 
     async def close(self) -> None:
         if self._closed:

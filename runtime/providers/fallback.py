@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 from typing import Literal
 
-from nousmem.runtime.logging import get_logger
+from pydantic import BaseModel, ConfigDict, Field
+
 from nousmem.policies.protocols import Extractor
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
@@ -19,7 +20,7 @@ from nousmem.runtime.errors import (
     ProviderMalformed,
     ProviderTimeout,
 )
-from pydantic import BaseModel, ConfigDict, Field
+from nousmem.runtime.logging import get_logger
 
 __all__ = ["ErrorKind", "ExtractionResult", "FallbackExtractor", "FallbackRecord", "error_kind"]
 

@@ -19,7 +19,8 @@ import time
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from nousmem.runtime.logging import get_logger
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
     ClosedError,
@@ -29,7 +30,7 @@ from nousmem.runtime.errors import (
     ProviderTimeout,
     ProviderUnavailable,
 )
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from nousmem.runtime.logging import get_logger
 
 if TYPE_CHECKING:
     import httpx

@@ -1,0 +1,276 @@
+"""Memory verbs: observe, route, query, worldview, trace, replay, forget, lifecycle, erase,
+sleep, rebuild."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any
+
+from nousmem.runtime.runtime import MemoryRuntime
+
+
+def _emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
+    from nousmem.runtime.cli import emit
+
+    emit(args, data, human)
+
+
+def _obs(args: argparse.Namespace) -> dict[str, Any]:
+    obs: dict[str, Any] = {"content": args.content, "type": args.type, "source": args.source}
+    for key in ("actor", "occurred_at", "ref"):
+        if getattr(args, key):
+            obs[key] = getattr(args, key)
+    if args.keyword:
+        obs["keywords"] = args.keyword
+    if args.claim:
+        obs["claims"] = [json.loads(c) for c in args.claim]
+    return obs
+
+
+async def cmd_observe(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        e = await rt.observe(_obs(args))
+    _emit(args, e.model_dump(mode="json"), lambda: f"seq {e.seq}  {e.id}")
+    return 0
+
+
+async def cmd_route(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        call = (
+            rt.observe_and_commit
+            if args.commit
+            else (rt.assess if args.dry_run else rt.observe_and_route)
+        )
+        r = await call(_obs(args))
+
+    def human() -> str:
+        lines = [f"route: {r.route}" + ("  (dry run)" if r.dry_run else "")]
+        lines += [f"  claim {c.index}: {c.route} - {c.reason}" for c in r.decision.claims]
+        lines += [
+            f"  delta {d.entity}.{d.attribute} = {d.value}: {d.mode_before} -> "
+            f"{d.mode_after} ({d.surprise_bits:.2f} bits)"
+            for d in r.deltas
+        ]
+        lines += [f"  rejected by {v.validator}: {v.reason}" for v in r.rejected]
+        if r.clarify:
+            lines.append(f"  clarify: {r.clarify}")
+        lines.append(f"  events: {', '.join(r.event_ids) or '-'}")
+        return "\n".join(lines)
+
+    _emit(args, r.model_dump(mode="json"), human)
+    return 0 if not r.rejected else 1
+
+
+async def cmd_query(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        ctx = await rt.query(
+            args.question,
+            lens=args.lens,
+            budget_tokens=args.budget,
+            as_of=_as_of(args.as_of),
+            k=args.k,
+        )
+    _emit(
+        args,
+        ctx.model_dump(mode="json"),
+        lambda: ctx.to_prompt() + f"\n\n(trace {ctx.trace_id}, {ctx.token_count} tokens)",
+    )
+    return 0
+
+
+def _as_of(v: str | None) -> int | str | None:
+    if v is None:
+        return None
+    return int(v) if v.isdigit() else v
+
+
+async def cmd_worldview(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        wv = await rt.worldview(args.lens, as_of=_as_of(args.as_of))
+    _emit(args, wv.model_dump(mode="json"), lambda: wv.render() or "(empty worldview)")
+    return 0
+
+
+async def cmd_trace(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        e = await rt.trace(args.id)
+    p = e.payload
+
+    def human() -> str:
+        if p is None:
+            return "[erased]"
+        lines = [
+            f"question: {p.question}",
+            f"lens {p.lens}, budget {p.budget_tokens}, as of seq {p.as_of_seq}",
+            "selected:",
+        ]
+        lines += [f"  {s}" for s in p.selected]
+        lines += ["suppressed:"] + [f"  {s['id']}: {s['reason']}" for s in p.suppressed[:20]]
+        return "\n".join(lines)
+
+    _emit(args, e.model_dump(mode="json"), human)
+    return 0
+
+
+async def cmd_replay(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        r = await rt.replay_trace(args.id)
+
+    def human() -> str:
+        lines = [f"identical: {r.identical} (as of seq {r.as_of_seq})"]
+        lines += [f"  + {i}" for i in r.added] + [f"  - {i}" for i in r.removed]
+        lines += [
+            f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}"
+            for x in r.explaining_events[:10]
+        ]
+        if r.present is not None:
+            lines.append(f"present: +{len(r.present_added)} -{len(r.present_removed)}")
+        return "\n".join(lines)
+
+    _emit(args, r.model_dump(mode="json", exclude={"context", "present"}), human)
+    return 0 if r.identical else 1
+
+
+async def cmd_forget(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        r = await rt.forget(args.targets, args.verb, reason=args.reason)
+    _emit(
+        args,
+        r.model_dump(mode="json"),
+        lambda: "\n".join(
+            [f"{a['target']}: {a['from']} -> {a['to']}" for a in r.applied]
+            + [f"{x['target']}: REFUSED ({x['reason']})" for x in r.refused]
+        ),
+    )
+    return 0 if not r.refused else 1
+
+
+async def cmd_lifecycle(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        v = await rt.lifecycle(args.target)
+    _emit(
+        args,
+        v.model_dump(mode="json"),
+        lambda: "\n".join(
+            [f"{v.target}: {v.state} (effective {v.effective_state}) {v.reason}"]
+            + [
+                f"  seq {h.seq}: {h.verb} {h.from_state} -> {h.to_state} {h.reason}"
+                for h in v.history
+            ]
+        ),
+    )
+    return 0
+
+
+async def cmd_erase(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        rc = await rt.erase(event_ids=args.id or None, entity=args.entity, reason=args.reason)
+    _emit(
+        args,
+        rc.model_dump(mode="json"),
+        lambda: (
+            rc.render()
+            if args.receipt
+            else f"erased {len(rc.erased_event_ids)} event(s); chain verified: {rc.verified}"
+        ),
+    )
+    return 0 if rc.verified else 1
+
+
+async def cmd_sleep(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        rep = await rt.sleep(budget=args.budget)
+    _emit(args, rep.model_dump(mode="json"), rep.render)
+    return 0
+
+
+async def cmd_rebuild(args: argparse.Namespace) -> int:
+    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+        n = await rt.rebuild()
+    _emit(args, {"events": n}, lambda: f"rebuilt projections from {n} events")
+    return 0
+
+
+def _obs_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("content")
+    p.add_argument("--type", default="utterance")
+    p.add_argument("--source", default="user")
+    p.add_argument("--actor")
+    p.add_argument("--occurred-at", dest="occurred_at", help="ISO time with offset")
+    p.add_argument("--ref")
+    p.add_argument("--keyword", action="append")
+    p.add_argument(
+        "--claim",
+        action="append",
+        help='JSON claim, e.g. \'{"entity":"alice","attribute":"employer","value":"Acme"}\'',
+    )
+
+
+def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("observe", help="record an observation (evidence only)")
+    common(p)
+    _obs_args(p)
+    p.set_defaults(handler=cmd_observe)
+
+    p = sub.add_parser("route", help="governed write: observe_and_route (or --commit, --dry-run)")
+    common(p)
+    _obs_args(p)
+    p.add_argument("--commit", action="store_true", help="observe_and_commit")
+    p.add_argument("--dry-run", action="store_true", help="assess only; writes nothing")
+    p.set_defaults(handler=cmd_route)
+
+    p = sub.add_parser("query", help="retrieve a context for a question (journals a trace)")
+    common(p)
+    p.add_argument("question")
+    p.add_argument("--lens", default="associative")
+    p.add_argument("--budget", type=int, default=1000)
+    p.add_argument("--as-of", dest="as_of", help="seq or ISO datetime")
+    p.add_argument("--k", type=int)
+    p.set_defaults(handler=cmd_query)
+
+    p = sub.add_parser("worldview", help="the worldview through a lens")
+    common(p)
+    p.add_argument("--lens", default="logical")
+    p.add_argument("--as-of", dest="as_of")
+    p.set_defaults(handler=cmd_worldview)
+
+    p = sub.add_parser("trace", help="show a read's trace")
+    common(p)
+    p.add_argument("id")
+    p.set_defaults(handler=cmd_trace)
+
+    p = sub.add_parser("replay", help="replay a trace (exit 1 when it differs)")
+    common(p)
+    p.add_argument("id")
+    p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("forget", help="decay|inhibit|invalidate|archive|compress|expire|restore")
+    common(p)
+    p.add_argument("verb")
+    p.add_argument("targets", nargs="+")
+    p.add_argument("--reason", required=True)
+    p.set_defaults(handler=cmd_forget)
+
+    p = sub.add_parser("lifecycle", help="lifecycle state and history of a memory item")
+    common(p)
+    p.add_argument("target")
+    p.set_defaults(handler=cmd_lifecycle)
+
+    p = sub.add_parser("erase", help="privacy erasure of events or an entity")
+    common(p)
+    p.add_argument("--id", action="append", help="event id (repeatable)")
+    p.add_argument("--entity")
+    p.add_argument("--reason", required=True)
+    p.add_argument("--receipt", action="store_true", help="print the full receipt")
+    p.set_defaults(handler=cmd_erase)
+
+    p = sub.add_parser("sleep", help="consolidation pass")
+    common(p)
+    p.add_argument("--budget", type=int)
+    p.set_defaults(handler=cmd_sleep)
+
+    p = sub.add_parser("rebuild", help="drop and refold every projection")
+    common(p)
+    p.set_defaults(handler=cmd_rebuild)
