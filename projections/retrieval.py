@@ -31,23 +31,24 @@ class RetrievalConfig(BaseModel):
     rrf_k: int = Field(default=60, ge=1)
     lexical_k: int = Field(default=60, ge=1)
     fact_lines: int = Field(default=12, ge=0)
-    neighbor_window: int = Field(default=1, ge=0)
+    neighbor_window: int = Field(default=2, ge=0)
     """Turns before/after a lexical hit in the same conversation join as context."""
-    worldview_share: float = Field(default=0.25, ge=0.0, le=1.0)
+    worldview_share: float = Field(default=0.1, ge=0.0, le=1.0)
     """At most this share of the budget goes to the Worldview Snapshot section."""
     graph_seeds: int = Field(default=20, ge=0)
     graph_weight: float = Field(default=0.3, ge=0.0)
     trace_candidates: int = Field(default=60, ge=1)
     """How many scored candidates a trace keeps."""
     channel_weights: dict[str, float] = Field(
+        # Tuned on the LoCoMo development split (benchmarks/locomo.py): lexical evidence
+        # dominates; the question's entities re-rank it; beliefs and time add what words miss.
         default_factory=lambda: {
-            "lexical": 1.0,
-            "belief": 1.0,
-            "temporal": 0.8,
-            "entity": 0.4,
-            "neighbor": 0.5,
+            "lexical": 2.0,
+            "entity": 1.0,
+            "belief": 0.5,
+            "temporal": 0.5,
+            "neighbor": 0.3,
             "dense": 1.0,
-            "worldview": 0.8,
         }
     )
 

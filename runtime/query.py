@@ -15,7 +15,7 @@ import numpy as np
 from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.graph import entity_node
-from nousmem.projections.lexical import date_label, tokens
+from nousmem.projections.lexical import date_label, fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import (
     Snippet,
@@ -122,9 +122,13 @@ class QueryEngine:
 
         # lexical (FTS5), deltas mapped to their evidence observations
         lexical: list[str] = []
-        if plan.fts:
+        # Names of the question's entities match a large share of the corpus (speakers are in
+        # every turn they say) and only add noise to BM25; they steer the entity channel.
+        names = {t for n in plan.entities for t in tokens(n)}
+        fts = fts_query(" ".join(t for t in plan.terms if t not in names)) or plan.fts
+        if fts:
             hits = await self.journal.search(
-                self.namespace, plan.fts, limit=cfg.lexical_k, max_seq=as_of_seq
+                self.namespace, fts, limit=cfg.lexical_k, max_seq=as_of_seq
             )
             for h in hits:
                 doc = proj.docs.get(h.event_id)
@@ -135,6 +139,10 @@ class QueryEngine:
                     if t in proj.docs and t not in lexical:
                         lexical.append(t)
         rankings["lexical"] = lexical
+        if plan.entities:
+            keys = {match_key(n) for n in plan.entities}
+            rankings["entity"] = [e for e in lexical
+                                  if match_key(proj.docs[e].actor or "") in keys]
 
         # neighbours of the best lexical hits (dialogue context)
         if cfg.neighbor_window and lexical:
