@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 import math
 from bisect import bisect_right
+from collections.abc import Set as AbstractSet
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, cast
 
@@ -435,8 +436,12 @@ class MemoryGraph:
         relation_weights: Mapping[str, float] | None = None,
         focus: Literal["fact", "procedure", "preference"] = "fact",
         blocked: Mapping[str, str] | None = None,
+        within: AbstractSet[str] | None = None,
     ) -> Activation:
         """Spread activation from ``seeds`` (node -> prior score, e.g. fused ranks).
+
+        ``within`` (optional) confines the walk to those nodes (seeds are always inside), so a
+        read over a large graph costs what its candidates cost, not what the hubs fan out to.
 
         Personalized PageRank, ``iterations`` rounds of ``x = (1-d)·p + d·Tᵀx``. An arc u -> v
         carries ``weight × relation strength`` (:data:`RELATION_WEIGHTS`, overridable by
@@ -495,7 +500,10 @@ class MemoryGraph:
             nxt: set[str] = set()
             for n in frontier:
                 arcs[n] = self._arcs(n, as_of, weights)
-                nxt.update(o for o in arcs[n].strength if o not in block)
+                nxt.update(
+                    o for o in arcs[n].strength
+                    if o not in block and (within is None or o in within)
+                )
             frontier = sorted(nxt - arcs.keys())
         nodes = sorted(arcs)
         index = {n: i for i, n in enumerate(nodes)}

@@ -215,6 +215,23 @@ class QueryEngine:
         if self.embedder is not None:
             rankings["dense"] = self._dense_rank(plan.question, as_of_seq)
 
+        # the audit lens also reads refused and quarantined writes (content redacted)
+        audit: dict[str, Snippet] = {}
+        if lens == "audit":
+            scored = []
+            for seq, item in proj.worldview.audit_rows:
+                if seq > as_of_seq:
+                    continue
+                why = "; ".join(item.reasons)
+                text = f"[{date_label(item.occurred_at)}] {item.kind}: {item.summary} ({why})"
+                overlap = len(qterms & set(tokens(text)))
+                scored.append((-overlap, -seq, item.event_id, text, item.occurred_at))
+            for _, _, eid, text, at in sorted(scored)[:20]:
+                audit[eid] = Snippet(id=eid, kind="audit", text=text, score=0.0,
+                                     event_ids=(eid,), occurred_at=at,
+                                     tokens=count_tokens(text))
+            rankings["audit"] = list(audit)
+
         fused = rrf(rankings, k=cfg.rrf_k, weights=cfg.channel_weights)
 
         # graph activation from the best fused items and the question's entities
@@ -224,8 +241,6 @@ class QueryEngine:
         ]:
             if not item.startswith("fact:"):
                 seeds[item] = sum(comps.values())
-        for name in plan.entities:
-            seeds[entity_node(name)] = 1.0 / cfg.rrf_k
         graph_sup: dict[str, str] = {}
         if seeds and cfg.graph_weight > 0:
             blocked = (
@@ -234,10 +249,10 @@ class QueryEngine:
                 else proj.lifecycle.hidden(as_of_seq=as_of_seq)
             )
             act = proj.graph.activate(
-                seeds,
-                as_of_seq=as_of_seq,
-                blocked=blocked,
+                seeds, as_of_seq=as_of_seq, blocked=blocked,
                 focus="procedure" if plan.procedural else "fact",
+                # Confined to the candidates: entity hubs would fan out to the whole namespace.
+                within=fused.keys(), iterations=10,
             )
             peak = max(act.scores.values(), default=0.0) or 1.0
             for node, score in act.scores.items():
@@ -249,6 +264,11 @@ class QueryEngine:
         suppressed: list[Suppressed] = []
         cands: list[Snippet] = []
         for item, comps in fused.items():
+            if item in audit:
+                cands.append(audit[item].model_copy(update={
+                    "score": sum(comps.values()), "components": comps,
+                    "channels": tuple(sorted(comps))}))
+                continue
             if item in facts:
                 cands.append(
                     facts[item].model_copy(

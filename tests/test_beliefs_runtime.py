@@ -32,16 +32,17 @@ async def commit(rt: MemoryRuntime, when: datetime, *claims: dict[str, Any],
     return res
 
 
-def entropy(pairs: Any) -> float:
+def entropy(pairs: tuple[tuple[str, float], ...]) -> float:
     return -sum(p * math.log2(p) for _, p in pairs if p > 0)
 
 
 async def _employer_history(rt: MemoryRuntime) -> list[tuple[RouteResult, BeliefSnapshot]]:
     """Google, Google, then a change to Sarvam; the live snapshot after each commit."""
     out = []
-    for when, value, extra in ((T0, "Google", {}), (T0 + DAY, "Google", {}),
-                               (T0 + 10 * DAY, "Sarvam", {"change": True})):
-        res = await commit(rt, when, claim(value, **extra))
+    steps: tuple[tuple[datetime, str, bool], ...] = (
+        (T0, "Google", False), (T0 + DAY, "Google", False), (T0 + 10 * DAY, "Sarvam", True))
+    for when, value, change in steps:
+        res = await commit(rt, when, claim(value, change=change))
         snap = await rt.belief("Alice", "employer")
         assert snap is not None
         out.append((res, snap))
