@@ -105,6 +105,9 @@ def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
         )
     if (
         not out.contradiction
+        # Until a belief is established, a restatement is a revision: repetition is what
+        # establishes it (and what surprise gating later protects).
+        and out.established
         and out.support > 0
         and out.polarity == "assert"
         and out.mode_before is not None

@@ -154,6 +154,9 @@ class Dimension:
             ghost = keep * ghost + (1.0 - keep) / (self.p.size + 1)
         added: list[tuple[str, str]] = []
         labels = self.labels
+        # Whether the current mode is established is judged among the values already known:
+        # the entry mass a newcomer is granted must not unsettle an established belief.
+        known = p / float(p.sum()) if p.size else p
 
         def add(key: str, label: str) -> int:
             # Eq. 1 with a fair entry: a new value gets at least eps, and never less than a
@@ -196,7 +199,8 @@ class Dimension:
         established = (
             mode_before >= 0
             and mode_before != sink
-            and float(p[mode_before]) >= prm.established_probability
+            and mode_before < known.size
+            and float(known[mode_before]) >= prm.established_probability
             and support_ok
         )
         work = p

@@ -90,6 +90,7 @@ class Worldview:
         self.clear()
 
     def clear(self) -> None:
+        self._until: datetime | None = None
         self.support: dict[Key, list[SupportRow]] = {}
         self.superseded: dict[Key, list[tuple[int, datetime, str | None]]] = {}
         self.held: dict[Key, list[tuple[int, str, str, datetime]]] = {}  # seq, id, value, t
@@ -171,6 +172,7 @@ class Worldview:
         state_of: Callable[[str, int | None], str],
         trust: Callable[[str], float],
         as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
         now: datetime | None = None,
         entities: Iterable[str] | None = None,
         expired: Callable[[str, datetime, datetime], bool] | None = None,
@@ -179,8 +181,32 @@ class Worldview:
 
         ``entities`` limits belief slots to those entities (text slots are always included).
         ``now`` is event time (the latest ``occurred_at`` at that position) for recency and
-        for ``expired(attribute, last_seen, now)``, the attribute TTL test.
+        for ``expired(attribute, last_seen, now)``, the attribute TTL test. ``as_of_time``
+        also leaves out everything whose event time is later (an event-time read).
         """
+        self._until = as_of_time
+        try:
+            return self._snapshot(
+                lens, beliefs, state_of, trust, as_of_seq, as_of_time, now, entities, expired
+            )
+        finally:
+            self._until = None
+
+    def _at(self, seq: int, t: datetime, limit: int) -> bool:
+        return seq <= limit and (self._until is None or t <= self._until)
+
+    def _snapshot(
+        self,
+        lens: str,
+        beliefs: BeliefStore,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+        now: datetime | None,
+        entities: Iterable[str] | None,
+        expired: Callable[[str, datetime, datetime], bool] | None,
+    ) -> WorldviewSnapshot:
         if lens not in LENS_KINDS:
             raise ValueError(f"lens must be one of {', '.join(LENS_KINDS)}")
         kinds = LENS_KINDS[lens]
@@ -189,7 +215,7 @@ class Worldview:
         names = list(entities) if entities is not None else beliefs.entities()
         slots: list[WorldviewSlot] = []
         for name in names:
-            for snap in beliefs.snapshots(name, as_of_seq=as_of_seq):
+            for snap in beliefs.snapshots(name, as_of_seq=as_of_seq, as_of_time=as_of_time):
                 kind = slot_kind_for(snap.attribute)
                 if kind in kinds:
                     slots.append(
@@ -205,7 +231,11 @@ class Worldview:
                 slot = self._text_slot(slot_id, lens, history, limit, now, state_of, trust)
                 if slot is not None:
                     slots.append(slot)
-        audit = tuple(a for s, a in self.audit_rows if s <= limit) if lens == "audit" else ()
+        audit = (
+            tuple(a for s, a in self.audit_rows if self._at(s, a.occurred_at, limit))
+            if lens == "audit"
+            else ()
+        )
         slots = [s for s in slots if s.candidates]
         slots.sort(key=lambda s: (s.kind, s.key))
         return WorldviewSnapshot(
@@ -261,7 +291,7 @@ class Worldview:
             for (e, a, _), rows in self.held.items()
             if e == ekey and a == snap.attribute
             for s, hid, v, _t in rows
-            if s <= limit and self.released.get(hid, 1 << 62) > limit
+            if self._at(s, _t, limit) and self.released.get(hid, 1 << 62) > limit
         ]
         cands: list[WorldviewCandidate] = []
         for value, p in snap.distribution:
@@ -270,15 +300,18 @@ class Worldview:
             ):
                 continue
             key = (ekey, snap.attribute, match_key(value))
-            rows = [r for r in self.support.get(key, ()) if r.seq <= limit]
+            rows = [r for r in self.support.get(key, ()) if self._at(r.seq, r.occurred_at, limit)]
             asserts = [r for r in rows if r.polarity == "assert"]
             cid = f"{slot_id}#{match_key(value)}"
             state = state_of(cid, None if limit == 1 << 62 else limit)
-            sup = [x for x in self.superseded.get(key, ()) if x[0] <= limit]
+            sup = [x for x in self.superseded.get(key, ()) if self._at(x[0], x[1], limit)]
             superseded_at = sup[-1] if sup and sup[-1][2] is not None else None
+            # Explicit contradiction evidence contests a candidate; claims merely held for
+            # corroboration weigh on its score but cannot blank an established fact out.
             against = len([s for s, _ in self.contradicted.get(cid, ()) if s <= limit])
-            if snap.cardinality == "single":  # held claims for another value contest this one
-                against += sum(1 for v in pending if match_key(v) != match_key(value))
+            held_against = 0
+            if snap.cardinality == "single":
+                held_against = sum(1 for v in pending if match_key(v) != match_key(value))
             first = min((r.occurred_at for r in asserts), default=None)
             last = max((r.occurred_at for r in rows), default=None)
             is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
@@ -291,7 +324,7 @@ class Worldview:
                 "confirmation": 1.0
                 if any(r.source in ("user", "system") for r in asserts)
                 else 0.0,
-                "contradiction": min(1.0, 0.5 * against),
+                "contradiction": min(1.0, 0.5 * against + min(0.4, 0.1 * held_against)),
                 "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
                 "supersession": 1.0 if superseded_at is not None else 0.0,
                 "staleness": 1.0 if is_expired else 0.0,
@@ -328,7 +361,6 @@ class Worldview:
             cands,
             multi=snap.cardinality == "multi",
             history=history,
-            pending=bool(pending),
         )
 
     def _resolve_slot(
@@ -341,7 +373,6 @@ class Worldview:
         *,
         multi: bool,
         history: bool,
-        pending: bool,
     ) -> WorldviewSlot:
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
@@ -356,7 +387,7 @@ class Worldview:
             top = live[0]
             second = live[1] if len(live) > 1 else None
             close = second is not None and top.score - second.score < self.config.conflict_margin
-            contested = top.components.contradiction > 0 or pending
+            contested = top.components.contradiction >= 0.5  # explicit contradiction evidence
             if close or contested:
                 status = "conflicted"
                 reason = (
@@ -402,7 +433,7 @@ class Worldview:
             if e != ekey:
                 continue
             for s, hid, value, t in rows:
-                if s > limit:
+                if not self._at(s, t, limit):
                     continue
                 released = self.released.get(hid, 1 << 62) <= limit
                 if released and not history:
@@ -455,7 +486,7 @@ class Worldview:
         state_of: Callable[[str, int | None], str],
         trust: Callable[[str], float],
     ) -> WorldviewSlot | None:
-        items = [i for i in self.text[slot_id] if i.seq <= limit]
+        items = [i for i in self.text[slot_id] if self._at(i.seq, i.occurred_at, limit)]
         if not items:
             return None
         kind, key = slot_id.split(":", 1)
@@ -535,5 +566,4 @@ class Worldview:
             cands,
             multi=kind in ("procedure", "schema"),
             history=history,
-            pending=False,
         )

@@ -136,7 +136,9 @@ class WorldviewSnapshot(BaseModel):
         """The Worldview Snapshot section of a prompt."""
         lines: list[str] = []
         for s in self.slots:
-            shown = [c for c in s.candidates if c.status in ("selected", "conflicted", "active")]
+            shown = [
+                c for c in s.candidates if c.status in ("selected", "conflicted", "active", "held")
+            ]
             if self.lens in ("historical", "audit"):
                 shown = list(s.candidates)
             if not shown:

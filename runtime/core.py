@@ -13,7 +13,6 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from nousmem.projections.lexical import observation_doc
 from nousmem.projections.models import Observation
 from nousmem.runtime.canonical import canonical_json
 from nousmem.runtime.clock import Clock
@@ -30,7 +29,7 @@ from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
-from nousmem.runtime.projector import Projector
+from nousmem.runtime.projector import Projector, doc_text
 
 
 def validate_namespace(namespace: str) -> str:
@@ -108,7 +107,6 @@ class RuntimeCore:
         occurred_at: datetime,
         recorded_at: datetime,
         causation_id: str | None = None,
-        doc: str | None = None,
     ) -> EventDraft:
         return EventDraft(
             id=self._new_id(recorded_at),
@@ -118,7 +116,7 @@ class RuntimeCore:
             recorded_at=recorded_at,
             payload=payload,
             causation_id=causation_id,
-            doc=doc,
+            doc=doc_text(kind, payload, occurred_at),
         )
 
     def _check_size(self, draft: EventDraft, field: str) -> None:
@@ -228,7 +226,6 @@ class RuntimeCore:
             payload,
             occurred_at=occurred,
             recorded_at=recorded_at,
-            doc=observation_doc(payload, occurred),
         )
         self._check_size(draft, "observation")
         return draft

@@ -17,7 +17,6 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.lexical import revision_doc
 from nousmem.runtime.canonical import canonical_json, payload_digest
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
@@ -128,7 +127,6 @@ class Erasure(ReadPath):
                         occurred_at=old.occurred_at,
                         recorded_at=now,
                         causation_id=head.id,
-                        doc=revision_doc(payload),
                     )
                 )
             before = self._rows_snapshot()

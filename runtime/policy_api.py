@@ -7,9 +7,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
+from nousmem.policies.risk import detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
 from nousmem.projections.belief_models import Revision
-from nousmem.projections.lexical import revision_doc
 from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.forgetting import Forgetting
@@ -21,6 +21,7 @@ from nousmem.runtime.payloads import (
 )
 from nousmem.runtime.providers.fallback import error_kind
 from nousmem.runtime.read import ReadPath
+from nousmem.runtime.write import redact_tree
 
 
 class PolicyResult(BaseModel):
@@ -116,6 +117,12 @@ class PolicyAPI(Forgetting, ReadPath):
                         evidence_ids=w.evidence_ids,
                         known_evidence=known,
                         foreign_evidence=foreign & set(w.evidence_ids),
+                        risks=tuple(
+                            f
+                            for c in w.claims
+                            for t in (c.entity, c.value)
+                            for f in detect_risks(t)
+                        ),
                     )
                 )
             for f in policy.forget:
@@ -135,7 +142,7 @@ class PolicyAPI(Forgetting, ReadPath):
                         },
                     )
                 )
-            policy_json = policy.model_dump(mode="json")
+            policy_json = redact_tree(policy.model_dump(mode="json"))
             if not all(v.ok for v in verdicts):
                 draft = self._draft(
                     "write.rejected",
@@ -193,7 +200,6 @@ class PolicyAPI(Forgetting, ReadPath):
                         occurred_at=now,
                         recorded_at=now,
                         causation_id=head.id,
-                        doc=revision_doc(payload),
                     )
                 )
             for f in policy.forget:

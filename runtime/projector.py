@@ -22,6 +22,9 @@ from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.errors import StorageError
 
+# Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
+# namespace's event-time "now": a refused write dated in the future must change nothing.
+NOT_WORLD_TIME = frozenset({"write.rejected", "quarantined", "retrieval", "outcome", "erasure"})
 OUTCOME_UTILITY = {"success": 1.0, "partial": 0.5, "neutral": 0.0, "failure": -1.0}
 
 
@@ -53,6 +56,20 @@ def render_observation(p: Any, occurred_at: datetime) -> str:
     return f"[{date_label(occurred_at)}] {who}{text}"
 
 
+def doc_text(kind: str, payload: Any, occurred_at: datetime) -> str | None:
+    """What the lexical index holds for an event: the one definition live writes and
+    rebuilds share, so the index after a rebuild equals the live one."""
+    if payload is None:
+        return None
+    if kind == "observation":
+        return observation_doc(payload, occurred_at)
+    if kind == "belief.revised":
+        return revision_doc(payload)
+    if kind == "sleep.compiled":
+        return str(payload.summary)
+    return None
+
+
 class Projector:
     """Every projection of one namespace and the ``seq`` folded up to."""
 
@@ -76,6 +93,11 @@ class Projector:
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
         self.compiled: dict[str, frozenset[str]] = {}  # sleep item key -> its sources
+        self.obs_by_date: list[tuple[int, int, str]] = []  # (date ordinal, seq, id), sorted
+        self.entity_heads: dict[str, set[str]] = {}  # first token of a name -> names
+        # observation id -> seqs of candidates held from it / of revisions citing it
+        self.held_from: dict[str, list[tuple[int, str]]] = {}
+        self.revised_from: dict[str, int] = {}
 
     # -- write-path helpers (read-only) -------------------------------------------------------
 
@@ -118,24 +140,33 @@ class Projector:
         i = bisect.bisect_right(self.now_at, as_of_seq, key=lambda row: row[0]) - 1
         return self.now_at[i][1] if i >= 0 else None
 
-    def known_entities(self) -> list[str]:
-        names = {match_key(n): n for n in self.beliefs.entities()}
-        for k, n in self.actors.items():
-            names.setdefault(k, n)
-        return sorted(names.values(), key=str.casefold)
+    def _index_entity(self, name: str) -> None:
+        words = match_key(name).split()
+        if words:
+            self.entity_heads.setdefault(words[0], set()).add(name)
+
+    def entities_in(self, words: Sequence[str]) -> list[str]:
+        """Known entities (actors and belief subjects) whose first word is in ``words``."""
+        found: set[str] = set()
+        for w in words:
+            found |= self.entity_heads.get(w.casefold(), set())
+        return sorted(found, key=lambda n: (n.casefold(), n))
+
+    def unconfirmed(self, obs_id: str, as_of_seq: int) -> bool:
+        """True when every claim this observation made is still held for corroboration."""
+        held = [(s, c) for s, c in self.held_from.get(obs_id, ()) if s <= as_of_seq]
+        if not held:
+            return False
+        if self.revised_from.get(obs_id, 1 << 62) <= as_of_seq:
+            return False
+        released = self.worldview.released
+        return any(released.get(c, 1 << 62) > as_of_seq for _, c in held)
 
     # -- folding ------------------------------------------------------------------------------
 
     def doc_for(self, event: Any) -> str | None:
         """Lexical index text for an event (None when it is not indexed or erased)."""
-        p = event.payload
-        if p is None:
-            return None
-        if event.kind == "observation":
-            return observation_doc(p, event.occurred_at)
-        if event.kind == "belief.revised":
-            return revision_doc(p)
-        return None
+        return doc_text(event.kind, event.payload, event.occurred_at)
 
     def apply(self, event: Any) -> None:
         if event.namespace != self.namespace:
@@ -147,7 +178,9 @@ class Projector:
             )
         self.applied_seq = event.seq
         self.kind_counts[event.kind] = self.kind_counts.get(event.kind, 0) + 1
-        if self.last_occurred_at is None or event.occurred_at > self.last_occurred_at:
+        if event.kind not in NOT_WORLD_TIME and (
+            self.last_occurred_at is None or event.occurred_at > self.last_occurred_at
+        ):
             self.last_occurred_at = event.occurred_at
             self.now_at.append((event.seq, event.occurred_at))
         p = event.payload
@@ -171,8 +204,10 @@ class Projector:
         )
         self.obs_seqs.append(e.seq)
         self.obs_by_seq[e.seq] = e.id
-        if p.actor:
-            self.actors.setdefault(match_key(p.actor), p.actor)
+        bisect.insort(self.obs_by_date, (e.occurred_at.date().toordinal(), e.seq, e.id))
+        if p.actor and match_key(p.actor) not in self.actors:
+            self.actors[match_key(p.actor)] = p.actor
+            self._index_entity(p.actor)
         owner = p.actor or p.source
         outcome = str(p.metadata.get("outcome", "")).lower() if isinstance(p.metadata, dict) else ""
         if p.type == "user_preference" and not p.claims:
@@ -208,7 +243,11 @@ class Projector:
         rev = p.revision
         out = self.beliefs.apply(rev, seq=e.seq, event_id=e.id)
         k = match_key(rev.entity)
+        if k not in self.entity_mentions:
+            self._index_entity(rev.entity)
         self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
+        for ev in rev.evidence_ids:
+            self.revised_from.setdefault(ev, e.seq)
         self.worldview.on_revision(
             seq=e.seq,
             event_id=e.id,
@@ -257,6 +296,8 @@ class Projector:
         self.pending.setdefault(self._claim_key(c.entity, c.attribute, c.value), []).append(
             (e.id, rev)
         )
+        for ev in p.evidence_ids:
+            self.held_from.setdefault(ev, []).append((e.seq, e.id))
         self.worldview.on_held(
             seq=e.seq,
             event_id=e.id,

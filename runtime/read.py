@@ -7,15 +7,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from nousmem.policies.planner import LENSES
+from nousmem.policies.planner import LENSES, QueryPlan
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext, count_tokens, render_prompt
+from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
-from nousmem.runtime.query import Embedder, QueryEngine, Retrieval
+from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
 
 
 class ReplayReport(BaseModel):
@@ -66,17 +68,9 @@ class ReadPath(RuntimeCore):
             as_of, head_seq=self._proj.applied_seq, naive=self.config.input.naive_datetimes
         )
 
-    def _seq_for(self, at: AsOf) -> int:
-        """A journal position for ``at``: a seq, or where event time had reached ``at.time``."""
-        if at.seq is not None:
-            return at.seq
-        if at.time is None:
-            return self._proj.applied_seq
-        # The journal as it stood when event time first passed ``at.time``.
-        for seq, t in self._proj.now_at:
-            if t > at.time:
-                return seq - 1
-        return self._proj.applied_seq
+    def _point(self, at: AsOf) -> ReadPoint:
+        """A seq reads the journal prefix; a datetime reads everything with event time <= it."""
+        return ReadPoint(seq=at.seq if at.seq is not None else self._proj.applied_seq, time=at.time)
 
     async def worldview(
         self,
@@ -88,14 +82,19 @@ class ReadPath(RuntimeCore):
         """Slots with their candidates and score components, through ``lens``."""
         self._check_open()
         lens = _check_lens(lens)
-        seq = self._seq_for(await self._position(as_of))
+        if entities is not None and (
+            isinstance(entities, str) or not all(isinstance(e, str) for e in entities)
+        ):
+            raise InvalidInput("must be a list of entity names", field="entities")
+        at = self._point(await self._position(as_of))
         return self._proj.worldview.snapshot(
             lens=lens,
             beliefs=self._proj.beliefs,
-            state_of=self.engine._state_of,
+            state_of=self.engine.state_of,
             trust=self.config.trust.trust,
-            as_of_seq=seq,
-            now=self._proj.now(seq),
+            as_of_seq=at.seq,
+            as_of_time=at.time,
+            now=at.time or self._proj.now(at.seq),
             entities=entities,
             expired=self.engine.expired_attribute,
         )
@@ -146,13 +145,13 @@ class ReadPath(RuntimeCore):
         """
         self._check_open()
         self._validate_query(question, lens, budget_tokens, k)
-        at = await self._position(as_of)
-        seq = self._seq_for(at)
+        at = self._point(await self._position(as_of))
+        seq = at.seq
         r = await self.engine.run(
             question,
             lens=lens,
             budget_tokens=budget_tokens,
-            as_of_seq=seq,
+            at=at,
             k=k,
             trust=self.config.trust.trust,
         )
@@ -202,13 +201,15 @@ class ReadPath(RuntimeCore):
         if p is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")
         await self._refresh()
+        # The recorded plan is replayed as is: planning again would see entities named later.
         r = await self.engine.run(
             p.question,
             lens=p.lens,
             budget_tokens=p.budget_tokens,
-            as_of_seq=p.as_of_seq,
+            at=ReadPoint(seq=p.as_of_seq, time=p.as_of_time),
             k=p.k,
             trust=self.config.trust.trust,
+            plan=QueryPlan.model_validate(p.plan),
         )
         ctx = self._context(r, p.question, p.lens, p.budget_tokens, trace_id)
         digest = payload_digest(ctx.to_prompt()).hex()
@@ -226,7 +227,7 @@ class ReadPath(RuntimeCore):
                 p.question,
                 lens=p.lens,
                 budget_tokens=p.budget_tokens,
-                as_of_seq=head,
+                at=ReadPoint(seq=head),
                 k=p.k,
                 trust=self.config.trust.trust,
             )
@@ -274,6 +275,22 @@ class ReadPath(RuntimeCore):
                 break
         return out
 
+    def _outcome_targets(self, selected: tuple[str, ...], as_of_seq: int) -> list[str]:
+        """Selected snippet ids, with each fact line expanded to the belief candidates it
+        showed (the worldview keys utility by candidate id)."""
+        out: list[str] = []
+        for sid in selected:
+            if not sid.startswith("fact:"):
+                out.append(sid)
+                continue
+            ekey, attr = sid[len("fact:") :].rsplit(".", 1)
+            snap = self._proj.beliefs.snapshot(ekey, attr, as_of_seq=as_of_seq)
+            if snap is None:
+                continue
+            values = list(snap.held) if snap.cardinality == "multi" else [snap.mode or ""]
+            out += [f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(v)}" for v in values if v]
+        return out
+
     async def after_turn(
         self,
         trace_id: str,
@@ -290,7 +307,7 @@ class ReadPath(RuntimeCore):
         e = await self.trace(trace_id)
         if e.payload is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")
-        targets = tuple(s for s in e.payload.selected if not s.startswith("fact:"))
+        targets = tuple(self._outcome_targets(e.payload.selected, e.payload.as_of_seq))
         now = self._now()
         draft = self._draft(
             "outcome",

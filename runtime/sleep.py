@@ -116,7 +116,7 @@ class Sleep(ReadPath):
         wv = proj.worldview.snapshot(
             lens="logical",
             beliefs=proj.beliefs,
-            state_of=self.engine._state_of,
+            state_of=self.engine.state_of,
             trust=self.config.trust.trust,
             now=proj.last_occurred_at,
         )
@@ -168,7 +168,6 @@ class Sleep(ReadPath):
                     ),
                     occurred_at=at,
                     recorded_at=now,
-                    doc=c.summary,
                 )
                 drafts.append(d)
                 compiled.append({**self._compiled_dict(c), "event_id": d.id})

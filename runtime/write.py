@@ -18,8 +18,8 @@ from nousmem.policies.risk import RiskFinding, detect_risks, redact
 from nousmem.policies.router import ClaimRoute, RouteDecision, route
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
 from nousmem.projections.belief_models import Revision
-from nousmem.projections.lexical import revision_doc
 from nousmem.projections.models import Claim, Observation
+from nousmem.projections.worldview import candidate_id, slot_kind_for
 from nousmem.runtime.canonical import canonical_json, payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
@@ -55,6 +55,30 @@ class _Plan:
     promoted_ids: list[str] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     clarify: str | None = None
+
+
+def redact_tree(value: Any) -> Any:
+    """``value`` with every risky string redacted (for records of refused writes)."""
+    if isinstance(value, str):
+        found = detect_risks(value)
+        return redact(value, found) if found else value
+    if isinstance(value, dict):
+        return {k: redact_tree(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_tree(v) for v in value]
+    return value
+
+
+def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
+    """Risks outside the content: claim texts, actor, ref, keywords and metadata strings.
+
+    Their spans do not point into the content, so they widen the span to nothing usable for
+    redaction; they only decide quarantine (and the content is redacted on its own findings).
+    """
+    texts = [obs.actor or "", obs.ref or "", *obs.keywords]
+    texts += [t for c in claims for t in (c.entity, c.value)]
+    texts += [v for v in obs.metadata.values() if isinstance(v, str)]
+    return [f for t in texts if t for f in detect_risks(t)]
 
 
 class WritePath(RuntimeCore):
@@ -112,8 +136,9 @@ class WritePath(RuntimeCore):
         obs = obs.model_copy(update={"occurred_at": occurred})
         obs_draft = self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
         obs_id = obs_draft.id
-        findings = detect_risks(obs.content)
         claims = list(extraction.claims)
+        findings = detect_risks(obs.content)
+        findings += field_risks(obs, claims)
         assessment = assess(
             obs,
             claims,
@@ -167,14 +192,13 @@ class WritePath(RuntimeCore):
         plan.observation_id = obs_id
         plan.drafts.append(obs_draft)
 
-        def add(kind: str, payload: Any, doc: str | None = None) -> EventDraft:
+        def add(kind: str, payload: Any) -> EventDraft:
             d = self._draft(
                 kind,
                 payload,
                 occurred_at=occurred,
                 recorded_at=recorded_at,
                 causation_id=obs_id,
-                doc=doc,
             )
             plan.drafts.append(d)
             return d
@@ -256,9 +280,12 @@ class WritePath(RuntimeCore):
         outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
         for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
             payload = BeliefRevisedPayload(revision=rev, outcome=outcome, valid_at=valid_at)
-            d = add("belief.revised", payload, doc=revision_doc(payload))
+            d = add("belief.revised", payload)
             plan.delta_ids.append(d.id)
             plan.deltas.append(outcome)
+            edge = self._conflict_edge(rev, outcome, obs_id)
+            if edge is not None:
+                add("edge", edge)
         for held_revs in promotions.values():
             ids = tuple(self._proj.pending_ids(held_revs))
             d = add(
@@ -274,6 +301,38 @@ class WritePath(RuntimeCore):
             if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
                 plan.route = "belief_update"
         return plan
+
+    @staticmethod
+    def _conflict_edge(rev: Revision, out: Any, obs_id: str) -> EdgePayload | None:
+        """Edge evidence when a revision disagrees with an established single value.
+
+        Update language ("now", "moved to") supersedes the old value; a plain disagreement
+        contradicts it, and the slot stays conflicted while the old value still leads.
+        """
+        if not (out.contradiction and out.established and out.mode_before):
+            return None
+        if out.cardinality != "single" or rev.polarity != "assert":
+            return None
+        kind = slot_kind_for(rev.attribute)
+        old = candidate_id(kind, rev.entity, rev.attribute, out.mode_before)
+        if rev.change:
+            new = candidate_id(kind, rev.entity, rev.attribute, rev.value)
+            return EdgePayload(
+                verb="supersede",
+                relation="supersedes",
+                source=new,
+                target=old,
+                weight=rev.reliability,
+                reason="update language",
+            )
+        return EdgePayload(
+            verb="contradict",
+            relation="contradicts",
+            source=obs_id,
+            target=old,
+            weight=rev.reliability,
+            reason=f"{rev.value!r} contradicts {out.mode_before!r}",
+        )
 
     def _promotions(
         self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str
@@ -299,7 +358,7 @@ class WritePath(RuntimeCore):
         return self._draft(
             "quarantined",
             QuarantinePayload(
-                redacted=redact(obs.content, findings),
+                redacted=redact(obs.content, detect_risks(obs.content)),
                 content_digest=payload_digest(obs.content).hex(),
                 labels=tuple(sorted({f.label for f in findings})) or ("risk",),
                 verdicts=tuple(verdicts),
@@ -317,8 +376,7 @@ class WritePath(RuntimeCore):
         occurred: datetime,
         recorded_at: datetime,
     ) -> EventDraft:
-        attempted = obs.model_dump(mode="json", exclude={"namespace"})
-        attempted["content"] = redact(obs.content, findings)
+        attempted = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
         return self._draft(
             "write.rejected",
             RejectionPayload(

@@ -248,9 +248,6 @@ async def test_commit_failure_mid_transaction_writes_nothing(
     assert (await rt.get(res.event_ids[0])).seq == head.seq + 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: PolicyAPI.commit builds the ProposedWrite without risks, so the RiskGate never "
-    "sees a planner claim and a secret in a claim value is committed as a belief"))
 async def test_commit_refuses_a_secret_in_a_planner_claim(rt: MemoryRuntime) -> None:
     obs = await evidence(rt)
     secret = "sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD"

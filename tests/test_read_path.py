@@ -19,10 +19,20 @@ LENSES = ("logical", "procedural", "historical", "audit", "associative")
 EMPLOYER_Q = "Where does Alice work? What is Alice's employer?"
 
 
-def claim(value: str, attribute: str = "employer", entity: str = "Alice",
-          confidence: float = 1.0, **extra: Any) -> dict[str, Any]:
-    return {"entity": entity, "attribute": attribute, "value": value,
-            "confidence": confidence, **extra}
+def claim(
+    value: str,
+    attribute: str = "employer",
+    entity: str = "Alice",
+    confidence: float = 1.0,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "entity": entity,
+        "attribute": attribute,
+        "value": value,
+        "confidence": confidence,
+        **extra,
+    }
 
 
 def date_text(t: datetime) -> str:
@@ -46,21 +56,41 @@ class Scene:
 async def build(rt: MemoryRuntime) -> Scene:
     google: list[str] = []
     for i in range(3):
-        res = await rt.observe_and_commit({
-            "content": f"Alice works at Google ({i})", "actor": "Alice", "ref": f"chat:{i}",
-            "occurred_at": T0 + i * DAY, "claims": [claim("Google")]})
+        res = await rt.observe_and_commit(
+            {
+                "content": f"Alice works at Google ({i})",
+                "actor": "Alice",
+                "ref": f"chat:{i}",
+                "occurred_at": T0 + i * DAY,
+                "claims": [claim("Google")],
+            }
+        )
         assert res.committed and res.observation_id is not None
         google.append(res.observation_id)
     seq_before_change = (await rt.head()).seq
-    change = await rt.observe_and_route({"content": "I just joined Sarvam", "actor": "Alice",
-                                         "ref": "chat:3", "occurred_at": T0 + 30 * DAY})
+    change = await rt.observe_and_route(
+        {
+            "content": "I just joined Sarvam",
+            "actor": "Alice",
+            "ref": "chat:3",
+            "occurred_at": T0 + 30 * DAY,
+        }
+    )
     assert change.route == "belief_update" and change.observation_id is not None
     prefs = []
-    for text, days in (("I prefer dark mode in editors", 31), ("I prefer light mode in editors",
-                                                                40)):
-        res = await rt.observe_and_route({"content": text, "type": "user_preference",
-                                          "keywords": ["theme"], "actor": "Alice",
-                                          "occurred_at": T0 + days * DAY})
+    for text, days in (
+        ("I prefer dark mode in editors", 31),
+        ("I prefer light mode in editors", 40),
+    ):
+        res = await rt.observe_and_route(
+            {
+                "content": text,
+                "type": "user_preference",
+                "keywords": ["theme"],
+                "actor": "Alice",
+                "occurred_at": T0 + days * DAY,
+            }
+        )
         assert res.observation_id is not None
         prefs.append(res.observation_id)
     tasks = []
@@ -68,31 +98,73 @@ async def build(rt: MemoryRuntime) -> Scene:
         ("Deploy fix: restart the worker, then clear the cache", "success", 41),
         ("Deploy failed because the cache was not cleared first", "failure", 42),
     ):
-        res = await rt.observe_and_route({"content": text, "type": "task_result",
-                                          "metadata": {"task": "deploy", "outcome": outcome},
-                                          "occurred_at": T0 + days * DAY})
+        res = await rt.observe_and_route(
+            {
+                "content": text,
+                "type": "task_result",
+                "metadata": {"task": "deploy", "outcome": outcome},
+                "occurred_at": T0 + days * DAY,
+            }
+        )
         assert res.observation_id is not None
         tasks.append(res.observation_id)
     for i in range(3):
-        await rt.observe_and_commit({"content": f"Carol works at Initech ({i})",
-                                     "occurred_at": T0 + (43 + i) * DAY,
-                                     "claims": [claim("Initech", entity="Carol")]})
-    held = await rt.observe_and_route({"content": "Carol works at Hooli", "source": "anonymous",
-                                       "occurred_at": T0 + 46 * DAY,
-                                       "claims": [claim("Hooli", entity="Carol")]})
+        await rt.observe_and_commit(
+            {
+                "content": f"Carol works at Initech ({i})",
+                "occurred_at": T0 + (43 + i) * DAY,
+                "claims": [claim("Initech", entity="Carol")],
+            }
+        )
+    held = await rt.observe_and_route(
+        {
+            "content": "Carol works at Hooli",
+            "source": "anonymous",
+            "occurred_at": T0 + 46 * DAY,
+            "claims": [claim("Hooli", entity="Carol")],
+        }
+    )
     assert held.route == "candidate"
-    rejected = await rt.observe_and_commit({
-        "content": "Carol works at Shady LLC", "source": "anonymous",
-        "occurred_at": T0 + 47 * DAY, "claims": [claim("Shady LLC", entity="Carol",
-                                                       confidence=0.5)]})
+    # A trusted source disagrees without update language: contradicting evidence, so the slot
+    # is conflicted rather than quietly resolved.
+    disputed = await rt.observe_and_route(
+        {
+            "content": "Carol works at Globex",
+            "source": "tool:hr",
+            "occurred_at": T0 + 46 * DAY + DAY // 2,
+            "claims": [claim("Globex", entity="Carol", confidence=0.9)],
+        }
+    )
+    assert disputed.route == "belief_update"
+    rejected = await rt.observe_and_commit(
+        {
+            "content": "Carol works at Shady LLC",
+            "source": "anonymous",
+            "occurred_at": T0 + 47 * DAY,
+            "claims": [claim("Shady LLC", entity="Carol", confidence=0.5)],
+        }
+    )
     assert rejected.rejected
-    quarantined = await rt.observe_and_route({
-        "content": f"Alice's deploy token is {API_KEY}", "actor": "Alice",
-        "occurred_at": T0 + 47 * DAY})
+    quarantined = await rt.observe_and_route(
+        {
+            "content": f"Alice's deploy token is {API_KEY}",
+            "actor": "Alice",
+            "occurred_at": T0 + 47 * DAY,
+        }
+    )
     assert quarantined.route == "quarantine"
-    return Scene(google, seq_before_change, change.observation_id, prefs[0], prefs[1],
-                 tasks[0], tasks[1], held.candidate_ids[0], rejected.event_ids[0],
-                 quarantined.event_ids[0])
+    return Scene(
+        google,
+        seq_before_change,
+        change.observation_id,
+        prefs[0],
+        prefs[1],
+        tasks[0],
+        tasks[1],
+        held.candidate_ids[0],
+        rejected.event_ids[0],
+        quarantined.event_ids[0],
+    )
 
 
 def slot(wv: WorldviewSnapshot, slot_id: str) -> WorldviewSlot:
@@ -118,7 +190,8 @@ async def test_logical_lens_shows_current_resolved_beliefs(rt: MemoryRuntime) ->
     carol = slot(wv, "fact:carol.employer")
     assert carol.status == "conflicted" and carol.selected == ()
     assert carol.reason == "active contradicting evidence"
-    assert [c.value for c in carol.candidates] == ["Initech"]
+    assert [c.value for c in carol.candidates][0] == "Initech"
+    assert "Globex" in [c.value for c in carol.candidates]
     assert carol.candidates[0].components.contradiction > 0
     theme = slot(wv, "preference:Alice.theme")
     assert theme.selected == ("I prefer light mode in editors",)
@@ -130,10 +203,6 @@ async def test_logical_lens_shows_current_resolved_beliefs(rt: MemoryRuntime) ->
     assert "Hooli" not in section and "Shady" not in ctx.to_prompt()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: QueryEngine.run has no provenance gate: the observation behind a held (unpromoted) "
-    "low-trust candidate is packed as a supporting memory in the logical lens, so the "
-    "hypothesis the logical worldview excludes reaches the prompt anyway"))
 async def test_logical_query_leaves_out_held_candidate_evidence(rt: MemoryRuntime) -> None:
     await build(rt)
     ctx = await rt.query("Where does Carol work?", lens="logical")
@@ -148,8 +217,7 @@ async def test_procedural_lens_shows_procedures_and_failure_patterns(rt: MemoryR
     by_id = {c.id: c for c in deploy.candidates}
     assert set(by_id) == {scene.deploy_ok, scene.deploy_failed}
     assert by_id[scene.deploy_failed].note == "failure pattern"
-    assert set(deploy.selected) == {by_id[scene.deploy_ok].value,
-                                    by_id[scene.deploy_failed].value}
+    assert set(deploy.selected) == {by_id[scene.deploy_ok].value, by_id[scene.deploy_failed].value}
     ctx = await rt.query("How do I fix the deploy?", lens="procedural")
     assert "Deploy failed because the cache" in ctx.prompt_sections["worldview"]
     assert {scene.deploy_ok, scene.deploy_failed} <= {s.id for s in ctx.snippets}
@@ -204,8 +272,9 @@ async def test_audit_lens_shows_rejections_and_quarantine_redacted(rt: MemoryRun
     assert "[REDACTED:api_key]" in q.summary and q.reasons == ("api_key",)
     historical = await rt.worldview("historical")
     assert [s.id for s in wv.slots] == [s.id for s in historical.slots]
-    ctx = await rt.query("What happened with Carol and the deploy token?", lens="audit",
-                         budget_tokens=4000)
+    ctx = await rt.query(
+        "What happened with Carol and the deploy token?", lens="audit", budget_tokens=4000
+    )
     prompt = ctx.to_prompt()
     assert "write.rejected" in prompt and "Shady LLC" in prompt
     assert "[REDACTED:api_key]" in prompt and API_KEY not in prompt
@@ -231,10 +300,6 @@ async def test_associative_lens_includes_hypotheses(rt: MemoryRuntime) -> None:
     assert all(s.kind != "hypothesis" for s in logical.worldview.slots)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: WorldviewSnapshot.render keeps only selected/conflicted/active candidates outside "
-    "historical/audit, so the associative lens's hypothesis slots (status 'held') never "
-    "reach the prompt"))
 async def test_associative_prompt_shows_hypotheses(rt: MemoryRuntime) -> None:
     await build(rt)
     ctx = await rt.query("Where does Carol work?", lens="associative")
@@ -280,12 +345,17 @@ async def test_query_context_fields_and_trace(rt: MemoryRuntime) -> None:
     assert trace.kind == "retrieval" and trace.seq == head + 1
     p = trace.payload
     assert (p.question, p.lens, p.budget_tokens, p.as_of_seq) == (
-        EMPLOYER_Q, "associative", 1000, head)
+        EMPLOYER_Q,
+        "associative",
+        1000,
+        head,
+    )
     assert p.plan == ctx.plan
     assert list(p.selected) == ids
     assert {c["id"] for c in p.candidates} >= set(ids)
     assert [(x["id"], x["reason"]) for x in p.suppressed] == [
-        (s.id, s.reason) for s in ctx.suppressed]
+        (s.id, s.reason) for s in ctx.suppressed
+    ]
     assert p.context_digest == payload_digest(prompt).hex()
     assert p.token_count == ctx.token_count
 
@@ -304,15 +374,16 @@ async def test_tight_budget_suppresses_with_reasons(rt: MemoryRuntime) -> None:
     assert [s.id for s in two.snippets] == [s.id for s in roomy.snippets][:2]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: query.py packs snippets against budget - worldview tokens but ignores the section "
-    "headers and the '- ' bullet of every snippet line, so token_count exceeds budget_tokens"))
 @pytest.mark.parametrize("budget", [40, 64, 100, 200])
 async def test_token_count_never_exceeds_the_budget(rt: MemoryRuntime, budget: int) -> None:
     for i in range(30):
-        await rt.observe_and_route({
-            "content": f"Alice went hiking at trail {i} with a friend and a dog",
-            "actor": "Alice", "occurred_at": T0 + i * DAY})
+        await rt.observe_and_route(
+            {
+                "content": f"Alice went hiking at trail {i} with a friend and a dog",
+                "actor": "Alice",
+                "occurred_at": T0 + i * DAY,
+            }
+        )
     ctx = await rt.query("Where did Alice go hiking?", budget_tokens=budget)
     assert ctx.token_count <= budget
 
@@ -343,9 +414,13 @@ async def test_replay_after_new_events_explains_the_difference(rt: MemoryRuntime
     await build(rt)
     ctx = await rt.query(EMPLOYER_Q, lens="associative")
     assert ctx.trace_id is not None
-    res = await rt.observe_and_route({
-        "content": "Alice works at Sarvam on the search team", "actor": "Alice",
-        "occurred_at": T0 + 50 * DAY})
+    res = await rt.observe_and_route(
+        {
+            "content": "Alice works at Sarvam on the search team",
+            "actor": "Alice",
+            "occurred_at": T0 + 50 * DAY,
+        }
+    )
     assert res.observation_id is not None
     rep = await rt.replay_trace(ctx.trace_id)
     # As of the recorded position the new evidence does not exist.
@@ -396,29 +471,43 @@ async def test_as_of_reads_see_the_past_exactly(rt: MemoryRuntime) -> None:
         assert "Sarvam" not in wv.render()
         for lens in LENSES:
             ctx = await rt.query(EMPLOYER_Q, lens=lens, as_of=as_of)
-            assert ctx.as_of_seq == seq
             prompt = ctx.to_prompt()
             assert "Sarvam" not in prompt and "Carol" not in prompt, lens
             used = [i for s in ctx.snippets for i in s.event_ids if not i.startswith("fact:")]
-            assert all([(await rt.get(i)).seq <= seq for i in used])
             trace = await rt.trace(ctx.trace_id)  # type: ignore[arg-type]
-            assert trace.payload.as_of_seq == seq
+            if isinstance(as_of, int):  # a seq reads the journal prefix
+                assert ctx.as_of_seq == seq and trace.payload.as_of_seq == seq
+                assert all([(await rt.get(i)).seq <= seq for i in used])
+            else:  # a datetime reads everything whose event time is not later
+                assert trace.payload.as_of_time == as_of
+                assert all([(await rt.get(i)).occurred_at <= as_of for i in used])
     logical = await rt.worldview("logical", as_of=seq)
     assert slot(logical, "fact:alice.employer").selected == ("Google",)
     assert (await rt.worldview("logical", as_of=0)).slots == ()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: ReadPath._seq_for turns a datetime as_of into the journal prefix before event time "
-    "first passed it, so evidence recorded late but dated before as_of is left out and "
-    "worldview(as_of=t) disagrees with belief(as_of=t)"))
 async def test_worldview_as_of_time_agrees_with_belief_as_of_time(rt: MemoryRuntime) -> None:
-    await rt.observe_and_commit({"content": "Alice lives in Paris", "occurred_at": T0,
-                                 "claims": [claim("Paris", "location")]})
-    await rt.observe_and_commit({"content": "Alice works at Google", "occurred_at": T0 + 10 * DAY,
-                                 "claims": [claim("Google")]})
-    await rt.observe_and_commit({"content": "Alice moved to Rome", "occurred_at": T0 + 4 * DAY,
-                                 "claims": [claim("Rome", "location", change=True)]})
+    await rt.observe_and_commit(
+        {
+            "content": "Alice lives in Paris",
+            "occurred_at": T0,
+            "claims": [claim("Paris", "location")],
+        }
+    )
+    await rt.observe_and_commit(
+        {
+            "content": "Alice works at Google",
+            "occurred_at": T0 + 10 * DAY,
+            "claims": [claim("Google")],
+        }
+    )
+    await rt.observe_and_commit(
+        {
+            "content": "Alice moved to Rome",
+            "occurred_at": T0 + 4 * DAY,
+            "claims": [claim("Rome", "location", change=True)],
+        }
+    )
     at = T0 + 6 * DAY
     belief = await rt.belief("Alice", "location", as_of=at)
     assert belief is not None and belief.mode == "Rome"
@@ -435,16 +524,16 @@ async def test_after_turn_success_raises_utility_of_selected_items(rt: MemoryRun
     assert ctx.trace_id is not None
     selected = {s.id for s in ctx.snippets}
     assert scene.deploy_ok in selected
-    before = {c.id: c for c in slot(await rt.worldview("procedural"),
-                                    "procedure:deploy").candidates}
+    before = {
+        c.id: c for c in slot(await rt.worldview("procedural"), "procedure:deploy").candidates
+    }
     head = (await rt.head()).seq
     event = await rt.after_turn(ctx.trace_id, "success", feedback="that fixed it")
     assert event.kind == "outcome" and event.seq == head + 1
     assert event.causation_id == ctx.trace_id
     assert event.payload.outcome == "success" and event.payload.feedback == "that fixed it"
     assert set(event.payload.targets) == {i for i in selected if not i.startswith("fact:")}
-    after = {c.id: c for c in slot(await rt.worldview("procedural"),
-                                   "procedure:deploy").candidates}
+    after = {c.id: c for c in slot(await rt.worldview("procedural"), "procedure:deploy").candidates}
     for cid in (scene.deploy_ok, scene.deploy_failed):
         if cid in selected:
             assert after[cid].components.utility > before[cid].components.utility == 0.0
@@ -452,15 +541,10 @@ async def test_after_turn_success_raises_utility_of_selected_items(rt: MemoryRun
             assert after[cid].score > before[cid].score
     failure = await rt.after_turn(ctx.trace_id, "failure")
     assert failure.payload.outcome == "failure"
-    final = {c.id: c for c in slot(await rt.worldview("procedural"),
-                                   "procedure:deploy").candidates}
+    final = {c.id: c for c in slot(await rt.worldview("procedural"), "procedure:deploy").candidates}
     assert final[scene.deploy_ok].components.utility < after[scene.deploy_ok].components.utility
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: ReadPath.after_turn drops 'fact:' snippet ids from the outcome targets and the "
-    "worldview keys utility by candidate id, so a successful turn never raises the utility "
-    "of the belief it used"))
 async def test_after_turn_success_raises_utility_of_a_used_fact(rt: MemoryRuntime) -> None:
     await build(rt)
     ctx = await rt.query(EMPLOYER_Q, lens="logical")
@@ -504,8 +588,7 @@ async def test_after_turn_rejects_bad_outcome(rt: MemoryRuntime) -> None:
 async def test_bad_query_input_names_the_field_and_writes_nothing(
     rt: MemoryRuntime, kwargs: dict[str, Any], field: str
 ) -> None:
-    await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                "occurred_at": T0})
+    await rt.observe_and_route({"content": "I work at Google", "actor": "Alice", "occurred_at": T0})
     head = await rt.head()
     call = {"question": EMPLOYER_Q, **kwargs}
     question = call.pop("question")

@@ -35,10 +35,20 @@ LENSES = ("logical", "procedural", "historical", "audit", "associative")
 MISSING_ID = "01HZZZZZZZZZZZZZZZZZZZZZZZ"
 
 
-def claim(value: str, attribute: str = "employer", entity: str = "Alice",
-          confidence: float = 1.0, **extra: Any) -> dict[str, Any]:
-    return {"entity": entity, "attribute": attribute, "value": value,
-            "confidence": confidence, **extra}
+def claim(
+    value: str,
+    attribute: str = "employer",
+    entity: str = "Alice",
+    confidence: float = 1.0,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "entity": entity,
+        "attribute": attribute,
+        "value": value,
+        "confidence": confidence,
+        **extra,
+    }
 
 
 async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:
@@ -49,14 +59,23 @@ async def all_events(rt: MemoryRuntime) -> list[Any]:
     return [e async for e in rt.events()]
 
 
-async def establish(rt: MemoryRuntime, value: str = "Google", times: int = 3,
-                    attribute: str = "employer", entity: str = "Alice") -> None:
+async def establish(
+    rt: MemoryRuntime,
+    value: str = "Google",
+    times: int = 3,
+    attribute: str = "employer",
+    entity: str = "Alice",
+) -> None:
     """Several trusted user claims, committed explicitly, make an established belief."""
     for i in range(times):
-        res = await rt.observe_and_commit({
-            "content": f"{entity} {attribute} is {value} (statement {i})", "actor": entity,
-            "occurred_at": T0 + i * DAY, "claims": [claim(value, attribute, entity)],
-        })
+        res = await rt.observe_and_commit(
+            {
+                "content": f"{entity} {attribute} is {value} (statement {i})",
+                "actor": entity,
+                "occurred_at": T0 + i * DAY,
+                "claims": [claim(value, attribute, entity)],
+            }
+        )
         assert res.committed
     snap = await rt.belief(entity, attribute)
     assert snap is not None and snap.mode == value
@@ -65,7 +84,7 @@ async def establish(rt: MemoryRuntime, value: str = "Google", times: int = 3,
 def projection_parts(rt: MemoryRuntime) -> dict[str, Any]:
     """The projection state minus the bookkeeping a rejection record itself changes.
 
-    ``last_occurred_at`` is left out here; it has its own (xfail) test below.
+    ``last_occurred_at`` is left out here; it has its own test below.
     """
     state = rt._proj.state()
     skip = ("applied_seq", "kind_counts", "last_occurred_at")
@@ -76,44 +95,63 @@ def projection_parts(rt: MemoryRuntime) -> dict[str, Any]:
 
 
 async def _ledger_only(rt: MemoryRuntime) -> RouteResult:
-    return await rt.observe_and_route({"content": "hello there, nice weather",
-                                       "occurred_at": T0})
+    return await rt.observe_and_route({"content": "hello there, nice weather", "occurred_at": T0})
 
 
 async def _belief_update(rt: MemoryRuntime) -> RouteResult:
-    return await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                       "occurred_at": T0})
+    return await rt.observe_and_route(
+        {"content": "I work at Google", "actor": "Alice", "occurred_at": T0}
+    )
 
 
 async def _evidence(rt: MemoryRuntime) -> RouteResult:
-    first = await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                        "occurred_at": T0})
+    first = await rt.observe_and_route(
+        {"content": "I work at Google", "actor": "Alice", "occurred_at": T0}
+    )
     assert first.route == "belief_update"
-    return await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                       "occurred_at": T0 + DAY})
+    second = await rt.observe_and_route(
+        {"content": "I work at Google", "actor": "Alice", "occurred_at": T0 + DAY}
+    )
+    assert second.route == "belief_update"  # repetition is what establishes a belief
+    return await rt.observe_and_route(
+        {"content": "I work at Google", "actor": "Alice", "occurred_at": T0 + 2 * DAY}
+    )
 
 
 async def _candidate(rt: MemoryRuntime) -> RouteResult:
     await establish(rt)
-    return await rt.observe_and_route({"content": "Alice works at Acme", "source": "anonymous",
-                                       "occurred_at": T0 + 5 * DAY, "claims": [claim("Acme")]})
+    return await rt.observe_and_route(
+        {
+            "content": "Alice works at Acme",
+            "source": "anonymous",
+            "occurred_at": T0 + 5 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
 
 
 async def _clarify(rt: MemoryRuntime) -> RouteResult:
     await establish(rt)
-    return await rt.observe_and_route({"content": "I think I work at Initech", "actor": "Alice",
-                                       "occurred_at": T0 + 5 * DAY})
+    return await rt.observe_and_route(
+        {"content": "I think I work at Initech", "actor": "Alice", "occurred_at": T0 + 5 * DAY}
+    )
 
 
 async def _quarantine(rt: MemoryRuntime) -> RouteResult:
-    return await rt.observe_and_route({"content": f"my key is {API_KEY}", "actor": "Alice",
-                                       "occurred_at": T0})
+    return await rt.observe_and_route(
+        {"content": f"my key is {API_KEY}", "actor": "Alice", "occurred_at": T0}
+    )
 
 
 async def _sleep(rt: MemoryRuntime) -> RouteResult:
-    return await rt.observe_and_route({
-        "content": "Deploy worked after restarting the worker", "type": "task_result",
-        "metadata": {"task": "deploy", "outcome": "success"}, "occurred_at": T0})
+    return await rt.observe_and_route(
+        {
+            "content": "Deploy worked after restarting the worker",
+            "type": "task_result",
+            "metadata": {"task": "deploy", "outcome": "success"},
+            "occurred_at": T0,
+        }
+    )
 
 
 ROUTES: dict[str, tuple[Callable[[MemoryRuntime], Awaitable[RouteResult]], list[str]]] = {
@@ -151,23 +189,31 @@ async def test_route_side_effects_match_the_route(rt: MemoryRuntime) -> None:
     await establish(rt)
     before = await rt.belief("Alice", "employer")
     assert before is not None
-    cand = await rt.observe_and_route({"content": "Alice works at Acme", "source": "anonymous",
-                                       "occurred_at": T0 + 5 * DAY, "claims": [claim("Acme")]})
+    cand = await rt.observe_and_route(
+        {
+            "content": "Alice works at Acme",
+            "source": "anonymous",
+            "occurred_at": T0 + 5 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
     assert cand.route == "candidate" and len(cand.candidate_ids) == 1 and not cand.delta_ids
     held = await rt.get(cand.candidate_ids[0])
     assert held.kind == "candidate.held"
     assert held.payload.claim.value == "Acme" and held.payload.source == "anonymous"
     assert held.payload.evidence_ids == (cand.observation_id,)
-    clar = await rt.observe_and_route({"content": "I think I work at Initech", "actor": "Alice",
-                                       "occurred_at": T0 + 6 * DAY})
+    clar = await rt.observe_and_route(
+        {"content": "I think I work at Initech", "actor": "Alice", "occurred_at": T0 + 6 * DAY}
+    )
     assert clar.route == "clarify"
     assert clar.clarify is not None and "Google" in clar.clarify and "Initech" in clar.clarify
     asked = [e async for e in rt.events(kinds=["clarify.requested"])]
     assert [e.payload.question for e in asked] == [clar.clarify]
     # Neither a candidate nor a clarification changes the belief.
     assert await rt.belief("Alice", "employer") == before
-    upd = await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                      "occurred_at": T0 + 7 * DAY})
+    upd = await rt.observe_and_route(
+        {"content": "I work at Google", "actor": "Alice", "occurred_at": T0 + 7 * DAY}
+    )
     assert upd.route in ("evidence", "belief_update")
     if upd.route == "evidence":
         edge = [e async for e in rt.events(kinds=["edge"])][-1]
@@ -184,9 +230,14 @@ def _rejection_reasons(event: Any) -> dict[str, str]:
 
 async def test_min_confidence_rejects_low_confidence_commit(rt: MemoryRuntime) -> None:
     before = (await rt.head()).seq
-    res = await rt.observe_and_commit({"content": "Alice might work at Acme", "actor": "Alice",
-                                       "occurred_at": T0,
-                                       "claims": [claim("Acme", confidence=0.2)]})
+    res = await rt.observe_and_commit(
+        {
+            "content": "Alice might work at Acme",
+            "actor": "Alice",
+            "occurred_at": T0,
+            "claims": [claim("Acme", confidence=0.2)],
+        }
+    )
     assert not res.committed
     assert [v.validator for v in res.rejected] == ["min_confidence"]
     assert "0.18 < 0.3" in res.rejected[0].reason
@@ -204,8 +255,7 @@ async def test_evidence_ids_validator_rejects_a_policy_citing_nothing_known(
     rt: MemoryRuntime,
 ) -> None:
     before = (await rt.head()).seq
-    res = await rt.commit({"writes": [{"claims": [claim("Acme")],
-                                       "evidence_ids": [MISSING_ID]}]})
+    res = await rt.commit({"writes": [{"claims": [claim("Acme")], "evidence_ids": [MISSING_ID]}]})
     assert not res.committed
     (event,) = [e async for e in rt.events(after_seq=before)]
     reasons = _rejection_reasons(event)
@@ -223,13 +273,19 @@ async def test_namespace_validator_rejects_foreign_evidence_and_targets(
     foreign = await bob.observe({"content": "Bob works at Initech", "occurred_at": T0})
     mine = await rt.observe({"content": "Alice works at Acme", "occurred_at": T0})
     before = (await rt.head()).seq
-    res = await rt.commit({"writes": [{"claims": [claim("Initech")],
-                                       "evidence_ids": [foreign.id]}]})
+    res = await rt.commit(
+        {"writes": [{"claims": [claim("Initech")], "evidence_ids": [foreign.id]}]}
+    )
     assert not res.committed
     reasons = {v.validator: v.reason for v in res.rejected}
     assert "another namespace" in reasons["namespace"] and foreign.id in reasons["namespace"]
-    res = await rt.commit({"writes": [{"claims": [claim("Acme")], "evidence_ids": [mine.id],
-                                       "namespace": "user/bob"}]})
+    res = await rt.commit(
+        {
+            "writes": [
+                {"claims": [claim("Acme")], "evidence_ids": [mine.id], "namespace": "user/bob"}
+            ]
+        }
+    )
     assert not res.committed
     reasons = {v.validator: v.reason for v in res.rejected}
     assert set(reasons) == {"namespace"} and "'user/bob'" in reasons["namespace"]
@@ -245,11 +301,14 @@ async def test_namespace_validator_rejects_foreign_evidence_and_targets(
         ({"clusters": [["OBS"]], "target_type": "poem"}, "target_type"),
     ],
 )
-async def test_consolidation_plan_validator(rt: MemoryRuntime, consolidate: dict[str, Any],
-                                            fragment: str) -> None:
+async def test_consolidation_plan_validator(
+    rt: MemoryRuntime, consolidate: dict[str, Any], fragment: str
+) -> None:
     obs = await rt.observe({"content": "Alice went hiking", "occurred_at": T0})
-    plan = {**consolidate,
-            "clusters": [[obs.id if x == "OBS" else x for x in c] for c in consolidate["clusters"]]}
+    plan = {
+        **consolidate,
+        "clusters": [[obs.id if x == "OBS" else x for x in c] for c in consolidate["clusters"]],
+    }
     before = (await rt.head()).seq
     res = await rt.commit({"consolidate": [plan]})
     assert not res.committed
@@ -268,10 +327,10 @@ async def test_destructive_merge_needs_authorization(rt: MemoryRuntime) -> None:
     event = await rt.merge_entities("Alice", "Alicia", reason="same person")
     assert event.kind == "write.rejected"
     assert event.payload.operation == "merge"
-    assert event.payload.attempted == {"keep": "Alice", "absorb": "Alicia",
-                                       "reason": "same person"}
+    assert event.payload.attempted == {"keep": "Alice", "absorb": "Alicia", "reason": "same person"}
     assert _rejection_reasons(event) == {
-        "destructive": "merge is destructive and was not authorised"}
+        "destructive": "merge is destructive and was not authorised"
+    }
     assert await kinds_after(rt, before) == ["write.rejected"]
     assert await rt.entities() == ["Alice", "Alicia"]
 
@@ -289,8 +348,13 @@ async def test_risk_gate_quarantines_instead_of_rejecting(rt: MemoryRuntime) -> 
     assert API_KEY not in event.payload.redacted and "[REDACTED:api_key]" in event.payload.redacted
     assert event.payload.content_digest == payload_digest(content).hex()
     # The explicit-commit path cannot bypass the gate either.
-    res = await rt.observe_and_commit({"content": f"Alice's key is {AWS_KEY}", "occurred_at": T0,
-                                       "claims": [claim(AWS_KEY, "api_token")]})
+    res = await rt.observe_and_commit(
+        {
+            "content": f"Alice's key is {AWS_KEY}",
+            "occurred_at": T0,
+            "claims": [claim(AWS_KEY, "api_token")],
+        }
+    )
     assert res.route == "quarantine"
     assert await kinds_after(rt, 1) == ["quarantined"]
     assert await rt.belief("Alice", "api_token") is None
@@ -305,9 +369,11 @@ def test_supported_operation_validator() -> None:
     ok_claim = ProposedClaim(claim=Claim(entity="a", attribute="b", value="c"), reliability=0.9)
     assert v.check(ProposedWrite(operation="merge", namespace="ns", claims=(ok_claim,))).ok
     # Through the default stack the verdict is recorded next to every other one.
-    verdicts = ValidatorStack().run(ProposedWrite(operation="rm -rf", namespace="ns",
-                                                  evidence_ids=("e",),
-                                                  known_evidence=frozenset({"e"})))
+    verdicts = ValidatorStack().run(
+        ProposedWrite(
+            operation="rm -rf", namespace="ns", evidence_ids=("e",), known_evidence=frozenset({"e"})
+        )
+    )
     failed = {x.validator for x in verdicts if not x.ok}
     assert failed == {"supported_operation"}
     assert len(verdicts) == len(ValidatorStack().validators)
@@ -317,14 +383,18 @@ def test_supported_operation_validator() -> None:
 
 
 async def _reject_low_confidence(rt: MemoryRuntime) -> None:
-    res = await rt.observe_and_commit({"content": "Alice works at Acme", "occurred_at": T0 + DAY,
-                                       "claims": [claim("Acme", confidence=0.1)]})
+    res = await rt.observe_and_commit(
+        {
+            "content": "Alice works at Acme",
+            "occurred_at": T0 + DAY,
+            "claims": [claim("Acme", confidence=0.1)],
+        }
+    )
     assert res.rejected
 
 
 async def _reject_policy(rt: MemoryRuntime) -> None:
-    res = await rt.commit({"writes": [{"claims": [claim("Acme")],
-                                       "evidence_ids": [MISSING_ID]}]})
+    res = await rt.commit({"writes": [{"claims": [claim("Acme")], "evidence_ids": [MISSING_ID]}]})
     assert not res.committed
 
 
@@ -349,22 +419,23 @@ async def test_rejected_write_leaves_only_the_rejection_record(
     assert (await rt.beliefs("Alice"), await rt.beliefs("Bob")) == beliefs
     assert projection_parts(rt) == parts
     assert [(s.id, s.status, s.selected) for s in (await rt.worldview("logical")).slots] == [
-        (s.id, s.status, s.selected) for s in logical.slots]
+        (s.id, s.status, s.selected) for s in logical.slots
+    ]
     assert (await rt.verify()).ok
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: Projector.apply advances last_occurred_at/now_at for every event kind, so the "
-    "occurred_at of a write.rejected (or quarantined) record moves event-time 'now' and "
-    "changes worldview recency scores"))
 async def test_rejected_write_does_not_move_event_time(rt: MemoryRuntime) -> None:
     await establish(rt)
     logical = await rt.worldview("logical")
-    res = await rt.observe_and_commit({"content": "Alice works at Acme",
-                                       "occurred_at": T0 + 3650 * DAY,
-                                       "claims": [claim("Acme", confidence=0.1)]})
+    res = await rt.observe_and_commit(
+        {
+            "content": "Alice works at Acme",
+            "occurred_at": T0 + 3650 * DAY,
+            "claims": [claim("Acme", confidence=0.1)],
+        }
+    )
     assert res.rejected
-    assert await rt.worldview("logical") == logical
+    assert (await rt.worldview("logical")).slots == logical.slots
 
 
 # -- fault injection: nothing half-written -----------------------------------------------------
@@ -391,7 +462,8 @@ def _fail_seal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("inject", [_fail_fts, _fail_seal], ids=["fts", "seal"])
 async def test_fault_mid_commit_leaves_the_journal_as_before(
-    rt: MemoryRuntime, monkeypatch: pytest.MonkeyPatch,
+    rt: MemoryRuntime,
+    monkeypatch: pytest.MonkeyPatch,
     inject: Callable[[pytest.MonkeyPatch], None],
 ) -> None:
     await establish(rt)
@@ -402,8 +474,13 @@ async def test_fault_mid_commit_leaves_the_journal_as_before(
     with monkeypatch.context() as m:
         inject(m)
         with pytest.raises(RuntimeError, match="injected"):
-            await rt.observe_and_route({"content": "I just joined Zebracorn", "actor": "Alice",
-                                        "occurred_at": T0 + 10 * DAY})
+            await rt.observe_and_route(
+                {
+                    "content": "I just joined Zebracorn",
+                    "actor": "Alice",
+                    "occurred_at": T0 + 10 * DAY,
+                }
+            )
     assert await rt.head() == head
     assert await all_events(rt) == events
     assert await rt.beliefs("Alice") == beliefs
@@ -412,8 +489,9 @@ async def test_fault_mid_commit_leaves_the_journal_as_before(
     ctx = await rt.query("Zebracorn", lens="associative")
     assert "Zebracorn" not in ctx.to_prompt()
     # The next write works and lands right after the old head.
-    res = await rt.observe_and_route({"content": "I just joined Sarvam", "actor": "Alice",
-                                      "occurred_at": T0 + 11 * DAY})
+    res = await rt.observe_and_route(
+        {"content": "I just joined Sarvam", "actor": "Alice", "occurred_at": T0 + 11 * DAY}
+    )
     assert res.route == "belief_update"
     first = await rt.get(res.event_ids[0])
     assert first.seq == head.seq + 2  # +1 is the retrieval trace of the query above
@@ -436,9 +514,14 @@ async def test_established_belief_survives_a_low_trust_flood(rt: MemoryRuntime) 
     assert before is not None
     revised = len([e async for e in rt.events(kinds=["belief.revised"])])
     for i in range(20):
-        res = await rt.observe_and_route({
-            "content": f"Alice works at Acme now ({i})", "source": "anonymous",
-            "occurred_at": T0 + (5 + i) * DAY, "claims": [claim("Acme", change=True)]})
+        res = await rt.observe_and_route(
+            {
+                "content": f"Alice works at Acme now ({i})",
+                "source": "anonymous",
+                "occurred_at": T0 + (5 + i) * DAY,
+                "claims": [claim("Acme", change=True)],
+            }
+        )
         assert res.route == "candidate", (i, res.decision.reasons)
         assert not res.delta_ids and len(res.candidate_ids) == 1
     assert len([e async for e in rt.events(kinds=["candidate.held"])]) == 20
@@ -453,23 +536,27 @@ async def test_established_belief_survives_a_low_trust_flood(rt: MemoryRuntime) 
     hyps = [s for s in (await rt.worldview("associative")).slots if s.kind == "hypothesis"]
     assert len(hyps) == 20 and {s.selected for s in hyps} == {("Acme",)}
     # A trusted change with update language is adopted.
-    res = await rt.observe_and_route({"content": "I just joined Sarvam", "actor": "Alice",
-                                      "occurred_at": T0 + 30 * DAY})
+    res = await rt.observe_and_route(
+        {"content": "I just joined Sarvam", "actor": "Alice", "occurred_at": T0 + 30 * DAY}
+    )
     assert res.route == "belief_update" and len(res.delta_ids) == 1
     assert res.deltas[0].value == "Sarvam" and res.deltas[0].mode_after == "Sarvam"
     assert (await rt.belief("Alice", "employer")).mode == "Sarvam"  # type: ignore[union-attr]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: confirmations routed as 'evidence' never count as support, so a belief stated "
-    "several times by a trusted user through observe_and_route is never 'established' and the "
-    "first low-trust contradiction bypasses surprise gating"))
 async def test_belief_confirmed_through_routing_is_protected(rt: MemoryRuntime) -> None:
     for i in range(3):
-        await rt.observe_and_route({"content": "I work at Google", "actor": "Alice",
-                                    "occurred_at": T0 + i * DAY})
-    res = await rt.observe_and_route({"content": "Alice works at Acme", "source": "anonymous",
-                                      "occurred_at": T0 + 5 * DAY, "claims": [claim("Acme")]})
+        await rt.observe_and_route(
+            {"content": "I work at Google", "actor": "Alice", "occurred_at": T0 + i * DAY}
+        )
+    res = await rt.observe_and_route(
+        {
+            "content": "Alice works at Acme",
+            "source": "anonymous",
+            "occurred_at": T0 + 5 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
     assert res.route == "candidate"
 
 
@@ -477,16 +564,34 @@ async def test_candidate_corroborated_by_an_independent_source_is_promoted(
     rt: MemoryRuntime,
 ) -> None:
     await establish(rt)
-    held = await rt.observe_and_route({"content": "Alice works at Acme", "source": "anonymous",
-                                       "occurred_at": T0 + 5 * DAY, "claims": [claim("Acme")]})
+    held = await rt.observe_and_route(
+        {
+            "content": "Alice works at Acme",
+            "source": "anonymous",
+            "occurred_at": T0 + 5 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
     assert held.route == "candidate"
     # The same source again is no corroboration.
-    again = await rt.observe_and_route({"content": "Alice works at Acme!", "source": "anonymous",
-                                        "occurred_at": T0 + 6 * DAY, "claims": [claim("Acme")]})
+    again = await rt.observe_and_route(
+        {
+            "content": "Alice works at Acme!",
+            "source": "anonymous",
+            "occurred_at": T0 + 6 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
     assert again.route == "candidate" and not again.promoted_ids
     mark = (await rt.head()).seq
-    res = await rt.observe_and_route({"content": "HR record: Alice, Acme", "source": "tool:hr",
-                                      "occurred_at": T0 + 7 * DAY, "claims": [claim("Acme")]})
+    res = await rt.observe_and_route(
+        {
+            "content": "HR record: Alice, Acme",
+            "source": "tool:hr",
+            "occurred_at": T0 + 7 * DAY,
+            "claims": [claim("Acme")],
+        }
+    )
     assert res.route == "belief_update"
     assert len(res.promoted_ids) == 1
     kinds = await kinds_after(rt, mark)
@@ -522,14 +627,18 @@ async def test_candidate_corroborated_by_an_independent_source_is_promoted(
 async def test_risky_content_is_quarantined_and_never_read_back(
     rt: MemoryRuntime, content: str, secret: str, label: str
 ) -> None:
-    await rt.observe_and_route({"content": "Alice loves hiking in the Alps", "actor": "Alice",
-                                "occurred_at": T0})
-    res = await rt.observe_and_route({"content": content, "actor": "Alice",
-                                      "occurred_at": T0 + DAY})
+    await rt.observe_and_route(
+        {"content": "Alice loves hiking in the Alps", "actor": "Alice", "occurred_at": T0}
+    )
+    res = await rt.observe_and_route(
+        {"content": content, "actor": "Alice", "occurred_at": T0 + DAY}
+    )
     assert res.route == "quarantine"
     for lens in LENSES:
-        for question in ("What is Alice's deploy key for the hiking app?",
-                         "What did Alice say about hiking and instructions?"):
+        for question in (
+            "What is Alice's deploy key for the hiking app?",
+            "What did Alice say about hiking and instructions?",
+        ):
             ctx = await rt.query(question, lens=lens)
             assert secret not in ctx.to_prompt(), lens
             assert all(secret not in s.text for s in ctx.snippets)
@@ -546,13 +655,15 @@ async def test_risky_content_is_quarantined_and_never_read_back(
         assert (await rt.worldview(lens)).audit == ()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: write.py _plan runs detect_risks on obs.content only; a secret in a caller claim "
-    "value is committed as a belief and returned by every read"))
 async def test_secret_in_a_caller_claim_is_quarantined(rt: MemoryRuntime) -> None:
-    res = await rt.observe_and_route({
-        "content": "Here is the deploy credential for Alice", "actor": "Alice",
-        "occurred_at": T0, "claims": [claim(API_KEY, "api_token")]})
+    res = await rt.observe_and_route(
+        {
+            "content": "Here is the deploy credential for Alice",
+            "actor": "Alice",
+            "occurred_at": T0,
+            "claims": [claim(API_KEY, "api_token")],
+        }
+    )
     ctx = await rt.query("What is Alice's api token credential?", lens="logical")
     assert res.route == "quarantine"
     assert API_KEY not in ctx.to_prompt()
@@ -562,8 +673,7 @@ async def test_secret_in_a_caller_claim_is_quarantined(rt: MemoryRuntime) -> Non
 
 
 @pytest.mark.parametrize("route", sorted(ROUTES))
-async def test_assess_writes_nothing_and_predicts_the_route(rt: MemoryRuntime,
-                                                            route: str) -> None:
+async def test_assess_writes_nothing_and_predicts_the_route(rt: MemoryRuntime, route: str) -> None:
     scenario, _ = ROUTES[route]
     original = rt.observe_and_route
     predicted: list[RouteResult] = []
@@ -606,8 +716,9 @@ async def _check_batch(rt: MemoryRuntime, res: RouteResult) -> None:
 
 
 async def test_one_observation_commits_as_one_consecutive_batch(rt: MemoryRuntime) -> None:
-    res = await rt.observe_and_route({"content": "I left Google and joined Sarvam",
-                                      "actor": "Alice", "occurred_at": T0})
+    res = await rt.observe_and_route(
+        {"content": "I left Google and joined Sarvam", "actor": "Alice", "occurred_at": T0}
+    )
     assert res.route == "belief_update" and len(res.delta_ids) >= 1
     await _check_batch(rt, res)
     delta = await rt.get(res.delta_ids[-1])
@@ -616,12 +727,19 @@ async def test_one_observation_commits_as_one_consecutive_batch(rt: MemoryRuntim
 
 async def test_concurrent_writes_do_not_interleave(rt: MemoryRuntime) -> None:
     await establish(rt)
-    results = await asyncio.gather(*[
-        rt.observe_and_route({"content": f"I love climbing route {i}", "actor": "Alice",
-                              "occurred_at": T0 + (10 + i) * DAY,
-                              "claims": [claim(f"route {i}", "likes")]})
-        for i in range(6)
-    ])
+    results = await asyncio.gather(
+        *[
+            rt.observe_and_route(
+                {
+                    "content": f"I love climbing route {i}",
+                    "actor": "Alice",
+                    "occurred_at": T0 + (10 + i) * DAY,
+                    "claims": [claim(f"route {i}", "likes")],
+                }
+            )
+            for i in range(6)
+        ]
+    )
     for res in results:
         await _check_batch(rt, res)
     spans = sorted([((await rt.get(r.event_ids[0])).seq, len(r.event_ids)) for r in results])

@@ -1,15 +1,20 @@
-"""The ``nousmem`` command line. Every verb takes ``--db``, ``--namespace`` and ``--json``."""
+"""The ``nousmem`` command line.
+
+Every verb except ``bench`` takes ``--db``, ``--namespace`` and ``--json``. Exit codes: 0
+success, 1 a negative answer (broken chain, rejected write, differing replay, not found), 2
+an error (any ``NousmemError``, printed as ``nousmem: <message>``, or a usage error).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-from nousmem.runtime.cli import bench_cmds, journal_cmds, memory_cmds
+from nousmem.runtime.cli import belief_cmds, bench_cmds, journal_cmds, memory_cmds
+from nousmem.runtime.cli.common import emit
 from nousmem.runtime.errors import NousmemError
 from nousmem.runtime.logging import configure_cli_logging
 
@@ -31,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     registrars: Sequence[Callable[[Any, Callable[[argparse.ArgumentParser], None]], None]] = (
         journal_cmds.register,
         memory_cmds.register,
+        belief_cmds.register,
         bench_cmds.register,
     )
     for register in registrars:
@@ -38,20 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
-    """Print ``data`` as JSON with ``--json``, otherwise the human rendering."""
-    if args.json:
-        sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
-    else:
-        text = human()
-        if text:
-            sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``nousmem`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # usage errors (2) and --help (0)
+        return exc.code if isinstance(exc.code, int) else 2
     configure_cli_logging(args.verbose)
     handler: Handler = args.handler
     try:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from nousmem.runtime.runtime import MemoryRuntime
+from nousmem.runtime.cli.common import emit, open_rt
 
 
 def _event_json(e: Any) -> dict[str, Any]:
@@ -31,9 +32,7 @@ def _one_line(e: Any) -> str:
 
 
 async def cmd_log(args: argparse.Namespace) -> int:
-    from nousmem.runtime.cli import emit
-
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         kinds = args.kind or None
         events = [e async for e in rt.events(after_seq=args.after, kinds=kinds)]
     if args.limit:
@@ -43,9 +42,7 @@ async def cmd_log(args: argparse.Namespace) -> int:
 
 
 async def cmd_show(args: argparse.Namespace) -> int:
-    from nousmem.runtime.cli import emit
-
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         e = await rt.get(args.id)
     if e is None:
         emit(args, {"error": "not found", "id": args.id}, lambda: f"no event {args.id}")
@@ -54,8 +51,6 @@ async def cmd_show(args: argparse.Namespace) -> int:
 
     def human() -> str:
         lines = [f"{k:>15}: {v}" for k, v in data.items() if k != "payload"]
-        import json
-
         lines.append("        payload: " + json.dumps(data["payload"], indent=2, default=str))
         return "\n".join(lines)
 
@@ -64,9 +59,7 @@ async def cmd_show(args: argparse.Namespace) -> int:
 
 
 async def cmd_verify(args: argparse.Namespace) -> int:
-    from nousmem.runtime.cli import emit
-
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         r = await rt.verify()
     emit(
         args,
@@ -81,22 +74,22 @@ async def cmd_verify(args: argparse.Namespace) -> int:
 
 
 async def cmd_stats(args: argparse.Namespace) -> int:
-    from nousmem.runtime.cli import emit
-
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         s = await rt.stats()
     emit(args, s, lambda: "\n".join(f"{k:>14}: {v}" for k, v in s.items()))
     return 0
 
 
 async def cmd_demo(args: argparse.Namespace) -> int:
-    from nousmem.runtime.cli import emit
     from nousmem.runtime.demo import run_demo
 
-    db = args.db
-    if db == "nousmem.db" and not args.keep:
-        db = str(Path(tempfile.mkdtemp(prefix="nousmem-demo-")) / "demo.db")
-    lines, data = await run_demo(db, args.namespace if args.namespace != "default" else "demo")
+    namespace = args.namespace if args.namespace != "default" else "demo"
+    if args.db is not None or args.keep:
+        lines, data = await run_demo(args.db or "nousmem.db", namespace)
+    else:
+        with tempfile.TemporaryDirectory(prefix="nousmem-demo-") as tmp:
+            lines, data = await run_demo(str(Path(tmp) / "demo.db"), namespace)
+        data["db"] = None  # the temporary journal is gone
     emit(args, data, lambda: "\n".join(lines))
     return 0 if data.get("verified") else 1
 
@@ -122,7 +115,10 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     common(p)
     p.set_defaults(handler=cmd_stats)
 
-    p = sub.add_parser("demo", help="run the end-to-end demo (a fresh temp db unless --keep)")
+    p = sub.add_parser("demo", help="run the end-to-end demo (a temporary journal by default)")
     common(p)
-    p.add_argument("--keep", action="store_true", help="write into --db instead of a temp file")
+    p.set_defaults(db=None)  # no --db: a temporary journal, deleted afterwards
+    p.add_argument(
+        "--keep", action="store_true", help="write into --db (default nousmem.db) and keep it"
+    )
     p.set_defaults(handler=cmd_demo)

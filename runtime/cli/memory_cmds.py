@@ -4,17 +4,12 @@ sleep, rebuild."""
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
-from nousmem.runtime.runtime import MemoryRuntime
-
-
-def _emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
-    from nousmem.runtime.cli import emit
-
-    emit(args, data, human)
+from nousmem.runtime.cli.common import as_of as _as_of
+from nousmem.runtime.cli.common import emit as _emit
+from nousmem.runtime.cli.common import json_object, open_rt
 
 
 def _obs(args: argparse.Namespace) -> dict[str, Any]:
@@ -25,25 +20,28 @@ def _obs(args: argparse.Namespace) -> dict[str, Any]:
     if args.keyword:
         obs["keywords"] = args.keyword
     if args.claim:
-        obs["claims"] = [json.loads(c) for c in args.claim]
+        obs["claims"] = [json_object(c, "--claim") for c in args.claim]
     return obs
 
 
 async def cmd_observe(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
-        e = await rt.observe(_obs(args))
+    obs = _obs(args)  # bad --claim JSON fails here, before any file is touched
+    async with open_rt(args, create=True) as rt:
+        e = await rt.observe(obs)
     _emit(args, e.model_dump(mode="json"), lambda: f"seq {e.seq}  {e.id}")
     return 0
 
 
 async def cmd_route(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    obs = _obs(args)
+    # A dry run writes nothing, so it must not create a journal either.
+    async with open_rt(args, create=not args.dry_run) as rt:
         call = (
             rt.observe_and_commit
             if args.commit
             else (rt.assess if args.dry_run else rt.observe_and_route)
         )
-        r = await call(_obs(args))
+        r = await call(obs)
 
     def human() -> str:
         lines = [f"route: {r.route}" + ("  (dry run)" if r.dry_run else "")]
@@ -64,7 +62,7 @@ async def cmd_route(args: argparse.Namespace) -> int:
 
 
 async def cmd_query(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         ctx = await rt.query(
             args.question,
             lens=args.lens,
@@ -80,21 +78,15 @@ async def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
-def _as_of(v: str | None) -> int | str | None:
-    if v is None:
-        return None
-    return int(v) if v.isdigit() else v
-
-
 async def cmd_worldview(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         wv = await rt.worldview(args.lens, as_of=_as_of(args.as_of))
     _emit(args, wv.model_dump(mode="json"), lambda: wv.render() or "(empty worldview)")
     return 0
 
 
 async def cmd_trace(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         e = await rt.trace(args.id)
     p = e.payload
 
@@ -115,16 +107,17 @@ async def cmd_trace(args: argparse.Namespace) -> int:
 
 
 async def cmd_replay(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         r = await rt.replay_trace(args.id)
 
     def human() -> str:
         lines = [f"identical: {r.identical} (as of seq {r.as_of_seq})"]
         lines += [f"  + {i}" for i in r.added] + [f"  - {i}" for i in r.removed]
-        lines += [
-            f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}"
-            for x in r.explaining_events[:10]
-        ]
+        if not r.identical:  # only a difference needs explaining
+            lines += [
+                f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}"
+                for x in r.explaining_events[:10]
+            ]
         if r.present is not None:
             lines.append(f"present: +{len(r.present_added)} -{len(r.present_removed)}")
         return "\n".join(lines)
@@ -134,7 +127,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
 
 
 async def cmd_forget(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         r = await rt.forget(args.targets, args.verb, reason=args.reason)
     _emit(
         args,
@@ -148,13 +141,13 @@ async def cmd_forget(args: argparse.Namespace) -> int:
 
 
 async def cmd_lifecycle(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         v = await rt.lifecycle(args.target)
     _emit(
         args,
         v.model_dump(mode="json"),
         lambda: "\n".join(
-            [f"{v.target}: {v.state} (effective {v.effective_state}) {v.reason}"]
+            [f"{v.target}: {v.state} (effective {v.effective_state}) {v.reason}".rstrip()]
             + [
                 f"  seq {h.seq}: {h.verb} {h.from_state} -> {h.to_state} {h.reason}"
                 for h in v.history
@@ -165,7 +158,7 @@ async def cmd_lifecycle(args: argparse.Namespace) -> int:
 
 
 async def cmd_erase(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         rc = await rt.erase(event_ids=args.id or None, entity=args.entity, reason=args.reason)
     _emit(
         args,
@@ -180,14 +173,14 @@ async def cmd_erase(args: argparse.Namespace) -> int:
 
 
 async def cmd_sleep(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         rep = await rt.sleep(budget=args.budget)
     _emit(args, rep.model_dump(mode="json"), rep.render)
     return 0
 
 
 async def cmd_rebuild(args: argparse.Namespace) -> int:
-    async with MemoryRuntime.open(args.db, namespace=args.namespace) as rt:
+    async with open_rt(args) as rt:
         n = await rt.rebuild()
     _emit(args, {"events": n}, lambda: f"rebuilt projections from {n} events")
     return 0
@@ -217,8 +210,9 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p = sub.add_parser("route", help="governed write: observe_and_route (or --commit, --dry-run)")
     common(p)
     _obs_args(p)
-    p.add_argument("--commit", action="store_true", help="observe_and_commit")
-    p.add_argument("--dry-run", action="store_true", help="assess only; writes nothing")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--commit", action="store_true", help="observe_and_commit")
+    how.add_argument("--dry-run", action="store_true", help="assess only; writes nothing")
     p.set_defaults(handler=cmd_route)
 
     p = sub.add_parser("query", help="retrieve a context for a question (journals a trace)")

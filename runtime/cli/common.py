@@ -1,0 +1,64 @@
+"""Helpers shared by the CLI verbs: output, opening the journal, parsing option values."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from nousmem.runtime.errors import InvalidInput, NousmemError
+from nousmem.runtime.runtime import MemoryRuntime
+
+
+class MissingJournal(NousmemError):
+    """A verb that needs an existing journal file was pointed at a path that does not exist."""
+
+
+def emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
+    """Print ``data`` as JSON with ``--json``, otherwise the human rendering."""
+    if getattr(args, "json", False):
+        sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")
+    else:
+        text = human()
+        if text:
+            sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+
+
+def open_rt(args: argparse.Namespace, *, create: bool = False) -> Any:
+    """Open ``--db`` for ``--namespace``.
+
+    Only verbs that record new experience pass ``create=True``; every other verb refuses a
+    path that does not exist instead of silently creating an empty journal there.
+    """
+    if not create and not Path(args.db).exists():
+        raise MissingJournal(f"no journal at {args.db}")
+    return MemoryRuntime.open(args.db, namespace=args.namespace)
+
+
+def as_of(value: str | None) -> int | str | None:
+    """``--as-of``: digits are a journal seq, anything else an ISO datetime."""
+    if value is None:
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def json_object(text: str, option: str) -> dict[str, Any]:
+    """Parse the JSON object given to ``option``; a clear :class:`InvalidInput` otherwise."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(
+            f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}): {text[:80]!r}",
+            field=option,
+        ) from None
+    if not isinstance(value, dict):
+        raise InvalidInput(
+            f"must be a JSON object, got {type(value).__name__}: {text[:80]!r}", field=option
+        )
+    return value
+
+
+__all__ = ["MissingJournal", "as_of", "emit", "json_object", "open_rt"]
