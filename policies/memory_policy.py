@@ -20,7 +20,7 @@ class RetrievalIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     question: str = Field(min_length=1, max_length=2000)
-    lens: str = "associative"
+    lens: Literal["logical", "procedural", "historical", "audit", "associative"] = "associative"
     budget_tokens: int = Field(default=1000, ge=16, le=200_000)
 
 
@@ -39,7 +39,7 @@ class ForgetIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     targets: tuple[str, ...] = Field(min_length=1)
-    verb: str
+    verb: ForgetVerb
     reason: str = Field(min_length=1)
     namespace: str | None = None
 
@@ -48,7 +48,7 @@ class ConsolidateIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     clusters: tuple[tuple[str, ...], ...] = ()
-    target_type: str = ""
+    target_type: str = ""  # checked by the ConsolidationPlanNamed validator (journaled)
     summary: str = ""
     namespace: str | None = None
 
@@ -89,8 +89,8 @@ def deterministic_policy(text: str) -> MemoryPolicy:
     text = " ".join(text.split())
     m = _FORGET.match(text)
     if m:
-        verb = m.group(1).lower()
-        verb = "inhibit" if verb == "forget" else verb
+        word = m.group(1).lower()
+        verb: ForgetVerb = "inhibit" if word == "forget" else word  # type: ignore[assignment]
         targets = tuple(t for t in re.findall(r"[0-9A-HJKMNP-TV-Z]{26}", m.group(2)))
         if targets:
             return MemoryPolicy(

@@ -5,7 +5,6 @@ from nousmem.runtime.config import InputConfig, JournalConfig, RuntimeConfig, Tr
 from nousmem.runtime.errors import (
     AppendOnlyViolation,
     ClosedError,
-    IllegalTransition,
     InvalidInput,
     JournalConflict,
     NamespaceError,
@@ -30,7 +29,6 @@ __all__ = [
     "ClosedError",
     "FixedClock",
     "Head",
-    "IllegalTransition",
     "InputConfig",
     "InvalidInput",
     "Journal",

@@ -106,6 +106,7 @@ class BeliefAPI(WritePath, RuntimeCore):
             )
             verdicts = self.validators.run(proposal)
             now = self._now()
+            at = self._proj.last_occurred_at or now
             if not all(v.ok for v in verdicts):
                 draft = self._draft(
                     "write.rejected",
@@ -114,7 +115,7 @@ class BeliefAPI(WritePath, RuntimeCore):
                         attempted={"keep": keep, "absorb": absorb, "reason": reason},
                         verdicts=tuple(verdicts),
                     ),
-                    occurred_at=now,
+                    occurred_at=at,
                     recorded_at=now,
                 )
             else:
@@ -123,7 +124,7 @@ class BeliefAPI(WritePath, RuntimeCore):
                     IdentityMergedPayload(
                         keep=keep, absorb=absorb, divergence_bits=div, reason=reason
                     ),
-                    occurred_at=now,
+                    occurred_at=at,
                     recorded_at=now,
                 )
             (event,) = await self._commit([draft])

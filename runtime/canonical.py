@@ -7,7 +7,9 @@ hash = blake3(prev_hash || canonical(header) || blake3(canonical(payload))).
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
+from json.encoder import encode_basestring
 from typing import Any
 
 import blake3
@@ -18,6 +20,7 @@ HEADER_FIELDS = ("causation_id", "id", "kind", "namespace", "occurred_at", "reco
 _dumps = json.JSONEncoder(
     sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
 ).encode
+_enc = encode_basestring  # the string escaper of an ``ensure_ascii=False`` encoder
 
 
 def canonical_json(obj: Any) -> str:
@@ -29,15 +32,30 @@ def canonical_bytes(obj: Any) -> bytes:
     return _dumps(obj).encode("utf-8")
 
 
+_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+# Exactly what ``_TIME_FORMAT`` produces for years 1000-9999 (ASCII digits only).
+_CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z")
+
+
 def format_time(t: datetime) -> str:
     """Canonical timestamp: UTC, microseconds, trailing ``Z``."""
     if t.tzinfo is None:
         raise ValueError("timestamps in the journal must be timezone-aware")
-    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    u = t if t.tzinfo is UTC else t.astimezone(UTC)
+    if type(u) is datetime and u.year >= 1000:
+        # Same text as strftime(_TIME_FORMAT) (which leaves years below 1000 unpadded):
+        # isoformat() is "YYYY-MM-DDTHH:MM:SS[.ffffff]+00:00" (no fraction when it is 0).
+        if u.microsecond:
+            return u.isoformat()[:-6] + "Z"
+        return u.isoformat()[:-6] + ".000000Z"
+    return u.strftime(_TIME_FORMAT)
 
 
 def parse_time(s: str) -> datetime:
-    return datetime.strptime(s, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    if type(s) is str and _CANONICAL_TIME.fullmatch(s):
+        # The canonical shape: fromisoformat reads it exactly as strptime would, faster.
+        return datetime.fromisoformat(s[:-1]).replace(tzinfo=UTC)
+    return datetime.strptime(s, _TIME_FORMAT).replace(tzinfo=UTC)
 
 
 def payload_digest(payload_json: str) -> bytes:
@@ -54,7 +72,33 @@ def header_json(
     recorded_at: str,
     causation_id: str | None,
 ) -> str:
-    """Canonical header text; field order is the sorted order of ``HEADER_FIELDS``."""
+    """Canonical header text; field order is the sorted order of ``HEADER_FIELDS``.
+
+    The common case (exact ``str`` fields, ``int`` seq) is assembled directly: strings are
+    escaped by ``json.encoder.encode_basestring``, the very function the canonical encoder
+    (``ensure_ascii=False``) applies to strings, and ints are written as ``int.__repr__``, as
+    the encoder does, so the text is byte-identical. Anything else takes the encoder itself.
+    """
+    if (
+        type(id) is str
+        and type(namespace) is str
+        and type(kind) is str
+        and type(seq) is int
+        and type(occurred_at) is str
+        and type(recorded_at) is str
+    ):
+        if causation_id is None:
+            cause = "null"
+        elif type(causation_id) is str:
+            cause = _enc(causation_id)
+        else:
+            cause = ""
+        if cause:
+            return (
+                f'{{"causation_id":{cause},"id":{_enc(id)},"kind":{_enc(kind)},'
+                f'"namespace":{_enc(namespace)},"occurred_at":{_enc(occurred_at)},'
+                f'"recorded_at":{_enc(recorded_at)},"seq":{seq!r}}}'
+            )
     return _dumps(
         {
             "causation_id": causation_id,
@@ -69,7 +113,4 @@ def header_json(
 
 
 def chain_hash(prev_hash: bytes, header: str, digest: bytes) -> bytes:
-    h = blake3.blake3(prev_hash)
-    h.update(header.encode("utf-8"))
-    h.update(digest)
-    return h.digest()
+    return blake3.blake3(prev_hash + header.encode("utf-8") + digest).digest()

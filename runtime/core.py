@@ -234,7 +234,10 @@ class RuntimeCore:
         """Record an observation as evidence only (no belief changes) and return its event."""
         self._check_open()
         parsed = self._parse_observation(obs)
-        draft = self._observation_draft(parsed, self._time_refs(parsed), recorded_at=self._now())
+        recorded = self._now()
+        if parsed.occurred_at is None:
+            parsed = parsed.model_copy(update={"occurred_at": recorded})
+        draft = self._observation_draft(parsed, self._time_refs(parsed), recorded_at=recorded)
         (event,) = await self._commit([draft])
         self._log.debug("observed", seq=event.seq, event_id=event.id)
         return event

@@ -42,10 +42,6 @@ class UnsupportedOperation(NousmemError):
     """The operation is not offered (``forget(..., "delete")``); the message says what to use."""
 
 
-class IllegalTransition(NousmemError):
-    """A lifecycle transition that the state machine does not allow. The refusal is journaled."""
-
-
 class StorageError(NousmemError):
     """The storage backend failed; the batch being written was not committed."""
 

@@ -205,6 +205,8 @@ class Forgetting(WritePath):
                 target_namespaces=(intent.namespace,) if intent.namespace else (),
                 evidence_ids=tuple(intent.targets),
                 known_evidence=frozenset(intent.targets),
+                # From a planner, verbs that end an item's active life need authorisation.
+                destructive=intent.verb in ("invalidate", "expire"),
                 authorized=authorized,
             )
         )

@@ -10,11 +10,38 @@ _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
 def _encode(value: int, length: int) -> str:
+    """The low ``5 * length`` bits of ``value`` in Crockford base32 (the reference encoder)."""
     out = []
     for _ in range(length):
         out.append(_ALPHABET[value & 31])
         value >>= 5
     return "".join(reversed(out))
+
+
+# Two base32 characters per 10 bits: encodes an id with 13 lookups instead of 26 steps.
+_PAIRS = tuple(_ALPHABET[i >> 5] + _ALPHABET[i & 31] for i in range(1024))
+
+
+def _encode_id(ms: int, rand: int) -> str:
+    """``_encode(ms, 10) + _encode(rand, 16)``: 50 bits of time, then 80 random bits."""
+    p = _PAIRS
+    return "".join(
+        (
+            p[(ms >> 40) & 1023],
+            p[(ms >> 30) & 1023],
+            p[(ms >> 20) & 1023],
+            p[(ms >> 10) & 1023],
+            p[ms & 1023],
+            p[(rand >> 70) & 1023],
+            p[(rand >> 60) & 1023],
+            p[(rand >> 50) & 1023],
+            p[(rand >> 40) & 1023],
+            p[(rand >> 30) & 1023],
+            p[(rand >> 20) & 1023],
+            p[(rand >> 10) & 1023],
+            p[rand & 1023],
+        )
+    )
 
 
 class IdGenerator:
@@ -48,4 +75,4 @@ class IdGenerator:
                 self._last_ms = ms
                 self._last_rand = self._random80()
             rand = self._last_rand
-        return _encode(ms, 10) + _encode(rand, 16)
+        return _encode_id(ms, rand)

@@ -74,7 +74,7 @@ class PolicyAPI(Forgetting, ReadPath):
                                 message=str(exc)[:500],
                                 fallback="deterministic",
                             ),
-                            occurred_at=now,
+                            occurred_at=self._proj.last_occurred_at or now,
                             recorded_at=now,
                         )
                     ]
@@ -100,6 +100,7 @@ class PolicyAPI(Forgetting, ReadPath):
         async with self._write_lock:
             await self._refresh()
             now = self._now()
+            at = self._proj.last_occurred_at or now
             cited = {e for w in policy.writes for e in w.evidence_ids}
             cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
             known, foreign = await self._locate(cited)
@@ -149,7 +150,7 @@ class PolicyAPI(Forgetting, ReadPath):
                     RejectionPayload(
                         operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)
                     ),
-                    occurred_at=now,
+                    occurred_at=at,
                     recorded_at=now,
                 )
                 await self._commit([draft])
@@ -172,7 +173,7 @@ class PolicyAPI(Forgetting, ReadPath):
                         if on
                     ),
                 ),
-                occurred_at=now,
+                occurred_at=at,
                 recorded_at=now,
             )
             drafts: list[EventDraft] = [head]
@@ -185,7 +186,7 @@ class PolicyAPI(Forgetting, ReadPath):
                     reliability=self._trust(w.source) * c.confidence,
                     source=w.source,
                     change=c.change,
-                    occurred_at=now,
+                    occurred_at=at,
                     evidence_ids=w.evidence_ids,
                 )
                 for w in policy.writes
@@ -197,7 +198,7 @@ class PolicyAPI(Forgetting, ReadPath):
                     self._draft(
                         "belief.revised",
                         payload,
-                        occurred_at=now,
+                        occurred_at=at,
                         recorded_at=now,
                         causation_id=head.id,
                     )

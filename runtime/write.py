@@ -162,11 +162,30 @@ class WritePath(RuntimeCore):
             )
         plan.assessment, plan.decision = assessment, decision
 
-        writes = [assessment.claims[r.index] for r in decision.claims if r.route == "belief_update"]
+        routes = {r.index: r for r in decision.claims}
+        promotions = self._promotions(assessment.claims, routes, obs.source)
+        writes = [
+            ProposedClaim(
+                claim=assessment.claims[r.index].claim,
+                reliability=assessment.claims[r.index].reliability,
+            )
+            for r in decision.claims
+            if r.route == "belief_update" or r.index in promotions
+        ]
+        writes += [  # held claims that this observation would promote are writes too
+            ProposedClaim(
+                claim=Claim(
+                    entity=h.entity, attribute=h.attribute, value=h.value, polarity=h.polarity
+                ),
+                reliability=h.reliability,
+            )
+            for held in promotions.values()
+            for h in held
+        ]
         proposal = ProposedWrite(
             operation="observe_and_commit" if mode == "commit" else "observe_and_route",
             namespace=self.namespace,
-            claims=tuple(ProposedClaim(claim=c.claim, reliability=c.reliability) for c in writes),
+            claims=tuple(writes),
             evidence_ids=(obs_id,),
             known_evidence=frozenset({obs_id}),
             risks=tuple(findings),
@@ -226,8 +245,6 @@ class WritePath(RuntimeCore):
             ),
         )
 
-        routes = {r.index: r for r in decision.claims}
-        promotions = self._promotions(assessment.claims, routes, obs.source)
         revisions: list[tuple[Revision, Any]] = []
         for i, impact in enumerate(assessment.claims):
             r = routes[i]
@@ -340,7 +357,8 @@ class WritePath(RuntimeCore):
         """Held candidates that this observation corroborates from an independent source."""
         out: dict[int, list[Revision]] = {}
         for i, impact in enumerate(impacts):
-            if routes[i].route in ("ledger_only", "clarify"):
+            r = routes.get(i)  # a quarantined observation routes no claim at all
+            if r is None or r.route in ("ledger_only", "clarify"):
                 continue
             held = self._proj.pending_for(impact.claim, exclude_source=source)
             if held:

@@ -190,7 +190,7 @@ async def test_logical_lens_shows_current_resolved_beliefs(rt: MemoryRuntime) ->
     carol = slot(wv, "fact:carol.employer")
     assert carol.status == "conflicted" and carol.selected == ()
     assert carol.reason == "active contradicting evidence"
-    assert [c.value for c in carol.candidates][0] == "Initech"
+    assert next(c.value for c in carol.candidates) == "Initech"
     assert "Globex" in [c.value for c in carol.candidates]
     assert carol.candidates[0].components.contradiction > 0
     theme = slot(wv, "preference:Alice.theme")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 
 from nousmem.runtime.errors import InvalidInput, NousmemError
 from nousmem.runtime.runtime import MemoryRuntime
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class MissingJournal(NousmemError):
@@ -33,9 +36,38 @@ def open_rt(args: argparse.Namespace, *, create: bool = False) -> Any:
     Only verbs that record new experience pass ``create=True``; every other verb refuses a
     path that does not exist instead of silently creating an empty journal there.
     """
-    if not create and not Path(args.db).exists():
-        raise MissingJournal(f"no journal at {args.db}")
+    path = Path(args.db)
+    if not path.exists():
+        if not create:
+            raise MissingJournal(f"no journal at {args.db}")
+    elif path.is_dir():
+        raise InvalidInput(f"{args.db} is a directory, not a journal file", field="--db")
+    else:
+        try:
+            with path.open("rb") as fh:
+                magic = fh.read(len(_SQLITE_MAGIC))
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {args.db}: {exc.strerror}", field="--db") from None
+        if magic and magic != _SQLITE_MAGIC:  # an empty file is a new SQLite database
+            raise InvalidInput(f"{args.db} is not a SQLite journal", field="--db")
+        if magic and not _has_tables(path):
+            raise InvalidInput(
+                f"{args.db} is a SQLite database but not a nousmem journal", field="--db"
+            )
     return MemoryRuntime.open(args.db, namespace=args.namespace)
+
+
+def _has_tables(path: Path) -> bool:
+    """Is the SQLite file at ``path`` empty or a nousmem journal (never some other app's)?"""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return True  # cannot tell: let the journal report the problem itself
+    return not names or "nousmem_meta" in names
 
 
 def as_of(value: str | None) -> int | str | None:

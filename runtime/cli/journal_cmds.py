@@ -17,15 +17,42 @@ def _event_json(e: Any) -> dict[str, Any]:
     return out
 
 
-def _one_line(e: Any) -> str:
-    p = e.payload
-    if p is None:
-        summary = "[erased]"
-    elif e.kind == "observation":
+def _summary(kind: str, p: Any) -> str:
+    """A few words about a payload, per kind; the first fields for kinds not listed."""
+    if kind == "observation":
         who = f"{p.actor}: " if p.actor else ""
-        summary = f"{p.type} {who}{p.content}"
-    else:
-        summary = ", ".join(f"{k}={v}" for k, v in list(p.model_dump().items())[:3])
+        src = f" ({p.source})" if p.source != "user" else ""
+        return f"{p.type}{src} {who}{p.content}"
+    if kind == "belief.revised":
+        o = p.outcome
+        return (
+            f"{o.entity}.{o.attribute} {'+' if o.polarity == 'assert' else '-'}{o.value}:"
+            f" {o.mode_before} -> {o.mode_after} ({o.surprise_bits:.2f} bits)"
+            + (" [re-derived]" if p.rederived else "")
+        )
+    if kind == "impact.assessed":
+        return f"route {p.decision.route} ({len(p.assessment.claims)} claim(s))"
+    if kind == "candidate.held":
+        c = p.claim
+        return f"{c.entity}.{c.attribute}={c.value} from {p.source}: {p.reason}"
+    if kind == "quarantined":
+        return f"{', '.join(p.labels)}: {p.redacted}"
+    if kind == "retrieval":
+        return f"{p.question!r} ({p.lens}, {len(p.selected)} selected)"
+    if kind in ("lifecycle", "lifecycle.refused"):
+        to = getattr(p, "to_state", None) or f"REFUSED ({p.reason})"
+        return f"{p.verb} {p.target}: {p.from_state} -> {to}"
+    if kind == "outcome":
+        return f"{p.outcome} for trace {p.trace_id}"
+    if kind == "sleep.compiled":
+        return f"{p.item_type}: {p.summary}"
+    if kind == "erasure":
+        return f"{len(p.erased_ids)} event(s) erased: {p.reason}"
+    return ", ".join(f"{k}={v}" for k, v in list(p.model_dump().items())[:3])
+
+
+def _one_line(e: Any) -> str:
+    summary = "[erased]" if e.payload is None else _summary(e.kind, e.payload)
     if len(summary) > 100:
         summary = summary[:97] + "..."
     return f"{e.seq:>6}  {e.occurred_at:%Y-%m-%d %H:%M}  {e.kind:<18} {summary}"

@@ -98,8 +98,11 @@ async def cmd_trace(args: argparse.Namespace) -> int:
             f"lens {p.lens}, budget {p.budget_tokens}, as of seq {p.as_of_seq}",
             "selected:",
         ]
-        lines += [f"  {s}" for s in p.selected]
-        lines += ["suppressed:"] + [f"  {s['id']}: {s['reason']}" for s in p.suppressed[:20]]
+        lines += [f"  {s}" for s in p.selected] or ["  -"]
+        lines.append(f"suppressed ({len(p.suppressed)}):")
+        lines += [f"  {s['id']}: {s['reason']}" for s in p.suppressed[:20]] or ["  -"]
+        if len(p.suppressed) > 20:
+            lines.append(f"  ... {len(p.suppressed) - 20} more (--json shows all)")
         return "\n".join(lines)
 
     _emit(args, e.model_dump(mode="json"), human)

@@ -7,9 +7,12 @@ commit in the same transaction as its events.
 from __future__ import annotations
 
 import abc
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
+from json.encoder import encode_basestring
+from typing import Any
 
+import blake3
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.runtime.canonical import GENESIS, chain_hash, format_time, header_json, payload_digest
@@ -68,18 +71,35 @@ class SearchHit:
     score: float
 
 
-def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> list[StoredRow]:
-    """Give drafts their ``seq`` and chain hash, advancing ``heads`` in place."""
-    rows: list[StoredRow] = []
+# A sealed row in ``INSERT_EVENT`` column order: namespace, seq, id, kind, occurred_at,
+# recorded_at, causation_id, payload, payload_digest, prev_hash, hash, erased (always 0).
+SealedRow = tuple[str, int, str, str, str, str, str | None, str, bytes, bytes, bytes, int]
+
+
+def _as_stored(r: Sequence[Any]) -> StoredRow:
+    """A raw row (``SELECT_COLUMNS`` order, ``erased`` optional) as a :class:`StoredRow`."""
+    erased = bool(r[11]) if len(r) > 11 else False
+    return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], erased)
+
+
+def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> list[SealedRow]:
+    """Give drafts their ``seq`` and chain hash, advancing ``heads`` in place.
+
+    Returns plain tuples that SQLite binds as they are (one object per event).
+    """
+    rows: list[SealedRow] = []
+    append = rows.append
     for d in drafts:
-        seq, prev = heads.get(d.namespace, (0, GENESIS))
+        ns = d.namespace
+        seq, prev = heads.get(ns, (0, GENESIS))
         seq += 1
         occurred = format_time(d.occurred_at)
         recorded = format_time(d.recorded_at)
-        digest = payload_digest(d.payload_json)
+        payload = d.payload_json
+        digest = payload_digest(payload)
         header = header_json(
             id=d.id,
-            namespace=d.namespace,
+            namespace=ns,
             kind=d.kind,
             seq=seq,
             occurred_at=occurred,
@@ -87,39 +107,31 @@ def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> l
             causation_id=d.causation_id,
         )
         h = chain_hash(prev, header, digest)
-        rows.append(
-            StoredRow(
-                d.namespace,
-                seq,
-                d.id,
-                d.kind,
-                occurred,
-                recorded,
-                d.causation_id,
-                d.payload_json,
-                digest,
-                prev,
-                h,
-                False,
-            )
+        append(
+            (ns, seq, d.id, d.kind, occurred, recorded, d.causation_id, payload, digest, prev, h, 0)
         )
-        heads[d.namespace] = (seq, h)
+        heads[ns] = (seq, h)
     return rows
 
 
-def event_from_draft(d: EventDraft, row: StoredRow) -> EventBase:
+def stored_row(r: SealedRow) -> StoredRow:
+    """The :class:`StoredRow` of a freshly sealed row."""
+    return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], False)
+
+
+def event_from_draft(d: EventDraft, row: SealedRow) -> EventBase:
     return build_event(
         id=d.id,
         namespace=d.namespace,
         kind=d.kind,
-        seq=row.seq,
+        seq=row[1],
         occurred_at=d.occurred_at,
         recorded_at=d.recorded_at,
         causation_id=d.causation_id,
         payload=d.payload,
-        payload_digest=row.payload_digest,
-        prev_hash=row.prev_hash,
-        hash=row.hash,
+        payload_digest=row[8],
+        prev_hash=row[9],
+        hash=row[10],
     )
 
 
@@ -194,6 +206,54 @@ class ChainWalker:
         self.prev = r.hash
         self.expected_seq += 1
         self.checked += 1
+        return True
+
+    def feed_rows(self, rows: Iterable[Sequence[Any]]) -> bool:
+        """Check raw rows (``SELECT_COLUMNS`` order) in bulk; False at the first bad row.
+
+        The fast loop does the same checks as :meth:`feed` on the raw values and assembles
+        the header as :func:`header_json` does for plain ``str``/``int`` fields. It only ever
+        accepts a row that :meth:`feed` accepts; any row it does not accept outright (a
+        mismatch, an odd type, an exception) goes to :meth:`feed`, which names the failure
+        or raises exactly as it would on its own.
+        """
+        expected = self.expected_seq
+        prev = self.prev
+        checked = self.checked
+        enc = encode_basestring
+        b3 = blake3.blake3
+        for r in rows:
+            ok = False
+            try:
+                seq = r[1]
+                payload = r[7]
+                digest = r[8]
+                if (
+                    type(seq) is int
+                    and seq == expected
+                    and r[9] == prev
+                    and (payload is None or b3(payload.encode("utf-8")).digest() == digest)
+                ):
+                    cause = r[6]
+                    header = (
+                        f'{{"causation_id":{"null" if cause is None else enc(cause)},'
+                        f'"id":{enc(r[2])},"kind":{enc(r[3])},"namespace":{enc(r[0])},'
+                        f'"occurred_at":{enc(r[4])},"recorded_at":{enc(r[5])},"seq":{seq!r}}}'
+                    )
+                    h = r[10]
+                    ok = b3(prev + header.encode("utf-8") + digest).digest() == h
+            except Exception:
+                ok = False
+            if ok:
+                prev = h
+                expected += 1
+                checked += 1
+                continue
+            self.expected_seq, self.prev, self.checked = expected, prev, checked
+            if not self.feed(_as_stored(r)):
+                return False
+            expected, prev, checked = self.expected_seq, self.prev, self.checked
+        self.expected_seq, self.prev, self.checked = expected, prev, checked
         return True
 
     def report(self) -> VerifyReport:

@@ -24,8 +24,12 @@ class FtsIndex:
 
     def __init__(self) -> None:
         self._known: set[str] = set()
+        self._ensured: dict[str, str] = {}  # namespace -> table, created on this connection
 
     def ensure(self, conn: sqlite3.Connection, namespace: str) -> str:
+        table = self._ensured.get(namespace)
+        if table is not None:
+            return table
         table = table_for(namespace)
         if table not in self._known:
             conn.execute(
@@ -33,16 +37,25 @@ class FtsIndex:
                 "text, event_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2')"
             )
             self._known.add(table)
+        self._ensured[namespace] = table
         return table
 
     def add(self, conn: sqlite3.Connection, rows: Iterable[tuple[str, int, str, str]]) -> None:
-        """Index ``(namespace, seq, event_id, text)`` rows."""
+        """Index ``(namespace, seq, event_id, text)`` rows (one statement per namespace)."""
+        by_table: dict[str, list[tuple[int, str, str]]] = {}
         for ns, seq, event_id, text in rows:
             table = self.ensure(conn, ns)
-            conn.execute(
-                f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)",
-                (seq, text, event_id),
-            )
+            params = by_table.get(table)
+            if params is None:
+                by_table[table] = [(seq, text, event_id)]
+            else:
+                params.append((seq, text, event_id))
+        for table, params in by_table.items():
+            sql = f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)"
+            if len(params) == 1:
+                conn.execute(sql, params[0])
+            else:
+                conn.executemany(sql, params)
 
     def remove(self, conn: sqlite3.Connection, namespace: str, seqs: Sequence[int]) -> None:
         table = self.ensure(conn, namespace)

@@ -16,6 +16,7 @@ from nousmem.runtime.journal.base import (
     VerifyReport,
     event_from_draft,
     seal,
+    stored_row,
 )
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import row_to_event
@@ -46,8 +47,9 @@ class MemoryJournal(Journal):
             if (rows := self._rows.get(ns))
         }
         # Everything that can fail happens before the first mutation: all or nothing.
-        rows = seal(drafts, heads)
-        events = [event_from_draft(d, r) for d, r in zip(drafts, rows, strict=True)]
+        sealed = seal(drafts, heads)
+        events = [event_from_draft(d, r) for d, r in zip(drafts, sealed, strict=True)]
+        rows = [stored_row(r) for r in sealed]
         docs = [
             (r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts, strict=True) if d.doc
         ]

@@ -2,20 +2,20 @@
 
 This module is the single place where sqlite3/aiosqlite errors become nousmem errors.
 
-Group commit: concurrent ``append`` calls queue their batches; one drainer task writes all
-queued batches in one ``BEGIN IMMEDIATE`` transaction (a savepoint each, so one bad batch
-fails alone) and resolves every caller once the transaction has committed. The whole
-transaction runs as one call on aiosqlite's worker thread, so a commit costs one thread hop
-however many statements it holds.
+Group commit: ``append`` queues its batch; when no transaction is in flight the queued
+batches go to aiosqlite's worker thread at once as one ``BEGIN IMMEDIATE`` transaction, and
+batches queued meanwhile form the next one. A bad batch fails alone: the group is written in
+one go, and only if that fails is it redone with a savepoint per batch. Every caller is
+resolved once the transaction has committed. The whole transaction runs as one call on the
+worker thread, so a commit costs one thread hop however many statements it holds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
@@ -27,6 +27,7 @@ from nousmem.runtime.journal.base import (
     ChainWalker,
     Head,
     Journal,
+    SealedRow,
     SearchHit,
     StoredRow,
     VerifyReport,
@@ -66,10 +67,6 @@ def _fetch_all(sql: str, params: list[Any]) -> Callable[[sqlite3.Connection], li
     return run
 
 
-def _row(r: Sequence[Any]) -> StoredRow:
-    return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]))
-
-
 def row_to_event(r: StoredRow) -> EventBase:
     return build_event(
         id=r.id,
@@ -87,6 +84,37 @@ def row_to_event(r: StoredRow) -> EventBase:
     )
 
 
+def _raw_to_event(r: Sequence[Any]) -> EventBase:
+    """``row_to_event(_row(r))`` without the intermediate object."""
+    return build_event(
+        id=r[2],
+        namespace=r[0],
+        kind=r[3],
+        seq=r[1],
+        occurred_at=parse_time(r[4]),
+        recorded_at=parse_time(r[5]),
+        causation_id=r[6],
+        payload=r[7],
+        payload_digest=r[8],
+        prev_hash=r[9],
+        hash=r[10],
+        erased=bool(r[11]),
+    )
+
+
+def _read_heads(
+    conn: sqlite3.Connection, namespaces: Iterable[str]
+) -> dict[str, tuple[int, bytes]]:
+    heads: dict[str, tuple[int, bytes]] = {}
+    for ns in namespaces:
+        got = conn.execute(
+            "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1", (ns,)
+        ).fetchone()
+        if got is not None:
+            heads[ns] = (got[0], got[1])
+    return heads
+
+
 class SqliteJournal(Journal):
     """Journal in one SQLite file. Open with :meth:`open`."""
 
@@ -95,7 +123,8 @@ class SqliteJournal(Journal):
         self.path = path
         self._fts = FtsIndex()
         self._queue: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]] = []
-        self._drainer: asyncio.Task[None] | None = None
+        self._busy = False  # a group is in flight on the worker thread
+        self._idle: asyncio.Event | None = None  # set when the last group finished (close)
         self._closed = False
         self.commits = 0  # transactions written; group commit shows as commits < appends
 
@@ -151,94 +180,95 @@ class SqliteJournal(Journal):
             return []
         fut: asyncio.Future[list[EventBase]] = asyncio.get_running_loop().create_future()
         self._queue.append((list(drafts), fut))
-        if self._drainer is None or self._drainer.done():
-            self._drainer = asyncio.create_task(self._drain())
+        if not self._busy:
+            # Start the transaction at the next loop iteration, so that every producer
+            # that is ready to run now joins this group first.
+            self._busy = True
+            asyncio.get_running_loop().call_soon(self._dispatch)
         return await fut
 
-    async def _drain(self) -> None:
-        while self._queue:
-            group, self._queue = self._queue[:_MAX_GROUP], self._queue[_MAX_GROUP:]
-            batches = [drafts for drafts, _ in group]
+    def _dispatch(self) -> None:
+        """Hand the queued batches to the worker thread, as one transaction.
+
+        Runs on the event loop with ``_busy`` set. The job goes straight onto aiosqlite's
+        queue (no task) and reports back through :meth:`_finish`, which the worker schedules
+        on the loop itself (one loop iteration, not two, before the callers resume).
+        """
+        group, self._queue = self._queue[:_MAX_GROUP], self._queue[_MAX_GROUP:]
+        loop = asyncio.get_running_loop()
+        batches = [drafts for drafts, _ in group]
+        db = self._db
+
+        def job() -> None:  # on the worker thread
+            outcome: list[list[SealedRow] | BaseException] | BaseException
             try:
-                results = await self._in_thread(functools.partial(self._commit, batches=batches))
+                outcome = self._commit(db._conn, batches=batches)
             except BaseException as exc:  # the whole transaction failed
-                err = _translate(exc)
-                for _, fut in group:
-                    if not fut.done():
-                        fut.set_exception(err)
-                if isinstance(exc, asyncio.CancelledError):
-                    raise
-                continue
+                outcome = exc
+            loop.call_soon_threadsafe(self._finish, group, outcome)
+
+        if not db._running or db._connection is None:  # as Connection._execute checks
+            self._finish(group, ClosedError("journal connection is closed"))
+            return
+        # aiosqlite's own queue, exactly as ``Connection._execute`` feeds it; the future only
+        # satisfies the worker's protocol (the job reports through _finish itself).
+        db._tx.put_nowait((loop.create_future(), job))
+
+    def _finish(
+        self,
+        group: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]],
+        outcome: list[list[SealedRow] | BaseException] | BaseException,
+    ) -> None:
+        """On the loop: resolve the callers of a finished group, then start the next one."""
+        if isinstance(outcome, BaseException):
+            err = _translate(outcome)
+            for _, fut in group:
+                if not fut.done():
+                    fut.set_exception(err)
+        else:
             self.commits += 1
-            for (drafts, fut), res in zip(group, results, strict=True):
+            for (drafts, fut), res in zip(group, outcome, strict=True):
                 if fut.done():
                     continue
                 if isinstance(res, BaseException):
                     fut.set_exception(_translate(res))
+                    continue
+                try:
+                    events = [event_from_draft(d, r) for d, r in zip(drafts, res, strict=True)]
+                except Exception as exc:  # pragma: no cover - committed rows always build
+                    fut.set_exception(exc)
                 else:
-                    fut.set_result(
-                        [event_from_draft(d, r) for d, r in zip(drafts, res, strict=True)]
-                    )
+                    fut.set_result(events)
+        if self._queue:  # batches that arrived meanwhile: the next transaction, at once
+            self._dispatch()
+            return
+        self._busy = False
+        if self._idle is not None:
+            self._idle.set()
 
     def _commit(
         self, conn: sqlite3.Connection, *, batches: list[list[EventDraft]]
-    ) -> list[list[StoredRow] | BaseException]:
+    ) -> list[list[SealedRow] | BaseException]:
+        """Write ``batches`` in one transaction; a failing batch fails alone.
+
+        The group is first written in one go (one ``executemany`` for every row, one for the
+        index). Only if that raises is the transaction rolled back and redone with a
+        savepoint per batch, so the bad batch fails alone, exactly as if every batch had had
+        its savepoint from the start (nothing of the first attempt was committed).
+        """
         conn.execute("BEGIN IMMEDIATE")
         try:
-            heads: dict[str, tuple[int, bytes]] = {}
-            for ns in {d.namespace for b in batches for d in b}:
-                got = conn.execute(
-                    "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1",
-                    (ns,),
-                ).fetchone()
-                if got is not None:
-                    heads[ns] = (got[0], got[1])
-            results: list[list[StoredRow] | BaseException] = []
-            isolate = len(batches) > 1
-            for i, drafts in enumerate(batches):
-                saved = dict(heads)
-                if isolate:
-                    conn.execute(f"SAVEPOINT b{i}")
+            results: list[list[SealedRow] | BaseException]
+            if len(batches) == 1:
+                results = [self._write(conn, batches)[0]]
+            else:
                 try:
-                    rows = seal(drafts, heads)
-                    conn.executemany(
-                        INSERT_EVENT,
-                        [
-                            (
-                                r.namespace,
-                                r.seq,
-                                r.id,
-                                r.kind,
-                                r.occurred_at,
-                                r.recorded_at,
-                                r.causation_id,
-                                r.payload,
-                                r.payload_digest,
-                                r.prev_hash,
-                                r.hash,
-                                0,
-                            )
-                            for r in rows
-                        ],
-                    )
-                    self._fts.add(
-                        conn,
-                        [
-                            (r.namespace, r.seq, r.id, d.doc)
-                            for r, d in zip(rows, drafts, strict=True)
-                            if d.doc
-                        ],
-                    )
-                    if isolate:
-                        conn.execute(f"RELEASE b{i}")
-                    results.append(rows)
-                except Exception as exc:
-                    if not isolate:
-                        raise
-                    conn.execute(f"ROLLBACK TO b{i}")
-                    conn.execute(f"RELEASE b{i}")
-                    heads = saved
-                    results.append(exc)
+                    results = list(self._write(conn, batches))
+                except Exception:
+                    conn.execute("ROLLBACK")
+                    self._fts = FtsIndex()  # tables created in the rolled-back attempt are gone
+                    conn.execute("BEGIN IMMEDIATE")
+                    results = self._write_isolated(conn, batches)
             conn.execute("COMMIT")
             return results
         except BaseException:
@@ -247,13 +277,56 @@ class SqliteJournal(Journal):
             self._fts = FtsIndex()  # tables created in the rolled-back transaction are gone
             raise
 
+    def _write(
+        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+    ) -> list[list[SealedRow]]:
+        """Seal and insert every batch (inside the caller's transaction); all or nothing."""
+        heads = _read_heads(conn, {d.namespace for b in batches for d in b})
+        sealed = [seal(drafts, heads) for drafts in batches]
+        if len(sealed) == 1:
+            conn.executemany(INSERT_EVENT, sealed[0])
+        else:
+            conn.executemany(INSERT_EVENT, [r for rows in sealed for r in rows])
+        docs = [
+            (r[0], r[1], r[2], d.doc)
+            for drafts, rows in zip(batches, sealed, strict=True)
+            for r, d in zip(rows, drafts, strict=True)
+            if d.doc
+        ]
+        self._fts.add(conn, docs)
+        return sealed
+
+    def _write_isolated(
+        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+    ) -> list[list[SealedRow] | BaseException]:
+        """One savepoint per batch: a batch that fails is rolled back alone.
+
+        Index tables are created first, outside the savepoints: SQLite cannot commit a
+        transaction after rolling back to a savepoint that created an FTS5 table
+        ("SQL logic error"), which would make one bad batch fail the whole group.
+        """
+        for ns in {d.namespace for b in batches for d in b if d.doc}:
+            self._fts.ensure(conn, ns)
+        results: list[list[SealedRow] | BaseException] = []
+        for i, drafts in enumerate(batches):
+            conn.execute(f"SAVEPOINT b{i}")
+            try:
+                (rows,) = self._write(conn, [drafts])
+                conn.execute(f"RELEASE b{i}")
+                results.append(rows)
+            except Exception as exc:
+                conn.execute(f"ROLLBACK TO b{i}")
+                conn.execute(f"RELEASE b{i}")
+                results.append(exc)
+        return results
+
     async def erase_and_append(
         self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
     ) -> tuple[list[int], list[EventBase]]:
         ids = list(dict.fromkeys(event_ids))
         batch = list(drafts)
 
-        def run(conn: sqlite3.Connection) -> tuple[list[int], list[StoredRow]]:
+        def run(conn: sqlite3.Connection) -> tuple[list[int], list[SealedRow]]:
             # secure_delete zeroes freed space so erased text does not linger in the file.
             conn.execute("PRAGMA secure_delete=ON")
             conn.execute("BEGIN IMMEDIATE")
@@ -295,41 +368,8 @@ class SqliteJournal(Journal):
         seqs, rows = await self._in_thread(run)
         return seqs, [event_from_draft(d, r) for d, r in zip(batch, rows, strict=True)]
 
-    def _insert(self, conn: sqlite3.Connection, drafts: list[EventDraft]) -> list[StoredRow]:
-        heads: dict[str, tuple[int, bytes]] = {}
-        for ns in {d.namespace for d in drafts}:
-            got = conn.execute(
-                "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1",
-                (ns,),
-            ).fetchone()
-            if got is not None:
-                heads[ns] = (got[0], got[1])
-        rows = seal(drafts, heads)
-        conn.executemany(
-            INSERT_EVENT,
-            [
-                (
-                    r.namespace,
-                    r.seq,
-                    r.id,
-                    r.kind,
-                    r.occurred_at,
-                    r.recorded_at,
-                    r.causation_id,
-                    r.payload,
-                    r.payload_digest,
-                    r.prev_hash,
-                    r.hash,
-                    0,
-                )
-                for r in rows
-            ],
-        )
-        self._fts.add(
-            conn,
-            [(r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts, strict=True) if d.doc],
-        )
-        return rows
+    def _insert(self, conn: sqlite3.Connection, drafts: list[EventDraft]) -> list[SealedRow]:
+        return self._write(conn, [drafts])[0]
 
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
         def run(conn: sqlite3.Connection) -> None:
@@ -368,7 +408,7 @@ class SqliteJournal(Journal):
             sql += f" ORDER BY seq LIMIT {_PAGE}"
             page: list[Any] = await self._in_thread(_fetch_all(sql, params))
             for r in page:
-                yield row_to_event(_row(r))
+                yield _raw_to_event(r)
             if len(page) < _PAGE:
                 return
             last = page[-1][1]
@@ -380,7 +420,7 @@ class SqliteJournal(Journal):
                 (event_id, namespace),
             ).fetchone()
         )
-        return None if got is None else row_to_event(_row(got))
+        return None if got is None else _raw_to_event(got)
 
     async def locate(self, event_id: str) -> str | None:
         got = await self._in_thread(
@@ -412,9 +452,7 @@ class SqliteJournal(Journal):
                 f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
                 (namespace,),
             )
-            for r in cur:
-                if not walker.feed(_row(r)):
-                    break
+            walker.feed_rows(cur)
             return walker.report()
 
         return await self._in_thread(run)
@@ -447,8 +485,9 @@ class SqliteJournal(Journal):
     async def close(self) -> None:
         if self._closed:
             return
-        if self._drainer is not None and not self._drainer.done():
-            await self._drainer
+        while self._busy or self._queue:
+            self._idle = asyncio.Event()
+            await self._idle.wait()
         self._closed = True
         try:
             await self._db.close()

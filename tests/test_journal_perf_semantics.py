@@ -1,0 +1,447 @@
+"""The journal's fast paths behave exactly like the plain definitions they replace.
+
+Covers the hand-built canonical header, the timestamp formatter/parser, the direct event
+constructor, the bulk chain walker of ``verify()`` and the group commit of the SQLite
+backend (a bad batch still fails alone). Nothing here measures time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import blake3
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.runtime.canonical import (
+    GENESIS,
+    chain_hash,
+    format_time,
+    header_json,
+    parse_time,
+    payload_digest,
+)
+from nousmem.runtime.errors import JournalConflict
+from nousmem.runtime.events import EVENT_CLASSES, EventBase, EventDraft, build_event
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.base import ChainWalker, StoredRow, VerifyReport, seal, stored_row
+from nousmem.runtime.journal.fts import FtsIndex
+from nousmem.runtime.journal.sqlite import SqliteJournal
+from nousmem.runtime.payloads import ObservationPayload
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+_FMT = "%Y-%m-%dT%H:%M:%S.%fZ"
+PINNED_TIP = "1c3e6c358890a7263f431b47d48445f19b2a9f6d12ea6e7d84fd5600d08a161d"
+
+
+def _reference_header(**fields: Any) -> str:
+    """DESIGN.md's definition, spelled out with the standard library only."""
+    return json.dumps(
+        fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+
+
+def _reference_hash(prev: bytes, header: str, payload_json: str) -> bytes:
+    digest = blake3.blake3(payload_json.encode("utf-8")).digest()
+    return blake3.blake3(prev + header.encode("utf-8") + digest).digest()
+
+
+# -- canonical header -------------------------------------------------------------------------
+
+_text = st.text(st.characters(codec="utf-8"), max_size=30) | st.sampled_from(
+    ['"', "\\", "\n\r\t\b\f", "\x00\x1f\x7f", "\u2028\u2029", "é日本🙂", "a\"b\\c'd"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    id=_text,
+    namespace=_text,
+    kind=_text,
+    seq=st.integers(min_value=-(2**70), max_value=2**70),
+    occurred_at=_text,
+    recorded_at=_text,
+    causation_id=st.none() | _text,
+)
+def test_header_fast_path_is_byte_identical(**fields: Any) -> None:
+    assert header_json(**fields) == _reference_header(**fields)
+
+
+class _Str(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        {"seq": True},
+        {"id": _Str("x")},
+        {"causation_id": _Str("c")},
+        {"seq": 3, "kind": _Str("observation")},
+    ],
+)
+def test_header_odd_types_take_the_encoder(odd: dict[str, Any]) -> None:
+    fields: dict[str, Any] = {
+        "id": "i",
+        "namespace": "n",
+        "kind": "k",
+        "seq": 1,
+        "occurred_at": "o",
+        "recorded_at": "r",
+        "causation_id": None,
+    } | odd
+    assert header_json(**fields) == _reference_header(**fields)
+
+
+def test_chain_hash_matches_the_definition() -> None:
+    header = _reference_header(seq=1, id="x")
+    digest = payload_digest('{"a":1}')
+    expected = blake3.blake3(GENESIS)
+    expected.update(header.encode("utf-8"))
+    expected.update(digest)
+    assert chain_hash(GENESIS, header, digest) == expected.digest()
+
+
+def test_sealed_rows_hash_as_designed_and_stay_stable() -> None:
+    """New code must write (and so verify) exactly the chain the earlier code wrote."""
+    t = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
+    drafts = [
+        EventDraft(
+            id=f"01HX{i:022d}",
+            namespace='user/"ålice"\\',
+            kind="observation",
+            occurred_at=t + timedelta(minutes=i),
+            recorded_at=t,
+            payload=ObservationPayload(type="utterance", content=f"héllo {i} \n", source="user"),
+            causation_id=None if i == 0 else f"01HX{i - 1:022d}",
+            doc="x",
+        )
+        for i in range(3)
+    ]
+    rows = seal(drafts, {})
+    prev = GENESIS
+    for d, r in zip(drafts, rows, strict=True):
+        header = _reference_header(
+            causation_id=d.causation_id,
+            id=d.id,
+            kind=d.kind,
+            namespace=d.namespace,
+            occurred_at=d.occurred_at.strftime(_FMT),
+            recorded_at=d.recorded_at.strftime(_FMT),
+            seq=r[1],
+        )
+        assert r[9] == prev
+        assert r[10] == _reference_hash(prev, header, d.payload_json)
+        prev = r[10]
+    # Pinned, so that the reference above cannot drift along with the code.
+    assert rows[-1][10].hex() == PINNED_TIP
+
+
+# -- timestamps -------------------------------------------------------------------------------
+
+
+def test_format_and_parse_time_match_strftime_and_strptime() -> None:
+    rng = random.Random(11)
+    zones = [
+        UTC,
+        timezone(timedelta(0)),  # UTC, but not the UTC singleton
+        timezone(timedelta(hours=5, minutes=30)),
+        timezone(-timedelta(hours=8)),
+    ]
+    cases = [
+        datetime(999, 12, 31, 23, 59, 59, tzinfo=UTC),
+        datetime(1, 1, 1, tzinfo=UTC),
+        datetime(1000, 1, 1, tzinfo=UTC),
+        datetime(2024, 1, 1, tzinfo=timezone(timedelta(hours=1))),
+        datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+    ]
+    for _ in range(3000):
+        cases.append(
+            datetime(
+                rng.choice([rng.randint(1, 9998), rng.randint(1970, 2100)]),
+                rng.randint(1, 12),
+                rng.randint(1, 28),
+                rng.randint(0, 23),
+                rng.randint(0, 59),
+                rng.randint(0, 59),
+                rng.choice([0, rng.randint(0, 999_999)]),
+                tzinfo=rng.choice(zones),
+            )
+        )
+    for t in cases:
+        try:
+            expected = t.astimezone(UTC).strftime(_FMT)
+        except OverflowError:
+            continue
+        assert format_time(t) == expected
+        if len(expected) == 27:  # four-digit years round-trip
+            assert parse_time(expected) == datetime.strptime(expected, _FMT).replace(tzinfo=UTC)
+    with pytest.raises(ValueError):
+        format_time(datetime(2024, 1, 1))
+    for bad in ("2024-13-01T00:00:00.000000Z", "2024-01-01 00:00:00.000000Z", "x"):
+        with pytest.raises(ValueError):
+            parse_time(bad)
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+def _state(e: EventBase) -> tuple[Any, ...]:
+    return (
+        type(e),
+        list(e.__dict__.items()),
+        e.__pydantic_fields_set__,
+        e.__pydantic_extra__,
+        e.__pydantic_private__,
+    )
+
+
+@pytest.mark.parametrize("kind", sorted(EVENT_CLASSES))
+def test_build_event_equals_model_construct(kind: str) -> None:
+    payload: Any = None
+    if kind == "observation":
+        payload = ObservationPayload(type="utterance", content="hi", source="user")
+    fields: dict[str, Any] = {
+        "id": "01HXYZ",
+        "namespace": "ns",
+        "kind": kind,
+        "seq": 4,
+        "occurred_at": T0,
+        "recorded_at": T0 + timedelta(seconds=1),
+        "causation_id": "01HXYA",
+        "payload": payload,
+        "erased": payload is None,
+    }
+    chain = {"payload_digest": b"\x01" * 32, "prev_hash": b"\x02" * 32, "hash": b"\x03" * 32}
+    built = build_event(**fields, **chain)
+    constructed = EVENT_CLASSES[kind].model_construct(
+        **fields, **{k: v.hex() for k, v in chain.items()}
+    )
+    assert _state(built) == _state(constructed)
+    assert built == constructed
+    assert built.model_dump() == constructed.model_dump()
+    assert built.model_dump_json() == constructed.model_dump_json()
+
+
+# -- verify -----------------------------------------------------------------------------------
+
+
+def _chain(n: int) -> list[StoredRow]:
+    ids = IdGenerator(seed=3)
+    drafts = [
+        EventDraft(
+            id=ids.new(T0 + timedelta(seconds=i)),
+            namespace="ns",
+            kind="observation",
+            occurred_at=T0 + timedelta(seconds=i),
+            recorded_at=T0 + timedelta(seconds=i),
+            payload=ObservationPayload(type="utterance", content=f"event {i}", source="user"),
+            causation_id=None if i % 3 else "01CAUSE",
+        )
+        for i in range(n)
+    ]
+    return [stored_row(r) for r in seal(drafts, {})]
+
+
+def _as_tuple(r: StoredRow) -> tuple[Any, ...]:
+    return (
+        r.namespace,
+        r.seq,
+        r.id,
+        r.kind,
+        r.occurred_at,
+        r.recorded_at,
+        r.causation_id,
+        r.payload,
+        r.payload_digest,
+        r.prev_hash,
+        r.hash,
+        int(r.erased),
+    )
+
+
+def _walk(rows: list[StoredRow], fast: bool) -> VerifyReport | str:
+    index = {r.hash: r.seq for r in rows if isinstance(r.hash, bytes)}
+    walker = ChainWalker("ns", index.get)
+    try:
+        if fast:
+            walker.feed_rows([_as_tuple(r) for r in rows])
+        else:
+            for r in rows:
+                if not walker.feed(r):
+                    break
+    except Exception as exc:  # the slow path may raise on hostile types; so must the fast one
+        return f"{type(exc).__name__}: {exc}"
+    return walker.report()
+
+
+_ODD_VALUES: list[Any] = [None, 7, b"x", "", "2024-01-01T00:00:00.000000Z", True, 3.5]
+
+
+def _tamper(rows: list[StoredRow], rng: random.Random) -> list[StoredRow]:
+    rows = list(rows)
+    i = rng.randrange(len(rows))
+    how = rng.randrange(8)
+    r = rows[i]
+    if how == 0:
+        del rows[i]
+    elif how == 1 and i + 1 < len(rows):
+        rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    elif how == 2:
+        rows[i] = replace(r, payload=(r.payload or "") + " ")
+    elif how == 3:
+        rows[i] = replace(r, payload=None, erased=True)  # a legitimate erasure
+    elif how == 4:
+        field = rng.choice(["id", "kind", "occurred_at", "recorded_at", "causation_id"])
+        rows[i] = replace(r, **{field: rng.choice(_ODD_VALUES)})
+    elif how == 5:
+        rows[i] = replace(r, seq=rng.choice([r.seq + 1, r.seq - 1, str(r.seq), True, 0]))
+    elif how == 6:
+        field = rng.choice(["prev_hash", "hash", "payload_digest"])
+        rows[i] = replace(r, **{field: rng.choice([bytes(32), b"", "x", None])})
+    else:
+        rows[i] = replace(r, namespace=rng.choice(["other", 5, None]))
+    return rows
+
+
+def test_bulk_walker_reports_exactly_what_the_row_walker_reports() -> None:
+    rows = _chain(12)
+    assert _walk(rows, fast=True) == _walk(rows, fast=False)
+    assert isinstance(ok := _walk(rows, fast=True), VerifyReport) and ok.ok and ok.checked == 12
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(1500):
+        tampered = _tamper(rows, rng)
+        if rng.random() < 0.3:
+            tampered = _tamper(tampered, rng)
+        fast, slow = _walk(tampered, fast=True), _walk(tampered, fast=False)
+        assert fast == slow
+        seen.add(fast.reason or "ok" if isinstance(fast, VerifyReport) else "raised")
+    assert len(seen) >= 5  # the mutations really reached the different failure kinds
+
+
+# -- SQLite group commit ----------------------------------------------------------------------
+
+
+def _draft(ids: IdGenerator, ns: str, text: str, *, id: str | None = None) -> EventDraft:
+    return EventDraft(
+        id=id or ids.new(T0),
+        namespace=ns,
+        kind="observation",
+        occurred_at=T0,
+        recorded_at=T0,
+        payload=ObservationPayload(type="utterance", content=text, source="user"),
+        doc=text,
+    )
+
+
+async def test_bad_batch_in_a_group_fails_alone(tmp_path: Path) -> None:
+    ids = IdGenerator(seed=1)
+    j = await SqliteJournal.open(tmp_path / "g.db", durability="normal")
+    try:
+        first = (await j.append([_draft(ids, "a", "first")]))[0]
+        before = j.commits
+        results = await asyncio.gather(
+            j.append([_draft(ids, "a", "alpha")]),
+            j.append([_draft(ids, "a", "dupe", id=first.id)]),
+            j.append([_draft(ids, "a", "beta"), _draft(ids, "a", "gamma")]),
+            return_exceptions=True,
+        )
+        assert j.commits == before + 1  # one shared transaction
+        assert isinstance(results[1], JournalConflict)
+        ok = [e for r in results if isinstance(r, list) for e in r]
+        assert sorted(e.seq for e in ok) == [2, 3, 4]
+        assert (await j.verify("a")).checked == 4
+        assert await j.search("a", '"dupe"', limit=5) == []
+        assert [h.seq for h in await j.search("a", '"gamma"', limit=5)] == [4]
+    finally:
+        await j.close()
+
+
+async def test_failed_batch_that_created_an_index_table_leaves_no_stale_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_add = FtsIndex.add
+
+    def add(self: FtsIndex, conn: Any, rows: Any) -> None:
+        rows = list(rows)
+        real_add(self, conn, rows)  # the index rows (and a new table) go in, then it fails
+        if any(text == "doomed" for *_, text in rows):
+            raise RuntimeError("injected fault in the lexical index")
+
+    ids = IdGenerator(seed=2)
+    j = await SqliteJournal.open(tmp_path / "t.db", durability="normal")
+    try:
+        await j.append([_draft(ids, "a", "taken")])
+        with monkeypatch.context() as m:
+            m.setattr(FtsIndex, "add", add)
+            results = await asyncio.gather(
+                j.append([_draft(ids, "a", "fine")]),
+                j.append([_draft(ids, "fresh", "doomed")]),  # the first write to "fresh"
+                return_exceptions=True,
+            )
+        assert isinstance(results[0], list) and isinstance(results[1], RuntimeError)
+        assert (await j.head("fresh")).seq == 0
+        await j.append([_draft(ids, "fresh", "survivor")])
+        assert [h.seq for h in await j.search("fresh", '"survivor"', limit=5)] == [1]
+        assert (await j.verify("fresh")).ok and (await j.verify("a")).checked == 2
+    finally:
+        await j.close()
+
+
+async def test_sequential_appends_commit_one_by_one_and_concurrent_ones_share(
+    tmp_path: Path,
+) -> None:
+    ids = IdGenerator(seed=4)
+    j = await SqliteJournal.open(tmp_path / "s.db", durability="normal")
+    try:
+        for i in range(5):
+            await j.append([_draft(ids, "a", f"s{i}")])
+        assert j.commits == 5
+        await asyncio.gather(*(j.append([_draft(ids, "a", f"c{i}")]) for i in range(40)))
+        assert j.commits < 5 + 40
+        report = await j.verify("a")
+        assert report.ok and report.checked == 45
+    finally:
+        await j.close()
+
+
+async def test_close_waits_for_queued_appends(tmp_path: Path) -> None:
+    ids = IdGenerator(seed=6)
+    path = tmp_path / "c.db"
+    j = await SqliteJournal.open(path, durability="normal")
+    pending = [asyncio.ensure_future(j.append([_draft(ids, "a", f"q{i}")])) for i in range(10)]
+    await asyncio.sleep(0)  # the appends are queued, their transaction not yet committed
+    await j.close()
+    assert all(len(p.result()) == 1 for p in pending)
+    j2 = await SqliteJournal.open(path, durability="normal")
+    try:
+        report = await j2.verify("a")
+        assert report.ok and report.checked == 10
+    finally:
+        await j2.close()
+
+
+# -- ids --------------------------------------------------------------------------------------
+
+
+def test_id_encoding_matches_the_reference_encoder() -> None:
+    from nousmem.runtime.ids import _encode, _encode_id
+
+    rng = random.Random(9)
+    values = [0, 1, (1 << 48) - 1, (1 << 80) - 1, 1 << 80, -1, -(1 << 20)]
+    for _ in range(20000):
+        ms = rng.choice([*values, rng.getrandbits(48), rng.getrandbits(55), -rng.getrandbits(30)])
+        rand = rng.choice([*values, rng.getrandbits(79), rng.getrandbits(80), rng.getrandbits(90)])
+        assert _encode_id(ms, rand) == _encode(ms, 10) + _encode(rand, 16)
+    gen = IdGenerator(seed=1)
+    made = [gen.new(T0 + timedelta(milliseconds=i // 3)) for i in range(300)]
+    assert made == sorted(made) and len(set(made)) == len(made)
+    assert all(len(i) == 26 for i in made)
