@@ -1,1 +1,82 @@
-"""nousmem.policies."""
+"""nousmem.policies: decisions (extraction, impact, routing, validation, planning). No I/O."""
+
+from nousmem.policies.consolidation import Cluster, SleepConfig, plan_sleep
+from nousmem.policies.extract import RuleExtractor, extract_time_mentions
+from nousmem.policies.impact import ClaimImpact, ImpactAssessment, ImpactWeights, assess
+from nousmem.policies.memory_policy import (
+    ConsolidateIntent,
+    ForgetIntent,
+    MemoryPolicy,
+    RetrievalIntent,
+    WriteIntent,
+    deterministic_policy,
+)
+from nousmem.policies.planner import LENSES, QueryPlan, plan_query
+from nousmem.policies.presets import ROUTER_PRESETS, router_preset
+from nousmem.policies.protocols import Extractor
+from nousmem.policies.risk import RiskFinding, detect_risks, redact, risk_score
+from nousmem.policies.router import ClaimRoute, Route, RouteDecision, RouterConfig, route
+from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.policies.validators import (
+    ConsolidationPlanNamed,
+    DestructiveNeedsAuthorization,
+    EvidenceRequired,
+    MinConfidence,
+    NamespaceWall,
+    ProposedClaim,
+    ProposedWrite,
+    RiskGate,
+    SupportedOperation,
+    Validator,
+    ValidatorStack,
+    Verdict,
+    default_validators,
+)
+
+__all__ = [
+    "LENSES",
+    "ROUTER_PRESETS",
+    "ClaimImpact",
+    "ClaimRoute",
+    "Cluster",
+    "ConsolidateIntent",
+    "ConsolidationPlanNamed",
+    "DestructiveNeedsAuthorization",
+    "EvidenceRequired",
+    "Extractor",
+    "ForgetIntent",
+    "ImpactAssessment",
+    "ImpactWeights",
+    "MemoryPolicy",
+    "MinConfidence",
+    "NamespaceWall",
+    "ProposedClaim",
+    "ProposedWrite",
+    "QueryPlan",
+    "RetrievalIntent",
+    "RiskFinding",
+    "RiskGate",
+    "Route",
+    "RouteDecision",
+    "RouterConfig",
+    "RuleExtractor",
+    "SleepConfig",
+    "SupportedOperation",
+    "TimeMention",
+    "Validator",
+    "ValidatorStack",
+    "Verdict",
+    "WriteIntent",
+    "assess",
+    "default_validators",
+    "detect_risks",
+    "deterministic_policy",
+    "extract_time_mentions",
+    "plan_query",
+    "plan_sleep",
+    "redact",
+    "resolve_time_expressions",
+    "risk_score",
+    "route",
+    "router_preset",
+]

@@ -271,6 +271,11 @@ class Worldview:
         )
         return ScoreComponents(**c, total=round(total, 9))
 
+    def _rescore(self, comps: ScoreComponents, **changes: float) -> ScoreComponents:
+        values = comps.model_dump(exclude={"total"})
+        values.update(changes)
+        return self._score(values)
+
     def _belief_slot(
         self,
         snap: BeliefSnapshot,
@@ -550,8 +555,8 @@ class Worldview:
                         "status": "superseded",
                         "valid_to": newest.valid_from,
                         "note": f"superseded by {newest.id}",
-                        "components": c.components.model_copy(update={"supersession": 1.0}),
-                        "score": c.score - self.config.supersession,
+                        "components": self._rescore(c.components, supersession=1.0),
+                        "score": self._rescore(c.components, supersession=1.0).total,
                     }
                 )
                 if c.status == "active" and c.id != newest.id

@@ -1,7 +1,11 @@
 """nousmem.runtime: the authority boundary (journal, MemoryRuntime, traces, CLI)."""
 
+from nousmem.policies.memory_policy import MemoryPolicy
+from nousmem.projections.retrieval import MemoryContext, Snippet
+from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.clock import Clock, FixedClock, SystemClock
 from nousmem.runtime.config import InputConfig, JournalConfig, RuntimeConfig, TrustConfig
+from nousmem.runtime.erasure import ErasureReceipt
 from nousmem.runtime.errors import (
     AppendOnlyViolation,
     ClosedError,
@@ -18,32 +22,49 @@ from nousmem.runtime.errors import (
     UnknownEvent,
     UnsupportedOperation,
 )
+from nousmem.runtime.forgetting import ForgetResult, LifecycleView
 from nousmem.runtime.journal.base import Head, Journal, VerifyReport
 from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal
+from nousmem.runtime.policy_api import PolicyResult
+from nousmem.runtime.query import Embedder
+from nousmem.runtime.read import ReplayReport
+from nousmem.runtime.results import RouteResult
 from nousmem.runtime.runtime import MemoryRuntime
+from nousmem.runtime.sleep import SleepReport
 
 __all__ = [
     "AppendOnlyViolation",
     "Clock",
     "ClosedError",
+    "Embedder",
+    "ErasureReceipt",
     "FixedClock",
+    "ForgetResult",
     "Head",
     "InputConfig",
     "InvalidInput",
     "Journal",
     "JournalConfig",
     "JournalConflict",
+    "LifecycleView",
+    "MemoryContext",
     "MemoryJournal",
+    "MemoryPolicy",
     "MemoryRuntime",
     "NamespaceError",
     "NousmemError",
     "PayloadTooLarge",
+    "PolicyResult",
     "ProviderError",
     "ProviderMalformed",
     "ProviderTimeout",
     "ProviderUnavailable",
+    "ReplayReport",
+    "RouteResult",
     "RuntimeConfig",
+    "SleepReport",
+    "Snippet",
     "SqliteJournal",
     "StorageError",
     "SystemClock",
@@ -51,4 +72,5 @@ __all__ = [
     "UnknownEvent",
     "UnsupportedOperation",
     "VerifyReport",
+    "WorldviewSnapshot",
 ]

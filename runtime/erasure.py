@@ -166,6 +166,13 @@ class Erasure(ReadPath):
             elif e.kind == "sleep.compiled":
                 cited = set(p.sources)
             derived = (e.causation_id in out) or bool(cited & out) or e.id in out
+            if not derived and e.kind in ("impact.assessed", "clarify.requested"):
+                # Later assessments and questions quote the touched beliefs' priors.
+                claims = (
+                    [c.claim for c in p.assessment.claims]
+                    if e.kind == "impact.assessed" else list(p.claims)
+                )
+                derived = any((match_key(c.entity), c.attribute) in dims for c in claims)
             if e.kind == "belief.revised":
                 key = (match_key(p.revision.entity), p.revision.attribute)
                 if derived:
