@@ -157,6 +157,7 @@ class BeliefStore:
         *,
         as_of_seq: int | None = None,
         as_of_time: datetime | None = None,
+        deltas: bool = True,
     ) -> BeliefSnapshot | None:
         """The belief about ``entity``'s ``attribute``; ``None`` if there is none (yet)."""
         _check_time(as_of_time)
@@ -166,7 +167,7 @@ class BeliefStore:
         dim = dims.get(normalise_attribute(attribute))
         if dim is None:
             return None
-        return self._read(dim, as_of_seq, as_of_time)
+        return self._read(dim, as_of_seq, as_of_time, deltas)
 
     def snapshots(
         self,
@@ -174,6 +175,7 @@ class BeliefStore:
         *,
         as_of_seq: int | None = None,
         as_of_time: datetime | None = None,
+        deltas: bool = True,
     ) -> list[BeliefSnapshot]:
         """All beliefs about ``entity``, sorted by attribute."""
         _check_time(as_of_time)
@@ -182,7 +184,7 @@ class BeliefStore:
             return []
         out = []
         for attr in sorted(dims):
-            snap = self._read(dims[attr], as_of_seq, as_of_time)
+            snap = self._read(dims[attr], as_of_seq, as_of_time, deltas)
             if snap is not None:
                 out.append(snap)
         return out
@@ -274,12 +276,16 @@ class BeliefStore:
         return None if dims is None else dims.get(normalise_attribute(attribute))
 
     def _read(
-        self, dim: Dimension, as_of_seq: int | None, as_of_time: datetime | None
+        self,
+        dim: Dimension,
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+        deltas: bool = True,
     ) -> BeliefSnapshot | None:
         if as_of_time is None and (as_of_seq is None or as_of_seq >= self._last_seq):
-            return snapshot(dim)
+            return snapshot(dim, deltas=deltas)
         folded = refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time)
-        return None if folded is None else snapshot(folded, as_of_time=as_of_time)
+        return None if folded is None else snapshot(folded, as_of_time=as_of_time, deltas=deltas)
 
 
 def _check_time(moment: datetime | None) -> None:

@@ -501,7 +501,8 @@ class MemoryGraph:
             for n in frontier:
                 arcs[n] = self._arcs(n, as_of, weights)
                 nxt.update(
-                    o for o in arcs[n].strength
+                    o
+                    for o in arcs[n].strength
                     if o not in block and (within is None or o in within)
                 )
             frontier = sorted(nxt - arcs.keys())

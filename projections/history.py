@@ -46,8 +46,14 @@ def refold(
     return out
 
 
-def snapshot(dim: Dimension, *, as_of_time: datetime | None = None) -> BeliefSnapshot:
-    """Render a dimension; with ``as_of_time`` the belief is decayed up to that time."""
+def snapshot(
+    dim: Dimension, *, as_of_time: datetime | None = None, deltas: bool = True
+) -> BeliefSnapshot:
+    """Render a dimension; with ``as_of_time`` the belief is decayed up to that time.
+
+    ``deltas=False`` leaves the revision history out: reads on hot paths then cost O(|V|),
+    not O(history).
+    """
     if dim.updated_at is None or dim.last_t is None:
         raise ValueError("cannot snapshot an empty dimension")
     dt = 0.0 if as_of_time is None else days(as_of_time) - dim.last_t
@@ -89,7 +95,7 @@ def snapshot(dim: Dimension, *, as_of_time: datetime | None = None) -> BeliefSna
                 polarity="assert" if polarity == "assert" else "negate",
                 surprise_bits=surprise,
             )
-            for event_id, seq, when, value, polarity, surprise in dim.deltas
+            for event_id, seq, when, value, polarity, surprise in (dim.deltas if deltas else ())
         ),
         support=dim.support,
         compressed=dim.compressed_seq is not None,

@@ -38,6 +38,8 @@ class RetrievalConfig(BaseModel):
     graph_seeds: int = Field(default=20, ge=0)
     graph_weight: float = Field(default=0.3, ge=0.0)
     trace_candidates: int = Field(default=60, ge=1)
+    common_term_share: float = Field(default=0.2, gt=0.0, le=1.0)
+    """Lexical terms found in more than this share of observations are left out of FTS5."""
     """How many scored candidates a trace keeps."""
     channel_weights: dict[str, float] = Field(
         # Tuned on the LoCoMo development split (benchmarks/locomo.py): lexical evidence

@@ -215,7 +215,9 @@ class Worldview:
         names = list(entities) if entities is not None else beliefs.entities()
         slots: list[WorldviewSlot] = []
         for name in names:
-            for snap in beliefs.snapshots(name, as_of_seq=as_of_seq, as_of_time=as_of_time):
+            for snap in beliefs.snapshots(
+                name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+            ):
                 kind = slot_kind_for(snap.attribute)
                 if kind in kinds:
                     slots.append(

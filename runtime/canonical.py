@@ -33,8 +33,11 @@ def canonical_bytes(obj: Any) -> bytes:
 
 
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
-# Exactly what ``_TIME_FORMAT`` produces for years 1000-9999 (ASCII digits only).
-_CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z")
+# The shape ``_TIME_FORMAT`` produces for years 1000-9999 (ASCII digits, hours 00-23), where
+# ``fromisoformat`` and ``strptime`` agree on every input, valid or not.
+_CANONICAL_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-9]{2}:[0-9]{2}\.[0-9]{6}Z"
+)
 
 
 def format_time(t: datetime) -> str:

@@ -170,7 +170,8 @@ class Erasure(ReadPath):
                 # Later assessments and questions quote the touched beliefs' priors.
                 claims = (
                     [c.claim for c in p.assessment.claims]
-                    if e.kind == "impact.assessed" else list(p.claims)
+                    if e.kind == "impact.assessed"
+                    else list(p.claims)
                 )
                 derived = any((match_key(c.entity), c.attribute) in dims for c in claims)
             if e.kind == "belief.revised":

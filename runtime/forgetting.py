@@ -81,12 +81,12 @@ class Forgetting(WritePath):
             ent_attr, value = rest.split("#", 1)
             if "." in ent_attr:
                 ent, attr = ent_attr.rsplit(".", 1)
-                if self._proj.beliefs.snapshot(ent, attr) is not None:
+                if self._proj.beliefs.snapshot(ent, attr, deltas=False) is not None:
                     return f"{kind}:{match_key(ent)}.{attr}#{match_key(value)}"
         if "=" in t and "." in t.split("=", 1)[0]:
             left, value = t.split("=", 1)
             ent, attr = left.rsplit(".", 1)
-            if self._proj.beliefs.snapshot(ent.strip(), attr.strip()) is not None:
+            if self._proj.beliefs.snapshot(ent.strip(), attr.strip(), deltas=False) is not None:
                 return (
                     f"{slot_kind_for(attr.strip())}:{match_key(ent)}.{attr.strip()}"
                     f"#{match_key(value)}"

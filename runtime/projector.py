@@ -14,9 +14,10 @@ from typing import Any
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph, entity_node
-from nousmem.projections.lexical import date_label, observation_doc, revision_doc
+from nousmem.projections.lexical import date_label, observation_doc, revision_doc, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Claim
+from nousmem.projections.retrieval import count_tokens
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
@@ -41,6 +42,11 @@ class DocRow:
     actor: str | None
     evidence_ids: tuple[str, ...] = ()
     obs_type: str | None = None
+    tokens: int = 0  # what the rendered "- text" line costs in a prompt
+
+    def __post_init__(self) -> None:
+        if not self.tokens:
+            object.__setattr__(self, "tokens", count_tokens("- " + self.text))
 
 
 def render_observation(p: Any, occurred_at: datetime) -> str:
@@ -97,13 +103,16 @@ class Projector:
         self.entity_heads: dict[str, set[str]] = {}  # first token of a name -> names
         # observation id -> seqs of candidates held from it / of revisions citing it
         self.held_from: dict[str, list[tuple[int, str]]] = {}
+        # document frequency of query-side tokens over observations (picks lexical terms)
+        self.term_df: dict[str, int] = {}
+        self.doc_count = 0
         self.revised_from: dict[str, int] = {}
 
     # -- write-path helpers (read-only) -------------------------------------------------------
 
     def dependents(self, entity: str, attribute: str) -> int:
         """How much depends on this target: revisions of the dimension and entity mentions."""
-        snap = self.beliefs.snapshot(entity, attribute)
+        snap = self.beliefs.snapshot(entity, attribute, deltas=False)
         return (snap.support if snap else 0) + self.entity_mentions.get(match_key(entity), 0)
 
     @staticmethod
@@ -203,6 +212,9 @@ class Projector:
             p.type,
         )
         self.obs_seqs.append(e.seq)
+        self.doc_count += 1
+        for t in tokens(p.content):
+            self.term_df[t] = self.term_df.get(t, 0) + 1
         self.obs_by_seq[e.seq] = e.id
         bisect.insort(self.obs_by_date, (e.occurred_at.date().toordinal(), e.seq, e.id))
         if p.actor and match_key(p.actor) not in self.actors:
@@ -270,7 +282,7 @@ class Projector:
         for ev in rev.evidence_ids:
             self.graph.link(node, ev, "mentions", seq=e.seq, event_id=e.id)
         vkey = match_key(rev.value)
-        if vkey != k and (vkey in self.actors or self.beliefs.snapshots(rev.value)):
+        if vkey != k and (vkey in self.actors or vkey in self.entity_mentions):
             self.graph.link(
                 node,
                 entity_node(rev.value),

@@ -138,14 +138,29 @@ class QueryEngine:
 
     # -- channels ------------------------------------------------------------------------------
 
-    async def _lexical(self, plan: QueryPlan, at: ReadPoint, limit: int) -> list[str]:
-        # Names of the question's entities match a large share of the corpus (speakers are in
-        # every turn they say) and only add noise to BM25; they steer the entity channel.
+    def lexical_query(self, plan: QueryPlan) -> str | None:
+        """The FTS5 query a fresh plan records (a replay reuses the recorded one).
+
+        Names of the question's entities match a large share of the corpus (speakers are in
+        every turn they say) and only add noise to BM25; they steer the entity channel. Terms
+        in more than ``common_term_share`` of the observations add little to BM25 but make
+        FTS5 score most of the index, so they are dropped while rarer terms remain.
+        """
         names = {t for n in plan.entities for t in tokens(n)}
-        fts = fts_query(" ".join(t for t in plan.terms if t not in names)) or plan.fts
-        if not fts:
+        terms = [t for t in plan.terms if t not in names] or list(plan.terms)
+        proj = self.proj
+        cap = proj.config.retrieval.common_term_share * max(1, proj.doc_count)
+        rare = [t for t in terms if proj.term_df.get(t, 0) <= cap]
+        if len(rare) >= 2:
+            terms = rare
+        elif len(terms) > 2:
+            terms = sorted(terms, key=lambda t: (proj.term_df.get(t, 0), t))[:2]
+        return fts_query(" ".join(terms))
+
+    async def _lexical(self, plan: QueryPlan, at: ReadPoint, limit: int) -> list[str]:
+        if not plan.fts:
             return []
-        hits = await self.journal.search(self.namespace, fts, limit=limit, max_seq=at.seq)
+        hits = await self.journal.search(self.namespace, plan.fts, limit=limit, max_seq=at.seq)
         out: list[str] = []
         docs = self.proj.docs
         for h in hits:
@@ -176,7 +191,9 @@ class QueryEngine:
         qterms = set(plan.terms)
         ranked: list[tuple[int, str, Snippet]] = []
         for name in plan.entities:
-            for snap in proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time):
+            for snap in proj.beliefs.snapshots(
+                name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+            ):
                 ekey = match_key(snap.entity)
                 kind = slot_kind_for(snap.attribute)
 
@@ -216,17 +233,25 @@ class QueryEngine:
         return {sid: snip for _, sid, snip in ranked[:limit]}
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
+        """Observations dated inside the question's time expressions: lexical hits first,
+        then the latest others (bounded, however many fall in the range)."""
         proj = self.proj
-        inside: list[str] = []
-        for _, start, end in plan.times:
-            lo = bisect.bisect_left(proj.obs_by_date, (date.fromisoformat(start).toordinal(),))
-            hi = bisect.bisect_left(proj.obs_by_date, (date.fromisoformat(end).toordinal() + 1,))
-            for _, _, eid in proj.obs_by_date[lo:hi]:
-                if eid not in inside and self._in_view(proj.docs[eid], at):
-                    inside.append(eid)
-        pos = {e: i for i, e in enumerate(lexical)}
-        inside.sort(key=lambda e: (pos.get(e, 1 << 30), proj.docs[e].seq))
-        return inside[:50]
+        spans = [(date.fromisoformat(s), date.fromisoformat(e)) for _, s, e in plan.times]
+
+        def inside(eid: str) -> bool:
+            d = proj.docs[eid].occurred_at.date()
+            return any(a <= d <= b for a, b in spans)
+
+        out = [e for e in lexical if inside(e)]
+        for a, b in spans:
+            lo = bisect.bisect_left(proj.obs_by_date, (a.toordinal(),))
+            hi = bisect.bisect_left(proj.obs_by_date, (b.toordinal() + 1,))
+            for _, _, eid in reversed(proj.obs_by_date[max(lo, hi - 200) : hi]):
+                if len(out) >= 50:
+                    return out
+                if eid not in out and self._in_view(proj.docs[eid], at):
+                    out.append(eid)
+        return out
 
     def _audit(self, plan: QueryPlan, at: ReadPoint) -> dict[str, Snippet]:
         qterms = set(plan.terms)
@@ -301,6 +326,7 @@ class QueryEngine:
                 ref_time=now,
                 known_entities=proj.entities_in(re.findall(r"\w+", question)),
             )
+            plan = plan.model_copy(update={"fts": self.lexical_query(plan)})
         rankings: dict[str, Sequence[str]] = {}
         lexical = await self._lexical(plan, at, cfg.lexical_k)
         rankings["lexical"] = lexical
@@ -343,16 +369,19 @@ class QueryEngine:
             if reason is not None:
                 suppressed.append(Suppressed(id=item, reason=reason))
                 continue
+            # Built from trusted projection rows: skip re-validation on this hot path.
             cands.append(
-                Snippet(
+                Snippet.model_construct(
                     id=item,
                     kind=doc.kind,
                     text=doc.text,
                     event_ids=(item, *doc.evidence_ids),
                     refs=(doc.ref,) if doc.ref else (),
                     occurred_at=doc.occurred_at,
-                    tokens=count_tokens("- " + doc.text),
-                    **extra,
+                    tokens=doc.tokens,
+                    score=sum(comps.values()),
+                    components=comps,
+                    channels=tuple(sorted(comps)),
                 )
             )
 

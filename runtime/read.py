@@ -284,7 +284,7 @@ class ReadPath(RuntimeCore):
                 out.append(sid)
                 continue
             ekey, attr = sid[len("fact:") :].rsplit(".", 1)
-            snap = self._proj.beliefs.snapshot(ekey, attr, as_of_seq=as_of_seq)
+            snap = self._proj.beliefs.snapshot(ekey, attr, as_of_seq=as_of_seq, deltas=False)
             if snap is None:
                 continue
             values = list(snap.held) if snap.cardinality == "multi" else [snap.mode or ""]

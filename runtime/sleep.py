@@ -52,7 +52,7 @@ class Sleep(ReadPath):
             if not asserts:
                 continue
             name = next(iter(n for n in proj.beliefs.entities() if n.casefold() == ekey), ekey)
-            value = proj.beliefs.snapshot(name, attr)
+            value = proj.beliefs.snapshot(name, attr, deltas=False)
             label = (
                 next((v for v, _ in value.distribution if v.casefold() == vkey), vkey)
                 if value
@@ -173,7 +173,7 @@ class Sleep(ReadPath):
                 compiled.append({**self._compiled_dict(c), "event_id": d.id})
             compressed = []
             for entity, attribute in proj.beliefs.compression_due():
-                snap = proj.beliefs.snapshot(entity, attribute)
+                snap = proj.beliefs.snapshot(entity, attribute, deltas=False)
                 ent = snap.entropy_bits if snap else 0.0
                 d = self._draft(
                     "dimension.compressed",

@@ -8,6 +8,7 @@ backend (a bad batch still fails alone). Nothing here measures time.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 from dataclasses import replace
@@ -188,6 +189,28 @@ def test_format_and_parse_time_match_strftime_and_strptime() -> None:
     for bad in ("2024-13-01T00:00:00.000000Z", "2024-01-01 00:00:00.000000Z", "x"):
         with pytest.raises(ValueError):
             parse_time(bad)
+
+
+def test_parse_time_agrees_with_strptime_on_edge_values() -> None:
+    def outcome(parse: Any, s: str) -> Any:
+        try:
+            return parse(s)
+        except ValueError:
+            return "error"
+
+    def reference(s: str) -> datetime:
+        return datetime.strptime(s, _FMT).replace(tzinfo=UTC)
+
+    for y, mo, d, h, mi, se in itertools.product(
+        ["0000", "0999", "1000", "2024", "9999"],
+        ["00", "02", "12", "13"],
+        ["00", "28", "29", "31", "32"],
+        ["00", "23", "24"],
+        ["59", "60"],
+        ["59", "60", "61"],
+    ):
+        s = f"{y}-{mo}-{d}T{h}:{mi}:{se}.000001Z"
+        assert outcome(parse_time, s) == outcome(reference, s)
 
 
 # -- events -----------------------------------------------------------------------------------

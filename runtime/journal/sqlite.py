@@ -85,7 +85,7 @@ def row_to_event(r: StoredRow) -> EventBase:
 
 
 def _raw_to_event(r: Sequence[Any]) -> EventBase:
-    """``row_to_event(_row(r))`` without the intermediate object."""
+    """The event of a raw ``SELECT_COLUMNS`` row (no intermediate :class:`StoredRow`)."""
     return build_event(
         id=r[2],
         namespace=r[0],
