@@ -17,17 +17,33 @@ DAY = timedelta(days=1)
 USER_TRUST = 0.9
 
 
-def claim(value: str, attribute: str = "employer", entity: str = "Alice",
-          confidence: float = 1.0, **extra: Any) -> dict[str, Any]:
-    return {"entity": entity, "attribute": attribute, "value": value,
-            "confidence": confidence, **extra}
+def claim(
+    value: str,
+    attribute: str = "employer",
+    entity: str = "Alice",
+    confidence: float = 1.0,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "entity": entity,
+        "attribute": attribute,
+        "value": value,
+        "confidence": confidence,
+        **extra,
+    }
 
 
-async def commit(rt: MemoryRuntime, when: datetime, *claims: dict[str, Any],
-                 source: str = "user") -> RouteResult:
-    res = await rt.observe_and_commit({
-        "content": "; ".join(f"{c['entity']} {c['attribute']} {c['value']}" for c in claims),
-        "source": source, "occurred_at": when, "claims": list(claims)})
+async def commit(
+    rt: MemoryRuntime, when: datetime, *claims: dict[str, Any], source: str = "user"
+) -> RouteResult:
+    res = await rt.observe_and_commit(
+        {
+            "content": "; ".join(f"{c['entity']} {c['attribute']} {c['value']}" for c in claims),
+            "source": source,
+            "occurred_at": when,
+            "claims": list(claims),
+        }
+    )
     assert res.committed, res.rejected
     return res
 
@@ -40,7 +56,10 @@ async def _employer_history(rt: MemoryRuntime) -> list[tuple[RouteResult, Belief
     """Google, Google, then a change to Sarvam; the live snapshot after each commit."""
     out = []
     steps: tuple[tuple[datetime, str, bool], ...] = (
-        (T0, "Google", False), (T0 + DAY, "Google", False), (T0 + 10 * DAY, "Sarvam", True))
+        (T0, "Google", False),
+        (T0 + DAY, "Google", False),
+        (T0 + 10 * DAY, "Sarvam", True),
+    )
     for when, value, change in steps:
         res = await commit(rt, when, claim(value, change=change))
         snap = await rt.belief("Alice", "employer")
@@ -106,8 +125,7 @@ async def test_as_of_datetime_sees_the_past_exactly(rt: MemoryRuntime) -> None:
     assert {o.value for o in past.observed_values} == {"Google"}
     assert past.support == 2
     # The same instant as an ISO string.
-    assert await rt.belief("Alice", "employer",
-                           as_of=(T0 + 5 * DAY).isoformat()) == past
+    assert await rt.belief("Alice", "employer", as_of=(T0 + 5 * DAY).isoformat()) == past
     assert await rt.belief("Alice", "employer", as_of=T0 - DAY) is None
     with pytest.raises(InvalidInput) as info:
         await rt.belief("Alice", "employer", as_of=datetime(2023, 5, 2))
@@ -146,7 +164,11 @@ async def test_belief_revised_payload_has_inputs_and_outcome(rt: MemoryRuntime) 
     rev, out = event.payload.revision, event.payload.outcome
     # Inputs.
     assert (rev.entity, rev.attribute, rev.value, rev.polarity) == (
-        "Alice", "employer", "Sarvam", "assert")
+        "Alice",
+        "employer",
+        "Sarvam",
+        "assert",
+    )
     assert rev.source == "user" and rev.change is False
     assert math.isclose(rev.reliability, USER_TRUST * 0.7)
     assert rev.occurred_at == T0
@@ -215,9 +237,13 @@ async def test_multi_valued_attribute_holds_several_values(rt: MemoryRuntime) ->
 
 async def _twins(rt: MemoryRuntime) -> None:
     await commit(rt, T0, claim("Google"), claim("Paris", "location"), claim("chess", "hobby"))
-    await commit(rt, T0, claim("Google", entity="Alicia"),
-                 claim("Paris", "location", entity="Alicia"),
-                 claim("chess", "hobby", entity="Alicia"))
+    await commit(
+        rt,
+        T0,
+        claim("Google", entity="Alicia"),
+        claim("Paris", "location", entity="Alicia"),
+        claim("chess", "hobby", entity="Alicia"),
+    )
     await commit(rt, T0, claim("Initech", entity="Bob"), claim("Oslo", "location", entity="Bob"))
     await commit(rt, T0, claim("Google", entity="Carol"), claim("Lyon", "location", entity="Carol"))
 
@@ -242,8 +268,13 @@ async def test_identity_candidates_rank_the_near_duplicate_first(rt: MemoryRunti
 
 async def test_authorized_merge_journals_and_reads_show_the_mixture(rt: MemoryRuntime) -> None:
     await commit(rt, T0, claim("Paris", "location"), claim("chess", "hobby"))
-    await commit(rt, T0, claim("Lyon", "location", entity="Alicia"),
-                 claim("chess", "hobby", entity="Alicia"), claim("Sarvam", entity="Alicia"))
+    await commit(
+        rt,
+        T0,
+        claim("Lyon", "location", entity="Alicia"),
+        claim("chess", "hobby", entity="Alicia"),
+        claim("Sarvam", entity="Alicia"),
+    )
     keep = await rt.belief("Alice", "location")
     gone = await rt.belief("Alicia", "location")
     assert keep is not None and gone is not None
@@ -251,7 +282,10 @@ async def test_authorized_merge_journals_and_reads_show_the_mixture(rt: MemoryRu
     event = await rt.merge_entities("Alice", "Alicia", reason="same person", authorized=True)
     assert event.kind == "identity.merged"
     assert (event.payload.keep, event.payload.absorb, event.payload.reason) == (
-        "Alice", "Alicia", "same person")
+        "Alice",
+        "Alicia",
+        "same person",
+    )
     assert math.isclose(event.payload.divergence_bits, cands["Alicia"].divergence_bits)
     assert event.seq == (await rt.head()).seq
     merged = await rt.belief("Alice", "location")
@@ -265,7 +299,8 @@ async def test_authorized_merge_journals_and_reads_show_the_mixture(rt: MemoryRu
     assert {"Paris", "Lyon"} <= set(dict(merged.distribution))
     assert merged.support == total
     assert {d.event_id for d in merged.deltas} == (
-        {d.event_id for d in keep.deltas} | {d.event_id for d in gone.deltas})
+        {d.event_id for d in keep.deltas} | {d.event_id for d in gone.deltas}
+    )
     # Attributes only the absorbed entity had now belong to the kept one.
     employer = await rt.belief("Alice", "employer")
     assert employer is not None and employer.mode == "Sarvam"

@@ -19,10 +19,20 @@ ULID_B = "01HK240PK81W2P2N2A7496JSQP"
 MISSING_ID = "01HZZZZZZZZZZZZZZZZZZZZZZZ"
 
 
-def claim(value: str, attribute: str = "employer", entity: str = "Alice",
-          confidence: float = 1.0, **extra: Any) -> dict[str, Any]:
-    return {"entity": entity, "attribute": attribute, "value": value,
-            "confidence": confidence, **extra}
+def claim(
+    value: str,
+    attribute: str = "employer",
+    entity: str = "Alice",
+    confidence: float = 1.0,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "entity": entity,
+        "attribute": attribute,
+        "value": value,
+        "confidence": confidence,
+        **extra,
+    }
 
 
 async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:
@@ -69,8 +79,7 @@ async def test_propose_forget_with_ids_becomes_a_forget_intent(rt: MemoryRuntime
 async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
     pol = MemoryPolicy.model_validate({"retrieval": {"question": "q"}})
     assert await rt.propose(pol) is pol
-    built = await rt.propose({"writes": [{"claims": [claim("Acme")],
-                                          "evidence_ids": [ULID_A]}]})
+    built = await rt.propose({"writes": [{"claims": [claim("Acme")], "evidence_ids": [ULID_A]}]})
     assert built.writes[0].claims[0].value == "Acme"
     assert built.writes[0].evidence_ids == (ULID_A,)
     assert built.writes[0].source == "planner"
@@ -80,16 +89,24 @@ async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
     ("intent", "field"),
     [
         ({"writes": [{"claims": []}]}, "policy.writes.0.claims"),
-        ({"writes": [{"claims": [{"entity": "a", "attribute": "b"}]}]},
-         "policy.writes.0.claims.0.value"),
-        ({"writes": [{"claims": [claim("x", attribute="Not An Attribute!")]}]},
-         "policy.writes.0.claims.0.attribute"),
-        ({"writes": [{"claims": [claim("x", confidence=2.0)]}]},
-         "policy.writes.0.claims.0.confidence"),
+        (
+            {"writes": [{"claims": [{"entity": "a", "attribute": "b"}]}]},
+            "policy.writes.0.claims.0.value",
+        ),
+        (
+            {"writes": [{"claims": [claim("x", attribute="Not An Attribute!")]}]},
+            "policy.writes.0.claims.0.attribute",
+        ),
+        (
+            {"writes": [{"claims": [claim("x", confidence=2.0)]}]},
+            "policy.writes.0.claims.0.confidence",
+        ),
         ({"retrieval": {"question": ""}}, "policy.retrieval.question"),
         ({"retrieval": {"question": "q", "budget_tokens": 1}}, "policy.retrieval.budget_tokens"),
-        ({"forget": [{"targets": [], "verb": "inhibit", "reason": "x"}]},
-         "policy.forget.0.targets"),
+        (
+            {"forget": [{"targets": [], "verb": "inhibit", "reason": "x"}]},
+            "policy.forget.0.targets",
+        ),
         ({"authorised": True}, "policy.authorised"),
         ("   ", "policy"),
         (42, "policy"),
@@ -116,10 +133,16 @@ async def test_bad_policy_names_the_field_and_writes_nothing(
 async def test_commit_valid_write_is_atomic(rt: MemoryRuntime) -> None:
     obs = await evidence(rt)
     head = (await rt.head()).seq
-    policy = {"writes": [{"claims": [claim("Sarvam"), claim("Bengaluru", "location",
-                                                             confidence=0.8)],
-                          "evidence_ids": [obs], "source": "user"}],
-              "rationale": "the user said so"}
+    policy = {
+        "writes": [
+            {
+                "claims": [claim("Sarvam"), claim("Bengaluru", "location", confidence=0.8)],
+                "evidence_ids": [obs],
+                "source": "user",
+            }
+        ],
+        "rationale": "the user said so",
+    }
     res = await rt.commit(policy)
     assert res.committed and res.rejected == () and res.context is None
     assert all(v.ok for v in res.verdicts)
@@ -130,8 +153,7 @@ async def test_commit_valid_write_is_atomic(rt: MemoryRuntime) -> None:
     assert res.policy_event_id == events[0].id
     assert len({e.recorded_at for e in events}) == 1
     head_event = events[0]
-    assert head_event.payload.policy == MemoryPolicy.model_validate(policy).model_dump(
-        mode="json")
+    assert head_event.payload.policy == MemoryPolicy.model_validate(policy).model_dump(mode="json")
     assert head_event.payload.applied == ("writes",)
     assert head_event.payload.source == "planner"
     for e, (value, conf) in zip(events[1:], (("Sarvam", 1.0), ("Bengaluru", 0.8)), strict=True):
@@ -150,9 +172,12 @@ async def test_commit_valid_write_is_atomic(rt: MemoryRuntime) -> None:
 async def test_commit_with_retrieval_runs_the_read(rt: MemoryRuntime) -> None:
     obs = await evidence(rt)
     head = (await rt.head()).seq
-    res = await rt.commit({
-        "writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"}],
-        "retrieval": {"question": "What is Alice's employer?", "lens": "logical"}})
+    res = await rt.commit(
+        {
+            "writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"}],
+            "retrieval": {"question": "What is Alice's employer?", "lens": "logical"},
+        }
+    )
     assert res.committed
     assert isinstance(res.context, MemoryContext)
     assert res.context.lens == "logical" and res.context.trace_id is not None
@@ -167,16 +192,20 @@ async def test_commit_rejects_a_missing_evidence_id_and_writes_nothing_else(
     rt: MemoryRuntime,
 ) -> None:
     obs = await evidence(rt)
-    await rt.commit({"writes": [{"claims": [claim("Google")], "evidence_ids": [obs],
-                                 "source": "user"}]})
+    await rt.commit(
+        {"writes": [{"claims": [claim("Google")], "evidence_ids": [obs], "source": "user"}]}
+    )
     before = await rt.beliefs("Alice")
     head = (await rt.head()).seq
-    res = await rt.commit({
-        "writes": [
-            {"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"},
-            {"claims": [claim("Acme")], "evidence_ids": [obs, MISSING_ID], "source": "user"},
-        ],
-        "retrieval": {"question": "Where does Alice work?"}})
+    res = await rt.commit(
+        {
+            "writes": [
+                {"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"},
+                {"claims": [claim("Acme")], "evidence_ids": [obs, MISSING_ID], "source": "user"},
+            ],
+            "retrieval": {"question": "Where does Alice work?"},
+        }
+    )
     assert not res.committed and res.context is None and res.policy_event_id is None
     reasons = {v.validator: v.reason for v in res.rejected}
     assert set(reasons) == {"evidence_ids"} and MISSING_ID in reasons["evidence_ids"]
@@ -185,7 +214,9 @@ async def test_commit_rejects_a_missing_evidence_id_and_writes_nothing_else(
     assert res.event_ids == (event.id,)
     assert event.payload.operation == "commit_policy"
     assert [w["claims"][0]["value"] for w in event.payload.attempted["writes"]] == [
-        "Sarvam", "Acme"]
+        "Sarvam",
+        "Acme",
+    ]
     assert [v.validator for v in event.payload.verdicts if not v.ok] == ["evidence_ids"]
     assert await rt.beliefs("Alice") == before  # not even the valid write went through
 
@@ -195,8 +226,9 @@ async def test_commit_rejects_evidence_from_another_namespace(rt: MemoryRuntime)
     foreign = await other.observe({"content": "Alice works at Initech", "occurred_at": T0})
     await evidence(rt)
     head, other_head = await rt.head(), await other.head()
-    res = await rt.commit({"writes": [{"claims": [claim("Initech")],
-                                       "evidence_ids": [foreign.id], "source": "user"}]})
+    res = await rt.commit(
+        {"writes": [{"claims": [claim("Initech")], "evidence_ids": [foreign.id], "source": "user"}]}
+    )
     assert not res.committed
     reasons = {v.validator: v.reason for v in res.rejected}
     assert set(reasons) == {"namespace", "evidence_ids"}
@@ -207,8 +239,9 @@ async def test_commit_rejects_evidence_from_another_namespace(rt: MemoryRuntime)
     assert await other.belief("Alice", "employer") is None
     # The wall holds the other way round too.
     mine = await evidence(rt, "Alice works at Acme")
-    res = await other.commit({"writes": [{"claims": [claim("Acme")], "evidence_ids": [mine],
-                                          "source": "user"}]})
+    res = await other.commit(
+        {"writes": [{"claims": [claim("Acme")], "evidence_ids": [mine], "source": "user"}]}
+    )
     assert not res.committed
     assert {v.validator for v in res.rejected} == {"namespace", "evidence_ids"}
     assert await kinds_after(other, other_head.seq) == ["write.rejected"]
@@ -217,8 +250,17 @@ async def test_commit_rejects_evidence_from_another_namespace(rt: MemoryRuntime)
 async def test_commit_rejects_low_confidence_planner_claims(rt: MemoryRuntime) -> None:
     obs = await evidence(rt)
     head = (await rt.head()).seq
-    res = await rt.commit({"writes": [{"claims": [claim("Acme", confidence=0.5)],
-                                       "evidence_ids": [obs], "source": "anonymous"}]})
+    res = await rt.commit(
+        {
+            "writes": [
+                {
+                    "claims": [claim("Acme", confidence=0.5)],
+                    "evidence_ids": [obs],
+                    "source": "anonymous",
+                }
+            ]
+        }
+    )
     assert not res.committed
     assert [v.validator for v in res.rejected] == ["min_confidence"]
     assert "0.15 < 0.3" in res.rejected[0].reason
@@ -238,12 +280,14 @@ async def test_commit_failure_mid_transaction_writes_nothing(
     with monkeypatch.context() as m:
         m.setattr(FtsIndex, "add", broken)
         with pytest.raises(RuntimeError, match="injected"):
-            await rt.commit({"writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs],
-                                         "source": "user"}]})
+            await rt.commit(
+                {"writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"}]}
+            )
     assert await rt.head() == head
     assert rt._proj.state() == state
-    res = await rt.commit({"writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs],
-                                       "source": "user"}]})
+    res = await rt.commit(
+        {"writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"}]}
+    )
     assert res.committed
     assert (await rt.get(res.event_ids[0])).seq == head.seq + 1
 
@@ -251,7 +295,12 @@ async def test_commit_failure_mid_transaction_writes_nothing(
 async def test_commit_refuses_a_secret_in_a_planner_claim(rt: MemoryRuntime) -> None:
     obs = await evidence(rt)
     secret = "sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD"
-    res = await rt.commit({"writes": [{"claims": [claim(secret, "api_token")],
-                                       "evidence_ids": [obs], "source": "user"}]})
+    res = await rt.commit(
+        {
+            "writes": [
+                {"claims": [claim(secret, "api_token")], "evidence_ids": [obs], "source": "user"}
+            ]
+        }
+    )
     assert not res.committed
     assert await rt.belief("Alice", "api_token") is None

@@ -34,15 +34,17 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
-claims = st.fixed_dictionaries({
-    "entity": st.sampled_from(("Alice", "Bob")),
-    "attribute": st.sampled_from(("employer", "location", "hobby", "likes")),
-    "value": st.sampled_from(ORGS + CITIES + SPORTS),
-    "confidence": st.floats(min_value=0.0, max_value=1.0, allow_nan=False),
-    "polarity": st.sampled_from(("assert", "negate")),
-    "change": st.booleans(),
-    "hedged": st.booleans(),
-})
+claims = st.fixed_dictionaries(
+    {
+        "entity": st.sampled_from(("Alice", "Bob")),
+        "attribute": st.sampled_from(("employer", "location", "hobby", "likes")),
+        "value": st.sampled_from(ORGS + CITIES + SPORTS),
+        "confidence": st.floats(min_value=0.0, max_value=1.0, allow_nan=False),
+        "polarity": st.sampled_from(("assert", "negate")),
+        "change": st.booleans(),
+        "hedged": st.booleans(),
+    }
+)
 
 
 @st.composite
@@ -61,17 +63,23 @@ def observations(draw: st.DrawFn) -> dict[str, Any]:
         obs["type"] = kind
         obs["keywords"] = [draw(st.sampled_from(("theme", "deploy")))]
         if kind == "task_result":
-            obs["metadata"] = {"task": "deploy",
-                               "outcome": draw(st.sampled_from(("success", "failure")))}
+            obs["metadata"] = {
+                "task": "deploy",
+                "outcome": draw(st.sampled_from(("success", "failure"))),
+            }
     return obs
 
 
 operations = st.one_of(
-    st.tuples(st.sampled_from(("route", "route", "commit", "assess")), observations(),
-              st.integers(min_value=-3 * 24, max_value=40 * 24)),
+    st.tuples(
+        st.sampled_from(("route", "route", "commit", "assess")),
+        observations(),
+        st.integers(min_value=-3 * 24, max_value=40 * 24),
+    ),
     st.tuples(st.just("query"), st.sampled_from(LENSES), st.just(0)),
-    st.tuples(st.just("after_turn"), st.sampled_from(("success", "failure", "partial")),
-              st.just(0)),
+    st.tuples(
+        st.just("after_turn"), st.sampled_from(("success", "failure", "partial")), st.just(0)
+    ),
 )
 
 
@@ -99,8 +107,11 @@ async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
             if op in ("route", "commit", "assess"):
                 when = when + timedelta(hours=hours)
                 obs = {**arg, "occurred_at": when}
-                call = {"route": rt.observe_and_route, "commit": rt.observe_and_commit,
-                        "assess": rt.assess}[op]
+                call = {
+                    "route": rt.observe_and_route,
+                    "commit": rt.observe_and_commit,
+                    "assess": rt.assess,
+                }[op]
                 await call(obs)
             elif op == "query":
                 trace = (await rt.query(QUESTION, lens=arg)).trace_id
@@ -116,8 +127,9 @@ async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
         assert full_state(rt._proj) == live
         assert await worldviews(rt) == live_views
 
-        fresh = MemoryRuntime(_Shared(rt.journal, FixedClock(T0), IdGenerator()), rt.namespace,
-                              rt.config)
+        fresh = MemoryRuntime(
+            _Shared(rt.journal, FixedClock(T0), IdGenerator()), rt.namespace, rt.config
+        )
         await fresh._refresh()
         assert fresh._proj is not rt._proj
         assert full_state(fresh._proj) == live
@@ -146,25 +158,61 @@ def test_rebuild_equals_live_on_a_known_history() -> None:
         ("commit", {"content": "Alice works at Google", "claims": [google]}, 0),
         ("commit", {"content": "Alice works at Google", "claims": [google]}, 24),
         ("commit", {"content": "Alice works at Google", "claims": [google]}, 24),
-        ("route", {"content": "Alice works at Acme", "source": "anonymous",
-                   "claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme"}]},
-         24),
+        (
+            "route",
+            {
+                "content": "Alice works at Acme",
+                "source": "anonymous",
+                "claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme"}],
+            },
+            24,
+        ),
         ("route", {"content": "I think I work at Initech", "actor": "Alice"}, 24),
-        ("route", {"content": "Alice works at Acme", "source": "tool",
-                   "claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme"}]},
-         24),
+        (
+            "route",
+            {
+                "content": "Alice works at Acme",
+                "source": "tool",
+                "claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme"}],
+            },
+            24,
+        ),
         ("route", {"content": "I just joined Sarvam", "actor": "Alice"}, 240),
         ("route", {"content": "I love hiking", "actor": "Bob"}, -48),
-        ("route", {"content": "Deploy worked", "type": "task_result",
-                   "metadata": {"task": "deploy", "outcome": "success"}}, 1),
+        (
+            "route",
+            {
+                "content": "Deploy worked",
+                "type": "task_result",
+                "metadata": {"task": "deploy", "outcome": "success"},
+            },
+            1,
+        ),
         ("route", {"content": "my api key is sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD"}, 1),
-        ("commit", {"content": "nope", "claims": [{"entity": "Bob", "attribute": "employer",
-                                                   "value": "Acme", "confidence": 0.1}]}, 1),
+        (
+            "commit",
+            {
+                "content": "nope",
+                "claims": [
+                    {"entity": "Bob", "attribute": "employer", "value": "Acme", "confidence": 0.1}
+                ],
+            },
+            1,
+        ),
         ("query", "procedural", 0),
         ("after_turn", "success", 0),
     ]
     kinds = asyncio.run(run_case(ops))
-    assert {"belief.revised", "edge", "candidate.held", "candidate.promoted",
-            "clarify.requested", "quarantined", "write.rejected", "retrieval",
-            "outcome", "lifecycle"} - set(kinds) <= {"edge", "lifecycle"}
+    assert {
+        "belief.revised",
+        "edge",
+        "candidate.held",
+        "candidate.promoted",
+        "clarify.requested",
+        "quarantined",
+        "write.rejected",
+        "retrieval",
+        "outcome",
+        "lifecycle",
+    } - set(kinds) <= {"edge", "lifecycle"}
     assert kinds["candidate.promoted"] == 1 and kinds["clarify.requested"] == 1
