@@ -40,6 +40,8 @@ class RetrievalConfig(BaseModel):
     trace_candidates: int = Field(default=60, ge=1)
     common_term_share: float = Field(default=0.2, gt=0.0, le=1.0)
     """Lexical terms found in more than this share of observations are left out of FTS5."""
+    max_postings: int = Field(default=5000, ge=1)
+    """Terms are added rarest first until their document counts would pass this."""
     """How many scored candidates a trace keeps."""
     channel_weights: dict[str, float] = Field(
         # Tuned on the LoCoMo development split (benchmarks/locomo.py): lexical evidence

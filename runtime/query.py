@@ -150,12 +150,23 @@ class QueryEngine:
         terms = [t for t in plan.terms if t not in names] or list(plan.terms)
         proj = self.proj
         cap = proj.config.retrieval.common_term_share * max(1, proj.doc_count)
-        rare = [t for t in terms if proj.term_df.get(t, 0) <= cap]
+        df = proj.term_df
+        rare = [t for t in terms if df.get(t, 0) <= cap]
         if len(rare) >= 2:
             terms = rare
         elif len(terms) > 2:
-            terms = sorted(terms, key=lambda t: (proj.term_df.get(t, 0), t))[:2]
-        return fts_query(" ".join(terms))
+            terms = sorted(terms, key=lambda t: (df.get(t, 0), t))[:2]
+        # Bound the postings FTS5 must score, rarest terms first, so a read costs about the
+        # same at any journal size (the two rarest terms always stay).
+        budget = proj.config.retrieval.max_postings
+        kept: list[str] = []
+        used = 0
+        for t in sorted(terms, key=lambda t: (df.get(t, 0), t)):
+            if len(kept) >= 2 and used + df.get(t, 0) > budget:
+                break
+            kept.append(t)
+            used += df.get(t, 0)
+        return fts_query(" ".join(t for t in terms if t in kept))
 
     async def _lexical(self, plan: QueryPlan, at: ReadPoint, limit: int) -> list[str]:
         if not plan.fts:
