@@ -1,0 +1,68 @@
+"""The runtime with an LLM provider configured: extraction and planning fall back to the
+deterministic path on failure, and the fallback is journaled (a real loopback server)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from nousmem.runtime import FixedClock, MemoryRuntime
+from tests.test_providers import FakeLLM, Reply, answer, chat, llm, raw
+
+__all__ = ["llm"]  # the fixture, imported so pytest finds it here
+
+
+def _config(base_url: str) -> dict[str, Any]:
+    return {"provider": {"base_url": base_url, "model": "test-model", "timeout_s": 0.3}}
+
+
+async def _kinds(rt: MemoryRuntime) -> list[str]:
+    return [e.kind async for e in rt.events()]
+
+
+async def test_llm_claims_are_used_when_the_provider_answers(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    claims = {
+        "claims": [
+            {"entity": "Alice", "attribute": "employer", "value": "Initech", "confidence": 0.9}
+        ]
+    }
+    llm.script.append(answer(claims))
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        res = await rt.observe_and_route({"content": "Started a new job.", "actor": "Alice"})
+        assert res.extractor == "llm:test-model" and not res.fallback
+        assert [d.value for d in res.deltas] == ["Initech"]
+        assert "provider.fallback" not in await _kinds(rt)
+
+
+async def test_extraction_falls_back_on_http_500_timeout_and_bad_json(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    failures: list[Reply] = [
+        raw("boom", status=500),
+        Reply(hang=True),
+        chat("this is not json"),
+    ]
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        for reply in failures:
+            llm.script.append(reply)
+            res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
+            assert res.fallback and res.extractor == "rule"
+            assert [d.value for d in res.deltas] in (["Globex"], [])  # the rule path ran
+        fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert [e.payload.error for e in fallbacks] == ["unavailable", "timeout", "malformed"]
+        assert all(e.payload.fallback == "rule" and e.payload.observation_id for e in fallbacks)
+        belief = await rt.belief("Alice", "employer")
+        assert belief is not None and belief.mode == "Globex"
+
+
+async def test_propose_falls_back_to_the_deterministic_planner(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    llm.script.append(raw(json.dumps({"nope": True}), status=502))
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        policy = await rt.propose("Where does Alice work?")
+        assert policy.source == "deterministic" and policy.retrieval is not None
+        (fb,) = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert fb.payload.fallback == "deterministic" and fb.payload.error == "unavailable"
