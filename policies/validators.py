@@ -67,8 +67,15 @@ class Validator(Protocol):
         ...
 
 
+_OK: dict[tuple[str, str], Verdict] = {}
+
+
 def _ok(name: str, reason: str = "ok") -> Verdict:
-    return Verdict(validator=name, ok=True, reason=reason)
+    # Passing verdicts are the same every time: build each once (validators run per write).
+    key = (name, reason)
+    if key not in _OK:
+        _OK[key] = Verdict(validator=name, ok=True, reason=reason)
+    return _OK[key]
 
 
 def _no(name: str, reason: str, action: Literal["reject", "quarantine"] = "reject") -> Verdict:

@@ -169,6 +169,12 @@ class BeliefStore:
             return None
         return self._read(dim, as_of_seq, as_of_time, deltas)
 
+    def support(self, entity: str, attribute: str) -> int:
+        """How many revisions the live belief rests on (0 when there is none); O(1)."""
+        dims = self._dims_as_of(entity, None)
+        dim = None if dims is None else dims.get(normalise_attribute(attribute))
+        return 0 if dim is None else dim.support
+
     def snapshots(
         self,
         entity: str,

@@ -112,8 +112,9 @@ class Projector:
 
     def dependents(self, entity: str, attribute: str) -> int:
         """How much depends on this target: revisions of the dimension and entity mentions."""
-        snap = self.beliefs.snapshot(entity, attribute, deltas=False)
-        return (snap.support if snap else 0) + self.entity_mentions.get(match_key(entity), 0)
+        return self.beliefs.support(entity, attribute) + self.entity_mentions.get(
+            match_key(entity), 0
+        )
 
     @staticmethod
     def _claim_key(entity: str, attribute: str, value: str) -> tuple[str, str, str]:

@@ -294,7 +294,11 @@ class WritePath(RuntimeCore):
                     ),
                 )
 
-        outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
+        if not promotions and [r for r, _ in revisions] == [c.revision for c in assessment.claims]:
+            # Every assessed claim is written, in order: the meter's previews are the outcomes.
+            outcomes = [c.outcome for c in assessment.claims]
+        else:
+            outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
         for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
             payload = BeliefRevisedPayload(revision=rev, outcome=outcome, valid_at=valid_at)
             d = add("belief.revised", payload)
