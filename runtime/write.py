@@ -418,7 +418,11 @@ class WritePath(RuntimeCore):
         if parsed.occurred_at is not None:
             self._coerce_time(parsed.occurred_at, "observation.occurred_at")
         async with self._write_lock:
-            await self._refresh()
+            # No head check here (it costs a storage round trip per write): this process's
+            # projections are current, and events another process appended are folded in
+            # when this append reveals the gap (journal order is always kept).
+            if self._proj.applied_seq == 0:
+                await self._refresh()
             recorded = self._now()
             probe = (
                 parsed
