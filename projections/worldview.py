@@ -544,12 +544,16 @@ class Worldview:
                 else c
                 for c in cands
             ]
-        # Newer text in the same slot supersedes older text (a later preference wins).
+        # Newer text in the same slot supersedes older text (a later preference wins), and a
+        # recompiled sleep item supersedes its earlier versions.
         active = sorted(
             (c for c in cands if c.status == "active"),
             key=lambda c: (c.valid_from or datetime.min, c.id),
         )
-        if kind in ("preference", "constraint") and len(active) > 1:
+        compiled = [c for c in active if c.sources == ("sleep",)]
+        if kind not in ("preference", "constraint"):
+            active = compiled
+        if len(active) > 1:
             newest = active[-1]
             cands = [
                 c.model_copy(
@@ -561,7 +565,7 @@ class Worldview:
                         "score": self._rescore(c.components, supersession=1.0).total,
                     }
                 )
-                if c.status == "active" and c.id != newest.id
+                if c.status == "active" and c.id != newest.id and c in active
                 else c
                 for c in cands
             ]

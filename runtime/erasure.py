@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.canonical import canonical_json, payload_digest
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
@@ -97,9 +98,11 @@ class Erasure(ReadPath):
                 reason = pat.sub("[erased entity]", reason)
             targets = self._closure(events, seeds)
             rederive = self._rederive_plan(events, targets)
+            targets |= self._references(events, targets, rederive)
             now = self._now()
             at = self._proj.last_occurred_at or now
-            ordered = [e.id for e in events if e.id in targets]
+            # Already-erased events are not erased again (nor listed as such).
+            ordered = [e.id for e in events if e.id in targets and e.payload is not None]
             head = self._draft(
                 "erasure",
                 ErasurePayload(
@@ -183,6 +186,42 @@ class Erasure(ReadPath):
             if derived:
                 out.add(e.id)
         return out
+
+    @staticmethod
+    def _references(events: Sequence[Any], targets: set[str], rederive: Sequence[Any]) -> set[str]:
+        """Lifecycle, edge and outcome records that name an erased event or a belief value
+        that only erased evidence supported: they would quote the erased content."""
+
+        def values(evs: Sequence[Any]) -> set[str]:
+            out = set()
+            for e in evs:
+                r = e.payload.revision
+                kind = slot_kind_for(r.attribute)
+                out.add(f"{kind}:{match_key(r.entity)}.{r.attribute}#{match_key(r.value)}")
+            return out
+
+        erased_revs = [
+            e
+            for e in events
+            if e.id in targets and e.kind == "belief.revised" and e.payload is not None
+        ]
+        dead = (values(erased_revs) - values(rederive)) | targets
+        found = set()
+        for e in events:
+            p = e.payload
+            if p is None or e.id in targets:
+                continue
+            if e.kind in ("lifecycle", "lifecycle.refused"):
+                named = {p.target}
+            elif e.kind == "edge":
+                named = {p.source, p.target}
+            elif e.kind == "outcome":
+                named = set(p.targets)
+            else:
+                continue
+            if named & dead:
+                found.add(e.id)
+        return found
 
     @staticmethod
     def _rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:

@@ -69,31 +69,36 @@ class Forgetting(WritePath):
     """``forget`` and ``lifecycle``; also the forget/consolidate parts of policy commits."""
 
     def _resolve_target(self, target: object, i: int) -> str:
-        """An event id of this namespace, a worldview candidate id or ``entity.attribute=value``."""
+        """An event id of this namespace, a worldview candidate id or ``entity.attribute=value``
+        naming a value the belief actually has (a typo is refused, not silently journaled)."""
         field = f"targets.{i}"
         if not isinstance(target, str) or not target.strip():
             raise InvalidInput("must be a non-empty string", field=field)
         t = target.strip()
         if t in self._proj.docs or t in self._proj.traces:
             return t
+        parsed: tuple[str | None, str, str, str] | None = None
         if "#" in t and ":" in t:
             kind, rest = t.split(":", 1)
             ent_attr, value = rest.split("#", 1)
             if "." in ent_attr:
                 ent, attr = ent_attr.rsplit(".", 1)
-                if self._proj.beliefs.snapshot(ent, attr, deltas=False) is not None:
-                    return f"{kind}:{match_key(ent)}.{attr}#{match_key(value)}"
-        if "=" in t and "." in t.split("=", 1)[0]:
+                parsed = (kind, ent, attr, value)
+        elif "=" in t and "." in t.split("=", 1)[0]:
             left, value = t.split("=", 1)
             ent, attr = left.rsplit(".", 1)
-            if self._proj.beliefs.snapshot(ent.strip(), attr.strip(), deltas=False) is not None:
-                return (
-                    f"{slot_kind_for(attr.strip())}:{match_key(ent)}.{attr.strip()}"
-                    f"#{match_key(value)}"
-                )
+            parsed = (None, ent.strip(), attr.strip(), value)
+        if parsed is not None:
+            kind_given, ent, attr, value = parsed
+            kind = slot_kind_for(attr)
+            snap = self._proj.beliefs.snapshot(ent, attr, deltas=False)
+            known = {match_key(v) for v, _ in snap.distribution} if snap else set()
+            if (kind_given in (None, kind)) and match_key(value) in known:
+                return f"{kind}:{match_key(ent)}.{attr}#{match_key(value)}"
         raise InvalidInput(
             f"unknown target {t!r}: give an event id of this namespace, a worldview candidate"
-            " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value'",
+            " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value' naming a value"
+            " the belief has",
             field=field,
         )
 
@@ -176,15 +181,25 @@ class Forgetting(WritePath):
         t = self._resolve_target(target, 0)
         book = self._proj.lifecycle
         state = book.state(t)
+        history = book.history(t)
         doc = self._proj.docs.get(t)
-        ttl = self.config.ttl.for_type(doc.obs_type) if doc is not None else None
-        eff, why = state, ""
         now = self._proj.last_occurred_at
-        if doc is not None and now is not None:
-            es = book.effective_state(t, created_at=doc.occurred_at, ttl_days=ttl, now=now)
-            eff, why = es.state, es.reason
+        created: datetime | None = None
+        ttl: float | None = None
+        if doc is not None:
+            created, ttl = doc.occurred_at, self.config.ttl.for_type(doc.obs_type)
+        elif "#" in t:  # a belief candidate: the attribute TTL runs from its last evidence
+            ekey, attr = t.split(":", 1)[1].split("#", 1)[0].rsplit(".", 1)
+            value_key = t.split("#", 1)[1]
+            snap = self._proj.beliefs.snapshot(ekey, attr, deltas=False)
+            seen = {match_key(o.value): o.last_seen for o in snap.observed_values} if snap else {}
+            created, ttl = seen.get(value_key), self.config.attributes.spec(attr).ttl_days
+        eff, why = state, history[-1].reason if history else ""
+        if created is not None and now is not None:
+            es = book.effective_state(t, created_at=created, ttl_days=ttl, now=now)
+            eff, why = es.state, es.reason or why
         return LifecycleView(
-            target=t, state=state, effective_state=eff, reason=why, history=tuple(book.history(t))
+            target=t, state=state, effective_state=eff, reason=why, history=tuple(history)
         )
 
     # -- policy hooks --------------------------------------------------------------------------

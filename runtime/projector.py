@@ -399,9 +399,9 @@ class Projector:
     def _on_compiled(self, e: Any, p: Any) -> None:
         self.compiled[p.key] = frozenset(p.sources)
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
-        self.worldview.on_text(
-            TextItem(kind, p.key, p.summary, e.seq, e.occurred_at, e.id, "sleep")
-        )
+        # "procedure:deploy" shares the slot of the task results it was compiled from.
+        key = p.key.split(":", 1)[1] if p.key.startswith(f"{kind}:") else p.key
+        self.worldview.on_text(TextItem(kind, key, p.summary, e.seq, e.occurred_at, e.id, "sleep"))
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,

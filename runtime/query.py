@@ -130,8 +130,12 @@ class QueryEngine:
         if state in HIDDEN:
             return f"lifecycle: {state}"
         ttl = self.proj.config.ttl.for_type(doc.obs_type)
-        if ttl is not None and now is not None and expired(doc.occurred_at, ttl, now):
-            return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
+        if ttl is not None and now is not None:
+            eff = self.proj.lifecycle.effective_state(
+                doc.event_id, created_at=doc.occurred_at, ttl_days=ttl, now=now, as_of_seq=at.seq
+            )
+            if eff.ttl_expired:  # a restore after the deadline renews the item
+                return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None
@@ -197,7 +201,9 @@ class QueryEngine:
                     near.append(other)
         return near
 
-    def _facts(self, plan: QueryPlan, lens: str, at: ReadPoint, limit: int) -> dict[str, Snippet]:
+    def _facts(
+        self, plan: QueryPlan, lens: str, at: ReadPoint, limit: int, now: datetime | None
+    ) -> dict[str, Snippet]:
         proj = self.proj
         qterms = set(plan.terms)
         ranked: list[tuple[int, str, Snippet]] = []
@@ -208,13 +214,22 @@ class QueryEngine:
                 ekey = match_key(snap.entity)
                 kind = slot_kind_for(snap.attribute)
 
+                seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
+
                 def keep(
-                    v: str, ekey: str = ekey, kind: str = kind, attr: str = snap.attribute
+                    v: str,
+                    ekey: str = ekey,
+                    kind: str = kind,
+                    attr: str = snap.attribute,
+                    seen: dict[str, datetime] = seen,
                 ) -> bool:
                     if lens in FULL_LENSES:
                         return True
                     cid = f"{kind}:{ekey}.{attr}#{match_key(v)}"
-                    return self.state_of(cid, at.seq) not in HIDDEN
+                    if self.state_of(cid, at.seq) in HIDDEN:
+                        return False
+                    last = seen.get(match_key(v))
+                    return not (now and last and self.expired_attribute(attr, last, now))
 
                 text, values = fact_line(snap, plan.wants_list, keep)
                 if not values:
@@ -346,7 +361,7 @@ class QueryEngine:
             rankings["entity"] = [e for e in lexical if match_key(proj.docs[e].actor or "") in keys]
         if cfg.neighbor_window and lexical:
             rankings["neighbor"] = self._neighbors(lexical, at, cfg.neighbor_window)
-        facts = self._facts(plan, lens, at, cfg.fact_lines)
+        facts = self._facts(plan, lens, at, cfg.fact_lines, now)
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)
         )

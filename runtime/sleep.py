@@ -94,6 +94,7 @@ class Sleep(ReadPath):
         for slot_id, items in sorted(proj.worldview.text.items()):
             if not slot_id.startswith("procedure:"):
                 continue
+            items = [i for i in items if i.source != "sleep"]  # never compile compiled output
             ok = [i for i in items if i.status != "failure"]
             if len(ok) >= cfg.min_procedure_successes:
                 latest = max(ok, key=lambda i: (i.occurred_at, i.seq))

@@ -276,7 +276,8 @@ def test_forget_and_lifecycle(alice: Run) -> None:
     assert alice("forget", "inhibit", "Alice.employer=Google", "--reason", "outdated") == 0
     assert alice.out == "fact:alice.employer#google: fresh -> inhibited\n"
     assert alice("lifecycle", "fact:alice.employer#google") == 0
-    assert alice.out.startswith("fact:alice.employer#google: inhibited (effective inhibited)\n")
+    head = "fact:alice.employer#google: inhibited (effective inhibited) outdated\n"
+    assert alice.out.startswith(head)
     assert "inhibit fresh -> inhibited outdated" in alice.out
     assert alice("forget", "inhibit", "Alice.employer=Google", "--reason", "again") == 1
     assert "REFUSED" in alice.out

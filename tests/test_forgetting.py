@@ -337,11 +337,6 @@ async def test_lifecycle_shows_state_and_transition_history(rt: MemoryRuntime) -
     assert await rt.lifecycle(pref) == view
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: runtime/forgetting.py Forgetting.lifecycle: LifecycleView.reason is only set"
-    " for event-id targets (through effective_state); for a belief candidate it is always ''",
-)
 async def test_lifecycle_reason_of_a_belief_candidate(rt: MemoryRuntime) -> None:
     await build(rt)
     await rt.forget(["Alice.employer=Google"], "inhibit", reason="wrong person")
@@ -404,12 +399,6 @@ async def test_targets_of_another_namespace_are_unknown(rt: MemoryRuntime) -> No
     assert (await bob.lifecycle(foreign.id)).state == "fresh"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: runtime/forgetting.py Forgetting._resolve_target accepts any value of a known"
-    " dimension ('Alice.employer=Gogle', 'fact:alice.employer#gogle') without checking that the"
-    " candidate exists, so a typo journals a lifecycle event for a phantom target",
-)
 async def test_unknown_value_of_a_known_dimension_is_an_unknown_target(
     rt: MemoryRuntime,
 ) -> None:
@@ -473,12 +462,6 @@ async def test_observation_ttl_expires_at_a_later_event_time(open_rt: Opener) ->
         assert booked.id in {s.id for s in other.snippets}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: runtime/query.py QueryEngine._gate tests the TTL with expired(...) directly"
-    " instead of LifecycleBook.effective_state, so an item restored after its TTL deadline"
-    " (which rt.lifecycle reports as renewed) is still suppressed as expired",
-)
 async def test_a_restore_after_the_ttl_deadline_renews_the_item_for_reads(open_rt: Opener) -> None:
     async with open_rt({"ttl": {"observation_types": {"tool_result": 7}}}) as rt:
         tool = await rt.observe(
@@ -549,12 +532,6 @@ async def test_attribute_ttl_expires_the_worldview_candidate(open_rt: Opener) ->
         }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: runtime/query.py QueryEngine._facts keep() only checks lifecycle state, not the"
-    " attribute TTL, so a logical-lens query still packs the expired 'Alice mood: cheerful' fact"
-    " line that the logical worldview already dropped",
-)
 async def test_attribute_ttl_expired_fact_line_leaves_normal_lens_context(
     open_rt: Opener,
 ) -> None:
@@ -570,12 +547,6 @@ async def test_attribute_ttl_expired_fact_line_leaves_normal_lens_context(
             assert "fact:alice.mood" not in {s.id for s in ctx.snippets}, lens
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: runtime/forgetting.py Forgetting.lifecycle applies only observation-type TTLs"
-    " (it needs a document); a belief candidate past its AttributeSpec.ttl_days is reported"
-    " effective_state 'fresh' while the worldview marks it 'expired'",
-)
 async def test_attribute_ttl_shows_in_lifecycle_effective_state(open_rt: Opener) -> None:
     async with open_rt(mood_config()) as rt:
         await observe_mood(rt)
