@@ -86,6 +86,23 @@ class ImpactAssessment(BaseModel):
     total: float
 
 
+def claim_revision(
+    c: Claim, *, trust: float, source: str, occurred_at: datetime, evidence_ids: tuple[str, ...]
+) -> Revision:
+    """The revision a claim asks for: reliability = source trust x claim confidence."""
+    return Revision(
+        entity=c.entity,
+        attribute=c.attribute,
+        value=c.value,
+        polarity=c.polarity,
+        reliability=max(0.0, min(1.0, trust * c.confidence)),
+        source=source,
+        change=c.change,
+        occurred_at=occurred_at,
+        evidence_ids=evidence_ids,
+    )
+
+
 def _squash_bits(bits: float, scale: float = 8.0) -> float:
     """Map bits in [0, inf) to [0, 1)."""
     return 1.0 - math.exp(-max(0.0, bits) / scale * 3.0)
@@ -114,14 +131,10 @@ def assess(
         type_utility = min(1.0, type_utility + 0.1)
     impacts: list[ClaimImpact] = []
     revisions = [
-        Revision(
-            entity=c.entity,
-            attribute=c.attribute,
-            value=c.value,
-            polarity=c.polarity,
-            reliability=max(0.0, min(1.0, trust * c.confidence)),
+        claim_revision(
+            c,
+            trust=trust,
             source=obs.source,
-            change=c.change,
             occurred_at=occurred_at,
             evidence_ids=(evidence_id,) if evidence_id else (),
         )

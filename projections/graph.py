@@ -49,10 +49,11 @@ Relation = Literal[
     "mentions",
 ]
 RELATIONS: tuple[str, ...] = Relation.__args__  # type: ignore[attr-defined]
-EDGE_VERBS: tuple[str, ...] = (
+EdgeVerb = Literal[
     "support", "contradict", "supersede", "inhibit", "reinforce",
     "decay", "expire", "restore", "generalize", "derive",
-)  # fmt: skip
+]  # fmt: skip
+EDGE_VERBS: tuple[str, ...] = EdgeVerb.__args__  # type: ignore[attr-defined]
 VERB_RELATIONS: dict[str, frozenset[str]] = {
     "support": frozenset({"supports"}),
     "contradict": frozenset({"contradicts"}),

@@ -11,6 +11,7 @@ from nousmem.policies.impact import ImpactAssessment
 from nousmem.policies.router import RouteDecision
 from nousmem.policies.validators import Verdict
 from nousmem.projections.belief_models import Revision, RevisionOutcome
+from nousmem.projections.graph import EdgeVerb, Relation
 from nousmem.projections.models import Claim
 
 
@@ -155,29 +156,8 @@ class OutcomePayload(_Payload):
 class EdgePayload(_Payload):
     """Edge evidence: ``verb`` what happened, ``relation`` the typed relationship."""
 
-    verb: Literal[
-        "support",
-        "contradict",
-        "supersede",
-        "inhibit",
-        "reinforce",
-        "decay",
-        "expire",
-        "restore",
-        "generalize",
-        "derive",
-    ]
-    relation: Literal[
-        "association",
-        "supports",
-        "contradicts",
-        "supersedes",
-        "evidence_for",
-        "procedure_for",
-        "preference_of",
-        "generalizes",
-        "specializes",
-    ]
+    verb: EdgeVerb
+    relation: Relation
     source: str
     target: str
     weight: float = 1.0

@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from nousmem.policies.impact import claim_revision
 from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
 from nousmem.policies.risk import detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
-from nousmem.projections.belief_models import Revision
 from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.forgetting import Forgetting
@@ -178,14 +178,10 @@ class PolicyAPI(Forgetting, ReadPath):
             )
             drafts: list[EventDraft] = [head]
             revisions = [
-                Revision(
-                    entity=c.entity,
-                    attribute=c.attribute,
-                    value=c.value,
-                    polarity=c.polarity,
-                    reliability=self._trust(w.source) * c.confidence,
+                claim_revision(
+                    c,
+                    trust=self._trust(w.source),
                     source=w.source,
-                    change=c.change,
                     occurred_at=at,
                     evidence_ids=w.evidence_ids,
                 )
