@@ -130,3 +130,13 @@ async def test_scoped_namespaces_are_walls(tmp_path: Path) -> None:
         assert await bob.get(a.id) is None
         assert [e.payload.content async for e in bob.events()] == ["Bob's note"]
         assert (await alice.head()).seq == 1 and (await bob.head()).seq == 1
+
+
+async def test_a_file_that_is_not_a_journal_is_refused_cleanly(tmp_path: Path) -> None:
+    from nousmem.runtime import StorageError
+
+    bogus = tmp_path / "notes.db"
+    bogus.write_bytes(b"this is not an sqlite database, just text " * 100)
+    with pytest.raises(StorageError):
+        await MemoryRuntime.open(bogus)
+    assert bogus.read_bytes().startswith(b"this is not an sqlite database")

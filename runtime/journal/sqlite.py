@@ -140,13 +140,21 @@ class SqliteJournal(Journal):
         path = os.fspath(path)
         try:
             db = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_s)
+        except sqlite3.Error as exc:
+            raise _translate(exc) from exc
+        try:
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute(f"PRAGMA synchronous={durability.upper()}")
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self = cls(db, path)
             await self._in_thread(self._init_schema)
-        except sqlite3.Error as exc:
-            raise _translate(exc) from exc
+        except BaseException as exc:
+            # Not a journal (or not SQLite at all): release the worker thread before raising,
+            # or the process would hang on exit.
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise _translate(exc) from exc
+            raise
         return self
 
     @staticmethod
