@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from nousmem.projections.belief_models import match_key
 
 SlotKind = Literal[
     "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
@@ -159,3 +162,60 @@ class WorldviewSnapshot(BaseModel):
         for a in self.audit:
             lines.append(f"- {a.kind} {a.occurred_at:%-d %B %Y}: {a.summary}")
         return "\n".join(lines)
+
+
+PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers"})
+COMMITMENT = {
+    "fresh": 0.3,
+    "captured": 0.4,
+    "linked": 0.5,
+    "reinforced": 0.65,
+    "mature": 0.8,
+    "core": 1.0,
+}
+HIDDEN_STATES = {"inhibited", "obsolete", "archived", "compressed"}
+LENS_KINDS: dict[str, frozenset[str]] = {
+    "logical": frozenset({"fact", "preference", "constraint"}),
+    "procedural": frozenset({"procedure", "schema"}),
+    "historical": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
+    ),
+    "audit": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
+    ),
+    "associative": frozenset(
+        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis"}
+    ),
+}
+Key = tuple[str, str, str]  # (entity key, attribute, value key)
+
+
+@dataclass(frozen=True, slots=True)
+class SupportRow:
+    seq: int
+    occurred_at: datetime
+    event_id: str
+    source: str
+    reliability: float
+    polarity: str
+    evidence_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TextItem:
+    slot_kind: str
+    key: str
+    value: str
+    seq: int
+    occurred_at: datetime
+    event_id: str
+    source: str
+    status: str = "active"  # "failure" for failed task results
+
+
+def slot_kind_for(attribute: str) -> str:
+    return "preference" if attribute in PREFERENCE_ATTRIBUTES else "fact"
+
+
+def candidate_id(kind: str, entity: str, attribute: str, value: str) -> str:
+    return f"{kind}:{match_key(entity)}.{attribute}#{match_key(value)}"
