@@ -11,26 +11,11 @@ import pytest
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot
 from nousmem.runtime import InvalidInput, MemoryRuntime
 from nousmem.runtime.results import RouteResult
+from tests.helpers import claim
 
 T0 = datetime(2023, 5, 1, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
 USER_TRUST = 0.9
-
-
-def claim(
-    value: str,
-    attribute: str = "employer",
-    entity: str = "Alice",
-    confidence: float = 1.0,
-    **extra: Any,
-) -> dict[str, Any]:
-    return {
-        "entity": entity,
-        "attribute": attribute,
-        "value": value,
-        "confidence": confidence,
-        **extra,
-    }
 
 
 async def commit(

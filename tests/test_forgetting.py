@@ -13,6 +13,7 @@ import pytest
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSpec
 from nousmem.projections.worldview_models import WorldviewCandidate, WorldviewSnapshot
 from nousmem.runtime import FixedClock, InvalidInput, MemoryRuntime, UnsupportedOperation
+from tests.helpers import kinds_after
 
 T0 = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -81,10 +82,6 @@ async def build(rt: MemoryRuntime) -> str:
 
 def candidates(wv: WorldviewSnapshot) -> dict[str, WorldviewCandidate]:
     return {c.id: c for s in wv.slots for c in s.candidates}
-
-
-async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:
-    return [e.kind async for e in rt.events(after_seq=seq)]
 
 
 # -- the hiding verbs and the lenses ------------------------------------------------------------

@@ -12,31 +12,12 @@ from nousmem.policies.memory_policy import MemoryPolicy
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.runtime import InvalidInput, MemoryRuntime
 from nousmem.runtime.journal.fts import FtsIndex
+from tests.helpers import claim, kinds_after
 
 T0 = datetime(2023, 7, 1, 10, 0, tzinfo=UTC)
 ULID_A = "01HK240NM05XD4TKVCWXNEW9C2"
 ULID_B = "01HK240PK81W2P2N2A7496JSQP"
 MISSING_ID = "01HZZZZZZZZZZZZZZZZZZZZZZZ"
-
-
-def claim(
-    value: str,
-    attribute: str = "employer",
-    entity: str = "Alice",
-    confidence: float = 1.0,
-    **extra: Any,
-) -> dict[str, Any]:
-    return {
-        "entity": entity,
-        "attribute": attribute,
-        "value": value,
-        "confidence": confidence,
-        **extra,
-    }
-
-
-async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:
-    return [e.kind async for e in rt.events(after_seq=seq)]
 
 
 async def evidence(rt: MemoryRuntime, text: str = "Alice said she works at Sarvam") -> str:

@@ -11,28 +11,13 @@ import pytest
 from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
 from nousmem.runtime import InvalidInput, MemoryRuntime, UnknownEvent
 from nousmem.runtime.canonical import payload_digest
+from tests.helpers import claim
 
 T0 = datetime(2023, 5, 1, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
 API_KEY = "sk-abcdefghijklmnopqrstuvwxyz0123456789ABCD"
 LENSES = ("logical", "procedural", "historical", "audit", "associative")
 EMPLOYER_Q = "Where does Alice work? What is Alice's employer?"
-
-
-def claim(
-    value: str,
-    attribute: str = "employer",
-    entity: str = "Alice",
-    confidence: float = 1.0,
-    **extra: Any,
-) -> dict[str, Any]:
-    return {
-        "entity": entity,
-        "attribute": attribute,
-        "value": value,
-        "confidence": confidence,
-        **extra,
-    }
 
 
 def date_text(t: datetime) -> str:
