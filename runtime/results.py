@@ -32,6 +32,16 @@ class RouteResult(BaseModel):
     dry_run: bool = False
 
     @property
+    def status(self) -> str:
+        """``committed``, ``rejected`` (only a refusal record was written), ``quarantined``
+        (only a redacted quarantine record) or ``dry_run`` (nothing written)."""
+        if self.dry_run:
+            return "dry_run"
+        if self.route == "quarantine":
+            return "quarantined"
+        return "rejected" if self.rejected else "committed"
+
+    @property
     def committed(self) -> bool:
         """True when the write went through (not rejected and not a dry run)."""
         return not self.rejected and not self.dry_run and self.route != "quarantine"

@@ -727,3 +727,20 @@ async def test_concurrent_writes_do_not_interleave(rt: MemoryRuntime) -> None:
     for (start, n), (nxt, _) in itertools.pairwise(spans):
         assert start + n <= nxt
     assert (await rt.verify()).ok
+
+
+async def test_result_status_names_what_was_written(rt: MemoryRuntime) -> None:
+    ok = await rt.observe_and_route({"content": "I work at Acme.", "actor": "Alice"})
+    assert ok.status == "committed" and ok.committed
+    dry = await rt.assess({"content": "I work at Initech.", "actor": "Alice"})
+    assert dry.status == "dry_run" and not dry.committed
+    bad = await rt.observe_and_commit(
+        {
+            "content": "Alice works at Shady",
+            "source": "anonymous",
+            "claims": [claim("Shady", confidence=0.1)],
+        }
+    )
+    assert bad.status == "rejected" and not bad.committed
+    secret = await rt.observe_and_route({"content": f"my key is {API_KEY}", "actor": "Alice"})
+    assert secret.status == "quarantined" and not secret.committed

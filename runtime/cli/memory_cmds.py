@@ -44,7 +44,8 @@ async def cmd_route(args: argparse.Namespace) -> int:
         r = await call(obs)
 
     def human() -> str:
-        lines = [f"route: {r.route}" + ("  (dry run)" if r.dry_run else "")]
+        status = {"committed": "", "dry_run": "  (dry run)"}.get(r.status, f"  ({r.status})")
+        lines = [f"route: {r.route}{status}"]
         lines += [f"  claim {c.index}: {c.route} - {c.reason}" for c in r.decision.claims]
         lines += [
             f"  delta {d.entity}.{d.attribute} = {d.value}: {d.mode_before} -> "
