@@ -161,12 +161,12 @@ class QueryEngine:
         elif len(terms) > 2:
             terms = sorted(terms, key=lambda t: (df.get(t, 0), t))[:2]
         # Bound the postings FTS5 must score, rarest terms first, so a read costs about the
-        # same at any journal size (the two rarest terms always stay).
+        # same at any journal size (the rarest term always stays).
         budget = proj.config.retrieval.max_postings
         kept: list[str] = []
         used = 0
         for t in sorted(terms, key=lambda t: (df.get(t, 0), t)):
-            if len(kept) >= 2 and used + df.get(t, 0) > budget:
+            if kept and used + df.get(t, 0) > budget:
                 break
             kept.append(t)
             used += df.get(t, 0)
