@@ -15,10 +15,6 @@ class AsOf:
     seq: int | None = None
     time: datetime | None = None
 
-    @property
-    def is_now(self) -> bool:
-        return self.seq is None and self.time is None
-
 
 def parse_as_of(value: object, *, head_seq: int, naive: str = "reject") -> AsOf:
     """Validate ``as_of``; an int is a seq in [0, head], a datetime/ISO string is event time."""

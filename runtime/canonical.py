@@ -28,10 +28,6 @@ def canonical_json(obj: Any) -> str:
     return _dumps(obj)
 
 
-def canonical_bytes(obj: Any) -> bytes:
-    return _dumps(obj).encode("utf-8")
-
-
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
 # The shape ``_TIME_FORMAT`` produces for years 1000-9999 (ASCII digits, hours 00-23), where
 # ``fromisoformat`` and ``strptime`` agree on every input, valid or not.

@@ -20,7 +20,7 @@ from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorS
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.worldview import candidate_id, slot_kind_for
-from nousmem.runtime.canonical import canonical_json, payload_digest
+from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
@@ -472,7 +472,3 @@ class WritePath(RuntimeCore):
     async def assess(self, obs: Observation | dict[str, Any]) -> RouteResult:
         """Dry run of ``observe_and_route``: what would change, and how far. Writes nothing."""
         return await self._governed(obs, "dry_run")
-
-
-def claim_key(c: Claim) -> str:
-    return canonical_json([c.entity.casefold(), c.attribute, c.value.casefold()])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -585,3 +586,36 @@ async def test_bad_query_input_names_the_field_and_writes_nothing(
         with pytest.raises(InvalidInput) as info:
             await rt.worldview(kwargs["lens"])
         assert info.value.field == "lens"
+
+
+class _BagOfWords:
+    """A deterministic toy embedder: hashed word counts (no model is bundled)."""
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            vec = [0.0] * 64
+            for word in text.lower().split():
+                vec[sum(map(ord, word.strip(".,!?"))) % 64] += 1.0
+            out.append(vec)
+        return out
+
+
+async def test_dense_channel_uses_a_user_embedder(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "We adopted a golden retriever puppy.", "actor": "Ann", "occurred_at": T0}
+    )
+    await rt.observe_and_route(
+        {
+            "content": "The quarterly budget review went fine.",
+            "actor": "Ann",
+            "occurred_at": T0 + DAY,
+        }
+    )
+    rt.set_embedder(_BagOfWords())
+    ctx = await rt.query("golden retriever puppy adopted?")
+    dense = [s for s in ctx.snippets if "dense" in s.channels]
+    assert dense and "retriever" in dense[0].text
+    with pytest.raises(InvalidInput) as info:
+        rt.set_embedder(object())  # type: ignore[arg-type]
+    assert info.value.field == "embedder"
