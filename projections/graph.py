@@ -437,23 +437,10 @@ class MemoryGraph:
         blocked: Mapping[str, str] | None = None,
         within: AbstractSet[str] | None = None,
     ) -> Activation:
-        """Spread activation from ``seeds`` (node -> prior score, e.g. fused ranks).
+        """Spread relation-aware activation from ``seeds`` (node -> prior score).
 
-        ``within`` (optional) confines the walk to those nodes (seeds are always inside), so a
-        read over a large graph costs what its candidates cost, not what the hubs fan out to.
-
-        Personalized PageRank, ``iterations`` rounds of ``x = (1-d)·p + d·Tᵀx``. An arc u -> v
-        carries ``weight × relation strength`` (:data:`RELATION_WEIGHTS`, overridable by
-        ``relation_weights``; against an edge's direction × :data:`BACKWARD_FACTOR`;
-        ``procedure_for``/``preference_of`` × :data:`FOCUS_BOOST` under the matching ``focus``),
-        divided by ``max(1, total out-strength of u)``: a lone weak edge leaks most of its mass
-        instead of passing it all on, while a hub still spreads at most what it holds.
-
-        Suppression: ``contradicts`` (either direction), ``supersedes`` from the newer to the
-        older item, inhibited nodes and ``blocked`` nodes (node -> reason, e.g. hidden by the
-        lifecycle) never receive activation through that arc; every such node reached from an
-        activated node, or seeded, is listed in ``suppressed`` with the reason. Inhibited and
-        blocked nodes get no score at all and pass nothing on.
+        The algorithm and its suppression rules are documented in
+        :func:`nousmem.projections.activation.activate`, which this delegates to.
         """
         from nousmem.projections.activation import activate
 
