@@ -55,12 +55,12 @@ async def _open(path: str, namespace: str, durability: str) -> MemoryRuntime:
     )
 
 
-async def _concurrent(rt: MemoryRuntime, seed: int, n: int, producers: int) -> None:
-    async def producer(p: int) -> None:
-        for obs in producer_observations(seed, p, producers, n):
+async def _concurrent(rt: MemoryRuntime, per_producer: list[list[dict[str, Any]]]) -> None:
+    async def producer(items: list[dict[str, Any]]) -> None:
+        for obs in items:
             await rt.observe(obs)
 
-    await asyncio.gather(*(producer(p) for p in range(producers)))
+    await asyncio.gather(*(producer(items) for items in per_producer))
 
 
 def _stored_payload(path: str, seq: int = 1) -> str | None:
@@ -77,7 +77,9 @@ async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -
     if n < 1:
         raise ValueError("n must be at least 1")
     obs = observations(SEED, n)
-    conc_obs = [o for p in range(PRODUCERS) for o in producer_observations(SEED, p, PRODUCERS, n)]
+    # Generated before any clock starts, as the floor's payloads are.
+    per_producer = [list(producer_observations(SEED, p, PRODUCERS, n)) for p in range(PRODUCERS)]
+    conc_obs = [o for items in per_producer for o in items]
 
     # Warm-up (imports, pydantic schemas, page cache) on throwaway files, not measured.
     warm = min(n, 200)
@@ -121,7 +123,7 @@ async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -
     conc_path = os.path.join(tmpdir, "conc.db")
     rt = await _open(conc_path, "bench/conc", durability)
     with Timer() as t_conc:
-        await _concurrent(rt, SEED, n, PRODUCERS)
+        await _concurrent(rt, per_producer)
     commits = getattr(rt.journal, "commits", None)
     conc_report = await rt.verify()
     await rt.close()

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -341,6 +342,19 @@ def resolve_time_expressions(text: str, ref: datetime) -> list[TimeMention]:
     calendar date in its own time zone is used. Mentions come back in text order, without
     overlaps; expressions that name an impossible date ("31 February") are skipped.
     """
+    # Keyed on the local calendar date, not ``ref``: aware datetimes that are the same
+    # instant compare equal even when their dates differ.
+    return list(_resolve_cached(text, ref.date()))
+
+
+@lru_cache(maxsize=256)
+def _resolve_cached(text: str, today: date) -> tuple[TimeMention, ...]:
+    # A governed write resolves its content twice (the observation's times, then the
+    # extractor's claim dates); mentions are frozen and depend on (text, date) alone.
+    return tuple(_resolve_all(text, today))
+
+
+def _resolve_all(text: str, today: date) -> list[TimeMention]:
     lower = text.lower()
     present = _TRIGGERS.intersection(_WORD_OR_NUMBER.findall(lower))
     anchors = [m.span() for m in _NUMBER.finditer(lower)]
@@ -354,7 +368,6 @@ def resolve_time_expressions(text: str, ref: datetime) -> list[TimeMention]:
             first = w.group(0)
             if first in _OPENERS or first[0].isdigit():
                 candidates.add(w.start())
-    today = ref.date()
     out: list[TimeMention] = []
     for m in _matches(sorted(candidates), text):
         try:

@@ -93,7 +93,11 @@ class BeliefStore:
                 else:
                     dim = _scratch_copy(live)
                 scratch[(key, rev.attribute)] = dim
-            plan = dim.plan(rev)
+                plan = dim.plan(rev)
+                if live is not None:  # planned on an exact copy of the live state
+                    live.remember(rev, plan)
+            else:
+                plan = dim.plan(rev)
             dim.commit(plan, rev, seq=0, event_id="")
             out.append(plan.outcome)
         return out
@@ -146,6 +150,7 @@ class BeliefStore:
             raise ValueError(f"attribute: no belief about {entity!r} / {attribute!r}")
         if dim.compressed_seq is None:
             dim.compressed_seq = seq
+            dim.version += 1
         self._last_seq = seq
 
     # ------------------------------------------------------------------ reads

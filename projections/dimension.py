@@ -100,6 +100,9 @@ class Dimension:
         self.ops: list[RevisionOp | MergeOp] = []
         self.streak = 0
         self.compressed_seq: int | None = None
+        # Bumped by every change of state; a remembered plan is only good for its version.
+        self.version = 0
+        self._memo: tuple[Revision, int, Plan] | None = None
 
     @property
     def multi(self) -> bool:
@@ -332,8 +335,20 @@ class Dimension:
     def _head(self) -> Head:
         return Head(self.entity, self.spec, self.support, self.params.top_k)
 
+    def remember(self, rev: Revision, plan: Plan) -> None:
+        """Keep ``plan`` (computed for ``rev`` on this state or an exact copy of it).
+
+        The write path previews every claim before it commits; folding the committed delta
+        then reuses the preview instead of computing it a second time. Only the very same
+        ``rev`` object on an unchanged dimension qualifies, so a rebuild (revisions parsed
+        from the journal) always recomputes, and both paths run the same arithmetic.
+        """
+        self._memo = (rev, self.version, plan)
+
     def commit(self, plan: Plan, rev: Revision, *, seq: int, event_id: str) -> None:
         """Install a plan computed by :meth:`plan` on this (unchanged) dimension."""
+        self.version += 1
+        self._memo = None
         for key, label in plan.added:
             self.index[key] = len(self.keys)
             self.keys.append(key)
@@ -373,8 +388,12 @@ class Dimension:
             self.observed[key] = (label, when, when)
 
     def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
-        """Plan and commit in one go."""
-        plan = self.plan(rev)
+        """Plan and commit in one go (reusing a remembered plan for this very ``rev``)."""
+        memo = self._memo
+        if memo is not None and memo[0] is rev and memo[1] == self.version:
+            plan = memo[2]
+        else:
+            plan = self.plan(rev)
         self.commit(plan, rev, seq=seq, event_id=event_id)
         return plan.outcome
 

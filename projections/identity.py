@@ -64,6 +64,7 @@ def absorb(keep: Dimension, other: Dimension, *, seq: int, event_id: str) -> Non
     entity; that is the support-weighted combination for a Beta.
     """
     prm = keep.params
+    keep.version += 1  # any plan remembered for ``keep`` is stale from here on
     times = [t for t in (keep.last_t, other.last_t) if t is not None]
     t = max(times) if times else None
     src = other.fresh_copy()

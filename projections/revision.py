@@ -73,7 +73,9 @@ def build_outcome(
 ) -> RevisionOutcome:
     """Assemble the outcome; lists are cut to the top ``k`` with the rest as tail mass."""
     k = head.top_k
-    return RevisionOutcome(
+    # Every field is computed here from typed parts (floats cast, tuples built), so the
+    # write path skips re-validation: this runs twice per claim on every governed write.
+    return RevisionOutcome.model_construct(
         entity=head.entity,
         attribute=head.spec.name,
         value=label,

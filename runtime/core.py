@@ -195,7 +195,8 @@ class RuntimeCore:
                 field="observation.namespace",
             )
         try:
-            canonical_json(parsed.metadata)
+            if parsed.metadata:
+                canonical_json(parsed.metadata)
         except (TypeError, ValueError) as exc:
             raise InvalidInput(
                 f"metadata must be JSON-serialisable ({exc})", field="observation.metadata"
@@ -210,7 +211,9 @@ class RuntimeCore:
             if obs.occurred_at is not None
             else recorded_at
         )
-        payload = ObservationPayload(
+        # Every field comes from the validated Observation (and typed TimeRefs): build the
+        # payload without validating the same values a second time.
+        payload = ObservationPayload.model_construct(
             type=obs.type,
             content=obs.content,
             source=obs.source,
@@ -218,7 +221,7 @@ class RuntimeCore:
             ref=obs.ref,
             keywords=obs.keywords,
             claims=obs.claims,
-            metadata=obs.metadata,
+            metadata=dict(obs.metadata),  # as validation would: not the caller's dict
             times=tuple(times),
         )
         draft = self._draft(

@@ -13,6 +13,8 @@ from typing import Any
 import structlog
 
 _PROCESSORS: list[Any] = [
+    # First, so a record below the stdlib level costs a level check, not a rendering.
+    structlog.stdlib.filter_by_level,
     structlog.processors.add_log_level,
     structlog.processors.TimeStamper(fmt="iso", utc=True),
     structlog.processors.KeyValueRenderer(key_order=["event", "namespace", "seq", "trace_id"]),

@@ -42,7 +42,12 @@ class ObservationPayload(_Payload):
 
 
 class AssessmentPayload(_Payload):
-    """The impact meter's reading and the router's decision for one observation."""
+    """The impact meter's reading and the router's decision for one observation.
+
+    Claim outcomes keep their scalars only (``prior``/``posterior`` are empty, tails 0): the
+    distributions are in the ``belief.revised`` delta of a written claim, and an ``as_of``
+    read recomputes them for any other.
+    """
 
     observation_id: str | None
     extractor: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
@@ -69,6 +70,29 @@ def redact_tree(value: Any) -> Any:
     return value
 
 
+def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
+    """The assessment as ``impact.assessed`` stores it: outcomes without their distributions.
+
+    Each claim keeps every scalar (surprise, KL, entropies, modes, support); the prior and
+    posterior lists live in the ``belief.revised`` delta when the claim is written, and an
+    ``as_of`` read at the observation's ``seq`` recomputes them otherwise. Storing them twice
+    doubled the bytes (and the serialisation time) of every governed write.
+    """
+    if not a.claims:
+        return a
+    claims = tuple(
+        c.model_copy(
+            update={
+                "outcome": c.outcome.model_copy(
+                    update={"prior": (), "prior_tail": 0.0, "posterior": (), "posterior_tail": 0.0}
+                )
+            }
+        )
+        for c in a.claims
+    )
+    return a.model_copy(update={"claims": claims})
+
+
 def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     """Risks outside the content: claim texts, actor, ref, keywords and metadata strings.
 
@@ -78,7 +102,18 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     texts = [obs.actor or "", obs.ref or "", *obs.keywords]
     texts += [t for c in claims for t in (c.entity, c.value)]
     texts += [v for v in obs.metadata.values() if isinstance(v, str)]
-    return [f for t in texts if t for f in detect_risks(t)]
+    return [f for t in texts if t for f in _short_text_risks(t)]
+
+
+@lru_cache(maxsize=4096)
+def _cached_risks(text: str) -> tuple[RiskFinding, ...]:
+    return tuple(detect_risks(text))
+
+
+def _short_text_risks(text: str) -> tuple[RiskFinding, ...]:
+    # Actors, refs, entity names and values repeat on almost every write; findings are
+    # frozen and depend on the text alone, so short texts are scanned once.
+    return _cached_risks(text) if len(text) <= 200 else tuple(detect_risks(text))
 
 
 class WritePath(RuntimeCore):
@@ -239,7 +274,7 @@ class WritePath(RuntimeCore):
             AssessmentPayload(
                 observation_id=obs_id,
                 extractor=extraction.extractor,
-                assessment=assessment,
+                assessment=journaled_assessment(assessment),
                 decision=decision,
                 dry_run=False,
             ),

@@ -161,6 +161,64 @@ def test_rebuild_equals_live_and_preview_equals_apply(ops: list[Any]) -> None:
     assert all_snapshots(live) == all_snapshots(_only_revisions(ops))
 
 
+class _PreviewFirst(BeliefStore):
+    """A store that, like the write path, previews every revision (and a decoy) first."""
+
+    def apply(self, rev: Revision, *, seq: int, event_id: str) -> Any:
+        self.preview_many([rev, rev])  # the second sees the first: not remembered for live
+        decoy = rev.model_copy(update={"value": rev.value + " decoy"})
+        self.preview_many([decoy])
+        self.preview_many([rev])
+        return super().apply(rev, seq=seq, event_id=event_id)
+
+    def apply_merge(self, keep: str, absorb: str, *, seq: int, event_id: str) -> None:
+        for name in self.entities():  # remember plans that the merge makes stale
+            for attr in self.dimensions(name):
+                self.preview_many([rev("stale", entity=name, attribute=attr, day=3000.0)])
+        super().apply_merge(keep, absorb, seq=seq, event_id=event_id)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(operations)
+def test_folding_a_previewed_revision_equals_folding_it_cold(ops: list[Any]) -> None:
+    """The fold reuses the write path's preview; it must never change what a fold computes."""
+    warm, cold = _PreviewFirst(), BeliefStore()
+    play(ops, warm)
+    play(ops, cold)
+    assert all_snapshots(warm) == all_snapshots(cold)
+    assert warm.compression_due() == cold.compression_due()
+
+
+def test_a_remembered_plan_is_only_used_for_the_same_revision_on_the_same_state() -> None:
+    store = BeliefStore()
+    store.apply(rev("Google", day=0), seq=1, event_id="ev1")
+    planned = rev("Sarvam", day=10, change=True)
+    (preview,) = store.preview_many([planned])
+    store.apply(rev("Initech", day=5), seq=2, event_id="ev2")  # the state moved on
+    got = store.apply(planned, seq=3, event_id="ev3")
+    cold = BeliefStore()
+    for i, r in enumerate([rev("Google", day=0), rev("Initech", day=5), planned], start=1):
+        expected = cold.apply(r, seq=i, event_id=f"ev{i}")
+    assert got == expected and got != preview
+    equal_copy = planned.model_copy()  # equal but not the previewed object: recomputed
+    store2 = BeliefStore()
+    store2.apply(rev("Google", day=0), seq=1, event_id="ev1")
+    (p2,) = store2.preview_many([planned])
+    assert store2.apply(equal_copy, seq=2, event_id="ev2") == p2
+    # A merge changes the kept entity's state in place: a plan remembered before it is stale.
+    seed = [rev("Google", day=0), rev("Hooli", entity="Al", day=1)]
+    after = rev("Sarvam", day=10)
+    merged, cold = BeliefStore(), BeliefStore()
+    for store_ in (merged, cold):
+        for i, r in enumerate(seed, start=1):
+            store_.apply(r, seq=i, event_id=f"ev{i}")
+    (before_merge,) = merged.preview_many([after])
+    for store_ in (merged, cold):
+        store_.apply_merge("Alice", "Al", seq=3, event_id="ev3")
+    got = merged.apply(after, seq=4, event_id="ev4")
+    assert got == cold.apply(after, seq=4, event_id="ev4") and got != before_merge
+
+
 def _only_revisions(ops: list[Any]) -> BeliefStore:
     store = BeliefStore()
     for seq, op in enumerate((o for o in ops if o[0] == "rev"), start=1):
