@@ -109,6 +109,25 @@ class JournalContract:
         finally:
             await j.close()
 
+    async def test_duplicate_ids_inside_one_batch_fail_the_batch(self) -> None:
+        j = await self.create_journal()
+        try:
+            one = self.draft("a", "one", 1)
+            twin = EventDraft(
+                id=one.id,
+                namespace="a",
+                kind="observation",
+                occurred_at=T0,
+                recorded_at=T0,
+                payload=ObservationPayload(type="utterance", content="twin", source="user"),
+            )
+            with pytest.raises(NousmemError):
+                await j.append([one, twin])
+            assert (await j.head("a")).seq == 0
+            assert await self.all_events(j, "a") == []
+        finally:
+            await j.close()
+
     async def test_concurrent_appends_never_fork(self) -> None:
         j = await self.create_journal()
         try:

@@ -53,9 +53,11 @@ class MemoryJournal(Journal):
         docs = [
             (r.namespace, r.seq, r.id, d.doc) for r, d in zip(rows, drafts, strict=True) if d.doc
         ]
+        batch_ids: set[str] = set()
         for r in rows:
-            if r.id in self._by_id:
+            if r.id in self._by_id or r.id in batch_ids:  # as SQLite's UNIQUE(id) refuses
                 raise JournalConflict(f"duplicate event id {r.id}")
+            batch_ids.add(r.id)
         self._fts_conn.execute("BEGIN")
         try:
             self._fts.add(self._fts_conn, docs)
