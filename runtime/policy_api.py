@@ -21,7 +21,7 @@ from nousmem.runtime.payloads import (
 )
 from nousmem.runtime.providers.fallback import error_kind
 from nousmem.runtime.read import ReadPath
-from nousmem.runtime.write import redact_tree
+from nousmem.runtime.write_records import redact_tree
 
 
 class PolicyResult(BaseModel):

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 from typing import Any, Literal
 
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
@@ -20,7 +19,6 @@ from nousmem.policies.router import ClaimRoute, RouteDecision, route
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
-from nousmem.projections.worldview import candidate_id, slot_kind_for
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
@@ -39,6 +37,12 @@ from nousmem.runtime.payloads import (
 )
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
 from nousmem.runtime.results import RouteResult
+from nousmem.runtime.write_records import (
+    conflict_edge,
+    field_risks,
+    journaled_assessment,
+    redact_tree,
+)
 
 Mode = Literal["route", "commit", "dry_run"]
 
@@ -56,64 +60,6 @@ class _Plan:
     promoted_ids: list[str] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     clarify: str | None = None
-
-
-def redact_tree(value: Any) -> Any:
-    """``value`` with every risky string redacted (for records of refused writes)."""
-    if isinstance(value, str):
-        found = detect_risks(value)
-        return redact(value, found) if found else value
-    if isinstance(value, dict):
-        return {k: redact_tree(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [redact_tree(v) for v in value]
-    return value
-
-
-def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
-    """The assessment as ``impact.assessed`` stores it: outcomes without their distributions.
-
-    Each claim keeps every scalar (surprise, KL, entropies, modes, support); the prior and
-    posterior lists live in the ``belief.revised`` delta when the claim is written, and an
-    ``as_of`` read at the observation's ``seq`` recomputes them otherwise. Storing them twice
-    doubled the bytes (and the serialisation time) of every governed write.
-    """
-    if not a.claims:
-        return a
-    claims = tuple(
-        c.model_copy(
-            update={
-                "outcome": c.outcome.model_copy(
-                    update={"prior": (), "prior_tail": 0.0, "posterior": (), "posterior_tail": 0.0}
-                )
-            }
-        )
-        for c in a.claims
-    )
-    return a.model_copy(update={"claims": claims})
-
-
-def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
-    """Risks outside the content: claim texts, actor, ref, keywords and metadata strings.
-
-    Their spans do not point into the content, so they widen the span to nothing usable for
-    redaction; they only decide quarantine (and the content is redacted on its own findings).
-    """
-    texts = [obs.actor or "", obs.ref or "", *obs.keywords]
-    texts += [t for c in claims for t in (c.entity, c.value)]
-    texts += [v for v in obs.metadata.values() if isinstance(v, str)]
-    return [f for t in texts if t for f in _short_text_risks(t)]
-
-
-@lru_cache(maxsize=4096)
-def _cached_risks(text: str) -> tuple[RiskFinding, ...]:
-    return tuple(detect_risks(text))
-
-
-def _short_text_risks(text: str) -> tuple[RiskFinding, ...]:
-    # Actors, refs, entity names and values repeat on almost every write; findings are
-    # frozen and depend on the text alone, so short texts are scanned once.
-    return _cached_risks(text) if len(text) <= 200 else tuple(detect_risks(text))
 
 
 class WritePath(RuntimeCore):
@@ -339,7 +285,7 @@ class WritePath(RuntimeCore):
             d = add("belief.revised", payload)
             plan.delta_ids.append(d.id)
             plan.deltas.append(outcome)
-            edge = self._conflict_edge(rev, outcome, obs_id)
+            edge = conflict_edge(rev, outcome, obs_id)
             if edge is not None:
                 add("edge", edge)
         for held_revs in promotions.values():
@@ -357,38 +303,6 @@ class WritePath(RuntimeCore):
             if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
                 plan.route = "belief_update"
         return plan
-
-    @staticmethod
-    def _conflict_edge(rev: Revision, out: Any, obs_id: str) -> EdgePayload | None:
-        """Edge evidence when a revision disagrees with an established single value.
-
-        Update language ("now", "moved to") supersedes the old value; a plain disagreement
-        contradicts it, and the slot stays conflicted while the old value still leads.
-        """
-        if not (out.contradiction and out.established and out.mode_before):
-            return None
-        if out.cardinality != "single" or rev.polarity != "assert":
-            return None
-        kind = slot_kind_for(rev.attribute)
-        old = candidate_id(kind, rev.entity, rev.attribute, out.mode_before)
-        if rev.change:
-            new = candidate_id(kind, rev.entity, rev.attribute, rev.value)
-            return EdgePayload(
-                verb="supersede",
-                relation="supersedes",
-                source=new,
-                target=old,
-                weight=rev.reliability,
-                reason="update language",
-            )
-        return EdgePayload(
-            verb="contradict",
-            relation="contradicts",
-            source=obs_id,
-            target=old,
-            weight=rev.reliability,
-            reason=f"{rev.value!r} contradicts {out.mode_before!r}",
-        )
 
     def _promotions(
         self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str
