@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.projections.lexical import date_label
 from nousmem.projections.worldview_models import WorldviewSnapshot
 
 _TOKENISH = re.compile(r"\w+|[^\w\s]")
@@ -32,26 +33,47 @@ class RetrievalConfig(BaseModel):
     lexical_k: int = Field(default=60, ge=1)
     fact_lines: int = Field(default=12, ge=0)
     neighbor_window: int = Field(default=2, ge=0)
-    """Turns before/after a lexical hit in the same conversation join as context."""
+    """Turns before/after each lexical hit that join as its context (see ``neighbor_*``)."""
     worldview_share: float = Field(default=0.1, ge=0.0, le=1.0)
     """At most this share of the budget goes to the Worldview Snapshot section."""
     graph_seeds: int = Field(default=20, ge=0)
     graph_weight: float = Field(default=0.3, ge=0.0)
     trace_candidates: int = Field(default=60, ge=1)
+    """How many scored candidates a trace keeps."""
     common_term_share: float = Field(default=0.2, gt=0.0, le=1.0)
     """Lexical terms found in more than this share of observations are left out of FTS5."""
     max_postings: int = Field(default=5000, ge=1)
     """Terms are added rarest first until their document counts would pass this."""
-    """How many scored candidates a trace keeps."""
+    lexical_exponent: float = Field(default=2.0, ge=0.0)
+    """Lexical scores are ``(bm25 / best bm25) ** lexical_exponent`` (0: every hit alike)."""
+    relaxed_min_hits: int = Field(default=10, ge=0)
+    """With fewer lexical hits, a second query with every term (names included) adds more."""
+    relaxed_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    """The best relaxed hit scores this share of the weakest strict hit."""
+    neighbor_after: float = Field(default=0.5, ge=0.0)
+    """The turn after a hit scores this share of the hit's lexical and entity score."""
+    neighbor_before: float = Field(default=0.3, ge=0.0)
+    """The turn before a hit scores this share of it."""
+    neighbor_step: float = Field(default=0.5, ge=0.0, le=1.0)
+    """Each further turn away from the hit multiplies its share by this."""
+    neighbor_reply_boost: float = Field(default=1.5, ge=0.0)
+    """The turn after a hit that asks a question (ends with ``?``) gets this much more."""
+    neighbor_max_gap_s: float | None = Field(default=6 * 3600, ge=0.0)
+    """Turns further than this in event time from the hit are not its context (None: any)."""
+    neighbor_list_share: float = Field(default=0.2, ge=0.0, le=1.0)
+    """List questions ("what are all ...") scale neighbour shares by this: breadth first."""
+    group_by_date: bool = True
+    """Render dated snippets under one ``[date]`` line per day (saves a date per line)."""
     channel_weights: dict[str, float] = Field(
         # Tuned on the LoCoMo development split (benchmarks/locomo.py): lexical evidence
         # dominates; the question's entities re-rank it; beliefs and time add what words miss.
+        # "neighbor" is not a rank channel: it multiplies the neighbour shares.
         default_factory=lambda: {
             "lexical": 2.0,
-            "entity": 1.0,
+            "entity": 0.5,
             "belief": 0.5,
             "temporal": 0.5,
-            "neighbor": 0.3,
+            "neighbor": 1.0,
             "dense": 1.0,
         }
     )
@@ -72,6 +94,8 @@ class Snippet(BaseModel):
     refs: tuple[str, ...] = ()
     occurred_at: datetime | None = None
     tokens: int = 0
+    seq: int | None = None
+    """Journal position of the event behind it: orders the lines of one day."""
 
 
 class Suppressed(BaseModel):
@@ -129,17 +153,73 @@ def rrf(
     return out
 
 
+def date_prefix(s: Snippet) -> str | None:
+    """The ``[8 May 2023] `` that opens a dated snippet's text, or None if it has none."""
+    if s.occurred_at is None:
+        return None
+    prefix = f"[{date_label(s.occurred_at)}] "
+    return prefix if s.text.startswith(prefix) else None
+
+
 def pack(
-    candidates: Iterable[Snippet], budget: int, *, limit: int | None = None
+    candidates: Iterable[Snippet],
+    budget: int,
+    *,
+    limit: int | None = None,
+    grouped: bool = False,
 ) -> tuple[list[Snippet], list[Snippet]]:
-    """Greedy packing by score (ties by id): returns (kept, dropped for budget)."""
+    """Greedy packing by score (ties by id): returns (kept, dropped for budget).
+
+    ``grouped``: dated snippets are priced as :func:`render_snippets` writes them, the date
+    once per day, so more of them fit. A line without its date costs at most
+    ``tokens - floor(1.1 * date units)`` (``count_tokens`` rounds up), so the rendered
+    prompt never exceeds the budget and no line is counted again.
+    """
     kept: list[Snippet] = []
     dropped: list[Snippet] = []
+    days: dict[date, tuple[str, int, int]] = {}  # day -> (prefix, saving, header cost)
+    opened: set[str] = set()
     used = 0
     for s in sorted(candidates, key=lambda s: (-s.score, s.id)):
-        if (limit is not None and len(kept) >= limit) or used + s.tokens > budget:
+        cost, group = s.tokens, None
+        if grouped and s.occurred_at is not None:
+            day = days.get(s.occurred_at.date())
+            if day is None:
+                prefix = f"[{date_label(s.occurred_at)}] "
+                units = len(_TOKENISH.findall(prefix))
+                day = (prefix, int(units * 1.1), count_tokens(prefix))
+                days[s.occurred_at.date()] = day
+            if s.text.startswith(day[0]):
+                group = day[0]
+                cost -= day[1]
+                if group not in opened:
+                    cost += day[2]
+        if (limit is not None and len(kept) >= limit) or used + cost > budget:
             dropped.append(s)
             continue
         kept.append(s)
-        used += s.tokens
+        used += cost
+        if group is not None:
+            opened.add(group)
     return kept, dropped
+
+
+def render_snippets(snippets: Sequence[Snippet], *, grouped: bool = False) -> str:
+    """Snippet lines for the prompt. ``grouped``: undated lines first, in the given order,
+    then dated ones under one ``[date]`` line per day, days and lines in event order (every
+    line stays dated by its group, and a day reads like the conversation it came from)."""
+    if not grouped:
+        return "\n".join(f"- {s.text}" for s in snippets)
+    lines: list[str] = []
+    days: dict[str, list[tuple[datetime, int, int, str]]] = {}
+    for i, s in enumerate(snippets):
+        prefix = date_prefix(s)
+        if prefix is None or s.occurred_at is None:
+            lines.append(f"- {s.text}")
+        else:
+            item = (s.occurred_at, s.seq or 0, i, s.text[len(prefix) :])
+            days.setdefault(prefix, []).append(item)
+    for prefix, items in sorted(days.items(), key=lambda kv: min(kv[1])):
+        lines.append(prefix.rstrip())
+        lines += [f"- {text}" for *_, text in sorted(items)]
+    return "\n".join(lines)

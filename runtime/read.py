@@ -9,7 +9,12 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.planner import LENSES, QueryPlan
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.retrieval import MemoryContext, count_tokens, render_prompt
+from nousmem.projections.retrieval import (
+    MemoryContext,
+    count_tokens,
+    render_prompt,
+    render_snippets,
+)
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asof import AsOf, parse_as_of
@@ -115,7 +120,9 @@ class ReadPath(RuntimeCore):
     ) -> MemoryContext:
         sections = {
             "worldview": r.worldview_text,
-            "snippets": "\n".join(f"- {s.text}" for s in r.snippets),
+            "snippets": render_snippets(
+                r.snippets, grouped=self._proj.config.retrieval.group_by_date
+            ),
         }
         return MemoryContext(
             question=question,

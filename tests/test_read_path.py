@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from nousmem.projections.retrieval import date_prefix
 from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
 from nousmem.runtime import InvalidInput, MemoryRuntime, UnknownEvent
 from nousmem.runtime.canonical import payload_digest
@@ -308,7 +309,12 @@ async def test_query_context_fields_and_trace(rt: MemoryRuntime) -> None:
     for s in ctx.snippets:
         assert s.channels == tuple(sorted(s.components))
         assert abs(s.score - sum(s.components.values())) < 1e-12
-        assert s.event_ids and s.tokens > 0 and s.text in ctx.prompt_sections["snippets"]
+        assert s.event_ids and s.tokens > 0
+        # Dated lines are grouped under their day: the body is a line, the date its header.
+        prefix = date_prefix(s)
+        body = s.text[len(prefix) :] if prefix else s.text
+        assert f"- {body}" in ctx.prompt_sections["snippets"].splitlines()
+        assert prefix is None or prefix.strip() in ctx.prompt_sections["snippets"].splitlines()
         if s.kind == "observation":
             assert s.event_ids[0] == s.id
             event = await rt.get(s.id)

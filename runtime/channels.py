@@ -1,0 +1,349 @@
+"""The candidate channels of a read (lexical, neighbour, belief, temporal, audit, dense) and
+the state helpers they share. :class:`~nousmem.runtime.query.QueryEngine` fuses them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from nousmem.policies.planner import QueryPlan
+from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
+from nousmem.projections.lexical import date_label, fts_query, tokens
+from nousmem.projections.lifecycle import HIDDEN, expired
+from nousmem.projections.retrieval import Snippet, count_tokens
+from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.journal.base import Journal
+from nousmem.runtime.projector import DocRow, Projector
+
+FULL_LENSES = ("historical", "audit")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Optional dense channel: the user supplies the model (none is bundled)."""
+
+    def embed(self, texts: Sequence[str]) -> Sequence[Sequence[float]]:
+        """Embed texts; must be deterministic for replays to be exact."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPoint:
+    """Where a read stands: journal position ``seq`` and, for event-time reads, ``time``."""
+
+    seq: int
+    time: datetime | None = None
+
+
+def base_terms(terms: Sequence[str]) -> list[str]:
+    """Terms with possessives folded (``caroline's`` -> ``caroline``), unique, in order."""
+    return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
+
+
+def fact_line(
+    snap: BeliefSnapshot, wants_list: bool, keep: Callable[[str], bool]
+) -> tuple[str, list[str]]:
+    """``Melanie activity: pottery (since 8 May 2023); camping (20 June 2023)``."""
+    seen = {match_key(o.value): o for o in snap.observed_values}
+    if snap.cardinality == "single":
+        values = [snap.mode] if snap.mode and snap.mode != UNKNOWN else []
+        if wants_list or not values:
+            values += [o.value for o in snap.observed_values if o.value not in values]
+    else:
+        values = list(snap.held)
+        if wants_list:
+            values += [o.value for o in snap.observed_values if o.value not in values]
+    values = [v for v in values if keep(v)]
+    parts = []
+    for v in values:
+        o = seen.get(match_key(v))
+        if o is None:
+            parts.append(v)
+            continue
+        when = date_label(o.first_seen)
+        if o.last_seen.date() != o.first_seen.date():
+            when += f" to {date_label(o.last_seen)}"
+        parts.append(f"{v} ({when})")
+    attr = snap.attribute.replace("_", " ")
+    return f"{snap.entity} {attr}: " + "; ".join(parts), values
+
+
+class Channels:
+    """Candidate generation over one namespace's projector and journal."""
+
+    def __init__(self, proj: Projector, journal: Journal, namespace: str) -> None:
+        self.proj = proj
+        self.journal = journal
+        self.namespace = namespace
+        self.embedder: Embedder | None = None
+        self._dense_ids: list[str] = []
+        self._dense: np.ndarray[Any, np.dtype[np.float64]] | None = None
+
+    # -- state helpers ---------------------------------------------------------------------
+
+    def state_of(self, target: str, as_of_seq: int | None) -> str:
+        """Lifecycle state of a memory item at a journal position."""
+        return self.proj.lifecycle.state(target, as_of_seq=as_of_seq)
+
+    def expired_attribute(self, attribute: str, last_seen: datetime, now: datetime) -> bool:
+        """Attribute TTL (``AttributeSpec.ttl_days``) as a projection of event time."""
+        return expired(last_seen, self.proj.config.attributes.spec(attribute).ttl_days, now)
+
+    def _in_view(self, doc: DocRow, at: ReadPoint) -> bool:
+        return doc.seq <= at.seq and (at.time is None or doc.occurred_at <= at.time)
+
+    # -- lexical ---------------------------------------------------------------------------
+
+    def lexical_query(self, plan: QueryPlan) -> str | None:
+        """The FTS5 query a fresh plan records (a replay reuses the recorded one).
+
+        Names of the question's entities match a large share of the corpus (speakers are in
+        every turn they say) and only add noise to BM25; they steer the entity channel. Terms
+        in more than ``common_term_share`` of the observations add little to BM25 but make
+        FTS5 score most of the index, so they are dropped while rarer terms remain.
+        """
+        names = {t for n in plan.entities for t in tokens(n)}
+        every = base_terms(plan.terms)
+        terms = [t for t in every if t not in names] or every
+        proj = self.proj
+        cap = proj.config.retrieval.common_term_share * max(1, proj.doc_count)
+        df = proj.term_df
+        rare = [t for t in terms if df.get(t, 0) <= cap]
+        if len(rare) >= 2:
+            terms = rare
+        elif len(terms) > 2:
+            terms = sorted(terms, key=lambda t: (df.get(t, 0), t))[:2]
+        return self._bounded(terms)
+
+    def _bounded(self, terms: Sequence[str]) -> str | None:
+        """Bound the postings FTS5 must score, rarest terms first, so a read costs about the
+        same at any journal size (the rarest term always stays)."""
+        df = self.proj.term_df
+        budget = self.proj.config.retrieval.max_postings
+        kept: set[str] = set()
+        used = 0
+        for t in sorted(terms, key=lambda t: (df.get(t, 0), t)):
+            if kept and used + df.get(t, 0) > budget:
+                break
+            kept.add(t)
+            used += df.get(t, 0)
+        return fts_query(" ".join(t for t in terms if t in kept))
+
+    def relaxed_query(self, plan: QueryPlan) -> str | None:
+        """Every term of the question, names included: the query behind the relaxed hits
+        that fill the budget when the recorded query matches little. Derived from the
+        recorded plan, so a replay runs the same one."""
+        q = self._bounded(base_terms(plan.terms))
+        return None if q == plan.fts else q
+
+    async def _lexical(self, fts: str | None, at: ReadPoint, limit: int) -> dict[str, float]:
+        """Observation id -> BM25 score (larger is better), best first."""
+        if not fts:
+            return {}
+        hits = await self.journal.search(self.namespace, fts, limit=limit, max_seq=at.seq)
+        out: dict[str, float] = {}
+        docs = self.proj.docs
+        for h in hits:
+            doc = docs.get(h.event_id)
+            if doc is None:
+                continue
+            targets = [doc.event_id] if doc.kind == "observation" else list(doc.evidence_ids)
+            for t in targets:
+                if t in docs and t not in out and self._in_view(docs[t], at):
+                    out[t] = max(h.score, 0.0)
+        return out
+
+    def lexical_scores(self, bm25: dict[str, float], weight: float) -> dict[str, float]:
+        """Lexical contributions from BM25 relative to the best hit. Reciprocal ranks would
+        give the 30th hit two thirds of the first one's weight however weakly it matches;
+        ``lexical_exponent`` keeps the gap between a hit on every rare term and one on a
+        single common word."""
+        cfg = self.proj.config.retrieval
+        top = max(bm25.values(), default=0.0) or 1.0
+        w = weight / (cfg.rrf_k + 1)
+        return {e: w * (s / top) ** cfg.lexical_exponent for e, s in bm25.items()}
+
+    # -- neighbours ------------------------------------------------------------------------
+
+    def _neighbors(
+        self, sources: dict[str, float], at: ReadPoint, wants_list: bool
+    ) -> dict[str, float]:
+        """Turns around the lexical hits, each scored as a share of its best hit's score.
+
+        The answer to a matched question is usually the next turn, which shares no word with
+        it; a hit's surroundings are context only within ``neighbor_max_gap_s`` of it (past
+        that they belong to another conversation). ``sources``: hit -> score. Returns the
+        ``lexical_k`` best.
+        """
+        proj = self.proj
+        cfg = proj.config.retrieval
+        share = cfg.channel_weights.get("neighbor", 1.0)
+        if wants_list:  # a list wants breadth: other hits, not the context of the first
+            share *= cfg.neighbor_list_share
+        gap = cfg.neighbor_max_gap_s
+        out: dict[str, float] = {}
+        for eid, base in sources.items():
+            src = proj.docs[eid]
+            asks = src.text.rstrip().endswith("?")
+            i = bisect.bisect_left(proj.obs_seqs, src.seq)
+            for d in range(-cfg.neighbor_window, cfg.neighbor_window + 1):
+                j = i + d
+                if d == 0 or not 0 <= j < len(proj.obs_seqs):
+                    continue
+                other = proj.obs_by_seq[proj.obs_seqs[j]]
+                doc = proj.docs.get(other)
+                if doc is None or not self._in_view(doc, at):
+                    continue
+                if (
+                    gap is not None
+                    and abs((doc.occurred_at - src.occurred_at).total_seconds()) > gap
+                ):
+                    continue
+                f = cfg.neighbor_after if d > 0 else cfg.neighbor_before
+                f *= cfg.neighbor_step ** (abs(d) - 1)
+                if asks and d == 1:
+                    f *= cfg.neighbor_reply_boost
+                v = base * f * share
+                if v > out.get(other, 0.0):
+                    out[other] = v
+        # As many as the lexical channel brings: each candidate costs a gate check and a
+        # snippet, and past these the weakest neighbours never make the budget.
+        new = sorted(
+            (kv for kv in out.items() if kv[0] not in sources), key=lambda kv: (-kv[1], kv[0])
+        )
+        return {e: v for e, v in out.items() if e in sources} | dict(new[: cfg.lexical_k])
+
+    # -- beliefs, time, audit, dense -------------------------------------------------------
+
+    def _facts(
+        self, plan: QueryPlan, lens: str, at: ReadPoint, limit: int, now: datetime | None
+    ) -> dict[str, Snippet]:
+        proj = self.proj
+        qterms = set(plan.terms)
+        ranked: list[tuple[int, str, Snippet]] = []
+        for name in plan.entities:
+            for snap in proj.beliefs.snapshots(
+                name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+            ):
+                ekey = match_key(snap.entity)
+                kind = slot_kind_for(snap.attribute)
+
+                seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
+
+                def keep(
+                    v: str,
+                    ekey: str = ekey,
+                    kind: str = kind,
+                    attr: str = snap.attribute,
+                    seen: dict[str, datetime] = seen,
+                ) -> bool:
+                    if lens in FULL_LENSES:
+                        return True
+                    cid = f"{kind}:{ekey}.{attr}#{match_key(v)}"
+                    if self.state_of(cid, at.seq) in HIDDEN:
+                        return False
+                    last = seen.get(match_key(v))
+                    return not (now and last and self.expired_attribute(attr, last, now))
+
+                text, values = fact_line(snap, plan.wants_list, keep)
+                if not values:
+                    continue
+                rel = len(qterms & set(tokens(text)) - {match_key(name)})
+                rel += 2 if snap.attribute.replace("_", " ") in plan.question.casefold() else 0
+                if rel <= 0:
+                    continue
+                ev: list[str] = []
+                for v in values:
+                    for row in proj.worldview.support.get((ekey, snap.attribute, match_key(v)), ()):
+                        if row.seq <= at.seq and row.polarity == "assert":
+                            ev.extend(e for e in row.evidence_ids if e in proj.docs)
+                ev = list(dict.fromkeys(ev))
+                snip = Snippet(
+                    id=f"fact:{ekey}.{snap.attribute}",
+                    kind="fact",
+                    text=text,
+                    score=0.0,
+                    event_ids=tuple(ev),
+                    refs=tuple(dict.fromkeys(r for r in (proj.docs[e].ref for e in ev) if r)),
+                    occurred_at=max((o.last_seen for o in snap.observed_values), default=None),
+                    tokens=count_tokens("- " + text),
+                )
+                ranked.append((-rel, snip.id, snip))
+        ranked.sort(key=lambda x: (x[0], x[1]))
+        return {sid: snip for _, sid, snip in ranked[:limit]}
+
+    def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
+        """Observations dated inside the question's time expressions: lexical hits first,
+        then the latest others (bounded, however many fall in the range)."""
+        proj = self.proj
+        spans = [(date.fromisoformat(s), date.fromisoformat(e)) for _, s, e in plan.times]
+
+        def inside(eid: str) -> bool:
+            d = proj.docs[eid].occurred_at.date()
+            return any(a <= d <= b for a, b in spans)
+
+        out = [e for e in lexical if inside(e)]
+        for a, b in spans:
+            lo = bisect.bisect_left(proj.obs_by_date, (a.toordinal(),))
+            hi = bisect.bisect_left(proj.obs_by_date, (b.toordinal() + 1,))
+            for _, _, eid in reversed(proj.obs_by_date[max(lo, hi - 200) : hi]):
+                if len(out) >= 50:
+                    return out
+                if eid not in out and self._in_view(proj.docs[eid], at):
+                    out.append(eid)
+        return out
+
+    def _audit(self, plan: QueryPlan, at: ReadPoint) -> dict[str, Snippet]:
+        qterms = set(plan.terms)
+        scored = []
+        for seq, arow in self.proj.worldview.audit_rows:
+            if seq > at.seq or (at.time is not None and arow.occurred_at > at.time):
+                continue
+            text = (
+                f"[{date_label(arow.occurred_at)}] {arow.kind}: {arow.summary}"
+                f" ({'; '.join(arow.reasons)})"
+            )
+            scored.append(
+                (-len(qterms & set(tokens(text))), -seq, arow.event_id, text, arow.occurred_at)
+            )
+        return {
+            eid: Snippet(
+                id=eid,
+                kind="audit",
+                text=text,
+                score=0.0,
+                event_ids=(eid,),
+                occurred_at=t,
+                tokens=count_tokens("- " + text),
+            )
+            for _, _, eid, text, t in sorted(scored)[:20]
+        }
+
+    def _dense_rank(self, question: str, at: ReadPoint) -> list[str]:
+        assert self.embedder is not None
+        docs = [d for d in self.proj.docs.values() if d.kind == "observation"]
+        if len(docs) != len(self._dense_ids):
+            new = docs[len(self._dense_ids) :]
+            vecs = np.asarray(self.embedder.embed([d.text for d in new]), dtype=np.float64)
+            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
+            self._dense = vecs if self._dense is None else np.vstack([self._dense, vecs])
+            self._dense_ids += [d.event_id for d in new]
+        if self._dense is None or not self._dense_ids:
+            return []
+        q = np.asarray(self.embedder.embed([question])[0], dtype=np.float64)
+        q /= max(float(np.linalg.norm(q)), 1e-12)
+        sims = self._dense @ q
+        order = sorted(range(len(sims)), key=lambda i: (-float(sims[i]), self._dense_ids[i]))
+        docs_by_id = self.proj.docs
+        return [
+            self._dense_ids[i]
+            for i in order
+            if self._dense_ids[i] in docs_by_id
+            and self._in_view(docs_by_id[self._dense_ids[i]], at)
+        ][:50]

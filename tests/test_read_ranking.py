@@ -1,0 +1,194 @@
+"""Read-path ranking and packing: neighbours, BM25-relative lexical scores, the relaxed query,
+possessives, and date-grouped packing (the prompt never exceeds the budget)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from nousmem.projections.retrieval import (
+    Snippet,
+    count_tokens,
+    date_prefix,
+    pack,
+    render_prompt,
+    render_snippets,
+)
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+FILLER = [
+    "the weather was lovely and we walked along the river",
+    "work has been busy with the quarterly planning cycle",
+    "I tried a new recipe for dinner with lots of garlic",
+    "my neighbour repainted the fence a bright shade of green",
+    "the train was late again so I read a novel on the platform",
+    "we watched a documentary about deep sea creatures",
+]
+
+
+async def _say(rt: MemoryRuntime, who: str, text: str, when: datetime, ref: str) -> None:
+    await rt.observe({"content": text, "actor": who, "occurred_at": when, "ref": ref})
+
+
+async def _chat(rt: MemoryRuntime) -> None:
+    """Two sessions: a question answered by a reply that shares none of its words."""
+    n = 0
+    for i, text in enumerate(FILLER):
+        await _say(rt, "Ana" if i % 2 else "Ben", text, T0, f"D1:{n}")
+        n += 1
+    await _say(rt, "Ana", "What a lovely wedding photo! How long have you been married?", T0, "q")
+    await _say(rt, "Ben", "Five years already, time flies!", T0, "answer")
+    for i, text in enumerate(FILLER):
+        await _say(rt, "Ana" if i % 2 else "Ben", text, T0 + 3 * DAY, f"D2:{i}")
+
+
+def _tune(rt: MemoryRuntime, **update: Any) -> None:
+    cfg = rt._proj.config.retrieval.model_copy(update=update)
+    rt._proj.config = rt._proj.config.model_copy(update={"retrieval": cfg})
+
+
+def _snip(i: int, text: str, when: datetime | None, score: float) -> Snippet:
+    return Snippet(
+        id=f"s{i}",
+        kind="observation",
+        text=text,
+        score=score,
+        occurred_at=when,
+        seq=i,
+        tokens=count_tokens("- " + text),
+    )
+
+
+def _dated(i: int, day: int, body: str, score: float) -> Snippet:
+    when = T0 + day * DAY
+    return _snip(i, f"[{when.day} {when.strftime('%B')} {when.year}] {body}", when, score)
+
+
+# -- neighbours ------------------------------------------------------------------------------
+
+
+async def test_the_reply_to_a_matched_question_joins_the_context(rt: MemoryRuntime) -> None:
+    await _chat(rt)
+    _tune(rt, relaxed_min_hits=0)  # the lexical channel alone: one hit, the question
+    ctx = await rt.query("How long has Ben been married?", budget_tokens=300)
+    assert "answer" in ctx.refs
+    reply = next(s for s in ctx.snippets if "answer" in s.refs)
+    assert "neighbor" in reply.channels and "lexical" not in reply.channels
+    question = next(s for s in ctx.snippets if "q" in s.refs)
+    assert reply.components["neighbor"] < question.score
+
+
+async def test_neighbours_stay_within_the_time_gap(rt: MemoryRuntime) -> None:
+    await _say(rt, "Ana", "Did you finish the marathon training plan?", T0, "q")
+    await _say(rt, "Ben", "A week later, an unrelated remark", T0 + 7 * DAY, "later")
+    await _say(rt, "Ben", "Another remark about the weather", T0 + 7 * DAY, "later2")
+    ctx = await rt.query("marathon training plan", budget_tokens=500)
+    assert "q" in ctx.refs and "later" not in ctx.refs and "later2" not in ctx.refs
+    _tune(rt, neighbor_max_gap_s=None)
+    ctx = await rt.query("marathon training plan", budget_tokens=500)
+    assert "later" in ctx.refs
+
+
+async def test_list_questions_give_neighbours_less_room(rt: MemoryRuntime) -> None:
+    await _chat(rt)
+    _tune(rt, relaxed_min_hits=0)
+    one = await rt.query("How long has Ben been married?", budget_tokens=300)
+    listing = await rt.query("What are all the things Ben has been married to?", budget_tokens=300)
+
+    def share(ctx: Any) -> float:
+        return max(s.components.get("neighbor", 0.0) for s in ctx.snippets if "answer" in s.refs)
+
+    assert "answer" in listing.refs  # still there when the budget has room
+    assert share(listing) < share(one)
+
+
+# -- lexical ---------------------------------------------------------------------------------
+
+
+async def test_lexical_scores_follow_bm25_not_rank(rt: MemoryRuntime) -> None:
+    scores = rt.engine.lexical_scores({"a": 8.0, "b": 4.0, "c": 0.0}, 2.0)
+    k = rt.config.retrieval.rrf_k
+    assert scores["a"] == 2.0 / (k + 1)
+    assert (
+        abs(scores["b"] - scores["a"] * (4.0 / 8.0) ** rt.config.retrieval.lexical_exponent) < 1e-15
+    )
+    assert scores["c"] == 0.0
+
+
+async def test_possessives_fold_into_the_name(rt: MemoryRuntime) -> None:
+    await _chat(rt)
+    ctx = await rt.query("What is Ben's wedding photo like?")
+    assert ctx.plan["entities"] == ["Ben"]
+    assert "ben's" not in (ctx.plan["fts"] or "") and '"wedding"' in (ctx.plan["fts"] or "")
+
+
+async def test_relaxed_query_fills_an_empty_context_and_replays(rt: MemoryRuntime) -> None:
+    await _chat(rt)
+    # "common" matches nothing; the names do.
+    ctx = await rt.query("What do Ana and Ben have in common?", budget_tokens=400)
+    assert ctx.snippets and all(
+        "lexical" in s.channels or "neighbor" in s.channels for s in ctx.snippets
+    )
+    assert ctx.trace_id is not None
+    rep = await rt.replay_trace(ctx.trace_id, compare_present=False)
+    assert rep.identical
+    _tune(rt, relaxed_min_hits=0)
+    assert not (await rt.query("What do Ana and Ben have in common?", budget_tokens=400)).snippets
+
+
+# -- packing ---------------------------------------------------------------------------------
+
+
+def test_grouped_packing_fits_more_and_never_exceeds_the_budget() -> None:
+    cands = [
+        _dated(i, i % 3, f"Ana: line number {i} about something else", 1.0 - i / 100)
+        for i in range(40)
+    ]
+    cands.append(_snip(99, "Ana hobby: chess (8 May 2023)", None, 0.5))
+    for budget in (40, 57, 100, 173, 400):
+        flat, _ = pack(cands, budget)
+        grouped, _ = pack(cands, budget, grouped=True)
+        assert len(grouped) >= len(flat)
+        text = render_snippets(grouped, grouped=True)
+        assert count_tokens(text) <= budget
+        assert count_tokens(render_prompt({"snippets": text})) <= budget + count_tokens(
+            "## Supporting memories"
+        )
+    grouped, _ = pack(cands, 400, grouped=True)
+    flat, _ = pack(cands, 400)
+    assert len(grouped) > len(flat)
+
+
+def test_grouped_rendering_dates_every_line_in_event_order() -> None:
+    snips = [
+        _dated(5, 2, "Ben: later that week", 0.9),
+        _snip(7, "Ana hobby: chess (8 May 2023)", None, 0.8),
+        _dated(2, 0, "Ana: second turn", 0.7),
+        _dated(1, 0, "Ben: first turn", 0.6),
+    ]
+    lines = render_snippets(snips, grouped=True).splitlines()
+    assert lines == [
+        "- Ana hobby: chess (8 May 2023)",
+        "[8 May 2023]",
+        "- Ben: first turn",
+        "- Ana: second turn",
+        "[10 May 2023]",
+        "- Ben: later that week",
+    ]
+    for s in snips:
+        prefix = date_prefix(s)
+        if prefix is not None:
+            body = f"- {s.text[len(prefix) :]}"
+            assert lines.index(prefix.strip()) < lines.index(body)
+    assert render_snippets(snips) == "\n".join(f"- {s.text}" for s in snips)
+
+
+async def test_query_prompt_fits_the_budget_when_grouped(rt: MemoryRuntime) -> None:
+    await _chat(rt)
+    for budget in (16, 50, 120, 300, 1000):
+        ctx = await rt.query("How long has Ben been married?", budget_tokens=budget)
+        assert ctx.token_count <= budget
+        assert count_tokens(ctx.to_prompt()) == ctx.token_count
