@@ -46,6 +46,17 @@ class AttributeSpec(BaseModel):
     cardinality: Cardinality = "single"
     half_life_days: float = Field(default=365.0, gt=0.0, allow_inf_nan=False)
     ttl_days: float | None = Field(default=None, gt=0.0, allow_inf_nan=False)
+    aliases: tuple[str, ...] = ()
+    """Question words that ask about this attribute ("work" for ``employer``): a read whose
+    question uses one treats the attribute as named. Lowercase single words."""
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        out = tuple(dict.fromkeys(a.strip().casefold() for a in v))
+        if any(not a or any(c.isspace() for c in a) for a in out):
+            raise ValueError("aliases must be non-empty single words")
+        return out
 
     @field_validator("name")
     @classmethod
@@ -104,36 +115,40 @@ class AttributeSchema(BaseModel):
         return sorted(self._by_name)
 
 
-def _single(name: str, half_life_days: float) -> AttributeSpec:
-    return AttributeSpec(name=name, cardinality="single", half_life_days=half_life_days)
+def _single(name: str, half_life_days: float, aliases: str = "") -> AttributeSpec:
+    return AttributeSpec(
+        name=name, cardinality="single", half_life_days=half_life_days, aliases=aliases.split()
+    )
 
 
-def _multi(name: str, half_life_days: float) -> AttributeSpec:
-    return AttributeSpec(name=name, cardinality="multi", half_life_days=half_life_days)
+def _multi(name: str, half_life_days: float, aliases: str = "") -> AttributeSpec:
+    return AttributeSpec(
+        name=name, cardinality="multi", half_life_days=half_life_days, aliases=aliases.split()
+    )
 
 
 # Half-lives follow how long each fact typically stays true: a job ~ 2 years, a home ~ 1 year,
 # kin and names ~ a lifetime, tastes and tools months to a year.
 DEFAULT_SCHEMA = AttributeSchema(
     attributes=(
-        _single("employer", 730.0),
-        _single("location", 365.0),
-        _single("relationship_status", 730.0),
-        _single("role", 540.0),
-        _single("spouse", 3650.0),
-        _single("name", 36500.0),
-        _single("age", 365.0),
-        _multi("hobby", 730.0),
-        _multi("activity", 180.0),
-        _multi("pet", 1825.0),
-        _multi("visited", 3650.0),
-        _multi("friend", 1095.0),
-        _multi("likes", 365.0),
-        _multi("dislikes", 365.0),
-        _multi("uses", 180.0),
-        _multi("child", 36500.0),
-        _multi("sibling", 36500.0),
-        _multi("goal", 180.0),
+        _single("employer", 730.0, "work works working job employed employer company"),
+        _single("location", 365.0, "live lives living based reside resides home city"),
+        _single("relationship_status", 730.0, "relationship single dating married"),
+        _single("role", 540.0, "role job title position profession occupation"),
+        _single("spouse", 3650.0, "spouse married husband wife partner"),
+        _single("name", 36500.0, "name called"),
+        _single("age", 365.0, "age old"),
+        _multi("hobby", 730.0, "hobby hobbies pastime pastimes"),
+        _multi("activity", 180.0, "activity activities"),
+        _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
+        _multi("visited", 3650.0, "visit visited travel traveled travelled trip trips"),
+        _multi("friend", 1095.0, "friend friends"),
+        _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
+        _multi("dislikes", 365.0, "dislike dislikes hate hates"),
+        _multi("uses", 180.0, "use uses using tool tools"),
+        _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
+        _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
+        _multi("goal", 180.0, "goal goals plan plans"),
     ),
     default_half_life_days=365.0,
 )

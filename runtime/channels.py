@@ -255,7 +255,9 @@ class Channels:
                 if not values:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
-                rel += 2 if snap.attribute.replace("_", " ") in plan.question.casefold() else 0
+                aliases = proj.config.attributes.spec(snap.attribute).aliases
+                named = snap.attribute.replace("_", " ") in plan.question.casefold()
+                rel += 2 if named or not qterms.isdisjoint(aliases) else 0
                 if rel <= 0:
                     continue
                 ev: list[str] = []

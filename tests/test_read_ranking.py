@@ -6,6 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+from pydantic import ValidationError
+
 from nousmem.projections.retrieval import (
     Snippet,
     count_tokens,
@@ -14,6 +17,7 @@ from nousmem.projections.retrieval import (
     render_prompt,
     render_snippets,
 )
+from nousmem.projections.schema import AttributeSpec
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
@@ -192,3 +196,31 @@ async def test_query_prompt_fits_the_budget_when_grouped(rt: MemoryRuntime) -> N
         ctx = await rt.query("How long has Ben been married?", budget_tokens=budget)
         assert ctx.token_count <= budget
         assert count_tokens(ctx.to_prompt()) == ctx.token_count
+
+
+async def test_attribute_aliases_bring_the_belief_and_its_evidence(rt: MemoryRuntime) -> None:
+    """ "Where does Alice work?" names no attribute; "work" is an alias of ``employer``."""
+    await rt.observe_and_commit(
+        {"content": "I just joined Sarvam AI.", "actor": "Alice", "occurred_at": T0, "ref": "j"}
+    )
+    for i, text in enumerate(FILLER):
+        await _say(rt, "Alice", text, T0 + DAY, f"f{i}")
+    ctx = await rt.query("Where does Alice work?", budget_tokens=1000)
+    fact = next(s for s in ctx.snippets if s.kind == "fact")
+    assert fact.id == "fact:alice.employer" and "Sarvam AI" in fact.text
+    evidence = next(s for s in ctx.snippets if "j" in s.refs)
+    assert "belief" in evidence.channels
+    spec = rt.config.attributes.spec("employer")
+    no_alias = rt.config.attributes.with_attributes(spec.model_copy(update={"aliases": ()}))
+    rt._proj.config = rt._proj.config.model_copy(update={"attributes": no_alias})
+    ctx = await rt.query("Where does Alice work?", budget_tokens=1000)
+    assert not any(s.kind == "fact" for s in ctx.snippets)
+
+
+def test_attribute_aliases_are_single_lowercase_words() -> None:
+    assert AttributeSpec(name="employer", aliases=["Job ", "job", "WORK"]).aliases == (
+        "job",
+        "work",
+    )
+    with pytest.raises(ValidationError, match="aliases"):
+        AttributeSpec(name="employer", aliases=["day job"])
