@@ -78,8 +78,11 @@ class WritePath(RuntimeCore):
     def _time_refs(self, obs: Observation) -> list[TimeRef]:
         if obs.occurred_at is None:
             return []
+        # Copied field for field from resolved (already typed) mentions: no re-validation.
         return [
-            TimeRef(text=m.text, start=m.start, end=m.end, granularity=m.granularity, label=m.label)
+            TimeRef.model_construct(
+                text=m.text, start=m.start, end=m.end, granularity=m.granularity, label=m.label
+            )
             for m in extract_time_mentions(obs)
         ]
 

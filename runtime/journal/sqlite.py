@@ -126,6 +126,7 @@ class SqliteJournal(Journal):
         self._busy = False  # a group is in flight on the worker thread
         self._idle: asyncio.Event | None = None  # set when the last group finished (close)
         self._closed = False
+        self._contended = False  # the last group held more than one caller's batch
         self.commits = 0  # transactions written; group commit shows as commits < appends
 
     @classmethod
@@ -186,13 +187,17 @@ class SqliteJournal(Journal):
             raise ClosedError("journal is closed")
         if not drafts:
             return []
-        fut: asyncio.Future[list[EventBase]] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[list[EventBase]] = loop.create_future()
         self._queue.append((list(drafts), fut))
         if not self._busy:
-            # Start the transaction at the next loop iteration, so that every producer
-            # that is ready to run now joins this group first.
             self._busy = True
-            asyncio.get_running_loop().call_soon(self._dispatch)
+            if self._contended:
+                # Producers are queueing up: start the transaction at the next loop
+                # iteration, so that every one that is ready to run now joins this group.
+                loop.call_soon(self._dispatch)
+            else:  # a lone writer gains nothing by waiting an iteration
+                self._dispatch()
         return await fut
 
     def _dispatch(self) -> None:
@@ -203,6 +208,7 @@ class SqliteJournal(Journal):
         on the loop itself (one loop iteration, not two, before the callers resume).
         """
         group, self._queue = self._queue[:_MAX_GROUP], self._queue[_MAX_GROUP:]
+        self._contended = len(group) > 1
         loop = asyncio.get_running_loop()
         batches = [drafts for drafts, _ in group]
         db = self._db
