@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 _TOKEN = re.compile(r"[\w][\w'-]*", re.UNICODE)
@@ -18,9 +18,18 @@ STOPWORDS = frozenset(
 )
 
 
-def date_label(t: datetime) -> str:
-    """A date as people write it, e.g. ``8 May 2023`` (what LoCoMo answers look like)."""
-    return f"{t.day} {t.strftime('%B')} {t.year}"
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+def date_label(t: datetime | date) -> str:
+    """A date as people write it, e.g. ``8 May 2023`` (what LoCoMo answers look like).
+
+    English month names from a table, not ``strftime("%B")``, which follows the process
+    locale (the same journal must render the same text everywhere) and is slower.
+    """
+    return f"{t.day} {_MONTHS[t.month - 1]} {t.year}"
 
 
 def tokens(text: str) -> list[str]:

@@ -44,6 +44,10 @@ class RetrievalConfig(BaseModel):
     """Lexical terms found in more than this share of observations are left out of FTS5."""
     max_postings: int = Field(default=5000, ge=1)
     """Terms are added rarest first until their document counts would pass this."""
+    rank_window: int | None = Field(default=3000, ge=1)
+    """BM25 ranks at most this many of the newest lexical matches (None: all). A query whose
+    rarest term still matches more is answered from its most recent matches, so a read costs
+    about the same at any journal size (ranking reads every ranked row's length)."""
     lexical_exponent: float = Field(default=2.0, ge=0.0)
     """Lexical scores are ``(bm25 / best bm25) ** lexical_exponent`` (0: every hit alike)."""
     relaxed_min_hits: int = Field(default=10, ge=0)

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.lexical import date_label
 
 SlotKind = Literal[
     "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
@@ -150,9 +151,9 @@ class WorldviewSnapshot(BaseModel):
             for c in shown[:max_candidates]:
                 text = c.value
                 if dates and c.valid_from is not None:
-                    span = f"since {c.valid_from:%-d %B %Y}"
+                    span = f"since {date_label(c.valid_from)}"
                     if c.valid_to is not None:
-                        span = f"{c.valid_from:%-d %B %Y} - {c.valid_to:%-d %B %Y}"
+                        span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
                     text += f" ({span})"
                 if c.status not in ("selected", "active"):
                     text += f" [{c.status}]"
@@ -160,7 +161,7 @@ class WorldviewSnapshot(BaseModel):
             flag = " [CONFLICTED]" if s.status == "conflicted" else ""
             lines.append(f"- {s.kind} {s.key}{flag}: " + "; ".join(parts))
         for a in self.audit:
-            lines.append(f"- {a.kind} {a.occurred_at:%-d %B %Y}: {a.summary}")
+            lines.append(f"- {a.kind} {date_label(a.occurred_at)}: {a.summary}")
         return "\n".join(lines)
 
 

@@ -146,7 +146,13 @@ class Channels:
         """Observation id -> BM25 score (larger is better), best first."""
         if not fts:
             return {}
-        hits = await self.journal.search(self.namespace, fts, limit=limit, max_seq=at.seq)
+        hits = await self.journal.search(
+            self.namespace,
+            fts,
+            limit=limit,
+            max_seq=at.seq,
+            window=self.proj.config.retrieval.rank_window,
+        )
         out: dict[str, float] = {}
         docs = self.proj.docs
         for h in hits:

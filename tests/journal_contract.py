@@ -169,6 +169,25 @@ class JournalContract:
         finally:
             await j.close()
 
+    async def test_search_window_ranks_only_the_newest_matches(self) -> None:
+        j = await self.create_journal()
+        try:
+            texts = ["kayak kayak kayak trip", "kayak", "kayak lesson", "tea", "kayak again"]
+            evs = await j.append([self.draft("a", t, i) for i, t in enumerate(texts)])
+            best = await j.search("a", '"kayak"', limit=10)
+            assert best[0].seq == 1 and {h.seq for h in best} == {1, 2, 3, 5}
+            assert [h.score for h in best] == sorted((h.score for h in best), reverse=True)
+            assert best[0].event_id == evs[0].id
+            newest = await j.search("a", '"kayak"', limit=10, window=2)
+            assert {h.seq for h in newest} == {3, 5}  # the two newest matches only
+            at_3 = await j.search("a", '"kayak"', limit=10, max_seq=3, window=2)
+            assert {h.seq for h in at_3} == {2, 3}
+            assert [h.seq for h in await j.search("a", '"kayak"', limit=1, window=9)] == [1]
+            with pytest.raises(ValueError, match="window"):
+                await j.search("a", '"kayak"', limit=10, window=0)
+        finally:
+            await j.close()
+
     async def test_erase_payload_keeps_chain(self) -> None:
         j = await self.create_journal()
         try:

@@ -322,9 +322,19 @@ class Journal(abc.ABC):
 
     @abc.abstractmethod
     async def search(
-        self, namespace: str, query: str, *, limit: int, max_seq: int | None = None
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None = None,
+        window: int | None = None,
     ) -> list[SearchHit]:
-        """Lexical search (FTS5 syntax for ``query``) over the index projection."""
+        """Lexical search (FTS5 syntax for ``query``) over the index projection.
+
+        The ``limit`` best hits by BM25 (ties by ``seq``) among rows with ``seq <= max_seq``;
+        with ``window``, only the ``window`` newest matching rows are ranked.
+        """
 
     @abc.abstractmethod
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:

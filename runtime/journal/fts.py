@@ -84,18 +84,48 @@ class FtsIndex:
         *,
         limit: int,
         max_seq: int | None,
+        window: int | None = None,
     ) -> list[SearchHit]:
+        """Best ``limit`` rows by BM25 (ties by rowid) with ``rowid <= max_seq``.
+
+        ``window``: rank only the ``window`` newest matching rows. Finding where they start
+        walks the doclists only (cheap); BM25 reads every ranked row's size, which is what
+        makes a query on common words slow in a large index.
+        """
         table = table_for(namespace)
         if table not in self._known:
             exists = conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone()
             if exists is None:
                 return []
             self._known.add(table)
-        sql = f"SELECT event_id, rowid, bm25({table}) FROM {table} WHERE {table} MATCH ?"
+        where = f"{table} MATCH ?"
         params: list[object] = [query]
         if max_seq is not None:
-            sql += " AND rowid <= ?"
+            where += " AND rowid <= ?"
             params.append(max_seq)
-        sql += " ORDER BY rank, rowid LIMIT ?"
-        params.append(limit)
-        return [SearchHit(eid, seq, -score) for eid, seq, score in conn.execute(sql, params)]
+        if window is not None:
+            if window < 1:
+                raise ValueError("window must be at least 1")
+            start = conn.execute(
+                f"SELECT rowid FROM {table} WHERE {where} ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                (*params, window - 1),
+            ).fetchone()
+            if start is not None:
+                where += " AND rowid >= ?"
+                params.append(start[0])
+        # Only rowid and rank while sorting: selecting a stored column would read it for
+        # every match, not just for the hits kept.
+        ranked = conn.execute(
+            f"SELECT rowid, rank FROM {table} WHERE {where} ORDER BY rank, rowid LIMIT ?",
+            (*params, limit),
+        ).fetchall()
+        if not ranked:
+            return []
+        marks = ",".join("?" * len(ranked))
+        ids = dict(
+            conn.execute(
+                f"SELECT rowid, event_id FROM {table} WHERE rowid IN ({marks})",
+                [seq for seq, _ in ranked],
+            ).fetchall()
+        )
+        return [SearchHit(ids[seq], seq, -score) for seq, score in ranked]

@@ -153,10 +153,18 @@ class MemoryJournal(Journal):
         return seqs, appended
 
     async def search(
-        self, namespace: str, query: str, *, limit: int, max_seq: int | None = None
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None = None,
+        window: int | None = None,
     ) -> list[SearchHit]:
         self._check()
-        return self._fts.search(self._fts_conn, namespace, query, limit=limit, max_seq=max_seq)
+        return self._fts.search(
+            self._fts_conn, namespace, query, limit=limit, max_seq=max_seq, window=window
+        )
 
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
         self._fts.replace(self._fts_conn, namespace, docs)

@@ -472,10 +472,18 @@ class SqliteJournal(Journal):
         return await self._in_thread(run)
 
     async def search(
-        self, namespace: str, query: str, *, limit: int, max_seq: int | None = None
+        self,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None = None,
+        window: int | None = None,
     ) -> list[SearchHit]:
         return await self._in_thread(
-            lambda c: self._fts.search(c, namespace, query, limit=limit, max_seq=max_seq)
+            lambda c: self._fts.search(
+                c, namespace, query, limit=limit, max_seq=max_seq, window=window
+            )
         )
 
     async def namespaces(self) -> list[str]:
