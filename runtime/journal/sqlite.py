@@ -253,8 +253,11 @@ class SqliteJournal(Journal):
                     fut.set_exception(exc)
                 else:
                     fut.set_result(events)
-        if self._queue:  # batches that arrived meanwhile: the next transaction, at once
-            self._dispatch()
+        if self._queue:
+            # Batches that arrived meanwhile form the next transaction, joined by those of
+            # the callers just resolved, whose tasks resume before this runs and who
+            # usually append again at once (else groups alternate between 1 and the rest).
+            asyncio.get_running_loop().call_soon(self._dispatch)
             return
         self._busy = False
         if self._idle is not None:
