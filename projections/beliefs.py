@@ -81,18 +81,28 @@ class BeliefStore:
         One observation can touch a dimension twice ("I left Google and joined Sarvam"), so
         the write path previews on scratch copies of just the dimensions involved.
         """
+        keys = [(self._resolve(match_key(r.entity), None), r.attribute) for r in revs]
+        touched: dict[tuple[str, str], int] = {}
+        for k in keys:
+            touched[k] = touched.get(k, 0) + 1
         scratch: dict[tuple[str, str], Dimension] = {}
         out: list[RevisionOutcome] = []
-        for rev in revs:
-            key = self._resolve(match_key(rev.entity), None)
-            dim = scratch.get((key, rev.attribute))
+        for rev, (key, attr) in zip(revs, keys, strict=True):
+            dim = scratch.get((key, attr))
             if dim is None:
-                live = self._dims.get(key, {}).get(rev.attribute)
+                live = self._dims.get(key, {}).get(attr)
                 if live is None:
-                    dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
+                    dim = self._new_dimension(self._names.get(key, rev.entity), attr)
+                elif touched[(key, attr)] == 1:
+                    # Planning never mutates, and nothing else touches this dimension here:
+                    # plan on the live state itself (no copy, no commit afterwards).
+                    plan = live.plan(rev)
+                    live.remember(rev, plan)
+                    out.append(plan.outcome)
+                    continue
                 else:
                     dim = _scratch_copy(live)
-                scratch[(key, rev.attribute)] = dim
+                scratch[(key, attr)] = dim
                 plan = dim.plan(rev)
                 if live is not None:  # planned on an exact copy of the live state
                     live.remember(rev, plan)
