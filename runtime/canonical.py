@@ -36,12 +36,20 @@ _CANONICAL_TIME = re.compile(
 )
 
 
+MIN_YEAR = 1000
+"""Earliest storable year: the canonical form has exactly four digits of year."""
+
+
 def format_time(t: datetime) -> str:
-    """Canonical timestamp: UTC, microseconds, trailing ``Z``."""
+    """Canonical timestamp: UTC, microseconds, trailing ``Z`` (years 1000-9999)."""
     if t.tzinfo is None:
         raise ValueError("timestamps in the journal must be timezone-aware")
     u = t if t.tzinfo is UTC else t.astimezone(UTC)
-    if type(u) is datetime and u.year >= 1000:
+    if u.year < MIN_YEAR:
+        # strftime would write the year unpadded ("999-01-01..."), which no reader accepts:
+        # refuse before anything is written rather than store a row that cannot be read.
+        raise ValueError(f"timestamps before the year {MIN_YEAR} cannot be stored")
+    if type(u) is datetime:
         # Same text as strftime(_TIME_FORMAT) (which leaves years below 1000 unpadded):
         # isoformat() is "YYYY-MM-DDTHH:MM:SS[.ffffff]+00:00" (no fraction when it is 0).
         if u.microsecond:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from nousmem.projections.models import Observation
-from nousmem.runtime.canonical import canonical_json
+from nousmem.runtime.canonical import MIN_YEAR, canonical_json
 from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.errors import (
@@ -42,6 +42,16 @@ def validate_namespace(namespace: str) -> str:
             "namespace must not have surrounding spaces or control characters", field="namespace"
         )
     return namespace
+
+
+def _storable(t: datetime, field: str) -> datetime:
+    """``t`` (UTC) if the journal can store it: its timestamps have four-digit years."""
+    if not MIN_YEAR <= t.year <= 9999:
+        raise InvalidInput(
+            f"{t.isoformat()} is outside the years {MIN_YEAR}-9999 the journal stores (in UTC)",
+            field=field,
+        )
+    return t
 
 
 class _Shared:
@@ -94,7 +104,7 @@ class RuntimeCore:
         t = self.clock.now()
         if t.tzinfo is None:
             raise InvalidInput("the clock returned a naive datetime", field="clock")
-        return t.astimezone(UTC)
+        return _storable(t.astimezone(UTC), "clock")
 
     def _new_id(self, at: datetime) -> str:
         return self._shared.ids.new(at)
@@ -174,7 +184,13 @@ class RuntimeCore:
                     field=field,
                 )
             value = value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
+        try:
+            utc = value.astimezone(UTC)
+        except OverflowError:  # e.g. 9999-12-31T23:00-05:00 is in the year 10000 in UTC
+            raise InvalidInput(
+                f"{value.isoformat()} is outside the years the journal stores", field=field
+            ) from None
+        return _storable(utc, field)
 
     def _parse_observation(self, obs: Observation | dict[str, Any]) -> Observation:
         if isinstance(obs, Observation):

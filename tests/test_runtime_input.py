@@ -14,6 +14,7 @@ from nousmem.runtime import (
     NamespaceError,
     PayloadTooLarge,
 )
+from nousmem.runtime.canonical import format_time
 
 BAD_OBSERVATIONS: list[tuple[Any, str]] = [
     ({}, "observation.content"),
@@ -24,6 +25,10 @@ BAD_OBSERVATIONS: list[tuple[Any, str]] = [
     ({"content": "x", "occurred_at": "2023-05-08T10:00:00"}, "observation.occurred_at"),
     ({"content": "x", "occurred_at": datetime(2023, 5, 8)}, "observation.occurred_at"),
     ({"content": "x", "occurred_at": "yesterday-ish"}, "observation.occurred_at"),
+    # The journal stores four-digit years; these used to be written and then unreadable.
+    ({"content": "x", "occurred_at": datetime(999, 1, 1, tzinfo=UTC)}, "observation.occurred_at"),
+    ({"content": "x", "occurred_at": "1000-01-01T00:30:00+01:00"}, "observation.occurred_at"),
+    ({"content": "x", "occurred_at": "9999-12-31T23:00:00-05:00"}, "observation.occurred_at"),
     ({"content": "x", "unknown_field": 1}, "observation.unknown_field"),
     ({"content": "x", "claims": [{"entity": "a", "attribute": "b"}]}, "observation.claims.0.value"),
     (
@@ -140,3 +145,21 @@ async def test_a_file_that_is_not_a_journal_is_refused_cleanly(tmp_path: Path) -
     with pytest.raises(StorageError):
         await MemoryRuntime.open(bogus)
     assert bogus.read_bytes().startswith(b"this is not an sqlite database")
+
+
+async def test_a_clock_outside_the_storable_years_is_refused(tmp_path: Path) -> None:
+    class Ancient:
+        def now(self) -> datetime:
+            return datetime(999, 6, 1, tzinfo=UTC)
+
+    async with MemoryRuntime.open(tmp_path / "c.db", clock=Ancient()) as rt:
+        with pytest.raises(InvalidInput) as info:
+            await rt.observe({"content": "x"})
+        assert info.value.field == "clock"
+        assert (await rt.head()).seq == 0
+
+
+def test_the_journal_refuses_a_timestamp_it_could_not_read_back() -> None:
+    assert format_time(datetime(1000, 1, 1, tzinfo=UTC)) == "1000-01-01T00:00:00.000000Z"
+    with pytest.raises(ValueError, match="year 1000"):
+        format_time(datetime(999, 12, 31, tzinfo=UTC))
