@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.policies.risk import RiskFinding
 from nousmem.projections.models import Claim
@@ -50,6 +50,8 @@ class ProposedWrite(BaseModel):
     evidence_ids: tuple[str, ...] = ()
     known_evidence: frozenset[str] = frozenset()
     foreign_evidence: frozenset[str] = frozenset()
+    not_evidence: dict[str, str] = Field(default_factory=dict)
+    """Cited ids of this namespace that are records, not evidence: id -> their kind."""
     destructive: bool = False
     authorized: bool = False
     consolidation: dict[str, Any] | None = None
@@ -110,6 +112,15 @@ class EvidenceRequired:
     def check(self, write: ProposedWrite) -> Verdict:
         if not write.evidence_ids:
             return _no(self.name, "no evidence ids: a write must cite the events it rests on")
+        records = [
+            f"{e} ({write.not_evidence[e]})" for e in write.evidence_ids if e in write.not_evidence
+        ]
+        if records:
+            return _no(
+                self.name,
+                f"cited event(s) are records, not evidence: {records[:3]}; cite observations"
+                " or belief deltas",
+            )
         missing = [e for e in write.evidence_ids if e not in write.known_evidence]
         if missing:
             return _no(self.name, f"evidence id(s) not found in this namespace: {missing[:3]}")

@@ -23,6 +23,11 @@ from nousmem.runtime.providers.fallback import error_kind
 from nousmem.runtime.read import ReadPath
 from nousmem.runtime.write_records import redact_tree
 
+# Records of what did not become memory: citing one as evidence is refused.
+NOT_EVIDENCE = frozenset(
+    {"write.rejected", "quarantined", "lifecycle.refused", "provider.fallback", "erasure"}
+)
+
 
 class PolicyResult(BaseModel):
     """What ``commit(policy)`` did."""
@@ -81,15 +86,21 @@ class PolicyAPI(Forgetting, ReadPath):
                 )
         return deterministic_policy(intent)
 
-    async def _locate(self, ids: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    async def _locate(self, ids: set[str]) -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
+        """Cited ids: found here, found in another namespace, and records that are no
+        evidence (a refused or quarantined write must not become support for a belief)."""
         known: set[str] = set()
         foreign: set[str] = set()
+        records: dict[str, str] = {}
         for eid in sorted(ids):
-            if await self.journal.get(self.namespace, eid) is not None:
+            event = await self.journal.get(self.namespace, eid)
+            if event is not None:
                 known.add(eid)
+                if event.kind in NOT_EVIDENCE:
+                    records[eid] = event.kind
             elif await self.journal.locate(eid) is not None:
                 foreign.add(eid)
-        return frozenset(known), frozenset(foreign)
+        return frozenset(known), frozenset(foreign), records
 
     async def commit(self, policy: MemoryPolicy | dict[str, Any]) -> PolicyResult:
         """Validate every part of ``policy``; on any failure journal one ``write.rejected``
@@ -103,7 +114,7 @@ class PolicyAPI(Forgetting, ReadPath):
             at = self._proj.last_occurred_at or now
             cited = {e for w in policy.writes for e in w.evidence_ids}
             cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
-            known, foreign = await self._locate(cited)
+            known, foreign, records = await self._locate(cited)
             verdicts: list[Verdict] = []
             for w in policy.writes:
                 verdicts += self.validators.run(
@@ -118,6 +129,7 @@ class PolicyAPI(Forgetting, ReadPath):
                         evidence_ids=w.evidence_ids,
                         known_evidence=known,
                         foreign_evidence=foreign & set(w.evidence_ids),
+                        not_evidence=records,
                         risks=tuple(
                             f
                             for c in w.claims
@@ -137,6 +149,7 @@ class PolicyAPI(Forgetting, ReadPath):
                         evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
                         known_evidence=known | ({"plan"} if not c.clusters else set()),
                         foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
+                        not_evidence=records,
                         consolidation={
                             "clusters": [list(cl) for cl in c.clusters],
                             "target_type": c.target_type,

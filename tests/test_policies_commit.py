@@ -202,6 +202,31 @@ async def test_commit_rejects_a_missing_evidence_id_and_writes_nothing_else(
     assert await rt.beliefs("Alice") == before  # not even the valid write went through
 
 
+async def test_commit_refuses_refused_and_quarantined_records_as_evidence(
+    rt: MemoryRuntime,
+) -> None:
+    secret = await rt.observe_and_route(
+        {"content": "Alice works at Globex, api_key=sk-abcdefghijklmnopqrstuvwxyz123456"}
+    )
+    assert secret.route == "quarantine"
+    (quarantined,) = secret.event_ids
+    head = (await rt.head()).seq
+    res = await rt.commit(
+        {"writes": [{"claims": [claim("Globex")], "evidence_ids": [quarantined], "source": "user"}]}
+    )
+    assert not res.committed
+    reasons = {v.validator: v.reason for v in res.rejected}
+    assert set(reasons) == {"evidence_ids"} and "quarantined" in reasons["evidence_ids"]
+    (rejection,) = res.event_ids
+    # A rejection record is no evidence either, and nothing but a new record is written.
+    res = await rt.commit(
+        {"writes": [{"claims": [claim("Globex")], "evidence_ids": [rejection], "source": "user"}]}
+    )
+    assert not res.committed and "write.rejected" in res.rejected[0].reason
+    assert await kinds_after(rt, head) == ["write.rejected", "write.rejected"]
+    assert await rt.belief("Alice", "employer") is None
+
+
 async def test_commit_rejects_evidence_from_another_namespace(rt: MemoryRuntime) -> None:
     other = rt.scoped("other")
     foreign = await other.observe({"content": "Alice works at Initech", "occurred_at": T0})
