@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import nousmem.runtime.journal.memory as memory_journal
-import nousmem.runtime.journal.sqlite as sqlite_journal
+import nousmem.runtime.journal.sqlite_tx as sqlite_journal
 from nousmem.policies.validators import (
     SUPPORTED_OPERATIONS,
     ProposedClaim,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
@@ -32,10 +32,9 @@ from nousmem.runtime.journal.base import (
     StoredRow,
     VerifyReport,
     event_from_draft,
-    seal,
 )
-from nousmem.runtime.journal.fts import FtsIndex
-from nousmem.runtime.journal.schema import DDL, INSERT_EVENT, SCHEMA_VERSION, SELECT_COLUMNS
+from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
+from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.logging import get_logger
 
 T = TypeVar("T")
@@ -102,26 +101,13 @@ def _raw_to_event(r: Sequence[Any]) -> EventBase:
     )
 
 
-def _read_heads(
-    conn: sqlite3.Connection, namespaces: Iterable[str]
-) -> dict[str, tuple[int, bytes]]:
-    heads: dict[str, tuple[int, bytes]] = {}
-    for ns in namespaces:
-        got = conn.execute(
-            "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1", (ns,)
-        ).fetchone()
-        if got is not None:
-            heads[ns] = (got[0], got[1])
-    return heads
-
-
 class SqliteJournal(Journal):
     """Journal in one SQLite file. Open with :meth:`open`."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self.path = path
-        self._fts = FtsIndex()
+        self._writer = Transactions()  # worker-thread side: transactions and the index
         self._queue: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]] = []
         self._busy = False  # a group is in flight on the worker thread
         self._idle: asyncio.Event | None = None  # set when the last group finished (close)
@@ -216,7 +202,7 @@ class SqliteJournal(Journal):
         def job() -> None:  # on the worker thread
             outcome: list[list[SealedRow] | BaseException] | BaseException
             try:
-                outcome = self._commit(db._conn, batches=batches)
+                outcome = self._writer.commit_group(db._conn, batches)
             except BaseException as exc:  # the whole transaction failed
                 outcome = exc
             loop.call_soon_threadsafe(self._finish, group, outcome)
@@ -263,143 +249,18 @@ class SqliteJournal(Journal):
         if self._idle is not None:
             self._idle.set()
 
-    def _commit(
-        self, conn: sqlite3.Connection, *, batches: list[list[EventDraft]]
-    ) -> list[list[SealedRow] | BaseException]:
-        """Write ``batches`` in one transaction; a failing batch fails alone.
-
-        The group is first written in one go (one ``executemany`` for every row, one for the
-        index). Only if that raises is the transaction rolled back and redone with a
-        savepoint per batch, so the bad batch fails alone, exactly as if every batch had had
-        its savepoint from the start (nothing of the first attempt was committed).
-        """
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            results: list[list[SealedRow] | BaseException]
-            if len(batches) == 1:
-                results = [self._write(conn, batches)[0]]
-            else:
-                try:
-                    results = list(self._write(conn, batches))
-                except Exception:
-                    conn.execute("ROLLBACK")
-                    self._fts = FtsIndex()  # tables created in the rolled-back attempt are gone
-                    conn.execute("BEGIN IMMEDIATE")
-                    results = self._write_isolated(conn, batches)
-            conn.execute("COMMIT")
-            return results
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            self._fts = FtsIndex()  # tables created in the rolled-back transaction are gone
-            raise
-
-    def _write(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
-    ) -> list[list[SealedRow]]:
-        """Seal and insert every batch (inside the caller's transaction); all or nothing."""
-        heads = _read_heads(conn, {d.namespace for b in batches for d in b})
-        sealed = [seal(drafts, heads) for drafts in batches]
-        if len(sealed) == 1:
-            conn.executemany(INSERT_EVENT, sealed[0])
-        else:
-            conn.executemany(INSERT_EVENT, [r for rows in sealed for r in rows])
-        docs = [
-            (r[0], r[1], r[2], d.doc)
-            for drafts, rows in zip(batches, sealed, strict=True)
-            for r, d in zip(rows, drafts, strict=True)
-            if d.doc
-        ]
-        self._fts.add(conn, docs)
-        return sealed
-
-    def _write_isolated(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
-    ) -> list[list[SealedRow] | BaseException]:
-        """One savepoint per batch: a batch that fails is rolled back alone.
-
-        Index tables are created first, outside the savepoints: SQLite cannot commit a
-        transaction after rolling back to a savepoint that created an FTS5 table
-        ("SQL logic error"), which would make one bad batch fail the whole group.
-        """
-        for ns in {d.namespace for b in batches for d in b if d.doc}:
-            self._fts.ensure(conn, ns)
-        results: list[list[SealedRow] | BaseException] = []
-        for i, drafts in enumerate(batches):
-            conn.execute(f"SAVEPOINT b{i}")
-            try:
-                (rows,) = self._write(conn, [drafts])
-                conn.execute(f"RELEASE b{i}")
-                results.append(rows)
-            except Exception as exc:
-                conn.execute(f"ROLLBACK TO b{i}")
-                conn.execute(f"RELEASE b{i}")
-                results.append(exc)
-        return results
-
     async def erase_and_append(
         self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
     ) -> tuple[list[int], list[EventBase]]:
         ids = list(dict.fromkeys(event_ids))
         batch = list(drafts)
-
-        def run(conn: sqlite3.Connection) -> tuple[list[int], list[SealedRow]]:
-            # secure_delete zeroes freed space so erased text does not linger in the file.
-            conn.execute("PRAGMA secure_delete=ON")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                seqs: list[int] = []
-                for eid in ids:
-                    got = conn.execute(
-                        "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
-                        (namespace, eid),
-                    ).fetchone()
-                    if got is None or got[1]:
-                        continue
-                    conn.execute(
-                        "UPDATE events SET payload = NULL, erased = 1"
-                        " WHERE namespace = ? AND seq = ?",
-                        (namespace, got[0]),
-                    )
-                    seqs.append(got[0])
-                self._fts.remove(conn, namespace, seqs)
-                rows = self._insert(conn, batch) if batch else []
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                self._fts = FtsIndex()
-                raise
-            if seqs:
-                # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    self._fts.optimize(conn, namespace)
-                    conn.execute("COMMIT")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            conn.execute("PRAGMA secure_delete=OFF")
-            return seqs, rows
-
-        seqs, rows = await self._in_thread(run)
+        seqs, rows = await self._in_thread(
+            lambda c: self._writer.erase_and_append(c, namespace, ids, batch)
+        )
         return seqs, [event_from_draft(d, r) for d, r in zip(batch, rows, strict=True)]
 
-    def _insert(self, conn: sqlite3.Connection, drafts: list[EventDraft]) -> list[SealedRow]:
-        return self._write(conn, [drafts])[0]
-
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
-        def run(conn: sqlite3.Connection) -> None:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                self._fts.replace(conn, namespace, docs)
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                self._fts = FtsIndex()
-                raise
-
-        await self._in_thread(run)
+        await self._in_thread(lambda c: self._writer.reindex(c, namespace, docs))
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -484,7 +345,7 @@ class SqliteJournal(Journal):
         window: int | None = None,
     ) -> list[SearchHit]:
         return await self._in_thread(
-            lambda c: self._fts.search(
+            lambda c: self._writer.search(
                 c, namespace, query, limit=limit, max_seq=max_seq, window=window
             )
         )

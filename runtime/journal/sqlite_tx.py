@@ -1,0 +1,185 @@
+"""The worker-thread side of the SQLite journal: whole transactions on a raw connection.
+
+Each public method runs as one call on aiosqlite's worker thread (see ``sqlite.py``, which
+queues it and translates the ``sqlite3`` errors raised here). The lexical index is written
+in the same transactions, so it holds the only ``FtsIndex`` of the connection.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.journal.base import SealedRow, SearchHit, seal
+from nousmem.runtime.journal.fts import FtsIndex
+from nousmem.runtime.journal.schema import INSERT_EVENT
+
+
+def read_heads(conn: sqlite3.Connection, namespaces: Iterable[str]) -> dict[str, tuple[int, bytes]]:
+    """``namespace -> (seq, hash)`` of each chain's tip (absent for an empty namespace)."""
+    heads: dict[str, tuple[int, bytes]] = {}
+    for ns in namespaces:
+        got = conn.execute(
+            "SELECT seq, hash FROM events WHERE namespace = ? ORDER BY seq DESC LIMIT 1", (ns,)
+        ).fetchone()
+        if got is not None:
+            heads[ns] = (got[0], got[1])
+    return heads
+
+
+class Transactions:
+    """Transactions of one connection. Not thread-safe: use from the worker thread only."""
+
+    def __init__(self) -> None:
+        self.fts = FtsIndex()
+
+    def _forget_index_tables(self) -> None:
+        # Tables created inside a rolled-back transaction are gone: the cache must not say
+        # they exist.
+        self.fts = FtsIndex()
+
+    def commit_group(
+        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+    ) -> list[list[SealedRow] | BaseException]:
+        """Write ``batches`` in one transaction; a failing batch fails alone.
+
+        The group is first written in one go (one ``executemany`` for every row, one for the
+        index). Only if that raises is the transaction rolled back and redone with a
+        savepoint per batch, so the bad batch fails alone, exactly as if every batch had had
+        its savepoint from the start (nothing of the first attempt was committed).
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            results: list[list[SealedRow] | BaseException]
+            if len(batches) == 1:
+                results = [self.write(conn, batches)[0]]
+            else:
+                try:
+                    results = list(self.write(conn, batches))
+                except Exception:
+                    conn.execute("ROLLBACK")
+                    self._forget_index_tables()
+                    conn.execute("BEGIN IMMEDIATE")
+                    results = self._write_isolated(conn, batches)
+            conn.execute("COMMIT")
+            return results
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            self._forget_index_tables()
+            raise
+
+    def write(
+        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+    ) -> list[list[SealedRow]]:
+        """Seal and insert every batch (inside the caller's transaction); all or nothing."""
+        heads = read_heads(conn, {d.namespace for b in batches for d in b})
+        sealed = [seal(drafts, heads) for drafts in batches]
+        if len(sealed) == 1:
+            conn.executemany(INSERT_EVENT, sealed[0])
+        else:
+            conn.executemany(INSERT_EVENT, [r for rows in sealed for r in rows])
+        docs = [
+            (r[0], r[1], r[2], d.doc)
+            for drafts, rows in zip(batches, sealed, strict=True)
+            for r, d in zip(rows, drafts, strict=True)
+            if d.doc
+        ]
+        self.fts.add(conn, docs)
+        return sealed
+
+    def _write_isolated(
+        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+    ) -> list[list[SealedRow] | BaseException]:
+        """One savepoint per batch: a batch that fails is rolled back alone.
+
+        Index tables are created first, outside the savepoints: SQLite cannot commit a
+        transaction after rolling back to a savepoint that created an FTS5 table
+        ("SQL logic error"), which would make one bad batch fail the whole group.
+        """
+        for ns in {d.namespace for b in batches for d in b if d.doc}:
+            self.fts.ensure(conn, ns)
+        results: list[list[SealedRow] | BaseException] = []
+        for i, drafts in enumerate(batches):
+            conn.execute(f"SAVEPOINT b{i}")
+            try:
+                (rows,) = self.write(conn, [drafts])
+                conn.execute(f"RELEASE b{i}")
+                results.append(rows)
+            except Exception as exc:
+                conn.execute(f"ROLLBACK TO b{i}")
+                conn.execute(f"RELEASE b{i}")
+                results.append(exc)
+        return results
+
+    def erase_and_append(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        ids: Sequence[str],
+        batch: list[EventDraft],
+    ) -> tuple[list[int], list[SealedRow]]:
+        """Null the payloads of ``ids`` and append ``batch``, in one transaction."""
+        # secure_delete zeroes freed space so erased text does not linger in the file.
+        conn.execute("PRAGMA secure_delete=ON")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            seqs: list[int] = []
+            for eid in ids:
+                got = conn.execute(
+                    "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
+                    (namespace, eid),
+                ).fetchone()
+                if got is None or got[1]:
+                    continue
+                conn.execute(
+                    "UPDATE events SET payload = NULL, erased = 1 WHERE namespace = ? AND seq = ?",
+                    (namespace, got[0]),
+                )
+                seqs.append(got[0])
+            self.fts.remove(conn, namespace, seqs)
+            rows = self.write(conn, [batch])[0] if batch else []
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            self._forget_index_tables()
+            raise
+        if seqs:
+            # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.fts.optimize(conn, namespace)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("PRAGMA secure_delete=OFF")
+        return seqs, rows
+
+    def reindex(
+        self, conn: sqlite3.Connection, namespace: str, docs: Sequence[tuple[str, int, str]]
+    ) -> None:
+        """Replace a namespace's lexical index, in one transaction."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.fts.replace(conn, namespace, docs)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            self._forget_index_tables()
+            raise
+
+    def search(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None,
+        window: int | None,
+    ) -> list[SearchHit]:
+        """Lexical search (see :meth:`FtsIndex.search`)."""
+        return self.fts.search(conn, namespace, query, limit=limit, max_seq=max_seq, window=window)
