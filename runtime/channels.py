@@ -18,8 +18,9 @@ from nousmem.projections.lexical import date_label, fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet, count_tokens
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.journal.base import Journal
-from nousmem.runtime.projector import DocRow, Projector
+from nousmem.runtime.projector import Projector
 
 FULL_LENSES = ("historical", "audit")
 

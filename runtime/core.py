@@ -17,6 +17,7 @@ from nousmem.projections.models import Observation
 from nousmem.runtime.canonical import MIN_YEAR, canonical_json
 from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.docrows import doc_text
 from nousmem.runtime.errors import (
     ClosedError,
     InvalidInput,
@@ -29,7 +30,7 @@ from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
-from nousmem.runtime.projector import Projector, doc_text
+from nousmem.runtime.projector import Projector
 
 
 def validate_namespace(namespace: str) -> str:

@@ -7,73 +7,25 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph, entity_node
-from nousmem.projections.lexical import date_label, observation_doc, revision_doc, tokens
+from nousmem.projections.lexical import date_label, revision_doc, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Claim
-from nousmem.projections.retrieval import count_tokens
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.docrows import DocRow, doc_text, render_observation
 from nousmem.runtime.errors import StorageError
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
 # namespace's event-time "now": a refused write dated in the future must change nothing.
 NOT_WORLD_TIME = frozenset({"write.rejected", "quarantined", "retrieval", "outcome", "erasure"})
 OUTCOME_UTILITY = {"success": 1.0, "partial": 0.5, "neutral": 0.0, "failure": -1.0}
-
-
-@dataclass(frozen=True, slots=True)
-class DocRow:
-    """What the read path needs to render an event as a snippet."""
-
-    event_id: str
-    seq: int
-    kind: str
-    text: str
-    occurred_at: datetime
-    ref: str | None
-    actor: str | None
-    evidence_ids: tuple[str, ...] = ()
-    obs_type: str | None = None
-    tokens: int = 0  # what the rendered "- text" line costs in a prompt
-
-    def __post_init__(self) -> None:
-        if not self.tokens:
-            object.__setattr__(self, "tokens", count_tokens("- " + self.text))
-
-
-def render_observation(p: Any, occurred_at: datetime) -> str:
-    """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item."""
-    who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
-    text = p.content
-    caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
-    if isinstance(caption, str) and caption not in text:
-        text += f" [image: {caption}]"
-    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
-    if notes:
-        text += " (" + "; ".join(notes) + ")"
-    return f"[{date_label(occurred_at)}] {who}{text}"
-
-
-def doc_text(kind: str, payload: Any, occurred_at: datetime) -> str | None:
-    """What the lexical index holds for an event: the one definition live writes and
-    rebuilds share, so the index after a rebuild equals the live one."""
-    if payload is None:
-        return None
-    if kind == "observation":
-        return observation_doc(payload, occurred_at)
-    if kind == "belief.revised":
-        return revision_doc(payload)
-    if kind == "sleep.compiled":
-        return str(payload.summary)
-    return None
 
 
 class Projector:

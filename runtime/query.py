@@ -16,7 +16,7 @@ from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, count_tokens, pack, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.channels import FULL_LENSES, Channels, Embedder, ReadPoint
-from nousmem.runtime.projector import DocRow
+from nousmem.runtime.docrows import DocRow
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
 

@@ -1,0 +1,63 @@
+"""What the read path and the lexical index see of an event: its doc row and index text.
+
+Live folds and rebuilds share these definitions, so a rebuilt index and doc table equal the
+live ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from nousmem.projections.lexical import date_label, observation_doc, revision_doc
+from nousmem.projections.retrieval import count_tokens
+
+__all__ = ["DocRow", "doc_text", "render_observation"]
+
+
+@dataclass(frozen=True, slots=True)
+class DocRow:
+    """What the read path needs to render an event as a snippet."""
+
+    event_id: str
+    seq: int
+    kind: str
+    text: str
+    occurred_at: datetime
+    ref: str | None
+    actor: str | None
+    evidence_ids: tuple[str, ...] = ()
+    obs_type: str | None = None
+    tokens: int = 0  # what the rendered "- text" line costs in a prompt
+
+    def __post_init__(self) -> None:
+        if not self.tokens:
+            object.__setattr__(self, "tokens", count_tokens("- " + self.text))
+
+
+def render_observation(p: Any, occurred_at: datetime) -> str:
+    """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item."""
+    who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
+    text = p.content
+    caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
+    if isinstance(caption, str) and caption not in text:
+        text += f" [image: {caption}]"
+    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
+    if notes:
+        text += " (" + "; ".join(notes) + ")"
+    return f"[{date_label(occurred_at)}] {who}{text}"
+
+
+def doc_text(kind: str, payload: Any, occurred_at: datetime) -> str | None:
+    """What the lexical index holds for an event: the one definition live writes and
+    rebuilds share, so the index after a rebuild equals the live one."""
+    if payload is None:
+        return None
+    if kind == "observation":
+        return observation_doc(payload, occurred_at)
+    if kind == "belief.revised":
+        return revision_doc(payload)
+    if kind == "sleep.compiled":
+        return str(payload.summary)
+    return None
