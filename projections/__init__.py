@@ -8,7 +8,8 @@ from nousmem.projections.belief_models import (
     RevisionOutcome,
 )
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.graph import Activation, Edge, MemoryGraph, entity_node
+from nousmem.projections.graph import MemoryGraph
+from nousmem.projections.graph_models import Activation, Edge, entity_node
 from nousmem.projections.lifecycle import LifecycleBook, LifecycleConfig, Transition
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.retrieval import (

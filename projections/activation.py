@@ -17,13 +17,12 @@ from nousmem.projections.graph import (
     _FOCUS_RELATION,
     _PRIORITY,
     FOCUS_BOOST,
-    RELATION_WEIGHTS,
-    Activation,
     MemoryGraph,
     _Arcs,
     _as_of,
     _node,
 )
+from nousmem.projections.graph_models import RELATION_WEIGHTS, Activation
 
 
 def activate(

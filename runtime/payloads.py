@@ -11,7 +11,7 @@ from nousmem.policies.impact import ImpactAssessment
 from nousmem.policies.router import RouteDecision
 from nousmem.policies.validators import Verdict
 from nousmem.projections.belief_models import Revision, RevisionOutcome
-from nousmem.projections.graph import EdgeVerb, Relation
+from nousmem.projections.graph_models import EdgeVerb, Relation
 from nousmem.projections.models import Claim
 
 

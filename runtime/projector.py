@@ -12,7 +12,8 @@ from typing import Any
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.graph import MemoryGraph, entity_node
+from nousmem.projections.graph import MemoryGraph
+from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import date_label, revision_doc, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Claim

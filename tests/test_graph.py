@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nousmem.projections.graph import (
+from nousmem.projections.graph import MemoryGraph
+from nousmem.projections.graph_models import (
     MAX_WEIGHT,
     RELATIONS,
     VERB_RELATIONS,
     Activation,
-    MemoryGraph,
     entity_node,
 )
 
