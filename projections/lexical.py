@@ -35,10 +35,11 @@ def date_label(t: datetime | date) -> str:
 def tokens(text: str) -> list[str]:
     """Lowercased word tokens without stopwords, in order of first appearance, unique."""
     seen: dict[str, None] = {}
-    for m in _TOKEN.finditer(text.lower()):
-        tok = m.group(0).strip("'-")
-        if tok and tok not in STOPWORDS and tok not in seen:
-            seen[tok] = None
+    for tok in _TOKEN.findall(text.lower()):
+        if tok[-1] in "'-":  # a token starts with a word character, so only its end
+            tok = tok.rstrip("'-")
+        if tok not in STOPWORDS:
+            seen[tok] = None  # a repeat keeps its first position
     return list(seen)
 
 

@@ -166,7 +166,7 @@ class QueryEngine(Channels):
                     event_ids=(item, *doc.evidence_ids),
                     refs=(doc.ref,) if doc.ref else (),
                     occurred_at=doc.occurred_at,
-                    tokens=doc.tokens,
+                    tokens=doc.cost,
                     seq=doc.seq,
                     score=sum(comps.values()),
                     components=comps,

@@ -3,12 +3,16 @@ possessives, and date-grouped packing (the prompt never exceeds the budget)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from nousmem.projections.lexical import STOPWORDS, tokens
 from nousmem.projections.retrieval import (
     Snippet,
     count_tokens,
@@ -224,3 +228,33 @@ def test_attribute_aliases_are_single_lowercase_words() -> None:
     )
     with pytest.raises(ValidationError, match="aliases"):
         AttributeSpec(name="employer", aliases=["day job"])
+
+
+# -- tokens ------------------------------------------------------------------------------------
+
+
+def _reference_tokens(text: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for m in re.finditer(r"[\w][\w'-]*", text.lower()):
+        tok = m.group(0).strip("'-")
+        if tok and tok not in STOPWORDS and tok not in seen:
+            seen[tok] = None
+    return list(seen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab É'-_ .\n?!sThe1é"), max_size=60) | st.text(max_size=40))
+def test_tokens_are_unique_lowercase_words_without_stopwords(text: str) -> None:
+    got = tokens(text)
+    assert got == _reference_tokens(text)
+    assert len(got) == len(set(got)) and all(t not in STOPWORDS for t in got)
+
+
+def test_tokens_keep_inner_apostrophes_and_hyphens() -> None:
+    assert tokens("Don't go-- to the co-op, it's 'great' THE") == [
+        "don't",
+        "go",
+        "co-op",
+        "it's",
+        "great",
+    ]
