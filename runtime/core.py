@@ -27,7 +27,7 @@ from nousmem.runtime.errors import (
 )
 from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal.base import Head, Journal, VerifyReport
+from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
 from nousmem.runtime.projector import Projector
@@ -139,10 +139,10 @@ class RuntimeCore:
                 field=field,
             )
 
-    async def _commit(self, drafts: Sequence[EventDraft]) -> list[Any]:
+    async def _commit(self, drafts: Sequence[EventDraft], guard: Guard | None = None) -> list[Any]:
         """Append drafts atomically, then fold them (and anything before them) into projections."""
         self._check_open()
-        events = await self.journal.append(drafts)
+        events = await self.journal.append(drafts, guard=guard)
         await self._sync(events)
         return events
 

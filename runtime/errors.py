@@ -50,6 +50,11 @@ class JournalConflict(StorageError):
     """Another writer advanced the chain first; the append can be retried."""
 
 
+class StaleHead(JournalConflict):
+    """Another writer changed what the caller planned against; nothing was written.
+    Refresh the projections and plan again."""
+
+
 class AppendOnlyViolation(StorageError):
     """Something tried to update or delete a journal row."""
 

@@ -21,8 +21,9 @@ from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
-from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import EventDraft
+from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import (
     AssessmentPayload,
     BeliefRevisedPayload,
@@ -45,6 +46,26 @@ from nousmem.runtime.write_records import (
 )
 
 Mode = Literal["route", "commit", "dry_run"]
+
+# What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
+# lifecycle. Observations, reads and their outcomes, and records of refused writes do not
+# change an assessment, so other writers may append those freely meanwhile.
+PLANNING_KINDS = frozenset(
+    {
+        "belief.revised",
+        "candidate.held",
+        "candidate.promoted",
+        "dimension.compressed",
+        "edge",
+        "erasure",
+        "identity.merged",
+        "lifecycle",
+        "policy.committed",
+        "sleep.compiled",
+    }
+)
+STALE_RETRIES = 5
+"""Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
 
 
 @dataclass
@@ -370,9 +391,6 @@ class WritePath(RuntimeCore):
         if parsed.occurred_at is not None:
             self._coerce_time(parsed.occurred_at, "observation.occurred_at")
         async with self._write_lock:
-            # No head check here (it costs a storage round trip per write): this process's
-            # projections are current, and events another process appended are folded in
-            # when this append reveals the gap (journal order is always kept).
             if self._proj.applied_seq == 0:
                 await self._refresh()
             recorded = self._now()
@@ -382,11 +400,24 @@ class WritePath(RuntimeCore):
                 else parsed.model_copy(update={"occurred_at": recorded})
             )
             extraction = await self._extract(probe)
-            plan = self._plan(parsed, extraction, mode, recorded_at=recorded)
-            if mode == "dry_run":
-                events: list[Any] = []
-            else:
-                events = await self._commit(plan.drafts)
+            events: list[Any] = []
+            for attempt in range(1, STALE_RETRIES + 1):
+                plan = self._plan(parsed, extraction, mode, recorded_at=recorded)
+                if mode == "dry_run":
+                    break
+                # No head check before planning (a storage round trip per write): the guard
+                # is checked inside the commit's own transaction instead. It fails only
+                # when another process changed what the meter reads since this process last
+                # folded; then fold its events and assess again.
+                guard = Guard(self.namespace, self._proj.applied_seq, PLANNING_KINDS)
+                try:
+                    events = await self._commit(plan.drafts, guard)
+                    break
+                except StaleHead:
+                    if attempt == STALE_RETRIES:
+                        raise
+                    self._log.info("replanning", attempt=attempt)
+                    await self._refresh()
         assert plan.assessment is not None and plan.decision is not None
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))

@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from nousmem.runtime.errors import ClosedError, NousmemError
+from nousmem.runtime.errors import ClosedError, NousmemError, StaleHead
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal.base import Journal
+from nousmem.runtime.journal.base import Guard, Journal
 from nousmem.runtime.payloads import ObservationPayload, OutcomePayload
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -125,6 +125,33 @@ class JournalContract:
                 await j.append([one, twin])
             assert (await j.head("a")).seq == 0
             assert await self.all_events(j, "a") == []
+        finally:
+            await j.close()
+
+    async def test_a_guard_refuses_a_batch_planned_before_a_guarded_event(self) -> None:
+        j = await self.create_journal()
+        try:
+            await j.append([self.draft("a", "one", 1)])
+            outcome = EventDraft(
+                id=self.ids.new(T0),
+                namespace="a",
+                kind="outcome",
+                occurred_at=T0,
+                recorded_at=T0,
+                payload=OutcomePayload(trace_id="x", outcome="success"),
+            )
+            await j.append([outcome])  # seq 2, not a guarded kind
+            guard = Guard("a", 1, frozenset({"observation"}))
+            ok = await j.append([self.draft("a", "two", 2)], guard=guard)
+            assert [e.seq for e in ok] == [3]
+            with pytest.raises(StaleHead, match="seq 3"):  # "two" is past the guard now
+                await j.append([self.draft("a", "late", 3)], guard=guard)
+            assert (await j.head("a")).seq == 3
+            assert await j.search("a", '"late"', limit=5) == []
+            # Guards are per namespace, and a fresh one passes.
+            await j.append([self.draft("b", "other", 4)], guard=Guard("b", 0, guard.kinds))
+            await j.append([self.draft("a", "now", 5)], guard=Guard("a", 3, guard.kinds))
+            assert (await j.verify("a")).checked == 4
         finally:
             await j.close()
 

@@ -49,3 +49,48 @@ async def test_two_processes_share_one_chain(tmp_path: Path) -> None:
         actors = [e.payload.actor async for e in rt.events()]
         assert actors.count("p1") == 2000 and actors.count("p2") == 2000
         assert (await rt.stats())["kinds"] == {"observation": 4000}
+
+
+async def test_a_governed_write_is_planned_again_after_another_writer_changed_beliefs(
+    tmp_path: Path,
+) -> None:
+    """Two runtimes on one file stand for two processes (separate connections, projections
+    and locks). A write planned on beliefs the other writer has since changed is refused
+    inside its transaction, refolded and assessed again; nothing stale is journaled."""
+    path = tmp_path / "two.db"
+    day = "2024-0{}-01T09:00:00+00:00"
+    async with (
+        MemoryRuntime.open(path, namespace="n") as a,
+        MemoryRuntime.open(path, namespace="n") as b,
+    ):
+        first = await a.observe_and_route(
+            {"content": "I work at Google.", "actor": "Alice", "occurred_at": day.format(1)}
+        )
+        assert first.deltas and first.deltas[0].mode_after == "Google"
+        moved = await b.observe_and_route(
+            {"content": "I now work at Meta.", "actor": "Alice", "occurred_at": day.format(2)}
+        )
+        assert moved.deltas[0].mode_before == "Google" and moved.deltas[0].mode_after == "Meta"
+        # A still holds "Google" in memory; its next write must see "Meta" first.
+        again = await a.observe_and_route(
+            {"content": "I just joined Sarvam.", "actor": "Alice", "occurred_at": day.format(3)}
+        )
+        assert again.deltas and again.deltas[0].mode_before == "Meta"
+        # What A journaled is what a fold of the journal computes.
+        kinds = [e.kind async for e in a.events()]
+        assert kinds.count("impact.assessed") == 3
+        assert (await a.verify()).ok
+        live = await a.belief("Alice", "employer")
+        await a.rebuild()
+        assert await a.belief("Alice", "employer") == live
+        delta = [e async for e in a.events(kinds=["belief.revised"])][-1]
+        assert delta.payload.outcome == again.deltas[0]
+        # Events that do not change an assessment (a plain observation, a read) do not
+        # make the other writer plan again.
+        await b.observe({"content": "Lunch was good.", "actor": "Alice"})
+        await b.query("Where does Alice work?")
+        before = (await a.head()).seq
+        last = await a.observe_and_route(
+            {"content": "I like tea.", "actor": "Alice", "occurred_at": day.format(4)}
+        )
+        assert last.event_ids and (await a.head()).seq == before + len(last.event_ids)

@@ -10,12 +10,13 @@ import abc
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, NamedTuple
 
 import blake3
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.runtime.canonical import GENESIS, chain_hash, format_time, header_json, payload_digest
+from nousmem.runtime.errors import StaleHead
 from nousmem.runtime.events import EventBase, EventDraft, build_event
 
 
@@ -80,6 +81,24 @@ def _as_stored(r: Sequence[Any]) -> StoredRow:
     """A raw row (``SELECT_COLUMNS`` order, ``erased`` optional) as a :class:`StoredRow`."""
     erased = bool(r[11]) if len(r) > 11 else False
     return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], erased)
+
+
+class Guard(NamedTuple):
+    """A governed write's precondition: no event of ``kinds`` after ``after_seq``."""
+
+    namespace: str
+    after_seq: int
+    kinds: frozenset[str]
+
+
+def stale(guard: Guard, found: tuple[int, str] | None) -> None:
+    """Raise :class:`StaleHead` for the first guarded event found past the guard."""
+    if found is not None:
+        seq, kind = found
+        raise StaleHead(
+            f"namespace {guard.namespace!r} gained a {kind!r} event (seq {seq}) after seq"
+            f" {guard.after_seq}, which this write was planned against"
+        )
 
 
 def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> list[SealedRow]:
@@ -272,10 +291,15 @@ class Journal(abc.ABC):
     """Storage backend interface. Every backend passes ``tests/journal_contract.py``."""
 
     @abc.abstractmethod
-    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
+    async def append(
+        self, drafts: Sequence[EventDraft], *, guard: Guard | None = None
+    ) -> list[EventBase]:
         """Append a batch atomically (all or nothing) and return the committed events.
 
         Returns only once the batch is committed. Concurrent callers may share a transaction.
+        With ``guard``, the batch is refused with :class:`~nousmem.runtime.errors.StaleHead`
+        (nothing written) if the guarded namespace gained an event of a guarded kind after
+        ``guard.after_seq``: the caller planned against projections that are now stale.
         """
 
     @abc.abstractmethod

@@ -9,6 +9,7 @@ from nousmem.runtime.errors import ClosedError, JournalConflict
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import (
     ChainWalker,
+    Guard,
     Head,
     Journal,
     SearchHit,
@@ -16,6 +17,7 @@ from nousmem.runtime.journal.base import (
     VerifyReport,
     event_from_draft,
     seal,
+    stale,
     stored_row,
 )
 from nousmem.runtime.journal.fts import FtsIndex
@@ -37,10 +39,15 @@ class MemoryJournal(Journal):
         if self._closed:
             raise ClosedError("journal is closed")
 
-    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
+    async def append(
+        self, drafts: Sequence[EventDraft], *, guard: Guard | None = None
+    ) -> list[EventBase]:
         self._check()
         if not drafts:
             return []
+        if guard is not None:
+            later = self._events.get(guard.namespace, [])[guard.after_seq :]
+            stale(guard, next(((e.seq, e.kind) for e in later if e.kind in guard.kinds), None))
         heads = {
             ns: (rows[-1].seq, rows[-1].hash)
             for ns in {d.namespace for d in drafts}

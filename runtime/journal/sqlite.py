@@ -25,6 +25,7 @@ from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConf
 from nousmem.runtime.events import EventBase, EventDraft, build_event
 from nousmem.runtime.journal.base import (
     ChainWalker,
+    Guard,
     Head,
     Journal,
     SealedRow,
@@ -101,6 +102,10 @@ def _raw_to_event(r: Sequence[Any]) -> EventBase:
     )
 
 
+# One caller's batch: its drafts, its guard (or None) and its future.
+_Queued = tuple[list[EventDraft], Guard | None, "asyncio.Future[list[EventBase]]"]
+
+
 class SqliteJournal(Journal):
     """Journal in one SQLite file. Open with :meth:`open`."""
 
@@ -108,7 +113,7 @@ class SqliteJournal(Journal):
         self._db = db
         self.path = path
         self._writer = Transactions()  # worker-thread side: transactions and the index
-        self._queue: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]] = []
+        self._queue: list[_Queued] = []
         self._busy = False  # a group is in flight on the worker thread
         self._idle: asyncio.Event | None = None  # set when the last group finished (close)
         self._closed = False
@@ -168,14 +173,16 @@ class SqliteJournal(Journal):
 
     # -- writes -------------------------------------------------------------------------------
 
-    async def append(self, drafts: Sequence[EventDraft]) -> list[EventBase]:
+    async def append(
+        self, drafts: Sequence[EventDraft], *, guard: Guard | None = None
+    ) -> list[EventBase]:
         if self._closed:
             raise ClosedError("journal is closed")
         if not drafts:
             return []
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[list[EventBase]] = loop.create_future()
-        self._queue.append((list(drafts), fut))
+        self._queue.append((list(drafts), guard, fut))
         if not self._busy:
             self._busy = True
             if self._contended:
@@ -196,13 +203,14 @@ class SqliteJournal(Journal):
         group, self._queue = self._queue[:_MAX_GROUP], self._queue[_MAX_GROUP:]
         self._contended = len(group) > 1
         loop = asyncio.get_running_loop()
-        batches = [drafts for drafts, _ in group]
+        batches = [drafts for drafts, _, _ in group]
+        guards = [guard for _, guard, _ in group]
         db = self._db
 
         def job() -> None:  # on the worker thread
             outcome: list[list[SealedRow] | BaseException] | BaseException
             try:
-                outcome = self._writer.commit_group(db._conn, batches)
+                outcome = self._writer.commit_group(db._conn, batches, guards)
             except BaseException as exc:  # the whole transaction failed
                 outcome = exc
             loop.call_soon_threadsafe(self._finish, group, outcome)
@@ -216,18 +224,18 @@ class SqliteJournal(Journal):
 
     def _finish(
         self,
-        group: list[tuple[list[EventDraft], asyncio.Future[list[EventBase]]]],
+        group: list[_Queued],
         outcome: list[list[SealedRow] | BaseException] | BaseException,
     ) -> None:
         """On the loop: resolve the callers of a finished group, then start the next one."""
         if isinstance(outcome, BaseException):
             err = _translate(outcome)
-            for _, fut in group:
+            for *_, fut in group:
                 if not fut.done():
                     fut.set_exception(err)
         else:
             self.commits += 1
-            for (drafts, fut), res in zip(group, outcome, strict=True):
+            for (drafts, _, fut), res in zip(group, outcome, strict=True):
                 if fut.done():
                     continue
                 if isinstance(res, BaseException):

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.journal.base import SealedRow, SearchHit, seal
+from nousmem.runtime.journal.base import Guard, SealedRow, SearchHit, seal, stale
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
 
@@ -28,6 +28,18 @@ def read_heads(conn: sqlite3.Connection, namespaces: Iterable[str]) -> dict[str,
     return heads
 
 
+def _guarded_event(conn: sqlite3.Connection, guard: Guard) -> tuple[int, str] | None:
+    """The first event of a guarded kind past the guard (one index seek per kind)."""
+    kinds = sorted(guard.kinds)
+    marks = ",".join("?" * len(kinds))
+    got = conn.execute(
+        f"SELECT seq, kind FROM events WHERE namespace = ? AND kind IN ({marks}) AND seq > ?"
+        " ORDER BY seq LIMIT 1",
+        (guard.namespace, *kinds, guard.after_seq),
+    ).fetchone()
+    return None if got is None else (int(got[0]), str(got[1]))
+
+
 class Transactions:
     """Transactions of one connection. Not thread-safe: use from the worker thread only."""
 
@@ -40,7 +52,10 @@ class Transactions:
         self.fts = FtsIndex()
 
     def commit_group(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+        self,
+        conn: sqlite3.Connection,
+        batches: list[list[EventDraft]],
+        guards: Sequence[Guard | None] | None = None,
     ) -> list[list[SealedRow] | BaseException]:
         """Write ``batches`` in one transaction; a failing batch fails alone.
 
@@ -53,15 +68,15 @@ class Transactions:
         try:
             results: list[list[SealedRow] | BaseException]
             if len(batches) == 1:
-                results = [self.write(conn, batches)[0]]
+                results = [self.write(conn, batches, guards)[0]]
             else:
                 try:
-                    results = list(self.write(conn, batches))
+                    results = list(self.write(conn, batches, guards))
                 except Exception:
                     conn.execute("ROLLBACK")
                     self._forget_index_tables()
                     conn.execute("BEGIN IMMEDIATE")
-                    results = self._write_isolated(conn, batches)
+                    results = self._write_isolated(conn, batches, guards)
             conn.execute("COMMIT")
             return results
         except BaseException:
@@ -71,9 +86,19 @@ class Transactions:
             raise
 
     def write(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+        self,
+        conn: sqlite3.Connection,
+        batches: list[list[EventDraft]],
+        guards: Sequence[Guard | None] | None = None,
     ) -> list[list[SealedRow]]:
-        """Seal and insert every batch (inside the caller's transaction); all or nothing."""
+        """Seal and insert every batch (inside the caller's transaction); all or nothing.
+
+        A guarded batch is checked first (raising :class:`StaleHead`): inside the
+        transaction, so nothing can be appended between the check and the insert.
+        """
+        for guard in guards or ():
+            if guard is not None:
+                stale(guard, _guarded_event(conn, guard))
         heads = read_heads(conn, {d.namespace for b in batches for d in b})
         sealed = [seal(drafts, heads) for drafts in batches]
         if len(sealed) == 1:
@@ -90,7 +115,10 @@ class Transactions:
         return sealed
 
     def _write_isolated(
-        self, conn: sqlite3.Connection, batches: list[list[EventDraft]]
+        self,
+        conn: sqlite3.Connection,
+        batches: list[list[EventDraft]],
+        guards: Sequence[Guard | None] | None = None,
     ) -> list[list[SealedRow] | BaseException]:
         """One savepoint per batch: a batch that fails is rolled back alone.
 
@@ -104,7 +132,7 @@ class Transactions:
         for i, drafts in enumerate(batches):
             conn.execute(f"SAVEPOINT b{i}")
             try:
-                (rows,) = self.write(conn, [drafts])
+                (rows,) = self.write(conn, [drafts], [guards[i]] if guards else None)
                 conn.execute(f"RELEASE b{i}")
                 results.append(rows)
             except Exception as exc:
