@@ -86,10 +86,21 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
         assert e.occurred_at == datetime(2023, 5, 8, 10, tzinfo=UTC)
 
 
-async def test_bad_config_names_the_field() -> None:
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({"journal": {"durability": "sometimes"}}, "config.journal.durability"),
+        ({"retrieval": {"rank_window": 0}}, "config.retrieval.rank_window"),
+        (
+            {"attributes": {"attributes": [{"name": "employer", "aliases": ["day job"]}]}},
+            "config.attributes.attributes.0.aliases",
+        ),
+    ],
+)
+async def test_bad_config_names_the_field(config: dict[str, Any], field: str) -> None:
     with pytest.raises(InvalidInput) as info:
-        MemoryRuntime.memory(config={"journal": {"durability": "sometimes"}})
-    assert info.value.field == "config.journal.durability"
+        MemoryRuntime.memory(config=config)
+    assert info.value.field == field
 
 
 async def test_bad_namespace_and_path() -> None:

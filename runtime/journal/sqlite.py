@@ -353,7 +353,7 @@ class SqliteJournal(Journal):
         window: int | None = None,
     ) -> list[SearchHit]:
         return await self._in_thread(
-            lambda c: self._writer.search(
+            lambda c: self._writer.fts.search(
                 c, namespace, query, limit=limit, max_seq=max_seq, window=window
             )
         )

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.journal.base import Guard, SealedRow, SearchHit, seal, stale
+from nousmem.runtime.journal.base import Guard, SealedRow, seal, stale
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
 
@@ -198,16 +198,3 @@ class Transactions:
             conn.execute("ROLLBACK")
             self._forget_index_tables()
             raise
-
-    def search(
-        self,
-        conn: sqlite3.Connection,
-        namespace: str,
-        query: str,
-        *,
-        limit: int,
-        max_seq: int | None,
-        window: int | None,
-    ) -> list[SearchHit]:
-        """Lexical search (see :meth:`FtsIndex.search`)."""
-        return self.fts.search(conn, namespace, query, limit=limit, max_seq=max_seq, window=window)
