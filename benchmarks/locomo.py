@@ -31,6 +31,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchmarks.common import Progress, file_bytes, note, percentile, table, write_json
+from benchmarks.embedders import load_embedder
 from benchmarks.locomo_baselines import ConversationBaselines, Packed
 from benchmarks.locomo_data import CATEGORY_NAMES, SKIP_REASONS, Dataset, load_dataset
 from benchmarks.locomo_metrics import (
@@ -90,7 +91,7 @@ def _err(examples: list[str], exc: BaseException, where: str) -> None:
 
 
 async def _ingest(
-    rt: MemoryRuntime, ds: Dataset, progress: bool
+    rt: MemoryRuntime, ds: Dataset, progress: bool, embedder: Any = None
 ) -> tuple[dict[str, Any], dict[str, MemoryRuntime]]:
     api = "observe_and_route" if hasattr(rt, "observe_and_route") else "observe"
     scoped: dict[str, MemoryRuntime] = {}
@@ -102,6 +103,8 @@ async def _ingest(
     for conv in ds.conversations:
         srt = rt.scoped(f"locomo/{conv.sample_id}")
         scoped[conv.sample_id] = srt
+        if embedder is not None:
+            srt.set_embedder(embedder)
         write = getattr(srt, api)
         for turn in conv.turns:
             t0 = time.perf_counter()
@@ -137,6 +140,7 @@ async def run_locomo(
     out_json: str | None = None,
     progress: bool = True,
     records: bool = False,
+    embedder: str | None = None,
 ) -> dict[str, Any]:
     """Ingest every conversation of ``path``, ask every question at every budget, score.
 
@@ -144,11 +148,13 @@ async def run_locomo(
     everything skipped), ``ingest``, ``query``, ``results[budget][system]`` (by_category,
     macro over 1-4, adversarial, query_ms) and, with ``records=True``, per-question records.
     The journal lives in ``db_dir`` (kept) or a temporary directory (removed).
+    ``embedder`` (``MODULE:FACTORY``, see ``benchmarks.embedders``) turns on the dense channel.
     """
     budgets = [int(b) for b in budgets]
     if not budgets or any(b <= 0 for b in budgets):
         raise ValueError("budgets must be positive integers")
     ds = load_dataset(path, limit_conversations)
+    dense = load_embedder(embedder) if embedder else None
     note(
         f"locomo: {len(ds.conversations)} conversations, {ds.n_turns} turns,"
         f" {ds.n_questions} questions from {path}",
@@ -166,7 +172,7 @@ async def run_locomo(
             db_path, namespace="locomo", config={"journal": {"durability": "normal"}}
         )
         try:
-            ingest, scoped = await _ingest(rt, ds, progress)
+            ingest, scoped = await _ingest(rt, ds, progress, dense)
             result = await _query_all(rt, ds, scoped, budgets, progress, records)
         finally:
             await rt.close()
@@ -187,6 +193,7 @@ async def run_locomo(
         },
         "budgets": budgets,
         "ingest_api": ingest["api"],
+        "embedder": embedder,
         "nousmem": result["nousmem"],
         "ingest": ingest,
         "query": result["query"],
@@ -308,7 +315,8 @@ def render(res: dict[str, Any]) -> str:
     lines = [
         f"LoCoMo retrieval: {ds['conversations']} conversations, {ds['turns']} turns,"
         f" {ds['questions']} questions ({ds['path']})",
-        f"nousmem: {res['nousmem']}; ingest_api: {res['ingest_api']}; packing: {res['packing']}",
+        f"nousmem: {res['nousmem']}; ingest_api: {res['ingest_api']};"
+        f" embedder: {res.get('embedder') or 'none'}; packing: {res['packing']}",
     ]
     skipped = ds["skipped"]
     lines.append(
@@ -378,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db-dir", default=None, help="keep the journal in a new dir under this")
     ap.add_argument("--records", action="store_true", help="per-question records in the JSON")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--embedder", default=None, help="MODULE:FACTORY of a dense embedder")
     args = ap.parse_args(argv)
     try:
         res = asyncio.run(
@@ -389,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
                 out_json=args.json_path,
                 progress=not args.quiet,
                 records=args.records,
+                embedder=args.embedder,
             )
         )
     except (OSError, ValueError) as exc:  # unreadable file or JSON

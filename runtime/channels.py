@@ -8,9 +8,6 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
@@ -18,20 +15,12 @@ from nousmem.projections.lexical import date_label, fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet, count_tokens
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 
 FULL_LENSES = ("historical", "audit")
-
-
-@runtime_checkable
-class Embedder(Protocol):
-    """Optional dense channel: the user supplies the model (none is bundled)."""
-
-    def embed(self, texts: Sequence[str]) -> Sequence[Sequence[float]]:
-        """Embed texts; must be deterministic for replays to be exact."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +71,7 @@ class Channels:
         self.proj = proj
         self.journal = journal
         self.namespace = namespace
-        self.embedder: Embedder | None = None
-        self._dense_ids: list[str] = []
-        self._dense: np.ndarray[Any, np.dtype[np.float64]] | None = None
+        self.dense: DenseIndex | None = None
 
     # -- state helpers ---------------------------------------------------------------------
 
@@ -335,24 +322,10 @@ class Channels:
         }
 
     def _dense_rank(self, question: str, at: ReadPoint) -> list[str]:
-        assert self.embedder is not None
-        docs = [d for d in self.proj.docs.values() if d.kind == "observation"]
-        if len(docs) != len(self._dense_ids):
-            new = docs[len(self._dense_ids) :]
-            vecs = np.asarray(self.embedder.embed([d.text for d in new]), dtype=np.float64)
-            vecs /= np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-12)
-            self._dense = vecs if self._dense is None else np.vstack([self._dense, vecs])
-            self._dense_ids += [d.event_id for d in new]
-        if self._dense is None or not self._dense_ids:
-            return []
-        q = np.asarray(self.embedder.embed([question])[0], dtype=np.float64)
-        q /= max(float(np.linalg.norm(q)), 1e-12)
-        sims = self._dense @ q
-        order = sorted(range(len(sims)), key=lambda i: (-float(sims[i]), self._dense_ids[i]))
-        docs_by_id = self.proj.docs
-        return [
-            self._dense_ids[i]
-            for i in order
-            if self._dense_ids[i] in docs_by_id
-            and self._in_view(docs_by_id[self._dense_ids[i]], at)
-        ][:50]
+        """Observations by similarity to the question, through the user's embedder."""
+        assert self.dense is not None
+        docs = self.proj.docs
+        self.dense.catch_up(docs)
+        return self.dense.rank(
+            question, as_of_seq=at.seq, as_of_time=at.time, admit=docs.__contains__, limit=50
+        )

@@ -17,6 +17,7 @@ from nousmem.projections.models import Observation
 from nousmem.runtime.canonical import MIN_YEAR, canonical_json
 from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import doc_text
 from nousmem.runtime.errors import (
     ClosedError,
@@ -69,6 +70,7 @@ class _Shared:
         self.extra_closers: list[Any] = []
         self.extractor: Any = None  # None: the rule extractor
         self.provider: Any = None  # an LLM planner for propose(), if configured
+        self.dense: dict[str, DenseIndex] = {}  # namespace -> the dense channel's vectors
 
 
 class RuntimeCore:

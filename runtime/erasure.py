@@ -135,8 +135,9 @@ class Erasure(ReadPath):
             before = self._rows_snapshot()
             seqs, appended = await self.journal.erase_and_append(self.namespace, ordered, drafts)
         await self.rebuild()
-        if self._engine is not None:
-            self._engine = None  # dense vectors of erased text must go too
+        dense = self._shared.dense.get(self.namespace)
+        if dense is not None:
+            dense.drop(ordered)  # vectors of erased text must go too
         after = self._rows_snapshot()
         report = await self.verify()
         return ErasureReceipt(

@@ -15,10 +15,14 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, count_tokens, pack, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot
-from nousmem.runtime.channels import FULL_LENSES, Channels, Embedder, ReadPoint
+from nousmem.runtime.channels import FULL_LENSES, Channels, ReadPoint
+from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.logging import get_logger
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
+
+_log = get_logger("nousmem.query")
 
 HEADERS = ("## Worldview Snapshot", "## Supporting memories")
 # A neighbour's score is a share of what its hit scored on these channels.
@@ -119,8 +123,14 @@ class QueryEngine(Channels):
         )
         if plan.times:
             rankings["temporal"] = self._temporal(plan, lexical, at)
-        if self.embedder is not None:
-            rankings["dense"] = self._dense_rank(plan.question, at)
+        channel_failures: list[Suppressed] = []
+        if self.dense is not None:
+            try:
+                rankings["dense"] = self._dense_rank(plan.question, at)
+            except Exception as exc:  # the user's model: a failure costs the channel only
+                why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
+                _log.warning("dense channel failed", namespace=self.namespace, reason=why)
+                channel_failures.append(Suppressed(id="channel:dense", reason=why))
         audit = self._audit(plan, at) if lens == "audit" else {}
         if audit:
             rankings["audit"] = list(audit)
@@ -137,7 +147,7 @@ class QueryEngine(Channels):
                 fused.setdefault(e, {})["neighbor"] = v
         graph_sup = self._activate(fused, lens, at, plan.procedural)
 
-        suppressed: list[Suppressed] = []
+        suppressed: list[Suppressed] = channel_failures
         cands: list[Snippet] = []
         for item, comps in fused.items():
             extra = {

@@ -20,6 +20,7 @@ from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
@@ -59,13 +60,23 @@ class ReadPath(RuntimeCore):
     def engine(self) -> QueryEngine:
         if self._engine is None:
             self._engine = QueryEngine(self._proj, self.journal, self.namespace)
+        # Every view of the namespace shares its dense index (see ``set_embedder``).
+        self._engine.dense = self._shared.dense.get(self.namespace)
         return self._engine
 
     def set_embedder(self, embedder: Embedder | None) -> None:
-        """Enable (or disable) the dense channel with a user-supplied embedder."""
+        """Enable (or, with None, disable) the dense channel with a user-supplied embedder.
+
+        It applies to this namespace in every view of the opened journal. Observations are
+        embedded in batches at the next read, then incrementally; a failing embedder costs
+        that read its dense channel only (the trace says why, under ``suppressed``).
+        """
         if embedder is not None and not isinstance(embedder, Embedder):
             raise InvalidInput("must have an embed(texts) method", field="embedder")
-        self.engine.embedder = embedder
+        if embedder is None:
+            self._shared.dense.pop(self.namespace, None)
+        else:
+            self._shared.dense[self.namespace] = DenseIndex(embedder)
 
     async def _position(self, as_of: datetime | int | str | None) -> AsOf:
         await self._refresh()

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from benchmarks import journal, locomo, perf
 from benchmarks.common import percentile, table
@@ -198,3 +201,54 @@ def test_context_reading() -> None:
     refs, text, tc = locomo._context_of(Ctx())
     assert refs == ["D1:1", "D1:2"] and text == "Ann: hi\nBo: yo" and tc == 7
     assert locomo._context_of(object()) == ([], "", None)
+
+
+class _Toy:
+    """A toy embedder for ``--embedder tests.test_benchmarks_smoke:toy_embedder``."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls += 1
+        return [[float(len(t)), float(t.count(" ")) + 1.0] for t in texts]
+
+
+TOY = _Toy()
+
+
+def toy_embedder() -> _Toy:
+    return TOY
+
+
+async def test_locomo_with_an_embedder(tmp_path: Path) -> None:
+    path = tmp_path / "mini-locomo.json"
+    path.write_text(json.dumps(_conversation()), encoding="utf-8")
+    before = TOY.calls
+    res = await locomo.run_locomo(
+        str(path),
+        budgets=(300,),
+        progress=False,
+        embedder="tests.test_benchmarks_smoke:toy_embedder",
+    )
+    assert res["embedder"] == "tests.test_benchmarks_smoke:toy_embedder"
+    assert TOY.calls > before  # the dense channel ran
+    assert "embedder: tests.test_benchmarks_smoke:toy_embedder" in locomo.render(res)
+    for bad, why in [
+        ("no-colon", "expected MODULE:FACTORY"),
+        ("tests.nowhere:x", "No module named"),
+        ("tests.test_benchmarks_smoke:_conversation", "has no embed"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            await locomo.run_locomo(str(path), budgets=(300,), progress=False, embedder=bad)
+
+
+def test_dense_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import dense
+
+    rows = dense.run([200], dim=8, queries=3)
+    measures = {r["measure"] for r in rows}
+    assert "nousmem DenseIndex.rank" in measures and "peer matvec+argpartition" in measures
+    assert all(_finite(r["p95_ms"]) and r["p95_ms"] >= r["p50_ms"] for r in rows)
+    assert dense.main(["--sizes", "100", "--dim", "4", "--queries", "2"]) == 0
+    assert "p50 / argpartition" in capsys.readouterr().out
