@@ -6,46 +6,16 @@ projections, under the namespace's write lock) and then appended as one atomic b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-from nousmem.policies.extract import RuleExtractor, extract_time_mentions
-from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
+from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.protocols import Extractor
-from nousmem.policies.risk import RiskFinding, detect_risks, redact
-from nousmem.policies.router import ClaimRoute, RouteDecision, route
-from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
-from nousmem.projections.belief_models import Revision
-from nousmem.projections.models import Claim, Observation
-from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.core import RuntimeCore
+from nousmem.projections.models import Observation
 from nousmem.runtime.errors import InvalidInput, StaleHead
-from nousmem.runtime.events import EventDraft
 from nousmem.runtime.journal.base import Guard
-from nousmem.runtime.payloads import (
-    AssessmentPayload,
-    BeliefRevisedPayload,
-    CandidatePayload,
-    CandidatePromotedPayload,
-    ClarifyPayload,
-    EdgePayload,
-    FallbackPayload,
-    QuarantinePayload,
-    RejectionPayload,
-    TimeRef,
-)
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
 from nousmem.runtime.results import RouteResult
-from nousmem.runtime.write_records import (
-    conflict_edge,
-    field_risks,
-    journaled_assessment,
-    redact_tree,
-)
-
-Mode = Literal["route", "commit", "dry_run"]
+from nousmem.runtime.write_plan import Mode, WritePlanner
 
 # What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
 # lifecycle. Observations, reads and their outcomes, and records of refused writes do not
@@ -68,25 +38,8 @@ STALE_RETRIES = 5
 """Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
 
 
-@dataclass
-class _Plan:
-    drafts: list[EventDraft] = field(default_factory=list)
-    route: str = "ledger_only"
-    observation_id: str | None = None
-    decision: RouteDecision | None = None
-    assessment: ImpactAssessment | None = None
-    delta_ids: list[str] = field(default_factory=list)
-    deltas: list[Any] = field(default_factory=list)
-    candidate_ids: list[str] = field(default_factory=list)
-    promoted_ids: list[str] = field(default_factory=list)
-    verdicts: list[Verdict] = field(default_factory=list)
-    clarify: str | None = None
-
-
-class WritePath(RuntimeCore):
+class WritePath(WritePlanner):
     """observe_and_route, observe_and_commit and assess."""
-
-    validators: ValidatorStack = ValidatorStack()
 
     # -- extraction ---------------------------------------------------------------------------
 
@@ -96,17 +49,6 @@ class WritePath(RuntimeCore):
             raise InvalidInput("must implement the Extractor protocol", field="extractor")
         self._shared.extractor = extractor
 
-    def _time_refs(self, obs: Observation) -> list[TimeRef]:
-        if obs.occurred_at is None:
-            return []
-        # Copied field for field from resolved (already typed) mentions: no re-validation.
-        return [
-            TimeRef.model_construct(
-                text=m.text, start=m.start, end=m.end, granularity=m.granularity, label=m.label
-            )
-            for m in extract_time_mentions(obs)
-        ]
-
     async def _extract(self, obs: Observation) -> ExtractionResult:
         ex = self._shared.extractor
         if ex is None:
@@ -115,273 +57,6 @@ class WritePath(RuntimeCore):
             return await ex.extract_with_fallback(obs)
         claims = await ex.extract(obs)
         return ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
-
-    # -- planning -----------------------------------------------------------------------------
-
-    def _trust(self, source: str) -> float:
-        return self.config.trust.trust(source)
-
-    def _propagation(self, entity: str, attribute: str) -> int:
-        return self._proj.dependents(entity, attribute)
-
-    def _plan(
-        self,
-        obs: Observation,
-        extraction: ExtractionResult,
-        mode: Mode,
-        *,
-        recorded_at: datetime,
-    ) -> _Plan:
-        plan = _Plan()
-        occurred = (
-            self._coerce_time(obs.occurred_at, "observation.occurred_at")
-            if obs.occurred_at is not None
-            else recorded_at
-        )
-        obs = obs.model_copy(update={"occurred_at": occurred})
-        obs_draft = self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
-        obs_id = obs_draft.id
-        claims = list(extraction.claims)
-        findings = detect_risks(obs.content)
-        findings += field_risks(obs, claims)
-        assessment = assess(
-            obs,
-            claims,
-            occurred_at=occurred,
-            trust=self._trust(obs.source),
-            preview_many=self._proj.preview_many,
-            propagation=self._propagation,
-            findings=findings,
-            weights=self.config.impact,
-            evidence_id=obs_id,
-        )
-        decision = route(assessment, self.config.router, obs_type=obs.type)
-        if mode == "commit" and decision.route != "quarantine":
-            decision = RouteDecision(
-                route="belief_update" if claims else "ledger_only",
-                claims=tuple(
-                    ClaimRoute(index=i, route="belief_update", reason="explicit commit")
-                    for i in range(len(claims))
-                ),
-                reasons=("explicit commit",),
-            )
-        plan.assessment, plan.decision = assessment, decision
-
-        routes = {r.index: r for r in decision.claims}
-        promotions = self._promotions(assessment.claims, routes, obs.source)
-        writes = [
-            ProposedClaim(
-                claim=assessment.claims[r.index].claim,
-                reliability=assessment.claims[r.index].reliability,
-            )
-            for r in decision.claims
-            if r.route == "belief_update" or r.index in promotions
-        ]
-        writes += [  # held claims that this observation would promote are writes too
-            ProposedClaim(
-                claim=Claim(
-                    entity=h.entity, attribute=h.attribute, value=h.value, polarity=h.polarity
-                ),
-                reliability=h.reliability,
-            )
-            for held in promotions.values()
-            for h in held
-        ]
-        proposal = ProposedWrite(
-            operation="observe_and_commit" if mode == "commit" else "observe_and_route",
-            namespace=self.namespace,
-            claims=tuple(writes),
-            evidence_ids=(obs_id,),
-            known_evidence=frozenset({obs_id}),
-            risks=tuple(findings),
-        )
-        plan.verdicts = self.validators.run(proposal)
-        failed = [v for v in plan.verdicts if not v.ok]
-        if decision.route == "quarantine" or any(v.action == "quarantine" for v in failed):
-            plan.route = "quarantine"
-            plan.drafts.append(
-                self._quarantine_draft(obs, findings, plan.verdicts, occurred, recorded_at)
-            )
-            return plan
-        if failed:
-            plan.route = "rejected"
-            plan.drafts.append(
-                self._rejection_draft(
-                    proposal.operation, obs, findings, plan.verdicts, occurred, recorded_at
-                )
-            )
-            return plan
-
-        plan.route = decision.route
-        plan.observation_id = obs_id
-        plan.drafts.append(obs_draft)
-
-        def add(kind: str, payload: Any) -> EventDraft:
-            d = self._draft(
-                kind,
-                payload,
-                occurred_at=occurred,
-                recorded_at=recorded_at,
-                causation_id=obs_id,
-            )
-            plan.drafts.append(d)
-            return d
-
-        if extraction.fallback is not None:
-            fb = extraction.fallback
-            add(
-                "provider.fallback",
-                FallbackPayload(
-                    provider=fb.provider,
-                    error=fb.error,
-                    message=fb.message,
-                    fallback=fb.fallback,
-                    observation_id=obs_id,
-                ),
-            )
-        add(
-            "impact.assessed",
-            AssessmentPayload(
-                observation_id=obs_id,
-                extractor=extraction.extractor,
-                assessment=journaled_assessment(assessment),
-                decision=decision,
-                dry_run=False,
-            ),
-        )
-
-        revisions: list[tuple[Revision, Any]] = []
-        for i, impact in enumerate(assessment.claims):
-            r = routes[i]
-            promo = promotions.get(i)
-            if promo is not None:
-                for held in promo:
-                    revisions.append((held, impact.claim.valid_at))
-                revisions.append((impact.revision, impact.claim.valid_at))
-                continue
-            if r.route == "belief_update":
-                revisions.append((impact.revision, impact.claim.valid_at))
-            elif r.route == "candidate":
-                d = add(
-                    "candidate.held",
-                    CandidatePayload(
-                        claim=impact.claim,
-                        reliability=impact.reliability,
-                        source=obs.source,
-                        reason=r.reason,
-                        evidence_ids=(obs_id,),
-                    ),
-                )
-                plan.candidate_ids.append(d.id)
-            elif r.route == "evidence":
-                add(
-                    "edge",
-                    EdgePayload(
-                        verb="support",
-                        relation="supports",
-                        source=obs_id,
-                        target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
-                        weight=impact.reliability,
-                        reason=r.reason,
-                    ),
-                )
-            elif r.route == "clarify":
-                mode_before = impact.outcome.mode_before
-                question = (
-                    f"Earlier {impact.claim.entity}'s {impact.claim.attribute.replace('_', ' ')}"
-                    f" was {mode_before!r}; is it now {impact.claim.value!r}?"
-                )
-                plan.clarify = question
-                add(
-                    "clarify.requested",
-                    ClarifyPayload(
-                        question=question, observation_id=obs_id, claims=(impact.claim,)
-                    ),
-                )
-
-        if not promotions and [r for r, _ in revisions] == [c.revision for c in assessment.claims]:
-            # Every assessed claim is written, in order: the meter's previews are the outcomes.
-            outcomes = [c.outcome for c in assessment.claims]
-        else:
-            outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
-        for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
-            payload = BeliefRevisedPayload(revision=rev, outcome=outcome, valid_at=valid_at)
-            d = add("belief.revised", payload)
-            plan.delta_ids.append(d.id)
-            plan.deltas.append(outcome)
-            edge = conflict_edge(rev, outcome, obs_id)
-            if edge is not None:
-                add("edge", edge)
-        for held_revs in promotions.values():
-            ids = tuple(self._proj.pending_ids(held_revs))
-            d = add(
-                "candidate.promoted",
-                CandidatePromotedPayload(
-                    candidate_ids=ids,
-                    corroborated_by=obs_id,
-                    revision_ids=tuple(plan.delta_ids),
-                    reason=f"corroborated by an independent source ({obs.source})",
-                ),
-            )
-            plan.promoted_ids.append(d.id)
-            if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
-                plan.route = "belief_update"
-        return plan
-
-    def _promotions(
-        self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str
-    ) -> dict[int, list[Revision]]:
-        """Held candidates that this observation corroborates from an independent source."""
-        out: dict[int, list[Revision]] = {}
-        for i, impact in enumerate(impacts):
-            r = routes.get(i)  # a quarantined observation routes no claim at all
-            if r is None or r.route in ("ledger_only", "clarify"):
-                continue
-            held = self._proj.pending_for(impact.claim, exclude_source=source)
-            if held:
-                out[i] = held
-        return out
-
-    def _quarantine_draft(
-        self,
-        obs: Observation,
-        findings: Sequence[RiskFinding],
-        verdicts: Sequence[Verdict],
-        occurred: datetime,
-        recorded_at: datetime,
-    ) -> EventDraft:
-        return self._draft(
-            "quarantined",
-            QuarantinePayload(
-                redacted=redact(obs.content, detect_risks(obs.content)),
-                content_digest=payload_digest(obs.content).hex(),
-                labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-                verdicts=tuple(verdicts),
-            ),
-            occurred_at=occurred,
-            recorded_at=recorded_at,
-        )
-
-    def _rejection_draft(
-        self,
-        operation: str,
-        obs: Observation,
-        findings: Sequence[RiskFinding],
-        verdicts: Sequence[Verdict],
-        occurred: datetime,
-        recorded_at: datetime,
-    ) -> EventDraft:
-        attempted = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
-        return self._draft(
-            "write.rejected",
-            RejectionPayload(
-                operation=operation,
-                attempted=attempted,
-                verdicts=tuple(verdicts),
-            ),
-            occurred_at=occurred,
-            recorded_at=recorded_at,
-        )
 
     # -- public verbs -------------------------------------------------------------------------
 
