@@ -2,7 +2,13 @@
 
 from nousmem.policies.consolidation import Cluster, SleepConfig, plan_sleep
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
-from nousmem.policies.impact import ClaimImpact, ImpactAssessment, ImpactWeights, assess
+from nousmem.policies.impact import (
+    ClaimImpact,
+    ImpactAssessment,
+    ImpactComponents,
+    ImpactWeights,
+    assess,
+)
 from nousmem.policies.memory_policy import (
     ConsolidateIntent,
     ForgetIntent,
@@ -46,6 +52,7 @@ __all__ = [
     "Extractor",
     "ForgetIntent",
     "ImpactAssessment",
+    "ImpactComponents",
     "ImpactWeights",
     "MemoryPolicy",
     "MinConfidence",

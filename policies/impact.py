@@ -44,43 +44,38 @@ class ImpactWeights(BaseModel):
     )
 
 
-class ClaimImpact(BaseModel):
-    """The meter's reading of one claim against current beliefs."""
+class ImpactComponents(BaseModel):
+    """The meter's components, for one claim or (combined) for a whole observation."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    novelty: float
+    surprise_bits: float
+    belief_delta: float
+    entropy_delta: float
+    contradiction: float
+    supersession: float
+    utility: float
+    propagation: float
+
+
+class ClaimImpact(ImpactComponents):
+    """The meter's reading of one claim against current beliefs."""
 
     claim: Claim
     revision: Revision
     outcome: RevisionOutcome
     reliability: float
-    novelty: float
-    surprise_bits: float
-    belief_delta: float
-    entropy_delta: float
-    contradiction: float
-    supersession: float
-    utility: float
-    propagation: float
     established: bool
     score: float
 
 
-class ImpactAssessment(BaseModel):
+class ImpactAssessment(ImpactComponents):
     """Every component of the meter and the total, per claim and for the observation."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     source: str
     source_reliability: float
     claims: tuple[ClaimImpact, ...] = ()
-    novelty: float
-    surprise_bits: float
-    belief_delta: float
-    entropy_delta: float
-    contradiction: float
-    supersession: float
-    utility: float
-    propagation: float
     risk: float
     risk_labels: tuple[str, ...] = ()
     total: float
