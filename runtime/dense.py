@@ -9,7 +9,7 @@ written to disk (erased text must not survive in a derived form).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -20,6 +20,13 @@ from nousmem.runtime.errors import ProviderMalformed
 __all__ = ["DenseIndex", "Embedder"]
 
 _Vectors = np.ndarray[Any, np.dtype[np.float32]]
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICRO = timedelta(microseconds=1)
+
+
+def _micros(t: datetime) -> int:
+    """Event time as exact integer microseconds (a float timestamp could round)."""
+    return (t - _EPOCH) // _MICRO
 
 
 @runtime_checkable
@@ -47,7 +54,7 @@ class DenseIndex:
         # only the first ``len(self)`` rows are in use.
         self._buf: _Vectors | None = None
         self._seq_buf = np.zeros(0, dtype=np.int64)
-        self._time_buf = np.zeros(0, dtype=np.float64)  # POSIX seconds of event time
+        self._time_buf = np.zeros(0, dtype=np.int64)  # event time, microseconds since 1970
         self._last_seq = 0
 
     def __len__(self) -> int:
@@ -120,18 +127,18 @@ class DenseIndex:
         self._append(
             np.vstack(parts),
             [d.seq for d in fresh],
-            [d.occurred_at.timestamp() for d in fresh],
+            [_micros(d.occurred_at) for d in fresh],
         )
         self._ids += [d.event_id for d in fresh]
         self._last_seq = newest
 
-    def _append(self, block: _Vectors, seqs: list[int], times: list[float]) -> None:
+    def _append(self, block: _Vectors, seqs: list[int], times: list[int]) -> None:
         n, k = len(self._ids), len(seqs)
         if self._buf is None or n + k > len(self._buf):
             cap = max(n + k, 2 * n, 64)
             buf = np.zeros((cap, block.shape[1]), dtype=np.float32)
             seq_buf = np.zeros(cap, dtype=np.int64)
-            time_buf = np.zeros(cap, dtype=np.float64)
+            time_buf = np.zeros(cap, dtype=np.int64)
             if self._buf is not None:
                 buf[:n], seq_buf[:n], time_buf[:n] = (
                     self._buf[:n],
@@ -174,7 +181,7 @@ class DenseIndex:
         sims = self._buf[:n] @ q
         visible = self._seq_buf[:n] <= as_of_seq
         if as_of_time is not None:
-            visible &= self._time_buf[:n] <= as_of_time.timestamp()
+            visible &= self._time_buf[:n] <= _micros(as_of_time)
         sims = np.where(visible, sims, -np.inf)
         out: list[str] = []
         want = limit

@@ -234,3 +234,19 @@ def test_rank_equals_a_brute_force_sort(
         key=lambda r: (-float(sims[int(r.event_id[1:])]), r.event_id),
     )
     assert got == [r.event_id for r in expect][:limit]
+
+
+def test_event_time_views_are_exact_to_the_microsecond() -> None:
+    rows = [
+        DocRow("e000", 1, "observation", "t0", T0, None, None),
+        DocRow("e001", 2, "observation", "t1", T0 + timedelta(microseconds=1), None, None),
+    ]
+    index = DenseIndex(Table([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]]))
+    index.catch_up({r.event_id: r for r in rows})
+
+    def at(t: datetime) -> list[str]:
+        return index.rank("q", as_of_seq=2, as_of_time=t, admit=lambda e: True, limit=5)
+
+    assert at(T0) == ["e000"]
+    assert at(T0 + timedelta(microseconds=1)) == ["e000", "e001"]
+    assert at(T0 - timedelta(microseconds=1)) == []
