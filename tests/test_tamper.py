@@ -102,3 +102,50 @@ async def test_erasure_is_the_one_allowed_update(tmp_path: Path, clock: FixedClo
     await _journal(p, clock, n=3)
     _edit(p, "UPDATE events SET payload = NULL, erased = 1 WHERE seq = 2", drop_triggers=False)
     assert (await _verify(p))[0]
+
+
+async def test_a_version_1_file_without_rowid_keeps_working(
+    tmp_path: Path, clock: FixedClock
+) -> None:
+    """Files made before schema 2 (``events`` WITHOUT ROWID) open, append, verify and still
+    name tampering: the same statements serve both layouts."""
+    from nousmem.runtime.journal.schema import DDL
+
+    p = tmp_path / "v1.db"
+    v1 = DDL.replace(
+        "PRIMARY KEY (namespace, seq)\n);", "PRIMARY KEY (namespace, seq)\n) WITHOUT ROWID;"
+    )
+    assert v1 != DDL
+    conn = sqlite3.connect(p)
+    conn.executescript(
+        "BEGIN;" + v1 + "INSERT INTO nousmem_meta VALUES ('schema_version', '1'); COMMIT;"
+    )
+    conn.close()
+    await _journal(p, clock)
+    async with MemoryRuntime.open(p, namespace="ns") as rt:
+        await rt.observe_and_route({"content": "I moved to Lisbon.", "actor": "alice"})
+        assert (await rt.verify()).ok
+        ctx = await rt.query("Where did alice move?")
+        assert "Lisbon" in ctx.to_prompt()
+    conn = sqlite3.connect(p)
+    ddl, version = conn.execute(
+        "SELECT (SELECT sql FROM sqlite_master WHERE name = 'events'),"
+        " (SELECT value FROM nousmem_meta WHERE key = 'schema_version')"
+    ).fetchone()
+    conn.close()
+    assert "WITHOUT ROWID" in ddl and version == "1"  # the layout is left as it was
+    _edit(p, "UPDATE events SET payload = '{}' WHERE seq = 5")
+    ok, seq, _ = await _verify(p)
+    assert (ok, seq) == (False, 5)
+
+
+async def test_new_files_use_a_rowid_table(tmp_path: Path, clock: FixedClock) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock, n=2)
+    conn = sqlite3.connect(p)
+    ddl, version = conn.execute(
+        "SELECT (SELECT sql FROM sqlite_master WHERE name = 'events'),"
+        " (SELECT value FROM nousmem_meta WHERE key = 'schema_version')"
+    ).fetchone()
+    conn.close()
+    assert "WITHOUT ROWID" not in ddl and version == "2"
