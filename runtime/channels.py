@@ -321,11 +321,14 @@ class Channels:
             for _, _, eid, text, t in sorted(scored)[:20]
         }
 
-    def _dense_rank(self, question: str, at: ReadPoint) -> list[str]:
+    async def _dense_rank(self, question: str, at: ReadPoint) -> list[str]:
         """Observations by similarity to the question, through the user's embedder."""
         assert self.dense is not None
-        docs = self.proj.docs
-        self.dense.catch_up(docs)
-        return self.dense.rank(
-            question, as_of_seq=at.seq, as_of_time=at.time, admit=docs.__contains__, limit=50
+        await self.dense.catch_up(lambda: self.proj.docs)
+        return await self.dense.rank(
+            question,
+            as_of_seq=at.seq,
+            as_of_time=at.time,
+            admit=self.proj.docs.__contains__,
+            limit=50,
         )

@@ -8,6 +8,7 @@ written to disk (erased text must not survive in a derived form).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
@@ -22,6 +23,9 @@ __all__ = ["DenseIndex", "Embedder"]
 _Vectors = np.ndarray[Any, np.dtype[np.float32]]
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
+# Above any rounding difference of a float32 dot product of unit vectors (~1e-6 at 1,000s of
+# dimensions): candidates this close to the cut are rescored exactly.
+_MARGIN = 1e-4
 
 
 def _micros(t: datetime) -> int:
@@ -56,6 +60,7 @@ class DenseIndex:
         self._seq_buf = np.zeros(0, dtype=np.int64)
         self._time_buf = np.zeros(0, dtype=np.int64)  # event time, microseconds since 1970
         self._last_seq = 0
+        self._lock = asyncio.Lock()
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -100,11 +105,8 @@ class DenseIndex:
         unit: _Vectors = (vecs / np.maximum(norms, 1e-12)).astype(np.float32)
         return unit
 
-    def catch_up(self, docs: dict[str, DocRow]) -> None:
-        """Embed the observation docs newer than the last one embedded.
-
-        ``docs`` is the projector's table, in journal order, so the new rows are at its end.
-        """
+    def _fresh(self, docs: dict[str, DocRow]) -> tuple[list[DocRow], int]:
+        """Observation docs newer than the last embedded one, and the newest seq seen."""
         fresh: list[DocRow] = []
         newest = self._last_seq
         for d in reversed(docs.values()):
@@ -113,24 +115,36 @@ class DenseIndex:
                 break
             if d.kind == "observation":
                 fresh.append(d)
-        if not fresh:
-            self._last_seq = newest
-            return
         fresh.reverse()
-        parts = [
-            self._vectors([d.text for d in fresh[i : i + self.BATCH]])
-            for i in range(0, len(fresh), self.BATCH)
-        ]
+        return fresh, newest
+
+    def _embed_all(self, texts: Sequence[str]) -> _Vectors:
+        parts = [self._vectors(texts[i : i + self.BATCH]) for i in range(0, len(texts), self.BATCH)]
         if len({p.shape[1] for p in parts}) > 1:
             raise ProviderMalformed("embedder returned vectors of different lengths")
-        # Only once every batch is embedded: a failing embedder leaves the index as it was.
-        self._append(
-            np.vstack(parts),
-            [d.seq for d in fresh],
-            [_micros(d.occurred_at) for d in fresh],
-        )
-        self._ids += [d.event_id for d in fresh]
-        self._last_seq = newest
+        return np.vstack(parts)
+
+    async def catch_up(self, table: Callable[[], dict[str, DocRow]]) -> None:
+        """Embed the observation docs newer than the last one embedded.
+
+        ``table()`` is the projector's doc table, in journal order, so new rows are at its
+        end. The model runs in a worker thread: a large first embedding does not stall the
+        event loop. Reads of one namespace embed one at a time.
+        """
+        async with self._lock:
+            fresh, newest = self._fresh(table())
+            if not fresh:
+                self._last_seq = newest
+                return
+            block = await asyncio.to_thread(self._embed_all, [d.text for d in fresh])
+            # Only once every batch is embedded: a failing embedder leaves the index as it
+            # was. An erasure meanwhile took its events out of the table: leave them out.
+            live = table()
+            keep = [i for i, d in enumerate(fresh) if d.event_id in live]
+            rows = [fresh[i] for i in keep]
+            self._append(block[keep], [d.seq for d in rows], [_micros(d.occurred_at) for d in rows])
+            self._ids += [d.event_id for d in rows]
+            self._last_seq = newest
 
     def _append(self, block: _Vectors, seqs: list[int], times: list[int]) -> None:
         n, k = len(self._ids), len(seqs)
@@ -163,7 +177,7 @@ class DenseIndex:
         self._time_buf[:n] = self._time_buf[keep]
         self._ids = [self._ids[i] for i in keep]
 
-    def rank(
+    async def rank(
         self,
         question: str,
         *,
@@ -174,25 +188,31 @@ class DenseIndex:
     ) -> list[str]:
         """Event ids by cosine similarity to ``question`` (ties by id), in view, at most
         ``limit``. ``admit`` drops ids the read may not use (e.g. no longer in the docs)."""
-        n = len(self._ids)
-        if self._buf is None or not n or limit <= 0:
+        if not self._ids or limit <= 0:
             return []
-        q = self._vectors([question])[0]
+        q = (await asyncio.to_thread(self._vectors, [question]))[0]
+        n = len(self._ids)  # an erasure may have dropped rows meanwhile
+        if self._buf is None or not n:
+            return []
         sims = self._buf[:n] @ q
         visible = self._seq_buf[:n] <= as_of_seq
         if as_of_time is not None:
             visible &= self._time_buf[:n] <= _micros(as_of_time)
         sims = np.where(visible, sims, -np.inf)
-        out: list[str] = []
+        q64 = q.astype(np.float64)
+        finite = int(np.isfinite(sims).sum())
         want = limit
         while True:
-            # Everything at least as similar as the want-th best: ties at the cut are all in,
-            # so the order below (similarity, then id) does not depend on argpartition.
+            # Everything near or above the want-th best float32 score is rescored in float64
+            # (float32 products are exact there) and rounded: how BLAS happened to sum a row
+            # (it can depend on the matrix's row count) then cannot reorder near-ties, which
+            # fall to the id. Ties at the cut are all in, whatever argpartition returns.
             n = min(want, len(sims))
             cut = np.partition(sims, len(sims) - n)[len(sims) - n]
-            idx = np.flatnonzero((sims >= cut) & np.isfinite(sims))
-            order = sorted(idx.tolist(), key=lambda i: (-float(sims[i]), self._ids[i]))
-            out = [self._ids[i] for i in order if admit(self._ids[i])][:limit]
-            if len(out) >= limit or n >= len(sims) or len(idx) >= int(np.isfinite(sims).sum()):
+            idx = np.flatnonzero((sims >= cut - _MARGIN) & np.isfinite(sims))
+            exact = np.round(self._buf[idx].astype(np.float64) @ q64, 12)
+            order = sorted(range(len(idx)), key=lambda j: (-float(exact[j]), self._ids[idx[j]]))
+            out = [e for e in (self._ids[idx[j]] for j in order) if admit(e)][:limit]
+            if len(out) >= limit or n >= len(sims) or len(idx) >= finite:
                 return out
             want *= 4

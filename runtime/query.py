@@ -112,6 +112,20 @@ class QueryEngine(Channels):
             top = max(more.values(), default=0.0) or 1.0
             cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top
             relaxed = {e: s * cap / top for e, s in more.items()}
+        channel_failures: list[Suppressed] = []
+        if self.dense is not None:
+            try:
+                rankings["dense"] = await self._dense_rank(plan.question, at)
+            except Exception as exc:  # the user's model: a failure costs the channel only
+                why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
+                _log.warning("dense channel failed", namespace=self.namespace, reason=why)
+                channel_failures.append(Suppressed(id="channel:dense", reason=why))
+        # The last await of the read is above. An erasure or rebuild that ran meanwhile may
+        # have taken hits out of the doc table: from here on every id must still be in it.
+        live = proj.docs
+        bm25 = {e: v for e, v in bm25.items() if e in live}
+        strict = [e for e in strict if e in live]
+        relaxed = {e: v for e, v in relaxed.items() if e in live}
         lexical = strict + list(relaxed)
         rankings["lexical"] = lexical
         if plan.entities:
@@ -123,14 +137,6 @@ class QueryEngine(Channels):
         )
         if plan.times:
             rankings["temporal"] = self._temporal(plan, lexical, at)
-        channel_failures: list[Suppressed] = []
-        if self.dense is not None:
-            try:
-                rankings["dense"] = self._dense_rank(plan.question, at)
-            except Exception as exc:  # the user's model: a failure costs the channel only
-                why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
-                _log.warning("dense channel failed", namespace=self.namespace, reason=why)
-                channel_failures.append(Suppressed(id="channel:dense", reason=why))
         audit = self._audit(plan, at) if lens == "audit" else {}
         if audit:
             rankings["audit"] = list(audit)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import math
+import threading
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -213,40 +216,82 @@ def test_rank_equals_a_brute_force_sort(
     whether rows arrive in one go or in several reads, and after some are erased."""
     rows = [_row(i) for i in range(len(vecs) - 1)]  # the last vector is the question's
     index = DenseIndex(Table(vecs))
-    for end in sorted(chunks):  # reads between writes see growing prefixes of the docs
-        index.catch_up({r.event_id: r for r in rows[:end]})
-    index.drop(f"e{i:03d}" for i in erased)
-    rows = [r for r in rows if int(r.event_id[1:]) not in erased]
-    index.catch_up({r.event_id: r for r in rows})
-    assert index.ids == tuple(r.event_id for r in rows)
-    got = index.rank(
-        "question",
-        as_of_seq=as_of,
-        as_of_time=None,
-        admit=lambda e: int(e[1:]) not in hidden,
-        limit=limit,
-    )
+
+    async def run() -> list[str]:
+        nonlocal rows
+        for end in sorted(chunks):  # reads between writes see growing prefixes of the docs
+            prefix = {r.event_id: r for r in rows[:end]}
+            await index.catch_up(lambda p=prefix: p)  # type: ignore[misc]
+        index.drop(f"e{i:03d}" for i in erased)
+        rows = [r for r in rows if int(r.event_id[1:]) not in erased]
+        await index.catch_up(lambda: {r.event_id: r for r in rows})
+        assert index.ids == tuple(r.event_id for r in rows)
+        return await index.rank(
+            "question",
+            as_of_seq=as_of,
+            as_of_time=None,
+            admit=lambda e: int(e[1:]) not in hidden,
+            limit=limit,
+        )
+
+    got = asyncio.run(run())
     m = np.asarray(vecs, dtype=np.float64)
     m = (m / np.linalg.norm(m, axis=1, keepdims=True)).astype(np.float32)
-    sims = m[:-1] @ m[-1]
+    # Exact dot products of the stored float32 vectors (fsum), rounded as the index rounds.
+    q = [float(x) for x in m[-1]]
+    sims = [
+        round(math.fsum(float(a) * b for a, b in zip(row, q, strict=True)), 12) for row in m[:-1]
+    ]
     expect = sorted(
         (r for r in rows if r.seq <= as_of and int(r.event_id[1:]) not in hidden),
-        key=lambda r: (-float(sims[int(r.event_id[1:])]), r.event_id),
+        key=lambda r: (-sims[int(r.event_id[1:])], r.event_id),
     )
     assert got == [r.event_id for r in expect][:limit]
 
 
-def test_event_time_views_are_exact_to_the_microsecond() -> None:
+async def test_event_time_views_are_exact_to_the_microsecond() -> None:
     rows = [
         DocRow("e000", 1, "observation", "t0", T0, None, None),
         DocRow("e001", 2, "observation", "t1", T0 + timedelta(microseconds=1), None, None),
     ]
     index = DenseIndex(Table([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]]))
-    index.catch_up({r.event_id: r for r in rows})
+    await index.catch_up(lambda: {r.event_id: r for r in rows})
 
-    def at(t: datetime) -> list[str]:
-        return index.rank("q", as_of_seq=2, as_of_time=t, admit=lambda e: True, limit=5)
+    async def at(t: datetime) -> list[str]:
+        return await index.rank("q", as_of_seq=2, as_of_time=t, admit=lambda e: True, limit=5)
 
-    assert at(T0) == ["e000"]
-    assert at(T0 + timedelta(microseconds=1)) == ["e000", "e001"]
-    assert at(T0 - timedelta(microseconds=1)) == []
+    assert await at(T0) == ["e000"]
+    assert await at(T0 + timedelta(microseconds=1)) == ["e000", "e001"]
+    assert await at(T0 - timedelta(microseconds=1)) == []
+
+
+class Gated(Words):
+    """Embeds in the worker thread only once the test lets it (to interleave an erasure)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Event()
+        self.go = threading.Event()
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if len(texts) > 1:
+            self.entered.set()
+            assert self.go.wait(10)
+        return super().embed(texts)
+
+
+async def test_embedding_runs_off_the_loop_and_an_erasure_meanwhile_wins(
+    rt: MemoryRuntime,
+) -> None:
+    ids = await _two(rt)
+    emb = Gated()
+    rt.set_embedder(emb)
+    read = asyncio.create_task(rt.query("golden retriever puppy?"))
+    # The loop stays free while the model runs in its thread.
+    assert await asyncio.to_thread(emb.entered.wait, 10)
+    await rt.erase(event_ids=[ids[0]], reason="user asked")
+    emb.go.set()
+    ctx = await read
+    index = rt._shared.dense[rt.namespace]
+    assert index.ids == (ids[1],)  # the erased event's vector never entered the index
+    assert ids[0] not in {s.id for s in ctx.snippets}
