@@ -6,7 +6,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -66,6 +66,17 @@ class RetrievalConfig(BaseModel):
     """Turns further than this in event time from the hit are not its context (None: any)."""
     neighbor_list_share: float = Field(default=0.2, ge=0.0, le=1.0)
     """List questions ("what are all ...") scale neighbour shares by this: breadth first."""
+    speaker_focus: float = Field(default=0.5, ge=0.0, le=1.0)
+    """When the question names a speaker of the candidates, other speakers' turns score this
+    share (1: no focus). Their score still goes to the turns around them."""
+    question_turn_share: float = Field(default=0.6, ge=0.0, le=1.0)
+    """Turns that ask a question (end with ``?``) score this share: they state little."""
+    length_prior: float = Field(default=0.2, ge=0.0)
+    """Turns score ``(cost / mean candidate cost) ** length_prior``: BM25 favours short
+    turns, which say less (0: off)."""
+    time_notes: Literal["always", "dated"] = "dated"
+    """``dated``: turns keep their ``(yesterday = 7 May 2023)`` notes only for questions that
+    ask when or name a time (the day line dates every turn); ``always``: every question."""
     group_by_date: bool = True
     """Render dated snippets under one ``[date]`` line per day (saves a date per line)."""
     channel_weights: dict[str, float] = Field(

@@ -13,7 +13,7 @@ from typing import Any
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
 from nousmem.projections.retrieval import count_tokens
 
-__all__ = ["DocRow", "doc_text", "render_observation"]
+__all__ = ["DocRow", "doc_text", "render_observation", "time_notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +29,11 @@ class DocRow:
     actor: str | None
     evidence_ids: tuple[str, ...] = ()
     obs_type: str | None = None
-    # A cache, not part of the row's identity: see ``cost``.
+    notes: int = 0
+    """Characters of the time notes ``(yesterday = 7 May 2023)`` that end ``text``."""
+    # Caches, not part of the row's identity: see ``cost`` and ``bare_cost``.
     tokens: int = field(default=0, compare=False)
+    bare_tokens: int = field(default=0, compare=False)
 
     @property
     def cost(self) -> int:
@@ -43,6 +46,26 @@ class DocRow:
             object.__setattr__(self, "tokens", count_tokens("- " + self.text))
         return self.tokens
 
+    @property
+    def bare_text(self) -> str:
+        """``text`` without its time notes."""
+        return self.text[: len(self.text) - self.notes]
+
+    @property
+    def bare_cost(self) -> int:
+        """What the ``- bare_text`` line costs (counted when first needed, like ``cost``)."""
+        if not self.notes:
+            return self.cost
+        if not self.bare_tokens:
+            object.__setattr__(self, "bare_tokens", count_tokens("- " + self.bare_text))
+        return self.bare_tokens
+
+
+def time_notes(p: Any) -> str:
+    """`` (yesterday = 7 May 2023)``: what the observation's time expressions resolve to."""
+    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
+    return " (" + "; ".join(notes) + ")" if notes else ""
+
 
 def render_observation(p: Any, occurred_at: datetime) -> str:
     """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item."""
@@ -51,10 +74,7 @@ def render_observation(p: Any, occurred_at: datetime) -> str:
     caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
     if isinstance(caption, str) and caption not in text:
         text += f" [image: {caption}]"
-    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
-    if notes:
-        text += " (" + "; ".join(notes) + ")"
-    return f"[{date_label(occurred_at)}] {who}{text}"
+    return f"[{date_label(occurred_at)}] {who}{text}{time_notes(p)}"
 
 
 def doc_text(kind: str, payload: Any, occurred_at: datetime) -> str | None:

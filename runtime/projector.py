@@ -20,7 +20,7 @@ from nousmem.projections.models import Claim
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
-from nousmem.runtime.docrows import DocRow, doc_text, render_observation
+from nousmem.runtime.docrows import DocRow, doc_text, render_observation, time_notes
 from nousmem.runtime.errors import StorageError
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
@@ -164,6 +164,7 @@ class Projector:
             p.actor,
             (),
             p.type,
+            len(time_notes(p)),
         )
         self.obs_seqs.append(e.seq)
         self.doc_count += 1

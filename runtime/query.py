@@ -27,6 +27,8 @@ _log = get_logger("nousmem.query")
 HEADERS = ("## Worldview Snapshot", "## Supporting memories")
 # A neighbour's score is a share of what its hit scored on these channels.
 NEIGHBOR_SOURCES = ("lexical", "entity")
+# Score components that adjust what the channels found; they are not channels themselves.
+ADJUSTMENTS = frozenset({"focus"})
 
 
 @dataclass
@@ -153,14 +155,15 @@ class QueryEngine(Channels):
                 fused.setdefault(e, {})["neighbor"] = v
         graph_sup = self._activate(fused, lens, at, plan.procedural)
 
+        self._focus(fused, plan)
+
+        # The day line dates every turn; what "yesterday" was matters to questions of time.
+        bare = cfg.time_notes == "dated" and not (plan.wants_dates or plan.times)
         suppressed: list[Suppressed] = channel_failures
         cands: list[Snippet] = []
         for item, comps in fused.items():
-            extra = {
-                "score": sum(comps.values()),
-                "components": comps,
-                "channels": tuple(sorted(comps)),
-            }
+            channels = tuple(sorted(c for c in comps if c not in ADJUSTMENTS))
+            extra = {"score": sum(comps.values()), "components": comps, "channels": channels}
             if item in audit or item in facts:
                 cands.append((audit.get(item) or facts[item]).model_copy(update=extra))
                 continue
@@ -178,15 +181,15 @@ class QueryEngine(Channels):
                 Snippet.model_construct(
                     id=item,
                     kind=doc.kind,
-                    text=doc.text,
+                    text=doc.bare_text if bare else doc.text,
                     event_ids=(item, *doc.evidence_ids),
                     refs=(doc.ref,) if doc.ref else (),
                     occurred_at=doc.occurred_at,
-                    tokens=doc.cost,
+                    tokens=doc.bare_cost if bare else doc.cost,
                     seq=doc.seq,
                     score=sum(comps.values()),
                     components=comps,
-                    channels=tuple(sorted(comps)),
+                    channels=channels,
                 )
             )
 
@@ -226,6 +229,37 @@ class QueryEngine(Channels):
             suppressed=suppressed,
             candidates=trace_cands,
         )
+
+    def _focus(self, fused: dict[str, dict[str, float]], plan: QueryPlan) -> None:
+        """Scale each turn by how much it is likely to say, as a ``focus`` component.
+
+        A question that names a speaker is answered by what that speaker said: when one of
+        the candidates is theirs, other speakers' turns score ``speaker_focus`` of their
+        score (they have already lent it to the turns around them). A turn that asks a
+        question (ends with ``?``) states little: ``question_turn_share``. BM25 favours
+        short turns, which say less: ``length_prior`` evens that out.
+        """
+        cfg = self.proj.config.retrieval
+        docs = self.proj.docs
+        turns = [
+            (e, d) for e in fused if (d := docs.get(e)) is not None and d.kind == "observation"
+        ]
+        if not turns:
+            return
+        named = {match_key(n) for n in plan.entities}
+        speakers = {match_key(d.actor) for _, d in turns if d.actor}
+        focus = cfg.speaker_focus if named & speakers else 1.0
+        mean = sum(d.cost for _, d in turns) / len(turns)
+        for e, doc in turns:
+            f = (doc.cost / mean) ** cfg.length_prior
+            if doc.actor and match_key(doc.actor) not in named:
+                f *= focus
+            if doc.bare_text.rstrip().endswith("?"):
+                f *= cfg.question_turn_share
+            if f != 1.0:
+                # An adjustment of its own, not a rescaled channel: the trace shows it.
+                comps = fused[e]
+                comps["focus"] = (f - 1.0) * sum(comps.values())
 
     def _activate(
         self, fused: dict[str, dict[str, float]], lens: str, at: ReadPoint, procedural: bool

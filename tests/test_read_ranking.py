@@ -80,7 +80,8 @@ def _dated(i: int, day: int, body: str, score: float) -> Snippet:
 
 async def test_the_reply_to_a_matched_question_joins_the_context(rt: MemoryRuntime) -> None:
     await _chat(rt)
-    _tune(rt, relaxed_min_hits=0)  # the lexical channel alone: one hit, the question
+    # The lexical channel alone: one hit, the question (Ana's, unscaled to compare shares).
+    _tune(rt, relaxed_min_hits=0, speaker_focus=1.0, question_turn_share=1.0)
     ctx = await rt.query("How long has Ben been married?", budget_tokens=300)
     assert "answer" in ctx.refs
     reply = next(s for s in ctx.snippets if "answer" in s.refs)
@@ -111,6 +112,76 @@ async def test_list_questions_give_neighbours_less_room(rt: MemoryRuntime) -> No
 
     assert "answer" in listing.refs  # still there when the budget has room
     assert share(listing) < share(one)
+
+
+# -- focus: speaker, question turns, length -------------------------------------------------
+
+
+async def _pottery(rt: MemoryRuntime) -> None:
+    await _say(rt, "Ana", "Pottery is fun!", T0, "ana")
+    await _say(rt, "Ben", "Did you like the pottery class?", T0 + DAY, "ask")
+    await _say(rt, "Ben", "I took a pottery class downtown with my sister last spring", T0, "ben")
+    for i, text in enumerate(FILLER):
+        await _say(rt, "Ana", text, T0 + 3 * DAY, f"f{i}")
+
+
+def _order(ctx: Any) -> list[str]:
+    return [r for s in sorted(ctx.snippets, key=lambda s: -s.score) for r in s.refs]
+
+
+async def test_turns_of_the_named_speaker_come_first(rt: MemoryRuntime) -> None:
+    await _pottery(rt)
+    _tune(rt, question_turn_share=1.0, length_prior=0.0, speaker_focus=1.0)
+    plain = _order(await rt.query("What about Ben and pottery?", budget_tokens=500))
+    assert plain.index("ana") < plain.index("ben")  # the short turn wins on BM25 alone
+    _tune(rt, speaker_focus=0.3)
+    focused = _order(await rt.query("What about Ben and pottery?", budget_tokens=500))
+    assert focused.index("ben") < focused.index("ana")
+    # No focus when no named speaker is among the candidates.
+    unnamed = _order(await rt.query("What about pottery?", budget_tokens=500))
+    assert unnamed.index("ana") < unnamed.index("ben")
+
+
+async def test_question_turns_and_short_turns_score_less(rt: MemoryRuntime) -> None:
+    await _pottery(rt)
+    _tune(rt, speaker_focus=1.0, question_turn_share=1.0, length_prior=0.0)
+    plain = await rt.query("pottery class", budget_tokens=500)
+    _tune(rt, question_turn_share=0.5)
+    asks = await rt.query("pottery class", budget_tokens=500)
+
+    def score(ctx: Any, ref: str) -> float:
+        return next(s.score for s in ctx.snippets if ref in s.refs)
+
+    assert score(asks, "ask") == pytest.approx(score(plain, "ask") * 0.5)
+    assert score(asks, "ben") == pytest.approx(score(plain, "ben"))
+    # The cut is a component of its own, so the trace explains it; it is not a channel.
+    ask = next(s for s in asks.snippets if "ask" in s.refs)
+    assert ask.components["focus"] == pytest.approx(-0.5 * score(plain, "ask"))
+    assert "focus" not in ask.channels
+    trace = await rt.trace(asks.trace_id)  # type: ignore[arg-type]
+    traced = next(c for c in trace.payload.candidates if c["id"] == ask.id)
+    assert traced["components"]["focus"] < 0 and "focus" not in traced["channels"]
+    _tune(rt, question_turn_share=1.0, length_prior=0.5)
+    longer = await rt.query("pottery class", budget_tokens=500)
+    assert score(longer, "ben") > score(plain, "ben")  # the longest candidate gains
+    assert score(longer, "ana") < score(plain, "ana")
+
+
+async def test_time_notes_only_for_questions_of_time(rt: MemoryRuntime) -> None:
+    await _say(rt, "Ben", "I went hiking in the hills yesterday", T0, "hike")
+
+    async def line(question: str) -> Snippet:
+        ctx = await rt.query(question, budget_tokens=300)
+        return next(s for s in ctx.snippets if "hike" in s.refs)
+
+    when = await line("When did Ben go hiking?")
+    assert when.text.endswith("(yesterday = 7 May 2023)")
+    where = await line("Where did Ben go hiking?")
+    assert where.text == when.text.removesuffix(" (yesterday = 7 May 2023)")
+    assert where.tokens == count_tokens("- " + where.text) < when.tokens
+    assert (await line("Where did Ben go hiking last week?")).text == when.text  # names a time
+    _tune(rt, time_notes="always")
+    assert (await line("Where did Ben go hiking?")).text == when.text
 
 
 # -- lexical ---------------------------------------------------------------------------------
