@@ -9,6 +9,7 @@ written to disk (erased text must not survive in a derived form).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
@@ -18,7 +19,7 @@ import numpy as np
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.errors import ProviderMalformed
 
-__all__ = ["DenseIndex", "Embedder"]
+__all__ = ["DenseIndex", "Embedder", "embed_text"]
 
 _Vectors = np.ndarray[Any, np.dtype[np.float32]]
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -26,6 +27,16 @@ _MICRO = timedelta(microseconds=1)
 # Above any rounding difference of a float32 dot product of unit vectors (~1e-6 at 1,000s of
 # dimensions): candidates this close to the cut are rescored exactly.
 _MARGIN = 1e-4
+
+
+_DATE_PREFIX = re.compile(r"^\[[^\]]*\] ")
+
+
+def embed_text(doc: DocRow) -> str:
+    """What the model sees of an observation: speaker and words, without the ``[date]``
+    prefix and the resolved-date notes (dates are the temporal channel's business, and
+    they made every turn of a day look alike to the model)."""
+    return _DATE_PREFIX.sub("", doc.bare_text, count=1)
 
 
 def _micros(t: datetime) -> int:
@@ -136,7 +147,7 @@ class DenseIndex:
             if not fresh:
                 self._last_seq = newest
                 return
-            block = await asyncio.to_thread(self._embed_all, [d.text for d in fresh])
+            block = await asyncio.to_thread(self._embed_all, [embed_text(d) for d in fresh])
             # Only once every batch is embedded: a failing embedder leaves the index as it
             # was. An erasure meanwhile took its events out of the table: leave them out.
             live = table()

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nousmem.runtime import MemoryRuntime
-from nousmem.runtime.dense import DenseIndex
+from nousmem.runtime.dense import DenseIndex, embed_text
 from nousmem.runtime.docrows import DocRow
 
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
@@ -78,7 +78,7 @@ async def test_observations_are_embedded_once_each(rt: MemoryRuntime) -> None:
         {"content": "Ann bought a leash.", "actor": "Ann", "occurred_at": T0 + 2 * DAY}
     )
     await rt.query("leash?")
-    assert emb.seen[-2:] == ["[3 March 2024] Ann: Ann bought a leash.", "leash?"]
+    assert emb.seen[-2:] == ["Ann: Ann bought a leash.", "leash?"]  # no date prefix
 
 
 async def test_every_view_of_a_namespace_shares_the_embedder(rt: MemoryRuntime) -> None:
@@ -295,3 +295,12 @@ async def test_embedding_runs_off_the_loop_and_an_erasure_meanwhile_wins(
     index = rt._shared.dense[rt.namespace]
     assert index.ids == (ids[1],)  # the erased event's vector never entered the index
     assert ids[0] not in {s.id for s in ctx.snippets}
+
+
+def test_the_model_sees_speaker_and_words_without_dates() -> None:
+    notes = " (yesterday = 7 May 2023)"
+    text = "[8 May 2023] Ann: I went hiking yesterday [image: a hill]" + notes
+    doc = DocRow("e1", 1, "observation", text, T0, None, "Ann", notes=len(notes))
+    assert embed_text(doc) == "Ann: I went hiking yesterday [image: a hill]"
+    plain = DocRow("e2", 2, "observation", "no prefix [x] here", T0, None, None)
+    assert embed_text(plain) == "no prefix [x] here"
