@@ -26,7 +26,7 @@ _log = get_logger("nousmem.query")
 
 HEADERS = ("## Worldview Snapshot", "## Supporting memories")
 # A neighbour's score is a share of what its hit scored on these channels.
-NEIGHBOR_SOURCES = ("lexical", "entity")
+NEIGHBOR_SOURCES = ("lexical", "entity", "dense")
 # Score components that adjust what the channels found; they are not channels themselves.
 ADJUSTMENTS = frozenset({"focus"})
 
@@ -147,9 +147,12 @@ class QueryEngine(Channels):
         lex_w = weights.get("lexical", 1.0)
         for e, v in self.lexical_scores({**bm25, **relaxed}, lex_w).items():
             fused[e]["lexical"] = v
-        if cfg.neighbor_window and lexical:
+        if cfg.neighbor_window and (lexical or rankings.get("dense")):
+            # Dense hits lend to their neighbours too: the reply to a turn that means what
+            # the question means often shares neither its words nor its meaning.
+            hits = list(dict.fromkeys([*lexical, *rankings.get("dense", ())]))
             sources = {
-                e: sum(v for c, v in fused[e].items() if c in NEIGHBOR_SOURCES) for e in lexical
+                e: sum(v for c, v in fused[e].items() if c in NEIGHBOR_SOURCES) for e in hits
             }
             for e, v in self._neighbors(sources, at, plan.wants_list).items():
                 fused.setdefault(e, {})["neighbor"] = v

@@ -304,3 +304,46 @@ def test_the_model_sees_speaker_and_words_without_dates() -> None:
     assert embed_text(doc) == "Ann: I went hiking yesterday [image: a hill]"
     plain = DocRow("e2", 2, "observation", "no prefix [x] here", T0, None, None)
     assert embed_text(plain) == "no prefix [x] here"
+
+
+class Synonyms:
+    """Puts "dog" and "puppy" on one axis, every other word on a hashed one."""
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            vec = [0.0] * 32
+            for word in text.lower().replace("?", " ").replace(".", " ").split():
+                vec[0 if word in ("dog", "puppy") else 1 + sum(map(ord, word)) % 31] += 1.0
+            out.append(vec)
+        return out
+
+
+async def test_a_dense_hit_brings_the_reply_after_it(rt: MemoryRuntime) -> None:
+    turns = [
+        ("Ann", "We adopted a puppy last week.", "adopt"),
+        ("Ben", "Wonderful, what is its name?", "ask"),
+        ("Ann", "Biscuit, after my grandmother's recipe.", "name"),
+    ]
+    for i, (who, text, ref) in enumerate(turns):
+        at = T0 + timedelta(minutes=i)
+        await rt.observe({"content": text, "actor": who, "occurred_at": at, "ref": ref})
+    for i in range(6):  # unrelated days, so the context has a choice
+        await rt.observe(
+            {
+                "content": f"Filler chat number {i} about the weather.",
+                "actor": "Ben",
+                "occurred_at": T0 + (i + 2) * DAY,
+                "ref": f"f{i}",
+            }
+        )
+    rt.set_embedder(Synonyms())
+    ctx = await rt.query("Tell me about the dog", budget_tokens=120)
+    assert "adopt" in ctx.refs  # dense only: no word in common
+    adopt = next(s for s in ctx.snippets if "adopt" in s.refs)
+    assert "lexical" not in adopt.channels and "dense" in adopt.channels
+    # The turns after it are lent a share of the dense hit's score (no word matched at all).
+    lent = [s for s in ctx.snippets if s.refs[0] in ("ask", "name") and "neighbor" in s.channels]
+    assert lent
+    rt.set_embedder(None)
+    assert "adopt" not in (await rt.query("Tell me about the dog", budget_tokens=120)).refs
