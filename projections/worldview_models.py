@@ -96,6 +96,10 @@ class WorldviewCandidate(BaseModel):
     note: str = ""
 
 
+MAX_SHOWN = 4
+"""Candidates a rendered slot line shows."""
+
+
 class WorldviewSlot(BaseModel):
     """A belief under debate: ``kind:key``, its candidates and how it resolved."""
 
@@ -133,33 +137,46 @@ class WorldviewSnapshot(BaseModel):
     slots: tuple[WorldviewSlot, ...] = ()
     audit: tuple[AuditItem, ...] = ()
 
+    def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
+        """The candidates of ``s`` that its rendered line shows under this lens."""
+        if self.lens in ("historical", "audit"):
+            return list(s.candidates[:max_candidates])
+        shown = [
+            c for c in s.candidates if c.status in ("selected", "conflicted", "active", "held")
+        ]
+        return shown[:max_candidates]
+
+    def render_slot(
+        self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN
+    ) -> str | None:
+        """The line of one slot (None when this lens shows none of its candidates)."""
+        shown = self.shown(s, max_candidates)
+        if not shown:
+            return None
+        parts = []
+        for c in shown:
+            text = c.value
+            if dates and c.valid_from is not None:
+                span = f"since {date_label(c.valid_from)}"
+                if c.valid_to is not None:
+                    span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
+                text += f" ({span})"
+            if c.status not in ("selected", "active"):
+                text += f" [{c.status}]"
+            parts.append(text)
+        flag = " [CONFLICTED]" if s.status == "conflicted" else ""
+        return f"- {s.kind} {s.key}{flag}: " + "; ".join(parts)
+
     def slot(self, slot_id: str) -> WorldviewSlot | None:
         return next((s for s in self.slots if s.id == slot_id), None)
 
-    def render(self, *, dates: bool = True, max_candidates: int = 4) -> str:
+    def render(self, *, dates: bool = True, max_candidates: int = MAX_SHOWN) -> str:
         """The Worldview Snapshot section of a prompt."""
         lines: list[str] = []
         for s in self.slots:
-            shown = [
-                c for c in s.candidates if c.status in ("selected", "conflicted", "active", "held")
-            ]
-            if self.lens in ("historical", "audit"):
-                shown = list(s.candidates)
-            if not shown:
-                continue
-            parts = []
-            for c in shown[:max_candidates]:
-                text = c.value
-                if dates and c.valid_from is not None:
-                    span = f"since {date_label(c.valid_from)}"
-                    if c.valid_to is not None:
-                        span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
-                    text += f" ({span})"
-                if c.status not in ("selected", "active"):
-                    text += f" [{c.status}]"
-                parts.append(text)
-            flag = " [CONFLICTED]" if s.status == "conflicted" else ""
-            lines.append(f"- {s.kind} {s.key}{flag}: " + "; ".join(parts))
+            line = self.render_slot(s, dates=dates, max_candidates=max_candidates)
+            if line is not None:
+                lines.append(line)
         for a in self.audit:
             lines.append(f"- {a.kind} {date_label(a.occurred_at)}: {a.summary}")
         return "\n".join(lines)

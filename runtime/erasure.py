@@ -190,8 +190,8 @@ class Erasure(ReadPath):
 
     @staticmethod
     def _references(events: Sequence[Any], targets: set[str], rederive: Sequence[Any]) -> set[str]:
-        """Lifecycle, edge and outcome records that name an erased event or a belief value
-        that only erased evidence supported: they would quote the erased content."""
+        """Lifecycle, edge, outcome and read records that name an erased event or a belief
+        value that only erased evidence supported: they would quote the erased content."""
 
         def values(evs: Sequence[Any]) -> set[str]:
             out = set()
@@ -218,6 +218,8 @@ class Erasure(ReadPath):
                 named = {p.source, p.target}
             elif e.kind == "outcome":
                 named = set(p.targets)
+            elif e.kind == "retrieval":
+                named = set(p.worldview)  # candidate ids carry the value they name
             else:
                 continue
             if named & dead:

@@ -145,6 +145,8 @@ class RetrievalPayload(_Payload):
     plan: dict[str, Any]
     candidates: tuple[dict[str, Any], ...] = ()
     selected: tuple[str, ...] = ()
+    worldview: tuple[str, ...] = ()
+    """Candidate ids the prompt's Worldview Snapshot presented as current."""
     suppressed: tuple[dict[str, Any], ...] = ()
     context_digest: str
     token_count: int

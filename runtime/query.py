@@ -42,6 +42,8 @@ class Retrieval:
     snippets: list[Snippet]
     suppressed: list[Suppressed]
     candidates: list[dict[str, Any]] = field(default_factory=list)
+    worldview_shown: list[str] = field(default_factory=list)
+    """Candidate ids the Worldview Snapshot section presents as current."""
 
 
 def fit_lines(text: str, budget: int) -> str:
@@ -211,6 +213,7 @@ class QueryEngine(Channels):
         room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
         wv_text = fit_lines(wv.render(), min(room, int(budget_tokens * cfg.worldview_share)))
         room -= count_tokens(wv_text)
+        shown = self._worldview_shown(wv, wv_text)
         kept, dropped = pack(cands, max(0, room), limit=k, grouped=cfg.group_by_date)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = sorted(cands, key=lambda s: (-s.score, s.id))[: cfg.trace_candidates]
@@ -231,7 +234,21 @@ class QueryEngine(Channels):
             snippets=kept,
             suppressed=suppressed,
             candidates=trace_cands,
+            worldview_shown=shown,
         )
+
+    @staticmethod
+    def _worldview_shown(wv: WorldviewSnapshot, wv_text: str) -> list[str]:
+        """Candidates the prompt's Worldview Snapshot lines present as current: outcome
+        feedback (``after_turn``) reaches them as it reaches the snippets."""
+        lines = set(wv_text.splitlines())
+        return [
+            c.id
+            for slot in wv.slots
+            if wv.render_slot(slot) in lines  # not cut by the worldview's share of the budget
+            for c in wv.shown(slot)
+            if c.status in ("selected", "active")
+        ]
 
     def _focus(self, fused: dict[str, dict[str, float]], plan: QueryPlan) -> None:
         """Scale each turn by how much it is likely to say, as a ``focus`` component.

@@ -187,6 +187,7 @@ class ReadPath(RuntimeCore):
                 plan=r.plan.model_dump(mode="json"),
                 candidates=tuple(r.candidates),
                 selected=tuple(s.id for s in r.snippets),
+                worldview=tuple(r.worldview_shown),
                 suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
                 context_digest=payload_digest(ctx.to_prompt()).hex(),
                 token_count=ctx.token_count,
@@ -315,8 +316,9 @@ class ReadPath(RuntimeCore):
         outcome: Literal["success", "failure", "partial", "neutral"],
         feedback: str | None = None,
     ) -> Any:
-        """Append outcome evidence for the memories a read selected: success reinforces
-        them (lifecycle and utility), failure penalises their utility."""
+        """Append outcome evidence for the memories a read selected (its snippets and the
+        Worldview Snapshot lines it showed): success reinforces them (lifecycle and
+        utility), failure penalises their utility."""
         self._check_open()
         if outcome not in ("success", "failure", "partial", "neutral"):
             raise InvalidInput("must be success, failure, partial or neutral", field="outcome")
@@ -325,7 +327,8 @@ class ReadPath(RuntimeCore):
         e = await self.trace(trace_id)
         if e.payload is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")
-        targets = tuple(self._outcome_targets(e.payload.selected, e.payload.as_of_seq))
+        found = self._outcome_targets(e.payload.selected, e.payload.as_of_seq)
+        targets = tuple(dict.fromkeys([*found, *e.payload.worldview]))
         now = self._now()
         draft = self._draft(
             "outcome",

@@ -547,6 +547,38 @@ async def test_after_turn_success_raises_utility_of_a_used_fact(rt: MemoryRuntim
     assert cand.components.utility > 0
 
 
+async def test_after_turn_reaches_the_worldview_lines_the_prompt_showed(
+    rt: MemoryRuntime,
+) -> None:
+    """Feedback reaches a belief the prompt showed only in its Worldview Snapshot (no fact
+    line), and does not reach one the worldview's share of the budget cut."""
+    await build(rt)
+    cfg = rt._proj.config.retrieval
+    rt._proj.config = rt._proj.config.model_copy(
+        update={"retrieval": cfg.model_copy(update={"fact_lines": 0})}
+    )
+    ctx = await rt.query(EMPLOYER_Q, lens="logical")
+    assert not any(s.id.startswith("fact:") for s in ctx.snippets)
+    employer = slot(ctx.worldview, "fact:alice.employer")
+    current = next(c for c in employer.candidates if c.status == "selected")
+    assert f"fact Alice.employer: {current.value} (since" in ctx.to_prompt()
+    trace = await rt.trace(ctx.trace_id)  # type: ignore[arg-type]
+    assert current.id in trace.payload.worldview
+    # Only what the lines present as current: superseded candidates are not reinforced.
+    assert all(c.id not in trace.payload.worldview for c in employer.candidates if c is not current)
+    outcome = await rt.after_turn(ctx.trace_id, "success")  # type: ignore[arg-type]
+    assert current.id in outcome.payload.targets
+    after = slot(await rt.worldview("logical"), "fact:alice.employer")
+    assert next(c for c in after.candidates if c.id == current.id).components.utility > 0
+
+    rt._proj.config = rt._proj.config.model_copy(
+        update={"retrieval": cfg.model_copy(update={"fact_lines": 0, "worldview_share": 0.0})}
+    )
+    cut = await rt.query(EMPLOYER_Q, lens="logical")
+    assert f"{current.value} (since" not in cut.to_prompt()
+    assert (await rt.trace(cut.trace_id)).payload.worldview == ()  # type: ignore[arg-type]
+
+
 async def test_after_turn_rejects_bad_outcome(rt: MemoryRuntime) -> None:
     await build(rt)
     ctx = await rt.query(EMPLOYER_Q)
