@@ -23,28 +23,27 @@ __all__ = ["SentenceTransformerEmbedder", "load_embedder", "minilm"]
 
 
 class SentenceTransformerEmbedder:
-    """A sentence-transformers model on the CPU; each text is embedded once per process."""
+    """A sentence-transformers model on the CPU (unit vectors, no progress bar).
+
+    It keeps nothing: the dense index embeds each observation once, and every question is
+    embedded at every read, as it would be in an agent.
+    """
 
     def __init__(self, model_path: str, *, batch_size: int = 64) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach for the hub
         from sentence_transformers import SentenceTransformer  # optional, heavy
 
         self.model = SentenceTransformer(model_path, device="cpu")
         self.batch_size = batch_size
-        self._cache: dict[str, Any] = {}
 
-    def embed(self, texts: Sequence[str]) -> list[Any]:
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            vecs = self.model.encode(
-                missing,
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-            self._cache.update(zip(missing, vecs, strict=True))
-        return [self._cache[t] for t in texts]
+    def embed(self, texts: Sequence[str]) -> Any:
+        return self.model.encode(
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
 
 
 def minilm() -> SentenceTransformerEmbedder:

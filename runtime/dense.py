@@ -218,12 +218,12 @@ class DenseIndex:
             # (float32 products are exact there) and rounded: how BLAS happened to sum a row
             # (it can depend on the matrix's row count) then cannot reorder near-ties, which
             # fall to the id. Ties at the cut are all in, whatever argpartition returns.
-            n = min(want, len(sims))
-            cut = np.partition(sims, len(sims) - n)[len(sims) - n]
+            top = min(want, n)
+            cut = np.partition(sims, n - top)[n - top]
             idx = np.flatnonzero((sims >= cut - _MARGIN) & np.isfinite(sims))
             exact = np.round(self._buf[idx].astype(np.float64) @ q64, 12)
             order = sorted(range(len(idx)), key=lambda j: (-float(exact[j]), self._ids[idx[j]]))
             out = [e for e in (self._ids[idx[j]] for j in order) if admit(e)][:limit]
-            if len(out) >= limit or n >= len(sims) or len(idx) >= finite:
+            if len(out) >= limit or top >= n or len(idx) >= finite:
                 return out
             want *= 4

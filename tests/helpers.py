@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from nousmem.runtime import MemoryRuntime
@@ -27,3 +28,21 @@ def claim(
 async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:
     """The kinds of the events appended after ``seq``, in order."""
     return [e.kind async for e in rt.events(after_seq=seq)]
+
+
+class BagOfWords:
+    """A deterministic toy embedder (no model is bundled): hashed word counts. ``seen``
+    lists every text it was asked to embed, in order."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.seen += texts
+        out = []
+        for text in texts:
+            vec = [0.0] * 64
+            for word in text.lower().split():
+                vec[sum(map(ord, word.strip(".,!?:[]"))) % 64] += 1.0
+            out.append(vec)
+        return out

@@ -15,26 +15,10 @@ from hypothesis import strategies as st
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.dense import DenseIndex, embed_text
 from nousmem.runtime.docrows import DocRow
+from tests.helpers import BagOfWords
 
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
-
-
-class Words:
-    """A deterministic toy embedder: hashed word counts; counts the texts it embedded."""
-
-    def __init__(self) -> None:
-        self.seen: list[str] = []
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        self.seen += texts
-        out = []
-        for text in texts:
-            vec = [0.0] * 64
-            for word in text.lower().split():
-                vec[sum(map(ord, word.strip(".,!?:[]"))) % 64] += 1.0
-            out.append(vec)
-        return out
 
 
 class Broken:
@@ -68,7 +52,7 @@ def _dense_ids(ctx: object) -> list[str]:
 
 async def test_observations_are_embedded_once_each(rt: MemoryRuntime) -> None:
     await _two(rt)
-    emb = Words()
+    emb = BagOfWords()
     rt.set_embedder(emb)
     await rt.query("golden retriever puppy?")
     assert len(emb.seen) == 3  # two observations, one question
@@ -83,7 +67,7 @@ async def test_observations_are_embedded_once_each(rt: MemoryRuntime) -> None:
 
 async def test_every_view_of_a_namespace_shares_the_embedder(rt: MemoryRuntime) -> None:
     ids = await _two(rt)
-    rt.set_embedder(Words())
+    rt.set_embedder(BagOfWords())
     other = rt.scoped(rt.namespace)
     ctx = await other.query("golden retriever puppy adopted?")
     assert _dense_ids(ctx)[0] == ids[0]
@@ -92,13 +76,13 @@ async def test_every_view_of_a_namespace_shares_the_embedder(rt: MemoryRuntime) 
     # Another namespace has its own (none here).
     elsewhere = rt.scoped("user/bob")
     await elsewhere.observe_and_route({"content": PUPPY, "actor": "Bob", "occurred_at": T0})
-    rt.set_embedder(Words())
+    rt.set_embedder(BagOfWords())
     assert _dense_ids(await elsewhere.query("golden retriever puppy?")) == []
 
 
 async def test_as_of_reads_never_see_later_observations_through_dense(rt: MemoryRuntime) -> None:
     ids = await _two(rt)
-    rt.set_embedder(Words())
+    rt.set_embedder(BagOfWords())
     first = (await rt.head()).seq
     for i in range(3):
         await rt.observe_and_route(
@@ -114,7 +98,7 @@ async def test_as_of_reads_never_see_later_observations_through_dense(rt: Memory
 
 async def test_erasure_drops_vectors_but_keeps_the_embedder(rt: MemoryRuntime) -> None:
     ids = await _two(rt)
-    emb = Words()
+    emb = BagOfWords()
     rt.set_embedder(emb)
     await rt.query("golden retriever puppy?")
     await rt.erase(event_ids=[ids[0]], reason="user asked")
@@ -156,10 +140,10 @@ async def test_a_failing_embedder_costs_the_read_its_dense_channel_only(
 
 async def test_a_changed_vector_length_is_refused(rt: MemoryRuntime) -> None:
     await _two(rt)
-    rt.set_embedder(Words())
+    rt.set_embedder(BagOfWords())
     await rt.query("puppy?")
 
-    class Shorter(Words):
+    class Shorter(BagOfWords):
         def embed(self, texts: Sequence[str]) -> list[list[float]]:
             return [v[:8] for v in super().embed(texts)]
 
@@ -265,7 +249,7 @@ async def test_event_time_views_are_exact_to_the_microsecond() -> None:
     assert await at(T0 - timedelta(microseconds=1)) == []
 
 
-class Gated(Words):
+class Gated(BagOfWords):
     """Embeds in the worker thread only once the test lets it (to interleave an erasure)."""
 
     def __init__(self) -> None:

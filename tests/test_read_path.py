@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -13,7 +12,7 @@ from nousmem.projections.retrieval import date_prefix
 from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
 from nousmem.runtime import InvalidInput, MemoryRuntime, UnknownEvent
 from nousmem.runtime.canonical import payload_digest
-from tests.helpers import claim
+from tests.helpers import BagOfWords, claim
 
 T0 = datetime(2023, 5, 1, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -627,19 +626,6 @@ async def test_bad_query_input_names_the_field_and_writes_nothing(
         assert info.value.field == "lens"
 
 
-class _BagOfWords:
-    """A deterministic toy embedder: hashed word counts (no model is bundled)."""
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        out = []
-        for text in texts:
-            vec = [0.0] * 64
-            for word in text.lower().split():
-                vec[sum(map(ord, word.strip(".,!?"))) % 64] += 1.0
-            out.append(vec)
-        return out
-
-
 async def test_dense_channel_uses_a_user_embedder(rt: MemoryRuntime) -> None:
     await rt.observe_and_route(
         {"content": "We adopted a golden retriever puppy.", "actor": "Ann", "occurred_at": T0}
@@ -651,7 +637,7 @@ async def test_dense_channel_uses_a_user_embedder(rt: MemoryRuntime) -> None:
             "occurred_at": T0 + DAY,
         }
     )
-    rt.set_embedder(_BagOfWords())
+    rt.set_embedder(BagOfWords())
     ctx = await rt.query("golden retriever puppy adopted?")
     dense = [s for s in ctx.snippets if "dense" in s.channels]
     assert dense and "retriever" in dense[0].text

@@ -28,6 +28,19 @@ def _edit(path: Path, *sql: str, drop_triggers: bool = True) -> None:
     conn.close()
 
 
+def _layout(path: Path) -> tuple[str, str]:
+    """The ``events`` table's DDL and the recorded schema version."""
+    conn = sqlite3.connect(path)
+    try:
+        ddl, version = conn.execute(
+            "SELECT (SELECT sql FROM sqlite_master WHERE name = 'events'),"
+            " (SELECT value FROM nousmem_meta WHERE key = 'schema_version')"
+        ).fetchone()
+        return str(ddl), str(version)
+    finally:
+        conn.close()
+
+
 async def _verify(path: Path) -> tuple[bool, int | None, str | None]:
     async with MemoryRuntime.open(path, namespace="ns") as rt:
         r = await rt.verify()
@@ -127,12 +140,7 @@ async def test_a_version_1_file_without_rowid_keeps_working(
         assert (await rt.verify()).ok
         ctx = await rt.query("Where did alice move?")
         assert "Lisbon" in ctx.to_prompt()
-    conn = sqlite3.connect(p)
-    ddl, version = conn.execute(
-        "SELECT (SELECT sql FROM sqlite_master WHERE name = 'events'),"
-        " (SELECT value FROM nousmem_meta WHERE key = 'schema_version')"
-    ).fetchone()
-    conn.close()
+    ddl, version = _layout(p)
     assert "WITHOUT ROWID" in ddl and version == "1"  # the layout is left as it was
     _edit(p, "UPDATE events SET payload = '{}' WHERE seq = 5")
     ok, seq, _ = await _verify(p)
@@ -142,10 +150,5 @@ async def test_a_version_1_file_without_rowid_keeps_working(
 async def test_new_files_use_a_rowid_table(tmp_path: Path, clock: FixedClock) -> None:
     p = tmp_path / "j.db"
     await _journal(p, clock, n=2)
-    conn = sqlite3.connect(p)
-    ddl, version = conn.execute(
-        "SELECT (SELECT sql FROM sqlite_master WHERE name = 'events'),"
-        " (SELECT value FROM nousmem_meta WHERE key = 'schema_version')"
-    ).fetchone()
-    conn.close()
+    ddl, version = _layout(p)
     assert "WITHOUT ROWID" not in ddl and version == "2"
