@@ -27,6 +27,7 @@ from nousmem.runtime.errors import (
     invalid_input_from_validation,
 )
 from nousmem.runtime.events import KINDS, EventDraft
+from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
@@ -67,6 +68,7 @@ class _Shared:
         self.projectors: dict[str, Projector] = {}
         self.write_locks: dict[str, asyncio.Lock] = {}
         self.sync_locks: dict[str, asyncio.Lock] = {}
+        self.erasure_gates: dict[str, ErasureGate] = {}
         self.extra_closers: list[Any] = []
         self.extractor: Any = None  # None: the rule extractor
         self.provider: Any = None  # an LLM planner for propose(), if configured
@@ -85,9 +87,11 @@ class RuntimeCore:
             shared.projectors[namespace] = Projector(namespace, config)
             shared.write_locks[namespace] = asyncio.Lock()
             shared.sync_locks[namespace] = asyncio.Lock()
+            shared.erasure_gates[namespace] = ErasureGate()
         self._proj = shared.projectors[namespace]
         self._write_lock = shared.write_locks[namespace]
         self._sync_lock = shared.sync_locks[namespace]
+        self._erasure_gate = shared.erasure_gates[namespace]
 
     # -- plumbing ----------------------------------------------------------------------------
 
@@ -311,16 +315,20 @@ class RuntimeCore:
         """
         self._check_open()
         async with self._write_lock:
-            fresh = Projector(self.namespace, self.config)
-            docs: list[tuple[str, int, str]] = []
-            n = 0
-            async for e in self.journal.read(self.namespace):
-                fresh.apply(e)
-                doc = fresh.doc_for(e)
-                if doc:
-                    docs.append((e.id, e.seq, doc))
-                n += 1
-            await self.journal.reindex(self.namespace, docs)
-            self._proj.replace_with(fresh)
+            return await self._rebuild_locked()
+
+    async def _rebuild_locked(self) -> int:
+        """:meth:`rebuild`, for a caller that holds the write lock."""
+        fresh = Projector(self.namespace, self.config)
+        docs: list[tuple[str, int, str]] = []
+        n = 0
+        async for e in self.journal.read(self.namespace):
+            fresh.apply(e)
+            doc = fresh.doc_for(e)
+            if doc:
+                docs.append((e.id, e.seq, doc))
+            n += 1
+        await self.journal.reindex(self.namespace, docs)
+        self._proj.replace_with(fresh)
         self._log.info("rebuilt", events=n)
         return n

@@ -74,70 +74,77 @@ class Erasure(ReadPath):
             raise InvalidInput("must be a non-empty string", field="entity")
         if event_ids is not None and (isinstance(event_ids, str) or not event_ids):
             raise InvalidInput("must be a non-empty list of event ids", field="event_ids")
-        async with self._write_lock:
-            await self._refresh()
-            events = [e async for e in self.journal.read(self.namespace)]
-            by_id = {e.id: e for e in events}
-            if event_ids is not None:
-                for i, eid in enumerate(event_ids):
-                    if eid not in by_id:
-                        raise InvalidInput(
-                            f"no event {eid!r} in this namespace", field=f"event_ids.{i}"
-                        )
-                seeds = set(event_ids)
-            else:
-                assert entity is not None
-                pat = _mentions(entity.strip())
-                seeds = {
-                    e.id
-                    for e in events
-                    if e.payload is not None
-                    and e.kind != "erasure"
-                    and pat.search(canonical_json(e.payload.model_dump(mode="json")))
-                }
-                reason = pat.sub("[erased entity]", reason)
-            targets = self._closure(events, seeds)
-            rederive = self._rederive_plan(events, targets)
-            targets |= self._references(events, targets, rederive)
-            now = self._now()
-            at = self._proj.last_occurred_at or now
-            # Already-erased events are not erased again (nor listed as such).
-            ordered = [e.id for e in events if e.id in targets and e.payload is not None]
-            head = self._draft(
-                "erasure",
-                ErasurePayload(
-                    reason=reason.strip(),
-                    targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
-                    erased_ids=tuple(ordered),
-                    entity_digest=payload_digest(match_key(entity)).hex() if entity else None,
-                ),
-                occurred_at=at,
-                recorded_at=now,
-            )
-            drafts = [head]
-            outcomes = self._rederived_outcomes(events, targets, rederive)
-            for old, outcome in zip(rederive, outcomes, strict=True):
-                payload = BeliefRevisedPayload(
-                    revision=old.payload.revision,
-                    outcome=outcome,
-                    valid_at=old.payload.valid_at,
-                    rederived=True,
+        # No read is in flight while the journal is scanned for records that name what is
+        # erased, and none starts before the projections are rebuilt (runtime/gate.py).
+        async with self._erasure_gate.erasure():
+            async with self._write_lock:
+                await self._refresh()
+                events = [e async for e in self.journal.read(self.namespace)]
+                by_id = {e.id: e for e in events}
+                if event_ids is not None:
+                    for i, eid in enumerate(event_ids):
+                        if eid not in by_id:
+                            raise InvalidInput(
+                                f"no event {eid!r} in this namespace", field=f"event_ids.{i}"
+                            )
+                    seeds = set(event_ids)
+                else:
+                    assert entity is not None
+                    pat = _mentions(entity.strip())
+                    seeds = {
+                        e.id
+                        for e in events
+                        if e.payload is not None
+                        and e.kind != "erasure"
+                        and pat.search(canonical_json(e.payload.model_dump(mode="json")))
+                    }
+                    reason = pat.sub("[erased entity]", reason)
+                targets = self._closure(events, seeds)
+                rederive = self._rederive_plan(events, targets)
+                targets |= self._references(events, targets, rederive)
+                now = self._now()
+                at = self._proj.last_occurred_at or now
+                # Already-erased events are not erased again (nor listed as such).
+                ordered = [e.id for e in events if e.id in targets and e.payload is not None]
+                head = self._draft(
+                    "erasure",
+                    ErasurePayload(
+                        reason=reason.strip(),
+                        targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
+                        erased_ids=tuple(ordered),
+                        entity_digest=payload_digest(match_key(entity)).hex() if entity else None,
+                    ),
+                    occurred_at=at,
+                    recorded_at=now,
                 )
-                drafts.append(
-                    self._draft(
-                        "belief.revised",
-                        payload,
-                        occurred_at=old.occurred_at,
-                        recorded_at=now,
-                        causation_id=head.id,
+                drafts = [head]
+                outcomes = self._rederived_outcomes(events, targets, rederive)
+                for old, outcome in zip(rederive, outcomes, strict=True):
+                    payload = BeliefRevisedPayload(
+                        revision=old.payload.revision,
+                        outcome=outcome,
+                        valid_at=old.payload.valid_at,
+                        rederived=True,
                     )
+                    drafts.append(
+                        self._draft(
+                            "belief.revised",
+                            payload,
+                            occurred_at=old.occurred_at,
+                            recorded_at=now,
+                            causation_id=head.id,
+                        )
+                    )
+                before = self._rows_snapshot()
+                seqs, appended = await self.journal.erase_and_append(
+                    self.namespace, ordered, drafts
                 )
-            before = self._rows_snapshot()
-            seqs, appended = await self.journal.erase_and_append(self.namespace, ordered, drafts)
-        await self.rebuild()
-        dense = self._shared.dense.get(self.namespace)
-        if dense is not None:
-            dense.drop(ordered)  # vectors of erased text must go too
+                # Still under the write lock: a write queued behind the erasure must plan
+                # against projections that no longer hold what was erased.
+                await self._rebuild_locked()
+                dense = self._shared.dense.get(self.namespace)
+                if dense is not None:
+                    dense.drop(ordered)  # vectors of erased text must go too
         after = self._rows_snapshot()
         report = await self.verify()
         return ErasureReceipt(

@@ -5,7 +5,7 @@ packing. Everything it reads is bounded by a :class:`ReadPoint`, so a trace can 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -92,8 +92,13 @@ class QueryEngine(Channels):
         k: int | None,
         trust: Callable[[str], float],
         plan: QueryPlan | None = None,
+        admit: Callable[[], Awaitable[None]] | None = None,
     ) -> Retrieval:
-        """One read. ``plan`` replays a recorded plan instead of planning again."""
+        """One read. ``plan`` replays a recorded plan instead of planning again.
+
+        ``admit`` is awaited after the read's last other await, before the projections are
+        read for assembly (the caller holds the erasure gate from there on).
+        """
         proj = self.proj
         cfg = proj.config.retrieval
         now = at.time or proj.now(at.seq)
@@ -124,6 +129,8 @@ class QueryEngine(Channels):
                 why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
                 _log.warning("dense channel failed", namespace=self.namespace, reason=why)
                 channel_failures.append(Suppressed(id="channel:dense", reason=why))
+        if admit is not None:
+            await admit()
         # The last await of the read is above. An erasure or rebuild that ran meanwhile may
         # have taken hits out of the doc table: from here on every id must still be in it.
         live = proj.docs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, Literal
 
@@ -164,6 +165,32 @@ class ReadPath(RuntimeCore):
         self._check_open()
         self._validate_query(question, lens, budget_tokens, k)
         at = self._point(await self._position(as_of))
+        gate = self._erasure_gate
+        held = False
+
+        async def admit() -> None:
+            nonlocal held
+            await gate.enter_read()
+            held = True
+
+        try:
+            return await self._query(question, lens, budget_tokens, k, at, admit)
+        finally:
+            if held:
+                gate.leave_read()
+
+    async def _query(
+        self,
+        question: str,
+        lens: str,
+        budget_tokens: int,
+        k: int | None,
+        at: ReadPoint,
+        admit: Callable[[], Awaitable[None]],
+    ) -> MemoryContext:
+        # Assembly and the trace's commit run inside the erasure gate: an erasure either
+        # finished before (its rebuilt projections are read) or waits for the trace, which
+        # it then scans like any other record.
         seq = at.seq
         r = await self.engine.run(
             question,
@@ -172,6 +199,7 @@ class ReadPath(RuntimeCore):
             at=at,
             k=k,
             trust=self.config.trust.trust,
+            admit=admit,
         )
         ctx = self._context(r, question, lens, budget_tokens, None)
         now = self._now()
@@ -324,6 +352,15 @@ class ReadPath(RuntimeCore):
             raise InvalidInput("must be success, failure, partial or neutral", field="outcome")
         if feedback is not None and (not isinstance(feedback, str) or len(feedback) > 4000):
             raise InvalidInput("must be a string of at most 4000 characters", field="feedback")
+        await self._erasure_gate.enter_read()
+        try:
+            return await self._after_turn(trace_id, outcome, feedback)
+        finally:
+            self._erasure_gate.leave_read()
+
+    async def _after_turn(self, trace_id: str, outcome: str, feedback: str | None) -> Any:
+        # Inside the erasure gate: the targets come from a trace an erasure may be about to
+        # erase, and the outcome record would name them again after its scan.
         e = await self.trace(trace_id)
         if e.payload is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")

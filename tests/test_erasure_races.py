@@ -1,0 +1,203 @@
+"""Erasure against reads and writes in flight: nothing it erases may come back.
+
+Each test holds one side at an await point, starts the other, then lets go, and checks that
+no surviving journal payload (nor any later read) names the erased value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.canonical import canonical_json
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.gate import ErasureGate
+from tests.test_erasure import T0
+
+ERASED = "google"
+
+
+async def alice_at_google(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "I work at Google as a data engineer.", "actor": "Alice", "occurred_at": T0}
+    )
+    belief = await rt.belief("Alice", "employer")
+    assert belief.mode == "Google"
+
+
+async def surviving_mentions(rt: MemoryRuntime) -> list[str]:
+    """Kinds of the events whose stored payload still names the erased value."""
+    found = []
+    async for e in rt.events():
+        if (
+            e.payload is not None
+            and ERASED in canonical_json(e.payload.model_dump(mode="json")).casefold()
+        ):
+            found.append(e.kind)
+    return found
+
+
+class Held:
+    """Wraps one journal method so that calls matching ``when`` wait until released."""
+
+    def __init__(self, rt: MemoryRuntime, method: str, when: Callable[..., bool]) -> None:
+        self.journal = rt._shared.journal
+        self.method = method
+        self.original = getattr(self.journal, method)
+        self.when = when
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+
+        async def held(*args: Any, **kwargs: Any) -> Any:
+            if self.when(*args, **kwargs):
+                self.entered.set()
+                await self.release.wait()
+            return await self.original(*args, **kwargs)
+
+        setattr(self.journal, method, held)
+
+    def restore(self) -> None:
+        setattr(self.journal, self.method, self.original)
+
+
+def kinds_of(drafts: Sequence[EventDraft]) -> set[str]:
+    return {d.kind for d in drafts}
+
+
+async def settle(steps: int = 20) -> None:
+    for _ in range(steps):
+        await asyncio.sleep(0)
+
+
+async def run_held(held: Held, first: Awaitable[Any], second: Callable[[], Awaitable[Any]]) -> Any:
+    """Start ``first`` until it is held, start ``second``, let both run, return first's result."""
+    task = asyncio.ensure_future(first)
+    await asyncio.wait_for(held.entered.wait(), 5)
+    other = asyncio.ensure_future(second())
+    # Real time, not loop turns: unheld, the other side would finish its thread work.
+    await asyncio.wait({other}, timeout=0.2)
+    assert not other.done()  # it waits for the held side: the gate or the write lock
+    held.release.set()
+    held.restore()
+    result = await asyncio.wait_for(task, 5)
+    await asyncio.wait_for(other, 5)
+    return result
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_an_erasure_waits_for_a_read_whose_trace_is_not_yet_journaled(
+    rt: MemoryRuntime,
+) -> None:
+    await alice_at_google(rt)
+    held = Held(rt, "append", lambda drafts, **_: "retrieval" in kinds_of(drafts))
+    ctx = await run_held(
+        held,
+        rt.query("Where does Alice work?"),
+        lambda: rt.erase(entity="Alice", reason="user asked"),
+    )
+    assert ERASED in ctx.to_prompt().casefold()  # the read came first, and saw Google
+    # ... and its trace, which names the value, was journaled before the erasure's scan.
+    assert await surviving_mentions(rt) == []
+    assert ERASED not in (await rt.query("Where does Alice work?")).to_prompt().casefold()
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_a_read_that_starts_during_an_erasure_sees_only_what_is_left(
+    rt: MemoryRuntime,
+) -> None:
+    await alice_at_google(rt)
+    held = Held(rt, "erase_and_append", lambda *a, **k: True)
+    answers: list[str] = []
+
+    async def read() -> None:
+        answers.append((await rt.query("Where does Alice work?")).to_prompt())
+
+    await run_held(held, rt.erase(entity="Alice", reason="user asked"), read)
+    assert ERASED not in answers[0].casefold()
+    assert await surviving_mentions(rt) == []
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_after_turn_during_an_erasure_names_nothing_erased(rt: MemoryRuntime) -> None:
+    await alice_at_google(rt)
+    ctx = await rt.query("Where does Alice work?")
+    held = Held(rt, "erase_and_append", lambda *a, **k: True)
+    outcome: list[Any] = []
+
+    async def feedback() -> None:
+        try:
+            outcome.append(await rt.after_turn(ctx.trace_id, "success"))
+        except Exception as exc:  # the trace named Google, so the erasure erased it
+            outcome.append(exc)
+
+    await run_held(held, rt.erase(entity="Alice", reason="user asked"), feedback)
+    assert type(outcome[0]).__name__ == "UnknownEvent"
+    assert await surviving_mentions(rt) == []
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_a_write_queued_behind_an_erasure_plans_against_rebuilt_beliefs(
+    rt: MemoryRuntime,
+) -> None:
+    await alice_at_google(rt)
+    held = Held(rt, "erase_and_append", lambda *a, **k: True)
+    obs = {"content": "I work at Sarvam AI now.", "actor": "Alice", "occurred_at": T0}
+    await run_held(
+        held,
+        rt.erase(entity="Alice", reason="user asked"),
+        lambda: rt.observe_and_route(obs),
+    )
+    # The new fact stays; its revision's prior is empty, not "Google".
+    assert (await rt.belief("Alice", "employer")).mode == "Sarvam AI"
+    assert await surviving_mentions(rt) == []
+
+
+async def test_the_gate_lets_reads_share_and_an_erasure_wait_then_hold_new_reads_back() -> None:
+    gate = ErasureGate()
+    await gate.enter_read()
+    await gate.enter_read()
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def erase() -> None:
+        async with gate.erasure():
+            inside.set()
+            await release.wait()
+
+    eraser = asyncio.ensure_future(erase())
+    await settle()
+    assert gate.erasing and not inside.is_set()  # two reads in flight
+    late = asyncio.ensure_future(gate.enter_read())
+    gate.leave_read()
+    await settle()
+    assert not inside.is_set() and not late.done()  # the late read waits behind the erasure
+    gate.leave_read()
+    await asyncio.wait_for(inside.wait(), 5)
+    assert gate.readers == 0 and not late.done()
+    release.set()
+    await asyncio.wait_for(eraser, 5)
+    await asyncio.wait_for(late, 5)
+    assert gate.readers == 1 and not gate.erasing
+
+
+async def test_a_cancelled_erasure_opens_the_gate_again() -> None:
+    gate = ErasureGate()
+    await gate.enter_read()
+
+    async def erase() -> None:
+        async with gate.erasure():
+            pass
+
+    eraser = asyncio.ensure_future(erase())
+    await settle()
+    assert gate.erasing
+    eraser.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await eraser
+    assert not gate.erasing
+    await asyncio.wait_for(gate.enter_read(), 5)  # not shut for good
+    assert gate.readers == 2
