@@ -24,7 +24,7 @@ from nousmem.runtime.errors import (
     UnsupportedOperation,
 )
 from nousmem.runtime.forgetting import ForgetResult, LifecycleView
-from nousmem.runtime.journal.base import Head, Journal, VerifyReport
+from nousmem.runtime.journal.base import CachedVector, Head, Journal, VerifyReport
 from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.policy_api import PolicyResult
@@ -36,6 +36,7 @@ from nousmem.runtime.sleep import SleepReport
 
 __all__ = [
     "AppendOnlyViolation",
+    "CachedVector",
     "Clock",
     "ClosedError",
     "Embedder",

@@ -1,23 +1,30 @@
 """The dense channel's vectors: each observation embedded once, ranked with numpy.
 
-The model is the user's (an :class:`Embedder`; none is bundled). Vectors are a cache of a
-projection, kept per namespace on the opened journal so every view of the namespace shares
-them: they grow as observations arrive, drop the rows of erased events, and are never
-written to disk (erased text must not survive in a derived form).
+The model is the user's (an :class:`Embedder`; none is bundled). Vectors are a projection,
+kept per namespace on the opened journal so every view of the namespace shares them: they
+grow as observations arrive and drop the rows of erased events. An embedder with a
+``name`` also has them cached in the journal (the SQLite file, see ``dense_cache.py``), so
+a restarted process embeds only the observations that arrived since; an erasure deletes the
+cached vectors of the erased events in its own transaction. A nameless embedder's vectors
+stay in memory only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from nousmem.runtime.dense_cache import VectorCache, decode_rows, encode, vector_digest
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.errors import ProviderMalformed
+from nousmem.runtime.journal.base import CachedVector
+from nousmem.runtime.logging import get_logger
 
 __all__ = ["DenseIndex", "Embedder", "embed_text"]
 
@@ -27,6 +34,7 @@ _MICRO = timedelta(microseconds=1)
 # Above any rounding difference of a float32 dot product of unit vectors (~1e-6 at 1,000s of
 # dimensions): candidates this close to the cut are rescored exactly.
 _MARGIN = 1e-4
+_log = get_logger("nousmem.dense")
 
 
 _DATE_PREFIX = re.compile(r"^\[[^\]]*\] ")
@@ -46,7 +54,14 @@ def _micros(t: datetime) -> int:
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Optional dense channel: the user supplies the model (none is bundled)."""
+    """Optional dense channel: the user supplies the model (none is bundled).
+
+    An embedder may also have a ``name`` (a ``str`` attribute; not part of the protocol, so
+    nameless embedders still match it): the model's id plus anything else that changes its
+    vectors (revision, normalisation, prompt). With a name, vectors are cached in the
+    journal and reused by later processes, keyed by the name and the embedded text, so the
+    name must change whenever the vectors would.
+    """
 
     def embed(self, texts: Sequence[str]) -> Sequence[Sequence[float]]:
         """One vector per text, all of one length.
@@ -62,8 +77,9 @@ class DenseIndex:
 
     BATCH = 256
 
-    def __init__(self, embedder: Embedder) -> None:
+    def __init__(self, embedder: Embedder, cache: VectorCache | None = None) -> None:
         self.embedder = embedder
+        self.cache = cache  # None: vectors in memory only
         self._ids: list[str] = []
         # Row buffers with spare capacity, so appending a few rows does not copy the index;
         # only the first ``len(self)`` rows are in use.
@@ -94,7 +110,7 @@ class DenseIndex:
     def dim(self) -> int | None:
         return None if self._buf is None else int(self._buf.shape[1])
 
-    def _vectors(self, texts: Sequence[str]) -> _Vectors:
+    def _vectors(self, texts: Sequence[str], dim: int | None = None) -> _Vectors:
         raw = self.embedder.embed(list(texts))
         try:
             vecs = np.asarray(raw, dtype=np.float64)
@@ -105,9 +121,10 @@ class DenseIndex:
                 f"embedder returned shape {vecs.shape} for {len(texts)} text(s);"
                 " expected one non-empty vector per text"
             )
-        if self.dim is not None and vecs.shape[1] != self.dim:
+        dim = self.dim if dim is None else dim
+        if dim is not None and vecs.shape[1] != dim:
             raise ProviderMalformed(
-                f"embedder returned vectors of length {vecs.shape[1]}; earlier ones had {self.dim}"
+                f"embedder returned vectors of length {vecs.shape[1]}; earlier ones had {dim}"
             )
         if not np.isfinite(vecs).all():
             raise ProviderMalformed("embedder returned NaN or infinite values")
@@ -129,11 +146,55 @@ class DenseIndex:
         fresh.reverse()
         return fresh, newest
 
-    def _embed_all(self, texts: Sequence[str]) -> _Vectors:
-        parts = [self._vectors(texts[i : i + self.BATCH]) for i in range(0, len(texts), self.BATCH)]
+    def _embed_all(self, texts: Sequence[str], dim: int | None = None) -> _Vectors:
+        """Vectors of ``texts`` in batches; every one of length ``dim`` (if given) or of the
+        index's (if it has rows), else of one length."""
+        batches = range(0, len(texts), self.BATCH)
+        parts = [self._vectors(texts[i : i + self.BATCH], dim) for i in batches]
         if len({p.shape[1] for p in parts}) > 1:
             raise ProviderMalformed("embedder returned vectors of different lengths")
         return np.vstack(parts)
+
+    def _assemble(
+        self, texts: list[str], seqs: list[int], cached: dict[int, tuple[bytes, bytes]]
+    ) -> tuple[_Vectors, list[int], list[bytes]]:
+        """Vectors of ``texts``: valid cached ones as they are, the rest embedded.
+
+        Returns the block, the indices that were embedded and every text's digest (none
+        without a cache). Runs in a worker thread (the model may run).
+        """
+        n = len(texts)
+        digests = [vector_digest(self.cache.model, t) for t in texts] if self.cache else []
+        cand = [
+            i
+            for i, seq in enumerate(seqs)
+            if (got := cached.get(seq)) is not None and got[0] == digests[i] and got[1]
+        ]
+        blobs = [cached[seqs[i]][1] for i in cand]
+        dim = self.dim
+        if dim is None and blobs:  # an empty index: the length most cached rows have
+            lengths = Counter(len(b) for b in blobs)
+            dim = max(lengths, key=lambda k: (lengths[k], -k)) // 4
+        hit: list[int] = []
+        found = np.zeros((0, 0), dtype=np.float32)
+        if blobs and dim:
+            mat, ok = decode_rows(blobs, dim)
+            hit, found = [cand[j] for j in np.flatnonzero(ok)], mat[ok]
+        if len(hit) == n:
+            return found, [], digests
+        missing = sorted(set(range(n)) - set(hit))
+        new = self._embed_all([texts[i] for i in missing], self.dim)
+        if hit and new.shape[1] != dim:
+            # Only with an empty index: the model's vectors are not as long as the cached
+            # ones (a name reused for another model). Trust none of them.
+            _log.warning("cached vectors have another length than the model's", dim=dim)
+            again = self._embed_all([texts[i] for i in hit], new.shape[1])
+            missing, new, hit = missing + hit, np.vstack([new, again]), []
+        block = np.empty((n, new.shape[1]), dtype=np.float32)
+        block[missing] = new
+        if hit:
+            block[hit] = found
+        return block, sorted(missing), digests
 
     async def catch_up(self, table: Callable[[], dict[str, DocRow]]) -> None:
         """Embed the observation docs newer than the last one embedded.
@@ -147,7 +208,9 @@ class DenseIndex:
             if not fresh:
                 self._last_seq = newest
                 return
-            block = await asyncio.to_thread(self._embed_all, [embed_text(d) for d in fresh])
+            texts, seqs = [embed_text(d) for d in fresh], [d.seq for d in fresh]
+            cached = await self.cache.load(self._last_seq) if self.cache else {}
+            block, embedded, digests = await asyncio.to_thread(self._assemble, texts, seqs, cached)
             # Only once every batch is embedded: a failing embedder leaves the index as it
             # was. An erasure meanwhile took its events out of the table: leave them out.
             live = table()
@@ -156,6 +219,17 @@ class DenseIndex:
             self._append(block[keep], [d.seq for d in rows], [_micros(d.occurred_at) for d in rows])
             self._ids += [d.event_id for d in rows]
             self._last_seq = newest
+            if self.cache is not None:
+                # After the index took them (an erasure from now on drops them there too);
+                # the journal refuses rows of events erased meanwhile.
+                kept = set(keep)
+                await self.cache.store(
+                    [
+                        CachedVector(seqs[i], digests[i], encode(block[i]))
+                        for i in embedded
+                        if i in kept
+                    ]
+                )
 
     def _append(self, block: _Vectors, seqs: list[int], times: list[int]) -> None:
         n, k = len(self._ids), len(seqs)

@@ -22,6 +22,7 @@ from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.dense import DenseIndex
+from nousmem.runtime.dense_cache import VectorCache, embedder_name
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
@@ -71,13 +72,19 @@ class ReadPath(RuntimeCore):
         It applies to this namespace in every view of the opened journal. Observations are
         embedded in batches at the next read, then incrementally; a failing embedder costs
         that read its dense channel only (the trace says why, under ``suppressed``).
+
+        An embedder with a ``name`` (validated here: a non-empty string of at most 200
+        characters without control characters) has its vectors cached in the journal under
+        that name, so a later process embeds only what is new. Bad input changes nothing.
         """
         if embedder is not None and not isinstance(embedder, Embedder):
             raise InvalidInput("must have an embed(texts) method", field="embedder")
         if embedder is None:
             self._shared.dense.pop(self.namespace, None)
-        else:
-            self._shared.dense[self.namespace] = DenseIndex(embedder)
+            return
+        name = embedder_name(embedder)
+        cache = None if name is None else VectorCache(self.journal, self.namespace, name)
+        self._shared.dense[self.namespace] = DenseIndex(embedder, cache)
 
     async def _position(self, as_of: datetime | int | str | None) -> AsOf:
         await self._refresh()

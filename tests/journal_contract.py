@@ -10,7 +10,7 @@ import pytest
 from nousmem.runtime.errors import ClosedError, NousmemError, StaleHead
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal.base import Guard, Journal
+from nousmem.runtime.journal.base import CachedVector, Guard, Journal
 from nousmem.runtime.payloads import ObservationPayload, OutcomePayload
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -234,3 +234,77 @@ class JournalContract:
         await j.close()
         with pytest.raises(ClosedError):
             await j.append([self.draft()])
+        with pytest.raises(ClosedError):
+            await j.load_vectors("a", "m")
+        with pytest.raises(ClosedError):
+            await j.store_vectors("a", "m", [CachedVector(1, b"d", b"v")])
+
+    # -- the dense vector cache (derived, outside the chain) ----------------------------------
+
+    @staticmethod
+    def vec(seq: int, tag: bytes = b"") -> CachedVector:
+        return CachedVector(seq, b"digest" + tag + bytes([seq % 256]), bytes([seq % 256]) * 8)
+
+    async def test_vector_cache_is_per_namespace_and_model_in_seq_order(self) -> None:
+        j = await self.create_journal()
+        try:
+            await j.append([self.draft("a", f"t{i}", i) for i in range(4)])
+            await j.append([self.draft("b", "other", 9)])
+            head = await j.head("a")
+            await j.store_vectors("a", "m1", [self.vec(3), self.vec(1), self.vec(2)])
+            await j.store_vectors("a", "m2", [self.vec(2, b"x")])
+            assert await j.load_vectors("a", "m1") == [self.vec(1), self.vec(2), self.vec(3)]
+            assert await j.load_vectors("a", "m1", after_seq=1) == [self.vec(2), self.vec(3)]
+            assert await j.load_vectors("a", "m2") == [self.vec(2, b"x")]
+            assert await j.load_vectors("a", "m3") == []
+            assert await j.load_vectors("b", "m1") == []
+            # A row replaces the one of its (namespace, seq, model).
+            await j.store_vectors("a", "m1", [self.vec(2, b"new")])
+            assert await j.load_vectors("a", "m1", after_seq=1) == [
+                self.vec(2, b"new"),
+                self.vec(3),
+            ]
+            # Rows of no event of the namespace are skipped (seq 5 is past a's head; b has 1).
+            await j.store_vectors("b", "m1", [self.vec(1), self.vec(2)])
+            await j.store_vectors("a", "m1", [self.vec(5), self.vec(0)])
+            assert await j.load_vectors("b", "m1") == [self.vec(1)]
+            assert [r.seq for r in await j.load_vectors("a", "m1")] == [1, 2, 3]
+            # Outside the chain: nothing was appended, and it still verifies.
+            assert await j.head("a") == head
+            assert (await j.verify("a")).checked == 4
+        finally:
+            await j.close()
+
+    async def test_erasure_deletes_cached_vectors_of_every_model(self) -> None:
+        j = await self.create_journal()
+        try:
+            evs = await j.append([self.draft("a", f"secret {i}", i) for i in range(3)])
+            await j.append([self.draft("b", "b one", 7), self.draft("b", "b two", 8)])
+            for model in ("m1", "m2"):
+                await j.store_vectors("a", model, [self.vec(s) for s in (1, 2, 3)])
+                await j.store_vectors("b", model, [self.vec(2)])
+            assert await j.erase_payloads("a", [evs[1].id]) == [2]
+            for model in ("m1", "m2"):
+                assert [r.seq for r in await j.load_vectors("a", model)] == [1, 3]
+                assert [r.seq for r in await j.load_vectors("b", model)] == [2]  # other wall
+            # An erased event never gains a vector again (a read racing the erasure).
+            await j.store_vectors("a", "m1", [self.vec(2), self.vec(3, b"again")])
+            assert await j.load_vectors("a", "m1") == [self.vec(1), self.vec(3, b"again")]
+            assert (await j.verify("a")).ok
+        finally:
+            await j.close()
+
+    async def test_vector_cache_pages_through_many_rows(self) -> None:
+        j = await self.create_journal()
+        try:
+            n = 2600  # more than one load page and one store transaction
+            await j.append([self.draft("a", f"t{i}", i) for i in range(n)])
+            await j.store_vectors("a", "m", [self.vec(s) for s in range(n, 0, -1)])
+            got = await j.load_vectors("a", "m")
+            assert [r.seq for r in got] == list(range(1, n + 1))
+            assert got[1029] == self.vec(1030)
+            assert [r.seq for r in await j.load_vectors("a", "m", after_seq=1500)] == list(
+                range(1501, n + 1)
+            )
+        finally:
+            await j.close()

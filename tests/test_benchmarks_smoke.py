@@ -250,5 +250,17 @@ def test_dense_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None:
     measures = {r["measure"] for r in rows}
     assert "nousmem DenseIndex.rank" in measures and "peer matvec+argpartition" in measures
     assert all(_finite(r["p95_ms"]) and r["p95_ms"] >= r["p50_ms"] for r in rows)
-    assert dense.main(["--sizes", "100", "--dim", "4", "--queries", "2"]) == 0
-    assert "p50 / argpartition" in capsys.readouterr().out
+    assert dense.main(["--sizes", "100", "--dim", "4", "--queries", "2", "--cache", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "p50 / argpartition" in out and "vector cache" not in out
+
+
+def test_dense_cache_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import dense
+
+    r = dense.run_cache(60, dim=16, cost_us=0, repeats=1)
+    assert r["texts_fresh"] == 61 and r["texts_cached"] == 1  # the question only
+    assert r["cache_rows"] == 60 and r["cached_s"] > 0 and r["fresh_s"] > 0
+    args = ["--sizes", "50", "--dim", "8", "--queries", "2", "--cache", "40", "--cost-us", "0"]
+    assert dense.main([*args, "--cache-repeats", "1"]) == 0
+    assert "ratio no cache / cache" in capsys.readouterr().out

@@ -72,6 +72,15 @@ class SearchHit:
     score: float
 
 
+class CachedVector(NamedTuple):
+    """One cached dense vector: the event's ``seq``, the digest of what the model saw (see
+    ``nousmem.runtime.dense_cache``) and the vector as little-endian float32 bytes."""
+
+    seq: int
+    digest: bytes
+    vec: bytes
+
+
 # A sealed row in ``INSERT_EVENT`` column order: namespace, seq, id, kind, occurred_at,
 # recorded_at, causation_id, payload, payload_digest, prev_hash, hash, erased (always 0).
 SealedRow = tuple[str, int, str, str, str, str, str | None, str, bytes, bytes, bytes, int]
@@ -359,6 +368,18 @@ class Journal(abc.ABC):
         The ``limit`` best hits by BM25 (ties by ``seq``) among rows with ``seq <= max_seq``;
         with ``window``, only the ``window`` newest matching rows are ranked.
         """
+
+    @abc.abstractmethod
+    async def load_vectors(
+        self, namespace: str, model: str, *, after_seq: int = 0
+    ) -> list[CachedVector]:
+        """The dense vector cache's rows of ``model`` with ``seq > after_seq``, by ``seq``."""
+
+    @abc.abstractmethod
+    async def store_vectors(self, namespace: str, model: str, rows: Sequence[CachedVector]) -> None:
+        """Insert or replace cached vectors. The cache is derived, outside the chain: rows of a
+        seq that is not a live (unerased) event of ``namespace`` are skipped, and erasing an
+        event deletes its rows of every model in the erasure's transaction."""
 
     @abc.abstractmethod
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:

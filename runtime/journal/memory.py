@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Sequence
 from nousmem.runtime.errors import ClosedError, JournalConflict
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import (
+    CachedVector,
     ChainWalker,
     Guard,
     Head,
@@ -33,6 +34,7 @@ class MemoryJournal(Journal):
         self._by_id: dict[str, tuple[str, int]] = {}
         self._fts_conn = sqlite3.connect(":memory:", isolation_level=None)
         self._fts = FtsIndex()
+        self._vectors: dict[str, dict[str, dict[int, CachedVector]]] = {}  # ns -> model -> seq
         self._closed = False
 
     def _check(self) -> None:
@@ -156,6 +158,9 @@ class MemoryJournal(Journal):
             self._events[namespace][i] = row_to_event(new)
             seqs.append(old.seq)
         self._fts.remove(self._fts_conn, namespace, seqs)
+        for cached in self._vectors.get(namespace, {}).values():
+            for seq in seqs:
+                cached.pop(seq, None)
         appended = await self.append(drafts) if drafts else []
         return seqs, appended
 
@@ -172,6 +177,21 @@ class MemoryJournal(Journal):
         return self._fts.search(
             self._fts_conn, namespace, query, limit=limit, max_seq=max_seq, window=window
         )
+
+    async def load_vectors(
+        self, namespace: str, model: str, *, after_seq: int = 0
+    ) -> list[CachedVector]:
+        self._check()
+        cached = self._vectors.get(namespace, {}).get(model, {})
+        return [cached[s] for s in sorted(cached) if s > after_seq]
+
+    async def store_vectors(self, namespace: str, model: str, rows: Sequence[CachedVector]) -> None:
+        self._check()
+        events = self._rows.get(namespace, [])
+        live = [r for r in rows if 0 < r.seq <= len(events) and not events[r.seq - 1].erased]
+        if live:
+            cached = self._vectors.setdefault(namespace, {}).setdefault(model, {})
+            cached.update((r.seq, CachedVector(r.seq, bytes(r.digest), bytes(r.vec))) for r in live)
 
     async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
         self._fts.replace(self._fts_conn, namespace, docs)

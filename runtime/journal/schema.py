@@ -47,6 +47,18 @@ BEGIN
     SELECT RAISE(ABORT, 'nousmem: journal rows are append-only; only payload erasure is allowed');
 END;
 
+-- The dense channel's vector cache: derived (not in the chain), so rows may be replaced and
+-- deleted. A rowid table, so a vector (1.5 KB at 384 dims) stays on its leaf page. Erasing an
+-- event deletes its rows of every model in the erasure's transaction.
+CREATE TABLE IF NOT EXISTS dense_vectors (
+    namespace TEXT    NOT NULL,
+    seq       INTEGER NOT NULL,
+    model     TEXT    NOT NULL,
+    digest    BLOB    NOT NULL,
+    vec       BLOB    NOT NULL,
+    PRIMARY KEY (namespace, seq, model)
+);
+
 -- A second writer that read a stale head cannot fork the chain or leave a gap.
 CREATE TRIGGER IF NOT EXISTS events_chain BEFORE INSERT ON events
 WHEN NEW.prev_hash IS NOT COALESCE(

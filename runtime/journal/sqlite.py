@@ -36,6 +36,7 @@ from nousmem.runtime.journal.base import (
 )
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
+from nousmem.runtime.journal.vectors import SqliteVectors
 from nousmem.runtime.logging import get_logger
 
 T = TypeVar("T")
@@ -106,7 +107,7 @@ def _raw_to_event(r: Sequence[Any]) -> EventBase:
 _Queued = tuple[list[EventDraft], Guard | None, "asyncio.Future[list[EventBase]]"]
 
 
-class SqliteJournal(Journal):
+class SqliteJournal(SqliteVectors, Journal):
     """Journal in one SQLite file. Open with :meth:`open`."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

@@ -14,6 +14,7 @@ from nousmem.runtime.events import EventDraft
 from nousmem.runtime.journal.base import Guard, SealedRow, seal, stale
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
+from nousmem.runtime.journal.vectors import delete as delete_vectors
 
 
 def read_heads(conn: sqlite3.Connection, namespaces: Iterable[str]) -> dict[str, tuple[int, bytes]]:
@@ -148,7 +149,8 @@ class Transactions:
         ids: Sequence[str],
         batch: list[EventDraft],
     ) -> tuple[list[int], list[SealedRow]]:
-        """Null the payloads of ``ids`` and append ``batch``, in one transaction."""
+        """Null the payloads of ``ids``, delete their index rows and cached vectors, and append
+        ``batch``, in one transaction."""
         # secure_delete zeroes freed space so erased text does not linger in the file.
         conn.execute("PRAGMA secure_delete=ON")
         conn.execute("BEGIN IMMEDIATE")
@@ -167,6 +169,7 @@ class Transactions:
                 )
                 seqs.append(got[0])
             self.fts.remove(conn, namespace, seqs)
+            delete_vectors(conn, namespace, seqs)  # every model's, in this transaction
             rows = self.write(conn, [batch])[0] if batch else []
             conn.execute("COMMIT")
         except BaseException:
