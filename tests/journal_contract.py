@@ -215,6 +215,21 @@ class JournalContract:
         finally:
             await j.close()
 
+    async def test_search_as_of_a_position_ignores_rows_appended_after_it(self) -> None:
+        j = await self.create_journal()
+        try:
+            texts = ["kayak trip on the lake", "kayak lesson", "tea by the lake", "lake kayak"]
+            await j.append([self.draft("a", t, i) for i, t in enumerate(texts)])
+            before = await j.search("a", '"kayak" OR "lake"', limit=10, max_seq=4)
+            # Later rows change how common "kayak" and "lake" are, and the mean row length.
+            more = ["kayak", "kayak kayak", "lake lake lake shore", "a long day " * 20]
+            await j.append([self.draft("a", t, 10 + i) for i, t in enumerate(more)])
+            after = await j.search("a", '"kayak" OR "lake"', limit=10, max_seq=4)
+            assert after == before and len(before) == 4
+            assert [h.seq for h in await j.search("a", '"kayak"', limit=10)][:1] == [6]
+        finally:
+            await j.close()
+
     async def test_erase_payload_keeps_chain(self) -> None:
         j = await self.create_journal()
         try:

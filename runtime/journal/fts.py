@@ -7,12 +7,17 @@ transaction (on aiosqlite's worker thread) and the in-memory backend can keep it
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 
 import blake3
 
+from nousmem.runtime.journal import bm25
 from nousmem.runtime.journal.base import SearchHit
+
+# The quoted phrases of a query as ``fts_query`` writes it: ``"a" OR "b"``.
+_PHRASE = re.compile(r'"([^"]*)"')
 
 
 def table_for(namespace: str) -> str:
@@ -25,6 +30,7 @@ class FtsIndex:
     def __init__(self) -> None:
         self._known: set[str] = set()
         self._ensured: dict[str, str] = {}  # namespace -> table, created on this connection
+        self._lengths: dict[str, bm25.PrefixLengths] = {}  # table -> row sizes (BM25)
 
     def ensure(self, conn: sqlite3.Connection, namespace: str) -> str:
         table = self._ensured.get(namespace)
@@ -60,6 +66,7 @@ class FtsIndex:
     def remove(self, conn: sqlite3.Connection, namespace: str, seqs: Sequence[int]) -> None:
         table = self.ensure(conn, namespace)
         conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(s,) for s in seqs])
+        self._lengths.pop(table, None)
 
     def optimize(self, conn: sqlite3.Connection, namespace: str) -> None:
         """Merge the index into one segment, dropping every deleted entry for good."""
@@ -71,6 +78,7 @@ class FtsIndex:
     ) -> None:
         table = self.ensure(conn, namespace)
         conn.execute(f"DELETE FROM {table}")
+        self._lengths.pop(table, None)
         conn.executemany(
             f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)",
             [(seq, text, eid) for eid, seq, text in docs],
@@ -88,9 +96,11 @@ class FtsIndex:
     ) -> list[SearchHit]:
         """Best ``limit`` rows by BM25 (ties by rowid) with ``rowid <= max_seq``.
 
-        ``window``: rank only the ``window`` newest matching rows. Finding where they start
-        walks the doclists only (cheap); BM25 reads every ranked row's size, which is what
-        makes a query on common words slow in a large index.
+        BM25 uses the statistics of the rows ``<= max_seq`` only, so a read as of a journal
+        position ranks the same whatever was appended after it: FTS5's ``bm25()`` when no
+        row is newer, else ``bm25.scores`` (the same formula on the prefix).
+        ``window``: rank only the ``window`` newest matching rows (finding them walks the
+        doclists only), so a query on common words costs the same in a large index.
         """
         table = table_for(namespace)
         if table not in self._known:
@@ -98,34 +108,49 @@ class FtsIndex:
             if exists is None:
                 return []
             self._known.add(table)
+        if window is not None and window < 1:
+            raise ValueError("window must be at least 1")
         where = f"{table} MATCH ?"
         params: list[object] = [query]
         if max_seq is not None:
             where += " AND rowid <= ?"
             params.append(max_seq)
-        if window is not None:
-            if window < 1:
-                raise ValueError("window must be at least 1")
-            start = conn.execute(
-                f"SELECT rowid FROM {table} WHERE {where} ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-                (*params, window - 1),
-            ).fetchone()
-            if start is not None:
-                where += " AND rowid >= ?"
-                params.append(start[0])
-        # Only rowid and rank while sorting: selecting a stored column would read it for
-        # every match, not just for the hits kept.
-        ranked = conn.execute(
-            f"SELECT rowid, rank FROM {table} WHERE {where} ORDER BY rank, rowid LIMIT ?",
-            (*params, limit),
-        ).fetchall()
-        if not ranked:
+        matched = [
+            seq
+            for (seq,) in conn.execute(
+                f"SELECT rowid FROM {table} WHERE {where} ORDER BY rowid DESC LIMIT ?",
+                (*params, -1 if window is None else window),
+            )
+        ]
+        if not matched:
             return []
+        lengths = self._lengths.get(table)
+        if lengths is None:
+            lengths = self._lengths[table] = bm25.PrefixLengths(table)
+        lengths.extend(conn)
+        score: dict[int, float]
+        if max_seq is None or not lengths.rowids or max_seq >= lengths.rowids[-1]:
+            # Nothing after max_seq: FTS5's own bm25() has the prefix's statistics, and it
+            # computes the same doubles as bm25.scores (a test holds them equal), faster.
+            if window is not None and len(matched) == window:
+                where += " AND rowid >= ?"
+                params.append(matched[-1])
+            score = {
+                seq: -rank
+                for seq, rank in conn.execute(
+                    f"SELECT rowid, rank FROM {table} WHERE {where} ORDER BY rank, rowid LIMIT ?",
+                    (*params, limit),
+                )
+            }
+            matched = list(score)
+        else:
+            query_phrases = bm25.phrases(conn, _PHRASE.findall(query))
+            score = bm25.scores(conn, table, query_phrases, matched, max_seq, lengths)
+        ranked = sorted(matched, key=lambda seq: (-score[seq], seq))[:limit]
         marks = ",".join("?" * len(ranked))
         ids = dict(
             conn.execute(
-                f"SELECT rowid, event_id FROM {table} WHERE rowid IN ({marks})",
-                [seq for seq, _ in ranked],
+                f"SELECT rowid, event_id FROM {table} WHERE rowid IN ({marks})", ranked
             ).fetchall()
         )
-        return [SearchHit(ids[seq], seq, -score) for seq, score in ranked]
+        return [SearchHit(ids[seq], seq, score[seq]) for seq in ranked]

@@ -1,0 +1,125 @@
+"""The lexical index ranks as of a journal position: the statistics are the prefix's.
+
+A search as of seq P on a longer index must equal the same search on an index that holds
+only the rows up to P, and at the head it must equal FTS5's own ``bm25()``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nousmem.runtime.journal.bm25 import PrefixLengths, _varints, phrases, scores
+from nousmem.runtime.journal.fts import FtsIndex, table_for
+
+WORDS = ["kayak", "kayaks", "lake", "tea", "pottery", "painting", "paints", "dog", "self-care"]
+rows = st.lists(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(" ".join),
+    min_size=1,
+    max_size=25,
+)
+queries = st.lists(st.sampled_from(WORDS), min_size=1, max_size=3, unique=True).map(
+    lambda ws: " OR ".join(f'"{w}"' for w in ws)
+)
+
+
+def index(texts: list[str]) -> tuple[sqlite3.Connection, FtsIndex]:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    fts = FtsIndex()
+    fts.add(conn, [("ns", i + 1, f"e{i + 1}", t) for i, t in enumerate(texts)])
+    return conn, fts
+
+
+def hits(
+    conn: sqlite3.Connection,
+    fts: FtsIndex,
+    query: str,
+    *,
+    max_seq: int | None = None,
+    window: int | None = None,
+) -> list[tuple[int, float]]:
+    found = fts.search(conn, "ns", query, limit=50, max_seq=max_seq, window=window)
+    return [(h.seq, h.score) for h in found]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts=rows, extra=rows, query=queries, window=st.one_of(st.none(), st.integers(1, 30)))
+def test_a_search_as_of_p_equals_the_search_on_the_first_p_rows(
+    texts: list[str], extra: list[str], query: str, window: int | None
+) -> None:
+    long_conn, long_fts = index(texts + extra)
+    short_conn, short_fts = index(texts)
+    p = len(texts)
+    assert hits(long_conn, long_fts, query, max_seq=p, window=window) == hits(
+        short_conn, short_fts, query, max_seq=None, window=window
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(texts=rows, query=queries)
+def test_the_prefix_formula_gives_fts5s_own_bm25_doubles(texts: list[str], query: str) -> None:
+    """At the head the two paths must agree to the bit: a read made at the head (FTS5's
+    bm25) is replayed later, when rows were appended, through ``bm25.scores``."""
+    conn, _ = index(texts)
+    table = table_for("ns")
+    want = dict(
+        conn.execute(
+            f"SELECT rowid, -bm25({table}) FROM {table} WHERE {table} MATCH ?", (query,)
+        ).fetchall()
+    )
+    lengths = PrefixLengths(table)
+    lengths.extend(conn)
+    query_phrases = phrases(conn, [p.strip('"') for p in query.split(" OR ")])
+    got = scores(conn, table, query_phrases, want, None, lengths)
+    assert got == want  # exact: same doubles, not approximately
+
+
+def test_removed_rows_leave_the_statistics() -> None:
+    conn, fts = index(["kayak lake", "kayak", "tea", "kayak kayak kayak"])
+    before = hits(conn, fts, '"kayak"')
+    fts.remove(conn, "ns", [4])
+    short_conn, short_fts = index(["kayak lake", "kayak", "tea"])
+    assert hits(conn, fts, '"kayak"') == hits(short_conn, short_fts, '"kayak"') != before
+
+
+def test_rows_another_connection_removed_reset_the_lengths(tmp_path: object) -> None:
+    path = f"{tmp_path}/f.db"
+    mine = sqlite3.connect(path, isolation_level=None)
+    fts = FtsIndex()
+    fts.add(
+        mine, [("ns", i + 1, f"e{i + 1}", t) for i, t in enumerate(["kayak", "kayak tea", "x"])]
+    )
+    first = hits(mine, fts, '"kayak"')
+    other = sqlite3.connect(path, isolation_level=None)
+    FtsIndex().remove(other, "ns", [3])  # another process erases a row
+    other.close()
+    fresh_conn, fresh_fts = index(["kayak", "kayak tea"])
+    assert hits(mine, fts, '"kayak"') == hits(fresh_conn, fresh_fts, '"kayak"') != first
+
+
+@pytest.mark.parametrize(
+    ("blob", "values"),
+    [
+        (b"\x00", [0]),
+        (b"\x7f\x00", [127, 0]),
+        (b"\x81\x00", [128]),
+        (b"\x83\x7f\x05", [511, 5]),
+        (b"\xff" * 8 + b"\x01", [(2**56 - 1) << 8 | 1]),
+        (b"", []),
+    ],
+)
+def test_varints_as_fts5_writes_row_sizes(blob: bytes, values: list[int]) -> None:
+    assert _varints(blob) == values
+
+
+def test_prefix_lengths_count_rows_and_mean_length() -> None:
+    conn, fts = index(["a b c", "d e", "f"])
+    fts.search(conn, "ns", '"a"', limit=1, max_seq=None)
+    lengths = PrefixLengths(table_for("ns"))
+    lengths.extend(conn)
+    assert lengths.stats(None) == (3, 2.0)
+    assert lengths.stats(2) == (2, 2.5)
+    assert lengths.stats(0) == (0, 0.0)
