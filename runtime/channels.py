@@ -88,7 +88,7 @@ class Channels:
 
     # -- lexical ---------------------------------------------------------------------------
 
-    def lexical_query(self, plan: QueryPlan) -> str | None:
+    def lexical_query(self, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
         """The FTS5 query a fresh plan records (a replay reuses the recorded one).
 
         Names of the question's entities match a large share of the corpus (speakers are in
@@ -100,34 +100,34 @@ class Channels:
         every = base_terms(plan.terms)
         terms = [t for t in every if t not in names] or every
         proj = self.proj
-        cap = proj.config.retrieval.common_term_share * max(1, proj.doc_count)
-        df = proj.term_df
-        rare = [t for t in terms if df.get(t, 0) <= cap]
+        cap = proj.config.retrieval.common_term_share * max(1, proj.observations_at(as_of_seq))
+        df = {t: proj.doc_frequency(t, as_of_seq) for t in terms}
+        rare = [t for t in terms if df[t] <= cap]
         if len(rare) >= 2:
             terms = rare
         elif len(terms) > 2:
-            terms = sorted(terms, key=lambda t: (df.get(t, 0), t))[:2]
-        return self._bounded(terms)
+            terms = sorted(terms, key=lambda t: (df[t], t))[:2]
+        return self._bounded(terms, as_of_seq)
 
-    def _bounded(self, terms: Sequence[str]) -> str | None:
+    def _bounded(self, terms: Sequence[str], as_of_seq: int | None) -> str | None:
         """Bound the postings FTS5 must score, rarest terms first, so a read costs about the
-        same at any journal size (the rarest term always stays)."""
-        df = self.proj.term_df
+        same at any journal size (the rarest term always stays). Counts as of the read."""
+        df = {t: self.proj.doc_frequency(t, as_of_seq) for t in terms}
         budget = self.proj.config.retrieval.max_postings
         kept: set[str] = set()
         used = 0
-        for t in sorted(terms, key=lambda t: (df.get(t, 0), t)):
-            if kept and used + df.get(t, 0) > budget:
+        for t in sorted(terms, key=lambda t: (df[t], t)):
+            if kept and used + df[t] > budget:
                 break
             kept.add(t)
-            used += df.get(t, 0)
+            used += df[t]
         return fts_query(" ".join(t for t in terms if t in kept))
 
-    def relaxed_query(self, plan: QueryPlan) -> str | None:
+    def relaxed_query(self, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
         """Every term of the question, names included: the query behind the relaxed hits
         that fill the budget when the recorded query matches little. Derived from the
-        recorded plan, so a replay runs the same one."""
-        q = self._bounded(base_terms(plan.terms))
+        recorded plan and the read's position, so a replay runs the same one."""
+        q = self._bounded(base_terms(plan.terms), as_of_seq)
         return None if q == plan.fts else q
 
     async def _lexical(self, fts: str | None, at: ReadPoint, limit: int) -> dict[str, float]:

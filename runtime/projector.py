@@ -6,6 +6,7 @@ Erased events (payload None) contribute nothing, so after an erasure a rebuild f
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -54,10 +55,13 @@ class Projector:
         self.compiled: dict[str, frozenset[str]] = {}  # sleep item key -> its sources
         self.obs_by_date: list[tuple[int, int, str]] = []  # (date ordinal, seq, id), sorted
         self.entity_heads: dict[str, set[str]] = {}  # first token of a name -> names
+        self.entity_since: dict[str, int] = {}  # name -> seq of the event that named it first
         # observation id -> seqs of candidates held from it / of revisions citing it
         self.held_from: dict[str, list[tuple[int, str]]] = {}
         # document frequency of query-side tokens over observations (picks lexical terms)
         self.term_df: dict[str, int] = {}
+        # ... and the observation seqs each was found in, for the counts as of a position
+        self.term_seqs: dict[str, array[int]] = {}
         self.doc_count = 0
         self.revised_from: dict[str, int] = {}
 
@@ -103,17 +107,34 @@ class Projector:
         i = bisect.bisect_right(self.now_at, as_of_seq, key=lambda row: row[0]) - 1
         return self.now_at[i][1] if i >= 0 else None
 
-    def _index_entity(self, name: str) -> None:
+    def _index_entity(self, name: str, seq: int) -> None:
         words = match_key(name).split()
         if words:
             self.entity_heads.setdefault(words[0], set()).add(name)
+            self.entity_since.setdefault(name, seq)
 
-    def entities_in(self, words: Sequence[str]) -> list[str]:
-        """Known entities (actors and belief subjects) whose first word is in ``words``."""
+    def entities_in(self, words: Sequence[str], as_of_seq: int | None = None) -> list[str]:
+        """Entities (actors and belief subjects) known at ``as_of_seq`` (default: now) whose
+        first word is in ``words``."""
         found: set[str] = set()
         for w in words:
             found |= self.entity_heads.get(w.casefold(), set())
+        if as_of_seq is not None:
+            found = {n for n in found if self.entity_since[n] <= as_of_seq}
         return sorted(found, key=lambda n: (n.casefold(), n))
+
+    def doc_frequency(self, term: str, as_of_seq: int | None = None) -> int:
+        """Observations containing ``term`` (a ``lexical.tokens`` token) up to a position."""
+        if as_of_seq is None or as_of_seq >= self.applied_seq:
+            return self.term_df.get(term, 0)
+        seqs = self.term_seqs.get(term)
+        return 0 if seqs is None else bisect.bisect_right(seqs, as_of_seq)
+
+    def observations_at(self, as_of_seq: int | None = None) -> int:
+        """How many observations there were at a position (default: now)."""
+        if as_of_seq is None or as_of_seq >= self.applied_seq:
+            return self.doc_count
+        return bisect.bisect_right(self.obs_seqs, as_of_seq)
 
     def unconfirmed(self, obs_id: str, as_of_seq: int) -> bool:
         """True when every claim this observation made is still held for corroboration."""
@@ -170,11 +191,15 @@ class Projector:
         self.doc_count += 1
         for t in tokens(p.content):
             self.term_df[t] = self.term_df.get(t, 0) + 1
+            seqs = self.term_seqs.get(t)
+            if seqs is None:
+                seqs = self.term_seqs[t] = array("q")
+            seqs.append(e.seq)
         self.obs_by_seq[e.seq] = e.id
         bisect.insort(self.obs_by_date, (e.occurred_at.date().toordinal(), e.seq, e.id))
         if p.actor and match_key(p.actor) not in self.actors:
             self.actors[match_key(p.actor)] = p.actor
-            self._index_entity(p.actor)
+            self._index_entity(p.actor, e.seq)
         owner = p.actor or p.source
         outcome = str(p.metadata.get("outcome", "")).lower() if isinstance(p.metadata, dict) else ""
         if p.type == "user_preference" and not p.claims:
@@ -211,7 +236,7 @@ class Projector:
         out = self.beliefs.apply(rev, seq=e.seq, event_id=e.id)
         k = match_key(rev.entity)
         if k not in self.entity_mentions:
-            self._index_entity(rev.entity)
+            self._index_entity(rev.entity, e.seq)
         self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
         for ev in rev.evidence_ids:
             self.revised_from.setdefault(ev, e.seq)

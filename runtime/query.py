@@ -107,16 +107,16 @@ class QueryEngine(Channels):
                 question,
                 lens=lens,
                 ref_time=now,
-                known_entities=proj.entities_in(re.findall(r"\w+", question)),
+                known_entities=proj.entities_in(re.findall(r"\w+", question), at.seq),
             )
-            plan = plan.model_copy(update={"fts": self.lexical_query(plan)})
+            plan = plan.model_copy(update={"fts": self.lexical_query(plan, at.seq)})
         rankings: dict[str, Sequence[str]] = {}
         bm25 = await self._lexical(plan.fts, at, cfg.lexical_k)
         strict = list(bm25)
         relaxed: dict[str, float] = {}
         if len(strict) < cfg.relaxed_min_hits:
             # Too few hits to fill the budget: every term, names included, below them all.
-            more = await self._lexical(self.relaxed_query(plan), at, cfg.lexical_k)
+            more = await self._lexical(self.relaxed_query(plan, at.seq), at, cfg.lexical_k)
             more = {e: s for e, s in more.items() if e not in bm25}
             top = max(more.values(), default=0.0) or 1.0
             cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top
