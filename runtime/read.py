@@ -309,7 +309,7 @@ class ReadPath(RuntimeCore):
     ) -> list[dict[str, Any]]:
         """Events after the trace's position that can explain a difference: erasures,
         lifecycle and edge changes touching the differing items, and newly indexed events
-        (they shift the lexical index's statistics)."""
+        (what a read of the present may add)."""
         out: list[dict[str, Any]] = []
         async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
             if ev.seq == trace_seq or ev.kind in ("retrieval", "impact.assessed"):
