@@ -86,7 +86,7 @@ class BeliefAPI(WritePath, RuntimeCore):
         keep, absorb = _text(keep, "keep"), _text(absorb, "absorb")
         reason = _text(reason, "reason")
         async with self._write_lock:
-            await self._refresh()
+            await self._refresh(locked=True)
             beliefs = self._proj.beliefs
             known = {e.casefold() for e in beliefs.entities()}
             for field, name in (("keep", keep), ("absorb", absorb)):

@@ -174,11 +174,22 @@ class RuntimeCore:
                 if e.seq == proj.applied_seq + 1:  # others may have folded it meanwhile
                     proj.apply(e)
 
-    async def _refresh(self) -> None:
-        """Catch up with appends made by other processes before a read."""
+    async def _refresh(self, *, locked: bool = False) -> None:
+        """Catch up with appends made by other processes before a read or a write.
+
+        An erasure another process made leaves its content in this process's projections
+        until they are rebuilt from the journal, which happens here. ``locked``: the caller
+        holds the write lock.
+        """
         head = await self.journal.head(self.namespace)
         if head.seq > self._proj.applied_seq:
             await self._sync()
+        if self._proj.needs_rebuild:
+            self._log.info("rebuilding after an erasure by another process")
+            if locked:
+                await self._rebuild_locked()
+            else:
+                await self.rebuild()
 
     # -- observations -------------------------------------------------------------------------
 
@@ -329,6 +340,7 @@ class RuntimeCore:
                 docs.append((e.id, e.seq, doc))
             n += 1
         await self.journal.reindex(self.namespace, docs)
+        fresh.needs_rebuild = False  # this is the rebuild
         self._proj.replace_with(fresh)
         self._log.info("rebuilt", events=n)
         return n

@@ -78,7 +78,7 @@ class Erasure(ReadPath):
         # erased, and none starts before the projections are rebuilt (runtime/gate.py).
         async with self._erasure_gate.erasure():
             async with self._write_lock:
-                await self._refresh()
+                await self._refresh(locked=True)
                 events = [e async for e in self.journal.read(self.namespace)]
                 by_id = {e.id: e for e in events}
                 if event_ids is not None:

@@ -168,7 +168,7 @@ class Forgetting(WritePath):
         if isinstance(targets, str) or not isinstance(targets, Sequence) or not targets:
             raise InvalidInput("must be a non-empty list of targets", field="targets")
         async with self._write_lock:
-            await self._refresh()
+            await self._refresh(locked=True)
             resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]
             drafts, result = self._forget_plan(resolved, verb, reason.strip(), self._now())
             events = await self._commit(drafts)

@@ -109,7 +109,7 @@ class PolicyAPI(Forgetting, ReadPath):
         self._check_open()
         policy = await self.propose(policy) if not isinstance(policy, MemoryPolicy) else policy
         async with self._write_lock:
-            await self._refresh()
+            await self._refresh(locked=True)
             now = self._now()
             at = self._proj.last_occurred_at or now
             cited = {e for w in policy.writes for e in w.evidence_ids}

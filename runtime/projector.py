@@ -37,6 +37,8 @@ class Projector:
         self.namespace = namespace
         self.config = config
         self.applied_seq = 0
+        # An erasure folded here, not by this process's own erase(): rebuild before use.
+        self.needs_rebuild = False
         self.last_occurred_at: datetime | None = None
         self.kind_counts: dict[str, int] = {}
         self.beliefs = BeliefStore(config.attributes, config.beliefs)
@@ -162,6 +164,8 @@ class Projector:
             )
         self.applied_seq = event.seq
         self.kind_counts[event.kind] = self.kind_counts.get(event.kind, 0) + 1
+        if event.kind == "erasure":
+            self.needs_rebuild = True
         if event.kind not in NOT_WORLD_TIME and (
             self.last_occurred_at is None or event.occurred_at > self.last_occurred_at
         ):

@@ -148,7 +148,7 @@ class Sleep(ReadPath):
         ):
             raise InvalidInput("must be a positive int", field="budget")
         async with self._write_lock:
-            await self._refresh()
+            await self._refresh(locked=True)
             proj = self._proj
             chosen, skipped = plan_sleep(
                 self._clusters(), budget=budget or self.config.sleep.budget, compiled=proj.compiled

@@ -67,7 +67,7 @@ class WritePath(WritePlanner):
             self._coerce_time(parsed.occurred_at, "observation.occurred_at")
         async with self._write_lock:
             if self._proj.applied_seq == 0:
-                await self._refresh()
+                await self._refresh(locked=True)
             recorded = self._now()
             probe = (
                 parsed
@@ -92,7 +92,7 @@ class WritePath(WritePlanner):
                     if attempt == STALE_RETRIES:
                         raise
                     self._log.info("replanning", attempt=attempt)
-                    await self._refresh()
+                    await self._refresh(locked=True)
         assert plan.assessment is not None and plan.decision is not None
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -201,3 +202,27 @@ async def test_a_cancelled_erasure_opens_the_gate_again() -> None:
     assert not gate.erasing
     await asyncio.wait_for(gate.enter_read(), 5)  # not shut for good
     assert gate.readers == 2
+
+
+async def test_an_erasure_by_another_process_leaves_this_ones_projections_too(
+    tmp_path: Path,
+) -> None:
+    """Two runtimes on one file, as two processes: the one that did not erase must not
+    keep serving the erased content from its in-memory projections."""
+    here = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
+    there = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
+    try:
+        await alice_at_google(here)
+        assert ERASED in (await here.query("Where does Alice work?")).to_prompt().casefold()
+        await there.erase(entity="Alice", reason="user asked")
+        assert ERASED not in (await here.query("Where does Alice work?")).to_prompt().casefold()
+        assert await here.belief("Alice", "employer") is None
+        assert ERASED not in (await here.worldview("historical")).render().casefold()
+        # A governed write here plans against the rebuilt beliefs: no prior names Google.
+        await here.observe_and_route(
+            {"content": "I work at Sarvam AI now.", "actor": "Alice", "occurred_at": T0}
+        )
+        assert await surviving_mentions(here) == []
+    finally:
+        await here.close()
+        await there.close()
