@@ -30,6 +30,7 @@ from nousmem.projections.dimension import Dimension
 from nousmem.projections.history import refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.identity import entity_divergence
+from nousmem.projections.revision import Folded
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, normalise_attribute
 
 __all__ = [
@@ -73,7 +74,7 @@ class BeliefStore:
         dim = self._dims.get(key, {}).get(rev.attribute)
         if dim is None:
             dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
-        return dim.plan(rev).outcome
+        return dim.plan(rev).report()
 
     def preview_many(self, revs: Sequence[Revision]) -> list[RevisionOutcome]:
         """Preview revisions in order, each seeing the ones before it; mutates nothing.
@@ -98,7 +99,7 @@ class BeliefStore:
                     # plan on the live state itself (no copy, no commit afterwards).
                     plan = live.plan(rev)
                     live.remember(rev, plan)
-                    out.append(plan.outcome)
+                    out.append(plan.report())
                     continue
                 else:
                     dim = _scratch_copy(live)
@@ -109,11 +110,24 @@ class BeliefStore:
             else:
                 plan = dim.plan(rev)
             dim.commit(plan, rev, seq=0, event_id="")
-            out.append(plan.outcome)
+            out.append(plan.report())
         return out
 
     def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
         """Fold one revision in; returns the same outcome ``preview`` gave for it."""
+        outcome = self._dimension_for(rev, seq, event_id).apply(rev, seq=seq, event_id=event_id)
+        self._last_seq = seq
+        return outcome
+
+    def fold(self, rev: Revision, *, seq: int, event_id: str) -> Folded:
+        """Fold one revision in as :meth:`apply` does, without building its outcome."""
+        dim = self._dimension_for(rev, seq, event_id)
+        plan = dim.fold(rev, seq=seq, event_id=event_id)
+        self._last_seq = seq
+        return Folded(dim.spec.cardinality, plan.mode_before, plan.mode_after)
+
+    def _dimension_for(self, rev: Revision, seq: int, event_id: str) -> Dimension:
+        """The dimension ``rev`` revises (created if new), after the seq checks of a fold."""
         self._check_seq(seq, event_id)
         key = self._resolve(match_key(rev.entity), None)
         dims = self._dims.get(key)
@@ -123,9 +137,7 @@ class BeliefStore:
         dim = dims.get(rev.attribute)
         if dim is None:
             dim = dims[rev.attribute] = self._new_dimension(self._names[key], rev.attribute)
-        outcome = dim.apply(rev, seq=seq, event_id=event_id)
-        self._last_seq = seq
-        return outcome
+        return dim
 
     def apply_merge(self, keep: str, absorb: str, *, seq: int, event_id: str) -> None:
         """Fold an accepted merge in: ``absorb``'s beliefs join ``keep``'s.

@@ -31,7 +31,6 @@ the value currently holds ("no longer plays tennis").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -46,32 +45,20 @@ from nousmem.projections.belief_models import (
     match_key,
 )
 from nousmem.projections.categorical import FloatArray
-from nousmem.projections.revision import Head, Plan, build_outcome, days, ranked
+from nousmem.projections.revision import (
+    DeltaRow,
+    Head,
+    MergeOp,
+    Plan,
+    RevisionOp,
+    build_outcome,
+    days,
+    ranked,
+)
 from nousmem.projections.schema import AttributeSpec
 
 SINK = match_key(UNKNOWN)
 _EMPTY: FloatArray = np.zeros(0, dtype=np.float64)
-
-# (event_id, seq, occurred_at, value label, polarity, surprise bits)
-DeltaRow = tuple[str, int, datetime, str, str, float]
-
-
-@dataclass(slots=True)
-class MergeOp:
-    """A merge recorded in the history of the dimension that absorbed ``other``."""
-
-    seq: int
-    event_id: str
-    other: Dimension
-
-
-@dataclass(slots=True)
-class RevisionOp:
-    """A revision recorded in the history of its dimension."""
-
-    seq: int
-    event_id: str
-    revision: Revision
 
 
 class Dimension:
@@ -115,8 +102,13 @@ class Dimension:
 
     # ------------------------------------------------------------------ revision
 
-    def plan(self, rev: Revision) -> Plan:
-        """Compute what ``rev`` would do, without mutating this dimension."""
+    def plan(self, rev: Revision, *, outcome: bool = True) -> Plan:
+        """Compute what ``rev`` would do, without mutating this dimension.
+
+        ``outcome=False`` leaves out what only a preview reports (the ranked prior and
+        posterior, KL, the entropy before): a fold needs the new state and the few fields
+        :class:`~.revision.Plan` carries, and the rest cost a third of folding a delta.
+        """
         prm = self.params
         t = days(rev.occurred_at)
         dt = 0.0 if self.last_t is None else t - self.last_t
@@ -128,8 +120,8 @@ class Dimension:
         r_eff = min(rev.reliability, prm.max_reliability) * prm.repeat_discount**repeats
         counter = (repeats + 1.0, max(t, count_t))
         if self.multi:
-            return self._plan_multi(rev, t, dt, vkey, r_eff, ckey, counter)
-        return self._plan_single(rev, t, dt, vkey, r_eff, ckey, counter)
+            return self._plan_multi(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
+        return self._plan_single(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
 
     def _claim_hazard(self, r_eff: float, change: bool) -> float:
         prm = self.params
@@ -145,6 +137,7 @@ class Dimension:
         r_eff: float,
         ckey: tuple[str, str, str],
         counter: tuple[float, float],
+        full: bool,
     ) -> Plan:
         prm = self.params
         eps = prm.epsilon
@@ -240,33 +233,36 @@ class Dimension:
         post = raised / scale
         ghost = max(ghost / scale, prm.probability_floor)
         mode_after = int(np.argmax(post))
-        if fresh and rev.polarity == "assert":
-            kl = cat.kl_bits(np.array([0.0, 1.0], dtype=np.float64), prior)
-        else:
-            kl = cat.kl_bits(post, prior)
         entropy_after = cat.entropy_bits(post)
         before_label = None if mode_before < 0 or mode_before == sink else labels[mode_before]
         after_label = None if mode_after == sink else labels[mode_after]
-        outcome = build_outcome(
-            self._head(),
-            rev,
-            label=labels[idx],
-            prior=ranked(prior_labels, prior),
-            posterior=ranked(labels, post),
-            surprise=surprise,
-            entropy_before=cat.entropy_bits(prior),
-            entropy_after=entropy_after,
-            kl=kl,
-            r_eff=r_eff,
-            hazard=hazard,
-            mode_before=before_label,
-            mode_after=after_label,
-            contradiction=established and contradicts and mode_before == mode_work,
-            established=established,
-        )
+        outcome = None
+        if full:
+            if fresh and rev.polarity == "assert":
+                kl = cat.kl_bits(np.array([0.0, 1.0], dtype=np.float64), prior)
+            else:
+                kl = cat.kl_bits(post, prior)
+            outcome = build_outcome(
+                self._head(),
+                rev,
+                label=labels[idx],
+                prior=ranked(prior_labels, prior),
+                posterior=ranked(labels, post),
+                surprise=surprise,
+                entropy_before=cat.entropy_bits(prior),
+                entropy_after=entropy_after,
+                kl=kl,
+                r_eff=r_eff,
+                hazard=hazard,
+                mode_before=before_label,
+                mode_after=after_label,
+                contradiction=established and contradicts and mode_before == mode_work,
+                established=established,
+            )
         return Plan(
-            outcome, added, post, _EMPTY, _EMPTY, idx, t, ckey, counter, entropy_after, ghost
-        )
+            outcome, added, post, _EMPTY, _EMPTY, idx, t, ckey, counter, entropy_after, ghost,
+            labels[idx], float(surprise), before_label, after_label,
+        )  # fmt: skip
 
     def _plan_multi(
         self,
@@ -277,6 +273,7 @@ class Dimension:
         r_eff: float,
         ckey: tuple[str, str, str],
         counter: tuple[float, float],
+        full: bool,
     ) -> Plan:
         prm = self.params
         beta_prior = (prm.prior_alpha, prm.prior_beta)
@@ -308,29 +305,37 @@ class Dimension:
         alpha[idx], beta[idx] = a_i, b_i
         post_means = bn.presence(alpha, beta)
         m_after = float(post_means[idx])
-        established = (
-            max(m_before, 1.0 - m_before) >= prm.established_probability
-            and value_support >= prm.established_support
-        )
-        outcome = build_outcome(
-            self._head(),
-            rev,
-            label=labels[idx],
-            prior=ranked(labels, prior_means),
-            posterior=ranked(labels, post_means),
-            surprise=bn.claim_surprise_bits(m_before, rev.polarity),
-            entropy_before=bn.binary_entropy_bits(m_before),
-            entropy_after=bn.binary_entropy_bits(m_after),
-            kl=bn.kl_bits(m_after, m_before),
-            r_eff=r_eff,
-            hazard=hazard,
-            mode_before=labels[idx] if held_before else None,
-            mode_after=labels[idx] if m_after > 0.5 else None,
-            contradiction=established and contradicts,
-            established=established,
-        )
+        surprise = bn.claim_surprise_bits(m_before, rev.polarity)
+        before_label = labels[idx] if held_before else None
+        after_label = labels[idx] if m_after > 0.5 else None
+        outcome = None
+        if full:
+            established = (
+                max(m_before, 1.0 - m_before) >= prm.established_probability
+                and value_support >= prm.established_support
+            )
+            outcome = build_outcome(
+                self._head(),
+                rev,
+                label=labels[idx],
+                prior=ranked(labels, prior_means),
+                posterior=ranked(labels, post_means),
+                surprise=surprise,
+                entropy_before=bn.binary_entropy_bits(m_before),
+                entropy_after=bn.binary_entropy_bits(m_after),
+                kl=bn.kl_bits(m_after, m_before),
+                r_eff=r_eff,
+                hazard=hazard,
+                mode_before=before_label,
+                mode_after=after_label,
+                contradiction=established and contradicts,
+                established=established,
+            )
         dim_entropy = float(bn.entropies_bits(post_means).mean())
-        return Plan(outcome, added, _EMPTY, alpha, beta, idx, t, ckey, counter, dim_entropy, 0.0)
+        return Plan(
+            outcome, added, _EMPTY, alpha, beta, idx, t, ckey, counter, dim_entropy, 0.0,
+            labels[idx], float(surprise), before_label, after_label,
+        )  # fmt: skip
 
     def _head(self) -> Head:
         return Head(self.entity, self.spec, self.support, self.params.top_k)
@@ -366,11 +371,10 @@ class Dimension:
             self.updated_at = rev.occurred_at
         self.counters[plan.counter_key] = plan.counter
         self.support += 1
-        out = plan.outcome
         if rev.polarity == "assert":
-            self._observe(self.keys[plan.index], out.value, rev.occurred_at, out.surprise_bits)
+            self._observe(self.keys[plan.index], plan.label, rev.occurred_at, plan.surprise)
         self.deltas.append(
-            (event_id, seq, rev.occurred_at, out.value, rev.polarity, out.surprise_bits)
+            (event_id, seq, rev.occurred_at, plan.label, rev.polarity, plan.surprise)
         )
         self.ops.append(RevisionOp(seq, event_id, rev))
         ceiling = (
@@ -389,13 +393,18 @@ class Dimension:
 
     def apply(self, rev: Revision, *, seq: int, event_id: str) -> RevisionOutcome:
         """Plan and commit in one go (reusing a remembered plan for this very ``rev``)."""
+        return self.fold(rev, seq=seq, event_id=event_id, outcome=True).report()
+
+    def fold(self, rev: Revision, *, seq: int, event_id: str, outcome: bool = False) -> Plan:
+        """Commit ``rev`` as :meth:`apply` does; the plan has an outcome only if asked for
+        (or remembered from a preview). The state it leaves is the same either way."""
         memo = self._memo
         if memo is not None and memo[0] is rev and memo[1] == self.version:
             plan = memo[2]
         else:
-            plan = self.plan(rev)
+            plan = self.plan(rev, outcome=outcome)
         self.commit(plan, rev, seq=seq, event_id=event_id)
-        return plan.outcome
+        return plan
 
 
 def _claim_surprise(p_obs: float, polarity: str) -> float:

@@ -15,9 +15,9 @@ import numpy as np
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefDelta, BeliefSnapshot, ObservedValue
-from nousmem.projections.dimension import SINK, Dimension, MergeOp
+from nousmem.projections.dimension import SINK, Dimension
 from nousmem.projections.identity import absorb
-from nousmem.projections.revision import days, ranked
+from nousmem.projections.revision import MergeOp, days, ranked
 
 
 def refold(
@@ -35,7 +35,7 @@ def refold(
             continue
         rev = op.revision
         if as_of_time is None or rev.occurred_at <= as_of_time:
-            out.apply(rev, seq=op.seq, event_id=op.event_id)
+            out.fold(rev, seq=op.seq, event_id=op.event_id)
     if out.support == 0:
         return None
     # Compression is journal bookkeeping: it shows from the seq it was recorded at.

@@ -11,7 +11,8 @@ import numpy as np
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefParams
-from nousmem.projections.dimension import Dimension, MergeOp
+from nousmem.projections.dimension import Dimension
+from nousmem.projections.revision import MergeOp
 
 
 def belief_view(dim: Dimension) -> dict[str, float]:

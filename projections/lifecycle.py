@@ -42,6 +42,7 @@ audit lenses show everything. TTL is a projection of event time, not a backgroun
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, overload
 
@@ -136,6 +137,14 @@ def _check_verb(verb: str) -> None:
         raise ValueError(f"verb must be one of {', '.join(VERBS)}; got {verb!r}")
 
 
+def _check_target(target: str) -> None:
+    if not isinstance(target, str) or not target.strip():
+        raise ValueError("target must be a non-empty string")
+
+
+_EXACT = (int, datetime)  # the types of seq and occurred_at that validation leaves alone
+
+
 def _check_lens(lens: str) -> None:
     if lens not in LENSES:
         raise ValueError(f"lens must be one of {', '.join(LENSES)}; got {lens!r}")
@@ -201,22 +210,35 @@ class LifecycleBook:
     def check(self, target: str, verb: str) -> Transition:
         """What ``verb`` would do to ``target`` now; legal or not, nothing is changed."""
         _check_verb(verb)
-        if not isinstance(target, str) or not target.strip():
-            raise ValueError("target must be a non-empty string")
+        _check_target(target)
+        legal, cur, to, reason = self._decide(target, verb)
+        return Transition(
+            target=target, verb=verb, from_state=cur, to_state=to, legal=legal, reason=reason
+        )
+
+    def reinforce_all(
+        self, targets: Iterable[str], *, seq: int, occurred_at: datetime, event_id: str, reason: str
+    ) -> None:
+        """``check`` each target for "reinforce" and ``apply`` it where legal, in order: what
+        a successful outcome does (without building the ``Transition`` of every check)."""
+        for target in targets:
+            _check_target(target)
+            legal, _, to, _ = self._decide(target, "reinforce")
+            if legal:
+                self.apply(target, "reinforce", to, seq=seq, occurred_at=occurred_at,
+                           event_id=event_id, reason=reason)  # fmt: skip
+
+    def _decide(self, target: str, verb: str) -> tuple[bool, str, str, str]:
+        """``check`` as a tuple: (legal, from_state, to_state, reason)."""
         rec = self._records.get(target)
         cur = rec.state if rec else "fresh"
         count = rec.count if rec else 0
 
-        def ok(to: str, reason: str = "") -> Transition:
-            why = reason or f"{cur} -> {to}"
-            return Transition(
-                target=target, verb=verb, from_state=cur, to_state=to, legal=True, reason=why
-            )
+        def ok(to: str, reason: str = "") -> tuple[bool, str, str, str]:
+            return True, cur, to, reason or f"{cur} -> {to}"
 
-        def no(reason: str) -> Transition:
-            return Transition(
-                target=target, verb=verb, from_state=cur, to_state=cur, legal=False, reason=reason
-            )
+        def no(reason: str) -> tuple[bool, str, str, str]:
+            return False, cur, cur, reason
 
         if verb == "restore":
             if cur not in HIDDEN:
@@ -260,8 +282,7 @@ class LifecycleBook:
         different :class:`LifecycleConfig` still reproduces what was decided.
         """
         _check_verb(verb)
-        if not isinstance(target, str) or not target.strip():
-            raise ValueError("target must be a non-empty string")
+        _check_target(target)
         if to_state not in STATES:
             raise ValueError(f"to_state must be one of {', '.join(STATES)}; got {to_state!r}")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
@@ -280,11 +301,19 @@ class LifecycleBook:
             rec.count += 1
         elif verb == "decay":
             rec.count = self._floor(to_state)
-        entry = TransitionRecord(
-            target=target, verb=verb, from_state=rec.state, to_state=to_state, legal=True,
-            reason=reason, seq=seq, occurred_at=occurred_at, event_id=event_id,
-            reinforcements=rec.count,
-        )  # fmt: skip
+        values: dict[str, Any] = {
+            "target": target, "verb": verb, "from_state": rec.state, "to_state": to_state,
+            "legal": True, "reason": reason, "seq": seq, "occurred_at": occurred_at,
+            "event_id": event_id, "reinforcements": rec.count,
+        }  # fmt: skip
+        texts = (target, verb, to_state, rec.state, reason, event_id)
+        if all(type(v) is str for v in texts) and (type(seq), type(occurred_at)) == _EXACT:
+            # Every value is checked above (or is the book's own) and of exactly its field's
+            # type, which validation returns unchanged: skip it. A fold makes one of these
+            # per target of every successful outcome (dozens per after_turn).
+            entry = TransitionRecord.model_construct(**values)
+        else:
+            entry = TransitionRecord(**values)
         rec.state = to_state
         rec.history.append(entry)
         return entry

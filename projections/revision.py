@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome
 from nousmem.projections.categorical import FloatArray
-from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.schema import AttributeSpec, Cardinality
+
+if TYPE_CHECKING:
+    from nousmem.projections.dimension import Dimension
 
 
 def days(moment: datetime) -> float:
@@ -20,18 +24,51 @@ def days(moment: datetime) -> float:
     return moment.timestamp() / 86400.0
 
 
+_LABEL = itemgetter(0)
+_PROB = itemgetter(1)
+
+
 def ranked(labels: list[str], probs: FloatArray) -> list[tuple[str, float]]:
     """Pairs sorted by probability (descending) then label: the canonical display order."""
-    pairs = [(labels[i], float(probs[i])) for i in range(len(labels))]
-    pairs.sort(key=lambda kv: (-kv[1], kv[0]))
+    # tolist() gives the floats float(probs[i]) gives, in one call. Two stable sorts order
+    # as the key (-probability, label) does (reverse=True keeps ties in label order).
+    pairs = list(zip(labels, probs.tolist(), strict=True))
+    pairs.sort(key=_LABEL)
+    pairs.sort(key=_PROB, reverse=True)
     return pairs
+
+
+# (event_id, seq, occurred_at, value label, polarity, surprise bits)
+DeltaRow = tuple[str, int, datetime, str, str, float]
+
+
+@dataclass(slots=True)
+class MergeOp:
+    """A merge recorded in the history of the dimension that absorbed ``other``."""
+
+    seq: int
+    event_id: str
+    other: Dimension
+
+
+@dataclass(slots=True)
+class RevisionOp:
+    """A revision recorded in the history of its dimension."""
+
+    seq: int
+    event_id: str
+    revision: Revision
 
 
 @dataclass(slots=True)
 class Plan:
-    """A computed but not yet committed revision."""
+    """A computed but not yet committed revision.
 
-    outcome: RevisionOutcome
+    ``outcome`` is None when the plan was made for a fold only; ``label`` to ``mode_after``
+    are the outcome's ``value``, ``surprise_bits``, ``mode_before`` and ``mode_after``.
+    """
+
+    outcome: RevisionOutcome | None
     added: list[tuple[str, str]]
     p: FloatArray
     alpha: FloatArray
@@ -42,6 +79,24 @@ class Plan:
     counter: tuple[float, float]
     dim_entropy: float
     ghost: float
+    label: str
+    surprise: float
+    mode_before: str | None
+    mode_after: str | None
+
+    def report(self) -> RevisionOutcome:
+        """The outcome of a plan made with one."""
+        if self.outcome is None:
+            raise ValueError("this plan was made without an outcome")
+        return self.outcome
+
+
+class Folded(NamedTuple):
+    """What folding a revision did, as far as the other projections need to know."""
+
+    cardinality: Cardinality
+    mode_before: str | None
+    mode_after: str | None
 
 
 class Head(NamedTuple):
@@ -75,27 +130,28 @@ def build_outcome(
     k = head.top_k
     # Every field is computed here from typed parts (floats cast, tuples built), so the
     # write path skips re-validation: this runs twice per claim on every governed write.
-    return RevisionOutcome.model_construct(
-        entity=head.entity,
-        attribute=head.spec.name,
-        value=label,
-        polarity=rev.polarity,
-        cardinality=head.spec.cardinality,
-        prior=tuple(prior[:k]),
-        prior_tail=float(sum(v for _, v in prior[k:])),
-        posterior=tuple(posterior[:k]),
-        posterior_tail=float(sum(v for _, v in posterior[k:])),
-        surprise_bits=float(surprise),
-        entropy_before=float(entropy_before),
-        entropy_after=float(entropy_after),
-        kl_bits=float(kl),
-        reliability=rev.reliability,
-        effective_reliability=float(r_eff),
-        hazard=float(hazard),
-        mode_before=mode_before,
-        mode_after=mode_after,
-        adopted=mode_before != mode_after,
-        contradiction=contradiction,
-        established=established,
-        support=head.support + 1,
-    )
+    values: dict[str, Any] = {
+        "entity": head.entity,
+        "attribute": head.spec.name,
+        "value": label,
+        "polarity": rev.polarity,
+        "cardinality": head.spec.cardinality,
+        "prior": tuple(prior[:k]),
+        "prior_tail": float(sum(v for _, v in prior[k:])),
+        "posterior": tuple(posterior[:k]),
+        "posterior_tail": float(sum(v for _, v in posterior[k:])),
+        "surprise_bits": float(surprise),
+        "entropy_before": float(entropy_before),
+        "entropy_after": float(entropy_after),
+        "kl_bits": float(kl),
+        "reliability": rev.reliability,
+        "effective_reliability": float(r_eff),
+        "hazard": float(hazard),
+        "mode_before": mode_before,
+        "mode_after": mode_after,
+        "adopted": mode_before != mode_after,
+        "contradiction": contradiction,
+        "established": established,
+        "support": head.support + 1,
+    }
+    return RevisionOutcome.model_construct(**values)

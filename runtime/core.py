@@ -32,7 +32,7 @@ from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
-from nousmem.runtime.projector import Projector
+from nousmem.runtime.projector import FOLD_READERS, Projector
 
 
 def validate_namespace(namespace: str) -> str:
@@ -168,11 +168,15 @@ class RuntimeCore:
         async with self._sync_lock:
             if target is not None and proj.applied_seq >= target:
                 return
-            async for e in self.journal.read(
-                self.namespace, after_seq=proj.applied_seq, until_seq=target
+            async for page in self.journal.read_batches(
+                self.namespace,
+                after_seq=proj.applied_seq,
+                until_seq=target,
+                readers=FOLD_READERS,
             ):
-                if e.seq == proj.applied_seq + 1:  # others may have folded it meanwhile
-                    proj.apply(e)
+                for e in page:
+                    if e.seq == proj.applied_seq + 1:  # others may have folded it meanwhile
+                        proj.apply(e)
 
     async def _refresh(self, *, locked: bool = False) -> None:
         """Catch up with appends made by other processes before a read or a write.
@@ -333,12 +337,13 @@ class RuntimeCore:
         fresh = Projector(self.namespace, self.config)
         docs: list[tuple[str, int, str]] = []
         n = 0
-        async for e in self.journal.read(self.namespace):
-            fresh.apply(e)
-            doc = fresh.doc_for(e)
-            if doc:
-                docs.append((e.id, e.seq, doc))
-            n += 1
+        async for page in self.journal.read_batches(self.namespace, readers=FOLD_READERS):
+            for e in page:
+                fresh.apply(e)
+                doc = fresh.doc_for(e)
+                if doc:
+                    docs.append((e.id, e.seq, doc))
+                n += 1
         await self.journal.reindex(self.namespace, docs)
         fresh.needs_rebuild = False  # this is the rebuild
         self._proj.replace_with(fresh)

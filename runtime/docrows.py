@@ -13,7 +13,7 @@ from typing import Any
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
 from nousmem.projections.retrieval import count_tokens
 
-__all__ = ["DocRow", "doc_text", "render_observation", "time_notes"]
+__all__ = ["DOC_KINDS", "DocRow", "doc_text", "render_observation", "time_notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +63,29 @@ class DocRow:
 
 def time_notes(p: Any) -> str:
     """`` (yesterday = 7 May 2023)``: what the observation's time expressions resolve to."""
+    if not p.times:
+        return ""
     notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
     return " (" + "; ".join(notes) + ")" if notes else ""
 
 
-def render_observation(p: Any, occurred_at: datetime) -> str:
-    """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item."""
+def render_observation(p: Any, occurred_at: datetime, notes: str | None = None) -> str:
+    """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item.
+
+    ``notes`` is ``time_notes(p)`` when the caller has it already.
+    """
     who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
     text = p.content
     caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
     if isinstance(caption, str) and caption not in text:
         text += f" [image: {caption}]"
-    return f"[{date_label(occurred_at)}] {who}{text}{time_notes(p)}"
+    if notes is None:
+        notes = time_notes(p)
+    return f"[{date_label(occurred_at)}] {who}{text}{notes}"
+
+
+DOC_KINDS = frozenset({"observation", "belief.revised", "sleep.compiled"})
+"""The kinds :func:`doc_text` gives index text."""
 
 
 def doc_text(kind: str, payload: Any, occurred_at: datetime) -> str | None:

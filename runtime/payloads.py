@@ -153,6 +153,18 @@ class RetrievalPayload(_Payload):
     rendered: str | None = None
 
 
+class RetrievalSelection(BaseModel):
+    """What a fold reads of a ``retrieval`` payload: the ids the read selected.
+
+    A trace is large (every candidate with its scores) and a fold needs only this, so a
+    catch-up reads just this field of the stored JSON and validates it as the payload would.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    selected: tuple[str, ...] = ()
+
+
 class OutcomePayload(_Payload):
     trace_id: str
     outcome: Literal["success", "failure", "partial", "neutral"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -21,8 +21,10 @@ from nousmem.projections.models import Claim
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
-from nousmem.runtime.docrows import DocRow, doc_text, render_observation, time_notes
+from nousmem.runtime.docrows import DOC_KINDS, DocRow, doc_text, render_observation, time_notes
 from nousmem.runtime.errors import StorageError
+from nousmem.runtime.events import PAYLOAD_TYPES
+from nousmem.runtime.payloads import RetrievalSelection
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
 # namespace's event-time "now": a refused write dated in the future must change nothing.
@@ -179,33 +181,39 @@ class Projector:
             handler(self, event, p)
 
     def _on_observation(self, e: Any, p: Any) -> None:
+        occurred = e.occurred_at
+        notes = time_notes(p)
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,
             "observation",
-            render_observation(p, e.occurred_at),
-            e.occurred_at,
+            render_observation(p, occurred, notes),
+            occurred,
             p.ref,
             p.actor,
             (),
             p.type,
-            len(time_notes(p)),
+            len(notes),
         )
         self.obs_seqs.append(e.seq)
         self.doc_count += 1
+        df = self.term_df
         for t in tokens(p.content):
-            self.term_df[t] = self.term_df.get(t, 0) + 1
+            df[t] = df.get(t, 0) + 1
             seqs = self.term_seqs.get(t)
             if seqs is None:
                 seqs = self.term_seqs[t] = array("q")
             seqs.append(e.seq)
         self.obs_by_seq[e.seq] = e.id
-        bisect.insort(self.obs_by_date, (e.occurred_at.date().toordinal(), e.seq, e.id))
-        if p.actor and match_key(p.actor) not in self.actors:
-            self.actors[match_key(p.actor)] = p.actor
+        by_date, row = self.obs_by_date, (occurred.toordinal(), e.seq, e.id)
+        if by_date and by_date[-1] > row:
+            bisect.insort(by_date, row)
+        else:  # in date order, as most journals are: where insort puts it, without a search
+            by_date.append(row)
+        if p.actor and (actor_key := match_key(p.actor)) not in self.actors:
+            self.actors[actor_key] = p.actor
             self._index_entity(p.actor, e.seq)
         owner = p.actor or p.source
-        outcome = str(p.metadata.get("outcome", "")).lower() if isinstance(p.metadata, dict) else ""
         if p.type == "user_preference" and not p.claims:
             key = p.keywords[0] if p.keywords else "general"
             self.worldview.on_text(
@@ -216,6 +224,8 @@ class Projector:
         elif p.type == "task_result":
             task = p.metadata.get("task") if isinstance(p.metadata, dict) else None
             key = str(task or (p.keywords[0] if p.keywords else "task"))
+            meta = p.metadata
+            outcome = str(meta.get("outcome", "")).lower() if isinstance(meta, dict) else ""
             failed = outcome in ("failure", "failed", "error")
             self.worldview.on_text(
                 TextItem(
@@ -237,7 +247,7 @@ class Projector:
 
     def _on_revised(self, e: Any, p: Any) -> None:
         rev = p.revision
-        out = self.beliefs.apply(rev, seq=e.seq, event_id=e.id)
+        out = self.beliefs.fold(rev, seq=e.seq, event_id=e.id)
         k = match_key(rev.entity)
         if k not in self.entity_mentions:
             self._index_entity(rev.entity, e.seq)
@@ -342,18 +352,13 @@ class Projector:
         delta = OUTCOME_UTILITY[p.outcome]
         self.worldview.on_utility(seq=e.seq, targets=p.targets, delta=delta)
         if delta > 0:  # success evidence matures what helped (a transition through this event)
-            for t in p.targets:
-                tr = self.lifecycle.check(t, "reinforce")
-                if tr.legal:
-                    self.lifecycle.apply(
-                        t,
-                        "reinforce",
-                        tr.to_state,
-                        seq=e.seq,
-                        occurred_at=e.occurred_at,
-                        event_id=e.id,
-                        reason=f"after_turn {p.outcome}",
-                    )
+            self.lifecycle.reinforce_all(
+                p.targets,
+                seq=e.seq,
+                occurred_at=e.occurred_at,
+                event_id=e.id,
+                reason=f"after_turn {p.outcome}",
+            )
 
     def _on_retrieval(self, e: Any, p: Any) -> None:
         self.traces[e.id] = e.seq
@@ -444,3 +449,10 @@ _HANDLERS = {
     "identity.merged": Projector._on_merged,
     "dimension.compressed": Projector._on_compressed,
 }
+
+FOLDED_PAYLOADS = frozenset(_HANDLERS) | DOC_KINDS
+"""Kinds whose payloads a fold reads (handlers and index text); the rest only count."""
+FOLD_READERS: dict[str, Callable[[str], Any]] = {
+    kind: PAYLOAD_TYPES[kind].__pydantic_validator__.validate_json for kind in FOLDED_PAYLOADS
+} | {"retrieval": RetrievalSelection.__pydantic_validator__.validate_json}
+"""What a catch-up makes of stored payloads: the fields :meth:`Projector.apply` reads."""

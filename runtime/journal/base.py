@@ -7,7 +7,7 @@ commit in the same transaction as its events.
 from __future__ import annotations
 
 import abc
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
@@ -321,6 +321,30 @@ class Journal(abc.ABC):
         kinds: Sequence[str] | None = None,
     ) -> AsyncIterator[EventBase]:
         """Events of a namespace in ``seq`` order."""
+
+    async def read_batches(
+        self,
+        namespace: str,
+        *,
+        after_seq: int = 0,
+        until_seq: int | None = None,
+        readers: Mapping[str, Callable[[str], Any]] | None = None,
+    ) -> AsyncIterator[Iterable[EventBase]]:
+        """Events of a namespace in ``seq`` order, a page at a time (to fold projections).
+
+        Iterate each page once, before asking for the next. With ``readers`` (kind -> what
+        to make of the stored payload JSON), events may carry their reader's result instead
+        of the payload model, or, for kinds not listed, no payload (``erased`` as stored):
+        only for callers that read no more than that.
+        """
+        page: list[EventBase] = []
+        async for e in self.read(namespace, after_seq=after_seq, until_seq=until_seq):
+            page.append(e)
+            if len(page) == 2000:
+                yield page
+                page = []
+        if page:
+            yield page
 
     @abc.abstractmethod
     async def get(self, namespace: str, event_id: str) -> EventBase | None:

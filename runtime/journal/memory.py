@@ -22,7 +22,7 @@ from nousmem.runtime.journal.base import (
     stored_row,
 )
 from nousmem.runtime.journal.fts import FtsIndex
-from nousmem.runtime.journal.sqlite import row_to_event
+from nousmem.runtime.journal.rows import row_to_event
 
 
 class MemoryJournal(Journal):

@@ -15,14 +15,13 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
-from nousmem.runtime.canonical import parse_time
 from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConflict, StorageError
-from nousmem.runtime.events import EventBase, EventDraft, build_event
+from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import (
     ChainWalker,
     Guard,
@@ -30,10 +29,10 @@ from nousmem.runtime.journal.base import (
     Journal,
     SealedRow,
     SearchHit,
-    StoredRow,
     VerifyReport,
     event_from_draft,
 )
+from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
@@ -66,41 +65,6 @@ def _fetch_all(sql: str, params: list[Any]) -> Callable[[sqlite3.Connection], li
         return conn.execute(sql, params).fetchall()
 
     return run
-
-
-def row_to_event(r: StoredRow) -> EventBase:
-    return build_event(
-        id=r.id,
-        namespace=r.namespace,
-        kind=r.kind,
-        seq=r.seq,
-        occurred_at=parse_time(r.occurred_at),
-        recorded_at=parse_time(r.recorded_at),
-        causation_id=r.causation_id,
-        payload=r.payload,
-        payload_digest=r.payload_digest,
-        prev_hash=r.prev_hash,
-        hash=r.hash,
-        erased=r.erased,
-    )
-
-
-def _raw_to_event(r: Sequence[Any]) -> EventBase:
-    """The event of a raw ``SELECT_COLUMNS`` row (no intermediate :class:`StoredRow`)."""
-    return build_event(
-        id=r[2],
-        namespace=r[0],
-        kind=r[3],
-        seq=r[1],
-        occurred_at=parse_time(r[4]),
-        recorded_at=parse_time(r[5]),
-        causation_id=r[6],
-        payload=r[7],
-        payload_digest=r[8],
-        prev_hash=r[9],
-        hash=r[10],
-        erased=bool(r[11]),
-    )
 
 
 # One caller's batch: its drafts, its guard (or None) and its future.
@@ -274,6 +238,21 @@ class SqliteJournal(SqliteVectors, Journal):
 
     # -- reads --------------------------------------------------------------------------------
 
+    def _page_query(
+        self, namespace: str, until_seq: int | None, kinds: Sequence[str] | None
+    ) -> Callable[[int], Callable[[sqlite3.Connection], list[Any]]]:
+        """``fetch(after_seq)``: one page of rows, for :meth:`read` and :meth:`read_batches`."""
+        sql = f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? AND seq > ?"
+        extra: list[Any] = []
+        if until_seq is not None:
+            sql += " AND seq <= ?"
+            extra.append(until_seq)
+        if kinds:
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            extra.extend(kinds)
+        sql += f" ORDER BY seq LIMIT {_PAGE}"
+        return lambda after: _fetch_all(sql, [namespace, after, *extra])
+
     async def read(
         self,
         namespace: str,
@@ -282,21 +261,33 @@ class SqliteJournal(SqliteVectors, Journal):
         until_seq: int | None = None,
         kinds: Sequence[str] | None = None,
     ) -> AsyncIterator[EventBase]:
+        fetch = self._page_query(namespace, until_seq, list(kinds) if kinds else None)
         last = after_seq
-        kind_list = list(kinds) if kinds else None
         while True:
-            sql = f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? AND seq > ?"
-            params: list[Any] = [namespace, last]
-            if until_seq is not None:
-                sql += " AND seq <= ?"
-                params.append(until_seq)
-            if kind_list:
-                sql += f" AND kind IN ({','.join('?' * len(kind_list))})"
-                params.extend(kind_list)
-            sql += f" ORDER BY seq LIMIT {_PAGE}"
-            page: list[Any] = await self._in_thread(_fetch_all(sql, params))
-            for r in page:
-                yield _raw_to_event(r)
+            page: list[Any] = await self._in_thread(fetch(last))
+            for e in iter_events(page):
+                yield e
+            if len(page) < _PAGE:
+                return
+            last = page[-1][1]
+
+    async def read_batches(
+        self,
+        namespace: str,
+        *,
+        after_seq: int = 0,
+        until_seq: int | None = None,
+        readers: PayloadReaders | None = None,
+    ) -> AsyncIterator[Iterable[EventBase]]:
+        # Each page is decoded as the caller folds it, one event at a time: decoding a page
+        # up front kept some twenty thousand young objects alive at once, and the garbage
+        # collector then spent a third of the fold walking them.
+        fetch = self._page_query(namespace, until_seq, None)
+        last = after_seq
+        while True:
+            page: list[Any] = await self._in_thread(fetch(last))
+            if page:
+                yield iter_events(page, readers=readers)
             if len(page) < _PAGE:
                 return
             last = page[-1][1]
@@ -308,7 +299,7 @@ class SqliteJournal(SqliteVectors, Journal):
                 (event_id, namespace),
             ).fetchone()
         )
-        return None if got is None else _raw_to_event(got)
+        return None if got is None else events_from_rows([got])[0]
 
     async def locate(self, event_id: str) -> str | None:
         got = await self._in_thread(
