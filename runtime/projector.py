@@ -6,7 +6,6 @@ Erased events (payload None) contribute nothing, so after an erasure a rebuild f
 from __future__ import annotations
 
 import bisect
-from array import array
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -15,7 +14,7 @@ from nousmem.projections.belief_models import Revision, RevisionOutcome, match_k
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.graph_models import entity_node
-from nousmem.projections.lexical import date_label, revision_doc, tokens
+from nousmem.projections.lexical import date_label, revision_doc
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Claim
 from nousmem.projections.worldview import TextItem, Worldview
@@ -25,6 +24,7 @@ from nousmem.runtime.docrows import DOC_KINDS, DocRow, doc_text, render_observat
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
 from nousmem.runtime.payloads import RetrievalSelection
+from nousmem.runtime.vocabulary import Vocabulary
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
 # namespace's event-time "now": a refused write dated in the future must change nothing.
@@ -58,15 +58,9 @@ class Projector:
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
         self.compiled: dict[str, frozenset[str]] = {}  # sleep item key -> its sources
         self.obs_by_date: list[tuple[int, int, str]] = []  # (date ordinal, seq, id), sorted
-        self.entity_heads: dict[str, set[str]] = {}  # first token of a name -> names
-        self.entity_since: dict[str, int] = {}  # name -> seq of the event that named it first
+        self.vocabulary = Vocabulary()  # entities and terms a question can name
         # observation id -> seqs of candidates held from it / of revisions citing it
         self.held_from: dict[str, list[tuple[int, str]]] = {}
-        # document frequency of query-side tokens over observations (picks lexical terms)
-        self.term_df: dict[str, int] = {}
-        # ... and the observation seqs each was found in, for the counts as of a position
-        self.term_seqs: dict[str, array[int]] = {}
-        self.doc_count = 0
         self.revised_from: dict[str, int] = {}
 
     # -- write-path helpers (read-only) -------------------------------------------------------
@@ -111,34 +105,22 @@ class Projector:
         i = bisect.bisect_right(self.now_at, as_of_seq, key=lambda row: row[0]) - 1
         return self.now_at[i][1] if i >= 0 else None
 
-    def _index_entity(self, name: str, seq: int) -> None:
-        words = match_key(name).split()
-        if words:
-            self.entity_heads.setdefault(words[0], set()).add(name)
-            self.entity_since.setdefault(name, seq)
-
     def entities_in(self, words: Sequence[str], as_of_seq: int | None = None) -> list[str]:
         """Entities (actors and belief subjects) known at ``as_of_seq`` (default: now) whose
         first word is in ``words``."""
-        found: set[str] = set()
-        for w in words:
-            found |= self.entity_heads.get(w.casefold(), set())
-        if as_of_seq is not None:
-            found = {n for n in found if self.entity_since[n] <= as_of_seq}
-        return sorted(found, key=lambda n: (n.casefold(), n))
+        return self.vocabulary.entities_in(words, self._past(as_of_seq))
 
     def doc_frequency(self, term: str, as_of_seq: int | None = None) -> int:
         """Observations containing ``term`` (a ``lexical.tokens`` token) up to a position."""
-        if as_of_seq is None or as_of_seq >= self.applied_seq:
-            return self.term_df.get(term, 0)
-        seqs = self.term_seqs.get(term)
-        return 0 if seqs is None else bisect.bisect_right(seqs, as_of_seq)
+        return self.vocabulary.doc_frequency(term, self._past(as_of_seq))
 
     def observations_at(self, as_of_seq: int | None = None) -> int:
         """How many observations there were at a position (default: now)."""
-        if as_of_seq is None or as_of_seq >= self.applied_seq:
-            return self.doc_count
-        return bisect.bisect_right(self.obs_seqs, as_of_seq)
+        return self.vocabulary.observations_at(self._past(as_of_seq))
+
+    def _past(self, as_of_seq: int | None) -> int | None:
+        # At or past the head the counts are the present ones: no search needed.
+        return None if as_of_seq is None or as_of_seq >= self.applied_seq else as_of_seq
 
     def unconfirmed(self, obs_id: str, as_of_seq: int) -> bool:
         """True when every claim this observation made is still held for corroboration."""
@@ -196,14 +178,7 @@ class Projector:
             len(notes),
         )
         self.obs_seqs.append(e.seq)
-        self.doc_count += 1
-        df = self.term_df
-        for t in tokens(p.content):
-            df[t] = df.get(t, 0) + 1
-            seqs = self.term_seqs.get(t)
-            if seqs is None:
-                seqs = self.term_seqs[t] = array("q")
-            seqs.append(e.seq)
+        self.vocabulary.add_observation(p.content, e.seq)
         self.obs_by_seq[e.seq] = e.id
         by_date, row = self.obs_by_date, (occurred.toordinal(), e.seq, e.id)
         if by_date and by_date[-1] > row:
@@ -212,7 +187,7 @@ class Projector:
             by_date.append(row)
         if p.actor and (actor_key := match_key(p.actor)) not in self.actors:
             self.actors[actor_key] = p.actor
-            self._index_entity(p.actor, e.seq)
+            self.vocabulary.add_entity(p.actor, e.seq)
         owner = p.actor or p.source
         if p.type == "user_preference" and not p.claims:
             key = p.keywords[0] if p.keywords else "general"
@@ -250,7 +225,7 @@ class Projector:
         out = self.beliefs.fold(rev, seq=e.seq, event_id=e.id)
         k = match_key(rev.entity)
         if k not in self.entity_mentions:
-            self._index_entity(rev.entity, e.seq)
+            self.vocabulary.add_entity(rev.entity, e.seq)
         self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
         for ev in rev.evidence_ids:
             self.revised_from.setdefault(ev, e.seq)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from nousmem.runtime.journal.bm25 import PrefixLengths, _varints, phrases, scores
 from nousmem.runtime.journal.fts import FtsIndex, table_for
+from nousmem.runtime.vocabulary import Vocabulary
 
 WORDS = ["kayak", "kayaks", "lake", "tea", "pottery", "painting", "paints", "dog", "self-care"]
 rows = st.lists(
@@ -123,3 +124,18 @@ def test_prefix_lengths_count_rows_and_mean_length() -> None:
     assert lengths.stats(None) == (3, 2.0)
     assert lengths.stats(2) == (2, 2.5)
     assert lengths.stats(0) == (0, 0.0)
+
+
+def test_the_vocabulary_answers_as_of_a_position() -> None:
+    vocab = Vocabulary()
+    vocab.add_entity("Alice Smith", 1)
+    vocab.add_observation("Alice likes kayaks and kayaks", 1)
+    vocab.add_observation("tea with Bob", 3)
+    vocab.add_entity("Bob", 3)
+    vocab.add_entity("Alice Smith", 5)  # named again: known since the first time
+    vocab.add_observation("more kayaks", 6)
+    assert vocab.entities_in(["alice", "Bob"]) == ["Alice Smith", "Bob"]
+    assert vocab.entities_in(["alice", "Bob"], as_of_seq=2) == ["Alice Smith"]
+    assert vocab.entities_in(["alice"], as_of_seq=0) == []
+    assert [vocab.doc_frequency("kayaks", s) for s in (0, 1, 5, 6, None)] == [0, 1, 1, 2, 2]
+    assert [vocab.observations_at(s) for s in (0, 2, 3, None)] == [0, 1, 2, 3]

@@ -1,0 +1,69 @@
+"""What a question can name, as of a journal position: entities and content terms.
+
+A read's plan picks the known entities among the question's words and leaves out terms
+that are too common to help BM25. A read ``as_of`` an earlier position must plan with what
+was known there, so each entity keeps the seq that first named it and each term the seqs
+of the observations it occurs in.
+"""
+
+from __future__ import annotations
+
+import bisect
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.lexical import tokens
+
+__all__ = ["Vocabulary"]
+
+
+@dataclass(eq=True)
+class Vocabulary:
+    """Entities by first word and observation counts by term, with their history."""
+
+    heads: dict[str, set[str]] = field(default_factory=dict)  # first word -> names
+    since: dict[str, int] = field(default_factory=dict)  # name -> seq that named it first
+    df: dict[str, int] = field(default_factory=dict)  # term -> observations with it
+    seqs: dict[str, array[int]] = field(default_factory=dict)  # term -> those observations
+    observations: list[int] = field(default_factory=list)  # their seqs, in order
+
+    def add_entity(self, name: str, seq: int) -> None:
+        words = match_key(name).split()
+        if words:
+            self.heads.setdefault(words[0], set()).add(name)
+            self.since.setdefault(name, seq)
+
+    def add_observation(self, content: str, seq: int) -> None:
+        """Count an observation's terms (``lexical.tokens``); seqs arrive in order."""
+        self.observations.append(seq)
+        df, by_term = self.df, self.seqs
+        for t in tokens(content):
+            df[t] = df.get(t, 0) + 1
+            seqs = by_term.get(t)
+            if seqs is None:
+                seqs = by_term[t] = array("q")
+            seqs.append(seq)
+
+    def entities_in(self, words: Sequence[str], as_of_seq: int | None = None) -> list[str]:
+        """Entities known at ``as_of_seq`` (default: now) whose first word is in ``words``."""
+        found: set[str] = set()
+        for w in words:
+            found |= self.heads.get(w.casefold(), set())
+        if as_of_seq is not None:
+            found = {n for n in found if self.since[n] <= as_of_seq}
+        return sorted(found, key=lambda n: (n.casefold(), n))
+
+    def doc_frequency(self, term: str, as_of_seq: int | None = None) -> int:
+        """Observations containing ``term`` up to a position (default: now)."""
+        if as_of_seq is None:
+            return self.df.get(term, 0)
+        seqs = self.seqs.get(term)
+        return 0 if seqs is None else bisect.bisect_right(seqs, as_of_seq)
+
+    def observations_at(self, as_of_seq: int | None = None) -> int:
+        """How many observations there were at a position (default: now)."""
+        if as_of_seq is None:
+            return len(self.observations)
+        return bisect.bisect_right(self.observations, as_of_seq)
