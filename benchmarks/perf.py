@@ -258,6 +258,7 @@ async def _one_size(
 
         # -- query and replay.
         out["query"] = None
+        out["query_as_of"] = None
         out["replay"] = None
         if hasattr(rt, "query") and n_queries > 0:
             note(f"[{n:,}] query: {n_queries} questions (+ FTS5 peer)", progress)
@@ -288,6 +289,20 @@ async def _one_size(
                 "peer_p95_ms": percentile(peer, 95),
                 "ratio_p50": ratio(p50, pp50),
                 "ratio_p95": ratio(percentile(lat, 95), percentile(peer, 95)),
+            }
+            # Reads behind the head: the lexical channel scores with the prefix's statistics.
+            half = (await rt.head()).seq // 2
+            back: list[float] = []
+            for q in qs:
+                t0 = time.perf_counter()
+                await rt.query(q, budget_tokens=1000, as_of=half)
+                back.append((time.perf_counter() - t0) * 1000)
+            out["query_as_of"] = {
+                "as_of_seq": half,
+                "p50_ms": percentile(back, 50),
+                "p95_ms": percentile(back, 95),
+                "head_p95_ms": percentile(lat, 95),
+                "ratio_p95": ratio(percentile(back, 95), percentile(lat, 95)),
             }
             trace_id = getattr(last_ctx, "trace_id", None)
             if hasattr(rt, "replay_trace") and trace_id is not None:
@@ -471,6 +486,16 @@ def render(res: dict[str, Any]) -> str:
                 _get(q, "peer_p95_ms"),
                 _get(q, "ratio_p95"),
                 "FTS5 MATCH",
+            ]
+        )
+        qa = r.get("query_as_of")
+        rows.append(
+            [
+                "query as_of half p95 (ms)",
+                _get(qa, "p95_ms"),
+                _get(qa, "head_p95_ms"),
+                _get(qa, "ratio_p95"),
+                "query p95 at the head",
             ]
         )
         rows.append(
