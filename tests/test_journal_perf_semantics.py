@@ -32,7 +32,8 @@ from nousmem.runtime.canonical import (
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.events import EVENT_CLASSES, EventBase, EventDraft, build_event
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal.base import ChainWalker, StoredRow, VerifyReport, seal, stored_row
+from nousmem.runtime.journal.base import VerifyReport
+from nousmem.runtime.journal.chain import ChainWalker, StoredRow, seal, stored_row
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload

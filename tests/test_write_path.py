@@ -22,7 +22,7 @@ from nousmem.policies.validators import (
 from nousmem.projections.models import Claim
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.journal.base import seal as real_seal
+from nousmem.runtime.journal.chain import seal as real_seal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.results import RouteResult
 from tests.helpers import claim, kinds_after

@@ -9,18 +9,14 @@ from nousmem.runtime.errors import ClosedError, JournalConflict
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import (
     CachedVector,
-    ChainWalker,
     Guard,
     Head,
     Journal,
     SearchHit,
-    StoredRow,
     VerifyReport,
-    event_from_draft,
-    seal,
     stale,
-    stored_row,
 )
+from nousmem.runtime.journal.chain import ChainWalker, StoredRow, event_from_draft, seal, stored_row
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.rows import row_to_event
 

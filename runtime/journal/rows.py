@@ -22,7 +22,7 @@ from nousmem.runtime.events import (
     EventBase,
     build_event,
 )
-from nousmem.runtime.journal.base import StoredRow
+from nousmem.runtime.journal.chain import StoredRow
 
 __all__ = ["PayloadReaders", "event_from_row", "events_from_rows", "iter_events", "row_to_event"]
 

@@ -22,16 +22,8 @@ import aiosqlite
 
 from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConflict, StorageError
 from nousmem.runtime.events import EventBase, EventDraft
-from nousmem.runtime.journal.base import (
-    ChainWalker,
-    Guard,
-    Head,
-    Journal,
-    SealedRow,
-    SearchHit,
-    VerifyReport,
-    event_from_draft,
-)
+from nousmem.runtime.journal.base import Guard, Head, Journal, SearchHit, VerifyReport
+from nousmem.runtime.journal.chain import ChainWalker, SealedRow, event_from_draft
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions

@@ -11,7 +11,8 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.journal.base import Guard, SealedRow, seal, stale
+from nousmem.runtime.journal.base import Guard, stale
+from nousmem.runtime.journal.chain import SealedRow, seal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
 from nousmem.runtime.journal.vectors import delete as delete_vectors
