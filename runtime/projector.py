@@ -16,13 +16,13 @@ from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import date_label, revision_doc
 from nousmem.projections.lifecycle import LifecycleBook
-from nousmem.projections.models import Claim
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import DOC_KINDS, DocRow, doc_text, render_observation, time_notes
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
+from nousmem.runtime.held import HeldClaims
 from nousmem.runtime.payloads import RetrievalSelection
 from nousmem.runtime.vocabulary import Vocabulary
 
@@ -47,7 +47,7 @@ class Projector:
         self.worldview = Worldview(config.worldview)
         self.graph = MemoryGraph()
         self.lifecycle = LifecycleBook(config.lifecycle)
-        self.pending: dict[tuple[str, str, str], list[tuple[str, Revision]]] = {}
+        self.held = HeldClaims()  # claims held for corroboration
         self.entity_mentions: dict[str, int] = {}
         self.docs: dict[str, DocRow] = {}
         self.obs_seqs: list[int] = []  # observation seqs in order (for neighbours)
@@ -70,29 +70,6 @@ class Projector:
         return self.beliefs.support(entity, attribute) + self.entity_mentions.get(
             match_key(entity), 0
         )
-
-    @staticmethod
-    def _claim_key(entity: str, attribute: str, value: str) -> tuple[str, str, str]:
-        return (match_key(entity), attribute, match_key(value))
-
-    def pending_for(self, claim: Claim, *, exclude_source: str) -> list[Revision]:
-        """Held revisions for the same claim from sources other than ``exclude_source``."""
-        held = self.pending.get(self._claim_key(claim.entity, claim.attribute, claim.value), [])
-        return [
-            rev
-            for _, rev in held
-            if rev.source != exclude_source and rev.polarity == claim.polarity
-        ]
-
-    def pending_ids(self, revisions: list[Revision]) -> list[str]:
-        ids: list[str] = []
-        for rev in revisions:
-            for eid, r in self.pending.get(
-                self._claim_key(rev.entity, rev.attribute, rev.value), []
-            ):
-                if r is rev:
-                    ids.append(eid)
-        return ids
 
     def preview_many(self, revisions: Sequence[Revision]) -> list[RevisionOutcome]:
         """Preview revisions in order, each seeing the ones before it; mutates nothing."""
@@ -274,9 +251,7 @@ class Projector:
             occurred_at=e.occurred_at,
             evidence_ids=p.evidence_ids,
         )
-        self.pending.setdefault(self._claim_key(c.entity, c.attribute, c.value), []).append(
-            (e.id, rev)
-        )
+        self.held.hold(e.id, rev)
         for ev in p.evidence_ids:
             self.held_from.setdefault(ev, []).append((e.seq, e.id))
         self.worldview.on_held(
@@ -289,13 +264,7 @@ class Projector:
         )
 
     def _on_promoted(self, e: Any, p: Any) -> None:
-        gone = set(p.candidate_ids)
-        for key in list(self.pending):
-            kept = [(eid, r) for eid, r in self.pending[key] if eid not in gone]
-            if kept:
-                self.pending[key] = kept
-            else:
-                del self.pending[key]
+        self.held.release(p.candidate_ids)
         self.worldview.on_released(seq=e.seq, candidate_ids=p.candidate_ids)
 
     def _on_edge(self, e: Any, p: Any) -> None:
@@ -401,7 +370,7 @@ class Projector:
             "kind_counts": dict(sorted(self.kind_counts.items())),
             "last_occurred_at": self.last_occurred_at,
             "beliefs": beliefs,
-            "pending": {str(k): [e for e, _ in v] for k, v in sorted(self.pending.items())},
+            "pending": self.held.state(),
             "graph": self.graph.state(),
             "lifecycle": self.lifecycle.state(),
             "docs": sorted(self.docs),

@@ -274,7 +274,7 @@ class WritePlanner(RuntimeCore):
             if edge is not None:
                 add("edge", edge)
         for held_revs in promotions.values():
-            ids = tuple(self._proj.pending_ids(held_revs))
+            ids = tuple(self._proj.held.ids_of(held_revs))
             d = add(
                 "candidate.promoted",
                 CandidatePromotedPayload(
@@ -298,7 +298,7 @@ class WritePlanner(RuntimeCore):
             r = routes.get(i)  # a quarantined observation routes no claim at all
             if r is None or r.route in ("ledger_only", "clarify"):
                 continue
-            held = self._proj.pending_for(impact.claim, exclude_source=source)
+            held = self._proj.held.for_claim(impact.claim, exclude_source=source)
             if held:
                 out[i] = held
         return out

@@ -89,6 +89,7 @@ def full_state(proj: Projector) -> dict[str, Any]:
     out["doc_rows"] = dict(proj.docs)
     out["worldview"] = {k: v for k, v in vars(proj.worldview).items() if k != "config"}
     out["vocabulary"] = proj.vocabulary
+    out["held"] = proj.held
     for name, value in vars(proj).items():
         if isinstance(value, int | str | float | list | dict | tuple | datetime | type(None)):
             out[f"attr:{name}"] = value
