@@ -7,13 +7,14 @@ no surviving journal payload (nor any later read) names the erased value.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from nousmem.runtime import MemoryRuntime
+from nousmem.runtime import MemoryRuntime, StorageError
 from nousmem.runtime.canonical import canonical_json
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.gate import ErasureGate
@@ -226,3 +227,24 @@ async def test_an_erasure_by_another_process_leaves_this_ones_projections_too(
     finally:
         await here.close()
         await there.close()
+
+
+async def test_a_failed_erasure_turns_secure_delete_off_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rt = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
+    try:
+        await alice_at_google(rt)
+        journal: Any = rt._shared.journal
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(journal._writer.fts, "remove", broken)
+        with pytest.raises(StorageError):
+            await rt.erase(entity="Alice", reason="user asked")
+        flag = await journal._in_thread(lambda c: c.execute("PRAGMA secure_delete").fetchone()[0])
+        assert flag == 0
+        assert await surviving_mentions(rt) != []  # nothing was erased
+    finally:
+        await rt.close()

@@ -154,40 +154,44 @@ class Transactions:
         ``batch``, in one transaction."""
         # secure_delete zeroes freed space so erased text does not linger in the file.
         conn.execute("PRAGMA secure_delete=ON")
-        conn.execute("BEGIN IMMEDIATE")
         try:
-            seqs: list[int] = []
-            for eid in ids:
-                got = conn.execute(
-                    "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
-                    (namespace, eid),
-                ).fetchone()
-                if got is None or got[1]:
-                    continue
-                conn.execute(
-                    "UPDATE events SET payload = NULL, erased = 1 WHERE namespace = ? AND seq = ?",
-                    (namespace, got[0]),
-                )
-                seqs.append(got[0])
-            self.fts.remove(conn, namespace, seqs)
-            delete_vectors(conn, namespace, seqs)  # every model's, in this transaction
-            rows = self.write(conn, [batch])[0] if batch else []
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            self._forget_index_tables()
-            raise
-        if seqs:
-            # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
             conn.execute("BEGIN IMMEDIATE")
             try:
-                self.fts.optimize(conn, namespace)
+                seqs: list[int] = []
+                for eid in ids:
+                    got = conn.execute(
+                        "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
+                        (namespace, eid),
+                    ).fetchone()
+                    if got is None or got[1]:
+                        continue
+                    conn.execute(
+                        "UPDATE events SET payload = NULL, erased = 1"
+                        " WHERE namespace = ? AND seq = ?",
+                        (namespace, got[0]),
+                    )
+                    seqs.append(got[0])
+                self.fts.remove(conn, namespace, seqs)
+                delete_vectors(conn, namespace, seqs)  # every model's, in this transaction
+                rows = self.write(conn, [batch])[0] if batch else []
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
+                self._forget_index_tables()
                 raise
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        conn.execute("PRAGMA secure_delete=OFF")
+            if seqs:
+                # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self.fts.optimize(conn, namespace)
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            # Off again even when the erasure failed: appends need not zero what they free.
+            conn.execute("PRAGMA secure_delete=OFF")
         return seqs, rows
 
     def reindex(
