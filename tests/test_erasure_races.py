@@ -248,3 +248,33 @@ async def test_a_failed_erasure_turns_secure_delete_off_again(
         assert await surviving_mentions(rt) != []  # nothing was erased
     finally:
         await rt.close()
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_many_reads_and_feedback_around_an_erasure_leave_nothing_behind(
+    rt: MemoryRuntime,
+) -> None:
+    await alice_at_google(rt)
+    first = await rt.query("Where does Alice work?")
+
+    async def read(i: int) -> None:
+        for _ in range(i % 3):
+            await asyncio.sleep(0)
+        ctx = await rt.query("Where does Alice work?" if i % 2 else "Who is Alice's employer?")
+        try:
+            await rt.after_turn(ctx.trace_id, "success")
+        except Exception as exc:  # its trace was erased first: nothing to reinforce
+            assert type(exc).__name__ == "UnknownEvent"
+
+    async def feedback() -> None:
+        try:
+            await rt.after_turn(first.trace_id, "failure")
+        except Exception as exc:
+            assert type(exc).__name__ == "UnknownEvent"
+
+    tasks = [read(i) for i in range(12)]
+    tasks.insert(5, rt.erase(entity="Alice", reason="user asked"))
+    tasks.insert(7, feedback())
+    await asyncio.wait_for(asyncio.gather(*tasks), 30)
+    assert await surviving_mentions(rt) == []
+    assert ERASED not in (await rt.query("Where does Alice work?")).to_prompt().casefold()
