@@ -28,6 +28,14 @@ class ErasureGate:
         self._readers = 0
         self._erasing = False
         self._waiters: list[asyncio.Future[None]] = []
+        self._epoch = 0
+
+    @property
+    def epoch(self) -> int:
+        """Changes when an erasure takes the gate and when it lets go (never while a read
+        holds it): a read that saw one value at its start and another once inside overlapped
+        an erasure."""
+        return self._epoch
 
     @property
     def readers(self) -> int:
@@ -69,7 +77,9 @@ class ErasureGate:
         try:
             while self._readers:
                 await self._next_change()
+            self._epoch += 1  # now it holds the gate: no read is inside to see the change
             yield
         finally:
             self._erasing = False
+            self._epoch += 1
             self._changed()

@@ -47,6 +47,10 @@ class ReplayReport(BaseModel):
     present_removed: tuple[str, ...] = ()
 
 
+class _ErasedMeanwhile(Exception):
+    """A read overlapped an erasure before it took the erasure gate: it starts again."""
+
+
 def _check_lens(lens: object) -> str:
     if lens not in LENSES:
         raise InvalidInput(f"must be one of {', '.join(LENSES)}", field="lens")
@@ -171,16 +175,43 @@ class ReadPath(RuntimeCore):
         """
         self._check_open()
         self._validate_query(question, lens, budget_tokens, k)
-        at = self._point(await self._position(as_of))
+        for attempt in range(2):
+            try:
+                return await self._read_once(question, lens, budget_tokens, k, as_of, attempt > 0)
+            except _ErasedMeanwhile:
+                self._log.info("read overlapped an erasure; reading again")
+        raise AssertionError("unreachable: the second attempt holds the gate")  # pragma: no cover
+
+    async def _read_once(
+        self,
+        question: str,
+        lens: str,
+        budget_tokens: int,
+        k: int | None,
+        as_of: datetime | int | str | None,
+        inside: bool,
+    ) -> MemoryContext:
+        """One attempt at a read. ``inside``: hold the erasure gate from the start (else
+        from assembly on, raising :class:`_ErasedMeanwhile` if an erasure overlapped)."""
         gate = self._erasure_gate
         held = False
 
         async def admit() -> None:
             nonlocal held
-            await gate.enter_read()
-            held = True
+            if not held:
+                await gate.enter_read()
+                held = True
+            if gate.epoch != epoch:
+                # An erasure ran while this read planned and searched: its plan and hits may
+                # name what was erased.
+                raise _ErasedMeanwhile
 
         try:
+            if inside:  # no erasure can overlap this attempt
+                await gate.enter_read()
+                held = True
+            epoch = gate.epoch
+            at = self._point(await self._position(as_of))
             return await self._query(question, lens, budget_tokens, k, at, admit)
         finally:
             if held:

@@ -170,9 +170,11 @@ async def test_the_gate_lets_reads_share_and_an_erasure_wait_then_hold_new_reads
             inside.set()
             await release.wait()
 
+    before = gate.epoch
     eraser = asyncio.ensure_future(erase())
     await settle()
     assert gate.erasing and not inside.is_set()  # two reads in flight
+    assert gate.epoch == before  # asking is not holding: the reads inside see no change
     late = asyncio.ensure_future(gate.enter_read())
     gate.leave_read()
     await settle()
@@ -180,10 +182,11 @@ async def test_the_gate_lets_reads_share_and_an_erasure_wait_then_hold_new_reads
     gate.leave_read()
     await asyncio.wait_for(inside.wait(), 5)
     assert gate.readers == 0 and not late.done()
+    assert gate.epoch == before + 1  # held
     release.set()
     await asyncio.wait_for(eraser, 5)
     await asyncio.wait_for(late, 5)
-    assert gate.readers == 1 and not gate.erasing
+    assert gate.readers == 1 and not gate.erasing and gate.epoch == before + 2
 
 
 async def test_a_cancelled_erasure_opens_the_gate_again() -> None:
@@ -278,3 +281,25 @@ async def test_many_reads_and_feedback_around_an_erasure_leave_nothing_behind(
     await asyncio.wait_for(asyncio.gather(*tasks), 30)
     assert await surviving_mentions(rt) == []
     assert ERASED not in (await rt.query("Where does Alice work?")).to_prompt().casefold()
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_a_read_that_planned_before_an_erasure_plans_again(rt: MemoryRuntime) -> None:
+    """The plan (the entities a question names) is made before the read takes the gate; an
+    erasure that runs while the read searches must not leave its plan in the trace."""
+    await rt.observe_and_route(
+        {"content": "I work at Google as a data engineer.", "actor": "Alice Smith",
+         "occurred_at": T0}
+    )  # fmt: skip
+    held = Held(rt, "search", lambda *a, **k: True)
+    read = asyncio.ensure_future(rt.query("Where does Alice work?"))
+    await asyncio.wait_for(held.entered.wait(), 5)
+    await rt.erase(entity="Alice Smith", reason="user asked")  # completes meanwhile
+    held.release.set()
+    held.restore()
+    ctx = await asyncio.wait_for(read, 5)
+    assert "alice smith" not in str(ctx.plan).casefold()
+    assert ERASED not in ctx.to_prompt().casefold()
+    async for e in rt.events():
+        if e.payload is not None and e.kind == "retrieval":
+            assert "alice smith" not in canonical_json(e.payload.model_dump(mode="json")).casefold()
