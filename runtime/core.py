@@ -191,9 +191,11 @@ class RuntimeCore:
         if self._proj.needs_rebuild:
             self._log.info("rebuilding after an erasure by another process")
             if locked:
-                await self._rebuild_locked()
+                await self._rebuild_locked(reindex=False)
             else:
-                await self.rebuild()
+                async with self._write_lock:
+                    if self._proj.needs_rebuild:
+                        await self._rebuild_locked(reindex=False)
 
     # -- observations -------------------------------------------------------------------------
 
@@ -332,8 +334,12 @@ class RuntimeCore:
         async with self._write_lock:
             return await self._rebuild_locked()
 
-    async def _rebuild_locked(self) -> int:
-        """:meth:`rebuild`, for a caller that holds the write lock."""
+    async def _rebuild_locked(self, *, reindex: bool = True) -> int:
+        """:meth:`rebuild`, for a caller that holds the write lock.
+
+        ``reindex=False`` after an erasure: its own transaction already took the erased rows
+        out of the lexical index, which is otherwise what the journal says.
+        """
         fresh = Projector(self.namespace, self.config)
         docs: list[tuple[str, int, str]] = []
         n = 0
@@ -344,8 +350,10 @@ class RuntimeCore:
                 if doc:
                     docs.append((e.id, e.seq, doc))
                 n += 1
-        await self.journal.reindex(self.namespace, docs)
-        fresh.needs_rebuild = False  # this is the rebuild
+        if reindex:
+            # Only the rows of the events folded here: an observe() (which takes no write
+            # lock) may have appended and indexed more meanwhile.
+            await self.journal.reindex(self.namespace, docs, upto_seq=fresh.applied_seq)
         self._proj.replace_with(fresh)
         self._log.info("rebuilt", events=n)
         return n

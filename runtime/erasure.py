@@ -139,12 +139,12 @@ class Erasure(ReadPath):
                 seqs, appended = await self.journal.erase_and_append(
                     self.namespace, ordered, drafts
                 )
-                # Still under the write lock: a write queued behind the erasure must plan
-                # against projections that no longer hold what was erased.
-                await self._rebuild_locked()
                 dense = self._shared.dense.get(self.namespace)
                 if dense is not None:
-                    dense.drop(ordered)  # vectors of erased text must go too
+                    dense.drop(ordered)  # vectors of erased text must go too, whatever follows
+                # Still under the write lock: a write queued behind the erasure must plan
+                # against projections that no longer hold what was erased.
+                await self._rebuild_locked(reindex=False)
         after = self._rows_snapshot()
         report = await self.verify()
         return ErasureReceipt(

@@ -39,8 +39,10 @@ class Projector:
         self.namespace = namespace
         self.config = config
         self.applied_seq = 0
-        # An erasure folded here, not by this process's own erase(): rebuild before use.
+        # An erasure of events folded here with their content (another process's, or one
+        # met mid-catch-up): rebuild before use. Ids of events folded already erased:
         self.needs_rebuild = False
+        self.erased_seen: set[str] = set()
         self.last_occurred_at: datetime | None = None
         self.kind_counts: dict[str, int] = {}
         self.beliefs = BeliefStore(config.attributes, config.beliefs)
@@ -125,8 +127,8 @@ class Projector:
             )
         self.applied_seq = event.seq
         self.kind_counts[event.kind] = self.kind_counts.get(event.kind, 0) + 1
-        if event.kind == "erasure":
-            self.needs_rebuild = True
+        if event.erased:
+            self.erased_seen.add(event.id)
         if event.kind not in NOT_WORLD_TIME and (
             self.last_occurred_at is None or event.occurred_at > self.last_occurred_at
         ):
@@ -134,6 +136,8 @@ class Projector:
             self.now_at.append((event.seq, event.occurred_at))
         p = event.payload
         if p is None:
+            if event.kind == "erasure":  # cannot tell what it erased: assume the worst
+                self.needs_rebuild = True
             return
         handler = _HANDLERS.get(event.kind)
         if handler is not None:
@@ -356,6 +360,12 @@ class Projector:
     def _on_compressed(self, e: Any, p: Any) -> None:
         self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq)
 
+    def _on_erasure(self, e: Any, p: Any) -> None:
+        # What it erased was read here already erased (a fold after the erasure, as any
+        # rebuild is), or its content is still in these projections.
+        if not self.erased_seen.issuperset(p.erased_ids):
+            self.needs_rebuild = True
+
     def replace_with(self, other: Projector) -> None:
         """Adopt ``other``'s state (after a rebuild) so existing references stay valid."""
         self.__dict__.update(other.__dict__)
@@ -392,6 +402,7 @@ _HANDLERS = {
     "sleep.compiled": Projector._on_compiled,
     "identity.merged": Projector._on_merged,
     "dimension.compressed": Projector._on_compressed,
+    "erasure": Projector._on_erasure,
 }
 
 FOLDED_PAYLOADS = frozenset(_HANDLERS) | DOC_KINDS

@@ -303,3 +303,66 @@ async def test_a_read_that_planned_before_an_erasure_plans_again(rt: MemoryRunti
     async for e in rt.events():
         if e.payload is not None and e.kind == "retrieval":
             assert "alice smith" not in canonical_json(e.payload.model_dump(mode="json")).casefold()
+
+
+async def test_opening_a_journal_with_an_erasure_in_its_past_rebuilds_nothing(
+    tmp_path: Path,
+) -> None:
+    first = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
+    await alice_at_google(first)
+    await first.erase(entity="Alice", reason="user asked")
+    await first.close()
+    later = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
+    try:
+        rebuilds: list[int] = []
+        original = later._rebuild_locked
+
+        async def counted(**kwargs: Any) -> int:
+            rebuilds.append(1)
+            return await original(**kwargs)
+
+        later._rebuild_locked = counted  # type: ignore[method-assign]
+        assert ERASED not in (await later.query("Where does Alice work?")).to_prompt().casefold()
+        await later.observe_and_route(
+            {"content": "I like tea.", "actor": "Bob", "occurred_at": T0}
+        )  # fmt: skip
+        assert rebuilds == []  # it read the erased rows as erased: nothing to undo
+        assert not later._proj.needs_rebuild
+    finally:
+        await later.close()
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_an_observation_during_a_rebuild_stays_in_the_lexical_index(
+    rt: MemoryRuntime,
+) -> None:
+    await alice_at_google(rt)
+    held = Held(rt, "reindex", lambda *a, **k: True)
+    rebuild = asyncio.ensure_future(rt.rebuild())
+    await asyncio.wait_for(held.entered.wait(), 5)
+    zebra = await rt.observe(
+        {"content": "Zebras graze near the zoo fence.", "actor": "Bob", "occurred_at": T0}
+    )
+    held.release.set()
+    held.restore()
+    await asyncio.wait_for(rebuild, 5)
+    hits = await rt._shared.journal.search(rt.namespace, '"zebras"', limit=5)
+    assert [h.event_id for h in hits] == [zebra.id]
+    assert zebra.id in {s.id for s in (await rt.query("zebras by the zoo fence")).snippets}
+
+
+@pytest.mark.parametrize("rt", ["memory", "sqlite"], indirect=True)
+async def test_an_erasure_leaves_the_rest_of_the_lexical_index_alone(rt: MemoryRuntime) -> None:
+    await alice_at_google(rt)
+    calls: list[object] = []
+    journal: Any = rt._shared.journal
+    original = journal.reindex
+
+    async def counted(*args: Any, **kwargs: Any) -> None:
+        calls.append(args)
+        await original(*args, **kwargs)
+
+    journal.reindex = counted
+    await rt.erase(entity="Alice", reason="user asked")
+    assert calls == []  # its own transaction took the erased rows out
+    assert await journal.search(rt.namespace, '"google"', limit=5) == []

@@ -190,8 +190,14 @@ class Journal(abc.ABC):
         event deletes its rows of every model in the erasure's transaction."""
 
     @abc.abstractmethod
-    async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
-        """Replace a namespace's lexical index with ``(event_id, seq, text)`` rows."""
+    async def reindex(
+        self, namespace: str, docs: Sequence[tuple[str, int, str]], *, upto_seq: int | None = None
+    ) -> None:
+        """Replace a namespace's lexical index with ``(event_id, seq, text)`` rows.
+
+        ``upto_seq``: replace only the rows with ``seq <= upto_seq`` (the events the docs were
+        read from), so rows of events appended meanwhile stay indexed.
+        """
 
     @abc.abstractmethod
     async def namespaces(self) -> list[str]:

@@ -74,10 +74,18 @@ class FtsIndex:
         conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
 
     def replace(
-        self, conn: sqlite3.Connection, namespace: str, docs: Sequence[tuple[str, int, str]]
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        docs: Sequence[tuple[str, int, str]],
+        upto_seq: int | None = None,
     ) -> None:
+        """Replace the rows (those with ``rowid <= upto_seq``, if given) with ``docs``."""
         table = self.ensure(conn, namespace)
-        conn.execute(f"DELETE FROM {table}")
+        if upto_seq is None:
+            conn.execute(f"DELETE FROM {table}")
+        else:
+            conn.execute(f"DELETE FROM {table} WHERE rowid <= ?", (upto_seq,))
         self._lengths.pop(table, None)
         conn.executemany(
             f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)",

@@ -189,8 +189,10 @@ class MemoryJournal(Journal):
             cached = self._vectors.setdefault(namespace, {}).setdefault(model, {})
             cached.update((r.seq, CachedVector(r.seq, bytes(r.digest), bytes(r.vec))) for r in live)
 
-    async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
-        self._fts.replace(self._fts_conn, namespace, docs)
+    async def reindex(
+        self, namespace: str, docs: Sequence[tuple[str, int, str]], *, upto_seq: int | None = None
+    ) -> None:
+        self._fts.replace(self._fts_conn, namespace, docs, upto_seq)
 
     async def namespaces(self) -> list[str]:
         return sorted(ns for ns, rows in self._rows.items() if rows)

@@ -225,8 +225,10 @@ class SqliteJournal(SqliteVectors, Journal):
         )
         return seqs, [event_from_draft(d, r) for d, r in zip(batch, rows, strict=True)]
 
-    async def reindex(self, namespace: str, docs: Sequence[tuple[str, int, str]]) -> None:
-        await self._in_thread(lambda c: self._writer.reindex(c, namespace, docs))
+    async def reindex(
+        self, namespace: str, docs: Sequence[tuple[str, int, str]], *, upto_seq: int | None = None
+    ) -> None:
+        await self._in_thread(lambda c: self._writer.reindex(c, namespace, docs, upto_seq))
 
     # -- reads --------------------------------------------------------------------------------
 

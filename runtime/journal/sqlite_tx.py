@@ -195,12 +195,17 @@ class Transactions:
         return seqs, rows
 
     def reindex(
-        self, conn: sqlite3.Connection, namespace: str, docs: Sequence[tuple[str, int, str]]
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        docs: Sequence[tuple[str, int, str]],
+        upto_seq: int | None = None,
     ) -> None:
-        """Replace a namespace's lexical index, in one transaction."""
+        """Replace a namespace's lexical index (its rows up to ``upto_seq``), in one
+        transaction."""
         conn.execute("BEGIN IMMEDIATE")
         try:
-            self.fts.replace(conn, namespace, docs)
+            self.fts.replace(conn, namespace, docs, upto_seq)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
