@@ -12,7 +12,7 @@ count from the whole table, so rows appended after P move the scores of a read a
   table with the same tokenizer), counting only rows ``<= P``.
 
 The formula is FTS5's: per phrase of the query, in order,
-``idf = ln((N - n + 0.5) / (n + 0.5))`` (at least 1e-6) times
+``idf = ln((N - n + 0.5) / (n + 0.5))`` (1e-6 where that is not positive) times
 ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))``, k1 = 1.2, b = 0.75. At the head
 of the index the scores are FTS5's own (a test holds them to it).
 """
@@ -172,7 +172,9 @@ def scores(
         if not hits:
             continue
         n = len(hits)
-        idf = max(math.log((n_rows - n + 0.5) / (n + 0.5)), 1e-6)
+        idf = math.log((n_rows - n + 0.5) / (n + 0.5))
+        if idf <= 0.0:  # as FTS5 does: a tiny positive idf stays as it is
+            idf = 1e-6
         for doc in targets.intersection(hits):
             norm = norms.get(doc)
             if norm is None:
