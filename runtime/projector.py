@@ -95,7 +95,8 @@ class Projector:
 
     def observations_at(self, as_of_seq: int | None = None) -> int:
         """How many observations there were at a position (default: now)."""
-        return self.vocabulary.observations_at(self._past(as_of_seq))
+        past = self._past(as_of_seq)
+        return len(self.obs_seqs) if past is None else bisect.bisect_right(self.obs_seqs, past)
 
     def _past(self, as_of_seq: int | None) -> int | None:
         # At or past the head the counts are the present ones: no search needed.

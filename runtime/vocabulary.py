@@ -21,13 +21,11 @@ __all__ = ["Vocabulary"]
 
 @dataclass(eq=True)
 class Vocabulary:
-    """Entities by first word and observation counts by term, with their history."""
+    """Entities by first word and each term's observations, with the seqs that tell when."""
 
     heads: dict[str, set[str]] = field(default_factory=dict)  # first word -> names
     since: dict[str, int] = field(default_factory=dict)  # name -> seq that named it first
-    df: dict[str, int] = field(default_factory=dict)  # term -> observations with it
-    seqs: dict[str, array[int]] = field(default_factory=dict)  # term -> those observations
-    observations: list[int] = field(default_factory=list)  # their seqs, in order
+    seqs: dict[str, array[int]] = field(default_factory=dict)  # term -> its observations
 
     def add_entity(self, name: str, seq: int) -> None:
         words = match_key(name).split()
@@ -37,10 +35,8 @@ class Vocabulary:
 
     def add_observation(self, content: str, seq: int) -> None:
         """Count an observation's terms (``lexical.tokens``); seqs arrive in order."""
-        self.observations.append(seq)
-        df, by_term = self.df, self.seqs
+        by_term = self.seqs
         for t in tokens(content):
-            df[t] = df.get(t, 0) + 1
             seqs = by_term.get(t)
             if seqs is None:
                 seqs = by_term[t] = array("q")
@@ -57,13 +53,7 @@ class Vocabulary:
 
     def doc_frequency(self, term: str, as_of_seq: int | None = None) -> int:
         """Observations containing ``term`` up to a position (default: now)."""
-        if as_of_seq is None:
-            return self.df.get(term, 0)
         seqs = self.seqs.get(term)
-        return 0 if seqs is None else bisect.bisect_right(seqs, as_of_seq)
-
-    def observations_at(self, as_of_seq: int | None = None) -> int:
-        """How many observations there were at a position (default: now)."""
-        if as_of_seq is None:
-            return len(self.observations)
-        return bisect.bisect_right(self.observations, as_of_seq)
+        if seqs is None:
+            return 0
+        return len(seqs) if as_of_seq is None else bisect.bisect_right(seqs, as_of_seq)

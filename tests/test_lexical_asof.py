@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.journal.bm25 import PrefixLengths, _varints, phrases, scores
 from nousmem.runtime.journal.fts import FtsIndex, table_for
 from nousmem.runtime.vocabulary import Vocabulary
@@ -138,4 +139,16 @@ def test_the_vocabulary_answers_as_of_a_position() -> None:
     assert vocab.entities_in(["alice", "Bob"], as_of_seq=2) == ["Alice Smith"]
     assert vocab.entities_in(["alice"], as_of_seq=0) == []
     assert [vocab.doc_frequency("kayaks", s) for s in (0, 1, 5, 6, None)] == [0, 1, 1, 2, 2]
-    assert [vocab.observations_at(s) for s in (0, 2, 3, None)] == [0, 1, 2, 3]
+
+
+async def test_the_projector_counts_observations_as_of_a_position() -> None:
+    rt = await MemoryRuntime.memory(namespace="ns")
+    try:
+        seqs = [(await rt.observe({"content": f"kayak trip {i}"})).seq for i in range(3)]
+        await rt.query("kayak")  # a retrieval event: no observation
+        proj = rt._proj
+        counts = [proj.observations_at(s) for s in (0, seqs[0], seqs[1], seqs[2], None)]
+        assert counts == [0, 1, 2, 3, 3]
+        assert [proj.doc_frequency("kayak", s) for s in (0, seqs[1], None)] == [0, 2, 3]
+    finally:
+        await rt.close()
