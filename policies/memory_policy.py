@@ -7,19 +7,30 @@ ValidatorStack and only then executes it. The planner never holds the storage ha
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from nousmem.projections.models import Claim
 
 ForgetVerb = Literal["decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore"]
 
 
+def _not_blank(text: str) -> str:
+    # As query() and forget() refuse a blank question or reason: a policy must fail its
+    # validation before anything is journaled, not halfway through its execution.
+    if not text.strip():
+        raise ValueError("must not be blank")
+    return text
+
+
+NonBlank = Annotated[str, AfterValidator(_not_blank)]
+
+
 class RetrievalIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    question: str = Field(min_length=1, max_length=2000)
+    question: NonBlank = Field(min_length=1, max_length=2000)
     lens: Literal["logical", "procedural", "historical", "audit", "associative"] = "associative"
     budget_tokens: int = Field(default=1000, ge=16, le=200_000)
 
@@ -40,7 +51,7 @@ class ForgetIntent(BaseModel):
 
     targets: tuple[str, ...] = Field(min_length=1)
     verb: ForgetVerb
-    reason: str = Field(min_length=1)
+    reason: NonBlank = Field(min_length=1)
     namespace: str | None = None
 
 

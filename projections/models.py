@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -33,6 +33,9 @@ def _norm_text(value: str, field: str) -> str:
     return value
 
 
+Offset = Annotated[int, Field(ge=0, le=2**31 - 1)]
+
+
 class Claim(BaseModel):
     """An (entity, attribute, value) triple with the confidence of whoever asserted it.
 
@@ -50,7 +53,8 @@ class Claim(BaseModel):
     change: bool = False
     hedged: bool = False
     valid_at: date | None = None
-    span: tuple[int, int] | None = None
+    # Character offsets into the observation's content (bounded: they are stored and shown).
+    span: tuple[Offset, Offset] | None = None
     extractor: str = "caller"
 
     @field_validator("entity", "value")

@@ -24,6 +24,12 @@ from nousmem.projections.worldview_models import (
 )
 
 
+def _ended(start: datetime | None, end: datetime) -> datetime:
+    # Beliefs fold in journal order, so back-dated evidence recorded later can supersede a
+    # value first seen after it: the range then ends where it starts, never before.
+    return end if start is None or end >= start else start
+
+
 class SlotResolver:
     """Slot resolution over the recorded worldview state."""
 
@@ -147,7 +153,7 @@ class SlotResolver:
                     score=0.0,
                     components=self._score(comps),
                     valid_from=first,
-                    valid_to=superseded_at[1] if superseded_at is not None else None,
+                    valid_to=_ended(first, superseded_at[1]) if superseded_at is not None else None,
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,

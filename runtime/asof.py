@@ -26,9 +26,9 @@ def parse_as_of(value: object, *, head_seq: int, naive: str = "reject") -> AsOf:
         if value < 0:
             raise InvalidInput("seq must be >= 0", field="as_of")
         if value > head_seq:
-            raise InvalidInput(
-                f"seq {value} is beyond the journal head ({head_seq})", field="as_of"
-            )
+            # Not formatted when huge: str() of an int past 4,300 digits raises ValueError.
+            shown = f"seq {value}" if value < 2**63 else "the seq"
+            raise InvalidInput(f"{shown} is beyond the journal head ({head_seq})", field="as_of")
         return AsOf(seq=value)
     if isinstance(value, str):
         try:

@@ -10,6 +10,7 @@ from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import IdentityMergedPayload, RejectionPayload
 from nousmem.runtime.write import WritePath
 
@@ -17,6 +18,7 @@ from nousmem.runtime.write import WritePath
 def _text(value: object, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput("must be a non-empty string", field=field)
+    check_text(value, field)
     return value.strip()
 
 

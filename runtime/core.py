@@ -29,6 +29,7 @@ from nousmem.runtime.errors import (
 from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
@@ -44,6 +45,7 @@ def validate_namespace(namespace: str) -> str:
         raise NamespaceError(
             "namespace must not have surrounding spaces or control characters", field="namespace"
         )
+    check_text(namespace, "namespace")
     return namespace
 
 
@@ -234,6 +236,7 @@ class RuntimeCore:
                 f" {self.namespace!r}; use rt.scoped({parsed.namespace!r})",
                 field="observation.namespace",
             )
+        check_text(parsed, "observation")
         try:
             if parsed.metadata:
                 canonical_json(parsed.metadata)
@@ -298,6 +301,8 @@ class RuntimeCore:
         self._check_open()
         if not isinstance(after_seq, int) or isinstance(after_seq, bool) or after_seq < 0:
             raise InvalidInput("must be a non-negative integer", field="after_seq")
+        # SQLite integers are 64-bit; no seq is that large, so nothing comes after it.
+        after_seq = min(after_seq, 2**63 - 1)
         if kinds is not None:
             unknown = sorted(set(kinds) - set(KINDS))
             if unknown or isinstance(kinds, str):
@@ -313,6 +318,7 @@ class RuntimeCore:
         self._check_open()
         if not isinstance(event_id, str) or not event_id:
             raise InvalidInput("must be a non-empty string", field="event_id")
+        check_text(event_id, "event_id")
         return await self.journal.get(self.namespace, event_id)
 
     async def head(self) -> Head:

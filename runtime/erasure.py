@@ -18,8 +18,9 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.runtime.canonical import canonical_json, payload_digest
+from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
 from nousmem.runtime.read import ReadPath
 
@@ -51,7 +52,68 @@ class ErasureReceipt(BaseModel):
 
 
 def _mentions(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE)
+    # Any run of whitespace between the words: "Mary  Jane" and "Mary\nJane" name her too.
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return re.compile(r"(?<!\w)" + words + r"(?!\w)", re.IGNORECASE)
+
+
+# Payload fields whose values are labels from a fixed vocabulary or identifiers, never text
+# about an entity: an entity named "user" or "rule" must not erase every event whose source
+# is "user" or whose extractor is "rule".
+_LABEL_FIELDS = frozenset(
+    {
+        "action",
+        "attribute",
+        "cardinality",
+        "channels",
+        "content_digest",
+        "context_digest",
+        "entity_digest",
+        "extractor",
+        "fallback",
+        "from_state",
+        "granularity",
+        "item_type",
+        "kind",
+        "labels",
+        "lens",
+        "observation_id",
+        "operation",
+        "outcome",
+        "polarity",
+        "provider",
+        "relation",
+        "requested",
+        "route",
+        "source",
+        "to_state",
+        "trace_id",
+        "type",
+        "validator",
+        "verb",
+    }
+)
+
+
+def _texts(value: Any, key: str | None = None) -> list[str]:
+    """The free-text strings of a JSON-ready payload: string values (and the keys of the
+    caller's ``metadata``), not field names, numbers, nulls or label fields."""
+    if isinstance(value, str):
+        return [] if key in _LABEL_FIELDS else [value]
+    out: list[str] = []
+    if isinstance(value, dict):
+        if key == "metadata":
+            out.extend(k for k in value if isinstance(k, str))
+        for k, v in value.items():
+            out.extend(_texts(v, k))
+    elif isinstance(value, list | tuple):
+        for v in value:
+            out.extend(_texts(v, key))
+    return out
+
+
+def _names(pat: re.Pattern[str], payload: BaseModel) -> bool:
+    return any(pat.search(t) for t in _texts(payload.model_dump(mode="json")))
 
 
 class Erasure(ReadPath):
@@ -70,10 +132,17 @@ class Erasure(ReadPath):
             raise InvalidInput("give exactly one of event_ids or entity", field="event_ids")
         if not isinstance(reason, str) or not reason.strip():
             raise InvalidInput("must be a non-empty string", field="reason")
+        if len(reason) > 4000:
+            raise InvalidInput("must be at most 4000 characters", field="reason")
         if entity is not None and (not isinstance(entity, str) or not entity.strip()):
             raise InvalidInput("must be a non-empty string", field="entity")
+        if entity is not None and not re.search(r"\w", entity):
+            raise InvalidInput("an entity name needs at least one letter or digit", field="entity")
         if event_ids is not None and (isinstance(event_ids, str) or not event_ids):
             raise InvalidInput("must be a non-empty list of event ids", field="event_ids")
+        check_text(reason, "reason")
+        check_text(entity, "entity")
+        check_text(list(event_ids or ()), "event_ids")
         # No read is in flight while the journal is scanned for records that name what is
         # erased, and none starts before the projections are rebuilt (runtime/gate.py).
         async with self._erasure_gate.erasure():
@@ -94,9 +163,7 @@ class Erasure(ReadPath):
                     seeds = {
                         e.id
                         for e in events
-                        if e.payload is not None
-                        and e.kind != "erasure"
-                        and pat.search(canonical_json(e.payload.model_dump(mode="json")))
+                        if e.payload is not None and e.kind != "erasure" and _names(pat, e.payload)
                     }
                     reason = pat.sub("[erased entity]", reason)
                 targets = self._closure(events, seeds)

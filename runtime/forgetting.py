@@ -20,6 +20,7 @@ from nousmem.projections.lifecycle import TransitionRecord
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import (
     LifecyclePayload,
     LifecycleRefusedPayload,
@@ -165,8 +166,12 @@ class Forgetting(WritePath):
         verb = check_verb(verb)
         if not isinstance(reason, str) or not reason.strip():
             raise InvalidInput("must be a non-empty string", field="reason")
+        if len(reason) > 4000:
+            raise InvalidInput("must be at most 4000 characters", field="reason")
         if isinstance(targets, str) or not isinstance(targets, Sequence) or not targets:
             raise InvalidInput("must be a non-empty list of targets", field="targets")
+        check_text(reason, "reason")
+        check_text(list(targets), "targets")
         async with self._write_lock:
             await self._refresh(locked=True)
             resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]

@@ -13,6 +13,7 @@ from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
 from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.forgetting import Forgetting
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import (
     BeliefRevisedPayload,
     FallbackPayload,
@@ -54,14 +55,18 @@ class PolicyAPI(Forgetting, ReadPath):
         """
         self._check_open()
         if isinstance(intent, MemoryPolicy):
+            check_text(intent, "policy")
             return intent
         if isinstance(intent, dict):
             try:
-                return MemoryPolicy.model_validate(intent)
+                policy = MemoryPolicy.model_validate(intent)
             except ValidationError as exc:
                 raise invalid_input_from_validation(exc, prefix="policy") from None
+            check_text(policy, "policy")
+            return policy
         if not isinstance(intent, str) or not intent.strip():
             raise InvalidInput("must be non-empty text, a dict or a MemoryPolicy", field="policy")
+        check_text(intent, "policy")
         if self._shared.provider is not None:
             try:
                 raw = await self._shared.provider.propose(intent)
@@ -107,7 +112,12 @@ class PolicyAPI(Forgetting, ReadPath):
         and change nothing else. Otherwise execute it atomically (and run its retrieval).
         """
         self._check_open()
-        policy = await self.propose(policy) if not isinstance(policy, MemoryPolicy) else policy
+        policy = await self.propose(policy)
+        if policy.retrieval is not None:
+            # Checked before the commit, as query() will check it: a policy that raises must
+            # not have journaled its writes first (model_construct skips the model's checks).
+            r = policy.retrieval
+            self._validate_query(r.question, r.lens, r.budget_tokens, None)
         async with self._write_lock:
             await self._refresh(locked=True)
             now = self._now()

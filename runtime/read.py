@@ -24,6 +24,7 @@ from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.dense_cache import VectorCache, embedder_name
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
 
@@ -49,6 +50,10 @@ class ReplayReport(BaseModel):
 
 class _ErasedMeanwhile(Exception):
     """A read overlapped an erasure before it took the erasure gate: it starts again."""
+
+
+MAX_K = 10_000
+"""The most snippets a query may ask for (``k``); the budget usually binds long before."""
 
 
 def _check_lens(lens: object) -> str:
@@ -132,11 +137,12 @@ class ReadPath(RuntimeCore):
             raise InvalidInput("must be a non-empty string", field="question")
         if len(question) > 4000:
             raise InvalidInput("must be at most 4000 characters", field="question")
+        check_text(question, "question")
         _check_lens(lens)
         if not isinstance(budget, int) or isinstance(budget, bool) or not 16 <= budget <= 200_000:
             raise InvalidInput("must be an int between 16 and 200000", field="budget_tokens")
-        if k is not None and (not isinstance(k, int) or isinstance(k, bool) or k < 1):
-            raise InvalidInput("must be a positive int or None", field="k")
+        if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_K):
+            raise InvalidInput(f"must be an int between 1 and {MAX_K}, or None", field="k")
 
     def _context(
         self, r: Retrieval, question: str, lens: str, budget: int, trace_id: str | None
@@ -270,6 +276,7 @@ class ReadPath(RuntimeCore):
         self._check_open()
         if not isinstance(trace_id, str) or not trace_id:
             raise InvalidInput("must be a non-empty string", field="trace_id")
+        check_text(trace_id, "trace_id")
         e = await self.journal.get(self.namespace, trace_id)
         if e is None or e.kind != "retrieval":
             raise UnknownEvent(f"no trace {trace_id!r} in namespace {self.namespace!r}")
@@ -390,6 +397,7 @@ class ReadPath(RuntimeCore):
             raise InvalidInput("must be success, failure, partial or neutral", field="outcome")
         if feedback is not None and (not isinstance(feedback, str) or len(feedback) > 4000):
             raise InvalidInput("must be a string of at most 4000 characters", field="feedback")
+        check_text(feedback, "feedback")
         await self._erasure_gate.enter_read()
         try:
             return await self._after_turn(trace_id, outcome, feedback)

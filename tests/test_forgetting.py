@@ -365,6 +365,7 @@ async def test_lifecycle_reason_of_a_belief_candidate(rt: MemoryRuntime) -> None
         (["PREF"], "inhibit", "", "reason"),
         (["PREF"], "inhibit", "   ", "reason"),
         (["PREF"], "inhibit", None, "reason"),
+        (["PREF"], "inhibit", "r" * 4001, "reason"),
     ],
 )
 async def test_bad_forget_input_names_the_field_and_writes_nothing(

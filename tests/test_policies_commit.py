@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from nousmem.policies.memory_policy import MemoryPolicy
+from nousmem.policies.memory_policy import MemoryPolicy, RetrievalIntent
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.runtime import InvalidInput, MemoryRuntime
 from nousmem.runtime.journal.fts import FtsIndex
@@ -83,6 +83,15 @@ async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
             "policy.writes.0.claims.0.confidence",
         ),
         ({"retrieval": {"question": ""}}, "policy.retrieval.question"),
+        ({"retrieval": {"question": "  \n "}}, "policy.retrieval.question"),
+        (
+            {
+                "forget": [
+                    {"targets": ["01HZZZZZZZZZZZZZZZZZZZZZZZ"], "verb": "inhibit", "reason": " "}
+                ]
+            },
+            "policy.forget.0.reason",
+        ),
         ({"retrieval": {"question": "q", "budget_tokens": 1}}, "policy.retrieval.budget_tokens"),
         (
             {"forget": [{"targets": [], "verb": "inhibit", "reason": "x"}]},
@@ -106,6 +115,23 @@ async def test_bad_policy_names_the_field_and_writes_nothing(
             await rt.commit(intent)
         assert info.value.field == field
     assert await rt.head() == head
+
+
+async def test_a_write_with_a_bad_retrieval_writes_nothing(rt: MemoryRuntime) -> None:
+    # A policy built without validation: its retrieval is checked before the writes commit.
+    eid = await evidence(rt)
+    valid = MemoryPolicy.model_validate(
+        {"writes": [{"claims": [claim("Alice")], "evidence_ids": [eid], "source": "user"}]}
+    )
+    bad = valid.model_copy(
+        update={"retrieval": RetrievalIntent.model_construct(question="q", lens="nope")}
+    )
+    head = await rt.head()
+    with pytest.raises(InvalidInput) as info:
+        await rt.commit(bad)
+    assert info.value.field == "lens"
+    assert await rt.head() == head
+    assert await rt.belief("Alice", "employer") is None
 
 
 # -- commit ----------------------------------------------------------------------------------

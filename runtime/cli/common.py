@@ -74,7 +74,8 @@ def as_of(value: str | None) -> int | str | None:
     """``--as-of``: digits are a journal seq, anything else an ISO datetime."""
     if value is None:
         return None
-    return int(value) if value.isdigit() else value
+    # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 def json_object(text: str, option: str) -> dict[str, Any]:

@@ -121,12 +121,22 @@ async def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if data.get("verified") else 1
 
 
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     p = sub.add_parser("log", help="list events of a namespace")
     common(p)
     p.add_argument("--after", type=int, default=0, help="only events after this seq")
     p.add_argument("--kind", action="append", help="only this kind (repeatable)")
-    p.add_argument("--limit", type=int, default=0, help="only the last N events")
+    p.add_argument("--limit", type=_non_negative, default=0, help="only the last N events (0: all)")
     p.set_defaults(handler=cmd_log)
 
     p = sub.add_parser("show", help="show one event")

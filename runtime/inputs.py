@@ -1,0 +1,47 @@
+"""Checks of caller-supplied text shared by the public entry points.
+
+Python strings may hold lone surrogates (``"\\ud800"``: what ``surrogateescape`` makes of
+undecodable bytes, e.g. in ``sys.argv``). They cannot be written as UTF-8, so the journal
+cannot store them; every entry point refuses them up front with the field they came in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from nousmem.runtime.errors import InvalidInput
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_text(value: Any, field: str) -> None:
+    """Raise :class:`InvalidInput` naming the first string in ``value`` (a string, or
+    models, dicts, lists and tuples of them, dict keys included) that is not valid UTF-8."""
+    bad = _first_bad(value, field)
+    if bad is not None:
+        raise InvalidInput("contains a lone surrogate, which is not valid UTF-8", field=bad)
+
+
+def _first_bad(value: Any, path: str) -> str | None:
+    if isinstance(value, str):
+        # isascii() is a flag check: most text never reaches the regex.
+        return None if value.isascii() or _SURROGATE.search(value) is None else path
+    if isinstance(value, BaseModel):
+        items: Any = value.__dict__.items()  # a pydantic model's field values
+    elif isinstance(value, dict):
+        for k in value:
+            if isinstance(k, str) and _first_bad(k, path) is not None:
+                return f"{path}.{k.encode('utf-8', 'backslashreplace').decode()}"
+        items = value.items()
+    elif isinstance(value, list | tuple):
+        items = enumerate(value)
+    else:
+        return None
+    for k, v in items:
+        bad = _first_bad(v, f"{path}.{k}")
+        if bad is not None:
+            return bad
+    return None

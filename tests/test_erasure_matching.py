@@ -1,0 +1,76 @@
+"""What an entity erasure counts as a mention: the free text of a payload, whatever the
+whitespace between the words of the name, never its field names or label values."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+async def _scene(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "I work at Google.", "actor": "Alice", "occurred_at": T0}
+    )
+    await rt.observe_and_route(
+        {"content": "I live in Paris.", "actor": "Bob", "occurred_at": T0 + DAY}
+    )
+    await rt.observe({"content": "The weather is nice.", "actor": "Carol", "occurred_at": T0})
+
+
+@pytest.mark.parametrize("entity", ["user", "rule", "assert", "null", "utterance", "employer", "0"])
+async def test_a_name_that_is_only_a_label_or_a_field_erases_nothing(
+    rt: MemoryRuntime, entity: str
+) -> None:
+    # "user" is every observation's source, "rule" the extractor, "assert" a polarity,
+    # "employer" an attribute, "null" and "0" JSON values: none is text about an entity.
+    await _scene(rt)
+    head = await rt.head()
+    receipt = await rt.erase(entity=entity, reason="erase what mentions it")
+    assert receipt.erased_event_ids == ()
+    kept = [e async for e in rt.events() if e.seq <= head.seq]
+    assert all(e.payload is not None for e in kept)
+    assert await rt.belief("Alice", "employer") is not None
+
+
+async def test_a_name_in_the_content_is_still_erased(rt: MemoryRuntime) -> None:
+    await _scene(rt)
+    receipt = await rt.erase(entity="paris", reason="r")
+    assert receipt.erased_event_ids
+    left = [e.payload.content async for e in rt.events(kinds=["observation"]) if e.payload]
+    assert left == ["I work at Google.", "The weather is nice."]
+
+
+async def test_any_whitespace_between_the_words_of_a_name_is_a_mention(rt: MemoryRuntime) -> None:
+    texts = [
+        "Mary Jane works at Google.",
+        "Mary  Jane lives in Paris.",
+        "Note: Mary\nJane called about her visa",
+        "I met Mary\tJane today.",
+    ]
+    for i, text in enumerate(texts):
+        await rt.observe_and_route({"content": text, "actor": "Bob", "occurred_at": T0 + i * DAY})
+    await rt.erase(entity="Mary Jane", reason="user asked")
+    left = [e.payload.content async for e in rt.events(kinds=["observation"]) if e.payload]
+    assert left == []
+    assert await rt.beliefs("Mary Jane") == []
+    ctx = await rt.query("Where does Mary Jane live?", lens="historical")
+    assert "paris" not in ctx.to_prompt().casefold()
+
+
+async def test_a_metadata_key_or_value_naming_the_entity_is_a_mention(rt: MemoryRuntime) -> None:
+    by_key = await rt.observe(
+        {"content": "a note", "occurred_at": T0, "metadata": {"Zorblax": "contact"}}
+    )
+    by_value = await rt.observe(
+        {"content": "another note", "occurred_at": T0, "metadata": {"about": ["x", "zorblax"]}}
+    )
+    other = await rt.observe({"content": "unrelated", "occurred_at": T0, "metadata": {"k": 1}})
+    receipt = await rt.erase(entity="Zorblax", reason="r")
+    assert set(receipt.erased_event_ids) == {by_key.id, by_value.id}
+    assert (await rt.get(other.id)).payload is not None
