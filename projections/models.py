@@ -26,8 +26,15 @@ KNOWN_OBSERVATION_TYPES: tuple[str, ...] = (
 )
 
 
+# Control characters other than whitespace (NUL, ESC, ...): in a name they would make
+# "Al\x00ice" an entity of its own that renders like "Alice".
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def _norm_text(value: str, field: str) -> str:
-    value = " ".join(value.split())
+    # Claim text may come from an extractor reading raw content: control characters become
+    # spaces, as tabs and newlines do, rather than failing the whole write.
+    value = " ".join(_CONTROL.sub(" ", value).split())
     if not value:
         raise ValueError(f"{field} must not be empty")
     return value
@@ -123,6 +130,8 @@ class Observation(BaseModel):
         v = " ".join(v.split())
         if not v or len(v) > 200:
             raise ValueError("actor must be 1-200 characters")
+        if _CONTROL.search(v):
+            raise ValueError("actor must not contain control characters")
         return v
 
     @field_validator("keywords")

@@ -40,6 +40,8 @@ BAD_OBSERVATIONS: list[tuple[Any, str]] = [
     ),
     ({"content": "x", "metadata": {"when": object()}}, "observation.metadata"),
     ({"content": "x", "source": ""}, "observation.source"),
+    # A NUL in a name made "Al\x00ice" an entity of its own, rendered like "Alice".
+    ({"content": "x", "actor": "Al\x00ice"}, "observation.actor"),
     ("just a string", "observation"),
 ]
 

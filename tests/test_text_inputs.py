@@ -100,3 +100,13 @@ def test_a_namespace_that_is_not_utf8_is_refused(rt: MemoryRuntime) -> None:
     with pytest.raises(InvalidInput) as info:
         rt.scoped(f"user/{BAD}")
     assert info.value.field == "namespace"
+
+
+async def test_control_characters_in_claim_text_become_spaces(rt: MemoryRuntime) -> None:
+    # Content is kept as given; a claim read out of it (or passed in) has them as spaces.
+    res = await rt.observe_and_route({"content": "I work at Goo\x00gle.", "actor": "Alice"})
+    assert res.route == "belief_update"
+    belief = await rt.belief("Alice", "employer")
+    assert belief is not None and belief.mode == "Goo gle"
+    event = await rt.get(res.observation_id)
+    assert event.payload.content == "I work at Goo\x00gle."
