@@ -236,14 +236,20 @@ async def _one_size(
         if hasattr(rt, "observe_and_route"):
             route = rt.observe_and_route
             note(f"[{n:,}] observe_and_route: {k:,} sequential, {k:,} x{producers}", progress)
+            before = (await rt.head()).seq
             with Timer() as t_rs:
                 for s in _streams(SEED + 2, k, 1):
                     for o in s:
                         await route(o)
+            # A governed write appends the observation and what it derives (assessment,
+            # revisions, edges, ...): the journal's event rate, beside the observations'.
+            appended = (await rt.head()).seq - before
             with Timer() as t_rc:
                 await _produce(route, _streams(SEED + 3, k, producers))
             ingest["route_sequential"] = {
                 "events": k,
+                "journal_events": appended,
+                "journal_eps": rate(appended, t_rs.seconds),
                 "eps": rate(k, t_rs.seconds),
                 "floor_eps": floor_each_eps,
                 "ratio": ratio(rate(k, t_rs.seconds), floor_each_eps),
@@ -469,6 +475,17 @@ def render(res: dict[str, Any]) -> str:
         ):
             x = ing.get(key)
             rows.append([label, _get(x, "eps"), _get(x, "floor_eps"), _get(x, "ratio"), peer])
+            if key == "route_sequential" and _get(x, "journal_eps") is not None:
+                per = x["journal_events"] / max(1, x["events"])
+                rows.append(
+                    [
+                        "  the same, journal events/s",
+                        x["journal_eps"],
+                        None,
+                        None,
+                        f"{per:.2f} events per observation",
+                    ]
+                )
         q = r["query"]
         rows.append(
             [
