@@ -176,6 +176,29 @@ _SPECS: tuple[_Spec, ...] = (
     ),
 )
 
+# A necessary condition per spec, in ``_SPECS`` order: a match always contains one of the
+# needles (each is a literal the pattern requires on every branch), so a text without any
+# of them cannot match and is not scanned. Chat text rarely holds any, and the scans were
+# most of the cost of a governed write's risk check. Needles of case-insensitive patterns
+# are lowercase and are looked up in the lowercased text, which is exact only for ASCII
+# text (``re.IGNORECASE`` also folds "\u017f" to "s", "\u212a" to "k", ...): other text
+# is scanned by every pattern.
+_GATES: tuple[tuple[bool, tuple[str, ...]], ...] = (
+    (True, ("ignore", "disregard", "forget", "override", "bypass")),
+    (True, ("disregard", "instructions", "developer", "system")),
+    (True, ("<", "[", "#")),
+    (True, ("system", "now")),
+    (True, ("now",)),
+    (False, ("-----BEGIN ",)),
+    (False, ("AKIA", "ASIA")),
+    (False, ("sk-", "_", "xox", "AIza", "glpat-")),
+    (False, ("Bearer", "eyJ")),
+    (True, (":", "=")),
+    (True, (":", "=")),
+    (False, ("@",)),
+)
+assert len(_GATES) == len(_SPECS)
+
 # International numbers need a "+"; national ones the 3-3-4 shape with separators, so that
 # dates (2023-05-08), times and plain counts never qualify.
 _PHONE = re.compile(
@@ -225,9 +248,20 @@ def _looks_random(token: str) -> bool:
     return _entropy(token) >= 4.3
 
 
-def _raw_findings(text: str) -> list[RiskFinding]:
+def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
     out: list[RiskFinding] = []
-    for kind, label, severity, pattern, group in _SPECS:
+    gated = gated and text.isascii()
+    low = text.lower() if gated else text
+    for (kind, label, severity, pattern, group), (folded, needles) in zip(
+        _SPECS, _GATES, strict=True
+    ):
+        if gated:
+            hay = low if folded else text
+            for n in needles:
+                if n in hay:
+                    break
+            else:
+                continue
         for m in pattern.finditer(text):
             g: str | int = group
             if m.group(group) is None:
@@ -237,7 +271,7 @@ def _raw_findings(text: str) -> list[RiskFinding]:
                 out.append(
                     RiskFinding(kind=kind, label=label, span=(start, end), severity=severity)
                 )
-    for m in _PASSWORD_IS.finditer(text):
+    for m in _PASSWORD_IS.finditer(text) if not gated or "password" in low else ():
         value = m.group("v").rstrip(".,!?;:)")
         if len(value) >= 4 and any(not c.isalpha() for c in value):
             s = m.start("v")
@@ -257,7 +291,7 @@ def _raw_findings(text: str) -> list[RiskFinding]:
             if 10 <= n_digits <= 15:
                 out.append(RiskFinding(kind="pii", label="phone", span=m.span(), severity=0.5))
     urls = [m.span() for m in _URL.finditer(text)] if "://" in text else []
-    for m in _OPAQUE.finditer(text):
+    for m in _OPAQUE.finditer(text) if len(text) >= 32 else ():  # it needs 32 characters
         ts, te = m.span()
         if any(us <= ts and te <= ue for us, ue in urls):
             continue
