@@ -74,6 +74,12 @@ class RetrievalConfig(BaseModel):
     length_prior: float = Field(default=0.2, ge=0.0)
     """Turns score ``(cost / mean candidate cost) ** length_prior``: BM25 favours short
     turns, which say less (0: off)."""
+    excerpt_share: float = Field(default=0.3, ge=0.0, le=1.0)
+    """Share of the snippets' budget for excerpts. The best candidates are packed whole into
+    the rest; the next ones enter as the sentences that hold a term of the question (a
+    turn without one: its first sentence, as a reply answers first), marked ``…`` where
+    text was left out. Evidence spread over many turns then reaches the reader. Budget left
+    once the candidates run out turns excerpts back into whole turns (0: whole turns only)."""
     time_notes: Literal["always", "dated"] = "dated"
     """``dated``: turns keep their ``(yesterday = 7 May 2023)`` notes only for questions that
     ask when or name a time (the day line dates every turn); ``always``: every question."""
@@ -112,6 +118,8 @@ class Snippet(BaseModel):
     tokens: int = 0
     seq: int | None = None
     """Journal position of the event behind it: orders the lines of one day."""
+    excerpt: bool = False
+    """The text is cut to the sentences that bear on the question (``…`` marks cuts)."""
 
 
 class Suppressed(BaseModel):
@@ -177,6 +185,58 @@ def date_prefix(s: Snippet) -> str | None:
     return prefix if s.text.startswith(prefix) else None
 
 
+class Packer:
+    """Greedy packing state: what is kept, the budget used, and the days already opened.
+
+    ``grouped``: dated snippets are priced as :func:`render_snippets` writes them, the date
+    once per day, so more of them fit. A line without its date costs at most
+    ``tokens - floor(1.1 * date units)`` (``count_tokens`` rounds up), so the rendered
+    prompt never exceeds the budget and no line is counted again.
+    """
+
+    def __init__(self, budget: int, *, limit: int | None = None, grouped: bool = False) -> None:
+        self.budget = budget
+        self.limit = limit
+        self.grouped = grouped
+        self.kept: list[Snippet] = []
+        self.used = 0
+        self._days: dict[date, tuple[str, int, int]] = {}  # day -> (prefix, saving, header)
+        self._opened: set[str] = set()
+
+    @property
+    def full(self) -> bool:
+        """No snippet can be added any more (the count limit is reached)."""
+        return self.limit is not None and len(self.kept) >= self.limit
+
+    def offer(self, s: Snippet) -> bool:
+        """Keep ``s`` if it fits in what is left of the budget; return whether it was kept."""
+        cost, group = s.tokens, None
+        if self.grouped and s.occurred_at is not None:
+            day = self._days.get(s.occurred_at.date())
+            if day is None:
+                prefix = f"[{date_label(s.occurred_at)}] "
+                units = len(_TOKENISH.findall(prefix))
+                day = (prefix, int(units * 1.1), count_tokens(prefix))
+                self._days[s.occurred_at.date()] = day
+            if s.text.startswith(day[0]):
+                group = day[0]
+                cost -= day[1]
+                if group not in self._opened:
+                    cost += day[2]
+        if self.full or self.used + cost > self.budget:
+            return False
+        self.kept.append(s)
+        self.used += cost
+        if group is not None:
+            self._opened.add(group)
+        return True
+
+
+def by_score(candidates: Iterable[Snippet]) -> list[Snippet]:
+    """Best first, ties by id: the order packing considers candidates in."""
+    return sorted(candidates, key=lambda s: (-s.score, s.id))
+
+
 def pack(
     candidates: Iterable[Snippet],
     budget: int,
@@ -186,38 +246,11 @@ def pack(
 ) -> tuple[list[Snippet], list[Snippet]]:
     """Greedy packing by score (ties by id): returns (kept, dropped for budget).
 
-    ``grouped``: dated snippets are priced as :func:`render_snippets` writes them, the date
-    once per day, so more of them fit. A line without its date costs at most
-    ``tokens - floor(1.1 * date units)`` (``count_tokens`` rounds up), so the rendered
-    prompt never exceeds the budget and no line is counted again.
+    ``grouped``: price dated snippets by day (see :class:`Packer`).
     """
-    kept: list[Snippet] = []
-    dropped: list[Snippet] = []
-    days: dict[date, tuple[str, int, int]] = {}  # day -> (prefix, saving, header cost)
-    opened: set[str] = set()
-    used = 0
-    for s in sorted(candidates, key=lambda s: (-s.score, s.id)):
-        cost, group = s.tokens, None
-        if grouped and s.occurred_at is not None:
-            day = days.get(s.occurred_at.date())
-            if day is None:
-                prefix = f"[{date_label(s.occurred_at)}] "
-                units = len(_TOKENISH.findall(prefix))
-                day = (prefix, int(units * 1.1), count_tokens(prefix))
-                days[s.occurred_at.date()] = day
-            if s.text.startswith(day[0]):
-                group = day[0]
-                cost -= day[1]
-                if group not in opened:
-                    cost += day[2]
-        if (limit is not None and len(kept) >= limit) or used + cost > budget:
-            dropped.append(s)
-            continue
-        kept.append(s)
-        used += cost
-        if group is not None:
-            opened.add(group)
-    return kept, dropped
+    packer = Packer(budget, limit=limit, grouped=grouped)
+    dropped = [s for s in by_score(candidates) if not packer.offer(s)]
+    return packer.kept, dropped
 
 
 def render_snippets(snippets: Sequence[Snippet], *, grouped: bool = False) -> str:

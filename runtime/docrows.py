@@ -6,12 +6,17 @@ live ones.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from nousmem.projections.excerpt import segments
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
 from nousmem.projections.retrieval import count_tokens
+
+# ``(tool) ``: who said an observation without an actor (see ``render_observation``).
+_SOURCE = re.compile(r"\(\w[\w.-]*\) ")
 
 __all__ = ["DOC_KINDS", "DocRow", "doc_text", "render_observation", "time_notes"]
 
@@ -34,6 +39,7 @@ class DocRow:
     # Caches, not part of the row's identity: see ``cost`` and ``bare_cost``.
     tokens: int = field(default=0, compare=False)
     bare_tokens: int = field(default=0, compare=False)
+    parts: tuple[int, tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def cost(self) -> int:
@@ -59,6 +65,30 @@ class DocRow:
         if not self.bare_tokens:
             object.__setattr__(self, "bare_tokens", count_tokens("- " + self.bare_text))
         return self.bare_tokens
+
+    @property
+    def head(self) -> int:
+        """Characters of the ``[8 May 2023] Caroline: `` that open ``text``."""
+        return self._parts()[0]
+
+    @property
+    def segments(self) -> tuple[str, ...]:
+        """What ``bare_text`` says after its head, split for excerpts (once, when a read
+        first needs it; an erased row takes it along)."""
+        return self._parts()[1]
+
+    def _parts(self) -> tuple[int, tuple[str, ...]]:
+        if self.parts is None:
+            head = f"[{date_label(self.occurred_at)}] "
+            if not self.text.startswith(head):
+                head = ""
+            if self.actor and self.text.startswith(f"{self.actor}: ", len(head)):
+                head += f"{self.actor}: "
+            elif (source := _SOURCE.match(self.text, len(head))) is not None:
+                head += source.group()
+            object.__setattr__(self, "parts", (len(head), segments(self.bare_text[len(head) :])))
+        assert self.parts is not None
+        return self.parts
 
 
 def time_notes(p: Any) -> str:

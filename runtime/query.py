@@ -12,10 +12,12 @@ from typing import Any
 
 from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.excerpt import excerpt, matcher
+from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import HIDDEN
-from nousmem.projections.retrieval import Snippet, Suppressed, count_tokens, pack, rrf
+from nousmem.projections.retrieval import Packer, Snippet, Suppressed, by_score, count_tokens, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot
-from nousmem.runtime.channels import FULL_LENSES, Channels, ReadPoint
+from nousmem.runtime.channels import FULL_LENSES, Channels, ReadPoint, base_terms
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.logging import get_logger
@@ -29,6 +31,8 @@ HEADERS = ("## Worldview Snapshot", "## Supporting memories")
 NEIGHBOR_SOURCES = ("lexical", "entity", "dense")
 # Score components that adjust what the channels found; they are not channels themselves.
 ADJUSTMENTS = frozenset({"focus"})
+# Below this many tokens left no line fits (``- Name: word …`` and its day).
+_MIN_LINE = 6
 
 
 @dataclass
@@ -221,7 +225,7 @@ class QueryEngine(Channels):
         wv_text = fit_lines(wv.render(), min(room, int(budget_tokens * cfg.worldview_share)))
         room -= count_tokens(wv_text)
         shown = self._worldview_shown(wv, wv_text)
-        kept, dropped = pack(cands, max(0, room), limit=k, grouped=cfg.group_by_date)
+        kept, dropped = self._pack(cands, max(0, room), k, plan, bare)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = sorted(cands, key=lambda s: (-s.score, s.id))[: cfg.trace_candidates]
         trace_cands = [
@@ -242,6 +246,55 @@ class QueryEngine(Channels):
             suppressed=suppressed,
             candidates=trace_cands,
             worldview_shown=shown,
+        )
+
+    def _pack(
+        self, cands: list[Snippet], room: int, limit: int | None, plan: QueryPlan, bare: bool
+    ) -> tuple[list[Snippet], list[Snippet]]:
+        """Whole candidates, best first, into ``1 - excerpt_share`` of ``room``; then the
+        next ones as excerpts into the rest. Returns (kept, dropped for budget)."""
+        cfg = self.proj.config.retrieval
+        share = cfg.excerpt_share
+        packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
+        rest = [s for s in by_score(cands) if not packer.offer(s)]
+        if share <= 0 or not rest:
+            return packer.kept, rest
+        packer.budget = room
+        # Names are in most turns ("Thanks, Melanie!"): they would keep every greeting.
+        names = {t for n in plan.entities for t in tokens(n)}
+        terms = matcher(t for t in base_terms(plan.terms) if t not in names)
+
+        dropped: list[Snippet] = []
+        for i, s in enumerate(rest):
+            if packer.full or room - packer.used < _MIN_LINE:
+                dropped += rest[i:]
+                break
+            if not packer.offer(self._excerpt(s, terms, bare)):
+                dropped.append(s)
+        # What is left when the candidates run out goes back to whole turns, best first: a
+        # turn is cut only to make room for others. A whole turn and its excerpt share their
+        # date, so the difference in tokens is the difference in cost.
+        whole = {s.id: s for s in rest}
+        for i, s in enumerate(packer.kept):
+            full = whole.get(s.id)
+            if s.excerpt and full is not None and full.tokens - s.tokens <= room - packer.used:
+                packer.used += full.tokens - s.tokens
+                packer.kept[i] = full
+        return packer.kept, dropped
+
+    def _excerpt(self, s: Snippet, terms: re.Pattern[str] | None, bare: bool) -> Snippet:
+        """``s`` cut to what it says about the question (see :func:`excerpt`); the date,
+        the speaker and the time notes stay."""
+        doc = self.proj.docs.get(s.id)
+        if s.kind != "observation" or doc is None:
+            return s
+        cut = excerpt(doc.segments, terms)
+        if cut is None:
+            return s
+        notes = "" if bare else doc.text[len(doc.bare_text) :]
+        text = doc.text[: doc.head] + cut + notes
+        return s.model_copy(
+            update={"text": text, "tokens": count_tokens("- " + text), "excerpt": True}
         )
 
     @staticmethod

@@ -1,0 +1,79 @@
+"""Query-biased excerpts of a turn: the sentences that hold a question's terms.
+
+A reader's budget fits a dozen or so whole turns, while the evidence for a question is often
+spread over more of them (every occasion of "what activities ..."). Past the best candidates a
+turn earns its place by the sentence that matched, not by its greetings and follow-up
+questions, so it can enter as that sentence alone and leave room for others.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+__all__ = ["ELLIPSIS", "excerpt", "matcher", "segments", "stem"]
+
+ELLIPSIS = "…"
+"""Marks where an excerpt left text out (one token of the estimate)."""
+
+# A sentence ends at . ! or ? followed by space; an image caption is a segment of its own.
+_SEGMENT = re.compile(r"(?<=[.!?])\s+|\s+(?=\[image: )")
+_DOUBLE = re.compile(r"([bdfgklmnprtvz])\1$")
+# Letters an inflection adds to a stem (``paint`` -> ``paintings``).
+_INFLECTION = 4
+
+
+def stem(term: str) -> str:
+    """A light suffix-stripping stem (``hiking``/``hikes``/``hike`` -> ``hik``).
+
+    The index stems with FTS5's Porter tokenizer; this only needs to agree with it on the
+    inflections that make a turn a hit (plurals, -ing, -ed), not to equal it.
+    """
+    t = term[:-2] if term.endswith("'s") else term
+    if len(t) > 4 and t.endswith("ies"):
+        t = t[:-3] + "y"
+    elif len(t) > 3 and t.endswith("s") and not t.endswith("ss"):
+        t = t[:-1]
+    if len(t) > 5 and t.endswith("ing"):
+        t = t[:-3]
+    elif len(t) > 4 and t.endswith("ed"):
+        t = t[:-2]
+    if len(t) > 3 and t.endswith("e"):
+        t = t[:-1]
+    return _DOUBLE.sub(r"\1", t)
+
+
+def segments(body: str) -> tuple[str, ...]:
+    """``body`` split into its sentences and image captions."""
+    return tuple(seg for seg in _SEGMENT.split(body.strip()) if seg)
+
+
+def matcher(terms: Iterable[str]) -> re.Pattern[str] | None:
+    """What finds the words of ``terms`` in a text: a word that starts with a term's stem
+    (see :func:`stem`) and goes on by at most an inflection's length. None without terms."""
+    stems = sorted({stem(t) for t in terms} - {""})
+    if not stems:
+        return None
+    alternatives = "|".join(re.escape(s) for s in stems)
+    return re.compile(rf"\b(?:{alternatives})\w{{0,{_INFLECTION}}}\b", re.IGNORECASE)
+
+
+def excerpt(segs: Sequence[str], terms: re.Pattern[str] | None) -> str | None:
+    """The segments (see :func:`segments`) that hold a word of ``terms`` (see
+    :func:`matcher`), or the first one when none does (a reply answers first), marking
+    left-out text with :data:`ELLIPSIS`. None when nothing would be left out."""
+    if len(segs) < 2:
+        return None
+    keep = [i for i, seg in enumerate(segs) if terms is not None and terms.search(seg)] or [0]
+    if len(keep) == len(segs):
+        return None
+    parts: list[str] = []
+    last = -1
+    for i in keep:
+        if i != last + 1:
+            parts.append(ELLIPSIS)
+        parts.append(segs[i])
+        last = i
+    if last != len(segs) - 1:
+        parts.append(ELLIPSIS)
+    return " ".join(parts)

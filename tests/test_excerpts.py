@@ -1,0 +1,175 @@
+"""Excerpts: past the best candidates, turns enter as the sentences that bear on the question,
+so the budget reaches more of the evidence (and the prompt still fits it)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from nousmem.projections.excerpt import ELLIPSIS, excerpt, matcher, segments, stem
+from nousmem.projections.retrieval import Packer, Snippet, count_tokens, pack
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def _tune(rt: MemoryRuntime, **update: Any) -> None:
+    cfg = rt._proj.config.retrieval.model_copy(update=update)
+    rt._proj.config = rt._proj.config.model_copy(update={"retrieval": cfg})
+
+
+def test_stem_folds_the_inflections_that_make_a_hit() -> None:
+    assert stem("hiking") == stem("hikes") == stem("hike") == stem("hiked")
+    assert stem("painted") == stem("painting") == stem("paints") == stem("paint")
+    assert stem("studies") == stem("study")
+    assert stem("running") == stem("run")
+    assert stem("melanie's") == stem("melanie")
+    assert stem("class") == stem("classes") == "class"  # a double s is not a plural
+    assert stem("paintings") == stem("paint")
+
+
+def test_excerpt_keeps_the_matching_sentences_and_marks_the_cuts() -> None:
+    body = "Hey Ana! Last weekend we went hiking in the hills. It was great. How are you?"
+    assert excerpt(segments(body), matcher(["hikes"])) == (
+        f"{ELLIPSIS} Last weekend we went hiking in the hills. {ELLIPSIS}"
+    )
+    two = excerpt(segments(body), matcher(["hikes", "great"]))
+    assert two == f"{ELLIPSIS} Last weekend we went hiking in the hills. It was great. {ELLIPSIS}"
+    gap = excerpt(segments(body), matcher(["ana", "great"]))
+    assert gap == f"Hey Ana! {ELLIPSIS} It was great. {ELLIPSIS}"
+
+
+def test_matcher_finds_inflections_of_the_terms_only() -> None:
+    found = matcher(["hiking", "paintings"])
+    assert found is not None
+    text = "We hiked, then I painted. Hikers paint; a painter hikes. Chiking pain."
+    assert [m.group() for m in found.finditer(text)] == [
+        "hiked",
+        "painted",
+        "Hikers",
+        "paint",
+        "painter",
+        "hikes",
+    ]
+    assert matcher([]) is None
+
+
+def test_excerpt_of_a_turn_without_a_match_is_its_first_sentence() -> None:
+    body = "Five years already. Time flies! We should celebrate."
+    assert excerpt(segments(body), None) == f"Five years already. {ELLIPSIS}"
+    assert excerpt(segments(body), matcher(["wedding"])) == f"Five years already. {ELLIPSIS}"
+
+
+def test_excerpt_leaves_whole_what_it_would_not_shorten() -> None:
+    assert excerpt(segments("Just one sentence about hiking here."), matcher(["zzz"])) is None
+    assert excerpt(segments("We hiked. The hike was long."), matcher(["hiking"])) is None
+
+
+def test_an_image_caption_is_a_segment_of_its_own() -> None:
+    body = "Look at this! It is from last week. [image: a photo of a dog on a beach]"
+    assert (
+        excerpt(segments(body), matcher(["dogs"]))
+        == f"{ELLIPSIS} [image: a photo of a dog on a beach]"
+    )
+
+
+def test_packer_offers_past_the_first_budget() -> None:
+    snips = [
+        Snippet(id=f"s{i}", kind="observation", text="word " * 9, score=1.0 - i / 10, tokens=10)
+        for i in range(5)
+    ]
+    packer = Packer(25)
+    rest = [s for s in snips if not packer.offer(s)]
+    assert [s.id for s in packer.kept] == ["s0", "s1"] and len(rest) == 3
+    packer.budget = 40
+    assert packer.offer(rest[0]) and not packer.offer(rest[1].model_copy(update={"tokens": 11}))
+    assert packer.used == 30
+    assert pack(snips, 25)[0] == packer.kept[:2]
+
+
+async def _trips(rt: MemoryRuntime) -> None:
+    """Eight turns about hiking, each padded with chatter that says nothing about it."""
+    for i in range(8):
+        text = (
+            f"Hey Ben, good to hear from you again after so long! I went hiking on trail {i}"
+            " with my sister. Anyway, how has work been treating you this month?"
+        )
+        await rt.observe(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + i * DAY, "ref": f"D{i}"}
+        )
+    for i in range(8):
+        await rt.observe(
+            {
+                "content": "the weather was lovely and we walked along the river",
+                "actor": "Ben",
+                "occurred_at": T0 + i * DAY,
+                "ref": f"F{i}",
+            }
+        )
+
+
+@pytest.mark.parametrize("budget", [180, 260])
+async def test_excerpts_bring_more_evidence_within_the_budget(
+    rt: MemoryRuntime, budget: int
+) -> None:
+    await _trips(rt)
+    _tune(rt, excerpt_share=0.0, worldview_share=0.0)
+    whole = await rt.query("Where did Ana go hiking?", budget_tokens=budget)
+    assert not any(s.excerpt for s in whole.snippets)
+    _tune(rt, excerpt_share=0.5)
+    ctx = await rt.query("Where did Ana go hiking?", budget_tokens=budget)
+    cut = [s for s in ctx.snippets if s.excerpt]
+    assert cut and len(ctx.snippets) > len(whole.snippets)
+    assert {r for r in ctx.refs if r.startswith("D")} > {r for r in whole.refs}
+    for s in cut:
+        # The matching sentence stays, with the speaker and date; the chatter goes.
+        assert "I went hiking on trail" in s.text and "Ana: " in s.text
+        assert "how has work" not in s.text and ELLIPSIS in s.text
+        assert s.tokens == count_tokens("- " + s.text)
+    # The best turns stay whole, and the prompt still fits the budget.
+    assert not max(ctx.snippets, key=lambda s: s.score).excerpt
+    assert ctx.token_count <= budget
+    assert count_tokens(ctx.to_prompt()) <= budget
+
+
+async def test_a_read_with_excerpts_replays_identically(rt: MemoryRuntime) -> None:
+    await _trips(rt)
+    _tune(rt, excerpt_share=0.5, worldview_share=0.0)
+    ctx = await rt.query("Where did Ana go hiking?", budget_tokens=180)
+    assert any(s.excerpt for s in ctx.snippets)
+    assert ctx.trace_id is not None
+    report = await rt.replay_trace(ctx.trace_id)
+    assert report.identical and report.context.to_prompt() == ctx.to_prompt()
+
+
+async def test_turns_are_cut_only_to_make_room_for_others(rt: MemoryRuntime) -> None:
+    await _trips(rt)
+    _tune(rt, excerpt_share=0.5, worldview_share=0.0)
+    whole = await rt.query("Where did Ana go hiking?", budget_tokens=4000)
+    # Half the budget would not hold every turn whole; all of it does.
+    assert whole.token_count > 200
+    ctx = await rt.query("Where did Ana go hiking?", budget_tokens=400)
+    assert len([r for r in ctx.refs if r.startswith("D")]) == 8
+    assert not any(s.excerpt for s in ctx.snippets)
+
+
+async def test_an_excerpt_keeps_the_time_notes_of_its_turn(rt: MemoryRuntime) -> None:
+    for i in range(8):
+        text = (
+            f"Hey Ben, good to hear from you again after so long! I went hiking on trail {i}"
+            " yesterday with my sister. Anyway, how has work been treating you?"
+        )
+        await rt.observe(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + i * DAY, "ref": f"D{i}"}
+        )
+    _tune(rt, excerpt_share=0.5, worldview_share=0.0)
+    ctx = await rt.query("When did Ana go hiking?", budget_tokens=200)
+    cut = [s for s in ctx.snippets if s.excerpt]
+    assert cut
+    for s in cut:
+        day = s.occurred_at - DAY if s.occurred_at else None
+        assert day is not None and s.text.endswith(f"(yesterday = {day.day} May 2023)")
+        assert "how has work" not in s.text
