@@ -151,6 +151,11 @@ class RetrievalPayload(_Payload):
     context_digest: str
     token_count: int
     rendered: str | None = None
+    config_digest: str | None = None
+    """Digest of the read settings and the dense embedder (``runtime/fingerprint.py``); None
+    in traces recorded before it was kept."""
+    version: str | None = None
+    """The nousmem version that made the read."""
 
 
 class RetrievalSelection(BaseModel):

@@ -24,6 +24,7 @@ from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.dense_cache import VectorCache, embedder_name
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
+from nousmem.runtime.fingerprint import config_digest, software_version
 from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
@@ -46,6 +47,12 @@ class ReplayReport(BaseModel):
     present: MemoryContext | None = None
     present_added: tuple[str, ...] = ()
     present_removed: tuple[str, ...] = ()
+    config_changed: bool | None = None
+    """The read settings (or the dense embedder) differ from the recorded ones: a reason for
+    a difference that no journal event explains. None: the trace predates the record."""
+    version_changed: bool | None = None
+    """The replaying nousmem version differs from the recording one (None: not recorded)."""
+    recorded_version: str | None = None
 
 
 class _ErasedMeanwhile(Exception):
@@ -94,6 +101,15 @@ class ReadPath(RuntimeCore):
         name = embedder_name(embedder)
         cache = None if name is None else VectorCache(self.journal, self.namespace, name)
         self._shared.dense[self.namespace] = DenseIndex(embedder, cache)
+
+    def _setup_digest(self) -> str:
+        """Digest of what shapes this namespace's reads besides the journal."""
+        dense = self._shared.dense.get(self.namespace)
+        embedder = None
+        if dense is not None:
+            e = dense.embedder
+            embedder = embedder_name(e) or f"unnamed:{type(e).__module__}.{type(e).__qualname__}"
+        return config_digest(self._proj.config, embedder)
 
     async def _position(self, as_of: datetime | int | str | None) -> AsOf:
         await self._refresh()
@@ -263,6 +279,8 @@ class ReadPath(RuntimeCore):
                 suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
                 context_digest=payload_digest(ctx.to_prompt()).hex(),
                 token_count=ctx.token_count,
+                config_digest=self._setup_digest(),
+                version=software_version(),
             ),
             occurred_at=self._proj.now(seq) or now,
             recorded_at=now,
@@ -305,6 +323,7 @@ class ReadPath(RuntimeCore):
         )
         ctx = self._context(r, p.question, p.lens, p.budget_tokens, trace_id)
         digest = payload_digest(ctx.to_prompt()).hex()
+        setup = self._setup_digest()
         recorded = list(p.selected)
         now_ids = [s.id for s in r.snippets]
         added = tuple(i for i in now_ids if i not in recorded)
@@ -338,6 +357,9 @@ class ReadPath(RuntimeCore):
             explaining_events=tuple(explain),
             context=ctx,
             present=present,
+            config_changed=None if p.config_digest is None else p.config_digest != setup,
+            version_changed=None if p.version is None else p.version != software_version(),
+            recorded_version=p.version,
             present_added=p_added,
             present_removed=p_removed,
         )

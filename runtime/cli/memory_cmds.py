@@ -122,6 +122,10 @@ async def cmd_replay(args: argparse.Namespace) -> int:
                 f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}"
                 for x in r.explaining_events[:10]
             ]
+            if r.config_changed:
+                lines.append("  the read settings or the embedder differ from the recorded ones")
+            if r.version_changed:
+                lines.append(f"  recorded by nousmem {r.recorded_version}, replayed by another")
         if r.present is not None:
             lines.append(f"present: +{len(r.present_added)} -{len(r.present_removed)}")
         return "\n".join(lines)
