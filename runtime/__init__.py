@@ -29,7 +29,7 @@ from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.policy_api import PolicyResult
 from nousmem.runtime.query import Embedder
-from nousmem.runtime.read import ReplayReport
+from nousmem.runtime.replay import ReplayReport
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.runtime import MemoryRuntime
 from nousmem.runtime.sleep import SleepReport
