@@ -51,7 +51,7 @@ class ForgetIntent(BaseModel):
 
     targets: tuple[str, ...] = Field(min_length=1)
     verb: ForgetVerb
-    reason: NonBlank = Field(min_length=1)
+    reason: NonBlank = Field(min_length=1, max_length=4000)
     namespace: str | None = None
 
 

@@ -6,7 +6,6 @@ live ones.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,10 +14,14 @@ from nousmem.projections.excerpt import segments
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
 from nousmem.projections.retrieval import count_tokens
 
-# ``(tool) ``: who said an observation without an actor (see ``render_observation``).
-_SOURCE = re.compile(r"\(\w[\w.-]*\) ")
-
-__all__ = ["DOC_KINDS", "DocRow", "doc_text", "render_observation", "time_notes"]
+__all__ = [
+    "DOC_KINDS",
+    "DocRow",
+    "doc_text",
+    "observation_lead",
+    "render_observation",
+    "time_notes",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,9 @@ class DocRow:
     obs_type: str | None = None
     notes: int = 0
     """Characters of the time notes ``(yesterday = 7 May 2023)`` that end ``text``."""
+    lead: int = 0
+    """Characters of the ``[8 May 2023] Caroline: `` (or ``(tool:search) ``) that open
+    ``text``, for observations (see :func:`observation_lead`)."""
     # Caches, not part of the row's identity: see ``cost`` and ``bare_cost``.
     tokens: int = field(default=0, compare=False)
     bare_tokens: int = field(default=0, compare=False)
@@ -79,14 +85,11 @@ class DocRow:
 
     def _parts(self) -> tuple[int, tuple[str, ...]]:
         if self.parts is None:
-            head = f"[{date_label(self.occurred_at)}] "
-            if not self.text.startswith(head):
-                head = ""
-            if self.actor and self.text.startswith(f"{self.actor}: ", len(head)):
-                head += f"{self.actor}: "
-            elif (source := _SOURCE.match(self.text, len(head))) is not None:
-                head += source.group()
-            object.__setattr__(self, "parts", (len(head), segments(self.bare_text[len(head) :])))
+            head = self.lead
+            if not head:
+                date = f"[{date_label(self.occurred_at)}] "
+                head = len(date) if self.text.startswith(date) else 0
+            object.__setattr__(self, "parts", (head, segments(self.bare_text[head:])))
         assert self.parts is not None
         return self.parts
 
@@ -104,14 +107,20 @@ def render_observation(p: Any, occurred_at: datetime, notes: str | None = None) 
 
     ``notes`` is ``time_notes(p)`` when the caller has it already.
     """
-    who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
     text = p.content
     caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
     if isinstance(caption, str) and caption not in text:
         text += f" [image: {caption}]"
     if notes is None:
         notes = time_notes(p)
-    return f"[{date_label(occurred_at)}] {who}{text}{notes}"
+    return f"{observation_lead(p, occurred_at)}{text}{notes}"
+
+
+def observation_lead(p: Any, occurred_at: datetime) -> str:
+    """``[8 May 2023] Caroline: ``: the date and who said it (the source when no actor did,
+    unless it is the user), as :func:`render_observation` opens the text."""
+    who = f"{p.actor}: " if p.actor else (f"({p.source}) " if p.source != "user" else "")
+    return f"[{date_label(occurred_at)}] {who}"
 
 
 DOC_KINDS = frozenset({"observation", "belief.revised", "sleep.compiled"})

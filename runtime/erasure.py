@@ -58,8 +58,8 @@ def _mentions(name: str) -> re.Pattern[str]:
 
 
 # Payload fields whose values are labels from a fixed vocabulary or identifiers, never text
-# about an entity: an entity named "user" or "rule" must not erase every event whose source
-# is "user" or whose extractor is "rule".
+# about an entity: an entity named "rule" or "assert" must not erase every event whose
+# extractor is "rule" or whose polarity is "assert".
 _LABEL_FIELDS = frozenset(
     {
         "action",
@@ -85,7 +85,6 @@ _LABEL_FIELDS = frozenset(
         "relation",
         "requested",
         "route",
-        "source",
         "to_state",
         "trace_id",
         "type",
@@ -93,22 +92,47 @@ _LABEL_FIELDS = frozenset(
         "verb",
     }
 )
+# A source is free text ("email:Zorblax Quux" names someone), except these built-in ones.
+_BUILTIN_SOURCES = frozenset(
+    {
+        "agent",
+        "anonymous",
+        "caller",
+        "deterministic",
+        "document",
+        "planner",
+        "rule",
+        "sleep",
+        "system",
+        "tool",
+        "user",
+        "web",
+    }
+)
+# Fields holding the caller's own data, copied as given: every string and key in them, at
+# any depth, is text (a metadata key may be named "source" and hold a name).
+_CALLER_DATA = frozenset({"attempted", "metadata"})
 
 
-def _texts(value: Any, key: str | None = None) -> list[str]:
-    """The free-text strings of a JSON-ready payload: string values (and the keys of the
-    caller's ``metadata``), not field names, numbers, nulls or label fields."""
+def _texts(value: Any, key: str | None = None, caller: bool = False) -> list[str]:
+    """The free-text strings of a JSON-ready payload: string values (and, inside the
+    caller's data, keys), not field names, numbers, nulls or label fields."""
     if isinstance(value, str):
+        if caller:
+            return [value]
+        if key == "source":
+            return [] if value in _BUILTIN_SOURCES else [value]
         return [] if key in _LABEL_FIELDS else [value]
     out: list[str] = []
     if isinstance(value, dict):
-        if key == "metadata":
+        inner = caller or key in _CALLER_DATA
+        if inner:
             out.extend(k for k in value if isinstance(k, str))
         for k, v in value.items():
-            out.extend(_texts(v, k))
+            out.extend(_texts(v, k, inner))
     elif isinstance(value, list | tuple):
         for v in value:
-            out.extend(_texts(v, key))
+            out.extend(_texts(v, key, caller))
     return out
 
 
@@ -138,7 +162,9 @@ class Erasure(ReadPath):
             raise InvalidInput("must be a non-empty string", field="entity")
         if entity is not None and not re.search(r"\w", entity):
             raise InvalidInput("an entity name needs at least one letter or digit", field="entity")
-        if event_ids is not None and (isinstance(event_ids, str) or not event_ids):
+        if event_ids is not None and (
+            isinstance(event_ids, str) or not isinstance(event_ids, Sequence) or not event_ids
+        ):
             raise InvalidInput("must be a non-empty list of event ids", field="event_ids")
         check_text(reason, "reason")
         check_text(entity, "entity")

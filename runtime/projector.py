@@ -19,7 +19,14 @@ from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import AuditItem
 from nousmem.runtime.config import RuntimeConfig
-from nousmem.runtime.docrows import DOC_KINDS, DocRow, doc_text, render_observation, time_notes
+from nousmem.runtime.docrows import (
+    DOC_KINDS,
+    DocRow,
+    doc_text,
+    observation_lead,
+    render_observation,
+    time_notes,
+)
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
 from nousmem.runtime.held import HeldClaims
@@ -158,6 +165,7 @@ class Projector:
             (),
             p.type,
             len(notes),
+            len(observation_lead(p, occurred)),
         )
         self.obs_seqs.append(e.seq)
         self.vocabulary.add_observation(p.content, e.seq)

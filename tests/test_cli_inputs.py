@@ -30,6 +30,11 @@ def test_a_unicode_digit_is_not_a_seq(run: Run) -> None:
     assert run.err.startswith("nousmem: as_of:")
 
 
+def test_a_seq_past_any_head_is_refused_not_a_traceback(run: Run) -> None:
+    assert run("query", "Where?", "--as-of", "9" * 5000) == 2
+    assert run.err.startswith("nousmem: as_of:")
+
+
 def test_a_negative_limit_is_refused(run: Run) -> None:
     assert run("log", "--limit", "-1") == 2
     assert "--limit" in run.err

@@ -451,6 +451,7 @@ async def test_erase_event_ids_also_removes_candidate_ids_naming_the_erased_valu
         ({"entity": "Alice", "reason": "r" * 4001}, "reason"),
         ({"event_ids": [], "reason": "r"}, "event_ids"),
         ({"event_ids": "GOOD", "reason": "r"}, "event_ids"),
+        ({"event_ids": 5, "reason": "r"}, "event_ids"),
         ({"event_ids": ["01HZZZZZZZZZZZZZZZZZZZZZZZ"], "reason": "r"}, "event_ids.0"),
         ({"event_ids": ["GOOD", "no-such-event"], "reason": "r"}, "event_ids.1"),
         ({"event_ids": ["FOREIGN"], "reason": "r"}, "event_ids.0"),

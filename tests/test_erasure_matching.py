@@ -74,3 +74,28 @@ async def test_a_metadata_key_or_value_naming_the_entity_is_a_mention(rt: Memory
     receipt = await rt.erase(entity="Zorblax", reason="r")
     assert set(receipt.erased_event_ids) == {by_key.id, by_value.id}
     assert (await rt.get(other.id)).payload is not None
+
+
+async def test_the_callers_data_is_text_at_any_depth(rt: MemoryRuntime) -> None:
+    # Inside metadata a key may be called "source" or "kind" and still hold a name.
+    labelled = await rt.observe(
+        {"content": "a call", "occurred_at": T0, "metadata": {"kind": "call with Zorblax"}}
+    )
+    nested = await rt.observe(
+        {"content": "a note", "occurred_at": T0, "metadata": {"people": {"Zorblax": {"n": 1}}}}
+    )
+    receipt = await rt.erase(entity="Zorblax", reason="r")
+    assert set(receipt.erased_event_ids) == {labelled.id, nested.id}
+
+
+async def test_a_source_naming_the_entity_is_a_mention(rt: MemoryRuntime) -> None:
+    # Sources are free text ("email:<sender>"), shown in prompts as "(email:...)".
+    mail = await rt.observe(
+        {"content": "The invoice is overdue.", "source": "email:Zorblax Quux", "occurred_at": T0}
+    )
+    lunch = await rt.observe({"content": "Lunch at noon.", "occurred_at": T0})
+    receipt = await rt.erase(entity="Zorblax Quux", reason="r")
+    assert receipt.erased_event_ids == (mail.id,)
+    assert (await rt.get(lunch.id)).payload is not None
+    ctx = await rt.query("What is overdue?")
+    assert "zorblax" not in ctx.to_prompt().casefold()

@@ -173,3 +173,21 @@ async def test_an_excerpt_keeps_the_time_notes_of_its_turn(rt: MemoryRuntime) ->
         day = s.occurred_at - DAY if s.occurred_at else None
         assert day is not None and s.text.endswith(f"(yesterday = {day.day} May 2023)")
         assert "how has work" not in s.text
+
+
+@pytest.mark.parametrize("source", ["tool:search", "email:ana@example.org", "web"])
+async def test_an_excerpt_keeps_who_said_it(rt: MemoryRuntime, source: str) -> None:
+    # The source stands for the speaker when there is no actor, whatever it is spelled like.
+    _tune(rt, excerpt_share=0.5, worldview_share=0.0)
+    for i in range(8):
+        text = (
+            f"Results loaded fine. Nothing else to report here at all today. Trail {i} is a"
+            " hiking route in the hills. More results follow below in the next page."
+        )
+        await rt.observe(
+            {"content": text, "source": source, "occurred_at": T0 + i * timedelta(days=1)}
+        )
+    ctx = await rt.query("Which hiking trails are there?", budget_tokens=200)
+    cut = [s for s in ctx.snippets if s.excerpt]
+    assert cut
+    assert all(f"({source}) " in s.text and "Trail" in s.text for s in cut)

@@ -92,6 +92,18 @@ async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
             },
             "policy.forget.0.reason",
         ),
+        (
+            {
+                "forget": [
+                    {
+                        "targets": ["01HZZZZZZZZZZZZZZZZZZZZZZZ"],
+                        "verb": "inhibit",
+                        "reason": "r" * 4001,
+                    }
+                ]
+            },
+            "policy.forget.0.reason",
+        ),
         ({"retrieval": {"question": "q", "budget_tokens": 1}}, "policy.retrieval.budget_tokens"),
         (
             {"forget": [{"targets": [], "verb": "inhibit", "reason": "x"}]},

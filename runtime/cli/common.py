@@ -75,7 +75,11 @@ def as_of(value: str | None) -> int | str | None:
     if value is None:
         return None
     # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
-    return int(value) if value.isascii() and value.isdigit() else value
+    if value.isascii() and value.isdigit():
+        if len(value) > 19:  # past 64 bits no seq exists; int() refuses past 4,300 digits
+            raise InvalidInput("seq is beyond any journal head", field="as_of")
+        return int(value)
+    return value
 
 
 def json_object(text: str, option: str) -> dict[str, Any]:
