@@ -102,10 +102,13 @@ def time_notes(p: Any) -> str:
     return " (" + "; ".join(notes) + ")" if notes else ""
 
 
-def render_observation(p: Any, occurred_at: datetime, notes: str | None = None) -> str:
+def render_observation(
+    p: Any, occurred_at: datetime, notes: str | None = None, lead: str | None = None
+) -> str:
     """``[8 May 2023] Caroline: text (yesterday = 7 May 2023)``: dates on every item.
 
-    ``notes`` is ``time_notes(p)`` when the caller has it already.
+    ``notes`` is ``time_notes(p)`` and ``lead`` ``observation_lead(p, occurred_at)`` when the
+    caller has them already.
     """
     text = p.content
     caption = p.metadata.get("caption") if isinstance(p.metadata, dict) else None
@@ -113,7 +116,9 @@ def render_observation(p: Any, occurred_at: datetime, notes: str | None = None) 
         text += f" [image: {caption}]"
     if notes is None:
         notes = time_notes(p)
-    return f"{observation_lead(p, occurred_at)}{text}{notes}"
+    if lead is None:
+        lead = observation_lead(p, occurred_at)
+    return f"{lead}{text}{notes}"
 
 
 def observation_lead(p: Any, occurred_at: datetime) -> str:

@@ -154,18 +154,19 @@ class Projector:
     def _on_observation(self, e: Any, p: Any) -> None:
         occurred = e.occurred_at
         notes = time_notes(p)
+        lead = observation_lead(p, occurred)
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,
             "observation",
-            render_observation(p, occurred, notes),
+            render_observation(p, occurred, notes, lead),
             occurred,
             p.ref,
             p.actor,
             (),
             p.type,
             len(notes),
-            len(observation_lead(p, occurred)),
+            len(lead),
         )
         self.obs_seqs.append(e.seq)
         self.vocabulary.add_observation(p.content, e.seq)
