@@ -225,9 +225,10 @@ class QueryEngine(Channels):
         wv_text = fit_lines(wv.render(), min(room, int(budget_tokens * cfg.worldview_share)))
         room -= count_tokens(wv_text)
         shown = self._worldview_shown(wv, wv_text)
-        kept, dropped = self._pack(cands, max(0, room), k, plan, bare)
+        order = by_score(cands)
+        kept, dropped = self._pack(order, max(0, room), k, plan, bare)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
-        ranked = sorted(cands, key=lambda s: (-s.score, s.id))[: cfg.trace_candidates]
+        ranked = order[: cfg.trace_candidates]
         trace_cands = [
             {
                 "id": s.id,
@@ -249,14 +250,15 @@ class QueryEngine(Channels):
         )
 
     def _pack(
-        self, cands: list[Snippet], room: int, limit: int | None, plan: QueryPlan, bare: bool
+        self, order: list[Snippet], room: int, limit: int | None, plan: QueryPlan, bare: bool
     ) -> tuple[list[Snippet], list[Snippet]]:
-        """Whole candidates, best first, into ``1 - excerpt_share`` of ``room``; then the
-        next ones as excerpts into the rest. Returns (kept, dropped for budget)."""
+        """Whole candidates (``order``: best first, see :func:`by_score`) into
+        ``1 - excerpt_share`` of ``room``; then the next ones as excerpts into the rest.
+        Returns (kept, dropped for budget)."""
         cfg = self.proj.config.retrieval
         share = cfg.excerpt_share
         packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
-        rest = [s for s in by_score(cands) if not packer.offer(s)]
+        rest = [s for s in order if not packer.offer(s)]
         if share <= 0 or not rest:
             return packer.kept, rest
         packer.budget = room

@@ -77,8 +77,13 @@ class ReadPath(RuntimeCore):
         dense = self._shared.dense.get(self.namespace)
         embedder = None
         if dense is not None:
+            # The name was validated by set_embedder, and the vector cache holds it.
             e = dense.embedder
-            embedder = embedder_name(e) or f"unnamed:{type(e).__module__}.{type(e).__qualname__}"
+            embedder = (
+                dense.cache.model
+                if dense.cache is not None
+                else f"unnamed:{type(e).__module__}.{type(e).__qualname__}"
+            )
         return config_digest(self._proj.config, embedder)
 
     async def _position(self, as_of: datetime | int | str | None) -> AsOf:

@@ -96,6 +96,7 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
         ({"retrieval": {"speaker_focus": 1.5}}, "config.retrieval.speaker_focus"),
         ({"retrieval": {"question_turn_share": -0.1}}, "config.retrieval.question_turn_share"),
         ({"retrieval": {"length_prior": -1}}, "config.retrieval.length_prior"),
+        ({"retrieval": {"excerpt_share": 1.5}}, "config.retrieval.excerpt_share"),
         ({"retrieval": {"time_notes": "sometimes"}}, "config.retrieval.time_notes"),
         (
             {"attributes": {"attributes": [{"name": "employer", "aliases": ["day job"]}]}},
