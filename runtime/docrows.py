@@ -45,7 +45,7 @@ class DocRow:
     # Caches, not part of the row's identity: see ``cost`` and ``bare_cost``.
     tokens: int = field(default=0, compare=False)
     bare_tokens: int = field(default=0, compare=False)
-    parts: tuple[int, tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
+    parts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def cost(self) -> int:
@@ -73,23 +73,11 @@ class DocRow:
         return self.bare_tokens
 
     @property
-    def head(self) -> int:
-        """Characters of the ``[8 May 2023] Caroline: `` that open ``text``."""
-        return self._parts()[0]
-
-    @property
     def segments(self) -> tuple[str, ...]:
-        """What ``bare_text`` says after its head, split for excerpts (once, when a read
+        """What ``bare_text`` says after its ``lead``, split for excerpts (once, when a read
         first needs it; an erased row takes it along)."""
-        return self._parts()[1]
-
-    def _parts(self) -> tuple[int, tuple[str, ...]]:
         if self.parts is None:
-            head = self.lead
-            if not head:
-                date = f"[{date_label(self.occurred_at)}] "
-                head = len(date) if self.text.startswith(date) else 0
-            object.__setattr__(self, "parts", (head, segments(self.bare_text[head:])))
+            object.__setattr__(self, "parts", segments(self.bare_text[self.lead :]))
         assert self.parts is not None
         return self.parts
 

@@ -294,7 +294,7 @@ class QueryEngine(Channels):
         if cut is None:
             return s
         notes = "" if bare else doc.text[len(doc.bare_text) :]
-        text = doc.text[: doc.head] + cut + notes
+        text = doc.text[: doc.lead] + cut + notes
         return s.model_copy(
             update={"text": text, "tokens": count_tokens("- " + text), "excerpt": True}
         )
