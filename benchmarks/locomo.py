@@ -1,4 +1,4 @@
-"""LoCoMo retrieval harness: nousmem's context beside BM25 / recency / full-conversation.
+"""LoCoMo retrieval harness: nousmem's context beside BM25 / recency / evidence / full.
 
 Run ``python benchmarks/locomo.py PATH [--budgets 500,1000,2000] [--json out.json]
 [--limit N] [--db-dir DIR] [--records]`` with PATH any file in LoCoMo's ``locomo10.json``
@@ -45,7 +45,7 @@ from benchmarks.locomo_metrics import (
 )
 from nousmem.runtime import MemoryRuntime
 
-SYSTEMS = ("nousmem", "bm25", "recent", "full")
+SYSTEMS = ("nousmem", "bm25", "recent", "evidence", "full")
 WORDS_PER_TOKEN = 0.75  # fallback packing when nousmem gives no context: B tokens ~ 0.75 B words
 _MAX_ERROR_EXAMPLES = 5
 
@@ -200,7 +200,8 @@ async def run_locomo(
         "packing": (
             "baselines packed greedily to the word count of nousmem's context for the same"
             f" question and budget ({WORDS_PER_TOKEN} * budget words when nousmem is"
-            " unavailable or failed); full = whole conversation, unpacked"
+            " unavailable or failed); evidence = the gold evidence turns alone, unpacked;"
+            " full = whole conversation, unpacked"
         ),
         "categories": {str(k): v for k, v in CATEGORY_NAMES.items()},
         "results": result["results"],
@@ -242,6 +243,7 @@ async def _query_all(
             t0 = time.perf_counter()
             bm25 = base.bm25_order(q.question)
             bm25_ms = (time.perf_counter() - t0) * 1000
+            gold_turns = base.evidence(q.evidence)
             for b in budgets:
                 contexts: dict[str, tuple[Sequence[str], str, float]] = {}
                 words = WORDS_PER_TOKEN * b
@@ -266,6 +268,7 @@ async def _query_all(
                     packed: Packed = base.pack(order, words)
                     ms = (time.perf_counter() - t0) * 1000 + extra_ms
                     contexts[name] = (packed.refs, packed.text, ms)
+                contexts["evidence"] = (gold_turns.refs, gold_turns.text, 0.0)
                 contexts["full"] = (full.refs, full.text, 0.0)
                 for name, (refs, text, ms) in contexts.items():
                     s = score(q.evidence, gold, refs, text)

@@ -6,7 +6,9 @@ Every baseline sees the same turns nousmem ingested, each formatted ``[date] spe
 - ``bm25``: rank-bm25 (BM25Okapi) over the turns of the conversation; turns taken in score
   order (ties: later turn first);
 - ``recent``: the most recent turns first;
-- ``full``: the whole conversation, unpacked (a ceiling on what any retriever can find).
+- ``full``: the whole conversation, unpacked (a ceiling on what any retriever can find);
+- ``evidence``: exactly the question's gold evidence turns, unpacked (what a perfect
+  turn retriever would show: answer-token recall above it needs turns beyond the evidence).
 
 Packing is greedy in the baseline's order: a turn is added when it still fits in the word
 budget, otherwise skipped, until the budget is used up or the turns run out. The packed turns
@@ -85,6 +87,11 @@ class ConversationBaselines:
         if self._full is None:
             self._full = self._render(range(len(self.turns)))
         return self._full
+
+    def evidence(self, dia_ids: Sequence[str]) -> Packed:
+        """The turns whose ``dia_id`` is in ``dia_ids``, in conversation order."""
+        wanted = set(dia_ids)
+        return self._render([i for i, t in enumerate(self.turns) if t.dia_id in wanted])
 
     def _render(self, idx: Sequence[int] | range) -> Packed:
         refs = tuple(d for i in idx if (d := self.turns[i].dia_id))

@@ -167,7 +167,7 @@ async def test_locomo_smoke(tmp_path: Path) -> None:
     assert res["nousmem"] in ("available", "unavailable")
     assert res["ingest"]["turns"] == 8 and res["ingest"]["errors"] == 0
     assert set(res["results"]) == {"100", "300"}
-    expected = {"bm25", "recent", "full"}
+    expected = {"bm25", "recent", "evidence", "full"}
     if res["nousmem"] == "available":
         expected.add("nousmem")
     for per in res["results"].values():
@@ -178,6 +178,10 @@ async def test_locomo_smoke(tmp_path: Path) -> None:
             assert _finite(r["macro"]["ans_recall"]) and _finite(r["macro"]["ctx_words"])
             assert _finite(r["query_ms"]["p50_ms"])
         assert per["full"]["macro"]["ev_all"] == 1.0
+        # The gold evidence turns hold every evidence ref and nothing more than the full talk.
+        assert per["evidence"]["macro"]["ev_all"] == 1.0
+        ev_words = per["evidence"]["macro"]["ctx_words"]
+        assert 0 < ev_words < per["full"]["macro"]["ctx_words"]
     assert res["records"] and {"qid", "system", "budget", "ev_frac"} <= set(res["records"][0])
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["dataset"]["skipped"] == skipped
