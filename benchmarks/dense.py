@@ -45,7 +45,8 @@ import numpy as np
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.common import file_bytes, observations, percentile, table
+from benchmarks.common import file_bytes, percentile, table
+from benchmarks.workload import observations
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
@@ -113,7 +114,7 @@ async def _one_size(n: int, dim: int, queries: int) -> list[dict[str, Any]]:
             limit=LIMIT,
         )
 
-    def partition(i: int) -> object:
+    def partition(i: int) -> Any:
         sims = mat @ qs[i % 1024]
         top = np.argpartition(sims, len(sims) - LIMIT)[-LIMIT:]
         return top[np.argsort(-sims[top])]

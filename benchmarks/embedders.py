@@ -31,7 +31,9 @@ class SentenceTransformerEmbedder:
 
     def __init__(self, model_path: str, *, batch_size: int = 64, name: str | None = None) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach for the hub
-        from sentence_transformers import SentenceTransformer  # optional, heavy
+        from sentence_transformers import (  # type: ignore[import-not-found]  # optional, heavy
+            SentenceTransformer,
+        )
 
         self.model = SentenceTransformer(model_path, device="cpu")
         self.batch_size = batch_size

@@ -28,20 +28,17 @@ if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchmarks.common import (
-    SqliteFloor,
     Timer,
-    canonical,
     file_bytes,
-    floor_payload,
     note,
-    observations,
     peak_rss_bytes,
-    producer_observations,
     rate,
     ratio,
     table,
     write_json,
 )
+from benchmarks.floor import SqliteFloor, canonical, floor_payload
+from benchmarks.workload import observations, producer_observations
 from nousmem.runtime import MemoryRuntime
 
 PRODUCERS = 32

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from rank_bm25 import BM25Okapi  # type: ignore[import-untyped]
 
-from benchmarks.common import STOPWORDS
 from benchmarks.locomo_data import Turn
+from benchmarks.workload import STOPWORDS
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 

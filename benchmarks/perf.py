@@ -25,11 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import math
 import os
-import random
-import re
 import sys
 import tempfile
 import time
@@ -40,57 +37,27 @@ if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchmarks.common import (
-    ACTIVITIES,
-    ACTORS,
-    EMPLOYERS,
-    FOODS,
-    PLACES,
-    STOPWORDS,
     Progress,
-    SqliteFloor,
     Timer,
-    canonical,
     checkpoint,
     file_bytes,
-    floor_payload,
     note,
     peak_rss_bytes,
     percentile,
-    producer_observations,
     rate,
     ratio,
-    table,
     write_json,
 )
-from benchmarks.common import (
-    NAMESPACE as FLOOR_NAMESPACE,
+from benchmarks.floor import SqliteFloor, canonical, floor_payload
+from benchmarks.perf_report import render
+from benchmarks.workload import (
+    producer_observations,
+    questions,
 )
 from nousmem.runtime import MemoryRuntime
 
 SEED = 7
 PRODUCERS = 32
-QUESTION_TEMPLATES = (
-    "Where did {actor} go last weekend?",
-    "What does {actor} think about {activity}?",
-    "Who works at {employer}?",
-    "Has {actor} been to {place}?",
-    "What is {actor}'s favourite food, {food}?",
-    "When did {actor} start {activity}?",
-)
-
-
-def questions(seed: int, n: int) -> list[str]:
-    rng = random.Random(f"q/{seed}")
-    return [
-        rng.choice(QUESTION_TEMPLATES).format(
-            actor=rng.choice(ACTORS),
-            activity=rng.choice(ACTIVITIES),
-            employer=rng.choice(EMPLOYERS),
-            place=rng.choice(PLACES),
-            food=rng.choice(FOODS),
-        )
-        for _ in range(n)
-    ]
 
 
 async def _produce(
@@ -116,48 +83,6 @@ def _streams(seed: int, total: int, producers: int) -> list[Iterator[dict[str, A
             yield o
 
     return [tagged(p) for p in range(min(producers, max(total, 1)))]
-
-
-def _floor_fts(floor: SqliteFloor) -> None:
-    """A plain FTS5 table over the floor's texts (the query peer; built untimed)."""
-    c = floor.conn
-    c.execute(
-        "CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(text,"
-        " tokenize='porter unicode61 remove_diacritics 2')"
-    )
-    c.execute("BEGIN")
-    c.execute(
-        "INSERT INTO fts(rowid, text) SELECT seq, json_extract(payload, '$.actor') || ': ' ||"
-        " json_extract(payload, '$.content') FROM events"
-    )
-    c.execute("COMMIT")
-
-
-def _fts_words(q: str) -> str:
-    """The question's content words OR-ed, quoted (as a plain lexical retriever would)."""
-    words = dict.fromkeys(w.removesuffix("'s") for w in re.findall(r"[\w']+", q.lower()))
-    return " OR ".join(f'"{w}"' for w in words if w and w not in STOPWORDS) or '""'
-
-
-def _peer_query(floor: SqliteFloor, q: str, limit: int = 20) -> int:
-    """Top ``limit`` BM25 matches from FTS5, then their payloads (parsed)."""
-    c = floor.conn
-    ids = [
-        r[0]
-        for r in c.execute(
-            "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank LIMIT ?",
-            (_fts_words(q), limit),
-        )
-    ]
-    n = 0
-    for seq in ids:
-        got = c.execute(
-            "SELECT payload FROM events WHERE namespace = ? AND seq = ?", (FLOOR_NAMESPACE, seq)
-        ).fetchone()
-        if got is not None:
-            json.loads(got[0])
-            n += 1
-    return n
 
 
 def _rel(x: float | None, base: float | None) -> float | None:
@@ -268,7 +193,7 @@ async def _one_size(
         out["replay"] = None
         if hasattr(rt, "query") and n_queries > 0:
             note(f"[{n:,}] query: {n_queries} questions (+ FTS5 peer)", progress)
-            _floor_fts(floor)
+            floor.add_fts()
             qs = questions(SEED, n_queries)
             lat: list[float] = []
             peer: list[float] = []
@@ -283,7 +208,7 @@ async def _one_size(
                     continue
                 lat.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
-                _peer_query(floor, q)
+                floor.peer_query(q)
                 peer.append((time.perf_counter() - t0) * 1000)
             p50, pp50 = percentile(lat, 50), percentile(peer, 50)
             out["query"] = {
@@ -443,145 +368,6 @@ async def run(
         "by_size": by_size,
         "scaling": scaling,
     }
-
-
-def _get(d: dict[str, Any] | None, *keys: str) -> Any:
-    for k in keys:
-        if d is None:
-            return None
-        d = d.get(k)
-    return d
-
-
-def render(res: dict[str, Any]) -> str:
-    blocks = [
-        f"perf: sizes {', '.join(f'{s:,}' for s in res['sizes'])}; durability"
-        f" {res['durability']}; {res['producers']} producers; probe {res['probe']:,} events;"
-        " features: "
-        + ", ".join(f"{k}={'yes' if v else 'n/a'}" for k, v in res["features"].items())
-    ]
-    for n, r in res["by_size"].items():
-        ing = r["ingest"]
-        rows: list[list[Any]] = []
-        for label, key, peer in (
-            ("observe sequential (ev/s)", "observe_sequential", "floor 1 tx/event"),
-            (f"observe x{res['producers']} (ev/s)", "observe_concurrent", "floor 1,000/tx"),
-            ("observe_and_route sequential (obs/s)", "route_sequential", "floor 1 tx/event"),
-            (
-                f"observe_and_route x{res['producers']} (obs/s)",
-                "route_concurrent",
-                "floor 1,000/tx",
-            ),
-        ):
-            x = ing.get(key)
-            rows.append([label, _get(x, "eps"), _get(x, "floor_eps"), _get(x, "ratio"), peer])
-            if key == "route_sequential" and _get(x, "journal_eps") is not None:
-                per = x["journal_events"] / max(1, x["events"])
-                rows.append(
-                    [
-                        "  the same, journal events/s",
-                        x["journal_eps"],
-                        None,
-                        None,
-                        f"{per:.2f} events per observation",
-                    ]
-                )
-        q = r["query"]
-        rows.append(
-            [
-                "query p50 (ms)",
-                _get(q, "p50_ms"),
-                _get(q, "peer_p50_ms"),
-                _get(q, "ratio_p50"),
-                "FTS5 MATCH",
-            ]
-        )
-        rows.append(
-            [
-                "query p95 (ms)",
-                _get(q, "p95_ms"),
-                _get(q, "peer_p95_ms"),
-                _get(q, "ratio_p95"),
-                "FTS5 MATCH",
-            ]
-        )
-        qa = r.get("query_as_of")
-        rows.append(
-            [
-                "query as_of half p95 (ms)",
-                _get(qa, "p95_ms"),
-                _get(qa, "head_p95_ms"),
-                _get(qa, "ratio_p95"),
-                "query p95 at the head",
-            ]
-        )
-        rows.append(
-            [
-                "rebuild (ev/s)",
-                r["rebuild"]["eps"],
-                r["rebuild"]["floor_eps"],
-                r["rebuild"]["ratio"],
-                "read + json.loads",
-            ]
-        )
-        rows.append(
-            [
-                "verify (ev/s)",
-                r["verify"]["eps"],
-                r["verify"]["floor_eps"],
-                r["verify"]["ratio"],
-                "floor chain walk",
-            ]
-        )
-        rp = r["replay"]
-        rows.append(
-            [
-                "replay one trace (ms)",
-                _get(rp, "ms"),
-                _get(rp, "query_ms"),
-                _get(rp, "ratio"),
-                "the query itself",
-            ]
-        )
-        rows.append(
-            [
-                "bytes on disk / observation",
-                r["disk"]["bytes_per_event"],
-                r["disk"]["floor_bytes_per_event"],
-                r["disk"]["ratio"],
-                "floor file",
-            ]
-        )
-        rows.append(
-            [
-                "bytes on disk / event, all kinds",
-                r["disk"]["bytes_per_event_all"],
-                None,
-                None,
-                "after routing",
-            ]
-        )
-        rows.append(["peak RSS so far (MiB)", r["peak_rss_bytes"] / 2**20, None, None, ""])
-        title = f"\n--- {int(n):,} events (journal holds {r['journal_events']:,}) ---"
-        blocks.append(table(["measure", "nousmem", "floor/peer", "ratio", "peer"], rows, title))
-    srows = [
-        [
-            f"{int(n):,}",
-            s["per_event_us"],
-            s["per_event_rel"],
-            s["per_query_ms"],
-            s["per_query_rel"],
-        ]
-        for n, s in res["scaling"].items()
-    ]
-    blocks.append(
-        table(
-            ["size", "observe us/event", "rel", "query p50 ms", "rel"],
-            srows,
-            "\nscaling (relative to the smallest size; 1.0 = flat)",
-        )
-    )
-    return "\n".join(blocks)
 
 
 def _sizes(text: str) -> list[int]:
