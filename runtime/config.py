@@ -55,11 +55,21 @@ class TrustConfig(BaseModel):
     default: float = Field(default=0.5, ge=0.0, le=1.0)
 
     def trust(self, source: str) -> float:
-        """Trust of ``source``, looked up exactly, then by its prefix before ``:``."""
+        """Trust of ``source``, looked up exactly, then without case, then by its prefix
+        before ``:`` (also without case)."""
         if source in self.sources:
             return self.sources[source]
-        head = source.split(":", 1)[0]
-        return self.sources.get(head, self.default)
+        key = source.casefold()
+        head = key.split(":", 1)[0]
+        found: float | None = None
+        # Exact keys are the common case; this loop runs for the other spellings only.
+        for k, v in self.sources.items():
+            folded = k.casefold()
+            if folded == key:
+                return v
+            if folded == head and found is None:
+                found = v
+        return self.default if found is None else found
 
 
 class TtlConfig(BaseModel):

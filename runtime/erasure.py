@@ -182,6 +182,14 @@ class Erasure(ReadPath):
                             raise InvalidInput(
                                 f"no event {eid!r} in this namespace", field=f"event_ids.{i}"
                             )
+                        if by_id[eid].kind == "erasure":
+                            # The record of an erasure is what proves it happened (and
+                            # holds no content of its own: entity names in its reason are
+                            # already masked); without it, projections cannot tell what
+                            # was erased and rebuild on every read.
+                            raise InvalidInput(
+                                "an erasure record cannot be erased", field=f"event_ids.{i}"
+                            )
                     seeds = set(event_ids)
                 else:
                     assert entity is not None

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.memory_policy import ConsolidateIntent, ForgetIntent
+from nousmem.policies.risk import RiskFinding
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import TransitionRecord
@@ -110,16 +111,19 @@ class Forgetting(WritePath):
         reason: str,
         now: datetime,
         causation_id: str | None = None,
+        planned: dict[str, str] | None = None,
     ) -> tuple[list[EventDraft], ForgetResult]:
+        """Drafts for ``verb`` on each target. ``planned`` (target -> state) holds the
+        transitions already drafted in the same commit (a policy's earlier forget intents)."""
         drafts: list[EventDraft] = []
         applied: list[dict[str, str]] = []
         refused: list[dict[str, str]] = []
         at = self._proj.last_occurred_at or now
         book = self._proj.lifecycle
-        planned: dict[str, str] = {}
+        planned = {} if planned is None else planned
         for t in targets:
             tr = book.check(t, verb)
-            if t in planned:  # the same target twice in one call: judge the second on the first
+            if t in planned:  # the same target twice in one commit: judge the second on the first
                 tr = tr.model_copy(update={"legal": False, "reason": "duplicate target"})
             if tr.legal:
                 planned[t] = tr.to_state
@@ -209,7 +213,9 @@ class Forgetting(WritePath):
 
     # -- policy hooks --------------------------------------------------------------------------
 
-    def _validate_forget(self, intent: ForgetIntent, authorized: bool) -> list[Verdict]:
+    def _validate_forget(
+        self, intent: ForgetIntent, authorized: bool, *, risks: Sequence[RiskFinding] = ()
+    ) -> list[Verdict]:
         try:
             check_verb(intent.verb)
             for i, t in enumerate(intent.targets):
@@ -228,14 +234,22 @@ class Forgetting(WritePath):
                 # From a planner, verbs that end an item's active life need authorisation.
                 destructive=intent.verb in ("invalidate", "expire"),
                 authorized=authorized,
+                risks=tuple(risks),
             )
         )
 
     def _forget_drafts(
-        self, intent: ForgetIntent, now: datetime, *, causation_id: str
+        self,
+        intent: ForgetIntent,
+        now: datetime,
+        *,
+        causation_id: str,
+        planned: dict[str, str] | None = None,
     ) -> list[EventDraft]:
         targets = [self._resolve_target(t, i) for i, t in enumerate(intent.targets)]
-        drafts, _ = self._forget_plan(targets, intent.verb, intent.reason, now, causation_id)
+        drafts, _ = self._forget_plan(
+            targets, intent.verb, intent.reason, now, causation_id, planned=planned
+        )
         return drafts
 
     def _consolidate_drafts(

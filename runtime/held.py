@@ -43,12 +43,14 @@ class HeldClaims:
                 del self.by_claim[key]
 
     def for_claim(self, claim: Claim, *, exclude_source: str) -> list[Revision]:
-        """Held revisions for the same claim from sources other than ``exclude_source``."""
+        """Held revisions for the same claim from sources other than ``exclude_source``
+        (compared without case: "Web" is not independent of "web")."""
         held = self.by_claim.get(_key(claim.entity, claim.attribute, claim.value), [])
+        mine = exclude_source.casefold()
         return [
             rev
             for _, rev in held
-            if rev.source != exclude_source and rev.polarity == claim.polarity
+            if rev.source.casefold() != mine and rev.polarity == claim.polarity
         ]
 
     def ids_of(self, revisions: Iterable[Revision]) -> list[str]:

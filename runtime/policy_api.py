@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nousmem.policies.impact import claim_revision
 from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
-from nousmem.policies.risk import detect_risks
+from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
 from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
 from nousmem.runtime.events import EventDraft
@@ -126,6 +126,9 @@ class PolicyAPI(Forgetting, ReadPath):
             cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
             known, foreign, records = await self._locate(cited)
             verdicts: list[Verdict] = []
+            # A planner's text is untrusted like an observation's: the risk gate reads every
+            # free-text field that the policy would journal or turn into memory.
+            shared = _risks(policy.source, policy.rationale)
             for w in policy.writes:
                 verdicts += self.validators.run(
                     ProposedWrite(
@@ -140,16 +143,16 @@ class PolicyAPI(Forgetting, ReadPath):
                         known_evidence=known,
                         foreign_evidence=foreign & set(w.evidence_ids),
                         not_evidence=records,
-                        risks=tuple(
-                            f
-                            for c in w.claims
-                            for t in (c.entity, c.value)
-                            for f in detect_risks(t)
+                        risks=(
+                            *shared,
+                            *_risks(w.source, *(t for c in w.claims for t in (c.entity, c.value))),
                         ),
                     )
                 )
             for f in policy.forget:
-                verdicts += self._validate_forget(f, policy.authorized)
+                verdicts += self._validate_forget(
+                    f, policy.authorized, risks=(*shared, *_risks(f.reason))
+                )
             for c in policy.consolidate:
                 verdicts += self.validators.run(
                     ProposedWrite(
@@ -164,6 +167,7 @@ class PolicyAPI(Forgetting, ReadPath):
                             "clusters": [list(cl) for cl in c.clusters],
                             "target_type": c.target_type,
                         },
+                        risks=(*shared, *_risks(c.summary, c.target_type)),
                     )
                 )
             policy_json = redact_tree(policy.model_dump(mode="json"))
@@ -222,8 +226,11 @@ class PolicyAPI(Forgetting, ReadPath):
                         causation_id=head.id,
                     )
                 )
+            # One state per target across the policy's forget intents: a later intent is
+            # judged on what an earlier one did, as forget() judges a repeated target.
+            planned: dict[str, str] = {}
             for f in policy.forget:
-                drafts += self._forget_drafts(f, now, causation_id=head.id)
+                drafts += self._forget_drafts(f, now, causation_id=head.id, planned=planned)
             for c in policy.consolidate:
                 drafts += self._consolidate_drafts(c, now, causation_id=head.id)
             events = await self._commit(drafts)
@@ -238,3 +245,7 @@ class PolicyAPI(Forgetting, ReadPath):
             policy_event_id=head.id,
             context=context,
         )
+
+
+def _risks(*texts: str) -> tuple[RiskFinding, ...]:
+    return tuple(f for t in texts if t for f in detect_risks(t))

@@ -10,12 +10,15 @@ from typing import Any
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.protocols import Extractor
+from nousmem.policies.risk import detect_risks, risk_score
+from nousmem.policies.validators import ProposedWrite
 from nousmem.projections.models import Observation
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.write_plan import Mode, WritePlanner
+from nousmem.runtime.write_records import field_risks
 
 # What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
 # lifecycle. Observations, reads and their outcomes, and records of refused writes do not
@@ -36,6 +39,7 @@ PLANNING_KINDS = frozenset(
 )
 STALE_RETRIES = 5
 """Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
+_RULES = RuleExtractor()
 
 
 class WritePath(WritePlanner):
@@ -53,10 +57,31 @@ class WritePath(WritePlanner):
         ex = self._shared.extractor
         if ex is None:
             ex = self._shared.extractor = RuleExtractor()
+        if not isinstance(ex, RuleExtractor) and self._quarantines(obs):
+            # Content the risk gate will quarantine never leaves the process: a plugged-in
+            # extractor may be a remote model. Its claims would be dropped with it anyway.
+            ex = _RULES
         if isinstance(ex, FallbackExtractor):
             return await ex.extract_with_fallback(obs)
         claims = await ex.extract(obs)
         return ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
+
+    def _quarantines(self, obs: Observation) -> bool:
+        """Whether the risk gate will quarantine ``obs`` on its own fields (before any claim
+        is extracted): the router's risk threshold, or a validator's quarantine verdict."""
+        findings = detect_risks(obs.content) + field_risks(obs, obs.claims)
+        if not findings:
+            return False
+        if risk_score(findings) >= self.config.router.quarantine_risk:
+            return True
+        probe = ProposedWrite(
+            operation="observe_and_route",
+            namespace=self.namespace,
+            evidence_ids=("observation",),
+            known_evidence=frozenset({"observation"}),
+            risks=tuple(findings),
+        )
+        return any(not v.ok and v.action == "quarantine" for v in self.validators.run(probe))
 
     # -- public verbs -------------------------------------------------------------------------
 
@@ -66,7 +91,10 @@ class WritePath(WritePlanner):
         if parsed.occurred_at is not None:
             self._coerce_time(parsed.occurred_at, "observation.occurred_at")
         async with self._write_lock:
-            if self._proj.applied_seq == 0:
+            # A write's guard catches what other processes appended since the last fold; a
+            # dry run has no guard, so it catches up first (or it would predict from a
+            # state the real write will not see).
+            if self._proj.applied_seq == 0 or mode == "dry_run":
                 await self._refresh(locked=True)
             recorded = self._now()
             probe = (

@@ -99,8 +99,16 @@ class WritePlanner(RuntimeCore):
             if obs.occurred_at is not None
             else recorded_at
         )
+        # "Yesterday" is resolved on the calendar of the caller's own time zone, as observe()
+        # and the extractor resolve it; the journal stores the instant in UTC.
+        local = (
+            obs
+            if obs.occurred_at is not None
+            else obs.model_copy(update={"occurred_at": recorded_at})
+        )
+        times = self._time_refs(local)
         obs = obs.model_copy(update={"occurred_at": occurred})
-        obs_draft = self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
+        obs_draft = self._observation_draft(obs, times, recorded_at=recorded_at)
         obs_id = obs_draft.id
         claims = list(extraction.claims)
         findings = detect_risks(obs.content)
@@ -294,12 +302,20 @@ class WritePlanner(RuntimeCore):
     ) -> dict[int, list[Revision]]:
         """Held candidates that this observation corroborates from an independent source."""
         out: dict[int, list[Revision]] = {}
+        taken: set[int] = set()  # ids of the held revision objects already promoted
         for i, impact in enumerate(impacts):
             r = routes.get(i)  # a quarantined observation routes no claim at all
             if r is None or r.route in ("ledger_only", "clarify"):
                 continue
-            held = self._proj.held.for_claim(impact.claim, exclude_source=source)
+            # Two claims of one observation may name the same held claim ("Acme"/"acme"):
+            # it is promoted once.
+            held = [
+                h
+                for h in self._proj.held.for_claim(impact.claim, exclude_source=source)
+                if id(h) not in taken
+            ]
             if held:
+                taken.update(id(h) for h in held)
                 out[i] = held
         return out
 

@@ -25,8 +25,8 @@ def redact_tree(value: Any) -> Any:
     if isinstance(value, str):
         found = detect_risks(value)
         return redact(value, found) if found else value
-    if isinstance(value, dict):
-        return {k: redact_tree(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a caller's metadata key is text as well
+        return {redact_tree(k): redact_tree(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [redact_tree(v) for v in value]
     return value
@@ -56,15 +56,28 @@ def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
 
 
 def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
-    """Risks outside the content: claim texts, actor, ref, keywords and metadata strings.
+    """Risks outside the content: claim texts, actor, source, ref, keywords, and the
+    metadata's keys and strings at any depth.
 
     Their spans do not point into the content, so they widen the span to nothing usable for
     redaction; they only decide quarantine (and the content is redacted on its own findings).
     """
-    texts = [obs.actor or "", obs.ref or "", *obs.keywords]
+    texts = [obs.actor or "", obs.source, obs.ref or "", *obs.keywords]
     texts += [t for c in claims for t in (c.entity, c.value)]
-    texts += [v for v in obs.metadata.values() if isinstance(v, str)]
+    if obs.metadata:
+        texts += _strings(obs.metadata)
     return [f for t in texts if t for f in _short_text_risks(t)]
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in ``value``: dict keys and values, list items, at any depth."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,140 @@
+"""A governed write agrees with itself and with its dry run: one calendar for time
+expressions, one promotion per held candidate, source names compared without case, a dry
+run that sees what the write will see, and records that stay consistent with the state
+machine they describe."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from nousmem.runtime import InvalidInput, MemoryRuntime
+from nousmem.runtime.config import TrustConfig
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+IST = timezone(timedelta(hours=5, minutes=30))
+
+
+async def _establish(rt: MemoryRuntime, value: str = "Google") -> None:
+    for i in range(3):
+        await rt.observe_and_route(
+            {"content": f"I work at {value}.", "actor": "Alice", "occurred_at": T0 + timedelta(i)}
+        )
+
+
+async def test_relative_dates_resolve_on_the_speakers_calendar(rt: MemoryRuntime) -> None:
+    # 02:00 on 1 March in India is still 29 February in UTC: "yesterday" is 29 February.
+    when = datetime(2024, 3, 1, 2, 0, tzinfo=IST)
+    text = "Yesterday I moved to Berlin."
+    plain = await rt.observe({"content": text, "actor": "Alice", "occurred_at": when})
+    routed = await rt.observe_and_route({"content": text, "actor": "Bob", "occurred_at": when})
+    ev = await rt.get(routed.observation_id)
+    assert [t.start for t in plain.payload.times] == [date(2024, 2, 29)]
+    assert [t.start for t in ev.payload.times] == [date(2024, 2, 29)]
+    dry = await rt.assess({"content": text, "actor": "Carol", "occurred_at": when})
+    assert dry.dry_run and dry.assessment is not None
+
+
+async def test_a_dry_run_sees_what_other_processes_appended(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="n") as a,
+        MemoryRuntime.open(path, namespace="n") as b,
+    ):
+        await b.observe_and_route({"content": "hello", "occurred_at": T0})  # b has folded
+        await _establish(a)  # a belief b has not folded yet
+        obs = {"content": "Alice works at Acme.", "source": "web", "occurred_at": T0 + timedelta(9)}
+        dry = await b.assess(obs)
+        real = await b.observe_and_route(obs)
+        assert real.route == "candidate"
+        assert dry.route == real.route
+        assert [c.route for c in dry.decision.claims] == [c.route for c in real.decision.claims]
+
+
+async def test_one_observation_promotes_a_held_candidate_once(rt: MemoryRuntime) -> None:
+    await _establish(rt)
+    held = await rt.observe_and_route(
+        {"content": "Alice works at Acme.", "source": "web", "occurred_at": T0 + timedelta(10)}
+    )
+    assert held.route == "candidate" and len(held.candidate_ids) == 1
+    claim = {"entity": "Alice", "attribute": "employer", "value": "Acme"}
+    res = await rt.observe_and_route(
+        {
+            "content": "Alice is at Acme.",
+            "source": "anonymous",
+            "claims": [claim, {**claim, "value": "acme"}],
+            "occurred_at": T0 + timedelta(11),
+        }
+    )
+    assert len(res.promoted_ids) == 1
+    revised = [e async for e in rt.events(kinds=["belief.revised"])]
+    citing = [e for e in revised if held.observation_id in e.payload.revision.evidence_ids]
+    assert len(citing) == 1
+    promoted = [e async for e in rt.events(kinds=["candidate.promoted"])]
+    assert [tuple(e.payload.candidate_ids) for e in promoted] == [tuple(held.candidate_ids)]
+
+
+async def test_a_source_in_another_case_is_not_an_independent_corroborator(
+    rt: MemoryRuntime,
+) -> None:
+    await _establish(rt)
+    for i, source in enumerate(["web", "Web", "WEB"]):
+        res = await rt.observe_and_route(
+            {
+                "content": "Alice works at Acme.",
+                "source": source,
+                "occurred_at": T0 + timedelta(10 + i),
+            }
+        )
+        assert res.promoted_ids == ()
+    belief = await rt.belief("Alice", "employer")
+    assert belief is not None and belief.mode == "Google"
+    # A truly independent source still corroborates.
+    res = await rt.observe_and_route(
+        {"content": "Alice works at Acme.", "source": "document", "occurred_at": T0 + timedelta(20)}
+    )
+    assert res.promoted_ids
+
+
+def test_trust_is_looked_up_without_case() -> None:
+    trust = TrustConfig()
+    assert trust.trust("User") == trust.trust("user") == 0.9
+    assert trust.trust("TOOL:Search") == trust.trust("tool:search") == 0.8
+    assert trust.trust("nobody") == trust.default
+    both = TrustConfig(sources={"user": 0.9, "User": 0.1})
+    assert both.trust("User") == 0.1 and both.trust("user") == 0.9 and both.trust("USER") == 0.9
+
+
+async def test_an_erasure_record_cannot_be_erased(rt: MemoryRuntime) -> None:
+    ev = await rt.observe({"content": "My phone is 555 0100.", "actor": "Alice"})
+    receipt = await rt.erase(event_ids=[ev.id], reason="user request")
+    erasures = [e async for e in rt.events(kinds=["erasure"])]
+    assert len(erasures) == 1 and receipt is not None
+    head = await rt.head()
+    with pytest.raises(InvalidInput) as exc:
+        await rt.erase(event_ids=[erasures[0].id], reason="hide the trail")
+    assert exc.value.field == "event_ids.0"
+    assert await rt.head() == head
+    assert (await rt.get(erasures[0].id)).payload is not None
+
+
+async def test_forget_intents_of_one_policy_see_each_other(rt: MemoryRuntime) -> None:
+    ev = await rt.observe({"content": "I work at Google.", "actor": "Alice"})
+    res = await rt.commit(
+        {
+            "forget": [
+                {"targets": [ev.id], "verb": "inhibit", "reason": "a"},
+                {"targets": [ev.id], "verb": "compress", "reason": "b"},
+            ]
+        }
+    )
+    assert res.committed
+    applied = [e async for e in rt.events(kinds=["lifecycle"])]
+    assert [(e.payload.from_state, e.payload.to_state) for e in applied] == [("fresh", "inhibited")]
+    refused = [e async for e in rt.events(kinds=["lifecycle.refused"])]
+    assert [e.payload.requested for e in refused] == ["compress"]
+    view = await rt.lifecycle(ev.id)
+    assert view.state == "inhibited"
+    assert [(h.from_state, h.to_state) for h in view.history] == [("fresh", "inhibited")]
