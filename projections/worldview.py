@@ -56,6 +56,7 @@ class Worldview(SlotResolver):
         self.support: dict[Key, list[SupportRow]] = {}
         self.superseded: dict[Key, list[tuple[int, datetime, str | None]]] = {}
         self.held: dict[Key, list[tuple[int, str, str, datetime]]] = {}  # seq, id, value, t
+        self.held_evidence: dict[str, tuple[str, ...]] = {}  # held candidate id -> evidence
         self.released: dict[str, int] = {}  # held candidate event id -> seq released
         self.text: dict[str, list[TextItem]] = {}
         self.utility: dict[str, list[tuple[int, float]]] = {}
@@ -103,9 +104,11 @@ class Worldview(SlotResolver):
         entity: str,
         attribute: str,
         value: str,
+        evidence_ids: tuple[str, ...] = (),
     ) -> None:
         key = (match_key(entity), attribute, match_key(value))
         self.held.setdefault(key, []).append((seq, event_id, value, occurred_at))
+        self.held_evidence[event_id] = evidence_ids
 
     def on_released(self, *, seq: int, candidate_ids: Iterable[str]) -> None:
         for cid in candidate_ids:
@@ -185,7 +188,7 @@ class Worldview(SlotResolver):
                         )
                     )
             if "hypothesis" in kinds:
-                slots.extend(self._hypotheses(name, limit, history))
+                slots.extend(self._hypotheses(name, limit, history, state_of))
         for slot_id in sorted(self.text):
             kind = slot_id.split(":", 1)[0]
             if kind in kinds:

@@ -37,6 +37,7 @@ class SlotResolver:
     support: dict[Key, list[SupportRow]]
     superseded: dict[Key, list[tuple[int, datetime, str | None]]]
     held: dict[Key, list[tuple[int, str, str, datetime]]]
+    held_evidence: dict[str, tuple[str, ...]]
     released: dict[str, int]
     text: dict[str, list[TextItem]]
     utility: dict[str, list[tuple[int, float]]]
@@ -98,7 +99,9 @@ class SlotResolver:
             for (e, a, _), rows in self.held.items()
             if e == ekey and a == snap.attribute
             for s, hid, v, _t in rows
-            if self._at(s, _t, limit) and self.released.get(hid, 1 << 62) > limit
+            if self._at(s, _t, limit)
+            and self.released.get(hid, 1 << 62) > limit
+            and (history or not self._held_hidden(hid, limit, state_of))
         ]
         cands: list[WorldviewCandidate] = []
         for value, p in snap.distribution:
@@ -120,6 +123,10 @@ class SlotResolver:
             if snap.cardinality == "single":
                 held_against = sum(1 for v in pending if match_key(v) != match_key(value))
             first = min((r.occurred_at for r in asserts), default=None)
+            # A value that lost the slot and won it back holds it since it won it back.
+            restored = [x[1] for x in sup if x[2] is None]
+            if restored:
+                first = restored[-1]
             last = max((r.occurred_at for r in rows), default=None)
             is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
             comps = {
@@ -233,7 +240,22 @@ class SlotResolver:
             reason=reason,
         )
 
-    def _hypotheses(self, name: str, limit: int, history: bool) -> list[WorldviewSlot]:
+    def _held_hidden(
+        self, hid: str, limit: int, state_of: Callable[[str, int | None], str]
+    ) -> bool:
+        """A held candidate forgotten itself, or whose every piece of evidence is."""
+        if state_of(hid, limit) in HIDDEN_STATES:
+            return True
+        evidence = self.held_evidence.get(hid, ())
+        return bool(evidence) and all(state_of(ev, limit) in HIDDEN_STATES for ev in evidence)
+
+    def _hypotheses(
+        self,
+        name: str,
+        limit: int,
+        history: bool,
+        state_of: Callable[[str, int | None], str],
+    ) -> list[WorldviewSlot]:
         ekey = match_key(name)
         out = []
         for (e, attr, _vk), rows in sorted(self.held.items()):
@@ -241,6 +263,8 @@ class SlotResolver:
                 continue
             for s, hid, value, t in rows:
                 if not self._at(s, t, limit):
+                    continue
+                if not history and self._held_hidden(hid, limit, state_of):
                     continue
                 released = self.released.get(hid, 1 << 62) <= limit
                 if released and not history:

@@ -40,7 +40,12 @@ def parse_as_of(value: object, *, head_seq: int, naive: str = "reject") -> AsOf:
             if naive != "utc":
                 raise InvalidInput("datetime has no timezone", field="as_of")
             value = value.replace(tzinfo=UTC)
-        return AsOf(time=value.astimezone(UTC))
+        try:
+            return AsOf(time=value.astimezone(UTC))
+        except OverflowError:  # e.g. 0001-01-01T00:00+05:00 is before the year 1 in UTC
+            raise InvalidInput(
+                f"{value.isoformat()} is outside the years a datetime holds in UTC", field="as_of"
+            ) from None
     raise InvalidInput(
         f"must be a datetime, an ISO string or an int seq, not {type(value).__name__}",
         field="as_of",

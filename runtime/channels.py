@@ -21,6 +21,7 @@ from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 
 FULL_LENSES = ("historical", "audit")
+_TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +38,21 @@ def base_terms(terms: Sequence[str]) -> list[str]:
 
 
 def fact_line(
-    snap: BeliefSnapshot, wants_list: bool, keep: Callable[[str], bool]
+    snap: BeliefSnapshot,
+    wants_list: bool,
+    keep: Callable[[str], bool],
+    *,
+    conflicted: bool = False,
 ) -> tuple[str, list[str]]:
-    """``Melanie activity: pottery (since 8 May 2023); camping (20 June 2023)``."""
+    """``Melanie activity: pottery (since 8 May 2023); camping (20 June 2023)``.
+
+    A ``conflicted`` slot states no value as settled: every competing value is listed and
+    the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot.
+    """
     seen = {match_key(o.value): o for o in snap.observed_values}
     if snap.cardinality == "single":
         values = [snap.mode] if snap.mode and snap.mode != UNKNOWN else []
-        if wants_list or not values:
+        if wants_list or conflicted or not values:
             values += [o.value for o in snap.observed_values if o.value not in values]
     else:
         values = list(snap.held)
@@ -60,7 +69,7 @@ def fact_line(
         if o.last_seen.date() != o.first_seen.date():
             when += f" to {date_label(o.last_seen)}"
         parts.append(f"{v} ({when})")
-    attr = snap.attribute.replace("_", " ")
+    attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     return f"{snap.entity} {attr}: " + "; ".join(parts), values
 
 
@@ -216,8 +225,16 @@ class Channels:
     # -- beliefs, time, audit, dense -------------------------------------------------------
 
     def _facts(
-        self, plan: QueryPlan, lens: str, at: ReadPoint, limit: int, now: datetime | None
+        self,
+        plan: QueryPlan,
+        lens: str,
+        at: ReadPoint,
+        limit: int,
+        now: datetime | None,
+        conflicted: frozenset[str] = frozenset(),
     ) -> dict[str, Snippet]:
+        """Belief fact lines of the question's entities; ``conflicted``: the worldview's
+        conflicted slot ids as of the read (their lines settle on no value)."""
         proj = self.proj
         qterms = set(plan.terms)
         ranked: list[tuple[int, str, Snippet]] = []
@@ -245,7 +262,8 @@ class Channels:
                     last = seen.get(match_key(v))
                     return not (now and last and self.expired_attribute(attr, last, now))
 
-                text, values = fact_line(snap, plan.wants_list, keep)
+                slot = f"{kind}:{ekey}.{snap.attribute}"
+                text, values = fact_line(snap, plan.wants_list, keep, conflicted=slot in conflicted)
                 if not values:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
@@ -257,7 +275,11 @@ class Channels:
                 ev: list[str] = []
                 for v in values:
                     for row in proj.worldview.support.get((ekey, snap.attribute, match_key(v)), ()):
-                        if row.seq <= at.seq and row.polarity == "assert":
+                        if (
+                            row.seq <= at.seq
+                            and (at.time is None or row.occurred_at <= at.time)
+                            and row.polarity == "assert"
+                        ):
                             ev.extend(e for e in row.evidence_ids if e in proj.docs)
                 ev = list(dict.fromkeys(ev))
                 snip = Snippet(
@@ -285,14 +307,25 @@ class Channels:
             return any(a <= d <= b for a, b in spans)
 
         out = [e for e in lexical if inside(e)]
+        rows = proj.obs_by_date
         for a, b in spans:
-            lo = bisect.bisect_left(proj.obs_by_date, (a.toordinal(),))
-            hi = bisect.bisect_left(proj.obs_by_date, (b.toordinal() + 1,))
-            for _, _, eid in reversed(proj.obs_by_date[max(lo, hi - 200) : hi]):
-                if len(out) >= 50:
-                    return out
-                if eid not in out and self._in_view(proj.docs[eid], at):
+            lo = bisect.bisect_left(rows, (a.toordinal(),))
+            hi = bisect.bisect_left(rows, (b.toordinal() + 1,))
+            # The latest _TEMPORAL_WINDOW rows *of the read's view*: rows written after the
+            # read point are skipped, not counted, or later writes in the same range would
+            # push out what the read saw and its replay would differ.
+            seen = 0
+            for i in range(hi - 1, lo - 1, -1):
+                eid = rows[i][2]
+                if not self._in_view(proj.docs[eid], at):
+                    continue
+                if len(out) >= 50 or seen >= _TEMPORAL_WINDOW:
+                    break
+                seen += 1
+                if eid not in out:
                     out.append(eid)
+            if len(out) >= 50:
+                break
         return out
 
     def _audit(self, plan: QueryPlan, at: ReadPoint) -> dict[str, Snippet]:

@@ -77,8 +77,12 @@ class Forgetting(WritePath):
         if not isinstance(target, str) or not target.strip():
             raise InvalidInput("must be a non-empty string", field=field)
         t = target.strip()
-        if t in self._proj.docs or t in self._proj.traces:
-            return t
+        if (
+            t in self._proj.docs
+            or t in self._proj.traces
+            or t in self._proj.worldview.held_evidence
+        ):
+            return t  # an observation, a read, or a held candidate (its candidate.held id)
         parsed: tuple[str | None, str, str, str] | None = None
         if "#" in t and ":" in t:
             kind, rest = t.split(":", 1)

@@ -275,6 +275,7 @@ class Projector:
             entity=c.entity,
             attribute=c.attribute,
             value=c.value,
+            evidence_ids=tuple(p.evidence_ids),
         )
 
     def _on_promoted(self, e: Any, p: Any) -> None:

@@ -33,6 +33,15 @@ NEIGHBOR_SOURCES = ("lexical", "entity", "dense")
 ADJUSTMENTS = frozenset({"focus"})
 # Below this many tokens left no line fits (``- Name: word …`` and its day).
 _MIN_LINE = 6
+_APOSTROPHE_WORD = re.compile(r"\w+(?:['\u2019]\w+)+")
+
+
+def _words(question: str) -> list[str]:
+    """The question's words as entity heads may spell them: ``O'Brien`` whole (without a
+    possessive ``'s``) as well as its parts."""
+    whole: list[str] = _APOSTROPHE_WORD.findall(question)
+    whole += [w[:-2] for w in whole if w[-2:] in ("'s", "\u2019s")]
+    return re.findall(r"\w+", question) + whole
 
 
 @dataclass
@@ -111,7 +120,7 @@ class QueryEngine(Channels):
                 question,
                 lens=lens,
                 ref_time=now,
-                known_entities=proj.entities_in(re.findall(r"\w+", question), at.seq),
+                known_entities=proj.entities_in(_words(question), at.seq),
             )
             plan = plan.model_copy(update={"fts": self.lexical_query(plan, at.seq)})
         rankings: dict[str, Sequence[str]] = {}
@@ -146,7 +155,20 @@ class QueryEngine(Channels):
         if plan.entities:
             keys = {match_key(n) for n in plan.entities}
             rankings["entity"] = [e for e in strict if match_key(proj.docs[e].actor or "") in keys]
-        facts = self._facts(plan, lens, at, cfg.fact_lines, now)
+        # Before the fact lines: a line of a conflicted slot must not settle on a value.
+        wv = proj.worldview.snapshot(
+            lens=lens,
+            beliefs=proj.beliefs,
+            state_of=self.state_of,
+            trust=trust,
+            as_of_seq=at.seq,
+            as_of_time=at.time,
+            now=now,
+            entities=plan.entities,
+            expired=self.expired_attribute,
+        )
+        conflicted = frozenset(s.id for s in wv.slots if s.status == "conflicted")
+        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted)
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)
         )
@@ -209,17 +231,6 @@ class QueryEngine(Channels):
                 )
             )
 
-        wv = proj.worldview.snapshot(
-            lens=lens,
-            beliefs=proj.beliefs,
-            state_of=self.state_of,
-            trust=trust,
-            as_of_seq=at.seq,
-            as_of_time=at.time,
-            now=now,
-            entities=plan.entities,
-            expired=self.expired_attribute,
-        )
         # Headers and bullets count: the rendered prompt never exceeds the budget.
         room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
         wv_text = fit_lines(wv.render(), min(room, int(budget_tokens * cfg.worldview_share)))
@@ -302,12 +313,14 @@ class QueryEngine(Channels):
     @staticmethod
     def _worldview_shown(wv: WorldviewSnapshot, wv_text: str) -> list[str]:
         """Candidates the prompt's Worldview Snapshot lines present as current: outcome
-        feedback (``after_turn``) reaches them as it reaches the snippets."""
+        feedback (``after_turn``) reaches them as it reaches the snippets. A conflicted
+        slot presents none of its values as current."""
         lines = set(wv_text.splitlines())
         return [
             c.id
             for slot in wv.slots
-            if wv.render_slot(slot) in lines  # not cut by the worldview's share of the budget
+            if slot.status != "conflicted"
+            and wv.render_slot(slot) in lines  # not cut by the worldview's share of the budget
             for c in wv.shown(slot)
             if c.status in ("selected", "active")
         ]

@@ -107,9 +107,10 @@ class ReadPath(RuntimeCore):
         self._check_open()
         lens = _check_lens(lens)
         if entities is not None and (
-            isinstance(entities, str) or not all(isinstance(e, str) for e in entities)
+            not isinstance(entities, list | tuple) or not all(isinstance(e, str) for e in entities)
         ):
             raise InvalidInput("must be a list of entity names", field="entities")
+        check_text(list(entities or ()), "entities")
         at = self._point(await self._position(as_of))
         return self._proj.worldview.snapshot(
             lens=lens,

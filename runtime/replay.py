@@ -14,7 +14,7 @@ from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
 from nousmem.runtime.inputs import check_text
-from nousmem.runtime.payloads import OutcomePayload
+from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
 
@@ -147,11 +147,14 @@ class Traces(ReadPath):
                 break
         return out
 
-    def _outcome_targets(self, selected: tuple[str, ...], as_of_seq: int) -> list[str]:
+    def _outcome_targets(self, trace: RetrievalPayload) -> list[str]:
         """Selected snippet ids, with each fact line expanded to the belief candidates it
-        showed (the worldview keys utility by candidate id)."""
+        showed (the worldview keys utility by candidate id). A line of a slot that was
+        conflicted at the read settled on no value, so it credits none."""
         out: list[str] = []
-        for sid in selected:
+        as_of_seq = trace.as_of_seq
+        conflicted: frozenset[str] | None = None
+        for sid in trace.selected:
             if not sid.startswith("fact:"):
                 out.append(sid)
                 continue
@@ -159,9 +162,28 @@ class Traces(ReadPath):
             snap = self._proj.beliefs.snapshot(ekey, attr, as_of_seq=as_of_seq, deltas=False)
             if snap is None:
                 continue
+            if conflicted is None:
+                conflicted = self._conflicted_slots(trace)
+            if f"{slot_kind_for(attr)}:{ekey}.{attr}" in conflicted:
+                continue
             values = list(snap.held) if snap.cardinality == "multi" else [snap.mode or ""]
             out += [f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(v)}" for v in values if v]
         return out
+
+    def _conflicted_slots(self, trace: RetrievalPayload) -> frozenset[str]:
+        """The conflicted slot ids of the worldview the read saw (as of its position)."""
+        wv = self._proj.worldview.snapshot(
+            lens=trace.lens,
+            beliefs=self._proj.beliefs,
+            state_of=self.engine.state_of,
+            trust=self.config.trust.trust,
+            as_of_seq=trace.as_of_seq,
+            as_of_time=trace.as_of_time,
+            now=trace.as_of_time or self._proj.now(trace.as_of_seq),
+            entities=list(trace.plan.get("entities") or ()),
+            expired=self.engine.expired_attribute,
+        )
+        return frozenset(s.id for s in wv.slots if s.status == "conflicted")
 
     async def after_turn(
         self,
@@ -190,7 +212,7 @@ class Traces(ReadPath):
         e = await self.trace(trace_id)
         if e.payload is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")
-        found = self._outcome_targets(e.payload.selected, e.payload.as_of_seq)
+        found = self._outcome_targets(e.payload)
         targets = tuple(dict.fromkeys([*found, *e.payload.worldview]))
         now = self._now()
         draft = self._draft(
