@@ -20,6 +20,7 @@ from nousmem.policies.patterns import (
     CONJUNCTIONS,
     FIRST_PERSON,
     HEAD_REJECT,
+    HYPOTHETICAL,
     LEADING_DROP,
     MODALS,
     NAME_STOP,
@@ -31,6 +32,7 @@ from nousmem.policies.patterns import (
     TO_CONTINUES,
     TRAILING_DROP,
     VALUE_REJECT,
+    VALUE_REJECT_ANYWHERE,
     VALUE_REJECT_START,
     VALUE_STOP,
 )
@@ -39,9 +41,14 @@ from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 __all__ = ["Doc", "Sentence", "Walk", "clean", "trim_name", "trim_phrase", "walk_back"]
 
 _TOKEN = re.compile(r"\S+")
+# A negated belief verb ("I don't think I work at X", "I doubt ...") hedges rather than
+# negates: the walk stops at the inner clause's subject, so it never sees the "don't", and
+# what the speaker disbelieves is too loosely tied to the claim to assert its opposite.
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|i\s+suppose|i\s+reckon|maybe|might|probably"
-    r"|perhaps|possibly|not\s+sure|not\s+certain|kind\s+of|sort\s+of)\b",
+    r"|perhaps|possibly|not\s+sure|not\s+certain|kind\s+of|sort\s+of"
+    r"|(?:do|does|did)(?:n'?t|\s+not)\s+(?:really\s+)?(?:think|believe|suppose|reckon)"
+    r"|i\s+(?:really\s+)?doubt|doubtful)\b",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[,;.!?]|\s(?:but|and|although|though|because|so)\s", re.IGNORECASE)
@@ -50,6 +57,7 @@ _STRIP = "\"'“”‘’()[]*_"
 _BOUNDARY_END = (",", ";", ":", "—", "–")
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
 _DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
+_CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
 # Without an occurred_at, time expressions are still cut out of values, resolved against
 # a fixed date whose result is never attached to a claim.
 _NO_REF = datetime(2000, 1, 1)
@@ -63,7 +71,7 @@ class Walk(NamedTuple):
     start: int  # sentence-relative start of the clause (subject, boundary or sentence start)
     plain_neg: bool
     cessation: bool
-    conditional: bool
+    conditional: bool  # a modal, or "if"/"wish" before the subject: a hypothetical clause
 
 
 class Doc:
@@ -205,6 +213,24 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
     return "elided", None
 
 
+def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether "if", "wish", ... stands before the subject at token ``i``, in its clause.
+
+    "If I worked at Google I'd be rich" and "I wish I lived in Paris" state no fact; a comma
+    or a conjunction ends the search, so "If so, I work at Google" still does.
+    """
+    for j in range(i - 1, max(i - 7, -1), -1):
+        raw = toks[j][2]
+        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
+            return False
+        low = clean(raw)
+        if low in HYPOTHETICAL:
+            return True
+        if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
+            return False
+    return False
+
+
 def walk_back(sent: Sentence, pos: int) -> Walk:
     """Find the subject of the verb phrase starting at sentence offset ``pos``."""
     starts, toks = sent.tokens()
@@ -221,7 +247,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             return Walk("elided", None, e + 1, plain, cess, cond)
         low = clean(raw)
         if low in FIRST_PERSON:
-            return Walk("actor", None, s, plain, cess, cond or low == "i'd")
+            cond = cond or low == "i'd" or _hypothetical(toks, i)
+            return Walk("actor", None, s, plain, cess, cond)
         if low in OTHER_SUBJECTS:
             return Walk("none", None, s, plain, cess, cond)
         if low in CONJUNCTIONS:
@@ -239,6 +266,7 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         elif low not in SKIP_WORDS:
             named = _name_at(toks, i)
             if named is not None and _agrees(toks, i):
+                cond = cond or _hypothetical(toks, bisect_left(starts, named[1]))
                 return Walk("name", named[0], named[1], plain, cess, cond)
             return Walk("none", None, s, plain, cess, cond)
         i -= 1
@@ -281,7 +309,7 @@ def trim_phrase(
         kept.pop()
     if not kept or kept[0][0].lower() in VALUE_REJECT_START:
         return None
-    if any(t.lower().strip(_STRIP) in SECOND_PERSON for t, _ in kept):
+    if any(t.lower().strip(_STRIP) in VALUE_REJECT_ANYWHERE for t, _ in kept):
         return None
     value = " ".join(t.strip(_STRIP) for t, _ in kept).strip()
     if not value or value.lower() in VALUE_REJECT or kept[-1][0].lower() in HEAD_REJECT:

@@ -14,7 +14,10 @@ How a claim is read, in short (docs/extraction.md has the full story and the lim
   past-tense verb ("Went hiking today!") is the speaker's.
 * Negators met on that walk (or "anymore" after the value) negate the claim; "no longer",
   "stopped", "used to", "quit" also mark it as a change. "don't like X" becomes dislikes X.
-* Hedges ("I think", "maybe", "probably", ...) halve the confidence and set ``hedged``.
+  "neither X nor Y" negates both.
+* Modals ("I would ...") and "if"/"wish" before the subject ("If I worked at ...", "I wish
+  I lived in ...") make the clause hypothetical: no claim, except goals.
+* Hedges ("I think", "I don't think", "maybe", ...) halve the confidence and set ``hedged``.
 * The first time expression of the clause (else of the sentence) sets ``valid_at``.
 """
 
@@ -53,6 +56,9 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
+# "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
+_NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
+_NOR = re.compile(r"\s*,?\s*(?i:nor)\s+")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
@@ -147,10 +153,19 @@ class RuleExtractor:
         return name
 
     def _value(
-        self, rule: Rule, match: re.Match[str], group: str, sent: Sentence, obs: Observation
+        self,
+        rule: Rule,
+        match: re.Match[str],
+        group: str,
+        sent: Sentence,
+        obs: Observation,
+        start: int | None = None,
     ) -> tuple[str, int] | None:
+        """The value of ``group``, trimmed; ``start`` moves a phrase value's start right."""
         text = sent.text
         vs, ve = match.span(group)
+        if start is not None:
+            vs = start
         if rule.value in ("np", "vp") or group == "old":
             cuts = [t.span[0] - sent.offset for t in sent.mentions]
             stops = VP_STOP if rule.value == "vp" else VALUE_STOP
@@ -203,7 +218,10 @@ class RuleExtractor:
         entity = self._entity(rule, match, walk, obs)
         if entity is None or len(entity) > _MAX_TEXT:
             return []
-        main = self._value(rule, match, "val" if rule.value != "pet" else "species", sent, obs)
+        group = "val" if rule.value != "pet" else "species"
+        phrase = rule.value in ("np", "vp")
+        neither = _NEITHER.match(sent.text, match.start(group)) if phrase else None
+        main = self._value(rule, match, group, sent, obs, neither.end() if neither else None)
         if main is None or len(main[0]) > _MAX_TEXT:
             return []
         value, vend = main
@@ -216,7 +234,9 @@ class RuleExtractor:
         clause_start, clause_end = sent.clause(start, vend)
         region = text[clause_start:clause_end]
         anymore = _ANYMORE.search(text, vend, clause_end) is not None
-        neg_word = "neg" in rule.regex.groupindex and match.group("neg") is not None
+        neg_word = neither is not None or (
+            "neg" in rule.regex.groupindex and match.group("neg") is not None
+        )
         cess = walk.cessation or anymore
         negated = rule.negate != (walk.plain_neg or cess or neg_word)
         attribute = rule.attribute
@@ -253,6 +273,17 @@ class RuleExtractor:
                 extractor="rule",
             )
         ]
+        nor = _NOR.match(text, vend) if phrase else None
+        if (
+            nor is not None
+            and (walk.plain_neg or cess or neg_word)
+            and nor.end() < match.end(group)
+        ):
+            other = self._value(rule, match, group, sent, obs, nor.end())
+            if other is not None and len(other[0]) <= _MAX_TEXT:
+                fields = claims[0].model_dump()
+                fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
+                claims.append(Claim(**fields))
         if "old" in rule.regex.groupindex and match.group("old") is not None:
             old = self._value(rule, match, "old", sent, obs)
             if old is not None and len(old[0]) <= _MAX_TEXT:

@@ -184,6 +184,9 @@ PLAIN_NEG = words(
 CESSATION = words("longer stopped quit quitting gave giving used anymore")
 #: Modal words that make a statement hypothetical ("I would live in Paris").
 CONDITIONAL = words("would could should i'd wouldn't couldn't shouldn't")
+#: Words that, before a subject in its clause, make the clause hypothetical: "*If* I worked
+#: at Google", "I *wish* I lived in Paris". Such a clause asserts nothing about the subject.
+HYPOTHETICAL = words("if unless whether wish wishes wished wishing")
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;
@@ -217,7 +220,10 @@ VALUE_STOP = words(
     "we we're you you're he she they it about like just every because twice once thrice "
     "ever often regularly sometimes usually always never daily weekly monthly together alone "
     "either might may must be been being shall should will 'll near around behind across "
-    "through along over under beside outside inside there here"
+    "through along over under beside outside inside there here "
+    # A contracted subject starts a new clause ("If I worked at Google *I'd* be rich").
+    "i'd i'll i've im we'd we'll we've you'd you'll you've he'd he'll he's she'd she'll "
+    "she's they'd they'll they've they're it'd it'll"
 )
 #: Verb-phrase values (goals) keep their prepositions: "run for office", "live in Japan".
 VP_STOP = VALUE_STOP - words("at in on for from by into onto about to with")
@@ -227,7 +233,7 @@ LEADING_DROP = words("a an the my some more both very so too really")
 VALUE_REJECT_START = words(
     "this that these those your yours his her their its it it's you him them us me "
     "everything something anything nothing everyone someone how what when where why who "
-    "which there here one all lot lots much many most being getting ya u "
+    "which there here one all lot lots much many most being getting ya u neither "
     "stuff things thing bit everywhere anywhere somewhere"
 )
 #: Whole values that carry no information.
@@ -245,5 +251,8 @@ TRAILING_DROP = words(
 )
 #: Tokens that attach a value to the listener: "love your painting" is not a preference.
 SECOND_PERSON = words("you your yours you're ya")
+#: Tokens that void a value wherever they stand in it: the listener, or a denial the
+#: extractor did not read ("visit *neither* Paris": the value would assert what is denied).
+VALUE_REJECT_ANYWHERE = SECOND_PERSON | words("neither")
 #: After "to" inside a value, these mean the value goes on ("trip to the coast").
 TO_CONTINUES = words("a an the my")

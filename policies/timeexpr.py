@@ -372,7 +372,9 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
     for m in _matches(sorted(candidates), text):
         try:
             r = _resolve(m, text, today)
-        except ValueError:
+        except (ValueError, OverflowError):
+            # "31 February", or a date past the years ``date`` can hold ("tomorrow" said on
+            # 9999-12-31): either way there is no date to report.
             continue
         if r is None:
             continue

@@ -29,7 +29,7 @@ from nousmem.runtime.errors import (
 from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_depth, check_text
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
@@ -236,6 +236,11 @@ class RuntimeCore:
                 f" {self.namespace!r}; use rt.scoped({parsed.namespace!r})",
                 field="observation.namespace",
             )
+        if parsed.occurred_at is not None:
+            # Checked before anything resolves time expressions against it.
+            self._coerce_time(parsed.occurred_at, "observation.occurred_at")
+        # Before check_text, which recurses into the metadata.
+        check_depth(parsed.metadata, "observation.metadata")
         check_text(parsed, "observation")
         try:
             if parsed.metadata:

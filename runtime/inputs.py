@@ -16,6 +16,13 @@ from nousmem.runtime.errors import InvalidInput
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+#: How deeply an observation's ``metadata`` may nest dicts and lists (the metadata dict
+#: itself is level 1). The journal reads rows back with pydantic's JSON parser, which
+#: refuses documents nested about 200 deep: a deeper payload would be written and then be
+#: unreadable. Real metadata is a few levels deep; 64 leaves room for the records that
+#: embed an observation (``write.rejected``) and stays far from Python's recursion limit.
+MAX_METADATA_DEPTH = 64
+
 
 def check_text(value: Any, field: str) -> None:
     """Raise :class:`InvalidInput` naming the first string in ``value`` (a string, or
@@ -23,6 +30,31 @@ def check_text(value: Any, field: str) -> None:
     bad = _first_bad(value, field)
     if bad is not None:
         raise InvalidInput("contains a lone surrogate, which is not valid UTF-8", field=bad)
+
+
+def check_depth(value: Any, field: str, limit: int = MAX_METADATA_DEPTH) -> None:
+    """Raise :class:`InvalidInput` naming ``field`` if dicts and lists in ``value`` nest
+    deeper than ``limit`` levels.
+
+    Iterative, so even a self-referencing dict is refused here rather than by a
+    RecursionError in whatever walks it next; depth-first, so a cycle is met within
+    ``limit`` steps of descent.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list | tuple):
+            children = node
+        else:
+            continue
+        if depth > limit:
+            raise InvalidInput(
+                f"nests dicts and lists deeper than {limit} levels (or contains itself)",
+                field=field,
+            )
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list | tuple))
 
 
 def _first_bad(value: Any, path: str) -> str | None:

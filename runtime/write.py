@@ -88,8 +88,6 @@ class WritePath(WritePlanner):
     async def _governed(self, obs: Observation | dict[str, Any], mode: Mode) -> RouteResult:
         self._check_open()
         parsed = self._parse_observation(obs)
-        if parsed.occurred_at is not None:
-            self._coerce_time(parsed.occurred_at, "observation.occurred_at")
         async with self._write_lock:
             # A write's guard catches what other processes appended since the last fold; a
             # dry run has no guard, so it catches up first (or it would predict from a

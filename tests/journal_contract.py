@@ -11,7 +11,8 @@ from nousmem.runtime.errors import ClosedError, NousmemError, StaleHead
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import CachedVector, Guard, Journal
-from nousmem.runtime.payloads import ObservationPayload, OutcomePayload
+from nousmem.runtime.journal.chain import ERASED_UNRECORDED
+from nousmem.runtime.payloads import ErasurePayload, ObservationPayload, OutcomePayload
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -35,6 +36,20 @@ class JournalContract:
             payload=ObservationPayload(type="utterance", content=text, source="user"),
             doc=text,
             **kw,  # type: ignore[arg-type]
+        )
+
+    def erasure(self, erased: list[str], ns: str = "a", i: int = 50) -> EventDraft:
+        """The record of an erasure of ``erased`` (what the runtime appends with it)."""
+        t = T0 + timedelta(seconds=i)
+        return EventDraft(
+            id=self.ids.new(t),
+            namespace=ns,
+            kind="erasure",
+            occurred_at=t,
+            recorded_at=t,
+            payload=ErasurePayload(
+                reason="privacy", targets=tuple(erased), erased_ids=tuple(erased)
+            ),
         )
 
     async def all_events(self, j: Journal, ns: str) -> list[object]:
@@ -234,13 +249,53 @@ class JournalContract:
         j = await self.create_journal()
         try:
             evs = await j.append([self.draft("a", f"secret {i}", i) for i in range(3)])
-            assert await j.erase_payloads("a", [evs[1].id, "missing"]) == [2]
+            record = self.erasure([evs[1].id])
+            seqs, appended = await j.erase_and_append("a", [evs[1].id, "missing"], [record])
+            assert (seqs, [e.seq for e in appended]) == ([2], [4])
             got = await self.all_events(j, "a")
             assert got[1].payload is None and got[1].erased
             assert got[1].payload_digest == evs[1].payload_digest
             assert (await j.verify("a")).ok
             assert [h.seq for h in await j.search("a", '"secret"', limit=10)] == [1, 3]
             assert await j.erase_payloads("a", [evs[1].id]) == []  # idempotent
+        finally:
+            await j.close()
+
+    async def test_an_erased_payload_no_erasure_event_lists_fails_verify(self) -> None:
+        j = await self.create_journal()
+        try:
+            evs = await j.append([self.draft("a", f"secret {i}", i) for i in range(4)])
+            await j.append([self.draft("b", "other wall", 9)])
+            assert await j.erase_payloads("a", [evs[1].id]) == [2]  # no record appended
+            r = await j.verify("a")
+            assert (r.ok, r.bad_seq, r.reason, r.checked) == (False, 2, ERASED_UNRECORDED, 1)
+            # A record that lists other ids, or one of another namespace, does not count.
+            await j.append([self.erasure([evs[0].id]), self.erasure([evs[1].id], ns="b")])
+            assert (await j.verify("a")).bad_seq == 2
+            # A record appended later (as the runtime appends it: after the erased rows) does.
+            await j.append([self.erasure([evs[1].id])])
+            assert (await j.verify("a")).ok
+            assert (await j.verify("b")).ok
+        finally:
+            await j.close()
+
+    async def test_an_erased_erasure_record_accounts_for_the_rows_before_it(self) -> None:
+        j = await self.create_journal()
+        try:
+            evs = await j.append([self.draft("a", f"secret {i}", i) for i in range(3)])
+            _, (first,) = await j.erase_and_append("a", [evs[1].id], [self.erasure([evs[1].id])])
+            _, (second,) = await j.erase_and_append("a", [first.id], [self.erasure([first.id])])
+            assert (first.seq, second.seq) == (4, 5)
+            assert (await j.verify("a")).ok
+            # The first record's list is gone, so any row before it may be one it erased:
+            # verify cannot tell a silent erasure there (the documented limit).
+            assert await j.erase_payloads("a", [evs[0].id]) == [1]
+            assert (await j.verify("a")).ok
+            # After it, every erased row still needs a record that lists it.
+            (late,) = await j.append([self.draft("a", "late secret", 20)])
+            assert await j.erase_payloads("a", [second.id, late.id]) == [5, 6]
+            r = await j.verify("a")
+            assert (r.ok, r.bad_seq, r.reason) == (False, 5, ERASED_UNRECORDED)
         finally:
             await j.close()
 
@@ -298,7 +353,8 @@ class JournalContract:
             for model in ("m1", "m2"):
                 await j.store_vectors("a", model, [self.vec(s) for s in (1, 2, 3)])
                 await j.store_vectors("b", model, [self.vec(2)])
-            assert await j.erase_payloads("a", [evs[1].id]) == [2]
+            seqs, _ = await j.erase_and_append("a", [evs[1].id], [self.erasure([evs[1].id])])
+            assert seqs == [2]
             for model in ("m1", "m2"):
                 assert [r.seq for r in await j.load_vectors("a", model)] == [1, 3]
                 assert [r.seq for r in await j.load_vectors("b", model)] == [2]  # other wall

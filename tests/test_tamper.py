@@ -113,8 +113,40 @@ async def test_plain_sql_update_and_delete_fail(tmp_path: Path, clock: FixedCloc
 async def test_erasure_is_the_one_allowed_update(tmp_path: Path, clock: FixedClock) -> None:
     p = tmp_path / "j.db"
     await _journal(p, clock, n=3)
+    # The triggers let an erasure through, but one that appends no erasure event listing
+    # the row is a silent deletion, and verify names it.
     _edit(p, "UPDATE events SET payload = NULL, erased = 1 WHERE seq = 2", drop_triggers=False)
-    assert (await _verify(p))[0]
+    assert await _verify(p) == (False, 2, "payload erased without an erasure event")
+
+
+async def test_a_nulled_payload_without_the_erased_flag_is_named(
+    tmp_path: Path, clock: FixedClock
+) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock, n=3)
+    _edit(p, "UPDATE events SET payload = NULL WHERE seq = 3")
+    assert await _verify(p) == (False, 3, "payload erased without an erasure event")
+
+
+async def test_a_proper_erasure_verifies_and_its_record_cannot_be_stretched(
+    tmp_path: Path, clock: FixedClock
+) -> None:
+    p = tmp_path / "j.db"
+    await _journal(p, clock, n=4)
+    async with MemoryRuntime.open(p, namespace="ns", clock=clock) as rt:
+        first, *_ = [e.id async for e in rt.events()]
+        receipt = await rt.erase(event_ids=[first], reason="privacy")
+        assert receipt.verified and receipt.erased_seqs == (1,)
+    assert await _verify(p) == (True, None, None)
+    # Stretching the record to cover a second silent erasure breaks its digest, so it
+    # vouches for nothing: the first row it no longer accounts for is named.
+    _edit(
+        p,
+        "UPDATE events SET payload = NULL, erased = 1 WHERE seq = 3",
+        f"UPDATE events SET payload = replace(payload, '\"{first}\"',"
+        f" '\"{first}\",\"' || (SELECT id FROM events WHERE seq = 3) || '\"') WHERE seq = 5",
+    )
+    assert await _verify(p) == (False, 1, "payload erased without an erasure event")
 
 
 async def test_a_version_1_file_without_rowid_keeps_working(

@@ -144,10 +144,19 @@ class Journal(abc.ABC):
 
     @abc.abstractmethod
     async def verify(self, namespace: str) -> VerifyReport:
-        """Walk the chain and report the first bad ``seq``."""
+        """Walk the chain and report the first bad ``seq``.
+
+        An erased row must be listed in the ``erased_ids`` of an intact ``erasure`` event of
+        the namespace, or come before an erasure event that was itself erased (see
+        :class:`~nousmem.runtime.journal.chain.ErasureLog`).
+        """
 
     async def erase_payloads(self, namespace: str, event_ids: Sequence[str]) -> list[int]:
-        """Null the payloads of these events (privacy erasure); returns the erased seqs."""
+        """Null the payloads of these events and append nothing; returns the erased seqs.
+
+        Without an ``erasure`` event listing them, :meth:`verify` reports these rows: the
+        runtime erases with :meth:`erase_and_append` and its erasure record.
+        """
         seqs, _ = await self.erase_and_append(namespace, event_ids, [])
         return seqs
 

@@ -6,10 +6,11 @@ namespace, ``seq`` from 1 without gaps. Both backends seal and verify with these
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, NamedTuple
 
 import blake3
 
@@ -98,11 +99,67 @@ def event_from_draft(d: EventDraft, row: SealedRow) -> EventBase:
     )
 
 
-class ChainWalker:
-    """Incremental chain verification; feed rows in ``seq`` order."""
+ERASED_UNRECORDED = "payload erased without an erasure event"
 
-    def __init__(self, namespace: str, lookup: Callable[[bytes], int | None] | None = None) -> None:
+
+class ErasureLog(NamedTuple):
+    """The erased rows a namespace's ``erasure`` events account for.
+
+    ``listed``: the ids in the ``erased_ids`` of every erasure event whose payload is intact.
+    ``cover``: the highest ``seq`` of an erasure event that was itself erased. Its list is
+    gone, and an erasure only ever erases rows before its own, so every row before it may be
+    one it erased: verify cannot tell those from a silent erasure and accepts them. The
+    erased erasure event itself still needs a listing (or a later erased one), so such a
+    hole always ends at a row that a readable erasure event accounts for.
+    """
+
+    listed: frozenset[str] = frozenset()
+    cover: int = 0
+
+    def accounts_for(self, event_id: Any, seq: Any) -> bool:
+        return seq < self.cover or event_id in self.listed
+
+
+NO_ERASURES = ErasureLog()
+
+
+def erasure_log(rows: Iterable[Sequence[Any]]) -> ErasureLog:
+    """The :class:`ErasureLog` of a namespace's erasure rows, ``(seq, payload, digest)``.
+
+    A payload that does not match its digest vouches for nothing (the walk names that row).
+    """
+    listed: set[str] = set()
+    cover = 0
+    for seq, payload, digest in rows:
+        if payload is None:
+            cover = max(cover, seq)
+            continue
+        try:
+            if payload_digest(payload) != digest:
+                continue
+            ids = json.loads(payload).get("erased_ids")
+        except (TypeError, ValueError, AttributeError):
+            continue
+        if isinstance(ids, list):
+            listed.update(i for i in ids if isinstance(i, str))
+    return ErasureLog(frozenset(listed), cover)
+
+
+class ChainWalker:
+    """Incremental chain verification; feed rows in ``seq`` order.
+
+    ``erasures`` says which erased rows an ``erasure`` event accounts for; with none given,
+    every erased row is reported.
+    """
+
+    def __init__(
+        self,
+        namespace: str,
+        lookup: Callable[[bytes], int | None] | None = None,
+        erasures: ErasureLog = NO_ERASURES,
+    ) -> None:
         self.namespace = namespace
+        self.erasures = erasures
         self.expected_seq = 1
         self.prev = GENESIS
         self.checked = 0
@@ -166,6 +223,10 @@ class ChainWalker:
             )
             self.failure = (r.seq, reason)
             return False
+        # After the hash check, so that the id and seq it goes by are the chain's own.
+        if r.payload is None and not self.erasures.accounts_for(r.id, r.seq):
+            self.failure = (r.seq, ERASED_UNRECORDED)
+            return False
         self.prev = r.hash
         self.expected_seq += 1
         self.checked += 1
@@ -183,6 +244,7 @@ class ChainWalker:
         expected = self.expected_seq
         prev = self.prev
         checked = self.checked
+        listed, cover = self.erasures
         enc = encode_basestring
         b3 = blake3.blake3
         for r in rows:
@@ -195,7 +257,11 @@ class ChainWalker:
                     type(seq) is int
                     and seq == expected
                     and r[9] == prev
-                    and (payload is None or b3(payload.encode("utf-8")).digest() == digest)
+                    and (
+                        b3(payload.encode("utf-8")).digest() == digest
+                        if payload is not None
+                        else seq < cover or r[2] in listed
+                    )
                 ):
                     cause = r[6]
                     header = (

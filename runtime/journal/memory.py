@@ -16,7 +16,14 @@ from nousmem.runtime.journal.base import (
     VerifyReport,
     stale,
 )
-from nousmem.runtime.journal.chain import ChainWalker, StoredRow, event_from_draft, seal, stored_row
+from nousmem.runtime.journal.chain import (
+    ChainWalker,
+    StoredRow,
+    erasure_log,
+    event_from_draft,
+    seal,
+    stored_row,
+)
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.rows import row_to_event
 
@@ -113,7 +120,10 @@ class MemoryJournal(Journal):
     async def verify(self, namespace: str) -> VerifyReport:
         rows = self._rows.get(namespace, [])
         index = {r.hash: r.seq for r in rows}
-        walker = ChainWalker(namespace, index.get)
+        erasures = erasure_log(
+            (r.seq, r.payload, r.payload_digest) for r in rows if r.kind == "erasure"
+        )
+        walker = ChainWalker(namespace, index.get, erasures)
         for r in rows:
             if not walker.feed(r):
                 break

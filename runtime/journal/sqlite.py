@@ -23,7 +23,7 @@ import aiosqlite
 from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConflict, StorageError
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import Guard, Head, Journal, SearchHit, VerifyReport
-from nousmem.runtime.journal.chain import ChainWalker, SealedRow, event_from_draft
+from nousmem.runtime.journal.chain import ChainWalker, SealedRow, erasure_log, event_from_draft
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
@@ -320,12 +320,29 @@ class SqliteJournal(SqliteVectors, Journal):
                 ).fetchone()
                 return None if got is None else int(got[0])
 
-            walker = ChainWalker(namespace, lookup)
-            cur = conn.execute(
-                f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
-                (namespace,),
-            )
-            walker.feed_rows(cur)
+            # One read transaction: the erasure records and the walk must see the same
+            # journal, or an erasure committed in between would look unrecorded.
+            conn.execute("BEGIN")
+            try:
+                erasures = erasure_log(
+                    conn.execute(
+                        "SELECT seq, payload, payload_digest FROM events"
+                        " WHERE namespace = ? AND kind = 'erasure'",
+                        (namespace,),
+                    )
+                )
+                walker = ChainWalker(namespace, lookup, erasures)
+                cur = conn.execute(
+                    f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
+                    (namespace,),
+                )
+                try:
+                    walker.feed_rows(cur)
+                finally:
+                    cur.close()
+            finally:
+                if conn.in_transaction:  # read only: nothing to keep
+                    conn.execute("ROLLBACK")
             return walker.report()
 
         return await self._in_thread(run)

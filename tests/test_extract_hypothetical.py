@@ -1,0 +1,135 @@
+"""The rule extractor on sentences that mention a fact without asserting it: disbelief,
+"neither ... nor", counterfactuals and wishes (policies/clauses.py, policies/extract.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+
+Row = tuple[str, str, str, str]
+
+
+def rows(text: str) -> list[Row]:
+    """(attribute, value, polarity, confidence-and-hedge) of each rule claim."""
+    return [
+        (c.attribute, c.value, c.polarity, f"{c.confidence}{' hedged' if c.hedged else ''}")
+        for c in EX.extract_sync(Observation(content=text, actor="Dana"))
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't think I work at Google.",
+        "I do not believe I work at Google.",
+        "I dont think I work at Google.",
+        "I don't really think I work at Google.",
+        "I doubt that I work at Google.",
+    ],
+)
+def test_a_negated_belief_verb_hedges_the_claim(text: str) -> None:
+    assert rows(text) == [("employer", "Google", "assert", "0.45 hedged")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I work at neither Google nor Meta.",
+            [("employer", "Google", "negate", "0.9"), ("employer", "Meta", "negate", "0.9")],
+        ),
+        (
+            "Dana works at neither Google nor Meta.",
+            [("employer", "Google", "negate", "0.9"), ("employer", "Meta", "negate", "0.9")],
+        ),
+        (
+            "I like neither jazz nor rock.",
+            [("likes", "jazz", "negate", "0.9"), ("likes", "rock", "negate", "0.9")],
+        ),
+        # A "nor" after a plainly denied value denies the next one the same way.
+        (
+            "I don't like jazz nor rock.",
+            [("dislikes", "jazz", "assert", "0.9"), ("dislikes", "rock", "assert", "0.9")],
+        ),
+        ("I work at neither Google.", [("employer", "Google", "negate", "0.9")]),
+        # A "neither" the extractor does not read voids the value instead.
+        ("I love neither of them.", []),
+        ("I want to visit neither Paris nor Rome.", []),
+    ],
+)
+def test_neither_nor_denies_both_values(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If I worked at Google I'd be rich.",
+        "If I worked at Google, I would be rich.",
+        "I'd be rich if I worked at Google.",
+        "I wish I worked at Google.",
+        "I really wish that I worked at Google.",
+        "If Dana worked at Google she'd be rich.",
+        "Even if I work at Google, I'm poor.",
+        "Unless I work at Google next year, I'm moving.",
+        "I don't know whether I work at Google.",
+    ],
+)
+def test_a_hypothetical_clause_asserts_nothing(text: str) -> None:
+    assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Google now.", [("employer", "Google", "assert", "0.9")]),
+        ("I think I work at Google", [("employer", "Google", "assert", "0.45 hedged")]),
+        # The value ends at a contracted subject, which starts a new clause.
+        ("I work at Google I'd say.", [("employer", "Google", "assert", "0.9")]),
+        ("I moved to Berlin I'll admit.", [("location", "Berlin", "assert", "0.9")]),
+        # A hypothetical word only counts in the subject's own clause.
+        ("If so, I work at Google.", [("employer", "Google", "assert", "0.9")]),
+        (
+            "I wish I had more time, but I work at Google.",
+            [("employer", "Google", "assert", "0.9")],
+        ),
+        # A possessive presupposes what it names, even under "if".
+        ("If my dog Max gets sick I panic.", [("pet", "dog Max", "assert", "0.9")]),
+        # Goals are wishes by nature: conditionals and wishes keep them.
+        ("I'd love to learn Greek if I had time.", [("goal", "learn Greek", "assert", "0.9")]),
+    ],
+)
+def test_ordinary_statements_still_extract(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+_WORDS = st.sampled_from(
+    "I i'd I'd I'll I'm neither nor if wish work at works Google Meta like jazz don't think "
+    "and , . not live in Paris doubt of want to visit them".split()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, min_size=1, max_size=14))
+def test_no_value_holds_neither_nor_or_a_contraction(words: list[str]) -> None:
+    for c in EX.extract_sync(Observation(content=" ".join(words), actor="Dana")):
+        tokens = c.value.lower().split()
+        assert not {"neither", "nor", "i'd", "i'll", "i'm", "i've"} & set(tokens), c
+
+
+async def test_a_counterfactual_changes_no_belief() -> None:
+    rt = await MemoryRuntime.memory(namespace="hypo")
+    t0 = datetime(2024, 12, 14, 12, tzinfo=UTC)
+    for text in ("If I worked at Google I'd be rich.", "I wish I worked at Google."):
+        res = await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": t0})
+        assert (res.route, res.assessment.claims) == ("ledger_only", ())
+    assert await rt.belief("Alice", "employer") is None
