@@ -282,16 +282,25 @@ class RuntimeCore:
         return draft
 
     async def observe(self, obs: Observation | dict[str, Any]) -> Any:
-        """Record an observation as evidence only (no belief changes) and return its event."""
+        """Record an observation as evidence only (no belief changes) and return its event.
+
+        Content the risk gate quarantines (secrets, prompt injection) is recorded as a
+        ``quarantined`` event instead, as a governed write records it.
+        """
         self._check_open()
         parsed = self._parse_observation(obs)
         recorded = self._now()
         if parsed.occurred_at is None:
             parsed = parsed.model_copy(update={"occurred_at": recorded})
-        draft = self._observation_draft(parsed, self._time_refs(parsed), recorded_at=recorded)
+        draft = self._evidence_draft(parsed, recorded_at=recorded)
         (event,) = await self._commit([draft])
-        self._log.debug("observed", seq=event.seq, event_id=event.id)
+        self._log.debug("observed", seq=event.seq, event_id=event.id, kind=event.kind)
         return event
+
+    def _evidence_draft(self, obs: Observation, *, recorded_at: datetime) -> EventDraft:
+        """The one event :meth:`observe` records: the observation (the write path puts its
+        risk gate here)."""
+        return self._observation_draft(obs, self._time_refs(obs), recorded_at=recorded_at)
 
     def _time_refs(self, obs: Observation) -> list[TimeRef]:
         """Time expressions in the content, resolved against ``occurred_at`` (none by default)."""

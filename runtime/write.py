@@ -6,14 +6,16 @@ projections, under the namespace's write lock) and then appended as one atomic b
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.protocols import Extractor
-from nousmem.policies.risk import detect_risks, risk_score
-from nousmem.policies.validators import ProposedWrite
+from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
+from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation
 from nousmem.runtime.errors import InvalidInput, StaleHead
+from nousmem.runtime.events import EventDraft
 from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
 from nousmem.runtime.results import RouteResult
@@ -68,12 +70,15 @@ class WritePath(WritePlanner):
 
     def _quarantines(self, obs: Observation) -> bool:
         """Whether the risk gate will quarantine ``obs`` on its own fields (before any claim
-        is extracted): the router's risk threshold, or a validator's quarantine verdict."""
+        is extracted)."""
+        return self._risk_gate(obs) is not None
+
+    def _risk_gate(self, obs: Observation) -> tuple[list[RiskFinding], list[Verdict]] | None:
+        """The findings and verdicts that quarantine ``obs`` on its own fields (the router's
+        risk threshold, or a validator's quarantine verdict); None when it passes."""
         findings = detect_risks(obs.content) + field_risks(obs, obs.claims)
         if not findings:
-            return False
-        if risk_score(findings) >= self.config.router.quarantine_risk:
-            return True
+            return None
         probe = ProposedWrite(
             operation="observe_and_route",
             namespace=self.namespace,
@@ -81,7 +86,19 @@ class WritePath(WritePlanner):
             known_evidence=frozenset({"observation"}),
             risks=tuple(findings),
         )
-        return any(not v.ok and v.action == "quarantine" for v in self.validators.run(probe))
+        verdicts = self.validators.run(probe)
+        over = risk_score(findings) >= self.config.router.quarantine_risk
+        if over or any(not v.ok and v.action == "quarantine" for v in verdicts):
+            return findings, verdicts
+        return None
+
+    def _evidence_draft(self, obs: Observation, *, recorded_at: datetime) -> EventDraft:
+        draft = super()._evidence_draft(obs, recorded_at=recorded_at)  # checks the size too
+        gate = self._risk_gate(obs)
+        if gate is None:
+            return draft
+        # Evidence only, but not raw: a secret or an injection is never stored or served.
+        return self._quarantine_draft(obs, *gate, draft.occurred_at, recorded_at)
 
     # -- public verbs -------------------------------------------------------------------------
 
