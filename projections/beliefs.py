@@ -12,7 +12,7 @@ seen is the one shown.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from nousmem.projections.belief_models import (
@@ -222,9 +222,36 @@ class BeliefStore:
                 out.append(snap)
         return out
 
-    def entities(self) -> list[str]:
-        """Display names of the live (not absorbed) entities, sorted by matching key."""
-        return [self._names[k] for k in sorted(self._names)]
+    def entities(self, as_of_seq: int | None = None) -> list[str]:
+        """Display names of the live (not absorbed) entities, sorted by matching key.
+
+        With ``as_of_seq``, also those absorbed by a merge after it: there they were live.
+        """
+        names = self._names
+        if as_of_seq is not None:
+            gone = {k: self._retired[k][0] for k, (_, s) in self._aliases.items() if s > as_of_seq}
+            names = {**names, **gone}
+        return [names[k] for k in sorted(names)]
+
+    def canonical(self, entity: str, as_of_seq: int | None = None) -> tuple[str, str]:
+        """(matching key, display name) of the entity ``entity`` names at ``as_of_seq``
+        (default: now): after a merge up to there, the kept one. A name without beliefs
+        stays as given."""
+        key = self._resolve(match_key(entity), as_of_seq)
+        name = self._names.get(key)
+        if name is None:
+            retired = self._retired.get(key)
+            name = retired[0] if retired is not None else entity
+        return key, name
+
+    def distinct(self, names: Iterable[str], as_of_seq: int | None = None) -> list[str]:
+        """``names`` with one display name per entity at ``as_of_seq``, in first-seen order:
+        spellings of one entity and names merged into one collapse into it."""
+        out: dict[str, str] = {}
+        for n in names:
+            key, name = self.canonical(n, as_of_seq)
+            out.setdefault(key, name)
+        return list(out.values())
 
     def dimensions(self, entity: str) -> list[str]:
         """Attributes the store holds a belief about for ``entity``, sorted."""

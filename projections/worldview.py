@@ -4,7 +4,7 @@ Belief-backed slots (fact / preference) take their candidates from the belief st
 slots (preference, constraint, procedure, schema) come from observations and sleep; held
 candidates are hypotheses. Everything is recorded with its ``seq`` so a snapshot can be
 taken as of any journal position, and every score keeps its components. Scoring and slot
-resolution live in ``worldview_slots.py``.
+resolution live in ``worldview_slots.py``, entity merges in ``worldview_merge.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-class Worldview(SlotResolver):
+class Worldview(SlotResolver, MergeCarry):
     """Mutable projection state; fold with the ``on_*`` methods in journal order."""
 
     def __init__(self, config: WorldviewConfig | None = None) -> None:
@@ -62,6 +63,7 @@ class Worldview(SlotResolver):
         self.utility: dict[str, list[tuple[int, float]]] = {}
         self.contradicted: dict[str, list[tuple[int, str]]] = {}
         self.audit_rows: list[tuple[int, AuditItem]] = []
+        self.aliases: dict[str, str] = {}  # absorbed entity key -> kept key (see MergeCarry)
 
     # -- folding ------------------------------------------------------------------------------
 
@@ -82,16 +84,17 @@ class Worldview(SlotResolver):
         mode_before: str | None,
         mode_after: str | None,
     ) -> None:
-        key = (match_key(entity), attribute, match_key(value))
+        ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
+        key = (ekey, attribute, match_key(value))
         self.support.setdefault(key, []).append(
             SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
         )
         if cardinality == "single" and mode_before != mode_after:
             if mode_before is not None and mode_before != UNKNOWN:
-                old = (match_key(entity), attribute, match_key(mode_before))
+                old = (ekey, attribute, match_key(mode_before))
                 self.superseded.setdefault(old, []).append((seq, occurred_at, mode_after))
             if mode_after is not None:
-                new = (match_key(entity), attribute, match_key(mode_after))
+                new = (ekey, attribute, match_key(mode_after))
                 if self.superseded.get(new):
                     self.superseded[new].append((seq, occurred_at, None))  # restored
 
@@ -106,7 +109,7 @@ class Worldview(SlotResolver):
         value: str,
         evidence_ids: tuple[str, ...] = (),
     ) -> None:
-        key = (match_key(entity), attribute, match_key(value))
+        key = (self.entity_key(entity), attribute, match_key(value))
         self.held.setdefault(key, []).append((seq, event_id, value, occurred_at))
         self.held_evidence[event_id] = evidence_ids
 
@@ -118,11 +121,11 @@ class Worldview(SlotResolver):
         self.text.setdefault(f"{item.slot_kind}:{item.key}", []).append(item)
 
     def on_utility(self, *, seq: int, targets: Iterable[str], delta: float) -> None:
-        for t in targets:
+        for t in self.resolve_targets(targets):
             self.utility.setdefault(t, []).append((seq, delta))
 
     def on_contradiction(self, *, seq: int, target: str, source: str) -> None:
-        self.contradicted.setdefault(target, []).append((seq, source))
+        self.contradicted.setdefault(self.resolve_target(target), []).append((seq, source))
 
     def on_audit(self, seq: int, item: AuditItem) -> None:
         self.audit_rows.append((seq, item))
@@ -174,7 +177,12 @@ class Worldview(SlotResolver):
         kinds = LENS_KINDS[lens]
         history = lens in ("historical", "audit")
         limit = as_of_seq if as_of_seq is not None else 1 << 62
-        names = list(entities) if entities is not None else beliefs.entities()
+        # One name per entity as of the read: two spellings, or a name and one merged into
+        # it, would list every slot twice. Before a merge, the absorbed entity is its own.
+        if entities is not None:
+            names = beliefs.distinct(entities, as_of_seq)
+        else:
+            names = beliefs.entities(as_of_seq)
         slots: list[WorldviewSlot] = []
         for name in names:
             for snap in beliefs.snapshots(

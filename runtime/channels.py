@@ -238,7 +238,7 @@ class Channels:
         proj = self.proj
         qterms = set(plan.terms)
         ranked: list[tuple[int, str, Snippet]] = []
-        for name in plan.entities:
+        for name in proj.beliefs.distinct(plan.entities, at.seq):  # one per entity
             for snap in proj.beliefs.snapshots(
                 name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
             ):

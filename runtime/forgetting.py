@@ -99,8 +99,10 @@ class Forgetting(WritePath):
             kind = slot_kind_for(attr)
             snap = self._proj.beliefs.snapshot(ent, attr, deltas=False)
             known = {match_key(v) for v, _ in snap.distribution} if snap else set()
-            if (kind_given in (None, kind)) and match_key(value) in known:
-                return f"{kind}:{match_key(ent)}.{attr}#{match_key(value)}"
+            if snap and (kind_given in (None, kind)) and match_key(value) in known:
+                # After a merge the absorbed name reads the kept entity's belief: the target
+                # is the kept entity's candidate, the one its worldview slot shows.
+                return f"{kind}:{match_key(snap.entity)}.{attr}#{match_key(value)}"
         raise InvalidInput(
             f"unknown target {t!r}: give an event id of this namespace, a worldview candidate"
             " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value' naming a value"

@@ -30,6 +30,7 @@ from nousmem.runtime.docrows import (
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
 from nousmem.runtime.held import HeldClaims
+from nousmem.runtime.merge_fold import fold_merge
 from nousmem.runtime.payloads import RetrievalSelection
 from nousmem.runtime.vocabulary import Vocabulary
 
@@ -298,7 +299,7 @@ class Projector:
 
     def _on_lifecycle(self, e: Any, p: Any) -> None:
         self.lifecycle.apply(
-            p.target,
+            self.worldview.resolve_target(p.target),  # an absorbed entity's id: the kept one's
             p.verb,
             p.to_state,
             seq=e.seq,
@@ -312,7 +313,7 @@ class Projector:
         self.worldview.on_utility(seq=e.seq, targets=p.targets, delta=delta)
         if delta > 0:  # success evidence matures what helped (a transition through this event)
             self.lifecycle.reinforce_all(
-                p.targets,
+                self.worldview.resolve_targets(p.targets),
                 seq=e.seq,
                 occurred_at=e.occurred_at,
                 event_id=e.id,
@@ -363,10 +364,7 @@ class Projector:
             self.graph.link(e.id, src, "generalizes", seq=e.seq, event_id=e.id)
 
     def _on_merged(self, e: Any, p: Any) -> None:
-        self.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id)
-        self.graph.link(
-            entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id
-        )
+        fold_merge(self, e, p)
 
     def _on_compressed(self, e: Any, p: Any) -> None:
         self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq)

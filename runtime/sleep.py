@@ -47,6 +47,8 @@ class Sleep(ReadPath):
         out: list[Cluster] = []
         by_value: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
         for (ekey, attr, vkey), rows in sorted(proj.worldview.support.items()):
+            if ekey in proj.worldview.aliases:  # merged: its rows were carried to the kept key
+                continue
             asserts = [r for r in rows if r.polarity == "assert"]
             evidence = sorted({e for r in asserts for e in r.evidence_ids})
             if not asserts:

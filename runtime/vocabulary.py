@@ -28,10 +28,15 @@ class Vocabulary:
     seqs: dict[str, array[int]] = field(default_factory=dict)  # term -> its observations
 
     def add_entity(self, name: str, seq: int) -> None:
-        words = match_key(name).split()
+        key = match_key(name)
+        words = key.split()
         if words:
-            self.heads.setdefault(words[0], set()).add(name)
-            self.since.setdefault(name, seq)
+            names = self.heads.setdefault(words[0], set())
+            # One spelling per entity (the first): an actor "alice" and a claim's "Alice"
+            # would otherwise both enter a plan, and everything about her twice.
+            if all(match_key(n) != key for n in names):
+                names.add(name)
+                self.since.setdefault(name, seq)
 
     def add_observation(self, content: str, seq: int) -> None:
         """Count an observation's terms (``lexical.tokens``); seqs arrive in order."""

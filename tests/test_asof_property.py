@@ -2,7 +2,8 @@
 position gives the context a read at that position gave, and its trace replays identically.
 
 The later events share the earlier ones' words, entities and beliefs, so they move every
-statistic a read depends on (BM25's, term frequencies, known entities, utilities).
+statistic a read depends on (BM25's, term frequencies, known entities, utilities), and may
+merge the entities or forget what a read showed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nousmem.runtime import FixedClock, MemoryRuntime
-from tests.test_rebuild_property import LENSES, QUESTION, T0, operations
+from tests.test_rebuild_property import LENSES, QUESTION, T0, merge_or_forget, operations
 
 QUESTIONS = (QUESTION, "Who works at Google or lives in Paris?", "What is new with Carol?")
 
@@ -33,6 +34,8 @@ async def apply(rt: MemoryRuntime, ops: list[tuple[str, Any, int]], when: Any) -
             await call({**arg, "occurred_at": when})
         elif op == "query":
             trace = (await rt.query(QUESTION, lens=arg)).trace_id
+        elif op in ("merge", "forget"):  # a later merge must not move an earlier read
+            await merge_or_forget(rt, op, arg, hours, when)
         elif trace is not None:
             await rt.after_turn(trace, arg)
     return when

@@ -80,6 +80,8 @@ operations = st.one_of(
     st.tuples(
         st.just("after_turn"), st.sampled_from(("success", "failure", "partial")), st.just(0)
     ),
+    st.tuples(st.just("merge"), st.just(""), st.just(0)),
+    st.tuples(st.just("forget"), st.sampled_from(("inhibit", "restore")), st.integers(0, 7)),
 )
 
 
@@ -96,8 +98,32 @@ def full_state(proj: Projector) -> dict[str, Any]:
     return out
 
 
-async def worldviews(rt: MemoryRuntime) -> dict[str, Any]:
-    return {lens: await rt.worldview(lens) for lens in LENSES}
+async def worldviews(rt: MemoryRuntime, as_of: int | None = None) -> dict[str, Any]:
+    return {lens: await rt.worldview(lens, as_of=as_of) for lens in LENSES}
+
+
+async def merge_or_forget(
+    rt: MemoryRuntime, op: str, verb: str, pick: int, when: datetime
+) -> tuple[int, dict[str, Any]] | None:
+    """Merge Bob into Alice, first giving either a belief if it has none (returns the seq
+    before the merge and the worldviews there), or forget a belief candidate."""
+    if op == "merge":
+        if rt._proj.kind_counts.get("identity.merged"):  # Bob is Alice already
+            return None
+        known = set(await rt.entities())
+        for name, org in (("Alice", "Acme"), ("Bob", "Google")):
+            if name not in known:
+                c = {"entity": name, "attribute": "employer", "value": org}
+                obs = {"content": f"{name} works at {org}", "occurred_at": when, "claims": [c]}
+                await rt.observe_and_commit(obs)
+        before = ((await rt.head()).seq, await worldviews(rt))
+        await rt.merge_entities("Alice", "Bob", reason="same person", authorized=True)
+        return before
+    slots = (await rt.worldview("historical")).slots
+    ids = [c.id for s in slots if s.kind in ("fact", "preference") for c in s.candidates]
+    if ids:
+        await rt.forget([ids[pick % len(ids)]], verb, reason="property")
+    return None
 
 
 async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
@@ -105,6 +131,7 @@ async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
     try:
         when = T0
         trace: str | None = None
+        past: dict[int, dict[str, Any]] = {}  # seq before a merge -> the worldviews there
         for op, arg, hours in ops:
             if op in ("route", "commit", "assess"):
                 when = when + timedelta(hours=hours)
@@ -117,6 +144,10 @@ async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
                 await call(obs)
             elif op == "query":
                 trace = (await rt.query(QUESTION, lens=arg)).trace_id
+            elif op in ("merge", "forget"):
+                before = await merge_or_forget(rt, op, arg, hours, when)
+                if before is not None:
+                    past[before[0]] = before[1]
             elif trace is not None:
                 await rt.after_turn(trace, arg)
         assert (await rt.verify()).ok
@@ -128,6 +159,8 @@ async def run_case(ops: list[tuple[str, Any, int]]) -> dict[str, int]:
         assert folded == (await rt.head()).seq
         assert full_state(rt._proj) == live
         assert await worldviews(rt) == live_views
+        for seq, views in past.items():  # as of a seq before a merge: the world before it
+            assert await worldviews(rt, seq) == views
 
         fresh = MemoryRuntime(
             _Shared(rt.journal, FixedClock(T0), IdGenerator()), rt.namespace, rt.config

@@ -1,0 +1,142 @@
+"""Entity merges in the worldview: what was recorded about the absorbed entity's beliefs
+carries over to the kept entity's slots, visible from the merge's seq on.
+
+The worldview's records (support rows, supersessions, held claims, utility, contradictions)
+and the lifecycle of belief candidates are keyed by entity. An accepted merge copies the
+absorbed entity's records to the kept entity's keys, each copy carrying the merge's seq and
+the original's event time. A read at or after the merge then finds them on the kept slot,
+and a read before it sees both entities exactly as they were: the copies are not visible
+yet and the originals stay where they were. It is a fold of the merge event like any
+other, so a rebuild carries the same rows over. Later events naming the absorbed entity
+(its name in a claim, its candidate id in a forget or an outcome) are keyed to the kept
+entity as they are folded.
+
+Mixed into :class:`~nousmem.projections.worldview.Worldview`, whose state it extends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from datetime import datetime
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.lifecycle import HIDDEN, LADDER, LifecycleBook
+from nousmem.projections.worldview_models import Key, SupportRow, slot_kind_for
+
+BELIEF_KINDS = frozenset({"fact", "preference"})
+"""Slot kinds whose candidate ids (``kind:entity.attribute#value``) name an entity."""
+
+# The verb that puts a candidate in each state (a carried state is recorded under it).
+_VERB_TO = {
+    "inhibited": "inhibit",
+    "obsolete": "invalidate",
+    "archived": "archive",
+    "compressed": "compress",
+    "captured": "capture",
+    "linked": "link",
+    "reinforced": "reinforce",
+    "mature": "reinforce",
+    "core": "reinforce",
+}
+
+Moved = list[tuple[str, str]]
+"""(absorbed entity's candidate id, kept entity's candidate id) of every value carried over."""
+
+
+def rekey(target: str, aliases: Mapping[str, str]) -> str:
+    """``target`` with an absorbed entity's key replaced by the kept one's, when it is a
+    belief candidate id naming an absorbed entity; anything else unchanged."""
+    kind, sep, rest = target.partition(":")
+    if not sep or kind not in BELIEF_KINDS:
+        return target
+    # Entity keys and values may hold dots: try the longest entity key first.
+    cut = len(rest)
+    while (cut := rest.rfind(".", 0, cut)) > 0:
+        kept = aliases.get(rest[:cut])
+        if kept is not None:
+            return f"{kind}:{kept}{rest[cut:]}"
+    return target
+
+
+def carry_lifecycle(
+    book: LifecycleBook, moved: Moved, *, seq: int, occurred_at: datetime, event_id: str
+) -> None:
+    """A forgotten value stays forgotten through a merge, and a reinforced one stays
+    reinforced: the kept entity's candidate takes the absorbed one's state when that is
+    hidden (inhibited, obsolete, ...) or further up the maturity ladder, by a transition
+    recorded at the merge (so ``restore`` on the kept candidate undoes a carried hiding).
+    A kept candidate that is hidden itself stays as it is."""
+    for old, new in moved:
+        state, mine = book.state(old), book.state(new)
+        if mine in HIDDEN or state == mine:
+            continue
+        if state not in HIDDEN and LADDER.index(state) <= LADDER.index(mine):
+            continue
+        book.apply(
+            new,
+            _VERB_TO[state],
+            state,
+            seq=seq,
+            occurred_at=occurred_at,
+            event_id=event_id,
+            reason=f"carried over by a merge: {old} was {state}",
+        )
+
+
+class MergeCarry:
+    """Merge folding over the worldview's recorded state."""
+
+    support: dict[Key, list[SupportRow]]
+    superseded: dict[Key, list[tuple[int, datetime, str | None]]]
+    held: dict[Key, list[tuple[int, str, str, datetime]]]
+    utility: dict[str, list[tuple[int, float]]]
+    contradicted: dict[str, list[tuple[int, str]]]
+    aliases: dict[str, str]  # absorbed entity key -> the live key it resolves to
+
+    def entity_key(self, entity: str) -> str:
+        """The key records about ``entity`` are kept under (the kept entity's after a merge)."""
+        key = match_key(entity)
+        return self.aliases.get(key, key)
+
+    def resolve_target(self, target: str) -> str:
+        """A belief candidate id naming an absorbed entity as the kept entity's candidate."""
+        return rekey(target, self.aliases) if self.aliases else target
+
+    def resolve_targets(self, targets: Iterable[str]) -> list[str]:
+        return [self.resolve_target(t) for t in targets]
+
+    def on_merged(self, keep: str, absorb: str, *, seq: int) -> Moved:
+        """Carry ``absorb``'s records over to ``keep``'s keys at ``seq``; returns the
+        candidate ids carried over (for the lifecycle, see :func:`carry_lifecycle`)."""
+        kept, gone = self.entity_key(keep), self.entity_key(absorb)
+        if kept == gone:
+            return []
+        for k, v in self.aliases.items():
+            if v == gone:
+                self.aliases[k] = kept
+        self.aliases[gone] = kept
+        moved: Moved = []
+        for key in [k for k in self.support if k[0] == gone]:
+            _, attr, vkey = key
+            rows = [replace(r, seq=seq) for r in self.support[key]]
+            self.support.setdefault((kept, attr, vkey), []).extend(rows)
+            kind = slot_kind_for(attr)
+            moved.append((f"{kind}:{gone}.{attr}#{vkey}", f"{kind}:{kept}.{attr}#{vkey}"))
+        for key in [k for k in self.superseded if k[0] == gone]:
+            into = self.superseded.setdefault((kept, key[1], key[2]), [])
+            # Both entities' histories of one value become one: the latest by event time
+            # decides whether it is superseded now (a stable sort keeps seq order on ties).
+            both = sorted([*into, *self.superseded[key]], key=lambda x: x[1]) if into else None
+            into.extend((seq, t, by) for _, t, by in (both or self.superseded[key]))
+        for key in [k for k in self.held if k[0] == gone]:
+            rows_h = [(seq, hid, v, t) for _, hid, v, t in self.held[key]]
+            self.held.setdefault((kept, key[1], key[2]), []).extend(rows_h)
+        for old, new in moved:
+            if old in self.utility:
+                self.utility.setdefault(new, []).extend((seq, d) for _, d in self.utility[old])
+            if old in self.contradicted:
+                self.contradicted.setdefault(new, []).extend(
+                    (seq, s) for _, s in self.contradicted[old]
+                )
+        return moved

@@ -1,0 +1,24 @@
+"""Folding an accepted entity merge (``identity.merged``) into every projection it touches.
+
+The beliefs mix, the graph links the two entity nodes, and the worldview and the lifecycle
+carry what they recorded about the absorbed entity over to the kept one from the merge's
+seq on (see :mod:`nousmem.projections.worldview_merge`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nousmem.projections.graph_models import entity_node
+from nousmem.projections.worldview_merge import carry_lifecycle
+
+if TYPE_CHECKING:
+    from nousmem.runtime.projector import Projector
+
+
+def fold_merge(proj: Projector, e: Any, p: Any) -> None:
+    """Apply the merge event ``e`` (payload ``p``: ``keep``, ``absorb``) to ``proj``."""
+    proj.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id)
+    proj.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id)
+    moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq)
+    carry_lifecycle(proj.lifecycle, moved, seq=e.seq, occurred_at=e.occurred_at, event_id=e.id)
