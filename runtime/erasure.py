@@ -266,6 +266,11 @@ class Erasure(ReadPath):
         dims: set[tuple[str, str]] = set()
         for e in events:  # journal order: causes come before effects
             p = e.payload
+            if p is not None and e.kind == "identity.merged":
+                # From here on the two entities' beliefs are one: later revisions of either
+                # quote priors built from the other's evidence.
+                pair = {match_key(p.keep), match_key(p.absorb)}
+                dims |= {(k, a) for ek, a in dims if ek in pair for k in pair}
             if p is None or (e.id in out and e.kind != "belief.revised"):
                 continue
             cited: set[str] = set()
