@@ -320,28 +320,47 @@ class LifecycleBook:
 
     # -- reads ----------------------------------------------------------------------------
 
-    def history(self, target: str, *, as_of_seq: int | None = None) -> list[TransitionRecord]:
-        """Applied transitions of ``target`` with ``seq <= as_of_seq``, oldest first."""
+    def history(
+        self, target: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[TransitionRecord]:
+        """Applied transitions of ``target`` with ``seq <= as_of_seq`` (and, for an event-time
+        read, ``occurred_at <= as_of_time``), oldest first."""
         if as_of_seq is not None and as_of_seq < 0:
             raise ValueError("as_of_seq must be >= 0")
         rec = self._records.get(target)
         if rec is None:
             return []
-        return [t for t in rec.history if as_of_seq is None or t.seq <= as_of_seq]
+        return [
+            t
+            for t in rec.history
+            if (as_of_seq is None or t.seq <= as_of_seq)
+            and (as_of_time is None or t.occurred_at <= as_of_time)
+        ]
 
-    def _last(self, target: str, as_of_seq: int | None) -> TransitionRecord | None:
-        hist = self.history(target, as_of_seq=as_of_seq)
+    def _last(
+        self, target: str, as_of_seq: int | None, as_of_time: datetime | None = None
+    ) -> TransitionRecord | None:
+        hist = self.history(target, as_of_seq=as_of_seq, as_of_time=as_of_time)
         return hist[-1] if hist else None
 
     @overload
     def state(self) -> dict[str, Any]: ...
     @overload
-    def state(self, target: str, *, as_of_seq: int | None = None) -> str: ...
-    def state(self, target: str | None = None, *, as_of_seq: int | None = None) -> Any:
-        """``state(target)``: its lifecycle state (as of a seq); ``state()``: :meth:`summary`."""
+    def state(
+        self, target: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> str: ...
+    def state(
+        self,
+        target: str | None = None,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> Any:
+        """``state(target)``: its lifecycle state (as of a seq, and an event time);
+        ``state()``: :meth:`summary`."""
         if target is None:
             return self.summary()
-        last = self._last(target, as_of_seq)
+        last = self._last(target, as_of_seq, as_of_time)
         return last.to_state if last else "fresh"
 
     def reinforcements(self, target: str, *, as_of_seq: int | None = None) -> int:
@@ -353,14 +372,16 @@ class LifecycleBook:
         """Whether ``lens`` shows ``target`` in its recorded state (see :func:`visible_in`)."""
         return visible_in(self.state(target, as_of_seq=as_of_seq), lens)
 
-    def hidden(self, *, as_of_seq: int | None = None) -> dict[str, str]:
+    def hidden(
+        self, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> dict[str, str]:
         """Targets hidden from normal lenses -> their state, sorted by target.
 
         Suitable as ``blocked`` for graph activation.
         """
         out = {}
         for target in sorted(self._records):
-            st = self.state(target, as_of_seq=as_of_seq)
+            st = self.state(target, as_of_seq=as_of_seq, as_of_time=as_of_time)
             if st in HIDDEN:
                 out[target] = st
         return out
@@ -375,20 +396,21 @@ class LifecycleBook:
         ttl_days: float | None,
         now: datetime,
         as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
     ) -> EffectiveState:
         """The recorded state, or ``obsolete`` ("expired") once the TTL has run out at ``now``.
 
         TTL expiry applies where an ``expire`` would be legal (active or inhibited items). A
         ``restore`` that occurred after the deadline renews the item: it was revived on purpose.
         """
-        last = self._last(target, as_of_seq)
+        last = self._last(target, as_of_seq, as_of_time)
         recorded = last.to_state if last else "fresh"
         reason = last.reason if last else ""
         if not expired(created_at, ttl_days, now) or recorded not in _HIDE_FROM["expire"]:
             return EffectiveState(state=recorded, reason=reason)
         assert ttl_days is not None  # expired() is False without a TTL
         deadline = created_at + timedelta(days=ttl_days)
-        for t in self.history(target, as_of_seq=as_of_seq):
+        for t in self.history(target, as_of_seq=as_of_seq, as_of_time=as_of_time):
             if t.verb == "restore" and t.occurred_at > deadline:
                 return EffectiveState(state=recorded, reason=reason)
         return EffectiveState(state="obsolete", reason="expired", ttl_expired=True)

@@ -21,6 +21,7 @@ from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 
 FULL_LENSES = ("historical", "audit")
+COMPILED_KINDS = frozenset({"frame", "procedure", "schema"})  # doc kinds sleep compiles
 _TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
 
 
@@ -73,6 +74,39 @@ def fact_line(
     return f"{snap.entity} {attr}: " + "; ".join(parts), values
 
 
+def read_states(
+    proj: Projector, at: ReadPoint, now: datetime | None
+) -> Callable[[str, int | None], str]:
+    """``state_of`` as a read at ``at`` sees it, for the worldview: the recorded state
+    as of the read's position and event time, ``obsolete`` for an observation whose
+    type's TTL ran out by ``now``, and ``obsolete`` for a compiled item (sleep) whose
+    every source is hidden: what it summarises has left memory, so must the summary."""
+
+    def state(target: str, seq: int | None) -> str:
+        st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=at.time)
+        doc = proj.docs.get(target)
+        if st in HIDDEN or doc is None:
+            return st
+        ttl = proj.config.ttl.for_type(doc.obs_type)
+        if ttl is not None and now is not None:
+            eff = proj.lifecycle.effective_state(
+                target,
+                created_at=doc.occurred_at,
+                ttl_days=ttl,
+                now=now,
+                as_of_seq=seq,
+                as_of_time=at.time,
+            )
+            if eff.ttl_expired:
+                return "obsolete"
+        if doc.kind in COMPILED_KINDS and doc.evidence_ids:
+            if all(state(src, seq) in HIDDEN for src in doc.evidence_ids):
+                return "obsolete"
+        return st
+
+    return state
+
+
 class Channels:
     """Candidate generation over one namespace's projector and journal."""
 
@@ -84,9 +118,15 @@ class Channels:
 
     # -- state helpers ---------------------------------------------------------------------
 
-    def state_of(self, target: str, as_of_seq: int | None) -> str:
-        """Lifecycle state of a memory item at a journal position."""
-        return self.proj.lifecycle.state(target, as_of_seq=as_of_seq)
+    def state_of(
+        self, target: str, as_of_seq: int | None, as_of_time: datetime | None = None
+    ) -> str:
+        """Lifecycle state of a memory item at a journal position (and an event time)."""
+        return self.proj.lifecycle.state(target, as_of_seq=as_of_seq, as_of_time=as_of_time)
+
+    def read_states(self, at: ReadPoint, now: datetime | None) -> Callable[[str, int | None], str]:
+        """See :func:`read_states`."""
+        return read_states(self.proj, at, now)
 
     def expired_attribute(self, attribute: str, last_seen: datetime, now: datetime) -> bool:
         """Attribute TTL (``AttributeSpec.ttl_days``) as a projection of event time."""
@@ -257,7 +297,7 @@ class Channels:
                     if lens in FULL_LENSES:
                         return True
                     cid = f"{kind}:{ekey}.{attr}#{match_key(v)}"
-                    if self.state_of(cid, at.seq) in HIDDEN:
+                    if self.state_of(cid, at.seq, at.time) in HIDDEN:
                         return False
                     last = seen.get(match_key(v))
                     return not (now and last and self.expired_attribute(attr, last, now))

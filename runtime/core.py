@@ -7,9 +7,9 @@ and forgetting; each lives in its own module and sees the core's attributes.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -24,6 +24,7 @@ from nousmem.runtime.errors import (
     InvalidInput,
     NamespaceError,
     PayloadTooLarge,
+    StaleHead,
     invalid_input_from_validation,
 )
 from nousmem.runtime.events import KINDS, EventDraft
@@ -34,6 +35,10 @@ from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
 from nousmem.runtime.projector import FOLD_READERS, Projector
+
+T = TypeVar("T")
+STALE_RETRIES = 5
+"""Plans tried before a guarded write gives up with StaleHead (each after a refresh)."""
 
 
 def validate_namespace(namespace: str) -> str:
@@ -153,6 +158,26 @@ class RuntimeCore:
         events = await self.journal.append(drafts, guard=guard)
         await self._sync(events)
         return events
+
+    async def _commit_planned(
+        self, plan: Callable[[], tuple[list[EventDraft], T]], kinds: frozenset[str]
+    ) -> tuple[list[Any], T]:
+        """Plan and commit (the caller holds the write lock and has refreshed). The batch
+        is guarded: if another process appended an event of ``kinds`` since this process
+        last folded, the plan is stale, so fold and plan again (at most STALE_RETRIES)."""
+        for attempt in range(1, STALE_RETRIES + 1):
+            drafts, result = plan()
+            if not drafts:
+                return [], result
+            guard = Guard(self.namespace, self._proj.applied_seq, kinds)
+            try:
+                return await self._commit(drafts, guard), result
+            except StaleHead:
+                if attempt == STALE_RETRIES:
+                    raise
+                self._log.info("replanning", attempt=attempt)
+                await self._refresh(locked=True)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def _sync(self, fresh: Sequence[Any] = ()) -> None:
         """Bring projections up to the journal: fold ``fresh`` events, reading any gap first.

@@ -3,7 +3,7 @@
 One story on the embedded SQLite journal, with a fixed clock and seeded ids, so the output
 is the same on every run: alice tells the agent about herself, changes jobs, an anonymous
 source contradicts her, she leaks a secret; then the agent reads its beliefs, answers a
-question with a replayable trace, looks back in time, forgets, sleeps, erases a person and
+question with a replayable trace, looks back in time, sleeps, forgets, erases a person and
 verifies the hash chain.
 """
 
@@ -146,17 +146,17 @@ async def run_demo(db: str, namespace: str) -> tuple[list[str], dict[str, Any]]:
         out("7. worldview through the historical lens: what was believed, and when")
         lines.extend(f"   {line}" for line in wv.render().splitlines())
 
+        rpt = await rt.sleep()
+        out("8. sleep: consolidate clusters of evidence into frames, procedures, schemas")
+        lines.extend(f"   {line}" for line in rpt.render().splitlines())
         f = await rt.forget([tennis_id or "?"], "inhibit", reason="alice stopped playing")
-        out("8. forget: inhibit a memory; the record stays, reads suppress it")
+        out("9. forget: inhibit a memory; the record stays, reads suppress it")
         lines.extend(f"   {TENNIS!r} ({a['target']}): {a['from']} -> {a['to']}" for a in f.applied)
         after = await rt.query(WEEKENDS, budget_tokens=200, k=3)
         why = next((s.reason for s in after.suppressed if s.id == tennis_id), None)
         out(f"   query {WEEKENDS!r}: suppressed ({why})" if why else "   (not suppressed)")
         data["suppressed"] = why is not None
 
-        rpt = await rt.sleep()
-        out("9. sleep: consolidate clusters of evidence into frames, procedures, schemas")
-        lines.extend(f"   {line}" for line in rpt.render().splitlines())
 
         rc = await rt.erase(entity="Bob", reason="Bob asked to be forgotten")
         out("10. erase everything about Bob: payloads removed, headers and digests kept")

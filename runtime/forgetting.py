@@ -7,6 +7,7 @@ privacy removal is :meth:`erase`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -17,8 +18,9 @@ from nousmem.policies.memory_policy import ConsolidateIntent, ForgetIntent
 from nousmem.policies.risk import RiskFinding
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.lifecycle import TransitionRecord
+from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.channels import ReadPoint, read_states
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.inputs import check_text
@@ -67,6 +69,27 @@ def check_verb(verb: object) -> str:
     return str(verb)
 
 
+_ATTR_SPLIT = re.compile(r"\.([a-z_][a-z0-9_]*)#")
+
+
+def _candidate_readings(t: str) -> list[tuple[str | None, str, str, str]]:
+    """Every way to read ``kind:entity.attribute#value`` (entity and value may hold ``.``
+    and ``#`` themselves: "fact:c# team.uses#rider"), first split first."""
+    kind, rest = t.split(":", 1)
+    return [
+        (kind, rest[: m.start()], m.group(1), rest[m.end() :])
+        for m in _ATTR_SPLIT.finditer(rest)
+        if m.start() > 0
+    ]
+
+
+# What a forget plan reads: lifecycle states (changed by transitions and by the
+# reinforcement outcomes bring), the targets it resolves, and the entities' identities.
+LIFECYCLE_KINDS = frozenset(
+    {"lifecycle", "outcome", "erasure", "identity.merged", "sleep.compiled", "belief.revised"}
+)
+
+
 class Forgetting(WritePath):
     """``forget`` and ``lifecycle``; also the forget/consolidate parts of policy commits."""
 
@@ -83,19 +106,14 @@ class Forgetting(WritePath):
             or t in self._proj.worldview.held_evidence
         ):
             return t  # an observation, a read, or a held candidate (its candidate.held id)
-        parsed: tuple[str | None, str, str, str] | None = None
+        readings: list[tuple[str | None, str, str, str]] = []
         if "#" in t and ":" in t:
-            kind, rest = t.split(":", 1)
-            ent_attr, value = rest.split("#", 1)
-            if "." in ent_attr:
-                ent, attr = ent_attr.rsplit(".", 1)
-                parsed = (kind, ent, attr, value)
+            readings = _candidate_readings(t)
         elif "=" in t and "." in t.split("=", 1)[0]:
             left, value = t.split("=", 1)
             ent, attr = left.rsplit(".", 1)
-            parsed = (None, ent.strip(), attr.strip(), value)
-        if parsed is not None:
-            kind_given, ent, attr, value = parsed
+            readings = [(None, ent.strip(), attr.strip(), value)]
+        for kind_given, ent, attr, value in readings:
             kind = slot_kind_for(attr)
             snap = self._proj.beliefs.snapshot(ent, attr, deltas=False)
             known = {match_key(v) for v, _ in snap.distribution} if snap else set()
@@ -184,9 +202,13 @@ class Forgetting(WritePath):
         check_text(list(targets), "targets")
         async with self._write_lock:
             await self._refresh(locked=True)
-            resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]
-            drafts, result = self._forget_plan(resolved, verb, reason.strip(), self._now())
-            events = await self._commit(drafts)
+            now = self._now()
+
+            def plan() -> tuple[list[EventDraft], ForgetResult]:
+                resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]
+                return self._forget_plan(resolved, verb, reason.strip(), now)
+
+            events, result = await self._commit_planned(plan, LIFECYCLE_KINDS)
         return result.model_copy(update={"event_ids": tuple(e.id for e in events)})
 
     async def lifecycle(self, target: str) -> LifecycleView:
@@ -204,11 +226,14 @@ class Forgetting(WritePath):
         if doc is not None:
             created, ttl = doc.occurred_at, self.config.ttl.for_type(doc.obs_type)
         elif "#" in t:  # a belief candidate: the attribute TTL runs from its last evidence
-            ekey, attr = t.split(":", 1)[1].split("#", 1)[0].rsplit(".", 1)
-            value_key = t.split("#", 1)[1]
-            snap = self._proj.beliefs.snapshot(ekey, attr, deltas=False)
-            seen = {match_key(o.value): o.last_seen for o in snap.observed_values} if snap else {}
-            created, ttl = seen.get(value_key), self.config.attributes.spec(attr).ttl_days
+            for _, ekey, attr, value_key in _candidate_readings(t):
+                snap = self._proj.beliefs.snapshot(ekey, attr, deltas=False)
+                if snap is None:
+                    continue
+                seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
+                if value_key in seen:
+                    created, ttl = seen[value_key], self.config.attributes.spec(attr).ttl_days
+                    break
         eff, why = state, history[-1].reason if history else ""
         if created is not None and now is not None:
             es = book.effective_state(t, created_at=created, ttl_days=ttl, now=now)
@@ -264,11 +289,13 @@ class Forgetting(WritePath):
         out: list[EventDraft] = []
         at = self._proj.last_occurred_at or now
         kind: Any = intent.target_type
+        # A summary made here quotes only what a current read would show: forgotten or
+        # expired sources must not come back inside it.
+        states = read_states(self._proj, ReadPoint(seq=self._proj.applied_seq), at)
+        docs = self._proj.docs
         for i, cluster in enumerate(intent.clusters):
-            summary = (
-                intent.summary
-                or "; ".join(self._proj.docs[e].text for e in cluster if e in self._proj.docs)[:500]
-            )
+            shown = [docs[e].text for e in cluster if e in docs and states(e, None) not in HIDDEN]
+            summary = intent.summary or "; ".join(shown)[:500] or "(its sources are forgotten)"
             out.append(
                 self._draft(
                     "sleep.compiled",

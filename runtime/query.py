@@ -17,7 +17,7 @@ from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Packer, Snippet, Suppressed, by_score, count_tokens, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot
-from nousmem.runtime.channels import FULL_LENSES, Channels, ReadPoint, base_terms
+from nousmem.runtime.channels import COMPILED_KINDS, FULL_LENSES, Channels, ReadPoint, base_terms
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.logging import get_logger
@@ -79,16 +79,25 @@ class QueryEngine(Channels):
         """None when ``doc`` may enter context through ``lens``; else why it may not."""
         if lens in FULL_LENSES:
             return None
-        state = self.state_of(doc.event_id, at.seq)
+        state = self.state_of(doc.event_id, at.seq, at.time)
         if state in HIDDEN:
             return f"lifecycle: {state}"
         ttl = self.proj.config.ttl.for_type(doc.obs_type)
         if ttl is not None and now is not None:
             eff = self.proj.lifecycle.effective_state(
-                doc.event_id, created_at=doc.occurred_at, ttl_days=ttl, now=now, as_of_seq=at.seq
+                doc.event_id,
+                created_at=doc.occurred_at,
+                ttl_days=ttl,
+                now=now,
+                as_of_seq=at.seq,
+                as_of_time=at.time,
             )
             if eff.ttl_expired:  # a restore after the deadline renews the item
                 return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
+        if doc.kind in COMPILED_KINDS and doc.evidence_ids:
+            states = self.read_states(at, now)
+            if all(states(src, at.seq) in HIDDEN for src in doc.evidence_ids):
+                return "lifecycle: everything it was compiled from is forgotten"
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None
@@ -159,7 +168,7 @@ class QueryEngine(Channels):
         wv = proj.worldview.snapshot(
             lens=lens,
             beliefs=proj.beliefs,
-            state_of=self.state_of,
+            state_of=self.read_states(at, now),
             trust=trust,
             as_of_seq=at.seq,
             as_of_time=at.time,
@@ -366,7 +375,11 @@ class QueryEngine(Channels):
         seeds = {i: sum(c.values()) for i, c in best[: cfg.graph_seeds] if i in docs}
         if not seeds or cfg.graph_weight <= 0:
             return {}
-        blocked = {} if lens in FULL_LENSES else self.proj.lifecycle.hidden(as_of_seq=at.seq)
+        blocked = (
+            {}
+            if lens in FULL_LENSES
+            else self.proj.lifecycle.hidden(as_of_seq=at.seq, as_of_time=at.time)
+        )
         act = self.proj.graph.activate(
             seeds,
             as_of_seq=at.seq,

@@ -112,14 +112,15 @@ class ReadPath(RuntimeCore):
             raise InvalidInput("must be a list of entity names", field="entities")
         check_text(list(entities or ()), "entities")
         at = self._point(await self._position(as_of))
+        now = at.time or self._proj.now(at.seq)
         return self._proj.worldview.snapshot(
             lens=lens,
             beliefs=self._proj.beliefs,
-            state_of=self.engine.state_of,
+            state_of=self.engine.read_states(at, now),
             trust=self.config.trust.trust,
             as_of_seq=at.seq,
             as_of_time=at.time,
-            now=at.time or self._proj.now(at.seq),
+            now=now,
             entities=entities,
             expired=self.engine.expired_attribute,
         )

@@ -175,7 +175,10 @@ class Traces(ReadPath):
         wv = self._proj.worldview.snapshot(
             lens=trace.lens,
             beliefs=self._proj.beliefs,
-            state_of=self.engine.state_of,
+            state_of=self.engine.read_states(
+                ReadPoint(seq=trace.as_of_seq, time=trace.as_of_time),
+                trace.as_of_time or self._proj.now(trace.as_of_seq),
+            ),
             trust=self.config.trust.trust,
             as_of_seq=trace.as_of_seq,
             as_of_time=trace.as_of_time,

@@ -8,8 +8,11 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.consolidation import Cluster, Compiled, Skipped, plan_sleep
 from nousmem.projections.lexical import date_label
+from nousmem.projections.lifecycle import HIDDEN
+from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.channels import ReadPoint
 from nousmem.runtime.errors import InvalidInput
-from nousmem.runtime.events import EventDraft
+from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.payloads import DimensionCompressedPayload, SleepCompiledPayload
 from nousmem.runtime.read import ReadPath
 
@@ -38,6 +41,11 @@ class SleepReport(BaseModel):
         return "\n".join(lines)
 
 
+# What a sleep plan reads: beliefs, text slots and task results, lifecycle, access counts
+# and what was compiled already. Only reads' own traces leave it unchanged.
+SLEEP_KINDS = frozenset(KINDS) - {"retrieval"}
+
+
 class Sleep(ReadPath):
     """``sleep``."""
 
@@ -45,13 +53,38 @@ class Sleep(ReadPath):
         proj = self._proj
         cfg = self.config.sleep
         out: list[Cluster] = []
+        # Sleep compiles what a current read would show: nothing forgotten, expired or held
+        # for corroboration, and no value the worldview no longer holds (superseded,
+        # negated, hidden). A summary must not bring back what memory let go of.
+        now = proj.last_occurred_at
+        states = self.engine.read_states(ReadPoint(seq=proj.applied_seq), now)
+        head = proj.applied_seq
+
+        def live(eid: str) -> bool:
+            return states(eid, None) not in HIDDEN and not proj.unconfirmed(eid, head)
+
+        wv = proj.worldview.snapshot(
+            lens="logical",
+            beliefs=proj.beliefs,
+            state_of=states,
+            trust=self.config.trust.trust,
+            now=now,
+        )
+        current = {
+            c.id
+            for s in wv.slots
+            for c in s.candidates
+            if c.status in ("selected", "active", "conflicted")
+        }
         by_value: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
         for (ekey, attr, vkey), rows in sorted(proj.worldview.support.items()):
             if ekey in proj.worldview.aliases:  # merged: its rows were carried to the kept key
                 continue
+            if f"{slot_kind_for(attr)}:{ekey}.{attr}#{vkey}" not in current:
+                continue
             asserts = [r for r in rows if r.polarity == "assert"]
-            evidence = sorted({e for r in asserts for e in r.evidence_ids})
-            if not asserts:
+            evidence = sorted({e for r in asserts for e in r.evidence_ids if live(e)})
+            if not asserts or not evidence:
                 continue
             name = next(iter(n for n in proj.beliefs.entities() if n.casefold() == ekey), ekey)
             value = proj.beliefs.snapshot(name, attr, deltas=False)
@@ -96,7 +129,8 @@ class Sleep(ReadPath):
         for slot_id, items in sorted(proj.worldview.text.items()):
             if not slot_id.startswith("procedure:"):
                 continue
-            items = [i for i in items if i.source != "sleep"]  # never compile compiled output
+            # Never compile compiled output, nor what a read would no longer show.
+            items = [i for i in items if i.source != "sleep" and live(i.event_id)]
             ok = [i for i in items if i.status != "failure"]
             if len(ok) >= cfg.min_procedure_successes:
                 latest = max(ok, key=lambda i: (i.occurred_at, i.seq))
@@ -116,16 +150,11 @@ class Sleep(ReadPath):
                         min_sources=cfg.min_procedure_successes,
                     )
                 )
-        wv = proj.worldview.snapshot(
-            lens="logical",
-            beliefs=proj.beliefs,
-            state_of=self.engine.state_of,
-            trust=self.config.trust.trust,
-            now=proj.last_occurred_at,
-        )
         for s in wv.slots:
             if s.status == "conflicted":
-                ev = sorted({e for c in s.candidates for e in c.evidence_ids})
+                ev = sorted({e for c in s.candidates for e in c.evidence_ids if live(e)})
+                if not ev:
+                    continue
                 vals = " vs ".join(c.value for c in s.candidates[:3])
                 out.append(
                     Cluster(
@@ -151,60 +180,68 @@ class Sleep(ReadPath):
             raise InvalidInput("must be a positive int", field="budget")
         async with self._write_lock:
             await self._refresh(locked=True)
-            proj = self._proj
-            chosen, skipped = plan_sleep(
-                self._clusters(), budget=budget or self.config.sleep.budget, compiled=proj.compiled
+            events, (compiled, compressed, skipped) = await self._commit_planned(
+                lambda: self._sleep_plan(budget), SLEEP_KINDS
             )
-            now = self._now()
-            at = proj.last_occurred_at or now
-            drafts: list[EventDraft] = []
-            compiled: list[dict[str, Any]] = []
-            for c in chosen:
-                d = self._draft(
-                    "sleep.compiled",
-                    SleepCompiledPayload(
-                        item_type=c.item_type,
-                        key=c.key,
-                        summary=c.summary,
-                        sources=c.sources,
-                        score=c.score,
-                    ),
-                    occurred_at=at,
-                    recorded_at=now,
-                )
-                drafts.append(d)
-                compiled.append({**self._compiled_dict(c), "event_id": d.id})
-            compressed = []
-            for entity, attribute in proj.beliefs.compression_due():
-                snap = proj.beliefs.snapshot(entity, attribute, deltas=False)
-                ent = snap.entropy_bits if snap else 0.0
-                d = self._draft(
-                    "dimension.compressed",
-                    DimensionCompressedPayload(
-                        entity=entity,
-                        attribute=attribute,
-                        entropy_bits=ent,
-                        reason="entropy stayed above the ceiling",
-                    ),
-                    occurred_at=at,
-                    recorded_at=now,
-                )
-                drafts.append(d)
-                compressed.append(
-                    {
-                        "entity": entity,
-                        "attribute": attribute,
-                        "entropy_bits": ent,
-                        "event_id": d.id,
-                    }
-                )
-            events = await self._commit(drafts) if drafts else []
         return SleepReport(
             compiled=tuple(compiled),
             compressed=tuple(compressed),
             skipped=tuple(skipped),
             event_ids=tuple(e.id for e in events),
         )
+
+    def _sleep_plan(
+        self, budget: int | None
+    ) -> tuple[list[EventDraft], tuple[list[dict[str, Any]], list[dict[str, Any]], list[Skipped]]]:
+        """The drafts of one sleep pass against the current projections, and its report."""
+        proj = self._proj
+        chosen, skipped = plan_sleep(
+            self._clusters(), budget=budget or self.config.sleep.budget, compiled=proj.compiled
+        )
+        now = self._now()
+        at = proj.last_occurred_at or now
+        drafts: list[EventDraft] = []
+        compiled: list[dict[str, Any]] = []
+        for c in chosen:
+            d = self._draft(
+                "sleep.compiled",
+                SleepCompiledPayload(
+                    item_type=c.item_type,
+                    key=c.key,
+                    summary=c.summary,
+                    sources=c.sources,
+                    score=c.score,
+                ),
+                occurred_at=at,
+                recorded_at=now,
+            )
+            drafts.append(d)
+            compiled.append({**self._compiled_dict(c), "event_id": d.id})
+        compressed = []
+        for entity, attribute in proj.beliefs.compression_due():
+            snap = proj.beliefs.snapshot(entity, attribute, deltas=False)
+            ent = snap.entropy_bits if snap else 0.0
+            d = self._draft(
+                "dimension.compressed",
+                DimensionCompressedPayload(
+                    entity=entity,
+                    attribute=attribute,
+                    entropy_bits=ent,
+                    reason="entropy stayed above the ceiling",
+                ),
+                occurred_at=at,
+                recorded_at=now,
+            )
+            drafts.append(d)
+            compressed.append(
+                {
+                    "entity": entity,
+                    "attribute": attribute,
+                    "entropy_bits": ent,
+                    "event_id": d.id,
+                }
+            )
+        return drafts, (compiled, compressed, skipped)
 
     @staticmethod
     def _compiled_dict(c: Compiled) -> dict[str, Any]:

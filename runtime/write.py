@@ -14,6 +14,7 @@ from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation
+from nousmem.runtime.core import STALE_RETRIES
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.journal.base import Guard
@@ -39,8 +40,6 @@ PLANNING_KINDS = frozenset(
         "sleep.compiled",
     }
 )
-STALE_RETRIES = 5
-"""Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
 _RULES = RuleExtractor()
 
 
