@@ -46,130 +46,41 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any, overload
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from nousmem.projections.lifecycle_models import (
+    EXACT_TYPES,
+    FULL_LENSES,
+    HIDDEN,
+    HIDE_FROM,
+    HIDE_TO,
+    LADDER,
+    LENSES,
+    STATES,
+    VERBS,
+    EffectiveState,
+    LifecycleConfig,
+    Transition,
+    TransitionRecord,
+    check_target,
+    check_verb,
+    expired,
+    visible_in,
+)
 
-LADDER: tuple[str, ...] = ("fresh", "captured", "linked", "reinforced", "mature", "core")
-HIDDEN: tuple[str, ...] = ("inhibited", "obsolete", "compressed", "archived")
-STATES: tuple[str, ...] = LADDER + HIDDEN
-VERBS: tuple[str, ...] = (
-    "capture", "link", "reinforce", "decay", "inhibit",
-    "invalidate", "expire", "archive", "compress", "restore",
-)  # fmt: skip
-LENSES: tuple[str, ...] = ("logical", "procedural", "associative", "historical", "audit")
-FULL_LENSES: frozenset[str] = frozenset({"historical", "audit"})
-"""Lenses that show hidden items too."""
-
-_HIDE_FROM: dict[str, frozenset[str]] = {
-    "inhibit": frozenset(LADDER),
-    "invalidate": frozenset(LADDER) | {"inhibited", "archived", "compressed"},
-    "expire": frozenset(LADDER) | {"inhibited"},
-    "archive": frozenset(LADDER) | {"inhibited"},
-    "compress": frozenset(LADDER) | {"archived"},
-}
-_HIDE_TO = {
-    "inhibit": "inhibited",
-    "invalidate": "obsolete",
-    "expire": "obsolete",
-    "archive": "archived",
-    "compress": "compressed",
-}
-_ERASE_HINT = "is not a lifecycle verb: use erase(...) to remove content for privacy"
-
-
-class LifecycleConfig(BaseModel):
-    """Maturation thresholds, in counted reinforcements."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    mature_after: int = Field(default=3, ge=1)
-    core_after: int = Field(default=6, ge=2)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> LifecycleConfig:
-        if self.core_after <= self.mature_after:
-            raise ValueError("core_after must be greater than mature_after")
-        return self
-
-
-class Transition(BaseModel):
-    """What a verb does (or would do) to a target; ``reason`` explains a refusal too."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    target: str
-    verb: str
-    from_state: str
-    to_state: str
-    legal: bool
-    reason: str
-
-    @property
-    def changes_state(self) -> bool:
-        """Whether the state differs afterwards (a reinforce can count without moving)."""
-        return self.from_state != self.to_state
-
-
-class TransitionRecord(Transition):
-    """A transition that was journaled and applied."""
-
-    seq: int
-    occurred_at: datetime
-    event_id: str = ""
-    reinforcements: int = 0
-    """Counted reinforcements after this transition."""
-
-
-class EffectiveState(BaseModel):
-    """The state a read should use: the recorded one, or ``obsolete`` when the TTL ran out."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    state: str
-    reason: str
-    ttl_expired: bool = False
-    """True when the state comes from the TTL rather than from a recorded transition."""
-
-
-def _check_verb(verb: str) -> None:
-    if verb in ("delete", "remove", "erase", "forget"):
-        raise ValueError(f"verb: {verb!r} {_ERASE_HINT}")
-    if verb not in VERBS:
-        raise ValueError(f"verb must be one of {', '.join(VERBS)}; got {verb!r}")
-
-
-def _check_target(target: str) -> None:
-    if not isinstance(target, str) or not target.strip():
-        raise ValueError("target must be a non-empty string")
-
-
-_EXACT = (int, datetime)  # the types of seq and occurred_at that validation leaves alone
-
-
-def _check_lens(lens: str) -> None:
-    if lens not in LENSES:
-        raise ValueError(f"lens must be one of {', '.join(LENSES)}; got {lens!r}")
-
-
-def visible_in(state: str, lens: str) -> bool:
-    """Whether an item in ``state`` is shown by ``lens``."""
-    _check_lens(lens)
-    if state not in STATES:
-        raise ValueError(f"state must be one of {', '.join(STATES)}; got {state!r}")
-    return lens in FULL_LENSES or state not in HIDDEN
-
-
-def expired(created_at: datetime, ttl_days: float | None, now: datetime) -> bool:
-    """Whether an item created at ``created_at`` has outlived ``ttl_days`` at event time ``now``.
-
-    ``ttl_days=None`` never expires. Expiry is strict: exactly ``ttl_days`` old is still alive.
-    """
-    if ttl_days is None:
-        return False
-    if not ttl_days > 0:
-        raise ValueError("ttl_days must be positive (or None for no TTL)")
-    if (created_at.tzinfo is None) != (now.tzinfo is None):
-        raise ValueError("created_at and now must both be timezone-aware or both naive")
-    return now - created_at > timedelta(days=ttl_days)
+__all__ = [
+    "FULL_LENSES",
+    "HIDDEN",
+    "LADDER",
+    "LENSES",
+    "STATES",
+    "VERBS",
+    "EffectiveState",
+    "LifecycleBook",
+    "LifecycleConfig",
+    "Transition",
+    "TransitionRecord",
+    "expired",
+    "visible_in",
+]
 
 
 class _Record:
@@ -209,8 +120,8 @@ class LifecycleBook:
 
     def check(self, target: str, verb: str) -> Transition:
         """What ``verb`` would do to ``target`` now; legal or not, nothing is changed."""
-        _check_verb(verb)
-        _check_target(target)
+        check_verb(verb)
+        check_target(target)
         legal, cur, to, reason = self._decide(target, verb)
         return Transition(
             target=target, verb=verb, from_state=cur, to_state=to, legal=legal, reason=reason
@@ -222,7 +133,7 @@ class LifecycleBook:
         """``check`` each target for "reinforce" and ``apply`` it where legal, in order: what
         a successful outcome does (without building the ``Transition`` of every check)."""
         for target in targets:
-            _check_target(target)
+            check_target(target)
             legal, _, to, _ = self._decide(target, "reinforce")
             if legal:
                 self.apply(target, "reinforce", to, seq=seq, occurred_at=occurred_at,
@@ -244,10 +155,10 @@ class LifecycleBook:
             if cur not in HIDDEN:
                 return no(f"cannot restore: {target} is {cur}, not hidden")
             return ok(rec.stack[-1] if rec and rec.stack else "captured")
-        if verb in _HIDE_TO:
-            if cur not in _HIDE_FROM[verb]:
+        if verb in HIDE_TO:
+            if cur not in HIDE_FROM[verb]:
                 return no(f"cannot {verb} from {cur}")
-            return ok(_HIDE_TO[verb], "expired" if verb == "expire" else "")
+            return ok(HIDE_TO[verb], "expired" if verb == "expire" else "")
         if cur in HIDDEN:
             return no(f"cannot {verb}: {target} is {cur}; restore it first")
         rung = LADDER.index(cur)
@@ -281,8 +192,8 @@ class LifecycleBook:
         The journal is the authority: ``to_state`` is recorded as given, so a rebuild under a
         different :class:`LifecycleConfig` still reproduces what was decided.
         """
-        _check_verb(verb)
-        _check_target(target)
+        check_verb(verb)
+        check_target(target)
         if to_state not in STATES:
             raise ValueError(f"to_state must be one of {', '.join(STATES)}; got {to_state!r}")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
@@ -307,7 +218,7 @@ class LifecycleBook:
             "event_id": event_id, "reinforcements": rec.count,
         }  # fmt: skip
         texts = (target, verb, to_state, rec.state, reason, event_id)
-        if all(type(v) is str for v in texts) and (type(seq), type(occurred_at)) == _EXACT:
+        if all(type(v) is str for v in texts) and (type(seq), type(occurred_at)) == EXACT_TYPES:
             # Every value is checked above (or is the book's own) and of exactly its field's
             # type, which validation returns unchanged: skip it. A fold makes one of these
             # per target of every successful outcome (dozens per after_turn).
@@ -406,7 +317,7 @@ class LifecycleBook:
         last = self._last(target, as_of_seq, as_of_time)
         recorded = last.to_state if last else "fresh"
         reason = last.reason if last else ""
-        if not expired(created_at, ttl_days, now) or recorded not in _HIDE_FROM["expire"]:
+        if not expired(created_at, ttl_days, now) or recorded not in HIDE_FROM["expire"]:
             return EffectiveState(state=recorded, reason=reason)
         assert ttl_days is not None  # expired() is False without a TTL
         deadline = created_at + timedelta(days=ttl_days)
