@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.projections.config_types import CONFIG
+
 ItemType = Literal["frame", "procedure", "schema"]
 
 
@@ -31,7 +33,7 @@ class Cluster(BaseModel):
 
 
 class SleepConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     budget: int = Field(default=20, ge=1)
     min_repeats: int = Field(default=3, ge=2)

@@ -13,24 +13,25 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.policies.risk import RiskFinding, risk_score
 from nousmem.projections.belief_models import Revision, RevisionOutcome
+from nousmem.projections.config_types import CONFIG, Unit, Weight
 from nousmem.projections.models import Claim, Observation
 
 
 class ImpactWeights(BaseModel):
     """How the components add up to the total (all components are in [0, 1])."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
-    novelty: float = 0.15
-    surprise: float = 0.15
-    belief_delta: float = 0.15
-    entropy_delta: float = 0.05
-    contradiction: float = 0.15
-    supersession: float = 0.1
-    utility: float = 0.1
-    propagation: float = 0.05
-    reliability: float = 0.1
-    type_utility: dict[str, float] = Field(
+    novelty: Weight = 0.15
+    surprise: Weight = 0.15
+    belief_delta: Weight = 0.15
+    entropy_delta: Weight = 0.05
+    contradiction: Weight = 0.15
+    supersession: Weight = 0.1
+    utility: Weight = 0.1
+    propagation: Weight = 0.05
+    reliability: Weight = 0.1
+    type_utility: dict[str, Unit] = Field(
         default_factory=lambda: {
             "user_preference": 0.8,
             "task_result": 0.7,

@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment
+from nousmem.projections.config_types import CONFIG
 
 Route = Literal[
     "ledger_only", "evidence", "belief_update", "candidate", "clarify", "quarantine", "sleep"
@@ -39,7 +40,7 @@ ROUTE_PRIORITY: tuple[Route, ...] = (
 class RouterConfig(BaseModel):
     """Thresholds of the router. Named presets are in ``policies/presets.py``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     quarantine_risk: float = Field(default=0.6, ge=0.0, le=1.0)
     """Risk at or above this quarantines the whole observation."""

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from nousmem.projections.config_types import CONFIG
 from nousmem.projections.schema import Cardinality, normalise_attribute
 
 UNKNOWN = "<unknown>"
@@ -40,7 +41,7 @@ class BeliefParams(BaseModel):
     overturning a value backed by 5 claims at >= 0.7.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     epsilon: float = Field(default=0.01, gt=0.0, lt=1.0)
     """Eq. 1: mass an unseen value enters with before renormalisation."""

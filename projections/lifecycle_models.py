@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from nousmem.projections.config_types import CONFIG
+
 LADDER: tuple[str, ...] = ("fresh", "captured", "linked", "reinforced", "mature", "core")
 HIDDEN: tuple[str, ...] = ("inhibited", "obsolete", "compressed", "archived")
 STATES: tuple[str, ...] = LADDER + HIDDEN
@@ -38,7 +40,7 @@ ERASE_HINT = "is not a lifecycle verb: use erase(...) to remove content for priv
 class LifecycleConfig(BaseModel):
     """Maturation thresholds, in counted reinforcements."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     mature_after: int = Field(default=3, ge=1)
     core_after: int = Field(default=6, ge=2)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label
 from nousmem.projections.worldview_models import WorldviewSnapshot
 
@@ -27,7 +28,7 @@ def count_tokens(text: str) -> int:
 class RetrievalConfig(BaseModel):
     """Knobs of the read path."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     rrf_k: int = Field(default=60, ge=1)
     lexical_k: int = Field(default=60, ge=1)
@@ -85,7 +86,7 @@ class RetrievalConfig(BaseModel):
     ask when or name a time (the day line dates every turn); ``always``: every question."""
     group_by_date: bool = True
     """Render dated snippets under one ``[date]`` line per day (saves a date per line)."""
-    channel_weights: dict[str, float] = Field(
+    channel_weights: dict[str, Weight] = Field(
         # Tuned on the LoCoMo development split (benchmarks/locomo.py): lexical evidence
         # dominates; the question's entities re-rank it; beliefs and time add what words miss.
         # "neighbor" is not a rank channel: it multiplies the neighbour shares. "dense" (only

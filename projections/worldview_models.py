@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label
 
 SlotKind = Literal[
@@ -42,18 +43,18 @@ CandidateStatus = Literal[
 class WorldviewConfig(BaseModel):
     """Weights of the candidate score and the conflict margin."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
-    support: float = 1.0
-    provenance: float = 0.3
-    recency: float = 0.2
-    utility: float = 0.3
-    commitment: float = 0.2
-    confirmation: float = 0.2
-    contradiction: float = 0.6
-    inhibition: float = 1.0
-    supersession: float = 0.8
-    staleness: float = 0.3
+    support: Weight = 1.0
+    provenance: Weight = 0.3
+    recency: Weight = 0.2
+    utility: Weight = 0.3
+    commitment: Weight = 0.2
+    confirmation: Weight = 0.2
+    contradiction: Weight = 0.6
+    inhibition: Weight = 1.0
+    supersession: Weight = 0.8
+    staleness: Weight = 0.3
     conflict_margin: float = Field(default=0.08, ge=0.0)
     recency_half_life_days: float = Field(default=180.0, gt=0)
     min_probability: float = Field(default=0.02, ge=0.0, lt=1.0)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from nousmem.policies.consolidation import SleepConfig
 from nousmem.policies.impact import ImpactWeights
 from nousmem.policies.router import RouterConfig
 from nousmem.projections.belief_models import BeliefParams
+from nousmem.projections.config_types import CONFIG, Days, Unit
 from nousmem.projections.lifecycle import LifecycleConfig
 from nousmem.projections.retrieval import RetrievalConfig
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
@@ -20,16 +21,16 @@ from nousmem.runtime.providers.openai import ProviderConfig
 class JournalConfig(BaseModel):
     """Storage settings. ``durability`` maps to SQLite's ``PRAGMA synchronous``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     durability: Literal["full", "normal", "off"] = "full"
-    busy_timeout_s: float = Field(default=60.0, gt=0)
+    busy_timeout_s: float = Field(default=60.0, gt=0, le=86_400)
 
 
 class InputConfig(BaseModel):
     """What the runtime accepts at its public entry points."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     max_payload_bytes: int = Field(default=64 * 1024, ge=256)
     # "reject": a datetime without a timezone is an error; "utc": it is read as UTC.
@@ -39,9 +40,9 @@ class InputConfig(BaseModel):
 class TrustConfig(BaseModel):
     """Per-source trust in [0, 1]. ``tool:search`` falls back to ``tool`` then ``default``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
-    sources: dict[str, float] = Field(
+    sources: dict[str, Unit] = Field(
         default_factory=lambda: {
             "system": 0.95,
             "user": 0.9,
@@ -78,9 +79,9 @@ class TtlConfig(BaseModel):
     Attribute TTLs live in the attribute schema (``AttributeSpec.ttl_days``).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
-    observation_types: dict[str, float] = Field(default_factory=dict)
+    observation_types: dict[str, Days] = Field(default_factory=dict)
 
     def for_type(self, obs_type: str | None) -> float | None:
         if obs_type is None:
@@ -91,7 +92,7 @@ class TtlConfig(BaseModel):
 class RuntimeConfig(BaseModel):
     """Everything configurable about a runtime. Every field has a working default."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     journal: JournalConfig = Field(default_factory=JournalConfig)
     input: InputConfig = Field(default_factory=InputConfig)

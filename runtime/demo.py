@@ -157,7 +157,6 @@ async def run_demo(db: str, namespace: str) -> tuple[list[str], dict[str, Any]]:
         out(f"   query {WEEKENDS!r}: suppressed ({why})" if why else "   (not suppressed)")
         data["suppressed"] = why is not None
 
-
         rc = await rt.erase(entity="Bob", reason="Bob asked to be forgotten")
         out("10. erase everything about Bob: payloads removed, headers and digests kept")
         rederived = len(rc.rederived_event_ids)

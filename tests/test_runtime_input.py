@@ -102,6 +102,28 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
             {"attributes": {"attributes": [{"name": "employer", "aliases": ["day job"]}]}},
             "config.attributes.attributes.0.aliases",
         ),
+        # Finite numbers in range, refused at open rather than at the first write or read.
+        ({"impact": {"novelty": float("nan")}}, "config.impact.novelty"),
+        ({"impact": {"surprise": -5}}, "config.impact.surprise"),
+        ({"impact": {"type_utility": {"fact": 7}}}, "config.impact.type_utility.fact"),
+        ({"worldview": {"support": -1}}, "config.worldview.support"),
+        ({"worldview": {"inhibition": float("nan")}}, "config.worldview.inhibition"),
+        ({"trust": {"sources": {"user": 2.0}}}, "config.trust.sources.user"),
+        ({"trust": {"sources": {"user": -1.0}}}, "config.trust.sources.user"),
+        (
+            {"ttl": {"observation_types": {"utterance": 0}}},
+            "config.ttl.observation_types.utterance",
+        ),
+        ({"ttl": {"observation_types": {"note": -3}}}, "config.ttl.observation_types.note"),
+        (
+            {"retrieval": {"channel_weights": {"lexical": -2}}},
+            "config.retrieval.channel_weights.lexical",
+        ),
+        ({"retrieval": {"graph_weight": float("inf")}}, "config.retrieval.graph_weight"),
+        ({"router": {"gate_surprise_bits": float("inf")}}, "config.router.gate_surprise_bits"),
+        ({"journal": {"busy_timeout_s": float("inf")}}, "config.journal.busy_timeout_s"),
+        ({"journal": {"busy_timeout_s": 10**9}}, "config.journal.busy_timeout_s"),
+        ({"beliefs": {"repeat_discount": float("nan")}}, "config.beliefs.repeat_discount"),
     ],
 )
 async def test_bad_config_names_the_field(config: dict[str, Any], field: str) -> None:

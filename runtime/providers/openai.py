@@ -18,8 +18,9 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
 
+from nousmem.projections.config_types import CONFIG
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
     ClosedError,
@@ -63,7 +64,7 @@ class ProviderConfig(BaseModel):
     logs or error messages.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = CONFIG
 
     base_url: str = Field(min_length=1, max_length=2000)
     model: str = Field(min_length=1, max_length=200)
