@@ -58,6 +58,7 @@ _BOUNDARY_END = (",", ";", ":", "—", "–")
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
 _DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
 _CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
+_PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we it".split())
 # Without an occurred_at, time expressions are still cut out of values, resolved against
 # a fixed date whose result is never attached to a claim.
 _NO_REF = datetime(2000, 1, 1)
@@ -228,6 +229,10 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
             return True
         if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
             return False
+        if low in _PERSONS:
+            # Another clause's subject: "If you need anything, I work at Google" without
+            # its comma still states where I work ("wish that I ..." still does not).
+            return False
     return False
 
 
@@ -292,8 +297,8 @@ def trim_phrase(
         low = tok.strip(_STRIP).lower()
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact
-        if low in stops or tok in _DASHES or tok[:1] in "-–—":
-            break
+        if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
+            break  # "im" (I'm) only in lowercase: "IM Global" is a name
         if low == "to":
             nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
             if not (nxt.lower() in TO_CONTINUES or nxt[:1].isupper()):

@@ -58,7 +58,11 @@ _CHANGE = re.compile(
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
-_NOR = re.compile(r"\s*,?\s*(?i:nor)\s+")
+# Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
+_NOR = re.compile(
+    r"\s*,?\s*(?i:nor)\s+(?!(?i:does|do|did|is|am|are|was|were|can|could|will|would|has"
+    r"|have|had|should|shall|may|might|must)\b)"
+)
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120

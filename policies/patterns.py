@@ -222,7 +222,7 @@ VALUE_STOP = words(
     "either might may must be been being shall should will 'll near around behind across "
     "through along over under beside outside inside there here "
     # A contracted subject starts a new clause ("If I worked at Google *I'd* be rich").
-    "i'd i'll i've im we'd we'll we've you'd you'll you've he'd he'll he's she'd she'll "
+    "i'd i'll i've we'd we'll we've you'd you'll you've he'd he'll he's she'd she'll "
     "she's they'd they'll they've they're it'd it'll"
 )
 #: Verb-phrase values (goals) keep their prepositions: "run for office", "live in Japan".

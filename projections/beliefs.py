@@ -139,20 +139,34 @@ class BeliefStore:
             dim = dims[rev.attribute] = self._new_dimension(self._names[key], rev.attribute)
         return dim
 
-    def apply_merge(self, keep: str, absorb: str, *, seq: int, event_id: str) -> None:
+    def apply_merge(
+        self, keep: str, absorb: str, *, seq: int, event_id: str, strict: bool = True
+    ) -> None:
         """Fold an accepted merge in: ``absorb``'s beliefs join ``keep``'s.
 
-        Later revisions naming the absorbed entity resolve to ``keep``.
+        Later revisions naming the absorbed entity resolve to ``keep``. ``strict=False`` (a
+        fold of a journaled merge) accepts entities with no beliefs left, as an erasure of
+        their evidence leaves them: the names are still one entity from here on.
         """
         self._check_seq(seq, event_id)
         keep_key = self._resolve(match_key(keep), None)
         gone_key = self._resolve(match_key(absorb), None)
+        if strict:
+            if keep_key not in self._dims:
+                raise ValueError(f"keep: unknown entity {keep!r}")
+            if gone_key not in self._dims:
+                raise ValueError(f"absorb: unknown entity {absorb!r}")
+            if keep_key == gone_key:
+                raise ValueError("absorb: entity is already the same as keep")
+        elif keep_key == gone_key:
+            return
         if keep_key not in self._dims:
-            raise ValueError(f"keep: unknown entity {keep!r}")
+            self._dims[keep_key] = {}
+            self._names[keep_key] = keep
         if gone_key not in self._dims:
-            raise ValueError(f"absorb: unknown entity {absorb!r}")
-        if keep_key == gone_key:
-            raise ValueError("absorb: entity is already the same as keep")
+            self._aliases[gone_key] = (keep_key, seq)
+            self._last_seq = seq
+            return
         kept = self._dims[keep_key]
         gone = self._dims.pop(gone_key)
         for attr in sorted(gone):

@@ -136,7 +136,7 @@ class SlotResolver:
                 "utility": self._utility(cid, limit),
                 "commitment": COMMITMENT.get(state, 0.3),
                 "confirmation": 1.0
-                if any(r.source in ("user", "system") for r in asserts)
+                if any(r.source.casefold() in ("user", "system") for r in asserts)
                 else 0.0,
                 "contradiction": min(1.0, 0.5 * against + min(0.4, 0.1 * held_against)),
                 "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
@@ -331,7 +331,7 @@ class SlotResolver:
                     "recency": self._recency(it.occurred_at, now),
                     "utility": self._utility(it.event_id, limit),
                     "commitment": COMMITMENT.get(state, 0.3),
-                    "confirmation": 1.0 if it.source == "user" else 0.0,
+                    "confirmation": 1.0 if it.source.casefold() == "user" else 0.0,
                     "contradiction": min(
                         1.0,
                         0.5

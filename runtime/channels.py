@@ -82,11 +82,14 @@ def read_states(
     type's TTL ran out by ``now``, and ``obsolete`` for a compiled item (sleep) whose
     every source is hidden: what it summarises has left memory, so must the summary."""
 
-    def state(target: str, seq: int | None) -> str:
+    memo: dict[tuple[str, int | None], str] = {}
+
+    def own(target: str, seq: int | None) -> tuple[str, DocRow | None]:
+        """The state without looking at sources, and the doc when its sources decide."""
         st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=at.time)
         doc = proj.docs.get(target)
         if st in HIDDEN or doc is None:
-            return st
+            return st, None
         ttl = proj.config.ttl.for_type(doc.obs_type)
         if ttl is not None and now is not None:
             eff = proj.lifecycle.effective_state(
@@ -98,11 +101,34 @@ def read_states(
                 as_of_time=at.time,
             )
             if eff.ttl_expired:
-                return "obsolete"
-        if doc.kind in COMPILED_KINDS and doc.evidence_ids:
-            if all(state(src, seq) in HIDDEN for src in doc.evidence_ids):
-                return "obsolete"
-        return st
+                return "obsolete", None
+        compiled = doc.kind in COMPILED_KINDS and bool(doc.evidence_ids)
+        return st, doc if compiled else None
+
+    def state(target: str, seq: int | None) -> str:
+        # Compiled items may summarise compiled items, to any depth (a planner's running
+        # summary): walk the chain with a stack, once per item and read, not by recursion.
+        if (target, seq) in memo:
+            return memo[(target, seq)]
+        stack, open_ = [target], {target}
+        while stack:
+            t = stack[-1]
+            st, doc = own(t, seq)
+            pending = (
+                [s for s in doc.evidence_ids if (s, seq) not in memo and s not in open_]
+                if doc is not None
+                else []
+            )
+            if pending:
+                stack.extend(pending)
+                open_.update(pending)
+                continue
+            if doc is not None and all(memo.get((s, seq)) in HIDDEN for s in doc.evidence_ids):
+                st = "obsolete"
+            memo[(t, seq)] = st
+            stack.pop()
+            open_.discard(t)
+        return memo[(target, seq)]
 
     return state
 
@@ -355,12 +381,16 @@ class Channels:
             # read point are skipped, not counted, or later writes in the same range would
             # push out what the read saw and its replay would differ.
             seen = 0
-            for i in range(hi - 1, lo - 1, -1):
-                eid = rows[i][2]
+            i = hi - 1
+            while i >= lo and len(out) < 50 and seen < _TEMPORAL_WINDOW:
+                ordinal, seq, eid = rows[i]
+                if seq > at.seq:
+                    # Rows of one date are in seq order: skip that date's later rows at once.
+                    i = bisect.bisect_left(rows, (ordinal, at.seq + 1), lo, i) - 1
+                    continue
+                i -= 1
                 if not self._in_view(proj.docs[eid], at):
                     continue
-                if len(out) >= 50 or seen >= _TEMPORAL_WINDOW:
-                    break
                 seen += 1
                 if eid not in out:
                     out.append(eid)

@@ -56,21 +56,18 @@ class TrustConfig(BaseModel):
     default: float = Field(default=0.5, ge=0.0, le=1.0)
 
     def trust(self, source: str) -> float:
-        """Trust of ``source``, looked up exactly, then without case, then by its prefix
-        before ``:`` (also without case)."""
-        if source in self.sources:
-            return self.sources[source]
-        key = source.casefold()
-        head = key.split(":", 1)[0]
-        found: float | None = None
-        # Exact keys are the common case; this loop runs for the other spellings only.
-        for k, v in self.sources.items():
-            folded = k.casefold()
-            if folded == key:
-                return v
-            if folded == head and found is None:
-                found = v
-        return self.default if found is None else found
+        """Trust of ``source``: the source as configured, else in another letter case,
+        else its prefix before ``:`` (as configured, then in another case), else
+        ``default``. Among keys that differ only in case, the lowercase one answers."""
+        head = source.split(":", 1)[0]
+        for key in (source, head) if head != source else (source,):
+            if key in self.sources:
+                return self.sources[key]
+            folded = key.casefold()
+            spellings = [k for k in self.sources if k.casefold() == folded]
+            if spellings:
+                return self.sources[min(spellings, key=lambda k: (k != k.casefold(), k))]
+        return self.default
 
 
 class TtlConfig(BaseModel):

@@ -176,6 +176,8 @@ class RuntimeCore:
                 if attempt == STALE_RETRIES:
                     raise
                 self._log.info("replanning", attempt=attempt)
+                # Let the other writer's burst finish before planning again (1, 2, 4 ms...).
+                await asyncio.sleep(0.001 * 2 ** (attempt - 1))
                 await self._refresh(locked=True)
         raise AssertionError("unreachable")  # pragma: no cover
 

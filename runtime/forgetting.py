@@ -84,10 +84,8 @@ def _candidate_readings(t: str) -> list[tuple[str | None, str, str, str]]:
 
 
 # What a forget plan reads: lifecycle states (changed by transitions and by the
-# reinforcement outcomes bring), the targets it resolves, and the entities' identities.
-LIFECYCLE_KINDS = frozenset(
-    {"lifecycle", "outcome", "erasure", "identity.merged", "sleep.compiled", "belief.revised"}
-)
+# reinforcement outcomes bring), and the targets it resolves (erasure, merges).
+LIFECYCLE_KINDS = frozenset({"lifecycle", "outcome", "erasure", "identity.merged"})
 
 
 class Forgetting(WritePath):

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def fold_merge(proj: Projector, e: Any, p: Any) -> None:
     """Apply the merge event ``e`` (payload ``p``: ``keep``, ``absorb``) to ``proj``."""
-    proj.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id)
+    # Checked when it was journaled; an erasure since may have left either side no beliefs.
+    proj.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id, strict=False)
     proj.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id)
     moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq)
     carry_lifecycle(proj.lifecycle, moved, seq=e.seq, occurred_at=e.occurred_at, event_id=e.id)

@@ -12,7 +12,7 @@ from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.channels import ReadPoint
 from nousmem.runtime.errors import InvalidInput
-from nousmem.runtime.events import KINDS, EventDraft
+from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import DimensionCompressedPayload, SleepCompiledPayload
 from nousmem.runtime.read import ReadPath
 
@@ -41,9 +41,11 @@ class SleepReport(BaseModel):
         return "\n".join(lines)
 
 
-# What a sleep plan reads: beliefs, text slots and task results, lifecycle, access counts
-# and what was compiled already. Only reads' own traces leave it unchanged.
-SLEEP_KINDS = frozenset(KINDS) - {"retrieval"}
+# What makes a sleep plan wrong rather than merely older: another pass compiling the same
+# clusters, and what hides or rewrites evidence. A write that lands meanwhile leaves the
+# plan true of the evidence it read (the next pass picks it up); guarding on every kind
+# would make sleep give up while an agent keeps writing.
+SLEEP_KINDS = frozenset({"sleep.compiled", "lifecycle", "erasure", "identity.merged"})
 
 
 class Sleep(ReadPath):

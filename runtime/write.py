@@ -68,13 +68,17 @@ class WritePath(WritePlanner):
         return ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
 
     def _quarantines(self, obs: Observation) -> bool:
-        """Whether the risk gate will quarantine ``obs`` on its own fields (before any claim
-        is extracted)."""
-        return self._risk_gate(obs) is not None
+        """Whether the governed path will quarantine ``obs`` on its own fields (before any
+        claim is extracted): the router's risk threshold, or a validator's quarantine."""
+        return self._risk_gate(obs, by_score=True) is not None
 
-    def _risk_gate(self, obs: Observation) -> tuple[list[RiskFinding], list[Verdict]] | None:
-        """The findings and verdicts that quarantine ``obs`` on its own fields (the router's
-        risk threshold, or a validator's quarantine verdict); None when it passes."""
+    def _risk_gate(
+        self, obs: Observation, *, by_score: bool
+    ) -> tuple[list[RiskFinding], list[Verdict]] | None:
+        """The findings and verdicts that quarantine ``obs`` on its own fields; None when it
+        passes. A validator's quarantine verdict (the risk gate: secrets, injection) always
+        counts; ``by_score`` adds the router's threshold on the combined risk score, which
+        personal data (emails, phone numbers) also raises."""
         findings = detect_risks(obs.content) + field_risks(obs, obs.claims)
         if not findings:
             return None
@@ -86,17 +90,18 @@ class WritePath(WritePlanner):
             risks=tuple(findings),
         )
         verdicts = self.validators.run(probe)
-        over = risk_score(findings) >= self.config.router.quarantine_risk
+        over = by_score and risk_score(findings) >= self.config.router.quarantine_risk
         if over or any(not v.ok and v.action == "quarantine" for v in verdicts):
             return findings, verdicts
         return None
 
     def _evidence_draft(self, obs: Observation, *, recorded_at: datetime) -> EventDraft:
         draft = super()._evidence_draft(obs, recorded_at=recorded_at)  # checks the size too
-        gate = self._risk_gate(obs)
+        # Evidence only: no routing, so no risk score; but what the validators quarantine (a
+        # secret, a prompt injection) is never stored raw or served, as on the governed path.
+        gate = self._risk_gate(obs, by_score=False)
         if gate is None:
             return draft
-        # Evidence only, but not raw: a secret or an injection is never stored or served.
         return self._quarantine_draft(obs, *gate, draft.occurred_at, recorded_at)
 
     # -- public verbs -------------------------------------------------------------------------

@@ -56,17 +56,29 @@ def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
 
 
 def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
-    """Risks outside the content: claim texts, actor, source, ref, keywords, and the
-    metadata's keys and strings at any depth.
+    """Risks outside the content.
+
+    The actor, ref, keywords and claim texts count whole (a claim quoting the content is
+    not counted twice: the content's own findings already hold it). The source and the
+    metadata (keys and strings, at any depth) count only for secrets and prompt injection:
+    they are the caller's structured data, where an email header or a sender's address is
+    ordinary, not a reason to refuse the whole observation.
 
     Their spans do not point into the content, so they widen the span to nothing usable for
     redaction; they only decide quarantine (and the content is redacted on its own findings).
     """
-    texts = [obs.actor or "", obs.source, obs.ref or "", *obs.keywords]
-    texts += [t for c in claims for t in (c.entity, c.value)]
-    if obs.metadata:
-        texts += _strings(obs.metadata)
-    return [f for t in texts if t for f in _short_text_risks(t)]
+    texts = [obs.actor or "", obs.ref or "", *obs.keywords]
+    content = obs.content
+    texts += [t for c in claims for t in (c.entity, c.value) if t not in content]
+    found = [f for t in texts if t for f in _short_text_risks(t)]
+    structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
+    found += [
+        f for t in structured if t for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS
+    ]
+    return found
+
+
+_STRUCTURED_KINDS = frozenset({"secret", "injection"})
 
 
 def _strings(value: Any) -> list[str]:

@@ -133,3 +133,19 @@ async def test_a_counterfactual_changes_no_belief() -> None:
         res = await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": t0})
         assert (res.route, res.assessment.claims) == ("ledger_only", ())
     assert await rt.belief("Alice", "employer") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I don't like cats nor does my husband", [("dislikes", "cats")]),
+        ("I work at IM Global", [("employer", "IM Global")]),
+        ("If you need anything I work at Google", [("employer", "Google")]),
+        ("If you ever visit I live in Berlin", [("location", "Berlin")]),
+    ],
+)
+async def test_review_regressions_extract_what_the_sentence_states(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    claims = await RuleExtractor().extract(Observation(content=text, actor="alice"))
+    assert [(c.attribute, c.value) for c in claims] == expected

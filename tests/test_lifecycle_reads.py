@@ -196,3 +196,41 @@ async def test_candidate_ids_whose_entity_holds_a_hash(rt: MemoryRuntime) -> Non
     target = res.applied[0]["target"]
     assert (await rt.lifecycle("C# Team.uses=Rider")).state == "inhibited"
     assert (await rt.lifecycle(target)).state == "inhibited"
+
+
+async def test_a_running_summary_of_summaries_stays_readable(clock: FixedClock) -> None:
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        first = await rt.observe({"content": "the first note", "occurred_at": T0})
+        previous = first.id
+        for i in range(350):  # deeper than a recursive walk of the chain could go
+            note = await rt.observe({"content": f"note {i}", "occurred_at": T0 + D})
+            res = await rt.commit(
+                {"consolidate": [{"clusters": [[previous, note.id]], "target_type": "frame"}]}
+            )
+            assert res.committed
+            previous = res.event_ids[-1]
+        assert (await rt.query("What do the notes say?")).snippets
+        await rt.forget([first.id], "inhibit", reason="x")
+        assert (await rt.query("What do the notes say?")).snippets
+
+
+async def test_sleep_and_forget_succeed_while_another_writer_ingests(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="n") as a,
+        MemoryRuntime.open(path, namespace="n") as b,
+    ):
+        await _stated(a, "Zentrix")
+        ev = await a.observe({"content": "a note", "occurred_at": T0})
+
+        async def ingest() -> None:
+            for i in range(60):
+                await a.observe_and_route({"content": f"I went hiking {i}", "actor": "Alice"})
+
+        async def maintain() -> None:
+            for _ in range(10):
+                await b.sleep()
+                await b.forget([ev.id], "decay", reason="tidy")
+                await asyncio.sleep(0)
+
+        await asyncio.gather(ingest(), maintain())  # neither raises StaleHead

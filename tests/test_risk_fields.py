@@ -148,3 +148,32 @@ async def test_plain_observe_quarantines_risky_content(
 async def test_plain_observe_keeps_ordinary_content(rt: MemoryRuntime) -> None:
     event = await rt.observe({"content": "The deploy went fine.", "actor": "Alice"})
     assert event.kind == "observation" and event.payload.content == "The deploy went fine."
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"metadata": {"headers": {"from": "bob@example.com", "to": ["alice@example.com"]}}},
+        {"source": "email:bob@example.com"},
+        {"content": "Reach me at bob@example.com or +1 415 555 0132"},
+    ],
+    ids=["email-headers", "email-source", "contact-details"],
+)
+async def test_personal_data_alone_does_not_quarantine_evidence(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    obs = {"content": "Team lunch moved to Friday", **fields}
+    event = await rt.observe(obs)
+    assert event.kind == "observation"
+    if "content" not in fields:  # structured fields: the governed path keeps it too
+        res = await rt.observe_and_route(obs)
+        assert res.route != "quarantine"
+
+
+async def test_a_claim_quoting_the_content_is_not_counted_twice(rt: MemoryRuntime) -> None:
+    res = await rt.observe_and_route(
+        {"content": "I use +1 415 555 0132 as my main line", "actor": "Alice"}
+    )
+    assert res.extractor == "rule"
+    assert res.route != "quarantine"
+    assert res.assessment is not None and res.assessment.risk < 0.6

@@ -138,3 +138,44 @@ async def test_forget_intents_of_one_policy_see_each_other(rt: MemoryRuntime) ->
     view = await rt.lifecycle(ev.id)
     assert view.state == "inhibited"
     assert [(h.from_state, h.to_state) for h in view.history] == [("fresh", "inhibited")]
+
+
+def test_an_exact_prefix_wins_over_other_spellings() -> None:
+    trust = TrustConfig(sources={"TOOL": 0.1, "tool": 0.9})
+    assert trust.trust("tool:search") == 0.9 and trust.trust("TOOL:search") == 0.1
+    assert trust.trust("Tool:search") == 0.9  # the lowercase spelling answers for the others
+
+
+async def test_user_confirmation_is_read_without_case(rt: MemoryRuntime) -> None:
+    for source, name in (("user", "Ann"), ("User", "Ben")):
+        await rt.observe_and_commit(
+            {
+                "content": f"{name} works at Acme",
+                "source": source,
+                "occurred_at": T0,
+                "claims": [{"entity": name, "attribute": "employer", "value": "Acme"}],
+            }
+        )
+    wv = await rt.worldview("logical")
+    scores = {s.entity: s.candidates[0].components.confirmation for s in wv.slots if s.candidates}
+    assert scores["Ann"] == scores["Ben"] == 1.0
+
+
+async def test_erasing_evidence_after_a_merge_leaves_the_namespace_readable(
+    rt: MemoryRuntime,
+) -> None:
+    claim = {"entity": "Bob", "attribute": "employer", "value": "Acme"}
+    await rt.observe_and_commit(
+        {"content": "Bob works at Acme", "occurred_at": T0, "claims": [claim]}
+    )
+    carol = {"entity": "Carol", "attribute": "employer", "value": "Google"}
+    await rt.observe_and_commit(
+        {"content": "Carol works at Google", "occurred_at": T0, "claims": [carol]}
+    )
+    await rt.merge_entities("Bob", "Carol", reason="same person", authorized=True)
+    await rt.erase(entity="Acme", reason="the employer asked")
+    assert (await rt.verify()).ok
+    belief = await rt.belief("Bob", "employer")
+    assert belief is not None and belief.mode == "Google"
+    ctx = await rt.query("Where does Bob work?")
+    assert "Acme" not in ctx.to_prompt()
