@@ -155,14 +155,28 @@ def _policy_arg(text: str) -> dict[str, Any]:
     """POLICY: inline JSON, ``@FILE`` or ``@-`` (stdin)."""
     if text.startswith("@"):
         name = text[1:]
-        if name == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                text = Path(name).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise InvalidInput(f"cannot read {name}: {exc.strerror}", field="policy") from None
+        try:
+            # Bytes, decoded here: the policy is UTF-8 JSON whatever the locale says.
+            data = _stdin_bytes() if name == "-" else Path(name).read_bytes()
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {name}: {exc.strerror}", field="policy") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(
+                f"{'stdin' if name == '-' else name} is not UTF-8 text"
+                f" (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+                field="policy",
+            ) from None
     return json_object(text, "policy")
+
+
+def _stdin_bytes() -> bytes:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # stdin replaced by a text-only stream (tests, embedding)
+        return sys.stdin.read().encode("utf-8", "surrogatepass")
+    data: bytes = buffer.read()
+    return data
 
 
 async def cmd_commit(args: argparse.Namespace) -> int:

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sqlite3
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from nousmem.runtime.core import validate_namespace
 from nousmem.runtime.errors import InvalidInput, NousmemError
 from nousmem.runtime.runtime import MemoryRuntime
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+# What a terminal acts on rather than shows: C0 and C1 controls, DEL, line separators.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Of those, what json.dumps(ensure_ascii=False) leaves unescaped.
+_JSON_UNPRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 class MissingJournal(NousmemError):
@@ -30,44 +37,85 @@ def emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
             sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
 
 
-def open_rt(args: argparse.Namespace, *, create: bool = False) -> Any:
-    """Open ``--db`` for ``--namespace``.
+def printable(text: str) -> str:
+    """``text`` for one line of human output: control characters escaped (``\\n``, ``\\x1b``)."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
-    Only verbs that record new experience pass ``create=True``; every other verb refuses a
-    path that does not exist instead of silently creating an empty journal there.
+
+def json_printable(text: str) -> str:
+    """JSON from ``json.dumps(..., ensure_ascii=False)`` with the control characters it leaves
+    raw escaped as ``\\uXXXX`` (still valid JSON)."""
+    return _JSON_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def check_db(db: str, *, create: bool) -> bool:
+    """Refuse a ``--db`` that is not a nousmem journal and may not become one.
+
+    Returns whether opening ``db`` would initialise a new journal: the path is missing, an
+    empty file or a SQLite database without tables. Only verbs that record new experience
+    (``create``) may do that; every other verb refuses such a path, so that a mistyped
+    ``--db`` never leaves an empty journal behind.
     """
-    path = Path(args.db)
-    if not path.exists():
+    path = Path(db)
+    try:
+        st = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
         if not create:
-            raise MissingJournal(f"no journal at {args.db}")
-    elif path.is_dir():
-        raise InvalidInput(f"{args.db} is a directory, not a journal file", field="--db")
-    else:
-        try:
-            with path.open("rb") as fh:
-                magic = fh.read(len(_SQLITE_MAGIC))
-        except OSError as exc:
-            raise InvalidInput(f"cannot read {args.db}: {exc.strerror}", field="--db") from None
-        if magic and magic != _SQLITE_MAGIC:  # an empty file is a new SQLite database
-            raise InvalidInput(f"{args.db} is not a SQLite journal", field="--db")
-        if magic and not _has_tables(path):
-            raise InvalidInput(
-                f"{args.db} is a SQLite database but not a nousmem journal", field="--db"
-            )
+            raise MissingJournal(f"no journal at {db}") from None
+        parent = path.parent
+        if not parent.is_dir():
+            # SQLite would only say "unable to open database file".
+            what = "is not a directory" if parent.exists() else "does not exist"
+            raise InvalidInput(f"the directory {parent} {what}", field="--db") from None
+        return True
+    except OSError as exc:
+        raise InvalidInput(f"cannot use {db}: {exc.strerror}", field="--db") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InvalidInput(f"{db} is a directory, not a journal file", field="--db")
+    if not stat.S_ISREG(st.st_mode):
+        # Reading a FIFO would block forever, and a device is nobody's journal.
+        raise InvalidInput(f"{db} is not a regular file", field="--db")
+    if st.st_size == 0:  # SQLite takes an empty file for a new database
+        if not create:
+            raise InvalidInput(f"{db} is an empty file, not a journal", field="--db")
+        return True
+    try:
+        with path.open("rb") as fh:
+            magic = fh.read(len(_SQLITE_MAGIC))
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {db}: {exc.strerror}", field="--db") from None
+    if magic != _SQLITE_MAGIC:
+        raise InvalidInput(f"{db} is not a SQLite journal", field="--db")
+    tables = _tables(path)
+    if tables is None or "nousmem_meta" in tables:
+        return False  # None: cannot tell, so let the journal report the problem itself
+    if tables:
+        raise InvalidInput(f"{db} is a SQLite database but not a nousmem journal", field="--db")
+    if not create:
+        raise InvalidInput(f"{db} is an empty SQLite database, not a journal", field="--db")
+    return True
+
+
+def open_rt(args: argparse.Namespace, *, create: bool = False) -> Any:
+    """Open ``--db`` for ``--namespace`` after :func:`check_db`.
+
+    Only verbs that record new experience pass ``create=True``.
+    """
+    check_db(args.db, create=create)
+    validate_namespace(args.namespace)
     return MemoryRuntime.open(args.db, namespace=args.namespace)
 
 
-def _has_tables(path: Path) -> bool:
-    """Is the SQLite file at ``path`` empty or a nousmem journal (never some other app's)?"""
+def _tables(path: Path) -> set[str] | None:
+    """The tables of the SQLite file at ``path`` (None if SQLite cannot read them)."""
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            return {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         finally:
             conn.close()
     except sqlite3.Error:
-        return True  # cannot tell: let the journal report the problem itself
-    return not names or "nousmem_meta" in names
+        return None
 
 
 def as_of(value: str | None) -> int | str | None:
@@ -98,4 +146,13 @@ def json_object(text: str, option: str) -> dict[str, Any]:
     return value
 
 
-__all__ = ["MissingJournal", "as_of", "emit", "json_object", "open_rt"]
+__all__ = [
+    "MissingJournal",
+    "as_of",
+    "check_db",
+    "emit",
+    "json_object",
+    "json_printable",
+    "open_rt",
+    "printable",
+]

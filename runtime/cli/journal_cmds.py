@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from nousmem.runtime.cli.common import emit, open_rt
+from nousmem.runtime.cli.common import check_db, emit, json_printable, open_rt, printable
+from nousmem.runtime.core import validate_namespace
 
 
 def _event_json(e: Any) -> dict[str, Any]:
@@ -52,7 +53,8 @@ def _summary(kind: str, p: Any) -> str:
 
 
 def _one_line(e: Any) -> str:
-    summary = "[erased]" if e.payload is None else _summary(e.kind, e.payload)
+    # Escaped: a newline or a terminal escape in recorded content must not forge log lines.
+    summary = "[erased]" if e.payload is None else printable(_summary(e.kind, e.payload))
     if len(summary) > 100:
         summary = summary[:97] + "..."
     return f"{e.seq:>6}  {e.occurred_at:%Y-%m-%d %H:%M}  {e.kind:<18} {summary}"
@@ -77,8 +79,9 @@ async def cmd_show(args: argparse.Namespace) -> int:
     data = _event_json(e)
 
     def human() -> str:
-        lines = [f"{k:>15}: {v}" for k, v in data.items() if k != "payload"]
-        lines.append("        payload: " + json.dumps(data["payload"], indent=2, default=str))
+        lines = [f"{k:>15}: {printable(str(v))}" for k, v in data.items() if k != "payload"]
+        payload = json.dumps(data["payload"], indent=2, default=str, ensure_ascii=False)
+        lines.append("        payload: " + json_printable(payload))
         return "\n".join(lines)
 
     emit(args, data, human)
@@ -110,9 +113,12 @@ async def cmd_stats(args: argparse.Namespace) -> int:
 async def cmd_demo(args: argparse.Namespace) -> int:
     from nousmem.runtime.demo import run_demo
 
-    namespace = args.namespace if args.namespace != "default" else "demo"
+    namespace = "demo" if args.namespace is None else validate_namespace(args.namespace)
     if args.db is not None or args.keep:
-        lines, data = await run_demo(args.db or "nousmem.db", namespace)
+        db = args.db or "nousmem.db"
+        # run_demo opens the file itself: the same checks as every other verb, first.
+        check_db(db, create=True)
+        lines, data = await run_demo(db, namespace)
     else:
         with tempfile.TemporaryDirectory(prefix="nousmem-demo-") as tmp:
             lines, data = await run_demo(str(Path(tmp) / "demo.db"), namespace)
@@ -155,6 +161,7 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p = sub.add_parser("demo", help="run the end-to-end demo (a temporary journal by default)")
     common(p)
     p.set_defaults(db=None)  # no --db: a temporary journal, deleted afterwards
+    p.set_defaults(namespace=None)  # None, not "default": an explicit "-n default" is honoured
     p.add_argument(
         "--keep", action="store_true", help="write into --db (default nousmem.db) and keep it"
     )

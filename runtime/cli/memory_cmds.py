@@ -4,12 +4,15 @@ sleep, rebuild."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from nousmem.runtime.cli.common import as_of as _as_of
+from nousmem.runtime.cli.common import check_db, json_object, open_rt
 from nousmem.runtime.cli.common import emit as _emit
-from nousmem.runtime.cli.common import json_object, open_rt
+from nousmem.runtime.runtime import MemoryRuntime
+
+T = TypeVar("T")
 
 
 def _obs(args: argparse.Namespace) -> dict[str, Any]:
@@ -24,24 +27,36 @@ def _obs(args: argparse.Namespace) -> dict[str, Any]:
     return obs
 
 
+async def _record(args: argparse.Namespace, call: Callable[[MemoryRuntime], Awaitable[T]]) -> T:
+    """``call(rt)`` on ``--db``, creating the journal if needed."""
+    if check_db(args.db, create=True):
+        # The file does not hold a journal yet: make the same call on an in-memory journal
+        # first, so that whatever input the runtime refuses (namespace, content, time,
+        # claims, payload size, ...) is refused before a journal is created.
+        async with MemoryRuntime.memory(namespace=args.namespace) as probe:
+            await call(probe)
+    async with open_rt(args, create=True) as rt:
+        return await call(rt)
+
+
 async def cmd_observe(args: argparse.Namespace) -> int:
     obs = _obs(args)  # bad --claim JSON fails here, before any file is touched
-    async with open_rt(args, create=True) as rt:
-        e = await rt.observe(obs)
+    e = await _record(args, lambda rt: rt.observe(obs))
     _emit(args, e.model_dump(mode="json"), lambda: f"seq {e.seq}  {e.id}")
     return 0
 
 
 async def cmd_route(args: argparse.Namespace) -> int:
     obs = _obs(args)
-    # A dry run writes nothing, so it must not create a journal either.
-    async with open_rt(args, create=not args.dry_run) as rt:
-        call = (
-            rt.observe_and_commit
-            if args.commit
-            else (rt.assess if args.dry_run else rt.observe_and_route)
-        )
-        r = await call(obs)
+    r: Any
+    if args.dry_run:
+        # A dry run writes nothing, so it must not create a journal either.
+        async with open_rt(args) as rt:
+            r = await rt.assess(obs)
+    elif args.commit:
+        r = await _record(args, lambda rt: rt.observe_and_commit(obs))
+    else:
+        r = await _record(args, lambda rt: rt.observe_and_route(obs))
 
     def human() -> str:
         status = {"committed": "", "dry_run": "  (dry run)"}.get(r.status, f"  ({r.status})")

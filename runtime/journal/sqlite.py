@@ -26,6 +26,7 @@ from nousmem.runtime.journal.base import Guard, Head, Journal, SearchHit, Verify
 from nousmem.runtime.journal.chain import ChainWalker, SealedRow, erasure_log, event_from_draft
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
+from nousmem.runtime.journal.sqlite_connect import connect
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
 from nousmem.runtime.logging import get_logger
@@ -88,7 +89,7 @@ class SqliteJournal(SqliteVectors, Journal):
         """Open (creating if needed) a journal file with WAL and the given durability."""
         path = os.fspath(path)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_s)
+            db = await connect(path, busy_timeout_s=busy_timeout_s)
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
         try:

@@ -1,0 +1,28 @@
+"""Connecting through aiosqlite without leaving its worker thread to outlive the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import aiosqlite
+
+
+async def connect(path: str, *, busy_timeout_s: float) -> aiosqlite.Connection:
+    """An open aiosqlite connection in autocommit mode; raises what ``sqlite3`` raised.
+
+    When the connect fails, aiosqlite stops the connection's worker thread, and the thread
+    then resolves a future on this event loop. If the caller's ``asyncio.run`` has closed the
+    loop by then, the thread prints "RuntimeError: Event loop is closed" with a traceback on
+    stderr. So the error is raised only once the thread has finished.
+    """
+    db = aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_s)
+    try:
+        await db
+    except BaseException:
+        # aiosqlite >= 0.22 runs a Thread of its own; before that the connection was one.
+        worker = getattr(db, "_thread", db)
+        if isinstance(worker, threading.Thread) and worker.is_alive():
+            await asyncio.to_thread(worker.join)
+        raise
+    return db
