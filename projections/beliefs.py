@@ -164,6 +164,8 @@ class BeliefStore:
             self._dims[keep_key] = {}
             self._names[keep_key] = keep
         if gone_key not in self._dims:
+            # Nothing of it is left to absorb; reads before the merge still list the name.
+            self._retired[gone_key] = (self._names.pop(gone_key, absorb), {})
             self._aliases[gone_key] = (keep_key, seq)
             self._last_seq = seq
             return

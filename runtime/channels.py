@@ -107,27 +107,32 @@ def read_states(
 
     def state(target: str, seq: int | None) -> str:
         # Compiled items may summarise compiled items, to any depth (a planner's running
-        # summary): walk the chain with a stack, once per item and read, not by recursion.
+        # summary), and share sources (a diamond): a depth-first walk with an explicit
+        # stack, each item decided once its sources are, each item once per read.
         if (target, seq) in memo:
             return memo[(target, seq)]
-        stack, open_ = [target], {target}
+        stack: list[tuple[str, bool]] = [(target, False)]
+        on_path: set[str] = set()  # items whose sources are being decided (cycle guard)
         while stack:
-            t = stack[-1]
-            st, doc = own(t, seq)
-            pending = (
-                [s for s in doc.evidence_ids if (s, seq) not in memo and s not in open_]
-                if doc is not None
-                else []
-            )
-            if pending:
-                stack.extend(pending)
-                open_.update(pending)
+            t, expanded = stack.pop()
+            if (t, seq) in memo:
                 continue
-            if doc is not None and all(memo.get((s, seq)) in HIDDEN for s in doc.evidence_ids):
-                st = "obsolete"
-            memo[(t, seq)] = st
-            stack.pop()
-            open_.discard(t)
+            st, doc = own(t, seq)
+            if doc is None:
+                memo[(t, seq)] = st
+                continue
+            if not expanded:
+                stack.append((t, True))
+                on_path.add(t)
+                stack.extend(
+                    (src, False)
+                    for src in doc.evidence_ids
+                    if (src, seq) not in memo and src not in on_path
+                )
+                continue
+            on_path.discard(t)
+            hidden = all(memo.get((src, seq)) in HIDDEN for src in doc.evidence_ids)
+            memo[(t, seq)] = "obsolete" if hidden else st
         return memo[(target, seq)]
 
     return state

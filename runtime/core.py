@@ -38,7 +38,9 @@ from nousmem.runtime.projector import FOLD_READERS, Projector
 
 T = TypeVar("T")
 STALE_RETRIES = 5
-"""Plans tried before a guarded write gives up with StaleHead (each after a refresh)."""
+"""Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
+GUARDED_RETRIES = 8
+"""Plans tried by ``forget`` and ``sleep`` (with backoff) before they give up with StaleHead."""
 
 
 def validate_namespace(namespace: str) -> str:
@@ -165,7 +167,7 @@ class RuntimeCore:
         """Plan and commit (the caller holds the write lock and has refreshed). The batch
         is guarded: if another process appended an event of ``kinds`` since this process
         last folded, the plan is stale, so fold and plan again (at most STALE_RETRIES)."""
-        for attempt in range(1, STALE_RETRIES + 1):
+        for attempt in range(1, GUARDED_RETRIES + 1):
             drafts, result = plan()
             if not drafts:
                 return [], result
@@ -173,10 +175,11 @@ class RuntimeCore:
             try:
                 return await self._commit(drafts, guard), result
             except StaleHead:
-                if attempt == STALE_RETRIES:
+                if attempt == GUARDED_RETRIES:
                     raise
                 self._log.info("replanning", attempt=attempt)
-                # Let the other writer's burst finish before planning again (1, 2, 4 ms...).
+                # Let the other writer's burst finish before planning again (1, 2, 4 ... 64
+                # ms: ~0.13 s in all before giving up).
                 await asyncio.sleep(0.001 * 2 ** (attempt - 1))
                 await self._refresh(locked=True)
         raise AssertionError("unreachable")  # pragma: no cover

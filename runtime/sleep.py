@@ -45,7 +45,9 @@ class SleepReport(BaseModel):
 # clusters, and what hides or rewrites evidence. A write that lands meanwhile leaves the
 # plan true of the evidence it read (the next pass picks it up); guarding on every kind
 # would make sleep give up while an agent keeps writing.
-SLEEP_KINDS = frozenset({"sleep.compiled", "lifecycle", "erasure", "identity.merged"})
+SLEEP_KINDS = frozenset(
+    {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged"}
+)
 
 
 class Sleep(ReadPath):

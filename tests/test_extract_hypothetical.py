@@ -149,3 +149,9 @@ async def test_review_regressions_extract_what_the_sentence_states(
 ) -> None:
     claims = await RuleExtractor().extract(Observation(content=text, actor="alice"))
     assert [(c.attribute, c.value) for c in claims] == expected
+
+
+async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
+    text = "I wish it was true that I worked at Google"
+    claims = await RuleExtractor().extract(Observation(content=text, actor="alice"))
+    assert not [c for c in claims if c.value == "Google"]

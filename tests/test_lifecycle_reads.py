@@ -234,3 +234,26 @@ async def test_sleep_and_forget_succeed_while_another_writer_ingests(tmp_path: P
                 await asyncio.sleep(0)
 
         await asyncio.gather(ingest(), maintain())  # neither raises StaleHead
+
+
+async def test_summaries_sharing_a_source_leave_together(rt: MemoryRuntime) -> None:
+    # B summarises C; A summarises C and B. Whatever item a read looks at first, forgetting
+    # C leaves both summaries out of current reads.
+    c = await rt.observe({"content": "Zebulon barometer hobby", "occurred_at": T0})
+    b = await rt.commit(
+        {"consolidate": [{"clusters": [[c.id]], "target_type": "frame", "summary": "B: Zebulon"}]}
+    )
+    b_id = b.event_ids[-1]
+    a = await rt.commit(
+        {
+            "consolidate": [
+                {"clusters": [[c.id, b_id]], "target_type": "procedure", "summary": "A: Zebulon"}
+            ]
+        }
+    )
+    assert a.committed
+    await rt.forget([c.id], "inhibit", reason="x")
+    for lens in ("logical", "procedural", "associative"):
+        assert "Zebulon" not in (await rt.worldview(lens)).render(), lens
+    ctx = await rt.query("What about the Zebulon barometer?", lens="associative")
+    assert "Zebulon" not in ctx.to_prompt()

@@ -179,3 +179,22 @@ async def test_erasing_evidence_after_a_merge_leaves_the_namespace_readable(
     assert belief is not None and belief.mode == "Google"
     ctx = await rt.query("Where does Bob work?")
     assert "Acme" not in ctx.to_prompt()
+
+
+async def test_reads_before_a_merge_survive_erasing_the_absorbed_evidence(
+    rt: MemoryRuntime,
+) -> None:
+    alice = {"entity": "Alice", "attribute": "employer", "value": "Acme"}
+    await rt.observe_and_commit(
+        {"content": "Alice works at Acme", "occurred_at": T0, "claims": [alice]}
+    )
+    bob = {"entity": "Bob", "attribute": "employer", "value": "Google"}
+    b = await rt.observe_and_commit(
+        {"content": "Bob works at Google", "occurred_at": T0, "claims": [bob]}
+    )
+    before = (await rt.head()).seq
+    await rt.merge_entities("Alice", "Bob", reason="same person", authorized=True)
+    await rt.erase(event_ids=[b.observation_id or ""], reason="remove it")
+    wv = await rt.worldview("logical", as_of=before)
+    assert "Google" not in wv.render()
+    assert (await rt.query("Where does Bob work?", as_of=before)) is not None
