@@ -92,3 +92,10 @@ def test_demo_honours_an_explicit_default_namespace(run: Run) -> None:
     assert json.loads(run.out)["namespace"] == "default"
     assert run("demo", "--json", db=False) == 0
     assert json.loads(run.out)["namespace"] == "demo"
+
+
+def test_observe_says_when_the_risk_gate_quarantined_it(run: Run) -> None:
+    assert run("observe", "my key is sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789") == 0
+    assert "quarantined (api_key)" in run.out and "sk-proj" not in run.out
+    assert run("observe", "I went hiking") == 0
+    assert "quarantined" not in run.out

@@ -42,7 +42,14 @@ async def _record(args: argparse.Namespace, call: Callable[[MemoryRuntime], Awai
 async def cmd_observe(args: argparse.Namespace) -> int:
     obs = _obs(args)  # bad --claim JSON fails here, before any file is touched
     e = await _record(args, lambda rt: rt.observe(obs))
-    _emit(args, e.model_dump(mode="json"), lambda: f"seq {e.seq}  {e.id}")
+
+    def human() -> str:
+        line = f"seq {e.seq}  {e.id}"
+        if e.kind == "quarantined":  # the risk gate kept only a redacted copy
+            line += f"  quarantined ({', '.join(e.payload.labels)})"
+        return line
+
+    _emit(args, e.model_dump(mode="json"), human)
     return 0
 
 
