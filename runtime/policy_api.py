@@ -21,6 +21,7 @@ from nousmem.runtime.payloads import (
     RejectionPayload,
 )
 from nousmem.runtime.providers.fallback import error_kind
+from nousmem.runtime.providers.wire import describe_validation
 from nousmem.runtime.read import ReadPath
 from nousmem.runtime.write_records import redact_tree
 
@@ -81,7 +82,12 @@ class PolicyAPI(Forgetting, ReadPath):
                             FallbackPayload(
                                 provider=self._shared.provider.name,
                                 error=kind,
-                                message=str(exc)[:500],
+                                # Never the model's answer: a validation error quotes it.
+                                message=(
+                                    describe_validation(exc, "policy answer")
+                                    if isinstance(exc, ValidationError)
+                                    else str(exc)
+                                )[:500],
                                 fallback="deterministic",
                             ),
                             occurred_at=self._proj.last_occurred_at or now,

@@ -342,8 +342,8 @@ async def test_retries_transient_failures_but_not_client_errors(llm: FakeLLM) ->
 
 async def test_propose_returns_validated_policy(llm: FakeLLM) -> None:
     policy = {
-        "retrieval": {"query": "Alice employer", "lens": "historical"},
-        "forget": [{"entity": "Alice", "attribute": "hobby", "verb": "inhibit"}],
+        "retrieval": {"question": "Where did Alice work?", "lens": "historical"},
+        "forget": [{"targets": ["Alice.hobby=chess"], "verb": "inhibit", "reason": "stale"}],
     }
     llm.script.append(answer(policy))
     async with make(llm.base_url) as provider:

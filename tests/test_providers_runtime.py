@@ -66,3 +66,67 @@ async def test_propose_falls_back_to_the_deterministic_planner(
         assert policy.source == "deterministic" and policy.retrieval is not None
         (fb,) = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert fb.payload.fallback == "deterministic" and fb.payload.error == "unavailable"
+
+
+async def test_a_policy_in_the_prompts_shape_is_used_end_to_end(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    """Every example shape the planner prompt shows validates as a MemoryPolicy."""
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        ev = await rt.observe({"content": "I play chess", "actor": "Alice"})
+        policy = {
+            "retrieval": {"question": "Where does Alice work?", "lens": "logical"},
+            "writes": [
+                {
+                    "claims": [
+                        {
+                            "entity": "Alice",
+                            "attribute": "hobby",
+                            "value": "chess",
+                            "confidence": 0.8,
+                            "polarity": "assert",
+                        }
+                    ],
+                    "evidence_ids": [ev.id],
+                }
+            ],
+            "forget": [{"targets": [ev.id], "verb": "decay", "reason": "old"}],
+            "consolidate": [
+                {"clusters": [[ev.id]], "target_type": "frame", "summary": "Alice plays chess"}
+            ],
+            "rationale": "the planner asked",
+        }
+        llm.script.append(answer(policy))
+        got = await rt.propose("Look up Alice's job; note she plays chess; tidy up.")
+        assert got.source == "llm:test-model"
+        assert got.retrieval is not None and got.writes and got.forget and got.consolidate
+        assert [e async for e in rt.events(kinds=["provider.fallback"])] == []
+        system = llm.requests[-1]["json"]["messages"][0]["content"]
+        for key in ('"question"', '"claims"', '"targets"', '"target_type"', '"rationale"'):
+            assert key in system
+
+
+async def test_a_refused_policy_answer_is_not_quoted_in_the_journal(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    secret = "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+    llm.script.append(answer({"retrieval": {"query": f"echo {secret}"}}))
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        policy = await rt.propose("Where does Alice work?")
+        assert policy.source == "deterministic"
+        (fb,) = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert fb.payload.error == "malformed" and "retrieval.question" in fb.payload.message
+        assert secret not in fb.payload.message and "echo" not in fb.payload.message
+
+
+async def test_json_nested_past_the_stack_falls_back(llm: FakeLLM, clock: FixedClock) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    llm.script.append(chat(deep))
+    llm.script.append(raw(deep))
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
+        assert res.fallback and res.extractor == "rule"
+        policy = await rt.propose("Where does Alice work?")
+        assert policy.source == "deterministic"
+        fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert [e.payload.error for e in fallbacks] == ["malformed", "malformed"]

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
 
+from nousmem.policies.memory_policy import MemoryPolicy
 from nousmem.projections.config_types import CONFIG
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
@@ -199,17 +200,21 @@ class OpenAICompatibleProvider:
         """Turn a planner's free-text memory intent into a loosely validated policy dict.
 
         The result has only the keys ``retrieval`` (object), ``writes``, ``forget`` and
-        ``consolidate`` (lists of objects), each present only if the model produced it. The
-        runtime validates the policy further before anything is written.
+        ``consolidate`` (lists of objects) and ``rationale``, each present only if the model
+        produced it, in the shape :class:`~nousmem.policies.memory_policy.MemoryPolicy`
+        validates. The runtime validates it again before anything is written.
         """
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("must be a non-empty string", field="text")
         answer = await self._complete(PROPOSE_SYSTEM, text.strip(), "propose")
         try:
             policy = PolicyAnswer.model_validate(answer)
+            out: dict[str, object] = policy.model_dump(exclude_none=True)
+            # The runtime's own model: an answer it would refuse is malformed here, named
+            # by field and never quoted (the model may echo what it should not).
+            MemoryPolicy.model_validate(out)
         except ValidationError as exc:
             raise ProviderMalformed(describe_validation(exc, "policy answer")) from None
-        out: dict[str, object] = policy.model_dump(exclude_none=True)
         self._logger("propose").info("provider.proposed", keys=sorted(out))
         return out
 
