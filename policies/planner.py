@@ -9,6 +9,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fts_query, tokens
 
 LENSES = ("logical", "procedural", "historical", "audit", "associative")
@@ -45,8 +46,11 @@ class QueryPlan(BaseModel):
     procedural: bool = False
 
 
+_EDGE = ".,;:!?\"'()[]{}"  # punctuation around a word, not inside a name
+
+
 def _name_variants(name: str) -> list[str]:
-    low = name.casefold()
+    low = match_key(name)
     parts = [p for p in re.split(r"\s+", low) if p]
     out = [low]
     if len(parts) > 1:
@@ -62,8 +66,10 @@ def plan_query(
     asks "when" (dates) or for a list (aggregate values), and the lexical query.
     """
     q = " ".join(question.split())
-    low = q.casefold()
+    low = match_key(q)
     words = set(re.findall(r"[\w']+", low))
+    # Names may hold punctuation ("Jean-Luc", "AT&T"): whole words count too.
+    words |= {w.strip(_EDGE) for w in low.split()}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     found: list[str] = []
     for name in sorted(set(known_entities), key=lambda n: (-len(n), n.casefold())):

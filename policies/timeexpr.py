@@ -234,13 +234,17 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         year_s = g("dmy_y") or g("mdy_y")
         if year_s:
             return dr.day(date(int(year_s), month, day))
+        if day > monthrange(2000, month)[1]:  # no year has a 30 February
+            return None
         future = _is_future(text, m.start(), m.end())
+        step = 1 if future else -1
         year = today.year
-        candidate = date(year, month, min(day, monthrange(year, month)[1]))
-        if future and candidate < today:
-            year += 1
-        elif not future and candidate > today:
-            year -= 1
+        # The nearest such date on the side the tense points to; 29 February is only in
+        # leap years, so the search may have to skip a few.
+        while day > monthrange(year, month)[1] or (
+            date(year, month, day) < today if future else date(year, month, day) > today
+        ):
+            year += step
         return dr.day(date(year, month, day))
     if g("my_m"):
         if not _capitalised(g("my_m")):

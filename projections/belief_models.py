@@ -6,6 +6,7 @@ belief revision; everything else is derived from a sequence of them and can be r
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Literal
 
@@ -29,7 +30,10 @@ def display_text(text: str, field: str) -> str:
 
 
 def match_key(text: str) -> str:
-    """Matching key: case-insensitive and whitespace-normalised."""
+    """Matching key: Unicode-normalised (NFKC: "Zoe\u0308" is "Zoë"), case-insensitive and
+    whitespace-normalised."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
     return " ".join(text.split()).casefold()
 
 

@@ -34,12 +34,15 @@ ADJUSTMENTS = frozenset({"focus"})
 # Below this many tokens left no line fits (``- Name: word …`` and its day).
 _MIN_LINE = 6
 _APOSTROPHE_WORD = re.compile(r"\w+(?:['\u2019]\w+)+")
+_EDGE = ".,;:!?\"'()[]{}"  # punctuation around a word, not inside a name
 
 
 def _words(question: str) -> list[str]:
-    """The question's words as entity heads may spell them: ``O'Brien`` whole (without a
-    possessive ``'s``) as well as its parts."""
+    """The question's words as entity heads may spell them: ``O'Brien`` and ``Jean-Luc``
+    whole (without a possessive ``'s`` or the punctuation around them) as well as their
+    parts."""
     whole: list[str] = _APOSTROPHE_WORD.findall(question)
+    whole += [w.strip(_EDGE) for w in question.split()]
     whole += [w[:-2] for w in whole if w[-2:] in ("'s", "\u2019s")]
     return re.findall(r"\w+", question) + whole
 

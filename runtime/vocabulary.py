@@ -51,7 +51,7 @@ class Vocabulary:
         """Entities known at ``as_of_seq`` (default: now) whose first word is in ``words``."""
         found: set[str] = set()
         for w in words:
-            found |= self.heads.get(w.casefold(), set())
+            found |= self.heads.get(match_key(w), set())
         if as_of_seq is not None:
             found = {n for n in found if self.since[n] <= as_of_seq}
         return sorted(found, key=lambda n: (n.casefold(), n))

@@ -209,3 +209,12 @@ def test_any_text_is_safe(text: str, ref: datetime) -> None:
 def test_utc_reference() -> None:
     assert one("today", datetime(2024, 2, 29, tzinfo=UTC)).label == "29 February 2024"
     assert one("a year ago", datetime(2024, 2, 29, tzinfo=UTC)).label == "2023"
+
+
+def test_29_february_without_a_year_is_the_nearest_one_the_tense_points_to() -> None:
+    june_2025 = datetime(2025, 6, 1, tzinfo=UTC)
+    past = resolve_time_expressions("What did we do on 29 February?", june_2025)
+    assert [m.start for m in past] == [date(2024, 2, 29)]
+    future = resolve_time_expressions("We will meet on 29 February", june_2025)
+    assert [m.start for m in future] == [date(2028, 2, 29)]
+    assert resolve_time_expressions("on 30 February", june_2025) == []
