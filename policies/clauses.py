@@ -59,7 +59,7 @@ _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
 _DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
 _CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
 # Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
-_PERSONS = frozenset("i i'm im i've i'd i'll you he she they we".split())
+_PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we".split())
 # Without an occurred_at, time expressions are still cut out of values, resolved against
 # a fixed date whose result is never attached to a claim.
 _NO_REF = datetime(2000, 1, 1)

@@ -46,7 +46,8 @@ class QueryPlan(BaseModel):
     procedural: bool = False
 
 
-_EDGE = ".,;:!?\"'()[]{}"  # punctuation around a word, not inside a name
+_EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, not in a name
+_WORD = re.compile(r"\w")
 
 
 def _name_variants(name: str) -> list[str]:
@@ -69,7 +70,7 @@ def plan_query(
     low = match_key(q)
     words = set(re.findall(r"[\w']+", low))
     # Names may hold punctuation ("Jean-Luc", "AT&T"): whole words count too.
-    words |= {w.strip(_EDGE) for w in low.split()}
+    words |= {w for w in (t.strip(_EDGE) for t in low.split()) if _WORD.search(w)}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     found: list[str] = []
     for name in sorted(set(known_entities), key=lambda n: (-len(n), n.casefold())):

@@ -6,16 +6,15 @@ belief revision; everything else is derived from a sequence of them and can be r
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from nousmem.projections.config_types import CONFIG
+from nousmem.projections.models import UNKNOWN as UNKNOWN
 from nousmem.projections.schema import Cardinality, normalise_attribute
 
-UNKNOWN = "<unknown>"
 """Display value of the open-world remainder of a single-valued belief ("none of those")."""
 
 Pair = tuple[str, float]
@@ -30,10 +29,7 @@ def display_text(text: str, field: str) -> str:
 
 
 def match_key(text: str) -> str:
-    """Matching key: Unicode-normalised (NFKC: "Zoe\u0308" is "Zoë"), case-insensitive and
-    whitespace-normalised."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
+    """Matching key: case-insensitive and whitespace-normalised."""
     return " ".join(text.split()).casefold()
 
 

@@ -14,6 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _IDENT = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
 
+UNKNOWN = "<unknown>"
+"""The value a belief uses for "no value": a claim may not name it."""
+
+
+def reserved_value(value: str) -> bool:
+    """Whether ``value`` is :data:`UNKNOWN` in any case or spacing."""
+    return " ".join(value.split()).casefold() == UNKNOWN
+
+
 KNOWN_OBSERVATION_TYPES: tuple[str, ...] = (
     "document",
     "fact",
@@ -68,6 +77,13 @@ class Claim(BaseModel):
     @classmethod
     def _strip(cls, v: str) -> str:
         return _norm_text(v, "claim text")
+
+    @field_validator("value")
+    @classmethod
+    def _not_reserved(cls, v: str) -> str:
+        if reserved_value(v):
+            raise ValueError(f"{UNKNOWN!r} is reserved: a belief's 'no value'")
+        return v
 
     @field_validator("attribute")
     @classmethod

@@ -166,7 +166,7 @@ class RuntimeCore:
     ) -> tuple[list[Any], T]:
         """Plan and commit (the caller holds the write lock and has refreshed). The batch
         is guarded: if another process appended an event of ``kinds`` since this process
-        last folded, the plan is stale, so fold and plan again (at most STALE_RETRIES)."""
+        last folded, the plan is stale, so fold and plan again (at most GUARDED_RETRIES)."""
         for attempt in range(1, GUARDED_RETRIES + 1):
             drafts, result = plan()
             if not drafts:

@@ -71,8 +71,10 @@ class PolicyAPI(Forgetting, ReadPath):
         if self._shared.provider is not None:
             try:
                 raw = await self._shared.provider.propose(intent)
-                return MemoryPolicy.model_validate({**raw, "source": self._shared.provider.name})
-            except (ProviderError, ValidationError) as exc:
+                policy = MemoryPolicy.model_validate({**raw, "source": self._shared.provider.name})
+                check_text(policy, "policy")  # text that is not UTF-8 fails as the answer's
+                return policy
+            except (ProviderError, ValidationError, InvalidInput) as exc:
                 kind = error_kind(exc) if isinstance(exc, ProviderError) else "malformed"
                 now = self._now()
                 await self._commit(

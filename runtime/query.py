@@ -34,7 +34,8 @@ ADJUSTMENTS = frozenset({"focus"})
 # Below this many tokens left no line fits (``- Name: word …`` and its day).
 _MIN_LINE = 6
 _APOSTROPHE_WORD = re.compile(r"\w+(?:['\u2019]\w+)+")
-_EDGE = ".,;:!?\"'()[]{}"  # punctuation around a word, not inside a name
+_EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, not in a name
+_LETTER = re.compile(r"\w")
 
 
 def _words(question: str) -> list[str]:
@@ -42,7 +43,7 @@ def _words(question: str) -> list[str]:
     whole (without a possessive ``'s`` or the punctuation around them) as well as their
     parts."""
     whole: list[str] = _APOSTROPHE_WORD.findall(question)
-    whole += [w.strip(_EDGE) for w in question.split()]
+    whole += [w for w in (t.strip(_EDGE) for t in question.split()) if _LETTER.search(w)]
     whole += [w[:-2] for w in whole if w[-2:] in ("'s", "\u2019s")]
     return re.findall(r"\w+", question) + whole
 

@@ -130,3 +130,16 @@ async def test_json_nested_past_the_stack_falls_back(llm: FakeLLM, clock: FixedC
         assert policy.source == "deterministic"
         fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert [e.payload.error for e in fallbacks] == ["malformed", "malformed"]
+
+
+async def test_a_policy_answer_with_text_that_is_not_utf8_falls_back(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    llm.script.append(
+        answer({"retrieval": {"question": "Where does Alice work?"}, "rationale": "x\ud800"})
+    )
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        policy = await rt.propose("Where does Alice work?")
+        assert policy.source == "deterministic"
+        (fb,) = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert fb.payload.error == "malformed"

@@ -198,3 +198,19 @@ async def test_reads_before_a_merge_survive_erasing_the_absorbed_evidence(
     wv = await rt.worldview("logical", as_of=before)
     assert "Google" not in wv.render()
     assert (await rt.query("Where does Bob work?", as_of=before)) is not None
+
+
+async def test_the_reserved_unknown_value_is_never_a_claim(rt: MemoryRuntime) -> None:
+    head = await rt.head()
+    # In text, the rule extractor skips it; as a caller's claim it is refused by field.
+    res = await rt.observe_and_route({"content": "I work at <unknown>.", "actor": "Alice"})
+    assert not res.deltas
+    before = await rt.head()
+    bad = {"entity": "Alice", "attribute": "employer", "value": " <UNKNOWN> "}
+    with pytest.raises(InvalidInput) as exc:
+        await rt.observe_and_route({"content": "hi", "claims": [bad]})
+    assert exc.value.field == "observation.claims.0.value"
+    with pytest.raises(InvalidInput) as exc:
+        await rt.commit({"writes": [{"claims": [bad], "evidence_ids": []}]})
+    assert exc.value.field is not None and exc.value.field.startswith("policy.writes.0.claims.0")
+    assert await rt.head() == before != head
