@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 
 from nousmem.policies.planner import QueryPlan
@@ -19,18 +18,10 @@ from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
+from nousmem.runtime.visibility import ReadPoint, read_states
 
 FULL_LENSES = ("historical", "audit")
-COMPILED_KINDS = frozenset({"frame", "procedure", "schema"})  # doc kinds sleep compiles
 _TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
-
-
-@dataclass(frozen=True, slots=True)
-class ReadPoint:
-    """Where a read stands: journal position ``seq`` and, for event-time reads, ``time``."""
-
-    seq: int
-    time: datetime | None = None
 
 
 def base_terms(terms: Sequence[str]) -> list[str]:
@@ -72,70 +63,6 @@ def fact_line(
         parts.append(f"{v} ({when})")
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     return f"{snap.entity} {attr}: " + "; ".join(parts), values
-
-
-def read_states(
-    proj: Projector, at: ReadPoint, now: datetime | None
-) -> Callable[[str, int | None], str]:
-    """``state_of`` as a read at ``at`` sees it, for the worldview: the recorded state
-    as of the read's position and event time, ``obsolete`` for an observation whose
-    type's TTL ran out by ``now``, and ``obsolete`` for a compiled item (sleep) whose
-    every source is hidden: what it summarises has left memory, so must the summary."""
-
-    memo: dict[tuple[str, int | None], str] = {}
-
-    def own(target: str, seq: int | None) -> tuple[str, DocRow | None]:
-        """The state without looking at sources, and the doc when its sources decide."""
-        st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=at.time)
-        doc = proj.docs.get(target)
-        if st in HIDDEN or doc is None:
-            return st, None
-        ttl = proj.config.ttl.for_type(doc.obs_type)
-        if ttl is not None and now is not None:
-            eff = proj.lifecycle.effective_state(
-                target,
-                created_at=doc.occurred_at,
-                ttl_days=ttl,
-                now=now,
-                as_of_seq=seq,
-                as_of_time=at.time,
-            )
-            if eff.ttl_expired:
-                return "obsolete", None
-        compiled = doc.kind in COMPILED_KINDS and bool(doc.evidence_ids)
-        return st, doc if compiled else None
-
-    def state(target: str, seq: int | None) -> str:
-        # Compiled items may summarise compiled items, to any depth (a planner's running
-        # summary), and share sources (a diamond): a depth-first walk with an explicit
-        # stack, each item decided once its sources are, each item once per read.
-        if (target, seq) in memo:
-            return memo[(target, seq)]
-        stack: list[tuple[str, bool]] = [(target, False)]
-        on_path: set[str] = set()  # items whose sources are being decided (cycle guard)
-        while stack:
-            t, expanded = stack.pop()
-            if (t, seq) in memo:
-                continue
-            st, doc = own(t, seq)
-            if doc is None:
-                memo[(t, seq)] = st
-                continue
-            if not expanded:
-                stack.append((t, True))
-                on_path.add(t)
-                stack.extend(
-                    (src, False)
-                    for src in doc.evidence_ids
-                    if (src, seq) not in memo and src not in on_path
-                )
-                continue
-            on_path.discard(t)
-            hidden = all(memo.get((src, seq)) in HIDDEN for src in doc.evidence_ids)
-            memo[(t, seq)] = "obsolete" if hidden else st
-        return memo[(target, seq)]
-
-    return state
 
 
 class Channels:

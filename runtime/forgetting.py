@@ -20,7 +20,6 @@ from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.runtime.channels import ReadPoint, read_states
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.inputs import check_text
@@ -29,6 +28,7 @@ from nousmem.runtime.payloads import (
     LifecycleRefusedPayload,
     SleepCompiledPayload,
 )
+from nousmem.runtime.visibility import ReadPoint, read_states
 from nousmem.runtime.write import WritePath
 
 FORGET_VERBS = ("decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore")

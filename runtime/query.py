@@ -17,10 +17,11 @@ from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Packer, Snippet, Suppressed, by_score, count_tokens, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot
-from nousmem.runtime.channels import COMPILED_KINDS, FULL_LENSES, Channels, ReadPoint, base_terms
+from nousmem.runtime.channels import FULL_LENSES, Channels, base_terms
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.logging import get_logger
+from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
 

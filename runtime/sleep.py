@@ -10,11 +10,11 @@ from nousmem.policies.consolidation import Cluster, Compiled, Skipped, plan_slee
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.runtime.channels import ReadPoint
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import DimensionCompressedPayload, SleepCompiledPayload
 from nousmem.runtime.read import ReadPath
+from nousmem.runtime.visibility import ReadPoint
 
 
 class SleepReport(BaseModel):
