@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from nousmem.projections.models import Claim
+from nousmem.projections.models import InputClaim
 
 ForgetVerb = Literal["decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore"]
 
@@ -40,7 +40,7 @@ class WriteIntent(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    claims: tuple[Claim, ...] = Field(min_length=1)
+    claims: tuple[InputClaim, ...] = Field(min_length=1)
     evidence_ids: tuple[str, ...] = ()
     namespace: str | None = None
     source: str = "planner"

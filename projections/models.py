@@ -10,7 +10,7 @@ import re
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 _IDENT = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
 
@@ -78,13 +78,6 @@ class Claim(BaseModel):
     def _strip(cls, v: str) -> str:
         return _norm_text(v, "claim text")
 
-    @field_validator("value")
-    @classmethod
-    def _not_reserved(cls, v: str) -> str:
-        if reserved_value(v):
-            raise ValueError(f"{UNKNOWN!r} is reserved: a belief's 'no value'")
-        return v
-
     @field_validator("attribute")
     @classmethod
     def _attr(cls, v: str) -> str:
@@ -92,6 +85,17 @@ class Claim(BaseModel):
         if not _IDENT.match(v):
             raise ValueError("attribute must be a short lowercase identifier, e.g. 'employer'")
         return v
+
+
+def _not_reserved(claim: Claim) -> Claim:
+    if reserved_value(claim.value):
+        raise ValueError(f"value {UNKNOWN!r} is reserved: a belief's 'no value'")
+    return claim
+
+
+InputClaim = Annotated[Claim, AfterValidator(_not_reserved)]
+"""A claim as callers and planners give it. Checked at input only: stored payloads that
+hold a claim are read back as they were written, whatever the rules are now."""
 
 
 class Observation(BaseModel):
@@ -109,7 +113,7 @@ class Observation(BaseModel):
     occurred_at: datetime | None = None
     ref: str | None = Field(default=None, max_length=200)
     keywords: tuple[str, ...] = ()
-    claims: tuple[Claim, ...] = ()
+    claims: tuple[InputClaim, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
     namespace: str | None = None
 

@@ -13,7 +13,7 @@ from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
-from nousmem.projections.models import Observation
+from nousmem.projections.models import Observation, reserved_value
 from nousmem.runtime.core import STALE_RETRIES
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import EventDraft
@@ -63,9 +63,17 @@ class WritePath(WritePlanner):
             # extractor may be a remote model. Its claims would be dropped with it anyway.
             ex = _RULES
         if isinstance(ex, FallbackExtractor):
-            return await ex.extract_with_fallback(obs)
-        claims = await ex.extract(obs)
-        return ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
+            result = await ex.extract_with_fallback(obs)
+        else:
+            claims = await ex.extract(obs)
+            result = ExtractionResult(claims=tuple(claims), extractor=ex.name, fallback=None)
+        # Any extractor (a model, a user's) may name the value beliefs reserve for "none".
+        kept = tuple(c for c in result.claims if not reserved_value(c.value))
+        return (
+            result
+            if len(kept) == len(result.claims)
+            else result.model_copy(update={"claims": kept})
+        )
 
     def _quarantines(self, obs: Observation) -> bool:
         """Whether the governed path will quarantine ``obs`` on its own fields (before any

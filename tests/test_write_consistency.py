@@ -209,8 +209,43 @@ async def test_the_reserved_unknown_value_is_never_a_claim(rt: MemoryRuntime) ->
     bad = {"entity": "Alice", "attribute": "employer", "value": " <UNKNOWN> "}
     with pytest.raises(InvalidInput) as exc:
         await rt.observe_and_route({"content": "hi", "claims": [bad]})
-    assert exc.value.field == "observation.claims.0.value"
+    assert exc.value.field == "observation.claims.0"
     with pytest.raises(InvalidInput) as exc:
         await rt.commit({"writes": [{"claims": [bad], "evidence_ids": []}]})
     assert exc.value.field is not None and exc.value.field.startswith("policy.writes.0.claims.0")
     assert await rt.head() == before != head
+
+
+async def test_a_stored_claim_of_the_reserved_value_still_reads_back(tmp_path: Path) -> None:
+    """Journals written before the value was refused at input keep working."""
+    from nousmem.projections.models import Claim
+    from nousmem.runtime.payloads import ObservationPayload
+
+    path = tmp_path / "old.db"
+    async with MemoryRuntime.open(path) as rt:
+        old = Claim(entity="Alice", attribute="employer", value="<unknown>")
+        payload = ObservationPayload(
+            type="utterance", source="user", content="legacy", claims=(old,)
+        )
+        await rt._commit([rt._draft("observation", payload, occurred_at=T0, recorded_at=T0)])
+    async with MemoryRuntime.open(path) as rt:
+        assert (await rt.verify()).ok
+        assert (await rt.query("legacy?")).snippets
+        await rt.observe({"content": "a new note", "occurred_at": T0 + timedelta(days=1)})
+
+
+async def test_a_custom_extractors_reserved_value_is_dropped(rt: MemoryRuntime) -> None:
+    from nousmem.projections.models import Claim, Observation
+
+    class Odd:
+        name = "odd"
+
+        async def extract(self, obs: Observation) -> list[Claim]:
+            return [
+                Claim(entity="Alice", attribute="employer", value="<unknown>"),
+                Claim(entity="Alice", attribute="location", value="Paris"),
+            ]
+
+    rt.use_extractor(Odd())
+    res = await rt.observe_and_route({"content": "whatever", "actor": "Alice"})
+    assert [d.value for d in res.deltas] == ["Paris"]
