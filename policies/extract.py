@@ -36,7 +36,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
-from nousmem.projections.models import Claim, Observation, reserved_value
+from nousmem.projections.models import Claim, Observation
 
 __all__ = ["RuleExtractor", "extract_time_mentions"]
 
@@ -201,10 +201,8 @@ class RuleExtractor:
         else:
             value = match.group(group)
         if "verb" in rule.regex.groupindex:
-            out = rule.template.format(value, verb=match.group("verb").lower())
-        else:
-            out = rule.template.format(value)
-        return None if reserved_value(out) else (out, ve)
+            return rule.template.format(value, verb=match.group("verb").lower()), ve
+        return rule.template.format(value), ve
 
     def _claims(
         self, rule: Rule, match: re.Match[str], sent: Sentence, obs: Observation

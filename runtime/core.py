@@ -162,12 +162,19 @@ class RuntimeCore:
         return events
 
     async def _commit_planned(
-        self, plan: Callable[[], tuple[list[EventDraft], T]], kinds: frozenset[str]
+        self,
+        plan: Callable[[], tuple[list[EventDraft], T]],
+        kinds: frozenset[str],
+        *,
+        retries: int = GUARDED_RETRIES,
+        backoff: bool = True,
     ) -> tuple[list[Any], T]:
-        """Plan and commit (the caller holds the write lock and has refreshed). The batch
-        is guarded: if another process appended an event of ``kinds`` since this process
-        last folded, the plan is stale, so fold and plan again (at most GUARDED_RETRIES)."""
-        for attempt in range(1, GUARDED_RETRIES + 1):
+        """Plan and commit (the caller holds the write lock). The batch is guarded: if
+        another process appended an event of ``kinds`` since this process last folded, the
+        plan is stale, so fold and plan again (at most ``retries`` plans). No head check
+        comes first (a storage round trip per write): the guard is checked inside the
+        commit's own transaction."""
+        for attempt in range(1, retries + 1):
             drafts, result = plan()
             if not drafts:
                 return [], result
@@ -175,12 +182,13 @@ class RuntimeCore:
             try:
                 return await self._commit(drafts, guard), result
             except StaleHead:
-                if attempt == GUARDED_RETRIES:
+                if attempt == retries:
                     raise
                 self._log.info("replanning", attempt=attempt)
-                # Let the other writer's burst finish before planning again (1, 2, 4 ... 64
-                # ms: ~0.13 s in all before giving up).
-                await asyncio.sleep(0.001 * 2 ** (attempt - 1))
+                if backoff:
+                    # Let the other writer's burst finish before planning again (1, 2, 4
+                    # ... 64 ms: ~0.13 s in all before giving up).
+                    await asyncio.sleep(0.001 * 2 ** (attempt - 1))
                 await self._refresh(locked=True)
         raise AssertionError("unreachable")  # pragma: no cover
 

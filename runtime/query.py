@@ -21,7 +21,7 @@ from nousmem.runtime.channels import FULL_LENSES, Channels, base_terms
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.logging import get_logger
-from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint
+from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ttl_passed
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
 
@@ -80,27 +80,25 @@ def fit_lines(text: str, budget: int) -> str:
 class QueryEngine(Channels):
     """Runs reads over one namespace's projector and journal."""
 
-    def _gate(self, doc: DocRow, lens: str, at: ReadPoint, now: datetime | None) -> str | None:
-        """None when ``doc`` may enter context through ``lens``; else why it may not."""
+    def _gate(
+        self,
+        doc: DocRow,
+        lens: str,
+        at: ReadPoint,
+        now: datetime | None,
+        states: Callable[[str, int | None], str],
+    ) -> str | None:
+        """None when ``doc`` may enter context through ``lens``; else why it may not.
+        ``states``: the read's :func:`~nousmem.runtime.visibility.read_states`."""
         if lens in FULL_LENSES:
             return None
         state = self.state_of(doc.event_id, at.seq, at.time)
         if state in HIDDEN:
             return f"lifecycle: {state}"
-        ttl = self.proj.config.ttl.for_type(doc.obs_type)
-        if ttl is not None and now is not None:
-            eff = self.proj.lifecycle.effective_state(
-                doc.event_id,
-                created_at=doc.occurred_at,
-                ttl_days=ttl,
-                now=now,
-                as_of_seq=at.seq,
-                as_of_time=at.time,
-            )
-            if eff.ttl_expired:  # a restore after the deadline renews the item
-                return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
+        ttl = ttl_passed(self.proj, doc, now, at.seq, at.time)
+        if ttl is not None:
+            return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
         if doc.kind in COMPILED_KINDS and doc.evidence_ids:
-            states = self.read_states(at, now)
             if all(states(src, at.seq) in HIDDEN for src in doc.evidence_ids):
                 return "lifecycle: everything it was compiled from is forgotten"
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):
@@ -169,11 +167,13 @@ class QueryEngine(Channels):
         if plan.entities:
             keys = {match_key(n) for n in plan.entities}
             rankings["entity"] = [e for e in strict if match_key(proj.docs[e].actor or "") in keys]
+        # One view of item states for the whole read (it memoises compiled items' sources).
+        states = self.read_states(at, now)
         # Before the fact lines: a line of a conflicted slot must not settle on a value.
         wv = proj.worldview.snapshot(
             lens=lens,
             beliefs=proj.beliefs,
-            state_of=self.read_states(at, now),
+            state_of=states,
             trust=trust,
             as_of_seq=at.seq,
             as_of_time=at.time,
@@ -222,7 +222,7 @@ class QueryEngine(Channels):
             doc = proj.docs.get(item)
             if doc is None or not self._in_view(doc, at):
                 continue
-            reason = self._gate(doc, lens, at, now)
+            reason = self._gate(doc, lens, at, now, states)
             if reason is None and item in graph_sup and lens not in FULL_LENSES:
                 reason = f"graph: {graph_sup[item]}"
             if reason is not None:

@@ -13,7 +13,7 @@ from nousmem.projections.lifecycle import HIDDEN
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.projector import Projector
 
-__all__ = ["COMPILED_KINDS", "ReadPoint", "read_states"]
+__all__ = ["COMPILED_KINDS", "ReadPoint", "read_states", "ttl_passed"]
 
 COMPILED_KINDS = frozenset({"frame", "procedure", "schema"})  # doc kinds sleep compiles
 
@@ -24,6 +24,29 @@ class ReadPoint:
 
     seq: int
     time: datetime | None = None
+
+
+def ttl_passed(
+    proj: Projector,
+    doc: DocRow,
+    now: datetime | None,
+    seq: int | None,
+    time: datetime | None = None,
+) -> float | None:
+    """The TTL of ``doc``'s observation type, in days, when it has run out by ``now`` (as of
+    ``seq`` and event ``time``: a restore after the deadline renews the item); else None."""
+    ttl = proj.config.ttl.for_type(doc.obs_type)
+    if ttl is None or now is None:
+        return None
+    eff = proj.lifecycle.effective_state(
+        doc.event_id,
+        created_at=doc.occurred_at,
+        ttl_days=ttl,
+        now=now,
+        as_of_seq=seq,
+        as_of_time=time,
+    )
+    return ttl if eff.ttl_expired else None
 
 
 def read_states(
@@ -42,18 +65,8 @@ def read_states(
         doc = proj.docs.get(target)
         if st in HIDDEN or doc is None:
             return st, None
-        ttl = proj.config.ttl.for_type(doc.obs_type)
-        if ttl is not None and now is not None:
-            eff = proj.lifecycle.effective_state(
-                target,
-                created_at=doc.occurred_at,
-                ttl_days=ttl,
-                now=now,
-                as_of_seq=seq,
-                as_of_time=at.time,
-            )
-            if eff.ttl_expired:
-                return "obsolete", None
+        if ttl_passed(proj, doc, now, seq, at.time) is not None:
+            return "obsolete", None
         compiled = doc.kind in COMPILED_KINDS and bool(doc.evidence_ids)
         return st, doc if compiled else None
 

@@ -15,12 +15,11 @@ from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation, reserved_value
 from nousmem.runtime.core import STALE_RETRIES
-from nousmem.runtime.errors import InvalidInput, StaleHead
+from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
 from nousmem.runtime.results import RouteResult
-from nousmem.runtime.write_plan import Mode, WritePlanner
+from nousmem.runtime.write_plan import Mode, WritePlan, WritePlanner
 from nousmem.runtime.write_records import field_risks
 
 # What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
@@ -130,24 +129,20 @@ class WritePath(WritePlanner):
                 else parsed.model_copy(update={"occurred_at": recorded})
             )
             extraction = await self._extract(probe)
+
+            def planned() -> tuple[list[EventDraft], WritePlan]:
+                p = self._plan(parsed, extraction, mode, recorded_at=recorded)
+                return p.drafts, p
+
             events: list[Any] = []
-            for attempt in range(1, STALE_RETRIES + 1):
-                plan = self._plan(parsed, extraction, mode, recorded_at=recorded)
-                if mode == "dry_run":
-                    break
-                # No head check before planning (a storage round trip per write): the guard
-                # is checked inside the commit's own transaction instead. It fails only
-                # when another process changed what the meter reads since this process last
-                # folded; then fold its events and assess again.
-                guard = Guard(self.namespace, self._proj.applied_seq, PLANNING_KINDS)
-                try:
-                    events = await self._commit(plan.drafts, guard)
-                    break
-                except StaleHead:
-                    if attempt == STALE_RETRIES:
-                        raise
-                    self._log.info("replanning", attempt=attempt)
-                    await self._refresh(locked=True)
+            if mode == "dry_run":
+                plan = planned()[1]
+            else:
+                # A write is assessed again (at once: each assessment must see the last
+                # write) when another process changed what the meter reads meanwhile.
+                events, plan = await self._commit_planned(
+                    planned, PLANNING_KINDS, retries=STALE_RETRIES, backoff=False
+                )
         assert plan.assessment is not None and plan.decision is not None
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))

@@ -46,3 +46,14 @@ class BagOfWords:
                 vec[sum(map(ord, word.strip(".,!?:[]"))) % 64] += 1.0
             out.append(vec)
         return out
+
+
+def event_state(e: Any) -> tuple[Any, ...]:
+    """Everything a pydantic event holds, for comparing two ways of building one."""
+    return (
+        type(e),
+        list(e.__dict__.items()),
+        e.__pydantic_fields_set__,
+        e.__pydantic_extra__,
+        e.__pydantic_private__,
+    )

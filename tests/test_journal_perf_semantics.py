@@ -30,13 +30,14 @@ from nousmem.runtime.canonical import (
     payload_digest,
 )
 from nousmem.runtime.errors import JournalConflict
-from nousmem.runtime.events import EVENT_CLASSES, EventBase, EventDraft, build_event
+from nousmem.runtime.events import EVENT_CLASSES, EventDraft, build_event
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, ErasureLog, StoredRow, seal, stored_row
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload
+from tests.helpers import event_state
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 _FMT = "%Y-%m-%dT%H:%M:%S.%fZ"
@@ -221,16 +222,6 @@ def test_parse_time_agrees_with_strptime_on_edge_values() -> None:
 # -- events -----------------------------------------------------------------------------------
 
 
-def _state(e: EventBase) -> tuple[Any, ...]:
-    return (
-        type(e),
-        list(e.__dict__.items()),
-        e.__pydantic_fields_set__,
-        e.__pydantic_extra__,
-        e.__pydantic_private__,
-    )
-
-
 @pytest.mark.parametrize("kind", sorted(EVENT_CLASSES))
 def test_build_event_equals_model_construct(kind: str) -> None:
     payload: Any = None
@@ -252,7 +243,7 @@ def test_build_event_equals_model_construct(kind: str) -> None:
     constructed = EVENT_CLASSES[kind].model_construct(
         **fields, **{k: v.hex() for k, v in chain.items()}
     )
-    assert _state(built) == _state(constructed)
+    assert event_state(built) == event_state(constructed)
     assert built == constructed
     assert built.model_dump() == constructed.model_dump()
     assert built.model_dump_json() == constructed.model_dump_json()

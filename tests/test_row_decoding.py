@@ -26,7 +26,7 @@ from nousmem.runtime.journal.schema import SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import RetrievalSelection
 from nousmem.runtime.projector import FOLD_READERS, FOLDED_PAYLOADS
-from tests.helpers import claim
+from tests.helpers import claim, event_state
 from tests.test_rebuild_property import full_state
 
 NS = "demo"
@@ -111,16 +111,6 @@ def _validated(r: tuple[Any, ...]) -> EventBase:
     )
 
 
-def _state(e: EventBase) -> tuple[Any, ...]:
-    return (
-        type(e),
-        list(e.__dict__.items()),
-        e.__pydantic_fields_set__,
-        e.__pydantic_extra__,
-        e.__pydantic_private__,
-    )
-
-
 @pytest.fixture(scope="module")
 def journal(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     db = tmp_path_factory.mktemp("decode") / "j.db"
@@ -142,7 +132,7 @@ def test_fast_decoding_equals_the_general_path_and_plain_validation(
     assert len(fast) == len(rows)
     for r, e in zip(rows, fast, strict=True):
         general = event_from_row(r)
-        assert _state(e) == _state(general), r[1]
+        assert event_state(e) == event_state(general), r[1]
         assert e == _validated(r), r[1]
         assert e.occurred_at.tzinfo is UTC and e.recorded_at.tzinfo is UTC
 
@@ -157,7 +147,7 @@ def test_a_fold_reads_only_what_it_needs_of_payloads(journal: tuple[Path, Any]) 
             assert b.payload == RetrievalSelection(selected=a.payload.selected)
             assert a.model_copy(update={"payload": b.payload}) == b
         elif a.kind in FOLDED_PAYLOADS:
-            assert _state(a) == _state(b)
+            assert event_state(a) == event_state(b)
         else:
             assert b.payload is None and a.model_copy(update={"payload": None}) == b
             skipped += a.payload is not None
