@@ -21,6 +21,7 @@ from nousmem.policies.patterns import (
     FIRST_PERSON,
     HEAD_REJECT,
     HYPOTHETICAL,
+    LEADING_ADVERBS,
     LEADING_DROP,
     MODALS,
     NAME_STOP,
@@ -296,6 +297,8 @@ def trim_phrase(
     kept: list[tuple[str, int]] = []
     for k, (tok, tok_end) in enumerate(toks):
         low = tok.strip(_STRIP).lower()
+        if not kept and low in LEADING_ADVERBS:
+            continue
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":

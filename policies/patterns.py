@@ -229,6 +229,9 @@ VALUE_STOP = words(
 VP_STOP = VALUE_STOP - words("at in on for from by into onto about to with")
 #: Words dropped from the front of a value ("the park" -> "park", "my guitar" -> "guitar").
 LEADING_DROP = words("a an the my some more both very so too really")
+#: Adverbs skipped before a value starts, even those that end one ("is *still* tacos",
+#: "is *now* ramen", but "I like jazz *now*").
+LEADING_ADVERBS = words("still also now currently definitely actually absolutely certainly totally")
 #: A value starting with one of these is not a fact about the subject ("love *that*").
 VALUE_REJECT_START = words(
     "this that these those your yours his her their its it it's you him them us me "

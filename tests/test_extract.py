@@ -104,6 +104,20 @@ def test_attribute_rules(text: str, expected: Row) -> None:
     assert expected in triples(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My favourite food is still tacos, no contest.", "tacos"),
+        ("My favourite food is now ramen.", "ramen"),
+        ("My favourite colour is also blue.", "blue"),
+        ("My favourite band is definitely Queen.", "Queen"),
+        ("I work at Initech now.", "Initech"),
+    ],
+)
+def test_an_adverb_before_the_value_is_not_part_of_it(text: str, value: str) -> None:
+    assert [c.value for c in claims(text)] == [value]
+
+
 def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() -> None:
     assert {
         "likes",
