@@ -44,8 +44,13 @@ class QueryPlan(BaseModel):
     wants_dates: bool = False
     wants_list: bool = False
     procedural: bool = False
+    actor: str | None = None
+    """Who asks: the question's first person ("I", "my") resolved to this entity."""
 
 
+# First-person words of a question; "we" and "our" are left alone, as the extractor leaves
+# them: they name a group, not the asker.
+_FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself".split())
 _EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, not in a name
 _WORD = re.compile(r"\w")
 
@@ -60,20 +65,33 @@ def _name_variants(name: str) -> list[str]:
 
 
 def plan_query(
-    question: str, *, lens: str, known_entities: Iterable[str], ref_time: datetime | None
+    question: str,
+    *,
+    lens: str,
+    known_entities: Iterable[str],
+    ref_time: datetime | None,
+    actor: str | None = None,
 ) -> QueryPlan:
     """Plan a read: entities named in the question (among ``known_entities``), its time
     expressions resolved against ``ref_time`` (the namespace's latest event time), whether it
     asks "when" (dates) or for a list (aggregate values), and the lexical query.
+
+    ``actor`` is who asks: a first-person question ("Where do I work?") is about that
+    entity, as the extractor reads "I" in an observation as its ``actor``.
     """
     q = " ".join(question.split())
     low = match_key(q)
-    words = set(re.findall(r"[\w']+", low))
+    words = set(re.findall(r"[\w']+", low.replace("\u2019", "'")))
+    known = set(known_entities)
     # Names may hold punctuation ("Jean-Luc", "AT&T"): whole words count too.
     words |= {w for w in (t.strip(_EDGE) for t in low.split()) if _WORD.search(w)}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     found: list[str] = []
-    for name in sorted(set(known_entities), key=lambda n: (-len(n), n.casefold())):
+    if actor is not None and words & _FIRST_PERSON:
+        key = match_key(actor)
+        # The known spelling of the asker, or the name as given when nothing is known yet.
+        found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
+    for name in sorted(known, key=lambda n: (-len(n), n.casefold())):
         for variant in _name_variants(name):
             hit = variant in words if " " not in variant else variant in low
             if hit and name not in found:
@@ -93,4 +111,5 @@ def plan_query(
         wants_dates=bool(_WHEN.search(q)),
         wants_list=bool(_LIST.search(q)),
         procedural=bool(_PROCEDURE.search(q)) or lens == "procedural",
+        actor=actor,
     )

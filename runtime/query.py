@@ -118,8 +118,10 @@ class QueryEngine(Channels):
         trust: Callable[[str], float],
         plan: QueryPlan | None = None,
         admit: Callable[[], Awaitable[None]] | None = None,
+        actor: str | None = None,
     ) -> Retrieval:
-        """One read. ``plan`` replays a recorded plan instead of planning again.
+        """One read. ``plan`` replays a recorded plan instead of planning again; ``actor``
+        is who asks (the question's "I").
 
         ``admit`` is awaited after the read's last other await, before the projections are
         read for assembly (the caller holds the erasure gate from there on).
@@ -128,11 +130,13 @@ class QueryEngine(Channels):
         cfg = proj.config.retrieval
         now = at.time or proj.now(at.seq)
         if plan is None:
+            words = _words(question) + (_words(actor) if actor else [])
             plan = plan_query(
                 question,
                 lens=lens,
                 ref_time=now,
-                known_entities=proj.entities_in(_words(question), at.seq),
+                known_entities=proj.entities_in(words, at.seq),
+                actor=actor,
             )
             plan = plan.model_copy(update={"fts": self.lexical_query(plan, at.seq)})
         rankings: dict[str, Sequence[str]] = {}

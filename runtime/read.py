@@ -168,15 +168,27 @@ class ReadPath(RuntimeCore):
         budget_tokens: int = 1000,
         as_of: datetime | int | str | None = None,
         k: int | None = None,
+        actor: str | None = None,
     ) -> MemoryContext:
         """Retrieve a context for ``question`` that fits ``budget_tokens``, and journal the
         read as a ``retrieval`` event whose id is ``context.trace_id``.
+
+        ``actor`` is who asks, as an observation's ``actor`` is who speaks: the question's
+        first person ("Where do I work?") is read as that entity.
         """
         self._check_open()
         self._validate_query(question, lens, budget_tokens, k)
+        if actor is not None:
+            if not isinstance(actor, str) or not actor.strip():
+                raise InvalidInput("must be a non-empty string or None", field="actor")
+            if len(actor) > 200:
+                raise InvalidInput("must be at most 200 characters", field="actor")
+            check_text(actor, "actor")
         for attempt in range(2):
             try:
-                return await self._read_once(question, lens, budget_tokens, k, as_of, attempt > 0)
+                return await self._read_once(
+                    question, lens, budget_tokens, k, as_of, attempt > 0, actor
+                )
             except _ErasedMeanwhile:
                 self._log.info("read overlapped an erasure; reading again")
         raise AssertionError("unreachable: the second attempt holds the gate")  # pragma: no cover
@@ -189,6 +201,7 @@ class ReadPath(RuntimeCore):
         k: int | None,
         as_of: datetime | int | str | None,
         inside: bool,
+        actor: str | None = None,
     ) -> MemoryContext:
         """One attempt at a read. ``inside``: hold the erasure gate from the start (else
         from assembly on, raising :class:`_ErasedMeanwhile` if an erasure overlapped)."""
@@ -211,7 +224,7 @@ class ReadPath(RuntimeCore):
                 held = True
             epoch = gate.epoch
             at = self._point(await self._position(as_of))
-            return await self._query(question, lens, budget_tokens, k, at, admit)
+            return await self._query(question, lens, budget_tokens, k, at, admit, actor)
         finally:
             if held:
                 gate.leave_read()
@@ -224,6 +237,7 @@ class ReadPath(RuntimeCore):
         k: int | None,
         at: ReadPoint,
         admit: Callable[[], Awaitable[None]],
+        actor: str | None = None,
     ) -> MemoryContext:
         # Assembly and the trace's commit run inside the erasure gate: an erasure either
         # finished before (its rebuilt projections are read) or waits for the trace, which
@@ -237,6 +251,7 @@ class ReadPath(RuntimeCore):
             k=k,
             trust=self.config.trust.trust,
             admit=admit,
+            actor=actor,
         )
         ctx = self._context(r, question, lens, budget_tokens, None)
         now = self._now()

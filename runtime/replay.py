@@ -99,6 +99,7 @@ class Traces(ReadPath):
                 at=ReadPoint(seq=head),
                 k=p.k,
                 trust=self.config.trust.trust,
+                actor=p.plan.get("actor"),
             )
             present = self._context(rp, p.question, p.lens, p.budget_tokens, None)
             pid = [s.id for s in rp.snippets]

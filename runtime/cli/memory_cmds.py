@@ -92,6 +92,7 @@ async def cmd_query(args: argparse.Namespace) -> int:
             budget_tokens=args.budget,
             as_of=_as_of(args.as_of),
             k=args.k,
+            actor=args.actor,
         )
     _emit(
         args,
@@ -252,6 +253,7 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p.add_argument("--budget", type=int, default=1000)
     p.add_argument("--as-of", dest="as_of", help="seq or ISO datetime")
     p.add_argument("--k", type=int)
+    p.add_argument("--actor", help='who asks: the question\'s "I" and "my" mean this entity')
     p.set_defaults(handler=cmd_query)
 
     p = sub.add_parser("worldview", help="the worldview through a lens")
