@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from nousmem.policies.patterns import (
+    ADJ_HEAD,
     ADVERBS,
     CESSATION,
     CONDITIONAL,
@@ -60,6 +61,7 @@ _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
 _DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
 _CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
 # Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
+_OBJECT_PRONOUNS = frozenset("it that this them these those".split())
 _PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we".split())
 # Without an occurred_at, time expressions are still cut out of values, resolved against
 # a fixed date whose result is never attached to a claim.
@@ -80,17 +82,25 @@ class Walk(NamedTuple):
 class Doc:
     """The observation's content with its time mentions, resolved only when first needed."""
 
-    __slots__ = ("_mentions", "content", "ref")
+    __slots__ = ("_mentions", "_starts", "content", "ref")
 
     def __init__(self, content: str, ref: datetime | None) -> None:
         self.content = content
         self.ref = ref
         self._mentions: list[TimeMention] | None = None
+        self._starts: list[int] = []
 
     def mentions(self) -> list[TimeMention]:
         if self._mentions is None:
             self._mentions = resolve_time_expressions(self.content, self.ref or _NO_REF)
+            self._starts = [t.span[0] for t in self._mentions]  # in text order
         return self._mentions
+
+    def mentions_in(self, lo: int, hi: int) -> list[TimeMention]:
+        """The mentions starting in ``[lo, hi)``: a search, not a scan, so that a text with
+        thousands of sentences and time expressions is not read quadratically."""
+        mentions = self.mentions()
+        return mentions[bisect_left(self._starts, lo) : bisect_left(self._starts, hi)]
 
 
 class Sentence:
@@ -99,6 +109,7 @@ class Sentence:
 
     __slots__ = (
         "_bounds",
+        "_cuts",
         "_hedged",
         "_mentions",
         "_tokens",
@@ -116,6 +127,7 @@ class Sentence:
         self.doc = doc
         self._tokens: tuple[list[int], list[tuple[int, int, str]]] | None = None
         self._mentions: list[TimeMention] | None = None
+        self._cuts: list[int] | None = None
         self._bounds: tuple[list[int], list[int]] | None = None
         self._hedged: bool | None = None
         #: Per-clause results the extractor computes once (e.g. update language).
@@ -130,9 +142,19 @@ class Sentence:
     @property
     def mentions(self) -> list[TimeMention]:
         if self._mentions is None:
-            lo, hi = self.offset, self.end
-            self._mentions = [t for t in self.doc.mentions() if lo <= t.span[0] < hi]
+            self._mentions = self.doc.mentions_in(self.offset, self.end)
         return self._mentions
+
+    @property
+    def cuts(self) -> list[int]:
+        """Where the sentence's mentions start (offsets in the sentence): values end there."""
+        if self._cuts is None:
+            self._cuts = [t.span[0] - self.offset for t in self.mentions]
+        return self._cuts
+
+    def mentions_between(self, lo: int, hi: int) -> list[TimeMention]:
+        """The sentence's mentions starting in ``[lo, hi)`` (offsets in the sentence)."""
+        return self.doc.mentions_in(self.offset + lo, self.offset + hi)
 
     @property
     def hedged(self) -> bool:
@@ -251,6 +273,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:
             # After a comma a new clause starts; treating it as subjectless keeps "..., like
             # a walk in the park" from reading as a preference.
+            if _sentence_subject(toks, i + 1)[0] == "none":
+                return Walk("none", None, e + 1, plain, cess, cond)  # "We ate, played games"
             return Walk("elided", None, e + 1, plain, cess, cond)
         low = clean(raw)
         if low in FIRST_PERSON:
@@ -290,9 +314,9 @@ def trim_phrase(
 
     Returns the phrase and its end offset, or None when nothing informative is left.
     """
-    for c in cuts:
-        if start <= c < end:
-            end = c
+    first = bisect_left(cuts, start)  # cuts are in text order: the first one inside ends it
+    if first < len(cuts) and cuts[first] < end:
+        end = cuts[first]
     toks = [(m.group(0), m.end()) for m in _TOKEN.finditer(text, start, end)]
     kept: list[tuple[str, int]] = []
     for k, (tok, tok_end) in enumerate(toks):
@@ -302,6 +326,8 @@ def trim_phrase(
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
+            if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
+                return None  # "want to pass *it* on", "help make *that* happen": a half phrase
             break  # "im" (I'm) only in lowercase: "IM Global" is a name
         if low == "to":
             nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
@@ -322,6 +348,8 @@ def trim_phrase(
         return None
     value = " ".join(t.strip(_STRIP) for t, _ in kept).strip()
     if not value or value.lower() in VALUE_REJECT or kept[-1][0].lower() in HEAD_REJECT:
+        return None
+    if len(kept) > 1 and kept[-2][0].lower() in ("a", "an") and kept[-1][0].lower() in ADJ_HEAD:
         return None
     return value, kept[-1][1]
 

@@ -171,9 +171,8 @@ class RuleExtractor:
         if start is not None:
             vs = start
         if rule.value in ("np", "vp") or group == "old":
-            cuts = [t.span[0] - sent.offset for t in sent.mentions]
             stops = VP_STOP if rule.value == "vp" else VALUE_STOP
-            trimmed = trim_phrase(text, vs, ve, cuts, stops)
+            trimmed = trim_phrase(text, vs, ve, sent.cuts, stops)
             if trimmed is None:
                 return None
             value, ve = trimmed
@@ -258,9 +257,7 @@ class RuleExtractor:
             confidence *= self.hedge_factor
         valid_at = None
         if obs.occurred_at is not None and sent.mentions:
-            inside = [
-                t for t in sent.mentions if clause_start <= t.span[0] - sent.offset < clause_end
-            ]
+            inside = sent.mentions_between(clause_start, clause_end)
             valid_at = (inside or sent.mentions)[0].start
         span = (sent.offset + start, sent.offset + vend)
         claims = [

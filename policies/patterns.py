@@ -76,6 +76,9 @@ SPECIES = (
     r"(?P<species>(?i:guinea\s+pigs?|"
     + "|".join(w for w in SPECIES_WORDS.split() if w != "guinea")
     + r"))"
+    + r"(?!\s+(?i:paintings?|drawings?|pictures?|pics?|photos?|portraits?|sculptures?|beds?"
+    + r"|food|toys?|treats?|shelters?|park|walker|sitter|show|costume|sweater|figurines?"
+    + r"|mug|prints?|sticker|stuffed|plush|breed|lovers?|person|people)\b)"
 )
 SPORTS_WORDS = (
     "yoga pilates kickboxing boxing taekwondo karate judo jiu-jitsu crossfit zumba meditation "
@@ -244,13 +247,21 @@ VALUE_REJECT = words(
     "home work job here there it myself yourself bed sleep time fun lot way part role "
     "people sure out up down make do get go be have try keep start continue ton help "
     "support join find stay say know difference decision mistake point sense progress"
-)
+) | {"spending time", "spend time"}
 #: A value whose last word is one of these is an idiom, not a fact ("made a *difference*").
-HEAD_REJECT = words("difference decision mistake point sense progress impact effort choice")
+HEAD_REJECT = words(
+    "difference decision mistake point sense progress impact effort choice something anything "
+    "everything connections"
+)
+#: Adjectives that cannot end a noun phrase after an article: "create a *safe* [and loving
+#: home]" was cut mid-phrase.
+ADJ_HEAD = words(
+    "safe great good new big small better best beautiful loving positive real whole special "
+    "strong supportive inclusive welcoming little huge"
+)
 #: Pronouns dropped from the end of a value ("support those" -> "support").
 TRAILING_DROP = words(
-    "those these them it this that people others everyone to of a the my for into with in on "
-    "at from by about"
+    "those these them it this that to of a the my for into with in on at from by about"
 )
 #: Tokens that attach a value to the listener: "love your painting" is not a preference.
 SECOND_PERSON = words("you your yours you're ya")

@@ -74,8 +74,12 @@ _FACT_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "employer",
-        "quit quitting resigned left",
-        r"\b(?i:quit|quitting|resigned\s+from|left\s+my\s+job\s+at)\s+" + CAP + VAL,
+        "quit quitting resigned left lost losing",
+        # "left/lost my job at" takes any value ("the bank"); a bare "quit" needs a name.
+        r"\b(?:(?i:quit|quitting|resigned\s+from)\s+"
+        + CAP
+        + r"|(?i:(?:left|lost|losing)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+)"
+        + VAL,
         negate=True,
         change=True,
         elide="past",
@@ -219,7 +223,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"|\b(?i:wanna|planning\s+on|dreaming\s+of|dream\s+of)"
         r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+"
         r"(?!(?i:see|hear|know|say|talk|chat|catch|check|tell|thank|share|ask|let|keep"
-        r"|be\s+there|go\s+now)\b)" + VAL,
+        r"|be\s+there|go\s+now"
+        # Offers to the listener ("I'd love to help in any way I can") are not goals.
+        r"|help\s+(?:in\s+any|out\s+(?:if|when|with\s+(?:that|this))|however|any\s?way))\b)" + VAL,
         value="vp",
         elide="past_ing",
     ),

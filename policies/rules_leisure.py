@@ -71,7 +71,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "pet",
         SPECIES_WORDS,
         r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
-        r"(?:(?i:a|an|two|three|four|some|another)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
+        r"(?:(?i:a|an|two|three|four|some|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
         r"\s+)?" + SPECIES + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>[A-Z][a-z]+))?",
         value="pet",
         elide="past",

@@ -64,6 +64,9 @@ class Worldview(SlotResolver, MergeCarry):
         self.contradicted: dict[str, list[tuple[int, str]]] = {}
         self.audit_rows: list[tuple[int, AuditItem]] = []
         self.aliases: dict[str, str] = {}  # absorbed entity key -> kept key (see MergeCarry)
+        # Evidence id -> the (seq, key) of each belief value it revised: what an observation
+        # states, so a read can tell when all of it has been forgotten.
+        self.stated: dict[str, list[tuple[int, Key]]] = {}
 
     # -- folding ------------------------------------------------------------------------------
 
@@ -89,6 +92,8 @@ class Worldview(SlotResolver, MergeCarry):
         self.support.setdefault(key, []).append(
             SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
         )
+        for ev in evidence_ids:
+            self.stated.setdefault(ev, []).append((seq, key))
         if cardinality == "single" and mode_before != mode_after:
             if mode_before is not None and mode_before != UNKNOWN:
                 old = (ekey, attribute, match_key(mode_before))
@@ -129,6 +134,27 @@ class Worldview(SlotResolver, MergeCarry):
 
     def on_audit(self, seq: int, item: AuditItem) -> None:
         self.audit_rows.append((seq, item))
+
+    def forgotten_statement(
+        self, evidence_id: str, limit: int, state_of: Callable[[str, int | None], str]
+    ) -> str | None:
+        """Why ``evidence_id`` says nothing a read may still show, or None.
+
+        An observation whose every belief value (as of ``limit``) is forgotten — inhibited,
+        invalidated, archived... — would put the forgotten fact back into the prompt in its
+        own words. One that states nothing, or anything still held, stays.
+        """
+        rows = [key for seq, key in self.stated.get(evidence_id, ()) if seq <= limit]
+        if not rows:
+            return None
+        first = ""
+        for ekey, attribute, vkey in dict.fromkeys(rows):
+            cid = f"{slot_kind_for(attribute)}:{self.aliases.get(ekey, ekey)}.{attribute}#{vkey}"
+            state = state_of(cid, limit)
+            if state not in HIDDEN_STATES:
+                return None
+            first = first or f"{cid} is {state}"
+        return f"lifecycle: every belief it states is forgotten ({first})"
 
     # -- resolution ---------------------------------------------------------------------------
 

@@ -101,6 +101,10 @@ class QueryEngine(Channels):
         if doc.kind in COMPILED_KINDS and doc.evidence_ids:
             if all(states(src, at.seq) in HIDDEN for src in doc.evidence_ids):
                 return "lifecycle: everything it was compiled from is forgotten"
+        if doc.kind == "observation":
+            why = self.proj.worldview.forgotten_statement(doc.event_id, at.seq, states)
+            if why is not None:
+                return why
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None

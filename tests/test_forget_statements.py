@@ -1,0 +1,88 @@
+"""Forgetting a belief value also keeps the observations that state it out of reads: "Sam: I
+love hiking." in the prompt would put the inhibited preference back in its own words. An
+observation that states something still held stays; the full lenses and reads of the past
+still show it; restoring the value brings it back."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from tests.test_merge_reads import bob_and_robert, merge
+
+T0 = datetime(2024, 3, 1, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+async def _sam(rt: MemoryRuntime) -> dict[str, str]:
+    ids = {}
+    for i, text in enumerate(
+        ["I love hiking.", "I love swimming.", "I play chess and I love hiking."]
+    ):
+        r = await rt.observe_and_route(
+            {"content": text, "actor": "Sam", "occurred_at": T0 + i * DAY}
+        )
+        assert r.observation_id is not None
+        ids[text] = r.observation_id
+    return ids
+
+
+def _shown(ctx: object) -> set[str]:
+    return {e for s in ctx.snippets for e in s.event_ids}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("verb", ["inhibit", "invalidate", "archive"])
+async def test_an_observation_stating_only_a_forgotten_value_leaves_reads(verb: str) -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ids = await _sam(rt)
+        before = await rt.query("What does Sam love?", budget_tokens=400)
+        assert ids["I love hiking."] in _shown(before)
+        seq = (await rt.head()).seq
+        await rt.forget(["Sam.likes=hiking"], verb, reason="user asked")
+        for lens in ("associative", "logical"):
+            ctx = await rt.query("What does Sam love?", budget_tokens=400, lens=lens)
+            assert ids["I love hiking."] not in _shown(ctx)
+            assert "Sam: I love hiking." not in ctx.to_prompt()
+            why = {s.id: s.reason for s in ctx.suppressed}
+            assert "every belief it states is forgotten" in why[ids["I love hiking."]]
+            # It also states chess, which is not forgotten: it stays.
+            assert ids["I play chess and I love hiking."] in _shown(ctx)
+        for lens in ("historical", "audit"):
+            ctx = await rt.query("What does Sam love?", budget_tokens=600, lens=lens)
+            assert ids["I love hiking."] in _shown(ctx)
+        # The read made before the forget replays as it was; as_of before it sees it.
+        assert (await rt.replay_trace(before.trace_id)).identical
+        past = await rt.query("What does Sam love?", budget_tokens=400, as_of=seq)
+        assert ids["I love hiking."] in _shown(past)
+
+
+async def test_restoring_the_value_brings_its_statements_back() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ids = await _sam(rt)
+        await rt.forget(["Sam.likes=hiking"], "inhibit", reason="user asked")
+        await rt.forget(["Sam.likes=hiking"], "restore", reason="user changed their mind")
+        ctx = await rt.query("What does Sam love?", budget_tokens=400)
+        assert ids["I love hiking."] in _shown(ctx)
+
+
+async def test_a_statement_of_an_absorbed_name_leaves_with_the_kept_entitys_value() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ids = await bob_and_robert(rt)
+        await merge(rt)
+        await rt.forget(["Bob.location=Paris"], "inhibit", reason="moved away")
+        ctx = await rt.query("Where does Robert live? Paris?", budget_tokens=400)
+        assert ids["Robert lives in Paris"] not in _shown(ctx)
+        assert ids["Bob works at Acme"] not in {s.id for s in ctx.suppressed}
+
+
+async def test_rebuild_gives_the_same_reads() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _sam(rt)
+        await rt.forget(["Sam.likes=hiking"], "inhibit", reason="user asked")
+        live = await rt.query("What does Sam love?", budget_tokens=400)
+        await rt.rebuild()
+        rebuilt = await rt.query("What does Sam love?", budget_tokens=400)
+        assert rebuilt.to_prompt() == live.to_prompt()
+        assert rebuilt.suppressed == live.suppressed
