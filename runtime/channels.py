@@ -241,27 +241,10 @@ class Channels:
                 name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
             ):
                 ekey = match_key(snap.entity)
-                kind = slot_kind_for(snap.attribute)
-
-                seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
-
-                def keep(
-                    v: str,
-                    ekey: str = ekey,
-                    kind: str = kind,
-                    attr: str = snap.attribute,
-                    seen: dict[str, datetime] = seen,
-                ) -> bool:
-                    if lens in FULL_LENSES:
-                        return True
-                    cid = f"{kind}:{ekey}.{attr}#{match_key(v)}"
-                    if self.state_of(cid, at.seq, at.time) in HIDDEN:
-                        return False
-                    last = seen.get(match_key(v))
-                    return not (now and last and self.expired_attribute(attr, last, now))
-
-                slot = f"{kind}:{ekey}.{snap.attribute}"
-                text, values = fact_line(snap, plan.wants_list, keep, conflicted=slot in conflicted)
+                slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
+                text, values = self.fact_line_at(
+                    snap, lens, at, now, plan.wants_list, conflicted=slot in conflicted
+                )
                 if not values:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
@@ -293,6 +276,35 @@ class Channels:
                 ranked.append((-rel, snip.id, snip))
         ranked.sort(key=lambda x: (x[0], x[1]))
         return {sid: snip for _, sid, snip in ranked[:limit]}
+
+    def fact_line_at(
+        self,
+        snap: BeliefSnapshot,
+        lens: str,
+        at: ReadPoint,
+        now: datetime | None,
+        wants_list: bool,
+        *,
+        conflicted: bool = False,
+    ) -> tuple[str, list[str]]:
+        """The fact line a read at ``at`` through ``lens`` gives ``snap``, and the values it
+        states: outside the full lenses a value hidden (inhibited, ...) or expired at the read
+        is left out. ``after_turn`` credits a line through this too, so it credits only what
+        the prompt showed."""
+        ekey = match_key(snap.entity)
+        kind = slot_kind_for(snap.attribute)
+        seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
+
+        def keep(v: str) -> bool:
+            if lens in FULL_LENSES:
+                return True
+            cid = f"{kind}:{ekey}.{snap.attribute}#{match_key(v)}"
+            if self.state_of(cid, at.seq, at.time) in HIDDEN:
+                return False
+            last = seen.get(match_key(v))
+            return not (now and last and self.expired_attribute(snap.attribute, last, now))
+
+        return fact_line(snap, wants_list, keep, conflicted=conflicted)
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
         """Observations dated inside the question's time expressions: lexical hits first,

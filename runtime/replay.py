@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -18,6 +19,11 @@ from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
 
+_EXPLAIN_CAP = 50
+"""Explaining events kept per side of a report."""
+AUDIT_KINDS = ("quarantined", "write.rejected")
+"""Journal records an audit-lens read lists (redacted): refusals, not memories."""
+
 
 class ReplayReport(BaseModel):
     """What ``replay_trace`` found: is the context the same, and if not, why."""
@@ -26,6 +32,8 @@ class ReplayReport(BaseModel):
 
     trace_id: str
     as_of_seq: int
+    as_of_time: datetime | None = None
+    """The event-time bound of a read made as of a datetime (the present read keeps it)."""
     identical: bool
     recorded_digest: str
     replayed_digest: str
@@ -36,12 +44,79 @@ class ReplayReport(BaseModel):
     present: MemoryContext | None = None
     present_added: tuple[str, ...] = ()
     present_removed: tuple[str, ...] = ()
+    present_identical: bool | None = None
+    """The present prompt's digest equals the recorded one (None: no present comparison).
+    Snippet ids alone miss a fact or worldview line whose value changed."""
+    present_digest: str | None = None
+    present_worldview_added: tuple[str, ...] = ()
+    """Candidate ids the present Worldview Snapshot shows as current and the read did not."""
+    present_worldview_removed: tuple[str, ...] = ()
+    present_changed: tuple[str, ...] = ()
+    """Snippet ids in both the replay and the present read whose text differs (a fact line
+    stating another value)."""
+    present_explaining_events: tuple[dict[str, Any], ...] = ()
+    """Like ``explaining_events``, for the present differences (``explaining_events``
+    explains the replay at the recorded position)."""
     config_changed: bool | None = None
     """The read settings (or the dense embedder) differ from the recorded ones: a reason for
     a difference that no journal event explains. None: the trace predates the record."""
     version_changed: bool | None = None
     """The replaying nousmem version differs from the recording one (None: not recorded)."""
     recorded_version: str | None = None
+
+
+def _touched(ev: Any) -> set[str]:
+    """Ids an event can change in a read: itself, its target, the fact line that states a
+    targeted worldview candidate (``fact:alice.employer#google`` is a value of the line
+    ``fact:alice.employer``), and the line and candidate a belief revision moves."""
+    ids = {ev.id}
+    if ev.kind == "belief.revised" and ev.payload is not None:
+        ekey, attr = match_key(ev.payload.entity), ev.payload.attribute
+        cand = f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(ev.payload.value)}"
+        ids |= {f"fact:{ekey}.{attr}", cand}
+    target = getattr(ev.payload, "target", None)
+    if isinstance(target, str):
+        ids.add(target)
+        if "#" in target and ":" in target:
+            ids.add("fact:" + target.split(":", 1)[1].rsplit("#", 1)[0])
+    return ids
+
+
+class _Explainer:
+    """Collects the events that can explain one side's differences. Events touching a
+    differing item and erasures come first: a run of new observations must not crowd
+    them out of the capped list."""
+
+    def __init__(self, items: set[str], audit: bool) -> None:
+        self.items = items
+        self.audit = audit
+        self.specific: list[dict[str, Any]] = []
+        self.general: list[dict[str, Any]] = []
+
+    @property
+    def done(self) -> bool:
+        # With nothing to explain only the (general) list of what is new is kept.
+        if self.items:
+            return len(self.specific) >= _EXPLAIN_CAP
+        return len(self.specific) + len(self.general) >= _EXPLAIN_CAP
+
+    def offer(self, ev: Any) -> None:
+        if self.done:
+            return
+        row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
+        if ev.kind == "erasure":
+            self.specific.append({**row, "why": "erasure"})
+        elif _touched(ev) & self.items:
+            self.specific.append({**row, "why": "touches a differing item"})
+        elif ev.kind in ("observation", "belief.revised"):
+            self.general.append({**row, "why": "new indexed evidence"})
+        elif self.audit and ev.kind in AUDIT_KINDS:
+            self.general.append({**row, "why": "new audit record"})
+
+    def result(self) -> tuple[dict[str, Any], ...]:
+        room = max(0, _EXPLAIN_CAP - len(self.specific))
+        rows = self.specific[:_EXPLAIN_CAP] + self.general[:room]
+        return tuple(sorted(rows, key=lambda r: int(r["seq"])))
 
 
 class Traces(ReadPath):
@@ -61,8 +136,9 @@ class Traces(ReadPath):
     async def replay_trace(self, trace_id: str, *, compare_present: bool = True) -> ReplayReport:
         """Re-run a recorded read at its recorded journal position and diff the result.
 
-        With ``compare_present`` the same question also runs against the present journal, to
-        show what changed since. Replays are not journaled.
+        With ``compare_present`` the same question also runs against the present journal
+        (keeping a recorded event-time bound), to show what changed since. Replays are not
+        journaled.
         """
         e = await self.trace(trace_id)
         p = e.payload
@@ -86,89 +162,124 @@ class Traces(ReadPath):
         now_ids = [s.id for s in r.snippets]
         added = tuple(i for i in now_ids if i not in recorded)
         removed = tuple(i for i in recorded if i not in now_ids)
-        explain = await self._explain(p.as_of_seq, set(added) | set(removed), e.seq)
-        present = None
-        p_added: tuple[str, ...] = ()
-        p_removed: tuple[str, ...] = ()
+        sides = [_Explainer(set(added) | set(removed), audit=False)]
+        present: dict[str, Any] = {}
         if compare_present:
-            head = self._proj.applied_seq
-            rp = await self.engine.run(
-                p.question,
-                lens=p.lens,
-                budget_tokens=p.budget_tokens,
-                at=ReadPoint(seq=head),
-                k=p.k,
-                trust=self.config.trust.trust,
-                actor=p.plan.get("actor"),
-            )
-            present = self._context(rp, p.question, p.lens, p.budget_tokens, None)
-            pid = [s.id for s in rp.snippets]
-            p_added = tuple(i for i in pid if i not in recorded)
-            p_removed = tuple(i for i in recorded if i not in pid)
+            present, items = await self._present(p, ctx)
+            if not present["present_identical"]:  # an identical prompt needs no explaining
+                sides.append(_Explainer(items, audit=p.lens == "audit"))
+        explain = await self._explain(p.as_of_seq, e.seq, sides)
         return ReplayReport(
             trace_id=trace_id,
             as_of_seq=p.as_of_seq,
+            as_of_time=p.as_of_time,
             identical=digest == p.context_digest and not added and not removed,
             recorded_digest=p.context_digest,
             replayed_digest=digest,
             added=added,
             removed=removed,
-            explaining_events=tuple(explain),
+            explaining_events=explain[0],
             context=ctx,
-            present=present,
             config_changed=None if p.config_digest is None else p.config_digest != setup,
             version_changed=None if p.version is None else p.version != software_version(),
             recorded_version=p.version,
-            present_added=p_added,
-            present_removed=p_removed,
+            present_explaining_events=explain[1] if len(explain) > 1 else (),
+            **present,
         )
 
+    async def _present(
+        self, p: RetrievalPayload, replayed: MemoryContext
+    ) -> tuple[dict[str, Any], set[str]]:
+        """The recorded question against the present journal, under the recorded event-time
+        bound: the report's ``present*`` fields, and the ids whose change needs explaining."""
+        rp = await self.engine.run(
+            p.question,
+            lens=p.lens,
+            budget_tokens=p.budget_tokens,
+            at=ReadPoint(seq=self._proj.applied_seq, time=p.as_of_time),
+            k=p.k,
+            trust=self.config.trust.trust,
+            actor=p.plan.get("actor"),
+        )
+        present = self._context(rp, p.question, p.lens, p.budget_tokens, None)
+        digest = payload_digest(present.to_prompt()).hex()
+        recorded, pid = list(p.selected), [s.id for s in rp.snippets]
+        was = {s.id: s.text for s in replayed.snippets}
+        out: dict[str, Any] = {
+            "present": present,
+            "present_digest": digest,
+            "present_identical": digest == p.context_digest,
+            "present_added": tuple(i for i in pid if i not in recorded),
+            "present_removed": tuple(i for i in recorded if i not in pid),
+            "present_worldview_added": tuple(c for c in rp.worldview_shown if c not in p.worldview),
+            "present_worldview_removed": tuple(
+                c for c in p.worldview if c not in rp.worldview_shown
+            ),
+            "present_changed": tuple(
+                s.id for s in rp.snippets if s.id in was and was[s.id] != s.text
+            ),
+        }
+        items: set[str] = set()
+        for key in ("added", "removed", "worldview_added", "worldview_removed", "changed"):
+            items |= set(out[f"present_{key}"])
+        # A changed worldview line of a slot is also a change of the slot's fact line.
+        items |= {"fact:" + c.split(":", 1)[1].rsplit("#", 1)[0] for c in items if "#" in c}
+        return out, items
+
     async def _explain(
-        self, as_of_seq: int, items: set[str], trace_seq: int
-    ) -> list[dict[str, Any]]:
-        """Events after the trace's position that can explain a difference: erasures,
-        lifecycle and edge changes touching the differing items, and newly indexed events
-        (what a read of the present may add)."""
-        out: list[dict[str, Any]] = []
+        self, as_of_seq: int, trace_seq: int, sides: list[_Explainer]
+    ) -> list[tuple[dict[str, Any], ...]]:
+        """Events after the trace's position that can explain each side's differences:
+        erasures, lifecycle and edge changes touching the differing items, newly indexed
+        events (what a read of the present may add) and, for an audit-lens read, new
+        refusals and quarantines."""
         async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
+            if all(side.done for side in sides):
+                break
             if ev.seq == trace_seq or ev.kind in ("retrieval", "impact.assessed"):
                 continue
-            p = ev.payload
-            touches = ev.id in items or (p is not None and getattr(p, "target", None) in items)
-            if ev.kind == "erasure" or touches or ev.kind in ("observation", "belief.revised"):
-                why = (
-                    "erasure"
-                    if ev.kind == "erasure"
-                    else "touches a differing item"
-                    if touches
-                    else "new indexed evidence"
-                )
-                out.append({"seq": ev.seq, "id": ev.id, "kind": ev.kind, "why": why})
-            if len(out) >= 50:
-                break
-        return out
+            for side in sides:
+                side.offer(ev)
+        return [side.result() for side in sides]
 
     def _outcome_targets(self, trace: RetrievalPayload) -> list[str]:
-        """Selected snippet ids, with each fact line expanded to the belief candidates it
-        showed (the worldview keys utility by candidate id). A line of a slot that was
-        conflicted at the read settled on no value, so it credits none."""
+        """Selected snippet ids, with each fact line expanded to the current belief values
+        it showed (the worldview keys utility by candidate id). A value hidden at the read
+        (inhibited, ...) was not shown, so it is not credited; a line of a slot that was
+        conflicted at the read settled on no value, so it credits none. Audit items (refused
+        or quarantined writes, shown redacted) are records, not memories: never credited."""
         out: list[str] = []
-        as_of_seq = trace.as_of_seq
+        at = ReadPoint(seq=trace.as_of_seq, time=trace.as_of_time)
+        now = trace.as_of_time or self._proj.now(trace.as_of_seq)
+        wants_list = bool(trace.plan.get("wants_list"))
         conflicted: frozenset[str] | None = None
+        audit: set[str] | None = None
         for sid in trace.selected:
             if not sid.startswith("fact:"):
-                out.append(sid)
+                if audit is None:
+                    audit = {a.event_id for _, a in self._proj.worldview.audit_rows}
+                if sid not in audit:
+                    out.append(sid)
                 continue
             ekey, attr = sid[len("fact:") :].rsplit(".", 1)
-            snap = self._proj.beliefs.snapshot(ekey, attr, as_of_seq=as_of_seq, deltas=False)
+            snap = self._proj.beliefs.snapshot(
+                ekey, attr, as_of_seq=trace.as_of_seq, as_of_time=trace.as_of_time, deltas=False
+            )
             if snap is None:
                 continue
             if conflicted is None:
                 conflicted = self._conflicted_slots(trace)
             if f"{slot_kind_for(attr)}:{ekey}.{attr}" in conflicted:
                 continue
+            _, stated = self.engine.fact_line_at(snap, trace.lens, at, now, wants_list)
+            shown = {match_key(v) for v in stated}
+            # Past values a listing line adds are history, not what the answer relied on.
             values = list(snap.held) if snap.cardinality == "multi" else [snap.mode or ""]
-            out += [f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(v)}" for v in values if v]
+            out += [
+                f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(v)}"
+                for v in values
+                if v and match_key(v) in shown
+            ]
         return out
 
     def _conflicted_slots(self, trace: RetrievalPayload) -> frozenset[str]:

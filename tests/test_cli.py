@@ -190,6 +190,27 @@ def test_query_trace_and_replay(alice: Run) -> None:
     assert "no trace" in alice.err
 
 
+def test_trace_and_replay_show_the_date_bound_and_present_changes(alice: Run) -> None:
+    dated = alice.json("query", "Where does Alice work?", "--as-of", "2024-04-01T00:00:00+00:00")
+    bound = "event time <= 2024-04-01T00:00:00+00:00"
+    assert alice("trace", dated["trace_id"]) == 0 and bound in alice.out.splitlines()[1]
+    assert alice("replay", dated["trace_id"]) == 0
+    assert alice.out.splitlines()[0].endswith(f", {bound})")
+    assert "present: +0 -0, prompt identical" in alice.out  # the present keeps the bound
+    trace_id = _trace(alice)
+    joined = "I joined Anthropic, I left Sarvam AI."
+    at = "2024-09-01T09:00:00+00:00"
+    assert alice("route", joined, "--actor", "Alice", "--occurred-at", at) == 0
+    assert alice("replay", trace_id) == 0
+    assert "prompt differs" in alice.out
+    assert "  worldview + fact:alice.employer#anthropic" in alice.out
+    assert "because belief.revised" in alice.out
+    report = alice.json("replay", trace_id)
+    assert report["present_identical"] is False and "present" not in report
+    assert report["present_worldview_added"] == ["fact:alice.employer#anthropic"]
+    assert report["present_explaining_events"]
+
+
 def test_query_rejects_a_bad_lens(alice: Run) -> None:
     assert alice("query", "Where?", "--lens", "sideways") == 2
     assert alice.err.startswith("nousmem: lens: must be one of")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from nousmem.runtime.cli.common import as_of as _as_of
@@ -109,6 +110,15 @@ async def cmd_worldview(args: argparse.Namespace) -> int:
     return 0
 
 
+def _position(seq: int, time: datetime | None) -> str:
+    """A read's journal position, with the event-time bound of a read made as of a date."""
+    return f"seq {seq}" if time is None else f"seq {seq}, event time <= {time.isoformat()}"
+
+
+def _because(events: tuple[dict[str, Any], ...]) -> list[str]:
+    return [f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}" for x in events[:10]]
+
+
 async def cmd_trace(args: argparse.Namespace) -> int:
     async with open_rt(args) as rt:
         e = await rt.trace(args.id)
@@ -117,11 +127,9 @@ async def cmd_trace(args: argparse.Namespace) -> int:
     def human() -> str:
         if p is None:
             return "[erased]"
-        lines = [
-            f"question: {p.question}",
-            f"lens {p.lens}, budget {p.budget_tokens}, as of seq {p.as_of_seq}",
-            "selected:",
-        ]
+        at = _position(p.as_of_seq, p.as_of_time)
+        lines = [f"question: {p.question}", f"lens {p.lens}, budget {p.budget_tokens}, as of {at}"]
+        lines.append("selected:")
         lines += [f"  {s}" for s in p.selected] or ["  -"]
         lines.append(f"suppressed ({len(p.suppressed)}):")
         lines += [f"  {s['id']}: {s['reason']}" for s in p.suppressed[:20]] or ["  -"]
@@ -138,19 +146,21 @@ async def cmd_replay(args: argparse.Namespace) -> int:
         r = await rt.replay_trace(args.id)
 
     def human() -> str:
-        lines = [f"identical: {r.identical} (as of seq {r.as_of_seq})"]
+        lines = [f"identical: {r.identical} (as of {_position(r.as_of_seq, r.as_of_time)})"]
         lines += [f"  + {i}" for i in r.added] + [f"  - {i}" for i in r.removed]
         if not r.identical:  # only a difference needs explaining
-            lines += [
-                f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}"
-                for x in r.explaining_events[:10]
-            ]
+            lines += _because(r.explaining_events)
             if r.config_changed:
                 lines.append("  the read settings or the embedder differ from the recorded ones")
             if r.version_changed:
                 lines.append(f"  recorded by nousmem {r.recorded_version}, replayed by another")
         if r.present is not None:
-            lines.append(f"present: +{len(r.present_added)} -{len(r.present_removed)}")
+            same = "prompt identical" if r.present_identical else "prompt differs"
+            lines.append(f"present: +{len(r.present_added)} -{len(r.present_removed)}, {same}")
+            lines += [f"  worldview + {c}" for c in r.present_worldview_added]
+            lines += [f"  worldview - {c}" for c in r.present_worldview_removed]
+            lines += [f"  ~ {i}" for i in r.present_changed]
+            lines += _because(r.present_explaining_events)
         return "\n".join(lines)
 
     _emit(args, r.model_dump(mode="json", exclude={"context", "present"}), human)
