@@ -117,12 +117,14 @@ class WorldviewSlot(BaseModel):
 
 
 class AuditItem(BaseModel):
-    """A refused or quarantined write, as the audit lens shows it (content redacted)."""
+    """What memory refused, as the audit lens shows it: a rejected or quarantined write
+    (content redacted), a claim asked back instead of written (``clarify.requested``), a
+    refused lifecycle transition (``lifecycle.refused``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     event_id: str
-    kind: Literal["write.rejected", "quarantined"]
+    kind: Literal["write.rejected", "quarantined", "clarify.requested", "lifecycle.refused"]
     occurred_at: datetime
     summary: str
     reasons: tuple[str, ...] = ()

@@ -17,7 +17,7 @@ from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import date_label, revision_doc
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
-from nousmem.projections.worldview_models import AuditItem
+from nousmem.runtime.audit_items import audit_item
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import (
     DOC_KINDS,
@@ -326,23 +326,7 @@ class Projector:
             self.access[sid] = self.access.get(sid, 0) + 1
 
     def _on_audit(self, e: Any, p: Any) -> None:
-        if e.kind == "quarantined":
-            item = AuditItem(
-                event_id=e.id,
-                kind="quarantined",
-                occurred_at=e.occurred_at,
-                summary=p.redacted[:200],
-                reasons=tuple(p.labels),
-            )
-        else:
-            item = AuditItem(
-                event_id=e.id,
-                kind="write.rejected",
-                occurred_at=e.occurred_at,
-                summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
-                reasons=tuple(v.reason for v in p.verdicts if not v.ok),
-            )
-        self.worldview.on_audit(e.seq, item)
+        self.worldview.on_audit(e.seq, audit_item(e, p))
 
     def _on_compiled(self, e: Any, p: Any) -> None:
         self.compiled[p.key] = frozenset(p.sources)
@@ -408,6 +392,8 @@ _HANDLERS = {
     "retrieval": Projector._on_retrieval,
     "quarantined": Projector._on_audit,
     "write.rejected": Projector._on_audit,
+    "clarify.requested": Projector._on_audit,
+    "lifecycle.refused": Projector._on_audit,
     "sleep.compiled": Projector._on_compiled,
     "identity.merged": Projector._on_merged,
     "dimension.compressed": Projector._on_compressed,

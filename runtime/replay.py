@@ -11,6 +11,7 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.audit_items import AUDIT_KINDS
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
@@ -21,8 +22,6 @@ from nousmem.runtime.read import ReadPath
 
 _EXPLAIN_CAP = 50
 """Explaining events kept per side of a report."""
-AUDIT_KINDS = ("quarantined", "write.rejected")
-"""Journal records an audit-lens read lists (redacted): refusals, not memories."""
 
 
 class ReplayReport(BaseModel):

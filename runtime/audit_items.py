@@ -1,0 +1,48 @@
+"""What the audit lens lists: the records of what memory refused to remember."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nousmem.projections.worldview_models import AuditItem
+
+__all__ = ["AUDIT_KINDS", "audit_item"]
+
+AUDIT_KINDS = ("quarantined", "write.rejected", "clarify.requested", "lifecycle.refused")
+"""Journal kinds the audit lens lists: refusals and questions back, not memories."""
+
+
+def audit_item(e: Any, p: Any) -> AuditItem:
+    """The audit row of a refusal event ``e`` with payload ``p`` (content redacted)."""
+    if e.kind == "quarantined":
+        return AuditItem(
+            event_id=e.id,
+            kind="quarantined",
+            occurred_at=e.occurred_at,
+            summary=p.redacted[:200],
+            reasons=tuple(p.labels),
+        )
+    if e.kind == "clarify.requested":
+        # Asked back, not written: the claims stay out of beliefs until restated.
+        return AuditItem(
+            event_id=e.id,
+            kind="clarify.requested",
+            occurred_at=e.occurred_at,
+            summary=p.question[:200],
+            reasons=("asked back instead of written",),
+        )
+    if e.kind == "lifecycle.refused":
+        return AuditItem(
+            event_id=e.id,
+            kind="lifecycle.refused",
+            occurred_at=e.occurred_at,
+            summary=f"{p.verb} {p.target} ({p.from_state})"[:200],
+            reasons=(p.reason,),
+        )
+    return AuditItem(
+        event_id=e.id,
+        kind="write.rejected",
+        occurred_at=e.occurred_at,
+        summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
+        reasons=tuple(v.reason for v in p.verdicts if not v.ok),
+    )
