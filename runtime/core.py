@@ -35,12 +35,9 @@ from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
 from nousmem.runtime.projector import FOLD_READERS, Projector
+from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 
 T = TypeVar("T")
-STALE_RETRIES = 5
-"""Plans tried before a governed write gives up with StaleHead (each after a refresh)."""
-GUARDED_RETRIES = 8
-"""Plans tried by ``forget`` and ``sleep`` (with backoff) before they give up with StaleHead."""
 
 
 def validate_namespace(namespace: str) -> str:
@@ -167,7 +164,6 @@ class RuntimeCore:
         kinds: frozenset[str],
         *,
         retries: int = GUARDED_RETRIES,
-        backoff: bool = True,
     ) -> tuple[list[Any], T]:
         """Plan and commit (the caller holds the write lock). The batch is guarded: if
         another process appended an event of ``kinds`` since this process last folded, the
@@ -185,10 +181,7 @@ class RuntimeCore:
                 if attempt == retries:
                     raise
                 self._log.info("replanning", attempt=attempt)
-                if backoff:
-                    # Let the other writer's burst finish before planning again (1, 2, 4
-                    # ... 64 ms: ~0.13 s in all before giving up).
-                    await asyncio.sleep(0.001 * 2 ** (attempt - 1))
+                await backoff(attempt)
                 await self._refresh(locked=True)
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -331,7 +324,13 @@ class RuntimeCore:
         if parsed.occurred_at is None:
             parsed = parsed.model_copy(update={"occurred_at": recorded})
         draft = self._evidence_draft(parsed, recorded_at=recorded)
-        (event,) = await self._commit([draft])
+        # Not while an erasure of this process scans and erases: an observation committed
+        # meanwhile could name what it erases and sit before its record, never scanned.
+        await self._erasure_gate.enter_read()
+        try:
+            (event,) = await self._commit([draft])
+        finally:
+            self._erasure_gate.leave_read()
         self._log.debug("observed", seq=event.seq, event_id=event.id, kind=event.kind)
         return event
 

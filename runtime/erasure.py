@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -19,10 +19,14 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.erasure_match import mentions, names
+from nousmem.runtime.errors import InvalidInput, StaleHead
+from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.inputs import check_text
+from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
 from nousmem.runtime.read import ReadPath
+from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 
 
 class ErasureReceipt(BaseModel):
@@ -51,93 +55,26 @@ class ErasureReceipt(BaseModel):
         return "\n".join(lines)
 
 
-def _mentions(name: str) -> re.Pattern[str]:
-    # Any run of whitespace between the words: "Mary  Jane" and "Mary\nJane" name her too.
-    words = r"\s+".join(re.escape(w) for w in name.split())
-    return re.compile(r"(?<!\w)" + words + r"(?!\w)", re.IGNORECASE)
+ALL_KINDS = frozenset(KINDS)
 
 
-# Payload fields whose values are labels from a fixed vocabulary or identifiers, never text
-# about an entity: an entity named "rule" or "assert" must not erase every event whose
-# extractor is "rule" or whose polarity is "assert".
-_LABEL_FIELDS = frozenset(
-    {
-        "action",
-        "attribute",
-        "cardinality",
-        "channels",
-        "content_digest",
-        "context_digest",
-        "entity_digest",
-        "extractor",
-        "fallback",
-        "from_state",
-        "granularity",
-        "item_type",
-        "kind",
-        "labels",
-        "lens",
-        "observation_id",
-        "operation",
-        "outcome",
-        "polarity",
-        "provider",
-        "relation",
-        "requested",
-        "route",
-        "to_state",
-        "trace_id",
-        "type",
-        "validator",
-        "verb",
-    }
-)
-# A source is free text ("email:Zorblax Quux" names someone), except these built-in ones.
-_BUILTIN_SOURCES = frozenset(
-    {
-        "agent",
-        "anonymous",
-        "caller",
-        "deterministic",
-        "document",
-        "planner",
-        "rule",
-        "sleep",
-        "system",
-        "tool",
-        "user",
-        "web",
-    }
-)
-# Fields holding the caller's own data, copied as given: every string and key in them, at
-# any depth, is text (a metadata key may be named "source" and hold a name).
-_CALLER_DATA = frozenset({"attempted", "metadata"})
+class _Plan(NamedTuple):
+    ordered: list[str]
+    """Ids to erase, in journal order."""
+    drafts: list[EventDraft]
+    """The ``erasure`` record, then the re-derived revisions."""
 
 
-def _texts(value: Any, key: str | None = None, caller: bool = False) -> list[str]:
-    """The free-text strings of a JSON-ready payload: string values (and, inside the
-    caller's data, keys), not field names, numbers, nulls or label fields."""
-    if isinstance(value, str):
-        if caller:
-            return [value]
-        if key == "source":
-            return [] if value in _BUILTIN_SOURCES else [value]
-        return [] if key in _LABEL_FIELDS else [value]
-    out: list[str] = []
-    if isinstance(value, dict):
-        inner = caller or key in _CALLER_DATA
-        if inner:
-            out.extend(k for k in value if isinstance(k, str))
-        for k, v in value.items():
-            out.extend(_texts(v, k, inner))
-    elif isinstance(value, list | tuple):
-        for v in value:
-            out.extend(_texts(v, key, caller))
-    return out
-
-
-def _names(pat: re.Pattern[str], payload: BaseModel) -> bool:
-    return any(pat.search(t) for t in _texts(payload.model_dump(mode="json")))
+def _check_erasable(events: Sequence[Any], event_ids: Sequence[str]) -> None:
+    by_id = {e.id: e for e in events}
+    for i, eid in enumerate(event_ids):
+        if eid not in by_id:
+            raise InvalidInput(f"no event {eid!r} in this namespace", field=f"event_ids.{i}")
+        if by_id[eid].kind == "erasure":
+            # The record of an erasure is what proves it happened (and holds no content of
+            # its own: entity names in its reason are already masked); without it,
+            # projections cannot tell what was erased and rebuild on every read.
+            raise InvalidInput("an erasure record cannot be erased", field=f"event_ids.{i}")
 
 
 class Erasure(ReadPath):
@@ -175,88 +112,107 @@ class Erasure(ReadPath):
             async with self._write_lock:
                 await self._refresh(locked=True)
                 events = [e async for e in self.journal.read(self.namespace)]
-                by_id = {e.id: e for e in events}
                 if event_ids is not None:
-                    for i, eid in enumerate(event_ids):
-                        if eid not in by_id:
-                            raise InvalidInput(
-                                f"no event {eid!r} in this namespace", field=f"event_ids.{i}"
-                            )
-                        if by_id[eid].kind == "erasure":
-                            # The record of an erasure is what proves it happened (and
-                            # holds no content of its own: entity names in its reason are
-                            # already masked); without it, projections cannot tell what
-                            # was erased and rebuild on every read.
-                            raise InvalidInput(
-                                "an erasure record cannot be erased", field=f"event_ids.{i}"
-                            )
-                    seeds = set(event_ids)
-                else:
-                    assert entity is not None
-                    pat = _mentions(entity.strip())
-                    seeds = {
-                        e.id
-                        for e in events
-                        if e.payload is not None and e.kind != "erasure" and _names(pat, e.payload)
-                    }
-                    reason = pat.sub("[erased entity]", reason)
-                targets = self._closure(events, seeds)
-                rederive = self._rederive_plan(events, targets)
-                targets |= self._references(events, targets, rederive)
-                now = self._now()
-                at = self._proj.last_occurred_at or now
-                # Already-erased events are not erased again (nor listed as such).
-                ordered = [e.id for e in events if e.id in targets and e.payload is not None]
-                head = self._draft(
-                    "erasure",
-                    ErasurePayload(
-                        reason=reason.strip(),
-                        targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
-                        erased_ids=tuple(ordered),
-                        entity_digest=payload_digest(match_key(entity)).hex() if entity else None,
-                    ),
-                    occurred_at=at,
-                    recorded_at=now,
-                )
-                drafts = [head]
-                outcomes = self._rederived_outcomes(events, targets, rederive)
-                for old, outcome in zip(rederive, outcomes, strict=True):
-                    payload = BeliefRevisedPayload(
-                        revision=old.payload.revision,
-                        outcome=outcome,
-                        valid_at=old.payload.valid_at,
-                        rederived=True,
-                    )
-                    drafts.append(
-                        self._draft(
-                            "belief.revised",
-                            payload,
-                            occurred_at=old.occurred_at,
-                            recorded_at=now,
-                            causation_id=head.id,
+                    _check_erasable(events, event_ids)
+                for attempt in range(1, GUARDED_RETRIES + 1):
+                    plan = self._erasure_plan(events, event_ids, entity, reason)
+                    before = self._rows_snapshot()
+                    # Whatever was appended since the scan (an observe() of this process,
+                    # another process's writes) may name the entity too: the commit checks
+                    # in its own transaction that nothing was, else the tail is scanned.
+                    last = events[-1].seq if events else 0
+                    try:
+                        seqs, appended = await self.journal.erase_and_append(
+                            self.namespace,
+                            plan.ordered,
+                            plan.drafts,
+                            guard=Guard(self.namespace, last, ALL_KINDS),
                         )
-                    )
-                before = self._rows_snapshot()
-                seqs, appended = await self.journal.erase_and_append(
-                    self.namespace, ordered, drafts
-                )
+                        break
+                    except StaleHead:
+                        if attempt == GUARDED_RETRIES:
+                            raise
+                        self._log.info("erasure rescanning the tail", attempt=attempt)
+                        await backoff(attempt)
+                        await self._refresh(locked=True)
+                        events += [
+                            e async for e in self.journal.read(self.namespace, after_seq=last)
+                        ]
                 dense = self._shared.dense.get(self.namespace)
                 if dense is not None:
-                    dense.drop(ordered)  # vectors of erased text must go too, whatever follows
+                    dense.drop(plan.ordered)  # vectors of erased text must go too
                 # Still under the write lock: a write queued behind the erasure must plan
-                # against projections that no longer hold what was erased.
+                # against projections that no longer hold what was erased (and a close
+                # waits for the receipt).
                 await self._rebuild_locked(reindex=False)
-        after = self._rows_snapshot()
-        report = await self.verify()
+                after = self._rows_snapshot()
+                report = await self.verify()
         return ErasureReceipt(
-            erasure_event_id=head.id,
-            erased_event_ids=tuple(ordered),
+            erasure_event_id=plan.drafts[0].id,
+            erased_event_ids=tuple(plan.ordered),
             erased_seqs=tuple(sorted(seqs)),
             rederived_event_ids=tuple(e.id for e in appended[1:]),
             projection_rows={k: max(0, before[k] - after.get(k, 0)) for k in before},
             lexical_rows_removed=tuple(sorted(seqs)),
             verified=report.ok,
         )
+
+    def _erasure_plan(
+        self,
+        events: Sequence[Any],
+        event_ids: Sequence[str] | None,
+        entity: str | None,
+        reason: str,
+    ) -> _Plan:
+        """What an erasure over ``events`` erases and appends (its record first)."""
+        if event_ids is not None:
+            seeds = set(event_ids)
+        else:
+            assert entity is not None
+            pat = mentions(entity.strip())
+            seeds = {
+                e.id
+                for e in events
+                if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
+            }
+            reason = pat.sub("[erased entity]", reason)
+        targets = self._closure(events, seeds)
+        rederive = self._rederive_plan(events, targets)
+        targets |= self._references(events, targets, rederive)
+        now = self._now()
+        at = self._proj.last_occurred_at or now
+        # Already-erased events are not erased again (nor listed as such).
+        ordered = [e.id for e in events if e.id in targets and e.payload is not None]
+        head = self._draft(
+            "erasure",
+            ErasurePayload(
+                reason=reason.strip(),
+                targets=tuple(sorted(seeds & set(event_ids or ()))) if event_ids else (),
+                erased_ids=tuple(ordered),
+                entity_digest=payload_digest(match_key(entity)).hex() if entity else None,
+            ),
+            occurred_at=at,
+            recorded_at=now,
+        )
+        drafts = [head]
+        outcomes = self._rederived_outcomes(events, targets, rederive)
+        for old, outcome in zip(rederive, outcomes, strict=True):
+            payload = BeliefRevisedPayload(
+                revision=old.payload.revision,
+                outcome=outcome,
+                valid_at=old.payload.valid_at,
+                rederived=True,
+            )
+            drafts.append(
+                self._draft(
+                    "belief.revised",
+                    payload,
+                    occurred_at=old.occurred_at,
+                    recorded_at=now,
+                    causation_id=head.id,
+                )
+            )
+        return _Plan(ordered, drafts)
 
     @staticmethod
     def _closure(events: Sequence[Any], seeds: set[str]) -> set[str]:

@@ -10,10 +10,16 @@ from nousmem.policies.impact import claim_revision
 from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
-from nousmem.runtime.errors import InvalidInput, ProviderError, invalid_input_from_validation
+from nousmem.runtime.errors import (
+    InvalidInput,
+    ProviderError,
+    StaleHead,
+    invalid_input_from_validation,
+)
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.forgetting import Forgetting
+from nousmem.runtime.forgetting import LIFECYCLE_KINDS, Forgetting
 from nousmem.runtime.inputs import check_text
+from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import (
     BeliefRevisedPayload,
     FallbackPayload,
@@ -23,12 +29,18 @@ from nousmem.runtime.payloads import (
 from nousmem.runtime.providers.fallback import error_kind
 from nousmem.runtime.providers.wire import describe_validation
 from nousmem.runtime.read import ReadPath
+from nousmem.runtime.retry import GUARDED_RETRIES, backoff
+from nousmem.runtime.write import PLANNING_KINDS
 from nousmem.runtime.write_records import redact_tree
 
 # Records of what did not become memory: citing one as evidence is refused.
 NOT_EVIDENCE = frozenset(
     {"write.rejected", "quarantined", "lifecycle.refused", "provider.fallback", "erasure"}
 )
+
+
+POLICY_KINDS = PLANNING_KINDS | LIFECYCLE_KINDS
+"""Kinds whose arrival from another process makes a planned policy stale."""
 
 
 class PolicyResult(BaseModel):
@@ -127,131 +139,145 @@ class PolicyAPI(Forgetting, ReadPath):
             r = policy.retrieval
             self._validate_query(r.question, r.lens, r.budget_tokens, None)
         async with self._write_lock:
-            await self._refresh(locked=True)
-            now = self._now()
-            at = self._proj.last_occurred_at or now
-            cited = {e for w in policy.writes for e in w.evidence_ids}
-            cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
-            known, foreign, records = await self._locate(cited)
-            verdicts: list[Verdict] = []
-            # A planner's text is untrusted like an observation's: the risk gate reads every
-            # free-text field that the policy would journal or turn into memory.
-            shared = _risks(policy.source, policy.rationale)
-            for w in policy.writes:
-                verdicts += self.validators.run(
-                    ProposedWrite(
-                        operation="commit_policy",
-                        namespace=self.namespace,
-                        target_namespaces=(w.namespace,) if w.namespace else (),
-                        claims=tuple(
-                            ProposedClaim(claim=c, reliability=self._trust(w.source) * c.confidence)
-                            for c in w.claims
-                        ),
-                        evidence_ids=w.evidence_ids,
-                        known_evidence=known,
-                        foreign_evidence=foreign & set(w.evidence_ids),
-                        not_evidence=records,
-                        risks=(
-                            *shared,
-                            *_risks(w.source, *(t for c in w.claims for t in (c.entity, c.value))),
-                        ),
-                    )
-                )
-            for f in policy.forget:
-                verdicts += self._validate_forget(
-                    f, policy.authorized, risks=(*shared, *_risks(f.reason))
-                )
-            for c in policy.consolidate:
-                verdicts += self.validators.run(
-                    ProposedWrite(
-                        operation="consolidate",
-                        namespace=self.namespace,
-                        target_namespaces=(c.namespace,) if c.namespace else (),
-                        evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
-                        known_evidence=known | ({"plan"} if not c.clusters else set()),
-                        foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
-                        not_evidence=records,
-                        consolidation={
-                            "clusters": [list(cl) for cl in c.clusters],
-                            "target_type": c.target_type,
-                        },
-                        risks=(*shared, *_risks(c.summary, c.target_type)),
-                    )
-                )
-            policy_json = redact_tree(policy.model_dump(mode="json"))
-            if not all(v.ok for v in verdicts):
-                draft = self._draft(
-                    "write.rejected",
-                    RejectionPayload(
-                        operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)
+            for attempt in range(1, GUARDED_RETRIES + 1):
+                await self._refresh(locked=True)
+                try:
+                    result = await self._commit_policy_locked(policy)
+                    break
+                except StaleHead:
+                    if attempt == GUARDED_RETRIES:
+                        raise
+                    self._log.info("replanning policy", attempt=attempt)
+                    await backoff(attempt)
+        if not result.committed or policy.retrieval is None:
+            return result
+        r = policy.retrieval
+        context = await self.query(r.question, lens=r.lens, budget_tokens=r.budget_tokens)
+        return result.model_copy(update={"context": context})
+
+    async def _commit_policy_locked(self, policy: MemoryPolicy) -> PolicyResult:
+        """Validate and write ``policy`` (the caller holds the write lock and caught up):
+        a ``write.rejected`` record, or the policy with its writes, guarded."""
+        now = self._now()
+        at = self._proj.last_occurred_at or now
+        cited = {e for w in policy.writes for e in w.evidence_ids}
+        cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
+        known, foreign, records = await self._locate(cited)
+        # What the plan reads of the projections is as of here: another process
+        # appending meanwhile makes the commit's guard refuse it, and it is planned again.
+        planned_at = self._proj.applied_seq
+        verdicts: list[Verdict] = []
+        # A planner's text is untrusted like an observation's: the risk gate reads every
+        # free-text field that the policy would journal or turn into memory.
+        shared = _risks(policy.source, policy.rationale)
+        for w in policy.writes:
+            verdicts += self.validators.run(
+                ProposedWrite(
+                    operation="commit_policy",
+                    namespace=self.namespace,
+                    target_namespaces=(w.namespace,) if w.namespace else (),
+                    claims=tuple(
+                        ProposedClaim(claim=c, reliability=self._trust(w.source) * c.confidence)
+                        for c in w.claims
                     ),
-                    occurred_at=at,
-                    recorded_at=now,
-                )
-                await self._commit([draft])
-                return PolicyResult(
-                    committed=False, verdicts=tuple(verdicts), event_ids=(draft.id,)
-                )
-            head = self._draft(
-                "policy.committed",
-                PolicyPayload(
-                    policy=policy_json,
-                    source=policy.source,
-                    applied=tuple(
-                        p
-                        for p, on in (
-                            ("retrieval", policy.retrieval),
-                            ("writes", policy.writes),
-                            ("forget", policy.forget),
-                            ("consolidate", policy.consolidate),
-                        )
-                        if on
+                    evidence_ids=w.evidence_ids,
+                    known_evidence=known,
+                    foreign_evidence=foreign & set(w.evidence_ids),
+                    not_evidence=records,
+                    risks=(
+                        *shared,
+                        *_risks(w.source, *(t for c in w.claims for t in (c.entity, c.value))),
                     ),
+                )
+            )
+        for f in policy.forget:
+            verdicts += self._validate_forget(
+                f, policy.authorized, risks=(*shared, *_risks(f.reason))
+            )
+        for c in policy.consolidate:
+            verdicts += self.validators.run(
+                ProposedWrite(
+                    operation="consolidate",
+                    namespace=self.namespace,
+                    target_namespaces=(c.namespace,) if c.namespace else (),
+                    evidence_ids=tuple(e for cl in c.clusters for e in cl) or ("plan",),
+                    known_evidence=known | ({"plan"} if not c.clusters else set()),
+                    foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
+                    not_evidence=records,
+                    consolidation={
+                        "clusters": [list(cl) for cl in c.clusters],
+                        "target_type": c.target_type,
+                    },
+                    risks=(*shared, *_risks(c.summary, c.target_type)),
+                )
+            )
+        policy_json = redact_tree(policy.model_dump(mode="json"))
+        if not all(v.ok for v in verdicts):
+            draft = self._draft(
+                "write.rejected",
+                RejectionPayload(
+                    operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)
                 ),
                 occurred_at=at,
                 recorded_at=now,
             )
-            drafts: list[EventDraft] = [head]
-            revisions = [
-                claim_revision(
-                    c,
-                    trust=self._trust(w.source),
-                    source=w.source,
-                    occurred_at=at,
-                    evidence_ids=w.evidence_ids,
-                )
-                for w in policy.writes
-                for c in w.claims
-            ]
-            for rev, out in zip(revisions, self._proj.preview_many(revisions), strict=True):
-                payload = BeliefRevisedPayload(revision=rev, outcome=out)
-                drafts.append(
-                    self._draft(
-                        "belief.revised",
-                        payload,
-                        occurred_at=at,
-                        recorded_at=now,
-                        causation_id=head.id,
+            await self._commit([draft])
+            return PolicyResult(committed=False, verdicts=tuple(verdicts), event_ids=(draft.id,))
+        head = self._draft(
+            "policy.committed",
+            PolicyPayload(
+                policy=policy_json,
+                source=policy.source,
+                applied=tuple(
+                    p
+                    for p, on in (
+                        ("retrieval", policy.retrieval),
+                        ("writes", policy.writes),
+                        ("forget", policy.forget),
+                        ("consolidate", policy.consolidate),
                     )
+                    if on
+                ),
+            ),
+            occurred_at=at,
+            recorded_at=now,
+        )
+        drafts: list[EventDraft] = [head]
+        revisions = [
+            claim_revision(
+                c,
+                trust=self._trust(w.source),
+                source=w.source,
+                occurred_at=at,
+                evidence_ids=w.evidence_ids,
+            )
+            for w in policy.writes
+            for c in w.claims
+        ]
+        for rev, out in zip(revisions, self._proj.preview_many(revisions), strict=True):
+            payload = BeliefRevisedPayload(revision=rev, outcome=out)
+            drafts.append(
+                self._draft(
+                    "belief.revised",
+                    payload,
+                    occurred_at=at,
+                    recorded_at=now,
+                    causation_id=head.id,
                 )
-            # One state per target across the policy's forget intents: a later intent is
-            # judged on what an earlier one did, as forget() judges a repeated target.
-            planned: dict[str, str] = {}
-            for f in policy.forget:
-                drafts += self._forget_drafts(f, now, causation_id=head.id, planned=planned)
-            for c in policy.consolidate:
-                drafts += self._consolidate_drafts(c, now, causation_id=head.id)
-            events = await self._commit(drafts)
-        context = None
-        if policy.retrieval is not None:
-            r = policy.retrieval
-            context = await self.query(r.question, lens=r.lens, budget_tokens=r.budget_tokens)
+            )
+        # One state per target across the policy's forget intents: a later intent is
+        # judged on what an earlier one did, as forget() judges a repeated target.
+        planned: dict[str, str] = {}
+        for f in policy.forget:
+            drafts += self._forget_drafts(f, now, causation_id=head.id, planned=planned)
+        for c in policy.consolidate:
+            drafts += self._consolidate_drafts(c, now, causation_id=head.id)
+        events = await self._commit(drafts, Guard(self.namespace, planned_at, POLICY_KINDS))
         return PolicyResult(
             committed=True,
             verdicts=tuple(verdicts),
             event_ids=tuple(e.id for e in events),
             policy_event_id=head.id,
-            context=context,
         )
 
 

@@ -322,7 +322,10 @@ class Traces(ReadPath):
 
     async def _after_turn(self, trace_id: str, outcome: str, feedback: str | None) -> Any:
         # Inside the erasure gate: the targets come from a trace an erasure may be about to
-        # erase, and the outcome record would name them again after its scan.
+        # erase, and the outcome record would name them again after its scan. Caught up
+        # first: the targets and the outcome's time read the projections, which another
+        # process's writes may have moved past.
+        await self._refresh()
         e = await self.trace(trace_id)
         if e.payload is None:
             raise UnknownEvent(f"trace {trace_id!r} was erased")

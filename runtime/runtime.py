@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable, Callable, Generator
+from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
 
@@ -136,13 +137,21 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, BeliefAPI):
         await self._sync()
 
     async def close(self) -> None:
-        """Close the journal (and any provider the runtime owns). Idempotent."""
-        if self._shared.closed:
-            return
-        self._shared.closed = True
-        for closer in self._shared.extra_closers:
-            await closer()
-        await self._shared.journal.close()
+        """Close the journal (and any provider the runtime owns). Idempotent.
+
+        Writes already running (an erasure, a governed write, ``forget``, ``sleep``) finish
+        first, so none reports a closed runtime after it committed. A close that was
+        cancelled is finished by the next call.
+        """
+        shared = self._shared
+        if not shared.closed:
+            async with AsyncExitStack() as stack:
+                for ns in sorted(shared.write_locks):  # one order: no two closes deadlock
+                    await stack.enter_async_context(shared.write_locks[ns])
+                shared.closed = True
+        while shared.extra_closers:
+            await shared.extra_closers.pop(0)()
+        await shared.journal.close()
 
     async def __aenter__(self) -> MemoryRuntime:
         return self

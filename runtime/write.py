@@ -14,7 +14,6 @@ from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation, reserved_value
-from nousmem.runtime.core import STALE_RETRIES
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
@@ -138,11 +137,9 @@ class WritePath(WritePlanner):
             if mode == "dry_run":
                 plan = planned()[1]
             else:
-                # A write is assessed again (at once: each assessment must see the last
-                # write) when another process changed what the meter reads meanwhile.
-                events, plan = await self._commit_planned(
-                    planned, PLANNING_KINDS, retries=STALE_RETRIES, backoff=False
-                )
+                # A write is assessed again (each assessment must see the last write)
+                # when another process changed what the meter reads meanwhile.
+                events, plan = await self._commit_planned(planned, PLANNING_KINDS)
         assert plan.assessment is not None and plan.decision is not None
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))

@@ -162,12 +162,20 @@ class Journal(abc.ABC):
 
     @abc.abstractmethod
     async def erase_and_append(
-        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+        self,
+        namespace: str,
+        event_ids: Sequence[str],
+        drafts: Sequence[EventDraft],
+        *,
+        guard: Guard | None = None,
     ) -> tuple[list[int], list[EventBase]]:
         """Null these payloads and append ``drafts`` (the erasure record) in one transaction.
 
         Headers and payload digests stay, so the chain still verifies; the erased events'
-        lexical index rows go too. Returns the erased seqs and the appended events.
+        lexical index rows go too. Returns the erased seqs and the appended events. With
+        ``guard``, nothing is done and :class:`~nousmem.runtime.errors.StaleHead` raised if
+        an event of ``guard.kinds`` came after ``guard.after_seq`` (checked in the same
+        transaction): what the erasure planned from may not be all there is.
         """
 
     @abc.abstractmethod

@@ -130,9 +130,17 @@ class MemoryJournal(Journal):
         return walker.report()
 
     async def erase_and_append(
-        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+        self,
+        namespace: str,
+        event_ids: Sequence[str],
+        drafts: Sequence[EventDraft],
+        *,
+        guard: Guard | None = None,
     ) -> tuple[list[int], list[EventBase]]:
         self._check()
+        if guard is not None:
+            later = self._events.get(guard.namespace, [])[guard.after_seq :]
+            stale(guard, next(((e.seq, e.kind) for e in later if e.kind in guard.kinds), None))
         # The append is the only step that can fail (a duplicate id): check it first.
         for d in drafts:
             if d.id in self._by_id:

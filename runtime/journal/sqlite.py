@@ -109,6 +109,21 @@ class SqliteJournal(SqliteVectors, Journal):
 
     @staticmethod
     def _init_schema(conn: sqlite3.Connection) -> None:
+        meta = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nousmem_meta'"
+        ).fetchone()
+        got = (
+            conn.execute("SELECT value FROM nousmem_meta WHERE key = 'schema_version'").fetchone()
+            if meta
+            else None
+        )
+        if got is not None and (not str(got[0]).isdigit() or int(got[0]) > SCHEMA_VERSION):
+            # Written by a newer nousmem: its rows may mean what this version cannot read,
+            # and what this version would write may break them.
+            raise StorageError(
+                f"journal schema version {got[0]} is newer than this nousmem's"
+                f" ({SCHEMA_VERSION}); upgrade nousmem to open it"
+            )
         # executescript commits implicitly, so the script carries its own transaction.
         conn.executescript(
             "BEGIN IMMEDIATE;" + DDL + "INSERT OR IGNORE INTO nousmem_meta(key, value)"
@@ -217,12 +232,17 @@ class SqliteJournal(SqliteVectors, Journal):
             self._idle.set()
 
     async def erase_and_append(
-        self, namespace: str, event_ids: Sequence[str], drafts: Sequence[EventDraft]
+        self,
+        namespace: str,
+        event_ids: Sequence[str],
+        drafts: Sequence[EventDraft],
+        *,
+        guard: Guard | None = None,
     ) -> tuple[list[int], list[EventBase]]:
         ids = list(dict.fromkeys(event_ids))
         batch = list(drafts)
         seqs, rows = await self._in_thread(
-            lambda c: self._writer.erase_and_append(c, namespace, ids, batch)
+            lambda c: self._writer.erase_and_append(c, namespace, ids, batch, guard)
         )
         return seqs, [event_from_draft(d, r) for d, r in zip(batch, rows, strict=True)]
 

@@ -17,11 +17,16 @@ async def connect(path: str, *, busy_timeout_s: float) -> aiosqlite.Connection:
     stderr. So the error is raised only once the thread has finished.
     """
     db = aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_s)
+    worker = getattr(db, "_thread", db)
+    if isinstance(worker, threading.Thread) and not worker.is_alive():
+        # A runtime its owner never closed must not hang the interpreter's exit (which
+        # joins every non-daemon thread before any finaliser runs). Only uncommitted work
+        # can be lost that way, and no caller was told it was committed.
+        worker.daemon = True
     try:
         await db
     except BaseException:
         # aiosqlite >= 0.22 runs a Thread of its own; before that the connection was one.
-        worker = getattr(db, "_thread", db)
         if isinstance(worker, threading.Thread) and worker.is_alive():
             await asyncio.to_thread(worker.join)
         raise

@@ -149,14 +149,18 @@ class Transactions:
         namespace: str,
         ids: Sequence[str],
         batch: list[EventDraft],
+        guard: Guard | None = None,
     ) -> tuple[list[int], list[SealedRow]]:
         """Null the payloads of ``ids``, delete their index rows and cached vectors, and append
-        ``batch``, in one transaction."""
+        ``batch``, in one transaction (refused, raising StaleHead, when ``guard`` finds a
+        later event)."""
         # secure_delete zeroes freed space so erased text does not linger in the file.
         conn.execute("PRAGMA secure_delete=ON")
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
+                if guard is not None:
+                    stale(guard, _guarded_event(conn, guard))
                 seqs: list[int] = []
                 for eid in ids:
                     got = conn.execute(

@@ -1,0 +1,208 @@
+"""Several writers, closing and opening: what lands while an erasure runs is erased too; a
+policy planned against a stale state is planned again; two runtimes on one file do not
+starve each other; ``after_turn`` catches up; ``close`` waits for running writes, can be
+finished after a cancel, and an unclosed runtime does not hang the interpreter; a journal
+of a newer schema is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime, StorageError
+from nousmem.runtime.errors import StaleHead
+
+T0 = datetime(2024, 3, 1, tzinfo=UTC)
+
+
+def _names(e: Any, word: str) -> bool:
+    return e.payload is not None and word in e.payload.model_dump_json()
+
+
+async def test_an_event_appended_while_an_erasure_plans_is_erased_too(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="u") as a,
+        MemoryRuntime.open(path, namespace="u") as b,
+    ):
+        for i in range(5):
+            await a.observe({"content": f"Zorblax said {i}.", "actor": "Alice"})
+        real = a.journal.erase_and_append
+        calls = 0
+
+        async def late_append(*args: Any, **kw: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == 1:  # another process writes between the scan and the commit
+                await b.observe({"content": "Zorblax phoned again.", "actor": "Alice"})
+            return await real(*args, **kw)
+
+        a.journal.erase_and_append = late_append  # type: ignore[method-assign]
+        receipt = await a.erase(entity="Zorblax", reason="gdpr")
+        assert calls == 2  # refused once by its guard, then planned with the tail
+        assert receipt.verified and len(receipt.erased_event_ids) == 6
+        erasure = await a.get(receipt.erasure_event_id)
+        left = [e async for e in a.events() if e.seq < erasure.seq and _names(e, "Zorblax")]
+        assert left == []
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite"])
+async def test_a_guarded_erasure_with_a_later_event_changes_nothing(
+    backend: str, tmp_path: Path
+) -> None:
+    from nousmem.runtime.journal.base import Guard
+
+    rt = await (
+        MemoryRuntime.memory(namespace="u")
+        if backend == "memory"
+        else MemoryRuntime.open(tmp_path / "m.db", namespace="u")
+    )
+    async with rt:
+        first = await rt.observe({"content": "Zorblax said hi.", "actor": "Alice"})
+        await rt.observe({"content": "later", "actor": "Alice"})
+        with pytest.raises(StaleHead):
+            await rt.journal.erase_and_append(
+                "u", [first.id], [], guard=Guard("u", first.seq, frozenset({"observation"}))
+            )
+        assert (await rt.get(first.id)).payload is not None
+        assert (await rt.verify()).ok
+
+
+async def test_a_policy_planned_before_another_writer_is_planned_again(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="u") as a,
+        MemoryRuntime.open(path, namespace="u") as b,
+    ):
+        r = await a.observe_and_route(
+            {"content": "I live in Berlin.", "actor": "Alice", "occurred_at": T0}
+        )
+        real = a._locate
+        calls = 0
+
+        async def meanwhile(cited: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                await b.observe_and_route(
+                    {"content": "I moved to Tokyo.", "actor": "Alice", "occurred_at": T0}
+                )
+            return await real(cited)
+
+        a._locate = meanwhile  # type: ignore[method-assign]
+        res = await a.commit(
+            {
+                "writes": [
+                    {
+                        "claims": [{"entity": "Alice", "attribute": "location", "value": "Oslo"}],
+                        "evidence_ids": [r.observation_id],
+                        "source": "user",
+                    }
+                ]
+            }
+        )
+        assert res.committed and calls == 2
+        revised = [e for e in [await a.get(i) for i in res.event_ids] if e.kind == "belief.revised"]
+        # The journaled change starts from the belief as it stood at the commit.
+        assert revised[0].payload.outcome.mode_before == "Tokyo"
+
+
+async def test_several_runtimes_on_one_file_do_not_starve_each_other(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    texts = ["I work at Google.", "I moved to Paris.", "I work at Meta now.", "I live in Rome."]
+    rts = [await MemoryRuntime.open(path, namespace="u") for _ in range(3)]
+
+    async def worker(i: int, rt: MemoryRuntime) -> None:
+        for n in range(40):
+            await rt.observe_and_route(
+                {
+                    "content": texts[(n + i) % len(texts)],
+                    "actor": "Alice",
+                    "occurred_at": T0 + timedelta(hours=n, minutes=i),
+                }
+            )
+
+    try:
+        await asyncio.gather(*(worker(i, rt) for i, rt in enumerate(rts)))  # no StaleHead
+        assert (await rts[0].verify()).ok
+    finally:
+        for rt in rts:
+            await rt.close()
+
+
+async def test_after_turn_catches_up_with_other_writers(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with MemoryRuntime.open(path, namespace="u") as a:
+        await a.observe_and_route(
+            {"content": "I work at Google.", "actor": "Alice", "occurred_at": T0}
+        )
+        ctx = await a.query("Where does Alice work?", budget_tokens=60)
+        async with MemoryRuntime.open(path, namespace="u") as b:  # has not read anything
+            out = await b.after_turn(ctx.trace_id, "success")
+        assert "fact:alice.employer#google" in out.payload.targets
+        assert out.occurred_at == T0  # event time, not the wall clock
+
+
+async def test_close_waits_for_a_running_erasure(tmp_path: Path) -> None:
+    rt = await MemoryRuntime.open(tmp_path / "m.db", namespace="u")
+    for i in range(50):
+        await rt.observe({"content": f"Zorblax said {i}.", "actor": "Alice"})
+    erasing = asyncio.ensure_future(rt.erase(entity="Zorblax", reason="r"))
+    await asyncio.sleep(0)
+    await rt.close()
+    receipt = await erasing  # not ClosedError: it committed, so it reports it
+    assert receipt.verified and len(receipt.erased_event_ids) == 50
+
+
+async def test_a_cancelled_close_is_finished_by_the_next(tmp_path: Path) -> None:
+    rt = await MemoryRuntime.open(tmp_path / "m.db", namespace="u")
+    writes = [
+        asyncio.ensure_future(rt.observe({"content": f"note {i} " * 50, "actor": "A"}))
+        for i in range(200)
+    ]
+    await asyncio.sleep(0)
+    closing = asyncio.ensure_future(rt.close())
+    await asyncio.sleep(0.001)
+    closing.cancel()
+    await asyncio.gather(closing, *writes, return_exceptions=True)
+    await rt.close()
+    assert rt.journal._closed  # type: ignore[attr-defined]
+    assert not rt.journal._db._thread.is_alive()  # type: ignore[attr-defined]
+
+
+def test_a_runtime_never_closed_does_not_hang_the_interpreter(tmp_path: Path) -> None:
+    script = (
+        "import asyncio\n"
+        "from nousmem.runtime import MemoryRuntime\n"
+        "async def main():\n"
+        f"    rt = await MemoryRuntime.open({str(tmp_path / 'm.db')!r})\n"
+        "    await rt.observe({'content': 'hello', 'actor': 'A'})\n"
+        "asyncio.run(main())\n"
+        "print('done')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "done"
+
+
+async def test_a_journal_of_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with MemoryRuntime.open(path, namespace="u") as rt:
+        await rt.observe({"content": "hello", "actor": "A"})
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE nousmem_meta SET value = '99' WHERE key = 'schema_version'")
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="schema version 99 is newer"):
+        await MemoryRuntime.open(path, namespace="u")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM events").fetchone() == (1,)
+    assert path.read_bytes() == before
