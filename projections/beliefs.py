@@ -27,7 +27,7 @@ from nousmem.projections.belief_models import (
     match_key,
 )
 from nousmem.projections.dimension import Dimension
-from nousmem.projections.history import refold, snapshot
+from nousmem.projections.history import Trail, refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.identity import entity_divergence
 from nousmem.projections.revision import Folded
@@ -211,6 +211,24 @@ class BeliefStore:
         if dim is None:
             return None
         return self._read(dim, as_of_seq, as_of_time, deltas)
+
+    def mode_trail(
+        self,
+        entity: str,
+        attribute: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> Trail:
+        """The mode changes of the belief as a read at ``as_of_seq`` / ``as_of_time`` folds
+        it (empty for a multi-valued or unknown one); see :func:`~.history.refold`."""
+        _check_time(as_of_time)
+        dims = self._dims_as_of(entity, as_of_seq)
+        dim = None if dims is None else dims.get(normalise_attribute(attribute))
+        trail: Trail = []
+        if dim is not None and not dim.multi:
+            refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=trail)
+        return trail
 
     def support(self, entity: str, attribute: str) -> int:
         """How many revisions the live belief rests on (0 when there is none); O(1)."""

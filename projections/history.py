@@ -8,6 +8,7 @@ The live path never calls this; it costs O(history of that dimension).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -20,22 +21,56 @@ from nousmem.projections.identity import absorb
 from nousmem.projections.revision import MergeOp, days, ranked
 
 
+@dataclass(frozen=True, slots=True)
+class ModeChange:
+    """A refolded revision that moved a single-valued belief's mode."""
+
+    seq: int
+    occurred_at: datetime
+    before: str | None
+    after: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MergedTrail:
+    """The mode changes of a dimension absorbed by an accepted merge at ``seq``."""
+
+    seq: int
+    changes: tuple[ModeChange | MergedTrail, ...]
+
+
+Trail = list[ModeChange | MergedTrail]
+
+
 def refold(
-    dim: Dimension, *, as_of_seq: int | None, as_of_time: datetime | None
+    dim: Dimension,
+    *,
+    as_of_seq: int | None,
+    as_of_time: datetime | None,
+    trail: Trail | None = None,
 ) -> Dimension | None:
-    """Rebuild ``dim`` from the operations that pass the filters; ``None`` if nothing does."""
+    """Rebuild ``dim`` from the operations that pass the filters; ``None`` if nothing does.
+
+    ``trail``, when given, receives the mode changes of the refold (single-valued only), in
+    order: an as-of read works supersession out from them, as the live fold records it.
+    """
     out = dim.fresh_copy()
     for op in dim.ops:
         if as_of_seq is not None and op.seq > as_of_seq:
             break
         if isinstance(op, MergeOp):
-            sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            inner: Trail | None = None if trail is None else []
+            sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=inner)
             if sub is not None:
                 absorb(out, sub, seq=op.seq, event_id=op.event_id)
+            if trail is not None and inner:
+                trail.append(MergedTrail(op.seq, tuple(inner)))
             continue
         rev = op.revision
         if as_of_time is None or rev.occurred_at <= as_of_time:
-            out.fold(rev, seq=op.seq, event_id=op.event_id)
+            plan = out.fold(rev, seq=op.seq, event_id=op.event_id)
+            if trail is not None and not out.multi and plan.mode_before != plan.mode_after:
+                trail.append(ModeChange(op.seq, rev.occurred_at, plan.mode_before, plan.mode_after))
     if out.support == 0:
         return None
     # Compression is journal bookkeeping: it shows from the seq it was recorded at.

@@ -2,9 +2,11 @@
 
 Belief-backed slots (fact / preference) take their candidates from the belief store; text
 slots (preference, constraint, procedure, schema) come from observations and sleep; held
-candidates are hypotheses. Everything is recorded with its ``seq`` so a snapshot can be
-taken as of any journal position, and every score keeps its components. Scoring and slot
-resolution live in ``worldview_slots.py``, entity merges in ``worldview_merge.py``.
+candidates are hypotheses. Everything is recorded with its ``seq`` and event time so a
+snapshot can be taken as of any journal position or event time, and every score keeps its
+components. Scoring and slot resolution live in ``worldview_slots.py`` (text slots in
+``worldview_text.py``, supersession records in ``supersession.py``), entity merges in
+``worldview_merge.py``.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from nousmem.projections.belief_models import UNKNOWN, match_key
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.supersession import Sup, from_trail, note_change
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -30,7 +33,7 @@ from nousmem.projections.worldview_models import (
     candidate_id,
     slot_kind_for,
 )
-from nousmem.projections.worldview_slots import SlotResolver
+from nousmem.projections.worldview_text import TextSlotResolver
 
 __all__ = [
     "COMMITMENT",
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 
-class Worldview(SlotResolver, MergeCarry):
+class Worldview(TextSlotResolver, MergeCarry):
     """Mutable projection state; fold with the ``on_*`` methods in journal order."""
 
     def __init__(self, config: WorldviewConfig | None = None) -> None:
@@ -55,13 +58,14 @@ class Worldview(SlotResolver, MergeCarry):
     def clear(self) -> None:
         self._until: datetime | None = None
         self.support: dict[Key, list[SupportRow]] = {}
-        self.superseded: dict[Key, list[tuple[int, datetime, str | None]]] = {}
+        self.superseded: dict[Key, list[Sup]] = {}
         self.held: dict[Key, list[tuple[int, str, str, datetime]]] = {}  # seq, id, value, t
         self.held_evidence: dict[str, tuple[str, ...]] = {}  # held candidate id -> evidence
-        self.released: dict[str, int] = {}  # held candidate event id -> seq released
+        # Every record keeps its seq and event time: a read as of either sees only its past.
+        self.released: dict[str, tuple[int, datetime]] = {}  # held candidate id -> release
         self.text: dict[str, list[TextItem]] = {}
-        self.utility: dict[str, list[tuple[int, float]]] = {}
-        self.contradicted: dict[str, list[tuple[int, str]]] = {}
+        self.utility: dict[str, list[tuple[int, datetime, float]]] = {}
+        self.contradicted: dict[str, list[tuple[int, datetime, str]]] = {}
         self.audit_rows: list[tuple[int, AuditItem]] = []
         self.aliases: dict[str, str] = {}  # absorbed entity key -> kept key (see MergeCarry)
         # Evidence id -> the (seq, key) of each belief value it revised: what an observation
@@ -94,14 +98,15 @@ class Worldview(SlotResolver, MergeCarry):
         )
         for ev in evidence_ids:
             self.stated.setdefault(ev, []).append((seq, key))
-        if cardinality == "single" and mode_before != mode_after:
-            if mode_before is not None and mode_before != UNKNOWN:
-                old = (ekey, attribute, match_key(mode_before))
-                self.superseded.setdefault(old, []).append((seq, occurred_at, mode_after))
-            if mode_after is not None:
-                new = (ekey, attribute, match_key(mode_after))
-                if self.superseded.get(new):
-                    self.superseded[new].append((seq, occurred_at, None))  # restored
+        if cardinality == "single":
+            note_change(
+                self.superseded,
+                lambda v: (ekey, attribute, match_key(v)),
+                seq,
+                occurred_at,
+                mode_before,
+                mode_after,
+            )
 
     def on_held(
         self,
@@ -118,19 +123,22 @@ class Worldview(SlotResolver, MergeCarry):
         self.held.setdefault(key, []).append((seq, event_id, value, occurred_at))
         self.held_evidence[event_id] = evidence_ids
 
-    def on_released(self, *, seq: int, candidate_ids: Iterable[str]) -> None:
+    def on_released(self, seq: int, occurred_at: datetime, candidate_ids: Iterable[str]) -> None:
         for cid in candidate_ids:
-            self.released.setdefault(cid, seq)
+            self.released.setdefault(cid, (seq, occurred_at))
 
     def on_text(self, item: TextItem) -> None:
         self.text.setdefault(f"{item.slot_kind}:{item.key}", []).append(item)
 
-    def on_utility(self, *, seq: int, targets: Iterable[str], delta: float) -> None:
+    def on_utility(
+        self, seq: int, occurred_at: datetime, targets: Iterable[str], delta: float
+    ) -> None:
         for t in self.resolve_targets(targets):
-            self.utility.setdefault(t, []).append((seq, delta))
+            self.utility.setdefault(t, []).append((seq, occurred_at, delta))
 
-    def on_contradiction(self, *, seq: int, target: str, source: str) -> None:
-        self.contradicted.setdefault(self.resolve_target(target), []).append((seq, source))
+    def on_contradiction(self, seq: int, occurred_at: datetime, target: str, source: str) -> None:
+        key = self.resolve_target(target)
+        self.contradicted.setdefault(key, []).append((seq, occurred_at, source))
 
     def on_audit(self, seq: int, item: AuditItem) -> None:
         self.audit_rows.append((seq, item))
@@ -215,12 +223,25 @@ class Worldview(SlotResolver, MergeCarry):
                 name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
             ):
                 kind = slot_kind_for(snap.attribute)
-                if kind in kinds:
-                    slots.append(
-                        self._belief_slot(
-                            snap, kind, lens, history, limit, now, state_of, trust, expired
+                if kind not in kinds:
+                    continue
+                # An event-time read works supersession out from the belief as folded up
+                # to that time: the recorded one follows the whole journal's order, in
+                # which back-dated evidence may have moved the mode differently.
+                changes = (
+                    from_trail(
+                        beliefs.mode_trail(
+                            name, snap.attribute, as_of_seq=as_of_seq, as_of_time=as_of_time
                         )
                     )
+                    if as_of_time is not None and snap.cardinality == "single"
+                    else None
+                )
+                slots.append(
+                    self._belief_slot(
+                        snap, kind, history, limit, now, state_of, trust, expired, changes
+                    )
+                )
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history, state_of))
         for slot_id in sorted(self.text):

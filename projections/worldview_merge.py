@@ -22,6 +22,7 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, LADDER, LifecycleBook
+from nousmem.projections.supersession import Sup, carry
 from nousmem.projections.worldview_models import Key, SupportRow, slot_kind_for
 
 BELIEF_KINDS = frozenset({"fact", "preference"})
@@ -88,10 +89,10 @@ class MergeCarry:
     """Merge folding over the worldview's recorded state."""
 
     support: dict[Key, list[SupportRow]]
-    superseded: dict[Key, list[tuple[int, datetime, str | None]]]
+    superseded: dict[Key, list[Sup]]
     held: dict[Key, list[tuple[int, str, str, datetime]]]
-    utility: dict[str, list[tuple[int, float]]]
-    contradicted: dict[str, list[tuple[int, str]]]
+    utility: dict[str, list[tuple[int, datetime, float]]]
+    contradicted: dict[str, list[tuple[int, datetime, str]]]
     aliases: dict[str, str]  # absorbed entity key -> the live key it resolves to
 
     def entity_key(self, entity: str) -> str:
@@ -124,19 +125,17 @@ class MergeCarry:
             kind = slot_kind_for(attr)
             moved.append((f"{kind}:{gone}.{attr}#{vkey}", f"{kind}:{kept}.{attr}#{vkey}"))
         for key in [k for k in self.superseded if k[0] == gone]:
-            into = self.superseded.setdefault((kept, key[1], key[2]), [])
-            # Both entities' histories of one value become one: the latest by event time
-            # decides whether it is superseded now (a stable sort keeps seq order on ties).
-            both = sorted([*into, *self.superseded[key]], key=lambda x: x[1]) if into else None
-            into.extend((seq, t, by) for _, t, by in (both or self.superseded[key]))
+            carry(self.superseded.setdefault((kept, key[1], key[2]), []), self.superseded[key], seq)
         for key in [k for k in self.held if k[0] == gone]:
             rows_h = [(seq, hid, v, t) for _, hid, v, t in self.held[key]]
             self.held.setdefault((kept, key[1], key[2]), []).extend(rows_h)
         for old, new in moved:
             if old in self.utility:
-                self.utility.setdefault(new, []).extend((seq, d) for _, d in self.utility[old])
+                self.utility.setdefault(new, []).extend(
+                    (seq, t, d) for _, t, d in self.utility[old]
+                )
             if old in self.contradicted:
                 self.contradicted.setdefault(new, []).extend(
-                    (seq, s) for _, s in self.contradicted[old]
+                    (seq, t, s) for _, t, s in self.contradicted[old]
                 )
         return moved

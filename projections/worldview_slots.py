@@ -6,10 +6,11 @@ and text slots. Mixed into :class:`~nousmem.projections.worldview.Worldview`, wh
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
+from nousmem.projections.supersession import Sup, took_over
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -35,13 +36,13 @@ class SlotResolver:
 
     config: WorldviewConfig
     support: dict[Key, list[SupportRow]]
-    superseded: dict[Key, list[tuple[int, datetime, str | None]]]
+    superseded: dict[Key, list[Sup]]
     held: dict[Key, list[tuple[int, str, str, datetime]]]
     held_evidence: dict[str, tuple[str, ...]]
-    released: dict[str, int]
+    released: dict[str, tuple[int, datetime]]
     text: dict[str, list[TextItem]]
-    utility: dict[str, list[tuple[int, float]]]
-    contradicted: dict[str, list[tuple[int, str]]]
+    utility: dict[str, list[tuple[int, datetime, float]]]
+    contradicted: dict[str, list[tuple[int, datetime, str]]]
     _until: datetime | None  # event-time bound of the snapshot being resolved, if any
 
     def _at(self, seq: int, t: datetime, limit: int) -> bool:
@@ -49,8 +50,16 @@ class SlotResolver:
         return seq <= limit and (self._until is None or t <= self._until)
 
     def _utility(self, target: str, limit: int) -> float:
-        total = sum(d for s, d in self.utility.get(target, ()) if s <= limit)
+        total = sum(d for s, t, d in self.utility.get(target, ()) if self._at(s, t, limit))
         return math.tanh(total / 2.0)
+
+    def _contradictions(self, target: str, limit: int) -> int:
+        return sum(1 for s, t, _ in self.contradicted.get(target, ()) if self._at(s, t, limit))
+
+    def _released(self, hid: str, limit: int) -> bool:
+        """Whether the held candidate ``hid`` was promoted by this snapshot's point."""
+        at = self.released.get(hid)
+        return at is not None and self._at(at[0], at[1], limit)
 
     def _recency(self, last: datetime | None, now: datetime | None) -> float:
         if last is None or now is None:
@@ -83,14 +92,16 @@ class SlotResolver:
         self,
         snap: BeliefSnapshot,
         kind: str,
-        lens: str,
         history: bool,
         limit: int,
         now: datetime | None,
         state_of: Callable[[str, int | None], str],
         trust: Callable[[str], float],
         expired: Callable[[str, datetime, datetime], bool] | None,
+        changes: Mapping[str, list[Sup]] | None = None,
     ) -> WorldviewSlot:
+        """``changes``: supersession records by value key, worked out for this read (an
+        event-time read); None reads the recorded ones up to ``limit``."""
         ekey = match_key(snap.entity)
         slot_id = f"{kind}:{ekey}.{snap.attribute}"
         held_values = set(snap.held)
@@ -100,9 +111,20 @@ class SlotResolver:
             if e == ekey and a == snap.attribute
             for s, hid, v, _t in rows
             if self._at(s, _t, limit)
-            and self.released.get(hid, 1 << 62) > limit
+            and not self._released(hid, limit)
             and (history or not self._held_hidden(hid, limit, state_of))
         ]
+
+        def sups(vkey: str) -> list[Sup]:
+            if changes is not None:
+                return changes.get(vkey, [])
+            recorded = self.superseded.get((ekey, snap.attribute, vkey), ())
+            return [x for x in recorded if self._at(x[0], x[1], limit)]
+
+        records = {match_key(v): sups(match_key(v)) for v, _ in snap.distribution}
+        # A value holds the slot from when it last took it (from another value, or back):
+        # the span of the value it took it from ends there, so spans of a slot never overlap.
+        took = took_over(records.items())
         cands: list[WorldviewCandidate] = []
         for value, p in snap.distribution:
             if value == UNKNOWN or (
@@ -114,19 +136,17 @@ class SlotResolver:
             asserts = [r for r in rows if r.polarity == "assert"]
             cid = f"{slot_id}#{match_key(value)}"
             state = state_of(cid, None if limit == 1 << 62 else limit)
-            sup = [x for x in self.superseded.get(key, ()) if self._at(x[0], x[1], limit)]
+            sup = records[match_key(value)]
             superseded_at = sup[-1] if sup and sup[-1][2] is not None else None
             # Explicit contradiction evidence contests a candidate; claims merely held for
             # corroboration weigh on its score but cannot blank an established fact out.
-            against = len([s for s, _ in self.contradicted.get(cid, ()) if s <= limit])
+            against = self._contradictions(cid, limit)
             held_against = 0
             if snap.cardinality == "single":
                 held_against = sum(1 for v in pending if match_key(v) != match_key(value))
             first = min((r.occurred_at for r in asserts), default=None)
-            # A value that lost the slot and won it back holds it since it won it back.
-            restored = [x[1] for x in sup if x[2] is None]
-            if restored:
-                first = restored[-1]
+            if match_key(value) in took:
+                first = took[match_key(value)][1]
             last = max((r.occurred_at for r in rows), default=None)
             is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
             comps = {
@@ -191,10 +211,13 @@ class SlotResolver:
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
         live.sort(key=lambda c: (-c.score, c.value))
+        # Statuses go by candidate id: two text entries may hold the same words, and only
+        # the one that competes here (the current one) takes the slot's status.
+        marks: dict[str, CandidateStatus]
         if multi:
             chosen = [c.value for c in live]
             status, reason = ("set" if chosen else "empty"), f"{len(chosen)} value(s) held"
-            marks = {v: "selected" for v in chosen}
+            marks = {c.id: "selected" for c in live}
         elif not live:
             status, reason, marks, chosen = "empty", "no active candidate", {}, []
         else:
@@ -209,11 +232,7 @@ class SlotResolver:
                     if close
                     else "active contradicting evidence"
                 )
-                marks = (
-                    {c.value: "conflicted" for c in live[:2]}
-                    if close
-                    else {top.value: "conflicted"}
-                )
+                marks = {c.id: "conflicted" for c in live[:2]} if close else {top.id: "conflicted"}
                 chosen = []
             else:
                 status, reason = (
@@ -221,11 +240,8 @@ class SlotResolver:
                     f"{top.value!r} leads by"
                     + (f" {top.score - second.score:.2f}" if second else " default"),
                 )
-                marks, chosen = {top.value: "selected"}, [top.value]
-        out = [
-            c.model_copy(update={"status": marks[c.value]}) if c.value in marks else c
-            for c in cands
-        ]
+                marks, chosen = {top.id: "selected"}, [top.value]
+        out = [c.model_copy(update={"status": marks[c.id]}) if c.id in marks else c for c in cands]
         if not history:
             out = [c for c in out if c.status in ("selected", "conflicted", "active")]
         out.sort(key=lambda c: (-c.score, c.value))
@@ -266,7 +282,7 @@ class SlotResolver:
                     continue
                 if not history and self._held_hidden(hid, limit, state_of):
                     continue
-                released = self.released.get(hid, 1 << 62) <= limit
+                released = self._released(hid, limit)
                 if released and not history:
                     continue
                 comps = self._score(
@@ -306,99 +322,3 @@ class SlotResolver:
                     )
                 )
         return out
-
-    def _text_slot(
-        self,
-        slot_id: str,
-        lens: str,
-        history: bool,
-        limit: int,
-        now: datetime | None,
-        state_of: Callable[[str, int | None], str],
-        trust: Callable[[str], float],
-    ) -> WorldviewSlot | None:
-        items = [i for i in self.text[slot_id] if self._at(i.seq, i.occurred_at, limit)]
-        if not items:
-            return None
-        kind, key = slot_id.split(":", 1)
-        cands = []
-        for it in items:
-            state = state_of(it.event_id, None if limit == 1 << 62 else limit)
-            comps = self._score(
-                {
-                    "support": 0.6,
-                    "provenance": trust(it.source),
-                    "recency": self._recency(it.occurred_at, now),
-                    "utility": self._utility(it.event_id, limit),
-                    "commitment": COMMITMENT.get(state, 0.3),
-                    "confirmation": 1.0 if it.source.casefold() == "user" else 0.0,
-                    "contradiction": min(
-                        1.0,
-                        0.5
-                        * len([s for s, _ in self.contradicted.get(it.event_id, ()) if s <= limit]),
-                    ),
-                    "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
-                    "supersession": 0.0,
-                    "staleness": 0.0,
-                }
-            )
-            status: CandidateStatus = "active"
-            if state in HIDDEN_STATES:
-                status = state  # type: ignore[assignment]
-            elif it.status == "failure":
-                status = "failure"
-            cands.append(
-                WorldviewCandidate(
-                    id=it.event_id,
-                    value=it.value,
-                    status=status,
-                    score=comps.total,
-                    components=comps,
-                    valid_from=it.occurred_at,
-                    evidence_ids=(it.event_id,),
-                    sources=(it.source,),
-                    lifecycle=state,
-                )
-            )
-        if lens == "procedural":
-            # Failure patterns are part of procedural knowledge: keep them visible there.
-            cands = [
-                c.model_copy(update={"status": "active", "note": "failure pattern"})
-                if c.status == "failure"
-                else c
-                for c in cands
-            ]
-        # Newer text in the same slot supersedes older text (a later preference wins), and a
-        # recompiled sleep item supersedes its earlier versions.
-        active = sorted(
-            (c for c in cands if c.status == "active"),
-            key=lambda c: (c.valid_from or datetime.min, c.id),
-        )
-        compiled = [c for c in active if c.sources == ("sleep",)]
-        if kind not in ("preference", "constraint"):
-            active = compiled
-        if len(active) > 1:
-            newest = active[-1]
-            cands = [
-                c.model_copy(
-                    update={
-                        "status": "superseded",
-                        "valid_to": newest.valid_from,
-                        "note": f"superseded by {newest.id}",
-                        "components": self._rescore(c.components, supersession=1.0),
-                        "score": self._rescore(c.components, supersession=1.0).total,
-                    }
-                )
-                if c.status == "active" and c.id != newest.id and c in active
-                else c
-                for c in cands
-            ]
-        return self._resolve_slot(
-            slot_id,
-            kind,
-            key,
-            None,
-            cands,
-            multi=kind in ("procedure", "schema"),
-            history=history,
-        )

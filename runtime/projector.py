@@ -117,8 +117,7 @@ class Projector:
             return False
         if self.revised_from.get(obs_id, 1 << 62) <= as_of_seq:
             return False
-        released = self.worldview.released
-        return any(released.get(c, 1 << 62) > as_of_seq for _, c in held)
+        return any(self.worldview.released.get(c, (1 << 62,))[0] > as_of_seq for _, c in held)
 
     # -- folding ------------------------------------------------------------------------------
 
@@ -224,7 +223,7 @@ class Projector:
         self.worldview.on_revision(
             seq=e.seq,
             event_id=e.id,
-            occurred_at=e.occurred_at,
+            occurred_at=rev.occurred_at,  # as the belief dates it (a promoted claim: its own)
             entity=rev.entity,
             attribute=rev.attribute,
             value=rev.value,
@@ -281,7 +280,7 @@ class Projector:
 
     def _on_promoted(self, e: Any, p: Any) -> None:
         self.held.release(p.candidate_ids)
-        self.worldview.on_released(seq=e.seq, candidate_ids=p.candidate_ids)
+        self.worldview.on_released(e.seq, e.occurred_at, p.candidate_ids)
 
     def _on_edge(self, e: Any, p: Any) -> None:
         self.graph.apply_edge(
@@ -295,7 +294,7 @@ class Projector:
             reason=p.reason,
         )
         if p.verb == "contradict" or p.relation == "contradicts":
-            self.worldview.on_contradiction(seq=e.seq, target=p.target, source=p.source)
+            self.worldview.on_contradiction(e.seq, e.occurred_at, p.target, p.source)
 
     def _on_lifecycle(self, e: Any, p: Any) -> None:
         self.lifecycle.apply(
@@ -310,7 +309,7 @@ class Projector:
 
     def _on_outcome(self, e: Any, p: Any) -> None:
         delta = OUTCOME_UTILITY[p.outcome]
-        self.worldview.on_utility(seq=e.seq, targets=p.targets, delta=delta)
+        self.worldview.on_utility(e.seq, e.occurred_at, p.targets, delta)
         if delta > 0:  # success evidence matures what helped (a transition through this event)
             self.lifecycle.reinforce_all(
                 self.worldview.resolve_targets(p.targets),

@@ -1,0 +1,72 @@
+"""How a single-valued slot records supersession: a value is superseded when a revision moves
+the belief's mode away from it, and restored when the mode comes back to it.
+
+The live fold records this in the worldview as revisions arrive (``Worldview.on_revision``,
+``MergeCarry.on_merged``). A read as of an event time works it out again from the belief's
+own refold as of that time (:func:`from_trail`), with the same two rules, so it agrees with
+``belief(as_of=...)``: back-dated evidence recorded late moves the mode differently in a
+prefix of event time than in the whole journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import TypeVar
+
+from nousmem.projections.belief_models import UNKNOWN, match_key
+from nousmem.projections.history import MergedTrail, ModeChange
+
+Sup = tuple[int, datetime, str | None]
+"""(seq, event time, the value that took over); ``None`` marks a value restored."""
+
+K = TypeVar("K")
+
+
+def note_change(
+    sup: dict[K, list[Sup]],
+    key: Callable[[str], K],
+    seq: int,
+    occurred_at: datetime,
+    before: str | None,
+    after: str | None,
+) -> None:
+    """Record that a fold at ``seq`` moved the mode from ``before`` to ``after``."""
+    if before == after:
+        return
+    if before is not None and before != UNKNOWN:
+        sup.setdefault(key(before), []).append((seq, occurred_at, after))
+    if after is not None and sup.get(key(after)):
+        sup[key(after)].append((seq, occurred_at, None))  # restored
+
+
+def carry(into: list[Sup], theirs: Sequence[Sup], seq: int) -> None:
+    """Add an absorbed entity's history of one value to the kept entity's, at merge ``seq``."""
+    # Both entities' histories of one value become one: the latest by event time decides
+    # whether it is superseded now (a stable sort keeps seq order on ties).
+    both = sorted([*into, *theirs], key=lambda x: x[1]) if into else None
+    into.extend((seq, t, by) for _, t, by in (both or theirs))
+
+
+def from_trail(trail: Iterable[ModeChange | MergedTrail]) -> dict[str, list[Sup]]:
+    """Supersession records (by value key) of one belief, from its refold's mode changes."""
+    out: dict[str, list[Sup]] = {}
+    for step in trail:
+        if isinstance(step, MergedTrail):
+            for vkey, entries in from_trail(step.changes).items():
+                carry(out.setdefault(vkey, []), entries, step.seq)
+        else:
+            note_change(out, match_key, step.seq, step.occurred_at, step.before, step.after)
+    return out
+
+
+def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[int, datetime]]:
+    """When each value (by key) last took the slot: (seq, event time) of the latest change
+    that made it the mode, taking over from another value or restored."""
+    out: dict[str, tuple[int, datetime]] = {}
+    for vkey, entries in records:
+        for seq, t, by in entries:
+            winner = vkey if by is None else match_key(by)
+            if winner not in out or (seq, t) >= out[winner]:
+                out[winner] = (seq, t)
+    return out

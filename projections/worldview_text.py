@@ -1,0 +1,118 @@
+"""Text slots of the worldview: preferences, constraints and procedures taken from
+observations, and items compiled by sleep. Mixed into
+:class:`~nousmem.projections.worldview.Worldview` through its slot resolver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from itertools import pairwise
+
+from nousmem.projections.worldview_models import (
+    COMMITMENT,
+    HIDDEN_STATES,
+    CandidateStatus,
+    WorldviewCandidate,
+    WorldviewSlot,
+)
+from nousmem.projections.worldview_slots import SlotResolver
+
+
+class TextSlotResolver(SlotResolver):
+    """Slot resolution, text slots included."""
+
+    def _text_slot(
+        self,
+        slot_id: str,
+        lens: str,
+        history: bool,
+        limit: int,
+        now: datetime | None,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+    ) -> WorldviewSlot | None:
+        items = [i for i in self.text[slot_id] if self._at(i.seq, i.occurred_at, limit)]
+        if not items:
+            return None
+        kind, key = slot_id.split(":", 1)
+        cands = []
+        for it in items:
+            state = state_of(it.event_id, None if limit == 1 << 62 else limit)
+            comps = self._score(
+                {
+                    "support": 0.6,
+                    "provenance": trust(it.source),
+                    "recency": self._recency(it.occurred_at, now),
+                    "utility": self._utility(it.event_id, limit),
+                    "commitment": COMMITMENT.get(state, 0.3),
+                    "confirmation": 1.0 if it.source.casefold() == "user" else 0.0,
+                    "contradiction": min(1.0, 0.5 * self._contradictions(it.event_id, limit)),
+                    "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
+                    "supersession": 0.0,
+                    "staleness": 0.0,
+                }
+            )
+            status: CandidateStatus = "active"
+            if state in HIDDEN_STATES:
+                status = state  # type: ignore[assignment]
+            elif it.status == "failure":
+                status = "failure"
+            cands.append(
+                WorldviewCandidate(
+                    id=it.event_id,
+                    value=it.value,
+                    status=status,
+                    score=comps.total,
+                    components=comps,
+                    valid_from=it.occurred_at,
+                    evidence_ids=(it.event_id,),
+                    sources=(it.source,),
+                    lifecycle=state,
+                )
+            )
+        if lens == "procedural":
+            # Failure patterns are part of procedural knowledge: keep them visible there.
+            cands = [
+                c.model_copy(update={"status": "active", "note": "failure pattern"})
+                if c.status == "failure"
+                else c
+                for c in cands
+            ]
+        # Newer text in the same slot supersedes older text (a later preference wins), and a
+        # recompiled sleep item supersedes its earlier versions.
+        active = sorted(
+            (c for c in cands if c.status == "active"),
+            key=lambda c: (c.valid_from or datetime.min, c.id),
+        )
+        compiled = [c for c in active if c.sources == ("sleep",)]
+        if kind not in ("preference", "constraint"):
+            active = compiled
+        # Each entry holds the slot until the next one starts, so their spans never overlap
+        # (and a text restored word for word is a new entry; the old one stays superseded).
+        successor = {c.id: nxt for c, nxt in pairwise(active)}
+        if successor:
+            cands = [
+                c if c.id not in successor else self._superseded(c, successor[c.id]) for c in cands
+            ]
+        return self._resolve_slot(
+            slot_id,
+            kind,
+            key,
+            None,
+            cands,
+            multi=kind in ("procedure", "schema"),
+            history=history,
+        )
+
+    def _superseded(self, c: WorldviewCandidate, by: WorldviewCandidate) -> WorldviewCandidate:
+        comps = self._rescore(c.components, supersession=1.0)
+        return c.model_copy(
+            update={
+                "status": "superseded",
+                "valid_to": by.valid_from,
+                "note": f"superseded by {by.id}",
+                "components": comps,
+                "score": comps.total,
+            }
+        )

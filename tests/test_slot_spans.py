@@ -1,0 +1,83 @@
+"""Validity spans of one worldview slot never overlap: each text entry (a preference) holds
+the slot until the next one starts, a preference restored word for word is shown once, and
+a value that wins a belief slot after a conflict holds it from when it won."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from itertools import pairwise
+
+from nousmem.projections.worldview_models import WorldviewCandidate
+from nousmem.runtime import MemoryRuntime
+
+FAR = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def day(month: int) -> datetime:
+    return datetime(2024, month, 1, 9, tzinfo=UTC)
+
+
+def assert_disjoint(cands: tuple[WorldviewCandidate, ...]) -> None:
+    spans = sorted((c.valid_from, c.valid_to or FAR) for c in cands if c.valid_from is not None)
+    for (_, end), (start, _) in pairwise(spans):
+        assert end <= start, spans
+
+
+async def _preferences(rt: MemoryRuntime, texts: list[str]) -> None:
+    for i, text in enumerate(texts):
+        await rt.observe_and_route(
+            {
+                "content": text,
+                "actor": "Alice",
+                "type": "user_preference",
+                "keywords": ["style"],
+                "occurred_at": datetime(2024, 2 + 4 * i, 1, tzinfo=UTC),
+            }
+        )
+
+
+async def test_each_preference_holds_until_the_next_one(rt: MemoryRuntime) -> None:
+    await _preferences(rt, ["Answers: brief.", "Answers: detailed.", "Answers: medium."])
+    slot = (await rt.worldview("historical")).slots[0]
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Answers: brief."].valid_to == by_value["Answers: detailed."].valid_from
+    assert by_value["Answers: detailed."].valid_to == by_value["Answers: medium."].valid_from
+    assert slot.selected == ("Answers: medium.",)
+    assert_disjoint(slot.candidates)
+
+
+async def test_a_restored_preference_is_shown_once(rt: MemoryRuntime) -> None:
+    await _preferences(rt, ["Answers: brief.", "Answers: detailed.", "Answers: brief."])
+    history = (await rt.worldview("historical")).slots[0]
+    assert [c.status for c in history.candidates].count("selected") == 1
+    current = next(c for c in history.candidates if c.status == "selected")
+    assert current.valid_from == datetime(2024, 10, 1, tzinfo=UTC) and current.valid_to is None
+    assert_disjoint(history.candidates)
+    logical = await rt.worldview("logical")
+    assert [c.value for c in logical.slots[0].candidates] == ["Answers: brief."]
+    assert logical.render().count("Answers: brief.") == 1
+    ctx = await rt.query("How does Alice like her answers?")
+    assert ctx.prompt_sections["worldview"].count("Answers: brief.") == 1
+
+
+async def test_a_value_that_wins_after_a_conflict_holds_since_it_won(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "I work at Google.", "actor": "Alice", "occurred_at": day(1)}
+    )
+    await rt.observe_and_route(
+        {"content": "I work at Google, on search.", "actor": "Alice", "occurred_at": day(2)}
+    )
+    await rt.observe_and_route(
+        {"content": "Alice works at Meta.", "source": "tool:hr", "occurred_at": day(3)}
+    )
+    slot = (await rt.worldview("historical")).slot("fact:alice.employer")
+    assert slot is not None and slot.status == "conflicted"
+    await rt.observe_and_route(
+        {"content": "I now work at Meta, I left Google.", "actor": "Alice", "occurred_at": day(4)}
+    )
+    slot = (await rt.worldview("historical")).slot("fact:alice.employer")
+    assert slot is not None and slot.selected == ("Meta",)
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Google"].status == "superseded"
+    assert by_value["Google"].valid_to == by_value["Meta"].valid_from == day(4)
+    assert_disjoint(slot.candidates)
