@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nousmem.policies.router import RouterConfig
+from nousmem.projections.errors import InvalidInput
 
 DEFAULT = RouterConfig()
 
@@ -32,10 +33,14 @@ ROUTER_PRESETS: dict[str, RouterConfig] = {
 
 
 def router_preset(name: str) -> RouterConfig:
-    """The preset called ``name``; raises ValueError listing the known ones."""
-    try:
+    """The preset called ``name``.
+
+    Raises ``InvalidInput`` (a ``ValueError``; field ``name``) listing the known ones.
+    """
+    # isinstance first: an unhashable name would raise TypeError from the dict lookup.
+    if isinstance(name, str) and name in ROUTER_PRESETS:
         return ROUTER_PRESETS[name]
-    except KeyError:
-        raise ValueError(
-            f"unknown router preset {name!r}; known: {', '.join(sorted(ROUTER_PRESETS))}"
-        ) from None
+    raise InvalidInput(
+        f"unknown router preset {name!r}; known: {', '.join(sorted(ROUTER_PRESETS))}",
+        field="name",
+    )

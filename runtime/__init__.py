@@ -1,6 +1,7 @@
 """nousmem.runtime: the authority boundary (journal, MemoryRuntime, traces, CLI)."""
 
 from nousmem.policies.memory_policy import MemoryPolicy
+from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate
 from nousmem.projections.retrieval import MemoryContext, Snippet
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.clock import Clock, FixedClock, SystemClock
@@ -23,6 +24,15 @@ from nousmem.runtime.errors import (
     UnknownEvent,
     UnsupportedOperation,
 )
+from nousmem.runtime.events import (
+    EventBase,
+    IdentityMergedEvent,
+    ObservationEvent,
+    OutcomeEvent,
+    QuarantinedEvent,
+    RetrievalEvent,
+    WriteRejectedEvent,
+)
 from nousmem.runtime.forgetting import ForgetResult, LifecycleView
 from nousmem.runtime.journal.base import CachedVector, Head, Journal, VerifyReport
 from nousmem.runtime.journal.memory import MemoryJournal
@@ -36,14 +46,18 @@ from nousmem.runtime.sleep import SleepReport
 
 __all__ = [
     "AppendOnlyViolation",
+    "BeliefSnapshot",
     "CachedVector",
     "Clock",
     "ClosedError",
     "Embedder",
     "ErasureReceipt",
+    "EventBase",
     "FixedClock",
     "ForgetResult",
     "Head",
+    "IdentityCandidate",
+    "IdentityMergedEvent",
     "InputConfig",
     "InvalidInput",
     "Journal",
@@ -56,13 +70,17 @@ __all__ = [
     "MemoryRuntime",
     "NamespaceError",
     "NousmemError",
+    "ObservationEvent",
+    "OutcomeEvent",
     "PayloadTooLarge",
     "PolicyResult",
     "ProviderError",
     "ProviderMalformed",
     "ProviderTimeout",
     "ProviderUnavailable",
+    "QuarantinedEvent",
     "ReplayReport",
+    "RetrievalEvent",
     "RouteResult",
     "RuntimeConfig",
     "SleepReport",
@@ -76,4 +94,5 @@ __all__ = [
     "UnsupportedOperation",
     "VerifyReport",
     "WorldviewSnapshot",
+    "WriteRejectedEvent",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from nousmem.runtime.errors import InvalidInput
+
 
 class Clock(Protocol):
     """Source of ``recorded_at`` (and of ``occurred_at`` when the caller gives none)."""
@@ -25,9 +27,9 @@ class FixedClock:
     """A deterministic clock for tests and rebuilds: starts at ``start``, advances by ``step``."""
 
     def __init__(self, start: datetime, step: timedelta = timedelta(seconds=1)) -> None:
-        if start.tzinfo is None:
-            raise ValueError("start must be timezone-aware")
-        self._t = start.astimezone(UTC)
+        self._t = _aware(start, "start")
+        if not isinstance(step, timedelta):
+            raise InvalidInput("must be a timedelta", field="step")
         self._step = step
 
     def now(self) -> datetime:
@@ -37,6 +39,21 @@ class FixedClock:
 
     def set(self, t: datetime) -> None:
         """Jump to ``t`` (aware)."""
-        if t.tzinfo is None:
-            raise ValueError("t must be timezone-aware")
-        self._t = t.astimezone(UTC)
+        self._t = _aware(t, "t")
+
+
+def _aware(t: object, field: str) -> datetime:
+    """``t`` in UTC; InvalidInput (a ValueError, as before) unless it is an aware datetime."""
+    if not isinstance(t, datetime) or t.tzinfo is None:
+        raise InvalidInput("must be a timezone-aware datetime", field=field)
+    return t.astimezone(UTC)
+
+
+def check_clock(clock: object) -> None:
+    """Refuse a ``clock`` argument that is neither None nor an object with a callable
+    ``now``, before anything is opened (it would otherwise fail at the first write)."""
+    if clock is not None and not callable(getattr(clock, "now", None)):
+        raise InvalidInput(
+            f"must be None or an object with a now() method, got {type(clock).__name__}",
+            field="clock",
+        )

@@ -27,7 +27,7 @@ from nousmem.runtime.errors import (
     StaleHead,
     invalid_input_from_validation,
 )
-from nousmem.runtime.events import KINDS, EventDraft
+from nousmem.runtime.events import EventDraft, kind_names
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.inputs import check_depth, check_text
@@ -355,12 +355,7 @@ class RuntimeCore:
         # SQLite integers are 64-bit; no seq is that large, so nothing comes after it.
         after_seq = min(after_seq, 2**63 - 1)
         if kinds is not None:
-            unknown = sorted(set(kinds) - set(KINDS))
-            if unknown or isinstance(kinds, str):
-                raise InvalidInput(
-                    f"unknown kind(s) {unknown or kinds!r}; known: {', '.join(KINDS)}",
-                    field="kinds",
-                )
+            kinds = kind_names(kinds)
         async for e in self.journal.read(self.namespace, after_seq=after_seq, kinds=kinds):
             yield e
 

@@ -103,6 +103,11 @@ class Erasure(ReadPath):
             isinstance(event_ids, str) or not isinstance(event_ids, Sequence) or not event_ids
         ):
             raise InvalidInput("must be a non-empty list of event ids", field="event_ids")
+        for i, eid in enumerate(event_ids or ()):
+            # As forget() refuses its targets: an id that is not a string (an unhashable one
+            # would be a TypeError in the lookups below) is named by its position.
+            if not isinstance(eid, str) or not eid:
+                raise InvalidInput("must be a non-empty string", field=f"event_ids.{i}")
         check_text(reason, "reason")
         check_text(entity, "entity")
         check_text(list(event_ids or ()), "event_ids")

@@ -10,20 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-
-class NousmemError(Exception):
-    """Root of every error nousmem raises."""
-
-
-class InvalidInput(NousmemError, ValueError):
-    """Bad input at a public entry point. Nothing was written.
-
-    ``field`` names the offending field (dotted path) when there is one.
-    """
-
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}" if field else message)
+# Defined in the lowest layer so that policies can raise them too (see projections/errors.py).
+from nousmem.projections.errors import InvalidInput as InvalidInput
+from nousmem.projections.errors import NousmemError as NousmemError
 
 
 class NamespaceError(InvalidInput):
@@ -39,7 +28,20 @@ class UnknownEvent(NousmemError, LookupError):
 
 
 class UnsupportedOperation(NousmemError):
-    """The operation is not offered (``forget(..., "delete")``); the message says what to use."""
+    """The operation is not offered (``forget(..., "delete")``); the message says what to use.
+
+    ``instead`` names the MemoryRuntime method that does what was asked (``"erase"``) and
+    ``message`` says what was refused and why, without how to call ``instead``: the string of
+    the error ends with the Python call (``usage``), and a front end that spells the
+    alternative its own way (the CLI names its verb) builds its message from these parts.
+    """
+
+    def __init__(
+        self, message: str, *, instead: str | None = None, usage: str | None = None
+    ) -> None:
+        self.message = message
+        self.instead = instead
+        super().__init__(f"{message}, use {usage}" if usage else message)
 
 
 class StorageError(NousmemError):

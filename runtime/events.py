@@ -10,6 +10,7 @@ or in :mod:`nousmem.runtime.payloads`; this module only binds them to kinds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from nousmem.runtime import payloads as p
 from nousmem.runtime.canonical import canonical_json
+from nousmem.runtime.errors import InvalidInput
 
 
 class EventBase(BaseModel):
@@ -190,6 +192,23 @@ PAYLOAD_TYPES: dict[str, type[BaseModel]] = {
 }
 
 KINDS: tuple[str, ...] = tuple(sorted(EVENT_CLASSES))
+
+
+def kind_names(kinds: object) -> tuple[str, ...]:
+    """``events(kinds=...)`` as a tuple of known kind names.
+
+    A str is refused, not read as its characters; a set or a generator is accepted (and
+    read once: the journal must not get an exhausted iterator).
+    """
+    if isinstance(kinds, str | bytes) or not isinstance(kinds, Iterable):
+        raise InvalidInput("must be a list of kind names", field="kinds")
+    names = tuple(kinds)
+    if not all(isinstance(k, str) for k in names):
+        raise InvalidInput("must be a list of kind names", field="kinds")
+    unknown = sorted(set(names) - set(KINDS))
+    if unknown:
+        raise InvalidInput(f"unknown kind(s) {unknown}; known: {', '.join(KINDS)}", field="kinds")
+    return names
 
 
 @dataclass(frozen=True, slots=True)

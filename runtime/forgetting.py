@@ -61,8 +61,10 @@ class LifecycleView(BaseModel):
 def check_verb(verb: object) -> str:
     if isinstance(verb, str) and verb.strip().lower() in _DELETE_WORDS:
         raise UnsupportedOperation(
-            f"forget(..., {verb!r}) is refused: forgetting keeps the record for audit. To remove"
-            " personal data for privacy use rt.erase(event_ids=..., entity=..., reason=...)"
+            f"{verb!r} is not a forgetting verb: forgetting keeps the record for audit. To"
+            " remove personal data for privacy",
+            instead="erase",
+            usage="rt.erase(event_ids=..., entity=..., reason=...)",
         )
     if verb not in FORGET_VERBS:
         raise InvalidInput(f"must be one of {', '.join(FORGET_VERBS)}", field="verb")
@@ -91,10 +93,13 @@ LIFECYCLE_KINDS = frozenset({"lifecycle", "outcome", "erasure", "identity.merged
 class Forgetting(WritePath):
     """``forget`` and ``lifecycle``; also the forget/consolidate parts of policy commits."""
 
-    def _resolve_target(self, target: object, i: int) -> str:
+    def _resolve_target(self, target: object, i: int | None) -> str:
         """An event id of this namespace, a worldview candidate id or ``entity.attribute=value``
-        naming a value the belief actually has (a typo is refused, not silently journaled)."""
-        field = f"targets.{i}"
+        naming a value the belief actually has (a typo is refused, not silently journaled).
+
+        ``i`` is the target's position in a list (``targets.<i>``); None for ``lifecycle``'s
+        one ``target``."""
+        field = "target" if i is None else f"targets.{i}"
         if not isinstance(target, str) or not target.strip():
             raise InvalidInput("must be a non-empty string", field=field)
         t = target.strip()
@@ -213,7 +218,7 @@ class Forgetting(WritePath):
         """Current (and TTL-effective) state of a memory item with its transition history."""
         self._check_open()
         await self._refresh()
-        t = self._resolve_target(target, 0)
+        t = self._resolve_target(target, None)
         book = self._proj.lifecycle
         state = book.state(t)
         history = book.history(t)

@@ -12,9 +12,9 @@ from pydantic import ValidationError
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.runtime.beliefs_api import BeliefAPI
-from nousmem.runtime.clock import Clock, SystemClock
+from nousmem.runtime.clock import Clock, SystemClock, check_clock
 from nousmem.runtime.config import RuntimeConfig
-from nousmem.runtime.core import _Shared
+from nousmem.runtime.core import _Shared, validate_namespace
 from nousmem.runtime.erasure import Erasure
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
 from nousmem.runtime.forgetting import Forgetting
@@ -52,6 +52,17 @@ class _Opening:
             await self._rt.close()
 
 
+def _arguments(
+    namespace: str, clock: Clock | None, config: RuntimeConfig | dict[str, Any] | None
+) -> RuntimeConfig:
+    """Check the arguments of ``open``/``memory`` when they are called, before any journal is
+    opened: a bad one leaves no file behind (and is not found only at the first write)."""
+    cfg = _config(config)
+    validate_namespace(namespace)
+    check_clock(clock)
+    return cfg
+
+
 def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
     if config is None:
         return RuntimeConfig()
@@ -82,7 +93,7 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, BeliefAPI):
         config: RuntimeConfig | dict[str, Any] | None = None,
     ) -> _Opening:
         """Open (or create) the SQLite journal at ``path``."""
-        cfg = _config(config)
+        cfg = _arguments(namespace, clock, config)
         if not isinstance(path, str | os.PathLike) or not os.fspath(path):
             raise InvalidInput("must be a file path", field="path")
 
@@ -103,7 +114,7 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, BeliefAPI):
         config: RuntimeConfig | dict[str, Any] | None = None,
     ) -> _Opening:
         """An in-memory runtime (nothing persists)."""
-        cfg = _config(config)
+        cfg = _arguments(namespace, clock, config)
 
         async def factory() -> MemoryRuntime:
             return await cls._start(MemoryJournal(), namespace, clock, cfg)

@@ -62,7 +62,7 @@ def test_a_policy_file_that_is_not_utf8_is_a_one_line_error(journal: Run, tmp_pa
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"a": "\xff\xfe"}')
     assert journal("commit", f"@{bad}") == 2
-    assert journal.err == f"nousmem: policy: {bad} is not UTF-8 text (byte 0xff at offset 7)\n"
+    assert journal.err == f"nousmem: POLICY: {bad} is not UTF-8 text (byte 0xff at offset 7)\n"
 
 
 def test_a_policy_on_stdin_that_is_not_utf8_is_a_one_line_error(
@@ -70,7 +70,7 @@ def test_a_policy_on_stdin_that_is_not_utf8_is_a_one_line_error(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff{}"), encoding="utf-8"))
     assert journal("commit", "@-") == 2
-    assert journal.err == "nousmem: policy: stdin is not UTF-8 text (byte 0xff at offset 0)\n"
+    assert journal.err == "nousmem: POLICY: stdin is not UTF-8 text (byte 0xff at offset 0)\n"
 
 
 def test_a_policy_on_stdin_is_utf8_whatever_the_locale(

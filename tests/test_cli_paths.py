@@ -68,7 +68,7 @@ def test_demo_names_db_when_it_cannot_be_a_journal(
 
 def test_demo_with_a_bad_namespace_creates_nothing(run: Run) -> None:
     assert run("demo", "--db", str(run.db), "-n", NOT_A_NAMESPACE, db=False) == 2
-    assert run.err.startswith("nousmem: namespace: ")
+    assert run.err.startswith("nousmem: --namespace: ")
     assert not run.db.exists()
 
 

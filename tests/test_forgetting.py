@@ -392,7 +392,7 @@ async def test_targets_of_another_namespace_are_unknown(rt: MemoryRuntime) -> No
     assert info.value.field == "targets.0"
     with pytest.raises(InvalidInput) as info:
         await rt.lifecycle(foreign.id)
-    assert info.value.field == "targets.0"
+    assert info.value.field == "target"
     assert await rt.head() == head
     assert (await bob.lifecycle(foreign.id)).state == "fresh"
 

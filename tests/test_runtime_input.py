@@ -203,3 +203,69 @@ def test_the_journal_refuses_a_timestamp_it_could_not_read_back() -> None:
     assert format_time(datetime(1000, 1, 1, tzinfo=UTC)) == "1000-01-01T00:00:00.000000Z"
     with pytest.raises(ValueError, match="year 1000"):
         format_time(datetime(999, 12, 31, tzinfo=UTC))
+
+
+# -- arguments of open()/memory(), list arguments, helpers called directly ---------------------
+
+
+@pytest.mark.parametrize("clock", [object(), "utc", 5])
+async def test_a_clock_without_now_is_refused_when_opening(tmp_path: Path, clock: Any) -> None:
+    with pytest.raises(InvalidInput) as info:
+        MemoryRuntime.memory(clock=clock)
+    assert info.value.field == "clock"
+    db = tmp_path / "c.db"
+    with pytest.raises(InvalidInput) as info:
+        MemoryRuntime.open(db, clock=clock)
+    assert info.value.field == "clock"
+    assert not db.exists()  # as for a bad config: refused before the file is created
+
+
+async def test_a_bad_namespace_leaves_no_file(tmp_path: Path) -> None:
+    db = tmp_path / "n.db"
+    with pytest.raises(NamespaceError):
+        async with MemoryRuntime.open(db, namespace=" x"):
+            pass
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("kinds", ["observation", 5, [5], [5, "observation"], [["observation"]]])
+async def test_kinds_must_be_a_list_of_kind_names(rt: MemoryRuntime, kinds: Any) -> None:
+    await rt.observe({"content": "hello"})
+    with pytest.raises(InvalidInput, match="must be a list of kind names") as info:
+        [e async for e in rt.events(kinds=kinds)]
+    assert info.value.field == "kinds"
+
+
+async def test_kinds_may_be_any_collection_of_names(rt: MemoryRuntime) -> None:
+    await rt.observe({"content": "hello"})
+    for kinds in (["observation"], ("observation",), {"observation"}, iter(["observation"])):
+        assert [e.kind async for e in rt.events(kinds=kinds)] == ["observation"]
+
+
+@pytest.mark.parametrize("event_ids", [[5], [["x"]], [""]])
+async def test_erase_names_an_id_that_is_not_a_string(rt: MemoryRuntime, event_ids: Any) -> None:
+    await rt.observe({"content": "hello"})
+    head = await rt.head()
+    with pytest.raises(InvalidInput) as info:
+        await rt.erase(event_ids=event_ids, reason="privacy")
+    assert info.value.field == "event_ids.0"
+    assert await rt.head() == head
+
+
+async def test_lifecycle_names_its_one_target(rt: MemoryRuntime) -> None:
+    with pytest.raises(InvalidInput) as info:
+        await rt.lifecycle(5)  # type: ignore[arg-type]
+    assert info.value.field == "target"
+
+
+def test_library_helpers_raise_invalid_input() -> None:
+    from nousmem.policies.presets import router_preset
+    from nousmem.runtime import FixedClock, NousmemError
+
+    with pytest.raises(InvalidInput) as info:
+        router_preset("paranoid")
+    assert info.value.field == "name" and "known: default, permissive, strict" in str(info.value)
+    assert isinstance(info.value, NousmemError) and isinstance(info.value, ValueError)
+    with pytest.raises(InvalidInput) as info:
+        FixedClock(datetime(2024, 1, 1))
+    assert info.value.field == "start"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from nousmem.runtime.cli import belief_cmds, bench_cmds, journal_cmds, memory_cmds
-from nousmem.runtime.cli.common import emit
+from nousmem.runtime.cli.common import cli_message, emit, option_names
 from nousmem.runtime.errors import NousmemError
 from nousmem.runtime.logging import configure_cli_logging
 
@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for register in registrars:
         register(sub, _common)
+    for verb in sub.choices.values():
+        # Errors name the verb's options, not the library's parameters (see cli_message).
+        verb.set_defaults(cli_options=option_names(verb))
     return parser
 
 
@@ -56,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return asyncio.run(handler(args))
     except NousmemError as exc:
-        sys.stderr.write(f"nousmem: {exc}\n")
+        sys.stderr.write(f"nousmem: {cli_message(exc, getattr(args, 'cli_options', {}))}\n")
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         return 130

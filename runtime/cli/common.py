@@ -8,12 +8,12 @@ import re
 import sqlite3
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from nousmem.runtime.core import validate_namespace
-from nousmem.runtime.errors import InvalidInput, NousmemError
+from nousmem.runtime.errors import InvalidInput, NousmemError, UnsupportedOperation
 from nousmem.runtime.runtime import MemoryRuntime
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -21,6 +21,25 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # Of those, what json.dumps(ensure_ascii=False) leaves unescaped.
 _JSON_UNPRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+# Library field names whose option has another name (``dest``) in some verb; tried after the
+# field's own name, so ``trace_id`` is ``TRACE_ID`` for feedback and ``ID`` for trace.
+_FIELD_DESTS: dict[str, tuple[str, ...]] = {
+    "budget_tokens": ("budget",),
+    "kinds": ("kind",),
+    "after_seq": ("after",),
+    "event_ids": ("id",),
+    "event_id": ("id",),
+    "trace_id": ("id",),
+    "feedback": ("note",),
+    "claims": ("claim",),
+    "keywords": ("keyword",),
+    "targets": ("target",),
+    "policy": ("text",),
+}
+# How the CLI spells what an UnsupportedOperation names as the method to use instead.
+_CLI_USAGE = {"erase": "nousmem erase (--id ID ... | --entity NAME) --reason TEXT"}
 
 
 class MissingJournal(NousmemError):
@@ -35,6 +54,53 @@ def emit(args: argparse.Namespace, data: Any, human: Callable[[], str]) -> None:
         text = human()
         if text:
             sys.stdout.write(text + ("\n" if not text.endswith("\n") else ""))
+
+
+def option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """How a verb's arguments are spelled on the command line, by ``dest``: the long option
+    (``as_of`` -> ``--as-of``) or, for a positional, its metavar or upper-case name."""
+    names: dict[str, str] = {}
+    for action in parser._actions:  # argparse has no public way to list them
+        if action.dest in ("help", argparse.SUPPRESS):
+            continue
+        if action.option_strings:
+            longs = [o for o in action.option_strings if o.startswith("--")]
+            names[action.dest] = (longs or action.option_strings)[0]
+        else:
+            metavar = action.metavar
+            names[action.dest] = metavar if isinstance(metavar, str) else action.dest.upper()
+    return names
+
+
+def cli_field(field: str, options: Mapping[str, str]) -> str:
+    """The option of the running verb that a library field came from.
+
+    ``budget_tokens`` -> ``--budget``, ``observation.claims.0.attribute`` -> ``--claim #1:
+    attribute``, ``targets.1`` -> ``TARGET #2``. A field no option gave is returned as is.
+    """
+    parts = field.split(".")
+    if parts[0] == "observation" and len(parts) > 1:
+        parts = parts[1:]  # observe and route build the observation from their options
+    head = parts[0]
+    option = next((options[d] for d in (head, *_FIELD_DESTS.get(head, ())) if d in options), None)
+    if option is None:
+        return field
+    rest = parts[1:]
+    if rest and rest[0].isdigit():  # the n-th value of a repeated option, counted from 1
+        option += f" #{int(rest[0]) + 1}"
+        rest = rest[1:]
+    return f"{option}: {'.'.join(rest)}" if rest else option
+
+
+def cli_message(exc: NousmemError, options: Mapping[str, str]) -> str:
+    """``exc`` as the CLI reports it: the field named by its option, and an alternative
+    named by its verb, not by the Python API."""
+    if isinstance(exc, UnsupportedOperation) and exc.instead in _CLI_USAGE:
+        return f"{exc.message}, use {_CLI_USAGE[exc.instead]}"
+    text = str(exc)
+    if isinstance(exc, InvalidInput) and exc.field and text.startswith(f"{exc.field}: "):
+        return f"{cli_field(exc.field, options)}: {text[len(exc.field) + 2 :]}"
+    return text
 
 
 def printable(text: str) -> str:
@@ -150,9 +216,12 @@ __all__ = [
     "MissingJournal",
     "as_of",
     "check_db",
+    "cli_field",
+    "cli_message",
     "emit",
     "json_object",
     "json_printable",
     "open_rt",
+    "option_names",
     "printable",
 ]

@@ -285,7 +285,7 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p = sub.add_parser("forget", help="decay|inhibit|invalidate|archive|compress|expire|restore")
     common(p)
     p.add_argument("verb")
-    p.add_argument("targets", nargs="+")
+    p.add_argument("targets", nargs="+", metavar="TARGET")
     p.add_argument("--reason", required=True)
     p.set_defaults(handler=cmd_forget)
 
@@ -296,8 +296,9 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
 
     p = sub.add_parser("erase", help="privacy erasure of events or an entity")
     common(p)
-    p.add_argument("--id", action="append", help="event id (repeatable)")
-    p.add_argument("--entity")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--id", action="append", help="event id (repeatable)")
+    what.add_argument("--entity")
     p.add_argument("--reason", required=True)
     p.add_argument("--receipt", action="store_true", help="print the full receipt")
     p.set_defaults(handler=cmd_erase)
