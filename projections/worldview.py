@@ -108,6 +108,44 @@ class Worldview(TextSlotResolver, MergeCarry):
                 mode_after,
             )
 
+    def on_confirmation(
+        self,
+        *,
+        seq: int,
+        event_id: str,
+        occurred_at: datetime,
+        entity: str,
+        attribute: str,
+        value: str,
+        source: str,
+        reliability: float,
+        evidence_id: str,
+    ) -> None:
+        """A claim that confirmed the current value without revising the belief (the
+        ``evidence`` route): it supports the candidate as a revision would (evidence,
+        recency, attribute TTL), though the belief's distribution does not move."""
+        key = (self.entity_key(entity), attribute, match_key(value))
+        self.support.setdefault(key, []).append(
+            SupportRow(seq, occurred_at, event_id, source, reliability, "assert", (evidence_id,))
+        )
+        self.stated.setdefault(evidence_id, []).append((seq, key))
+
+    def last_seen(
+        self, entity: str, attribute: str, limit: int, until: datetime | None
+    ) -> dict[str, datetime]:
+        """When each value of a slot was last supported (revised or confirmed), by value
+        key, as of ``limit`` and the event time ``until``."""
+        ekey = self.entity_key(entity)
+        out: dict[str, datetime] = {}
+        for (e, a, vkey), rows in self.support.items():
+            if e != ekey or a != attribute:
+                continue
+            for r in rows:
+                if r.seq <= limit and (until is None or r.occurred_at <= until):
+                    if vkey not in out or r.occurred_at > out[vkey]:
+                        out[vkey] = r.occurred_at
+        return out
+
     def on_held(
         self,
         *,

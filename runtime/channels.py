@@ -36,7 +36,8 @@ def fact_line(
     *,
     conflicted: bool = False,
 ) -> tuple[str, list[str]]:
-    """``Melanie activity: pottery (since 8 May 2023); camping (20 June 2023)``.
+    """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
+    2023)``: when each value was first and last said.
 
     A ``conflicted`` slot states no value as settled: every competing value is listed and
     the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot.
@@ -59,7 +60,8 @@ def fact_line(
             continue
         when = date_label(o.first_seen)
         if o.last_seen.date() != o.first_seen.date():
-            when += f" to {date_label(o.last_seen)}"
+            # Not "X to Y": a model reads that as the day it ended.
+            when = f"from {when}, last {date_label(o.last_seen)}"
         parts.append(f"{v} ({when})")
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     return f"{snap.entity} {attr}: " + "; ".join(parts), values
@@ -293,6 +295,19 @@ class Channels:
         the prompt showed."""
         ekey = match_key(snap.entity)
         kind = slot_kind_for(snap.attribute)
+        # A value confirmed without a revision (the evidence route) was still seen then:
+        # its line dates it so, and its TTL runs from there.
+        confirmed = self.proj.worldview.last_seen(snap.entity, snap.attribute, at.seq, at.time)
+        later = [
+            o.model_copy(update={"last_seen": confirmed[k]})
+            for o in snap.observed_values
+            if (k := match_key(o.value)) in confirmed and confirmed[k] > o.last_seen
+        ]
+        if later:
+            by = {o.value: o for o in later}
+            snap = snap.model_copy(
+                update={"observed_values": tuple(by.get(o.value, o) for o in snap.observed_values)}
+            )
         seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
 
         def keep(v: str) -> bool:

@@ -186,6 +186,11 @@ class EdgePayload(_Payload):
     target: str
     weight: float = 1.0
     reason: str = ""
+    value: str | None = None
+    """The value a ``supports`` edge to ``belief:<entity>/<attribute>`` confirms (the
+    ``evidence`` route: it writes no revision, but the value was seen again)."""
+    origin: str | None = None
+    """The confirming observation's ``source`` (whose trust its support carries)."""
 
 
 class LifecyclePayload(_Payload):

@@ -293,6 +293,19 @@ class Projector:
             event_id=e.id,
             reason=p.reason,
         )
+        if p.relation == "supports" and p.value is not None and p.target.startswith("belief:"):
+            entity, _, attribute = p.target[len("belief:") :].rpartition("/")
+            self.worldview.on_confirmation(
+                seq=e.seq,
+                event_id=e.id,
+                occurred_at=e.occurred_at,
+                entity=entity,
+                attribute=attribute,
+                value=p.value,
+                source=p.origin or "",
+                reliability=p.weight,
+                evidence_id=p.source,
+            )
         if p.verb == "contradict" or p.relation == "contradicts":
             self.worldview.on_contradiction(e.seq, e.occurred_at, p.target, p.source)
 

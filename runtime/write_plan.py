@@ -252,6 +252,8 @@ class WritePlanner(RuntimeCore):
                         target=f"belief:{impact.claim.entity}/{impact.claim.attribute}",
                         weight=impact.reliability,
                         reason=r.reason,
+                        value=impact.claim.value,
+                        origin=obs.source,
                     ),
                 )
             elif r.route == "clarify":

@@ -1,0 +1,83 @@
+"""A claim that only confirms the current value is routed ``evidence`` and writes no
+revision, but it was still said: it supports the worldview candidate (evidence, recency),
+keeps an attribute TTL alive and dates the fact line's "last" day. Before, a belief the user
+re-confirmed every month expired after its TTL as if nobody had said it again."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from nousmem.projections.schema import DEFAULT_SCHEMA
+from nousmem.runtime import MemoryRuntime, RuntimeConfig
+
+
+def d(month: int, day: int = 1) -> datetime:
+    return datetime(2024, month, day, 9, tzinfo=UTC)
+
+
+CHECK_INS = [d(1), d(1, 20), d(2, 25), d(4, 1), d(5, 1)]
+QUESTION = "Who is the employer of Alice?"
+
+
+async def _checked_in(rt: MemoryRuntime) -> list[str]:
+    routes, ids = [], []
+    for i, t in enumerate(CHECK_INS):
+        r = await rt.observe_and_route(
+            {"content": f"I work at Google (check-in {i}).", "actor": "Alice", "occurred_at": t}
+        )
+        routes.append(r.route)
+        assert r.observation_id is not None
+        ids.append(r.observation_id)
+    assert routes[-1] == "evidence"  # what this test is about
+    return ids
+
+
+def _config() -> RuntimeConfig:
+    spec = DEFAULT_SCHEMA.spec("employer").model_copy(update={"ttl_days": 45})
+    return RuntimeConfig(attributes=DEFAULT_SCHEMA.with_attributes(spec))
+
+
+async def test_a_confirmed_belief_stays_alive_and_cites_every_confirmation() -> None:
+    async with MemoryRuntime.memory(namespace="t", config=_config()) as rt:
+        ids = await _checked_in(rt)
+        slot = (await rt.worldview("historical")).slot("fact:alice.employer")
+        assert slot is not None
+        (cand,) = slot.candidates
+        assert cand.status == "selected"
+        assert cand.components.staleness == 0.0
+        assert set(cand.evidence_ids) == set(ids)
+        logical = (await rt.worldview("logical")).render()
+        assert "Alice.employer: Google" in logical
+        ctx = await rt.query(QUESTION, budget_tokens=300)
+        assert "Google (from 1 January 2024, last 1 May 2024)" in ctx.to_prompt()
+
+
+async def test_reads_of_the_past_see_only_earlier_confirmations() -> None:
+    async with MemoryRuntime.memory(namespace="t", config=_config()) as rt:
+        await _checked_in(rt)
+        ctx = await rt.query(QUESTION, budget_tokens=300, as_of=d(3, 1))
+        assert "Google (from 1 January 2024, last 25 February 2024)" in ctx.to_prompt()
+        wv = await rt.worldview("historical", as_of=d(3, 1))
+        slot = wv.slot("fact:alice.employer")
+        assert slot is not None and len(slot.candidates[0].evidence_ids) == 3
+
+
+async def test_forgetting_the_value_hides_its_confirmations_too() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ids = await _checked_in(rt)
+        await rt.forget(["Alice.employer=Google"], "inhibit", reason="left the company")
+        ctx = await rt.query("Where does Alice work? Google?", budget_tokens=500)
+        shown = {e for s in ctx.snippets for e in s.event_ids}
+        assert shown.isdisjoint(ids)
+
+
+async def test_rebuild_gives_the_same_confirmations() -> None:
+    async with MemoryRuntime.memory(namespace="t", config=_config()) as rt:
+        await _checked_in(rt)
+        prompt = (await rt.query(QUESTION, budget_tokens=300)).to_prompt()
+        live = await rt.worldview("historical")
+        await rt.rebuild()
+        assert await rt.worldview("historical") == live
+        assert (await rt.query(QUESTION, budget_tokens=300, as_of=live.as_of_seq)).to_prompt() == (
+            prompt
+        )
