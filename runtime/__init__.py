@@ -33,6 +33,7 @@ from nousmem.runtime.events import (
     RetrievalEvent,
     WriteRejectedEvent,
 )
+from nousmem.runtime.explain import BeliefExplanation, ExplainedEvidence, ValueExplanation
 from nousmem.runtime.forgetting import ForgetResult, LifecycleView
 from nousmem.runtime.journal.base import CachedVector, Head, Journal, VerifyReport
 from nousmem.runtime.journal.memory import MemoryJournal
@@ -46,6 +47,7 @@ from nousmem.runtime.sleep import SleepReport
 
 __all__ = [
     "AppendOnlyViolation",
+    "BeliefExplanation",
     "BeliefSnapshot",
     "CachedVector",
     "Clock",
@@ -53,6 +55,7 @@ __all__ = [
     "Embedder",
     "ErasureReceipt",
     "EventBase",
+    "ExplainedEvidence",
     "FixedClock",
     "ForgetResult",
     "Head",
@@ -92,6 +95,7 @@ __all__ = [
     "TrustConfig",
     "UnknownEvent",
     "UnsupportedOperation",
+    "ValueExplanation",
     "VerifyReport",
     "WorldviewSnapshot",
     "WriteRejectedEvent",

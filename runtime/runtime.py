@@ -17,6 +17,7 @@ from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.core import _Shared, validate_namespace
 from nousmem.runtime.erasure import Erasure
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
+from nousmem.runtime.explain import Explain
 from nousmem.runtime.forgetting import Forgetting
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import Journal
@@ -76,7 +77,7 @@ def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
     raise InvalidInput("expected a RuntimeConfig or a dict", field="config")
 
 
-class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, BeliefAPI):
+class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, BeliefAPI):
     """Long-term memory for one namespace over a hash-linked journal.
 
     Open with ``await MemoryRuntime.open(path)`` or ``async with MemoryRuntime.open(path) as

@@ -1,4 +1,4 @@
-"""Belief and planner verbs: belief, identity, merge, feedback, propose, commit."""
+"""Belief and planner verbs: belief, explain, identity, merge, feedback, propose, commit."""
 
 from __future__ import annotations
 
@@ -59,6 +59,16 @@ async def cmd_belief(args: argparse.Namespace) -> int:
     if args.attribute is not None:
         data = data[0]
     emit(args, data, lambda: "\n".join(render_belief(b) for b in found))
+    return 0
+
+
+async def cmd_explain(args: argparse.Namespace) -> int:
+    async with open_rt(args) as rt:
+        ex = await rt.explain(args.entity, args.attribute, args.value, as_of=as_of(args.as_of))
+    if ex is None:
+        emit(args, None, lambda: f"no belief about {args.entity}.{args.attribute}")
+        return 1
+    emit(args, ex.model_dump(mode="json"), ex.render)
     return 0
 
 
@@ -211,6 +221,14 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p.add_argument("attribute", nargs="?", help="omit to list every belief about ENTITY")
     p.add_argument("--as-of", dest="as_of", help="seq or ISO datetime")
     p.set_defaults(handler=cmd_belief)
+
+    p = sub.add_parser("explain", help="why memory believes a value: its evidence, one line each")
+    common(p)
+    p.add_argument("entity")
+    p.add_argument("attribute")
+    p.add_argument("value", nargs="?", help="omit for the values the belief holds")
+    p.add_argument("--as-of", dest="as_of", help="seq or ISO datetime")
+    p.set_defaults(handler=cmd_explain)
 
     p = sub.add_parser("identity", help="entities that may be the same as ENTITY")
     common(p)

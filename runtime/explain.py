@@ -1,0 +1,245 @@
+"""``explain``: why memory believes a value, in one call.
+
+It gathers what the other reads show separately: the belief's probability, how the
+worldview candidate resolved (status, score components, lifecycle) and every piece of
+evidence behind it, each with how it counted (a revision, a confirmation routed
+``evidence``, a claim held for corroboration), its source, its surprise and the observation
+as memory holds it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
+from nousmem.projections.lexical import date_label
+from nousmem.projections.worldview_models import WorldviewCandidate, slot_kind_for
+from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.inputs import check_text
+from nousmem.runtime.read import ReadPath
+
+__all__ = ["BeliefExplanation", "Explain", "ExplainedEvidence", "ValueExplanation"]
+
+
+class ExplainedEvidence(BaseModel):
+    """One record behind a value, and the observation it rests on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    record_id: str
+    """The ``belief.revised``, ``edge`` (confirmation) or ``candidate.held`` event."""
+    how: Literal["revision", "confirmation", "held"]
+    polarity: Literal["assert", "negate"]
+    occurred_at: datetime
+    source: str
+    reliability: float
+    surprise_bits: float | None = None
+    """How surprising the revision was (revisions only)."""
+    evidence_ids: tuple[str, ...] = ()
+    """The observations (or other records) it cites."""
+    texts: tuple[str, ...] = ()
+    """Those observations as memory shows them (an erased or quarantined one is absent)."""
+    states: tuple[str, ...] = ()
+    """Their lifecycle states, in the order of ``evidence_ids``."""
+
+
+class ValueExplanation(BaseModel):
+    """Why one value is (or is not) believed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: str
+    probability: float | None
+    candidate: WorldviewCandidate | None
+    """As the historical lens resolves it: status, score components, lifecycle, dates."""
+    evidence: tuple[ExplainedEvidence, ...] = ()
+
+
+class BeliefExplanation(BaseModel):
+    """``explain``'s answer: the belief, and each value with its evidence."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    entity: str
+    attribute: str
+    as_of_seq: int
+    belief: BeliefSnapshot
+    slot_status: str | None
+    values: tuple[ValueExplanation, ...]
+
+    def render(self) -> str:
+        """Human-readable: one block per value, one line per piece of evidence."""
+        head = self.belief.mode if self.belief.cardinality == "single" else None
+        lines = [
+            f"{self.belief.entity}.{self.attribute}"
+            f" ({self.belief.cardinality}, slot {self.slot_status or '-'})"
+            + (f": {head}" if head else "")
+        ]
+        for v in self.values:
+            c = v.candidate
+            p = "-" if v.probability is None else f"{v.probability:.3f}"
+            if c is not None:
+                state = f"{c.status}, {c.lifecycle}"
+            elif v.evidence and all(e.how == "held" for e in v.evidence):
+                state = "held for corroboration, not believed"
+            else:
+                state = "no candidate"
+            lines.append(f"  {v.value}  p={p}  ({state})")
+            if c is not None and c.note:
+                lines.append(f"    note: {c.note}")
+            for e in v.evidence:
+                sign = "+" if e.polarity == "assert" else "-"
+                bits = f" {e.surprise_bits:.2f} bits" if e.surprise_bits is not None else ""
+                lines.append(
+                    f"    {sign} {date_label(e.occurred_at)}  {e.how}  {e.source}"
+                    f" r={e.reliability:.2f}{bits}"
+                )
+                lines += [f"        {t}" for t in e.texts]
+        return "\n".join(lines)
+
+
+class Explain(ReadPath):
+    """``explain``."""
+
+    async def explain(
+        self,
+        entity: str,
+        attribute: str,
+        value: str | None = None,
+        *,
+        as_of: datetime | int | str | None = None,
+    ) -> BeliefExplanation | None:
+        """Why memory believes ``entity``'s ``attribute`` (None if it holds no belief).
+
+        ``value`` explains that value (it must have been claimed); without it, the values
+        the belief holds (the mode of a single-valued attribute), or every value claimed
+        when it holds none. ``as_of`` reads the past as :meth:`worldview` does.
+        """
+        self._check_open()
+        names = {"entity": entity, "attribute": attribute}
+        if value is not None:
+            names["value"] = value
+        for field, text in names.items():
+            if not isinstance(text, str) or not text.strip():
+                raise InvalidInput("must be a non-empty string", field=field)
+            check_text(text, field)
+        at = self._point(await self._position(as_of))
+        proj = self._proj
+        try:
+            snap = proj.beliefs.snapshot(entity, attribute, as_of_seq=at.seq, as_of_time=at.time)
+        except ValueError as exc:
+            raise InvalidInput(str(exc), field="attribute") from None
+        if snap is None:
+            return None
+        probs = {match_key(v): p for v, p in snap.distribution if v != UNKNOWN}
+        ekey = proj.worldview.entity_key(snap.entity)
+        held_only = [  # claims held for corroboration are in no distribution yet
+            v
+            for (e, a, _), rows in proj.worldview.held.items()
+            if e == ekey and a == attribute
+            for seq, _, v, t in rows
+            if seq <= at.seq and (at.time is None or t <= at.time)
+        ]
+        # One spelling per value: the belief's own, else the first claimed.
+        spelled: dict[str, str] = {}
+        for v in [*(v for v, _ in snap.distribution), *(o.value for o in snap.observed_values)]:
+            if v != UNKNOWN:
+                spelled.setdefault(match_key(v), v)
+        for v in held_only:
+            spelled.setdefault(match_key(v), v)
+        if value is not None:
+            if match_key(value) not in spelled:
+                raise InvalidInput(
+                    f"nothing in memory claims {value!r} for {snap.entity}.{attribute}",
+                    field="value",
+                )
+            chosen = [spelled[match_key(value)]]
+        else:
+            chosen = list(snap.held) or list(spelled.values())
+        now = at.time or proj.now(at.seq)
+        states = self.engine.read_states(at, now)
+        wv = proj.worldview.snapshot(
+            lens="historical",
+            beliefs=proj.beliefs,
+            state_of=states,
+            trust=self.config.trust.trust,
+            as_of_seq=at.seq,
+            as_of_time=at.time,
+            now=now,
+            entities=[snap.entity],
+            expired=self.engine.expired_attribute,
+        )
+        slot = wv.slot(f"{slot_kind_for(attribute)}:{match_key(snap.entity)}.{attribute}")
+        cands = {match_key(c.value): c for c in slot.candidates} if slot is not None else {}
+        full = proj.beliefs.snapshot(entity, attribute, as_of_seq=at.seq, as_of_time=at.time)
+        surprise = {d.event_id: d.surprise_bits for d in (full.deltas if full else ())}
+
+        def visible(seq: int, t: datetime) -> bool:
+            return seq <= at.seq and (at.time is None or t <= at.time)
+
+        def cited(ids: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+            texts = tuple(proj.docs[i].text for i in ids if i in proj.docs)
+            return texts, tuple(states(i, at.seq) for i in ids)
+
+        out: list[ValueExplanation] = []
+        for v in chosen:
+            key = (ekey, attribute, match_key(v))
+            evidence: list[ExplainedEvidence] = []
+            for r in proj.worldview.support.get(key, ()):
+                if not visible(r.seq, r.occurred_at):
+                    continue
+                texts, st = cited(r.evidence_ids)
+                evidence.append(
+                    ExplainedEvidence(
+                        record_id=r.event_id,
+                        how="revision" if r.event_id in surprise else "confirmation",
+                        polarity="assert" if r.polarity == "assert" else "negate",
+                        occurred_at=r.occurred_at,
+                        source=r.source,
+                        reliability=r.reliability,
+                        surprise_bits=surprise.get(r.event_id),
+                        evidence_ids=r.evidence_ids,
+                        texts=texts,
+                        states=st,
+                    )
+                )
+            for seq, hid, _, t in proj.worldview.held.get(key, ()):
+                if not visible(seq, t):
+                    continue
+                ids = proj.worldview.held_evidence.get(hid, ())
+                texts, st = cited(ids)
+                record = await self.journal.get(self.namespace, hid)
+                held = record.payload if record is not None else None  # None once erased
+                evidence.append(
+                    ExplainedEvidence(
+                        record_id=hid,
+                        how="held",
+                        polarity="assert",
+                        occurred_at=t,
+                        source=held.source if held is not None else "",
+                        reliability=held.reliability if held is not None else 0.0,
+                        evidence_ids=ids,
+                        texts=texts,
+                        states=st,
+                    )
+                )
+            evidence.sort(key=lambda e: (e.occurred_at, e.record_id))
+            out.append(
+                ValueExplanation(
+                    value=v,
+                    probability=probs.get(match_key(v)),
+                    candidate=cands.get(match_key(v)),
+                    evidence=tuple(evidence),
+                )
+            )
+        return BeliefExplanation(
+            entity=snap.entity,
+            attribute=attribute,
+            as_of_seq=at.seq,
+            belief=snap,
+            slot_status=slot.status if slot is not None else None,
+            values=tuple(out),
+        )
