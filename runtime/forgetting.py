@@ -235,7 +235,10 @@ class Forgetting(WritePath):
                     continue
                 seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
                 if value_key in seen:
-                    created, ttl = seen[value_key], self.config.attributes.spec(attr).ttl_days
+                    # Confirmations routed ``evidence`` keep the TTL running from them too.
+                    last = self._proj.worldview.last_seen(snap.entity, attr, 1 << 62, None)
+                    created = max(seen[value_key], last.get(value_key, seen[value_key]))
+                    ttl = self.config.attributes.spec(attr).ttl_days
                     break
         eff, why = state, history[-1].reason if history else ""
         if created is not None and now is not None:

@@ -50,6 +50,8 @@ async def test_a_confirmed_belief_stays_alive_and_cites_every_confirmation() -> 
         assert "Alice.employer: Google" in logical
         ctx = await rt.query(QUESTION, budget_tokens=300)
         assert "Google (from 1 January 2024, last 1 May 2024)" in ctx.to_prompt()
+        view = await rt.lifecycle("Alice.employer=Google")
+        assert view.effective_state == view.state == "fresh"  # not expired
 
 
 async def test_reads_of_the_past_see_only_earlier_confirmations() -> None:
