@@ -11,6 +11,7 @@ components. Scoring and slot resolution live in ``worldview_slots.py`` (text slo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
@@ -34,6 +35,9 @@ from nousmem.projections.worldview_models import (
     slot_kind_for,
 )
 from nousmem.projections.worldview_text import TextSlotResolver
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_WORD = re.compile(r"\w")
 
 __all__ = [
     "COMMITMENT",
@@ -68,6 +72,7 @@ class Worldview(TextSlotResolver, MergeCarry):
         self.contradicted: dict[str, list[tuple[int, datetime, str]]] = {}
         self.audit_rows: list[tuple[int, AuditItem]] = []
         self.aliases: dict[str, str] = {}  # absorbed entity key -> kept key (see MergeCarry)
+        self.alias_log: dict[str, list[tuple[int, str]]] = {}
         # Evidence id -> the (seq, key) of each belief value it revised: what an observation
         # states, so a read can tell when all of it has been forgotten.
         self.stated: dict[str, list[tuple[int, Key]]] = {}
@@ -182,20 +187,33 @@ class Worldview(TextSlotResolver, MergeCarry):
         self.audit_rows.append((seq, item))
 
     def forgotten_statement(
-        self, evidence_id: str, limit: int, state_of: Callable[[str, int | None], str]
+        self,
+        evidence_id: str,
+        content: str,
+        limit: int,
+        state_of: Callable[[str, int | None], str],
     ) -> str | None:
-        """Why ``evidence_id`` says nothing a read may still show, or None.
+        """Why observation ``evidence_id`` (its text ``content``) says nothing a read may
+        still show, or None.
 
         An observation whose every belief value (as of ``limit``) is forgotten — inhibited,
         invalidated, archived... — would put the forgotten fact back into the prompt in its
-        own words. One that states nothing, or anything still held, stays.
+        own words. One that states anything still held stays, and so does one with a
+        sentence that names none of its values: the extractor did not turn everything it
+        says into beliefs ("I work at Google. I am allergic to peanuts.").
         """
         rows = [key for seq, key in self.stated.get(evidence_id, ()) if seq <= limit]
         if not rows:
             return None
+        keys = dict.fromkeys(rows)
+        said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
+        vkeys = {vkey for _, _, vkey in keys}
+        if not all(any(v in sentence for v in vkeys) for sentence in said):
+            return None
         first = ""
-        for ekey, attribute, vkey in dict.fromkeys(rows):
-            cid = f"{slot_kind_for(attribute)}:{self.aliases.get(ekey, ekey)}.{attribute}#{vkey}"
+        for ekey, attribute, vkey in keys:
+            # The entity as of the read: a merge after it must not change what it hid.
+            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit)}.{attribute}#{vkey}"
             state = state_of(cid, limit)
             if state not in HIDDEN_STATES:
                 return None

@@ -94,6 +94,16 @@ class MergeCarry:
     utility: dict[str, list[tuple[int, datetime, float]]]
     contradicted: dict[str, list[tuple[int, datetime, str]]]
     aliases: dict[str, str]  # absorbed entity key -> the live key it resolves to
+    alias_log: dict[str, list[tuple[int, str]]]  # absorbed key -> (merge seq, key it took)
+
+    def key_at(self, key: str, limit: int) -> str:
+        """The key an entity key resolved to as of journal position ``limit``: itself before
+        any merge absorbed it, the kept entity's after."""
+        to = key
+        for seq, kept in self.alias_log.get(key, ()):
+            if seq <= limit:
+                to = kept
+        return to
 
     def entity_key(self, entity: str) -> str:
         """The key records about ``entity`` are kept under (the kept entity's after a merge)."""
@@ -116,7 +126,9 @@ class MergeCarry:
         for k, v in self.aliases.items():
             if v == gone:
                 self.aliases[k] = kept
+                self.alias_log.setdefault(k, []).append((seq, kept))
         self.aliases[gone] = kept
+        self.alias_log.setdefault(gone, []).append((seq, kept))
         moved: Moved = []
         for key in [k for k in self.support if k[0] == gone]:
             _, attr, vkey = key

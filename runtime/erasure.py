@@ -63,6 +63,48 @@ class _Plan(NamedTuple):
     """Ids to erase, in journal order."""
     drafts: list[EventDraft]
     """The ``erasure`` record, then the re-derived revisions."""
+    targets: frozenset[str]
+    """Every id the plan erases (``ordered`` and those already erased)."""
+    dims: frozenset[tuple[str, str]]
+    """Belief dimensions whose later revisions quote erased evidence."""
+    dead: frozenset[str]
+    """Belief candidate ids only erased evidence supported."""
+
+
+_ID = re.compile(r"\b[0-9A-Z]{26}\b")  # an event id inside a record's text
+
+
+def _tail_matters(tail: Sequence[Any], plan: _Plan, pat: re.Pattern[str] | None) -> bool:
+    """Whether events appended after an erasure was planned could change its plan: they name
+    the entity, cite or are caused by an erased record, revise (or assess) a touched belief,
+    name a value only erased evidence held, or merge or erase themselves. Conservative: a
+    false yes costs a new plan, a false no would leave content unerased."""
+    for e in tail:
+        p = e.payload
+        if p is None:
+            continue
+        if e.kind in ("identity.merged", "erasure") or e.causation_id in plan.targets:
+            return True
+        if pat is not None and names(pat, p):
+            return True
+        if e.kind == "retrieval":
+            # A read's selected ids quote nothing; only the worldview values it showed do.
+            if plan.dead.intersection(p.worldview):
+                return True
+            continue
+        text = p.model_dump_json()
+        if plan.targets.intersection(_ID.findall(text)) or any(d in text for d in plan.dead):
+            return True
+        claims: list[Any] = []
+        if e.kind == "belief.revised":
+            claims = [p.revision]
+        elif e.kind == "impact.assessed":
+            claims = [c.claim for c in p.assessment.claims]
+        elif e.kind == "clarify.requested":
+            claims = list(p.claims)
+        if any((match_key(c.entity), c.attribute) in plan.dims for c in claims):
+            return True
+    return False
 
 
 def _check_erasable(events: Sequence[Any], event_ids: Sequence[str]) -> None:
@@ -119,12 +161,14 @@ class Erasure(ReadPath):
                 events = [e async for e in self.journal.read(self.namespace)]
                 if event_ids is not None:
                     _check_erasable(events, event_ids)
-                for attempt in range(1, GUARDED_RETRIES + 1):
-                    plan = self._erasure_plan(events, event_ids, entity, reason)
+                pat = mentions(entity.strip()) if entity is not None else None
+                plan = self._erasure_plan(events, event_ids, entity, reason)
+                replans = tries = 0
+                while True:
                     before = self._rows_snapshot()
                     # Whatever was appended since the scan (an observe() of this process,
-                    # another process's writes) may name the entity too: the commit checks
-                    # in its own transaction that nothing was, else the tail is scanned.
+                    # another process's writes, its reads' traces) may name what is erased:
+                    # the commit checks in its own transaction that nothing was appended.
                     last = events[-1].seq if events else 0
                     try:
                         seqs, appended = await self.journal.erase_and_append(
@@ -135,14 +179,28 @@ class Erasure(ReadPath):
                         )
                         break
                     except StaleHead:
-                        if attempt == GUARDED_RETRIES:
+                        tries += 1
+                        tail = [e async for e in self.journal.read(self.namespace, after_seq=last)]
+                        events += tail
+                        # A tail that changes nothing (another process's reads, unrelated
+                        # writes) only moves the guard: the same plan is committed at once,
+                        # so a stream of them cannot starve the erasure. Else plan again.
+                        if _tail_matters(tail, plan, pat):
+                            replans += 1
+                            if replans == GUARDED_RETRIES:
+                                raise
+                            self._log.info("erasure planning again", attempt=replans)
+                            await backoff(replans)
+                            await self._refresh(locked=True)
+                            events += [
+                                e
+                                async for e in self.journal.read(
+                                    self.namespace, after_seq=events[-1].seq
+                                )
+                            ]
+                            plan = self._erasure_plan(events, event_ids, entity, reason)
+                        elif tries > 50 * GUARDED_RETRIES:
                             raise
-                        self._log.info("erasure rescanning the tail", attempt=attempt)
-                        await backoff(attempt)
-                        await self._refresh(locked=True)
-                        events += [
-                            e async for e in self.journal.read(self.namespace, after_seq=last)
-                        ]
                 dense = self._shared.dense.get(self.namespace)
                 if dense is not None:
                     dense.drop(plan.ordered)  # vectors of erased text must go too
@@ -181,9 +239,10 @@ class Erasure(ReadPath):
                 if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
             }
             reason = pat.sub("[erased entity]", reason)
-        targets = self._closure(events, seeds)
+        targets, dims = self._closure(events, seeds)
         rederive = self._rederive_plan(events, targets)
-        targets |= self._references(events, targets, rederive)
+        referring, dead = self._references(events, targets, rederive)
+        targets |= referring
         now = self._now()
         at = self._proj.last_occurred_at or now
         # Already-erased events are not erased again (nor listed as such).
@@ -217,12 +276,12 @@ class Erasure(ReadPath):
                     causation_id=head.id,
                 )
             )
-        return _Plan(ordered, drafts)
+        return _Plan(ordered, drafts, frozenset(targets), frozenset(dims), frozenset(dead))
 
     @staticmethod
-    def _closure(events: Sequence[Any], seeds: set[str]) -> set[str]:
+    def _closure(events: Sequence[Any], seeds: set[str]) -> tuple[set[str], set[tuple[str, str]]]:
         """Seeds plus everything caused by them or citing them as evidence, transitively,
-        plus later revisions of every belief dimension they touched."""
+        plus later revisions of every belief dimension they touched (returned too)."""
         out = set(seeds)
         dims: set[tuple[str, str]] = set()
         for e in events:  # journal order: causes come before effects
@@ -260,10 +319,12 @@ class Erasure(ReadPath):
                     derived = True  # its prior was computed from erased evidence
             if derived:
                 out.add(e.id)
-        return out
+        return out, dims
 
     @staticmethod
-    def _references(events: Sequence[Any], targets: set[str], rederive: Sequence[Any]) -> set[str]:
+    def _references(
+        events: Sequence[Any], targets: set[str], rederive: Sequence[Any]
+    ) -> tuple[set[str], set[str]]:
         """Lifecycle, edge, outcome and read records that name an erased event or a belief
         value that only erased evidence supported: they would quote the erased content."""
 
@@ -281,7 +342,7 @@ class Erasure(ReadPath):
             if e.id in targets and e.kind == "belief.revised" and e.payload is not None
         ]
         dead = (values(erased_revs) - values(rederive)) | targets
-        found = set()
+        found: set[str] = set()
         for e in events:
             p = e.payload
             if p is None or e.id in targets:
@@ -298,7 +359,7 @@ class Erasure(ReadPath):
                 continue
             if named & dead:
                 found.add(e.id)
-        return found
+        return found, dead - targets
 
     @staticmethod
     def _rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:

@@ -79,7 +79,7 @@ def _texts(value: Any, key: str | None = None, caller: bool = False) -> list[str
     if isinstance(value, str):
         if caller:
             return [value]
-        if key == "source":
+        if key in ("source", "origin"):  # an edge's origin is its observation's source
             return [] if value in _BUILTIN_SOURCES else [value]
         return [] if key in _LABEL_FIELDS else [value]
     out: list[str] = []

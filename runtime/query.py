@@ -102,7 +102,8 @@ class QueryEngine(Channels):
             if all(states(src, at.seq) in HIDDEN for src in doc.evidence_ids):
                 return "lifecycle: everything it was compiled from is forgotten"
         if doc.kind == "observation":
-            why = self.proj.worldview.forgotten_statement(doc.event_id, at.seq, states)
+            content = doc.text[doc.lead : len(doc.text) - doc.notes]
+            why = self.proj.worldview.forgotten_statement(doc.event_id, content, at.seq, states)
             if why is not None:
                 return why
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):

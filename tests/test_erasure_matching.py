@@ -99,3 +99,25 @@ async def test_a_source_naming_the_entity_is_a_mention(rt: MemoryRuntime) -> Non
     assert (await rt.get(lunch.id)).payload is not None
     ctx = await rt.query("What is overdue?")
     assert "zorblax" not in ctx.to_prompt().casefold()
+
+
+async def test_an_entity_named_like_a_source_leaves_others_confirmations(
+    rt: MemoryRuntime,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    t = datetime(2024, 1, 1, tzinfo=UTC)
+    for i in range(4):
+        await rt.observe_and_route(
+            {
+                "content": "I work at Google.",
+                "actor": "Bob",
+                "source": "web",
+                "occurred_at": t + timedelta(days=30 * i),
+            }
+        )
+    edges = [e async for e in rt.events(kinds=["edge"])]
+    assert edges and all(e.payload.origin == "web" for e in edges)
+    await rt.observe_and_route({"content": "Web is my dog's name.", "actor": "Ann"})
+    receipt = await rt.erase(entity="Web", reason="the dog")
+    assert not {e.id for e in edges} & set(receipt.erased_event_ids)

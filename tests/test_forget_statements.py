@@ -86,3 +86,28 @@ async def test_rebuild_gives_the_same_reads() -> None:
         rebuilt = await rt.query("What does Sam love?", budget_tokens=400)
         assert rebuilt.to_prompt() == live.to_prompt()
         assert rebuilt.suppressed == live.suppressed
+
+
+async def test_an_observation_saying_more_than_its_beliefs_stays() -> None:
+    text = (
+        "I work at Google. I am allergic to peanuts and my daughter Emma starts school in "
+        "Boston on Monday."
+    )
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        r = await rt.observe_and_route({"content": text, "actor": "Bob", "occurred_at": T0})
+        await rt.forget(["Bob.employer=Google"], "inhibit", reason="left")
+        ctx = await rt.query("Is Bob allergic to anything?", budget_tokens=400)
+        assert r.observation_id in _shown(ctx)  # the allergy is not forgotten with the job
+        assert "allergic to peanuts" in ctx.to_prompt()
+
+
+async def test_a_merge_after_a_read_does_not_change_what_it_hid() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for text in ["Bob works at Zentrix.", "Robert likes chess.", "Robert works at Zentrix."]:
+            await rt.observe_and_route({"content": text, "actor": "user"})
+        await rt.forget(["fact:bob.employer#zentrix"], "inhibit", reason="wrong")
+        ctx = await rt.query("Where does Bob work? Zentrix", budget_tokens=500)
+        assert any("every belief it states" in s.reason for s in ctx.suppressed)
+        await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
+        rep = await rt.replay_trace(ctx.trace_id, compare_present=False)
+        assert rep.identical, (rep.added, rep.removed)

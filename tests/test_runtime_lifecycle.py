@@ -53,6 +53,36 @@ async def test_an_event_appended_while_an_erasure_plans_is_erased_too(tmp_path: 
         assert left == []
 
 
+async def test_unrelated_writes_during_an_erasure_do_not_starve_it(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="u") as a,
+        MemoryRuntime.open(path, namespace="u") as b,
+    ):
+        for i in range(5):
+            await a.observe_and_route({"content": f"Zorblax works at Acme{i}.", "actor": "Alice"})
+        real_commit, real_plan = a.journal.erase_and_append, a._erasure_plan
+        commits = plans = 0
+
+        async def busy(*args: Any, **kw: Any) -> Any:
+            nonlocal commits
+            commits += 1
+            if commits <= 30:  # another process reads (its trace names nothing erased)
+                await b.query("Where does Dana live?", budget_tokens=100)
+            return await real_commit(*args, **kw)
+
+        def counted(*args: Any, **kw: Any) -> Any:
+            nonlocal plans
+            plans += 1
+            return real_plan(*args, **kw)
+
+        a.journal.erase_and_append = busy  # type: ignore[method-assign]
+        a._erasure_plan = counted  # type: ignore[method-assign]
+        receipt = await a.erase(entity="Zorblax", reason="gdpr")
+        assert commits == 31 and plans == 1  # refused 30 times, planned once
+        assert receipt.verified
+
+
 @pytest.mark.parametrize("backend", ["memory", "sqlite"])
 async def test_a_guarded_erasure_with_a_later_event_changes_nothing(
     backend: str, tmp_path: Path

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -412,3 +413,8 @@ class SqliteJournal(SqliteVectors, Journal):
             await self._db.close()
         except sqlite3.Error as exc:  # pragma: no cover - closing a broken handle
             _log.warning("close_failed", error=str(exc))
+        # aiosqlite resolves the close before its worker thread has left its loop: a closed
+        # journal holds no thread (a caller checking, or an interpreter exiting, sees none).
+        worker = getattr(self._db, "_thread", None)
+        if isinstance(worker, threading.Thread) and worker.is_alive():
+            await asyncio.to_thread(worker.join, 10.0)
