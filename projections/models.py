@@ -38,6 +38,8 @@ KNOWN_OBSERVATION_TYPES: tuple[str, ...] = (
 # Control characters other than whitespace (NUL, ESC, ...): in a name they would make
 # "Al\x00ice" an entity of its own that renders like "Alice".
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_CHARS = _CONTROL
+"""Control characters no name (an actor, an asker) may hold."""
 
 
 def _norm_text(value: str, field: str) -> str:

@@ -140,7 +140,7 @@ class Worldview(TextSlotResolver, MergeCarry):
     ) -> dict[str, datetime]:
         """When each value of a slot was last supported (revised or confirmed), by value
         key, as of ``limit`` and the event time ``until``."""
-        ekey = self.entity_key(entity)
+        ekey = self.key_at(match_key(entity), limit)  # before a merge, the entity's own
         out: dict[str, datetime] = {}
         for (e, a, vkey), rows in self.support.items():
             if e != ekey or a != attribute:
@@ -207,8 +207,11 @@ class Worldview(TextSlotResolver, MergeCarry):
             return None
         keys = dict.fromkeys(rows)
         said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
-        vkeys = {vkey for _, _, vkey in keys}
-        if not all(any(v in sentence for v in vkeys) for sentence in said):
+        # Whole words: a forgotten "art" is not named by "The party starts at eight."
+        named = re.compile(
+            "|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for _, _, v in keys), re.IGNORECASE
+        )
+        if not all(named.search(sentence) for sentence in said):
             return None
         first = ""
         for ekey, attribute, vkey in keys:

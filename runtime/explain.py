@@ -134,8 +134,10 @@ class Explain(ReadPath):
             raise InvalidInput(str(exc), field="attribute") from None
         if snap is None:
             return None
+        attribute = snap.attribute  # as the schema names it ("Employer" -> "employer")
         probs = {match_key(v): p for v, p in snap.distribution if v != UNKNOWN}
-        ekey = proj.worldview.entity_key(snap.entity)
+        # The entity's key as of the read: before a merge, its own records, not the kept one's.
+        ekey = proj.worldview.key_at(match_key(snap.entity), at.seq)
         held_only = [  # claims held for corroboration are in no distribution yet
             v
             for (e, a, _), rows in proj.worldview.held.items()

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from nousmem.policies.planner import LENSES
+from nousmem.projections.models import CONTROL_CHARS as _CONTROL
 from nousmem.projections.retrieval import (
     MemoryContext,
     count_tokens,
@@ -179,10 +180,14 @@ class ReadPath(RuntimeCore):
         self._check_open()
         self._validate_query(question, lens, budget_tokens, k)
         if actor is not None:
+            # As an observation's actor is read: whitespace collapsed, no control characters.
             if not isinstance(actor, str) or not actor.strip():
                 raise InvalidInput("must be a non-empty string or None", field="actor")
+            actor = " ".join(actor.split())
             if len(actor) > 200:
                 raise InvalidInput("must be at most 200 characters", field="actor")
+            if _CONTROL.search(actor):
+                raise InvalidInput("must not contain control characters", field="actor")
             check_text(actor, "actor")
         for attempt in range(2):
             try:

@@ -154,3 +154,35 @@ def test_the_cli_explains(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert run("explain", "Sam", "employer") == 0
     assert "Acme" in run.out and "revision" in run.out and "Sam: I work at Acme." in run.out
     assert run("explain", "Bob", "employer") == 1
+
+
+async def test_a_read_before_a_merge_explains_the_absorbed_entitys_own_records() -> None:
+    day = timedelta(days=1)
+    turns = [("I work at Acme.", "Bob", 0), ("Robert works at Acme.", "Carol", 2)]
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for text, actor, d in turns:
+            await rt.observe_and_route(
+                {"content": text, "actor": actor, "occurred_at": T0 + d * day}
+            )
+        pre = (await rt.head()).seq
+        before = await rt.query("Where does Bob work?", budget_tokens=400)
+        await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
+        ex = await rt.explain("Bob", "employer", as_of=pre)
+        assert ex is not None
+        (v,) = ex.values
+        (e,) = v.evidence
+        assert (e.how, e.texts) == ("revision", ("[1 January 2024] Bob: I work at Acme.",))
+        # The fact line as of then is the one a runtime with only that prefix gives.
+        past = await rt.query("Where does Bob work?", budget_tokens=400, as_of=pre)
+        facts = [s.text for s in past.snippets if s.kind == "fact"]
+        assert facts == [s.text for s in before.snippets if s.kind == "fact"]
+        assert facts == ["Bob employer: Acme (1 January 2024)"]
+
+
+async def test_the_attribute_is_read_as_the_schema_names_it() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _story(rt)
+        plain = await rt.explain("Alice", "employer")
+        for spelling in ("Employer", " employer "):
+            ex = await rt.explain("Alice", spelling)
+            assert ex == plain

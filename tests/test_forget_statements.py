@@ -111,3 +111,13 @@ async def test_a_merge_after_a_read_does_not_change_what_it_hid() -> None:
         await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
         rep = await rt.replay_trace(ctx.trace_id, compare_present=False)
         assert rep.identical, (rep.added, rep.removed)
+
+
+async def test_a_value_inside_another_word_does_not_name_it() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        r = await rt.observe_and_route(
+            {"content": "I like art. The party starts at eight.", "actor": "Sam", "occurred_at": T0}
+        )
+        await rt.forget(["Sam.likes=art"], "inhibit", reason="not any more")
+        ctx = await rt.query("When does the party start?", budget_tokens=300)
+        assert r.observation_id in _shown(ctx)  # "party" does not name "art"

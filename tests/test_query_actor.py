@@ -97,3 +97,15 @@ def test_the_cli_query_takes_the_asker(capsys: pytest.CaptureFixture[str], tmp_p
     out = run.json("query", "Where do I work?", "--actor", "Sam")
     assert out["plan"]["entities"] == ["Sam"]
     assert "Sam.employer: Acme" in out["prompt_sections"]["worldview"]
+
+
+async def test_the_asker_is_read_as_an_observations_actor_is() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _sam(rt)
+        ctx = await rt.query("Where do I work?", budget_tokens=200, actor="  Sam \n")
+        assert ctx.plan["actor"] == "Sam"
+        head = await rt.head()
+        with pytest.raises(InvalidInput) as err:
+            await rt.query("Where do I work?", actor="Sam\x07")
+        assert err.value.field == "actor" and "control" in str(err.value)
+        assert await rt.head() == head
