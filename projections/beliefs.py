@@ -185,7 +185,10 @@ class BeliefStore:
         self._check_seq(seq, "compression")
         dim = self._live_dimension(entity, attribute)
         if dim is None:
-            raise ValueError(f"attribute: no belief about {entity!r} / {attribute!r}")
+            # Its revisions were erased after it was compressed: nothing is left to flag,
+            # and a fold must not fail on the record (the namespace would be unreadable).
+            self._last_seq = seq
+            return
         if dim.compressed_seq is None:
             dim.compressed_seq = seq
             dim.version += 1

@@ -171,6 +171,9 @@ class RuntimeCore:
         comes first (a storage round trip per write): the guard is checked inside the
         commit's own transaction."""
         for attempt in range(1, retries + 1):
+            # A fold may have met another process's erasure since the last refresh: a plan
+            # must not read (and journal again) what it erased.
+            await self._rebuild_while_needed()
             drafts, result = plan()
             if not drafts:
                 return [], result
@@ -222,13 +225,21 @@ class RuntimeCore:
         if head.seq > self._proj.applied_seq:
             await self._sync()
         if self._proj.needs_rebuild:
-            self._log.info("rebuilding after an erasure by another process")
             if locked:
-                await self._rebuild_locked(reindex=False)
+                await self._rebuild_while_needed()
             else:
                 async with self._write_lock:
-                    if self._proj.needs_rebuild:
-                        await self._rebuild_locked(reindex=False)
+                    await self._rebuild_while_needed()
+
+    async def _rebuild_while_needed(self) -> None:
+        """Rebuild (the caller holds the write lock) until the projections hold nothing
+        another process erased: an erasure committed while a rebuild read the journal
+        leaves the fresh projections needing one again."""
+        for _ in range(GUARDED_RETRIES):
+            if not self._proj.needs_rebuild:
+                return
+            self._log.info("rebuilding after an erasure by another process")
+            await self._rebuild_locked(reindex=False)
 
     # -- observations -------------------------------------------------------------------------
 

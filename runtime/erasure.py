@@ -192,12 +192,9 @@ class Erasure(ReadPath):
                             self._log.info("erasure planning again", attempt=replans)
                             await backoff(replans)
                             await self._refresh(locked=True)
-                            events += [
-                                e
-                                async for e in self.journal.read(
-                                    self.namespace, after_seq=events[-1].seq
-                                )
-                            ]
+                            # All of it again: another erasure may have nulled payloads
+                            # this process read before (they must not be re-derived).
+                            events = [e async for e in self.journal.read(self.namespace)]
                             plan = self._erasure_plan(events, event_ids, entity, reason)
                         elif tries > 50 * GUARDED_RETRIES:
                             raise
@@ -317,6 +314,9 @@ class Erasure(ReadPath):
                     dims.add(key)
                 elif key in dims:
                     derived = True  # its prior was computed from erased evidence
+            elif e.kind == "dimension.compressed" and not derived:
+                # Its entropy was measured on the erased evidence.
+                derived = (match_key(p.entity), p.attribute) in dims
             if derived:
                 out.add(e.id)
         return out, dims

@@ -74,12 +74,15 @@ class ErasureGate:
         while self._erasing:
             await self._next_change()
         self._erasing = True
+        held = False
         try:
             while self._readers:
                 await self._next_change()
             self._epoch += 1  # now it holds the gate: no read is inside to see the change
+            held = True
             yield
         finally:
             self._erasing = False
-            self._epoch += 1
+            if held:  # an erasure cancelled while it waited changed nothing a read could see
+                self._epoch += 1
             self._changed()

@@ -206,6 +206,8 @@ async def test_a_cancelled_erasure_opens_the_gate_again() -> None:
     assert not gate.erasing
     await asyncio.wait_for(gate.enter_read(), 5)  # not shut for good
     assert gate.readers == 2
+    # It never held the gate, so a read inside all along saw no erasure: the epoch stayed.
+    assert gate.epoch == 0
 
 
 async def test_an_erasure_by_another_process_leaves_this_ones_projections_too(

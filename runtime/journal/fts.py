@@ -164,4 +164,4 @@ class FtsIndex:
                 f"SELECT rowid, event_id FROM {table} WHERE rowid IN ({marks})", ranked
             ).fetchall()
         )
-        return [SearchHit(ids[seq], seq, score[seq]) for seq in ranked]
+        return [SearchHit(ids[seq], seq, score[seq]) for seq in ranked if seq in ids]

@@ -378,11 +378,18 @@ class SqliteJournal(SqliteVectors, Journal):
         max_seq: int | None = None,
         window: int | None = None,
     ) -> list[SearchHit]:
-        return await self._in_thread(
-            lambda c: self._writer.fts.search(
-                c, namespace, query, limit=limit, max_seq=max_seq, window=window
-            )
-        )
+        def run(c: sqlite3.Connection) -> list[SearchHit]:
+            # One read transaction: its statements see one snapshot, so another process's
+            # erasure between the match and the id lookup cannot take rows out from under it.
+            c.execute("BEGIN")
+            try:
+                return self._writer.fts.search(
+                    c, namespace, query, limit=limit, max_seq=max_seq, window=window
+                )
+            finally:
+                c.execute("ROLLBACK")
+
+        return await self._in_thread(run)
 
     async def namespaces(self) -> list[str]:
         rows = await self._in_thread(
