@@ -170,22 +170,23 @@ class RuntimeCore:
         plan is stale, so fold and plan again (at most ``retries`` plans). No head check
         comes first (a storage round trip per write): the guard is checked inside the
         commit's own transaction."""
-        for attempt in range(1, retries + 1):
-            # A fold may have met another process's erasure since the last refresh: a plan
-            # must not read (and journal again) what it erased.
-            await self._rebuild_while_needed()
-            drafts, result = plan()
-            if not drafts:
-                return [], result
-            guard = Guard(self.namespace, self._proj.applied_seq, kinds)
-            try:
-                return await self._commit(drafts, guard), result
-            except StaleHead:
-                if attempt == retries:
-                    raise
-                self._log.info("replanning", attempt=attempt)
-                await backoff(attempt)
-                await self._refresh(locked=True)
+        async with self.journal.planning():  # other writers of the file wait their turn
+            for attempt in range(1, retries + 1):
+                # A fold may have met another process's erasure since the last refresh: a
+                # plan must not read (and journal again) what it erased.
+                await self._rebuild_while_needed()
+                drafts, result = plan()
+                if not drafts:
+                    return [], result
+                guard = Guard(self.namespace, self._proj.applied_seq, kinds)
+                try:
+                    return await self._commit(drafts, guard), result
+                except StaleHead:
+                    if attempt == retries:
+                        raise
+                    self._log.info("replanning", attempt=attempt)
+                    await backoff(attempt)
+                    await self._refresh(locked=True)
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _sync(self, fresh: Sequence[Any] = ()) -> None:

@@ -156,7 +156,7 @@ class Erasure(ReadPath):
         # No read is in flight while the journal is scanned for records that name what is
         # erased, and none starts before the projections are rebuilt (runtime/gate.py).
         async with self._erasure_gate.erasure():
-            async with self._write_lock:
+            async with self._write_lock, self.journal.planning():
                 await self._refresh(locked=True)
                 events = [e async for e in self.journal.read(self.namespace)]
                 if event_ids is not None:

@@ -138,7 +138,7 @@ class PolicyAPI(Forgetting, ReadPath):
             # not have journaled its writes first (model_construct skips the model's checks).
             r = policy.retrieval
             self._validate_query(r.question, r.lens, r.budget_tokens, None)
-        async with self._write_lock:
+        async with self._write_lock, self.journal.planning():
             for attempt in range(1, GUARDED_RETRIES + 1):
                 await self._refresh(locked=True)
                 try:

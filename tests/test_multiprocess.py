@@ -51,6 +51,88 @@ async def test_two_processes_share_one_chain(tmp_path: Path) -> None:
         assert (await rt.stats())["kinds"] == {"observation": 4000}
 
 
+STARTER = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    from nousmem.runtime import MemoryRuntime
+
+    async def main(path, tag, start):
+        while time.time() < start:  # every process opens the new file at the same moment
+            time.sleep(0.001)
+        async with MemoryRuntime.open(path, namespace="shared") as rt:
+            for i in range(20):
+                await rt.observe({"content": f"{tag} says {i}", "actor": tag})
+
+    asyncio.run(main(sys.argv[1], sys.argv[2], float(sys.argv[3])))
+    """
+)
+
+
+async def test_several_processes_can_start_on_one_new_file_at_once(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "fresh.db"  # does not exist yet: every process creates it
+    start = time.time() + 3.0
+    procs = [
+        subprocess.Popen(  # noqa: ASYNC220 - the starters must run while we wait
+            [sys.executable, "-c", STARTER, str(path), f"p{i}", str(start)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for i in range(4)
+    ]
+    for proc in procs:
+        _, err = await asyncio.to_thread(proc.communicate, timeout=300)
+        assert proc.returncode == 0, err.decode()  # no "database is locked"
+    async with MemoryRuntime.open(path, namespace="shared") as rt:
+        report = await rt.verify()
+        assert report.ok and report.checked == 80
+
+
+ROUTER = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    from nousmem.runtime import MemoryRuntime
+
+    async def main(path, tag, start):
+        while time.time() < start:
+            time.sleep(0.001)
+        async with MemoryRuntime.open(path, namespace="shared") as rt:
+            for i in range(int(sys.argv[4])):  # as fast as it can, one person: plans collide
+                await rt.observe_and_route(
+                    {"content": f"I work at Acme{i % 5}.", "actor": "Bo", "source": tag}
+                )
+
+    asyncio.run(main(sys.argv[1], sys.argv[2], float(sys.argv[3])))
+    """
+)
+
+
+async def test_governed_writers_in_three_processes_take_turns_and_never_starve(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    path = tmp_path / "busy.db"
+    async with MemoryRuntime.open(path, namespace="shared"):
+        pass
+    start = time.time() + 3.0
+    procs = [
+        subprocess.Popen(  # noqa: ASYNC220 - both writers must run while we wait
+            [sys.executable, "-c", ROUTER, str(path), tag, str(start), "600"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for tag in ("user", "tool:crm", "tool:hr")
+    ]
+    for proc in procs:
+        _, err = await asyncio.to_thread(proc.communicate, timeout=600)
+        assert proc.returncode == 0, err.decode()[-2000:]  # no StaleHead reached a caller
+    async with MemoryRuntime.open(path, namespace="shared") as rt:
+        assert (await rt.verify()).ok
+        assert len([e async for e in rt.events(kinds=["observation"])]) == 1800
+
+
 async def test_a_governed_write_is_planned_again_after_another_writer_changed_beliefs(
     tmp_path: Path,
 ) -> None:

@@ -10,6 +10,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+from contextlib import nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,9 @@ async def test_a_policy_planned_before_another_writer_is_planned_again(tmp_path:
             return await real(cited)
 
         a._locate = meanwhile  # type: ignore[method-assign]
+        # b stands for a writer that does not take turns (no planning lock: another
+        # platform, another version): the guard alone must catch it.
+        b.journal.planning = nullcontext  # type: ignore[method-assign]
         res = await a.commit(
             {
                 "writes": [
@@ -165,6 +169,24 @@ async def test_several_runtimes_on_one_file_do_not_starve_each_other(tmp_path: P
     finally:
         for rt in rts:
             await rt.close()
+
+
+async def test_writers_of_one_file_take_turns_from_plan_to_commit(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with (
+        MemoryRuntime.open(path, namespace="u") as a,
+        MemoryRuntime.open(path, namespace="u") as b,
+    ):
+        async with a.journal.planning():  # a is between its plan and its commit
+            write = asyncio.ensure_future(
+                b.observe_and_route({"content": "I work at Acme.", "actor": "Alice"})
+            )
+            await asyncio.sleep(0.2)
+            assert not write.done()  # b waits its turn instead of planning against a
+            assert (await a.head()).seq == 0
+        r = await asyncio.wait_for(write, 30)
+        assert r.route == "belief_update"
+        assert (tmp_path / "m.db-nousmem.lock").exists()
 
 
 async def test_after_turn_catches_up_with_other_writers(tmp_path: Path) -> None:

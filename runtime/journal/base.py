@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -223,6 +224,12 @@ class Journal(abc.ABC):
     @abc.abstractmethod
     async def size_bytes(self) -> int:
         """Bytes used on disk (0 for in-memory backends)."""
+
+    def planning(self) -> AbstractAsyncContextManager[None]:
+        """Held by a guarded write from its plan to its commit, so that writers of one
+        journal take turns instead of refusing each other's plans (see
+        ``runtime/journal/planlock.py``). Nothing to wait for by default: one process."""
+        return nullcontext()
 
     @abc.abstractmethod
     async def close(self) -> None:

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal, TypeVar
 
 import aiosqlite
@@ -25,6 +28,7 @@ from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConf
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import Guard, Head, Journal, SearchHit, VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, SealedRow, erasure_log, event_from_draft
+from nousmem.runtime.journal.planlock import PlanLock
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_connect import connect
@@ -61,7 +65,31 @@ def _fetch_all(sql: str, params: list[Any]) -> Callable[[sqlite3.Connection], li
     return run
 
 
+async def _wal(db: aiosqlite.Connection, busy_timeout_s: float) -> None:
+    """Put the file in WAL mode, waiting out other processes opening it at the same time.
+
+    Switching a new file to WAL needs it alone, and SQLite reports "database is locked" at
+    once rather than through the busy handler when another connection is opening it too:
+    several processes starting on one new file would fail. Retried until the busy timeout.
+    """
+    deadline = time.monotonic() + busy_timeout_s
+    while True:
+        try:
+            async with db.execute("PRAGMA journal_mode") as cur:
+                row = await cur.fetchone()
+            if row is not None and str(row[0]).lower() == "wal":
+                return
+            await db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.005 + 0.02 * _JITTER.random())
+
+
 # One caller's batch: its drafts, its guard (or None) and its future.
+_JITTER = random.Random()  # retry timing only
+
 _Queued = tuple[list[EventDraft], Guard | None, "asyncio.Future[list[EventBase]]"]
 
 
@@ -78,6 +106,7 @@ class SqliteJournal(SqliteVectors, Journal):
         self._closed = False
         self._contended = False  # the last group held more than one caller's batch
         self.commits = 0  # transactions written; group commit shows as commits < appends
+        self._plan_lock = PlanLock(path)
 
     @classmethod
     async def open(
@@ -94,7 +123,7 @@ class SqliteJournal(SqliteVectors, Journal):
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
         try:
-            await db.execute("PRAGMA journal_mode=WAL")
+            await _wal(db, busy_timeout_s)
             await db.execute(f"PRAGMA synchronous={durability.upper()}")
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self = cls(db, path)
@@ -409,6 +438,9 @@ class SqliteJournal(SqliteVectors, Journal):
 
         return await asyncio.to_thread(size)
 
+    def planning(self) -> AbstractAsyncContextManager[None]:
+        return self._plan_lock.held()
+
     async def close(self) -> None:
         if self._closed:
             return
@@ -416,6 +448,7 @@ class SqliteJournal(SqliteVectors, Journal):
             self._idle = asyncio.Event()
             await self._idle.wait()
         self._closed = True
+        self._plan_lock.close()
         try:
             await self._db.close()
         except sqlite3.Error as exc:  # pragma: no cover - closing a broken handle
