@@ -270,7 +270,9 @@ class Erasure(ReadPath):
                     payload,
                     occurred_at=old.occurred_at,
                     recorded_at=now,
-                    causation_id=head.id,
+                    # The original's cause, not this erasure: erasing that cause later (a
+                    # policy whose claim it journaled) must take the copy with it too.
+                    causation_id=old.causation_id or head.id,
                 )
             )
         return _Plan(ordered, drafts, frozenset(targets), frozenset(dims), frozenset(dead))

@@ -341,7 +341,8 @@ async def test_erase_event_ids_rederives_later_revisions(rt: MemoryRuntime) -> N
     assert len(receipt.rederived_event_ids) == 1
     (redo,) = [await rt.get(i) for i in receipt.rederived_event_ids]
     assert redo.kind == "belief.revised" and redo.payload.rederived
-    assert redo.causation_id == receipt.erasure_event_id
+    # Caused by what caused the original (so erasing that later takes the copy too).
+    assert redo.causation_id == paris.observation_id
     assert redo.payload.revision == before[paris_delta].payload.revision
     assert redo.payload.revision.evidence_ids == (paris.observation_id,)
     assert redo.occurred_at == before[paris_delta].occurred_at

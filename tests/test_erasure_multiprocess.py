@@ -95,3 +95,29 @@ async def test_a_write_after_folding_anothers_erasure_does_not_journal_what_it_e
         await b.observe({"content": "the weather is nice"})  # folds the erasure record
         await b.observe_and_route({"content": "Sam works at Initech.", "actor": "Sam"})
     assert _tables_naming(path, "quuxcorp") == []
+
+
+async def test_a_rederived_copy_goes_with_the_policy_that_wrote_the_original(
+    tmp_path: Path,
+) -> None:
+    async with MemoryRuntime.open(tmp_path / "m.db", namespace="ns") as rt:
+        oslo = await rt.observe_and_commit({"content": "Ysolde lives in Oslo.", "actor": "Ysolde"})
+        chat = await rt.observe({"content": "random chatter", "actor": "user"})
+        claim = {"entity": "Ysolde", "attribute": "location", "value": "Berlinsecret"}
+        policy = await rt.commit(
+            {"writes": [{"claims": [claim], "evidence_ids": [chat.id], "source": "tool:crm"}]}
+        )
+        assert policy.committed and policy.policy_event_id is not None
+        # Erasing the earlier turn re-derives the policy's later revision of the belief ...
+        first = await rt.erase(event_ids=[oslo.observation_id], reason="privacy")
+        assert len(first.rederived_event_ids) == 1
+        # ... and erasing the policy must take that copy with it.
+        await rt.erase(event_ids=[policy.policy_event_id], reason="privacy")
+        left = [
+            e.seq
+            async for e in rt.events()
+            if e.payload is not None and "berlinsecret" in e.payload.model_dump_json().lower()
+        ]
+        assert left == []
+        assert await rt.belief("Ysolde", "location") is None
+    assert _tables_naming(tmp_path / "m.db", "berlinsecret") == []
