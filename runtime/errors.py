@@ -14,6 +14,10 @@ from typing import Any
 from nousmem.projections.errors import InvalidInput as InvalidInput
 from nousmem.projections.errors import NousmemError as NousmemError
 
+# Shown (in tracebacks, ``type(e).__module__``) where users import them from; pickling
+# finds them here too, since this module re-exports both.
+InvalidInput.__module__ = NousmemError.__module__ = __name__
+
 
 class NamespaceError(InvalidInput):
     """An operation tried to cross a namespace wall."""

@@ -46,3 +46,16 @@ def test_every_public_return_type_is_exported() -> None:
             assert getattr(api, cls.__name__) is cls
     for names in _EVENTS_RETURNED.values():
         assert set(names) <= set(api.__all__)
+
+
+def test_every_error_shows_where_users_import_it_from() -> None:
+    import pickle
+
+    from nousmem.runtime import errors
+
+    for name in ("NousmemError", "InvalidInput", "StaleHead", "StorageError"):
+        cls = getattr(errors, name)
+        assert cls.__module__ == "nousmem.runtime.errors", name
+    err = errors.InvalidInput("bad", field="x")
+    again = pickle.loads(pickle.dumps(err))
+    assert type(again) is errors.InvalidInput and again.field == "x"
