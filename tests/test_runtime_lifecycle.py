@@ -258,3 +258,45 @@ async def test_a_journal_of_a_newer_schema_is_refused_untouched(tmp_path: Path) 
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM events").fetchone() == (1,)
     assert path.read_bytes() == before
+
+
+async def test_a_writer_cancelled_while_waiting_for_its_turn_leaves_nothing_behind(
+    tmp_path: Path,
+) -> None:
+    import fcntl
+    import os
+    import threading
+
+    from nousmem.runtime.journal.planlock import PlanLock
+
+    path = tmp_path / "m.db"
+    async with MemoryRuntime.open(path, namespace="u") as rt:
+        other = PlanLock(str(path))  # another open of the file: another process's turn
+        threads = threading.active_count()
+        async with other.held():
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(
+                    rt.observe_and_route({"content": "I work at Acme.", "actor": "Al"}), 0.2
+                )
+            assert threading.active_count() == threads  # no thread left waiting in flock
+        other.close()
+        async with rt.journal.planning():  # its next turn is really its own
+            probe = os.open(str(path) + "-nousmem.lock", os.O_RDONLY)
+            try:
+                with pytest.raises(BlockingIOError):
+                    fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            finally:
+                os.close(probe)
+        r = await rt.observe_and_route({"content": "I work at Acme.", "actor": "Al"})
+        assert r.route == "belief_update"
+
+
+async def test_an_in_memory_sqlite_journal_has_no_lock_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    async with MemoryRuntime.open(":memory:", namespace="u") as rt:
+        await rt.observe_and_route({"content": "I work at Acme.", "actor": "Al"})
+    import os
+
+    assert os.listdir(tmp_path) == []

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from nousmem.runtime.logging import get_logger
 
@@ -28,15 +28,18 @@ except ImportError:  # pragma: no cover - not POSIX
 __all__ = ["PlanLock"]
 
 _log = get_logger("nousmem.journal")
+_JITTER = random.Random()  # wait timing only
 
 
 class PlanLock:
     """The planning lock of one journal file, for one connection's writers."""
 
     def __init__(self, path: str) -> None:
-        self.path = path + "-nousmem.lock"
+        # An in-memory or temporary database is no file another process shares.
+        real = path not in ("", ":memory:") and not path.startswith("file:")
+        self.path = os.path.realpath(path) + "-nousmem.lock" if real else ""
         self._fd: int | None = None
-        self._usable = fcntl is not None
+        self._usable = fcntl is not None and real
         # Writers of this connection (other namespaces) take turns here first: a second
         # flock of the same open file would not wait, and its release would end the first.
         self._local = asyncio.Lock()
@@ -44,10 +47,13 @@ class PlanLock:
     def _open(self) -> int | None:
         if self._fd is None and self._usable:
             try:
-                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as exc:
-                self._usable = False
-                _log.warning("plan_lock_unavailable", path=self.path, error=str(exc))
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError:
+                try:  # another user's lock file: flock works on a read-only descriptor
+                    self._fd = os.open(self.path, os.O_RDONLY)
+                except OSError as exc:
+                    self._usable = False
+                    _log.warning("plan_lock_unavailable", path=self.path, error=str(exc))
         return self._fd
 
     @asynccontextmanager
@@ -71,24 +77,14 @@ class PlanLock:
 
 
 async def _acquire(fd: int) -> None:
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return
-    except BlockingIOError:
-        pass
-    # Another writer has it: wait in a thread, not on the event loop. If this task is
-    # cancelled meanwhile the thread still gets the lock, and must then let it go.
-    fut = asyncio.get_running_loop().run_in_executor(None, fcntl.flock, fd, fcntl.LOCK_EX)
-    try:
-        await asyncio.shield(fut)
-    except asyncio.CancelledError:
-        fut.add_done_callback(_release_if_taken(fd))
-        raise
-
-
-def _release_if_taken(fd: int) -> Any:
-    def done(f: asyncio.Future[None]) -> None:
-        if not f.cancelled() and f.exception() is None:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-
-    return done
+    """Take the lock, polling: no thread blocks on it, so a cancelled waiter holds nothing
+    and leaves nothing behind (a thread left in ``flock`` would take the lock later, for
+    nobody, and keep a worker of the default executor)."""
+    wait = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            await asyncio.sleep(wait * (0.5 + _JITTER.random()))
+            wait = min(wait * 2, 0.02)
