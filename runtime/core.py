@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from nousmem.projections.models import Observation
-from nousmem.runtime.canonical import MIN_YEAR, canonical_json
+from nousmem.runtime.canonical import canonical_json
 from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.dense import DenseIndex
@@ -30,7 +30,7 @@ from nousmem.runtime.errors import (
 from nousmem.runtime.events import EventDraft, kind_names
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.inputs import check_depth, check_text
+from nousmem.runtime.inputs import check_depth, check_text, storable_time, validate_namespace
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
@@ -38,29 +38,6 @@ from nousmem.runtime.projector import FOLD_READERS, Projector
 from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 
 T = TypeVar("T")
-
-
-def validate_namespace(namespace: str) -> str:
-    if not isinstance(namespace, str) or not namespace.strip() or len(namespace) > 200:
-        raise NamespaceError(
-            "namespace must be a non-empty string of at most 200 characters", field="namespace"
-        )
-    if namespace != namespace.strip() or any(c in namespace for c in "\x00\n\r\t"):
-        raise NamespaceError(
-            "namespace must not have surrounding spaces or control characters", field="namespace"
-        )
-    check_text(namespace, "namespace")
-    return namespace
-
-
-def _storable(t: datetime, field: str) -> datetime:
-    """``t`` (UTC) if the journal can store it: its timestamps have four-digit years."""
-    if not MIN_YEAR <= t.year <= 9999:
-        raise InvalidInput(
-            f"{t.isoformat()} is outside the years {MIN_YEAR}-9999 the journal stores (in UTC)",
-            field=field,
-        )
-    return t
 
 
 class _Shared:
@@ -117,7 +94,7 @@ class RuntimeCore:
         t = self.clock.now()
         if t.tzinfo is None:
             raise InvalidInput("the clock returned a naive datetime", field="clock")
-        return _storable(t.astimezone(UTC), "clock")
+        return storable_time(t.astimezone(UTC), "clock")
 
     def _new_id(self, at: datetime) -> str:
         return self._shared.ids.new(at)
@@ -259,7 +236,7 @@ class RuntimeCore:
             raise InvalidInput(
                 f"{value.isoformat()} is outside the years the journal stores", field=field
             ) from None
-        return _storable(utc, field)
+        return storable_time(utc, field)
 
     def _parse_observation(self, obs: Observation | dict[str, Any]) -> Observation:
         if isinstance(obs, Observation):

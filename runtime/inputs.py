@@ -8,11 +8,13 @@ cannot store them; every entry point refuses them up front with the field they c
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
 
-from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.canonical import MIN_YEAR
+from nousmem.runtime.errors import InvalidInput, NamespaceError
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -77,3 +79,27 @@ def _first_bad(value: Any, path: str) -> str | None:
         if bad is not None:
             return bad
     return None
+
+
+def validate_namespace(namespace: str) -> str:
+    """``namespace`` if it is one: 1-200 characters, no surrounding spaces or controls."""
+    if not isinstance(namespace, str) or not namespace.strip() or len(namespace) > 200:
+        raise NamespaceError(
+            "namespace must be a non-empty string of at most 200 characters", field="namespace"
+        )
+    if namespace != namespace.strip() or any(c in namespace for c in "\x00\n\r\t"):
+        raise NamespaceError(
+            "namespace must not have surrounding spaces or control characters", field="namespace"
+        )
+    check_text(namespace, "namespace")
+    return namespace
+
+
+def storable_time(t: datetime, field: str) -> datetime:
+    """``t`` (UTC) if the journal can store it: its timestamps have four-digit years."""
+    if not MIN_YEAR <= t.year <= 9999:
+        raise InvalidInput(
+            f"{t.isoformat()} is outside the years {MIN_YEAR}-9999 the journal stores (in UTC)",
+            field=field,
+        )
+    return t

@@ -14,12 +14,13 @@ from nousmem.policies.extract import RuleExtractor
 from nousmem.runtime.beliefs_api import BeliefAPI
 from nousmem.runtime.clock import Clock, SystemClock, check_clock
 from nousmem.runtime.config import RuntimeConfig
-from nousmem.runtime.core import _Shared, validate_namespace
+from nousmem.runtime.core import _Shared
 from nousmem.runtime.erasure import Erasure
 from nousmem.runtime.errors import InvalidInput, invalid_input_from_validation
 from nousmem.runtime.explain import Explain
 from nousmem.runtime.forgetting import Forgetting
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.inputs import validate_namespace
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal

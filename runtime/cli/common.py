@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from nousmem.runtime.core import validate_namespace
 from nousmem.runtime.errors import InvalidInput, NousmemError, UnsupportedOperation
+from nousmem.runtime.inputs import validate_namespace
 from nousmem.runtime.runtime import MemoryRuntime
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from nousmem.runtime.cli.common import check_db, emit, json_printable, open_rt, printable
-from nousmem.runtime.core import validate_namespace
+from nousmem.runtime.inputs import validate_namespace
 
 
 def _event_json(e: Any) -> dict[str, Any]:
