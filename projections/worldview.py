@@ -98,11 +98,10 @@ class Worldview(TextSlotResolver, MergeCarry):
     ) -> None:
         ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
         key = (ekey, attribute, match_key(value))
-        self.support.setdefault(key, []).append(
-            SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
+        self._support(
+            key,
+            SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids),
         )
-        for ev in evidence_ids:
-            self.stated.setdefault(ev, []).append((seq, key))
         if cardinality == "single":
             note_change(
                 self.superseded,
@@ -130,25 +129,37 @@ class Worldview(TextSlotResolver, MergeCarry):
         ``evidence`` route): it supports the candidate as a revision would (evidence,
         recency, attribute TTL), though the belief's distribution does not move."""
         key = (self.entity_key(entity), attribute, match_key(value))
-        self.support.setdefault(key, []).append(
-            SupportRow(seq, occurred_at, event_id, source, reliability, "assert", (evidence_id,))
+        self._support(
+            key,
+            SupportRow(seq, occurred_at, event_id, source, reliability, "assert", (evidence_id,)),
         )
-        self.stated.setdefault(evidence_id, []).append((seq, key))
+
+    def _support(self, key: Key, row: SupportRow) -> None:
+        """Record ``row`` for a value and, for each piece of its evidence, that it states it."""
+        self.support.setdefault(key, []).append(row)
+        for ev in row.evidence_ids:
+            self.stated.setdefault(ev, []).append((row.seq, key))
 
     def last_seen(
-        self, entity: str, attribute: str, limit: int, until: datetime | None
+        self,
+        entity: str,
+        attribute: str,
+        values: Iterable[str],
+        limit: int,
+        until: datetime | None,
     ) -> dict[str, datetime]:
-        """When each value of a slot was last supported (revised or confirmed), by value
-        key, as of ``limit`` and the event time ``until``."""
+        """When each of ``values`` of a slot was last supported (revised or confirmed), by
+        value key, as of ``limit`` and the event time ``until``."""
         ekey = self.key_at(match_key(entity), limit)  # before a merge, the entity's own
         out: dict[str, datetime] = {}
-        for (e, a, vkey), rows in self.support.items():
-            if e != ekey or a != attribute:
-                continue
-            for r in rows:
-                if r.seq <= limit and (until is None or r.occurred_at <= until):
-                    if vkey not in out or r.occurred_at > out[vkey]:
-                        out[vkey] = r.occurred_at
+        for vkey in {match_key(v) for v in values}:
+            seen = [
+                r.occurred_at
+                for r in self.support.get((ekey, attribute, vkey), ())
+                if r.seq <= limit and (until is None or r.occurred_at <= until)
+            ]
+            if seen:
+                out[vkey] = max(seen)
         return out
 
     def on_held(
@@ -206,6 +217,14 @@ class Worldview(TextSlotResolver, MergeCarry):
         if not rows:
             return None
         keys = dict.fromkeys(rows)
+        first = ""
+        for ekey, attribute, vkey in keys:  # the cheap test first: usually one is held
+            # The entity as of the read: a merge after it must not change what it hid.
+            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit)}.{attribute}#{vkey}"
+            state = state_of(cid, limit)
+            if state not in HIDDEN_STATES:
+                return None
+            first = first or f"{cid} is {state}"
         said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
         # Whole words: a forgotten "art" is not named by "The party starts at eight."
         named = re.compile(
@@ -213,14 +232,6 @@ class Worldview(TextSlotResolver, MergeCarry):
         )
         if not all(named.search(sentence) for sentence in said):
             return None
-        first = ""
-        for ekey, attribute, vkey in keys:
-            # The entity as of the read: a merge after it must not change what it hid.
-            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit)}.{attribute}#{vkey}"
-            state = state_of(cid, limit)
-            if state not in HIDDEN_STATES:
-                return None
-            first = first or f"{cid} is {state}"
         return f"lifecycle: every belief it states is forgotten ({first})"
 
     # -- resolution ---------------------------------------------------------------------------

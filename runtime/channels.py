@@ -297,7 +297,9 @@ class Channels:
         kind = slot_kind_for(snap.attribute)
         # A value confirmed without a revision (the evidence route) was still seen then:
         # its line dates it so, and its TTL runs from there.
-        confirmed = self.proj.worldview.last_seen(snap.entity, snap.attribute, at.seq, at.time)
+        confirmed = self.proj.worldview.last_seen(
+            snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
+        )
         later = [
             o.model_copy(update={"last_seen": confirmed[k]})
             for o in snap.observed_values

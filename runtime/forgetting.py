@@ -236,7 +236,9 @@ class Forgetting(WritePath):
                 seen = {match_key(o.value): o.last_seen for o in snap.observed_values}
                 if value_key in seen:
                     # Confirmations routed ``evidence`` keep the TTL running from them too.
-                    last = self._proj.worldview.last_seen(snap.entity, attr, 1 << 62, None)
+                    last = self._proj.worldview.last_seen(
+                        snap.entity, attr, [value_key], 1 << 62, None
+                    )
                     created = max(seen[value_key], last.get(value_key, seen[value_key]))
                     ttl = self.config.attributes.spec(attr).ttl_days
                     break
