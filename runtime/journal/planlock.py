@@ -18,6 +18,7 @@ import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from nousmem.runtime.journal.sqlite_connect import is_file_path
 from nousmem.runtime.logging import get_logger
 
 try:
@@ -36,7 +37,7 @@ class PlanLock:
 
     def __init__(self, path: str) -> None:
         # An in-memory or temporary database is no file another process shares.
-        real = path not in ("", ":memory:") and not path.startswith("file:")
+        real = is_file_path(path)
         self.path = os.path.realpath(path) + "-nousmem.lock" if real else ""
         self._fd: int | None = None
         self._usable = fcntl is not None and real

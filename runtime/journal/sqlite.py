@@ -28,10 +28,11 @@ from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConf
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import Guard, Head, Journal, SearchHit, VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, SealedRow, erasure_log, event_from_draft
+from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.planlock import PlanLock
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
-from nousmem.runtime.journal.sqlite_connect import connect
+from nousmem.runtime.journal.sqlite_connect import connect, is_file_path
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
 from nousmem.runtime.logging import get_logger
@@ -100,6 +101,7 @@ class SqliteJournal(SqliteVectors, Journal):
         self._db = db
         self.path = path
         self._writer = Transactions()  # worker-thread side: transactions and the index
+        self._checkpointer: Checkpointer | None = None
         self._queue: list[_Queued] = []
         self._busy = False  # a group is in flight on the worker thread
         self._idle: asyncio.Event | None = None  # set when the last group finished (close)
@@ -128,6 +130,10 @@ class SqliteJournal(SqliteVectors, Journal):
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self = cls(db, path)
             await self._in_thread(self._init_schema)
+            if is_file_path(path):
+                await db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
+                self._checkpointer = Checkpointer(path, durability, busy_timeout_s)
+                self._writer.checkpoint_lock = self._checkpointer.lock
         except BaseException as exc:
             # Not a journal (or not SQLite at all): release the worker thread before raising,
             # or the process would hang on exit.
@@ -239,6 +245,8 @@ class SqliteJournal(SqliteVectors, Journal):
                     fut.set_exception(err)
         else:
             self.commits += 1
+            if self._checkpointer is not None:
+                self._checkpointer.committed(sum(len(drafts) for drafts, _, _ in group))
             for (drafts, _, fut), res in zip(group, outcome, strict=True):
                 if fut.done():
                     continue
@@ -449,6 +457,8 @@ class SqliteJournal(SqliteVectors, Journal):
             await self._idle.wait()
         self._closed = True
         self._plan_lock.close()
+        if self._checkpointer is not None:
+            await self._checkpointer.close()
         try:
             await self._db.close()
         except sqlite3.Error as exc:  # pragma: no cover - closing a broken handle

@@ -8,6 +8,11 @@ import threading
 import aiosqlite
 
 
+def is_file_path(path: str) -> bool:
+    """A database in a file of that name (not ``:memory:``, a temporary one or a URI)."""
+    return path not in ("", ":memory:") and not path.startswith("file:")
+
+
 async def connect(path: str, *, busy_timeout_s: float) -> aiosqlite.Connection:
     """An open aiosqlite connection in autocommit mode; raises what ``sqlite3`` raised.
 

@@ -8,6 +8,7 @@ in the same transactions, so it holds the only ``FtsIndex`` of the connection.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
@@ -47,6 +48,9 @@ class Transactions:
 
     def __init__(self) -> None:
         self.fts = FtsIndex()
+        # Shared with the background checkpointer (checkpoint.py), whose passive checkpoint
+        # would make an erasure's TRUNCATE checkpoint return "busy" and leave erased pages.
+        self.checkpoint_lock = threading.Lock()
 
     def _forget_index_tables(self) -> None:
         # Tables created inside a rolled-back transaction are gone: the cache must not say
@@ -192,7 +196,8 @@ class Transactions:
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                with self.checkpoint_lock:
+                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             # Off again even when the erasure failed: appends need not zero what they free.
             conn.execute("PRAGMA secure_delete=OFF")
