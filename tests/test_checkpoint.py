@@ -34,10 +34,13 @@ def _draft(ids: IdGenerator, i: int) -> EventDraft:
 
 
 async def _settle(j: SqliteJournal) -> None:
-    cp = j._checkpointer
-    assert cp is not None
-    while cp._task is not None:
-        await asyncio.sleep(0.01)
+    assert j._checkpointer is not None
+    await j._checkpointer.idle()
+    await asyncio.sleep(0)  # the done callback runs after the waiters resume
+
+
+def _size(path: str | Path) -> int:
+    return os.path.getsize(path)
 
 
 async def test_commits_leave_the_checkpoint_to_the_background(tmp_path: Path) -> None:
@@ -47,15 +50,17 @@ async def test_commits_leave_the_checkpoint_to_the_background(tmp_path: Path) ->
     try:
         auto = await j._in_thread(lambda c: c.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
         assert auto == BACKSTOP_PAGES  # the writer's own checkpoint is only a backstop
-        start = os.path.getsize(path)
+        start = _size(path)
         for i in range(600):  # one transaction each, as sequential writers make them
             await j.append([_draft(ids, i)])
         await _settle(j)
         assert j._checkpointer is not None and j._checkpointer.runs >= 5
-        # The pages reached the database file while the journal was open, and the WAL
-        # stayed within the backstop (~28 MB here without checkpoints: ~11 pages a commit).
-        assert os.path.getsize(path) > start + 500_000
-        assert os.path.getsize(f"{path}-wal") < (BACKSTOP_PAGES + 200) * 4120
+        # The pages reached the database file while the journal was open, and the WAL stayed
+        # near the backstop (~28 MB here without checkpoints: ~11 pages a commit). Writers
+        # this tight can overshoot it: the backstop's checkpoint is refused while the
+        # background one runs.
+        assert _size(path) > start + 500_000
+        assert _size(f"{path}-wal") < 2 * BACKSTOP_PAGES * 4120
         assert (await j.verify("a")).checked == 600
     finally:
         await j.close()

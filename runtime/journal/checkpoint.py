@@ -11,7 +11,8 @@ lock writers or readers wait for, so commits go on while it copies.
 The WAL is reused from its start only once every frame in it has been copied; commits made
 while a checkpoint copies are left for a second, much shorter pass (up to
 :data:`_PASSES`). If writers keep ahead of it, the backstop's own checkpoint then has
-only the last few frames left to copy.
+only the last few frames left to copy (it is refused, as "busy", while a background pass
+runs, so writers that keep ahead of every pass can take the WAL somewhat past the backstop).
 """
 
 from __future__ import annotations
@@ -84,13 +85,17 @@ class Checkpointer:
                     break
             self.runs += 1
 
-    async def close(self) -> None:
-        """Wait for a running checkpoint, then close the connection."""
-        self._closed = True
+    async def idle(self) -> None:
+        """Wait for the running checkpoint, if any, to finish."""
         task = self._task
         if task is not None:
             # A checkpoint cannot be stopped midway; it is short (a few ms).
             await asyncio.wait([task])
+
+    async def close(self) -> None:
+        """Wait for a running checkpoint, then close the connection."""
+        self._closed = True
+        await self.idle()
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await asyncio.to_thread(conn.close)
