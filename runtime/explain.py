@@ -19,6 +19,7 @@ from nousmem.projections.lexical import date_label
 from nousmem.projections.worldview_models import WorldviewCandidate, slot_kind_for
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.inputs import check_text
+from nousmem.runtime.payloads import AssessmentPayload, CandidatePromotedPayload
 from nousmem.runtime.read import ReadPath
 
 __all__ = ["BeliefExplanation", "Explain", "ExplainedEvidence", "ValueExplanation"]
@@ -44,6 +45,12 @@ class ExplainedEvidence(BaseModel):
     """Those observations as memory shows them (an erased or quarantined one is absent)."""
     states: tuple[str, ...] = ()
     """Their lifecycle states, in the order of ``evidence_ids``."""
+    route: str | None = None
+    """How the router sent the claim (``belief_update``, ``evidence``, ``candidate``, ...),
+    from the ``impact.assessed`` record of the observation that caused this one; None when
+    there is none (a caller's commit, a sleep) or it was erased."""
+    reason: str | None = None
+    """The router's reason for that route."""
 
 
 class ValueExplanation(BaseModel):
@@ -97,6 +104,10 @@ class BeliefExplanation(BaseModel):
                     f"    {sign} {date_label(e.occurred_at)}  {e.how}  {e.source}"
                     f" r={e.reliability:.2f}{bits}"
                 )
+                if e.route is not None:
+                    lines.append(
+                        f"        routed {e.route}" + (f": {e.reason}" if e.reason else "")
+                    )
                 lines += [f"        {t}" for t in e.texts]
         return "\n".join(lines)
 
@@ -228,6 +239,14 @@ class Explain(ReadPath):
                         states=st,
                     )
                 )
+            evidence = [
+                e.model_copy(
+                    update=dict(
+                        zip(("route", "reason"), await self._route(e, attribute, v), strict=True)
+                    )
+                )
+                for e in evidence
+            ]
             evidence.sort(key=lambda e: (e.occurred_at, e.record_id))
             out.append(
                 ValueExplanation(
@@ -245,3 +264,48 @@ class Explain(ReadPath):
             slot_status=slot.status if slot is not None else None,
             values=tuple(out),
         )
+
+    async def _route(
+        self, e: ExplainedEvidence, attribute: str, value: str
+    ) -> tuple[str | None, str | None]:
+        """The router's route and reason for the claim behind ``e``.
+
+        The ``impact.assessed`` record (and a ``candidate.promoted`` one) is written in the
+        same batch as the records its observation (the record's cause) led to.
+        """
+        record = await self.journal.get(self.namespace, e.record_id)
+        if record is None or record.causation_id is None:
+            return None, None
+        cause = await self.journal.get(self.namespace, record.causation_id)
+        if cause is None:
+            return None, None
+        want = match_key(value)
+        found: tuple[str | None, str | None] = (None, None)
+        async for ev in self.journal.read(
+            self.namespace,
+            after_seq=cause.seq,
+            # A promotion record follows every revision of its batch; the batch is a few
+            # events, and ends where records of another cause begin.
+            until_seq=record.seq + 256,
+            kinds=["impact.assessed", "candidate.promoted"],
+        ):
+            if ev.causation_id != cause.id:
+                break
+            p = ev.payload
+            if (
+                isinstance(p, CandidatePromotedPayload)
+                and record.id in p.revision_ids
+                and cause.id not in e.evidence_ids
+            ):
+                # A held claim, written when another observation (the cause) corroborated
+                # it: that observation's own claim has the same value but is not this one.
+                return "belief_update", f"promoted: {p.reason}"
+            if isinstance(p, AssessmentPayload) and p.observation_id == cause.id:
+                for cr in p.decision.claims:
+                    c = p.assessment.claims[cr.index].claim
+                    if c.attribute.lower() == attribute.lower() and match_key(c.value) == want:
+                        found = (cr.route, cr.reason)
+                        break
+                else:
+                    found = (p.decision.route, "; ".join(p.decision.reasons) or None)
+        return found

@@ -186,3 +186,43 @@ async def test_the_attribute_is_read_as_the_schema_names_it() -> None:
         for spelling in ("Employer", " employer "):
             ex = await rt.explain("Alice", spelling)
             assert ex == plain
+
+
+async def test_each_record_says_how_the_router_sent_its_claim_and_why() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _story(rt)
+        ex = await rt.explain("Alice", "employer", "Google")
+        assert ex is not None
+        routes = [(e.how, e.route) for e in ex.values[0].evidence]
+        assert routes == [
+            ("revision", "belief_update"),
+            ("revision", "belief_update"),
+            ("confirmation", "evidence"),
+        ]
+        assert all(e.reason for e in ex.values[0].evidence)
+        held = await rt.explain("Alice", "employer", "Meta")
+        assert held is not None
+        (e,) = held.values[0].evidence
+        assert e.route == "candidate" and e.reason and "trust" in e.reason.lower()
+        assert f"routed candidate: {e.reason}" in held.render()
+
+
+async def test_a_promoted_claim_is_explained_by_the_corroboration_that_promoted_it() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _story(rt)
+        await rt.observe_and_route(
+            {
+                "content": "Alice works at Meta.",
+                "actor": "forum",
+                "source": "tool:search",
+                "occurred_at": T0 + 5 * MONTH,
+            }
+        )
+        ex = await rt.explain("Alice", "employer", "Meta")
+        assert ex is not None
+        got = [(e.how, e.source, e.route, e.reason) for e in ex.values[0].evidence]
+        assert got[0][:3] == ("held", "web", "candidate")
+        assert got[1][:3] == ("revision", "web", "belief_update")
+        assert got[1][3] == "promoted: corroborated by an independent source (tool:search)"
+        assert got[2][:3] == ("revision", "tool:search", "belief_update")
+        assert got[2][3] is not None and not got[2][3].startswith("promoted")
