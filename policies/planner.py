@@ -46,6 +46,10 @@ class QueryPlan(BaseModel):
     procedural: bool = False
     actor: str | None = None
     """Who asks: the question's first person ("I", "my") resolved to this entity."""
+    rank_seq: int | None = None
+    """A read as of an event time: the journal prefix its lexical channel plans and ranks
+    in (the journal as it stood at that time). None for other reads, and in traces recorded
+    before it existed, which replay as they were made (ranked up to the read's position)."""
 
 
 # First-person words of a question; "we" and "our" are left alone, as the extractor leaves

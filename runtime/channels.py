@@ -139,15 +139,18 @@ class Channels:
         q = self._bounded(base_terms(plan.terms), as_of_seq)
         return None if q == plan.fts else q
 
-    async def _lexical(self, fts: str | None, at: ReadPoint, limit: int) -> dict[str, float]:
-        """Observation id -> BM25 score (larger is better), best first."""
+    async def _lexical(
+        self, fts: str | None, at: ReadPoint, limit: int, rank_seq: int | None = None
+    ) -> dict[str, float]:
+        """Observation id -> BM25 score (larger is better), best first, ranked among the
+        events up to ``rank_seq`` (default ``at.seq``)."""
         if not fts:
             return {}
         hits = await self.journal.search(
             self.namespace,
             fts,
             limit=limit,
-            max_seq=at.seq,
+            max_seq=at.seq if rank_seq is None else min(rank_seq, at.seq),
             window=self.proj.config.retrieval.rank_window,
         )
         out: dict[str, float] = {}

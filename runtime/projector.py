@@ -31,6 +31,7 @@ from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
 from nousmem.runtime.held import HeldClaims
 from nousmem.runtime.merge_fold import fold_merge
+from nousmem.runtime.obs_times import ObservationTimes
 from nousmem.runtime.payloads import RetrievalSelection
 from nousmem.runtime.vocabulary import Vocabulary
 
@@ -61,6 +62,7 @@ class Projector:
         self.entity_mentions: dict[str, int] = {}
         self.docs: dict[str, DocRow] = {}
         self.obs_seqs: list[int] = []  # observation seqs in order (for neighbours)
+        self.obs_times = ObservationTimes()
         self.obs_by_seq: dict[int, str] = {}
         self.actors: dict[str, str] = {}  # match key -> display
         self.access: dict[str, int] = {}
@@ -169,6 +171,7 @@ class Projector:
             len(lead),
         )
         self.obs_seqs.append(e.seq)
+        self.obs_times.add(e.seq, occurred)
         self.vocabulary.add_observation(p.content, e.seq)
         self.obs_by_seq[e.seq] = e.id
         by_date, row = self.obs_by_date, (occurred.toordinal(), e.seq, e.id)

@@ -134,23 +134,35 @@ class QueryEngine(Channels):
         proj = self.proj
         cfg = proj.config.retrieval
         now = at.time or proj.now(at.seq)
+        # An event-time read plans and ranks in the journal as it stood at that time: later
+        # observations must not crowd its evidence out of the top-k, nor change the term
+        # statistics its query is planned from.
+        if plan is None:
+            rank = at.seq if at.time is None else proj.obs_times.rank_seq(at.seq, at.time)
+        else:
+            rank = at.seq if plan.rank_seq is None else plan.rank_seq
         if plan is None:
             words = _words(question) + (_words(actor) if actor else [])
             plan = plan_query(
                 question,
                 lens=lens,
                 ref_time=now,
-                known_entities=proj.entities_in(words, at.seq),
+                known_entities=proj.entities_in(words, rank),
                 actor=actor,
             )
-            plan = plan.model_copy(update={"fts": self.lexical_query(plan, at.seq)})
+            plan = plan.model_copy(
+                update={
+                    "fts": self.lexical_query(plan, rank),
+                    "rank_seq": None if at.time is None else rank,
+                }
+            )
         rankings: dict[str, Sequence[str]] = {}
-        bm25 = await self._lexical(plan.fts, at, cfg.lexical_k)
+        bm25 = await self._lexical(plan.fts, at, cfg.lexical_k, rank)
         strict = list(bm25)
         relaxed: dict[str, float] = {}
         if len(strict) < cfg.relaxed_min_hits:
             # Too few hits to fill the budget: every term, names included, below them all.
-            more = await self._lexical(self.relaxed_query(plan, at.seq), at, cfg.lexical_k)
+            more = await self._lexical(self.relaxed_query(plan, rank), at, cfg.lexical_k, rank)
             more = {e: s for e, s in more.items() if e not in bm25}
             top = max(more.values(), default=0.0) or 1.0
             cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top

@@ -7,6 +7,7 @@ only the rows up to P, and at the head it must equal FTS5's own ``bm25()``.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -152,3 +153,87 @@ async def test_the_projector_counts_observations_as_of_a_position() -> None:
         assert [proj.doc_frequency("kayak", s) for s in (0, seqs[1], None)] == [0, 2, 3]
     finally:
         await rt.close()
+
+
+async def test_a_read_as_of_a_time_ranks_in_the_journal_as_it_stood_then(
+    tmp_path: Path,
+) -> None:
+    """Later-dated observations that match the question must not crowd an event-time
+    read's evidence out of the lexical top-k, nor change the terms its query keeps."""
+    from datetime import UTC, datetime, timedelta
+
+    day0 = datetime(2024, 1, 1, 9, tzinfo=UTC)
+    question = "Which lake did Alice go kayaking on?"
+    async with MemoryRuntime.open(tmp_path / "t.db", namespace="u") as rt:
+        await rt.observe(
+            {
+                "content": "We went kayaking at Tahoe with some friends.",
+                "actor": "Alice",
+                "occurred_at": day0,
+            }
+        )
+        await rt.observe(
+            {
+                "content": "Bought new shoes.",
+                "actor": "Alice",
+                "occurred_at": day0 + timedelta(days=1),
+            }
+        )
+        at = day0 + timedelta(days=2)
+        live = await rt.query(question)  # the present is 2 January: what it found then
+        then = (await rt.head()).seq
+        for i in range(70):
+            await rt.observe(
+                {
+                    "content": f"Kayaking on the lake {i}.",
+                    "actor": "Alice",
+                    "occurred_at": day0 + timedelta(days=30 + i),
+                }
+            )
+        past = await rt.query(question, as_of=at)
+        assert "Tahoe" in live.to_prompt()
+        assert [s.text for s in past.snippets] == [s.text for s in live.snippets]
+        trace = await rt.trace(past.trace_id)
+        assert trace.payload.plan["rank_seq"] == then
+        for _ in range(3):  # still the same after more of the future is written
+            await rt.observe(
+                {
+                    "content": "Kayaking again on the lake.",
+                    "actor": "Alice",
+                    "occurred_at": day0 + timedelta(days=200),
+                }
+            )
+        report = await rt.replay_trace(past.trace_id)
+        assert report.identical
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=30), min_size=0, max_size=40),
+    st.integers(min_value=-1, max_value=31),
+    st.integers(min_value=0, max_value=130),
+)
+def test_the_ranking_prefix_of_a_time_ends_before_the_first_later_observation(
+    days: list[int], by: int, upto: int
+) -> None:
+    """Brute force: past the last observation (up to ``upto``) that occurred by the time,
+    the prefix ends just before the next observation, or at ``upto`` when there is none."""
+    from datetime import UTC, datetime, timedelta
+
+    from nousmem.runtime.obs_times import ObservationTimes
+
+    t0 = datetime(2024, 1, 1, tzinfo=UTC)
+    times = ObservationTimes()
+    seqs = [3 * i + 1 for i in range(len(days))]  # other events between observations
+    for seq, d in zip(seqs, days, strict=True):
+        times.add(seq, t0 + timedelta(days=d))
+    upto = min(upto, 3 * len(days) + 5)
+    shown = [(s, d) for s, d in zip(seqs, days, strict=True) if s <= upto]
+    by_then = [i for i, (_, d) in enumerate(shown) if d <= by]
+    if not shown:
+        want = upto
+    elif not by_then:
+        want = shown[0][0] - 1
+    else:
+        nxt = by_then[-1] + 1
+        want = shown[nxt][0] - 1 if nxt < len(shown) else upto
+    assert times.rank_seq(upto, t0 + timedelta(days=by)) == want
