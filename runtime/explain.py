@@ -109,6 +109,12 @@ class BeliefExplanation(BaseModel):
                         f"        routed {e.route}" + (f": {e.reason}" if e.reason else "")
                     )
                 lines += [f"        {t}" for t in e.texts]
+                # A forgotten observation still counts in the belief: say so beside it.
+                lines += [
+                    f"        (cited observation {i} is {st})"
+                    for i, st in zip(e.evidence_ids, e.states, strict=False)
+                    if st != "active"
+                ]
         return "\n".join(lines)
 
 

@@ -110,6 +110,7 @@ async def test_forgotten_and_erased_evidence_show_as_such() -> None:
         # The confirmation's edge went with the erased observation.
         assert [e.how for e in v.evidence] == ["revision", "revision"]
         assert v.evidence[1].states == ("inhibited",)
+        assert f"(cited observation {routes[1].observation_id} is inhibited)" in ex.render()
         assert all("I work at Google." not in t for e in v.evidence[1:] for t in e.texts)
 
 
