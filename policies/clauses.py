@@ -32,6 +32,7 @@ from nousmem.policies.patterns import (
     SECOND_PERSON,
     SKIP_WORDS,
     TO_CONTINUES,
+    TRAILING_DEGREE,
     TRAILING_DROP,
     VALUE_REJECT,
     VALUE_REJECT_ANYWHERE,
@@ -340,7 +341,10 @@ def trim_phrase(
         kept.pop(0)
     if len(kept) > 1 and kept[0][0].lower() == "go" and kept[1][0].endswith("ing"):
         kept.pop(0)
-    while len(kept) > 1 and kept[-1][0].lower() in TRAILING_DROP:
+    while len(kept) > 1 and (
+        kept[-1][0].lower() in TRAILING_DROP
+        or (kept[-1][0] in TRAILING_DEGREE)  # lowercase only: "Thomas More" is a name
+    ):
         kept.pop()
     if not kept or kept[0][0].lower() in VALUE_REJECT_START:
         return None

@@ -263,6 +263,9 @@ ADJ_HEAD = words(
 TRAILING_DROP = words(
     "those these them it this that to of a the my for into with in on at from by about"
 )
+#: Degree words dropped from the end of a value when lowercase ("like tea *more* than
+#: coffee", "like dogs *a lot*", "love it *very much*"); capitalised, they are a name's.
+TRAILING_DEGREE = words("more better most less lot much very")
 #: Tokens that attach a value to the listener: "love your painting" is not a preference.
 SECOND_PERSON = words("you your yours you're ya")
 #: Tokens that void a value wherever they stand in it: the listener, or a denial the

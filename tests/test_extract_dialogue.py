@@ -62,6 +62,11 @@ def test_half_phrases_offers_and_modifiers_are_not_claims(text: str) -> None:
         ),
         ("I just adopted this cute pup from a shelter.", ("pet", "pup", "assert")),
         ("I had a picnic, played games.", ("hobby", "games", "assert")),
+        ("I like tea more than coffee.", ("likes", "tea", "assert")),
+        ("I like dogs a lot.", ("likes", "dogs", "assert")),
+        ("I love hiking very much.", ("likes", "hiking", "assert")),
+        ("I enjoy painting more and more.", ("likes", "painting", "assert")),
+        ("I like Thomas More.", ("likes", "Thomas More", "assert")),
     ],
 )
 def test_what_the_turn_says(text: str, expected: tuple[str, str, str]) -> None:
