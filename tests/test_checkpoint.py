@@ -12,6 +12,7 @@ import pytest
 
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal import sqlite as sqlite_journal
 from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload
@@ -43,24 +44,31 @@ def _size(path: str | Path) -> int:
     return os.path.getsize(path)
 
 
-async def test_commits_leave_the_checkpoint_to_the_background(tmp_path: Path) -> None:
+async def test_the_writer_checkpoints_only_as_a_backstop(tmp_path: Path) -> None:
+    j = await SqliteJournal.open(tmp_path / "b.db", durability="normal")
+    try:
+        auto = await j._in_thread(lambda c: c.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
+        assert auto == BACKSTOP_PAGES
+    finally:
+        await j.close()
+
+
+async def test_the_wal_reaches_the_database_file_in_the_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With SQLite's own checkpoint out of reach, only the background one can move pages.
+    monkeypatch.setattr(sqlite_journal, "BACKSTOP_PAGES", 1_000_000)
     path = tmp_path / "c.db"
     j = await SqliteJournal.open(path, durability="normal")
     ids = IdGenerator(seed=1)
     try:
-        auto = await j._in_thread(lambda c: c.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
-        assert auto == BACKSTOP_PAGES  # the writer's own checkpoint is only a backstop
         start = _size(path)
         for i in range(600):  # one transaction each, as sequential writers make them
             await j.append([_draft(ids, i)])
         await _settle(j)
-        assert j._checkpointer is not None and j._checkpointer.runs >= 5
-        # The pages reached the database file while the journal was open, and the WAL stayed
-        # near the backstop (~28 MB here without checkpoints: ~11 pages a commit). Writers
-        # this tight can overshoot it: the backstop's checkpoint is refused while the
-        # background one runs.
+        assert j._checkpointer is not None and j._checkpointer.runs >= 2
+        # ~11 WAL pages a commit: 600 commits would leave the file at its first page.
         assert _size(path) > start + 500_000
-        assert _size(f"{path}-wal") < 2 * BACKSTOP_PAGES * 4120
         assert (await j.verify("a")).checked == 600
     finally:
         await j.close()
