@@ -84,6 +84,22 @@ def season(name: str, year: int) -> DateRange:
     return DateRange(date(year, first, 1), end, "month", label)
 
 
+def season_near(today: date, name: str, word: str, future: bool) -> DateRange:
+    """The season ``name`` that "last"/"this"/"next" ``word`` points to from ``today``; for
+    any other word the current or latest one, or with ``future`` the current or next one."""
+    instances = [season(name, today.year + k) for k in (-2, -1, 0, 1)]
+    if word == "this":
+        current = [r for r in instances if r.start <= today <= r.end]
+        return current[0] if current else season(name, today.year)
+    if word == "next":
+        return next(r for r in instances if r.start > today)
+    if word == "last":
+        return [r for r in instances if r.end < today][-1]
+    if future:
+        return next(r for r in instances if r.end >= today)
+    return [r for r in instances if r.start <= today][-1]
+
+
 def shift(today: date, unit: str, n: int) -> DateRange:
     """The calendar ``unit`` (day/week/weekend/month/year) ``n`` steps from ``today``."""
     if unit == "day":

@@ -20,6 +20,7 @@ Conventions (chosen to be simple and predictable rather than clever):
 * Seasons are northern-hemisphere meteorological seasons (summer = June to August) and are
   reported with ``granularity="month"``.
 * ``since X`` and ``the past N <unit>`` are ranges ending on ``ref``'s date.
+* A stated year wins ("the spring of 2022"); a weekday before a date is part of that date.
 
 Not handled (documented in docs/extraction.md): clock times, numeric day/month dates such as
 ``5/8/2023`` (ambiguous between US and European order), holidays, decades ("the 90s"),
@@ -73,6 +74,9 @@ for _abbr, _i in (("mon", 0), ("tue", 1), ("tues", 1), ("wed", 2), ("thu", 3), (
     _DAY_NUM[_abbr] = _i
 for _abbr, _i in (("thurs", 3), ("fri", 4), ("sat", 5), ("sun", 6)):
     _DAY_NUM[_abbr] = _i
+# Abbreviations that are also everyday words ("on sun loungers", "sat nav", "wed links"):
+# only a capitalised one is a weekday; "last fri" stays a date.
+_WORD_ABBREVS = frozenset(("mon", "wed", "sat", "sun"))
 
 _NUM_WORDS: dict[str, int] = {
     w: i
@@ -113,6 +117,11 @@ _NUM_RE = (
 )
 _UNIT_RE = r"(?:days?|weekends?|weeks?|months?|years?)\b"
 _YEAR_RE = r"(?:19|20)\d\d"
+# "Saturday, May 6, 2023": a weekday written in front of a date only repeats it, so the date
+# alternatives absorb it instead of letting it resolve on its own to another day. Only before
+# a capitalised month (see _capitalised): "on Monday may 6 people come" keeps its Monday.
+_CAP = r"(?=(?-i:[A-Z]))"
+_WEEKDAY_OF = rf"(?:(?:last|this|next|coming)\s+)?{_DAY_RE}\.?,?\s+"
 
 # One alternation scanned once; at a given position earlier alternatives win, so the
 # longer forms ("8 May 2023") come before the shorter ones ("in May").
@@ -122,11 +131,13 @@ _TIME = re.compile(
     r"|today|yesterday|tomorrow|tonight|this\s+morning|this\s+afternoon|this\s+evening"
     r"|last\s+night)\b"
     rf"|(?P<iso>(?P<iso_y>{_YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
-    rf"|(?:on\s+)?(?:the\s+)?(?P<dmy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?:of\s+)?"
-    rf"(?P<dmy_m>{_MONTH_RE})\.?(?:,?\s+(?P<dmy_y>{_YEAR_RE})\b)?"
-    rf"|(?:on\s+)?(?P<mdy_m>{_MONTH_RE})\.?\s+(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
-    rf"(?:,?\s+(?P<mdy_y>{_YEAR_RE})\b)?"
-    rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{_MONTH_RE})\.?,?\s+(?P<my_y>{_YEAR_RE})\b"
+    rf"|(?:on\s+)?(?P<dmy_w>{_WEEKDAY_OF})?(?:the\s+)?(?P<dmy_d>[12]\d|3[01]|0?[1-9])"
+    rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?(dmy_w){_CAP})(?P<dmy_m>{_MONTH_RE})\.?"
+    rf"(?:,?\s+(?P<dmy_y>{_YEAR_RE})\b)?"
+    rf"|(?:on\s+)?(?:{_WEEKDAY_OF}{_CAP})?(?P<mdy_m>{_MONTH_RE})\.?\s+"
+    rf"(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy_y>{_YEAR_RE})\b)?"
+    rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{_MONTH_RE})\.?,?\s+(?:of\s+)?"
+    rf"(?P<my_y>{_YEAR_RE})\b"
     rf"|(?P<ago_n>{_NUM_RE})\s+(?P<ago_u>{_UNIT_RE})\s+ago\b"
     rf"|in\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>{_UNIT_RE})"
     rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
@@ -137,7 +148,7 @@ _TIME = re.compile(
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{_DAY_RE})"
     rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{_MONTH_RE})"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
-    r"(?P<lns_s>spring|summer|autumn|fall|winter)\b"
+    rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{_YEAR_RE})\b)?"
     r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
     rf"(?P<yr_y>{_YEAR_RE})\b(?![-/:]\d)"
     r"|(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
@@ -269,9 +280,10 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
         return dr.shift(today, g("lnt_u").lower(), step)
     if g("lnd_d") or g("bare_d"):
-        if g("bare_d") and not _capitalised(g("bare_d")):
+        day_word = g("lnd_d") or g("bare_d")
+        if not _capitalised(day_word) and (g("bare_d") or day_word.lower() in _WORD_ABBREVS):
             return None
-        target = _DAY_NUM[(g("lnd_d") or g("bare_d")).lower()]
+        target = _DAY_NUM[day_word.lower()]
         word = (g("lnd_w") or "on").lower()
         if word in ("next", "coming"):
             mode = "future"
@@ -300,7 +312,11 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             return dr.span(r.start, max(today, r.start), "month")
         return r
     if g("lns_s"):
-        return _resolve_season(g("lns_w").lower(), g("lns_s").lower(), text, m, today)
+        if g("lns_y"):
+            return dr.season(g("lns_s").lower(), int(g("lns_y")))
+        word = g("lns_w").lower()
+        future = word in ("in", "during", "over") and _is_future(text, m.start(), m.end())
+        return dr.season_near(today, g("lns_s").lower(), word, future)
     if g("yr_y"):
         year = int(g("yr_y"))
         if g("yr_p").lower() == "since":
@@ -308,21 +324,6 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             return dr.span(start, max(today, start), "year")
         return dr.year(year)
     raise AssertionError(f"unhandled time alternative {kind!r}")  # pragma: no cover
-
-
-def _resolve_season(word: str, name: str, text: str, m: re.Match[str], today: date) -> DateRange:
-    # Candidates: the season instances starting last year, this year and next year.
-    instances = [dr.season(name, today.year + k) for k in (-2, -1, 0, 1)]
-    if word == "this":
-        current = [r for r in instances if r.start <= today <= r.end]
-        return current[0] if current else dr.season(name, today.year)
-    if word == "next":
-        return next(r for r in instances if r.start > today)
-    if word == "last":
-        return [r for r in instances if r.end < today][-1]
-    if _is_future(text, m.start(), m.end()):
-        return next(r for r in instances if r.end >= today)
-    return [r for r in instances if r.start <= today][-1]
 
 
 def _matches(candidates: list[int], text: str) -> list[re.Match[str]]:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.runtime import MemoryRuntime
 
 # Monday 8 May 2023, early afternoon.
 REF = datetime(2023, 5, 8, 13, 56)
@@ -148,6 +149,79 @@ def test_span_and_text_point_into_the_input() -> None:
 )
 def test_no_false_mentions(text: str) -> None:
     assert resolve_time_expressions(text, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("I visited Japan during summer 2021.", "summer 2021"),
+        ("We hiked in the spring of 2022.", "spring 2022"),
+        ("It snowed a lot over the winter of 2021.", "winter 2021/22"),
+        ("I was in Oslo in May of 2022.", "May 2022"),
+        ("On Saturday, April 1, 2023, I went hiking.", "1 April 2023"),
+        ("Saturday 4 June 2022 was the wedding.", "4 June 2022"),
+        ("Sat., April 1 was fun.", "1 April 2023"),
+        ("We met last Friday, 14 April.", "14 April 2023"),
+    ],
+)
+def test_a_stated_year_or_full_date_wins(text: str, label: str) -> None:
+    # Each of these used to resolve only the part without the year (the season, "in May",
+    # "On Saturday") against the reference, giving a confidently wrong date.
+    assert [m.label for m in resolve_time_expressions(text, REF)] == [label]
+
+
+def test_a_weekday_before_a_lowercase_month_is_still_a_weekday() -> None:
+    # "may" here is a verb, so there is no date for the weekday to be part of.
+    assert [m.text for m in resolve_time_expressions("On Monday may 6 people come?", REF)] == [
+        "On Monday"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love reading on sun loungers.",
+        "I worked on sat nav software.",
+        "Click on wed links to join.",
+        "I love this sun.",
+        "It was the last sat nav they sold.",
+        "Come on mon, let's go.",
+    ],
+)
+def test_lowercase_weekday_abbreviations_that_are_words_are_not_dates(text: str) -> None:
+    assert resolve_time_expressions(text, REF) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("on monday", 1), ("On Sun I rested", 7), ("on Wed", 3), ("last Sat", 6), ("on tues", 2)],
+)
+def test_full_and_capitalised_weekdays_are_still_dates(text: str, day: int) -> None:
+    assert one(text).start == date(2023, 5, day)
+
+
+async def test_a_write_keeps_the_stated_date_and_ignores_word_abbreviations(
+    rt: MemoryRuntime,
+) -> None:
+    said = datetime(2024, 3, 1, 9, tzinfo=UTC)
+    res = await rt.observe_and_route(
+        {
+            "content": "On Saturday, May 6, 2023, I went hiking.",
+            "actor": "Alice",
+            "occurred_at": said,
+        }
+    )
+    obs = await rt.get(res.observation_id)
+    assert [t.label for t in obs.payload.times] == ["6 May 2023"]
+    claims = [await rt.get(d) for d in res.delta_ids]
+    assert claims and all(c.payload.valid_at == date(2023, 5, 6) for c in claims)
+    res = await rt.observe_and_route(
+        {"content": "I love reading on sun loungers.", "actor": "Alice", "occurred_at": said}
+    )
+    obs = await rt.get(res.observation_id)
+    assert obs.payload.times == ()
+    claims = [await rt.get(d) for d in res.delta_ids]
+    assert claims and all(c.payload.valid_at is None for c in claims)
 
 
 def test_aware_reference_uses_its_own_local_date() -> None:
