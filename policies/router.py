@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment
+from nousmem.projections.belief_models import RevisionOutcome
 from nousmem.projections.config_types import CONFIG
 
 Route = Literal[
@@ -76,6 +77,22 @@ class RouteDecision(BaseModel):
     reasons: tuple[str, ...] = ()
 
 
+def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
+    """Whether a trusted claim with this outcome only confirms the current mode (the
+    ``evidence`` route). An erasure asks it again of a confirmation whose belief changed."""
+    return (
+        not out.contradiction
+        # Until a belief is established, a restatement is a revision: repetition is what
+        # establishes it (and what surprise gating later protects).
+        and out.established
+        and out.support > 0
+        and out.polarity == "assert"
+        and out.mode_before is not None
+        and out.value.casefold() == out.mode_before.casefold()
+        and out.kl_bits < cfg.confirm_kl_bits
+    )
+
+
 def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
     out = c.outcome
     if c.reliability < cfg.min_reliability:
@@ -104,17 +121,7 @@ def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
                 f" {out.mode_before!r} from a low-trust source (reliability {c.reliability:.2f})"
             ),
         )
-    if (
-        not out.contradiction
-        # Until a belief is established, a restatement is a revision: repetition is what
-        # establishes it (and what surprise gating later protects).
-        and out.established
-        and out.support > 0
-        and out.polarity == "assert"
-        and out.mode_before is not None
-        and out.value.casefold() == out.mode_before.casefold()
-        and out.kl_bits < cfg.confirm_kl_bits
-    ):
+    if confirms(out, cfg):
         return ClaimRoute(
             index=i,
             route="evidence",

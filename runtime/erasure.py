@@ -4,7 +4,9 @@ The targeted events and everything derived from them lose their payloads (header
 payload digests stay, so ``verify()`` still passes); one ``erasure`` event records what was
 erased; projections are rebuilt without the content. Later belief revisions of a touched
 dimension carried the erased values in their priors, so they are erased too and re-derived
-from their own (surviving) inputs.
+from their own (surviving) inputs, as are surviving confirmations that no longer only
+confirm. What is reached is planned in :mod:`.erasure_plan`, what is re-derived in
+:mod:`.erasure_redo`.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.erasure_match import mentions, names
+from nousmem.runtime.erasure_plan import MergeLog, closure, rederive_plan, references
+from nousmem.runtime.erasure_redo import outcomes, redos
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import KINDS, EventDraft
 from nousmem.runtime.inputs import check_text
@@ -66,9 +68,9 @@ class _Plan(NamedTuple):
     targets: frozenset[str]
     """Every id the plan erases (``ordered`` and those already erased)."""
     dims: frozenset[tuple[str, str]]
-    """Belief dimensions whose later revisions quote erased evidence."""
+    """Belief dimensions whose later revisions quote erased evidence (under every name)."""
     dead: frozenset[str]
-    """Belief candidate ids only erased evidence supported."""
+    """Belief candidate ids (under every name) only erased evidence supported."""
 
 
 _ID = re.compile(r"\b[0-9A-Z]{26}\b")  # an event id inside a record's text
@@ -236,9 +238,20 @@ class Erasure(ReadPath):
                 if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
             }
             reason = pat.sub("[erased entity]", reason)
-        targets, dims = self._closure(events, seeds)
-        rederive = self._rederive_plan(events, targets)
-        referring, dead = self._references(events, targets, rederive)
+        log = MergeLog(events)
+        targets, dims = closure(events, seeds, log)
+        cfg = self.config
+        redone = redos(
+            events,
+            targets,
+            rederive_plan(events, targets),
+            dims,
+            log,
+            schema=cfg.attributes,
+            params=cfg.beliefs,
+            router=cfg.router,
+        )
+        referring, dead = references(events, targets, redone, log)
         targets |= referring
         now = self._now()
         at = self._proj.last_occurred_at or now
@@ -256,150 +269,24 @@ class Erasure(ReadPath):
             recorded_at=now,
         )
         drafts = [head]
-        outcomes = self._rederived_outcomes(events, targets, rederive)
-        for old, outcome in zip(rederive, outcomes, strict=True):
+        results = outcomes(events, targets, redone, schema=cfg.attributes, params=cfg.beliefs)
+        for redo, outcome in zip(redone, results, strict=True):
             payload = BeliefRevisedPayload(
-                revision=old.payload.revision,
-                outcome=outcome,
-                valid_at=old.payload.valid_at,
-                rederived=True,
+                revision=redo.revision, outcome=outcome, valid_at=redo.valid_at, rederived=True
             )
             drafts.append(
                 self._draft(
                     "belief.revised",
                     payload,
-                    occurred_at=old.occurred_at,
+                    occurred_at=redo.occurred_at,
                     recorded_at=now,
                     # The original's cause, not this erasure: erasing that cause later (a
-                    # policy whose claim it journaled) must take the copy with it too.
-                    causation_id=old.causation_id or head.id,
+                    # policy whose claim it journaled, the observation of a confirmation)
+                    # must take the copy with it too.
+                    causation_id=redo.causation_id or head.id,
                 )
             )
         return _Plan(ordered, drafts, frozenset(targets), frozenset(dims), frozenset(dead))
-
-    @staticmethod
-    def _closure(events: Sequence[Any], seeds: set[str]) -> tuple[set[str], set[tuple[str, str]]]:
-        """Seeds plus everything caused by them or citing them as evidence, transitively,
-        plus later revisions of every belief dimension they touched (returned too)."""
-        out = set(seeds)
-        dims: set[tuple[str, str]] = set()
-        for e in events:  # journal order: causes come before effects
-            p = e.payload
-            if p is not None and e.kind == "identity.merged":
-                # From here on the two entities' beliefs are one: later revisions of either
-                # quote priors built from the other's evidence.
-                pair = {match_key(p.keep), match_key(p.absorb)}
-                dims |= {(k, a) for ek, a in dims if ek in pair for k in pair}
-            if p is None or (e.id in out and e.kind != "belief.revised"):
-                continue
-            cited: set[str] = set()
-            if e.kind == "belief.revised":
-                cited = set(p.revision.evidence_ids)
-            elif e.kind in ("candidate.held",):
-                cited = set(p.evidence_ids)
-            elif e.kind == "candidate.promoted":
-                cited = set(p.candidate_ids) | {p.corroborated_by}
-            elif e.kind == "sleep.compiled":
-                cited = set(p.sources)
-            derived = (e.causation_id in out) or bool(cited & out) or e.id in out
-            if not derived and e.kind in ("impact.assessed", "clarify.requested"):
-                # Later assessments and questions quote the touched beliefs' priors.
-                claims = (
-                    [c.claim for c in p.assessment.claims]
-                    if e.kind == "impact.assessed"
-                    else list(p.claims)
-                )
-                derived = any((match_key(c.entity), c.attribute) in dims for c in claims)
-            if e.kind == "belief.revised":
-                key = (match_key(p.revision.entity), p.revision.attribute)
-                if derived:
-                    dims.add(key)
-                elif key in dims:
-                    derived = True  # its prior was computed from erased evidence
-            elif e.kind == "dimension.compressed" and not derived:
-                # Its entropy was measured on the erased evidence.
-                derived = (match_key(p.entity), p.attribute) in dims
-            if derived:
-                out.add(e.id)
-        return out, dims
-
-    @staticmethod
-    def _references(
-        events: Sequence[Any], targets: set[str], rederive: Sequence[Any]
-    ) -> tuple[set[str], set[str]]:
-        """Lifecycle, edge, outcome and read records that name an erased event or a belief
-        value that only erased evidence supported: they would quote the erased content."""
-
-        def values(evs: Sequence[Any]) -> set[str]:
-            out = set()
-            for e in evs:
-                r = e.payload.revision
-                kind = slot_kind_for(r.attribute)
-                out.add(f"{kind}:{match_key(r.entity)}.{r.attribute}#{match_key(r.value)}")
-            return out
-
-        erased_revs = [
-            e
-            for e in events
-            if e.id in targets and e.kind == "belief.revised" and e.payload is not None
-        ]
-        dead = (values(erased_revs) - values(rederive)) | targets
-        found: set[str] = set()
-        for e in events:
-            p = e.payload
-            if p is None or e.id in targets:
-                continue
-            if e.kind in ("lifecycle", "lifecycle.refused"):
-                named = {p.target}
-            elif e.kind == "edge":
-                named = {p.source, p.target}
-            elif e.kind == "outcome":
-                named = set(p.targets)
-            elif e.kind == "retrieval":
-                named = set(p.worldview)  # candidate ids carry the value they name
-            else:
-                continue
-            if named & dead:
-                found.add(e.id)
-        return found, dead - targets
-
-    @staticmethod
-    def _rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:
-        """Erased revisions whose own evidence survives: they are re-journaled, re-derived."""
-        return [
-            e
-            for e in events
-            if e.id in targets
-            and e.kind == "belief.revised"
-            and e.payload is not None
-            and e.payload.revision.evidence_ids
-            and not set(e.payload.revision.evidence_ids) & targets
-            and e.causation_id not in targets
-        ]
-
-    def _rederived_outcomes(
-        self, events: Sequence[Any], targets: set[str], rederive: Sequence[Any]
-    ) -> list[Any]:
-        """Outcomes of the re-derived revisions on beliefs that never saw the erased ones."""
-        if not rederive:
-            return []
-        dims = {
-            (match_key(e.payload.revision.entity), e.payload.revision.attribute) for e in rederive
-        }
-        scratch = BeliefStore(self.config.attributes, self.config.beliefs)
-        for e in events:
-            if (
-                e.kind == "belief.revised"
-                and e.payload is not None
-                and e.id not in targets
-                and (match_key(e.payload.revision.entity), e.payload.revision.attribute) in dims
-            ):
-                scratch.apply(e.payload.revision, seq=e.seq, event_id=e.id)
-        last = events[-1].seq if events else 0
-        return [
-            scratch.apply(e.payload.revision, seq=last + i + 1, event_id=f"re:{e.id}")
-            for i, e in enumerate(rederive)
-        ]
 
     def _rows_snapshot(self) -> dict[str, int]:
         p = self._proj

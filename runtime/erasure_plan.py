@@ -1,0 +1,219 @@
+"""What an erasure reaches: the closure of its seeds and the records that name erased values.
+
+Beliefs, worldview candidates and the records about them are keyed by entity, and an entity
+merge changes which key a name resolves to from its seq on. Revisions keep the name their
+claim used, while reads, forgets, outcomes and edges name the candidate the worldview showed
+at the time (the kept entity's after a merge). Every match here therefore compares entity
+keys as resolved at the position of the record being matched (:class:`MergeLog`), never the
+raw names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+from typing import Any, NamedTuple
+
+from nousmem.projections.belief_models import Revision, match_key
+from nousmem.projections.worldview import slot_kind_for
+from nousmem.projections.worldview_merge import BELIEF_KINDS
+
+Dim = tuple[str, str]
+"""(entity key, attribute)."""
+
+
+class MergeLog:
+    """The namespace's entity merges: the key a name resolves to at any journal position."""
+
+    def __init__(self, events: Sequence[Any]) -> None:
+        # A merge the erasure itself removes still counts: the records written after it
+        # named the kept entity.
+        self._into: dict[str, tuple[str, int]] = {}  # absorbed key -> (key it joined, seq)
+        for e in events:
+            p = e.payload
+            if e.kind == "identity.merged" and p is not None:
+                kept, gone = self.key_at(match_key(p.keep)), self.key_at(match_key(p.absorb))
+                if kept != gone:
+                    self._into[gone] = (kept, e.seq)
+
+    def key_at(self, key: str, seq: int | None = None) -> str:
+        """``key`` as resolved by the merges up to ``seq`` (all of them when None)."""
+        # Chains only move forward in seq: a merge needs two live keys.
+        while key in self._into:
+            to, at = self._into[key]
+            if seq is not None and at > seq:
+                break
+            key = to
+        return key
+
+    def group(self, key: str) -> set[str]:
+        """Every key that names the same entity as ``key`` once all merges are folded."""
+        root = self.key_at(key)
+        return {root} | {k for k in self._into if self.key_at(k) == root}
+
+
+class Redo(NamedTuple):
+    """A revision the erasure journals again (``rederived=True``) at the end of the chain."""
+
+    seq: int
+    """Where its claim entered the journal: the original revision's, or the confirmation's."""
+    revision: Revision
+    valid_at: date | None
+    occurred_at: datetime
+    causation_id: str | None
+
+
+def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[str], set[Dim]]:
+    """Seeds plus everything caused by them or citing them as evidence, transitively, plus
+    later revisions of every belief dimension they touched (returned too, with every key
+    that names the same entity)."""
+    out = set(seeds)
+    dims: set[Dim] = set()
+    for e in events:  # journal order: causes come before effects
+        p = e.payload
+        if p is not None and e.kind == "identity.merged":
+            # From here on the two entities' beliefs are one: later revisions of either
+            # quote priors built from the other's evidence.
+            gone = log.key_at(match_key(p.absorb), e.seq - 1)
+            kept = log.key_at(match_key(p.keep), e.seq - 1)
+            dims |= {(kept, a) for k, a in dims if k == gone}
+        if p is None or (e.id in out and e.kind != "belief.revised"):
+            continue
+        cited: set[str] = set()
+        if e.kind == "belief.revised":
+            cited = set(p.revision.evidence_ids)
+        elif e.kind in ("candidate.held",):
+            cited = set(p.evidence_ids)
+        elif e.kind == "candidate.promoted":
+            cited = set(p.candidate_ids) | {p.corroborated_by}
+        elif e.kind == "sleep.compiled":
+            cited = set(p.sources)
+        derived = (e.causation_id in out) or bool(cited & out) or e.id in out
+        if not derived and e.kind in ("impact.assessed", "clarify.requested"):
+            # Later assessments and questions quote the touched beliefs' priors.
+            claims = (
+                [c.claim for c in p.assessment.claims]
+                if e.kind == "impact.assessed"
+                else list(p.claims)
+            )
+            derived = any(
+                (log.key_at(match_key(c.entity), e.seq), c.attribute) in dims for c in claims
+            )
+        if e.kind == "belief.revised":
+            dim = (log.key_at(match_key(p.revision.entity), e.seq), p.revision.attribute)
+            if derived:
+                dims.add(dim)
+            elif dim in dims:
+                derived = True  # its prior was computed from erased evidence
+        elif e.kind == "dimension.compressed" and not derived:
+            # Its entropy was measured on the erased evidence.
+            derived = (log.key_at(match_key(p.entity), e.seq), p.attribute) in dims
+        if derived:
+            out.add(e.id)
+    # Claims appended later may use any name of the entity.
+    return out, {(k, a) for key_, a in dims for k in log.group(key_)}
+
+
+def rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:
+    """Erased revisions whose own evidence survives: they are re-journaled, re-derived."""
+    return [
+        e
+        for e in events
+        if e.id in targets
+        and e.kind == "belief.revised"
+        and e.payload is not None
+        and e.payload.revision.evidence_ids
+        and not set(e.payload.revision.evidence_ids) & targets
+        and e.causation_id not in targets
+    ]
+
+
+# (attribute, value key) -> (seq, entity key) of each record that states it
+_Stated = dict[tuple[str, str], list[tuple[int, str]]]
+
+
+def _stated(rows: Iterable[tuple[int, str, str, str]]) -> _Stated:
+    out: _Stated = {}
+    for seq, entity, attribute, value in rows:
+        out.setdefault((attribute, match_key(value)), []).append((seq, match_key(entity)))
+    return out
+
+
+def confirmation(e: Any) -> tuple[str, str] | None:
+    """(entity, attribute) of a ``supports`` edge that confirmed a belief value."""
+    p = e.payload
+    if e.kind != "edge" or p is None or p.relation != "supports" or p.value is None:
+        return None
+    if not p.target.startswith("belief:"):
+        return None
+    entity, _, attribute = p.target[len("belief:") :].rpartition("/")
+    return (entity, attribute) if entity and attribute else None
+
+
+def references(
+    events: Sequence[Any], targets: set[str], redos: Sequence[Redo], log: MergeLog
+) -> tuple[set[str], set[str]]:
+    """Lifecycle, edge, outcome and read records that name an erased event, or a belief value
+    that only erased evidence supported when they were written: they would quote the erased
+    content. Also the candidate ids such a value has now, under every name of its entity
+    (what a record appended meanwhile would have to name)."""
+    erased_rows: list[tuple[int, str, str, str]] = []
+    kept_rows = [(r.seq, r.revision.entity, r.revision.attribute, r.revision.value) for r in redos]
+    for e in events:
+        p = e.payload
+        if p is None:
+            continue
+        if e.kind == "belief.revised":
+            r = p.revision
+            row = (e.seq, r.entity, r.attribute, r.value)
+            (erased_rows if e.id in targets else kept_rows).append(row)
+        elif e.id not in targets and (dim := confirmation(e)) is not None:
+            kept_rows.append((e.seq, dim[0], dim[1], p.value))
+    erased, kept = _stated(erased_rows), _stated(kept_rows)
+
+    def stated(rows: list[tuple[int, str]], key: str, at: int | None) -> bool:
+        if at is None:
+            return any(log.key_at(k) == key for _, k in rows)
+        return any(seq < at and log.key_at(k, at) == key for seq, k in rows)
+
+    def dead(cid: str, at: int) -> bool:
+        kind, sep, rest = cid.partition(":")
+        if not sep or kind not in BELIEF_KINDS:
+            return False
+        # Entity keys and values may hold dots: try every split (attributes have none).
+        for i, ch in enumerate(rest):
+            if ch != ".":
+                continue
+            attribute, hash_, value = rest[i + 1 :].partition("#")
+            rows = erased.get((attribute, value))
+            if not hash_ or not rows:
+                continue
+            key = log.key_at(rest[:i], at)
+            if stated(rows, key, at) and not stated(kept.get((attribute, value), []), key, at):
+                return True
+        return False
+
+    found: set[str] = set()
+    for e in events:
+        p = e.payload
+        if p is None or e.id in targets:
+            continue
+        if e.kind in ("lifecycle", "lifecycle.refused"):
+            named = {p.target}
+        elif e.kind == "edge":
+            named = {p.source, p.target}
+        elif e.kind == "outcome":
+            named = set(p.targets)
+        elif e.kind == "retrieval":
+            named = set(p.worldview)  # candidate ids carry the value they name
+        else:
+            continue
+        if named & targets or any(dead(n, e.seq) for n in named):
+            found.add(e.id)
+    now: set[str] = set()
+    for (attribute, value), rows in erased.items():
+        for root in {log.key_at(k) for _, k in rows}:
+            if not stated(kept.get((attribute, value), []), root, None):
+                kind = slot_kind_for(attribute)
+                now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
+    return found, now
