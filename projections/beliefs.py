@@ -15,6 +15,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
+from nousmem.projections.aliases import Aliases
 from nousmem.projections.belief_models import (
     UNKNOWN,
     BeliefDelta,
@@ -60,8 +61,7 @@ class BeliefStore:
         """Drop all state (before a rebuild)."""
         self._names: dict[str, str] = {}
         self._dims: dict[str, dict[str, Dimension]] = {}
-        # absorbed entity key -> (kept entity key, merge seq)
-        self._aliases: dict[str, tuple[str, int]] = {}
+        self._aliases = Aliases()
         # absorbed entity key -> (display name, its dimensions frozen at the merge)
         self._retired: dict[str, tuple[str, dict[str, Dimension]]] = {}
         self._last_seq = 0
@@ -140,13 +140,22 @@ class BeliefStore:
         return dim
 
     def apply_merge(
-        self, keep: str, absorb: str, *, seq: int, event_id: str, strict: bool = True
+        self,
+        keep: str,
+        absorb: str,
+        *,
+        seq: int,
+        event_id: str,
+        strict: bool = True,
+        occurred_at: datetime | None = None,
     ) -> None:
         """Fold an accepted merge in: ``absorb``'s beliefs join ``keep``'s.
 
         Later revisions naming the absorbed entity resolve to ``keep``. ``strict=False`` (a
         fold of a journaled merge) accepts entities with no beliefs left, as an erasure of
-        their evidence leaves them: the names are still one entity from here on.
+        their evidence leaves them: the names are still one entity from here on. Reads as of
+        a seq before ``seq`` or an event time before ``occurred_at`` (None: undated) still
+        see two entities.
         """
         self._check_seq(seq, event_id)
         keep_key = self._resolve(match_key(keep), None)
@@ -166,7 +175,7 @@ class BeliefStore:
         if gone_key not in self._dims:
             # Nothing of it is left to absorb; reads before the merge still list the name.
             self._retired[gone_key] = (self._names.pop(gone_key, absorb), {})
-            self._aliases[gone_key] = (keep_key, seq)
+            self._aliases.add(gone_key, keep_key, seq, occurred_at)
             self._last_seq = seq
             return
         kept = self._dims[keep_key]
@@ -175,13 +184,16 @@ class BeliefStore:
             dim = kept.get(attr)
             if dim is None:
                 dim = kept[attr] = self._new_dimension(self._names[keep_key], attr)
-            absorb_dimension(dim, gone[attr], seq=seq, event_id=event_id)
+            absorb_dimension(dim, gone[attr], seq=seq, event_id=event_id, occurred_at=occurred_at)
         self._retired[gone_key] = (self._names.pop(gone_key), gone)
-        self._aliases[gone_key] = (keep_key, seq)
+        self._aliases.add(gone_key, keep_key, seq, occurred_at)
         self._last_seq = seq
 
-    def mark_compressed(self, entity: str, attribute: str, *, seq: int) -> None:
-        """Record that the compressor handled this dimension (a flag; nothing is deleted)."""
+    def mark_compressed(
+        self, entity: str, attribute: str, *, seq: int, occurred_at: datetime | None = None
+    ) -> None:
+        """Record that the compressor handled this dimension (a flag; nothing is deleted),
+        by the compression at ``seq`` dated ``occurred_at`` (None: undated)."""
         self._check_seq(seq, "compression")
         dim = self._live_dimension(entity, attribute)
         if dim is None:
@@ -190,7 +202,7 @@ class BeliefStore:
             self._last_seq = seq
             return
         if dim.compressed_seq is None:
-            dim.compressed_seq = seq
+            dim.compressed_seq, dim.compressed_at = seq, occurred_at
             dim.version += 1
         self._last_seq = seq
 
@@ -207,7 +219,7 @@ class BeliefStore:
     ) -> BeliefSnapshot | None:
         """The belief about ``entity``'s ``attribute``; ``None`` if there is none (yet)."""
         _check_time(as_of_time)
-        dims = self._dims_as_of(entity, as_of_seq)
+        dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         if dims is None:
             return None
         dim = dims.get(normalise_attribute(attribute))
@@ -226,7 +238,7 @@ class BeliefStore:
         """The mode changes of the belief as a read at ``as_of_seq`` / ``as_of_time`` folds
         it (empty for a multi-valued or unknown one); see :func:`~.history.refold`."""
         _check_time(as_of_time)
-        dims = self._dims_as_of(entity, as_of_seq)
+        dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         dim = None if dims is None else dims.get(normalise_attribute(attribute))
         trail: Trail = []
         if dim is not None and not dim.multi:
@@ -249,7 +261,7 @@ class BeliefStore:
     ) -> list[BeliefSnapshot]:
         """All beliefs about ``entity``, sorted by attribute."""
         _check_time(as_of_time)
-        dims = self._dims_as_of(entity, as_of_seq)
+        dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         if dims is None:
             return []
         out = []
@@ -259,34 +271,41 @@ class BeliefStore:
                 out.append(snap)
         return out
 
-    def entities(self, as_of_seq: int | None = None) -> list[str]:
+    def entities(
+        self, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
         """Display names of the live (not absorbed) entities, sorted by matching key.
 
-        With ``as_of_seq``, also those absorbed by a merge after it: there they were live.
+        With ``as_of_seq`` / ``as_of_time``, also those absorbed by a merge after it: there
+        they were live.
         """
         names = self._names
-        if as_of_seq is not None:
-            gone = {k: self._retired[k][0] for k, (_, s) in self._aliases.items() if s > as_of_seq}
+        if as_of_seq is not None or as_of_time is not None:
+            gone = {k: self._retired[k][0] for k in self._aliases.unseen(as_of_seq, as_of_time)}
             names = {**names, **gone}
         return [names[k] for k in sorted(names)]
 
-    def canonical(self, entity: str, as_of_seq: int | None = None) -> tuple[str, str]:
-        """(matching key, display name) of the entity ``entity`` names at ``as_of_seq``
-        (default: now): after a merge up to there, the kept one. A name without beliefs
-        stays as given."""
-        key = self._resolve(match_key(entity), as_of_seq)
+    def canonical(
+        self, entity: str, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> tuple[str, str]:
+        """(matching key, display name) of the entity ``entity`` names at ``as_of_seq`` and
+        ``as_of_time`` (default: now): after a merge up to there, the kept one. A name
+        without beliefs stays as given."""
+        key = self._resolve(match_key(entity), as_of_seq, as_of_time)
         name = self._names.get(key)
         if name is None:
             retired = self._retired.get(key)
             name = retired[0] if retired is not None else entity
         return key, name
 
-    def distinct(self, names: Iterable[str], as_of_seq: int | None = None) -> list[str]:
-        """``names`` with one display name per entity at ``as_of_seq``, in first-seen order:
-        spellings of one entity and names merged into one collapse into it."""
+    def distinct(
+        self, names: Iterable[str], as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
+        """``names`` with one display name per entity at ``as_of_seq`` / ``as_of_time``, in
+        first-seen order: spellings of one entity and names merged into one collapse."""
         out: dict[str, str] = {}
         for n in names:
-            key, name = self.canonical(n, as_of_seq)
+            key, name = self.canonical(n, as_of_seq, as_of_time)
             out.setdefault(key, name)
         return list(out.values())
 
@@ -350,18 +369,13 @@ class BeliefStore:
         if not event_id:
             raise ValueError("event_id must not be empty")
 
-    def _resolve(self, key: str, as_of_seq: int | None) -> str:
-        # Bounded by the number of merges; cycles are impossible (an absorbed key is never
-        # live again, and a merge needs two live keys).
-        while key in self._aliases:
-            target, seq = self._aliases[key]
-            if as_of_seq is not None and seq > as_of_seq:
-                break
-            key = target
-        return key
+    def _resolve(self, key: str, as_of_seq: int | None, as_of_time: datetime | None = None) -> str:
+        return self._aliases.resolve(key, as_of_seq, as_of_time)
 
-    def _dims_as_of(self, entity: str, as_of_seq: int | None) -> dict[str, Dimension] | None:
-        key = self._resolve(match_key(entity), as_of_seq)
+    def _dims_as_of(
+        self, entity: str, as_of_seq: int | None, as_of_time: datetime | None = None
+    ) -> dict[str, Dimension] | None:
+        key = self._resolve(match_key(entity), as_of_seq, as_of_time)
         live = self._dims.get(key)
         if live is not None:
             return live

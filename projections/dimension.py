@@ -87,6 +87,7 @@ class Dimension:
         self.ops: list[RevisionOp | MergeOp] = []
         self.streak = 0
         self.compressed_seq: int | None = None
+        self.compressed_at: datetime | None = None  # the compression's event time
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
         self._memo: tuple[Revision, int, Plan] | None = None

@@ -2,8 +2,9 @@
 
 An as-of read rebuilds just the one dimension from its recorded operations (revisions and
 accepted merges), keeping those with ``seq <= as_of_seq`` and ``occurred_at <= as_of_time``.
-Merges are identity decisions rather than world events, so a time-only read keeps them all.
-The live path never calls this; it costs O(history of that dimension).
+A merge and a compression are events with an event time like any other: a read as of a time
+before one sees the belief as it was without it. The live path never calls this; it costs
+O(history of that dimension).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefDelta, BeliefSnapshot, ObservedValue
 from nousmem.projections.dimension import SINK, Dimension
 from nousmem.projections.identity import absorb
-from nousmem.projections.revision import MergeOp, days, ranked
+from nousmem.projections.revision import MergeOp, dated_by, days, ranked
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +60,12 @@ def refold(
         if as_of_seq is not None and op.seq > as_of_seq:
             break
         if isinstance(op, MergeOp):
+            if not dated_by(op.occurred_at, as_of_time):
+                continue
             inner: Trail | None = None if trail is None else []
             sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=inner)
             if sub is not None:
-                absorb(out, sub, seq=op.seq, event_id=op.event_id)
+                absorb(out, sub, seq=op.seq, event_id=op.event_id, occurred_at=op.occurred_at)
             if trail is not None and inner:
                 trail.append(MergedTrail(op.seq, tuple(inner)))
             continue
@@ -73,11 +76,14 @@ def refold(
                 trail.append(ModeChange(op.seq, rev.occurred_at, plan.mode_before, plan.mode_after))
     if out.support == 0:
         return None
-    # Compression is journal bookkeeping: it shows from the seq it was recorded at.
+    # A compression shows from the seq it was recorded at and from its own event time.
     live = dim.compressed_seq
-    out.compressed_seq = (
-        live if live is not None and (as_of_seq is None or live <= as_of_seq) else None
+    shown = (
+        live is not None
+        and (as_of_seq is None or live <= as_of_seq)
+        and dated_by(dim.compressed_at, as_of_time)
     )
+    out.compressed_seq, out.compressed_at = (live, dim.compressed_at) if shown else (None, None)
     return out
 
 

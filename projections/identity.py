@@ -6,6 +6,8 @@ is a policy decision that arrives as a journaled merge, which :func:`absorb` the
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import numpy as np
 
 from nousmem.projections import bernoulli as bn
@@ -56,8 +58,16 @@ def _decay_to(dim: Dimension, t: float) -> None:
     dim.last_t = t
 
 
-def absorb(keep: Dimension, other: Dimension, *, seq: int, event_id: str) -> None:
-    """Fold ``other`` (same attribute, absorbed entity) into ``keep`` in place.
+def absorb(
+    keep: Dimension,
+    other: Dimension,
+    *,
+    seq: int,
+    event_id: str,
+    occurred_at: datetime | None = None,
+) -> None:
+    """Fold ``other`` (same attribute, absorbed entity) into ``keep`` in place, by the merge
+    at ``seq`` dated ``occurred_at``.
 
     ``other`` is left untouched. Both are first decayed to the later of their last updates.
     Single-valued: the support-weighted mixture of the two posteriors (the paper's merge).
@@ -105,8 +115,8 @@ def absorb(keep: Dimension, other: Dimension, *, seq: int, event_id: str) -> Non
         scale = float(raised.sum())
         keep.p = raised / scale
         keep.ghost = max(ghost / scale, prm.probability_floor)
-    _merge_bookkeeping(keep, src, t, seq)
-    keep.ops.append(MergeOp(seq, event_id, other))
+    _merge_bookkeeping(keep, src, t, seq, occurred_at)
+    keep.ops.append(MergeOp(seq, event_id, other, occurred_at))
 
 
 def _copy_state(a: Dimension, b: Dimension) -> None:
@@ -118,10 +128,12 @@ def _copy_state(a: Dimension, b: Dimension) -> None:
     b.counters = dict(a.counters)
     b.observed = dict(a.observed)
     b.deltas = list(a.deltas)
-    b.compressed_seq = a.compressed_seq
+    b.compressed_seq, b.compressed_at = a.compressed_seq, a.compressed_at
 
 
-def _merge_bookkeeping(keep: Dimension, src: Dimension, t: float | None, seq: int) -> None:
+def _merge_bookkeeping(
+    keep: Dimension, src: Dimension, t: float | None, seq: int, occurred_at: datetime | None
+) -> None:
     repeat_lam = cat.retention(keep.params.repeat_half_life_days)
     for ckey, (count, when) in src.counters.items():
         mine = keep.counters.get(ckey)
@@ -149,6 +161,15 @@ def _merge_bookkeeping(keep: Dimension, src: Dimension, t: float | None, seq: in
     keep.support += src.support
     keep.streak = 0
     if src.compressed_seq is not None:
-        # Through the merge, the absorbed side's compression only shows from the merge on.
+        # Through the merge, the absorbed side's compression only shows from the merge on,
+        # in journal order and in event time.
         via = max(src.compressed_seq, seq)
-        keep.compressed_seq = via if keep.compressed_seq is None else min(keep.compressed_seq, via)
+        if keep.compressed_seq is None or via < keep.compressed_seq:
+            keep.compressed_seq = via
+            keep.compressed_at = _later(src.compressed_at, occurred_at)
+
+
+def _later(a: datetime | None, b: datetime | None) -> datetime | None:
+    if a is None or b is None:
+        return a if b is None else b
+    return max(a, b)

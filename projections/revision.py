@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from nousmem.projections.dimension import Dimension
 
 
+def dated_by(moment: datetime | None, until: datetime | None) -> bool:
+    """Whether a merge or compression dated ``moment`` had happened by the event time
+    ``until`` (None: no bound; an undated one has always happened)."""
+    return until is None or moment is None or moment <= until
+
+
 def days(moment: datetime) -> float:
     """Event time in days since the Unix epoch (aware datetimes only)."""
     return moment.timestamp() / 86400.0
@@ -44,11 +50,15 @@ DeltaRow = tuple[str, int, datetime, str, str, float]
 
 @dataclass(slots=True)
 class MergeOp:
-    """A merge recorded in the history of the dimension that absorbed ``other``."""
+    """A merge recorded in the history of the dimension that absorbed ``other``.
+
+    ``occurred_at`` is the merge's event time (None: undated, in every event-time read).
+    """
 
     seq: int
     event_id: str
     other: Dimension
+    occurred_at: datetime | None = None
 
 
 @dataclass(slots=True)

@@ -72,7 +72,8 @@ class Worldview(TextSlotResolver, MergeCarry):
         self.contradicted: dict[str, list[tuple[int, datetime, str]]] = {}
         self.audit_rows: list[tuple[int, AuditItem]] = []
         self.aliases: dict[str, str] = {}  # absorbed entity key -> kept key (see MergeCarry)
-        self.alias_log: dict[str, list[tuple[int, str]]] = {}
+        self.alias_log: dict[str, list[tuple[int, datetime | None, str]]] = {}
+        self.merged_at: dict[int, datetime] = {}
         # Evidence id -> the (seq, key) of each belief value it revised: what an observation
         # states, so a read can tell when all of it has been forgotten.
         self.stated: dict[str, list[tuple[int, Key]]] = {}
@@ -150,13 +151,13 @@ class Worldview(TextSlotResolver, MergeCarry):
     ) -> dict[str, datetime]:
         """When each of ``values`` of a slot was last supported (revised or confirmed), by
         value key, as of ``limit`` and the event time ``until``."""
-        ekey = self.key_at(match_key(entity), limit)  # before a merge, the entity's own
+        ekey = self.key_at(match_key(entity), limit, until)  # before a merge, its own
         out: dict[str, datetime] = {}
         for vkey in {match_key(v) for v in values}:
             seen = [
                 r.occurred_at
                 for r in self.support.get((ekey, attribute, vkey), ())
-                if r.seq <= limit and (until is None or r.occurred_at <= until)
+                if self.visible(r.seq, r.occurred_at, limit, until)
             ]
             if seen:
                 out[vkey] = max(seen)
@@ -203,9 +204,10 @@ class Worldview(TextSlotResolver, MergeCarry):
         content: str,
         limit: int,
         state_of: Callable[[str, int | None], str],
+        until: datetime | None = None,
     ) -> str | None:
-        """Why observation ``evidence_id`` (its text ``content``) says nothing a read may
-        still show, or None.
+        """Why observation ``evidence_id`` (its text ``content``) says nothing a read at
+        ``limit`` (and event time ``until``) may still show, or None.
 
         An observation whose every belief value (as of ``limit``) is forgotten — inhibited,
         invalidated, archived... — would put the forgotten fact back into the prompt in its
@@ -220,7 +222,7 @@ class Worldview(TextSlotResolver, MergeCarry):
         first = ""
         for ekey, attribute, vkey in keys:  # the cheap test first: usually one is held
             # The entity as of the read: a merge after it must not change what it hid.
-            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit)}.{attribute}#{vkey}"
+            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}"
             state = state_of(cid, limit)
             if state not in HIDDEN_STATES:
                 return None
@@ -284,9 +286,9 @@ class Worldview(TextSlotResolver, MergeCarry):
         # One name per entity as of the read: two spellings, or a name and one merged into
         # it, would list every slot twice. Before a merge, the absorbed entity is its own.
         if entities is not None:
-            names = beliefs.distinct(entities, as_of_seq)
+            names = beliefs.distinct(entities, as_of_seq, as_of_time)
         else:
-            names = beliefs.entities(as_of_seq)
+            names = beliefs.entities(as_of_seq, as_of_time)
         slots: list[WorldviewSlot] = []
         for name in names:
             for snap in beliefs.snapshots(

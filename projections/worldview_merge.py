@@ -1,12 +1,13 @@
 """Entity merges in the worldview: what was recorded about the absorbed entity's beliefs
-carries over to the kept entity's slots, visible from the merge's seq on.
+carries over to the kept entity's slots, visible from the merge's seq and event time on.
 
 The worldview's records (support rows, supersessions, held claims, utility, contradictions)
 and the lifecycle of belief candidates are keyed by entity. An accepted merge copies the
 absorbed entity's records to the kept entity's keys, each copy carrying the merge's seq and
 the original's event time. A read at or after the merge then finds them on the kept slot,
-and a read before it sees both entities exactly as they were: the copies are not visible
-yet and the originals stay where they were. It is a fold of the merge event like any
+and a read before it, as of a seq or an event time (the merge's own, not the copies'), sees
+both entities exactly as they were: the copies are not visible yet and the originals stay
+where they were. It is a fold of the merge event like any
 other, so a rebuild carries the same rows over. Later events naming the absorbed entity
 (its name in a claim, its candidate id in a forget or an outcome) are keyed to the kept
 entity as they are folded.
@@ -60,6 +61,20 @@ def rekey(target: str, aliases: Mapping[str, str]) -> str:
     return target
 
 
+def visible(
+    seq: int, t: datetime, limit: int, until: datetime | None, merged_at: Mapping[int, datetime]
+) -> bool:
+    """Whether a worldview record at ``seq`` / event time ``t`` shows in a read as of
+    ``limit`` and ``until``. A copy a merge carried over keeps the original's event time for
+    its dates, so it also waits for the merge's own (``merged_at``, by the merge's seq)."""
+    if seq > limit:
+        return False
+    if until is None:
+        return True
+    merged = merged_at.get(seq)
+    return t <= until and (merged is None or merged <= until)
+
+
 def carry_lifecycle(
     book: LifecycleBook, moved: Moved, *, seq: int, occurred_at: datetime, event_id: str
 ) -> None:
@@ -94,16 +109,24 @@ class MergeCarry:
     utility: dict[str, list[tuple[int, datetime, float]]]
     contradicted: dict[str, list[tuple[int, datetime, str]]]
     aliases: dict[str, str]  # absorbed entity key -> the live key it resolves to
-    alias_log: dict[str, list[tuple[int, str]]]  # absorbed key -> (merge seq, key it took)
+    # absorbed key -> (merge seq, merge event time, key it took), in journal order
+    alias_log: dict[str, list[tuple[int, datetime | None, str]]]
+    merged_at: dict[int, datetime]  # merge seq -> its event time
 
-    def key_at(self, key: str, limit: int) -> str:
-        """The key an entity key resolved to as of journal position ``limit``: itself before
-        any merge absorbed it, the kept entity's after."""
+    def key_at(self, key: str, limit: int, until: datetime | None = None) -> str:
+        """The key an entity key resolved to as of journal position ``limit`` and event time
+        ``until``: itself before any merge absorbed it, the kept entity's after."""
         to = key
-        for seq, kept in self.alias_log.get(key, ()):
-            if seq <= limit:
-                to = kept
+        for seq, when, kept in self.alias_log.get(key, ()):
+            # Each later entry re-points a chain this one started: none holds without it.
+            if seq > limit or (until is not None and when is not None and when > until):
+                break
+            to = kept
         return to
+
+    def visible(self, seq: int, t: datetime, limit: int, until: datetime | None) -> bool:
+        """See :func:`visible`."""
+        return visible(seq, t, limit, until, self.merged_at)
 
     def entity_key(self, entity: str) -> str:
         """The key records about ``entity`` are kept under (the kept entity's after a merge)."""
@@ -117,18 +140,23 @@ class MergeCarry:
     def resolve_targets(self, targets: Iterable[str]) -> list[str]:
         return [self.resolve_target(t) for t in targets]
 
-    def on_merged(self, keep: str, absorb: str, *, seq: int) -> Moved:
-        """Carry ``absorb``'s records over to ``keep``'s keys at ``seq``; returns the
-        candidate ids carried over (for the lifecycle, see :func:`carry_lifecycle`)."""
+    def on_merged(
+        self, keep: str, absorb: str, *, seq: int, occurred_at: datetime | None = None
+    ) -> Moved:
+        """Carry ``absorb``'s records over to ``keep``'s keys at ``seq`` (the merge dated
+        ``occurred_at``; None: undated); returns the candidate ids carried over (for the
+        lifecycle, see :func:`carry_lifecycle`)."""
         kept, gone = self.entity_key(keep), self.entity_key(absorb)
         if kept == gone:
             return []
+        if occurred_at is not None:
+            self.merged_at[seq] = occurred_at
         for k, v in self.aliases.items():
             if v == gone:
                 self.aliases[k] = kept
-                self.alias_log.setdefault(k, []).append((seq, kept))
+                self.alias_log.setdefault(k, []).append((seq, occurred_at, kept))
         self.aliases[gone] = kept
-        self.alias_log.setdefault(gone, []).append((seq, kept))
+        self.alias_log.setdefault(gone, []).append((seq, occurred_at, kept))
         moved: Moved = []
         for key in [k for k in self.support if k[0] == gone]:
             _, attr, vkey = key

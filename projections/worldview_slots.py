@@ -11,6 +11,7 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.supersession import Sup, took_over
+from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -44,10 +45,11 @@ class SlotResolver:
     utility: dict[str, list[tuple[int, datetime, float]]]
     contradicted: dict[str, list[tuple[int, datetime, str]]]
     _until: datetime | None  # event-time bound of the snapshot being resolved, if any
+    merged_at: dict[int, datetime]
 
     def _at(self, seq: int, t: datetime, limit: int) -> bool:
         """Whether a record at ``seq`` / event time ``t`` is visible in this snapshot."""
-        return seq <= limit and (self._until is None or t <= self._until)
+        return visible(seq, t, limit, self._until, self.merged_at)
 
     def _utility(self, target: str, limit: int) -> float:
         total = sum(d for s, t, d in self.utility.get(target, ()) if self._at(s, t, limit))

@@ -241,7 +241,7 @@ class Channels:
         proj = self.proj
         qterms = set(plan.terms)
         ranked: list[tuple[int, str, Snippet]] = []
-        for name in proj.beliefs.distinct(plan.entities, at.seq):  # one per entity
+        for name in proj.beliefs.distinct(plan.entities, at.seq, at.time):  # one per entity
             for snap in proj.beliefs.snapshots(
                 name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
             ):
@@ -261,10 +261,8 @@ class Channels:
                 ev: list[str] = []
                 for v in values:
                     for row in proj.worldview.support.get((ekey, snap.attribute, match_key(v)), ()):
-                        if (
-                            row.seq <= at.seq
-                            and (at.time is None or row.occurred_at <= at.time)
-                            and row.polarity == "assert"
+                        if row.polarity == "assert" and proj.worldview.visible(
+                            row.seq, row.occurred_at, at.seq, at.time
                         ):
                             ev.extend(e for e in row.evidence_ids if e in proj.docs)
                 ev = list(dict.fromkeys(ev))

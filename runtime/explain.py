@@ -154,13 +154,13 @@ class Explain(ReadPath):
         attribute = snap.attribute  # as the schema names it ("Employer" -> "employer")
         probs = {match_key(v): p for v, p in snap.distribution if v != UNKNOWN}
         # The entity's key as of the read: before a merge, its own records, not the kept one's.
-        ekey = proj.worldview.key_at(match_key(snap.entity), at.seq)
+        ekey = proj.worldview.key_at(match_key(snap.entity), at.seq, at.time)
         held_only = [  # claims held for corroboration are in no distribution yet
             v
             for (e, a, _), rows in proj.worldview.held.items()
             if e == ekey and a == attribute
             for seq, _, v, t in rows
-            if seq <= at.seq and (at.time is None or t <= at.time)
+            if proj.worldview.visible(seq, t, at.seq, at.time)
         ]
         # One spelling per value: the belief's own, else the first claimed.
         spelled: dict[str, str] = {}
@@ -197,7 +197,7 @@ class Explain(ReadPath):
         surprise = {d.event_id: d.surprise_bits for d in (full.deltas if full else ())}
 
         def visible(seq: int, t: datetime) -> bool:
-            return seq <= at.seq and (at.time is None or t <= at.time)
+            return proj.worldview.visible(seq, t, at.seq, at.time)
 
         def cited(ids: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
             texts = tuple(proj.docs[i].text for i in ids if i in proj.docs)

@@ -2,7 +2,7 @@
 
 The beliefs mix, the graph links the two entity nodes, and the worldview and the lifecycle
 carry what they recorded about the absorbed entity over to the kept one from the merge's
-seq on (see :mod:`nousmem.projections.worldview_merge`).
+seq and event time on (see :mod:`nousmem.projections.worldview_merge`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 def fold_merge(proj: Projector, e: Any, p: Any) -> None:
     """Apply the merge event ``e`` (payload ``p``: ``keep``, ``absorb``) to ``proj``."""
     # Checked when it was journaled; an erasure since may have left either side no beliefs.
-    proj.beliefs.apply_merge(p.keep, p.absorb, seq=e.seq, event_id=e.id, strict=False)
+    proj.beliefs.apply_merge(
+        p.keep, p.absorb, seq=e.seq, event_id=e.id, strict=False, occurred_at=e.occurred_at
+    )
     proj.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id)
-    moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq)
+    moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq, occurred_at=e.occurred_at)
     carry_lifecycle(proj.lifecycle, moved, seq=e.seq, occurred_at=e.occurred_at, event_id=e.id)

@@ -366,7 +366,7 @@ class Projector:
         fold_merge(self, e, p)
 
     def _on_compressed(self, e: Any, p: Any) -> None:
-        self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq)
+        self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq, occurred_at=e.occurred_at)
 
     def _on_erasure(self, e: Any, p: Any) -> None:
         # What it erased was read here already erased (a fold after the erasure, as any

@@ -103,7 +103,9 @@ class QueryEngine(Channels):
                 return "lifecycle: everything it was compiled from is forgotten"
         if doc.kind == "observation":
             content = doc.text[doc.lead : len(doc.text) - doc.notes]
-            why = self.proj.worldview.forgotten_statement(doc.event_id, content, at.seq, states)
+            why = self.proj.worldview.forgotten_statement(
+                doc.event_id, content, at.seq, states, at.time
+            )
             if why is not None:
                 return why
         if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):

@@ -82,6 +82,44 @@ def test_as_of_reads_do_not_move_when_events_are_appended(
     asyncio.run(run_case(before, after, lens))
 
 
+async def time_reads(rt: MemoryRuntime, as_of: Any) -> dict[str, Any]:
+    # A time read is made at the head: the seq it records moves on with the journal.
+    out: dict[str, Any] = {
+        lens: (await rt.worldview(lens, as_of=as_of)).model_copy(update={"as_of_seq": 0})
+        for lens in LENSES
+    }
+    for name in ("Alice", "Bob"):
+        out[name] = await rt.beliefs(name, as_of=as_of)
+    return out
+
+
+async def run_time_case(before: list[Any], after: list[Any]) -> None:
+    rt = await MemoryRuntime.memory(namespace="user/asof", clock=FixedClock(T0))
+    try:
+        await apply(rt, before, T0)
+        latest = rt._proj.last_occurred_at or T0
+        past = latest - timedelta(seconds=1)
+        then = await time_reads(rt, past)
+        # Everything appended from here on is dated after ``past``: merges, forgetting,
+        # feedback and compressions too (they are dated by the latest event time).
+        await apply(rt, [(op, arg, abs(hours) + 1) for op, arg, hours in after], latest)
+        await rt.sleep()
+        assert await time_reads(rt, past) == then
+    finally:
+        await rt.close()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    before=st.lists(operations, min_size=1, max_size=15),
+    after=st.lists(operations, min_size=1, max_size=15),
+)
+def test_time_reads_do_not_move_when_later_dated_events_are_appended(
+    before: list[Any], after: list[Any]
+) -> None:
+    asyncio.run(run_time_case(before, after))
+
+
 async def test_a_busy_later_journal_leaves_an_as_of_read_alone() -> None:
     """Many later turns on the same topics shift BM25's statistics (how common each word
     is, the mean turn length): the read as of the earlier position must not see it."""
