@@ -63,6 +63,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         "employer",
         "joined join joins joining",
         r"\b(?i:joined|join|joins|joining)\s+" + CAP + VAL,
+        # Joining an organisation is a change of employer, as starting at one is: without
+        # it "I left Google and joined Sarvam AI." would only contradict Google.
+        change=True,
         elide="past",
     ),
     make_rule(

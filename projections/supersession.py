@@ -1,5 +1,6 @@
 """How a single-valued slot records supersession: a value is superseded when a revision moves
-the belief's mode away from it, and restored when the mode comes back to it.
+the belief's mode away from it (to another value, or to "unknown", as a denial does), and
+restored when the mode comes back to it.
 
 The live fold records this in the worldview as revisions arrive (``Worldview.on_revision``,
 ``MergeCarry.on_merged``). A read as of an event time works it out again from the belief's
@@ -18,7 +19,8 @@ from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.history import MergedTrail, ModeChange
 
 Sup = tuple[int, datetime, str | None]
-"""(seq, event time, the value that took over); ``None`` marks a value restored."""
+"""(seq, event time, the value that took over); ``None`` marks a value restored, and
+:data:`~nousmem.projections.belief_models.UNKNOWN` one the mode left for "unknown"."""
 
 K = TypeVar("K")
 
@@ -35,8 +37,10 @@ def note_change(
     if before == after:
         return
     if before is not None and before != UNKNOWN:
-        sup.setdefault(key(before), []).append((seq, occurred_at, after))
-    if after is not None and sup.get(key(after)):
+        # A mode that moves to "unknown" (a denial) ends the value's span as another value
+        # would: recorded as ``None`` it would read as the value taking the slot back.
+        sup.setdefault(key(before), []).append((seq, occurred_at, after or UNKNOWN))
+    if after is not None and after != UNKNOWN and sup.get(key(after)):
         sup[key(after)].append((seq, occurred_at, None))  # restored
 
 
@@ -66,6 +70,8 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
     out: dict[str, tuple[int, datetime]] = {}
     for vkey, entries in records:
         for seq, t, by in entries:
+            if by == UNKNOWN:  # "unknown" is no candidate: nothing took the slot
+                continue
             winner = vkey if by is None else match_key(by)
             if winner not in out or (seq, t) >= out[winner]:
                 out[winner] = (seq, t)

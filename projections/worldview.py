@@ -5,8 +5,8 @@ slots (preference, constraint, procedure, schema) come from observations and sle
 candidates are hypotheses. Everything is recorded with its ``seq`` and event time so a
 snapshot can be taken as of any journal position or event time, and every score keeps its
 components. Scoring and slot resolution live in ``worldview_slots.py`` (text slots in
-``worldview_text.py``, supersession records in ``supersession.py``), entity merges in
-``worldview_merge.py``.
+``worldview_text.py``, supersession records in ``supersession.py``, disputes between values
+in ``disputes.py``), entity merges in ``worldview_merge.py``.
 """
 
 from __future__ import annotations
@@ -149,15 +149,17 @@ class Worldview(TextSlotResolver, MergeCarry):
         limit: int,
         until: datetime | None,
     ) -> dict[str, datetime]:
-        """When each of ``values`` of a slot was last supported (revised or confirmed), by
+        """When each of ``values`` of a slot was last asserted (revised or confirmed), by
         value key, as of ``limit`` and the event time ``until``."""
         ekey = self.key_at(match_key(entity), limit, until)  # before a merge, its own
         out: dict[str, datetime] = {}
         for vkey in {match_key(v) for v in values}:
+            # A denial is not a sighting: "last 21 March" for the day it was denied would
+            # date the value as still said then.
             seen = [
                 r.occurred_at
                 for r in self.support.get((ekey, attribute, vkey), ())
-                if self.visible(r.seq, r.occurred_at, limit, until)
+                if self.visible(r.seq, r.occurred_at, limit, until) and r.polarity == "assert"
             ]
             if seen:
                 out[vkey] = max(seen)

@@ -168,6 +168,8 @@ class WorldviewSnapshot(BaseModel):
                 text += f" [{c.status}]"
             parts.append(text)
         flag = " [CONFLICTED]" if s.status == "conflicted" else ""
+        if s.status == "empty" and any(c.status == "active" for c in shown):
+            flag = " [UNKNOWN]"  # "unknown" leads: the values listed are not believed
         return f"- {s.kind} {s.key}{flag}: " + "; ".join(parts)
 
     def slot(self, slot_id: str) -> WorldviewSlot | None:

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable, Mapping
 from datetime import datetime
 
+from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.supersession import Sup, took_over
 from nousmem.projections.worldview_merge import visible
@@ -24,6 +25,16 @@ from nousmem.projections.worldview_models import (
     WorldviewConfig,
     WorldviewSlot,
 )
+
+
+def _note(superseded: Sup | None, disputed_by: str | None) -> str:
+    if disputed_by is not None:
+        return f"contradicted by {disputed_by!r}"
+    if superseded is None:
+        return ""
+    if superseded[2] == UNKNOWN:
+        return "superseded: unknown leads"
+    return f"superseded by {superseded[2]!r}"
 
 
 def _ended(start: datetime | None, end: datetime) -> datetime:
@@ -127,19 +138,33 @@ class SlotResolver:
         # A value holds the slot from when it last took it (from another value, or back):
         # the span of the value it took it from ends there, so spans of a slot never overlap.
         took = took_over(records.items())
+        support = {
+            vkey: [
+                r
+                for r in self.support.get((ekey, snap.attribute, vkey), ())
+                if self._at(r.seq, r.occurred_at, limit)
+            ]
+            for vkey in records
+        }
+        sources = {v: self._contradiction_sources(f"{slot_id}#{v}", limit) for v in support}
+        rivals = disputes.rivals(slot_id, support, sources) if snap.cardinality == "single" else {}
         cands: list[WorldviewCandidate] = []
         for value, p in snap.distribution:
             if value == UNKNOWN or (
                 snap.cardinality == "single" and p < self.config.min_probability and not history
             ):
                 continue
-            key = (ekey, snap.attribute, match_key(value))
-            rows = [r for r in self.support.get(key, ()) if self._at(r.seq, r.occurred_at, limit)]
+            rows = support[match_key(value)]
             asserts = [r for r in rows if r.polarity == "assert"]
             cid = f"{slot_id}#{match_key(value)}"
             state = state_of(cid, None if limit == 1 << 62 else limit)
             sup = records[match_key(value)]
             superseded_at = sup[-1] if sup and sup[-1][2] is not None else None
+            disputed = superseded_at is not None and disputes.disputed(
+                match_key(value), superseded_at, support, records, sources[match_key(value)]
+            )
+            if disputed:  # a mere contradiction supersedes nothing: the slot is conflicted
+                superseded_at = None
             # Explicit contradiction evidence contests a candidate; claims merely held for
             # corroboration weigh on its score but cannot blank an established fact out.
             against = self._contradictions(cid, limit)
@@ -186,9 +211,10 @@ class SlotResolver:
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,
-                    note=f"superseded by {superseded_at[2]!r}" if superseded_at else "",
+                    note=_note(superseded_at, sup[-1][2] if disputed else None),
                 )
             )
+        unknown = dict(snap.distribution).get(UNKNOWN, 0.0)
         return self._resolve_slot(
             slot_id,
             kind,
@@ -197,7 +223,13 @@ class SlotResolver:
             cands,
             multi=snap.cardinality == "multi",
             history=history,
+            rivals=rivals,
+            unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,
         )
+
+    def _contradiction_sources(self, target: str, limit: int) -> set[str]:
+        """The evidence of the ``contradict`` edges against ``target`` in this snapshot."""
+        return {src for s, t, src in self.contradicted.get(target, ()) if self._at(s, t, limit)}
 
     def _resolve_slot(
         self,
@@ -209,7 +241,12 @@ class SlotResolver:
         *,
         multi: bool,
         history: bool,
+        rivals: Mapping[str, set[str]] | None = None,
+        unknown: float | None = None,
     ) -> WorldviewSlot:
+        """``rivals``: candidate ids in an open dispute with each other (see
+        :func:`~.disputes.rivals`); ``unknown``: the probability of "unknown" when it leads a
+        single-valued belief (no value is then selected)."""
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
         live.sort(key=lambda c: (-c.score, c.value))
@@ -226,7 +263,10 @@ class SlotResolver:
             top = live[0]
             second = live[1] if len(live) > 1 else None
             close = second is not None and top.score - second.score < self.config.conflict_margin
-            contested = top.components.contradiction >= 0.5  # explicit contradiction evidence
+            # Explicit contradiction evidence, whichever side of it leads: against the leader,
+            # or from it against a value still in the running.
+            rival_ids = (rivals or {}).get(top.id, set()) & {c.id for c in live}
+            contested = top.components.contradiction >= 0.5 or bool(rival_ids)
             if close or contested:
                 status = "conflicted"
                 reason = (
@@ -234,8 +274,12 @@ class SlotResolver:
                     if close
                     else "active contradicting evidence"
                 )
-                marks = {c.id: "conflicted" for c in live[:2]} if close else {top.id: "conflicted"}
+                both = {c.id for c in live[:2]} if close else {top.id, *rival_ids}
+                marks = dict.fromkeys(both, "conflicted")
                 chosen = []
+            elif unknown is not None:
+                # Unknown leads (a denial, say): no value is believed, so none is selected.
+                status, reason, marks, chosen = "empty", f"unknown leads ({unknown:.2f})", {}, []
             else:
                 status, reason = (
                     "resolved",

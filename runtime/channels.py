@@ -40,11 +40,15 @@ def fact_line(
     2023)``: when each value was first and last said.
 
     A ``conflicted`` slot states no value as settled: every competing value is listed and
-    the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot.
+    the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot. A
+    single-valued belief that "unknown" leads (after a denial, say) states none either:
+    ``Maya employer: unknown; said before: Acme (...)``.
     """
     seen = {match_key(o.value): o for o in snap.observed_values}
+    unknown = False
     if snap.cardinality == "single":
         values = [snap.mode] if snap.mode and snap.mode != UNKNOWN else []
+        unknown = not values
         if wants_list or conflicted or not values:
             values += [o.value for o in snap.observed_values if o.value not in values]
     else:
@@ -64,7 +68,9 @@ def fact_line(
             when = f"from {when}, last {date_label(o.last_seen)}"
         parts.append(f"{v} ({when})")
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
-    return f"{snap.entity} {attr}: " + "; ".join(parts), values
+    # Listed bare, a value the belief no longer holds would read as the current one.
+    lead = "unknown; said before: " if unknown and not conflicted else ""
+    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values
 
 
 class Channels:

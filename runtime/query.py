@@ -351,12 +351,12 @@ class QueryEngine(Channels):
     def _worldview_shown(wv: WorldviewSnapshot, wv_text: str) -> list[str]:
         """Candidates the prompt's Worldview Snapshot lines present as current: outcome
         feedback (``after_turn``) reaches them as it reaches the snippets. A conflicted
-        slot presents none of its values as current."""
+        slot presents none of its values as current, nor does one that "unknown" leads."""
         lines = set(wv_text.splitlines())
         return [
             c.id
             for slot in wv.slots
-            if slot.status != "conflicted"
+            if slot.status not in ("conflicted", "empty")
             and wv.render_slot(slot) in lines  # not cut by the worldview's share of the budget
             for c in wv.shown(slot)
             if c.status in ("selected", "active")

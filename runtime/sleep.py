@@ -77,6 +77,7 @@ class Sleep(ReadPath):
         current = {
             c.id
             for s in wv.slots
+            if s.status != "empty"  # values listed under an "unknown" lead are not held
             for c in s.candidates
             if c.status in ("selected", "active", "conflicted")
         }

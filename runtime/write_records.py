@@ -107,7 +107,8 @@ def conflict_edge(rev: Revision, out: Any, obs_id: str) -> EdgePayload | None:
     """Edge evidence when a revision disagrees with an established single value.
 
     Update language ("now", "moved to") supersedes the old value; a plain disagreement
-    contradicts it, and the slot stays conflicted while the old value still leads.
+    contradicts it, and the slot stays conflicted, whichever value leads, until later
+    evidence settles it (see ``projections/disputes.py``).
     """
     if not (out.contradiction and out.established and out.mode_before):
         return None

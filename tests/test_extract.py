@@ -235,6 +235,7 @@ def test_plain_dislike_is_a_dislike_but_stopping_liking_is_a_negated_like() -> N
         "I switched to Emacs.",
         "I moved to Porto.",
         "I just joined Globex.",
+        "I left Google and joined Sarvam AI.",  # joining an employer is a change of one
         "I started at Globex on Monday.",
         "These days I'm really into pottery.",
         "I use Emacs instead.",

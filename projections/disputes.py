@@ -1,0 +1,68 @@
+"""Disputes in a single-valued slot: a trusted claim that disagrees with an established value
+without update language journals a ``contradict`` edge against that value. The two values are
+then in dispute, and the slot is conflicted whichever of them leads, until later evidence
+settles it.
+
+Worked out at read time from the worldview's records (support rows, contradiction edges and
+supersession records, each already cut to the snapshot's point), so a read as of any journal
+position or event time, a rebuild and the live fold agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from nousmem.projections.belief_models import UNKNOWN, match_key
+from nousmem.projections.supersession import Sup
+from nousmem.projections.worldview_models import SupportRow
+
+
+def rivals(
+    slot_id: str,
+    support: Mapping[str, Sequence[SupportRow]],
+    sources: Mapping[str, set[str]],
+) -> dict[str, set[str]]:
+    """Candidate ids of a slot that dispute each other: a ``contradict`` edge against one came
+    from evidence that asserted the other. ``support`` and ``sources`` (the evidence of the
+    edges against each value) are keyed by value key."""
+    out: dict[str, set[str]] = {}
+    for a, against in sources.items():
+        if not against:
+            continue
+        for b, rows in support.items():
+            if b != a and any(
+                r.polarity == "assert" and not against.isdisjoint(r.evidence_ids) for r in rows
+            ):
+                out.setdefault(f"{slot_id}#{a}", set()).add(f"{slot_id}#{b}")
+                out.setdefault(f"{slot_id}#{b}", set()).add(f"{slot_id}#{a}")
+    return out
+
+
+def disputed(
+    vkey: str,
+    last: Sup,
+    support: Mapping[str, Sequence[SupportRow]],
+    records: Mapping[str, Sequence[Sup]],
+    against: set[str],
+) -> bool:
+    """Whether ``last``, the change that took the slot from value ``vkey``, was only a
+    contradiction still open, so ``vkey`` is not superseded by it.
+
+    The revision that moved the mode left a ``contradict`` edge against ``vkey`` (``against``
+    holds those edges' evidence), and the value it moved to still holds the slot. Later
+    evidence settles it: the new value asserted again (corroboration, update language) or the
+    old one denied. ``vkey`` is then superseded from that change on, as it would have been.
+    """
+    seq, t, by = last
+    if by is None or by == UNKNOWN or not against:
+        return False
+    bkey = match_key(by)
+    rows = [r for r in support.get(bkey, ()) if r.polarity == "assert"]
+    if not any(r.seq == seq and not against.isdisjoint(r.evidence_ids) for r in rows):
+        return False
+    theirs = records.get(bkey, ())
+    if theirs and theirs[-1][2] is not None:  # it lost the slot since: no dispute is left
+        return False
+    rows += [r for r in support.get(vkey, ()) if r.polarity != "assert"]
+    # Rows an entity merge carried over share the merge's seq: event time orders those.
+    return not any((r.seq, r.occurred_at) > (seq, t) for r in rows)

@@ -1,0 +1,118 @@
+"""A trusted claim that disagrees with an established value without update language leaves the
+slot conflicted whichever value the belief now leans to: the old value is not superseded by a
+mere contradiction. Later evidence settles it (the new value said again, update language, or
+the old value denied), and the old value's span then ends where the new one's starts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from tests.test_slot_spans import assert_disjoint
+
+T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+SAID = T0 + timedelta(days=14)  # "Maya works at Initech." without update language
+SLOT = "fact:maya.employer"
+
+
+def at(days: int) -> datetime:
+    return T0 + timedelta(days=days)
+
+
+async def _say(rt: MemoryRuntime, text: str, actor: str, days: int, **extra: Any) -> Any:
+    return await rt.observe_and_route(
+        {"content": text, "actor": actor, "occurred_at": at(days), **extra}
+    )
+
+
+async def _contradicted(rt: MemoryRuntime, **source: str) -> int:
+    """Maya's own employer, said twice; then someone else names another one, plainly.
+    Returns the seq of the contradiction's observation."""
+    await _say(rt, "I work at Globex.", "Maya", 0)
+    await _say(rt, "I work at Globex.", "Maya", 7)
+    res = await _say(rt, "Maya works at Initech.", "Tom", 14, **source)
+    edges = [e.payload for e in [await rt.get(i) for i in res.event_ids] if e.kind == "edge"]
+    assert [(p.verb, p.target) for p in edges] == [("contradict", f"{SLOT}#globex")]
+    return (await rt.head()).seq
+
+
+async def _slot(rt: MemoryRuntime, lens: str = "historical", **read: Any) -> Any:
+    slot = (await rt.worldview(lens, **read)).slot(SLOT)
+    assert slot is not None
+    return slot
+
+
+def _conflicted(slot: Any) -> None:
+    assert slot.status == "conflicted" and slot.selected == ()
+    assert {(c.value, c.status, c.valid_to) for c in slot.candidates} == {
+        ("Globex", "conflicted", None),
+        ("Initech", "conflicted", None),
+    }
+
+
+@pytest.mark.parametrize("source", [{}, {"source": "tool:hr"}], ids=["user", "tool"])
+async def test_a_plain_contradiction_leaves_the_slot_conflicted(
+    rt: MemoryRuntime, source: dict[str, str]
+) -> None:
+    await _contradicted(rt, **source)
+    _conflicted(await _slot(rt))
+    _conflicted(await _slot(rt, "logical"))
+    ctx = await rt.query("Where does Maya work?")
+    assert "Maya.employer [CONFLICTED]" in ctx.prompt_sections["worldview"]
+    assert "Maya employer [conflicted]:" in ctx.to_prompt()
+    out = await rt.after_turn(ctx.trace_id, "success")
+    assert not any(t.startswith(SLOT) for t in out.payload.targets)
+
+
+async def test_the_conflict_holds_when_the_new_value_leads(rt: MemoryRuntime) -> None:
+    await _contradicted(rt)  # another user: trusted enough to move the mode
+    belief = await rt.belief("Maya", "employer")
+    assert belief is not None and belief.mode == "Initech"
+    slot = await _slot(rt)
+    _conflicted(slot)
+    assert slot.reason == "active contradicting evidence"  # not merely close
+    globex = next(c for c in slot.candidates if c.value == "Globex")
+    assert globex.components.supersession == 0.0 and globex.note == "contradicted by 'Initech'"
+    live = slot.model_dump()
+    await rt.rebuild()
+    assert (await _slot(rt)).model_dump() == live
+
+
+@pytest.mark.parametrize(
+    ("text", "actor", "days", "extra"),
+    [
+        ("Maya works at Initech.", "hr", 16, {"source": "tool:hr"}),  # corroboration
+        ("I now work at Initech.", "Maya", 16, {}),  # update language
+        ("I don't work at Globex anymore.", "Maya", 16, {}),  # the old value denied
+    ],
+    ids=["corroborated", "update-language", "old-value-denied"],
+)
+async def test_later_evidence_settles_it(
+    rt: MemoryRuntime, text: str, actor: str, days: int, extra: dict[str, str]
+) -> None:
+    seq = await _contradicted(rt)
+    await _say(rt, text, actor, days, **extra)
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Initech",)
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Globex"].status == "superseded"
+    assert by_value["Globex"].valid_to == by_value["Initech"].valid_from == SAID
+    assert_disjoint(slot.candidates)
+    # Reads of the time in between still see the dispute, by seq and by event time.
+    _conflicted(await _slot(rt, as_of=seq))
+    _conflicted(await _slot(rt, as_of=at(15)))
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_update_language_supersedes_at_once(rt: MemoryRuntime) -> None:
+    await _say(rt, "I work at Globex.", "Maya", 0)
+    await _say(rt, "I work at Globex.", "Maya", 7)
+    await _say(rt, "Maya now works at Initech.", "Tom", 14)
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Initech",)
+    assert {c.value: c.status for c in slot.candidates}["Globex"] == "superseded"
