@@ -199,6 +199,12 @@ class SlotResolver:
                 status = "superseded"
             elif snap.cardinality == "multi" and value not in held_values:
                 status = "negated"
+            ended = _ended(first, superseded_at[1]) if superseded_at is not None else None
+            if status == "negated":
+                # It stopped holding at its last denial ("I no longer play tennis"); a value
+                # that only faded below the threshold has no date to end on.
+                denied = [r.occurred_at for r in rows if r.polarity != "assert"]
+                ended = _ended(first, max(denied)) if denied else None
             cands.append(
                 WorldviewCandidate(
                     id=cid,
@@ -207,7 +213,7 @@ class SlotResolver:
                     score=0.0,
                     components=self._score(comps),
                     valid_from=first,
-                    valid_to=_ended(first, superseded_at[1]) if superseded_at is not None else None,
+                    valid_to=ended,
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,

@@ -81,3 +81,23 @@ async def test_a_value_that_wins_after_a_conflict_holds_since_it_won(rt: MemoryR
     assert by_value["Google"].status == "superseded"
     assert by_value["Google"].valid_to == by_value["Meta"].valid_from == day(4)
     assert_disjoint(slot.candidates)
+
+
+async def test_a_list_value_that_stopped_holding_ends_at_its_denial(rt: MemoryRuntime) -> None:
+    for month, text in (
+        (1, "I play tennis."),
+        (2, "I play tennis every week."),
+        (5, "I no longer play tennis."),
+    ):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": day(month)})
+    wv = await rt.worldview(lens="historical")
+    (slot,) = [s for s in wv.slots if s.key.lower().endswith("alice.hobby")]
+    (tennis,) = slot.candidates
+    assert tennis.status == "negated"
+    assert (tennis.valid_from, tennis.valid_to) == (day(1), day(5))
+    assert "tennis (1 January 2024 - 1 May 2024) [negated]" in wv.render()
+    before = await rt.worldview(lens="historical", as_of=day(4))
+    (held,) = [
+        c for s in before.slots if s.key.lower().endswith("alice.hobby") for c in s.candidates
+    ]
+    assert held.status == "selected" and held.valid_to is None
