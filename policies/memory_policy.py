@@ -105,7 +105,8 @@ def deterministic_policy(text: str) -> MemoryPolicy:
         targets = tuple(t for t in re.findall(r"[0-9A-HJKMNP-TV-Z]{26}", m.group(2)))
         if targets:
             return MemoryPolicy(
-                forget=(ForgetIntent(targets=targets, verb=verb, reason=text),),
+                # The request is its own reason, cut to what a reason holds.
+                forget=(ForgetIntent(targets=targets, verb=verb, reason=text[:4000]),),
                 source="deterministic",
                 rationale="forget request with event ids",
             )

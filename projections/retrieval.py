@@ -30,40 +30,42 @@ class RetrievalConfig(BaseModel):
 
     model_config = CONFIG
 
-    rrf_k: int = Field(default=60, ge=1)
-    lexical_k: int = Field(default=60, ge=1)
-    fact_lines: int = Field(default=12, ge=0)
-    neighbor_window: int = Field(default=2, ge=0)
+    # Upper bounds keep every read finite and within SQLite's integers: a window of 10**9
+    # neighbours, or a top-k past 2**63, passed validation and then broke every query.
+    rrf_k: int = Field(default=60, ge=1, le=10_000)
+    lexical_k: int = Field(default=60, ge=1, le=10_000)
+    fact_lines: int = Field(default=12, ge=0, le=1_000)
+    neighbor_window: int = Field(default=2, ge=0, le=50)
     """Turns before/after each lexical hit that join as its context (see ``neighbor_*``)."""
     worldview_share: float = Field(default=0.1, ge=0.0, le=1.0)
     """At most this share of the budget goes to the Worldview Snapshot section."""
-    graph_seeds: int = Field(default=20, ge=0)
-    graph_weight: float = Field(default=0.3, ge=0.0)
-    trace_candidates: int = Field(default=60, ge=1)
+    graph_seeds: int = Field(default=20, ge=0, le=10_000)
+    graph_weight: float = Field(default=0.3, ge=0.0, le=100.0)
+    trace_candidates: int = Field(default=60, ge=1, le=10_000)
     """How many scored candidates a trace keeps."""
     common_term_share: float = Field(default=0.2, gt=0.0, le=1.0)
     """Lexical terms found in more than this share of observations are left out of FTS5."""
-    max_postings: int = Field(default=5000, ge=1)
+    max_postings: int = Field(default=5000, ge=1, le=10**12)
     """Terms are added rarest first until their document counts would pass this."""
-    rank_window: int | None = Field(default=3000, ge=1)
+    rank_window: int | None = Field(default=3000, ge=1, le=10**12)
     """BM25 ranks at most this many of the newest lexical matches (None: all). A query whose
     rarest term still matches more is answered from its most recent matches, so a read costs
     about the same at any journal size (ranking reads every ranked row's length)."""
-    lexical_exponent: float = Field(default=2.0, ge=0.0)
+    lexical_exponent: float = Field(default=2.0, ge=0.0, le=16.0)
     """Lexical scores are ``(bm25 / best bm25) ** lexical_exponent`` (0: every hit alike)."""
-    relaxed_min_hits: int = Field(default=10, ge=0)
+    relaxed_min_hits: int = Field(default=10, ge=0, le=10_000)
     """With fewer lexical hits, a second query with every term (names included) adds more."""
     relaxed_share: float = Field(default=0.5, ge=0.0, le=1.0)
     """The best relaxed hit scores this share of the weakest strict hit."""
-    neighbor_after: float = Field(default=0.5, ge=0.0)
+    neighbor_after: float = Field(default=0.5, ge=0.0, le=100.0)
     """The turn after a hit scores this share of the hit's lexical and entity score."""
-    neighbor_before: float = Field(default=0.3, ge=0.0)
+    neighbor_before: float = Field(default=0.3, ge=0.0, le=100.0)
     """The turn before a hit scores this share of it."""
     neighbor_step: float = Field(default=0.5, ge=0.0, le=1.0)
     """Each further turn away from the hit multiplies its share by this."""
-    neighbor_reply_boost: float = Field(default=1.5, ge=0.0)
+    neighbor_reply_boost: float = Field(default=1.5, ge=0.0, le=100.0)
     """The turn after a hit that asks a question (ends with ``?``) gets this much more."""
-    neighbor_max_gap_s: float | None = Field(default=6 * 3600, ge=0.0)
+    neighbor_max_gap_s: float | None = Field(default=6 * 3600, ge=0.0, le=1e10)
     """Turns further than this in event time from the hit are not its context (None: any)."""
     neighbor_list_share: float = Field(default=0.2, ge=0.0, le=1.0)
     """List questions ("what are all ...") scale neighbour shares by this: breadth first."""
@@ -72,7 +74,7 @@ class RetrievalConfig(BaseModel):
     share (1: no focus). Their score still goes to the turns around them."""
     question_turn_share: float = Field(default=0.6, ge=0.0, le=1.0)
     """Turns that ask a question (end with ``?``) score this share: they state little."""
-    length_prior: float = Field(default=0.2, ge=0.0)
+    length_prior: float = Field(default=0.2, ge=0.0, le=4.0)
     """Turns score ``(cost / mean candidate cost) ** length_prior``: BM25 favours short
     turns, which say less (0: off)."""
     excerpt_share: float = Field(default=0.3, ge=0.0, le=1.0)

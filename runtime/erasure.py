@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.erasure_match import mentions, names
+from nousmem.runtime.erasure_match import fold, mentions, names
 from nousmem.runtime.erasure_plan import MergeLog, closure, rederive_plan, references
 from nousmem.runtime.erasure_redo import outcomes, redos
 from nousmem.runtime.errors import InvalidInput, StaleHead
@@ -237,7 +237,7 @@ class Erasure(ReadPath):
                 for e in events
                 if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
             }
-            reason = pat.sub("[erased entity]", reason)
+            reason = pat.sub("[erased entity]", fold(reason))
         log = MergeLog(events)
         targets, dims = closure(events, seeds, log)
         cfg = self.config

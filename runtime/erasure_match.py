@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from pydantic import BaseModel
@@ -10,9 +11,17 @@ from pydantic import BaseModel
 __all__ = ["mentions", "names"]
 
 
+def fold(text: str) -> str:
+    """A name as erasure compares it: one Unicode form (NFKC), so "José" typed with a
+    precomposed é names the "José" a PDF gave as e + combining accent, and a full-width or
+    ligature spelling names the plain one. Erasure errs towards taking more."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def mentions(name: str) -> re.Pattern[str]:
+    """Whole-word mentions of ``name`` (search :func:`fold`-ed text with it)."""
     # Any run of whitespace between the words: "Mary  Jane" and "Mary\nJane" name her too.
-    words = r"\s+".join(re.escape(w) for w in name.split())
+    words = r"\s+".join(re.escape(w) for w in fold(name).split())
     return re.compile(r"(?<!\w)" + words + r"(?!\w)", re.IGNORECASE)
 
 
@@ -96,4 +105,4 @@ def _texts(value: Any, key: str | None = None, caller: bool = False) -> list[str
 
 
 def names(pat: re.Pattern[str], payload: BaseModel) -> bool:
-    return any(pat.search(t) for t in _texts(payload.model_dump(mode="json")))
+    return any(pat.search(fold(t)) for t in _texts(payload.model_dump(mode="json")))

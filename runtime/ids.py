@@ -65,8 +65,10 @@ class IdGenerator:
         return ((self._seed * 1_000_003 + self._counter) * 0x9E3779B97F4A7C15) % (1 << 79)
 
     def new(self, at: datetime) -> str:
-        """Return a new id whose time part is ``at`` (clamped to be monotonic)."""
-        ms = int(at.timestamp() * 1000)
+        """Return a new id whose time part is ``at`` (clamped to be monotonic, and to 1970 at
+        the earliest: the layout holds no earlier time, and a time part below the start
+        value would make every generator count up from the same id)."""
+        ms = max(0, int(at.timestamp() * 1000))
         with self._lock:
             if ms <= self._last_ms:
                 ms = self._last_ms

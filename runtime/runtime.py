@@ -98,6 +98,8 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, Beli
         cfg = _arguments(namespace, clock, config)
         if not isinstance(path, str | os.PathLike) or not os.fspath(path):
             raise InvalidInput("must be a file path", field="path")
+        if "\x00" in str(os.fspath(path)):  # the OS refuses it, with a bare ValueError
+            raise InvalidInput("must not contain a NUL character", field="path")
 
         async def factory() -> MemoryRuntime:
             journal = await SqliteJournal.open(

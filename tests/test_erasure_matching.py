@@ -121,3 +121,26 @@ async def test_an_entity_named_like_a_source_leaves_others_confirmations(
     await rt.observe_and_route({"content": "Web is my dog's name.", "actor": "Ann"})
     receipt = await rt.erase(entity="Web", reason="the dog")
     assert not {e.id for e in edges} & set(receipt.erased_event_ids)
+
+
+async def test_an_entity_erasure_matches_the_name_in_any_unicode_form() -> None:
+    import unicodedata
+
+    from nousmem.runtime import MemoryRuntime
+
+    nfc = "José Müller"
+    nfd = unicodedata.normalize("NFD", nfc)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await rt.observe_and_route(
+            {"content": f"{nfd} lives in Madrid and works at Acme.", "actor": "Agent"}
+        )
+        await rt.observe_and_route({"content": "I work at Acme.", "actor": nfd})
+        kept = await rt.observe_and_route({"content": "Ana lives in Lisbon.", "actor": "Agent"})
+        receipt = await rt.erase(entity=nfc, reason=f"request from {nfd}")
+        assert said.observation_id in receipt.erased_event_ids
+        assert kept.observation_id not in receipt.erased_event_ids
+        ctx = await rt.query("Where does José Müller live and work?")
+        assert "Madrid" not in ctx.to_prompt() and "Acme" not in ctx.to_prompt()
+        assert await rt.entities() == ["Ana"]
+        record = await rt.journal.get("u", receipt.erasure_event_id)
+        assert record is not None and "Müller" not in record.payload.reason

@@ -57,6 +57,17 @@ async def test_propose_forget_with_ids_becomes_a_forget_intent(rt: MemoryRuntime
     assert (await rt.head()).seq == 0
 
 
+async def test_a_long_forget_request_keeps_its_ids_and_a_cut_reason(rt: MemoryRuntime) -> None:
+    obs = await rt.observe({"content": "I work at Google.", "actor": "Alice"})
+    text = f"forget {obs.id} because " + "it is outdated " * 300
+    pol = await rt.propose(text)
+    (f,) = pol.forget
+    assert f.targets == (obs.id,) and len(f.reason) == 4000 and f.reason.startswith("forget")
+    result = await rt.commit(text)
+    assert result.committed
+    assert [e.payload.target async for e in rt.events(kinds=["lifecycle"])] == [obs.id]
+
+
 async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
     pol = MemoryPolicy.model_validate({"retrieval": {"question": "q"}})
     assert await rt.propose(pol) is pol

@@ -124,6 +124,11 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
         ({"journal": {"busy_timeout_s": float("inf")}}, "config.journal.busy_timeout_s"),
         ({"journal": {"busy_timeout_s": 10**9}}, "config.journal.busy_timeout_s"),
         ({"beliefs": {"repeat_discount": float("nan")}}, "config.beliefs.repeat_discount"),
+        # Accepted once, then every query overflowed SQLite's integers or never finished.
+        ({"retrieval": {"lexical_k": 2**63}}, "config.retrieval.lexical_k"),
+        ({"retrieval": {"rank_window": 2**63}}, "config.retrieval.rank_window"),
+        ({"retrieval": {"neighbor_window": 10**9}}, "config.retrieval.neighbor_window"),
+        ({"retrieval": {"length_prior": 1e6}}, "config.retrieval.length_prior"),
     ],
 )
 async def test_bad_config_names_the_field(config: dict[str, Any], field: str) -> None:
@@ -137,6 +142,9 @@ async def test_bad_namespace_and_path() -> None:
         await MemoryRuntime.memory(namespace="  ")
     with pytest.raises(InvalidInput):
         MemoryRuntime.open("")
+    with pytest.raises(InvalidInput) as info:
+        MemoryRuntime.open("mem\x00ory.db")
+    assert info.value.field == "path" and "NUL" in str(info.value)
 
 
 async def test_reads_validate_arguments(rt: MemoryRuntime) -> None:

@@ -249,3 +249,23 @@ async def test_a_custom_extractors_reserved_value_is_dropped(rt: MemoryRuntime) 
     rt.use_extractor(Odd())
     res = await rt.observe_and_route({"content": "whatever", "actor": "Alice"})
     assert [d.value for d in res.deltas] == ["Paris"]
+
+
+@pytest.mark.parametrize("answer", [None, "Alice likes tea", [None], 42])
+async def test_a_custom_extractor_that_answers_no_claim_list_is_refused_by_name(
+    rt: MemoryRuntime, answer: object
+) -> None:
+    from nousmem.runtime.errors import ProviderMalformed
+
+    class Bad:
+        name = "my-extractor"
+
+        async def extract(self, obs: object) -> object:
+            return answer
+
+    rt.use_extractor(Bad())  # type: ignore[arg-type]
+    head = await rt.head()
+    for verb in (rt.observe_and_route, rt.observe_and_commit, rt.assess):
+        with pytest.raises(ProviderMalformed, match="my-extractor"):
+            await verb({"content": "I like tea.", "actor": "Alice"})
+    assert await rt.head() == head
