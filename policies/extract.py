@@ -52,7 +52,7 @@ _CHANGE = re.compile(
     r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
     r"|switching|moved|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
     r"|these\s+days|nowadays|just\s+joined|started\s+at|any\s?more|from\s+now\s+on"
-    r"|new\s+job)\b",
+    r"|new\s+job|again)\b",
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)

@@ -211,8 +211,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         + r"(?:(?i:now|recently"
         r"|happily|finally|officially|newly|just|still|currently)\s+)?"
         r"(?P<val>(?i:single|divorced|engaged|married|separated|widowed|in\s+a\s+relationship))"
-        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|to|last|this|in|on"
-        r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b)",
+        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|last|this|in|on"
+        r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b"
+        # "married to Bob" says she is married, but "not married to Bob" only denies Bob.
+        r"|(?(neg)(?!)|\s+(?i:to)\b))",
         value="status",
         elide="past",
     ),

@@ -319,3 +319,21 @@ async def test_merge_input_errors_write_nothing(rt: MemoryRuntime) -> None:
         await rt.merge_entities("Alice", "Alicia", reason=" ", authorized=True)
     assert info.value.field == "reason"
     assert await rt.head() == head
+
+
+async def test_a_liking_taken_back_again_is_held_again() -> None:
+    t0 = datetime(2024, 1, 1, tzinfo=UTC)
+    story = [
+        "I love coffee.",
+        "I really like coffee.",
+        "I don't like coffee anymore.",
+        "I love coffee again.",
+    ]
+    async with MemoryRuntime.memory() as rt:
+        for i, text in enumerate(story):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Ann", "occurred_at": t0 + timedelta(days=10 * i)}
+            )
+            b = await rt.belief("Ann", "likes")
+            assert b is not None
+            assert ("coffee" in b.held) == (i != 2), (text, b.distribution)

@@ -67,6 +67,8 @@ def test_half_phrases_offers_and_modifiers_are_not_claims(text: str) -> None:
         ("I love hiking very much.", ("likes", "hiking", "assert")),
         ("I enjoy painting more and more.", ("likes", "painting", "assert")),
         ("I like Thomas More.", ("likes", "Thomas More", "assert")),
+        ("I'm married to Bob.", ("relationship_status", "married", "assert")),
+        ("I'm not married.", ("relationship_status", "married", "negate")),
     ],
 )
 def test_what_the_turn_says(text: str, expected: tuple[str, str, str]) -> None:
@@ -109,3 +111,9 @@ def test_a_long_text_of_time_expressions_gives_the_claims_of_its_sentences() -> 
     # One claim per distinct fact; each sentence's date is its own mention's.
     assert {(c.attribute, c.value) for c in got} == {("activity", "gig")}
     assert all(c.valid_at is not None and c.valid_at.isoformat() == "2023-05-05" for c in got)
+
+
+def test_denying_a_spouse_does_not_deny_being_married() -> None:
+    got = claims("I'm not married to Bob.")
+    assert ("spouse", "Bob", "negate") in got
+    assert not [c for c in got if c[0] == "relationship_status"]
