@@ -1,0 +1,83 @@
+"""Packing a read's candidates into its token budget: whole turns first, then excerpts."""
+
+from __future__ import annotations
+
+import re
+
+from nousmem.policies.planner import QueryPlan
+from nousmem.projections.excerpt import excerpt, matcher
+from nousmem.projections.lexical import tokens
+from nousmem.projections.retrieval import Packer, Snippet, count_tokens
+from nousmem.runtime.channels import Channels, base_terms
+
+__all__ = ["Packing", "fit_lines"]
+
+# Below this many tokens left no line fits (``- Name: word …`` and its day).
+_MIN_LINE = 6
+
+
+def fit_lines(text: str, budget: int) -> str:
+    """Keep whole lines of ``text`` while they fit in ``budget`` tokens."""
+    out: list[str] = []
+    used = 0
+    for line in text.splitlines() if budget > 0 else ():
+        n = count_tokens(line)
+        if used + n > budget:
+            break
+        out.append(line)
+        used += n
+    return "\n".join(out)
+
+
+class Packing(Channels):
+    """The packing steps of :class:`~nousmem.runtime.query.QueryEngine`."""
+
+    def _pack(
+        self, order: list[Snippet], room: int, limit: int | None, plan: QueryPlan, bare: bool
+    ) -> tuple[list[Snippet], list[Snippet]]:
+        """Whole candidates (``order``: best first, see :func:`by_score`) into
+        ``1 - excerpt_share`` of ``room``; then the next ones as excerpts into the rest.
+        Returns (kept, dropped for budget)."""
+        cfg = self.proj.config.retrieval
+        share = cfg.excerpt_share
+        packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
+        rest = [s for s in order if not packer.offer(s)]
+        if share <= 0 or not rest:
+            return packer.kept, rest
+        packer.budget = room
+        # Names are in most turns ("Thanks, Melanie!"): they would keep every greeting.
+        names = {t for n in plan.entities for t in tokens(n)}
+        terms = matcher(t for t in base_terms(plan.terms) if t not in names)
+
+        dropped: list[Snippet] = []
+        for i, s in enumerate(rest):
+            if packer.full or room - packer.used < _MIN_LINE:
+                dropped += rest[i:]
+                break
+            if not packer.offer(self._excerpt(s, terms, bare)):
+                dropped.append(s)
+        # What is left when the candidates run out goes back to whole turns, best first: a
+        # turn is cut only to make room for others. A whole turn and its excerpt share their
+        # date, so the difference in tokens is the difference in cost.
+        whole = {s.id: s for s in rest}
+        for i, s in enumerate(packer.kept):
+            full = whole.get(s.id)
+            if s.excerpt and full is not None and full.tokens - s.tokens <= room - packer.used:
+                packer.used += full.tokens - s.tokens
+                packer.kept[i] = full
+        return packer.kept, dropped
+
+    def _excerpt(self, s: Snippet, terms: re.Pattern[str] | None, bare: bool) -> Snippet:
+        """``s`` cut to what it says about the question (see :func:`excerpt`); the date,
+        the speaker and the time notes stay."""
+        doc = self.proj.docs.get(s.id)
+        if s.kind != "observation" or doc is None:
+            return s
+        cut = excerpt(doc.segments, terms)
+        if cut is None:
+            return s
+        notes = "" if bare else doc.text[len(doc.bare_text) :]
+        text = doc.text[: doc.lead] + cut + notes
+        return s.model_copy(
+            update={"text": text, "tokens": count_tokens("- " + text), "excerpt": True}
+        )
