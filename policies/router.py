@@ -93,43 +93,35 @@ def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
     )
 
 
-def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
-    out = c.outcome
-    if c.reliability < cfg.min_reliability:
-        return ClaimRoute(
-            index=i,
-            route="ledger_only",
-            reason=f"reliability {c.reliability:.2f} < {cfg.min_reliability}",
-        )
-    if out.contradiction and c.claim.hedged and out.established and cfg.clarify_hedged:
-        return ClaimRoute(
-            index=i,
-            route="clarify",
-            reason=f"hedged claim contradicts established {out.mode_before!r}",
-        )
+def claim_route(
+    out: RevisionOutcome, reliability: float, hedged: bool, cfg: RouterConfig
+) -> tuple[Route, str]:
+    """The route of one claim whose revision would have ``out``, and the reason.
+
+    An erasure asks it again of a surviving confirmation whose belief changed.
+    """
+    if reliability < cfg.min_reliability:
+        return "ledger_only", f"reliability {reliability:.2f} < {cfg.min_reliability}"
+    if out.contradiction and hedged and out.established and cfg.clarify_hedged:
+        return "clarify", f"hedged claim contradicts established {out.mode_before!r}"
     if (
         out.contradiction
         and out.established
-        and c.reliability < cfg.trusted_reliability
-        and c.surprise_bits >= cfg.gate_surprise_bits
+        and reliability < cfg.trusted_reliability
+        and out.surprise_bits >= cfg.gate_surprise_bits
     ):
-        return ClaimRoute(
-            index=i,
-            route="candidate",
-            reason=(
-                f"surprise gating: {c.surprise_bits:.1f} bits against established"
-                f" {out.mode_before!r} from a low-trust source (reliability {c.reliability:.2f})"
-            ),
+        return "candidate", (
+            f"surprise gating: {out.surprise_bits:.1f} bits against established"
+            f" {out.mode_before!r} from a low-trust source (reliability {reliability:.2f})"
         )
     if confirms(out, cfg):
-        return ClaimRoute(
-            index=i,
-            route="evidence",
-            reason=f"confirms {out.mode_before!r} (moves it {out.kl_bits:.4f} bits)",
-        )
-    return ClaimRoute(
-        index=i, route="belief_update", reason=f"revises belief by {out.kl_bits:.3f} bits"
-    )
+        return "evidence", f"confirms {out.mode_before!r} (moves it {out.kl_bits:.4f} bits)"
+    return "belief_update", f"revises belief by {out.kl_bits:.3f} bits"
+
+
+def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
+    route, reason = claim_route(c.outcome, c.reliability, c.claim.hedged, cfg)
+    return ClaimRoute(index=i, route=route, reason=reason)
 
 
 def route(assessment: ImpactAssessment, cfg: RouterConfig, *, obs_type: str) -> RouteDecision:

@@ -5,8 +5,8 @@ its claim did not). So is a surviving confirmation whose routing no longer holds
 routed ``evidence`` wrote no revision because it restated the established mode, and when
 that mode rested on erased evidence, the claim would have revised the belief had the erased
 events never been written. It is asked again, on beliefs folded from the surviving
-revisions in journal order, whether it only confirms; if not, its claim is re-derived as a
-revision with its observation's provenance.
+revisions in journal order, how the router would send it; only a claim it would write as a
+revision is re-derived as one, with its observation's provenance.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from nousmem.policies.router import RouterConfig, confirms
+from nousmem.policies.router import RouterConfig, claim_route
 from nousmem.projections.belief_models import BeliefParams, Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import AttributeSchema
@@ -26,10 +26,11 @@ def _redo(e: Any) -> Redo:
     return Redo(e.seq, p.revision, p.valid_at, e.occurred_at, e.causation_id)
 
 
-def _claim_of(e: Any, entity: str, attribute: str, assessed: dict[str, Any]) -> Redo:
-    """The revision a confirmation's claim asked for: the one its assessment journaled, or
-    (that record erased by an earlier erasure) one rebuilt from the edge as the meter
-    builds it (reliability = trust x confidence, which the edge's weight is)."""
+def _claim_of(e: Any, entity: str, attribute: str, assessed: dict[str, Any]) -> tuple[Redo, bool]:
+    """The revision a confirmation's claim asked for, and whether the claim was hedged: the
+    one its assessment journaled, or (that record erased by an earlier erasure) one rebuilt
+    from the edge as the meter builds it (reliability = trust x confidence, which the edge's
+    weight is)."""
     p = e.payload
     obs = p.source
     a = assessed.get(obs)
@@ -40,7 +41,7 @@ def _claim_of(e: Any, entity: str, attribute: str, assessed: dict[str, Any]) -> 
             attribute,
             match_key(p.value),
         ):
-            return Redo(e.seq, ci.revision, c.valid_at, e.occurred_at, e.causation_id)
+            return Redo(e.seq, ci.revision, c.valid_at, e.occurred_at, e.causation_id), c.hedged
     rev = Revision(
         entity=entity,
         attribute=attribute,
@@ -50,7 +51,7 @@ def _claim_of(e: Any, entity: str, attribute: str, assessed: dict[str, Any]) -> 
         occurred_at=e.occurred_at,
         evidence_ids=(obs,),
     )
-    return Redo(e.seq, rev, None, e.occurred_at, e.causation_id)
+    return Redo(e.seq, rev, None, e.occurred_at, e.causation_id), False
 
 
 def redos(
@@ -86,7 +87,7 @@ def redos(
             revised |= {(i, dim, match_key(r.value)) for i in r.evidence_ids}
         elif e.kind == "impact.assessed" and p is not None and p.observation_id is not None:
             assessed[p.observation_id] = p
-    candidates: dict[str, Redo] = {}
+    candidates: dict[str, tuple[Redo, bool]] = {}
     for e in events:
         found = confirmation(e) if e.id not in targets else None
         if found is None or e.payload.source in targets:
@@ -110,8 +111,12 @@ def redos(
         elif e.kind == "belief.revised" and root(p.revision.entity, p.revision.attribute) in roots:
             scratch.apply(p.revision, seq=e.seq, event_id=e.id)
         elif e.id in candidates:
-            redo = candidates[e.id]
-            if not confirms(scratch.preview(redo.revision), router):
+            redo, hedged = candidates[e.id]
+            # Routed again, as if the erased events had never been written: only a claim
+            # the router would write as a revision becomes one. One it would hold, ask back
+            # or leave in the ledger (a low-trust source) stays a mere confirmation.
+            out_ = scratch.preview(redo.revision)
+            if claim_route(out_, redo.revision.reliability, hedged, router)[0] == "belief_update":
                 scratch.apply(redo.revision, seq=e.seq, event_id=e.id)
                 out.append(redo)
     return sorted(out, key=lambda r: r.seq)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.lexical import date_label
+from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview_models import WorldviewCandidate, slot_kind_for
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.inputs import check_text
@@ -113,7 +114,7 @@ class BeliefExplanation(BaseModel):
                 lines += [
                     f"        (cited observation {i} is {st})"
                     for i, st in zip(e.evidence_ids, e.states, strict=False)
-                    if st != "active"
+                    if st in HIDDEN or st == "expired"
                 ]
         return "\n".join(lines)
 
@@ -245,6 +246,12 @@ class Explain(ReadPath):
                         states=st,
                     )
                 )
+            # A confirmation whose claim an erasure re-derived as a revision is that
+            # revision now: one piece of evidence, not two.
+            revised = {e.evidence_ids for e in evidence if e.how == "revision"}
+            evidence = [
+                e for e in evidence if e.how != "confirmation" or e.evidence_ids not in revised
+            ]
             evidence = [
                 e.model_copy(
                     update=dict(
@@ -282,6 +289,8 @@ class Explain(ReadPath):
         record = await self.journal.get(self.namespace, e.record_id)
         if record is None or record.causation_id is None:
             return None, None
+        if getattr(record.payload, "rederived", False):
+            return "belief_update", "re-derived by an erasure: its own evidence survived"
         cause = await self.journal.get(self.namespace, record.causation_id)
         if cause is None:
             return None, None

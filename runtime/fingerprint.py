@@ -41,10 +41,24 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
+READ_RULES = 2
+"""Generation of the rules that turn a journal into what a read shows (projections, slot
+resolution, ranking). Bump it with any change that can make a recorded read replay
+differently, so the replay says the software changed rather than leaving the difference
+unexplained while the package version stays the same (as it does between releases).
+
+2: denied single values and disputed slots, merges and compressions dated by event time.
+"""
+
+
 @cache
 def software_version() -> str:
-    """The installed nousmem version ("unknown" when not installed as a distribution)."""
+    """The installed nousmem version and its read rules, e.g. ``0.1.0 (read rules 2)``.
+
+    A trace records it; traces recorded before the rules were counted hold the bare version,
+    which then differs from every later one."""
     try:
-        return metadata.version("nousmem")
+        dist = metadata.version("nousmem")
     except metadata.PackageNotFoundError:  # pragma: no cover - always installed here
-        return "unknown"
+        dist = "unknown"
+    return f"{dist} (read rules {READ_RULES})"

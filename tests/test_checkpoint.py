@@ -135,3 +135,24 @@ async def test_a_journal_in_memory_has_no_checkpointer() -> None:
         await j.append([_draft(IdGenerator(seed=4), 0)])
     finally:
         await j.close()
+
+
+async def test_a_relative_path_still_names_the_journal_after_a_chdir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(home)
+    j = await SqliteJournal.open("memory.db", durability="normal")
+    ids = IdGenerator(seed=5)
+    try:
+        monkeypatch.chdir(elsewhere)  # before the checkpointer's first connection
+        for i in range(100):
+            await j.append([_draft(ids, i)])
+        await _settle(j)
+        assert j._checkpointer is not None and j._checkpointer.runs == 1
+        assert list(elsewhere.iterdir()) == []  # no stray journal created here
+        assert _size(home / "memory.db") > 100_000  # the pages reached the real file
+    finally:
+        await j.close()

@@ -109,3 +109,53 @@ async def test_confirmations_become_revisions_only_where_replay_would_write_one(
     assert cited == [(said[1].observation_id,), (said[2].observation_id,)]
     for r in said[3:]:
         assert await _live_revisions_citing(rt, r.observation_id) == []
+
+
+async def _employer(rt: MemoryRuntime) -> list[tuple[str, float]]:
+    b = await rt.belief("Maya", "employer")
+    assert b is not None
+    return [(v, round(p, 3)) for v, p in b.distribution]
+
+
+async def test_a_low_trust_confirmation_is_routed_again_not_written_blindly() -> None:
+    """An anonymous claim routed ``evidence`` only because it agreed with the (erased) mode
+    would have been held for corroboration: the erasure must not write it as a revision."""
+    said = [(ACME, 0), (ACME, 1), (ACME, 2), (JOINED, 3)]
+    rumours = [("Maya works at Globex.", 4), ("Maya works at Globex.", 5)]
+
+    async def run(skip_joined: bool) -> tuple[MemoryRuntime, list[Any]]:
+        rt = await MemoryRuntime.memory(namespace="n")
+        out = []
+        for text, d in said:
+            if not (skip_joined and text == JOINED):
+                out.append(await _say(rt, text, d))
+        for text, d in rumours:
+            out.append(
+                await rt.observe_and_route(
+                    {"content": text, "source": "anonymous", "occurred_at": T0 + timedelta(days=d)}
+                )
+            )
+        return rt, out
+
+    rt, routes = await run(False)
+    assert [r.route for r in routes[-2:]] == ["evidence", "evidence"]
+    receipt = await rt.erase(event_ids=[routes[3].observation_id], reason="asked")
+    assert receipt.rederived_event_ids == ()
+    never, _ = await run(True)
+    assert await _employer(rt) == await _employer(never)
+    await rt.close()
+    await never.close()
+
+
+async def test_explain_counts_a_rederived_confirmation_once_and_says_why() -> None:
+    async with MemoryRuntime.memory(namespace="n") as rt:
+        out = [await _say(rt, t, d) for t, d in [(ACME, 0), (ACME, 1), (ACME, 2), (JOINED, 3)]]
+        kept = await _say(rt, CONFIRM, 4)
+        assert kept.route == "evidence"
+        await rt.erase(event_ids=[out[3].observation_id], reason="asked")
+        ex = await rt.explain("Maya", "employer", "Globex")
+        assert ex is not None
+        (e,) = ex.values[0].evidence
+        assert (e.how, e.evidence_ids) == ("revision", (kept.observation_id,))
+        assert e.route == "belief_update" and e.reason is not None and "erasure" in e.reason
+        assert "cited observation" not in ex.render()  # nothing about it is forgotten

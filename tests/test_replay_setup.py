@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from nousmem.runtime import FixedClock, MemoryRuntime
 from nousmem.runtime.fingerprint import software_version
 from tests.helpers import BagOfWords
@@ -63,3 +65,18 @@ async def test_an_embedder_is_part_of_the_setup(rt: MemoryRuntime) -> None:
     assert report.config_changed is True
     rt.set_embedder(None)
     assert (await rt.replay_trace(trace_id)).config_changed is False
+
+
+async def test_a_trace_recorded_under_older_read_rules_says_the_software_changed(
+    rt: MemoryRuntime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nousmem.runtime.read as read_mod
+    from nousmem.runtime.fingerprint import READ_RULES
+
+    assert software_version().endswith(f"(read rules {READ_RULES})")
+    # Recorded as nousmem did before it counted its read rules: the bare package version.
+    monkeypatch.setattr(read_mod, "software_version", lambda: "0.1.0.dev0")
+    trace_id = await _fill(rt)
+    monkeypatch.undo()
+    report = await rt.replay_trace(trace_id)
+    assert report.version_changed is True and report.recorded_version == "0.1.0.dev0"

@@ -18,6 +18,7 @@ runs, so writers that keep ahead of every pass can take the WAL somewhat past th
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 
@@ -39,7 +40,9 @@ class Checkpointer:
     """Background checkpoints of one journal file (a file path, not ``:memory:``)."""
 
     def __init__(self, path: str, durability: str, busy_timeout_s: float) -> None:
-        self._path = path
+        # Resolved now: it connects later, and the process may have changed directory by
+        # then (a relative path would name, and create, another file).
+        self._path = os.path.realpath(path)
         self._durability = durability
         self._timeout = busy_timeout_s
         self._conn: sqlite3.Connection | None = None
