@@ -147,6 +147,8 @@ class WorldviewSnapshot(BaseModel):
         shown = [
             c for c in s.candidates if c.status in ("selected", "conflicted", "active", "held")
         ]
+        if self.lens == "procedural":  # what failed, after what worked
+            shown += [c for c in s.candidates if c.status == "failure"]
         return shown[:max_candidates]
 
     def render_slot(

@@ -249,10 +249,12 @@ class SlotResolver:
         history: bool,
         rivals: Mapping[str, set[str]] | None = None,
         unknown: float | None = None,
+        keep: tuple[str, ...] = (),
     ) -> WorldviewSlot:
         """``rivals``: candidate ids in an open dispute with each other (see
         :func:`~.disputes.rivals`); ``unknown``: the probability of "unknown" when it leads a
-        single-valued belief (no value is then selected)."""
+        single-valued belief (no value is then selected); ``keep``: statuses a lens shows
+        besides the current ones (the procedural lens: failure patterns)."""
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
         live.sort(key=lambda c: (-c.score, c.value))
@@ -295,7 +297,7 @@ class SlotResolver:
                 marks, chosen = {top.id: "selected"}, [top.value]
         out = [c.model_copy(update={"status": marks[c.id]}) if c.id in marks else c for c in cands]
         if not history:
-            out = [c for c in out if c.status in ("selected", "conflicted", "active")]
+            out = [c for c in out if c.status in ("selected", "conflicted", "active", *keep)]
         out.sort(key=lambda c: (-c.score, c.value))
         return WorldviewSlot(
             id=slot_id,

@@ -72,11 +72,11 @@ class TextSlotResolver(SlotResolver):
                 )
             )
         if lens == "procedural":
-            # Failure patterns are part of procedural knowledge: keep them visible there.
+            # Failure patterns are part of procedural knowledge: the lens shows them, marked
+            # "[failure]" after what worked, never as the procedure to follow (nor credited
+            # by an outcome as one).
             cands = [
-                c.model_copy(update={"status": "active", "note": "failure pattern"})
-                if c.status == "failure"
-                else c
+                c.model_copy(update={"note": "failure pattern"}) if c.status == "failure" else c
                 for c in cands
             ]
         # Newer text in the same slot supersedes older text (a later preference wins), and a
@@ -103,6 +103,7 @@ class TextSlotResolver(SlotResolver):
             cands,
             multi=kind in ("procedure", "schema"),
             history=history,
+            keep=("failure",) if lens == "procedural" else (),
         )
 
     def _superseded(self, c: WorldviewCandidate, by: WorldviewCandidate) -> WorldviewCandidate:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from blake3 import blake3
+
 from nousmem.runtime.clock import FixedClock
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.ids import IdGenerator
@@ -81,8 +83,14 @@ async def run_demo(db: str, namespace: str) -> tuple[list[str], dict[str, Any]]:
                 " one (give another --namespace, or omit --db for a temporary journal)",
                 field="namespace",
             )
-        # Seeded ids make the hash chain, and so the whole output, reproducible.
-        rt._shared.ids = IdGenerator(seed=2024)
+        # Seeded ids make the hash chain, and so the whole output, reproducible. Ids are
+        # unique across a file's namespaces: each namespace gets its own seed.
+        seed = (
+            2024
+            if namespace == "demo"
+            else 2024 + int(blake3(namespace.encode()).hexdigest()[:8], 16)
+        )
+        rt._shared.ids = IdGenerator(seed=seed)
         out(f"nousmem demo: alice's memory in an embedded SQLite journal, namespace {namespace!r}")
 
         out("")

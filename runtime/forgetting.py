@@ -150,6 +150,14 @@ class Forgetting(WritePath):
         planned = {} if planned is None else planned
         for t in targets:
             tr = book.check(t, verb)
+            if verb == "restore" and not tr.legal and t not in planned:
+                view = self._lifecycle_view(t)
+                if view.effective_state == "obsolete" and view.state not in HIDDEN:
+                    # Past its TTL, not hidden by a verb: a restore dated now renews it (the
+                    # recorded state stays; the TTL runs again from the restore).
+                    tr = tr.model_copy(
+                        update={"legal": True, "to_state": tr.from_state, "reason": "renewed"}
+                    )
             if t in planned:  # the same target twice in one commit: judge the second on the first
                 tr = tr.model_copy(update={"legal": False, "reason": "duplicate target"})
             if tr.legal:
@@ -218,7 +226,9 @@ class Forgetting(WritePath):
         """Current (and TTL-effective) state of a memory item with its transition history."""
         self._check_open()
         await self._refresh()
-        t = self._resolve_target(target, None)
+        return self._lifecycle_view(self._resolve_target(target, None))
+
+    def _lifecycle_view(self, t: str) -> LifecycleView:
         book = self._proj.lifecycle
         state = book.state(t)
         history = book.history(t)

@@ -391,6 +391,9 @@ def test_demo_json_and_keep(run: Run) -> None:
     assert run("verify") == 0
     assert run("demo", "--keep") == 2  # the namespace already holds the story
     assert "already has events" in run.err
+    # What the message suggests works: another, empty namespace of the same file.
+    assert run("demo", "--db", str(run.db), "-n", "second", db=False) == 0, run.err
+    assert "chain verified: yes" in run.out
 
 
 # -- bench ------------------------------------------------------------------------------------

@@ -476,6 +476,27 @@ async def test_a_restore_after_the_ttl_deadline_renews_the_item_for_reads(open_r
         assert tool.id in {s.id for s in ctx.snippets}, ctx.suppressed
 
 
+async def test_a_restore_renews_an_item_past_its_ttl_without_hiding_it_first(
+    open_rt: Opener,
+) -> None:
+    async with open_rt({"ttl": {"observation_types": {"tool_result": 7}}}) as rt:
+        tool = await rt.observe(
+            {"content": WEATHER, "type": "tool_result", "source": "tool:weather", "occurred_at": T0}
+        )
+        await rt.observe(
+            {"content": "Alice went out", "actor": "Alice", "occurred_at": T0 + 9 * DAY}
+        )
+        assert (await rt.lifecycle(tool.id)).effective_state == "obsolete"
+        res = await rt.forget([tool.id], "restore", reason="still valid, keep it")
+        assert res.refused == () and [a["target"] for a in res.applied] == [tool.id]
+        assert (await rt.lifecycle(tool.id)).effective_state == "fresh"
+        ctx = await rt.query(WEATHER_Q, lens="logical")
+        assert tool.id in {s.id for s in ctx.snippets}, ctx.suppressed
+        # A fresh item within its TTL has nothing to restore.
+        other = await rt.observe({"content": "Bob is home", "actor": "Bob"})
+        assert (await rt.forget([other.id], "restore", reason="no")).refused
+
+
 def mood_config() -> dict[str, Any]:
     spec = AttributeSpec(name="mood", cardinality="single", half_life_days=1, ttl_days=2)
     return {"attributes": DEFAULT_SCHEMA.with_attributes(spec)}

@@ -203,9 +203,18 @@ async def test_procedural_lens_shows_procedures_and_failure_patterns(rt: MemoryR
     by_id = {c.id: c for c in deploy.candidates}
     assert set(by_id) == {scene.deploy_ok, scene.deploy_failed}
     assert by_id[scene.deploy_failed].note == "failure pattern"
-    assert set(deploy.selected) == {by_id[scene.deploy_ok].value, by_id[scene.deploy_failed].value}
+    # Shown, marked and after what worked; never selected as the procedure to follow.
+    assert list(deploy.selected) == [by_id[scene.deploy_ok].value]
+    assert by_id[scene.deploy_failed].status == "failure"
     ctx = await rt.query("How do I fix the deploy?", lens="procedural")
-    assert "Deploy failed because the cache" in ctx.prompt_sections["worldview"]
+    (line,) = [ln for ln in ctx.prompt_sections["worldview"].splitlines() if "deploy" in ln]
+    ok, failed = by_id[scene.deploy_ok].value, by_id[scene.deploy_failed].value
+    assert line.index(ok) < line.index(failed) and "[failure]" in line.split(failed)[1]
+    # The trace presents what worked as current, not the failure shown beside it (so an
+    # outcome does not credit the failure as the procedure followed).
+    current = (await rt.trace(ctx.trace_id)).payload.worldview
+    assert any(scene.deploy_ok in c for c in current)
+    assert not any(scene.deploy_failed in c for c in current)
     assert {scene.deploy_ok, scene.deploy_failed} <= {s.id for s in ctx.snippets}
     assert ctx.plan["procedural"] is True
     # Failure patterns are procedural knowledge; other current lenses leave them out.
