@@ -234,7 +234,7 @@ async def test_an_erasure_by_another_process_leaves_this_ones_projections_too(
         await there.close()
 
 
-async def test_a_failed_erasure_turns_secure_delete_off_again(
+async def test_a_failed_erasure_erases_nothing_and_leaves_secure_delete_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = await MemoryRuntime.open(tmp_path / "m.db", namespace="user/alice")
@@ -249,7 +249,7 @@ async def test_a_failed_erasure_turns_secure_delete_off_again(
         with pytest.raises(StorageError):
             await rt.erase(entity="Alice", reason="user asked")
         flag = await journal._in_thread(lambda c: c.execute("PRAGMA secure_delete").fetchone()[0])
-        assert flag == 0
+        assert flag == 1  # on for the connection's life: see runtime/journal/scrub.py
         assert await surviving_mentions(rt) != []  # nothing was erased
     finally:
         await rt.close()

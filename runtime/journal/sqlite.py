@@ -32,6 +32,7 @@ from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.planlock import PlanLock
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
+from nousmem.runtime.journal.scrub import finish_scrubs
 from nousmem.runtime.journal.sqlite_connect import connect, is_file_path
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
@@ -128,12 +129,17 @@ class SqliteJournal(SqliteVectors, Journal):
             await _wal(db, busy_timeout_s)
             await db.execute(f"PRAGMA synchronous={durability.upper()}")
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
+            # Whatever any write frees is zeroed: rows a later write moves off a page after
+            # an erasure must leave no copy behind (many builds default to this; not all).
+            await db.execute("PRAGMA secure_delete=ON")
             self = cls(db, path)
             await self._in_thread(self._init_schema)
             if is_file_path(path):
                 await db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
                 self._checkpointer = Checkpointer(path, durability, busy_timeout_s)
                 self._writer.checkpoint_lock = self._checkpointer.lock
+            w = self._writer
+            await self._in_thread(lambda c: finish_scrubs(c, w.fts, w.checkpoint_lock))
         except BaseException as exc:
             # Not a journal (or not SQLite at all): release the worker thread before raising,
             # or the process would hang on exit.

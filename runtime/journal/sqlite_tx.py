@@ -16,6 +16,7 @@ from nousmem.runtime.journal.base import Guard, stale
 from nousmem.runtime.journal.chain import SealedRow, seal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
+from nousmem.runtime.journal.scrub import finish_scrubs, mark_scrub
 from nousmem.runtime.journal.vectors import delete as delete_vectors
 
 
@@ -158,49 +159,37 @@ class Transactions:
         """Null the payloads of ``ids``, delete their index rows and cached vectors, and append
         ``batch``, in one transaction (refused, raising StaleHead, when ``guard`` finds a
         later event)."""
-        # secure_delete zeroes freed space so erased text does not linger in the file.
-        conn.execute("PRAGMA secure_delete=ON")
+        # secure_delete (on for the connection: see scrub.py) zeroes what this frees.
+        conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                if guard is not None:
-                    stale(guard, _guarded_event(conn, guard))
-                seqs: list[int] = []
-                for eid in ids:
-                    got = conn.execute(
-                        "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
-                        (namespace, eid),
-                    ).fetchone()
-                    if got is None or got[1]:
-                        continue
-                    conn.execute(
-                        "UPDATE events SET payload = NULL, erased = 1"
-                        " WHERE namespace = ? AND seq = ?",
-                        (namespace, got[0]),
-                    )
-                    seqs.append(got[0])
-                self.fts.remove(conn, namespace, seqs)
-                delete_vectors(conn, namespace, seqs)  # every model's, in this transaction
-                rows = self.write(conn, [batch])[0] if batch else []
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                self._forget_index_tables()
-                raise
+            if guard is not None:
+                stale(guard, _guarded_event(conn, guard))
+            seqs: list[int] = []
+            for eid in ids:
+                got = conn.execute(
+                    "SELECT seq, erased FROM events WHERE namespace = ? AND id = ?",
+                    (namespace, eid),
+                ).fetchone()
+                if got is None or got[1]:
+                    continue
+                conn.execute(
+                    "UPDATE events SET payload = NULL, erased = 1 WHERE namespace = ? AND seq = ?",
+                    (namespace, got[0]),
+                )
+                seqs.append(got[0])
+            self.fts.remove(conn, namespace, seqs)
+            delete_vectors(conn, namespace, seqs)  # every model's, in this transaction
             if seqs:
-                # Merge FTS segments so deleted tokens are dropped, then fold the WAL back.
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    self.fts.optimize(conn, namespace)
-                    conn.execute("COMMIT")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                with self.checkpoint_lock:
-                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            # Off again even when the erasure failed: appends need not zero what they free.
-            conn.execute("PRAGMA secure_delete=OFF")
+                mark_scrub(conn, namespace)
+            rows = self.write(conn, [batch])[0] if batch else []
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            self._forget_index_tables()
+            raise
+        # Merge the index so deleted tokens go, then fold the WAL back (this erasure's
+        # scrub, and any an earlier process did not finish).
+        finish_scrubs(conn, self.fts, self.checkpoint_lock)
         return seqs, rows
 
     def reindex(

@@ -1,0 +1,77 @@
+"""No erased byte stays in the journal's files: pages freed by later writes are zeroed too,
+and an erasure's index merge and WAL truncation finish even if the process died between
+its commit and them."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.journal.fts import FtsIndex
+
+SECRET = "ZorblaxSecretKillQ"  # the porter stemmer leaves it whole in the index
+
+
+def _files_holding(d: Path, needle: str) -> list[str]:
+    out = []
+    for f in sorted(os.listdir(d)):
+        data = (d / f).read_bytes()
+        if needle.encode() in data or needle.lower().encode() in data:
+            out.append(f)
+    return out
+
+
+async def test_rows_moved_by_later_writes_leave_no_copy_of_erased_text(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    rt = await MemoryRuntime.open(db, namespace="user/alice")
+    old = await rt.observe({"content": "an unrelated note", "actor": "Alice"})
+    await rt.erase(event_ids=[old.id], reason="a first erasure on this connection")
+    secret = await rt.observe({"content": f"My diagnosis is {SECRET}.", "actor": "Alice"})
+    for i in range(60):  # pages split and cells move
+        await rt.observe({"content": f"filler turn {i} " + "blah " * 10, "actor": "Alice"})
+    receipt = await rt.erase(event_ids=[secret.id], reason="user asked")
+    assert receipt.verified
+    await rt.close()
+    assert _files_holding(tmp_path, SECRET) == []
+    with sqlite3.connect(db) as plain:
+        assert (
+            plain.execute("SELECT count(*) FROM nousmem_meta WHERE key LIKE 'erasure%'").fetchone()[
+                0
+            ]
+            == 0
+        )
+
+
+async def test_an_erasure_cut_short_after_its_commit_is_finished_at_the_next_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "memory.db"
+    rt = await MemoryRuntime.open(db, namespace="a")
+    ev = await rt.observe({"content": f"My diagnosis is {SECRET}.", "actor": "Alice"})
+    for i in range(20):
+        await rt.observe({"content": f"filler {i} " + "blah " * 20, "actor": "Alice"})
+
+    class Died(BaseException):
+        pass
+
+    def die(self: FtsIndex, conn: object, namespace: str) -> None:
+        raise Died  # as if the process were killed right after the erasure's commit
+
+    with monkeypatch.context() as m:
+        m.setattr(FtsIndex, "optimize", die)
+        with pytest.raises(Died):
+            await rt.erase(event_ids=[ev.id], reason="user asked")
+    await rt.close()
+    assert _files_holding(tmp_path, SECRET)  # the index still held the erased words
+    rt = await MemoryRuntime.open(db, namespace="a")  # finishes the scrub
+    try:
+        assert (await rt.verify()).ok
+        got = await rt.get(ev.id)
+        assert got is not None and got.erased
+    finally:
+        await rt.close()
+    assert _files_holding(tmp_path, SECRET) == []
