@@ -59,8 +59,10 @@ class ConsolidateIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     clusters: tuple[tuple[str, ...], ...] = ()
-    target_type: str = ""  # checked by the ConsolidationPlanNamed validator (journaled)
-    summary: str = ""
+    # target_type is checked by the ConsolidationPlanNamed validator (journaled); the
+    # bounds keep a runaway planner's text out of the journal and of sleep summaries.
+    target_type: str = Field(default="", max_length=100)
+    summary: str = Field(default="", max_length=4000)
     namespace: str | None = None
 
 
@@ -75,7 +77,7 @@ class MemoryPolicy(BaseModel):
     consolidate: tuple[ConsolidateIntent, ...] = ()
     authorized: bool = False
     source: str = "planner"
-    rationale: str = ""
+    rationale: str = Field(default="", max_length=2000)
 
     @property
     def empty(self) -> bool:

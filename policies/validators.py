@@ -52,6 +52,8 @@ class ProposedWrite(BaseModel):
     foreign_evidence: frozenset[str] = frozenset()
     not_evidence: dict[str, str] = Field(default_factory=dict)
     """Cited ids of this namespace that are records, not evidence: id -> their kind."""
+    erased_evidence: frozenset[str] = frozenset()
+    """Cited ids of this namespace whose events were erased (not in ``known_evidence``)."""
     destructive: bool = False
     authorized: bool = False
     consolidation: dict[str, Any] | None = None
@@ -120,6 +122,13 @@ class EvidenceRequired:
                 self.name,
                 f"cited event(s) are records, not evidence: {records[:3]}; cite observations"
                 " or belief deltas",
+            )
+        erased = [e for e in write.evidence_ids if e in write.erased_evidence]
+        if erased:
+            # The planner may still hold the erased content: citing it must not bring it back.
+            return _no(
+                self.name,
+                f"cited event(s) were erased: {erased[:3]}; erased content is no evidence",
             )
         missing = [e for e in write.evidence_ids if e not in write.known_evidence]
         if missing:

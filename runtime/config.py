@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from nousmem.policies.consolidation import SleepConfig
 from nousmem.policies.impact import ImpactWeights
@@ -15,7 +15,7 @@ from nousmem.projections.lifecycle import LifecycleConfig
 from nousmem.projections.retrieval import RetrievalConfig
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
 from nousmem.projections.worldview_models import WorldviewConfig
-from nousmem.runtime.providers.openai import ProviderConfig
+from nousmem.runtime.providers.openai import ProviderConfig, hide_api_key
 
 
 class JournalConfig(BaseModel):
@@ -89,7 +89,8 @@ class TtlConfig(BaseModel):
 class RuntimeConfig(BaseModel):
     """Everything configurable about a runtime. Every field has a working default."""
 
-    model_config = CONFIG
+    # The provider section holds an API key: a ValidationError must not print the input.
+    model_config = ConfigDict(**CONFIG, hide_input_in_errors=True)
 
     journal: JournalConfig = Field(default_factory=JournalConfig)
     input: InputConfig = Field(default_factory=InputConfig)
@@ -106,3 +107,11 @@ class RuntimeConfig(BaseModel):
     provider: ProviderConfig | None = None
     """An OpenAI-compatible LLM used as extractor and planner, with the rule extractor and
     the deterministic planner as journaled fallbacks (needs ``nousmem[llm]``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _hide_key(cls, data: Any) -> Any:
+        # Any section's error lists the whole input, the provider's key with it.
+        if isinstance(data, dict) and isinstance(data.get("provider"), dict):
+            return {**data, "provider": hide_api_key(data["provider"])}
+        return data

@@ -107,6 +107,16 @@ class ClarifyPayload(_Payload):
     claims: tuple[Claim, ...] = ()
 
 
+class FallbackPayload(_Payload):
+    """Why a model provider was not used, and what did its work instead."""
+
+    provider: str
+    error: str
+    message: str
+    fallback: str
+    observation_id: str | None = None
+
+
 class QuarantinePayload(_Payload):
     """Risky content, redacted. The original is kept only as a digest."""
 
@@ -115,22 +125,23 @@ class QuarantinePayload(_Payload):
     content_digest: str
     labels: tuple[str, ...]
     verdicts: tuple[Verdict, ...] = ()
+    fallback: FallbackPayload | None = None
+    """A governed write's provider fallback (no observation is journaled to hang it on)."""
 
 
 class RejectionPayload(_Payload):
-    """A refused write: what was attempted (redacted) and every verdict."""
+    """A refused write: what was attempted (redacted) and every verdict.
+
+    A refused governed write journals nothing else, so its extraction is told here:
+    ``extractor`` produced the refused claims, and ``fallback`` says why a model provider
+    did not (the facts a ``provider.fallback`` event holds for an accepted write).
+    """
 
     operation: str
     attempted: dict[str, Any]
     verdicts: tuple[Verdict, ...]
-
-
-class FallbackPayload(_Payload):
-    provider: str
-    error: str
-    message: str
-    fallback: str
-    observation_id: str | None = None
+    extractor: str | None = None
+    fallback: FallbackPayload | None = None
 
 
 class RetrievalPayload(_Payload):

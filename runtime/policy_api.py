@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -41,6 +41,13 @@ NOT_EVIDENCE = frozenset(
 
 POLICY_KINDS = PLANNING_KINDS | LIFECYCLE_KINDS
 """Kinds whose arrival from another process makes a planned policy stale."""
+
+
+class _Located(NamedTuple):
+    known: frozenset[str]
+    foreign: frozenset[str]
+    records: dict[str, str]
+    erased: frozenset[str]
 
 
 class PolicyResult(BaseModel):
@@ -83,7 +90,7 @@ class PolicyAPI(Forgetting, ReadPath):
         if self._shared.provider is not None:
             try:
                 raw = await self._shared.provider.propose(intent)
-                policy = MemoryPolicy.model_validate({**raw, "source": self._shared.provider.name})
+                policy = MemoryPolicy.model_validate(_proposed_by(raw, self._shared.provider.name))
                 check_text(policy, "policy")  # text that is not UTF-8 fails as the answer's
                 return policy
             except (ProviderError, ValidationError, InvalidInput) as exc:
@@ -111,21 +118,25 @@ class PolicyAPI(Forgetting, ReadPath):
                 )
         return deterministic_policy(intent)
 
-    async def _locate(self, ids: set[str]) -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
-        """Cited ids: found here, found in another namespace, and records that are no
-        evidence (a refused or quarantined write must not become support for a belief)."""
+    async def _locate(self, ids: set[str]) -> _Located:
+        """Cited ids: found here, found in another namespace, records that are no evidence
+        (a refused or quarantined write must not become support for a belief), and erased
+        events (known to nobody any more, like a missing id)."""
         known: set[str] = set()
         foreign: set[str] = set()
+        erased: set[str] = set()
         records: dict[str, str] = {}
         for eid in sorted(ids):
             event = await self.journal.get(self.namespace, eid)
-            if event is not None:
+            if event is not None and event.erased:
+                erased.add(eid)
+            elif event is not None:
                 known.add(eid)
                 if event.kind in NOT_EVIDENCE:
                     records[eid] = event.kind
             elif await self.journal.locate(eid) is not None:
                 foreign.add(eid)
-        return frozenset(known), frozenset(foreign), records
+        return _Located(frozenset(known), frozenset(foreign), records, frozenset(erased))
 
     async def commit(self, policy: MemoryPolicy | dict[str, Any]) -> PolicyResult:
         """Validate every part of ``policy``; on any failure journal one ``write.rejected``
@@ -162,7 +173,7 @@ class PolicyAPI(Forgetting, ReadPath):
         at = self._proj.last_occurred_at or now
         cited = {e for w in policy.writes for e in w.evidence_ids}
         cited |= {e for c in policy.consolidate for cl in c.clusters for e in cl}
-        known, foreign, records = await self._locate(cited)
+        known, foreign, records, erased = await self._locate(cited)
         # What the plan reads of the projections is as of here: another process
         # appending meanwhile makes the commit's guard refuse it, and it is planned again.
         planned_at = self._proj.applied_seq
@@ -184,6 +195,7 @@ class PolicyAPI(Forgetting, ReadPath):
                     known_evidence=known,
                     foreign_evidence=foreign & set(w.evidence_ids),
                     not_evidence=records,
+                    erased_evidence=erased,
                     risks=(
                         *shared,
                         *_risks(w.source, *(t for c in w.claims for t in (c.entity, c.value))),
@@ -204,6 +216,7 @@ class PolicyAPI(Forgetting, ReadPath):
                     known_evidence=known | ({"plan"} if not c.clusters else set()),
                     foreign_evidence=foreign & {e for cl in c.clusters for e in cl},
                     not_evidence=records,
+                    erased_evidence=erased,
                     consolidation={
                         "clusters": [list(cl) for cl in c.clusters],
                         "target_type": c.target_type,
@@ -221,6 +234,7 @@ class PolicyAPI(Forgetting, ReadPath):
                 occurred_at=at,
                 recorded_at=now,
             )
+            self._check_size(draft, "policy")
             await self._commit([draft])
             return PolicyResult(committed=False, verdicts=tuple(verdicts), event_ids=(draft.id,))
         head = self._draft(
@@ -272,6 +286,8 @@ class PolicyAPI(Forgetting, ReadPath):
             drafts += self._forget_drafts(f, now, causation_id=head.id, planned=planned)
         for c in policy.consolidate:
             drafts += self._consolidate_drafts(c, now, causation_id=head.id)
+        for d in drafts:  # a planner's answer is bounded like any other input
+            self._check_size(d, "policy")
         events = await self._commit(drafts, Guard(self.namespace, planned_at, POLICY_KINDS))
         return PolicyResult(
             committed=True,
@@ -279,6 +295,16 @@ class PolicyAPI(Forgetting, ReadPath):
             event_ids=tuple(e.id for e in events),
             policy_event_id=head.id,
         )
+
+
+def _proposed_by(raw: dict[str, Any], name: str) -> dict[str, Any]:
+    """A provider's answer as ``name`` proposes it: the policy's source, and each write's,
+    is ``name``. A write's source sets its trust, which a model must not pick for itself."""
+    out = {**raw, "source": name}
+    writes = raw.get("writes")
+    if isinstance(writes, list | tuple):
+        out["writes"] = [{**w, "source": name} if isinstance(w, dict) else w for w in writes]
+    return out
 
 
 def _risks(*texts: str) -> tuple[RiskFinding, ...]:

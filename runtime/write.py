@@ -1,7 +1,8 @@
 """The governed write path: extract -> assess -> route -> validate -> commit -> project.
 
-Everything derived from one observation is planned first (pure, against current
-projections, under the namespace's write lock) and then appended as one atomic batch.
+Claims are extracted first, outside any lock (a model provider may be slow). Everything
+derived from them is then planned (pure, against current projections, under the
+namespace's write lock) and appended as one atomic batch.
 """
 
 from __future__ import annotations
@@ -117,19 +118,24 @@ class WritePath(WritePlanner):
     async def _governed(self, obs: Observation | dict[str, Any], mode: Mode) -> RouteResult:
         self._check_open()
         parsed = self._parse_observation(obs)
+        recorded = self._now()
+        probe = (
+            parsed
+            if parsed.occurred_at is not None
+            else parsed.model_copy(update={"occurred_at": recorded})
+        )
+        # Before the write lock: extraction reads only the observation (and the risk gate's
+        # config), and it may wait on a remote model for up to its timeout. Under the lock,
+        # one hung provider would hold every other writer (and forget, commit, erase) of
+        # the namespace for a timeout each.
+        extraction = await self._extract(probe)
+        self._check_open()  # the runtime may have closed while the model answered
         async with self._write_lock:
             # A write's guard catches what other processes appended since the last fold; a
             # dry run has no guard, so it catches up first (or it would predict from a
             # state the real write will not see).
             if self._proj.applied_seq == 0 or mode == "dry_run":
                 await self._refresh(locked=True)
-            recorded = self._now()
-            probe = (
-                parsed
-                if parsed.occurred_at is not None
-                else parsed.model_copy(update={"occurred_at": recorded})
-            )
-            extraction = await self._extract(probe)
 
             def planned() -> tuple[list[EventDraft], WritePlan]:
                 p = self._plan(parsed, extraction, mode, recorded_at=recorded)

@@ -166,17 +166,22 @@ class WritePlanner(RuntimeCore):
         )
         plan.verdicts = self.validators.run(proposal)
         failed = [v for v in plan.verdicts if not v.ok]
+        # A refusal journals one record and no observation: a provider's fallback is told
+        # inside it (the journal must still say that the model was not used, and why).
+        fallback = _fallback_payload(extraction, None)
         if decision.route == "quarantine" or any(v.action == "quarantine" for v in failed):
             plan.route = "quarantine"
             plan.drafts.append(
-                self._quarantine_draft(obs, findings, plan.verdicts, occurred, recorded_at)
+                self._quarantine_draft(
+                    obs, findings, plan.verdicts, occurred, recorded_at, fallback=fallback
+                )
             )
             return plan
         if failed:
             plan.route = "rejected"
             plan.drafts.append(
                 self._rejection_draft(
-                    proposal.operation, obs, findings, plan.verdicts, occurred, recorded_at
+                    proposal.operation, obs, plan.verdicts, occurred, recorded_at, extraction
                 )
             )
             return plan
@@ -196,18 +201,9 @@ class WritePlanner(RuntimeCore):
             plan.drafts.append(d)
             return d
 
-        if extraction.fallback is not None:
-            fb = extraction.fallback
-            add(
-                "provider.fallback",
-                FallbackPayload(
-                    provider=fb.provider,
-                    error=fb.error,
-                    message=fb.message,
-                    fallback=fb.fallback,
-                    observation_id=obs_id,
-                ),
-            )
+        fallback = _fallback_payload(extraction, obs_id)
+        if fallback is not None:
+            add("provider.fallback", fallback)
         add(
             "impact.assessed",
             AssessmentPayload(
@@ -328,6 +324,8 @@ class WritePlanner(RuntimeCore):
         verdicts: Sequence[Verdict],
         occurred: datetime,
         recorded_at: datetime,
+        *,
+        fallback: FallbackPayload | None = None,
     ) -> EventDraft:
         return self._draft(
             "quarantined",
@@ -336,6 +334,7 @@ class WritePlanner(RuntimeCore):
                 content_digest=payload_digest(obs.content).hex(),
                 labels=tuple(sorted({f.label for f in findings})) or ("risk",),
                 verdicts=tuple(verdicts),
+                fallback=fallback,
             ),
             occurred_at=occurred,
             recorded_at=recorded_at,
@@ -345,10 +344,10 @@ class WritePlanner(RuntimeCore):
         self,
         operation: str,
         obs: Observation,
-        findings: Sequence[RiskFinding],
         verdicts: Sequence[Verdict],
         occurred: datetime,
         recorded_at: datetime,
+        extraction: ExtractionResult,
     ) -> EventDraft:
         attempted = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
         return self._draft(
@@ -357,7 +356,22 @@ class WritePlanner(RuntimeCore):
                 operation=operation,
                 attempted=attempted,
                 verdicts=tuple(verdicts),
+                extractor=extraction.extractor,
+                fallback=_fallback_payload(extraction, None),
             ),
             occurred_at=occurred,
             recorded_at=recorded_at,
         )
+
+
+def _fallback_payload(extraction: ExtractionResult, obs_id: str | None) -> FallbackPayload | None:
+    fb = extraction.fallback
+    if fb is None:
+        return None
+    return FallbackPayload(
+        provider=fb.provider,
+        error=fb.error,
+        message=fb.message,
+        fallback=fb.fallback,
+        observation_id=obs_id,
+    )

@@ -55,6 +55,7 @@ class Reply:
     content_type: str = "application/json"
     hang: bool = False  # wait (until teardown) without answering
     trickle: bool = False  # send headers, then the body one byte every 0.1 s
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 def chat(content: str | None, **message: Any) -> Reply:
@@ -107,6 +108,8 @@ def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
             self.send_response(reply.status)
             self.send_header("Content-Type", reply.content_type)
             self.send_header("Content-Length", str(len(reply.body)))
+            for name, value in reply.headers:
+                self.send_header(name, value)
             self.end_headers()
             if reply.trickle:
                 for i in range(len(reply.body)):
@@ -360,7 +363,7 @@ async def test_propose_returns_validated_policy(llm: FakeLLM) -> None:
 @pytest.mark.parametrize(
     ("policy", "expected"),
     [
-        ({"delete_everything": True}, "delete_everything: Extra inputs are not permitted"),
+        ({"delete_everything": True}, "<unknown key>: Extra inputs are not permitted"),
         ({"writes": {"entity": "x"}}, "writes: Input should be a valid list"),
         ({"forget": ["Alice"]}, "forget.0"),
         ({"retrieval": ["x"]}, "retrieval"),

@@ -3,9 +3,12 @@ deterministic path on failure, and the fallback is journaled (a real loopback se
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
+from nousmem.policies.validators import ProposedWrite, ValidatorStack, Verdict
 from nousmem.runtime import FixedClock, MemoryRuntime
 from tests.test_providers import FakeLLM, Reply, answer, chat, llm, raw
 
@@ -143,3 +146,112 @@ async def test_a_policy_answer_with_text_that_is_not_utf8_falls_back(
         assert policy.source == "deterministic"
         (fb,) = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert fb.payload.error == "malformed"
+
+
+async def test_a_hung_provider_delays_each_writer_once_not_once_per_writer(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    # Extraction ran under the namespace's write lock: 12 writers took 12 timeouts, and a
+    # forget() issued meanwhile waited behind all of them.
+    llm.default = Reply(hang=True)
+    writers = 12
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        ev = await rt.observe({"content": "Alice plays chess.", "actor": "Alice"})
+        started = time.perf_counter()
+        tasks = [
+            asyncio.create_task(
+                rt.observe_and_route({"content": f"I work at Globex {i}.", "actor": "Alice"})
+            )
+            for i in range(writers)
+        ]
+        await asyncio.sleep(0.05)  # every writer is waiting on the model now
+        await rt.forget([ev.id], "decay", reason="stale")
+        forget_s = time.perf_counter() - started
+        results = await asyncio.gather(*tasks)
+        total_s = time.perf_counter() - started
+        assert forget_s < 0.3 and total_s < writers * 0.3 / 3, (forget_s, total_s)
+        assert all(r.fallback and r.extractor == "rule" for r in results)
+        fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert [e.payload.error for e in fallbacks] == ["timeout"] * writers
+        assert len({e.payload.observation_id for e in fallbacks}) == writers
+
+
+async def test_a_body_that_does_not_decode_falls_back_in_writes_and_propose(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    llm.default = Reply(body=b"this is not gzip data", headers=(("Content-Encoding", "gzip"),))
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
+        assert res.fallback and res.extractor == "rule" and res.deltas
+        policy = await rt.propose("Where does Alice work?")
+        assert policy.source == "deterministic"
+        fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert [e.payload.error for e in fallbacks] == ["malformed", "malformed"]
+
+
+async def test_a_refused_write_records_the_fallback_in_its_rejection(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    llm.default = raw("boom", status=500)
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        res = await rt.observe_and_commit(
+            {"content": "I think I work at Globex maybe.", "actor": "Alice", "source": "anonymous"}
+        )
+        assert res.fallback and res.extractor == "rule" and res.rejected
+        # A refusal leaves one record (DESIGN invariant 5), which says the model was not used.
+        (event,) = [e async for e in rt.events()]
+        assert event.kind == "write.rejected" and event.payload.extractor == "rule"
+        fb = event.payload.fallback
+        assert fb is not None and (fb.provider, fb.error, fb.fallback) == (
+            "llm:test-model",
+            "unavailable",
+            "rule",
+        )
+        assert "HTTP 500" in fb.message and fb.observation_id is None
+        # Without a fallback the rejection still names its extractor, and no fallback.
+        llm.default = answer({"claims": []})
+        res = await rt.observe_and_commit(
+            {
+                "content": "Noted.",
+                "actor": "Alice",
+                "source": "anonymous",
+                "claims": [
+                    {
+                        "entity": "Alice",
+                        "attribute": "employer",
+                        "value": "Initech",
+                        "confidence": 0.5,
+                    }
+                ],
+            }
+        )
+        assert not res.fallback and res.rejected
+        last = [e async for e in rt.events()][-1]
+        assert last.payload.extractor == "llm:test-model" and last.payload.fallback is None
+
+
+class _QuarantinesEmployers:
+    """A validator that quarantines any claimed employer (the risk gate's action)."""
+
+    name = "no_employers"
+
+    def check(self, write: ProposedWrite) -> Verdict:
+        if any(c.claim.attribute == "employer" for c in write.claims):
+            return Verdict(validator=self.name, ok=False, reason="employer", action="quarantine")
+        return Verdict(validator=self.name, ok=True)
+
+
+async def test_a_quarantined_write_records_the_fallback_in_its_record(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    llm.default = raw("boom", status=503)
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        rt.validators = ValidatorStack([*rt.validators.validators, _QuarantinesEmployers()])
+        res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
+        assert res.route == "quarantine" and res.fallback
+        (event,) = [e async for e in rt.events()]
+        assert event.kind == "quarantined" and event.payload.fallback is not None
+        assert (event.payload.fallback.error, event.payload.fallback.fallback) == (
+            "unavailable",
+            "rule",
+        )

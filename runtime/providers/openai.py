@@ -14,11 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from nousmem.policies.memory_policy import MemoryPolicy
 from nousmem.projections.config_types import CONFIG
@@ -45,7 +54,7 @@ from nousmem.runtime.providers.wire import (
 if TYPE_CHECKING:
     import httpx
 
-__all__ = ["POLICY_KEYS", "OpenAICompatibleProvider", "ProviderConfig"]
+__all__ = ["POLICY_KEYS", "OpenAICompatibleProvider", "ProviderConfig", "hide_api_key"]
 
 _log = get_logger(__name__)
 
@@ -53,6 +62,8 @@ _INSTALL_HINT = "httpx is not installed; install the LLM extra with: pip install
 _RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
 _BACKOFF_S = 0.05
 POLICY_KEYS: tuple[str, ...] = ("retrieval", "writes", "forget", "consolidate")
+_URL_EXAMPLE = "such as 'https://api.openai.com/v1'"
+_NOT_IN_URL = re.compile(r"[\x00-\x20\x7f]")  # whitespace and control characters
 
 
 class ProviderConfig(BaseModel):
@@ -65,7 +76,9 @@ class ProviderConfig(BaseModel):
     logs or error messages.
     """
 
-    model_config = CONFIG
+    # The input holds the key: a ValidationError must not print it (pydantic shows the
+    # input dict of a missing field, key included).
+    model_config = ConfigDict(**CONFIG, hide_input_in_errors=True)
 
     base_url: str = Field(min_length=1, max_length=2000)
     model: str = Field(min_length=1, max_length=200)
@@ -75,14 +88,53 @@ class ProviderConfig(BaseModel):
     temperature: float = Field(default=0.0, ge=0.0, le=2.0)
     max_claims: int = Field(default=20, ge=1, le=200)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _hide_key(cls, data: Any) -> Any:
+        return hide_api_key(data)
+
     @field_validator("base_url")
     @classmethod
     def _base_url(cls, v: str) -> str:
+        # Checked whole here: a URL that fails later fails every write, with an error that
+        # does not name the setting. Messages never quote it (it may hold credentials).
         v = v.strip().rstrip("/")
-        parts = urlsplit(v)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError("base_url must be an http(s) URL such as 'https://api.openai.com/v1'")
+        if _NOT_IN_URL.search(v):
+            raise ValueError("base_url must not contain spaces or control characters")
+        try:
+            parts = urlsplit(v)
+            port = parts.port
+        except ValueError:
+            raise ValueError(
+                "base_url has an invalid host or port (a port is a number in 1-65535)"
+            ) from None
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"base_url must be an http(s) URL {_URL_EXAMPLE}")
+        if port == 0:
+            raise ValueError("base_url has port 0; ports are 1-65535")
+        if parts.query or parts.fragment:
+            raise ValueError(
+                "base_url must not have a query or fragment: requests go to"
+                " {base_url}/chat/completions"
+            )
         return v
+
+    @field_validator("api_key")
+    @classmethod
+    def _api_key(cls, v: SecretStr | None) -> SecretStr | None:
+        # A key read from a file keeps its newline, which no HTTP header can carry: every
+        # call would fail as "cannot reach provider". Messages never quote the key.
+        if v is None:
+            return None
+        key = v.get_secret_value()
+        stripped = key.strip()
+        if not stripped:
+            raise ValueError("api_key is blank; pass None for a server without auth")
+        if not stripped.isascii() or not stripped.isprintable():
+            raise ValueError(
+                "api_key holds a character an HTTP header cannot carry (non-ASCII or control)"
+            )
+        return v if stripped == key else SecretStr(stripped)
 
     @field_validator("model")
     @classmethod
@@ -91,6 +143,19 @@ class ProviderConfig(BaseModel):
         if not v:
             raise ValueError("model must not be empty")
         return v
+
+    def __repr_args__(self) -> Any:
+        # base_url may embed credentials (user:password@host): shown as it is logged.
+        for name, value in super().__repr_args__():
+            yield name, (_redact_url(value) if name == "base_url" else value)
+
+
+def hide_api_key(data: Any) -> Any:
+    """``data`` (a ProviderConfig's input) with a plain-string ``api_key`` made a SecretStr
+    first: a validation error's ``errors()`` lists the input dict, which must not show it."""
+    if isinstance(data, dict) and isinstance(data.get("api_key"), str):
+        return {**data, "api_key": SecretStr(data["api_key"])}
+    return data
 
 
 def _redact_url(url: str) -> str:
@@ -202,7 +267,8 @@ class OpenAICompatibleProvider:
         The result has only the keys ``retrieval`` (object), ``writes``, ``forget`` and
         ``consolidate`` (lists of objects) and ``rationale``, each present only if the model
         produced it, in the shape :class:`~nousmem.policies.memory_policy.MemoryPolicy`
-        validates. The runtime validates it again before anything is written.
+        validates. Each write's ``source`` is this provider's name, whatever the model said.
+        The runtime validates it again before anything is written.
         """
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("must be a non-empty string", field="text")
@@ -210,6 +276,9 @@ class OpenAICompatibleProvider:
         try:
             policy = PolicyAnswer.model_validate(answer)
             out: dict[str, object] = policy.model_dump(exclude_none=True)
+            if policy.writes is not None:
+                # A write's source sets its trust: the model's own, never one it names.
+                out["writes"] = [{**w, "source": self.name} for w in policy.writes]
             # The runtime's own model: an answer it would refuse is malformed here, named
             # by field and never quoted (the model may echo what it should not).
             MemoryPolicy.model_validate(out)
@@ -275,6 +344,16 @@ class OpenAICompatibleProvider:
             # ConnectError, ReadError, RemoteProtocolError, ...: the endpoint is not reachable.
             msg = f"cannot reach provider ({type(exc).__name__})"
             raise _Failure(ProviderUnavailable(msg), True) from None
+        except httpx.DecodingError:
+            # An answer arrived but its Content-Encoding does not decode (a broken gzip body
+            # from a proxy): as unusable as a body that is not JSON.
+            raise _Failure(
+                ProviderMalformed("response body does not decode (Content-Encoding)"), False
+            ) from None
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            # The rest of httpx's family (TooManyRedirects, ...): never a raw httpx error.
+            msg = f"HTTP client error ({type(exc).__name__})"
+            raise _Failure(ProviderUnavailable(msg), False) from None
         except RuntimeError as exc:
             if self._client.is_closed:
                 raise ClosedError(f"provider {self.name} is closed") from None
