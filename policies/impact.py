@@ -115,11 +115,18 @@ def assess(
     findings: Sequence[RiskFinding],
     weights: ImpactWeights | None = None,
     evidence_id: str | None = None,
+    written: Callable[[int, ClaimImpact], Sequence[Revision]] | None = None,
 ) -> ImpactAssessment:
     """Measure ``claims`` of ``obs`` against current beliefs.
 
-    ``preview_many`` previews the claims' revisions in order, each seeing the ones before it
-    (one observation can both negate and replace a value: "I left Google for Sarvam").
+    ``preview_many`` previews revisions in order, each seeing the ones before it (one
+    observation can both negate and replace a value: "I left Google for Sarvam"). Each claim
+    is previewed after what the claims before it write: ``written(i, impact)`` says which
+    revisions claim ``i`` will write (none when it is held, asked back or only evidence; the
+    held claims it promotes and its own when it promotes them). Without it every claim is
+    taken as written. A claim that is not written must not lower the bar for the claims
+    after it, or one observation saying "Acme now, not Google any more" would get its
+    second claim past the surprise gating that holds its first.
     """
     w = weights or ImpactWeights()
     type_utility = w.type_utility.get(obs.type, 0.4)
@@ -136,8 +143,15 @@ def assess(
         )
         for c in claims
     ]
-    outcomes = preview_many(revisions) if revisions else []
-    for c, rev, out in zip(claims, revisions, outcomes, strict=True):
+    chained = preview_many(revisions) if revisions and written is None else []
+    before: list[Revision] = []  # what the claims so far write, in order
+    for i, (c, rev) in enumerate(zip(claims, revisions, strict=True)):
+        if written is None:
+            out = chained[i]
+        else:
+            # Only revisions of the same attribute can share a dimension with this one.
+            same = [r for r in before if r.attribute == rev.attribute]
+            out = preview_many([*same, rev])[-1]
         reliability = rev.reliability
         prior_p = dict(out.prior).get(out.value, 0.0)
         novelty = 1.0 if out.support == 0 else max(0.0, 1.0 - prior_p)
@@ -181,6 +195,8 @@ def assess(
                 score=score,
             )
         )
+        if written is not None:
+            before.extend(written(i, impacts[-1]))
     risk = risk_score(findings)
     labels = tuple(sorted({f.label for f in findings}))
 

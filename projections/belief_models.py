@@ -6,7 +6,9 @@ belief revision; everything else is derived from a sequence of them and can be r
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -31,6 +33,21 @@ def display_text(text: str, field: str) -> str:
 def match_key(text: str) -> str:
     """Matching key: case-insensitive and whitespace-normalised."""
     return " ".join(text.split()).casefold()
+
+
+@lru_cache(maxsize=4096)
+def source_key(source: str) -> str:
+    """Identity of a source name, for trust, repeat counting and independence.
+
+    One source must not become many by its spelling: besides case and whitespace, Unicode
+    compatibility forms (full-width "ｗｅｂ") and invisible format characters (a zero-width
+    space) are folded away (NFKC, then Cf characters dropped, then casefold). The journal
+    keeps the name as it was sent.
+    """
+    visible = "".join(
+        ch for ch in unicodedata.normalize("NFKC", source) if unicodedata.category(ch) != "Cf"
+    )
+    return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
 
 
 class BeliefParams(BaseModel):

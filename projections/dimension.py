@@ -43,6 +43,7 @@ from nousmem.projections.belief_models import (
     Revision,
     RevisionOutcome,
     match_key,
+    source_key,
 )
 from nousmem.projections.categorical import FloatArray
 from nousmem.projections.revision import (
@@ -114,7 +115,7 @@ class Dimension:
         t = days(rev.occurred_at)
         dt = 0.0 if self.last_t is None else t - self.last_t
         vkey = match_key(rev.value)
-        ckey = (match_key(rev.source), vkey, rev.polarity)
+        ckey = (source_key(rev.source), vkey, rev.polarity)
         count, count_t = self.counters.get(ckey, (0.0, t))
         repeat_lam = cat.retention(prm.repeat_half_life_days)
         repeats = count * cat.kept_fraction(repeat_lam, t - count_t)

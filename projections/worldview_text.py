@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from itertools import pairwise
 
+from nousmem.projections.belief_models import source_key
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -46,7 +47,7 @@ class TextSlotResolver(SlotResolver):
                     "recency": self._recency(it.occurred_at, now),
                     "utility": self._utility(it.event_id, limit),
                     "commitment": COMMITMENT.get(state, 0.3),
-                    "confirmation": 1.0 if it.source.casefold() == "user" else 0.0,
+                    "confirmation": 1.0 if source_key(it.source) == "user" else 0.0,
                     "contradiction": min(1.0, 0.5 * self._contradictions(it.event_id, limit)),
                     "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,
                     "supersession": 0.0,

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from nousmem.policies.consolidation import SleepConfig
 from nousmem.policies.impact import ImpactWeights
 from nousmem.policies.router import RouterConfig
-from nousmem.projections.belief_models import BeliefParams
+from nousmem.projections.belief_models import BeliefParams, source_key
 from nousmem.projections.config_types import CONFIG, Days, Unit
 from nousmem.projections.lifecycle import LifecycleConfig
 from nousmem.projections.retrieval import RetrievalConfig
@@ -56,15 +56,18 @@ class TrustConfig(BaseModel):
     default: float = Field(default=0.5, ge=0.0, le=1.0)
 
     def trust(self, source: str) -> float:
-        """Trust of ``source``: the source as configured, else in another letter case,
-        else its prefix before ``:`` (as configured, then in another case), else
-        ``default``. Among keys that differ only in case, the lowercase one answers."""
-        head = source.split(":", 1)[0]
-        for key in (source, head) if head != source else (source,):
+        """Trust of ``source``: the source as configured, else in another spelling (letter
+        case, full-width letters, invisible characters: see ``source_key``), else its prefix
+        before ``:`` (as configured, then in another spelling), else ``default``. Among keys
+        spelled alike, the lowercase one answers."""
+        folded = source_key(source)
+        pairs = [(source, folded)]
+        if ":" in folded:
+            pairs.append((source.split(":", 1)[0], folded.split(":", 1)[0]))
+        for key, key_folded in pairs:
             if key in self.sources:
                 return self.sources[key]
-            folded = key.casefold()
-            spellings = [k for k in self.sources if k.casefold() == folded]
+            spellings = [k for k in self.sources if source_key(k) == key_folded]
             if spellings:
                 return self.sources[min(spellings, key=lambda k: (k != k.casefold(), k))]
         return self.default

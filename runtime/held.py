@@ -7,10 +7,10 @@ claim corroborates; a ``candidate.promoted`` event releases them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from nousmem.projections.belief_models import Revision, match_key
+from nousmem.projections.belief_models import Revision, match_key, source_key
 from nousmem.projections.models import Claim
 
 __all__ = ["HeldClaims"]
@@ -42,15 +42,26 @@ class HeldClaims:
             else:
                 del self.by_claim[key]
 
-    def for_claim(self, claim: Claim, *, exclude_source: str) -> list[Revision]:
+    def for_claim(
+        self, claim: Claim, *, exclude_source: str, hidden: Callable[[str], bool]
+    ) -> list[Revision]:
         """Held revisions for the same claim from sources other than ``exclude_source``
-        (compared without case: "Web" is not independent of "web")."""
+        (compared as :func:`source_key` does: "Web" or "web" with a zero-width space is not
+        independent of "web"), leaving out the forgotten ones.
+
+        A held claim is forgotten when ``hidden`` (a lifecycle state that hides an item)
+        says so of its candidate or of every observation it rests on, as reads judge it: an
+        operator's "this is wrong" must not be written into the belief by the next source
+        that repeats it. A restore makes it promotable again."""
         held = self.by_claim.get(_key(claim.entity, claim.attribute, claim.value), [])
-        mine = exclude_source.casefold()
+        mine = source_key(exclude_source)
         return [
             rev
-            for _, rev in held
-            if rev.source.casefold() != mine and rev.polarity == claim.polarity
+            for cid, rev in held
+            if source_key(rev.source) != mine
+            and rev.polarity == claim.polarity
+            and not hidden(cid)
+            and not (rev.evidence_ids and all(hidden(ev) for ev in rev.evidence_ids))
         ]
 
     def ids_of(self, revisions: Iterable[Revision]) -> list[str]:

@@ -14,9 +14,10 @@ from typing import Any, Literal
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.risk import RiskFinding, detect_risks, redact
-from nousmem.policies.router import ClaimRoute, RouteDecision, route
+from nousmem.policies.router import ClaimRoute, RouteDecision, claim_route, route
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
 from nousmem.projections.belief_models import Revision
+from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
@@ -113,6 +114,21 @@ class WritePlanner(RuntimeCore):
         claims = list(extraction.claims)
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
+        taken: set[int] = set()
+
+        def written(_: int, impact: ClaimImpact) -> list[Revision]:
+            # What this claim will write, as the router and _promotions will decide it, so
+            # its siblings are gated on the beliefs the batch actually leaves.
+            r = "belief_update"
+            if mode != "commit":
+                r, _reason = claim_route(
+                    impact.outcome, impact.reliability, impact.claim.hedged, self.config.router
+                )
+            held = self._corroborated(impact.claim, r, obs.source, taken)
+            if held:
+                return [*held, impact.revision]
+            return [impact.revision] if r == "belief_update" else []
+
         assessment = assess(
             obs,
             claims,
@@ -123,6 +139,7 @@ class WritePlanner(RuntimeCore):
             findings=findings,
             weights=self.config.impact,
             evidence_id=obs_id,
+            written=written,
         )
         decision = route(assessment, self.config.router, obs_type=obs.type)
         if mode == "commit" and decision.route != "quarantine":
@@ -300,22 +317,32 @@ class WritePlanner(RuntimeCore):
     ) -> dict[int, list[Revision]]:
         """Held candidates that this observation corroborates from an independent source."""
         out: dict[int, list[Revision]] = {}
-        taken: set[int] = set()  # ids of the held revision objects already promoted
+        taken: set[int] = set()
         for i, impact in enumerate(impacts):
             r = routes.get(i)  # a quarantined observation routes no claim at all
-            if r is None or r.route in ("ledger_only", "clarify"):
-                continue
-            # Two claims of one observation may name the same held claim ("Acme"/"acme"):
-            # it is promoted once.
-            held = [
-                h
-                for h in self._proj.held.for_claim(impact.claim, exclude_source=source)
-                if id(h) not in taken
-            ]
+            held = self._corroborated(impact.claim, r.route if r else None, source, taken)
             if held:
-                taken.update(id(h) for h in held)
                 out[i] = held
         return out
+
+    def _corroborated(
+        self, claim: Claim, route: str | None, source: str, taken: set[int]
+    ) -> list[Revision]:
+        """The held revisions a claim routed ``route`` promotes; ``taken`` holds the ids of
+        the held revision objects earlier claims of the observation promote (two claims may
+        name one held claim, "Acme"/"acme": it is promoted once)."""
+        if route is None or route in ("ledger_only", "clarify"):
+            return []
+        lifecycle = self._proj.lifecycle
+        held = [
+            h
+            for h in self._proj.held.for_claim(
+                claim, exclude_source=source, hidden=lambda t: lifecycle.state(t) in HIDDEN
+            )
+            if id(h) not in taken
+        ]
+        taken.update(id(h) for h in held)
+        return held
 
     def _quarantine_draft(
         self,

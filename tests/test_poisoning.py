@@ -1,0 +1,210 @@
+"""Poisoning of the governed write path: what one low-trust source cannot do to an
+established belief, however it packs, spells or replays its claims."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import FixedClock, MemoryRuntime
+from nousmem.runtime.config import TrustConfig
+from tests.helpers import claim
+
+T0 = datetime(2024, 1, 1, 9, tzinfo=UTC)
+DAY = timedelta(days=1)
+ZW = "\u200b"  # ZERO WIDTH SPACE
+FULL_WIDTH_WEB = "\uff57\uff45\uff42"  # "ｗｅｂ"
+WEB_SPELLINGS = ("web" + ZW, FULL_WIDTH_WEB, "w\u200de\u2060b", "\ufeffWEB")
+
+
+async def _google(rt: MemoryRuntime) -> list[tuple[str, float]]:
+    """Alice's employer established by her own words; returns its distribution."""
+    for i in range(3):
+        await rt.observe_and_route(
+            {"content": "I work at Google.", "actor": "Alice", "occurred_at": T0 + i * DAY}
+        )
+    snap = await rt.belief("Alice", "employer")
+    assert snap is not None and snap.mode == "Google"
+    return list(snap.distribution)
+
+
+async def _distribution(rt: MemoryRuntime) -> list[tuple[str, float]]:
+    snap = await rt.belief("Alice", "employer")
+    assert snap is not None
+    return list(snap.distribution)
+
+
+def _web(i: int, content: str, claims: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    obs: dict[str, Any] = {
+        "content": content,
+        "actor": "Alice",
+        "source": "web",
+        "occurred_at": T0 + (5 + i) * DAY,
+    }
+    if claims is not None:
+        obs["claims"] = claims
+    return obs
+
+
+# -- one observation, several claims ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        None,  # the rule extractor: "Acme now" and "not Google any more"
+        [claim("Acme", change=True), claim("Google", polarity="negate")],
+        [claim("Acme"), claim("Acme ")],
+        [claim("Acme"), claim("Initech"), claim("Globex"), claim("Acme")],
+    ],
+    ids=["extracted", "assert-and-negate", "same-value-twice", "several-values"],
+)
+async def test_a_held_claim_does_not_lower_the_bar_for_its_siblings(
+    rt: MemoryRuntime, claims: list[dict[str, Any]] | None
+) -> None:
+    before = await _google(rt)
+    for i in range(3):
+        res = await rt.observe_and_route(
+            _web(i, "I work at Acme now. I don't work at Google anymore.", claims)
+        )
+        assert len(res.decision.claims) >= 2  # type: ignore[union-attr]
+        assert {r.route for r in res.decision.claims} == {"candidate"}  # type: ignore[union-attr]
+        assert res.route == "candidate" and not res.delta_ids
+    assert await _distribution(rt) == before
+
+
+async def test_one_observation_does_no_more_than_its_sentences_apart() -> None:
+    sentences = ["I work at Acme now.", "I don't work at Google anymore."]
+    results = []
+    for batches in ([" ".join(sentences)], sentences):
+        async with MemoryRuntime.memory(namespace="ns", clock=FixedClock(T0 + 40 * DAY)) as rt:
+            await _google(rt)
+            for i in range(3):
+                for text in batches:
+                    await rt.observe_and_route(_web(i, text))
+            results.append(await _distribution(rt))
+    assert results[0] == results[1]
+
+
+async def test_trusted_claims_of_one_observation_still_see_each_other(rt: MemoryRuntime) -> None:
+    await _google(rt)
+    res = await rt.observe_and_route(
+        {
+            "content": "I left Google for Sarvam.",
+            "actor": "Alice",
+            "occurred_at": T0 + 10 * DAY,
+            "claims": [claim("Google", polarity="negate"), claim("Sarvam", change=True)],
+        }
+    )
+    assert [r.route for r in res.decision.claims] == ["belief_update"] * 2  # type: ignore[union-attr]
+    sarvam = res.assessment.claims[1].outcome  # type: ignore[union-attr]
+    assert sarvam.mode_before != "Google"  # previewed after the denial it follows
+    assert (await rt.belief("Alice", "employer")).mode == "Sarvam"  # type: ignore[union-attr]
+
+
+# -- forgotten held claims -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("verb", ["invalidate", "inhibit", "archive", "expire", "compress"])
+@pytest.mark.parametrize("target", ["candidate", "observation"])
+async def test_forgotten_held_claims_are_not_promoted(
+    rt: MemoryRuntime, verb: str, target: str
+) -> None:
+    before = await _google(rt)
+    poison = claim("Acme", confidence=0.9)
+    held: list[str] = []
+    candidates: list[str] = []
+    for i in range(3):
+        res = await rt.observe_and_route(_web(i, f"Alice works at Acme ({i})", [poison]))
+        assert res.route == "candidate"
+        candidates += res.candidate_ids
+        held += res.candidate_ids if target == "candidate" else [res.observation_id or ""]
+    forgot = await rt.forget(held, verb, reason="operator: this is poisoning")
+    assert len(forgot.applied) == 3
+    again = {**_web(20, "Alice works at Acme", [poison]), "source": "web:mirror"}
+    res = await rt.observe_and_route(again)
+    assert res.route == "candidate"
+    assert not res.promoted_ids and not res.delta_ids
+    assert await _distribution(rt) == before
+    # Restored, they are held claims again: the next independent source promotes them.
+    restored = await rt.forget(held, "restore", reason="operator: it was true after all")
+    assert len(restored.applied) == 3
+    hr = await rt.observe_and_route(
+        {**_web(21, "HR record: Alice, Acme", [poison]), "source": "tool:hr"}
+    )
+    assert len(hr.promoted_ids) == 1
+    promoted = await rt.get(hr.promoted_ids[0])
+    assert set(candidates) < set(promoted.payload.candidate_ids)
+
+
+# -- one source, many spellings --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spelling", WEB_SPELLINGS)
+async def test_a_source_respelled_is_no_independent_corroboration(
+    rt: MemoryRuntime, spelling: str
+) -> None:
+    before = await _google(rt)
+    poison = claim("Acme", confidence=0.9)
+    first = await rt.observe_and_route(_web(0, "Alice works at Acme", [poison]))
+    assert first.route == "candidate"
+    res = await rt.observe_and_route(
+        {**_web(1, "Alice works at Acme.", [poison]), "source": spelling}
+    )
+    assert res.route == "candidate" and not res.promoted_ids
+    assert await _distribution(rt) == before
+    # The journal keeps the name as it was sent.
+    ev = await rt.get(res.observation_id or "")
+    assert ev.payload.source == spelling
+
+
+async def _flood(sources: list[str]) -> tuple[str | None, list[tuple[str, float]]]:
+    """Bob's employer backed by 5 claims at 0.7, then 10 claims at reliability 0.35."""
+    async with MemoryRuntime.memory(namespace="ns", clock=FixedClock(T0 + 40 * DAY)) as rt:
+        for i in range(5):
+            await rt.observe_and_route(
+                {
+                    "content": f"Bob works at Google ({i})",
+                    "source": "agent",
+                    "occurred_at": T0 + i * DAY,
+                    "claims": [claim("Google", entity="Bob")],
+                }
+            )
+        for i, source in enumerate(sources):
+            await rt.observe_and_route(
+                {
+                    "content": f"Bob works at Acme ({i})",
+                    "source": source,
+                    "occurred_at": T0 + (6 + i) * DAY,
+                    "claims": [claim("Acme", entity="Bob", confidence=0.7)],
+                }
+            )
+        snap = await rt.belief("Bob", "employer")
+        assert snap is not None
+        return snap.mode, list(snap.distribution)
+
+
+async def test_a_respelled_flood_is_discounted_as_one_source() -> None:
+    plain = await _flood(["web"] * 10)
+    respelled = await _flood(["web" + ZW * i for i in range(5)] + list(WEB_SPELLINGS) + ["Web"])
+    assert plain[0] == "Google"
+    assert respelled == plain
+
+
+@pytest.mark.parametrize(
+    ("source", "trust"),
+    [
+        ("\uff41\uff4e\uff4f\uff4e\uff59\uff4d\uff4f\uff55\uff53", 0.3),  # full-width anonymous
+        ("anonymous" + ZW, 0.3),
+        ("user\u2060", 0.9),
+        ("tool\uff1asearch", 0.8),  # a full-width colon still names the "tool" prefix
+    ],
+)
+async def test_trust_is_looked_up_by_the_source_however_spelled(
+    rt: MemoryRuntime, source: str, trust: float
+) -> None:
+    assert TrustConfig().trust(source) == trust
+    res = await rt.assess({"content": "Alice works at Acme", "source": source, "claims": []})
+    assert res.assessment is not None and res.assessment.source_reliability == trust
