@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -45,6 +46,37 @@ class RiskFinding(BaseModel):
 _Spec = tuple[RiskKind, str, float, re.Pattern[str], str | int]
 
 _I = re.IGNORECASE
+
+# Secrets named by a key ("api_key: ...", "DB_PASSWORD=..."). A key may end a longer name
+# (an environment variable's prefix joins it with "_"), but not a word: "spin: 3" is no pin.
+_KEY_START = r"(?<![A-Za-z0-9])"
+_ASSIGN = r"[\"'`]?\s*[:=]\s*"
+_SECRET_KEYS = (
+    r"api[_-]?key|apikey|api[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token"
+    r"|session[_-]?token|id[_-]?token|private[_-]?token|secret[_-]?(?:access[_-]?)?key"
+    r"|client[_-]?secret|app[_-]?secret|consumer[_-]?secret|webhook[_-]?secret"
+    r"|signing[_-]?key|encryption[_-]?key|private[_-]?key|access[_-]?key"
+)
+_PASSWORD_KEYS = r"password|passwd|passphrase|pwd|passcode|pin"
+# An unquoted value is its whole run of characters up to a space, a quote or a separator:
+# a secret's symbols ("AbCd~EfGh", "Xy9!Qz7#") are part of it, not its end.
+_RUN = "[^\\s\"'`,;\u201c\u201d]"
+_OPEN = "[\"'`\u201c]?"
+# 12+ characters with a digit among the first 64: an unbounded look-ahead for the digit,
+# tried after every "token=" of a long run, made the scan quadratic.
+_GENERATED = rf"(?={_RUN}{{0,63}}\d){_RUN}{{12,}}"
+
+
+_QUOTES = (('"', '"', "d"), ("'", "'", "s"), ("`", "`", "b"), ("\u201c", "\u201d", "c"))
+
+
+def _keyed(keys: str, tag: str, least: int) -> str:
+    """A value after one of ``keys``: in quotes, the whole of it (spaces too; groups
+    ``<tag>d``, ``<tag>s`` ...), else its run of characters (group ``v``)."""
+    quoted = "|".join(rf"{o}(?P<{tag}{n}>[^{c}\n]{{{least},256}}){c}" for o, c, n in _QUOTES)
+    return rf"{_KEY_START}(?:{keys}){_ASSIGN}(?:{quoted}|{_OPEN}(?P<v>{_RUN}{{{least},}}))"
+
+
 _SPECS: tuple[_Spec, ...] = (
     (
         "injection",
@@ -148,11 +180,9 @@ _SPECS: tuple[_Spec, ...] = (
         "api_key",
         0.85,
         re.compile(
-            r"\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret[_-]?key"
-            r"|client[_-]?secret|aws_secret_access_key|private[_-]?token)"
-            r"[\"']?\s*[:=]\s*[\"']?(?P<v>[A-Za-z0-9_\-./+=]{8,})"
+            _keyed(_SECRET_KEYS, "q", 8)
             # Bare "token"/"secret" are ordinary words: the value must look generated.
-            r"|\b(?:token|secret)[\"']?\s*[:=]\s*[\"']?(?P<w>(?=[\w\-./+=]*\d)[\w\-./+=]{12,})",
+            + rf"|{_KEY_START}(?:token|secret){_ASSIGN}{_OPEN}(?P<w>{_GENERATED})",
             _I,
         ),
         "v",
@@ -162,7 +192,7 @@ _SPECS: tuple[_Spec, ...] = (
         "password",
         0.85,
         re.compile(
-            r"\b(?:password|passwd|pwd|passcode|pin)[\"']?\s*[:=]\s*[\"']?(?P<v>[^\s\"']{4,})",
+            _keyed(_PASSWORD_KEYS, "p", 4),
             _I,
         ),
         "v",
@@ -248,6 +278,17 @@ def _looks_random(token: str) -> bool:
     return _entropy(token) >= 4.3
 
 
+_BARE = frozenset({"v", "w"})
+"""Groups of unquoted values (the ones whose trailing punctuation is not part of them)."""
+_TRAILING = frozenset(".:)]}>")
+
+
+@cache
+def _named(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """The pattern's named groups in order of appearance."""
+    return tuple(sorted(pattern.groupindex, key=pattern.groupindex.__getitem__))
+
+
 def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
     out: list[RiskFinding] = []
     gated = gated and text.isascii()
@@ -264,9 +305,13 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
                 continue
         for m in pattern.finditer(text):
             g: str | int = group
-            if m.group(group) is None:
-                g = "w" if "w" in pattern.groupindex and m.group("w") is not None else 0
+            if m.group(group) is None:  # another branch matched: report its value
+                g = next((n for n in _named(pattern) if m.group(n) is not None), 0)
             start, end = m.span(g)
+            if g in _BARE:
+                # An unquoted value ends a sentence or a bracket: "pin: 1234." is "1234".
+                while end > start and text[end - 1] in _TRAILING:
+                    end -= 1
             if start < end:
                 out.append(
                     RiskFinding(kind=kind, label=label, span=(start, end), severity=severity)

@@ -13,6 +13,7 @@ from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import IdentityMergedPayload, RejectionPayload
 from nousmem.runtime.write import WritePath
+from nousmem.runtime.write_records import redact_tree, redacted_verdicts
 
 
 def _text(value: object, field: str) -> str:
@@ -114,8 +115,9 @@ class BeliefAPI(WritePath, RuntimeCore):
                     "write.rejected",
                     RejectionPayload(
                         operation="merge",
-                        attempted={"keep": keep, "absorb": absorb, "reason": reason},
-                        verdicts=tuple(verdicts),
+                        # Redacted as every refusal record is: a reason is free text.
+                        attempted=redact_tree({"keep": keep, "absorb": absorb, "reason": reason}),
+                        verdicts=redacted_verdicts(verdicts),
                     ),
                     occurred_at=at,
                     recorded_at=now,

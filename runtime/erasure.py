@@ -20,7 +20,13 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.erasure_match import fold, mentions, names
-from nousmem.runtime.erasure_plan import MergeLog, closure, rederive_plan, references
+from nousmem.runtime.erasure_plan import (
+    MergeLog,
+    closure,
+    quoted_claims,
+    rederive_plan,
+    references,
+)
 from nousmem.runtime.erasure_redo import outcomes, redos
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import KINDS, EventDraft
@@ -97,13 +103,7 @@ def _tail_matters(tail: Sequence[Any], plan: _Plan, pat: re.Pattern[str] | None)
         text = p.model_dump_json()
         if plan.targets.intersection(_ID.findall(text)) or any(d in text for d in plan.dead):
             return True
-        claims: list[Any] = []
-        if e.kind == "belief.revised":
-            claims = [p.revision]
-        elif e.kind == "impact.assessed":
-            claims = [c.claim for c in p.assessment.claims]
-        elif e.kind == "clarify.requested":
-            claims = list(p.claims)
+        claims = [p.revision] if e.kind == "belief.revised" else quoted_claims(e)
         if any((match_key(c.entity), c.attribute) in plan.dims for c in claims):
             return True
     return False

@@ -89,15 +89,12 @@ def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[
         elif e.kind == "sleep.compiled":
             cited = set(p.sources)
         derived = (e.causation_id in out) or bool(cited & out) or e.id in out
-        if not derived and e.kind in ("impact.assessed", "clarify.requested"):
-            # Later assessments and questions quote the touched beliefs' priors.
-            claims = (
-                [c.claim for c in p.assessment.claims]
-                if e.kind == "impact.assessed"
-                else list(p.claims)
-            )
+        if not derived and e.kind in QUOTES_PRIOR:
+            # Later assessments, questions and held candidates quote the touched beliefs'
+            # priors (a held claim's reason names the established value it was gated on).
             derived = any(
-                (log.key_at(match_key(c.entity), e.seq), c.attribute) in dims for c in claims
+                (log.key_at(match_key(c.entity), e.seq), c.attribute) in dims
+                for c in quoted_claims(e)
             )
         if e.kind == "belief.revised":
             dim = (log.key_at(match_key(p.revision.entity), e.seq), p.revision.attribute)
@@ -112,6 +109,22 @@ def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[
             out.add(e.id)
     # Claims appended later may use any name of the entity.
     return out, {(k, a) for key_, a in dims for k in log.group(key_)}
+
+
+QUOTES_PRIOR = frozenset({"impact.assessed", "clarify.requested", "candidate.held"})
+"""Kinds that quote the prior of each belief their claims name."""
+
+
+def quoted_claims(e: Any) -> list[Any]:
+    """The claims whose beliefs' priors a record of a :data:`QUOTES_PRIOR` kind quotes."""
+    p = e.payload
+    if e.kind == "impact.assessed":
+        return [c.claim for c in p.assessment.claims]
+    if e.kind == "clarify.requested":
+        return list(p.claims)
+    if e.kind == "candidate.held":
+        return [p.claim]
+    return []
 
 
 def rederive_plan(events: Sequence[Any], targets: set[str]) -> list[Any]:
@@ -155,8 +168,9 @@ def references(
 ) -> tuple[set[str], set[str]]:
     """Lifecycle, edge, outcome and read records that name an erased event, or a belief value
     that only erased evidence supported when they were written: they would quote the erased
-    content. Also the candidate ids such a value has now, under every name of its entity
-    (what a record appended meanwhile would have to name)."""
+    content (and the policy records that quote such a forget or cite an erased event). Also
+    the candidate ids such a value has now, under every name of its entity (what a record
+    appended meanwhile would have to name)."""
     erased_rows: list[tuple[int, str, str, str]] = []
     kept_rows = [(r.seq, r.revision.entity, r.revision.attribute, r.revision.value) for r in redos]
     for e in events:
@@ -210,6 +224,15 @@ def references(
             continue
         if named & targets or any(dead(n, e.seq) for n in named):
             found.add(e.id)
+    # A planner's policy record quotes every part of the policy: the claims it wrote, the
+    # ids they cite, its forget targets and its clusters. It goes when it cites an erased
+    # event or when one of its forgets had to go (it named a value only erased evidence
+    # held). What the policy did is judged record by record above, not undone with it.
+    forgets = {e.causation_id for e in events if e.id in found and e.kind in _FORGETS}
+    for e in events:
+        if e.kind == "policy.committed" and e.payload is not None and e.id not in targets:
+            if e.id in forgets or _policy_cites(e.payload.policy) & targets:
+                found.add(e.id)
     now: set[str] = set()
     for (attribute, value), rows in erased.items():
         for root in {log.key_at(k) for _, k in rows}:
@@ -217,3 +240,19 @@ def references(
                 kind = slot_kind_for(attribute)
                 now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
     return found, now
+
+
+_FORGETS = frozenset({"lifecycle", "lifecycle.refused"})
+
+
+def _policy_cites(policy: dict[str, Any]) -> set[str]:
+    """Every id or target a journaled policy names (it is stored as JSON, redacted)."""
+    out: set[str] = set()
+    for w in policy.get("writes") or ():
+        out.update(w.get("evidence_ids") or ())
+    for f in policy.get("forget") or ():
+        out.update(f.get("targets") or ())
+    for c in policy.get("consolidate") or ():
+        for cluster in c.get("clusters") or ():
+            out.update(cluster)
+    return {x for x in out if isinstance(x, str)}

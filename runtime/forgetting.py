@@ -265,15 +265,18 @@ class Forgetting(WritePath):
     def _validate_forget(
         self, intent: ForgetIntent, authorized: bool, *, risks: Sequence[RiskFinding] = ()
     ) -> list[Verdict]:
+        unresolved: list[Verdict] = []
         try:
             check_verb(intent.verb)
             for i, t in enumerate(intent.targets):
                 self._resolve_target(t, i)
         except (InvalidInput, UnsupportedOperation) as exc:
-            return [
+            unresolved.append(
                 Verdict(validator="supported_operation", ok=False, reason=str(exc), action="reject")
-            ]
-        return self.validators.run(
+            )
+        # The stack runs either way: an unknown target may still carry a secret or an
+        # injection, and the record must say so (the risk gate's verdict) as for any write.
+        return unresolved + self.validators.run(
             ProposedWrite(
                 operation="forget",
                 namespace=self.namespace,

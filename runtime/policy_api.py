@@ -31,7 +31,7 @@ from nousmem.runtime.providers.wire import describe_validation
 from nousmem.runtime.read import ReadPath
 from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 from nousmem.runtime.write import PLANNING_KINDS
-from nousmem.runtime.write_records import redact_tree
+from nousmem.runtime.write_records import claim_texts, redact_tree, redacted_verdicts
 
 # Records of what did not become memory: citing one as evidence is refused.
 NOT_EVIDENCE = frozenset(
@@ -198,13 +198,16 @@ class PolicyAPI(Forgetting, ReadPath):
                     erased_evidence=erased,
                     risks=(
                         *shared,
-                        *_risks(w.source, *(t for c in w.claims for t in (c.entity, c.value))),
+                        *_risks(w.source, w.namespace or "", *w.evidence_ids),
+                        *_risks(*(t for c in w.claims for t in claim_texts(c))),
                     ),
                 )
             )
         for f in policy.forget:
             verdicts += self._validate_forget(
-                f, policy.authorized, risks=(*shared, *_risks(f.reason))
+                f,
+                policy.authorized,
+                risks=(*shared, *_risks(f.reason, f.namespace or "", *f.targets)),
             )
         for c in policy.consolidate:
             verdicts += self.validators.run(
@@ -221,7 +224,11 @@ class PolicyAPI(Forgetting, ReadPath):
                         "clusters": [list(cl) for cl in c.clusters],
                         "target_type": c.target_type,
                     },
-                    risks=(*shared, *_risks(c.summary, c.target_type)),
+                    risks=(
+                        *shared,
+                        *_risks(c.summary, c.target_type, c.namespace or ""),
+                        *_risks(*(e for cl in c.clusters for e in cl)),
+                    ),
                 )
             )
         policy_json = redact_tree(policy.model_dump(mode="json"))
@@ -229,7 +236,9 @@ class PolicyAPI(Forgetting, ReadPath):
             draft = self._draft(
                 "write.rejected",
                 RejectionPayload(
-                    operation="commit_policy", attempted=policy_json, verdicts=tuple(verdicts)
+                    operation="commit_policy",
+                    attempted=policy_json,
+                    verdicts=redacted_verdicts(verdicts),
                 ),
                 occurred_at=at,
                 recorded_at=now,

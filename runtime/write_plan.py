@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
-from nousmem.policies.risk import RiskFinding, detect_risks, redact
+from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import ClaimRoute, RouteDecision, claim_route, route
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
 from nousmem.projections.belief_models import Revision
@@ -39,7 +39,9 @@ from nousmem.runtime.write_records import (
     conflict_edge,
     field_risks,
     journaled_assessment,
-    redact_tree,
+    redacted_content,
+    redacted_observation,
+    redacted_verdicts,
 )
 
 Mode = Literal["route", "commit", "dry_run"]
@@ -357,10 +359,10 @@ class WritePlanner(RuntimeCore):
         return self._draft(
             "quarantined",
             QuarantinePayload(
-                redacted=redact(obs.content, detect_risks(obs.content)),
+                redacted=redacted_content(obs),
                 content_digest=payload_digest(obs.content).hex(),
                 labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-                verdicts=tuple(verdicts),
+                verdicts=redacted_verdicts(verdicts),
                 fallback=fallback,
             ),
             occurred_at=occurred,
@@ -376,13 +378,13 @@ class WritePlanner(RuntimeCore):
         recorded_at: datetime,
         extraction: ExtractionResult,
     ) -> EventDraft:
-        attempted = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
+        attempted = redacted_observation(obs)
         return self._draft(
             "write.rejected",
             RejectionPayload(
                 operation=operation,
                 attempted=attempted,
-                verdicts=tuple(verdicts),
+                verdicts=redacted_verdicts(verdicts),
                 extractor=extraction.extractor,
                 fallback=_fallback_payload(extraction, None),
             ),

@@ -12,12 +12,22 @@ from typing import Any
 
 from nousmem.policies.impact import ImpactAssessment
 from nousmem.policies.risk import RiskFinding, detect_risks, redact
+from nousmem.policies.validators import Verdict
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.worldview import candidate_id, slot_kind_for
 from nousmem.runtime.payloads import EdgePayload
 
-__all__ = ["conflict_edge", "field_risks", "journaled_assessment", "redact_tree"]
+__all__ = [
+    "claim_texts",
+    "conflict_edge",
+    "field_risks",
+    "journaled_assessment",
+    "redact_tree",
+    "redacted_content",
+    "redacted_observation",
+    "redacted_verdicts",
+]
 
 
 def redact_tree(value: Any) -> Any:
@@ -58,24 +68,94 @@ def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
 def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     """Risks outside the content.
 
-    The actor, ref, keywords and claim texts count whole (a claim quoting the content is
-    not counted twice: the content's own findings already hold it). The source and the
-    metadata (keys and strings, at any depth) count only for secrets and prompt injection:
-    they are the caller's structured data, where an email header or a sender's address is
-    ordinary, not a reason to refuse the whole observation.
+    The actor, ref, keywords and every text of a claim (entity, attribute, value and the
+    extractor's label: a caller, a tool or a model supplies them all) count whole. A claim
+    text that quotes the content is scanned on its own too, but what the content's scan
+    already found where it is quoted is not counted twice. The source and the metadata (keys
+    and strings, at any depth) count only for secrets and prompt injection: they are the
+    caller's structured data, where an email header or a sender's address is ordinary, not a
+    reason to refuse the whole observation.
 
     Their spans do not point into the content, so they widen the span to nothing usable for
-    redaction; they only decide quarantine (and the content is redacted on its own findings).
+    redaction; they only decide quarantine (:func:`redacted_content` masks in the content
+    what they found).
     """
     texts = [obs.actor or "", obs.ref or "", *obs.keywords]
-    content = obs.content
-    texts += [t for c in claims for t in (c.entity, c.value) if t not in content]
     found = [f for t in texts if t for f in _short_text_risks(t)]
+    content = obs.content
+    in_content: list[tuple[int, int]] | None = None
+    for t in (t for c in claims for t in claim_texts(c)):
+        own = _short_text_risks(t)
+        if own and t in content:
+            if in_content is None:
+                in_content = [f.span for f in _short_text_risks(content)]
+            # The content's own scan may miss it there ("41111111111111112" holds a card
+            # number no pattern sees in it): only what it did find is already counted.
+            own = tuple(f for f in own if not _echoed(content, t, f, in_content))
+        found += own
     structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
     found += [
         f for t in structured if t for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS
     ]
     return found
+
+
+def redacted_content(obs: Observation) -> str:
+    """The content as a refusal record keeps it: its own findings redacted, and every risky
+    span another field found wherever the content quotes it (a claim's card number that the
+    content's scan could not see inside a longer digit run)."""
+    content = obs.content
+    spans = list(detect_risks(content))
+    for t in _field_texts(obs):
+        for f in _short_text_risks(t):
+            fragment = t[f.span[0] : f.span[1]]
+            at = content.find(fragment)
+            while at >= 0:
+                spans.append(f.model_copy(update={"span": (at, at + len(fragment))}))
+                at = content.find(fragment, at + 1)
+    return redact(content, spans) if spans else content
+
+
+def redacted_observation(obs: Observation) -> dict[str, Any]:
+    """What a refusal record keeps of an attempted observation: every text redacted."""
+    out: dict[str, Any] = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
+    out["content"] = redacted_content(obs)
+    return out
+
+
+def redacted_verdicts(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
+    """Verdicts as a record keeps them. A validator's reason may quote the caller's text (a
+    claim's value, a cited id, a target), and the audit lens shows reasons to the model: they
+    are redacted as the attempted write is."""
+    out: list[Verdict] = []
+    for v in verdicts:
+        found = _short_text_risks(v.reason)
+        out.append(v.model_copy(update={"reason": redact(v.reason, found)}) if found else v)
+    return tuple(out)
+
+
+def claim_texts(c: Claim) -> tuple[str, ...]:
+    """Every text of a claim that its author chose: the risk gate reads them all."""
+    return (c.entity, c.attribute, c.value, c.extractor)
+
+
+def _field_texts(obs: Observation) -> list[str]:
+    """Every caller text of ``obs`` besides the content."""
+    texts = [obs.actor or "", obs.ref or "", obs.source, *obs.keywords, *_strings(obs.metadata)]
+    texts += [t for c in obs.claims for t in claim_texts(c)]
+    return [t for t in texts if t]
+
+
+def _echoed(content: str, text: str, f: RiskFinding, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether a content finding covers ``f`` (a finding in ``text``) where ``content``
+    quotes ``text``."""
+    at = content.find(text)
+    while at >= 0:
+        mapped = (at + f.span[0], at + f.span[1])
+        if any(s < mapped[1] and mapped[0] < e for s, e in spans):
+            return True
+        at = content.find(text, at + 1)
+    return False
 
 
 _STRUCTURED_KINDS = frozenset({"secret", "injection"})

@@ -54,3 +54,75 @@ async def test_a_read_of_a_value_surviving_evidence_stated_first_stays(rt: Memor
     later = await _read(rt)
     await rt.erase(event_ids=[erased.observation_id], reason="privacy")
     assert not (await rt.get(earlier)).erased and not (await rt.get(later)).erased
+
+
+# ---- records that quote a value without being caused by its evidence ---------------------
+
+
+async def _leftovers(rt: MemoryRuntime, value: str) -> list[str]:
+    return [
+        e.kind
+        async for e in rt.events()
+        if e.payload is not None and value in e.payload.model_dump_json()
+    ]
+
+
+async def test_a_policy_citing_an_erased_observation_goes_and_its_other_write_stays(
+    rt: MemoryRuntime,
+) -> None:
+    ev = await rt.observe({"content": "I moved to Vexmoor.", "actor": "Alice", "occurred_at": T0})
+    job = await rt.observe({"content": "I work at Acme.", "actor": "Alice", "occurred_at": T0})
+    res = await rt.commit(
+        {
+            "writes": [
+                {"claims": [{"entity": "Alice", "attribute": "location", "value": "Vexmoor"}],
+                 "evidence_ids": [ev.id]},
+                {"claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme"}],
+                 "evidence_ids": [job.id]},
+            ]
+        }
+    )  # fmt: skip
+    assert res.committed and res.policy_event_id is not None
+    receipt = await rt.erase(event_ids=[ev.id], reason="privacy")
+    assert receipt.verified and res.policy_event_id in receipt.erased_event_ids
+    assert await _leftovers(rt, "Vexmoor") == []
+    # The policy's write citing surviving evidence is judged on its own: it keeps its effect.
+    employer = await rt.belief("Alice", "employer")
+    assert employer is not None and employer.mode == "Acme"
+    assert await rt.belief("Alice", "location") is None
+
+
+async def test_a_policy_forgetting_a_value_only_erased_evidence_held_goes(
+    rt: MemoryRuntime,
+) -> None:
+    erased = await _berlin(rt, "tool:crm", 0)
+    res = await rt.commit(
+        {"forget": [{"targets": ["Alice.location=Berlin"], "verb": "inhibit", "reason": "old"}]}
+    )
+    assert res.committed
+    receipt = await rt.erase(event_ids=[erased.observation_id], reason="privacy")
+    assert res.policy_event_id in receipt.erased_event_ids
+    assert await _leftovers(rt, "Berlin") == []
+
+
+async def test_a_later_held_candidate_quoting_the_erased_value_goes(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "I live in Lisbon.", "actor": "Alice", "occurred_at": T0}
+    )
+    private = []
+    for i in range(3):
+        r = await rt.observe_and_route(
+            {"content": "I just moved to Vexmoor.", "actor": "Alice",
+             "occurred_at": T0 + timedelta(i + 1)}
+        )  # fmt: skip
+        private.append(r.observation_id)
+    held = await rt.observe_and_route(
+        {"content": "Alice moved to Porto", "source": "web", "occurred_at": T0 + timedelta(6),
+         "claims": [{"entity": "Alice", "attribute": "location", "value": "Porto",
+                     "change": True, "confidence": 0.9}]}
+    )  # fmt: skip
+    assert held.route == "candidate" and held.observation_id is not None
+    receipt = await rt.erase(event_ids=private, reason="privacy")
+    assert set(held.candidate_ids) <= set(receipt.erased_event_ids)
+    assert await _leftovers(rt, "Vexmoor") == []
+    assert not (await rt.get(held.observation_id)).erased  # the web page itself stays

@@ -84,7 +84,29 @@ POLICIES: dict[str, Any] = {
         "rationale": f"because {INJECTION}",
         "forget": [{"targets": [eid], "verb": "decay", "reason": "stale"}],
     },
-}
+    # Ids, targets and names are caller text too; a reason quoting them is journaled.
+    "forget-target": lambda eid: {
+        "forget": [{"targets": [f"Alice.employer={KEY} {INJECTION}"], "verb": "decay",
+                    "reason": "stale"}]
+    },
+    "forget-namespace": lambda eid: {
+        "forget": [{"targets": [eid], "verb": "decay", "reason": "stale", "namespace": INJECTION}]
+    },
+    "evidence-id": lambda eid: {
+        "writes": [{**_claim_write("planner", eid), "evidence_ids": [eid, f"{INJECTION} {KEY}"]}]
+    },
+    "write-namespace": lambda eid: {
+        "writes": [{**_claim_write("planner", eid), "namespace": f"{INJECTION} {KEY}"}]
+    },
+    "claim-extractor": lambda eid: {
+        "writes": [{**_claim_write("planner", eid),
+                    "claims": [{"entity": "Alice", "attribute": "employer", "value": "Acme",
+                                "extractor": KEY}]}]
+    },
+    "cluster": lambda eid: {
+        "consolidate": [{"clusters": [[eid, KEY]], "target_type": "schema", "summary": "s"}]
+    },
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))
@@ -177,3 +199,51 @@ async def test_a_claim_quoting_the_content_is_not_counted_twice(rt: MemoryRuntim
     assert res.extractor == "rule"
     assert res.route != "quarantine"
     assert res.assessment is not None and res.assessment.risk < 0.6
+
+
+# ---- every text of a claim is read, on its own ------------------------------------------
+
+_AWS = "AKIA" + "IOSFODNN7EXAMPLE"  # AWS's documented example key
+
+
+@pytest.mark.parametrize(
+    ("content", "claim", "raw"),
+    [
+        ("Alice shared the wifi login.",
+         {"entity": "Alice", "attribute": "password:hunter2x9", "value": "wifi"}, "hunter2x9"),
+        ("Alice set up billing.",
+         {"entity": "Alice", "attribute": "api_key:sk_live_abcd1234efgh5678", "value": "stripe"},
+         "abcd1234efgh5678"),
+        # The value is quoted by the content, where no pattern sees it inside the longer run.
+        ("ref 41111111111111112 noted",
+         {"entity": "Alice", "attribute": "card", "value": "4111111111111111"},
+         "4111111111111111"),
+        (f"The id is {_AWS}X, ok", {"entity": "Alice", "attribute": "uses", "value": _AWS}, _AWS),
+        ("I like tea.",
+         {"entity": "Alice", "attribute": "likes", "value": "tea", "extractor": KEY}, KEY),
+    ],
+    ids=["attribute-password", "attribute-key", "card-in-content", "aws-in-content", "extractor"],
+)  # fmt: skip
+async def test_every_claim_text_goes_through_the_risk_gate(
+    rt: MemoryRuntime, content: str, claim: dict[str, Any], raw: str
+) -> None:
+    res = await rt.observe_and_route({"content": content, "actor": "Alice", "claims": [claim]})
+    assert res.route == "quarantine" and res.observation_id is None
+    assert raw not in await _stored(rt)
+    if claim["attribute"] != "card":  # observe() keeps personal data alone as evidence
+        event = await rt.observe({"content": content, "actor": "Alice", "claims": [claim]})
+        assert event.kind == "quarantined" and raw not in await _stored(rt)
+    for lens in ("associative", "audit"):
+        ctx = await rt.query("What do we know about Alice?", lens=lens, budget_tokens=800)
+        assert raw not in ctx.to_prompt()
+    assert await rt.beliefs("Alice") == []
+
+
+async def test_a_claim_quoting_a_risk_the_content_shows_counts_once(rt: MemoryRuntime) -> None:
+    phone = "+1 415 555 0132"
+    claim = {"entity": "Alice", "attribute": "phone", "value": phone}
+    res = await rt.observe_and_route(
+        {"content": f"My line is {phone} now", "actor": "Alice", "claims": [claim]}
+    )
+    assert res.route != "quarantine"
+    assert res.assessment is not None and res.assessment.risk == 0.5
