@@ -71,3 +71,17 @@ async def test_no_read_crosses_a_namespace(tmp_path: Path) -> None:
         assert await erin.beliefs("Dana") == []
         assert all(s.entity != "Dana" for s in (await erin.worldview("audit")).slots)
         assert "Umbrella" not in (await dana.query("Where does Erin work?")).to_prompt()
+
+
+async def test_a_fixed_clock_fixes_recorded_at_and_every_read_but_not_ids() -> None:
+    # docs/concepts.md (Two clocks): ids carry random bits, so golden tests compare reads.
+    runs = []
+    for _ in range(2):
+        clock = FixedClock(T0, timedelta(seconds=1))
+        async with MemoryRuntime.memory(namespace="user/dana", clock=clock) as rt:
+            await _fill(rt)
+            events = [e async for e in rt.events()]
+            runs.append(([e.recorded_at for e in events], [e.id for e in events], await _state(rt)))
+    (times_a, ids_a, state_a), (times_b, ids_b, state_b) = runs
+    assert times_a == times_b and state_a == state_b
+    assert set(ids_a).isdisjoint(ids_b)

@@ -1,0 +1,46 @@
+"""Smoke tests of the journal-opening and write-breakdown benchmarks: tiny sizes, the shape
+of the output only (never timings)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from benchmarks import reopen, write_breakdown
+
+
+def _finite(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+async def test_reopen_smoke(tmp_path: Path) -> None:
+    out = tmp_path / "open.json"
+    argv = ["--plain", "60", "--turns", "20", "--read-every", "5", "--dir", str(tmp_path)]
+    res = await reopen.main([*argv, "--json", str(out), "--quiet"])
+    assert set(res) == {"plain", "governed"} and json.loads(out.read_text()) == res
+    assert res["plain"]["events"] == 61  # 60 observations and the first query's trace
+    assert res["governed"]["traces"] == 5
+    for r in res.values():
+        for key in ("open_and_first_query_s", "events_per_s", "ratio_to_floor", "trace_bytes_mean"):
+            assert _finite(r[key]), key
+    assert "open + 1st query" in reopen.render(res)
+    assert os.listdir(tmp_path) == ["open.json"]  # the journals are removed
+
+
+async def test_write_breakdown_smoke(tmp_path: Path) -> None:
+    res = await write_breakdown.run(8, 4, "normal", str(tmp_path))
+    for key in (
+        "observe_and_route_us",
+        "assess_us",
+        "commit_and_fold_us",
+        "rule_extraction_us",
+        "risk_scan_us",
+        "thread_hop_us",
+        "gc_share",
+        "observe_us",
+    ):
+        assert _finite(res[key]), key
+    assert "garbage collector" in write_breakdown.render(res, "normal")
