@@ -143,6 +143,14 @@ class PolicyAPI(Forgetting, ReadPath):
         and change nothing else. Otherwise execute it atomically (and run its retrieval).
         """
         self._check_open()
+        if not isinstance(policy, MemoryPolicy | dict):
+            # Text would go through the planner (an LLM when one is set) and be committed
+            # unreviewed: planning from text is propose()'s job.
+            raise InvalidInput(
+                f"must be a MemoryPolicy or a dict, not {type(policy).__name__}; to plan from"
+                " text, commit what propose(text) returns",
+                field="policy",
+            )
         policy = await self.propose(policy)
         if policy.retrieval is not None:
             # Checked before the commit, as query() will check it: a policy that raises must

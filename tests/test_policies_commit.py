@@ -63,9 +63,20 @@ async def test_a_long_forget_request_keeps_its_ids_and_a_cut_reason(rt: MemoryRu
     pol = await rt.propose(text)
     (f,) = pol.forget
     assert f.targets == (obs.id,) and len(f.reason) == 4000 and f.reason.startswith("forget")
-    result = await rt.commit(text)
+    result = await rt.commit(pol)
     assert result.committed
     assert [e.payload.target async for e in rt.events(kinds=["lifecycle"])] == [obs.id]
+
+
+@pytest.mark.parametrize("text", ["forget everything", '{"forget": []}'])
+async def test_commit_refuses_text_so_a_plan_is_always_reviewed(
+    rt: MemoryRuntime, text: str
+) -> None:
+    head = await rt.head()
+    with pytest.raises(InvalidInput) as info:
+        await rt.commit(text)  # type: ignore[arg-type]
+    assert info.value.field == "policy" and "propose" in str(info.value)
+    assert await rt.head() == head
 
 
 async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
