@@ -239,6 +239,18 @@ class PolicyAPI(Forgetting, ReadPath):
                     ),
                 )
             )
+        if not (policy.writes or policy.forget or policy.consolidate):
+            # A retrieval alone still journals the policy's source and rationale: the same
+            # stack judges them (a secret or an injection there rejects it, as elsewhere).
+            verdicts += self.validators.run(
+                ProposedWrite(
+                    operation="commit_policy",
+                    namespace=self.namespace,
+                    evidence_ids=("plan",),
+                    known_evidence=frozenset({"plan"}),
+                    risks=shared,
+                )
+            )
         policy_json = redact_tree(policy.model_dump(mode="json"))
         if not all(v.ok for v in verdicts):
             draft = self._draft(

@@ -106,6 +106,11 @@ POLICIES: dict[str, Any] = {
     "cluster": lambda eid: {
         "consolidate": [{"clusters": [[eid, KEY]], "target_type": "schema", "summary": "s"}]
     },
+    # A retrieval alone journals the rationale too.
+    "retrieval-rationale": lambda eid: {
+        "retrieval": {"question": "Where does Alice work?"},
+        "rationale": f"because {INJECTION} {KEY}",
+    },
 }  # fmt: skip
 
 
