@@ -53,7 +53,10 @@ class _Shared:
         self.sync_locks: dict[str, asyncio.Lock] = {}
         self.erasure_gates: dict[str, ErasureGate] = {}
         self.extra_closers: list[Any] = []
-        self.extractor: Any = None  # None: the rule extractor
+        self.extractor: Any = None  # the configured provider's, for every namespace; None: rules
+        # use_extractor() of one namespace (None: back to the rule extractor there). Per
+        # namespace: another namespace's observations must not reach, nor be claimed by, it.
+        self.extractors: dict[str, Any] = {}
         self.provider: Any = None  # an LLM planner for propose(), if configured
         self.dense: dict[str, DenseIndex] = {}  # namespace -> the dense channel's vectors
 

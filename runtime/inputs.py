@@ -8,6 +8,7 @@ cannot store them; every entry point refuses them up front with the field they c
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -87,9 +88,15 @@ def validate_namespace(namespace: str) -> str:
         raise NamespaceError(
             "namespace must be a non-empty string of at most 200 characters", field="namespace"
         )
-    if namespace != namespace.strip() or any(c in namespace for c in "\x00\n\r\t"):
+    # Controls (ESC, DEL, ...) and invisible format characters (zero-width space, joiners):
+    # "alice" and "alice\u200b" would be two namespaces that print alike.
+    if namespace != namespace.strip() or any(
+        unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in namespace
+    ):
         raise NamespaceError(
-            "namespace must not have surrounding spaces or control characters", field="namespace"
+            "namespace must not have surrounding spaces, control characters or invisible"
+            " format characters",
+            field="namespace",
         )
     check_text(namespace, "namespace")
     return namespace

@@ -189,5 +189,6 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, Beli
             "events": head.seq,
             "head_hash": head.hash,
             "kinds": dict(sorted(self._proj.kind_counts.items())),
-            "bytes_on_disk": await self.journal.size_bytes(),
+            # This namespace's rows only: the file's size would show other tenants' activity.
+            "bytes_on_disk": await self.journal.stored_bytes(self.namespace),
         }

@@ -51,15 +51,19 @@ class WritePath(WritePlanner):
     # -- extraction ---------------------------------------------------------------------------
 
     def use_extractor(self, extractor: Extractor | None) -> None:
-        """Plug in a custom :class:`~nousmem.policies.protocols.Extractor` (None: rules)."""
+        """Plug in a custom :class:`~nousmem.policies.protocols.Extractor` for this namespace
+        (in every view of the opened journal; None: the rule extractor)."""
         if extractor is not None and not isinstance(extractor, Extractor):
             raise InvalidInput("must implement the Extractor protocol", field="extractor")
-        self._shared.extractor = extractor
+        self._shared.extractors[self.namespace] = extractor
 
     async def _extract(self, obs: Observation) -> ExtractionResult:
-        ex = self._shared.extractor
-        if ex is None:
-            ex = self._shared.extractor = RuleExtractor()
+        shared = self._shared
+        ex = (
+            shared.extractors[self.namespace]
+            if self.namespace in shared.extractors
+            else shared.extractor
+        ) or _RULES
         if not isinstance(ex, RuleExtractor) and self._quarantines(obs):
             # Content the risk gate will quarantine never leaves the process: a plugged-in
             # extractor may be a remote model. Its claims would be dropped with it anyway.

@@ -75,3 +75,20 @@ async def test_an_erasure_cut_short_after_its_commit_is_finished_at_the_next_ope
     finally:
         await rt.close()
     assert _files_holding(tmp_path, SECRET) == []
+
+
+async def test_a_namespace_named_past_the_basic_plane_is_scrubbed_too(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    async with MemoryRuntime.open(db, namespace="\U0001d49clice") as rt:  # mathematical A
+        ev = await rt.observe({"content": f"My diagnosis is {SECRET}.", "actor": "Alice"})
+        for i in range(20):
+            await rt.observe({"content": f"filler {i} " + "blah " * 20, "actor": "Alice"})
+        await rt.erase(event_ids=[ev.id], reason="user asked")
+    assert _files_holding(tmp_path, SECRET) == []
+    with sqlite3.connect(db) as plain:
+        assert (
+            plain.execute("SELECT count(*) FROM nousmem_meta WHERE key LIKE 'erasure%'").fetchone()[
+                0
+            ]
+            == 0
+        )

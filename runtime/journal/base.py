@@ -225,6 +225,12 @@ class Journal(abc.ABC):
     async def size_bytes(self) -> int:
         """Bytes used on disk (0 for in-memory backends)."""
 
+    async def stored_bytes(self, namespace: str) -> int:
+        """Bytes one namespace's journal rows take (headers and payloads, without index or
+        page overhead; 0 for in-memory backends). Unlike :meth:`size_bytes`, it says nothing
+        about other namespaces of the file."""
+        return 0
+
     def planning(self) -> AbstractAsyncContextManager[None]:
         """Held by a guarded write from its plan to its commit, so that writers of one
         journal take turns instead of refusing each other's plans (see

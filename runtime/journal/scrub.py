@@ -53,10 +53,12 @@ def finish_scrubs(
 ) -> list[str]:
     """Merge the index of every namespace marked for scrubbing, then fold the WAL; a marker
     goes only once both are done. Returns the namespaces scrubbed."""
+    # A prefix test, not a key range: SQLite orders text by its UTF-8 bytes, so a namespace
+    # starting past U+FFFF (an emoji) sorts after any "\uffff" bound.
     keys = [
         str(r[0])
         for r in conn.execute(
-            "SELECT key FROM nousmem_meta WHERE key >= ? AND key < ?", (_PREFIX, _PREFIX + "\uffff")
+            "SELECT key FROM nousmem_meta WHERE substr(key, 1, ?) = ?", (len(_PREFIX), _PREFIX)
         )
     ]
     if not keys:

@@ -452,6 +452,16 @@ class SqliteJournal(SqliteVectors, Journal):
 
         return await asyncio.to_thread(size)
 
+    async def stored_bytes(self, namespace: str) -> int:
+        sql = (
+            "SELECT COALESCE(SUM(LENGTH(namespace) + LENGTH(id) + LENGTH(kind)"
+            " + LENGTH(occurred_at) + LENGTH(recorded_at) + COALESCE(LENGTH(causation_id), 0)"
+            " + COALESCE(LENGTH(CAST(payload AS BLOB)), 0) + LENGTH(payload_digest)"
+            " + LENGTH(prev_hash) + LENGTH(hash) + 9), 0) FROM events WHERE namespace = ?"
+        )
+        rows = await self._in_thread(lambda c: c.execute(sql, (namespace,)).fetchall())
+        return int(rows[0][0])
+
     def planning(self) -> AbstractAsyncContextManager[None]:
         return self._plan_lock.held()
 
