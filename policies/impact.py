@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -82,6 +83,14 @@ class ImpactAssessment(ImpactComponents):
     total: float
 
 
+class PreviewSessionLike(Protocol):
+    """See :class:`nousmem.projections.preview.PreviewSession`."""
+
+    def preview(self, rev: Revision) -> RevisionOutcome: ...
+
+    def apply(self, rev: Revision) -> None: ...
+
+
 def claim_revision(
     c: Claim, *, trust: float, source: str, occurred_at: datetime, evidence_ids: tuple[str, ...]
 ) -> Revision:
@@ -116,6 +125,7 @@ def assess(
     weights: ImpactWeights | None = None,
     evidence_id: str | None = None,
     written: Callable[[int, ClaimImpact], Sequence[Revision]] | None = None,
+    session: PreviewSessionLike | None = None,
 ) -> ImpactAssessment:
     """Measure ``claims`` of ``obs`` against current beliefs.
 
@@ -126,7 +136,8 @@ def assess(
     held claims it promotes and its own when it promotes them). Without it every claim is
     taken as written. A claim that is not written must not lower the bar for the claims
     after it, or one observation saying "Acme now, not Google any more" would get its
-    second claim past the surprise gating that holds its first.
+    second claim past the surprise gating that holds its first. With ``written``, a
+    ``session`` previews each claim after them without re-planning them every time.
     """
     w = weights or ImpactWeights()
     type_utility = w.type_utility.get(obs.type, 0.4)
@@ -148,6 +159,8 @@ def assess(
     for i, (c, rev) in enumerate(zip(claims, revisions, strict=True)):
         if written is None:
             out = chained[i]
+        elif session is not None:
+            out = session.preview(rev)
         else:
             # Only revisions of the same attribute can share a dimension with this one.
             same = [r for r in before if r.attribute == rev.attribute]
@@ -196,7 +209,11 @@ def assess(
             )
         )
         if written is not None:
-            before.extend(written(i, impacts[-1]))
+            now_written = written(i, impacts[-1])
+            before.extend(now_written)
+            if session is not None:
+                for r in now_written:
+                    session.apply(r)
     risk = risk_score(findings)
     labels = tuple(sorted({f.label for f in findings}))
 

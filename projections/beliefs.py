@@ -76,6 +76,15 @@ class BeliefStore:
             dim = self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
         return dim.plan(rev).report()
 
+    def scratch_dimension(self, rev: Revision) -> Dimension:
+        """A copy of the dimension ``rev`` revises (a new one if none), to plan and commit
+        on without touching this store."""
+        key = self._resolve(match_key(rev.entity), None)
+        live = self._dims.get(key, {}).get(rev.attribute)
+        if live is None:
+            return self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
+        return _scratch_copy(live)
+
     def preview_many(self, revs: Sequence[Revision]) -> list[RevisionOutcome]:
         """Preview revisions in order, each seeing the ones before it; mutates nothing.
 

@@ -312,7 +312,8 @@ class LifecycleBook:
         """The recorded state, or ``obsolete`` ("expired") once the TTL has run out at ``now``.
 
         TTL expiry applies where an ``expire`` would be legal (active or inhibited items). A
-        ``restore`` that occurred after the deadline renews the item: it was revived on purpose.
+        ``restore`` that occurred after the deadline renews the item: it was revived on
+        purpose, and its TTL runs again from the restore.
         """
         last = self._last(target, as_of_seq, as_of_time)
         recorded = last.to_state if last else "fresh"
@@ -323,7 +324,9 @@ class LifecycleBook:
         deadline = created_at + timedelta(days=ttl_days)
         for t in self.history(target, as_of_seq=as_of_seq, as_of_time=as_of_time):
             if t.verb == "restore" and t.occurred_at > deadline:
-                return EffectiveState(state=recorded, reason=reason)
+                deadline = t.occurred_at + timedelta(days=ttl_days)
+        if now <= deadline:
+            return EffectiveState(state=recorded, reason=reason)
         return EffectiveState(state="obsolete", reason="expired", ttl_expired=True)
 
     def summary(self) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 3
+READ_RULES = 4
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -50,6 +50,8 @@ unexplained while the package version stays the same (as it does between release
 2: denied single values and disputed slots, merges and compressions dated by event time.
 3: source names compared by ``source_key`` (full-width and invisible-character spellings
    are one source) for trust, repeat discounts and user confirmation.
+4: a restore after an observation's TTL renews it for another TTL (it used to
+   renew it for good).
 """
 
 

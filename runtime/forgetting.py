@@ -150,7 +150,9 @@ class Forgetting(WritePath):
         planned = {} if planned is None else planned
         for t in targets:
             tr = book.check(t, verb)
-            if verb == "restore" and not tr.legal and t not in planned:
+            if verb == "restore" and not tr.legal and t not in planned and t in self._proj.docs:
+                # An observation past its type's TTL (a belief value's attribute TTL runs
+                # from its evidence, which a restore does not add to).
                 view = self._lifecycle_view(t)
                 if view.effective_state == "obsolete" and view.state not in HIDDEN:
                     # Past its TTL, not hidden by a verb: a restore dated now renews it (the

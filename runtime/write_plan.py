@@ -19,6 +19,7 @@ from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorS
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.models import Claim, Observation
+from nousmem.projections.preview import PreviewSession
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.events import EventDraft
@@ -142,6 +143,7 @@ class WritePlanner(RuntimeCore):
             weights=self.config.impact,
             evidence_id=obs_id,
             written=written,
+            session=PreviewSession(self._proj.beliefs),
         )
         decision = route(assessment, self.config.router, obs_type=obs.type)
         if mode == "commit" and decision.route != "quarantine":

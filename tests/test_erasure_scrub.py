@@ -92,3 +92,38 @@ async def test_a_namespace_named_past_the_basic_plane_is_scrubbed_too(tmp_path: 
             ]
             == 0
         )
+
+
+async def test_a_reader_holding_the_wal_delays_the_scrub_but_never_blocks_an_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from nousmem.runtime.journal import scrub
+
+    monkeypatch.setattr(scrub, "ERASURE_WAIT_S", 0.2)
+    db = tmp_path / "memory.db"
+    rt = await MemoryRuntime.open(db, namespace="a")
+    ev = await rt.observe({"content": f"My diagnosis is {SECRET}.", "actor": "Alice"})
+    backup = sqlite3.connect(db, isolation_level=None)  # a backup tool's long read
+    backup.execute("BEGIN")
+    backup.execute("SELECT count(*) FROM events").fetchone()
+    try:
+        await rt.erase(event_ids=[ev.id], reason="user asked")
+        await rt.close()
+        # The open tries the fold once and goes on (it used to wait out the busy timeout).
+        again = await asyncio.wait_for(MemoryRuntime.open(db, namespace="b"), timeout=10)
+        await again.close()
+        with sqlite3.connect(db) as plain:
+            assert (
+                plain.execute(
+                    "SELECT count(*) FROM nousmem_meta WHERE key LIKE 'erasure%'"
+                ).fetchone()[0]
+                == 1
+            )
+    finally:
+        backup.execute("ROLLBACK")
+        backup.close()
+    reopened = await MemoryRuntime.open(db, namespace="a")  # the reader is gone: it finishes
+    await reopened.close()
+    assert _files_holding(tmp_path, SECRET) == []

@@ -495,6 +495,11 @@ async def test_a_restore_renews_an_item_past_its_ttl_without_hiding_it_first(
         # A fresh item within its TTL has nothing to restore.
         other = await rt.observe({"content": "Bob is home", "actor": "Bob"})
         assert (await rt.forget([other.id], "restore", reason="no")).refused
+        # The TTL runs again from the restore (day 9): alive on day 16, gone on day 17.
+        await rt.observe({"content": "Later", "actor": "Bob", "occurred_at": T0 + 16 * DAY})
+        assert (await rt.lifecycle(tool.id)).effective_state == "fresh"
+        await rt.observe({"content": "Later still", "actor": "Bob", "occurred_at": T0 + 17 * DAY})
+        assert (await rt.lifecycle(tool.id)).effective_state == "obsolete"
 
 
 def mood_config() -> dict[str, Any]:
@@ -512,6 +517,22 @@ async def observe_mood(rt: MemoryRuntime) -> None:
         }
     )
     assert res.committed
+
+
+async def test_a_belief_value_past_its_attribute_ttl_is_not_restored_in_name_only(
+    open_rt: Opener,
+) -> None:
+    """Its TTL runs from its evidence, which a restore does not add to: a restore that said
+    "applied" would leave reads treating it as expired."""
+    async with open_rt(mood_config()) as rt:
+        await observe_mood(rt)
+        await rt.observe(
+            {"content": "Alice went out", "actor": "Alice", "occurred_at": T0 + 3 * DAY}
+        )
+        res = await rt.forget(["fact:alice.mood#cheerful"], "restore", reason="still true")
+        assert res.applied == () and res.refused
+        slot = (await rt.worldview("historical")).slot("fact:alice.mood")
+        assert slot is not None and slot.candidates[0].status == "expired"
 
 
 async def test_attribute_ttl_expires_the_worldview_candidate(open_rt: Opener) -> None:

@@ -261,8 +261,11 @@ def test_ttl_does_not_override_archived_and_a_late_restore_renews() -> None:
         X, "expire", "obsolete", seq=seq, occurred_at=T0 + timedelta(days=40), reason="expired"
     )
     book.apply(X, "restore", "captured", seq=seq + 1, occurred_at=T0 + timedelta(days=50))
-    eff = book.effective_state(X, created_at=T0, ttl_days=30, now=later)
+    # Renewed for another TTL from the restore (day 50): alive on day 80, expired after.
+    eff = book.effective_state(X, created_at=T0, ttl_days=30, now=T0 + timedelta(days=80))
     assert (eff.state, eff.ttl_expired) == ("captured", False)
+    again = book.effective_state(X, created_at=T0, ttl_days=30, now=later)
+    assert (again.state, again.ttl_expired) == ("obsolete", True)
     past = book.effective_state(X, created_at=T0, ttl_days=30, now=later, as_of_seq=seq)
     assert (past.state, past.reason, past.ttl_expired) == ("obsolete", "expired", False)
     before = book.effective_state(X, created_at=T0, ttl_days=30, now=later, as_of_seq=1)

@@ -139,7 +139,8 @@ class SqliteJournal(SqliteVectors, Journal):
                 self._checkpointer = Checkpointer(path, durability, busy_timeout_s)
                 self._writer.checkpoint_lock = self._checkpointer.lock
             w = self._writer
-            await self._in_thread(lambda c: finish_scrubs(c, w.fts, w.checkpoint_lock))
+            # One attempt: a reader elsewhere holding the WAL must not stall every open.
+            await self._in_thread(lambda c: finish_scrubs(c, w.fts, w.checkpoint_lock, 0.0))
         except BaseException as exc:
             # Not a journal (or not SQLite at all): release the worker thread before raising,
             # or the process would hang on exit.

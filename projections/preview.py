@@ -1,0 +1,49 @@
+"""Previewing one observation's claims in turn, each after what the claims before it write.
+
+:meth:`BeliefStore.preview_many` previews a whole sequence at once. The write path previews
+a claim, routes it, and only then knows whether it will be written (a held claim is not);
+previewing ``[*written_so_far, claim]`` afresh for every claim re-plans all of them each
+time and copies the dimension each time: quadratic in the claims (100 claims on one
+attribute took 1.5 s). A session copies each touched dimension once and applies what is
+written as it goes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
+from nousmem.projections.dimension import Dimension
+
+if TYPE_CHECKING:
+    from nousmem.projections.beliefs import BeliefStore
+
+__all__ = ["PreviewSession"]
+
+
+class PreviewSession:
+    """Scratch state over a :class:`BeliefStore`; the store itself is never changed."""
+
+    def __init__(self, store: BeliefStore) -> None:
+        self._store = store
+        self._scratch: dict[tuple[str, str], Dimension] = {}
+
+    def _key(self, rev: Revision) -> tuple[str, str]:
+        return (self._store._resolve(match_key(rev.entity), None), rev.attribute)
+
+    def preview(self, rev: Revision) -> RevisionOutcome:
+        """What applying ``rev`` now would do, after every revision :meth:`apply` took."""
+        key = self._key(rev)
+        dim = self._scratch.get(key)
+        if dim is not None:
+            return dim.plan(rev).report()
+        return self._store.preview(rev)  # nothing written to that dimension yet
+
+    def apply(self, rev: Revision) -> None:
+        """Count ``rev`` as written for the previews that follow."""
+        key = self._key(rev)
+        dim = self._scratch.get(key)
+        if dim is None:
+            dim = self._store.scratch_dimension(rev)
+            self._scratch[key] = dim
+        dim.commit(dim.plan(rev), rev, seq=0, event_id="")
