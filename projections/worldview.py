@@ -6,7 +6,8 @@ candidates are hypotheses. Everything is recorded with its ``seq`` and event tim
 snapshot can be taken as of any journal position or event time, and every score keeps its
 components. Scoring and slot resolution live in ``worldview_slots.py`` (text slots in
 ``worldview_text.py``, supersession records in ``supersession.py``, disputes between values
-in ``disputes.py``), entity merges in ``worldview_merge.py``.
+in ``disputes.py``), entity merges in ``worldview_merge.py``, whether compiled items still
+state what memory believes in ``worldview_compiled.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.supersession import Sup, from_trail, note_change
+from nousmem.projections.supersession import Sup, note_change
+from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 
-class Worldview(TextSlotResolver, MergeCarry):
+class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
     """Mutable projection state; fold with the ``on_*`` methods in journal order."""
 
     def __init__(self, config: WorldviewConfig | None = None) -> None:
@@ -77,6 +79,7 @@ class Worldview(TextSlotResolver, MergeCarry):
         # Evidence id -> the (seq, key) of each belief value it revised: what an observation
         # states, so a read can tell when all of it has been forgotten.
         self.stated: dict[str, list[tuple[int, Key]]] = {}
+        self.compiled_items: dict[str, CompiledBasis] = {}  # see CompiledItems
 
     # -- folding ------------------------------------------------------------------------------
 
@@ -296,24 +299,21 @@ class Worldview(TextSlotResolver, MergeCarry):
             for snap in beliefs.snapshots(
                 name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
             ):
-                kind = slot_kind_for(snap.attribute)
-                if kind not in kinds:
+                if slot_kind_for(snap.attribute) not in kinds:
                     continue
-                # An event-time read works supersession out from the belief as folded up
-                # to that time: the recorded one follows the whole journal's order, in
-                # which back-dated evidence may have moved the mode differently.
-                changes = (
-                    from_trail(
-                        beliefs.mode_trail(
-                            name, snap.attribute, as_of_seq=as_of_seq, as_of_time=as_of_time
-                        )
-                    )
-                    if as_of_time is not None and snap.cardinality == "single"
-                    else None
-                )
                 slots.append(
-                    self._belief_slot(
-                        snap, kind, history, limit, now, state_of, trust, expired, changes
+                    self.resolve_belief(
+                        name,
+                        snap,
+                        beliefs,
+                        history,
+                        limit,
+                        now,
+                        state_of,
+                        trust,
+                        expired,
+                        as_of_seq,
+                        as_of_time,
                     )
                 )
             if "hypothesis" in kinds:

@@ -82,19 +82,25 @@ class TextSlotResolver(SlotResolver):
             ]
         # Newer text in the same slot supersedes older text (a later preference wins), and a
         # recompiled sleep item supersedes its earlier versions.
-        active = sorted(
-            (c for c in cands if c.status == "active"),
-            key=lambda c: (c.valid_from or datetime.min, c.id),
-        )
-        compiled = [c for c in active if c.sources == ("sleep",)]
-        if kind not in ("preference", "constraint"):
-            active = compiled
+        if kind in ("preference", "constraint"):
+            chain = sorted(
+                (c for c in cands if c.status == "active"),
+                key=lambda c: (c.valid_from or datetime.min, c.id),
+            )
+        else:
+            # Every later version, in the order sleep wrote them, whatever became of it: a
+            # forgotten or withdrawn latest version must not bring an older copy back.
+            seqs = {it.event_id: it.seq for it in items}
+            chain = sorted((c for c in cands if c.sources == ("sleep",)), key=lambda c: seqs[c.id])
         # Each entry holds the slot until the next one starts, so their spans never overlap
         # (and a text restored word for word is a new entry; the old one stays superseded).
-        successor = {c.id: nxt for c, nxt in pairwise(active)}
+        successor = {c.id: nxt for c, nxt in pairwise(chain)}
         if successor:
             cands = [
-                c if c.id not in successor else self._superseded(c, successor[c.id]) for c in cands
+                self._superseded(c, successor[c.id])
+                if c.id in successor and c.status == "active"
+                else c
+                for c in cands
             ]
         return self._resolve_slot(
             slot_id,

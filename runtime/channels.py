@@ -18,7 +18,7 @@ from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
-from nousmem.runtime.visibility import ReadPoint, read_states
+from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
 
 FULL_LENSES = ("historical", "audit")
 _TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
@@ -90,7 +90,7 @@ class Channels:
         """Lifecycle state of a memory item at a journal position (and an event time)."""
         return self.proj.lifecycle.state(target, as_of_seq=as_of_seq, as_of_time=as_of_time)
 
-    def read_states(self, at: ReadPoint, now: datetime | None) -> Callable[[str, int | None], str]:
+    def read_states(self, at: ReadPoint, now: datetime | None) -> ReadStates:
         """See :func:`read_states`."""
         return read_states(self.proj, at, now)
 

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 4
+READ_RULES = 5
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -52,6 +52,9 @@ unexplained while the package version stays the same (as it does between release
    are one source) for trust, repeat discounts and user confirmation.
 4: a restore after an observation's TTL renews it for another TTL (it used to
    renew it for good).
+5: a compiled sleep item leaves current reads once a belief value it states is no longer
+   held (or its conflict is settled), and a later version supersedes it even when that
+   version is hidden.
 """
 
 

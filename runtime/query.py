@@ -20,7 +20,7 @@ from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import Packing, fit_lines
-from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ttl_passed
+from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
 
@@ -70,7 +70,7 @@ class QueryEngine(Packing):
         lens: str,
         at: ReadPoint,
         now: datetime | None,
-        states: Callable[[str, int | None], str],
+        states: ReadStates,
     ) -> str | None:
         """None when ``doc`` may enter context through ``lens``; else why it may not.
         ``states``: the read's :func:`~nousmem.runtime.visibility.read_states`."""
@@ -82,9 +82,10 @@ class QueryEngine(Packing):
         ttl = ttl_passed(self.proj, doc, now, at.seq, at.time)
         if ttl is not None:
             return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
-        if doc.kind in COMPILED_KINDS and doc.evidence_ids:
-            if all(states(src, at.seq) in HIDDEN for src in doc.evidence_ids):
-                return "lifecycle: everything it was compiled from is forgotten"
+        if doc.kind in COMPILED_KINDS:
+            why = states.why(doc.event_id, at.seq)
+            if why is not None:
+                return f"lifecycle: {why}"
         if doc.kind == "observation":
             content = doc.text[doc.lead : len(doc.text) - doc.notes]
             why = self.proj.worldview.forgotten_statement(

@@ -12,9 +12,15 @@ from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.payloads import DimensionCompressedPayload, SleepCompiledPayload
+from nousmem.runtime.payloads import (
+    DimensionCompressedPayload,
+    LifecyclePayload,
+    SleepCompiledPayload,
+)
 from nousmem.runtime.read import ReadPath
-from nousmem.runtime.visibility import ReadPoint
+from nousmem.runtime.visibility import ReadPoint, ReadStates
+
+_Parts = tuple[list[dict[str, Any]], list[dict[str, Any]], list[Skipped], list[dict[str, Any]]]
 
 
 class SleepReport(BaseModel):
@@ -26,16 +32,22 @@ class SleepReport(BaseModel):
     compressed: tuple[dict[str, Any], ...] = ()
     skipped: tuple[Skipped, ...] = ()
     event_ids: tuple[str, ...] = ()
+    withdrawn: tuple[dict[str, Any], ...] = ()
+    """Compiled items taken back: ``{key, item_id, reason, event_id}`` (a ``lifecycle``
+    event invalidating the item ``item_id``)."""
 
     def render(self) -> str:
         lines = [
             f"compiled {len(self.compiled)}, compressed {len(self.compressed)},"
             f" skipped {len(self.skipped)}"
+            + (f", withdrawn {len(self.withdrawn)}" if self.withdrawn else "")
         ]
         for c in self.compiled:
             lines.append(f"  + {c['item_type']:<9} {c['summary']}  <- {len(c['sources'])} sources")
         for c in self.compressed:
             lines.append(f"  ~ compressed {c['entity']}.{c['attribute']}")
+        for w in self.withdrawn:
+            lines.append(f"  x withdrawn {w['key']}: {w['reason']}")
         for s in self.skipped:
             lines.append(f"  - {s.key}: {s.reason}")
         return "\n".join(lines)
@@ -48,12 +60,16 @@ class SleepReport(BaseModel):
 SLEEP_KINDS = frozenset(
     {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged"}
 )
+# Kinds of the keys sleep compiles (a planner's consolidations are its own: never withdrawn).
+SLEEP_KEYS = frozenset({"frame", "schema", "procedure", "conflict"})
+WITHDRAWN = "sleep: withdrawn, it no longer says what memory believes"
+"""The reason of the ``lifecycle`` event by which sleep takes a compiled item back."""
 
 
 class Sleep(ReadPath):
     """``sleep``."""
 
-    def _clusters(self) -> list[Cluster]:
+    def _clusters(self, states: ReadStates) -> list[Cluster]:
         proj = self._proj
         cfg = self.config.sleep
         out: list[Cluster] = []
@@ -61,7 +77,6 @@ class Sleep(ReadPath):
         # for corroboration, and no value the worldview no longer holds (superseded,
         # negated, hidden). A summary must not bring back what memory let go of.
         now = proj.last_occurred_at
-        states = self.engine.read_states(ReadPoint(seq=proj.applied_seq), now)
         head = proj.applied_seq
 
         def live(eid: str) -> bool:
@@ -73,6 +88,8 @@ class Sleep(ReadPath):
             state_of=states,
             trust=self.config.trust.trust,
             now=now,
+            # As a read judges what a compiled item states (attribute TTLs included).
+            expired=self.engine.expired_attribute,
         )
         current = {
             c.id
@@ -100,8 +117,10 @@ class Sleep(ReadPath):
             )
             by_value.setdefault((attr, vkey), []).append((name, evidence))
             if len(evidence) >= 2:
-                first = min(r.occurred_at for r in asserts)
-                last = max(r.occurred_at for r in asserts)
+                # Dated by its sources only: a forgotten statement is neither counted nor
+                # dated (nor its date given away).
+                said = [r.occurred_at for r in asserts if any(live(e) for e in r.evidence_ids)]
+                first, last = min(said), max(said)
                 retrieved = sum(proj.access.get(e, 0) for e in evidence)
                 out.append(
                     Cluster(
@@ -157,10 +176,13 @@ class Sleep(ReadPath):
                 )
         for s in wv.slots:
             if s.status == "conflicted":
-                ev = sorted({e for c in s.candidates for e in c.evidence_ids if live(e)})
-                if not ev:
+                named = s.candidates[:3]
+                if not any(live(e) for c in s.candidates for e in c.evidence_ids):
                     continue
-                vals = " vs ".join(c.value for c in s.candidates[:3])
+                # It quotes each value it names, so it cites every event stating one, the
+                # forgotten ones too: an erasure of any of them must take the note with it.
+                ev = sorted({e for c in named for e in c.evidence_ids})
+                vals = " vs ".join(c.value for c in named)
                 out.append(
                     Cluster(
                         item_type="frame",
@@ -185,7 +207,7 @@ class Sleep(ReadPath):
             raise InvalidInput("must be a positive int", field="budget")
         async with self._write_lock:
             await self._refresh(locked=True)
-            events, (compiled, compressed, skipped) = await self._commit_planned(
+            events, (compiled, compressed, skipped, withdrawn) = await self._commit_planned(
                 lambda: self._sleep_plan(budget), SLEEP_KINDS
             )
         return SleepReport(
@@ -193,15 +215,20 @@ class Sleep(ReadPath):
             compressed=tuple(compressed),
             skipped=tuple(skipped),
             event_ids=tuple(e.id for e in events),
+            withdrawn=tuple(withdrawn),
         )
 
-    def _sleep_plan(
-        self, budget: int | None
-    ) -> tuple[list[EventDraft], tuple[list[dict[str, Any]], list[dict[str, Any]], list[Skipped]]]:
+    def _sleep_plan(self, budget: int | None) -> tuple[list[EventDraft], _Parts]:
         """The drafts of one sleep pass against the current projections, and its report."""
         proj = self._proj
+        states = self.engine.read_states(ReadPoint(seq=proj.applied_seq), proj.last_occurred_at)
+        clusters = self._clusters(states)
+        latest = {b.key: eid for eid, b in proj.worldview.compiled_items.items()}  # folded in order
+        # An item sleep withdrew is compiled again once its cluster is back (a forgotten
+        # value restored, say); one a caller forgot stays forgotten.
+        current = {k: v for k, v in proj.compiled.items() if not self._withdrawn(latest.get(k))}
         chosen, skipped = plan_sleep(
-            self._clusters(), budget=budget or self.config.sleep.budget, compiled=proj.compiled
+            clusters, budget=budget or self.config.sleep.budget, compiled=current
         )
         now = self._now()
         at = proj.last_occurred_at or now
@@ -246,7 +273,52 @@ class Sleep(ReadPath):
                     "event_id": d.id,
                 }
             )
-        return drafts, (compiled, compressed, skipped)
+        withdrawn = []
+        for key, item, why in self._withdrawals(clusters, latest, states):
+            tr = proj.lifecycle.check(item, "invalidate")
+            d = self._draft(
+                "lifecycle",
+                LifecyclePayload(
+                    target=item,
+                    from_state=tr.from_state,
+                    to_state=tr.to_state,
+                    verb="invalidate",
+                    reason=WITHDRAWN,
+                ),
+                occurred_at=at,
+                recorded_at=now,
+            )
+            drafts.append(d)
+            withdrawn.append({"key": key, "item_id": item, "reason": why, "event_id": d.id})
+        return drafts, (compiled, compressed, skipped, withdrawn)
+
+    def _withdrawn(self, item: str | None) -> bool:
+        """Whether compiled item ``item`` is hidden because sleep withdrew it."""
+        if item is None:
+            return False
+        book = self._proj.lifecycle
+        hist = book.history(item)
+        return bool(hist) and book.state(item) == "obsolete" and hist[-1].reason == WITHDRAWN
+
+    def _withdrawals(
+        self, clusters: list[Cluster], latest: dict[str, str], states: ReadStates
+    ) -> list[tuple[str, str, str]]:
+        """(key, item id, why) of each latest compiled item no cluster can compile again:
+        what it states is no longer believed, or too little of its evidence is left. A
+        cluster that changed but still holds is compiled anew instead (a new version), and
+        an item a caller forgot is left as it is."""
+        book = self._proj.lifecycle
+        ready = {c.key for c in clusters if len(set(c.sources)) >= c.min_sources}
+        short = {c.key: f"only {len(set(c.sources))} source(s) left" for c in clusters}
+        out = []
+        for key, item in sorted(latest.items()):
+            if key in ready or key.split(":", 1)[0] not in SLEEP_KEYS:
+                continue
+            if book.state(item) in HIDDEN or not book.check(item, "invalidate").legal:
+                continue
+            why = states.why(item, None) or short.get(key) or "nothing left to compile it from"
+            out.append((key, item, why))
+        return out
 
     @staticmethod
     def _compiled_dict(c: Compiled) -> dict[str, Any]:

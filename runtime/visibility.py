@@ -1,19 +1,20 @@
 """What a read sees of memory items' states: the read's position (:class:`ReadPoint`) and
 :func:`read_states`, the lifecycle state of an item as of that position and event time,
-with observation-type TTLs and the rule that a compiled summary leaves with its sources.
+with observation-type TTLs and the rule that a compiled summary leaves reads once its
+sources are forgotten or what it states is no longer believed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from nousmem.projections.lifecycle import HIDDEN
+from nousmem.projections.lifecycle import HIDDEN, expired
+from nousmem.projections.worldview_models import WorldviewSlot
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.projector import Projector
 
-__all__ = ["COMPILED_KINDS", "ReadPoint", "read_states", "ttl_passed"]
+__all__ = ["COMPILED_KINDS", "ReadPoint", "ReadStates", "read_states", "ttl_passed"]
 
 COMPILED_KINDS = frozenset({"frame", "procedure", "schema"})  # doc kinds sleep compiles
 
@@ -49,31 +50,69 @@ def ttl_passed(
     return ttl if eff.ttl_expired else None
 
 
-def read_states(
-    proj: Projector, at: ReadPoint, now: datetime | None
-) -> Callable[[str, int | None], str]:
-    """``state_of`` as a read at ``at`` sees it, for the worldview: the recorded state
-    as of the read's position and event time, ``obsolete`` for an observation whose
-    type's TTL ran out by ``now``, and ``obsolete`` for a compiled item (sleep) whose
-    every source is hidden: what it summarises has left memory, so must the summary."""
+def read_states(proj: Projector, at: ReadPoint, now: datetime | None) -> ReadStates:
+    """``state_of`` as a read at ``at`` sees it, for the worldview; see :class:`ReadStates`."""
+    return ReadStates(proj, at, now)
 
-    memo: dict[tuple[str, int | None], str] = {}
 
-    def own(target: str, seq: int | None) -> tuple[str, DocRow | None]:
+class ReadStates:
+    """The state of memory items as one read sees them: the recorded state as of the
+    read's position and event time, ``obsolete`` for an observation whose type's TTL ran
+    out by ``now``, and ``obsolete`` for a compiled item (sleep) that no longer says what
+    memory believes: every source hidden (what it summarises has left memory, so must the
+    summary), or a belief value it states no longer held (superseded, negated, forgotten,
+    expired; a conflict it notes settled). Called as ``state_of(target, seq)``; each item
+    is decided once per read."""
+
+    def __init__(self, proj: Projector, at: ReadPoint, now: datetime | None) -> None:
+        self.proj = proj
+        self.at = at
+        self.now = now
+        self._memo: dict[tuple[str, int | None], str] = {}
+        self._why: dict[tuple[str, int | None], str] = {}
+        self._slots: dict[tuple[str, str, int | None], WorldviewSlot | None] = {}
+
+    def why(self, target: str, seq: int | None) -> str | None:
+        """Why compiled item ``target`` is hidden though its own state is not, or None."""
+        self(target, seq)
+        return self._why.get((target, seq))
+
+    def _own(self, target: str, seq: int | None) -> tuple[str, DocRow | None]:
         """The state without looking at sources, and the doc when its sources decide."""
-        st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=at.time)
+        proj = self.proj
+        st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=self.at.time)
         doc = proj.docs.get(target)
         if st in HIDDEN or doc is None:
             return st, None
-        if ttl_passed(proj, doc, now, seq, at.time) is not None:
+        if ttl_passed(proj, doc, self.now, seq, self.at.time) is not None:
             return "obsolete", None
         compiled = doc.kind in COMPILED_KINDS and bool(doc.evidence_ids)
         return st, doc if compiled else None
 
-    def state(target: str, seq: int | None) -> str:
+    def _slot(self, entity: str, attribute: str, seq: int | None) -> WorldviewSlot | None:
+        key = (entity, attribute, seq)
+        if key not in self._slots:
+            proj = self.proj
+            self._slots[key] = proj.worldview.belief_slot(
+                entity,
+                attribute,
+                beliefs=proj.beliefs,
+                state_of=self,
+                trust=proj.config.trust.trust,
+                as_of_seq=seq,
+                as_of_time=self.at.time,
+                now=self.now,
+                expired=lambda a, last, now: expired(
+                    last, proj.config.attributes.spec(a).ttl_days, now
+                ),
+            )
+        return self._slots[key]
+
+    def __call__(self, target: str, seq: int | None) -> str:
         # Compiled items may summarise compiled items, to any depth (a planner's running
         # summary), and share sources (a diamond): a depth-first walk with an explicit
         # stack, each item decided once its sources are, each item once per read.
+        memo = self._memo
         if (target, seq) in memo:
             return memo[(target, seq)]
         stack: list[tuple[str, bool]] = [(target, False)]
@@ -82,7 +121,7 @@ def read_states(
             t, expanded = stack.pop()
             if (t, seq) in memo:
                 continue
-            st, doc = own(t, seq)
+            st, doc = self._own(t, seq)
             if doc is None:
                 memo[(t, seq)] = st
                 continue
@@ -96,8 +135,15 @@ def read_states(
                 )
                 continue
             on_path.discard(t)
-            hidden = all(memo.get((src, seq)) in HIDDEN for src in doc.evidence_ids)
-            memo[(t, seq)] = "obsolete" if hidden else st
+            why = None
+            if all(memo.get((src, seq)) in HIDDEN for src in doc.evidence_ids):
+                why = "everything it was compiled from is forgotten"
+            else:
+                # Belief slots hold no compiled items: this never comes back to ``t``.
+                unheld = self.proj.worldview.compiled_unheld(t, lambda e, a: self._slot(e, a, seq))
+                if unheld is not None:
+                    why = f"what it states is no longer believed ({unheld})"
+            if why is not None:
+                self._why[(t, seq)] = why
+            memo[(t, seq)] = "obsolete" if why is not None else st
         return memo[(target, seq)]
-
-    return state

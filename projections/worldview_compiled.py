@@ -1,0 +1,164 @@
+"""Items compiled by sleep, judged by what memory believes at a read.
+
+A compiled frame, schema or conflict note restates belief values: "Alice employer: Google
+(stated 3 times ...)" is about ``fact:alice.employer#google``, a shared pattern about that
+value for each entity it names, a conflict note about a slot being in dispute. Which values
+an item states is recorded as it is folded, from its key and what its sources stated.
+Whether memory still holds them is decided by each read, from the belief slots as of that
+read: a read as of an earlier seq or time shows the item where it was still true, and a
+replay or a rebuild judges it as the live read did. Superseded, negated, forgotten or
+expired values, and a settled conflict, take the item out of current reads.
+
+Mixed into :class:`~nousmem.projections.worldview.Worldview`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from nousmem.projections.belief_models import BeliefSnapshot
+from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.supersession import from_trail
+from nousmem.projections.worldview_models import Key, WorldviewSlot, slot_kind_for
+from nousmem.projections.worldview_slots import SlotResolver
+
+CURRENT = frozenset({"selected", "active", "conflicted"})
+"""Candidate statuses of a value memory still holds (what sleep compiles from)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledBasis:
+    """What one compiled item states about beliefs."""
+
+    key: str
+    values: tuple[Key, ...] = ()
+    """Belief values it states are held (entity keys as they were when it was compiled)."""
+    conflict: tuple[str, str] | None = None
+    """(entity key, attribute) of the slot it states is in dispute."""
+
+
+class CompiledItems(SlotResolver):
+    """Records what compiled items state, and reads whether memory still believes it."""
+
+    stated: dict[str, list[tuple[int, Key]]]
+    aliases: dict[str, str]
+    compiled_items: dict[str, CompiledBasis]
+
+    def on_compiled(self, event_id: str, key: str, sources: Iterable[str]) -> None:
+        """Record the belief values compiled item ``event_id`` (sleep key ``key``) states:
+        those its sources stated that its key names. A planner's consolidation or a
+        procedure states none; only its sources decide for it."""
+        stated = dict.fromkeys(
+            (self.aliases.get(e, e), a, v)  # under the entity its key was made for
+            for src in sources
+            for _, (e, a, v) in self.stated.get(src, ())
+        )
+        kind, _, rest = key.partition(":")
+        values: tuple[Key, ...] = ()
+        conflict = None
+        if kind == "frame":
+            values = tuple(k for k in stated if f"{k[0]}.{k[1]}#{k[2]}" == rest)
+        elif kind == "schema":
+            values = tuple(k for k in stated if f"{k[1]}#{k[2]}" == rest)
+        elif kind == "conflict":
+            conflict = next(
+                ((e, a) for e, a, _ in stated if f"{slot_kind_for(a)}:{e}.{a}" == rest), None
+            )
+        self.compiled_items[event_id] = CompiledBasis(key, values, conflict)
+
+    def belief_slot(
+        self,
+        entity: str,
+        attribute: str,
+        *,
+        beliefs: BeliefStore,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+        now: datetime | None,
+        expired: Callable[[str, datetime, datetime], bool] | None,
+    ) -> WorldviewSlot | None:
+        """The belief slot of ``entity``'s ``attribute`` as a current (logical) read at
+        ``as_of_seq`` / ``as_of_time`` resolves it; None without a belief there."""
+        name = beliefs.canonical(entity, as_of_seq, as_of_time)[1]
+        snap = beliefs.snapshot(
+            name, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        )
+        if snap is None:
+            return None
+        limit = as_of_seq if as_of_seq is not None else 1 << 62
+        # Called while a snapshot is being resolved (for its text slots): keep its bound.
+        outer, self._until = self._until, as_of_time
+        try:
+            return self.resolve_belief(
+                name,
+                snap,
+                beliefs,
+                False,
+                limit,
+                now,
+                state_of,
+                trust,
+                expired,
+                as_of_seq,
+                as_of_time,
+            )
+        finally:
+            self._until = outer
+
+    def resolve_belief(
+        self,
+        name: str,
+        snap: BeliefSnapshot,
+        beliefs: BeliefStore,
+        history: bool,
+        limit: int,
+        now: datetime | None,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+        expired: Callable[[str, datetime, datetime], bool] | None,
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+    ) -> WorldviewSlot:
+        """The slot of belief ``snap`` about entity ``name`` in a snapshot at ``as_of_seq``
+        / ``as_of_time`` (``limit``; the caller sets ``self._until``)."""
+        # An event-time read works supersession out from the belief as folded up to that
+        # time: the recorded one follows the whole journal's order, in which back-dated
+        # evidence may have moved the mode differently.
+        changes = (
+            from_trail(
+                beliefs.mode_trail(name, snap.attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            )
+            if as_of_time is not None and snap.cardinality == "single"
+            else None
+        )
+        kind = slot_kind_for(snap.attribute)
+        return self._belief_slot(snap, kind, history, limit, now, state_of, trust, expired, changes)
+
+    def compiled_unheld(
+        self, event_id: str, slot_at: Callable[[str, str], WorldviewSlot | None]
+    ) -> str | None:
+        """Why compiled item ``event_id`` no longer states what memory believes, or None.
+        ``slot_at(entity key, attribute)``: the belief slot as the read resolves it."""
+        basis = self.compiled_items.get(event_id)
+        if basis is None:
+            return None
+        for ekey, attr, vkey in basis.values:
+            slot = slot_at(ekey, attr)
+            if slot is None:
+                return f"{slot_kind_for(attr)}:{ekey}.{attr} holds no value"
+            if slot.status == "empty":
+                return f"{slot.id} holds no value"
+            cid = f"{slot.id}#{vkey}"
+            if not any(c.id == cid and c.status in CURRENT for c in slot.candidates):
+                return f"{cid} is no longer held"
+        if basis.conflict is not None:
+            slot = slot_at(*basis.conflict)
+            if slot is None or slot.status != "conflicted":
+                ekey, attr = basis.conflict
+                sid = slot.id if slot is not None else f"{slot_kind_for(attr)}:{ekey}.{attr}"
+                return f"{sid} is no longer in dispute"
+        return None
