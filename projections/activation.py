@@ -49,10 +49,13 @@ def activate(
     divided by ``max(1, total out-strength of u)``: a lone weak edge leaks most of its mass
     instead of passing it all on, while a hub still spreads at most what it holds.
 
-    Suppression: ``contradicts`` (either direction), ``supersedes`` from the newer to the
-    older item, inhibited nodes and ``blocked`` nodes (node -> reason, e.g. hidden by the
-    lifecycle) never receive activation through that arc; every such node reached from an
-    activated node, or seeded, is listed in ``suppressed`` with the reason. Inhibited and
+    Suppression: no activation crosses a ``contradicts`` edge in either direction, and
+    an activated node suppresses what it contradicts (the edge's target; the source that
+    contradicts it is not in doubt and stays unsuppressed). ``supersedes`` from the newer
+    to the older item, inhibited nodes and ``blocked`` nodes (node -> reason, e.g. hidden
+    by the lifecycle) never receive activation through that arc either; every such node
+    reached from an activated node, or seeded, is listed in ``suppressed`` with the reason
+    (and, when an edge refused it, in ``reached`` with the path that did). Inhibited and
     blocked nodes get no score at all and pass nothing on.
     """
     as_of = _as_of(as_of_seq)
@@ -131,15 +134,30 @@ def activate(
             if o in block:
                 suppress(o, "blocked", n, sc, block[o])
 
-    paths = best_paths(prior, nodes, index, src, dst, prob, damping, iterations)
+    paths, strength = best_paths(prior, nodes, index, src, dst, prob, damping, iterations)
+    # A seed's strongest path is itself; what reached it across an edge is told apart.
+    reached: dict[str, tuple[float, int, list[str]]] = {}
+    for s, d, pr in zip(src.tolist(), dst.tolist(), prob.tolist(), strict=True):
+        u, v = nodes[s], nodes[d]
+        if u not in paths or v in paths[u] or len(paths[u]) > iterations:
+            continue
+        cand = (-strength[u] * damping * pr, len(paths[u]), [*paths[u], v])
+        if v not in reached or cand < reached[v]:
+            reached[v] = cand
+    arrived = {n: r[2] for n, r in reached.items() if n in score}
     for node, (_, _, via, _) in found.items():
-        if node not in paths and via in paths:
-            paths[node] = [*paths[via], node]
+        if via != node and via in paths:
+            # Refused across an edge: the path is the one that refused it, seed or not.
+            arrived[node] = [*paths[via], node]
+            paths.setdefault(node, arrived[node])
+        else:
+            arrived.pop(node, None)
         paths.setdefault(node, [node])
     return Activation(
         scores=dict(sorted(score.items(), key=lambda kv: (-kv[1], kv[0]))),
         paths=dict(sorted(paths.items())),
         suppressed={n: found[n][3] for n in sorted(found)},
+        reached=dict(sorted(arrived.items())),
     )
 
 
@@ -152,22 +170,25 @@ def best_paths(
     prob: np.ndarray[Any, Any],
     damping: float,
     max_hops: int,
-) -> dict[str, list[str]]:
-    """Strongest (max-product) path from a seed to each node; ties: fewer hops, then ids."""
+) -> tuple[dict[str, list[str]], dict[str, float]]:
+    """Strongest (max-product) path from a seed to each node, and its strength (the seed's
+    share times ``damping × transfer`` per hop); ties: fewer hops, then ids."""
     out: dict[int, list[tuple[int, float]]] = {}
     for s, d, pr in zip(src.tolist(), dst.tolist(), prob.tolist(), strict=True):
         out.setdefault(s, []).append((d, pr))
     heap: list[tuple[float, int, tuple[str, ...]]] = [(-v, 0, (n,)) for n, v in prior.items()]
     heapq.heapify(heap)
     done: dict[str, list[str]] = {}
+    strength: dict[str, float] = {}
     while heap:
         neg, hops, path = heapq.heappop(heap)
         if path[-1] in done:
             continue
         done[path[-1]] = list(path)
+        strength[path[-1]] = -neg
         if hops == max_hops:
             continue
         for d, pr in out.get(index[path[-1]], []):
             if nodes[d] not in done:
                 heapq.heappush(heap, (neg * damping * pr, hops + 1, (*path, nodes[d])))
-    return done
+    return done, strength

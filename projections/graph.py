@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any, Literal, cast
 
@@ -74,6 +74,7 @@ class _Arcs:
     def __init__(self) -> None:
         self.strength: dict[str, float] = {}
         self.suppress: dict[str, str] = {}  # neighbour -> "superseded" | "contradicted"
+        self.cut: set[str] = set()  # neighbours nothing flows to, without suppressing them
 
 
 class MemoryGraph:
@@ -86,6 +87,9 @@ class MemoryGraph:
         """Forget everything (before a rebuild)."""
         self._edges: dict[_Key, list[Edge]] = {}
         self._adj: dict[str, dict[_Key, None]] = {}
+        # The same keys by (node, relation): an entity hub's few entity links are found
+        # without walking its every ``mentions`` edge.
+        self._rel_adj: dict[tuple[str, str], dict[_Key, None]] = {}
         self._inhib: dict[tuple[str, str], list[Inhibition]] = {}
         self._last_seq = 0
 
@@ -103,8 +107,9 @@ class MemoryGraph:
         versions = self._edges.get(key)
         if versions is None:
             self._edges[key] = [edge]
-            self._adj.setdefault(edge.source, {})[key] = None
-            self._adj.setdefault(edge.target, {})[key] = None
+            for node in (edge.source, edge.target):
+                self._adj.setdefault(node, {})[key] = None
+                self._rel_adj.setdefault((node, edge.relation), {})[key] = None
             return edge
         cur = versions[-1]
         # An identical re-assertion is not a change; keeping one version keeps as-of reads small.
@@ -221,10 +226,18 @@ class MemoryGraph:
         *,
         as_of_seq: int | None = None,
         include_inactive: bool = False,
+        relations: Iterable[str] | None = None,
     ) -> list[Edge]:
-        """Edges (touching ``node`` if given) as of a seq, sorted by (source, target, relation)."""
+        """Edges (touching ``node`` if given, of ``relations`` if given) as of a seq, sorted
+        by (source, target, relation)."""
         as_of = _as_of(as_of_seq)
-        keys = self._edges if node is None else self._adj.get(node, {})
+        keys: Iterable[_Key] = self._edges if node is None else self._adj.get(node, {})
+        if relations is not None:
+            rels = frozenset(relations)
+            if node is None:
+                keys = [k for k in keys if k[2] in rels]
+            else:
+                keys = [k for r in rels for k in self._rel_adj.get((node, r), {})]
         out = []
         for key in sorted(keys):
             e = _at(self._edges[key], as_of)
@@ -241,11 +254,8 @@ class MemoryGraph:
         direction: Literal["out", "in", "both"] = "both",
     ) -> list[str]:
         """Nodes joined to ``node`` by an active edge, sorted."""
-        rels = None if relations is None else frozenset(relations)
         out: set[str] = set()
-        for e in self.edges(node, as_of_seq=as_of_seq):
-            if rels is not None and e.relation not in rels:
-                continue
+        for e in self.edges(node, as_of_seq=as_of_seq, relations=relations):
             if e.source == node and direction != "in":
                 out.add(e.target)
             if e.target == node and direction != "out":
@@ -259,10 +269,12 @@ class MemoryGraph:
         hops: int = 2,
         as_of_seq: int | None = None,
         relations: Iterable[str] | None = None,
+        follow: Callable[[Edge], bool] | None = None,
     ) -> dict[str, int]:
         """Node -> hop distance from the nearest seed (seeds at 0), ordered by distance then id.
 
-        Edges are followed in both directions; ``relations`` restricts which ones.
+        Edges are followed in both directions; ``relations`` restricts which ones, and
+        ``follow`` (given each active edge) which of those.
         """
         if hops < 0:
             raise ValueError("hops must be >= 0")
@@ -272,7 +284,9 @@ class MemoryGraph:
         for d in range(1, hops + 1):
             nxt: set[str] = set()
             for n in frontier:
-                nxt.update(self.neighbors(n, as_of_seq=as_of_seq, relations=rels))
+                for e in self.edges(n, as_of_seq=as_of_seq, relations=rels):
+                    if follow is None or follow(e):
+                        nxt.add(e.target if e.source == n else e.source)
             frontier = sorted(nxt - dist.keys())
             dist.update((n, d) for n in frontier)
         return dict(sorted(dist.items(), key=lambda kv: (kv[1], kv[0])))
@@ -316,7 +330,12 @@ class MemoryGraph:
             forward = e.source == node
             other = e.target if forward else e.source
             if e.relation == "contradicts":
-                arcs.suppress.setdefault(other, "contradicted")
+                if forward:
+                    arcs.suppress.setdefault(other, "contradicted")
+                else:
+                    # Nothing flows either way across a contradiction, but the item that
+                    # contradicts is not the one in doubt: it stays unsuppressed.
+                    arcs.cut.add(other)
             elif e.relation == "supersedes" and forward:
                 # Newer -> older: fine to reach for history, never to amplify the old item.
                 arcs.suppress[other] = "superseded"  # outranks "contradicted"
@@ -326,7 +345,7 @@ class MemoryGraph:
                     s *= BACKWARD_FACTOR.get(e.relation, 1.0)
                 if s > 0:
                     arcs.strength[other] = arcs.strength.get(other, 0.0) + s
-        for other in arcs.suppress:  # a suppressing relation wins over any positive one
+        for other in (*arcs.suppress, *arcs.cut):  # these win over any positive relation
             arcs.strength.pop(other, None)
         return arcs
 

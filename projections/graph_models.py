@@ -116,7 +116,11 @@ class Activation(BaseModel):
 
     ``scores`` lists nodes by descending score (ties by node id); ``paths`` gives each scored
     or suppressed node the strongest path from a seed; ``suppressed`` says why a node was
-    refused activation ("inhibited", "superseded by X", "contradicted by X").
+    refused activation ("inhibited", "superseded by X", "contradicted by X"); ``reached``
+    gives each node activation reached across an edge the path that reached it: for a
+    suppressed node the strongest path to what suppressed it, then the node; for a scored
+    one the strongest path that lent it activation. A seed's ``paths`` entry is the seed
+    itself, while its ``reached`` entry shows what else flowed into it or refused it.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -124,6 +128,7 @@ class Activation(BaseModel):
     scores: dict[str, float]
     paths: dict[str, list[str]]
     suppressed: dict[str, str]
+    reached: dict[str, list[str]] = {}
 
     def ranked(self, *, include_suppressed: bool = False) -> list[tuple[str, float]]:
         """``(node, score)`` best first; suppressed nodes are left out unless asked for."""

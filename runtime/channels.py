@@ -9,13 +9,14 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
 from nousmem.policies.planner import QueryPlan
-from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
+from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.lexical import date_label, fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet, count_tokens
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.fact_lines import asks_about, fact_line, linked_entities
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
@@ -27,50 +28,6 @@ _TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, l
 def base_terms(terms: Sequence[str]) -> list[str]:
     """Terms with possessives folded (``caroline's`` -> ``caroline``), unique, in order."""
     return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
-
-
-def fact_line(
-    snap: BeliefSnapshot,
-    wants_list: bool,
-    keep: Callable[[str], bool],
-    *,
-    conflicted: bool = False,
-) -> tuple[str, list[str]]:
-    """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
-    2023)``: when each value was first and last said.
-
-    A ``conflicted`` slot states no value as settled: every competing value is listed and
-    the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot. A
-    single-valued belief that "unknown" leads (after a denial, say) states none either:
-    ``Maya employer: unknown; said before: Acme (...)``.
-    """
-    seen = {match_key(o.value): o for o in snap.observed_values}
-    unknown = False
-    if snap.cardinality == "single":
-        values = [snap.mode] if snap.mode and snap.mode != UNKNOWN else []
-        unknown = not values
-        if wants_list or conflicted or not values:
-            values += [o.value for o in snap.observed_values if o.value not in values]
-    else:
-        values = list(snap.held)
-        if wants_list:
-            values += [o.value for o in snap.observed_values if o.value not in values]
-    values = [v for v in values if keep(v)]
-    parts = []
-    for v in values:
-        o = seen.get(match_key(v))
-        if o is None:
-            parts.append(v)
-            continue
-        when = date_label(o.first_seen)
-        if o.last_seen.date() != o.first_seen.date():
-            # Not "X to Y": a model reads that as the day it ended.
-            when = f"from {when}, last {date_label(o.last_seen)}"
-        parts.append(f"{v} ({when})")
-    attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
-    # Listed bare, a value the belief no longer holds would read as the current one.
-    lead = "unknown; said before: " if unknown and not conflicted else ""
-    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values
 
 
 class Channels:
@@ -241,13 +198,27 @@ class Channels:
         limit: int,
         now: datetime | None,
         conflicted: frozenset[str] = frozenset(),
+        conflicts: Callable[[Sequence[str]], frozenset[str]] | None = None,
     ) -> dict[str, Snippet]:
-        """Belief fact lines of the question's entities; ``conflicted``: the worldview's
-        conflicted slot ids as of the read (their lines settle on no value)."""
+        """Belief fact lines of the question's entities, then of the entities their links
+        reach (:func:`~nousmem.runtime.fact_lines.linked_entities`), ranked below them;
+        ``conflicted``: the worldview's conflicted slot ids as of the read (their lines
+        settle on no value); ``conflicts(names)``: the same for the linked entities."""
         proj = self.proj
         qterms = set(plan.terms)
-        ranked: list[tuple[int, str, Snippet]] = []
-        for name in proj.beliefs.distinct(plan.entities, at.seq, at.time):  # one per entity
+        ranked: list[tuple[int, int, str, Snippet]] = []
+        named = proj.beliefs.distinct(plan.entities, at.seq, at.time)  # one per entity
+        hops = [(name, 0) for name in named]
+        if limit and named:
+
+            def states(snap: BeliefSnapshot) -> list[str]:
+                return self.fact_line_at(snap, lens, at, now, plan.wants_list)[1]
+
+            linked = linked_entities(proj, named, plan, at, states)
+            if linked and conflicts is not None:
+                conflicted |= conflicts([name for name, _ in linked])
+            hops += linked
+        for name, hop in hops:
             for snap in proj.beliefs.snapshots(
                 name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
             ):
@@ -260,8 +231,15 @@ class Channels:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
                 aliases = proj.config.attributes.spec(snap.attribute).aliases
-                named = snap.attribute.replace("_", " ") in plan.question.casefold()
-                rel += 2 if named or not qterms.isdisjoint(aliases) else 0
+                if hop:
+                    # A linked entity's words met by chance are no sign the question is
+                    # about them: only the attributes it asks about.
+                    if not asks_about(plan, snap.attribute, aliases):
+                        continue
+                    rel += 2
+                else:
+                    asked = snap.attribute.replace("_", " ") in plan.question.casefold()
+                    rel += 2 if asked or not qterms.isdisjoint(aliases) else 0
                 if rel <= 0:
                     continue
                 ev: list[str] = []
@@ -282,9 +260,9 @@ class Channels:
                     occurred_at=max((o.last_seen for o in snap.observed_values), default=None),
                     tokens=count_tokens("- " + text),
                 )
-                ranked.append((-rel, snip.id, snip))
-        ranked.sort(key=lambda x: (x[0], x[1]))
-        return {sid: snip for _, sid, snip in ranked[:limit]}
+                ranked.append((hop, -rel, snip.id, snip))
+        ranked.sort(key=lambda x: x[:3])
+        return {sid: snip for _, _, sid, snip in ranked[:limit]}
 
     def fact_line_at(
         self,

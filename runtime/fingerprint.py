@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 5
+READ_RULES = 6
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -55,6 +55,8 @@ unexplained while the package version stays the same (as it does between release
 5: a compiled sleep item leaves current reads once a belief value it states is no longer
    held (or its conflict is settled), and a later version supersedes it even when that
    version is hidden.
+6: fact lines of the entities the question's entities link to (up to two hops); a
+   ``contradicts`` edge suppresses only its target.
 """
 
 

@@ -159,6 +159,12 @@ class RetrievalPayload(_Payload):
     worldview: tuple[str, ...] = ()
     """Candidate ids the prompt's Worldview Snapshot presented as current."""
     suppressed: tuple[dict[str, Any], ...] = ()
+    activation: dict[str, Any] | None = None
+    """Graph activation's record: ``seeds`` (how many), ``paths`` (``{"id", "score",
+    "path"}``: the strongest paths that lent a candidate activation, with its activation
+    relative to the most activated node, best first, at most 20) and ``suppressed``
+    (``{"id", "reason", "path"}``: every node it suppressed, at most 200). None in traces
+    recorded before it was kept; empty when activation did not run."""
     context_digest: str
     token_count: int
     rendered: str | None = None

@@ -29,6 +29,9 @@ _log = get_logger("nousmem.query")
 HEADERS = ("## Worldview Snapshot", "## Supporting memories")
 # A neighbour's score is a share of what its hit scored on these channels.
 NEIGHBOR_SOURCES = ("lexical", "entity", "dense")
+# The trace's activation record stays bounded however large the graph is.
+TRACE_PATHS = 20
+TRACE_SUPPRESSIONS = 200
 # Score components that adjust what the channels found; they are not channels themselves.
 ADJUSTMENTS = frozenset({"focus"})
 _APOSTROPHE_WORD = re.compile(r"\w+(?:['\u2019]\w+)+")
@@ -59,6 +62,8 @@ class Retrieval:
     candidates: list[dict[str, Any]] = field(default_factory=list)
     worldview_shown: list[str] = field(default_factory=list)
     """Candidate ids the Worldview Snapshot section presents as current."""
+    activation: dict[str, Any] = field(default_factory=dict)
+    """What graph activation did, for the trace (see :meth:`QueryEngine._activate`)."""
 
 
 class QueryEngine(Packing):
@@ -177,20 +182,27 @@ class QueryEngine(Packing):
             rankings["entity"] = [e for e in strict if match_key(proj.docs[e].actor or "") in keys]
         # One view of item states for the whole read (it memoises compiled items' sources).
         states = self.read_states(at, now)
+
+        def resolve(entities: Sequence[str]) -> WorldviewSnapshot:
+            return proj.worldview.snapshot(
+                lens=lens,
+                beliefs=proj.beliefs,
+                state_of=states,
+                trust=trust,
+                as_of_seq=at.seq,
+                as_of_time=at.time,
+                now=now,
+                entities=entities,
+                expired=self.expired_attribute,
+            )
+
+        def conflicts(entities: Sequence[str]) -> frozenset[str]:
+            return frozenset(s.id for s in resolve(entities).slots if s.status == "conflicted")
+
         # Before the fact lines: a line of a conflicted slot must not settle on a value.
-        wv = proj.worldview.snapshot(
-            lens=lens,
-            beliefs=proj.beliefs,
-            state_of=states,
-            trust=trust,
-            as_of_seq=at.seq,
-            as_of_time=at.time,
-            now=now,
-            entities=plan.entities,
-            expired=self.expired_attribute,
-        )
+        wv = resolve(plan.entities)
         conflicted = frozenset(s.id for s in wv.slots if s.status == "conflicted")
-        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted)
+        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts)
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)
         )
@@ -213,7 +225,7 @@ class QueryEngine(Packing):
             }
             for e, v in self._neighbors(sources, at, plan.wants_list).items():
                 fused.setdefault(e, {})["neighbor"] = v
-        graph_sup = self._activate(fused, lens, at, plan.procedural)
+        graph_sup, activation = self._activate(fused, lens, at, plan.procedural)
 
         self._focus(fused, plan)
 
@@ -280,6 +292,7 @@ class QueryEngine(Packing):
             suppressed=suppressed,
             candidates=trace_cands,
             worldview_shown=shown,
+            activation=activation,
         )
 
     @staticmethod
@@ -330,14 +343,19 @@ class QueryEngine(Packing):
 
     def _activate(
         self, fused: dict[str, dict[str, float]], lens: str, at: ReadPoint, procedural: bool
-    ) -> dict[str, str]:
-        """Relation-aware activation over the candidates; returns suppressions by reason."""
+    ) -> tuple[dict[str, str], dict[str, Any]]:
+        """Relation-aware activation over the candidates. Returns the suppressions of
+        candidates by reason, and the activation record the trace keeps: the strongest
+        paths along which activation reached a candidate from another node (best first, at
+        most ``TRACE_PATHS``) and every node it suppressed (any node: the write path's
+        ``contradict``/``supersede`` edges target belief candidates, not documents), each
+        with its reason and the path that reached it (at most ``TRACE_SUPPRESSIONS``)."""
         cfg = self.proj.config.retrieval
         docs = self.proj.docs
         best = sorted(fused.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
         seeds = {i: sum(c.values()) for i, c in best[: cfg.graph_seeds] if i in docs}
         if not seeds or cfg.graph_weight <= 0:
-            return {}
+            return {}, {}
         blocked = (
             {}
             if lens in FULL_LENSES
@@ -353,7 +371,19 @@ class QueryEngine(Packing):
             iterations=10,
         )
         peak = max(act.scores.values(), default=0.0) or 1.0
+        lent: list[dict[str, Any]] = []
         for node, score in act.scores.items():
             if node in docs and node in fused:
                 fused[node]["graph"] = cfg.graph_weight * score / peak / cfg.rrf_k
-        return {n: r for n, r in act.suppressed.items() if n in docs}
+                path = act.reached.get(node)
+                if path and node not in act.suppressed and len(lent) < TRACE_PATHS:
+                    lent.append({"id": node, "score": round(score / peak, 9), "path": path})
+        record = {
+            "seeds": len(seeds),
+            "paths": lent,
+            "suppressed": [
+                {"id": n, "reason": r, "path": act.reached.get(n) or act.paths.get(n, [n])}
+                for n, r in list(act.suppressed.items())[:TRACE_SUPPRESSIONS]
+            ],
+        }
+        return {n: r for n, r in act.suppressed.items() if n in docs}, record

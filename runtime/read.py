@@ -274,6 +274,7 @@ class ReadPath(RuntimeCore):
                 selected=tuple(s.id for s in r.snippets),
                 worldview=tuple(r.worldview_shown),
                 suppressed=tuple({"id": s.id, "reason": s.reason} for s in r.suppressed[:200]),
+                activation=r.activation,
                 context_digest=payload_digest(ctx.to_prompt()).hex(),
                 token_count=ctx.token_count,
                 config_digest=self._setup_digest(),

@@ -199,6 +199,22 @@ def test_bfs_hops() -> None:
         g.bfs(["entity:a"], hops=-1)
 
 
+def test_bfs_follows_only_the_edges_asked_for() -> None:
+    g = MemoryGraph()
+    g.link("entity:alice", "entity:bob", "association", seq=1, reason="manager")
+    g.link("entity:alice", "entity:carol", "association", seq=1, reason="friend")
+    g.link("entity:bob", "entity:dana", "association", seq=2, reason="spouse")
+    g.link("entity:alice", "ev1", "mentions", seq=2)
+    assert [e.target for e in g.edges("entity:alice", relations=["association"])] == [
+        "entity:bob", "entity:carol"
+    ]  # fmt: skip
+    assert g.edges("entity:alice", relations=["same_as"]) == []
+    assert len(g.edges(relations=["association"], as_of_seq=1)) == 2
+    asked = {"manager", "spouse"}
+    reached = g.bfs(["entity:alice"], relations=["association"], follow=lambda e: e.reason in asked)
+    assert reached == {"entity:alice": 0, "entity:bob": 1, "entity:dana": 2}
+
+
 # -- activation ---------------------------------------------------------------------------
 
 
@@ -211,7 +227,20 @@ def test_activation_spreads_along_edges_with_paths() -> None:
     assert list(act.scores) == sorted(act.scores, key=lambda n: -act.scores[n])
     assert act.paths == {"a": ["a"], "b": ["a", "b"], "c": ["a", "b", "c"]}
     assert act.suppressed == {}
+    assert act.reached == {"b": ["a", "b"], "c": ["a", "b", "c"]}
     assert act.ranked() == list(act.scores.items())
+
+
+def test_reached_shows_what_flowed_into_a_seed_and_what_refused_it() -> None:
+    g = MemoryGraph()
+    g.apply_edge(verb="support", relation="supports", source="a", target="b", seq=1)
+    g.apply_edge(verb="contradict", relation="contradicts", source="a", target="c", seq=2)
+    act = g.activate({"a": 1.0, "b": 0.9, "c": 0.5})
+    assert act.paths["b"] == ["b"]  # a seed's strongest path is itself
+    assert act.reached["b"] == ["a", "b"]  # ... yet activation also flowed into it
+    assert act.suppressed == {"c": "contradicted by a"}
+    assert act.reached["c"] == ["a", "c"] and act.paths["c"] == ["c"]
+    assert act.reached["a"] == ["b", "a"]  # supports transfers back too, weaker
 
 
 def test_activation_is_relation_aware() -> None:
@@ -237,16 +266,27 @@ def test_focus_boosts_matching_relation(focus: str, winner: str) -> None:
     assert act.scores[winner] > base.scores[winner]
 
 
-@pytest.mark.parametrize(("src", "tgt"), [("a", "b"), ("b", "a")])
-def test_contradiction_suppresses_in_either_direction(src: str, tgt: str) -> None:
+def test_contradiction_suppresses_its_target_and_carries_nothing() -> None:
     g = chain("b", "c", relation="supports")
-    g.apply_edge(verb="contradict", relation="contradicts", source=src, target=tgt, seq=5)
+    g.apply_edge(verb="contradict", relation="contradicts", source="a", target="b", seq=5)
     act = g.activate({"a": 1.0})
     assert set(act.scores) == {"a"}  # b, and c behind it, get nothing through the contradiction
     assert act.suppressed == {"b": "contradicted by a"}
     assert act.paths["b"] == ["a", "b"]
     [(node, score)] = act.ranked(include_suppressed=True)
     assert node == "a" and score == pytest.approx(1 - D)
+
+
+def test_contradiction_never_suppresses_the_item_that_contradicts() -> None:
+    g = MemoryGraph()
+    g.apply_edge(verb="support", relation="supports", source="new", target="wrong", seq=1)
+    g.apply_edge(verb="contradict", relation="contradicts", source="new", target="wrong", seq=2)
+    # From the contradicted end: nothing flows back across the edge, and "new" stays clear.
+    from_wrong = g.activate({"wrong": 1.0})
+    assert set(from_wrong.scores) == {"wrong"} and from_wrong.suppressed == {}
+    both = g.activate({"new": 1.0, "wrong": 1.0})
+    assert both.suppressed == {"wrong": "contradicted by new"}
+    assert [n for n, _ in both.ranked()] == ["new"]
 
 
 def test_contradiction_outranks_a_positive_edge_between_the_same_pair() -> None:
