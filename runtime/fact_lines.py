@@ -1,5 +1,5 @@
 """Fact lines: what a read states about an entity's beliefs, one line per attribute, and
-which entities a question reaches through the entity graph for them.
+which entities a question reaches through their beliefs (the entity graph's links).
 """
 
 from __future__ import annotations
@@ -9,14 +9,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
-from nousmem.projections.graph_models import Edge, entity_node
 from nousmem.projections.lexical import date_label
-from nousmem.projections.schema import normalise_attribute
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
 __all__ = [
-    "ENTITY_LINKS",
     "LINK_HOPS",
     "MAX_LINKED",
     "asks_about",
@@ -24,11 +21,7 @@ __all__ = [
     "linked_entities",
 ]
 
-ENTITY_LINKS = ("association", "same_as")
-"""The entity graph's entity -> entity relations: a claim whose value is another entity
-("Alice manager: Bob"), and a merge."""
 LINK_HOPS = 2
-_ENTITY = "entity:"  # prefix of an entity's graph node (see ``entity_node``)
 MAX_LINKED = 8
 """Entities a read reaches through links, at most: their lines only fill in behind the named
 entities' own."""
@@ -94,49 +87,38 @@ def linked_entities(
     at: ReadPoint,
     states: Callable[[BeliefSnapshot], list[str]],
 ) -> list[tuple[str, int]]:
-    """Entities the ``named`` ones reach over the entity graph in up to ``LINK_HOPS``
+    """Entities the ``named`` ones reach through their own beliefs in up to ``LINK_HOPS``
     hops (display name, hops), nearest first, at most ``MAX_LINKED``: "Which city is
-    Alice's manager based in?" reaches Bob through "Alice manager: Bob".
+    Alice's manager based in?" reaches Bob through Alice's belief "manager: Bob".
 
-    A link is followed only when the question asks about its attribute and the read's own
-    fact line still states it (``states``: the values the read's line of a belief states,
-    so not forgotten, superseded or expired; and in view of an event-time read): an old
-    manager, or one the user asked to forget, leads nowhere, and a question about
-    something else leaves the links alone.
+    A link is a belief of the entity it starts from, on an attribute the question asks
+    about, whose value the read's own fact line states (``states``: so not forgotten,
+    superseded or expired, and as of the read's seq and event time) and names an entity
+    memory holds beliefs about. So a link is only walked forwards (Bob's reports do not
+    lead from Bob to Alice), each claim keeps its own attribute, a back-dated claim counts
+    from its own date, and a manager of many people costs the asker's beliefs only.
     """
     spec = proj.config.attributes.spec
-
-    def follow(edge: Edge) -> bool:
-        if edge.relation == "same_as":
-            return True
-        try:  # the projector names the attribute; an edge journaled by hand may not
-            attr = normalise_attribute(edge.reason)
-        except ValueError:
-            return False
-        if not asks_about(plan, attr, spec(attr).aliases):
-            return False
-        if at.time is not None:
-            doc = proj.docs.get(edge.event_id)
-            if doc is None or doc.occurred_at > at.time:
-                return False
-        snap = proj.beliefs.snapshot(
-            edge.source.removeprefix(_ENTITY),
-            attr,
-            as_of_seq=at.seq,
-            as_of_time=at.time,
-            deltas=False,
-        )
-        return snap is not None and edge.target in {_ENTITY + match_key(v) for v in states(snap)}
-
-    seeds = [entity_node(n) for n in named]
-    reached = proj.graph.bfs(
-        seeds, hops=LINK_HOPS, as_of_seq=at.seq, relations=ENTITY_LINKS, follow=follow
-    )
-    seen = {proj.beliefs.canonical(n, at.seq, at.time)[0] for n in named}
+    beliefs = proj.beliefs
+    seen = {beliefs.canonical(n, at.seq, at.time)[0] for n in named}
+    frontier = list(named)
     out: list[tuple[str, int]] = []
-    for node, hop in reached.items():
-        key, name = proj.beliefs.canonical(node.removeprefix(_ENTITY), at.seq, at.time)
-        if hop and key not in seen and len(out) < MAX_LINKED:
-            seen.add(key)
-            out.append((name, hop))
+    for hop in range(1, LINK_HOPS + 1):
+        nxt: list[str] = []
+        for name in frontier:
+            for snap in beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False):
+                if not asks_about(plan, snap.attribute, spec(snap.attribute).aliases):
+                    continue
+                for value in states(snap):
+                    key, display = beliefs.canonical(value, at.seq, at.time)
+                    if key in seen or not beliefs.snapshots(
+                        value, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+                    ):
+                        continue
+                    seen.add(key)
+                    out.append((display, hop))
+                    nxt.append(display)
+                    if len(out) >= MAX_LINKED:
+                        return out
+        frontier = nxt
     return out

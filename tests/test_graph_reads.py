@@ -188,3 +188,32 @@ async def test_a_linked_entitys_conflicted_line_settles_on_no_value(rt: MemoryRu
     [line] = [s.text for s in ctx.snippets if s.id == "fact:maya.employer"]
     assert line.startswith("Maya employer [conflicted]: Initech")
     assert "Globex" in line
+
+
+async def test_links_are_the_askers_own_beliefs_walked_forwards(rt: MemoryRuntime) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    t0 = datetime(2024, 1, 1, tzinfo=UTC)
+    said = [
+        ("Alice", "manager", "Bob", 0),
+        ("Carol", "manager", "Bob", 0),
+        ("Carol", "location", "Faro", 0),
+        ("Bob", "location", "Lisbon", 0),
+        ("Alice", "location", "Porto", 0),
+        ("Alice", "mentor", "Bob", 2),  # a second claim about the same pair
+    ]
+    for entity, attribute, value, day in said:
+        await rt.observe_and_commit(
+            {
+                "content": "Noted.",  # the claim only: no snippet matches the question
+                "actor": entity,
+                "occurred_at": t0 + timedelta(days=day),
+                "claims": [{"entity": entity, "attribute": attribute, "value": value}],
+            }
+        )
+    ctx = await rt.query("Which city is Alice's manager based in?")
+    prompt = ctx.to_prompt()
+    assert "Bob location: Lisbon" in prompt  # still reached after the mentor claim
+    assert "Carol location" not in prompt  # a colleague is not Alice's manager
+    ctx = await rt.query("Which city is Bob's manager based in?")  # Bob has none
+    assert "Alice location" not in ctx.to_prompt() and "Carol location" not in ctx.to_prompt()
