@@ -27,6 +27,9 @@ class PreviewSession:
     def __init__(self, store: BeliefStore) -> None:
         self._store = store
         self._scratch: dict[tuple[str, str], Dimension] = {}
+        # Written but not yet needed: applied only when a later claim previews that
+        # dimension, so the last claim written (most writes have one) costs no extra plan.
+        self._pending: dict[tuple[str, str], list[Revision]] = {}
 
     def _key(self, rev: Revision) -> tuple[str, str]:
         return (self._store._resolve(match_key(rev.entity), None), rev.attribute)
@@ -34,16 +37,18 @@ class PreviewSession:
     def preview(self, rev: Revision) -> RevisionOutcome:
         """What applying ``rev`` now would do, after every revision :meth:`apply` took."""
         key = self._key(rev)
+        pending = self._pending.pop(key, [])
         dim = self._scratch.get(key)
-        if dim is not None:
-            return dim.plan(rev).report()
-        return self._store.preview(rev)  # nothing written to that dimension yet
+        if dim is None and not pending:
+            # Nothing written to that dimension yet: plan on the live state, which also
+            # lets the fold of this very revision reuse the plan (Dimension.remember).
+            return self._store.preview_many([rev])[0]
+        if dim is None:
+            dim = self._scratch[key] = self._store.scratch_dimension(rev)
+        for w in pending:
+            dim.commit(dim.plan(w), w, seq=0, event_id="")
+        return dim.plan(rev).report()
 
     def apply(self, rev: Revision) -> None:
         """Count ``rev`` as written for the previews that follow."""
-        key = self._key(rev)
-        dim = self._scratch.get(key)
-        if dim is None:
-            dim = self._store.scratch_dimension(rev)
-            self._scratch[key] = dim
-        dim.commit(dim.plan(rev), rev, seq=0, event_id="")
+        self._pending.setdefault(self._key(rev), []).append(rev)

@@ -11,6 +11,7 @@ from datetime import UTC, timedelta
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -141,3 +142,26 @@ def test_lifecycle_records_are_what_validation_makes() -> None:
             assert got == validated and got.model_dump_json() == validated.model_dump_json()
     odd = fast.apply(_Text("d"), "capture", "captured", seq=11, occurred_at=T0, reason=_Text("r"))
     assert type(odd.target) is str and type(odd.reason) is str  # validated, as before
+
+
+async def test_a_governed_write_folds_its_delta_from_its_own_preview(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The write path previews each claim; folding the committed delta reuses that plan
+    (Dimension.remember) instead of planning it a second time."""
+    from nousmem.projections.dimension import Dimension
+    from nousmem.runtime import MemoryRuntime
+
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_route({"content": "I work at Google.", "actor": "Alice"})
+        plans = 0
+        real = Dimension.plan
+
+        def counted(self: Dimension, rev: Any, **kw: Any) -> Any:
+            nonlocal plans
+            plans += 1
+            return real(self, rev, **kw)
+
+        monkeypatch.setattr(Dimension, "plan", counted)
+        res = await rt.observe_and_route({"content": "I work at Sarvam AI now.", "actor": "Alice"})
+        assert len(res.deltas) == 1 and plans == 1

@@ -224,10 +224,15 @@ async def test_many_claims_of_one_observation_copy_their_dimension_once(
         copies.append(rev.attribute)
         return real(self, rev)
 
+    real_many = BeliefStore.preview_many
+
+    def one_at_a_time(self: BeliefStore, revs: Any) -> Any:
+        if len(revs) > 1:
+            pytest.fail("re-previewed a sequence")
+        return real_many(self, revs)
+
     monkeypatch.setattr(BeliefStore, "scratch_dimension", counted)
-    monkeypatch.setattr(
-        BeliefStore, "preview_many", lambda self, revs: pytest.fail("re-previewed a sequence")
-    )
+    monkeypatch.setattr(BeliefStore, "preview_many", one_at_a_time)
     claims = [claim(f"dish {i}", "likes") for i in range(40)]
     res = await rt.observe_and_route(
         {"content": "Many dishes.", "actor": "Alice", "claims": claims, "occurred_at": T0}
