@@ -253,7 +253,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         "visited",
         "trip vacation holiday journey getaway",
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
-        r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+(?i:to)\s+" + VAL,
+        r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
+        # "took a trip last week to Rome": a past time phrase may sit before the place.
+        r"(?:(?i:(?:last|this|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
+        r"|winter)|yesterday|recently)\s+)?(?i:to)\s+" + VAL,
         elide="past",
     ),
     make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),

@@ -95,6 +95,8 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("My wife Ines cooks.", ("Dana", "spouse", "Ines")),
         ("I visited Kyoto last spring.", ("Dana", "visited", "Kyoto")),
         ("My trip to Iceland was amazing.", ("Dana", "visited", "Iceland")),
+        ("Took a short trip last week to Rome.", ("Dana", "visited", "Rome")),
+        ("I went on a vacation recently to Crete.", ("Dana", "visited", "Crete")),
         ("I'm single.", ("Dana", "relationship_status", "single")),
         ("I want to become a midwife.", ("Dana", "goal", "become a midwife")),
         ("My goal is to run for office.", ("Dana", "goal", "run for office")),
@@ -102,6 +104,10 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
 )
 def test_attribute_rules(text: str, expected: Row) -> None:
     assert expected in triples(text)
+
+
+def test_a_trip_planned_for_next_week_is_not_a_visit() -> None:
+    assert not [c for c in claims("We booked a trip next week to Rome.") if c.attribute == "visited"]
 
 
 @pytest.mark.parametrize(
