@@ -138,10 +138,16 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("spouse", 3650.0, "spouse married husband wife partner"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
-        _multi("hobby", 730.0, "hobby hobbies pastime pastimes"),
-        _multi("activity", 180.0, "activity activities"),
+        # "What martial arts has John done?" names no attribute: what someone has done or
+        # plays is asked of hobbies and activities.
+        _multi(
+            "hobby",
+            730.0,
+            "hobby hobbies pastime pastimes done play plays practice practices sport sports",
+        ),
+        _multi("activity", 180.0, "activity activities done"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
-        _multi("visited", 3650.0, "visit visited travel traveled travelled trip trips"),
+        _multi("visited", 3650.0, "visit visited travel traveled travelled trip trips countries"),
         _multi("friend", 1095.0, "friend friends"),
         _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 6
+READ_RULES = 7
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -57,6 +57,8 @@ unexplained while the package version stays the same (as it does between release
    version is hidden.
 6: fact lines of the entities the question's entities link to (up to two hops); a
    ``contradicts`` edge suppresses only its target.
+7: more attribute aliases make a question ask for a fact line ("what martial arts has John
+   done" asks for hobbies and activities; "what countries" for places visited).
 """
 
 

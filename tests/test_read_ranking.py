@@ -292,6 +292,28 @@ async def test_attribute_aliases_bring_the_belief_and_its_evidence(rt: MemoryRun
     assert not any(s.kind == "fact" for s in ctx.snippets)
 
 
+async def test_a_category_question_asks_for_what_someone_has_done(rt: MemoryRuntime) -> None:
+    """ "What martial arts has John done?" shares no word with "kickboxing": the default
+    aliases send a question of what someone has done to their hobbies."""
+    said = ["I'm doing kickboxing and it gives me energy.", "I'm off to do some taekwondo!"]
+    for i, text in enumerate(said):
+        await rt.observe_and_route(
+            {"content": text, "actor": "John", "occurred_at": T0 + i * DAY, "ref": f"m{i}"}
+        )
+    for i, text in enumerate(FILLER):
+        await _say(rt, "John", text, T0 + 3 * DAY, f"f{i}")
+    ctx = await rt.query("What martial arts has John done?", budget_tokens=1000)
+    fact = next(s for s in ctx.snippets if s.id == "fact:john.hobby")
+    assert "kickboxing" in fact.text and "taekwondo" in fact.text
+    assert {"m0", "m1"} <= set(ctx.refs)
+    spec = rt.config.attributes.spec("hobby")
+    fewer = tuple(a for a in spec.aliases if a != "done")
+    schema = rt.config.attributes.with_attributes(spec.model_copy(update={"aliases": fewer}))
+    rt._proj.config = rt._proj.config.model_copy(update={"attributes": schema})
+    ctx = await rt.query("What martial arts has John done?", budget_tokens=1000)
+    assert not any(s.id == "fact:john.hobby" for s in ctx.snippets)
+
+
 def test_attribute_aliases_are_single_lowercase_words() -> None:
     assert AttributeSpec(name="employer", aliases=["Job ", "job", "WORK"]).aliases == (
         "job",
