@@ -238,8 +238,7 @@ class Channels:
                         continue
                     rel += 2
                 else:
-                    asked = snap.attribute.replace("_", " ") in plan.question.casefold()
-                    rel += 2 if asked or not qterms.isdisjoint(aliases) else 0
+                    rel += 2 if asks_about(plan, snap.attribute, aliases) else 0
                 if rel <= 0:
                     continue
                 ev: list[str] = []

@@ -58,7 +58,8 @@ unexplained while the package version stays the same (as it does between release
 6: fact lines of the entities the question's entities link to (up to two hops); a
    ``contradicts`` edge suppresses only its target.
 7: more attribute aliases make a question ask for a fact line ("what martial arts has John
-   done" asks for hobbies and activities; "what countries" for places visited).
+   done" asks for hobbies and activities; "what countries" for places visited), and a
+   question asks for an attribute by whole words only ("manager" no longer asks ``age``).
 """
 
 

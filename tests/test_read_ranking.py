@@ -314,6 +314,22 @@ async def test_a_category_question_asks_for_what_someone_has_done(rt: MemoryRunt
     assert not any(s.id == "fact:john.hobby" for s in ctx.snippets)
 
 
+async def test_an_attribute_is_asked_for_as_a_whole_word(rt: MemoryRuntime) -> None:
+    """ "manager" holds the letters of ``age`` but does not ask Maya's age."""
+    await rt.observe_and_commit(
+        {
+            "content": "Maya told us her age.",
+            "actor": "Maya",
+            "occurred_at": T0,
+            "claims": [{"entity": "Maya", "attribute": "age", "value": "34"}],
+        }
+    )
+    ctx = await rt.query("Who is Maya's manager?", budget_tokens=1000)
+    assert not any(s.id == "fact:maya.age" for s in ctx.snippets)
+    ctx = await rt.query("What age is Maya?", budget_tokens=1000)
+    assert any(s.id == "fact:maya.age" for s in ctx.snippets)
+
+
 def test_attribute_aliases_are_single_lowercase_words() -> None:
     assert AttributeSpec(name="employer", aliases=["Job ", "job", "WORK"]).aliases == (
         "job",
