@@ -49,6 +49,11 @@ class ErasureReceipt(BaseModel):
     projection_rows: dict[str, int]
     lexical_rows_removed: tuple[int, ...] = ()
     verified: bool
+    storage_scrubbed: bool = True
+    """False when the erased bytes could not yet be removed from the database files (a
+    reader elsewhere held an old snapshot of the WAL for longer than the erasure waits): the
+    journal and every read no longer hold them, the files still do until the next erasure
+    or open of the journal folds the WAL (``await rt.journal.scrub_pending(namespace)``)."""
 
     def render(self) -> str:
         lines = [
@@ -59,6 +64,15 @@ class ErasureReceipt(BaseModel):
         ]
         lines += [f"{k:<15} {v} row(s) purged" for k, v in sorted(self.projection_rows.items())]
         lines.append(f"chain verified  {'yes' if self.verified else 'NO'}")
+        lines.append(
+            "files scrubbed  "
+            + (
+                "yes"
+                if self.storage_scrubbed
+                else "NOT YET (a reader holds the WAL; the next"
+                " erasure or open of the journal finishes it)"
+            )
+        )
         lines += [f"  erased {i}" for i in self.erased_event_ids]
         return "\n".join(lines)
 
@@ -209,6 +223,7 @@ class Erasure(ReadPath):
                 await self._rebuild_locked(reindex=False)
                 after = self._rows_snapshot()
                 report = await self.verify()
+                pending = await self.journal.scrub_pending(self.namespace)
         return ErasureReceipt(
             erasure_event_id=plan.drafts[0].id,
             erased_event_ids=tuple(plan.ordered),
@@ -217,6 +232,7 @@ class Erasure(ReadPath):
             projection_rows={k: max(0, before[k] - after.get(k, 0)) for k in before},
             lexical_rows_removed=tuple(sorted(seqs)),
             verified=report.ok,
+            storage_scrubbed=not pending,
         )
 
     def _erasure_plan(

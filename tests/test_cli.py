@@ -326,6 +326,25 @@ def test_erase_an_entity(alice: Run) -> None:
     assert alice("verify") == 0
 
 
+def test_erase_says_when_a_reader_keeps_the_files_from_being_scrubbed(
+    alice: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nousmem.runtime.journal import scrub
+
+    monkeypatch.setattr(scrub, "ERASURE_WAIT_S", 0.2)
+    reader = sqlite3.connect(alice.db, isolation_level=None)  # a backup tool's long read
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM events").fetchone()
+    try:
+        assert alice("erase", "--entity", "Bob", "--reason", "privacy request") == 0
+        assert alice.out.endswith("files scrubbed: not yet (a reader holds the WAL)\n")
+    finally:
+        reader.execute("ROLLBACK")
+        reader.close()
+    assert alice("erase", "--entity", "Nobody", "--reason", "later", "--receipt") == 0
+    assert "files scrubbed  yes" in alice.out  # this erasure finished the earlier scrub
+
+
 # -- journal verbs ----------------------------------------------------------------------------
 
 

@@ -34,7 +34,7 @@ async def test_rows_moved_by_later_writes_leave_no_copy_of_erased_text(tmp_path:
     for i in range(60):  # pages split and cells move
         await rt.observe({"content": f"filler turn {i} " + "blah " * 10, "actor": "Alice"})
     receipt = await rt.erase(event_ids=[secret.id], reason="user asked")
-    assert receipt.verified
+    assert receipt.verified and receipt.storage_scrubbed
     await rt.close()
     assert _files_holding(tmp_path, SECRET) == []
     with sqlite3.connect(db) as plain:
@@ -109,7 +109,11 @@ async def test_a_reader_holding_the_wal_delays_the_scrub_but_never_blocks_an_ope
     backup.execute("BEGIN")
     backup.execute("SELECT count(*) FROM events").fetchone()
     try:
-        await rt.erase(event_ids=[ev.id], reason="user asked")
+        receipt = await rt.erase(event_ids=[ev.id], reason="user asked")
+        # The receipt says the files still hold the erased bytes (it used to say nothing).
+        assert receipt.verified and not receipt.storage_scrubbed
+        assert "files scrubbed  NOT YET" in receipt.render()
+        assert await rt.journal.scrub_pending("a") and not await rt.journal.scrub_pending("b")
         await rt.close()
         # The open tries the fold once and goes on (it used to wait out the busy timeout).
         again = await asyncio.wait_for(MemoryRuntime.open(db, namespace="b"), timeout=10)
@@ -125,5 +129,6 @@ async def test_a_reader_holding_the_wal_delays_the_scrub_but_never_blocks_an_ope
         backup.execute("ROLLBACK")
         backup.close()
     reopened = await MemoryRuntime.open(db, namespace="a")  # the reader is gone: it finishes
+    assert not await reopened.journal.scrub_pending("a")
     await reopened.close()
     assert _files_holding(tmp_path, SECRET) == []

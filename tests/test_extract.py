@@ -107,7 +107,9 @@ def test_attribute_rules(text: str, expected: Row) -> None:
 
 
 def test_a_trip_planned_for_next_week_is_not_a_visit() -> None:
-    assert not [c for c in claims("We booked a trip next week to Rome.") if c.attribute == "visited"]
+    assert not [
+        c for c in claims("We booked a trip next week to Rome.") if c.attribute == "visited"
+    ]
 
 
 @pytest.mark.parametrize(

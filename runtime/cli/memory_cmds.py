@@ -208,6 +208,7 @@ async def cmd_erase(args: argparse.Namespace) -> int:
             rc.render()
             if args.receipt
             else f"erased {len(rc.erased_event_ids)} event(s); chain verified: {rc.verified}"
+            + ("" if rc.storage_scrubbed else "; files scrubbed: not yet (a reader holds the WAL)")
         ),
     )
     return 0 if rc.verified else 1

@@ -231,6 +231,13 @@ class Journal(abc.ABC):
         about other namespaces of the file."""
         return 0
 
+    async def scrub_pending(self, namespace: str) -> bool:
+        """True while an erasure of ``namespace`` has left erased bytes in the storage's
+        files (a file backend whose log could not be folded yet because a reader held an
+        old snapshot). The next erasure or open finishes the scrub. False for in-memory
+        backends, which keep no copy."""
+        return False
+
     def planning(self) -> AbstractAsyncContextManager[None]:
         """Held by a guarded write from its plan to its commit, so that writers of one
         journal take turns instead of refusing each other's plans (see

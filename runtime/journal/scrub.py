@@ -19,7 +19,7 @@ import time
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.logging import get_logger
 
-__all__ = ["ERASURE_WAIT_S", "finish_scrubs", "mark_scrub"]
+__all__ = ["ERASURE_WAIT_S", "finish_scrubs", "mark_scrub", "scrub_pending"]
 
 ERASURE_WAIT_S = 10.0
 """How long an erasure waits to fold the WAL (another checkpoint, a reader's snapshot)."""
@@ -34,6 +34,12 @@ def mark_scrub(conn: sqlite3.Connection, namespace: str) -> None:
     conn.execute(
         "INSERT OR REPLACE INTO nousmem_meta(key, value) VALUES (?, '1')", (_PREFIX + namespace,)
     )
+
+
+def scrub_pending(conn: sqlite3.Connection, namespace: str) -> bool:
+    """True while ``namespace``'s marker says an erasure's merge or WAL fold is not done."""
+    got = conn.execute("SELECT 1 FROM nousmem_meta WHERE key = ?", (_PREFIX + namespace,))
+    return got.fetchone() is not None
 
 
 def _fold_wal(conn: sqlite3.Connection, lock: threading.Lock, wait_s: float) -> bool:

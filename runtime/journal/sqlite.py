@@ -32,7 +32,7 @@ from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.planlock import PlanLock
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION, SELECT_COLUMNS
-from nousmem.runtime.journal.scrub import finish_scrubs
+from nousmem.runtime.journal.scrub import finish_scrubs, scrub_pending
 from nousmem.runtime.journal.sqlite_connect import connect, is_file_path
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
@@ -462,6 +462,9 @@ class SqliteJournal(SqliteVectors, Journal):
         )
         rows = await self._in_thread(lambda c: c.execute(sql, (namespace,)).fetchall())
         return int(rows[0][0])
+
+    async def scrub_pending(self, namespace: str) -> bool:
+        return await self._in_thread(lambda c: scrub_pending(c, namespace))
 
     def planning(self) -> AbstractAsyncContextManager[None]:
         return self._plan_lock.held()
