@@ -318,9 +318,12 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 )
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history, state_of))
+        # A compiled item restates beliefs: it is shown with its entities' belief slots. A
+        # read about Alice must not judge (nor list) a frame for every other entity.
+        scope = None if entities is None else {match_key(n) for n in names}
         for slot_id in sorted(self.text):
             kind = slot_id.split(":", 1)[0]
-            if kind in kinds:
+            if kind in kinds and (scope is None or self.compiled_in_scope(slot_id, scope)):
                 slot = self._text_slot(slot_id, lens, history, limit, now, state_of, trust)
                 if slot is not None:
                     slots.append(slot)

@@ -21,7 +21,7 @@ from datetime import datetime
 from nousmem.projections.belief_models import BeliefSnapshot
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.supersession import from_trail
-from nousmem.projections.worldview_models import Key, WorldviewSlot, slot_kind_for
+from nousmem.projections.worldview_models import Key, TextItem, WorldviewSlot, slot_kind_for
 from nousmem.projections.worldview_slots import SlotResolver
 
 CURRENT = frozenset({"selected", "active", "conflicted"})
@@ -44,6 +44,7 @@ class CompiledItems(SlotResolver):
 
     stated: dict[str, list[tuple[int, Key]]]
     aliases: dict[str, str]
+    text: dict[str, list[TextItem]]
     compiled_items: dict[str, CompiledBasis]
 
     def on_compiled(self, event_id: str, key: str, sources: Iterable[str]) -> None:
@@ -137,6 +138,27 @@ class CompiledItems(SlotResolver):
         )
         kind = slot_kind_for(snap.attribute)
         return self._belief_slot(snap, kind, history, limit, now, state_of, trust, expired, changes)
+
+    def compiled_in_scope(self, slot_id: str, entity_keys: set[str]) -> bool:
+        """Whether text slot ``slot_id`` belongs in a read limited to ``entity_keys``: any
+        item that is not compiled, or states no belief (a procedure, a planner's
+        consolidation), does; a compiled item that states beliefs does when it states one
+        of those entities' (a schema names many; an entity merged since counts as the one
+        it was merged into). A read that names no entity keeps what generalises over them
+        (schemas, conflict notes) and leaves out the frames, which restate one belief
+        each, as it leaves out the belief slots themselves."""
+        for item in self.text[slot_id]:
+            basis = self.compiled_items.get(item.event_id)
+            if basis is None:
+                return True
+            named = [e for e, _, _ in basis.values]
+            if basis.conflict is not None:
+                named.append(basis.conflict[0])
+            if not named or (not entity_keys and not basis.key.startswith("frame:")):
+                return True
+            if any(e in entity_keys or self.aliases.get(e, e) in entity_keys for e in named):
+                return True
+        return False
 
     def compiled_unheld(
         self, event_id: str, slot_at: Callable[[str, str], WorldviewSlot | None]

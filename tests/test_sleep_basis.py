@@ -224,3 +224,41 @@ async def test_sleep_withdraws_a_frame_left_with_too_few_sources(rt: MemoryRunti
         == "Alice employer: Google (stated 3 times, 2 January 2024 to 10 January 2024)"
     )
     assert back["summary"] in await snapshot_lines(rt, "Where does Alice work?")
+
+
+# -- a read judges only the compiled items it can show ------------------------------------------
+
+
+async def test_a_read_shows_and_judges_only_its_entities_compiled_items(
+    rt: MemoryRuntime, monkeypatch: Any
+) -> None:
+    """A frame restates one entity's belief: a read about Carol neither lists nor judges
+    Alice's (a namespace with thousands of frames judged them all on every read). A read
+    naming no entity keeps the schemas, which generalise over entities."""
+    for i in range(3):
+        await say(rt, "I work at Google.", "Alice", i)
+    for i in range(3):
+        await say(rt, "I work at Initech.", "Carol", 3 + i)
+    for i in range(2):
+        await say(rt, "I work at Google.", "Bob", 6 + i)
+    carol = "frame:carol.employer#initech"
+    assert set(by_key(await rt.sleep())) == {FRAME, carol, "schema:employer#google"}
+    wv = type(rt._proj.worldview)
+    judge = wv.compiled_unheld
+    judged: list[str] = []
+
+    def counting(self: Any, event_id: str, slot_at: Any) -> str | None:
+        judged.append(self.compiled_items[event_id].key)
+        return judge(self, event_id, slot_at)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(wv, "compiled_unheld", counting)
+    ctx = await rt.query("Where does Carol work?")
+    assert {s.id for s in ctx.worldview.slots} == {"fact:carol.employer", f"schema:{carol}"}
+    assert "Initech (stated 3 times" in ctx.prompt_sections["worldview"]
+    assert judged == [carol]
+    judged.clear()
+    ctx = await rt.query("What happened?")
+    assert {s.id for s in ctx.worldview.slots} == {"schema:employer#google"}
+    assert judged == ["schema:employer#google"]
+    # Alice's frame is still hers to show.
+    assert "Google (stated 3 times" in await snapshot_lines(rt, "Where does Alice work?")
