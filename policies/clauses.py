@@ -271,6 +271,12 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         s, e, raw = toks[i]
         if e > pos:  # the match starts inside this token: "I'd like" matched at "'d"
             raw = raw[: pos - s]
+        if steps == 0 and raw.rstrip(_STRIP).endswith(",") and i > 0:
+            # "My sister, Priya, moved": a name set off by commas right before the verb is
+            # its subject (an appositive), not the start of a new clause.
+            named = _name_at(toks, i)
+            if named is not None and toks[i - 1][2].rstrip(_STRIP).endswith(","):
+                return Walk("name", named[0], named[1], plain, cess, cond)
         if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:
             # After a comma a new clause starts; treating it as subjectless keeps "..., like
             # a walk in the park" from reading as a preference.

@@ -194,6 +194,23 @@ _FACT_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
     ),
+    # ---- children and siblings, by name ("my daughter Sara", "Ana's little brother Tom") ---
+    make_rule(
+        "child",
+        "son daughter",
+        POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
+        r"(?i:son|daughter)\s*,?\s+" + NAME_VAL,
+        value="name",
+        subject="poss",
+    ),
+    make_rule(
+        "sibling",
+        "brother sister",
+        POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
+        r"(?i:brother|sister)\s*,?\s+" + NAME_VAL,
+        value="name",
+        subject="poss",
+    ),
     make_rule(
         "spouse",
         "divorced divorcing separated",

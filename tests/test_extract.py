@@ -98,12 +98,28 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("Took a short trip last week to Rome.", ("Dana", "visited", "Rome")),
         ("I went on a vacation recently to Crete.", ("Dana", "visited", "Crete")),
         ("I'm single.", ("Dana", "relationship_status", "single")),
+        ("It was for my daughter Sara's birthday.", ("Dana", "child", "Sara")),
+        ("My son, Kyle, turned one.", ("Dana", "child", "Kyle")),
+        ("Lena's little brother Tom is visiting.", ("Lena", "sibling", "Tom")),
+        ("My big sister Ama lives in Accra.", ("Dana", "sibling", "Ama")),
+        ("My sister, Priya, moved to Goa.", ("Priya", "location", "Goa")),
         ("I want to become a midwife.", ("Dana", "goal", "become a midwife")),
         ("My goal is to run for office.", ("Dana", "goal", "run for office")),
     ],
 )
 def test_attribute_rules(text: str, expected: Row) -> None:
     assert expected in triples(text)
+
+
+def test_an_appositive_name_is_the_subject_not_the_speaker() -> None:
+    """ "My sister, Priya, moved to Goa" used to say Dana moved there."""
+    assert ("Dana", "location", "Goa") not in triples("My sister, Priya, moved to Goa.")
+    assert ("Dana", "employer", "Acme") in triples("Yes, Alice, I work at Acme.")
+
+
+def test_a_child_or_sibling_needs_a_name() -> None:
+    assert [c for c in claims("My daughter is sick.") if c.attribute == "child"] == []
+    assert [c for c in claims("My brother and I went out.") if c.attribute == "sibling"] == []
 
 
 def test_a_trip_planned_for_next_week_is_not_a_visit() -> None:
