@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import journal, locomo, perf
+from benchmarks import journal, locomo, perf, sleep_reads
 from benchmarks.common import percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -186,6 +186,18 @@ async def test_locomo_smoke(tmp_path: Path) -> None:
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["dataset"]["skipped"] == skipped
     assert "budget 100 tokens" in locomo.render(res)
+
+
+async def test_sleep_reads_smoke() -> None:
+    res = await sleep_reads.run(entities=8, reads=3)
+    assert res["compiled"] >= 8  # a frame per person, a schema per shared employer
+    assert res["events_before_sleep"] == 32
+    for key in ("before_p50_ms", "after_p50_ms", "p50_ratio", "p95_ratio"):
+        assert res[key] > 0
+    text = sleep_reads.render(res)
+    assert "query p50 (ms)" in text and "8 entities" in text
+    with pytest.raises(ValueError, match="entities"):
+        await sleep_reads.run(entities=1, reads=3)
 
 
 def test_context_reading() -> None:
