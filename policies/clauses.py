@@ -261,6 +261,22 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+# Words that name someone by their relation, before an appositive name ("my sister, Priya,").
+_RELATIONS = frozenset(
+    "sister brother mom mother dad father son daughter wife husband partner friend buddy boss "
+    "manager colleague coworker co-worker neighbor neighbour roommate cousin aunt uncle "
+    "grandma grandpa grandmother grandfather niece nephew teacher coach girlfriend boyfriend "
+    "fiance fiancee fiancé fiancée mentor".split()
+)
+
+
+def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Token ``i`` ends a name set off by commas right after a relation word
+    ("my sister, Priya,") and the verb after it agrees with a name."""
+    prev = toks[i - 1][2]
+    return prev.rstrip(_STRIP).endswith(",") and clean(prev) in _RELATIONS and _agrees(toks, i)
+
+
 def walk_back(sent: Sentence, pos: int) -> Walk:
     """Find the subject of the verb phrase starting at sentence offset ``pos``."""
     starts, toks = sent.tokens()
@@ -271,11 +287,12 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         s, e, raw = toks[i]
         if e > pos:  # the match starts inside this token: "I'd like" matched at "'d"
             raw = raw[: pos - s]
-        if steps == 0 and raw.rstrip(_STRIP).endswith(",") and i > 0:
-            # "My sister, Priya, moved": a name set off by commas right before the verb is
-            # its subject (an appositive), not the start of a new clause.
+        if raw.rstrip(_STRIP).endswith(",") and i > 0 and _appositive(toks, i):
+            # "My sister, Priya, (just) moved": a name set off by commas after a relation
+            # word is the verb's subject, not the start of a new clause. After "Thanks," or
+            # "Same here," the name is the person spoken to.
             named = _name_at(toks, i)
-            if named is not None and toks[i - 1][2].rstrip(_STRIP).endswith(","):
+            if named is not None:
                 return Walk("name", named[0], named[1], plain, cess, cond)
         if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:
             # After a comma a new clause starts; treating it as subjectless keeps "..., like

@@ -240,8 +240,8 @@ class RuleExtractor:
         neg_word = neither is not None or (
             "neg" in rule.regex.groupindex and match.group("neg") is not None
         )
-        cess = walk.cessation or anymore
-        negated = rule.negate != (walk.plain_neg or cess or neg_word)
+        cess = (walk.cessation or anymore) and not rule.presupposed
+        negated = rule.negate != ((walk.plain_neg and not rule.presupposed) or cess or neg_word)
         attribute = rule.attribute
         if negated and rule.alt_negated and not cess and not neg_word:
             attribute, negated = rule.alt_negated, False

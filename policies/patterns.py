@@ -18,7 +18,19 @@ ElideMode = Literal["never", "past", "past_ing"]
 
 #: Attributes whose dimension holds several independent values at once.
 MULTI_VALUED: frozenset[str] = frozenset(
-    {"likes", "dislikes", "pet", "hobby", "activity", "uses", "friend", "visited", "goal"}
+    {
+        "likes",
+        "dislikes",
+        "pet",
+        "hobby",
+        "activity",
+        "uses",
+        "friend",
+        "visited",
+        "goal",
+        "child",
+        "sibling",
+    }
 )
 #: Every attribute the rule extractor can emit.
 ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
@@ -52,6 +64,9 @@ class Rule(BaseModel):
     change: bool = False
     #: Attribute to use under plain negation ("don't like X" -> dislikes X).
     alt_negated: str | None = None
+    #: The value is presupposed by a noun phrase ("my daughter Sara"): the clause's negation
+    #: or "anymore" ("I don't live with my daughter Sara anymore") does not deny it.
+    presupposed: bool = False
     #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
     elide: ElideMode = "never"
     weight: float = 1.0

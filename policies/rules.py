@@ -30,6 +30,11 @@ from nousmem.policies.rules_leisure import LEISURE_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
+# "my son Kyle", or "my son, Kyle, ..." set off by commas on both sides: after one comma
+# the name may be the person spoken to ("Thanks for asking about my son, Mel!"). Never a
+# contraction of "I" ("my brother I'm sure ...").
+_KIN_NAME = r"(?:\s+|\s*,\s+(?=" + NAME + r"\s*,))(?!I')" + NAME_VAL
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -199,17 +204,19 @@ _FACT_RULES: tuple[Rule, ...] = (
         "child",
         "son daughter",
         POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
-        r"(?i:son|daughter)\s*,?\s+" + NAME_VAL,
+        r"(?i:son|daughter)" + _KIN_NAME,
         value="name",
         subject="poss",
+        presupposed=True,
     ),
     make_rule(
         "sibling",
         "brother sister",
         POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
-        r"(?i:brother|sister)\s*,?\s+" + NAME_VAL,
+        r"(?i:brother|sister)" + _KIN_NAME,
         value="name",
         subject="poss",
+        presupposed=True,
     ),
     make_rule(
         "spouse",

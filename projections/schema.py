@@ -138,12 +138,13 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("spouse", 3650.0, "spouse married husband wife partner"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
+        _single("origin", 365.0, "originally hometown"),
         # "What martial arts has John done?" names no attribute: what someone has done or
-        # plays is asked of hobbies and activities.
+        # practises is asked of hobbies and activities ("play" is not: "play a role").
         _multi(
             "hobby",
             730.0,
-            "hobby hobbies pastime pastimes done play plays practice practices sport sports",
+            "hobby hobbies pastime pastimes done practice practices sport sports",
         ),
         _multi("activity", 180.0, "activity activities done"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),

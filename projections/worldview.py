@@ -258,7 +258,8 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
     ) -> WorldviewSnapshot:
         """Resolve the worldview for ``lens`` at ``as_of_seq`` (None = now).
 
-        ``entities`` limits belief slots to those entities (text slots are always included).
+        ``entities`` limits belief slots to those entities, and compiled items to those about
+        them (see :meth:`compiled_in_scope`); other text slots are always included.
         ``now`` is event time (the latest ``occurred_at`` at that position) for recency and
         for ``expired(attribute, last_seen, now)``, the attribute TTL test. ``as_of_time``
         also leaves out everything whose event time is later (an event-time read).
@@ -323,7 +324,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         scope = None if entities is None else {match_key(n) for n in names}
         for slot_id in sorted(self.text):
             kind = slot_id.split(":", 1)[0]
-            if kind in kinds and (scope is None or self.compiled_in_scope(slot_id, scope)):
+            if kind in kinds and (scope is None or self.compiled_in_scope(slot_id, scope, limit)):
                 slot = self._text_slot(slot_id, lens, history, limit, now, state_of, trust)
                 if slot is not None:
                     slots.append(slot)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from nousmem.projections.belief_models import BeliefSnapshot
 from nousmem.projections.beliefs import BeliefStore
@@ -46,6 +47,10 @@ class CompiledItems(SlotResolver):
     aliases: dict[str, str]
     text: dict[str, list[TextItem]]
     compiled_items: dict[str, CompiledBasis]
+
+    if TYPE_CHECKING:  # MergeCarry's, in Worldview (a stub here would shadow it at runtime)
+
+        def key_at(self, key: str, limit: int, until: datetime | None = None) -> str: ...
 
     def on_compiled(self, event_id: str, key: str, sources: Iterable[str]) -> None:
         """Record the belief values compiled item ``event_id`` (sleep key ``key``) states:
@@ -139,26 +144,30 @@ class CompiledItems(SlotResolver):
         kind = slot_kind_for(snap.attribute)
         return self._belief_slot(snap, kind, history, limit, now, state_of, trust, expired, changes)
 
-    def compiled_in_scope(self, slot_id: str, entity_keys: set[str]) -> bool:
-        """Whether text slot ``slot_id`` belongs in a read limited to ``entity_keys``: any
-        item that is not compiled, or states no belief (a procedure, a planner's
-        consolidation), does; a compiled item that states beliefs does when it states one
-        of those entities' (a schema names many; an entity merged since counts as the one
-        it was merged into). A read that names no entity keeps what generalises over them
-        (schemas, conflict notes) and leaves out the frames, which restate one belief
-        each, as it leaves out the belief slots themselves."""
-        for item in self.text[slot_id]:
-            basis = self.compiled_items.get(item.event_id)
-            if basis is None:
-                return True
-            named = [e for e, _, _ in basis.values]
-            if basis.conflict is not None:
-                named.append(basis.conflict[0])
-            if not named or (not entity_keys and not basis.key.startswith("frame:")):
-                return True
-            if any(e in entity_keys or self.aliases.get(e, e) in entity_keys for e in named):
-                return True
-        return False
+    def compiled_in_scope(self, slot_id: str, entity_keys: set[str], limit: int) -> bool:
+        """Whether text slot ``slot_id`` belongs in a read at ``limit`` (and ``self._until``)
+        limited to ``entity_keys``, judged by its latest version the read can see: one that
+        is not compiled, or states no belief (a procedure, a planner's consolidation), does;
+        a compiled item that states beliefs does when it states one of those entities' (a
+        schema names many; an entity merged by then counts as the one it was merged into).
+        A read that names no entity keeps what generalises over them (schemas, conflict
+        notes) and leaves out the frames, which restate one belief each, as it leaves out
+        the belief slots themselves. Only what the read can see decides: a later merge or
+        recompilation must not change a recorded read."""
+        seen = [i for i in self.text[slot_id] if self._at(i.seq, i.occurred_at, limit)]
+        if not seen:
+            return False
+        basis = self.compiled_items.get(max(seen, key=lambda i: i.seq).event_id)
+        if basis is None:
+            return True
+        named = [e for e, _, _ in basis.values]
+        if basis.conflict is not None:
+            named.append(basis.conflict[0])
+        if not named or (not entity_keys and not basis.key.startswith("frame:")):
+            return True
+        return any(
+            e in entity_keys or self.key_at(e, limit, self._until) in entity_keys for e in named
+        )
 
     def compiled_unheld(
         self, event_id: str, slot_at: Callable[[str, str], WorldviewSlot | None]

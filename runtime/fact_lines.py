@@ -28,10 +28,11 @@ entities' own."""
 
 
 def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
-    """The question names ``attribute`` as a word (``manager``, ``relationship status``)
-    or one of its aliases. Whole words: "manager" does not ask about ``age``."""
+    """The question names ``attribute`` as a word (``manager``, ``relationship status``),
+    or its plural ("employers"), or one of its aliases. Whole words: "manager" does not ask
+    about ``age``."""
     phrase = re.escape(attribute.replace("_", " ").casefold())
-    return re.search(rf"(?<!\w){phrase}(?!\w)", plan.question.casefold()) is not None or (
+    return re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None or (
         not set(plan.terms).isdisjoint(aliases)
     )
 

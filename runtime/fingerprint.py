@@ -59,7 +59,8 @@ unexplained while the package version stays the same (as it does between release
    ``contradicts`` edge suppresses only its target.
 7: more attribute aliases make a question ask for a fact line ("what martial arts has John
    done" asks for hobbies and activities; "what countries" for places visited), and a
-   question asks for an attribute by whole words only ("manager" no longer asks ``age``);
+   question asks for an attribute by whole words or their plural only ("manager" no longer
+   asks ``age``; "originally" is an alias of ``origin``);
    a read that names entities shows (and judges) only their compiled frames, schemas and
    conflict notes, and one that names none keeps schemas and conflict notes, not frames.
 """

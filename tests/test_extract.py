@@ -120,6 +120,27 @@ def test_an_appositive_name_is_the_subject_not_the_speaker() -> None:
 def test_a_child_or_sibling_needs_a_name() -> None:
     assert [c for c in claims("My daughter is sick.") if c.attribute == "child"] == []
     assert [c for c in claims("My brother and I went out.") if c.attribute == "sibling"] == []
+    # The person spoken to, or "I'm", is not the name.
+    assert [
+        c for c in claims("Thanks for asking about my son, Mel!") if c.attribute == "child"
+    ] == []
+    assert [c for c in claims("My brother I'm sure will help.") if c.attribute == "sibling"] == []
+
+
+def test_a_negated_clause_does_not_deny_a_named_child() -> None:
+    """ "my daughter Sara" presupposes her: not living with her anymore says nothing else."""
+    (kin,) = [c for c in claims("I don't live with my daughter Sara anymore.")]
+    assert (kin.attribute, kin.value, kin.polarity) == ("child", "Sara", "assert")
+    (kin,) = [c for c in claims("I don't talk to my brother Tom anymore.")]
+    assert (kin.attribute, kin.value, kin.polarity) == ("sibling", "Tom", "assert")
+
+
+def test_a_name_spoken_to_between_commas_is_not_the_subject() -> None:
+    assert not [c for c in claims("Same here, Mel, love hiking too!") if c.entity == "Mel"]
+    assert ("Dana", "visited", "Rome") in triples("Thanks, Mel, visited Rome last week.")
+    # An adverb between the appositive and its verb keeps it the subject.
+    said = triples("My sister, Priya, just moved to Goa.")
+    assert ("Priya", "location", "Goa") in said and ("Dana", "location", "Goa") not in said
 
 
 def test_a_trip_planned_for_next_week_is_not_a_visit() -> None:
@@ -153,6 +174,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "friend",
         "visited",
         "goal",
+        "child",
+        "sibling",
     } == (MULTI_VALUED)
     assert {"employer", "location", "origin", "role", "spouse", "relationship_status"} <= (
         ATTRIBUTES - MULTI_VALUED
@@ -160,7 +183,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
         "I play chess. I went to a gig. I use Vim. My friend Ana is here. I visited Rome. "
-        "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain."
+        "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain. "
+        "My son Kyle is two. My sister Ama is here."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

@@ -330,6 +330,25 @@ async def test_an_attribute_is_asked_for_as_a_whole_word(rt: MemoryRuntime) -> N
     assert any(s.id == "fact:maya.age" for s in ctx.snippets)
 
 
+async def test_a_plural_or_an_alias_asks_for_the_attribute(rt: MemoryRuntime) -> None:
+    """Whole words, but "employers" still asks for ``employer`` and "originally" for
+    ``origin``; "play a role" does not ask for hobbies."""
+    for i, text in enumerate(
+        ["I work at Initech.", "I'm originally from Chile.", "I play the cello."]
+    ):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + i * DAY, "ref": f"a{i}"}
+        )
+    for question, fact in [
+        ("Which employers has Ana worked for?", "fact:ana.employer"),
+        ("Where is Ana originally from?", "fact:ana.origin"),
+    ]:
+        ctx = await rt.query(question, budget_tokens=1000)
+        assert fact in {s.id for s in ctx.snippets}, question
+    ctx = await rt.query("Did Ana play a role in the hiring decision?", budget_tokens=1000)
+    assert "fact:ana.hobby" not in {s.id for s in ctx.snippets}
+
+
 def test_attribute_aliases_are_single_lowercase_words() -> None:
     assert AttributeSpec(name="employer", aliases=["Job ", "job", "WORK"]).aliases == (
         "job",

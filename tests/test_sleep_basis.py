@@ -262,3 +262,30 @@ async def test_a_read_shows_and_judges_only_its_entities_compiled_items(
     assert judged == ["schema:employer#google"]
     # Alice's frame is still hers to show.
     assert "Google (stated 3 times" in await snapshot_lines(rt, "Where does Alice work?")
+
+
+async def test_a_later_recompilation_or_merge_leaves_an_earlier_read_as_it_was(
+    rt: MemoryRuntime,
+) -> None:
+    """Which compiled items a read covers is decided as of the read: a schema recompiled to
+    name Carol later, or a merge later, must not change a recorded read or a read as of it."""
+    await say(rt, "I work at Google.", "Alice", 1)
+    await say(rt, "I work at Google.", "Bob", 2)
+    for i in range(3):
+        await say(rt, "I work at Initech.", "Robert", 3 + i)
+    await say(rt, "I live in Paris.", "Carol", 6)
+    await rt.sleep()  # schema:employer#google for Alice, Bob; Robert's frame
+    carol = await rt.query("Where does Carol work?", budget_tokens=5000)
+    bob = await rt.query("Where does Bob work?", budget_tokens=5000)
+    assert "schema" not in carol.prompt_sections["worldview"]
+    assert "Robert employer" not in bob.prompt_sections["worldview"]
+
+    await say(rt, "I work at Google.", "Carol", 7)
+    await rt.sleep()  # the schema again, now naming Carol
+    await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
+    for ctx in (carol, bob):
+        assert (await rt.replay_trace(ctx.trace_id, compare_present=False)).identical
+        again = await rt.query(ctx.plan["question"], budget_tokens=5000, as_of=ctx.as_of_seq)
+        assert again.to_prompt() == ctx.to_prompt()
+    now = await rt.query("Where does Carol work?", budget_tokens=5000)
+    assert "for Alice, Bob, Carol" in now.prompt_sections["worldview"]
