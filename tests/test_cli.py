@@ -190,6 +190,22 @@ def test_query_trace_and_replay(alice: Run) -> None:
     assert "no trace" in alice.err
 
 
+def test_trace_prints_graph_activation_paths_and_suppressions() -> None:
+    from nousmem.runtime.cli.memory_cmds import _activation
+
+    assert _activation(None) == []
+    record = {
+        "seeds": 3,
+        "paths": [{"id": f"e{i}", "score": 1 / (i + 1), "path": ["e9", f"e{i}"]} for i in range(7)],
+        "suppressed": [{"id": "e8", "reason": "contradicted by e9", "path": ["e9", "e8"]}],
+    }
+    lines = _activation(record)
+    assert lines[0] == "graph activation: 3 seeds, 7 paths, 1 suppressed"
+    assert lines[1] == "  e0 (1.000): e9 -> e0" and len([x for x in lines if " -> " in x]) == 6
+    assert "  suppressed e8: contradicted by e9 (e9 -> e8)" in lines
+    assert lines[-1] == "  ... (--json shows all)"
+
+
 def test_trace_and_replay_show_the_date_bound_and_present_changes(alice: Run) -> None:
     dated = alice.json("query", "Where does Alice work?", "--as-of", "2024-04-01T00:00:00+00:00")
     bound = "event time <= 2024-04-01T00:00:00+00:00"

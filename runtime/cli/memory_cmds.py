@@ -119,6 +119,24 @@ def _because(events: tuple[dict[str, Any], ...]) -> list[str]:
     return [f"  because {x['kind']} {x['id']} (seq {x['seq']}): {x['why']}" for x in events[:10]]
 
 
+def _activation(act: dict[str, Any] | None, shown: int = 5) -> list[str]:
+    """Graph activation's record in a trace: the strongest paths that lent candidates
+    activation and what it suppressed, a few of each (``--json`` has them all)."""
+    if not act:
+        return []
+    paths, sup = act.get("paths") or [], act.get("suppressed") or []
+    lines = [
+        f"graph activation: {act.get('seeds', 0)} seeds, {len(paths)} paths, {len(sup)} suppressed"
+    ]
+    lines += [f"  {x['id']} ({x['score']:.3f}): {' -> '.join(x['path'])}" for x in paths[:shown]]
+    lines += [
+        f"  suppressed {x['id']}: {x['reason']} ({' -> '.join(x['path'])})" for x in sup[:shown]
+    ]
+    if len(paths) > shown or len(sup) > shown:
+        lines.append("  ... (--json shows all)")
+    return lines
+
+
 async def cmd_trace(args: argparse.Namespace) -> int:
     async with open_rt(args) as rt:
         e = await rt.trace(args.id)
@@ -135,6 +153,7 @@ async def cmd_trace(args: argparse.Namespace) -> int:
         lines += [f"  {s['id']}: {s['reason']}" for s in p.suppressed[:20]] or ["  -"]
         if len(p.suppressed) > 20:
             lines.append(f"  ... {len(p.suppressed) - 20} more (--json shows all)")
+        lines += _activation(p.activation)
         return "\n".join(lines)
 
     _emit(args, e.model_dump(mode="json"), human)
