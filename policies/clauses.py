@@ -261,6 +261,7 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 # Words that name someone by their relation, before an appositive name ("my sister, Priya,").
 _RELATIONS = frozenset(
     "sister brother mom mother dad father son daughter wife husband partner friend buddy boss "
@@ -271,10 +272,21 @@ _RELATIONS = frozenset(
 
 
 def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Token ``i`` ends a name set off by commas right after a relation word
-    ("my sister, Priya,") and the verb after it agrees with a name."""
+    """Token ``i`` ends a name set off by commas right after a relation word that opens
+    its clause with a possessive ("My (older) sister, Priya,"), and the verb after it agrees
+    with a name. Not after a verb ("Dropped off my son, Kyle, went ..."): the relation is
+    then an object, and not after "Me and my sister, Priya,": the subject is both."""
     prev = toks[i - 1][2]
-    return prev.rstrip(_STRIP).endswith(",") and clean(prev) in _RELATIONS and _agrees(toks, i)
+    if not (prev.rstrip(_STRIP).endswith(",") and clean(prev) in _RELATIONS):
+        return False
+    for j in (i - 2, i - 3):  # the possessive, perhaps before one adjective
+        if j < 0:
+            return False
+        word = toks[j][2].strip(_STRIP)
+        if word.lower() in _POSSESSIVES or (word.endswith("'s") and word[:1].isupper()):
+            opens = j == 0 or toks[j - 1][2].rstrip(_STRIP).endswith(_BOUNDARY_END)
+            return opens and _agrees(toks, i)
+    return False
 
 
 def walk_back(sent: Sentence, pos: int) -> Walk:

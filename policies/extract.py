@@ -248,7 +248,7 @@ class RuleExtractor:
         key = (clause_start, clause_end)
         if key not in sent.memo:
             sent.memo[key] = _CHANGE.search(region) is not None
-        change = rule.change or cess or sent.memo[key]
+        change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged
         confidence = self.base_confidence * rule.weight
         if walk.kind == "elided":

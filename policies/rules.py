@@ -30,10 +30,22 @@ from nousmem.policies.rules_leisure import LEISURE_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
-# "my son Kyle", or "my son, Kyle, ..." set off by commas on both sides: after one comma
-# the name may be the person spoken to ("Thanks for asking about my son, Mel!"). Never a
-# contraction of "I" ("my brother I'm sure ...").
-_KIN_NAME = r"(?:\s+|\s*,\s+(?=" + NAME + r"\s*,))(?!I')" + NAME_VAL
+# "my son Kyle". Not after a comma: there the name is as often the person spoken to
+# ("Thanks for asking about my daughter, Caroline, she's fine!"). Never a contraction of
+# "I" ("my brother I'm sure ...").
+_KIN_NAME = r"\s+(?!I'|[A-Z][a-zA-Z-]*'d\b)" + NAME_VAL
+# After these verbs "my son" is an indirect object and the capitalised word what he was
+# given, taught or called ("I taught my daughter French", "bought my son Lego", "I'd name
+# my son Kyle"): no name.
+_GIVEN = "".join(
+    rf"(?<!\b(?i:{v}) )"
+    for v in (
+        "taught teach teaches teaching gave give gives giving bought buy buys buying got get "
+        "gets getting showed show shows told tell tells telling sent send sends made make makes "
+        "call calls called calling name names named naming read reads reading let lets "
+        "promised owe owed offered wished wish brought bring texted text texts wrote write"
+    ).split()
+)
 
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
@@ -203,7 +215,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "child",
         "son daughter",
-        POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
+        _GIVEN + POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
         r"(?i:son|daughter)" + _KIN_NAME,
         value="name",
         subject="poss",
@@ -212,7 +224,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "sibling",
         "brother sister",
-        POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
+        _GIVEN + POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
         r"(?i:brother|sister)" + _KIN_NAME,
         value="name",
         subject="poss",
@@ -279,7 +291,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
         r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
         # "took a trip last week to Rome": a past time phrase may sit before the place.
-        r"(?:(?i:(?:last|this|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
+        # Not "this summer": that is as often still to come.
+        r"(?:(?i:(?:last|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
         r"|winter)|yesterday|recently)\s+)?(?i:to)\s+" + VAL,
         elide="past",
     ),
