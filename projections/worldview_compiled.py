@@ -14,16 +14,31 @@ Mixed into :class:`~nousmem.projections.worldview.Worldview`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from nousmem.projections.belief_models import BeliefSnapshot
+from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.supersession import from_trail
 from nousmem.projections.worldview_models import Key, TextItem, WorldviewSlot, slot_kind_for
 from nousmem.projections.worldview_slots import SlotResolver
+
+# What sleep's keys and schema summaries look like (runtime/sleep.py): "alice.employer#google",
+# "fact:alice.employer", "Shared pattern: employer = google for Alice, Bob".
+_FRAME_KEY = re.compile(r"(?P<e>.+)\.(?P<a>[a-z][a-z0-9_:/-]*)#(?P<v>.+)", re.DOTALL)
+_CONFLICT_KEY = re.compile(r"[a-z]+:(?P<e>.+)\.(?P<a>[a-z][a-z0-9_:/-]*)", re.DOTALL)
+_SCHEMA_SUMMARY = "Shared pattern: "
+
+
+def _schema_names(summary: str) -> set[str] | None:
+    """The entity keys a schema's summary names, or None when it is not sleep's summary."""
+    if not summary.startswith(_SCHEMA_SUMMARY) or " for " not in summary:
+        return None
+    return {match_key(n) for n in summary.rpartition(" for ")[2].split(", ") if n.strip()}
+
 
 CURRENT = frozenset({"selected", "active", "conflicted"})
 """Candidate statuses of a value memory still holds (what sleep compiles from)."""
@@ -52,10 +67,15 @@ class CompiledItems(SlotResolver):
 
         def key_at(self, key: str, limit: int, until: datetime | None = None) -> str: ...
 
-    def on_compiled(self, event_id: str, key: str, sources: Iterable[str]) -> None:
+    def on_compiled(
+        self, event_id: str, key: str, sources: Iterable[str], summary: str = ""
+    ) -> None:
         """Record the belief values compiled item ``event_id`` (sleep key ``key``) states:
-        those its sources stated that its key names. A planner's consolidation or a
-        procedure states none; only its sources decide for it."""
+        those its sources stated that its key names, and for a schema only the entities its
+        summary names (a source may state a third person's value too). When its sources'
+        revisions come later in the journal (re-derived after an erasure), the key itself
+        says what a frame or conflict note states, and the summary whom a schema names. A
+        planner's consolidation or a procedure states none; only its sources decide for it."""
         stated = dict.fromkeys(
             (self.aliases.get(e, e), a, v)  # under the entity its key was made for
             for src in sources
@@ -66,12 +86,23 @@ class CompiledItems(SlotResolver):
         conflict = None
         if kind == "frame":
             values = tuple(k for k in stated if f"{k[0]}.{k[1]}#{k[2]}" == rest)
+            if not values and (m := _FRAME_KEY.fullmatch(rest)):
+                values = ((m["e"], m["a"], m["v"]),)
         elif kind == "schema":
-            values = tuple(k for k in stated if f"{k[1]}#{k[2]}" == rest)
+            named = _schema_names(summary)
+            values = tuple(
+                k for k in stated if f"{k[1]}#{k[2]}" == rest and (named is None or k[0] in named)
+            )
+            attr, _, vkey = rest.partition("#")
+            if named is not None and len(values) < len(named):
+                got = {k[0] for k in values}
+                values += tuple((e, attr, vkey) for e in sorted(named - got))
         elif kind == "conflict":
             conflict = next(
                 ((e, a) for e, a, _ in stated if f"{slot_kind_for(a)}:{e}.{a}" == rest), None
             )
+            if conflict is None and (m := _CONFLICT_KEY.fullmatch(rest)):
+                conflict = (m["e"], m["a"])
         self.compiled_items[event_id] = CompiledBasis(key, values, conflict)
 
     def belief_slot(

@@ -62,7 +62,8 @@ unexplained while the package version stays the same (as it does between release
    question asks for an attribute by whole words or their plural only ("manager" no longer
    asks ``age``; "originally" is an alias of ``origin``);
    a read that names entities shows (and judges) only their compiled frames, schemas and
-   conflict notes, and one that names none keeps schemas and conflict notes, not frames.
+   conflict notes, and one that names none keeps schemas and conflict notes, not frames;
+   a schema states only the entities its summary names.
 """
 
 

@@ -349,7 +349,7 @@ class Projector:
         # "procedure:deploy" shares the slot of the task results it was compiled from.
         key = p.key.split(":", 1)[1] if p.key.startswith(f"{kind}:") else p.key
         self.worldview.on_text(TextItem(kind, key, p.summary, e.seq, e.occurred_at, e.id, "sleep"))
-        self.worldview.on_compiled(e.id, p.key, p.sources)
+        self.worldview.on_compiled(e.id, p.key, p.sources, p.summary)
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,

@@ -289,3 +289,41 @@ async def test_a_later_recompilation_or_merge_leaves_an_earlier_read_as_it_was(
         assert again.to_prompt() == ctx.to_prompt()
     now = await rt.query("Where does Carol work?", budget_tokens=5000)
     assert "for Alice, Bob, Carol" in now.prompt_sections["worldview"]
+
+
+async def test_a_schema_states_only_the_entities_its_summary_names(rt: MemoryRuntime) -> None:
+    """Alice's turn also says Carol works at Google; the schema names Alice and Bob. Carol
+    leaving Google must neither hide it nor make it hers."""
+    await say(rt, "I work at Google. Carol works at Google.", "Alice", 0)
+    await say(rt, "I work at Google.", "Bob", 1)
+    for i in range(3):
+        await say(rt, "I just joined Initech, I no longer work at Google.", "Carol", 2 + i)
+    compiled = by_key(await rt.sleep())
+    schema = compiled["schema:employer#google"]
+    assert schema["summary"].endswith("for Alice, Bob")
+    basis = rt._proj.worldview.compiled_items[schema["event_id"]]
+    assert {e for e, _, _ in basis.values} == {"alice", "bob"}
+    assert "Shared pattern" in await snapshot_lines(rt, "Who works at Google?")
+    carol = await rt.worldview("historical", entities=["Carol"])
+    assert "schema:employer#google" not in {s.id for s in carol.slots}
+
+
+async def test_a_frame_keeps_what_it_states_when_an_erasure_rederives_its_revisions(
+    rt: MemoryRuntime,
+) -> None:
+    """Erasing an earlier statement re-derives the later revisions after the frame in the
+    journal; the frame still states Alice's employer (from its key), so it stays out of
+    reads about others and leaves reads once Alice moves on."""
+    first = await say(rt, "I work at Globex.", "Alice", 0)
+    for i in range(3):
+        await say(rt, "I work at Google.", "Alice", 1 + i)
+    await say(rt, "I live in Paris.", "Carol", 5)
+    assert FRAME in by_key(await rt.sleep())
+    receipt = await rt.erase(event_ids=[first.observation_id], reason="wrong")
+    assert receipt.rederived_event_ids  # the revisions now come after the frame
+    assert "Google" not in await snapshot_lines(rt, "Where does Carol live?")
+    assert "stated 3 times" in await snapshot_lines(rt, "Where does Alice work?")
+    for i in range(3):
+        await say(rt, "I just joined Initech, I no longer work at Google.", "Alice", 10 + i)
+    lines = await snapshot_lines(rt, "Where does Alice work?")
+    assert "Initech" in lines and "Google" not in lines
