@@ -334,11 +334,20 @@ class SlotResolver:
             for s, hid, value, t in rows:
                 if not self._at(s, t, limit):
                     continue
-                if not history and self._held_hidden(hid, limit, state_of):
+                hidden = self._held_hidden(hid, limit, state_of)
+                if not history and hidden:
                     continue
                 released = self._released(hid, limit)
                 if released and not history:
                     continue
+                # The full lenses show a forgotten held claim as forgotten, as lifecycle()
+                # does (its own state, or "obsolete" once all its evidence is forgotten).
+                state = state_of(hid, None if limit == 1 << 62 else limit)
+                if hidden and state not in HIDDEN_STATES:
+                    state = "obsolete"
+                status: CandidateStatus = "held" if not released else "selected"
+                if hidden:
+                    status = state  # type: ignore[assignment]
                 comps = self._score(
                     {
                         "support": 0.2,
@@ -348,7 +357,7 @@ class SlotResolver:
                         "commitment": 0.2,
                         "confirmation": 0.0,
                         "contradiction": 0.0,
-                        "inhibition": 0.0,
+                        "inhibition": 1.0 if hidden else 0.0,
                         "supersession": 0.0,
                         "staleness": 0.0,
                     }
@@ -356,7 +365,8 @@ class SlotResolver:
                 cand = WorldviewCandidate(
                     id=hid,
                     value=value,
-                    status="held" if not released else "selected",
+                    status=status,
+                    lifecycle=state,
                     score=comps.total,
                     components=comps,
                     valid_from=t,

@@ -24,6 +24,7 @@ from nousmem.runtime.erasure_plan import (
     MergeLog,
     closure,
     quoted_claims,
+    quoted_texts,
     rederive_plan,
     references,
 )
@@ -91,6 +92,8 @@ class _Plan(NamedTuple):
     """Belief dimensions whose later revisions quote erased evidence (under every name)."""
     dead: frozenset[str]
     """Belief candidate ids (under every name) only erased evidence supported."""
+    quoted: tuple[str, ...] = ()
+    """Erased observations' texts, which a read's question may hold (see quoted_texts)."""
 
 
 _ID = re.compile(r"\b[0-9A-Z]{26}\b")  # an event id inside a record's text
@@ -110,8 +113,9 @@ def _tail_matters(tail: Sequence[Any], plan: _Plan, pat: re.Pattern[str] | None)
         if pat is not None and names(pat, p):
             return True
         if e.kind == "retrieval":
-            # A read's selected ids quote nothing; only the worldview values it showed do.
-            if plan.dead.intersection(p.worldview):
+            # A read's selected ids quote nothing; the worldview values it showed and its
+            # question (the user's turn, read before it was recorded) do.
+            if plan.dead.intersection(p.worldview) or any(t in p.question for t in plan.quoted):
                 return True
             continue
         text = p.model_dump_json()
@@ -302,7 +306,14 @@ class Erasure(ReadPath):
                     causation_id=redo.causation_id or head.id,
                 )
             )
-        return _Plan(ordered, drafts, frozenset(targets), frozenset(dims), frozenset(dead))
+        return _Plan(
+            ordered,
+            drafts,
+            frozenset(targets),
+            frozenset(dims),
+            frozenset(dead),
+            quoted_texts(events, targets),
+        )
 
     def _rows_snapshot(self) -> dict[str, int]:
         p = self._proj

@@ -207,6 +207,7 @@ def references(
                 return True
         return False
 
+    erased_texts = quoted_texts(events, targets)
     found: set[str] = set()
     for e in events:
         p = e.payload
@@ -219,7 +220,12 @@ def references(
         elif e.kind == "outcome":
             named = set(p.targets)
         elif e.kind == "retrieval":
-            named = set(p.worldview)  # candidate ids carry the value they name
+            if any(t in p.question for t in erased_texts):
+                found.add(e.id)
+                continue
+            # The ids it selected quote nothing; the worldview candidate ids it showed carry
+            # the value they name.
+            named = set(p.worldview)
         else:
             continue
         if named & targets or any(dead(n, e.seq) for n in named):
@@ -243,6 +249,22 @@ def references(
 
 
 _FORGETS = frozenset({"lifecycle", "lifecycle.refused"})
+
+
+def quoted_texts(events: Sequence[Any], targets: set[str] | frozenset[str]) -> tuple[str, ...]:
+    """The texts of the erased observations a read's question may hold whole: an agent
+    reads with the user's turn before it records it, so that read's question is the turn."""
+    texts = (
+        e.payload.content.strip()
+        for e in events
+        if e.id in targets and e.kind == "observation" and e.payload is not None
+    )
+    return tuple(sorted({t for t in texts if len(t) >= _QUOTED_MIN}))
+
+
+_QUOTED_MIN = 12
+"""A read's question holding an erased observation's whole text, this long at least (a
+shorter turn, "ok thanks", says nothing a read could leak), goes with it."""
 
 
 def _policy_cites(policy: dict[str, Any]) -> set[str]:

@@ -63,7 +63,8 @@ unexplained while the package version stays the same (as it does between release
    asks ``age``; "originally" is an alias of ``origin``);
    a read that names entities shows (and judges) only their compiled frames, schemas and
    conflict notes, and one that names none keeps schemas and conflict notes, not frames;
-   a schema states only the entities its summary names.
+   a schema states only the entities its summary names; the full lenses show a forgotten
+   held claim with its lifecycle state.
 """
 
 

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from nousmem.policies.planner import LENSES
+from nousmem.policies.risk import detect_risks, redact
 from nousmem.projections.models import CONTROL_CHARS as _CONTROL
 from nousmem.projections.retrieval import (
     MemoryContext,
@@ -189,6 +190,13 @@ class ReadPath(RuntimeCore):
             if _CONTROL.search(actor):
                 raise InvalidInput("must not contain control characters", field="actor")
             check_text(actor, "actor")
+        # A pasted key or password is masked before anything reads or records the question:
+        # the write path quarantines it, and the trace must not keep it either. The read
+        # runs on the masked text, so its replay is the same read.
+        secrets = [f for f in detect_risks(question) if f.kind == "secret"]
+        if secrets:
+            question = redact(question, secrets)
+            self._log.info("query_secret_masked", labels=sorted({f.label for f in secrets}))
         for attempt in range(2):
             try:
                 return await self._read_once(

@@ -15,7 +15,13 @@ from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import ClaimRoute, RouteDecision, claim_route, route
-from nousmem.policies.validators import ProposedClaim, ProposedWrite, ValidatorStack, Verdict
+from nousmem.policies.validators import (
+    MinConfidence,
+    ProposedClaim,
+    ProposedWrite,
+    ValidatorStack,
+    Verdict,
+)
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.models import Claim, Observation
@@ -338,12 +344,19 @@ class WritePlanner(RuntimeCore):
         if route is None or route in ("ledger_only", "clarify"):
             return []
         lifecycle = self._proj.lifecycle
+        # A held claim the validators would refuse to write (an anonymous rumour below
+        # min_confidence) stays held: promoting it would refuse the corroborating
+        # observation whole, even the user's own statement of the same value.
+        floor = max(
+            (v.minimum for v in self.validators.validators if isinstance(v, MinConfidence)),
+            default=0.0,
+        )
         held = [
             h
             for h in self._proj.held.for_claim(
                 claim, exclude_source=source, hidden=lambda t: lifecycle.state(t) in HIDDEN
             )
-            if id(h) not in taken
+            if id(h) not in taken and h.reliability >= floor
         ]
         taken.update(id(h) for h in held)
         return held

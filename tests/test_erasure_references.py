@@ -126,3 +126,21 @@ async def test_a_later_held_candidate_quoting_the_erased_value_goes(rt: MemoryRu
     assert set(held.candidate_ids) <= set(receipt.erased_event_ids)
     assert await _leftovers(rt, "Vexmoor") == []
     assert not (await rt.get(held.observation_id)).erased  # the web page itself stays
+
+
+async def test_a_read_whose_question_is_the_erased_turn_goes(rt: MemoryRuntime) -> None:
+    """An agent reads with the user's turn before recording it; erasing the turn by id must
+    take that read's question too. A later read that only selected it keeps its trace."""
+    turn = "My therapist says my panic attacks are getting worse."
+    before = await rt.query(turn, actor="Maya", budget_tokens=500)
+    said = await rt.observe_and_route({"content": turn, "actor": "Maya", "occurred_at": T0})
+    after = await rt.query("How is Maya doing lately?", budget_tokens=500)
+    assert said.observation_id in after.refs or said.observation_id in {
+        e for s in after.snippets for e in s.event_ids
+    }
+    receipt = await rt.erase(event_ids=[said.observation_id], reason="user asked")
+    assert before.trace_id in receipt.erased_event_ids
+    assert after.trace_id not in receipt.erased_event_ids  # ids quote nothing
+    async for e in rt.events():
+        assert e.payload is None or "panic attacks" not in e.payload.model_dump_json(), e.kind
+    assert (await rt.verify()).ok

@@ -238,3 +238,43 @@ async def test_many_claims_of_one_observation_copy_their_dimension_once(
         {"content": "Many dishes.", "actor": "Alice", "claims": claims, "occurred_at": T0}
     )
     assert len(res.deltas) == 40 and copies == ["likes"]
+
+
+async def test_a_rumour_below_min_confidence_cannot_make_its_corroboration_refused() -> None:
+    """An anonymous rumour (reliability 0.27) is held. Promoting it with the next statement
+    of the same value made the validators refuse that observation whole, the user's own
+    included; it now stays held and the corroborating claim is judged on its own."""
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    day = timedelta(days=1)
+    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    held = await rt.observe_and_route(
+        {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0 + day}
+    )
+    assert held.route == "candidate" and held.candidate_ids
+    own = await rt.observe_and_route(
+        {"content": "I just joined Meta.", "actor": "Alice", "occurred_at": T0 + 2 * day}
+    )
+    assert own.status == "committed" and own.observation_id is not None, own.rejected
+    assert own.promoted_ids == ()
+    belief = await rt.belief("Alice", "employer")
+    assert belief is not None and belief.mode == "Meta"
+    await rt.close()
+
+
+async def test_the_full_lenses_show_a_forgotten_held_claim_as_forgotten() -> None:
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    held = await rt.observe_and_route(
+        {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0}
+    )
+    (cid,) = held.candidate_ids
+    await rt.forget([cid], "inhibit", reason="a rumour")
+    assert (await rt.lifecycle(cid)).state == "inhibited"
+    for lens in ("historical", "audit"):
+        wv = await rt.worldview(lens)
+        (cand,) = [c for s in wv.slots if s.kind == "hypothesis" for c in s.candidates]
+        assert (cand.status, cand.lifecycle) == ("inhibited", "inhibited"), lens
+    assert not [s for s in (await rt.worldview("associative")).slots if s.kind == "hypothesis"]
+    await rt.close()

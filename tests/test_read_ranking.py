@@ -386,3 +386,19 @@ def test_tokens_keep_inner_apostrophes_and_hyphens() -> None:
         "it's",
         "great",
     ]
+
+
+async def test_a_secret_in_a_question_never_reaches_the_journal(rt: MemoryRuntime) -> None:
+    """The docs' loop queries the user's turn before recording it: a pasted key was
+    quarantined on the write and kept raw in the read's trace."""
+    secret = "sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2M3n4"
+    turn = f"Here is my config: api_key={secret} please check it"
+    ctx = await rt.query(turn, actor="Maya", budget_tokens=500)
+    await rt.observe_and_route({"content": turn, "actor": "Maya", "occurred_at": T0})
+    assert "[REDACTED:" in ctx.plan["question"] and secret not in ctx.plan["question"]
+    async for e in rt.events():
+        assert e.payload is None or secret not in e.payload.model_dump_json(), e.kind
+    assert (await rt.replay_trace(ctx.trace_id, compare_present=False)).identical
+    # An email address is no secret: a question may name one.
+    ctx = await rt.query("Who wrote from maya@example.com?", budget_tokens=500)
+    assert ctx.plan["question"] == "Who wrote from maya@example.com?"
