@@ -68,6 +68,9 @@ def _name_variants(name: str) -> list[str]:
     return out
 
 
+_MASK = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+
+
 def plan_query(
     question: str,
     *,
@@ -84,7 +87,9 @@ def plan_query(
     entity, as the extractor reads "I" in an observation as its ``actor``.
     """
     q = " ".join(question.split())
-    low = match_key(q)
+    # A masked secret ("[REDACTED:api_key]", see runtime/read.py) is no word of the question.
+    bare = _MASK.sub(" ", q)
+    low = match_key(bare)
     words = set(re.findall(r"[\w']+", low.replace("\u2019", "'")))
     known = set(known_entities)
     # Names may hold punctuation ("Jean-Luc", "AT&T"): whole words count too.
@@ -103,14 +108,14 @@ def plan_query(
                 break
     times: list[tuple[str, str, str]] = []
     if ref_time is not None:
-        for m in resolve_time_expressions(q, ref_time):
+        for m in resolve_time_expressions(bare, ref_time):
             times.append((m.text, m.start.isoformat(), m.end.isoformat()))
     return QueryPlan(
         question=q,
         lens=lens,
         entities=tuple(found),
-        terms=tuple(tokens(q)),
-        fts=fts_query(q),
+        terms=tuple(tokens(bare)),
+        fts=fts_query(bare),
         times=tuple(times),
         wants_dates=bool(_WHEN.search(q)),
         wants_list=bool(_LIST.search(q)),

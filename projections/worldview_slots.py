@@ -340,14 +340,12 @@ class SlotResolver:
                 released = self._released(hid, limit)
                 if released and not history:
                     continue
-                # The full lenses show a forgotten held claim as forgotten, as lifecycle()
-                # does (its own state, or "obsolete" once all its evidence is forgotten).
+                # The full lenses show a forgotten held claim as forgotten: its own state
+                # (as lifecycle() gives it), or "obsolete" once all its evidence is forgotten.
                 state = state_of(hid, None if limit == 1 << 62 else limit)
-                if hidden and state not in HIDDEN_STATES:
-                    state = "obsolete"
                 status: CandidateStatus = "held" if not released else "selected"
                 if hidden:
-                    status = state  # type: ignore[assignment]
+                    status = state if state in HIDDEN_STATES else "obsolete"  # type: ignore[assignment]
                 comps = self._score(
                     {
                         "support": 0.2,

@@ -25,6 +25,7 @@ from nousmem.runtime.erasure_plan import (
     closure,
     quoted_claims,
     quoted_texts,
+    read_notes,
     rederive_plan,
     references,
 )
@@ -116,6 +117,8 @@ def _tail_matters(tail: Sequence[Any], plan: _Plan, pat: re.Pattern[str] | None)
             # A read's selected ids quote nothing; the worldview values it showed and its
             # question (the user's turn, read before it was recorded) do.
             if plan.dead.intersection(p.worldview) or any(t in p.question for t in plan.quoted):
+                return True
+            if plan.dead and any(d in read_notes(p) for d in plan.dead):
                 return True
             continue
         text = p.model_dump_json()

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_merge import BELIEF_KINDS
+from nousmem.runtime.canonical import canonical_json
 
 Dim = tuple[str, str]
 """(entity key, attribute)."""
@@ -207,6 +208,12 @@ def references(
                 return True
         return False
 
+    now: set[str] = set()
+    for (attribute, value), rows in erased.items():
+        for root in {log.key_at(k) for _, k in rows}:
+            if not stated(kept.get((attribute, value), []), root, None):
+                kind = slot_kind_for(attribute)
+                now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
     erased_texts = quoted_texts(events, targets)
     found: set[str] = set()
     for e in events:
@@ -221,6 +228,12 @@ def references(
             named = set(p.targets)
         elif e.kind == "retrieval":
             if any(t in p.question for t in erased_texts):
+                found.add(e.id)
+                continue
+            # Why it suppressed what (and graph activation's paths) may name a candidate,
+            # "fact:alice.location#rome is inhibited": one whose value no surviving
+            # evidence states quotes erased content.
+            if now and any(c in read_notes(p) for c in now):
                 found.add(e.id)
                 continue
             # The ids it selected quote nothing; the worldview candidate ids it showed carry
@@ -239,16 +252,16 @@ def references(
         if e.kind == "policy.committed" and e.payload is not None and e.id not in targets:
             if e.id in forgets or _policy_cites(e.payload.policy) & targets:
                 found.add(e.id)
-    now: set[str] = set()
-    for (attribute, value), rows in erased.items():
-        for root in {log.key_at(k) for _, k in rows}:
-            if not stated(kept.get((attribute, value), []), root, None):
-                kind = slot_kind_for(attribute)
-                now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
     return found, now
 
 
 _FORGETS = frozenset({"lifecycle", "lifecycle.refused"})
+
+
+def read_notes(p: Any) -> str:
+    """The text of a read record that may name belief candidates besides its worldview:
+    its suppressions with their reasons and graph activation's record."""
+    return canonical_json([list(p.suppressed), p.activation])
 
 
 def quoted_texts(events: Sequence[Any], targets: set[str] | frozenset[str]) -> tuple[str, ...]:

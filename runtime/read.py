@@ -26,6 +26,10 @@ from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
 
+# Personal data masked in a question with the secrets: a card number has no use in a read.
+# An email address or a phone number may be what the question is about.
+_MASKED_PII = frozenset({"card_number"})
+
 
 class _ErasedMeanwhile(Exception):
     """A read overlapped an erasure before it took the erasure gate: it starts again."""
@@ -193,7 +197,9 @@ class ReadPath(RuntimeCore):
         # A pasted key or password is masked before anything reads or records the question:
         # the write path quarantines it, and the trace must not keep it either. The read
         # runs on the masked text, so its replay is the same read.
-        secrets = [f for f in detect_risks(question) if f.kind == "secret"]
+        secrets = [
+            f for f in detect_risks(question) if f.kind == "secret" or f.label in _MASKED_PII
+        ]
         if secrets:
             question = redact(question, secrets)
             self._log.info("query_secret_masked", labels=sorted({f.label for f in secrets}))

@@ -133,7 +133,7 @@ class WritePlanner(RuntimeCore):
                 r, _reason = claim_route(
                     impact.outcome, impact.reliability, impact.claim.hedged, self.config.router
                 )
-            held = self._corroborated(impact.claim, r, obs.source, taken)
+            held = self._corroborated(impact.claim, r, obs.source, taken, impact.reliability)
             if held:
                 return [*held, impact.revision]
             return [impact.revision] if r == "belief_update" else []
@@ -330,27 +330,33 @@ class WritePlanner(RuntimeCore):
         taken: set[int] = set()
         for i, impact in enumerate(impacts):
             r = routes.get(i)  # a quarantined observation routes no claim at all
-            held = self._corroborated(impact.claim, r.route if r else None, source, taken)
+            held = self._corroborated(
+                impact.claim, r.route if r else None, source, taken, impact.reliability
+            )
             if held:
                 out[i] = held
         return out
 
     def _corroborated(
-        self, claim: Claim, route: str | None, source: str, taken: set[int]
+        self, claim: Claim, route: str | None, source: str, taken: set[int], reliability: float
     ) -> list[Revision]:
-        """The held revisions a claim routed ``route`` promotes; ``taken`` holds the ids of
-        the held revision objects earlier claims of the observation promote (two claims may
-        name one held claim, "Acme"/"acme": it is promoted once)."""
+        """The held revisions a claim routed ``route`` with ``reliability`` promotes;
+        ``taken`` holds the ids of the held revision objects earlier claims of the
+        observation promote (two claims may name one held claim, "Acme"/"acme": it is
+        promoted once)."""
         if route is None or route in ("ledger_only", "clarify"):
             return []
         lifecycle = self._proj.lifecycle
-        # A held claim the validators would refuse to write (an anonymous rumour below
-        # min_confidence) stays held: promoting it would refuse the corroborating
-        # observation whole, even the user's own statement of the same value.
+        # A promotion writes the held claim and the claim that corroborates it. Either one
+        # below min_confidence would make the validators refuse the whole observation (even
+        # the user's own statement of the same value, or their other claims): nothing is
+        # promoted then, and each claim is routed on its own.
         floor = max(
             (v.minimum for v in self.validators.validators if isinstance(v, MinConfidence)),
             default=0.0,
         )
+        if reliability < floor:
+            return []
         held = [
             h
             for h in self._proj.held.for_claim(

@@ -5,6 +5,7 @@ vouch for it, and one made earlier does."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -144,3 +145,23 @@ async def test_a_read_whose_question_is_the_erased_turn_goes(rt: MemoryRuntime) 
     async for e in rt.events():
         assert e.payload is None or "panic attacks" not in e.payload.model_dump_json(), e.kind
     assert (await rt.verify()).ok
+
+
+async def test_a_read_whose_suppression_names_the_erased_value_goes(rt: MemoryRuntime) -> None:
+    """A read after "Rome" was forgotten notes "fact:alice.location#rome is inhibited" among
+    its suppressions; erasing the only statement of Rome takes that read too."""
+    await rt.observe_and_route({"content": "I live in Paris.", "actor": "Alice", "occurred_at": T0})
+    rome = await rt.observe_and_route(
+        {
+            "content": "I moved to Rome last week.",
+            "actor": "Alice",
+            "occurred_at": T0 + timedelta(days=1),
+        }
+    )
+    await rt.forget(["Alice.location=Rome"], "inhibit", reason="not true")
+    ctx = await rt.query("Where does Alice live?")
+    assert "rome" in json.dumps([list((await rt.trace(ctx.trace_id)).payload.suppressed)])
+    receipt = await rt.erase(event_ids=[rome.observation_id], reason="user asked")
+    assert ctx.trace_id in receipt.erased_event_ids
+    async for e in rt.events():
+        assert e.payload is None or "rome" not in e.payload.model_dump_json().lower(), e.kind

@@ -278,3 +278,37 @@ async def test_the_full_lenses_show_a_forgotten_held_claim_as_forgotten() -> Non
         assert (cand.status, cand.lifecycle) == ("inhibited", "inhibited"), lens
     assert not [s for s in (await rt.worldview("associative")).slots if s.kind == "hypothesis"]
     await rt.close()
+
+
+async def test_a_corroborator_below_min_confidence_promotes_nothing() -> None:
+    """An anonymous claim (0.27) corroborating a held web claim (0.45) made the validators
+    refuse the whole observation; it is now held like any low-trust claim."""
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    web = await rt.observe_and_route(
+        {"content": "Alice works at Meta.", "source": "web", "occurred_at": T0}
+    )
+    assert web.candidate_ids
+    rumour = {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0}
+    dry = await rt.assess(dict(rumour))
+    res = await rt.observe_and_route(dict(rumour))
+    assert res.status == "committed" and res.observation_id is not None, res.rejected
+    assert res.promoted_ids == () and dry.route == res.route == "candidate"
+    await rt.close()
+
+
+async def test_a_held_claim_whose_evidence_is_forgotten_keeps_its_own_lifecycle() -> None:
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    held = await rt.observe_and_route(
+        {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0}
+    )
+    (cid,) = held.candidate_ids
+    await rt.forget([held.observation_id], "inhibit", reason="a rumour")
+    wv = await rt.worldview("audit")
+    (cand,) = [c for s in wv.slots if s.kind == "hypothesis" for c in s.candidates]
+    assert cand.status == "obsolete"  # its evidence is forgotten
+    assert cand.lifecycle == (await rt.lifecycle(cid)).state == "fresh"
+    await rt.close()

@@ -402,3 +402,14 @@ async def test_a_secret_in_a_question_never_reaches_the_journal(rt: MemoryRuntim
     # An email address is no secret: a question may name one.
     ctx = await rt.query("Who wrote from maya@example.com?", budget_tokens=500)
     assert ctx.plan["question"] == "Who wrote from maya@example.com?"
+
+
+async def test_a_card_number_is_masked_and_a_mask_is_no_search_word(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route({"content": "I work at Google.", "actor": "Ana", "occurred_at": T0})
+    await _say(rt, "Ana", "I rotated the api_key and it was redacted from the logs.", T0, "k")
+    card = "4111 1111 1111 1111"
+    ctx = await rt.query(f"Where do I work? My card is {card}.", actor="Ana")
+    assert card not in ctx.plan["question"] and "[REDACTED:card_number]" in ctx.plan["question"]
+    ctx = await rt.query("Where do I work? sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2M3n4", actor="Ana")
+    assert "redacted" not in ctx.plan["terms"] and "api_key" not in ctx.plan["terms"]
+    assert ctx.plan["terms"] == ["work"]
