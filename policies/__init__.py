@@ -20,7 +20,7 @@ from nousmem.policies.memory_policy import (
 from nousmem.policies.planner import LENSES, QueryPlan, plan_query
 from nousmem.policies.presets import ROUTER_PRESETS, router_preset
 from nousmem.policies.protocols import Extractor
-from nousmem.policies.risk import RiskFinding, detect_risks, redact, risk_score
+from nousmem.policies.risk import RiskFinding, detect_risks, mask_secrets, redact, risk_score
 from nousmem.policies.router import ClaimRoute, Route, RouteDecision, RouterConfig, route
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.policies.validators import (
@@ -79,6 +79,7 @@ __all__ = [
     "detect_risks",
     "deterministic_policy",
     "extract_time_mentions",
+    "mask_secrets",
     "plan_query",
     "plan_sleep",
     "redact",

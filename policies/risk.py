@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 RiskKind = Literal["injection", "secret", "pii"]
 
-__all__ = ["RiskFinding", "RiskKind", "detect_risks", "redact", "risk_score"]
+__all__ = ["RiskFinding", "RiskKind", "detect_risks", "mask_secrets", "redact", "risk_score"]
 
 
 class RiskFinding(BaseModel):
@@ -406,3 +406,15 @@ def risk_score(findings: Sequence[RiskFinding]) -> float:
     for f in findings:
         keep *= 1.0 - f.severity
     return round(1.0 - keep, 6)
+
+
+# Personal data masked with the secrets: a card number has no use in a question. An email
+# address or a phone number may be what a question is about.
+_MASKED_PII = frozenset({"card_number"})
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with its secrets (keys, passwords, tokens) and card numbers redacted, as a
+    read masks its question before anything reads or records it."""
+    found = [f for f in detect_risks(text) if f.kind == "secret" or f.label in _MASKED_PII]
+    return redact(text, found) if found else text

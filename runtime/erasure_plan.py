@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
+from nousmem.policies.risk import mask_secrets
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_merge import BELIEF_KINDS
@@ -214,6 +215,10 @@ def references(
             if not stated(kept.get((attribute, value), []), root, None):
                 kind = slot_kind_for(attribute)
                 now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
+    # Every candidate id an erased value has under any name of its entity, and (to tell
+    # "#google" from "#google deepmind") every id a kept value has.
+    cands = _candidate_ids(erased, log)
+    longer = cands | _candidate_ids(kept, log)
     erased_texts = quoted_texts(events, targets)
     found: set[str] = set()
     for e in events:
@@ -231,9 +236,9 @@ def references(
                 found.add(e.id)
                 continue
             # Why it suppressed what (and graph activation's paths) may name a candidate,
-            # "fact:alice.location#rome is inhibited": one whose value no surviving
-            # evidence states quotes erased content.
-            if now and any(c in read_notes(p) for c in now):
+            # "fact:alice.location#rome is inhibited": one whose value only erased evidence
+            # stated at that point quotes erased content.
+            if cands and any(dead(c, e.seq) for c in named_in(read_notes(p), cands, longer)):
                 found.add(e.id)
                 continue
             # The ids it selected quote nothing; the worldview candidate ids it showed carry
@@ -258,6 +263,31 @@ def references(
 _FORGETS = frozenset({"lifecycle", "lifecycle.refused"})
 
 
+def _candidate_ids(stated: dict[tuple[str, str], list[tuple[int, str]]], log: MergeLog) -> set[str]:
+    """Belief candidate ids of ``stated``'s values under every name of their entities."""
+    out: set[str] = set()
+    for (attribute, value), rows in stated.items():
+        kind = slot_kind_for(attribute)
+        for root in {log.key_at(k) for _, k in rows}:
+            out |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
+    return out
+
+
+def named_in(text: str, cands: set[str], longer: set[str] | None = None) -> set[str]:
+    """The ids of ``cands`` that ``text`` names whole: an occurrence that is the start of a
+    longer known id ("fact:alice.employer#google deepmind") names that one, not this."""
+    out: set[str] = set()
+    known = longer if longer is not None else cands
+    for c in cands:
+        start = text.find(c)
+        while start >= 0:
+            if not any(o != c and o.startswith(c) and text.startswith(o, start) for o in known):
+                out.add(c)
+                break
+            start = text.find(c, start + 1)
+    return out
+
+
 def read_notes(p: Any) -> str:
     """The text of a read record that may name belief candidates besides its worldview:
     its suppressions with their reasons and graph activation's record."""
@@ -265,14 +295,22 @@ def read_notes(p: Any) -> str:
 
 
 def quoted_texts(events: Sequence[Any], targets: set[str] | frozenset[str]) -> tuple[str, ...]:
-    """The texts of the erased observations a read's question may hold whole: an agent
-    reads with the user's turn before it records it, so that read's question is the turn."""
-    texts = (
-        e.payload.content.strip()
-        for e in events
-        if e.id in targets and e.kind == "observation" and e.payload is not None
-    )
-    return tuple(sorted({t for t in texts if len(t) >= _QUOTED_MIN}))
+    """The texts of the erased turns a read's question may hold whole: an agent reads with
+    the user's turn before it records it, so that read's question is the turn, with its
+    secrets masked as a read masks them (a quarantined turn's record holds that masked
+    text). A text a surviving observation holds too is not erased content."""
+    erased: set[str] = set()
+    kept: set[str] = set()
+    for e in events:
+        p = e.payload
+        if p is None:
+            continue
+        if e.kind == "observation":
+            text = p.content.strip()
+            (erased if e.id in targets else kept).update({text, mask_secrets(text)})
+        elif e.kind == "quarantined" and e.id in targets:
+            erased.add(p.redacted.strip())
+    return tuple(sorted(t for t in erased - kept if len(t) >= _QUOTED_MIN))
 
 
 _QUOTED_MIN = 12

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from nousmem.policies.planner import LENSES
-from nousmem.policies.risk import detect_risks, redact
+from nousmem.policies.risk import mask_secrets
 from nousmem.projections.models import CONTROL_CHARS as _CONTROL
 from nousmem.projections.retrieval import (
     MemoryContext,
@@ -25,10 +25,6 @@ from nousmem.runtime.fingerprint import config_digest, software_version
 from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
-
-# Personal data masked in a question with the secrets: a card number has no use in a read.
-# An email address or a phone number may be what the question is about.
-_MASKED_PII = frozenset({"card_number"})
 
 
 class _ErasedMeanwhile(Exception):
@@ -197,12 +193,10 @@ class ReadPath(RuntimeCore):
         # A pasted key or password is masked before anything reads or records the question:
         # the write path quarantines it, and the trace must not keep it either. The read
         # runs on the masked text, so its replay is the same read.
-        secrets = [
-            f for f in detect_risks(question) if f.kind == "secret" or f.label in _MASKED_PII
-        ]
-        if secrets:
-            question = redact(question, secrets)
-            self._log.info("query_secret_masked", labels=sorted({f.label for f in secrets}))
+        masked = mask_secrets(question)
+        if masked != question:
+            question = masked
+            self._log.info("query_secret_masked")
         for attempt in range(2):
             try:
                 return await self._read_once(

@@ -165,3 +165,66 @@ async def test_a_read_whose_suppression_names_the_erased_value_goes(rt: MemoryRu
     assert ctx.trace_id in receipt.erased_event_ids
     async for e in rt.events():
         assert e.payload is None or "rome" not in e.payload.model_dump_json().lower(), e.kind
+
+
+async def test_a_masked_question_goes_with_its_turn_and_a_kept_copy_keeps_it(
+    rt: MemoryRuntime,
+) -> None:
+    """A read masks a card number in its question: erasing the raw turn (or the quarantined
+    record a governed write made of it) must still take that read. A read of a sentence
+    that a surviving turn also says quotes nothing erased."""
+    turn = "My card 4111 1111 1111 1111 was charged twice at the psychiatry ward."
+    read = await rt.query(turn, actor="Alice")
+    kept = await rt.observe({"content": turn, "actor": "Alice", "occurred_at": T0})
+    receipt = await rt.erase(event_ids=[kept.id], reason="user asked")
+    assert read.trace_id in receipt.erased_event_ids
+
+    turn = "My card 4111 1111 1111 1111 was charged twice at the oncology clinic."
+    read = await rt.query(turn, actor="Alice")
+    quarantined = await rt.observe_and_route({"content": turn, "actor": "Alice", "occurred_at": T0})
+    assert quarantined.route == "quarantine"
+    receipt = await rt.erase(event_ids=[quarantined.event_ids[0]], reason="user asked")
+    assert read.trace_id in receipt.erased_event_ids
+
+    twice = "We adopted a rescue greyhound named Biscuit."
+    first = await rt.observe({"content": twice, "actor": "Alice", "occurred_at": T0})
+    read = await rt.query(twice, actor="Alice")
+    await rt.observe({"content": twice, "actor": "Alice", "occurred_at": T0})
+    receipt = await rt.erase(event_ids=[first.id], reason="user asked")
+    assert read.trace_id not in receipt.erased_event_ids
+
+
+async def test_a_suppression_naming_a_longer_surviving_value_is_kept(rt: MemoryRuntime) -> None:
+    """Erasing "Google" must not take a read that names only "google deepmind", which
+    surviving evidence states."""
+    google = await rt.observe_and_route(
+        {"content": "I work at Google.", "actor": "Alice", "occurred_at": T0}
+    )
+    await rt.observe_and_route(
+        {
+            "content": "I just joined Google DeepMind.",
+            "actor": "Alice",
+            "occurred_at": T0 + timedelta(days=1),
+        }
+    )
+    await rt.forget(["Alice.employer=Google DeepMind"], "inhibit", reason="not true")
+    ctx = await rt.query("Where does Alice work?")
+    assert "google deepmind" in json.dumps(list((await rt.trace(ctx.trace_id)).payload.suppressed))
+    receipt = await rt.erase(event_ids=[google.observation_id], reason="user asked")
+    assert ctx.trace_id not in receipt.erased_event_ids
+
+
+async def test_a_suppression_is_judged_at_the_read_not_over_all_time(rt: MemoryRuntime) -> None:
+    """Rome restated by a surviving turn only after the read: at the read only the erased
+    turn stated it, so the read's "fact:alice.location#rome is inhibited" goes."""
+    await rt.observe_and_route({"content": "I live in Paris.", "actor": "Alice", "occurred_at": T0})
+    rome = await rt.observe_and_route(
+        {"content": "I moved to Rome last week.", "actor": "Alice", "occurred_at": T0}
+    )
+    await rt.forget(["Alice.location=Rome"], "inhibit", reason="not true")
+    ctx = await rt.query("Where does Alice live?")
+    await rt.observe_and_route(
+        {"content": "I live in Rome.", "actor": "Alice", "occurred_at": T0 + timedelta(days=30)}
+    )
+    receipt = await rt.erase(event_ids=[rome.observation_id], reason="user asked")
+    assert ctx.trace_id in receipt.erased_event_ids
