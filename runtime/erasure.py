@@ -25,6 +25,7 @@ from nousmem.runtime.erasure_plan import (
     closure,
     quoted_claims,
     quoted_texts,
+    quotes_turn,
     read_notes,
     rederive_plan,
     references,
@@ -93,8 +94,8 @@ class _Plan(NamedTuple):
     """Belief dimensions whose later revisions quote erased evidence (under every name)."""
     dead: frozenset[str]
     """Belief candidate ids (under every name) only erased evidence supported."""
-    quoted: tuple[str, ...] = ()
-    """Erased observations' texts, which a read's question may hold (see quoted_texts)."""
+    quoted: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Erased turns' texts a read's question may hold (see quoted_texts)."""
 
 
 _ID = re.compile(r"\b[0-9A-Z]{26}\b")  # an event id inside a record's text
@@ -116,7 +117,7 @@ def _tail_matters(tail: Sequence[Any], plan: _Plan, pat: re.Pattern[str] | None)
         if e.kind == "retrieval":
             # A read's selected ids quote nothing; the worldview values it showed and its
             # question (the user's turn, read before it was recorded) do.
-            if plan.dead.intersection(p.worldview) or any(t in p.question for t in plan.quoted):
+            if plan.dead.intersection(p.worldview) or quotes_turn(p.question, *plan.quoted):
                 return True
             if plan.dead and any(d in read_notes(p) for d in plan.dead):
                 return True

@@ -10,15 +10,16 @@ raw names.
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
-from nousmem.policies.risk import mask_secrets
+from nousmem.policies.risk import detect_risks, mask_secrets, redact
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_merge import BELIEF_KINDS
-from nousmem.runtime.canonical import canonical_json
 
 Dim = tuple[str, str]
 """(entity key, attribute)."""
@@ -37,6 +38,11 @@ class MergeLog:
                 kept, gone = self.key_at(match_key(p.keep)), self.key_at(match_key(p.absorb))
                 if kept != gone:
                     self._into[gone] = (kept, e.seq)
+
+    @property
+    def merges(self) -> bool:
+        """Whether any merge moved a name."""
+        return bool(self._into)
 
     def key_at(self, key: str, seq: int | None = None) -> str:
         """``key`` as resolved by the merges up to ``seq`` (all of them when None)."""
@@ -215,11 +221,18 @@ def references(
             if not stated(kept.get((attribute, value), []), root, None):
                 kind = slot_kind_for(attribute)
                 now |= {f"{kind}:{k}.{attribute}#{value}" for k in log.group(root)}
-    # Every candidate id an erased value has under any name of its entity, and (to tell
-    # "#google" from "#google deepmind") every id a kept value has.
-    cands = _candidate_ids(erased, log)
-    longer = cands | _candidate_ids(kept, log)
-    erased_texts = quoted_texts(events, targets)
+    # Every candidate id an erased value has under any name of its entity (but a value
+    # surviving evidence stated before any erased claim, with no merges to move names, is
+    # never erased content), and (to tell "#google" from "#google deepmind") every id a kept
+    # value has.
+    first_kept = {dim: min(seq for seq, _ in rows) for dim, rows in kept.items()}
+    maybe = {
+        dim: rows
+        for dim, rows in erased.items()
+        if log.merges or dim not in first_kept or min(s for s, _ in rows) < first_kept[dim]
+    }
+    notes_index = _NotesIndex(_candidate_ids(maybe, log), _candidate_ids(kept, log))
+    erased_texts, quarantined = quoted_texts(events, targets)
     found: set[str] = set()
     for e in events:
         p = e.payload
@@ -232,13 +245,13 @@ def references(
         elif e.kind == "outcome":
             named = set(p.targets)
         elif e.kind == "retrieval":
-            if any(t in p.question for t in erased_texts):
+            if quotes_turn(p.question, erased_texts, quarantined):
                 found.add(e.id)
                 continue
             # Why it suppressed what (and graph activation's paths) may name a candidate,
             # "fact:alice.location#rome is inhibited": one whose value only erased evidence
             # stated at that point quotes erased content.
-            if cands and any(dead(c, e.seq) for c in named_in(read_notes(p), cands, longer)):
+            if any(dead(c, e.seq) for c in notes_index.named_in(read_notes(p))):
                 found.add(e.id)
                 continue
             # The ids it selected quote nothing; the worldview candidate ids it showed carry
@@ -273,44 +286,98 @@ def _candidate_ids(stated: dict[tuple[str, str], list[tuple[int, str]]], log: Me
     return out
 
 
-def named_in(text: str, cands: set[str], longer: set[str] | None = None) -> set[str]:
-    """The ids of ``cands`` that ``text`` names whole: an occurrence that is the start of a
-    longer known id ("fact:alice.employer#google deepmind") names that one, not this."""
-    out: set[str] = set()
-    known = longer if longer is not None else cands
-    for c in cands:
-        start = text.find(c)
-        while start >= 0:
-            if not any(o != c and o.startswith(c) and text.startswith(o, start) for o in known):
-                out.add(c)
-                break
-            start = text.find(c, start + 1)
-    return out
+_KIND_AT = re.compile(r"\b(?:" + "|".join(sorted(BELIEF_KINDS)) + r"):")
+
+
+class _NotesIndex:
+    """Finds which of ``cands`` a read's notes name whole: an occurrence that starts a
+    longer known id ("fact:alice.employer#google deepmind") names that one. Ids are looked
+    up by their head ("fact:alice.employer#"), so a read pays only for the heads it holds."""
+
+    def __init__(self, cands: set[str], kept: set[str]) -> None:
+        self.by_head: dict[str, list[str]] = {}
+        for c in cands:
+            self.by_head.setdefault(c[: c.index("#") + 1], []).append(c)
+        known = sorted(cands | kept)
+        self.longer: dict[str, list[str]] = {}
+        for c in cands:
+            i = bisect.bisect_right(known, c)
+            ext = []
+            while i < len(known) and known[i].startswith(c):
+                ext.append(known[i])
+                i += 1
+            self.longer[c] = ext
+
+    def named_in(self, text: str) -> set[str]:
+        out: set[str] = set()
+        if not self.by_head:
+            return out
+        for m in _KIND_AT.finditer(text):
+            start = m.start()
+            end = text.find("#", start)
+            ids = self.by_head.get(text[start : end + 1]) if end >= 0 else None
+            for c in ids or ():
+                if text.startswith(c, start) and not any(
+                    text.startswith(o, start) for o in self.longer[c]
+                ):
+                    out.add(c)
+        return out
 
 
 def read_notes(p: Any) -> str:
     """The text of a read record that may name belief candidates besides its worldview:
-    its suppressions with their reasons and graph activation's record."""
-    return canonical_json([list(p.suppressed), p.activation])
+    its suppressions with their reasons and graph activation's record, every string as
+    it is (not as JSON, which would escape a value's quotes), one per line."""
+    return "\n".join(_strings([list(p.suppressed), p.activation]))
 
 
-def quoted_texts(events: Sequence[Any], targets: set[str] | frozenset[str]) -> tuple[str, ...]:
-    """The texts of the erased turns a read's question may hold whole: an agent reads with
-    the user's turn before it records it, so that read's question is the turn, with its
-    secrets masked as a read masks them (a quarantined turn's record holds that masked
-    text). A text a surviving observation holds too is not erased content."""
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def quoted_texts(
+    events: Sequence[Any], targets: set[str] | frozenset[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What of the erased turns a read's question may hold whole (an agent reads with the
+    user's turn before it records it): the texts of erased observations, raw and as a read
+    masks them, that no surviving observation also holds; and the redacted texts of erased
+    ``quarantined`` records (their raw text is not kept), which a question matches once it
+    is redacted the same way (see :func:`quotes_turn`)."""
     erased: set[str] = set()
-    kept: set[str] = set()
+    kept: list[str] = []
+    quarantined: set[str] = set()
     for e in events:
         p = e.payload
         if p is None:
             continue
         if e.kind == "observation":
             text = p.content.strip()
-            (erased if e.id in targets else kept).update({text, mask_secrets(text)})
+            if e.id in targets:
+                erased.update({text, mask_secrets(text)})
+            else:
+                kept += [text, mask_secrets(text)]
         elif e.kind == "quarantined" and e.id in targets:
-            erased.add(p.redacted.strip())
-    return tuple(sorted(t for t in erased - kept if len(t) >= _QUOTED_MIN))
+            quarantined.add(p.redacted.strip())
+    surviving = "\n".join(kept)
+    texts = tuple(sorted(t for t in erased if len(t) >= _QUOTED_MIN and t not in surviving))
+    return texts, tuple(sorted(t for t in quarantined if len(t) >= _QUOTED_MIN))
+
+
+def quotes_turn(question: str, texts: Sequence[str], quarantined: Sequence[str]) -> bool:
+    """Whether a read's question holds an erased turn (see :func:`quoted_texts`)."""
+    if any(t in question for t in texts):
+        return True
+    if not quarantined:
+        return False
+    found = detect_risks(question)
+    redacted = redact(question, found) if found else question
+    return any(t in redacted for t in quarantined)
 
 
 _QUOTED_MIN = 12

@@ -228,3 +228,51 @@ async def test_a_suppression_is_judged_at_the_read_not_over_all_time(rt: MemoryR
     )
     receipt = await rt.erase(event_ids=[rome.observation_id], reason="user asked")
     assert ctx.trace_id in receipt.erased_event_ids
+
+
+async def test_a_quarantined_turn_with_personal_data_takes_its_read(rt: MemoryRuntime) -> None:
+    """The quarantined record redacts the email too, the read masked only the password: the
+    read's question, redacted the same way, still holds the erased turn."""
+    turn = "Reach me at alice.smith@example.com, my password is Hunter2Hunter2!xyz please."
+    read = await rt.query(turn, actor="Alice")
+    res = await rt.observe_and_route({"content": turn, "actor": "Alice", "occurred_at": T0})
+    assert res.route == "quarantine"
+    receipt = await rt.erase(event_ids=[res.event_ids[0]], reason="user asked")
+    assert read.trace_id in receipt.erased_event_ids
+    assert (await rt.verify()).ok
+
+
+async def test_a_value_with_quotes_named_in_a_suppression_is_found(rt: MemoryRuntime) -> None:
+    value = 'Acme "Widgets" Ltd'
+    await rt.observe_and_commit(
+        {
+            "content": "Alice works at Initech",
+            "source": "tool:hr",
+            "occurred_at": T0,
+            "claims": [{"entity": "Alice", "attribute": "employer", "value": "Initech"}],
+        }
+    )
+    crm = await rt.observe_and_commit(
+        {
+            "content": f"Per the CRM: {value}",
+            "source": "tool:crm",
+            "occurred_at": T0 + timedelta(days=1),
+            "claims": [{"entity": "Alice", "attribute": "employer", "value": value}],
+        }
+    )
+    await rt.forget([f"Alice.employer={value}"], "inhibit", reason="not true")
+    ctx = await rt.query("Where does Alice work?")
+    receipt = await rt.erase(event_ids=[crm.observation_id], reason="user asked")
+    assert ctx.trace_id in receipt.erased_event_ids
+
+
+async def test_a_read_of_a_surviving_turn_holding_the_erased_sentence_stays(
+    rt: MemoryRuntime,
+) -> None:
+    sentence = "We adopted a rescue greyhound named Biscuit."
+    first = await rt.observe({"content": sentence, "actor": "Alice", "occurred_at": T0})
+    longer = f"{sentence} He sleeps all day."
+    read = await rt.query(longer, actor="Alice")
+    await rt.observe({"content": longer, "actor": "Alice", "occurred_at": T0})
+    receipt = await rt.erase(event_ids=[first.id], reason="user asked")
+    assert read.trace_id not in receipt.erased_event_ids
