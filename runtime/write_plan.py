@@ -14,7 +14,13 @@ from typing import Any, Literal
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.risk import RiskFinding, detect_risks
-from nousmem.policies.router import ClaimRoute, RouteDecision, claim_route, route
+from nousmem.policies.router import (
+    ROUTE_PRIORITY,
+    ClaimRoute,
+    RouteDecision,
+    claim_route,
+    route,
+)
 from nousmem.policies.validators import (
     MinConfidence,
     ProposedClaim,
@@ -133,6 +139,8 @@ class WritePlanner(RuntimeCore):
                 r, _reason = claim_route(
                     impact.outcome, impact.reliability, impact.claim.hedged, self.config.router
                 )
+                if r == "belief_update" and impact.reliability < self._confidence_floor():
+                    r = "ledger_only"
             held = self._corroborated(impact.claim, r, obs.source, taken, impact.reliability)
             if held:
                 return [*held, impact.revision]
@@ -152,6 +160,8 @@ class WritePlanner(RuntimeCore):
             session=PreviewSession(self._proj.beliefs),
         )
         decision = route(assessment, self.config.router, obs_type=obs.type)
+        if mode != "commit":
+            decision = self._below_floor(decision, assessment)
         if mode == "commit" and decision.route != "quarantine":
             decision = RouteDecision(
                 route="belief_update" if claims else "ledger_only",
@@ -337,6 +347,37 @@ class WritePlanner(RuntimeCore):
                 out[i] = held
         return out
 
+    def _confidence_floor(self) -> float:
+        """The validator stack's minimum claim reliability (0 without MinConfidence)."""
+        return max(
+            (v.minimum for v in self.validators.validators if isinstance(v, MinConfidence)),
+            default=0.0,
+        )
+
+    def _below_floor(self, decision: RouteDecision, assessment: ImpactAssessment) -> RouteDecision:
+        """A claim the router would write but the validators would refuse (reliability under
+        min_confidence, above the router's own minimum) is kept in the ledger only: written,
+        it would make the validators refuse the whole observation, its other claims too."""
+        floor = self._confidence_floor()
+        per = tuple(
+            ClaimRoute(
+                index=r.index,
+                route="ledger_only",
+                reason=f"reliability {rel:.2f} < min_confidence {floor}",
+            )
+            if r.route == "belief_update"
+            and (rel := assessment.claims[r.index].reliability) < floor
+            else r
+            for r in decision.claims
+        )
+        if per == decision.claims:
+            return decision
+        got = {r.route for r in per}
+        overall = next(r for r in ROUTE_PRIORITY if r in got)
+        return decision.model_copy(
+            update={"claims": per, "route": overall, "reasons": tuple(r.reason for r in per)}
+        )
+
     def _corroborated(
         self, claim: Claim, route: str | None, source: str, taken: set[int], reliability: float
     ) -> list[Revision]:
@@ -351,10 +392,7 @@ class WritePlanner(RuntimeCore):
         # below min_confidence would make the validators refuse the whole observation (even
         # the user's own statement of the same value, or their other claims): nothing is
         # promoted then, and each claim is routed on its own.
-        floor = max(
-            (v.minimum for v in self.validators.validators if isinstance(v, MinConfidence)),
-            default=0.0,
-        )
+        floor = self._confidence_floor()
         if reliability < floor:
             return []
         held = [

@@ -81,8 +81,9 @@ async def _refusals(rt: MemoryRuntime) -> str:
 async def test_a_rejected_writes_verdict_reasons_are_redacted() -> None:
     async with MemoryRuntime.memory(namespace="t") as rt:
         await rt.observe_and_route({"content": "I like tea.", "actor": "Alice"})
-        # An anonymous claim is below min_confidence, whose reason quotes the claim's value.
-        low = await rt.observe_and_route(
+        # An anonymous claim committed explicitly is below min_confidence, whose reason
+        # quotes the claim's value (routed, it would only be ledgered).
+        low = await rt.observe_and_commit(
             {
                 "content": f"Contact me at {_EMAIL}.",
                 "actor": "Alice",

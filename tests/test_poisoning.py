@@ -312,3 +312,18 @@ async def test_a_held_claim_whose_evidence_is_forgotten_keeps_its_own_lifecycle(
     assert cand.status == "obsolete"  # its evidence is forgotten
     assert cand.lifecycle == (await rt.lifecycle(cid)).state == "fresh"
     await rt.close()
+
+
+async def test_a_claim_below_min_confidence_is_ledgered_not_refused_whole() -> None:
+    """The router writes claims from reliability 0.2 on, the default validator refuses
+    them under 0.3: an anonymous "Bob lives in Paris" (0.27) made the whole observation
+    refused and unrecorded. It is now recorded, its claim kept in the ledger only."""
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    obs = {"content": "Bob lives in Paris.", "source": "anonymous", "occurred_at": T0}
+    dry = await rt.assess(dict(obs))
+    res = await rt.observe_and_route(dict(obs))
+    assert res.status == "committed" and res.observation_id is not None, res.rejected
+    assert res.route == dry.route == "ledger_only"
+    assert "min_confidence" in res.decision.claims[0].reason
+    assert await rt.belief("Bob", "location") is None
+    await rt.close()
