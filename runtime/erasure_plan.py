@@ -115,6 +115,16 @@ def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[
             derived = (log.key_at(match_key(p.entity), e.seq), p.attribute) in dims
         if derived:
             out.add(e.id)
+    # An erased sleep summary took the place of its earlier versions (superseded, kept for
+    # the history): they go with it, or the older copy would be current again.
+    last: dict[str, int] = {}
+    for e in events:
+        if e.id in out and e.kind == "sleep.compiled" and e.payload is not None:
+            last[e.payload.key] = e.seq
+    for e in events:
+        p = e.payload
+        if e.kind == "sleep.compiled" and p is not None and e.seq < last.get(p.key, -1):
+            out.add(e.id)
     # Claims appended later may use any name of the entity.
     return out, {(k, a) for key_, a in dims for k in log.group(key_)}
 

@@ -327,3 +327,23 @@ async def test_a_frame_keeps_what_it_states_when_an_erasure_rederives_its_revisi
         await say(rt, "I just joined Initech, I no longer work at Google.", "Alice", 10 + i)
     lines = await snapshot_lines(rt, "Where does Alice work?")
     assert "Initech" in lines and "Google" not in lines
+
+
+async def test_erasing_the_latest_summary_takes_its_earlier_versions(rt: MemoryRuntime) -> None:
+    """The caller forgot the latest version of a schema; erasing Zed, whom it names, must
+    not bring the older "for Bob, Robert" copy back as current."""
+    await say(rt, "I work at Initech.", "Bob", 1)
+    await say(rt, "I work at Initech.", "Robert", 2)
+    (v1,) = (await rt.sleep()).compiled
+    await say(rt, "I work at Initech.", "Zed", 3)
+    (v2,) = (await rt.sleep()).compiled
+    assert v1["key"] == v2["key"]
+    await rt.forget([v2["event_id"]], "inhibit", reason="do not show this pattern")
+    before = await rt.query("What happened?", budget_tokens=5000)
+    assert "Shared pattern" not in before.prompt_sections["worldview"]
+    receipt = await rt.erase(entity="Zed", reason="privacy")
+    assert {v1["event_id"], v2["event_id"]} <= set(receipt.erased_event_ids)
+    assert (await rt.replay_trace(before.trace_id, compare_present=False)).identical
+    now = await rt.query("What happened?", budget_tokens=5000)
+    assert "Shared pattern" not in now.prompt_sections["worldview"]
+    assert (await rt.verify()).ok
