@@ -231,6 +231,13 @@ class ValidatorStack:
     def passed(verdicts: Sequence[Verdict]) -> bool:
         return all(v.ok for v in verdicts)
 
+    def min_confidence(self) -> float:
+        """The least reliability a claim needs to pass this stack (its ``MinConfidence``
+        validators' minimum; 0 without one)."""
+        return max(
+            (v.minimum for v in self.validators if isinstance(v, MinConfidence)), default=0.0
+        )
+
 
 def default_validators(min_confidence: float = 0.3) -> list[Validator]:
     """The default stack, in order."""

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.erasure_match import fold, mentions, names
@@ -146,6 +147,8 @@ def _check_erasable(events: Sequence[Any], event_ids: Sequence[str]) -> None:
 class Erasure(ReadPath):
     """``erase``."""
 
+    validators: ValidatorStack  # the write planner's (a claim re-derived must pass it)
+
     async def erase(
         self,
         *,
@@ -274,6 +277,7 @@ class Erasure(ReadPath):
             schema=cfg.attributes,
             params=cfg.beliefs,
             router=cfg.router,
+            min_confidence=self.validators.min_confidence(),
         )
         referring, dead = references(events, targets, redone, log)
         targets |= referring

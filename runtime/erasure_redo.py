@@ -64,9 +64,11 @@ def redos(
     schema: AttributeSchema,
     params: BeliefParams,
     router: RouterConfig,
+    min_confidence: float = 0.0,
 ) -> list[Redo]:
     """``rederive`` and the surviving confirmations that no longer only confirm, in the
-    journal order of their claims."""
+    journal order of their claims. ``min_confidence``: the validators' minimum, under which
+    a write keeps a claim in the ledger only (see ``write_plan.py``)."""
     out = [_redo(e) for e in rederive]
     roots = {(log.key_at(k), a) for k, a in dims}
 
@@ -116,7 +118,11 @@ def redos(
             # the router would write as a revision becomes one. One it would hold, ask back
             # or leave in the ledger (a low-trust source) stays a mere confirmation.
             out_ = scratch.preview(redo.revision)
-            if claim_route(out_, redo.revision.reliability, hedged, router)[0] == "belief_update":
+            rel = redo.revision.reliability
+            if (
+                claim_route(out_, rel, hedged, router)[0] == "belief_update"
+                and rel >= min_confidence
+            ):
                 scratch.apply(redo.revision, seq=e.seq, event_id=e.id)
                 out.append(redo)
     return sorted(out, key=lambda r: r.seq)

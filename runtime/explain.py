@@ -316,11 +316,26 @@ class Explain(ReadPath):
                 # it: that observation's own claim has the same value but is not this one.
                 return "belief_update", f"promoted: {p.reason}"
             if isinstance(p, AssessmentPayload) and p.observation_id == cause.id:
-                for cr in p.decision.claims:
-                    c = p.assessment.claims[cr.index].claim
-                    if c.attribute.lower() == attribute.lower() and match_key(c.value) == want:
-                        found = (cr.route, cr.reason)
-                        break
+                same = [
+                    cr
+                    for cr in p.decision.claims
+                    if (c := p.assessment.claims[cr.index].claim).attribute.lower()
+                    == attribute.lower()
+                    and match_key(c.value) == want
+                ]
+                # Two claims of one observation may state the value (of two entities, or
+                # one too unreliable to write): the one that wrote this revision.
+                revision = getattr(record.payload, "revision", None)
+                owner = match_key(revision.entity) if revision is not None else None
+                ranked = sorted(
+                    same,
+                    key=lambda cr: (
+                        match_key(p.assessment.claims[cr.index].claim.entity) != owner,
+                        revision is not None and cr.route != "belief_update",
+                    ),
+                )
+                if ranked:
+                    found = (ranked[0].route, ranked[0].reason)
                 else:
                     found = (p.decision.route, "; ".join(p.decision.reasons) or None)
         return found

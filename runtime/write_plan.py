@@ -22,7 +22,6 @@ from nousmem.policies.router import (
     route,
 )
 from nousmem.policies.validators import (
-    MinConfidence,
     ProposedClaim,
     ProposedWrite,
     ValidatorStack,
@@ -349,10 +348,7 @@ class WritePlanner(RuntimeCore):
 
     def _confidence_floor(self) -> float:
         """The validator stack's minimum claim reliability (0 without MinConfidence)."""
-        return max(
-            (v.minimum for v in self.validators.validators if isinstance(v, MinConfidence)),
-            default=0.0,
-        )
+        return self.validators.min_confidence()
 
     def _below_floor(self, decision: RouteDecision, assessment: ImpactAssessment) -> RouteDecision:
         """A claim the router would write but the validators would refuse (reliability under

@@ -327,3 +327,37 @@ async def test_a_claim_below_min_confidence_is_ledgered_not_refused_whole() -> N
     assert "min_confidence" in res.decision.claims[0].reason
     assert await rt.belief("Bob", "location") is None
     await rt.close()
+
+
+async def test_an_erasure_rederives_no_claim_below_min_confidence() -> None:
+    """An anonymous confirmation (0.27) of the user's own statements: once those are erased,
+    it is routed again as if they had never been written, and a live write ledgers it."""
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    said = [
+        await rt.observe_and_route(
+            {"content": "Bob lives in Paris.", "source": "user", "occurred_at": T0 + i * DAY}
+        )
+        for i in range(2)
+    ]
+    await rt.observe_and_route(
+        {"content": "Bob lives in Paris.", "source": "anonymous", "occurred_at": T0 + 2 * DAY}
+    )
+    receipt = await rt.erase(event_ids=[s.observation_id for s in said], reason="user asked")
+    assert receipt.rederived_event_ids == ()
+    assert await rt.belief("Bob", "location") is None
+    await rt.close()
+
+
+async def test_explain_gives_the_route_of_the_claim_that_wrote_the_revision() -> None:
+    rt = await MemoryRuntime.memory(namespace="user/alice")
+    claims = [
+        {"entity": "Bob", "attribute": "location", "value": "Paris", "confidence": 0.25},
+        {"entity": "Alice", "attribute": "location", "value": "Paris", "confidence": 1.0},
+    ]
+    await rt.observe_and_route(
+        {"content": "Bob and Alice live in Paris.", "occurred_at": T0, "claims": claims}
+    )
+    ex = await rt.explain("Alice", "location")
+    (ev,) = [e for v in ex.values for e in v.evidence if e.how == "revision"]
+    assert ev.route == "belief_update"
+    await rt.close()
