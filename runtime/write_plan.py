@@ -15,7 +15,6 @@ from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import (
-    ROUTE_PRIORITY,
     ClaimRoute,
     RouteDecision,
     claim_route,
@@ -24,15 +23,12 @@ from nousmem.policies.router import (
 from nousmem.policies.validators import (
     ProposedClaim,
     ProposedWrite,
-    ValidatorStack,
     Verdict,
 )
 from nousmem.projections.belief_models import Revision
-from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.preview import PreviewSession
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (
     AssessmentPayload,
@@ -46,6 +42,7 @@ from nousmem.runtime.payloads import (
     RejectionPayload,
     TimeRef,
 )
+from nousmem.runtime.promotion import Promotions
 from nousmem.runtime.providers.fallback import ExtractionResult
 from nousmem.runtime.write_records import (
     conflict_edge,
@@ -76,10 +73,8 @@ class WritePlan:
     clarify: str | None = None
 
 
-class WritePlanner(RuntimeCore):
+class WritePlanner(Promotions):
     """Turns an observation and its extracted claims into a :class:`WritePlan`."""
-
-    validators: ValidatorStack = ValidatorStack()
 
     def _time_refs(self, obs: Observation) -> list[TimeRef]:
         if obs.occurred_at is None:
@@ -330,76 +325,6 @@ class WritePlanner(RuntimeCore):
             if plan.route in ("candidate", "evidence", "ledger_only", "sleep"):
                 plan.route = "belief_update"
         return plan
-
-    def _promotions(
-        self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str
-    ) -> dict[int, list[Revision]]:
-        """Held candidates that this observation corroborates from an independent source."""
-        out: dict[int, list[Revision]] = {}
-        taken: set[int] = set()
-        for i, impact in enumerate(impacts):
-            r = routes.get(i)  # a quarantined observation routes no claim at all
-            held = self._corroborated(
-                impact.claim, r.route if r else None, source, taken, impact.reliability
-            )
-            if held:
-                out[i] = held
-        return out
-
-    def _confidence_floor(self) -> float:
-        """The validator stack's minimum claim reliability (0 without MinConfidence)."""
-        return self.validators.min_confidence()
-
-    def _below_floor(self, decision: RouteDecision, assessment: ImpactAssessment) -> RouteDecision:
-        """A claim the router would write but the validators would refuse (reliability under
-        min_confidence, above the router's own minimum) is kept in the ledger only: written,
-        it would make the validators refuse the whole observation, its other claims too."""
-        floor = self._confidence_floor()
-        per = tuple(
-            ClaimRoute(
-                index=r.index,
-                route="ledger_only",
-                reason=f"reliability {rel:.2f} < min_confidence {floor}",
-            )
-            if r.route == "belief_update"
-            and (rel := assessment.claims[r.index].reliability) < floor
-            else r
-            for r in decision.claims
-        )
-        if per == decision.claims:
-            return decision
-        got = {r.route for r in per}
-        overall = next(r for r in ROUTE_PRIORITY if r in got)
-        return decision.model_copy(
-            update={"claims": per, "route": overall, "reasons": tuple(r.reason for r in per)}
-        )
-
-    def _corroborated(
-        self, claim: Claim, route: str | None, source: str, taken: set[int], reliability: float
-    ) -> list[Revision]:
-        """The held revisions a claim routed ``route`` with ``reliability`` promotes;
-        ``taken`` holds the ids of the held revision objects earlier claims of the
-        observation promote (two claims may name one held claim, "Acme"/"acme": it is
-        promoted once)."""
-        if route is None or route in ("ledger_only", "clarify"):
-            return []
-        lifecycle = self._proj.lifecycle
-        # A promotion writes the held claim and the claim that corroborates it. Either one
-        # below min_confidence would make the validators refuse the whole observation (even
-        # the user's own statement of the same value, or their other claims): nothing is
-        # promoted then, and each claim is routed on its own.
-        floor = self._confidence_floor()
-        if reliability < floor:
-            return []
-        held = [
-            h
-            for h in self._proj.held.for_claim(
-                claim, exclude_source=source, hidden=lambda t: lifecycle.state(t) in HIDDEN
-            )
-            if id(h) not in taken and h.reliability >= floor
-        ]
-        taken.update(id(h) for h in held)
-        return held
 
     def _quarantine_draft(
         self,
