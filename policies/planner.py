@@ -8,6 +8,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
+from nousmem.policies.risk import REDACTION_MARK
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fts_query, tokens
@@ -68,9 +69,6 @@ def _name_variants(name: str) -> list[str]:
     return out
 
 
-_MASK = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
-
-
 def plan_query(
     question: str,
     *,
@@ -88,7 +86,7 @@ def plan_query(
     """
     q = " ".join(question.split())
     # A masked secret ("[REDACTED:api_key]", see runtime/read.py) is no word of the question.
-    bare = _MASK.sub(" ", q)
+    bare = REDACTION_MARK.sub(" ", q)
     low = match_key(bare)
     words = set(re.findall(r"[\w']+", low.replace("\u2019", "'")))
     known = set(known_entities)

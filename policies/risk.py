@@ -21,7 +21,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 RiskKind = Literal["injection", "secret", "pii"]
 
-__all__ = ["RiskFinding", "RiskKind", "detect_risks", "mask_secrets", "redact", "risk_score"]
+__all__ = [
+    "REDACTION_MARK",
+    "RiskFinding",
+    "RiskKind",
+    "detect_risks",
+    "mask_secrets",
+    "redact",
+    "risk_score",
+]
 
 
 class RiskFinding(BaseModel):
@@ -369,6 +377,11 @@ def detect_risks(text: str) -> list[RiskFinding]:
     return kept
 
 
+_MARK_OPEN = "[REDACTED:"
+REDACTION_MARK = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+"""What :func:`redact` puts in place of a finding."""
+
+
 def redact(text: str, findings: Iterable[RiskFinding]) -> str:
     """Replace every finding's span in ``text`` with ``[REDACTED:<label>]``.
 
@@ -391,7 +404,7 @@ def redact(text: str, findings: Iterable[RiskFinding]) -> str:
     pos = 0
     for s, e, f in merged:
         parts.append(text[pos:s])
-        parts.append(f"[REDACTED:{f.label}]")
+        parts.append(f"{_MARK_OPEN}{f.label}]")
         pos = e
     parts.append(text[pos:])
     return "".join(parts)

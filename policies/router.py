@@ -94,11 +94,18 @@ def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
 
 
 def claim_route(
-    out: RevisionOutcome, reliability: float, hedged: bool, cfg: RouterConfig
+    out: RevisionOutcome,
+    reliability: float,
+    hedged: bool,
+    cfg: RouterConfig,
+    min_confidence: float = 0.0,
 ) -> tuple[Route, str]:
     """The route of one claim whose revision would have ``out``, and the reason.
 
-    An erasure asks it again of a surviving confirmation whose belief changed.
+    ``min_confidence``: the validators' minimum reliability. A claim this would write
+    below it stays in the ledger: written, it would make the validators refuse the whole
+    observation, its other claims too. An erasure asks it again of a surviving
+    confirmation whose belief changed.
     """
     if reliability < cfg.min_reliability:
         return "ledger_only", f"reliability {reliability:.2f} < {cfg.min_reliability}"
@@ -116,16 +123,25 @@ def claim_route(
         )
     if confirms(out, cfg):
         return "evidence", f"confirms {out.mode_before!r} (moves it {out.kl_bits:.4f} bits)"
+    if reliability < min_confidence:
+        return "ledger_only", f"reliability {reliability:.2f} < min_confidence {min_confidence}"
     return "belief_update", f"revises belief by {out.kl_bits:.3f} bits"
 
 
-def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig) -> ClaimRoute:
-    route, reason = claim_route(c.outcome, c.reliability, c.claim.hedged, cfg)
+def _route_claim(i: int, c: ClaimImpact, cfg: RouterConfig, floor: float) -> ClaimRoute:
+    route, reason = claim_route(c.outcome, c.reliability, c.claim.hedged, cfg, floor)
     return ClaimRoute(index=i, route=route, reason=reason)
 
 
-def route(assessment: ImpactAssessment, cfg: RouterConfig, *, obs_type: str) -> RouteDecision:
-    """Choose the route of an observation and of each of its claims."""
+def route(
+    assessment: ImpactAssessment,
+    cfg: RouterConfig,
+    *,
+    obs_type: str,
+    min_confidence: float = 0.0,
+) -> RouteDecision:
+    """Choose the route of an observation and of each of its claims (``min_confidence``:
+    see :func:`claim_route`)."""
     if assessment.risk >= cfg.quarantine_risk:
         labels = ", ".join(assessment.risk_labels)
         return RouteDecision(
@@ -138,7 +154,7 @@ def route(assessment: ImpactAssessment, cfg: RouterConfig, *, obs_type: str) -> 
                 reasons=(f"no claims; {obs_type} has utility {assessment.utility:.2f}",),
             )
         return RouteDecision(route="ledger_only", reasons=("no claims",))
-    per = tuple(_route_claim(i, c, cfg) for i, c in enumerate(assessment.claims))
+    per = tuple(_route_claim(i, c, cfg, min_confidence) for i, c in enumerate(assessment.claims))
     got = {r.route for r in per}
     overall = next(r for r in ROUTE_PRIORITY if r in got)
     return RouteDecision(route=overall, claims=per, reasons=tuple(r.reason for r in per))

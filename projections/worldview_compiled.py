@@ -15,7 +15,7 @@ Mixed into :class:`~nousmem.projections.worldview.Worldview`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -33,8 +33,14 @@ _CONFLICT_KEY = re.compile(r"[a-z]+:(?P<e>.+)\.(?P<a>[a-z][a-z0-9_:/-]*)", re.DO
 _SCHEMA_SUMMARY = "Shared pattern: "
 
 
+def schema_summary(attribute: str, vkey: str, names: Sequence[str]) -> str:
+    """What sleep's schema says: "Shared pattern: employer = google for Alice, Bob"."""
+    return f"{_SCHEMA_SUMMARY}{attribute.replace('_', ' ')} = {vkey} for " + ", ".join(names)
+
+
 def _schema_names(summary: str) -> set[str] | None:
-    """The entity keys a schema's summary names, or None when it is not sleep's summary."""
+    """The entity keys a schema's summary (:func:`schema_summary`) names, or None when it
+    is not sleep's summary (a planner's consolidation)."""
     if not summary.startswith(_SCHEMA_SUMMARY) or " for " not in summary:
         return None
     return {match_key(n) for n in summary.rpartition(" for ")[2].split(", ") if n.strip()}

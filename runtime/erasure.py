@@ -279,7 +279,8 @@ class Erasure(ReadPath):
             router=cfg.router,
             min_confidence=self.validators.min_confidence(),
         )
-        referring, dead = references(events, targets, redone, log)
+        quoted = quoted_texts(events, targets)
+        referring, dead = references(events, targets, redone, log, quoted)
         targets |= referring
         now = self._now()
         at = self._proj.last_occurred_at or now
@@ -320,7 +321,7 @@ class Erasure(ReadPath):
             frozenset(targets),
             frozenset(dims),
             frozenset(dead),
-            quoted_texts(events, targets),
+            quoted,
         )
 
     def _rows_snapshot(self) -> dict[str, int]:

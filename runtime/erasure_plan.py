@@ -182,7 +182,11 @@ def confirmation(e: Any) -> tuple[str, str] | None:
 
 
 def references(
-    events: Sequence[Any], targets: set[str], redos: Sequence[Redo], log: MergeLog
+    events: Sequence[Any],
+    targets: set[str],
+    redos: Sequence[Redo],
+    log: MergeLog,
+    quoted: tuple[tuple[str, ...], tuple[str, ...]],
 ) -> tuple[set[str], set[str]]:
     """Lifecycle, edge, outcome and read records that name an erased event, or a belief value
     that only erased evidence supported when they were written: they would quote the erased
@@ -242,7 +246,7 @@ def references(
         if log.merges or dim not in first_kept or min(s for s, _ in rows) < first_kept[dim]
     }
     notes_index = _NotesIndex(_candidate_ids(maybe, log), _candidate_ids(kept, log))
-    erased_texts, quarantined = quoted_texts(events, targets)
+    erased_texts, quarantined = quoted
     found: set[str] = set()
     for e in events:
         p = e.payload
@@ -367,16 +371,19 @@ def quoted_texts(
         if p is None:
             continue
         if e.kind == "observation":
-            text = p.content.strip()
-            if e.id in targets:
-                erased.update({text, mask_secrets(text)})
-            else:
-                kept += [text, mask_secrets(text)]
+            (erased.add if e.id in targets else kept.append)(p.content.strip())
         elif e.kind == "quarantined" and e.id in targets:
             quarantined.add(p.redacted.strip())
+    # A surviving turn that holds the raw text holds its masked form's content too: only
+    # the erased texts are masked (a detection pass over each), not the whole namespace.
     surviving = "\n".join(kept)
-    texts = tuple(sorted(t for t in erased if len(t) >= _QUOTED_MIN and t not in surviving))
-    return texts, tuple(sorted(t for t in quarantined if len(t) >= _QUOTED_MIN))
+    texts = {
+        form
+        for t in erased
+        if len(t) >= _QUOTED_MIN and t not in surviving
+        for form in (t, mask_secrets(t))
+    }
+    return tuple(sorted(texts)), tuple(sorted(t for t in quarantined if len(t) >= _QUOTED_MIN))
 
 
 def quotes_turn(question: str, texts: Sequence[str], quarantined: Sequence[str]) -> bool:

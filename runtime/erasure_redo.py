@@ -119,10 +119,7 @@ def redos(
             # or leave in the ledger (a low-trust source) stays a mere confirmation.
             out_ = scratch.preview(redo.revision)
             rel = redo.revision.reliability
-            if (
-                claim_route(out_, rel, hedged, router)[0] == "belief_update"
-                and rel >= min_confidence
-            ):
+            if claim_route(out_, rel, hedged, router, min_confidence)[0] == "belief_update":
                 scratch.apply(redo.revision, seq=e.seq, event_id=e.id)
                 out.append(redo)
     return sorted(out, key=lambda r: r.seq)

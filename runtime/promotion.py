@@ -1,18 +1,18 @@
-"""Which held claims a write promotes, and which claims the validators would refuse.
+"""Which held claims a governed write promotes.
 
 A claim held for corroboration (a low-trust source against an established value) is written
 when an independent source states it too: the write then carries both claims. A claim below
 the validator stack's ``min_confidence`` would make the validators refuse the whole
-observation, so it is neither written as a revision (the router's decision becomes
-``ledger_only``) nor promoted, nor does it promote. Mixed into the write planner.
+observation, so it is neither promoted nor does it promote (the router keeps such a claim
+in the ledger: ``policies.router.claim_route``). Mixed into the write planner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nousmem.policies.impact import ClaimImpact, ImpactAssessment
-from nousmem.policies.router import ROUTE_PRIORITY, ClaimRoute, RouteDecision
+from nousmem.policies.impact import ClaimImpact
+from nousmem.policies.router import ClaimRoute
 from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.lifecycle import HIDDEN
@@ -23,7 +23,7 @@ __all__ = ["Promotions"]
 
 
 class Promotions(RuntimeCore):
-    """Promotion of held claims and the ``min_confidence`` floor of a governed write."""
+    """Promotion of held claims in a governed write."""
 
     validators: ValidatorStack = ValidatorStack()
 
@@ -42,34 +42,6 @@ class Promotions(RuntimeCore):
                 out[i] = held
         return out
 
-    def _confidence_floor(self) -> float:
-        """The validator stack's minimum claim reliability (0 without MinConfidence)."""
-        return self.validators.min_confidence()
-
-    def _below_floor(self, decision: RouteDecision, assessment: ImpactAssessment) -> RouteDecision:
-        """A claim the router would write but the validators would refuse (reliability under
-        min_confidence, above the router's own minimum) is kept in the ledger only: written,
-        it would make the validators refuse the whole observation, its other claims too."""
-        floor = self._confidence_floor()
-        per = tuple(
-            ClaimRoute(
-                index=r.index,
-                route="ledger_only",
-                reason=f"reliability {rel:.2f} < min_confidence {floor}",
-            )
-            if r.route == "belief_update"
-            and (rel := assessment.claims[r.index].reliability) < floor
-            else r
-            for r in decision.claims
-        )
-        if per == decision.claims:
-            return decision
-        got = {r.route for r in per}
-        overall = next(r for r in ROUTE_PRIORITY if r in got)
-        return decision.model_copy(
-            update={"claims": per, "route": overall, "reasons": tuple(r.reason for r in per)}
-        )
-
     def _corroborated(
         self, claim: Claim, route: str | None, source: str, taken: set[int], reliability: float
     ) -> list[Revision]:
@@ -84,7 +56,7 @@ class Promotions(RuntimeCore):
         # below min_confidence would make the validators refuse the whole observation (even
         # the user's own statement of the same value, or their other claims): nothing is
         # promoted then, and each claim is routed on its own.
-        floor = self._confidence_floor()
+        floor = self.validators.min_confidence()
         if reliability < floor:
             return []
         held = [

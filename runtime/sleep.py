@@ -10,6 +10,7 @@ from nousmem.policies.consolidation import Cluster, Compiled, Skipped, plan_slee
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.projections.worldview_compiled import schema_summary
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (
@@ -143,8 +144,7 @@ class Sleep(ReadPath):
                     Cluster(
                         item_type="schema",
                         key=f"schema:{attr}#{vkey}",
-                        summary=f"Shared pattern: {attr.replace('_', ' ')} = {vkey} for "
-                        + ", ".join(names),
+                        summary=schema_summary(attr, vkey, names),
                         sources=tuple(sorted({e for _, ev in holders for e in ev})),
                         impact=len(names) / cfg.min_schema_entities,
                         min_sources=cfg.min_schema_entities,

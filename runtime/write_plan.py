@@ -131,10 +131,12 @@ class WritePlanner(Promotions):
             r = "belief_update"
             if mode != "commit":
                 r, _reason = claim_route(
-                    impact.outcome, impact.reliability, impact.claim.hedged, self.config.router
+                    impact.outcome,
+                    impact.reliability,
+                    impact.claim.hedged,
+                    self.config.router,
+                    self.validators.min_confidence(),
                 )
-                if r == "belief_update" and impact.reliability < self._confidence_floor():
-                    r = "ledger_only"
             held = self._corroborated(impact.claim, r, obs.source, taken, impact.reliability)
             if held:
                 return [*held, impact.revision]
@@ -153,9 +155,12 @@ class WritePlanner(Promotions):
             written=written,
             session=PreviewSession(self._proj.beliefs),
         )
-        decision = route(assessment, self.config.router, obs_type=obs.type)
-        if mode != "commit":
-            decision = self._below_floor(decision, assessment)
+        decision = route(
+            assessment,
+            self.config.router,
+            obs_type=obs.type,
+            min_confidence=self.validators.min_confidence(),
+        )
         if mode == "commit" and decision.route != "quarantine":
             decision = RouteDecision(
                 route="belief_update" if claims else "ledger_only",

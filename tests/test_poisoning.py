@@ -240,14 +240,20 @@ async def test_many_claims_of_one_observation_copy_their_dimension_once(
     assert len(res.deltas) == 40 and copies == ["likes"]
 
 
+async def _sarvam_established(rt: MemoryRuntime) -> None:
+    """Alice's employer moved from Google to Sarvam AI, in her own words: a low-trust claim of
+    another employer is now held by surprise gating."""
+    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+
+
 async def test_a_rumour_below_min_confidence_cannot_make_its_corroboration_refused() -> None:
     """An anonymous rumour (reliability 0.27) is held. Promoting it with the next statement
     of the same value made the validators refuse that observation whole, the user's own
     included; it now stays held and the corroborating claim is judged on its own."""
     rt = await MemoryRuntime.memory(namespace="user/alice")
     day = timedelta(days=1)
-    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
-        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    await _sarvam_established(rt)
     held = await rt.observe_and_route(
         {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0 + day}
     )
@@ -264,8 +270,7 @@ async def test_a_rumour_below_min_confidence_cannot_make_its_corroboration_refus
 
 async def test_the_full_lenses_show_a_forgotten_held_claim_as_forgotten() -> None:
     rt = await MemoryRuntime.memory(namespace="user/alice")
-    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
-        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    await _sarvam_established(rt)
     held = await rt.observe_and_route(
         {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0}
     )
@@ -284,8 +289,7 @@ async def test_a_corroborator_below_min_confidence_promotes_nothing() -> None:
     """An anonymous claim (0.27) corroborating a held web claim (0.45) made the validators
     refuse the whole observation; it is now held like any low-trust claim."""
     rt = await MemoryRuntime.memory(namespace="user/alice")
-    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
-        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    await _sarvam_established(rt)
     web = await rt.observe_and_route(
         {"content": "Alice works at Meta.", "source": "web", "occurred_at": T0}
     )
@@ -300,8 +304,7 @@ async def test_a_corroborator_below_min_confidence_promotes_nothing() -> None:
 
 async def test_a_held_claim_whose_evidence_is_forgotten_keeps_its_own_lifecycle() -> None:
     rt = await MemoryRuntime.memory(namespace="user/alice")
-    for text in ("I work at Google.", "I just joined Sarvam AI, I left Google."):
-        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": T0})
+    await _sarvam_established(rt)
     held = await rt.observe_and_route(
         {"content": "Alice works at Meta.", "source": "anonymous", "occurred_at": T0}
     )
