@@ -13,6 +13,7 @@ from bisect import bisect_left
 from datetime import datetime
 from typing import NamedTuple
 
+from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
     ADJ_HEAD,
     ADVERBS,
@@ -55,7 +56,7 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[,;.!?]|\s(?:but|and|although|though|because|so)\s", re.IGNORECASE)
-_NAME_TOKEN = re.compile(r"^[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)*$")
+_NAME_TOKEN = re.compile(rf"^[{UPPER}][{LOWER}]+(?:[-'][{UPPER}]?[{LOWER}]+)*$")
 _STRIP = "\"'“”‘’()[]*_"
 _BOUNDARY_END = (",", ";", ":", "—", "–")
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")

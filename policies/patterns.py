@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from nousmem.policies.letters import LETTER, LOWER, UPPER
+
 ValueKind = Literal["np", "vp", "name", "status", "pet", "raw"]
 SubjectMode = Literal["walk", "poss"]
 ElideMode = Literal["never", "past", "past_ing"]
@@ -76,10 +78,10 @@ class Rule(BaseModel):
 # Verb phrases are wrapped in (?i:...) so that names stay case-sensitive: a capital letter
 # is the only cue that "Google" is a name.
 VAL = r"(?P<val>[^.,;:!?()\[\]\n\"]{1,80})"
-NAME = r"[A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+){0,2}"
+NAME = rf"[{UPPER}][{LETTER}'-]+(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
-POSS = r"(?P<poss>\b[Mm]y|\b[A-Z][a-z]+'s)"
-CAP = r"(?=(?:[Tt]he\s+)?[A-Z])"
+POSS = rf"(?P<poss>\b[Mm]y|\b[{UPPER}][{LOWER}]+'s)"
+CAP = rf"(?=(?:[Tt]he\s+)?[{UPPER}])"
 
 SPECIES_WORDS = (
     "dog dogs puppy puppies pup pups cat cats kitten kittens kitty hamster hamsters rabbit "

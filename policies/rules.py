@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
     FRIEND,
@@ -33,7 +34,7 @@ __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 # "my son Kyle". Not after a comma: there the name is as often the person spoken to
 # ("Thanks for asking about my daughter, Caroline, she's fine!"). Never a contraction of
 # "I" ("my brother I'm sure ...").
-_KIN_NAME = r"\s+(?!I'|[A-Z][a-zA-Z-]*'d\b)" + NAME_VAL
+_KIN_NAME = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
 # After these verbs "my son" is an indirect object and the capitalised word what he was
 # given, taught or called ("I taught my daughter French", "bought my son Lego", "I'd name
 # my son Kyle"): no name.

@@ -6,6 +6,7 @@ each option means.
 
 from __future__ import annotations
 
+from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
     NOT_A_VALUE,
     NOT_WORD,
@@ -20,6 +21,8 @@ from nousmem.policies.patterns import (
 )
 
 __all__ = ["LEISURE_RULES"]
+
+_PETNAME = f"[{UPPER}][{LOWER}]+"
 
 LEISURE_RULES: tuple[Rule, ...] = (
     # ---- likes / dislikes ------------------------------------------------------------
@@ -63,7 +66,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         SPECIES_WORDS,
         POSS + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
         r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
-        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>[A-Z][a-z]+)\b(?!'))?",
+        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>" + _PETNAME + r")\b(?!'))?",
         value="pet",
         subject="poss",
     ),
@@ -72,7 +75,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         SPECIES_WORDS,
         r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
         r"(?:(?i:a|an|two|three|four|some|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
-        r"\s+)?" + SPECIES + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>[A-Z][a-z]+))?",
+        r"\s+)?" + SPECIES + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>" + _PETNAME + "))?",
         value="pet",
         elide="past",
     ),

@@ -31,8 +31,16 @@ def display_text(text: str, field: str) -> str:
 
 
 def match_key(text: str) -> str:
-    """Matching key: case-insensitive and whitespace-normalised."""
-    return " ".join(text.split()).casefold()
+    """Matching key: case-insensitive, whitespace-normalised, one Unicode form.
+
+    "José" typed precomposed and typed as "e" plus a combining accent are one name, and so
+    are full-width and ligature spellings (NFKC after casefolding).
+    """
+    if text.isascii():
+        return " ".join(text.split()).casefold()
+    # NFKC before splitting too: it can turn a character into a space plus an accent.
+    folded = " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
+    return unicodedata.normalize("NFKC", folded)
 
 
 @lru_cache(maxsize=4096)

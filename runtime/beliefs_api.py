@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from nousmem.policies.validators import ProposedWrite
-from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate
+from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate, match_key
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
@@ -91,14 +91,15 @@ class BeliefAPI(WritePath, RuntimeCore):
         async with self._write_lock:
             await self._refresh(locked=True)
             beliefs = self._proj.beliefs
-            known = {e.casefold() for e in beliefs.entities()}
+            known = {match_key(e) for e in beliefs.entities()}
             for field, name in (("keep", keep), ("absorb", absorb)):
-                if name.casefold() not in known:
+                if match_key(name) not in known:
                     raise InvalidInput(f"no beliefs about {name!r}", field=field)
-            if keep.casefold() == absorb.casefold():
+            if match_key(keep) == match_key(absorb):
                 raise InvalidInput("cannot merge an entity with itself", field="absorb")
-            cands = {c.entity.casefold(): c for c in beliefs.identity_candidates(keep, k=1000)}
-            div = cands[absorb.casefold()].divergence_bits if absorb.casefold() in cands else -1.0
+            cands = {match_key(c.entity): c for c in beliefs.identity_candidates(keep, k=1000)}
+            gone = match_key(absorb)
+            div = cands[gone].divergence_bits if gone in cands else -1.0
             proposal = ProposedWrite(
                 operation="merge",
                 namespace=self.namespace,

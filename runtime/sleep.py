@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.consolidation import Cluster, Compiled, Skipped, plan_sleep
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
@@ -109,10 +110,10 @@ class Sleep(ReadPath):
             evidence = sorted({e for r in asserts for e in r.evidence_ids if live(e)})
             if not asserts or not evidence:
                 continue
-            name = next(iter(n for n in proj.beliefs.entities() if n.casefold() == ekey), ekey)
+            name = next(iter(n for n in proj.beliefs.entities() if match_key(n) == ekey), ekey)
             value = proj.beliefs.snapshot(name, attr, deltas=False)
             label = (
-                next((v for v, _ in value.distribution if v.casefold() == vkey), vkey)
+                next((v for v, _ in value.distribution if match_key(v) == vkey), vkey)
                 if value
                 else vkey
             )

@@ -1,0 +1,37 @@
+"""Letter classes for the extractor's patterns: names are not only ASCII.
+
+Python's ``re`` has no ``\\p{Lu}``, and ``[A-Z]`` misses "José", "Zoë" or "Łukasz". These
+strings go inside a character class (``f"[{UPPER}]"``). They cover ASCII, Latin-1, the
+Latin Extended blocks, Greek and Cyrillic; other scripts have no letter case to cue a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["LETTER", "LOWER", "UPPER"]
+
+# Latin-1 Supplement through Cyrillic Supplement, and Latin Extended Additional (Vietnamese).
+_BLOCKS = ((0x00C0, 0x0530), (0x1E00, 0x1F00))
+
+
+def _ranges(ascii_part: str, keep: Callable[[str], bool]) -> str:
+    spans: list[tuple[int, int]] = []
+    for lo, hi in _BLOCKS:
+        for cp in range(lo, hi):
+            if not keep(chr(cp)):
+                continue
+            if spans and spans[-1][1] == cp - 1:
+                spans[-1] = (spans[-1][0], cp)
+            else:
+                spans.append((cp, cp))
+    return ascii_part + "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in spans)
+
+
+#: Upper-case letters, for inside ``[...]`` (a capital is what marks a name).
+UPPER = _ranges("A-Z", str.isupper)
+#: Lower-case letters, for inside ``[...]``; combining accents (U+0300-U+036F) count, so a
+#: decomposed "Jose\u0301" reads as one word.
+LOWER = _ranges("a-z\u0300-\u036f", str.islower)
+#: Either case, for inside ``[...]``.
+LETTER = UPPER + LOWER

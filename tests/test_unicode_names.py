@@ -1,0 +1,138 @@
+"""Names beyond ASCII: the extractor sees them, and one name has one key however it is typed.
+
+"José" can arrive precomposed (U+00E9) or as "e" plus a combining acute (U+0301); both are
+the same person to the user, so they must be one entity to beliefs, the worldview, the
+query planner and ``merge_entities``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.policies.letters import LOWER, UPPER
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.errors import InvalidInput
+
+EX = RuleExtractor()
+REF = datetime(2024, 3, 4, 10, 0, tzinfo=UTC)
+NFC = "Jos\u00e9"
+NFD = "Jose\u0301"
+NAMES = [NFC, NFD, "Zoë", "Łukasz", "Ørsted", "Björn", "Élodie", "Дмитрий", "Nguyễn"]
+
+
+def triples(text: str, actor: str = "Dana") -> set[tuple[str, str, str]]:
+    obs = Observation(content=text, actor=actor, occurred_at=REF)
+    return {(c.entity, c.attribute, c.value) for c in EX.extract_sync(obs)}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_with_accents_or_another_alphabet_is_a_subject(name: str) -> None:
+    assert (name, "location", "Lisbon") in triples(f"{name} lives in Lisbon.")
+    assert (name, "employer", "Siemens") in triples(f"{name} works at Siemens.")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_with_accents_is_a_relative_a_pet_name_and_a_possessor(name: str) -> None:
+    assert triples(f"My sister {name} lives in Oslo.") >= {
+        ("Dana", "sibling", name),
+        (name, "location", "Oslo"),
+    }
+    assert ("Dana", "pet", f"cat {name}") in triples(f"I have a cat named {name}.")
+    assert (name, "pet", "dog") in triples(f"{name}'s dog is cute.")
+
+
+def _char(chars: str) -> st.SearchStrategy[str]:
+    """One letter of a ``[...]`` class body such as ``UPPER`` (ranges expanded)."""
+    pool: list[str] = []
+    i = 0
+    while i < len(chars):
+        if i + 2 < len(chars) and chars[i + 1] == "-":
+            pool += [chr(c) for c in range(ord(chars[i]), ord(chars[i + 2]) + 1)]
+            i += 3
+        else:
+            pool.append(chars[i])
+            i += 1
+    return st.sampled_from(sorted(set(pool)))
+
+
+_LETTERS = _char(LOWER.replace("\u0300-\u036f", ""))
+
+
+@settings(max_examples=150, deadline=None)
+@given(first=_char(UPPER), rest=st.lists(_LETTERS, min_size=3, max_size=8))
+def test_any_capitalised_word_reads_as_a_name_as_an_ascii_one_does(
+    first: str, rest: list[str]
+) -> None:
+    name = first + "".join(rest)
+    if name.isascii():  # ASCII names are covered by the rule tests; this is about the rest
+        name = "Ž" + name[1:]
+    assert (name, "employer", "Siemens") in triples(f"{name} works at Siemens.")
+
+
+def test_match_key_folds_unicode_forms_and_leaves_ascii_alone() -> None:
+    assert match_key(NFC) == match_key(NFD) == match_key("JOSÉ")
+    assert match_key("ＡＮＡ") == match_key("Ana")  # full-width
+    assert match_key("  New   York ") == "new york"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=12))
+def test_match_key_is_the_same_for_every_normal_form(text: str) -> None:
+    forms = {unicodedata.normalize(f, text) for f in ("NFC", "NFD", "NFKC", "NFKD")}
+    assert len({match_key(f) for f in forms}) == 1
+
+
+def _obs(
+    content: str, when: datetime, claims: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "type": "fact",
+        "content": content,
+        "source": "user",
+        "occurred_at": when,
+    }
+    if claims is not None:
+        out["claims"] = claims
+    return out
+
+
+async def test_both_spellings_are_one_entity_to_beliefs_worldview_and_query() -> None:
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_route(_obs(f"{NFC} lives in Lisbon.", REF))
+        await rt.observe_and_route(_obs(f"{NFD} moved to Porto.", REF + timedelta(days=30)))
+        assert len(await rt.entities()) == 1
+        for spelling in (NFC, NFD):
+            belief = await rt.belief(spelling, "location")
+            assert belief is not None and belief.mode == "Porto"
+            assert {v.value for v in belief.observed_values} == {"Lisbon", "Porto"}
+        slots = [s for s in (await rt.worldview()).slots if s.key.endswith(".location")]
+        assert len(slots) == 1
+        ctx = await rt.query(f"Where does {NFD} live?")
+        assert "location: Porto" in ctx.to_prompt()
+
+
+async def test_merge_entities_accepts_either_spelling_and_refuses_merging_a_name_with_itself() -> (
+    None
+):
+    claim = {"entity": NFC, "attribute": "location", "value": "Lisbon", "confidence": 0.9}
+    other = {"entity": "Zé", "attribute": "location", "value": "Lisbon", "confidence": 0.9}
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_commit(_obs("x", REF, [claim]))
+        await rt.observe_and_commit(_obs("y", REF, [other]))
+        head = await rt.head()
+        with pytest.raises(InvalidInput) as info:
+            await rt.merge_entities(NFC, NFD, reason="same", authorized=True)
+        assert info.value.field == "absorb"
+        assert await rt.head() == head
+        event = await rt.merge_entities(NFD, "Zé", reason="same person", authorized=True)
+        assert event.kind == "identity.merged"
+        assert len(await rt.entities()) == 1
