@@ -15,7 +15,13 @@ from nousmem.policies.risk import RiskFinding
 from nousmem.projections.models import Claim
 
 Operation = Literal[
-    "observe_and_route", "observe_and_commit", "commit_policy", "forget", "consolidate", "merge"
+    "observe_and_route",
+    "observe_and_commit",
+    "commit_policy",
+    "forget",
+    "consolidate",
+    "merge",
+    "relate",
 ]
 SUPPORTED_OPERATIONS: frozenset[str] = frozenset(Operation.__args__)  # type: ignore[attr-defined]
 

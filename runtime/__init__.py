@@ -25,6 +25,7 @@ from nousmem.runtime.errors import (
     UnsupportedOperation,
 )
 from nousmem.runtime.events import (
+    EdgeEvent,
     EventBase,
     IdentityMergedEvent,
     ObservationEvent,
@@ -52,6 +53,7 @@ __all__ = [
     "CachedVector",
     "Clock",
     "ClosedError",
+    "EdgeEvent",
     "Embedder",
     "ErasureReceipt",
     "EventBase",

@@ -26,6 +26,7 @@ from nousmem.runtime.journal.memory import MemoryJournal
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.policy_api import PolicyAPI
 from nousmem.runtime.providers import FallbackExtractor, OpenAICompatibleProvider
+from nousmem.runtime.relations import Relations
 from nousmem.runtime.replay import Traces
 from nousmem.runtime.sleep import Sleep
 
@@ -78,7 +79,7 @@ def _config(config: RuntimeConfig | dict[str, Any] | None) -> RuntimeConfig:
     raise InvalidInput("expected a RuntimeConfig or a dict", field="config")
 
 
-class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, BeliefAPI):
+class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, BeliefAPI, Relations):
     """Long-term memory for one namespace over a hash-linked journal.
 
     Open with ``await MemoryRuntime.open(path)`` or ``async with MemoryRuntime.open(path) as

@@ -84,6 +84,7 @@ REFUSE_MISSING = [
     ["belief", "Alice", "employer"],
     ["identity", "Alice"],
     ["merge", "Alice", "Al", "--reason", "same"],
+    ["relate", "entity:Alice", "entity:Bob", "--reason", "same team"],
     ["feedback", "01HQWKVSM04KM6GTPWR11VHZAC", "success"],
     ["propose", "Where does Alice work?"],
     ["commit", "{}"],
@@ -268,6 +269,26 @@ def test_identity_and_merge(alice: Run) -> None:
     assert alice.out.startswith("merged Bob into Alice")
     assert alice("merge", "Alice", "Zed", "--reason", "x") == 2
     assert "ABSORB: no beliefs about 'Zed'" in alice.err
+
+
+def test_relate(alice: Run) -> None:
+    assert alice("relate", "entity:Alice", "entity:Bob", "--reason", "same team") == 0
+    assert alice.out.startswith("derive: entity:alice -[association 1]-> entity:bob; event ")
+    argv = ["relate", "entity:Alice", "entity:Bob", "--verb", "inhibit", "--reason", "no"]
+    assert alice(*argv) == 1
+    assert alice.out.startswith("inhibit refused") and "--authorized" in alice.out
+    assert alice(*argv, "--authorized") == 0 and alice.out.startswith("inhibit: ")
+    edge = alice.json(
+        "relate", "entity:Alice", "entity:Bob", "--verb", "reinforce", "--reason", "x"
+    )
+    assert (edge["kind"], edge["payload"]["verb"]) == ("edge", "reinforce")
+    assert alice("relate", "entity:Alice", "entity:Zed", "--reason", "x") == 2
+    assert "TARGET: no beliefs about 'Zed'" in alice.err
+    assert (
+        alice("relate", "entity:Alice", "entity:Bob", "--relation", "contradicts", "--reason", "x")
+        == 2
+    )
+    assert "relation: must be one of" in alice.err
 
 
 def test_feedback_after_a_query(alice: Run) -> None:

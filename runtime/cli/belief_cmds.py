@@ -1,4 +1,5 @@
-"""Belief and planner verbs: belief, explain, identity, merge, feedback, propose, commit."""
+"""Belief and planner verbs: belief, explain, identity, merge, relate, feedback, propose,
+commit."""
 
 from __future__ import annotations
 
@@ -112,6 +113,33 @@ async def cmd_merge(args: argparse.Namespace) -> int:
             return "\n".join(lines)
         div = f"{p.divergence_bits:.3f} bits" if p.divergence_bits >= 0 else "no shared beliefs"
         return f"merged {p.absorb} into {p.keep} (divergence {div}); event {e.id}"
+
+    emit(args, e.model_dump(mode="json"), human)
+    return 1 if refused else 0
+
+
+async def cmd_relate(args: argparse.Namespace) -> int:
+    async with open_rt(args) as rt:
+        e = await rt.relate(
+            args.source,
+            args.target,
+            args.relation,
+            reason=args.reason,
+            verb=args.verb,
+            weight=args.weight,
+            authorized=args.authorized,
+        )
+    p = e.payload
+    refused = e.kind == "write.rejected"
+
+    def human() -> str:
+        if refused:
+            lines = [f"{args.verb} refused (journaled as {e.id})"]
+            lines += _reasons(p.verdicts) if p is not None else []
+            if not args.authorized and args.verb in ("expire", "inhibit"):
+                lines.append(f"  {args.verb} is destructive: repeat with --authorized")
+            return "\n".join(lines)
+        return f"{p.verb}: {p.source} -[{p.relation} {p.weight:g}]-> {p.target}; event {e.id}"
 
     emit(args, e.model_dump(mode="json"), human)
     return 1 if refused else 0
@@ -243,6 +271,17 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
     p.add_argument("--reason", required=True)
     p.add_argument("--authorized", action="store_true", help="authorize the destructive merge")
     p.set_defaults(handler=cmd_merge)
+
+    p = sub.add_parser("relate", help="add or change an edge of the memory graph")
+    common(p)
+    p.add_argument("source", help="an event id or entity:NAME")
+    p.add_argument("target", help="an event id or entity:NAME")
+    p.add_argument("--relation", default="association", help="default: association")
+    p.add_argument("--verb", default="derive", help="default: derive")
+    p.add_argument("--weight", type=float, default=1.0, help="default: 1")
+    p.add_argument("--reason", required=True)
+    p.add_argument("--authorized", action="store_true", help="authorize expire or inhibit")
+    p.set_defaults(handler=cmd_relate)
 
     p = sub.add_parser("feedback", help="outcome of the turn that used a trace (after_turn)")
     common(p)

@@ -1,0 +1,189 @@
+"""``relate``: the caller's edges, governed, journaled and folded into the graph."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.errors import InvalidInput
+
+T = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
+QUESTION = "How do I deploy the billing service?"
+
+
+async def _three(rt: MemoryRuntime) -> list[str]:
+    texts = [
+        ("task_result", "Deploying the billing service: run make release, then tag the commit."),
+        ("utterance", "The billing service deploy failed because the tag was missing."),
+        ("utterance", "Alice works at Acme and deploys the billing service."),
+    ]
+    ids = []
+    for i, (kind, text) in enumerate(texts):
+        res = await rt.observe_and_route(
+            {
+                "type": kind,
+                "content": text,
+                "source": "agent",
+                "actor": "Alice",
+                "occurred_at": T + timedelta(hours=i),
+            }
+        )
+        ids.append(res.event_ids[0])
+    return ids
+
+
+def _selected(ctx: Any) -> set[str]:
+    return {e for s in ctx.snippets for e in s.event_ids}
+
+
+async def test_an_edge_is_journaled_folded_and_rebuilt(rt: MemoryRuntime) -> None:
+    a, b, _ = await _three(rt)
+    event = await rt.relate(a, b, "procedure_for", reason="the fix for that failure", weight=2)
+    assert event.kind == "edge" and event.seq == (await rt.head()).seq
+    p = event.payload
+    assert (p.verb, p.relation, p.source, p.target, p.weight, p.reason) == (
+        "derive",
+        "procedure_for",
+        a,
+        b,
+        2.0,
+        "the fix for that failure",
+    )
+    edge = rt._proj.graph.edge(a, b, "procedure_for")
+    assert edge is not None and edge.active and edge.weight == 2.0 and edge.event_id == event.id
+    to_alice = await rt.relate("entity:ALICE", a, "preference_of", reason="her runbook")
+    assert to_alice.payload.source == "entity:alice"
+    live = rt._proj.state()
+    await rt.rebuild()
+    assert rt._proj.state() == live
+
+
+async def test_reinforce_decay_expire_and_restore_change_the_existing_edge(
+    rt: MemoryRuntime,
+) -> None:
+    a, b, _ = await _three(rt)
+    await rt.relate(a, b, reason="related")
+    await rt.relate(a, b, verb="reinforce", weight=1.5, reason="used together again")
+    assert rt._proj.graph.edge(a, b, "association").weight == 2.5  # type: ignore[union-attr]
+    await rt.relate(a, b, verb="decay", weight=2.0, reason="less so")
+    assert rt._proj.graph.edge(a, b, "association").weight == 0.5  # type: ignore[union-attr]
+    await rt.relate(a, b, verb="expire", reason="no longer related", authorized=True)
+    assert not rt._proj.graph.edge(a, b, "association").active  # type: ignore[union-attr]
+    await rt.relate(a, b, verb="restore", reason="related after all")
+    assert rt._proj.graph.edge(a, b, "association").active  # type: ignore[union-attr]
+
+
+async def test_an_authorised_inhibition_keeps_the_target_out_of_reads_until_restored(
+    rt: MemoryRuntime,
+) -> None:
+    a, b, _ = await _three(rt)
+    before = await rt.query(QUESTION)
+    assert b in _selected(before)
+    await rt.relate(a, b, verb="inhibit", reason="stale advice", authorized=True)
+    after = await rt.query(QUESTION)
+    assert b not in _selected(after) and a in _selected(after)
+    assert {(s.id, s.reason) for s in after.suppressed} >= {(b, "graph: inhibited")}
+    # The historical record of the read before it is unchanged.
+    assert (await rt.replay_trace(before.trace_id)).identical
+    await rt.relate(a, b, verb="restore", reason="it applies again")
+    assert b in _selected(await rt.query(QUESTION))
+
+
+@pytest.mark.parametrize("verb", ["expire", "inhibit"])
+async def test_destructive_verbs_without_authorisation_leave_only_the_refusal(
+    rt: MemoryRuntime, verb: str
+) -> None:
+    a, b, _ = await _three(rt)
+    await rt.relate(a, b, reason="related")
+    graph = rt._proj.graph.state()
+    head = await rt.head()
+    refused = await rt.relate(a, b, verb=verb, reason="hide it")
+    assert refused.kind == "write.rejected" and refused.seq == head.seq + 1
+    assert refused.payload.operation == "relate"
+    failed = [v for v in refused.payload.verdicts if not v.ok]
+    assert [v.validator for v in failed] == ["destructive"]
+    assert rt._proj.graph.state() == graph
+    assert b in _selected(await rt.query(QUESTION))
+
+
+async def test_a_reason_carrying_a_secret_is_refused_and_not_kept(rt: MemoryRuntime) -> None:
+    a, b, _ = await _three(rt)
+    key = "sk-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4"
+    refused = await rt.relate(a, b, reason=f"the key is {key}")
+    assert refused.kind == "write.rejected"
+    assert any(v.validator == "risk" and not v.ok for v in refused.payload.verdicts)
+    assert key not in refused.payload.model_dump_json()
+    assert rt._proj.graph.edge(a, b, "association") is None
+
+
+async def test_erasing_a_related_memory_takes_its_edges(rt: MemoryRuntime) -> None:
+    a, b, _ = await _three(rt)
+    edge = await rt.relate(a, b, "procedure_for", reason="fixes it")
+    receipt = await rt.erase(event_ids=[b], reason="privacy")
+    assert edge.id in receipt.erased_event_ids
+    assert rt._proj.graph.edges(a) == [] and rt._proj.graph.edges(b) == []
+    live = rt._proj.state()
+    await rt.rebuild()
+    assert rt._proj.state() == live
+
+
+async def test_bad_input_names_the_field_and_writes_nothing(rt: MemoryRuntime) -> None:
+    a, b, _ = await _three(rt)
+    async with MemoryRuntime.memory(namespace="elsewhere") as other:
+        res = await other.observe_and_route({"content": "A note elsewhere.", "source": "user"})
+        foreign = res.event_ids[0]
+    head = await rt.head()
+    graph = rt._proj.graph.state()
+    ok: dict[str, Any] = {"source": a, "target": b, "reason": "related"}
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"source": "01NOTANID0000000000000000"}, "source"),
+        ({"source": ""}, "source"),
+        ({"source": 7}, "source"),
+        ({"target": foreign}, "target"),
+        ({"target": "entity:Nobody"}, "target"),
+        ({"target": "entity:"}, "target"),
+        ({"target": a}, "target"),  # itself
+        ({"relation": "contradicts"}, "relation"),
+        ({"relation": "mentions"}, "relation"),
+        ({"relation": "nope"}, "relation"),
+        ({"verb": "support"}, "verb"),
+        ({"verb": "delete"}, "verb"),
+        ({"verb": "generalize", "relation": "association"}, "relation"),
+        ({"verb": "reinforce"}, "verb"),  # no such edge yet
+        ({"verb": "restore"}, "verb"),
+        ({"weight": 0}, "weight"),
+        ({"weight": -1}, "weight"),
+        ({"weight": float("nan")}, "weight"),
+        ({"weight": 11}, "weight"),
+        ({"weight": True}, "weight"),
+        ({"weight": "1"}, "weight"),
+        ({"reason": ""}, "reason"),
+        ({"reason": "   "}, "reason"),
+        ({"reason": "x" * 4001}, "reason"),
+        ({"reason": None}, "reason"),
+        ({"authorized": "yes"}, "authorized"),
+    ]
+    for change, field in cases:
+        kw = {**ok, **change}
+        with pytest.raises(InvalidInput) as info:
+            await rt.relate(kw.pop("source"), kw.pop("target"), **kw)
+        assert info.value.field == field, change
+    assert await rt.head() == head
+    assert rt._proj.graph.state() == graph
+
+
+async def test_entities_relate_and_erasing_one_takes_the_edge(rt: MemoryRuntime) -> None:
+    for text in ("Alice works at Acme.", "Bob works at Initech."):
+        await rt.observe_and_route({"content": text, "source": "user", "occurred_at": T})
+    edge = await rt.relate("entity:Alice", "entity:bob", reason="same team")
+    assert edge.kind == "edge"
+    assert rt._proj.graph.edge("entity:alice", "entity:bob", "association") is not None
+    receipt = await rt.erase(entity="Alice", reason="asked to be forgotten")
+    assert edge.id in receipt.erased_event_ids
+    assert rt._proj.graph.edges("entity:bob", relations=["association"]) == []
+    live = rt._proj.state()
+    await rt.rebuild()
+    assert rt._proj.state() == live
