@@ -20,7 +20,7 @@ import pytest
 from nousmem.runtime import FixedClock, MemoryRuntime
 from nousmem.runtime.demo import run_demo
 from nousmem.runtime.events import EVENT_ADAPTER, EventBase
-from nousmem.runtime.journal import sqlite as sqlite_journal
+from nousmem.runtime.journal import sqlite_reads as sqlite_journal
 from nousmem.runtime.journal.rows import event_from_row, events_from_rows
 from nousmem.runtime.journal.schema import SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite import SqliteJournal
