@@ -36,6 +36,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 
 __all__ = ["RuleExtractor", "extract_time_mentions"]
@@ -95,7 +96,7 @@ class RuleExtractor:
     def extract_sync(self, obs: Observation) -> list[Claim]:
         """Synchronous ``extract``: caller claims first, then rule claims in text order."""
         out = list(obs.claims)
-        seen = {(c.entity.casefold(), c.attribute, c.value.casefold(), c.polarity) for c in out}
+        seen = {(match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out}
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
         if _ANCHOR_WORDS.isdisjoint(ANCHOR_WORD.findall(content.lower())):
             return out  # the common case in chat: no rule can fire
@@ -125,12 +126,12 @@ class RuleExtractor:
             # Two rules reading the same triple in one sentence with opposite polarity ("I left
             # my job at X" is also "my job at X"): the negated reading is the specific one.
             negated = {
-                (c.entity.casefold(), c.attribute, c.value.casefold())
+                (match_key(c.entity), c.attribute, match_key(c.value))
                 for _, _, _, c in found
                 if c.polarity == "negate"
             }
             for _, _, _, claim in found:
-                key = (claim.entity.casefold(), claim.attribute, claim.value.casefold())
+                key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
                 if claim.polarity == "assert" and key in negated:
                     continue
                 if (*key, claim.polarity) not in seen:
@@ -152,7 +153,7 @@ class RuleExtractor:
             return None
         if name is None:
             return None
-        if obs.actor is not None and name.casefold() == obs.actor.casefold():
+        if obs.actor is not None and match_key(name) == match_key(obs.actor):
             return obs.actor
         return name
 

@@ -2,7 +2,8 @@
 
 Python's ``re`` has no ``\\p{Lu}``, and ``[A-Z]`` misses "José", "Zoë" or "Łukasz". These
 strings go inside a character class (``f"[{UPPER}]"``). They cover ASCII, Latin-1, the
-Latin Extended blocks, Greek and Cyrillic; other scripts have no letter case to cue a name.
+Latin Extended blocks, Greek (with polytonic) and Cyrillic; other scripts have no letter case
+to cue a name.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from collections.abc import Callable
 
 __all__ = ["LETTER", "LOWER", "UPPER"]
 
-# Latin-1 Supplement through Cyrillic Supplement, and Latin Extended Additional (Vietnamese).
-_BLOCKS = ((0x00C0, 0x0530), (0x1E00, 0x1F00))
+# Latin-1 Supplement through Cyrillic Supplement, Latin Extended Additional (Vietnamese) and
+# Greek Extended (polytonic Greek).
+_BLOCKS = ((0x00C0, 0x0530), (0x1E00, 0x2000))
 
 
 def _ranges(ascii_part: str, keep: Callable[[str], bool]) -> str:
@@ -29,7 +31,7 @@ def _ranges(ascii_part: str, keep: Callable[[str], bool]) -> str:
 
 
 #: Upper-case letters, for inside ``[...]`` (a capital is what marks a name).
-UPPER = _ranges("A-Z", str.isupper)
+UPPER = _ranges("A-Z", lambda c: c.isupper() or c.istitle())
 #: Lower-case letters, for inside ``[...]``; combining accents (U+0300-U+036F) count, so a
 #: decomposed "Jose\u0301" reads as one word.
 LOWER = _ranges("a-z\u0300-\u036f", str.islower)

@@ -6,7 +6,7 @@ each option means.
 
 from __future__ import annotations
 
-from nousmem.policies.letters import LOWER, UPPER
+from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import (
     NOT_A_VALUE,
     NOT_WORD,
@@ -66,7 +66,11 @@ LEISURE_RULES: tuple[Rule, ...] = (
         SPECIES_WORDS,
         POSS + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
         r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
-        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>" + _PETNAME + r")\b(?!'))?",
+        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>"
+        + _PETNAME
+        + r")(?![\w"
+        + LETTER
+        + "']))?",
         value="pet",
         subject="poss",
     ),
@@ -122,7 +126,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "hobby",
         "quit quitting gave give giving stopped",
-        r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![A-Z])"
+        r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![" + UPPER + "])"
         r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
         r"|working|living|using|doing|liking|loving)\b)" + VAL,
         negate=True,
@@ -140,7 +144,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "go goes going",
-        r"\b(?i:go|goes|going)\s+(?i:to)\s+(?=(?i:a|an|the|some|this|my)\s|[A-Z])"
+        r"\b(?i:go|goes|going)\s+(?i:to)\s+(?=(?i:a|an|the|some|this|my)\s|[" + UPPER + "])"
         r"(?!(?i:the\s+(?:bathroom|toilet|store)\b))" + VAL,
     ),
     make_rule(
@@ -191,7 +195,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\b(?i:working\s+on|helping\s+out\s+(?:at|with)|helped\s+out\s+(?:at|with)"
         r"|help\s+out\s+(?:at|with)|organi[sz]ing|putting\s+together|hosting"
         r"|got\s+accepted\s+(?:for|into|to)|accepted\s+(?:for|into|to))\s+"
-        r"(?=(?i:a|an|the|my|some|this)\s|[A-Z])(?!(?i:this|that)\b)" + VAL,
+        r"(?=(?i:a|an|the|my|some|this)\s|[" + UPPER + r"])(?!(?i:this|that)\b)" + VAL,
         elide="past",
     ),
     make_rule(
@@ -216,7 +220,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "reading watching writing painting baking building knitting cooking",
         r"\b(?P<verb>(?i:reading|watching|writing|painting|baking|building|knitting|cooking))"
-        r"\s+(?=(?i:a|an|the|some|my)\s|[A-Z])" + VAL,
+        r"\s+(?=(?i:a|an|the|some|my)\s|[" + UPPER + "])" + VAL,
         template="{verb} {}",
     ),
     make_rule(

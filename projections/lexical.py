@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, datetime
 from typing import Any
 
@@ -33,7 +34,13 @@ def date_label(t: datetime | date) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    """Lowercased word tokens without stopwords, in order of first appearance, unique."""
+    """Lowercased word tokens without stopwords, in order of first appearance, unique.
+
+    Non-ASCII text is NFKC-normalised first: "José" typed with a combining accent is one
+    token, the same as the precomposed one (``\\w`` does not match a combining mark).
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
     seen: dict[str, None] = {}
     for tok in _TOKEN.findall(text.lower()):
         if tok[-1] in "'-":  # a token starts with a word character, so only its end

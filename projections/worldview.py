@@ -188,7 +188,10 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             self.released.setdefault(cid, (seq, occurred_at))
 
     def on_text(self, item: TextItem) -> None:
-        self.text.setdefault(f"{item.slot_kind}:{item.key}", []).append(item)
+        # One slot per key however it is spelled ("Alice.theme", "alice.Theme", or "José"
+        # in either Unicode form), as fact slots are keyed; the slot shows the first
+        # spelling a read can see.
+        self.text.setdefault(f"{item.slot_kind}:{match_key(item.key)}", []).append(item)
 
     def on_utility(
         self, seq: int, occurred_at: datetime, targets: Iterable[str], delta: float

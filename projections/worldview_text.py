@@ -36,7 +36,7 @@ class TextSlotResolver(SlotResolver):
         items = [i for i in self.text[slot_id] if self._at(i.seq, i.occurred_at, limit)]
         if not items:
             return None
-        kind, key = slot_id.split(":", 1)
+        kind, key = slot_id.split(":", 1)[0], items[0].key
         cands = []
         for it in items:
             state = state_of(it.event_id, None if limit == 1 << 62 else limit)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.erasure_match import fold, mentions, names
+from nousmem.runtime.erasure_match import mentions, names, redact
 from nousmem.runtime.erasure_plan import (
     MergeLog,
     closure,
@@ -264,7 +264,7 @@ class Erasure(ReadPath):
                 for e in events
                 if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
             }
-            reason = pat.sub("[erased entity]", fold(reason))
+            reason = redact(pat, reason, "[erased entity]")
         log = MergeLog(events)
         targets, dims = closure(events, seeds, log)
         cfg = self.config

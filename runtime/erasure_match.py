@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["mentions", "names"]
+__all__ = ["mentioned", "mentions", "names", "redact"]
 
 
 def fold(text: str) -> str:
@@ -18,11 +18,43 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+def _caseless(text: str) -> tuple[str, list[int]]:
+    """``text`` case-folded as belief keys are (full folding: "Weiß" is "weiss"), and for
+    each character of the result the index of the character of ``text`` it came from."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        f = ch.casefold()
+        out.append(f)
+        where.extend([i] * len(f))
+    return "".join(out), where
+
+
 def mentions(name: str) -> re.Pattern[str]:
-    """Whole-word mentions of ``name`` (search :func:`fold`-ed text with it)."""
+    """Whole-word mentions of ``name``, for :func:`mentioned` and :func:`redact`."""
     # Any run of whitespace between the words: "Mary  Jane" and "Mary\nJane" name her too.
-    words = r"\s+".join(re.escape(w) for w in fold(name).split())
-    return re.compile(r"(?<!\w)" + words + r"(?!\w)", re.IGNORECASE)
+    words = r"\s+".join(re.escape(w) for w in _caseless(fold(name))[0].split())
+    return re.compile(r"(?<!\w)" + words + r"(?!\w)")
+
+
+def mentioned(pat: re.Pattern[str], text: str) -> bool:
+    """Whether ``text`` names the entity of ``pat`` (in any case or Unicode form)."""
+    return pat.search(_caseless(fold(text))[0]) is not None
+
+
+def redact(pat: re.Pattern[str], text: str, mark: str) -> str:
+    """``text`` (NFKC) with each mention of the entity of ``pat`` replaced by ``mark``."""
+    t = fold(text)
+    folded, where = _caseless(t)
+    out: list[str] = []
+    last = 0
+    for m in pat.finditer(folded):
+        if m.end() == m.start():
+            continue
+        start, end = where[m.start()], where[m.end() - 1] + 1
+        out += [t[last:start], mark]
+        last = end
+    return "".join(out) + t[last:]
 
 
 # Payload fields whose values are labels from a fixed vocabulary or identifiers, never text
@@ -105,4 +137,4 @@ def _texts(value: Any, key: str | None = None, caller: bool = False) -> list[str
 
 
 def names(pat: re.Pattern[str], payload: BaseModel) -> bool:
-    return any(pat.search(fold(t)) for t in _texts(payload.model_dump(mode="json")))
+    return any(mentioned(pat, t) for t in _texts(payload.model_dump(mode="json")))

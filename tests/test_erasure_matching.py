@@ -144,3 +144,20 @@ async def test_an_entity_erasure_matches_the_name_in_any_unicode_form() -> None:
         assert await rt.entities() == ["Ana"]
         record = await rt.journal.get("u", receipt.erasure_event_id)
         assert record is not None and "Müller" not in record.payload.reason
+
+
+async def test_an_entity_erasure_folds_case_as_belief_keys_do() -> None:
+    from nousmem.runtime import MemoryRuntime
+
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await rt.observe_and_route({"content": "Weiß works at Acme.", "actor": "Agent"})
+        kept = await rt.observe_and_route({"content": "Weissman works at Initech."})
+        belief = await rt.belief("Weiss", "employer")  # one key: full case folding
+        assert belief is not None and belief.entity == "Weiß"
+        receipt = await rt.erase(entity="WEISS", reason="request from weiss, Weiß's lawyer")
+        assert said.observation_id in receipt.erased_event_ids
+        assert kept.observation_id not in receipt.erased_event_ids
+        assert await rt.belief("Weiß", "employer") is None
+        record = await rt.journal.get("u", receipt.erasure_event_id)
+        assert record is not None
+        assert record.payload.reason == "request from [erased entity], [erased entity]'s lawyer"

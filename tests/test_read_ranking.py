@@ -4,6 +4,7 @@ possessives, and date-grouped packing (the prompt never exceeds the budget)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -363,7 +364,7 @@ def test_attribute_aliases_are_single_lowercase_words() -> None:
 
 def _reference_tokens(text: str) -> list[str]:
     seen: dict[str, None] = {}
-    for m in re.finditer(r"[\w][\w'-]*", text.lower()):
+    for m in re.finditer(r"[\w][\w'-]*", unicodedata.normalize("NFKC", text).lower()):
         tok = m.group(0).strip("'-")
         if tok and tok not in STOPWORDS and tok not in seen:
             seen[tok] = None

@@ -136,3 +136,63 @@ async def test_merge_entities_accepts_either_spelling_and_refuses_merging_a_name
         event = await rt.merge_entities(NFD, "Zé", reason="same person", authorized=True)
         assert event.kind == "identity.merged"
         assert len(await rt.entities()) == 1
+
+
+def test_no_rule_pattern_spells_a_capital_as_ascii_only() -> None:
+    from pathlib import Path
+
+    import nousmem.policies as policies
+
+    root = Path(policies.__file__).parent
+    for name in ("patterns.py", "clauses.py", "rules.py", "rules_leisure.py", "extract.py"):
+        assert "[A-Z]" not in (root / name).read_text(encoding="utf-8"), name
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        ("I quit Über last month.", ("Dana", "employer", "Über"), ("Dana", "hobby", "Über")),
+        ("I'm going to Österreich tomorrow.", ("Dana", "activity", "Österreich"), None),
+        ("I am reading Émile.", ("Dana", "activity", "reading Émile"), None),
+        ("My dog Rene\u0301 is cute.", ("Dana", "pet", "dog Rene\u0301"), None),
+        ("Ἀλέξανδρος works at Google.", ("Ἀλέξανδρος", "employer", "Google"), None),
+    ],
+)
+def test_accented_capitals_read_as_their_ascii_twins_do(
+    text: str, expected: tuple[str, str, str], absent: tuple[str, str, str] | None
+) -> None:
+    got = triples(text)
+    assert expected in got
+    assert absent is None or absent not in got
+
+
+def test_a_caller_claim_and_the_rule_claim_in_another_unicode_form_count_once() -> None:
+    claim = {"entity": NFC, "attribute": "location", "value": "Lisbon", "confidence": 0.9}
+    obs = Observation(
+        content=f"{NFD} lives in Lisbon.", actor="Dana", occurred_at=REF, claims=[claim]
+    )
+    assert len(EX.extract_sync(obs)) == 1
+
+
+async def test_one_preference_slot_per_owner_however_the_name_is_typed() -> None:
+    async with MemoryRuntime.memory() as rt:
+        for i, (actor, drink) in enumerate(((NFC, "I drink tea."), ("JOSE\u0301", "Coffee now."))):
+            await rt.observe(
+                {
+                    "type": "user_preference",
+                    "content": drink,
+                    "actor": actor,
+                    "keywords": ["Drink" if i else "drink"],
+                    "occurred_at": REF + timedelta(days=i),
+                }
+            )
+        slots = [s for s in (await rt.worldview()).slots if s.kind == "preference"]
+        assert [s.id for s in slots] == ["preference:josé.drink"]
+        assert slots[0].key == f"{NFC}.drink"  # the first spelling
+        assert slots[0].selected == ("Coffee now.",)
+
+
+def test_lexical_tokens_are_one_form() -> None:
+    from nousmem.projections.lexical import tokens
+
+    assert tokens(f"{NFD} cooks") == tokens(f"{NFC} cooks") == ["josé", "cooks"]

@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from nousmem.policies.memory_policy import MemoryPolicy
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.errors import (
@@ -168,7 +169,7 @@ def _redact_url(url: str) -> str:
 
 
 def _claim_key(c: Claim) -> tuple[str, str, str, str]:
-    return (c.entity.casefold(), c.attribute, c.value.casefold(), c.polarity)
+    return (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
 
 
 class OpenAICompatibleProvider:
