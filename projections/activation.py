@@ -9,6 +9,7 @@ import heapq
 import math
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from datetime import datetime
 from typing import Any, Literal
 
 import numpy as np
@@ -30,6 +31,7 @@ def activate(
     seeds: Mapping[str, float],
     *,
     as_of_seq: int | None = None,
+    as_of_time: datetime | None = None,
     damping: float = 0.85,
     iterations: int = 20,
     relation_weights: Mapping[str, float] | None = None,
@@ -74,7 +76,7 @@ def activate(
         weights[rel] = w
     if focus in _FOCUS_RELATION:
         weights[_FOCUS_RELATION[focus]] *= FOCUS_BOOST
-    block = {n: "inhibited" for n in graph.inhibited(as_of_seq=as_of)}
+    block = {n: "inhibited" for n in graph.inhibited(as_of_seq=as_of, as_of_time=as_of_time)}
     block.update(blocked or {})
 
     # candidate suppressions: node -> (priority, -source score, source, reason)
@@ -101,7 +103,7 @@ def activate(
     for _ in range(iterations + 1):
         nxt: set[str] = set()
         for n in frontier:
-            arcs[n] = graph._arcs(n, as_of, weights)
+            arcs[n] = graph._arcs(n, as_of, weights, as_of_time)
             nxt.update(
                 o for o in arcs[n].strength if o not in block and (within is None or o in within)
             )

@@ -27,6 +27,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from datetime import datetime
 from typing import Any, Literal, cast
 
 from nousmem.projections.graph_models import (
@@ -60,12 +61,23 @@ def _as_of(as_of_seq: int | None) -> int | None:
     return as_of_seq
 
 
-def _at(versions: list[Any], as_of_seq: int | None) -> Any:
-    """The latest version with ``seq <= as_of_seq`` (versions are in seq order)."""
-    if as_of_seq is None:
-        return versions[-1]
-    i = bisect_right(versions, as_of_seq, key=lambda v: v.seq)
-    return versions[i - 1] if i else None
+def _at(versions: list[Any], as_of_seq: int | None, as_of_time: datetime | None = None) -> Any:
+    """The latest version with ``seq <= as_of_seq`` (versions are in seq order) and, for an
+    event-time read, one whose change had occurred by ``as_of_time`` (a version without an
+    ``occurred_at`` counts from its seq alone)."""
+    i = len(versions) if as_of_seq is None else bisect_right(versions, as_of_seq, key=_seq)
+    if as_of_time is None:
+        return versions[i - 1] if i else None
+    while i:  # back-dated changes break time order: look back past the later ones
+        v = versions[i - 1]
+        if v.occurred_at is None or v.occurred_at <= as_of_time:
+            return v
+        i -= 1
+    return None
+
+
+def _seq(v: Any) -> int:
+    return int(v.seq)
 
 
 class _Arcs:
@@ -129,6 +141,7 @@ class MemoryGraph:
         seq: int,
         event_id: str = "",
         reason: str = "",
+        occurred_at: datetime | None = None,
     ) -> Edge | None:
         """Fold one piece of edge evidence; returns the resulting edge version, if any."""
         if verb not in EDGE_VERBS:
@@ -147,7 +160,12 @@ class MemoryGraph:
         if source == target and verb != "inhibit":
             raise ValueError("target must differ from source")
         self._check_seq(seq)
-        stamp: dict[str, Any] = {"seq": seq, "event_id": event_id, "reason": reason}
+        stamp: dict[str, Any] = {
+            "seq": seq,
+            "event_id": event_id,
+            "reason": reason,
+            "occurred_at": occurred_at,
+        }
         if verb == "inhibit":
             self._set_inhibition(source, target, True, stamp)
             return None
@@ -197,6 +215,7 @@ class MemoryGraph:
         event_id: str = "",
         weight: float = 1.0,
         reason: str = "",
+        occurred_at: datetime | None = None,
     ) -> Edge:
         """Add (or reactivate) a structural edge the runtime derived from a committed claim.
 
@@ -206,7 +225,7 @@ class MemoryGraph:
             raise ValueError(f"relation {relation!r} is not a structural link relation")
         edge = self.apply_edge(
             verb="derive", relation=relation, source=source, target=target, weight=weight,
-            seq=seq, event_id=event_id, reason=reason,
+            seq=seq, event_id=event_id, reason=reason, occurred_at=occurred_at,
         )  # fmt: skip
         assert edge is not None  # derive always yields an edge
         return edge
@@ -214,11 +233,18 @@ class MemoryGraph:
     # -- reads ----------------------------------------------------------------------------
 
     def edge(
-        self, source: str, target: str, relation: str, *, as_of_seq: int | None = None
+        self,
+        source: str,
+        target: str,
+        relation: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
     ) -> Edge | None:
-        """The version of one edge as of ``as_of_seq`` (latest when ``None``)."""
+        """The version of one edge as of ``as_of_seq`` and event time ``as_of_time``
+        (latest when ``None``)."""
         versions = self._edges.get((source, target, relation))
-        return None if versions is None else _at(versions, _as_of(as_of_seq))
+        return None if versions is None else _at(versions, _as_of(as_of_seq), as_of_time)
 
     def edges(
         self,
@@ -291,22 +317,26 @@ class MemoryGraph:
             dist.update((n, d) for n in frontier)
         return dict(sorted(dist.items(), key=lambda kv: (kv[1], kv[0])))
 
-    def inhibitions(self, node: str, *, as_of_seq: int | None = None) -> dict[str, str]:
+    def inhibitions(
+        self, node: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> dict[str, str]:
         """Active inhibitions of ``node``: inhibiting source -> reason."""
         as_of = _as_of(as_of_seq)
         out = {}
         for (src, tgt), versions in sorted(self._inhib.items()):
-            i = _at(versions, as_of) if tgt == node else None
+            i = _at(versions, as_of, as_of_time) if tgt == node else None
             if i is not None and i.active:
                 out[src] = i.reason
         return out
 
-    def inhibited(self, *, as_of_seq: int | None = None) -> list[str]:
+    def inhibited(
+        self, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
         """Every node with at least one active inhibition, sorted."""
         as_of = _as_of(as_of_seq)
         out = set()
         for (_, tgt), versions in self._inhib.items():
-            i = _at(versions, as_of)
+            i = _at(versions, as_of, as_of_time)
             if i is not None and i.active:
                 out.add(tgt)
         return sorted(out)
@@ -321,10 +351,16 @@ class MemoryGraph:
 
     # -- activation -----------------------------------------------------------------------
 
-    def _arcs(self, node: str, as_of: int | None, weights: Mapping[str, float]) -> _Arcs:
+    def _arcs(
+        self,
+        node: str,
+        as_of: int | None,
+        weights: Mapping[str, float],
+        as_of_time: datetime | None = None,
+    ) -> _Arcs:
         arcs = _Arcs()
         for key in sorted(self._adj.get(node, {})):
-            e = _at(self._edges[key], as_of)
+            e = _at(self._edges[key], as_of, as_of_time)
             if e is None or not e.active:
                 continue
             forward = e.source == node
@@ -354,6 +390,7 @@ class MemoryGraph:
         seeds: Mapping[str, float],
         *,
         as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
         damping: float = 0.85,
         iterations: int = 20,
         relation_weights: Mapping[str, float] | None = None,
@@ -372,6 +409,7 @@ class MemoryGraph:
             self,
             seeds,
             as_of_seq=as_of_seq,
+            as_of_time=as_of_time,
             damping=damping,
             iterations=iterations,
             relation_weights=relation_weights,

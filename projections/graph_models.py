@@ -6,6 +6,7 @@ edge, an inhibition and an activation result are is defined here.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -96,6 +97,8 @@ class Edge(BaseModel):
     seq: int
     event_id: str = ""
     reason: str = ""
+    occurred_at: datetime | None = None
+    """Event time of the change (event-time reads skip changes that occurred later)."""
 
 
 class Inhibition(BaseModel):
@@ -109,6 +112,7 @@ class Inhibition(BaseModel):
     seq: int
     event_id: str = ""
     reason: str = ""
+    occurred_at: datetime | None = None
 
 
 class Activation(BaseModel):

@@ -43,6 +43,16 @@ def audit_item(e: Any, p: Any) -> AuditItem:
         event_id=e.id,
         kind="write.rejected",
         occurred_at=e.occurred_at,
-        summary=f"{p.operation}: " + str(p.attempted.get("content", ""))[:160],
+        summary=f"{p.operation}: " + _attempted(p.operation, p.attempted)[:160],
         reasons=tuple(v.reason for v in p.verdicts if not v.ok),
     )
+
+
+def _attempted(operation: str, attempted: dict[str, Any]) -> str:
+    """What a refused write tried to do, in a few words (its content, for an observation)."""
+    a = attempted
+    if operation == "relate":
+        return f"{a.get('verb')} {a.get('source')} -[{a.get('relation')}]-> {a.get('target')}"
+    if operation == "merge":
+        return f"merge {a.get('absorb')} into {a.get('keep')}"
+    return str(a.get("content", ""))

@@ -22,6 +22,13 @@ def fold_merge(proj: Projector, e: Any, p: Any) -> None:
     proj.beliefs.apply_merge(
         p.keep, p.absorb, seq=e.seq, event_id=e.id, strict=False, occurred_at=e.occurred_at
     )
-    proj.graph.link(entity_node(p.absorb), entity_node(p.keep), "same_as", seq=e.seq, event_id=e.id)
+    proj.graph.link(
+        entity_node(p.absorb),
+        entity_node(p.keep),
+        "same_as",
+        seq=e.seq,
+        event_id=e.id,
+        occurred_at=e.occurred_at,
+    )
     moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq, occurred_at=e.occurred_at)
     carry_lifecycle(proj.lifecycle, moved, seq=e.seq, occurred_at=e.occurred_at, event_id=e.id)

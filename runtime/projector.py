@@ -243,7 +243,9 @@ class Projector:
         )
         node = entity_node(rev.entity)
         for ev in rev.evidence_ids:
-            self.graph.link(node, ev, "mentions", seq=e.seq, event_id=e.id)
+            self.graph.link(
+                node, ev, "mentions", seq=e.seq, event_id=e.id, occurred_at=e.occurred_at
+            )
         vkey = match_key(rev.value)
         if vkey != k and (vkey in self.actors or vkey in self.entity_mentions):
             self.graph.link(
@@ -253,6 +255,7 @@ class Projector:
                 seq=e.seq,
                 event_id=e.id,
                 reason=rev.attribute,
+                occurred_at=e.occurred_at,
             )
 
     def _on_candidate(self, e: Any, p: Any) -> None:
@@ -295,6 +298,7 @@ class Projector:
             seq=e.seq,
             event_id=e.id,
             reason=p.reason,
+            occurred_at=e.occurred_at,
         )
         if p.relation == "supports" and p.value is not None and p.target.startswith("belief:"):
             entity, _, attribute = p.target[len("belief:") :].rpartition("/")
@@ -361,7 +365,9 @@ class Projector:
             tuple(p.sources),
         )
         for src in p.sources:
-            self.graph.link(e.id, src, "generalizes", seq=e.seq, event_id=e.id)
+            self.graph.link(
+                e.id, src, "generalizes", seq=e.seq, event_id=e.id, occurred_at=e.occurred_at
+            )
 
     def _on_merged(self, e: Any, p: Any) -> None:
         fold_merge(self, e, p)

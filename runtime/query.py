@@ -226,6 +226,7 @@ class QueryEngine(Packing):
             for e, v in self._neighbors(sources, at, plan.wants_list).items():
                 fused.setdefault(e, {})["neighbor"] = v
         graph_sup, activation = self._activate(fused, lens, at, plan.procedural)
+        inhibited = frozenset(proj.graph.inhibited(as_of_seq=at.seq, as_of_time=at.time))
 
         self._focus(fused, plan)
 
@@ -243,8 +244,11 @@ class QueryEngine(Packing):
             if doc is None or not self._in_view(doc, at):
                 continue
             reason = self._gate(doc, lens, at, now, states)
-            if reason is None and item in graph_sup and lens not in FULL_LENSES:
-                reason = f"graph: {graph_sup[item]}"
+            if reason is None and lens not in FULL_LENSES:
+                if item in graph_sup:
+                    reason = f"graph: {graph_sup[item]}"
+                elif item in inhibited:  # whether or not activation reached it
+                    reason = "graph: inhibited"
             if reason is not None:
                 suppressed.append(Suppressed(id=item, reason=reason))
                 continue
@@ -364,6 +368,7 @@ class QueryEngine(Packing):
         act = self.proj.graph.activate(
             seeds,
             as_of_seq=at.seq,
+            as_of_time=at.time,
             blocked=blocked,
             focus="procedure" if procedural else "fact",
             # Confined to the candidates: entity hubs would fan out to the whole namespace.

@@ -2,8 +2,9 @@
 
 The write path journals the edges a claim implies (``support``, ``contradict``,
 ``supersede``). An agent knows relationships no claim states: that a procedure is for a
-task, that one note generalises others, that a memory should stop surfacing beside another.
-``relate`` records them, governed like any write: the nodes must exist in this namespace,
+task, that one note generalises others, that a memory should stop surfacing. ``relate``
+records them between items (observations, belief revisions, compiled items: the nodes a
+read's activation runs over), governed like any write: the nodes must exist in this namespace,
 the verb must suit the relation, risky reasons are refused, and the verbs that take a path
 out of reads (``expire``, ``inhibit``) need ``authorized=True``. Edges a claim implies are
 not the caller's to edit: contradiction and supersession come from observations.
@@ -16,8 +17,7 @@ from typing import Any
 
 from nousmem.policies.risk import detect_risks
 from nousmem.policies.validators import ProposedWrite
-from nousmem.projections.belief_models import match_key
-from nousmem.projections.graph_models import MAX_WEIGHT, entity_node
+from nousmem.projections.graph_models import MAX_WEIGHT
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
@@ -55,7 +55,10 @@ def _choice(value: object, allowed: tuple[str, ...], field: str) -> str:
 def _weight(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InvalidInput("must be a number", field="weight")
-    w = float(value)
+    try:
+        w = float(value)
+    except OverflowError:  # an int too large for a float
+        raise InvalidInput(f"must be > 0 and <= {MAX_WEIGHT:g}", field="weight") from None
     if not math.isfinite(w) or not 0.0 < w <= MAX_WEIGHT:
         raise InvalidInput(f"must be > 0 and <= {MAX_WEIGHT:g}", field="weight")
     return w
@@ -75,23 +78,16 @@ class Relations(WritePath, RuntimeCore):
 
     def _node_ref(self, value: object, field: str) -> str:
         """The graph node ``value`` names: a retrievable event of this namespace (an
-        observation, a belief revision or a compiled item) or ``entity:<name>`` of an entity
-        with beliefs."""
+        observation, a belief revision or a compiled item)."""
         if not isinstance(value, str) or not value.strip():
             raise InvalidInput("must be a non-empty string", field=field)
         check_text(value, field)
         ref = value.strip()
-        if ref.casefold().startswith("entity:"):
-            name = ref[len("entity:") :].strip()
-            known = {match_key(e) for e in self._proj.beliefs.entities()}
-            if not name or match_key(name) not in known:
-                raise InvalidInput(f"no beliefs about {name!r}", field=field)
-            return entity_node(name)
         if ref in self._proj.docs:
             return ref
         raise InvalidInput(
             f"unknown node {ref!r}: give the id of an observation, belief revision or compiled"
-            " item of this namespace, or 'entity:<name>' of an entity with beliefs",
+            " item of this namespace",
             field=field,
         )
 
@@ -117,8 +113,7 @@ class Relations(WritePath, RuntimeCore):
         proposal = ProposedWrite(
             operation="relate",
             namespace=self.namespace,
-            # Both nodes were checked above: an item of this namespace or an entity with
-            # beliefs is what the edge rests on.
+            # Both nodes were checked above: items of this namespace, what the edge rests on.
             evidence_ids=(source, target),
             known_evidence=frozenset((source, target)),
             destructive=verb in _DESTRUCTIVE,
@@ -160,12 +155,13 @@ class Relations(WritePath, RuntimeCore):
         """Journal an edge between two nodes of this namespace's memory graph.
 
         ``source`` and ``target`` are event ids of observations, belief revisions or
-        compiled items, or ``entity:<name>``. ``verb`` is one of :data:`RELATE_VERBS`:
+        compiled items of this namespace. ``verb`` is one of :data:`RELATE_VERBS`:
         ``derive`` adds (or re-weights) a ``relation`` edge from :data:`RELATE_RELATIONS`
         (``generalize`` one of ``generalizes``/``specializes``); ``reinforce`` and ``decay``
         add or take ``weight`` from an existing edge; ``expire`` deactivates it and
         ``restore`` brings it (or a node ``source`` inhibited) back; ``inhibit`` keeps
-        ``target`` out of reads wherever ``source`` is active. ``expire`` and ``inhibit``
+        ``target`` out of every read but the historical and audit lenses' until ``source``
+        restores it (as of the reads' journal position and event time). ``expire`` and ``inhibit``
         are destructive: without ``authorized=True`` the ValidatorStack refuses them, and
         the refusal is journaled as ``write.rejected`` and returned, as is a reason that
         carries a secret or an injection. Returns the event written.

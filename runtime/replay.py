@@ -73,6 +73,8 @@ def _touched(ev: Any) -> set[str]:
         ekey, attr = match_key(ev.payload.entity), ev.payload.attribute
         cand = f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(ev.payload.value)}"
         ids |= {f"fact:{ekey}.{attr}", cand}
+    if ev.kind == "edge" and ev.payload is not None:
+        ids.add(ev.payload.source)  # activation moves both ends of an edge
     target = getattr(ev.payload, "target", None)
     if isinstance(target, str):
         ids.add(target)
@@ -109,6 +111,8 @@ class _Explainer:
             self.specific.append({**row, "why": "touches a differing item"})
         elif ev.kind in ("observation", "belief.revised"):
             self.general.append({**row, "why": "new indexed evidence"})
+        elif ev.kind == "edge":  # activation spreads: an edge moves more than its ends
+            self.general.append({**row, "why": "new graph edge"})
         elif self.audit and ev.kind in AUDIT_KINDS:
             self.general.append({**row, "why": "new audit record"})
 

@@ -84,7 +84,7 @@ REFUSE_MISSING = [
     ["belief", "Alice", "employer"],
     ["identity", "Alice"],
     ["merge", "Alice", "Al", "--reason", "same"],
-    ["relate", "entity:Alice", "entity:Bob", "--reason", "same team"],
+    ["relate", "01HQWKVSM04KM6GTPWR11VHZAC", "01HQWKVSM04KM6GTPWR11VHZAD", "--reason", "x"],
     ["feedback", "01HQWKVSM04KM6GTPWR11VHZAC", "success"],
     ["propose", "Where does Alice work?"],
     ["commit", "{}"],
@@ -272,22 +272,21 @@ def test_identity_and_merge(alice: Run) -> None:
 
 
 def test_relate(alice: Run) -> None:
-    assert alice("relate", "entity:Alice", "entity:Bob", "--reason", "same team") == 0
-    assert alice.out.startswith("derive: entity:alice -[association 1]-> entity:bob; event ")
-    argv = ["relate", "entity:Alice", "entity:Bob", "--verb", "inhibit", "--reason", "no"]
-    assert alice(*argv) == 1
+    a, b = [e["id"] for e in alice.json("log", "--kind", "observation")][:2]
+    assert alice("relate", a, b, "--relation", "evidence_for", "--reason", "backs it") == 0
+    assert alice.out.startswith(f"derive: {a} -[evidence_for 1]-> {b}; event ")
+    argv = ["relate", a, b, "--relation", "evidence_for"]
+    assert alice(*argv, "--verb", "decay", "--weight", "0.5", "--reason", "less") == 0
+    assert alice.out.startswith(f"decay: {a} -[evidence_for]-> {b} by 0.5; event ")
+    assert alice(*argv, "--verb", "inhibit", "--reason", "no") == 1
     assert alice.out.startswith("inhibit refused") and "--authorized" in alice.out
-    assert alice(*argv, "--authorized") == 0 and alice.out.startswith("inhibit: ")
-    edge = alice.json(
-        "relate", "entity:Alice", "entity:Bob", "--verb", "reinforce", "--reason", "x"
-    )
+    assert alice(*argv, "--verb", "inhibit", "--reason", "no", "--authorized") == 0
+    assert alice.out.startswith(f"inhibit: {a} inhibits {b}; event ")
+    edge = alice.json(*argv, "--verb", "reinforce", "--reason", "x")
     assert (edge["kind"], edge["payload"]["verb"]) == ("edge", "reinforce")
-    assert alice("relate", "entity:Alice", "entity:Zed", "--reason", "x") == 2
-    assert "TARGET: no beliefs about 'Zed'" in alice.err
-    assert (
-        alice("relate", "entity:Alice", "entity:Bob", "--relation", "contradicts", "--reason", "x")
-        == 2
-    )
+    assert alice("relate", a, "entity:Bob", "--reason", "x") == 2
+    assert "TARGET: unknown node 'entity:Bob'" in alice.err
+    assert alice("relate", a, b, "--relation", "contradicts", "--reason", "x") == 2
     assert "relation: must be one of" in alice.err
 
 

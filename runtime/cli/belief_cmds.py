@@ -139,7 +139,11 @@ async def cmd_relate(args: argparse.Namespace) -> int:
             if not args.authorized and args.verb in ("expire", "inhibit"):
                 lines.append(f"  {args.verb} is destructive: repeat with --authorized")
             return "\n".join(lines)
-        return f"{p.verb}: {p.source} -[{p.relation} {p.weight:g}]-> {p.target}; event {e.id}"
+        if p.verb == "inhibit":
+            return f"inhibit: {p.source} inhibits {p.target}; event {e.id}"
+        label = f"{p.relation} {p.weight:g}" if p.verb in ("derive", "generalize") else p.relation
+        by = f" by {p.weight:g}" if p.verb in ("reinforce", "decay") else ""
+        return f"{p.verb}: {p.source} -[{label}]-> {p.target}{by}; event {e.id}"
 
     emit(args, e.model_dump(mode="json"), human)
     return 1 if refused else 0
@@ -274,8 +278,8 @@ def register(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> Non
 
     p = sub.add_parser("relate", help="add or change an edge of the memory graph")
     common(p)
-    p.add_argument("source", help="an event id or entity:NAME")
-    p.add_argument("target", help="an event id or entity:NAME")
+    p.add_argument("source", help="an event id (observation, revision, compiled item)")
+    p.add_argument("target", help="an event id (observation, revision, compiled item)")
     p.add_argument("--relation", default="association", help="default: association")
     p.add_argument("--verb", default="derive", help="default: derive")
     p.add_argument("--weight", type=float, default=1.0, help="default: 1")
