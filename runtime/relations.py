@@ -109,6 +109,19 @@ class Relations(WritePath, RuntimeCore):
             raise InvalidInput(
                 f"no {relation!r} edge from {source!r} to {target!r} to {verb}", field="verb"
             )
+        # A change that changes nothing is refused, not journaled.
+        noop = {
+            "expire": edge is not None and not edge.active,
+            "restore": not inhibited and (edge is None or edge.active),
+            "inhibit": inhibited,
+        }.get(verb, False)
+        if noop:
+            state = "inhibited" if verb == "inhibit" else "expired" if verb == "expire" else ""
+            raise InvalidInput(
+                f"nothing to {verb}: {target!r} is already {state or 'active'}"
+                + ("" if verb == "inhibit" else f" on its {relation!r} edge from {source!r}"),
+                field="verb",
+            )
         reason = args["reason"]
         proposal = ProposedWrite(
             operation="relate",

@@ -73,6 +73,21 @@ async def test_reinforce_decay_expire_and_restore_change_the_existing_edge(
     assert not rt._proj.graph.edge(a, b, "association").active  # type: ignore[union-attr]
     await rt.relate(a, b, verb="restore", reason="related after all")
     assert rt._proj.graph.edge(a, b, "association").active  # type: ignore[union-attr]
+    # A change that changes nothing is refused (field "verb"), not journaled.
+    head = await rt.head()
+    with pytest.raises(InvalidInput, match="already active") as info:
+        await rt.relate(a, b, verb="restore", reason="again")
+    assert info.value.field == "verb" and await rt.head() == head
+    await rt.relate(a, b, verb="expire", reason="gone", authorized=True)
+    head = await rt.head()
+    with pytest.raises(InvalidInput, match="already expired"):
+        await rt.relate(a, b, verb="expire", reason="gone again", authorized=True)
+    assert await rt.head() == head
+    await rt.relate(a, b, verb="inhibit", reason="hide", authorized=True)
+    head = await rt.head()
+    with pytest.raises(InvalidInput, match="already inhibited"):
+        await rt.relate(a, b, verb="inhibit", reason="hide again", authorized=True)
+    assert await rt.head() == head
 
 
 async def test_an_authorised_inhibition_keeps_the_target_out_of_reads_until_restored(
