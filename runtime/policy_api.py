@@ -10,9 +10,11 @@ from nousmem.policies.impact import claim_revision
 from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
+from nousmem.projections.models import Observation
 from nousmem.runtime.errors import (
     InvalidInput,
     ProviderError,
+    ProviderMalformed,
     StaleHead,
     invalid_input_from_validation,
 )
@@ -33,9 +35,27 @@ from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 from nousmem.runtime.write import PLANNING_KINDS
 from nousmem.runtime.write_records import claim_texts, redact_tree, redacted_verdicts
 
-# Records of what did not become memory: citing one as evidence is refused.
+# Records of what did not become memory, and records of the runtime's own acts (a read, a
+# plan, an edge, a lifecycle change): citing one as a write's evidence is refused. Evidence
+# is what was experienced: observations, the belief revisions and held claims they gave,
+# outcomes of turns and what sleep compiled from them.
 NOT_EVIDENCE = frozenset(
-    {"write.rejected", "quarantined", "lifecycle.refused", "provider.fallback", "erasure"}
+    {
+        "candidate.promoted",
+        "clarify.requested",
+        "dimension.compressed",
+        "edge",
+        "erasure",
+        "identity.merged",
+        "impact.assessed",
+        "lifecycle",
+        "lifecycle.refused",
+        "policy.committed",
+        "provider.fallback",
+        "quarantined",
+        "retrieval",
+        "write.rejected",
+    }
 )
 
 
@@ -87,11 +107,17 @@ class PolicyAPI(Forgetting, ReadPath):
         if not isinstance(intent, str) or not intent.strip():
             raise InvalidInput("must be non-empty text, a dict or a MemoryPolicy", field="policy")
         check_text(intent, "policy")
-        if self._shared.provider is not None:
+        # Text the risk gate would quarantine never leaves the process (as for extraction):
+        # the deterministic planner plans it here.
+        if self._shared.provider is not None and not self._quarantines(
+            Observation(content=intent, source="planner")
+        ):
             try:
                 raw = await self._shared.provider.propose(intent)
                 policy = MemoryPolicy.model_validate(_proposed_by(raw, self._shared.provider.name))
                 check_text(policy, "policy")  # text that is not UTF-8 fails as the answer's
+                if policy.empty:  # a plan to do nothing is no plan: the fallback plans it
+                    raise ProviderMalformed("the planner's answer holds no intent")
                 return policy
             except (ProviderError, ValidationError, InvalidInput) as exc:
                 kind = error_kind(exc) if isinstance(exc, ProviderError) else "malformed"

@@ -7,20 +7,17 @@ namespace's write lock) and appended as one atomic batch.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
-
-from pydantic import ValidationError
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation, reserved_value
-from nousmem.runtime.errors import InvalidInput, ProviderMalformed
+from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor
+from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor, checked
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.write_plan import Mode, WritePlan, WritePlanner
 from nousmem.runtime.write_records import field_risks
@@ -71,7 +68,7 @@ class WritePath(WritePlanner):
         if isinstance(ex, FallbackExtractor):
             result = await ex.extract_with_fallback(obs)
         else:
-            result = _checked(ex.name, await ex.extract(obs))
+            result = checked(ex.name, await ex.extract(obs))
         # Any extractor (a model, a user's) may name the value beliefs reserve for "none".
         kept = tuple(c for c in result.claims if not reserved_value(c.value))
         return (
@@ -189,19 +186,3 @@ class WritePath(WritePlanner):
     async def assess(self, obs: Observation | dict[str, Any]) -> RouteResult:
         """Dry run of ``observe_and_route``: what would change, and how far. Writes nothing."""
         return await self._governed(obs, "dry_run")
-
-
-def _checked(name: str, claims: Any) -> ExtractionResult:
-    """A plugged-in extractor's answer, refused (before anything is written) unless it is
-    a sequence of claims."""
-    if isinstance(claims, str | bytes) or not isinstance(claims, Iterable):
-        raise ProviderMalformed(
-            f"extractor {name!r} returned {type(claims).__name__}, not a list of claims"
-        )
-    try:
-        return ExtractionResult(claims=tuple(claims), extractor=name, fallback=None)
-    except ValidationError as exc:
-        raise ProviderMalformed(
-            f"extractor {name!r} returned something that is not a list of claims:"
-            f" {exc.errors()[0]['msg']}"
-        ) from None

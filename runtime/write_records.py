@@ -6,6 +6,7 @@ risks of short fields, and the edge a disagreeing revision leaves in the graph.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -135,8 +136,11 @@ def redacted_verdicts(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
 
 
 def claim_texts(c: Claim) -> tuple[str, ...]:
-    """Every text of a claim that its author chose: the risk gate reads them all."""
-    return (c.entity, c.attribute, c.value, c.extractor)
+    """Every text of a claim that its author chose: the risk gate reads them all. The
+    attribute is read with its separators as spaces too: a claim's attribute is stored as
+    an identifier, "ignore_all_previous_instructions", in which no phrase would be found."""
+    words = re.sub(r"[_.:/-]+", " ", c.attribute).strip()
+    return (c.entity, c.attribute, words, c.value, c.extractor)
 
 
 def _field_texts(obs: Observation) -> list[str]:

@@ -9,9 +9,10 @@ says what happened so the runtime can journal it as an event.
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+from collections.abc import Iterable
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from nousmem.policies.protocols import Extractor
 from nousmem.projections.models import Claim, Observation
@@ -22,7 +23,14 @@ from nousmem.runtime.errors import (
 )
 from nousmem.runtime.logging import get_logger
 
-__all__ = ["ErrorKind", "ExtractionResult", "FallbackExtractor", "FallbackRecord", "error_kind"]
+__all__ = [
+    "ErrorKind",
+    "ExtractionResult",
+    "FallbackExtractor",
+    "FallbackRecord",
+    "checked",
+    "error_kind",
+]
 
 _log = get_logger(__name__)
 
@@ -105,6 +113,8 @@ class FallbackExtractor:
                     raise ProviderTimeout(
                         f"{self.primary.name} gave no answer within {self.timeout_s:g}s"
                     ) from None
+            # An answer that is not a list of claims is a malformed provider: fall back.
+            primary = checked(self.primary.name, claims)
         except ProviderError as exc:
             record = FallbackRecord(
                 provider=self.primary.name,
@@ -119,12 +129,26 @@ class FallbackExtractor:
                 reason=record.message,
                 fallback=record.fallback,
             )
-            claims = await self.fallback.extract(obs)
-            return ExtractionResult(
-                claims=tuple(claims), extractor=self.fallback.name, fallback=record
-            )
-        return ExtractionResult(claims=tuple(claims), extractor=self.primary.name)
+            result = checked(self.fallback.name, await self.fallback.extract(obs))
+            return result.model_copy(update={"fallback": record})
+        return primary
 
     async def extract(self, obs: Observation) -> list[Claim]:
         """Extractor protocol: the claims of :meth:`extract_with_fallback`, without the record."""
         return list((await self.extract_with_fallback(obs)).claims)
+
+
+def checked(name: str, claims: Any) -> ExtractionResult:
+    """A plugged-in extractor's answer, refused (before anything is written) unless it is
+    a sequence of claims."""
+    if isinstance(claims, str | bytes) or not isinstance(claims, Iterable):
+        raise ProviderMalformed(
+            f"extractor {name!r} returned {type(claims).__name__}, not a list of claims"
+        )
+    try:
+        return ExtractionResult(claims=tuple(claims), extractor=name, fallback=None)
+    except ValidationError as exc:
+        raise ProviderMalformed(
+            f"extractor {name!r} returned something that is not a list of claims:"
+            f" {exc.errors()[0]['msg']}"
+        ) from None

@@ -62,6 +62,8 @@ _log = get_logger(__name__)
 _INSTALL_HINT = "httpx is not installed; install the LLM extra with: pip install 'nousmem[llm]'"
 _RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
 _BACKOFF_S = 0.05
+MAX_RESPONSE_BYTES = 4 << 20
+"""Largest answer body read (decoded); a larger one is malformed and is not retried."""
 POLICY_KEYS: tuple[str, ...] = ("retrieval", "writes", "forget", "consolidate")
 _URL_EXAMPLE = "such as 'https://api.openai.com/v1'"
 _NOT_IN_URL = re.compile(r"[\x00-\x20\x7f]")  # whitespace and control characters
@@ -336,9 +338,21 @@ class OpenAICompatibleProvider:
 
         timeout_s = self.config.timeout_s
         try:
-            async with asyncio.timeout(timeout_s):
-                resp = await self._client.post(self._url, json=body)
-                raw = resp.content
+            async with (
+                asyncio.timeout(timeout_s),
+                self._client.stream("POST", self._url, json=body) as resp,
+            ):
+                parts: list[bytes] = []
+                size = 0
+                async for chunk in resp.aiter_bytes():
+                    size += len(chunk)
+                    if size > MAX_RESPONSE_BYTES:  # read no further: memory is the caller's
+                        raise _Failure(
+                            ProviderMalformed(f"answer larger than {MAX_RESPONSE_BYTES} bytes"),
+                            False,
+                        )
+                    parts.append(chunk)
+                raw = b"".join(parts)
         except (TimeoutError, httpx.TimeoutException):
             raise _Failure(ProviderTimeout(f"no answer within {timeout_s:g}s"), True) from None
         except httpx.TransportError as exc:
@@ -363,6 +377,9 @@ class OpenAICompatibleProvider:
         status = resp.status_code
         if status >= 400:
             code = error_code(raw)
+            key = self.config.api_key.get_secret_value() if self.config.api_key else ""
+            if code and key and (key in code or (len(code) >= 8 and code in key)):  # an echo
+                code = None
             detail = f" ({code})" if code else ""
             retryable = status >= 500 or status in _RETRYABLE_STATUS
             raise _Failure(ProviderUnavailable(f"HTTP {status} from provider{detail}"), retryable)

@@ -20,6 +20,7 @@ from nousmem.policies.memory_policy import (
     RetrievalIntent,
     WriteIntent,
 )
+from nousmem.policies.risk import detect_risks
 from nousmem.projections.models import Claim
 from nousmem.runtime.errors import ProviderMalformed
 
@@ -35,7 +36,7 @@ __all__ = [
     "strip_fences",
 ]
 
-_IDENT_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+_ERROR_CODE_RE = re.compile(r"^[a-z][a-z0-9_.]{0,47}$")
 _FENCE_RE = re.compile(r"^```[A-Za-z0-9_-]*\s*\n?(.*?)\n?```$", re.DOTALL)
 
 
@@ -186,7 +187,11 @@ def parse_completion(raw: bytes) -> dict[str, Any]:
 
 
 def error_code(raw: bytes) -> str | None:
-    """The OpenAI-style ``error.code``/``error.type`` when it is a short identifier, else None."""
+    """The OpenAI-style ``error.code``/``error.type`` when it is a short lowercase identifier
+    ("invalid_api_key", "model_not_found") that holds nothing the risk gate flags, else None.
+
+    The code goes into the journaled fallback record and the log: a gateway that echoes a
+    token (or a provider that answers with one) must not put it there."""
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -196,6 +201,6 @@ def error_code(raw: bytes) -> str | None:
         return None
     for key in ("code", "type"):
         val = err.get(key)
-        if isinstance(val, str) and _IDENT_RE.match(val):
+        if isinstance(val, str) and _ERROR_CODE_RE.match(val) and not detect_risks(val):
             return val
     return None
