@@ -354,12 +354,21 @@ class PolicyAPI(Forgetting, ReadPath):
 
 def _proposed_by(raw: dict[str, Any], name: str) -> dict[str, Any]:
     """A provider's answer as ``name`` proposes it: the policy's source, and each write's,
-    is ``name``. A write's source sets its trust, which a model must not pick for itself."""
+    is ``name``, and so is each claim's extractor. A write's source sets its trust, which a
+    model must not pick for itself, and the journal must say a model made the claims."""
     out = {**raw, "source": name}
     writes = raw.get("writes")
     if isinstance(writes, list | tuple):
-        out["writes"] = [{**w, "source": name} if isinstance(w, dict) else w for w in writes]
+        out["writes"] = [_write_by(w, name) if isinstance(w, dict) else w for w in writes]
     return out
+
+
+def _write_by(write: dict[str, Any], name: str) -> dict[str, Any]:
+    claims = write.get("claims")
+    if isinstance(claims, list | tuple):
+        claims = [{**c, "extractor": name} if isinstance(c, dict) else c for c in claims]
+        return {**write, "source": name, "claims": claims}
+    return {**write, "source": name}
 
 
 def _risks(*texts: str) -> tuple[RiskFinding, ...]:

@@ -88,6 +88,7 @@ async def test_a_policy_in_the_prompts_shape_is_used_end_to_end(
                             "value": "chess",
                             "confidence": 0.8,
                             "polarity": "assert",
+                            "extractor": "caller",
                         }
                     ],
                     "evidence_ids": [ev.id],
@@ -103,6 +104,9 @@ async def test_a_policy_in_the_prompts_shape_is_used_end_to_end(
         got = await rt.propose("Look up Alice's job; note she plays chess; tidy up.")
         assert got.source == "llm:test-model"
         assert got.retrieval is not None and got.writes and got.forget and got.consolidate
+        # The model chose the claims: they say so, whatever label it gave them.
+        assert [c.extractor for w in got.writes for c in w.claims] == ["llm:test-model"]
+        assert [w.source for w in got.writes] == ["llm:test-model"]
         assert [e async for e in rt.events(kinds=["provider.fallback"])] == []
         system = llm.requests[-1]["json"]["messages"][0]["content"]
         for key in ('"question"', '"claims"', '"targets"', '"target_type"', '"rationale"'):
