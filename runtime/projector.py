@@ -184,10 +184,11 @@ class Projector:
             self.vocabulary.add_entity(p.actor, e.seq)
         owner = p.actor or p.source
         if p.type == "user_preference" and not p.claims:
+            # "<owner>/<keyword>": never the id of a belief slot ("preference:alice.likes").
             key = p.keywords[0] if p.keywords else "general"
             self.worldview.on_text(
                 TextItem(
-                    "preference", f"{owner}.{key}", p.content, e.seq, e.occurred_at, e.id, p.source
+                    "preference", f"{owner}/{key}", p.content, e.seq, e.occurred_at, e.id, p.source
                 )
             )
         elif p.type == "task_result":
@@ -348,12 +349,16 @@ class Projector:
         self.worldview.on_audit(e.seq, audit_item(e, p))
 
     def _on_compiled(self, e: Any, p: Any) -> None:
-        self.compiled[p.key] = frozenset(p.sources)
+        # Keys are compared as match keys: one written before keys were (a task's own
+        # spelling, a name in another Unicode form) is the key sleep makes now.
+        prefix, sep, rest = p.key.partition(":")
+        ckey = f"{prefix}:{match_key(rest)}" if sep and rest.strip() else p.key
+        self.compiled[ckey] = frozenset(p.sources)
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
         # "procedure:deploy" shares the slot of the task results it was compiled from.
-        key = p.key.split(":", 1)[1] if p.key.startswith(f"{kind}:") else p.key
+        key = ckey.split(":", 1)[1] if ckey.startswith(f"{kind}:") else ckey
         self.worldview.on_text(TextItem(kind, key, p.summary, e.seq, e.occurred_at, e.id, "sleep"))
-        self.worldview.on_compiled(e.id, p.key, p.sources, p.summary)
+        self.worldview.on_compiled(e.id, ckey, p.sources, p.summary)
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,

@@ -60,7 +60,7 @@ class SleepReport(BaseModel):
 # plan true of the evidence it read (the next pass picks it up); guarding on every kind
 # would make sleep give up while an agent keeps writing.
 SLEEP_KINDS = frozenset(
-    {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged"}
+    {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged", "edge"}
 )
 # Kinds of the keys sleep compiles (a planner's consolidations are its own: never withdrawn).
 SLEEP_KEYS = frozenset({"frame", "schema", "procedure", "conflict"})
@@ -160,12 +160,13 @@ class Sleep(ReadPath):
             if len(ok) >= cfg.min_procedure_successes:
                 latest = max(ok, key=lambda i: (i.occurred_at, i.seq))
                 fails = len(items) - len(ok)
+                task = min(ok, key=lambda i: i.seq).key  # as first written, not the match key
                 out.append(
                     Cluster(
                         item_type="procedure",
                         key=f"procedure:{slot_id.split(':', 1)[1]}",
                         summary=(
-                            f"Procedure for {slot_id.split(':', 1)[1]}: {latest.value}"
+                            f"Procedure for {task}: {latest.value}"
                             f" (worked {len(ok)} times"
                             + (f", failed {fails}" if fails else "")
                             + f"; last {date_label(latest.occurred_at)})"

@@ -57,7 +57,8 @@ def read_states(proj: Projector, at: ReadPoint, now: datetime | None) -> ReadSta
 
 class ReadStates:
     """The state of memory items as one read sees them: the recorded state as of the
-    read's position and event time, ``obsolete`` for an observation whose type's TTL ran
+    read's position and event time (``inhibited`` too for an item a graph edge inhibits),
+    ``obsolete`` for an observation whose type's TTL ran
     out by ``now``, and ``obsolete`` for a compiled item (sleep) that no longer says what
     memory believes: every source hidden (what it summarises has left memory, so must the
     summary), or a belief value it states no longer held (superseded, negated, forgotten,
@@ -71,6 +72,15 @@ class ReadStates:
         self._memo: dict[tuple[str, int | None], str] = {}
         self._why: dict[tuple[str, int | None], str] = {}
         self._slots: dict[tuple[str, str, int | None], WorldviewSlot | None] = {}
+        self._inhib: dict[int | None, frozenset[str]] = {}
+
+    def _inhibited(self, seq: int | None) -> frozenset[str]:
+        """Items a graph edge inhibits as of ``seq`` and the read's event time."""
+        got = self._inhib.get(seq)
+        if got is None:
+            inhibited = self.proj.graph.inhibited(as_of_seq=seq, as_of_time=self.at.time)
+            got = self._inhib[seq] = frozenset(inhibited)
+        return got
 
     def why(self, target: str, seq: int | None) -> str | None:
         """Why compiled item ``target`` is hidden though its own state is not, or None."""
@@ -81,6 +91,8 @@ class ReadStates:
         """The state without looking at sources, and the doc when its sources decide."""
         proj = self.proj
         st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=self.at.time)
+        if st not in HIDDEN and target in self._inhibited(seq):
+            return "inhibited", None  # by a graph edge (``relate``): hidden as by ``forget``
         doc = proj.docs.get(target)
         if st in HIDDEN or doc is None:
             return st, None

@@ -140,7 +140,7 @@ async def test_hiding_verb_hides_from_normal_lenses_only_and_restore_undoes_it(
         assert all(not s.reason.startswith("lifecycle") for s in ctx.suppressed), lens
     logical = await rt.worldview("logical")
     employer = logical.slot("fact:alice.employer")
-    theme = logical.slot("preference:alice.theme")
+    theme = logical.slot("preference:alice/theme")
     assert employer is not None and employer.selected == ("Google",)
     assert theme is not None and theme.selected == (PREF_TEXT,)
     assert "fact:alice.employer" in {s.id for s in (await rt.query(Q, lens="logical")).snippets}

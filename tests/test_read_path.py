@@ -179,7 +179,7 @@ async def test_logical_lens_shows_current_resolved_beliefs(rt: MemoryRuntime) ->
     assert next(c.value for c in carol.candidates) == "Initech"
     assert "Globex" in [c.value for c in carol.candidates]
     assert carol.candidates[0].components.contradiction > 0
-    theme = slot(wv, "preference:alice.theme")
+    theme = slot(wv, "preference:alice/theme")
     assert theme.selected == ("I prefer light mode in editors",)
     assert all("dark" not in c.value for c in theme.candidates)
     assert wv.audit == ()
@@ -238,7 +238,7 @@ async def test_historical_lens_shows_superseded_values_with_time_ranges(
     assert alice.selected == ("Sarvam",)
     rendered = wv.render()
     assert f"Google ({date_text(T0)} - {date_text(T0 + 30 * DAY)}) [superseded]" in rendered
-    theme = {c.id: c for c in slot(wv, "preference:alice.theme").candidates}
+    theme = {c.id: c for c in slot(wv, "preference:alice/theme").candidates}
     assert theme[scene.dark_pref].status == "superseded"
     assert theme[scene.dark_pref].valid_to == T0 + 40 * DAY
     assert "hypothesis" in kinds(wv) and wv.audit == ()

@@ -187,8 +187,8 @@ async def test_one_preference_slot_per_owner_however_the_name_is_typed() -> None
                 }
             )
         slots = [s for s in (await rt.worldview()).slots if s.kind == "preference"]
-        assert [s.id for s in slots] == ["preference:josé.drink"]
-        assert slots[0].key == f"{NFC}.drink"  # the first spelling
+        assert [s.id for s in slots] == ["preference:josé/drink"]
+        assert slots[0].key == f"{NFC}/drink"  # the first spelling
         assert slots[0].selected == ("Coffee now.",)
 
 
@@ -196,3 +196,42 @@ def test_lexical_tokens_are_one_form() -> None:
     from nousmem.projections.lexical import tokens
 
     assert tokens(f"{NFD} cooks") == tokens(f"{NFC} cooks") == ["josé", "cooks"]
+
+
+async def test_a_text_preference_never_shares_a_belief_slots_id() -> None:
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_route(
+            {"content": "I love jazz.", "actor": "Alice", "source": "user", "occurred_at": REF}
+        )
+        for actor in ("Alice", "ALICE"):
+            await rt.observe(
+                {
+                    "type": "user_preference",
+                    "content": "Dark mode everywhere.",
+                    "actor": actor,
+                    "keywords": ["likes"],
+                    "occurred_at": REF,
+                }
+            )
+        ids = [s.id for s in (await rt.worldview()).slots]
+        assert len(ids) == len(set(ids))
+        assert {"preference:alice.likes", "preference:alice/likes"} <= set(ids)
+        explained = await rt.explain("Alice", "likes")
+        assert explained is not None and "jazz" in {v.value for v in explained.values}
+
+
+async def test_a_compiled_procedure_is_named_as_its_task_was_written() -> None:
+    async with MemoryRuntime.memory() as rt:
+        for i in range(3):
+            await rt.observe_and_route(
+                {
+                    "content": "Sweep: take the broom, then the bin.",
+                    "type": "task_result",
+                    "metadata": {"task": "Straße Ausfegen", "outcome": "success"},
+                    "occurred_at": REF + timedelta(days=i),
+                }
+            )
+        report = await rt.sleep()
+        (item,) = [c for c in report.compiled if c["key"].startswith("procedure:")]
+        assert item["key"] == "procedure:strasse ausfegen"
+        assert item["summary"].startswith("Procedure for Straße Ausfegen: ")
