@@ -46,6 +46,16 @@ Moved = list[tuple[str, str]]
 """(absorbed entity's candidate id, kept entity's candidate id) of every value carried over."""
 
 
+def canonical_candidate(target: str) -> str:
+    """A belief candidate id with its keys as :func:`match_key` makes them now: an id a
+    lifecycle or outcome event recorded before keys were NFKC-normalised ("José" with a
+    combining accent) names the candidate a read looks up. Anything else unchanged."""
+    kind, sep, rest = target.partition(":")
+    if not sep or kind not in BELIEF_KINDS or rest.isascii():
+        return target
+    return f"{kind}:{match_key(rest)}"
+
+
 def rekey(target: str, aliases: Mapping[str, str]) -> str:
     """``target`` with an absorbed entity's key replaced by the kept one's, when it is a
     belief candidate id naming an absorbed entity; anything else unchanged."""
@@ -134,7 +144,9 @@ class MergeCarry:
         return self.aliases.get(key, key)
 
     def resolve_target(self, target: str) -> str:
-        """A belief candidate id naming an absorbed entity as the kept entity's candidate."""
+        """A belief candidate id naming an absorbed entity as the kept entity's candidate,
+        in the key form of today (see :func:`canonical_candidate`)."""
+        target = canonical_candidate(target)
         return rekey(target, self.aliases) if self.aliases else target
 
     def resolve_targets(self, targets: Iterable[str]) -> list[str]:

@@ -235,3 +235,22 @@ async def test_a_compiled_procedure_is_named_as_its_task_was_written() -> None:
         (item,) = [c for c in report.compiled if c["key"].startswith("procedure:")]
         assert item["key"] == "procedure:strasse ausfegen"
         assert item["summary"].startswith("Procedure for Straße Ausfegen: ")
+
+
+async def test_a_lifecycle_target_recorded_in_an_older_key_form_still_applies() -> None:
+    from nousmem.runtime.payloads import LifecyclePayload
+
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_route(
+            {"content": f"{NFD} lives in Lisbon.", "source": "user", "occurred_at": REF}
+        )
+        # Before keys were NFKC-normalised, the candidate of "Jose\u0301" was keyed so:
+        old = "fact:" + " ".join(NFD.split()).casefold() + ".location#lisbon"
+        assert old != f"fact:{match_key(NFD)}.location#lisbon"
+        payload = LifecyclePayload(
+            target=old, from_state="fresh", to_state="obsolete", verb="invalidate", reason="x"
+        )
+        await rt._commit([rt._draft("lifecycle", payload, occurred_at=REF, recorded_at=REF)])
+        slot = (await rt.worldview("historical")).slot(f"fact:{match_key(NFC)}.location")
+        assert slot is not None
+        assert {c.value: c.lifecycle for c in slot.candidates} == {"Lisbon": "obsolete"}
