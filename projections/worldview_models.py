@@ -238,6 +238,19 @@ class TextItem:
     status: str = "active"  # "failure" for failed task results
 
 
+SLEEP_KEY_KINDS = frozenset({"frame", "schema", "procedure", "conflict"})
+"""Prefixes of the keys ``sleep`` compiles under (a planner's consolidations have others)."""
+
+_SLOT_ESCAPES = str.maketrans({c: f"%{ord(c):02X}" for c in "%/.#:"})
+
+
+def slot_part(text: str) -> str:
+    """``text`` as one part of a text slot's key: the separators a slot id or a candidate id
+    uses (``/ . # :``, and ``%`` itself) percent-escaped, so that parts joined with ``/``
+    never read as another split ("team/alice" + "theme" vs "team" + "alice/theme")."""
+    return text.translate(_SLOT_ESCAPES)
+
+
 def slot_kind_for(attribute: str) -> str:
     return "preference" if attribute in PREFERENCE_ATTRIBUTES else "fact"
 

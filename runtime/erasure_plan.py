@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any, NamedTuple
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 from nousmem.policies.risk import detect_risks, mask_secrets, redact
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.projections.worldview_merge import BELIEF_KINDS
+from nousmem.projections.worldview_merge import BELIEF_KINDS, canonical_candidate
 
 Dim = tuple[str, str]
 """(entity key, attribute)."""
@@ -213,7 +214,8 @@ def references(
         return any(seq < at and log.key_at(k, at) == key for seq, k in rows)
 
     def dead(cid: str, at: int) -> bool:
-        kind, sep, rest = cid.partition(":")
+        # An id recorded before keys were NFKC-normalised names today's candidate.
+        kind, sep, rest = canonical_candidate(cid).partition(":")
         if not sep or kind not in BELIEF_KINDS:
             return False
         # Entity keys and values may hold dots: try every split (attributes have none).
@@ -265,7 +267,8 @@ def references(
             # Why it suppressed what (and graph activation's paths) may name a candidate,
             # "fact:alice.location#rome is inhibited": one whose value only erased evidence
             # stated at that point quotes erased content.
-            if any(dead(c, e.seq) for c in notes_index.named_in(read_notes(p))):
+            notes = unicodedata.normalize("NFKC", read_notes(p))  # ids in any key form
+            if any(dead(c, e.seq) for c in notes_index.named_in(notes)):
                 found.add(e.id)
                 continue
             # The ids it selected quote nothing; the worldview candidate ids it showed carry

@@ -56,6 +56,9 @@ class LifecycleView(BaseModel):
     effective_state: str
     reason: str = ""
     history: tuple[TransitionRecord, ...] = ()
+    inhibited_by: tuple[str, ...] = ()
+    """Items whose graph edge inhibits this one (``relate(source, target, verb="inhibit")``):
+    lifted by ``relate(..., verb="restore")``, not by ``forget``."""
 
 
 def check_verb(verb: object) -> str:
@@ -160,6 +163,14 @@ class Forgetting(WritePath):
                     tr = tr.model_copy(
                         update={"legal": True, "to_state": tr.from_state, "reason": "renewed"}
                     )
+            if verb == "restore" and not tr.legal and self._proj.graph.inhibitions(t):
+                # Hidden by a graph edge, not by a lifecycle verb: say where the lift is.
+                tr = tr.model_copy(
+                    update={
+                        "reason": f"{tr.reason}; it is inhibited by a graph edge: lift it"
+                        ' with relate(source, target, verb="restore")'
+                    }
+                )
             if t in planned:  # the same target twice in one commit: judge the second on the first
                 tr = tr.model_copy(update={"legal": False, "reason": "duplicate target"})
             if tr.legal:
@@ -258,8 +269,17 @@ class Forgetting(WritePath):
         if created is not None and now is not None:
             es = book.effective_state(t, created_at=created, ttl_days=ttl, now=now)
             eff, why = es.state, es.reason or why
+        # An inhibition by a graph edge (``relate``) hides the item as this state would.
+        inhibited_by = tuple(sorted(self._proj.graph.inhibitions(t)))
+        if inhibited_by and eff not in HIDDEN:
+            eff, why = "inhibited", f"inhibited by {', '.join(inhibited_by)} (relate)"
         return LifecycleView(
-            target=t, state=state, effective_state=eff, reason=why, history=tuple(history)
+            target=t,
+            state=state,
+            effective_state=eff,
+            reason=why,
+            history=tuple(history),
+            inhibited_by=inhibited_by,
         )
 
     # -- policy hooks --------------------------------------------------------------------------

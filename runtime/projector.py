@@ -17,6 +17,7 @@ from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import date_label, revision_doc
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
+from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, slot_part
 from nousmem.runtime.audit_items import audit_item
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import (
@@ -184,11 +185,18 @@ class Projector:
             self.vocabulary.add_entity(p.actor, e.seq)
         owner = p.actor or p.source
         if p.type == "user_preference" and not p.claims:
-            # "<owner>/<keyword>": never the id of a belief slot ("preference:alice.likes").
-            key = p.keywords[0] if p.keywords else "general"
+            # "<owner>/<keyword>", the separators inside either escaped: never the id of a
+            # belief slot ("preference:alice.likes"), nor another owner's slot.
+            key = slot_part(p.keywords[0] if p.keywords else "general")
             self.worldview.on_text(
                 TextItem(
-                    "preference", f"{owner}/{key}", p.content, e.seq, e.occurred_at, e.id, p.source
+                    "preference",
+                    f"{slot_part(owner)}/{key}",
+                    p.content,
+                    e.seq,
+                    e.occurred_at,
+                    e.id,
+                    p.source,
                 )
             )
         elif p.type == "task_result":
@@ -352,11 +360,13 @@ class Projector:
         # Keys are compared as match keys: one written before keys were (a task's own
         # spelling, a name in another Unicode form) is the key sleep makes now.
         prefix, sep, rest = p.key.partition(":")
-        ckey = f"{prefix}:{match_key(rest)}" if sep and rest.strip() else p.key
+        folded = sep and prefix in SLEEP_KEY_KINDS and rest.strip()
+        ckey = f"{prefix}:{match_key(rest)}" if folded else p.key
         self.compiled[ckey] = frozenset(p.sources)
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
-        # "procedure:deploy" shares the slot of the task results it was compiled from.
-        key = ckey.split(":", 1)[1] if ckey.startswith(f"{kind}:") else ckey
+        # "procedure:deploy" shares the slot of the task results it was compiled from (the
+        # slot groups by match key; it shows the key as written).
+        key = rest if sep and prefix == kind else p.key
         self.worldview.on_text(TextItem(kind, key, p.summary, e.seq, e.occurred_at, e.id, "sleep"))
         self.worldview.on_compiled(e.id, ckey, p.sources, p.summary)
         self.docs[e.id] = DocRow(

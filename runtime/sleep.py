@@ -12,6 +12,7 @@ from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import schema_summary
+from nousmem.projections.worldview_models import SLEEP_KEY_KINDS
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (
@@ -63,7 +64,7 @@ SLEEP_KINDS = frozenset(
     {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged", "edge"}
 )
 # Kinds of the keys sleep compiles (a planner's consolidations are its own: never withdrawn).
-SLEEP_KEYS = frozenset({"frame", "schema", "procedure", "conflict"})
+SLEEP_KEYS = SLEEP_KEY_KINDS
 WITHDRAWN = "sleep: withdrawn, it no longer says what memory believes"
 """The reason of the ``lifecycle`` event by which sleep takes a compiled item back."""
 

@@ -128,3 +128,49 @@ async def test_an_answer_larger_than_the_cap_is_malformed_and_read_no_further(
         assert res.fallback and res.extractor == "rule"
         [fb] = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert fb.payload.error == "malformed" and "larger than" in fb.payload.message
+
+
+async def test_a_gzip_answer_is_read_and_a_gzip_bomb_inflates_no_further_than_the_cap(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    import dataclasses
+    import gzip
+    import tracemalloc
+
+    claims = {"claims": [{"entity": "Alice", "attribute": "employer", "value": "Initech"}]}
+    plain = answer(claims)
+    zipped = dataclasses.replace(
+        plain, body=gzip.compress(plain.body), headers=(("Content-Encoding", "gzip"),)
+    )
+    bomb = raw(gzip.compress(b" " * (64 << 20)), content_type="application/json")
+    bomb = dataclasses.replace(bomb, headers=(("Content-Encoding", "gzip"),))
+    llm.script += [zipped, bomb]
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+        res = await rt.observe_and_route({"content": "Started a new job.", "actor": "Alice"})
+        assert not res.fallback and [d.value for d in res.deltas] == ["Initech"]
+        tracemalloc.start()
+        res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert res.fallback and res.extractor == "rule"
+        assert peak < 4 * openai_provider.MAX_RESPONSE_BYTES  # not the 64 MiB it inflates to
+        [fb] = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert "larger than" in fb.payload.message
+
+
+async def test_a_restore_by_forget_points_at_relate_for_a_graph_inhibition(
+    clock: FixedClock,
+) -> None:
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        a = await rt.observe_and_route({"content": "Deploy with make.", "source": "agent"})
+        b = await rt.observe_and_route({"content": "Deploy by hand.", "source": "agent"})
+        src, tgt = a.event_ids[0], b.event_ids[0]
+        await rt.relate(src, tgt, verb="inhibit", reason="stale", authorized=True)
+        view = await rt.lifecycle(tgt)
+        assert (view.state, view.effective_state, view.inhibited_by) == (
+            "fresh",
+            "inhibited",
+            (src,),
+        )
+        res = await rt.forget([tgt], "restore", reason="bring it back")
+        assert not res.applied and 'verb="restore"' in res.refused[0]["reason"]

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from nousmem.policies.extract import RuleExtractor
@@ -254,3 +254,53 @@ async def test_a_lifecycle_target_recorded_in_an_older_key_form_still_applies() 
         slot = (await rt.worldview("historical")).slot(f"fact:{match_key(NFC)}.location")
         assert slot is not None
         assert {c.value: c.lifecycle for c in slot.candidates} == {"Lisbon": "obsolete"}
+
+
+async def test_erasure_takes_a_forget_that_names_the_value_in_the_older_key_form() -> None:
+    from nousmem.runtime.payloads import LifecyclePayload
+
+    async with MemoryRuntime.memory() as rt:
+        res = await rt.observe_and_route(
+            {"content": f"{NFD} lives in Zu\u0308rich.", "source": "user", "occurred_at": REF}
+        )
+        old = "fact:" + NFD.casefold() + ".location#zu\u0308rich"
+        payload = LifecyclePayload(
+            target=old, from_state="fresh", to_state="inhibited", verb="inhibit", reason="x"
+        )
+        (forget,) = await rt._commit(
+            [rt._draft("lifecycle", payload, occurred_at=REF, recorded_at=REF)]
+        )
+        receipt = await rt.erase(event_ids=[res.observation_id], reason="privacy")
+        assert forget.id in receipt.erased_event_ids
+        gone = await rt.get(forget.id)
+        assert gone is not None and gone.payload is None
+
+
+_PART = st.text(alphabet="aB./#:%é ", min_size=1, max_size=6).filter(lambda t: t.strip() != "")
+
+
+@settings(max_examples=40, deadline=None)
+@given(prefs=st.lists(st.tuples(_PART, _PART), min_size=1, max_size=5), entity=_PART)
+@example(prefs=[("AC", "DC.likes")], entity="AC/DC")  # a text slot as a belief slot's id
+@example(prefs=[("team/alice", "theme"), ("team", "alice/theme")], entity="x")  # two owners
+async def test_no_two_slots_of_a_snapshot_share_an_id(
+    prefs: list[tuple[str, str]], entity: str
+) -> None:
+    claim = {"entity": entity, "attribute": "likes", "value": "jazz", "confidence": 0.9}
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_commit({"content": "x", "source": "user", "claims": [claim]})
+        for i, (actor, keyword) in enumerate(prefs):
+            await rt.observe(
+                {
+                    "type": "user_preference",
+                    "content": f"Preference {i}.",
+                    "actor": actor,
+                    "keywords": [keyword],
+                    "occurred_at": REF + timedelta(minutes=i),
+                }
+            )
+        ids = [s.id for s in (await rt.worldview("historical")).slots]
+        assert len(ids) == len(set(ids))
+        owners = {(match_key(a), match_key(k)) for a, k in prefs}
+        texts = [s for s in (await rt.worldview("historical")).slots if s.entity is None]
+        assert len(texts) == len(owners)  # one slot per (owner, keyword), never merged

@@ -16,6 +16,7 @@ import asyncio
 import json
 import re
 import time
+import zlib
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -194,7 +195,13 @@ class OpenAICompatibleProvider:
             raise ProviderUnavailable(_INSTALL_HINT) from None
         self.config = config
         self.name: str = f"llm:{config.model}"
-        headers = {"Accept": "application/json", "User-Agent": "nousmem"}
+        # No compressed answers: a small gzip body can inflate past the size cap inside one
+        # decoded chunk, before the cap is checked.
+        headers = {
+            "Accept": "application/json",
+            "Accept-Encoding": "identity",
+            "User-Agent": "nousmem",
+        }
         if config.api_key is not None:
             headers["Authorization"] = f"Bearer {config.api_key.get_secret_value()}"
         self._url = f"{config.base_url}/chat/completions"
@@ -342,17 +349,10 @@ class OpenAICompatibleProvider:
                 asyncio.timeout(timeout_s),
                 self._client.stream("POST", self._url, json=body) as resp,
             ):
-                parts: list[bytes] = []
-                size = 0
-                async for chunk in resp.aiter_bytes():
-                    size += len(chunk)
-                    if size > MAX_RESPONSE_BYTES:  # read no further: memory is the caller's
-                        raise _Failure(
-                            ProviderMalformed(f"answer larger than {MAX_RESPONSE_BYTES} bytes"),
-                            False,
-                        )
-                    parts.append(chunk)
-                raw = b"".join(parts)
+                body_reader = _BoundedBody(resp.headers.get("content-encoding", ""))
+                async for chunk in resp.aiter_raw():
+                    body_reader.feed(chunk)
+                raw = body_reader.done()
         except (TimeoutError, httpx.TimeoutException):
             raise _Failure(ProviderTimeout(f"no answer within {timeout_s:g}s"), True) from None
         except httpx.TransportError as exc:
@@ -360,11 +360,7 @@ class OpenAICompatibleProvider:
             msg = f"cannot reach provider ({type(exc).__name__})"
             raise _Failure(ProviderUnavailable(msg), True) from None
         except httpx.DecodingError:
-            # An answer arrived but its Content-Encoding does not decode (a broken gzip body
-            # from a proxy): as unusable as a body that is not JSON.
-            raise _Failure(
-                ProviderMalformed("response body does not decode (Content-Encoding)"), False
-            ) from None
+            raise _Failure(_undecodable(), False) from None
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             # The rest of httpx's family (TooManyRedirects, ...): never a raw httpx error.
             msg = f"HTTP client error ({type(exc).__name__})"
@@ -387,6 +383,57 @@ class OpenAICompatibleProvider:
             msg = f"HTTP {status} from provider (redirects are not followed)"
             raise _Failure(ProviderUnavailable(msg), False)
         return raw
+
+
+class _BoundedBody:
+    """An answer body, decoded (identity, gzip or deflate) and refused once it would pass
+    :data:`MAX_RESPONSE_BYTES`. Decoding is ours, not httpx's, so that a small compressed
+    body cannot inflate past the cap inside one decoded chunk: at most the cap is ever
+    inflated."""
+
+    def __init__(self, encoding: str) -> None:
+        enc = encoding.strip().lower()
+        if enc in ("", "identity"):
+            self._inflate: Any = None
+        elif enc in ("gzip", "x-gzip", "deflate"):
+            self._inflate = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
+        else:
+            raise _Failure(ProviderMalformed(f"unsupported Content-Encoding {enc!r}"), False)
+        self._parts: list[bytes] = []
+        self._size = 0
+
+    def _add(self, data: bytes) -> None:
+        self._size += len(data)
+        if self._size > MAX_RESPONSE_BYTES:  # read no further: memory is the caller's
+            msg = f"answer larger than {MAX_RESPONSE_BYTES} bytes"
+            raise _Failure(ProviderMalformed(msg), False)
+        self._parts.append(data)
+
+    def feed(self, chunk: bytes) -> None:
+        if self._inflate is None:
+            self._add(chunk)
+            return
+        data = chunk
+        try:
+            while data:
+                self._add(self._inflate.decompress(data, MAX_RESPONSE_BYTES - self._size + 1))
+                data = self._inflate.unconsumed_tail
+        except zlib.error:
+            raise _Failure(_undecodable(), False) from None
+
+    def done(self) -> bytes:
+        if self._inflate is not None:
+            try:
+                self._add(self._inflate.flush())
+            except zlib.error:
+                raise _Failure(_undecodable(), False) from None
+        return b"".join(self._parts)
+
+
+def _undecodable() -> ProviderMalformed:
+    # An answer arrived but its Content-Encoding does not decode (a broken gzip body from a
+    # proxy): as unusable as a body that is not JSON.
+    return ProviderMalformed("response body does not decode (Content-Encoding)")
 
 
 class _Failure(Exception):

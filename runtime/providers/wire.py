@@ -36,7 +36,9 @@ __all__ = [
     "strip_fences",
 ]
 
-_ERROR_CODE_RE = re.compile(r"^[a-z][a-z0-9_.]{0,47}$")
+# Word-shaped, as every OpenAI-style code is ("invalid_api_key", "overloaded_error"): a
+# token ("sk_live_4f9a...", 40 hex digits) is not.
+_ERROR_CODE_RE = re.compile(r"^[a-z]+(?:[_.][a-z]+){0,7}$")
 _FENCE_RE = re.compile(r"^```[A-Za-z0-9_-]*\s*\n?(.*?)\n?```$", re.DOTALL)
 
 
