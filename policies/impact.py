@@ -170,8 +170,11 @@ def assess(
         novelty = 1.0 if out.support == 0 else max(0.0, 1.0 - prior_p)
         contradiction = 0.0
         if out.contradiction:
+            # What the claim contradicts: the leading value, or for a negation the value itself
+            # (for a multi-valued attribute the leading value is another one).
             top = out.prior[0][1] if out.prior else 0.0
-            contradiction = top if out.established else top * 0.5
+            contradicted = prior_p if c.polarity == "negate" else top
+            contradiction = contradicted if out.established else contradicted * 0.5
         supersession = 0.0
         if c.change:
             supersession = 1.0

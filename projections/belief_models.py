@@ -48,14 +48,31 @@ def source_key(source: str) -> str:
     """Identity of a source name, for trust, repeat counting and independence.
 
     One source must not become many by its spelling: besides case and whitespace, Unicode
-    compatibility forms (full-width "ｗｅｂ") and invisible format characters (a zero-width
-    space) are folded away (NFKC, then Cf characters dropped, then casefold). The journal
+    compatibility forms (full-width "ｗｅｂ") and invisible characters (a zero-width space, a
+    variation selector, a filler) are folded away (NFKC, then default-ignorable code points
+    dropped, then casefold). The journal
     keeps the name as it was sent.
     """
-    visible = "".join(
-        ch for ch in unicodedata.normalize("NFKC", source) if unicodedata.category(ch) != "Cf"
-    )
+    visible = "".join(ch for ch in unicodedata.normalize("NFKC", source) if not _ignorable(ch))
     return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
+
+
+# Unicode's Default_Ignorable_Code_Point ranges that are not format (Cf) characters: the
+# combining grapheme joiner, fillers, variation selectors, unassigned ignorables.
+_IGNORABLE_RANGES = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x2065, 0x2065), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)  # fmt: skip
+
+
+def _ignorable(ch: str) -> bool:
+    """A character that shows nothing: a format character (zero-width space, joiners, bidi
+    marks) or another default-ignorable code point."""
+    if unicodedata.category(ch) == "Cf":
+        return True
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
 
 
 class BeliefParams(BaseModel):

@@ -337,3 +337,38 @@ async def test_a_liking_taken_back_again_is_held_again() -> None:
             b = await rt.belief("Ann", "likes")
             assert b is not None
             assert ("coffee" in b.held) == (i != 2), (text, b.distribution)
+
+
+async def test_a_negations_contradiction_component_is_the_negated_values_probability() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        day = 0
+        for value, sources in (("tennis", 6), ("chess", 11)):
+            for i in range(sources):
+                await commit(
+                    rt,
+                    T0 + day * DAY,
+                    claim(value, "hobby"),
+                    source=("user", "system")[i % 2] if i < 2 else f"tool:{i}",
+                )
+                day += 1
+        res = await rt.assess(
+            {
+                "content": "Alice no longer plays tennis.",
+                "source": "web",
+                "occurred_at": T0 + day * DAY,
+                "claims": [
+                    {
+                        "entity": "Alice",
+                        "attribute": "hobby",
+                        "value": "tennis",
+                        "polarity": "negate",
+                        "confidence": 0.9,
+                    }
+                ],
+            }
+        )
+        (c,) = res.assessment.claims
+        prior = dict(c.outcome.prior)
+        assert c.outcome.contradiction and prior["chess"] > prior["tennis"]
+        expected = prior["tennis"] * (1.0 if c.established else 0.5)
+        assert math.isclose(c.contradiction, expected)
