@@ -126,8 +126,8 @@ class EvidenceRequired:
         if records:
             return _no(
                 self.name,
-                f"cited event(s) are records, not evidence: {records[:3]}; cite observations"
-                " or belief deltas",
+                f"cited event(s) are records, not evidence: {records[:3]}; cite observations,"
+                " belief deltas, held claims, outcomes or compiled items",
             )
         erased = [e for e in write.evidence_ids if e in write.erased_evidence]
         if erased:
