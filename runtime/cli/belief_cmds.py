@@ -96,6 +96,15 @@ def _reasons(verdicts: Any) -> list[str]:
     return [f"  rejected by {v.validator}: {v.reason}" for v in verdicts if not v.ok]
 
 
+def _refusal(what: str, e: Any, hint: str | None) -> str:
+    """A journaled refusal: its id, the failing verdicts and what to do about it."""
+    lines = [f"{what} refused (journaled as {e.id})"]
+    lines += _reasons(e.payload.verdicts) if e.payload is not None else []
+    if hint:
+        lines.append(f"  {hint}")
+    return "\n".join(lines)
+
+
 async def cmd_merge(args: argparse.Namespace) -> int:
     async with open_rt(args) as rt:
         e = await rt.merge_entities(
@@ -106,11 +115,8 @@ async def cmd_merge(args: argparse.Namespace) -> int:
 
     def human() -> str:
         if refused:
-            lines = [f"merge refused (journaled as {e.id})"]
-            lines += _reasons(p.verdicts) if p is not None else []
-            if not args.authorized:
-                lines.append("  a merge is destructive: repeat with --authorized to accept it")
-            return "\n".join(lines)
+            hint = "a merge is destructive: repeat with --authorized to accept it"
+            return _refusal("merge", e, None if args.authorized else hint)
         div = f"{p.divergence_bits:.3f} bits" if p.divergence_bits >= 0 else "no shared beliefs"
         return f"merged {p.absorb} into {p.keep} (divergence {div}); event {e.id}"
 
@@ -134,11 +140,9 @@ async def cmd_relate(args: argparse.Namespace) -> int:
 
     def human() -> str:
         if refused:
-            lines = [f"{args.verb} refused (journaled as {e.id})"]
-            lines += _reasons(p.verdicts) if p is not None else []
-            if not args.authorized and args.verb in ("expire", "inhibit"):
-                lines.append(f"  {args.verb} is destructive: repeat with --authorized")
-            return "\n".join(lines)
+            destructive = not args.authorized and args.verb in ("expire", "inhibit")
+            hint = f"{args.verb} is destructive: repeat with --authorized"
+            return _refusal(args.verb, e, hint if destructive else None)
         if p.verb == "inhibit":
             return f"inhibit: {p.source} inhibits {p.target}; event {e.id}"
         label = f"{p.relation} {p.weight:g}" if p.verb in ("derive", "generalize") else p.relation
