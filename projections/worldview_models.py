@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -249,6 +249,29 @@ def slot_part(text: str) -> str:
     uses (``/ . # :``, and ``%`` itself) percent-escaped, so that parts joined with ``/``
     never read as another split ("team/alice" + "theme" vs "team" + "alice/theme")."""
     return text.translate(_SLOT_ESCAPES)
+
+
+def text_item(p: Any, seq: int, occurred_at: datetime, event_id: str) -> TextItem | None:
+    """The text slot item observation payload ``p`` feeds, if any: a ``user_preference``
+    without claims (slot ``<owner>/<keyword>``), a ``task_result`` (a procedure, by
+    ``metadata.task`` or its first keyword; ``metadata.outcome`` failure/failed/error marks
+    a failure) or a ``constraint`` (by its first keyword or its owner)."""
+    owner = p.actor or p.source
+    if p.type == "user_preference" and not p.claims:
+        # The separators inside either part escaped: never the id of a belief slot
+        # ("preference:alice.likes"), nor another owner's slot.
+        key = f"{slot_part(owner)}/{slot_part(p.keywords[0] if p.keywords else 'general')}"
+        return TextItem("preference", key, p.content, seq, occurred_at, event_id, p.source)
+    if p.type == "task_result":
+        meta = p.metadata if isinstance(p.metadata, dict) else {}
+        key = str(meta.get("task") or (p.keywords[0] if p.keywords else "task"))
+        failed = str(meta.get("outcome", "")).lower() in ("failure", "failed", "error")
+        status = "failure" if failed else "active"
+        return TextItem("procedure", key, p.content, seq, occurred_at, event_id, p.source, status)
+    if p.type == "constraint":
+        key = p.keywords[0] if p.keywords else owner
+        return TextItem("constraint", key, p.content, seq, occurred_at, event_id, p.source)
+    return None
 
 
 def slot_kind_for(attribute: str) -> str:

@@ -17,7 +17,7 @@ from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import date_label, revision_doc
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
-from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, slot_part
+from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, text_item
 from nousmem.runtime.audit_items import audit_item
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import (
@@ -183,45 +183,9 @@ class Projector:
         if p.actor and (actor_key := match_key(p.actor)) not in self.actors:
             self.actors[actor_key] = p.actor
             self.vocabulary.add_entity(p.actor, e.seq)
-        owner = p.actor or p.source
-        if p.type == "user_preference" and not p.claims:
-            # "<owner>/<keyword>", the separators inside either escaped: never the id of a
-            # belief slot ("preference:alice.likes"), nor another owner's slot.
-            key = slot_part(p.keywords[0] if p.keywords else "general")
-            self.worldview.on_text(
-                TextItem(
-                    "preference",
-                    f"{slot_part(owner)}/{key}",
-                    p.content,
-                    e.seq,
-                    e.occurred_at,
-                    e.id,
-                    p.source,
-                )
-            )
-        elif p.type == "task_result":
-            task = p.metadata.get("task") if isinstance(p.metadata, dict) else None
-            key = str(task or (p.keywords[0] if p.keywords else "task"))
-            meta = p.metadata
-            outcome = str(meta.get("outcome", "")).lower() if isinstance(meta, dict) else ""
-            failed = outcome in ("failure", "failed", "error")
-            self.worldview.on_text(
-                TextItem(
-                    "procedure",
-                    key,
-                    p.content,
-                    e.seq,
-                    e.occurred_at,
-                    e.id,
-                    p.source,
-                    "failure" if failed else "active",
-                )
-            )
-        elif p.type == "constraint":
-            key = p.keywords[0] if p.keywords else owner
-            self.worldview.on_text(
-                TextItem("constraint", key, p.content, e.seq, e.occurred_at, e.id, p.source)
-            )
+        item = text_item(p, e.seq, e.occurred_at, e.id)
+        if item is not None:
+            self.worldview.on_text(item)
 
     def _on_revised(self, e: Any, p: Any) -> None:
         rev = p.revision

@@ -11,7 +11,7 @@ from nousmem.policies.protocols import Extractor
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime import FixedClock, MemoryRuntime
 from nousmem.runtime.providers import FallbackExtractor
-from nousmem.runtime.providers import openai as openai_provider
+from nousmem.runtime.providers import body as provider_body
 from tests.test_providers import FakeLLM, answer, llm, raw
 
 __all__ = ["llm"]  # the fixture, imported so pytest finds it here
@@ -122,7 +122,7 @@ async def test_a_policy_write_cannot_rest_on_a_read_or_a_plan(clock: FixedClock)
 async def test_an_answer_larger_than_the_cap_is_malformed_and_read_no_further(
     llm: FakeLLM, clock: FixedClock
 ) -> None:
-    llm.script.append(raw(b"x" * (openai_provider.MAX_RESPONSE_BYTES + 1)))
+    llm.script.append(raw(b"x" * (provider_body.MAX_RESPONSE_BYTES + 1)))
     async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
         res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
         assert res.fallback and res.extractor == "rule"
@@ -153,7 +153,7 @@ async def test_a_gzip_answer_is_read_and_a_gzip_bomb_inflates_no_further_than_th
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         assert res.fallback and res.extractor == "rule"
-        assert peak < 4 * openai_provider.MAX_RESPONSE_BYTES  # not the 64 MiB it inflates to
+        assert peak < 4 * provider_body.MAX_RESPONSE_BYTES  # not the 64 MiB it inflates to
         [fb] = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert "larger than" in fb.payload.message
 

@@ -16,7 +16,6 @@ import asyncio
 import json
 import re
 import time
-import zlib
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -43,6 +42,7 @@ from nousmem.runtime.errors import (
     ProviderUnavailable,
 )
 from nousmem.runtime.logging import get_logger
+from nousmem.runtime.providers.body import BoundedBody, undecodable
 from nousmem.runtime.providers.wire import (
     EXTRACT_SYSTEM,
     PROPOSE_SYSTEM,
@@ -63,8 +63,6 @@ _log = get_logger(__name__)
 _INSTALL_HINT = "httpx is not installed; install the LLM extra with: pip install 'nousmem[llm]'"
 _RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
 _BACKOFF_S = 0.05
-MAX_RESPONSE_BYTES = 4 << 20
-"""Largest answer body read (decoded); a larger one is malformed and is not retried."""
 POLICY_KEYS: tuple[str, ...] = ("retrieval", "writes", "forget", "consolidate")
 _URL_EXAMPLE = "such as 'https://api.openai.com/v1'"
 _NOT_IN_URL = re.compile(r"[\x00-\x20\x7f]")  # whitespace and control characters
@@ -349,10 +347,12 @@ class OpenAICompatibleProvider:
                 asyncio.timeout(timeout_s),
                 self._client.stream("POST", self._url, json=body) as resp,
             ):
-                body_reader = _BoundedBody(resp.headers.get("content-encoding", ""))
+                body_reader = BoundedBody(resp.headers.get("content-encoding", ""))
                 async for chunk in resp.aiter_raw():
                     body_reader.feed(chunk)
                 raw = body_reader.done()
+        except ProviderMalformed as exc:  # the body: too large, or it does not decode
+            raise _Failure(exc, False) from None
         except (TimeoutError, httpx.TimeoutException):
             raise _Failure(ProviderTimeout(f"no answer within {timeout_s:g}s"), True) from None
         except httpx.TransportError as exc:
@@ -360,7 +360,7 @@ class OpenAICompatibleProvider:
             msg = f"cannot reach provider ({type(exc).__name__})"
             raise _Failure(ProviderUnavailable(msg), True) from None
         except httpx.DecodingError:
-            raise _Failure(_undecodable(), False) from None
+            raise _Failure(undecodable(), False) from None
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             # The rest of httpx's family (TooManyRedirects, ...): never a raw httpx error.
             msg = f"HTTP client error ({type(exc).__name__})"
@@ -383,57 +383,6 @@ class OpenAICompatibleProvider:
             msg = f"HTTP {status} from provider (redirects are not followed)"
             raise _Failure(ProviderUnavailable(msg), False)
         return raw
-
-
-class _BoundedBody:
-    """An answer body, decoded (identity, gzip or deflate) and refused once it would pass
-    :data:`MAX_RESPONSE_BYTES`. Decoding is ours, not httpx's, so that a small compressed
-    body cannot inflate past the cap inside one decoded chunk: at most the cap is ever
-    inflated."""
-
-    def __init__(self, encoding: str) -> None:
-        enc = encoding.strip().lower()
-        if enc in ("", "identity"):
-            self._inflate: Any = None
-        elif enc in ("gzip", "x-gzip", "deflate"):
-            self._inflate = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
-        else:
-            raise _Failure(ProviderMalformed(f"unsupported Content-Encoding {enc!r}"), False)
-        self._parts: list[bytes] = []
-        self._size = 0
-
-    def _add(self, data: bytes) -> None:
-        self._size += len(data)
-        if self._size > MAX_RESPONSE_BYTES:  # read no further: memory is the caller's
-            msg = f"answer larger than {MAX_RESPONSE_BYTES} bytes"
-            raise _Failure(ProviderMalformed(msg), False)
-        self._parts.append(data)
-
-    def feed(self, chunk: bytes) -> None:
-        if self._inflate is None:
-            self._add(chunk)
-            return
-        data = chunk
-        try:
-            while data:
-                self._add(self._inflate.decompress(data, MAX_RESPONSE_BYTES - self._size + 1))
-                data = self._inflate.unconsumed_tail
-        except zlib.error:
-            raise _Failure(_undecodable(), False) from None
-
-    def done(self) -> bytes:
-        if self._inflate is not None:
-            try:
-                self._add(self._inflate.flush())
-            except zlib.error:
-                raise _Failure(_undecodable(), False) from None
-        return b"".join(self._parts)
-
-
-def _undecodable() -> ProviderMalformed:
-    # An answer arrived but its Content-Encoding does not decode (a broken gzip body from a
-    # proxy): as unusable as a body that is not JSON.
-    return ProviderMalformed("response body does not decode (Content-Encoding)")
 
 
 class _Failure(Exception):
