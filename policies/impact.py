@@ -166,15 +166,14 @@ def assess(
             same = [r for r in before if r.attribute == rev.attribute]
             out = preview_many([*same, rev])[-1]
         reliability = rev.reliability
-        prior_p = dict(out.prior).get(out.value, 0.0)
-        novelty = 1.0 if out.support == 0 else max(0.0, 1.0 - prior_p)
+        prior_p = out.value_prior
+        novelty = max(0.0, 1.0 - prior_p)
         contradiction = 0.0
-        if out.contradiction:
+        if out.contradiction:  # only ever raised against an established belief
             # What the claim contradicts: the leading value, or for a negation the value itself
             # (for a multi-valued attribute the leading value is another one).
             top = out.prior[0][1] if out.prior else 0.0
-            contradicted = prior_p if c.polarity == "negate" else top
-            contradiction = contradicted if out.established else contradicted * 0.5
+            contradiction = prior_p if c.polarity == "negate" else top
         supersession = 0.0
         if c.change:
             supersession = 1.0

@@ -57,20 +57,21 @@ def source_key(source: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
 
 
-# Unicode's Default_Ignorable_Code_Point ranges that are not format (Cf) characters: the
-# combining grapheme joiner, fillers, variation selectors, unassigned ignorables.
+# Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt): code points
+# that show nothing (soft hyphen, zero-width characters, joiners, bidi controls, fillers,
+# variation selectors, tags). Not every format (Cf) character is one: an Arabic number sign
+# shows.
 _IGNORABLE_RANGES = (
-    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
-    (0x2065, 0x2065), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
-    (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
 )  # fmt: skip
 
 
 def _ignorable(ch: str) -> bool:
-    """A character that shows nothing: a format character (zero-width space, joiners, bidi
-    marks) or another default-ignorable code point."""
-    if unicodedata.category(ch) == "Cf":
-        return True
+    """A default-ignorable code point: one that shows nothing."""
     cp = ord(ch)
     return any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
 
@@ -210,6 +211,9 @@ class RevisionOutcome(BaseModel):
     contradiction: bool
     established: bool
     support: int
+    value_prior: float = 0.0
+    """The claimed value's prior probability (its presence, for a multi-valued attribute),
+    whether or not it is among the ``prior`` values listed."""
 
 
 class ObservedValue(BaseModel):

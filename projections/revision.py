@@ -163,5 +163,6 @@ def build_outcome(
         "contradiction": contradiction,
         "established": established,
         "support": head.support + 1,
+        "value_prior": float(next((v for lab, v in prior if lab == label), 0.0)),
     }
     return RevisionOutcome.model_construct(**values)

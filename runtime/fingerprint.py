@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 8
+READ_RULES = 9
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -65,6 +65,13 @@ unexplained while the package version stays the same (as it does between release
    conflict notes, and one that names none keeps schemas and conflict notes, not frames;
    a schema states only the entities its summary names; the full lenses show a forgotten
    held claim with its lifecycle state.
+8: names beyond ASCII: the rule extractor reads accented, Greek and Cyrillic names, and
+   belief, worldview, question and lexical keys are NFKC (one name in two Unicode forms is
+   one entity); text slots are keyed by match key; graph edges carry event time (as-of-time
+   reads see the graph as it was) and a graph inhibition hides an item from every read.
+9: every default-ignorable code point is folded out of source names (repeat discounts and
+   corroboration); ``user_preference`` slots are ``<owner>/<keyword>`` with separators
+   escaped.
 """
 
 

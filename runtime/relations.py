@@ -17,7 +17,7 @@ from typing import Any
 
 from nousmem.policies.risk import detect_risks
 from nousmem.policies.validators import ProposedWrite
-from nousmem.projections.graph_models import MAX_WEIGHT
+from nousmem.projections.graph_models import MAX_WEIGHT, Edge
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
@@ -73,6 +73,24 @@ def _reason(value: object) -> str:
     return value.strip()
 
 
+def _noop(verb: str, edge: Edge | None, inhibited: bool, weight: float, reason: str) -> str | None:
+    """Why ``verb`` would change nothing (the state it finds), or None when it would."""
+    if verb == "inhibit":
+        return "already inhibited" if inhibited else None
+    if verb == "restore":
+        return None if inhibited or (edge is not None and not edge.active) else "already active"
+    if edge is None:
+        return None
+    if verb == "expire":
+        return None if edge.active else "already expired"
+    if verb == "reinforce":
+        return "at the weight cap" if edge.weight >= MAX_WEIGHT else None
+    if verb == "decay":
+        return "at weight 0" if edge.weight <= 0.0 else None
+    same = edge.active and edge.weight == weight and edge.reason == reason
+    return "already so, with that weight and reason" if same else None  # derive, generalize
+
+
 class Relations(WritePath, RuntimeCore):
     """``relate``: typed edges between memories and entities, from the caller."""
 
@@ -110,18 +128,10 @@ class Relations(WritePath, RuntimeCore):
                 f"no {relation!r} edge from {source!r} to {target!r} to {verb}", field="verb"
             )
         # A change that changes nothing is refused, not journaled.
-        noop = {
-            "expire": edge is not None and not edge.active,
-            "restore": not inhibited and (edge is None or edge.active),
-            "inhibit": inhibited,
-        }.get(verb, False)
-        if noop:
-            state = "inhibited" if verb == "inhibit" else "expired" if verb == "expire" else ""
-            raise InvalidInput(
-                f"nothing to {verb}: {target!r} is already {state or 'active'}"
-                + ("" if verb == "inhibit" else f" on its {relation!r} edge from {source!r}"),
-                field="verb",
-            )
+        noop = _noop(verb, edge, inhibited, min(args["weight"], MAX_WEIGHT), args["reason"])
+        if noop is not None:
+            what = f"{target!r}" if verb == "inhibit" else f"the {relation!r} edge to {target!r}"
+            raise InvalidInput(f"nothing to {verb}: {what} is {noop}", field="verb")
         reason = args["reason"]
         proposal = ProposedWrite(
             operation="relate",

@@ -174,3 +174,26 @@ async def test_a_restore_by_forget_points_at_relate_for_a_graph_inhibition(
         )
         res = await rt.forget([tgt], "restore", reason="bring it back")
         assert not res.applied and 'verb="restore"' in res.refused[0]["reason"]
+
+
+async def test_an_error_status_with_a_body_that_does_not_decode_is_still_retried(
+    llm: FakeLLM, clock: FixedClock
+) -> None:
+    import dataclasses
+    import zlib
+
+    claims = {"claims": [{"entity": "Alice", "attribute": "employer", "value": "Initech"}]}
+    busy = dataclasses.replace(
+        raw(b"\x00garbage", status=503), headers=(("Content-Encoding", "br"),)
+    )
+    plain = answer(claims)
+    squeezed = zlib.compressobj(wbits=-15)
+    deflated = squeezed.compress(plain.body) + squeezed.flush()
+    raw_deflate = dataclasses.replace(
+        plain, body=deflated, headers=(("Content-Encoding", "deflate"),)
+    )
+    llm.script += [busy, raw_deflate]
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url, max_retries=1)) as rt:
+        res = await rt.observe_and_route({"content": "Started a new job.", "actor": "Alice"})
+        assert not res.fallback and [d.value for d in res.deltas] == ["Initech"]
+        assert len(llm.requests) == 2  # the 503 was retried; the raw deflate body was read

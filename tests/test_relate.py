@@ -301,3 +301,27 @@ async def test_an_inhibited_text_leaves_its_worldview_slot_and_sleep_does_not_co
     summaries = [c["summary"] for c in report.compiled if c["key"] == "procedure:deploy"]
     assert summaries and all("evil" not in s for s in summaries)
     assert "evil" not in (await rt.query("How do I deploy?", lens="procedural")).to_prompt()
+
+
+async def test_a_reinforce_at_the_cap_a_decay_at_zero_and_a_repeated_derive_are_refused(
+    rt: MemoryRuntime,
+) -> None:
+    a, b, _ = await _three(rt)
+    await rt.relate(a, b, "evidence_for", reason="backs it", weight=10)
+    head = await rt.head()
+    for kw, why in (
+        ({"verb": "reinforce"}, "at the weight cap"),
+        ({"verb": "derive", "weight": 10}, "already so"),
+    ):
+        with pytest.raises(InvalidInput, match=why) as info:
+            await rt.relate(a, b, "evidence_for", reason="backs it", **kw)
+        assert info.value.field == "verb"
+    assert await rt.head() == head
+    await rt.relate(a, b, "evidence_for", reason="backs it less", weight=1)  # a new reason
+    await rt.relate(a, b, "evidence_for", verb="decay", weight=5, reason="less")
+    with pytest.raises(InvalidInput, match="at weight 0"):
+        await rt.relate(a, b, "evidence_for", verb="decay", reason="even less")
+    await rt.relate(a, b, "evidence_for", verb="expire", reason="gone", authorized=True)
+    await rt.relate(a, b, "evidence_for", reason="back again", weight=2)  # derive reactivates
+    edge = rt._proj.graph.edge(a, b, "evidence_for")
+    assert edge is not None and edge.active and edge.weight == 2.0

@@ -304,3 +304,21 @@ async def test_no_two_slots_of_a_snapshot_share_an_id(
         owners = {(match_key(a), match_key(k)) for a, k in prefs}
         texts = [s for s in (await rt.worldview("historical")).slots if s.entity is None]
         assert len(texts) == len(owners)  # one slot per (owner, keyword), never merged
+
+
+def test_a_source_name_loses_what_shows_nothing_and_keeps_what_shows() -> None:
+    from nousmem.projections.belief_models import source_key
+
+    for hidden in (
+        "\u00ad",
+        "\u034f",
+        "\u200b",
+        "\u2060",
+        "\ufe0f",
+        "\u3164",
+        "\ufeff",
+        "\U000e0041",
+    ):
+        assert source_key(f"w{hidden}eb") == "web", ascii(hidden)
+    for shown in ("\u06dd", "\u0600", "\u070f"):  # format characters that do show
+        assert source_key(f"web{shown}") != "web", ascii(shown)

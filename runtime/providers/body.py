@@ -34,6 +34,9 @@ class BoundedBody:
             raise ProviderMalformed(f"unsupported Content-Encoding {enc!r}")
         self._parts: list[bytes] = []
         self._size = 0
+        # "deflate" is meant to be zlib-wrapped, but servers send it raw too: if the first
+        # bytes are no zlib header, read them as a raw stream.
+        self._raw_deflate_left = enc == "deflate"
 
     def _add(self, data: bytes) -> None:
         self._size += len(data)
@@ -51,7 +54,13 @@ class BoundedBody:
                 self._add(self._inflate.decompress(data, MAX_RESPONSE_BYTES - self._size + 1))
                 data = self._inflate.unconsumed_tail
         except zlib.error:
-            raise undecodable() from None
+            if not (self._raw_deflate_left and self._size == 0):
+                raise undecodable() from None
+            self._raw_deflate_left = False
+            self._inflate = zlib.decompressobj(wbits=-15)
+            self.feed(chunk)
+            return
+        self._raw_deflate_left = False
 
     def done(self) -> bytes:
         if self._inflate is not None:

@@ -347,10 +347,17 @@ class OpenAICompatibleProvider:
                 asyncio.timeout(timeout_s),
                 self._client.stream("POST", self._url, json=body) as resp,
             ):
-                body_reader = BoundedBody(resp.headers.get("content-encoding", ""))
-                async for chunk in resp.aiter_raw():
-                    body_reader.feed(chunk)
-                raw = body_reader.done()
+                try:
+                    body_reader = BoundedBody(resp.headers.get("content-encoding", ""))
+                    async for chunk in resp.aiter_raw():
+                        body_reader.feed(chunk)
+                    raw = body_reader.done()
+                except ProviderMalformed:
+                    if resp.status_code < 300:
+                        raise
+                    # An error's body only lends its code: one that is too large or does
+                    # not decode leaves the status to speak (and to decide the retry).
+                    raw = b""
         except ProviderMalformed as exc:  # the body: too large, or it does not decode
             raise _Failure(exc, False) from None
         except (TimeoutError, httpx.TimeoutException):
