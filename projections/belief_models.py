@@ -67,6 +67,9 @@ _IGNORABLE_RANGES = (
     (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
+    # Not default-ignorable, but format controls that show nothing in running text:
+    # interlinear annotation marks and Egyptian hieroglyph format controls.
+    (0xFFF9, 0xFFFB), (0x13430, 0x13438),
 )  # fmt: skip
 
 

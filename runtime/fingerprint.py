@@ -66,12 +66,14 @@ unexplained while the package version stays the same (as it does between release
    a schema states only the entities its summary names; the full lenses show a forgotten
    held claim with its lifecycle state.
 8: names beyond ASCII: the rule extractor reads accented, Greek and Cyrillic names, and
-   belief, worldview, question and lexical keys are NFKC (one name in two Unicode forms is
-   one entity); text slots are keyed by match key; graph edges carry event time (as-of-time
-   reads see the graph as it was) and a graph inhibition hides an item from every read.
-9: every default-ignorable code point is folded out of source names (repeat discounts and
-   corroboration); ``user_preference`` slots are ``<owner>/<keyword>`` with separators
-   escaped.
+   belief, worldview and question keys are NFKC (one name in two Unicode forms is one
+   entity).
+9: text slots keyed by match key (``user_preference`` slots are ``<owner>/<keyword>`` with
+   separators escaped) and lexical terms NFKC; graph edges carry event time (as-of-time
+   reads see the graph as it was) and a graph inhibition hides an item from every read;
+   source names fold exactly what shows nothing (every default-ignorable code point, and
+   no longer the format characters that show, such as U+0600 and U+06DD); novelty reads
+   the claimed value's own prior.
 """
 
 

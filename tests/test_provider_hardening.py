@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from nousmem.policies.protocols import Extractor
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime import FixedClock, MemoryRuntime
+from nousmem.runtime.errors import ProviderMalformed
 from nousmem.runtime.providers import FallbackExtractor
 from nousmem.runtime.providers import body as provider_body
 from tests.test_providers import FakeLLM, answer, llm, raw
@@ -197,3 +200,20 @@ async def test_an_error_status_with_a_body_that_does_not_decode_is_still_retried
         res = await rt.observe_and_route({"content": "Started a new job.", "actor": "Alice"})
         assert not res.fallback and [d.value for d in res.deltas] == ["Initech"]
         assert len(llm.requests) == 2  # the 503 was retried; the raw deflate body was read
+
+
+def test_a_bounded_body_decodes_deflate_fed_byte_by_byte_and_refuses_a_cut_stream() -> None:
+    import zlib
+
+    text = b'{"claims": []}' * 20
+    raw_stream = zlib.compressobj(wbits=-15)
+    raw_deflate = raw_stream.compress(text) + raw_stream.flush()
+    for encoding, body in (("deflate", raw_deflate), ("deflate", zlib.compress(text))):
+        reader = provider_body.BoundedBody(encoding)
+        for i in range(len(body)):  # one byte per network chunk
+            reader.feed(body[i : i + 1])
+        assert reader.done() == text
+    cut = provider_body.BoundedBody("deflate")
+    cut.feed(zlib.compress(text)[:-4])  # no checksum trailer
+    with pytest.raises(ProviderMalformed, match="does not decode"):
+        cut.done()

@@ -318,6 +318,7 @@ def test_a_source_name_loses_what_shows_nothing_and_keeps_what_shows() -> None:
         "\u3164",
         "\ufeff",
         "\U000e0041",
+        "\ufff9",  # interlinear annotation: a format control that shows nothing
     ):
         assert source_key(f"w{hidden}eb") == "web", ascii(hidden)
     for shown in ("\u06dd", "\u0600", "\u070f"):  # format characters that do show

@@ -37,6 +37,7 @@ class BoundedBody:
         # "deflate" is meant to be zlib-wrapped, but servers send it raw too: if the first
         # bytes are no zlib header, read them as a raw stream.
         self._raw_deflate_left = enc == "deflate"
+        self._head = b""  # what was fed while zlib could not yet judge the header (< 2 bytes)
 
     def _add(self, data: bytes) -> None:
         self._size += len(data)
@@ -58,9 +59,13 @@ class BoundedBody:
                 raise undecodable() from None
             self._raw_deflate_left = False
             self._inflate = zlib.decompressobj(wbits=-15)
-            self.feed(chunk)
+            head, self._head = self._head + chunk, b""
+            self.feed(head)
             return
-        self._raw_deflate_left = False
+        if self._raw_deflate_left:
+            self._head += chunk
+            if len(self._head) >= 2:  # the zlib header has been judged
+                self._raw_deflate_left, self._head = False, b""
 
     def done(self) -> bytes:
         if self._inflate is not None:
@@ -68,6 +73,8 @@ class BoundedBody:
                 self._add(self._inflate.flush())
             except zlib.error:
                 raise undecodable() from None
+            if not self._inflate.eof:  # cut short: no end of stream, no checksum
+                raise undecodable()
         return b"".join(self._parts)
 
 
