@@ -359,14 +359,23 @@ def _proposed_by(raw: dict[str, Any], name: str) -> dict[str, Any]:
     out = {**raw, "source": name}
     writes = raw.get("writes")
     if isinstance(writes, list | tuple):
-        out["writes"] = [_write_by(w, name) if isinstance(w, dict) else w for w in writes]
+        out["writes"] = [_write_by(_plain(w), name) for w in writes]
     return out
 
 
-def _write_by(write: dict[str, Any], name: str) -> dict[str, Any]:
+def _plain(item: Any) -> Any:
+    """A model object a custom provider may answer with, as the dict it stands for."""
+    return item.model_dump() if isinstance(item, BaseModel) else item
+
+
+def _write_by(write: Any, name: str) -> Any:
+    if not isinstance(write, dict):
+        return write  # not a write: validation refuses it
     claims = write.get("claims")
     if isinstance(claims, list | tuple):
-        claims = [{**c, "extractor": name} if isinstance(c, dict) else c for c in claims]
+        claims = [
+            {**c, "extractor": name} if isinstance(c, dict) else c for c in map(_plain, claims)
+        ]
         return {**write, "source": name, "claims": claims}
     return {**write, "source": name}
 

@@ -217,3 +217,23 @@ def test_a_bounded_body_decodes_deflate_fed_byte_by_byte_and_refuses_a_cut_strea
     cut.feed(zlib.compress(text)[:-4])  # no checksum trailer
     with pytest.raises(ProviderMalformed, match="does not decode"):
         cut.done()
+
+
+async def test_a_planners_model_objects_are_labelled_as_its_dicts_are(clock: FixedClock) -> None:
+    from nousmem.policies.memory_policy import WriteIntent
+
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        ev = await rt.observe({"content": "I play chess", "actor": "Alice"})
+
+        class Planner:
+            name = "custom-planner"
+
+            async def propose(self, text: str) -> dict[str, object]:
+                chess = Claim(entity="Alice", attribute="hobby", value="chess", confidence=0.8)
+                write = WriteIntent(claims=(chess,), evidence_ids=(ev.id,), source="user")
+                return {"writes": [write]}
+
+        rt._shared.provider = Planner()
+        policy = await rt.propose("note that Alice plays chess")
+        assert [w.source for w in policy.writes] == ["custom-planner"]
+        assert [c.extractor for w in policy.writes for c in w.claims] == ["custom-planner"]
