@@ -312,19 +312,21 @@ class PolicyAPI(Forgetting, ReadPath):
             recorded_at=now,
         )
         drafts: list[EventDraft] = [head]
+        claims = [(w, claim) for w in policy.writes for claim in w.claims]
         revisions = [
             claim_revision(
-                c,
+                claim,
                 trust=self._trust(w.source),
                 source=w.source,
                 occurred_at=at,
                 evidence_ids=w.evidence_ids,
             )
-            for w in policy.writes
-            for c in w.claims
+            for w, claim in claims
         ]
-        for rev, out in zip(revisions, self._proj.preview_many(revisions), strict=True):
-            payload = BeliefRevisedPayload(revision=rev, outcome=out)
+        outcomes = self._proj.preview_many(revisions)
+        for (_, claim), rev, out in zip(claims, revisions, outcomes, strict=True):
+            # The claim's own date, as observe_and_commit journals it.
+            payload = BeliefRevisedPayload(revision=rev, outcome=out, valid_at=claim.valid_at)
             drafts.append(
                 self._draft(
                     "belief.revised",

@@ -237,3 +237,15 @@ async def test_a_planners_model_objects_are_labelled_as_its_dicts_are(clock: Fix
         policy = await rt.propose("note that Alice plays chess")
         assert [w.source for w in policy.writes] == ["custom-planner"]
         assert [c.extractor for w in policy.writes for c in w.claims] == ["custom-planner"]
+
+
+async def test_a_policy_write_journals_its_claims_date(clock: FixedClock) -> None:
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        ev = await rt.observe({"content": "I joined Acme in March 2021.", "actor": "Alice"})
+        claim = {"entity": "Alice", "attribute": "employer", "value": "Acme"}
+        res = await rt.commit(
+            {"writes": [{"claims": [{**claim, "valid_at": "2021-03-01"}], "evidence_ids": [ev.id]}]}
+        )
+        assert res.committed
+        [revised] = [e async for e in rt.events(kinds=["belief.revised"])]
+        assert str(revised.payload.valid_at) == "2021-03-01"
