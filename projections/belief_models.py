@@ -115,11 +115,6 @@ class BeliefParams(BaseModel):
     """The k-th repeat of (source, value, polarity) counts with reliability ``r * d**k``."""
     repeat_half_life_days: float = Field(default=7.0, gt=0.0)
     """Repeat counts fade, so a source restating a fact months later is heard again."""
-    correction_min_reliability: float = Field(default=0.7, ge=0.0, le=1.0)
-    """A source at least this reliable that returns to a value after asserting another one
-    (single-valued) is correcting itself, not repeating: its claims of that value from
-    before the other one do not discount it. Below it, alternating values would be a way
-    for a flooding source to escape the repeat discount."""
     prior_alpha: float = Field(default=1.0, gt=0.0)
     """Beta prior of a multi-valued value: (1, 1) is "no idea whether it holds"."""
     prior_beta: float = Field(default=1.0, gt=0.0)

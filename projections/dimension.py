@@ -117,8 +117,6 @@ class Dimension:
         vkey = match_key(rev.value)
         ckey = (source_key(rev.source), vkey, rev.polarity)
         count, count_t = self.counters.get(ckey, (0.0, t))
-        if count and self._corrects_itself(rev, ckey, count_t):
-            count = 0.0
         repeat_lam = cat.retention(prm.repeat_half_life_days)
         repeats = count * cat.kept_fraction(repeat_lam, t - count_t)
         r_eff = min(rev.reliability, prm.max_reliability) * prm.repeat_discount**repeats
@@ -126,19 +124,6 @@ class Dimension:
         if self.multi:
             return self._plan_multi(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
         return self._plan_single(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
-
-    def _corrects_itself(self, rev: Revision, ckey: tuple[str, str, str], since: float) -> bool:
-        """Whether a reliable source asserts ``ckey``'s value again after asserting another
-        value of this single-valued dimension (at or after ``since``, its last claim of it)."""
-        if self.multi or rev.polarity != "assert":
-            return False
-        if rev.reliability < self.params.correction_min_reliability:
-            return False
-        source, value, _ = ckey
-        return any(
-            s == source and v != value and pol == "assert" and at >= since
-            for (s, v, pol), (_, at) in self.counters.items()
-        )
 
     def _claim_hazard(self, r_eff: float, change: bool) -> float:
         prm = self.params

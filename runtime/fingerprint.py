@@ -73,8 +73,7 @@ unexplained while the package version stays the same (as it does between release
    reads see the graph as it was) and a graph inhibition hides an item from every read;
    source names fold exactly what shows nothing (every default-ignorable code point, and
    no longer the format characters that show, such as U+0600 and U+06DD); novelty reads
-   the claimed value's own prior; a reliable source returning to a value it left is not
-   discounted as repeating it.
+   the claimed value's own prior.
 """
 
 

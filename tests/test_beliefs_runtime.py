@@ -372,24 +372,3 @@ async def test_a_negations_contradiction_component_is_the_negated_values_probabi
         assert c.outcome.contradiction and prior["chess"] > prior["tennis"]
         expected = prior["tennis"] * (1.0 if c.established else 0.5)
         assert math.isclose(c.contradiction, expected)
-
-
-async def test_a_trusted_source_correcting_itself_is_not_discounted_as_a_repeat() -> None:
-    async with MemoryRuntime.memory(namespace="t") as rt:
-        for day in (0, 1):
-            await commit(rt, T0 + day * DAY, claim("Google"))
-        await commit(rt, T0 + 3 * DAY, claim("Acme", change=True))
-        back = await commit(rt, T0 + 3 * DAY + timedelta(hours=1), claim("Google", change=True))
-        (delta,) = back.deltas
-        assert math.isclose(delta.effective_reliability, delta.reliability)
-        belief = await rt.belief("Alice", "employer")
-        assert belief is not None and belief.mode == "Google"
-
-
-async def test_a_low_trust_source_alternating_values_stays_discounted() -> None:
-    async with MemoryRuntime.memory(namespace="t") as rt:
-        results = []
-        for i, value in enumerate(["Google", "Google", "Acme", "Google"]):
-            results.append(await commit(rt, T0 + i * DAY, claim(value), source="web"))
-        (last,) = results[-1].deltas
-        assert last.effective_reliability < last.reliability  # a repeat, however interleaved
