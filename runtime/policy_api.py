@@ -354,10 +354,13 @@ class PolicyAPI(Forgetting, ReadPath):
         )
 
 
-def _proposed_by(raw: dict[str, Any], name: str) -> dict[str, Any]:
+def _proposed_by(raw: Any, name: str) -> dict[str, Any]:
     """A provider's answer as ``name`` proposes it: the policy's source, and each write's,
     is ``name``, and so is each claim's extractor. A write's source sets its trust, which a
     model must not pick for itself, and the journal must say a model made the claims."""
+    raw = _plain(raw)
+    if not isinstance(raw, dict):
+        raise ProviderMalformed(f"the planner answered a {type(raw).__name__}, not an object")
     out = {**raw, "source": name}
     writes = raw.get("writes")
     if isinstance(writes, list | tuple):

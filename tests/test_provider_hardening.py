@@ -249,3 +249,29 @@ async def test_a_policy_write_journals_its_claims_date(clock: FixedClock) -> Non
         assert res.committed
         [revised] = [e async for e in rt.events(kinds=["belief.revised"])]
         assert str(revised.payload.valid_at) == "2021-03-01"
+
+
+async def test_a_planner_answer_that_is_no_object_falls_back(clock: FixedClock) -> None:
+    from nousmem.policies.memory_policy import MemoryPolicy, RetrievalIntent
+
+    answers: list[object] = [
+        None,
+        ["writes"],
+        MemoryPolicy(retrieval=RetrievalIntent(question="Where does Alice work?")),
+    ]
+
+    class Planner:
+        name = "custom-planner"
+
+        async def propose(self, text: str) -> object:
+            return answers.pop(0)
+
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        rt._shared.provider = Planner()
+        for _ in range(2):
+            policy = await rt.propose("Where does Alice work?")
+            assert policy.source == "deterministic" and policy.retrieval is not None
+        policy = await rt.propose("Where does Alice work?")  # a model object is its dict
+        assert policy.source == "custom-planner" and policy.retrieval is not None
+        fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
+        assert [f.payload.error for f in fallbacks] == ["malformed", "malformed"]
