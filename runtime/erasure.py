@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.erasure_match import mentions, names, redact
+from nousmem.runtime.erasure_match import mentions, names, redact_mentions
 from nousmem.runtime.erasure_plan import (
     MergeLog,
     closure,
@@ -34,7 +34,7 @@ from nousmem.runtime.erasure_plan import (
 from nousmem.runtime.erasure_redo import outcomes, redos
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import KINDS, EventDraft
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_reason, check_text
 from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import BeliefRevisedPayload, ErasurePayload
 from nousmem.runtime.read import ReadPath
@@ -160,10 +160,7 @@ class Erasure(ReadPath):
         self._check_open()
         if (event_ids is None) == (entity is None):
             raise InvalidInput("give exactly one of event_ids or entity", field="event_ids")
-        if not isinstance(reason, str) or not reason.strip():
-            raise InvalidInput("must be a non-empty string", field="reason")
-        if len(reason) > 4000:
-            raise InvalidInput("must be at most 4000 characters", field="reason")
+        reason = check_reason(reason)
         if entity is not None and (not isinstance(entity, str) or not entity.strip()):
             raise InvalidInput("must be a non-empty string", field="entity")
         if entity is not None and not re.search(r"\w", entity):
@@ -177,7 +174,6 @@ class Erasure(ReadPath):
             # would be a TypeError in the lookups below) is named by its position.
             if not isinstance(eid, str) or not eid:
                 raise InvalidInput("must be a non-empty string", field=f"event_ids.{i}")
-        check_text(reason, "reason")
         check_text(entity, "entity")
         check_text(list(event_ids or ()), "event_ids")
         # No read is in flight while the journal is scanned for records that name what is
@@ -264,7 +260,7 @@ class Erasure(ReadPath):
                 for e in events
                 if e.payload is not None and e.kind != "erasure" and names(pat, e.payload)
             }
-            reason = redact(pat, reason, "[erased entity]")
+            reason = redact_mentions(pat, reason, "[erased entity]")
         log = MergeLog(events)
         targets, dims = closure(events, seeds, log)
         cfg = self.config

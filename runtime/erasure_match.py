@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["mentioned", "mentions", "names", "redact"]
+__all__ = ["mentioned", "mentions", "names", "redact_mentions"]
 
 
 def fold(text: str) -> str:
@@ -31,7 +31,7 @@ def _caseless(text: str) -> tuple[str, list[int]]:
 
 
 def mentions(name: str) -> re.Pattern[str]:
-    """Whole-word mentions of ``name``, for :func:`mentioned` and :func:`redact`."""
+    """Whole-word mentions of ``name``, for :func:`mentioned` and :func:`redact_mentions`."""
     # Any run of whitespace between the words: "Mary  Jane" and "Mary\nJane" name her too.
     words = r"\s+".join(re.escape(w) for w in _caseless(fold(name))[0].split())
     return re.compile(r"(?<!\w)" + words + r"(?!\w)")
@@ -42,7 +42,7 @@ def mentioned(pat: re.Pattern[str], text: str) -> bool:
     return pat.search(_caseless(fold(text))[0]) is not None
 
 
-def redact(pat: re.Pattern[str], text: str, mark: str) -> str:
+def redact_mentions(pat: re.Pattern[str], text: str, mark: str) -> str:
     """``text`` (NFKC) with each mention of the entity of ``pat`` replaced by ``mark``."""
     t = fold(text)
     folded, where = _caseless(t)

@@ -22,7 +22,7 @@ from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_reason, check_text
 from nousmem.runtime.payloads import (
     LifecyclePayload,
     LifecycleRefusedPayload,
@@ -216,13 +216,9 @@ class Forgetting(WritePath):
         """
         self._check_open()
         verb = check_verb(verb)
-        if not isinstance(reason, str) or not reason.strip():
-            raise InvalidInput("must be a non-empty string", field="reason")
-        if len(reason) > 4000:
-            raise InvalidInput("must be at most 4000 characters", field="reason")
+        reason = check_reason(reason)
         if isinstance(targets, str) or not isinstance(targets, Sequence) or not targets:
             raise InvalidInput("must be a non-empty list of targets", field="targets")
-        check_text(reason, "reason")
         check_text(list(targets), "targets")
         async with self._write_lock:
             await self._refresh(locked=True)
@@ -230,7 +226,7 @@ class Forgetting(WritePath):
 
             def plan() -> tuple[list[EventDraft], ForgetResult]:
                 resolved = [self._resolve_target(t, i) for i, t in enumerate(targets)]
-                return self._forget_plan(resolved, verb, reason.strip(), now)
+                return self._forget_plan(resolved, verb, reason, now)
 
             events, result = await self._commit_planned(plan, LIFECYCLE_KINDS)
         return result.model_copy(update={"event_ids": tuple(e.id for e in events)})

@@ -35,6 +35,21 @@ def check_text(value: Any, field: str) -> None:
         raise InvalidInput("contains a lone surrogate, which is not valid UTF-8", field=bad)
 
 
+MAX_REASON = 4000
+"""Longest reason a verb that journals one (forget, erase, relate) accepts, in characters."""
+
+
+def check_reason(value: Any, field: str = "reason") -> str:
+    """``value`` as a journaled reason, stripped: a non-empty string of at most
+    :data:`MAX_REASON` characters that is valid UTF-8; else :class:`InvalidInput`."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput("must be a non-empty string", field=field)
+    if len(value) > MAX_REASON:
+        raise InvalidInput(f"must be at most {MAX_REASON} characters", field=field)
+    check_text(value, field)
+    return value.strip()
+
+
 def check_depth(value: Any, field: str, limit: int = MAX_METADATA_DEPTH) -> None:
     """Raise :class:`InvalidInput` naming ``field`` if dicts and lists in ``value`` nest
     deeper than ``limit`` levels.

@@ -226,7 +226,7 @@ class QueryEngine(Packing):
             for e, v in self._neighbors(sources, at, plan.wants_list).items():
                 fused.setdefault(e, {})["neighbor"] = v
         graph_sup, activation = self._activate(fused, lens, at, plan.procedural)
-        inhibited = frozenset(proj.graph.inhibited(as_of_seq=at.seq, as_of_time=at.time))
+        inhibited = states.inhibited(at.seq)
 
         self._focus(fused, plan)
 

@@ -17,11 +17,11 @@ from typing import Any
 
 from nousmem.policies.risk import detect_risks
 from nousmem.policies.validators import ProposedWrite
-from nousmem.projections.graph_models import MAX_WEIGHT, Edge
+from nousmem.projections.graph_models import MAX_WEIGHT, VERB_RELATIONS, Edge
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_reason, check_text
 from nousmem.runtime.payloads import EdgePayload, RejectionPayload
 from nousmem.runtime.write import PLANNING_KINDS, WritePath
 from nousmem.runtime.write_records import redact_tree, redacted_verdicts
@@ -40,10 +40,9 @@ RELATE_RELATIONS = (
 )
 """Relations a caller may add or change (``supports``, ``contradicts``, ``supersedes``,
 ``mentions`` and ``same_as`` are derived from claims and merges)."""
-_GENERALIZE = ("generalizes", "specializes")
+_GENERALIZE = tuple(sorted(VERB_RELATIONS["generalize"]))  # what the graph lets it add
 _DESTRUCTIVE = ("expire", "inhibit")  # they take a memory or a path out of reads
 _EDGE_CHANGES = ("reinforce", "decay", "expire", "restore")  # of an edge that must exist
-_MAX_REASON = 4000
 
 
 def _choice(value: object, allowed: tuple[str, ...], field: str) -> str:
@@ -62,15 +61,6 @@ def _weight(value: object) -> float:
     if not math.isfinite(w) or not 0.0 < w <= MAX_WEIGHT:
         raise InvalidInput(f"must be > 0 and <= {MAX_WEIGHT:g}", field="weight")
     return w
-
-
-def _reason(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput("must be a non-empty string", field="reason")
-    if len(value) > _MAX_REASON:
-        raise InvalidInput(f"must be at most {_MAX_REASON} characters", field="reason")
-    check_text(value, "reason")
-    return value.strip()
 
 
 def _noop(verb: str, edge: Edge | None, inhibited: bool, weight: float, reason: str) -> str | None:
@@ -194,7 +184,7 @@ class Relations(WritePath, RuntimeCore):
             "verb": _choice(verb, RELATE_VERBS, "verb"),
             "relation": _choice(relation, RELATE_RELATIONS, "relation"),
             "weight": _weight(weight),
-            "reason": _reason(reason),
+            "reason": check_reason(reason),
             "source": source,
             "target": target,
         }

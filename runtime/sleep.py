@@ -63,8 +63,6 @@ class SleepReport(BaseModel):
 SLEEP_KINDS = frozenset(
     {"sleep.compiled", "dimension.compressed", "lifecycle", "erasure", "identity.merged", "edge"}
 )
-# Kinds of the keys sleep compiles (a planner's consolidations are its own: never withdrawn).
-SLEEP_KEYS = SLEEP_KEY_KINDS
 WITHDRAWN = "sleep: withdrawn, it no longer says what memory believes"
 """The reason of the ``lifecycle`` event by which sleep takes a compiled item back."""
 
@@ -315,7 +313,8 @@ class Sleep(ReadPath):
         short = {c.key: f"only {len(set(c.sources))} source(s) left" for c in clusters}
         out = []
         for key, item in sorted(latest.items()):
-            if key in ready or key.split(":", 1)[0] not in SLEEP_KEYS:
+            # A planner's consolidations (other key kinds) are never withdrawn.
+            if key in ready or key.split(":", 1)[0] not in SLEEP_KEY_KINDS:
                 continue
             if book.state(item) in HIDDEN or not book.check(item, "invalidate").legal:
                 continue

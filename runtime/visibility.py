@@ -74,7 +74,7 @@ class ReadStates:
         self._slots: dict[tuple[str, str, int | None], WorldviewSlot | None] = {}
         self._inhib: dict[int | None, frozenset[str]] = {}
 
-    def _inhibited(self, seq: int | None) -> frozenset[str]:
+    def inhibited(self, seq: int | None) -> frozenset[str]:
         """Items a graph edge inhibits as of ``seq`` and the read's event time."""
         got = self._inhib.get(seq)
         if got is None:
@@ -91,7 +91,7 @@ class ReadStates:
         """The state without looking at sources, and the doc when its sources decide."""
         proj = self.proj
         st = proj.lifecycle.state(target, as_of_seq=seq, as_of_time=self.at.time)
-        if st not in HIDDEN and target in self._inhibited(seq):
+        if st not in HIDDEN and target in self.inhibited(seq):
             return "inhibited", None  # by a graph edge (``relate``): hidden as by ``forget``
         doc = proj.docs.get(target)
         if st in HIDDEN or doc is None:
