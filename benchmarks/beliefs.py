@@ -38,7 +38,15 @@ HALF_LIFE = DEFAULT_SCHEMA.spec(ATTRIBUTE).half_life_days
 COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka"]
 TRUSTED = [("user", 0.9), ("profile", 0.95), ("email", 0.85), ("calendar", 0.8)]
 LOW = [("forum", 0.35), ("rumour", 0.3), ("scraper", 0.25), ("gossip", 0.3)]
-CASES = ("stable_noise", "clean_change", "late_change", "noisy_change", "few_vs_many")
+CASES = (
+    "stable_noise",
+    "clean_change",
+    "late_change",
+    "noisy_change",
+    "few_vs_many",
+    "self_correction",
+    "backdated_import",
+)
 METHODS = ("nousmem", "lww", "mfv", "bayes")
 
 
@@ -129,6 +137,32 @@ def generate(case: str, rng: random.Random) -> tuple[list[Claim], str]:
             Claim(c.value, c.reliability, c.source, c.change, d)
             for c, d in zip(mixed, days, strict=True)
         ], a
+    if case == "self_correction":
+        # One trusted source states a value a few times, misspeaks ("now at B") and, hours
+        # later, takes it back ("no, still at A"); others keep quiet or add noise.
+        source, trust = rng.choice(TRUSTED)
+        n_a = rng.randint(2, 5)
+        days = _days(rng, n_a + 1)
+        rel = round(trust * rng.uniform(0.9, 1.0), 4)
+        claims = [Claim(a, rel, source, False, d) for d in days[:n_a]]
+        claims += [_noise(rng, rng.choice(others[:3]), d) for d in days[:n_a] if rng.random() < 0.3]
+        claims.sort(key=lambda c: c.day)
+        claims.append(Claim(b, rel, source, True, days[-1]))
+        back = days[-1] + rng.uniform(0.02, 0.5)  # within hours
+        claims.append(Claim(a, rel, source, rng.random() < 0.7, round(back, 3)))
+        return claims, a
+    if case == "backdated_import":
+        # A value held for a while, a trusted change, then an import of old records of the
+        # first value (dated before the change, journaled after it).
+        source, trust = rng.choice(TRUSTED)
+        n_a, n_b = rng.randint(3, 6), rng.randint(1, 2)
+        days = _days(rng, n_a + n_b)
+        rel = round(trust * rng.uniform(0.9, 1.0), 4)
+        claims = [Claim(a, rel, source, False, d) for d in days[:n_a]]
+        claims += [Claim(b, rel, source, i == 0, d) for i, d in enumerate(days[n_a:])]
+        old = [d for d in days[:n_a]]
+        claims += [Claim(a, rel, source, False, round(d - 0.5, 3)) for d in old]
+        return claims, b
     raise ValueError(f"case: unknown case {case!r}")
 
 
@@ -146,6 +180,25 @@ def poisoning(rng: random.Random, m: int) -> tuple[list[Claim], str]:
         claims.append(Claim(x, round(rng.uniform(0.2, 0.35), 4), "attacker", True, round(day, 3)))
         day += rng.uniform(0.1, 1.0)
     return claims, a
+
+
+def alternating(rng: random.Random, m: int) -> tuple[list[Claim], str]:
+    """An established value, then ``m`` false claims from one low-trust source that
+    alternates between two values (a return is a correction, so this probes whether
+    alternating escapes the repeat discount)."""
+    claims, truth = poisoning(rng, 0)
+    x, y = rng.sample([c for c in COMPANIES if c != truth], 2)
+    day = claims[-1].day + rng.uniform(1.0, 10.0)
+    for i in range(m):
+        value = x if i % 2 == 0 else y
+        claims.append(
+            Claim(value, round(rng.uniform(0.2, 0.35), 4), "attacker", True, round(day, 3))
+        )
+        day += rng.uniform(0.1, 1.0)
+    # The attacker ends on its favourite value.
+    if m and claims[-1].value != x:
+        claims.append(Claim(x, round(rng.uniform(0.2, 0.35), 4), "attacker", True, round(day, 3)))
+    return claims, truth
 
 
 # ---------------------------------------------------------------------------- methods
@@ -287,11 +340,20 @@ def run(seed: int = 0, trials: int = 200, throughput: bool = True) -> dict[str, 
             for name in METHODS:
                 flips[name] += RUNNERS[name](claims) != truth
         attack[m] = {name: flips[name] / trials for name in METHODS}
+    alternate: dict[int, dict[str, float]] = {}
+    for m in (2, 4, 8, 12, 20):
+        flips = dict.fromkeys(METHODS, 0)
+        for trial in range(trials):
+            claims, truth = alternating(random.Random(f"{seed}:alternate:{m}:{trial}"), m)
+            for name in METHODS:
+                flips[name] += RUNNERS[name](claims) != truth
+        alternate[m] = {name: flips[name] / trials for name in METHODS}
     result: dict[str, object] = {
         "seed": seed,
         "trials": trials,
         "accuracy": accuracy,
         "attack_success": attack,
+        "alternating_attack_success": alternate,
     }
     if throughput:
         result["throughput_updates_per_s"] = {
@@ -307,17 +369,23 @@ def _print(result: dict[str, object]) -> None:
     assert isinstance(accuracy, dict) and isinstance(attack, dict)
     print(f"seed={result['seed']} trials={result['trials']}")
     print("\naccuracy (final mode == true current value)")
-    print(f"{'case':<14}" + "".join(f"{m:>9}" for m in METHODS))
+    print(f"{'case':<17}" + "".join(f"{m:>9}" for m in METHODS))
     for case, row in accuracy.items():
         best = max(row.values())
         cells = "".join(
             f"{row[m]:>8.3f}{'*' if math.isclose(row[m], best) else ' '}" for m in METHODS
         )
-        print(f"{case:<14}{cells}")
+        print(f"{case:<17}{cells}")
     print("\npoisoning: attack success rate (one low-trust source, M false claims)")
     print(f"{'M':<4}" + "".join(f"{m:>9}" for m in METHODS))
     for m, row in attack.items():
         print(f"{m:<4}" + "".join(f"{row[name]:>9.3f}" for name in METHODS))
+    alternate = result.get("alternating_attack_success")
+    if isinstance(alternate, dict):
+        print("\npoisoning: one low-trust source alternating two false values (M claims)")
+        print(f"{'M':<4}" + "".join(f"{m:>9}" for m in METHODS))
+        for m, row in alternate.items():
+            print(f"{m:<4}" + "".join(f"{row[name]:>9.3f}" for name in METHODS))
     tp = result.get("throughput_updates_per_s")
     if isinstance(tp, dict):
         print("\nBeliefStore.apply throughput")

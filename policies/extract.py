@@ -53,7 +53,13 @@ _CHANGE = re.compile(
     r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
     r"|switching|moved|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
     r"|these\s+days|nowadays|just\s+joined|started\s+at|any\s?more|from\s+now\s+on"
-    r"|new\s+job|again)\b",
+    r"|new\s+job|again|still|actually|in\s+fact|correction|i\s+meant|scratch\s+that)\b",
+    re.IGNORECASE,
+)
+# A correction led by its own clause ("Actually, ...", "No, ...") marks the next one.
+_LEAD_CORRECTION = re.compile(
+    r"(?:^|[.!?;]\s*)(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
+    r"\s*[,:;\u2013\u2014-]\s*$",
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
@@ -248,7 +254,11 @@ class RuleExtractor:
             attribute, negated = rule.alt_negated, False
         key = (clause_start, clause_end)
         if key not in sent.memo:
-            sent.memo[key] = _CHANGE.search(region) is not None
+            sent.memo[key] = _CHANGE.search(region) is not None or (
+                clause_start > 0
+                and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start)
+                is not None
+            )
         change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged
         confidence = self.base_confidence * rule.weight

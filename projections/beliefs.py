@@ -418,5 +418,6 @@ def _scratch_copy(dim: Dimension) -> Dimension:
     c = copy.copy(dim)
     c.keys, c.labels, c.index = list(dim.keys), list(dim.labels), dict(dim.index)
     c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
+    c.stances = dict(dim.stances)
     c.observed, c.deltas, c.ops = dict(dim.observed), [], []
     return c

@@ -14,7 +14,8 @@ Single-valued revision, in order:
    claims it is larger, so the first strong claim for another value is not locked out. This
    extended vector is the *prior* that surprise, KL and the reported prior refer to.
 3. **Repeat discount**: the k-th repeat of (source, value, polarity) within the repeat window
-   counts with reliability ``r * d**k``, so one source cannot shout a belief into place.
+   counts with reliability ``r * d**k``, so one source cannot shout a belief into place; a
+   source returning to a value it had left is correcting itself (see :mod:`.repeats`).
 4. **Change point** (the fix for the paper's lag): when the claim contradicts the current mode,
    mix ``h`` of the mass toward the non-mode values (toward "unknown" for a negation), where
    ``h = 1 - (1 - h_time)(1 - h_claim)``, ``h_time = kappa_t (1 - lambda**dt)`` and
@@ -46,6 +47,7 @@ from nousmem.projections.belief_models import (
     source_key,
 )
 from nousmem.projections.categorical import FloatArray
+from nousmem.projections.repeats import Count, CounterKey, Stance, StanceKey, Tally, tally
 from nousmem.projections.revision import (
     DeltaRow,
     Head,
@@ -82,7 +84,8 @@ class Dimension:
         self.last_t: float | None = None
         self.updated_at: datetime | None = None
         self.support = 0
-        self.counters: dict[tuple[str, str, str], tuple[float, float]] = {}
+        self.counters: dict[CounterKey, Count] = {}
+        self.stances: dict[StanceKey, Stance] = {}
         self.observed: dict[str, tuple[str, datetime, datetime]] = {}
         self.deltas: list[DeltaRow] = []
         self.ops: list[RevisionOp | MergeOp] = []
@@ -115,15 +118,20 @@ class Dimension:
         t = days(rev.occurred_at)
         dt = 0.0 if self.last_t is None else t - self.last_t
         vkey = match_key(rev.value)
-        ckey = (source_key(rev.source), vkey, rev.polarity)
-        count, count_t = self.counters.get(ckey, (0.0, t))
-        repeat_lam = cat.retention(prm.repeat_half_life_days)
-        repeats = count * cat.kept_fraction(repeat_lam, t - count_t)
-        r_eff = min(rev.reliability, prm.max_reliability) * prm.repeat_discount**repeats
-        counter = (repeats + 1.0, max(t, count_t))
+        counts = tally(
+            self.counters,
+            self.stances,
+            prm,
+            skey=source_key(rev.source),
+            vkey=vkey,
+            polarity=rev.polarity,
+            t=t,
+            multi=self.multi,
+        )
+        r_eff = min(rev.reliability, prm.max_reliability) * counts.discount
         if self.multi:
-            return self._plan_multi(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
-        return self._plan_single(rev, t, dt, vkey, r_eff, ckey, counter, outcome)
+            return self._plan_multi(rev, t, dt, vkey, r_eff, counts, outcome)
+        return self._plan_single(rev, t, dt, vkey, r_eff, counts, outcome)
 
     def _claim_hazard(self, r_eff: float, change: bool) -> float:
         prm = self.params
@@ -137,8 +145,7 @@ class Dimension:
         dt: float,
         vkey: str,
         r_eff: float,
-        ckey: tuple[str, str, str],
-        counter: tuple[float, float],
+        counts: Tally,
         full: bool,
     ) -> Plan:
         prm = self.params
@@ -262,7 +269,7 @@ class Dimension:
                 established=established,
             )
         return Plan(
-            outcome, added, post, _EMPTY, _EMPTY, idx, t, ckey, counter, entropy_after, ghost,
+            outcome, added, post, _EMPTY, _EMPTY, idx, t, counts, entropy_after, ghost,
             labels[idx], float(surprise), before_label, after_label,
         )  # fmt: skip
 
@@ -273,8 +280,7 @@ class Dimension:
         dt: float,
         vkey: str,
         r_eff: float,
-        ckey: tuple[str, str, str],
-        counter: tuple[float, float],
+        counts: Tally,
         full: bool,
     ) -> Plan:
         prm = self.params
@@ -335,7 +341,7 @@ class Dimension:
             )
         dim_entropy = float(bn.entropies_bits(post_means).mean())
         return Plan(
-            outcome, added, _EMPTY, alpha, beta, idx, t, ckey, counter, dim_entropy, 0.0,
+            outcome, added, _EMPTY, alpha, beta, idx, t, counts, dim_entropy, 0.0,
             labels[idx], float(surprise), before_label, after_label,
         )  # fmt: skip
 
@@ -371,7 +377,9 @@ class Dimension:
         if self.last_t is None or plan.t > self.last_t:
             self.last_t = plan.t
             self.updated_at = rev.occurred_at
-        self.counters[plan.counter_key] = plan.counter
+        counts = plan.counts
+        self.counters[counts.counter_key] = counts.counter
+        self.stances[counts.stance_key] = counts.stance
         self.support += 1
         if rev.polarity == "assert":
             self._observe(self.keys[plan.index], plan.label, rev.occurred_at, plan.surprise)

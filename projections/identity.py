@@ -14,6 +14,7 @@ from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.belief_models import BeliefParams
 from nousmem.projections.dimension import Dimension
+from nousmem.projections.repeats import merge_tallies
 from nousmem.projections.revision import MergeOp
 
 
@@ -125,7 +126,7 @@ def _copy_state(a: Dimension, b: Dimension) -> None:
     b.ghost = a.ghost
     b.value_support = list(a.value_support)
     b.last_t, b.updated_at, b.support = a.last_t, a.updated_at, a.support
-    b.counters = dict(a.counters)
+    b.counters, b.stances = dict(a.counters), dict(a.stances)
     b.observed = dict(a.observed)
     b.deltas = list(a.deltas)
     b.compressed_seq, b.compressed_at = a.compressed_seq, a.compressed_at
@@ -134,17 +135,7 @@ def _copy_state(a: Dimension, b: Dimension) -> None:
 def _merge_bookkeeping(
     keep: Dimension, src: Dimension, t: float | None, seq: int, occurred_at: datetime | None
 ) -> None:
-    repeat_lam = cat.retention(keep.params.repeat_half_life_days)
-    for ckey, (count, when) in src.counters.items():
-        mine = keep.counters.get(ckey)
-        if mine is None:
-            keep.counters[ckey] = (count, when)
-            continue
-        latest = max(mine[1], when)
-        merged = mine[0] * cat.kept_fraction(repeat_lam, latest - mine[1]) + count * (
-            cat.kept_fraction(repeat_lam, latest - when)
-        )
-        keep.counters[ckey] = (merged, latest)
+    merge_tallies(keep.counters, keep.stances, src.counters, src.stances, keep.params)
     for key, (label, first, last) in src.observed.items():
         seen = keep.observed.get(key)
         if seen is None:

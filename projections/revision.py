@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome
 from nousmem.projections.categorical import FloatArray
+from nousmem.projections.repeats import Tally
 from nousmem.projections.schema import AttributeSpec, Cardinality
 
 if TYPE_CHECKING:
@@ -85,8 +86,7 @@ class Plan:
     beta: FloatArray
     index: int
     t: float
-    counter_key: tuple[str, str, str]
-    counter: tuple[float, float]
+    counts: Tally
     dim_entropy: float
     ghost: float
     label: str

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 9
+READ_RULES = 10
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -74,6 +74,9 @@ unexplained while the package version stays the same (as it does between release
    source names fold exactly what shows nothing (every default-ignorable code point, and
    no longer the format characters that show, such as U+0600 and U+06DD); novelty reads
    the claimed value's own prior.
+10: a source returning to a value it had left (strictly later than another value of its
+   own) is correcting itself: the claim counts as the k-th repeat for its k-th return, not
+   as a repeat of every earlier claim of the value.
 """
 
 

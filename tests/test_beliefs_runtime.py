@@ -372,3 +372,22 @@ async def test_a_negations_contradiction_component_is_the_negated_values_probabi
         assert c.outcome.contradiction and prior["chess"] > prior["tennis"]
         expected = prior["tennis"] * (1.0 if c.established else 0.5)
         assert math.isclose(c.contradiction, expected)
+
+
+async def test_a_user_taking_back_a_job_change_is_believed_again() -> None:
+    said = [
+        (T0, "I work at Google."),
+        (T0 + DAY, "I work at Google."),
+        (T0 + 3 * DAY, "I now work at Acme."),
+        (T0 + 3 * DAY + timedelta(hours=1), "Sorry, I still work at Google."),
+    ]
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for when, text in said:
+            obs = {"type": "utterance", "content": text, "source": "user", "actor": "Alice"}
+            res = await rt.observe_and_route({**obs, "occurred_at": when})
+        (back,) = res.deltas
+        assert math.isclose(back.effective_reliability, back.reliability)  # not a repeat
+        belief = await rt.belief("Alice", "employer")
+        assert belief is not None and belief.mode == "Google"
+        await rt.rebuild()
+        assert await rt.belief("Alice", "employer") == belief

@@ -296,6 +296,10 @@ def test_plain_dislike_is_a_dislike_but_stopping_liking_is_a_negated_like() -> N
         "I started at Globex on Monday.",
         "These days I'm really into pottery.",
         "I use Emacs instead.",
+        # A correction is update language too: it contradicts what was said last.
+        "Sorry, I still work at Google.",
+        "Actually, I work at Globex.",
+        "In fact I live in Porto.",
     ],
 )
 def test_update_language_marks_change(text: str) -> None:
