@@ -33,7 +33,12 @@ from nousmem.runtime.providers.wire import describe_validation
 from nousmem.runtime.read import ReadPath
 from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 from nousmem.runtime.write import PLANNING_KINDS
-from nousmem.runtime.write_records import claim_texts, redact_tree, redacted_verdicts
+from nousmem.runtime.write_records import (
+    claim_texts,
+    pair_risks,
+    redact_tree,
+    redacted_verdicts,
+)
 
 # Records of what did not become memory, and records of the runtime's own acts (a read, a
 # plan, an edge, a lifecycle change): citing one as a write's evidence is refused. Evidence
@@ -234,6 +239,7 @@ class PolicyAPI(Forgetting, ReadPath):
                         *shared,
                         *_risks(w.source, w.namespace or "", *w.evidence_ids),
                         *_risks(*(t for c in w.claims for t in claim_texts(c))),
+                        *pair_risks(w.claims),
                     ),
                 )
             )

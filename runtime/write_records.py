@@ -24,6 +24,7 @@ __all__ = [
     "conflict_edge",
     "field_risks",
     "journaled_assessment",
+    "pair_risks",
     "redact_tree",
     "redacted_content",
     "redacted_observation",
@@ -98,6 +99,7 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     found += [
         f for t in structured if t for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS
     ]
+    found += pair_risks(claims)
     return found
 
 
@@ -143,6 +145,14 @@ def claim_texts(c: Claim) -> tuple[str, ...]:
     return (c.entity, c.attribute, words, c.value, c.extractor)
 
 
+def pair_risks(claims: Sequence[Claim]) -> list[RiskFinding]:
+    """Secrets and injections in each claim's attribute and value read together
+    ("password: hunter2hunter2"): a secret is a name and a value, and neither alone looks
+    like one. (A pair's personal data is already its value's own finding.)"""
+    pairs = (f"{re.sub(r'[_.:/-]+', ' ', c.attribute).strip()}: {c.value}" for c in claims)
+    return [f for t in pairs for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS]
+
+
 def _field_texts(obs: Observation) -> list[str]:
     """Every caller text of ``obs`` besides the content."""
     texts = [obs.actor or "", obs.ref or "", obs.source, *obs.keywords, *_strings(obs.metadata)]
@@ -166,14 +176,24 @@ _STRUCTURED_KINDS = frozenset({"secret", "injection"})
 
 
 def _strings(value: Any) -> list[str]:
-    """Every string in ``value``: dict keys and values, list items, at any depth."""
+    """Every string in ``value``: dict keys and values, list items, at any depth, and each
+    key with its scalar value ("password: hunter2hunter2", "pin: 1234"): a secret is a
+    name and a value, and neither alone looks like one."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v), *_pair(k, v))]
     if isinstance(value, list | tuple):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+def _pair(key: Any, value: Any) -> tuple[str, ...]:
+    if not isinstance(key, str) or isinstance(value, bool):
+        return ()
+    if isinstance(value, str | int | float):
+        return (f"{key}: {value}",)
+    return ()
 
 
 @lru_cache(maxsize=4096)

@@ -370,3 +370,13 @@ async def test_commit_refuses_a_secret_in_a_planner_claim(rt: MemoryRuntime) -> 
     )
     assert not res.committed
     assert await rt.belief("Alice", "api_token") is None
+
+
+async def test_commit_refuses_a_secret_split_into_a_planner_claims_name_and_value(
+    rt: MemoryRuntime,
+) -> None:
+    obs = await evidence(rt)
+    write = {"claims": [claim("hunter2hunter2", "password")], "evidence_ids": [obs]}
+    res = await rt.commit({"writes": [{**write, "source": "user"}]})
+    assert not res.committed
+    assert await rt.belief("Alice", "password") is None

@@ -47,6 +47,29 @@ async def test_risky_text_beside_the_content_is_quarantined(
     assert "wifi" not in ctx.to_prompt()
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"claims": [{"entity": "Bob", "attribute": "password", "value": "hunter2hunter2"}]},
+        {"metadata": {"password": "hunter2hunter2"}},
+        {"metadata": {"bank": {"pin": 4821}}},
+    ],
+    ids=["claim-attribute-and-value", "metadata-key-and-value", "metadata-key-and-number"],
+)
+async def test_a_secret_split_into_a_name_and_a_value_is_quarantined(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    obs = {"type": "fact", "content": "Account details for Bob.", "source": "user"}
+    res = await rt.observe_and_route({**obs, **fields})
+    assert res.route == "quarantine"
+    event = await rt.observe({**obs, **fields})
+    assert event.kind == "quarantined"
+    stored = await _stored(rt)
+    assert "hunter2hunter2" not in stored and "4821" not in stored
+    ctx = await rt.query("What is Bob's password?", budget_tokens=400)
+    assert "hunter2" not in ctx.to_prompt() and "4821" not in ctx.to_prompt()
+
+
 async def test_ordinary_fields_still_pass(rt: MemoryRuntime) -> None:
     res = await rt.observe_and_route(
         {
