@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 from nousmem.projections.models import InputClaim
 
@@ -75,7 +75,7 @@ class MemoryPolicy(BaseModel):
     writes: tuple[WriteIntent, ...] = ()
     forget: tuple[ForgetIntent, ...] = ()
     consolidate: tuple[ConsolidateIntent, ...] = ()
-    authorized: bool = False
+    authorized: StrictBool = False
     source: str = "planner"
     rationale: str = Field(default="", max_length=2000)
 

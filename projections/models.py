@@ -38,6 +38,7 @@ KNOWN_OBSERVATION_TYPES: tuple[str, ...] = (
 # Control characters other than whitespace (NUL, ESC, ...): in a name they would make
 # "Al\x00ice" an entity of its own that renders like "Alice".
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NUMBER = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*")
 CONTROL_CHARS = _CONTROL
 """Control characters no name (an actor, an asker) may hold."""
 
@@ -80,6 +81,13 @@ class Claim(BaseModel):
     def _strip(cls, v: str) -> str:
         return _norm_text(v, "claim text")
 
+    @field_validator("confidence", mode="before")
+    @classmethod
+    def _confidence(cls, v: Any) -> Any:
+        if isinstance(v, bool):  # True would be read as 1.0
+            raise ValueError("confidence must be a number from 0 to 1, not a boolean")
+        return v
+
     @field_validator("attribute")
     @classmethod
     def _attr(cls, v: str) -> str:
@@ -118,6 +126,15 @@ class Observation(BaseModel):
     claims: tuple[InputClaim, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
     namespace: str | None = None
+
+    @field_validator("occurred_at", mode="before")
+    @classmethod
+    def _occurred_at(cls, v: Any) -> Any:
+        # Pydantic would read 5, "5" or 1700000000000 as Unix seconds or milliseconds: a bare
+        # number is a guess at its unit and epoch, so it is refused as a naive time would be.
+        if isinstance(v, bool | int | float) or (isinstance(v, str) and _NUMBER.fullmatch(v)):
+            raise ValueError("occurred_at must be a datetime or an ISO 8601 string, not a number")
+        return v
 
     @field_validator("type")
     @classmethod

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.inputs import utc_offset
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ def parse_as_of(value: object, *, head_seq: int, naive: str = "reject") -> AsOf:
         except ValueError:
             raise InvalidInput(f"not an ISO datetime: {value!r}", field="as_of") from None
     if isinstance(value, datetime):
-        if value.tzinfo is None or value.utcoffset() is None:
+        if value.tzinfo is None or utc_offset(value, "as_of") is None:
             if naive != "utc":
                 raise InvalidInput("datetime has no timezone", field="as_of")
             value = value.replace(tzinfo=UTC)

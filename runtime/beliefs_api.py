@@ -10,7 +10,7 @@ from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate,
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_flag, check_reason, check_text
 from nousmem.runtime.payloads import IdentityMergedPayload, RejectionPayload
 from nousmem.runtime.write import WritePath
 from nousmem.runtime.write_records import redact_tree, redacted_verdicts
@@ -87,7 +87,8 @@ class BeliefAPI(WritePath, RuntimeCore):
         """
         self._check_open()
         keep, absorb = _text(keep, "keep"), _text(absorb, "absorb")
-        reason = _text(reason, "reason")
+        reason = check_reason(reason)
+        authorized = check_flag(authorized, "authorized")
         async with self._write_lock:
             await self._refresh(locked=True)
             beliefs = self._proj.beliefs

@@ -27,14 +27,19 @@ class FixedClock:
     """A deterministic clock for tests and rebuilds: starts at ``start``, advances by ``step``."""
 
     def __init__(self, start: datetime, step: timedelta = timedelta(seconds=1)) -> None:
-        self._t = _aware(start, "start")
+        self._t: datetime | None = _aware(start, "start")
         if not isinstance(step, timedelta):
             raise InvalidInput("must be a timedelta", field="step")
         self._step = step
 
     def now(self) -> datetime:
         t = self._t
-        self._t = t + self._step
+        if t is None:
+            raise InvalidInput("FixedClock ran past the last datetime (year 9999)", field="clock")
+        try:
+            self._t = t + self._step
+        except OverflowError:  # this instant is still good; the next one does not exist
+            self._t = None
         return t
 
     def set(self, t: datetime) -> None:

@@ -30,7 +30,13 @@ from nousmem.runtime.errors import (
 from nousmem.runtime.events import EventDraft, kind_names
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.inputs import check_depth, check_text, storable_time, validate_namespace
+from nousmem.runtime.inputs import (
+    check_depth,
+    check_text,
+    storable_time,
+    utc_offset,
+    validate_namespace,
+)
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.payloads import ObservationPayload, TimeRef
@@ -95,7 +101,11 @@ class RuntimeCore:
 
     def _now(self) -> datetime:
         t = self.clock.now()
-        if t.tzinfo is None:
+        if not isinstance(t, datetime):
+            raise InvalidInput(
+                f"the clock returned {type(t).__name__}, not a datetime", field="clock"
+            )
+        if t.tzinfo is None or utc_offset(t, "clock") is None:
             raise InvalidInput("the clock returned a naive datetime", field="clock")
         return storable_time(t.astimezone(UTC), "clock")
 
@@ -225,7 +235,7 @@ class RuntimeCore:
     # -- observations -------------------------------------------------------------------------
 
     def _coerce_time(self, value: datetime, field: str) -> datetime:
-        if value.tzinfo is None or value.utcoffset() is None:
+        if value.tzinfo is None or utc_offset(value, field) is None:
             if self.config.input.naive_datetimes == "reject":
                 raise InvalidInput(
                     "datetime has no timezone; pass an aware datetime or an ISO string with an"

@@ -24,6 +24,7 @@ import blake3
 import numpy as np
 
 from nousmem.runtime.errors import InvalidInput, NousmemError
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.journal.base import CachedVector, Journal
 from nousmem.runtime.logging import get_logger
 
@@ -61,6 +62,7 @@ def embedder_name(embedder: object) -> str | None:
             f" {shown[:60]}",
             field="embedder.name",
         )
+    check_text(name, "embedder.name")  # a lone surrogate would fail every read's trace
     return name
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -48,6 +48,16 @@ def check_reason(value: Any, field: str = "reason") -> str:
         raise InvalidInput(f"must be at most {MAX_REASON} characters", field=field)
     check_text(value, field)
     return value.strip()
+
+
+def check_flag(value: Any, field: str) -> bool:
+    """``value`` if it is a bool; else :class:`InvalidInput` (``1``, ``"yes"`` or ``None``
+    must not switch on a destructive write by truthiness)."""
+    if not isinstance(value, bool):
+        raise InvalidInput(
+            f"must be a boolean (True or False), got {type(value).__name__}", field=field
+        )
+    return value
 
 
 def check_depth(value: Any, field: str, limit: int = MAX_METADATA_DEPTH) -> None:
@@ -115,6 +125,15 @@ def validate_namespace(namespace: str) -> str:
         )
     check_text(namespace, "namespace")
     return namespace
+
+
+def utc_offset(value: datetime, field: str) -> timedelta | None:
+    """``value.utcoffset()``, with a broken tzinfo (an offset outside ±24 hours, or one
+    that raises) refused as :class:`InvalidInput` naming ``field``."""
+    try:
+        return value.utcoffset()
+    except Exception as exc:  # the caller's tzinfo: any error of its own is bad input
+        raise InvalidInput(f"its time zone gives no usable offset ({exc})", field=field) from None
 
 
 def storable_time(t: datetime, field: str) -> datetime:

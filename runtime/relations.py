@@ -21,7 +21,7 @@ from nousmem.projections.graph_models import MAX_WEIGHT, VERB_RELATIONS, Edge
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.inputs import check_reason, check_text
+from nousmem.runtime.inputs import check_flag, check_reason, check_text
 from nousmem.runtime.payloads import EdgePayload, RejectionPayload
 from nousmem.runtime.write import PLANNING_KINDS, WritePath
 from nousmem.runtime.write_records import redact_tree, redacted_verdicts
@@ -188,8 +188,7 @@ class Relations(WritePath, RuntimeCore):
             "source": source,
             "target": target,
         }
-        if not isinstance(authorized, bool):
-            raise InvalidInput("must be a boolean", field="authorized")
+        check_flag(authorized, "authorized")
         async with self._write_lock:
             await self._refresh(locked=True)
             events, _ = await self._commit_planned(

@@ -15,7 +15,7 @@ from nousmem.runtime.audit_items import AUDIT_KINDS
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
-from nousmem.runtime.inputs import check_text
+from nousmem.runtime.inputs import check_flag, check_text
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
@@ -143,6 +143,7 @@ class Traces(ReadPath):
         (keeping a recorded event-time bound), to show what changed since. Replays are not
         journaled.
         """
+        check_flag(compare_present, "compare_present")
         e = await self.trace(trace_id)
         p = e.payload
         if p is None:

@@ -7,6 +7,7 @@ namespace's write lock) and appended as one atomic batch.
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime
 from typing import Any
 
@@ -15,8 +16,10 @@ from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation, reserved_value
+from nousmem.runtime.dense_cache import MAX_NAME
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
+from nousmem.runtime.inputs import check_text
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor, checked
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.write_plan import Mode, WritePlan, WritePlanner
@@ -50,8 +53,8 @@ class WritePath(WritePlanner):
     def use_extractor(self, extractor: Extractor | None) -> None:
         """Plug in a custom :class:`~nousmem.policies.protocols.Extractor` for this namespace
         (in every view of the opened journal; None: the rule extractor)."""
-        if extractor is not None and not isinstance(extractor, Extractor):
-            raise InvalidInput("must implement the Extractor protocol", field="extractor")
+        if extractor is not None:
+            _check_extractor(extractor)
         self._shared.extractors[self.namespace] = extractor
 
     async def _extract(self, obs: Observation) -> ExtractionResult:
@@ -186,3 +189,23 @@ class WritePath(WritePlanner):
     async def assess(self, obs: Observation | dict[str, Any]) -> RouteResult:
         """Dry run of ``observe_and_route``: what would change, and how far. Writes nothing."""
         return await self._governed(obs, "dry_run")
+
+
+def _check_extractor(extractor: object) -> None:
+    """What a write relies on: the protocol, an ``async`` extract and a usable name (it is
+    journaled with every claim the extractor returns)."""
+    if not isinstance(extractor, Extractor):
+        raise InvalidInput(
+            "must implement the Extractor protocol (a name and an async extract)",
+            field="extractor",
+        )
+    if not inspect.iscoroutinefunction(extractor.extract):
+        raise InvalidInput("extract must be an async method", field="extractor.extract")
+    name = extractor.name
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise InvalidInput(
+            f"must be a non-empty string of at most {MAX_NAME} characters", field="extractor.name"
+        )
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise InvalidInput("must not hold control characters", field="extractor.name")
+    check_text(name, "extractor.name")

@@ -205,6 +205,8 @@ def json_object(text: str, option: str) -> dict[str, Any]:
             f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}): {text[:80]!r}",
             field=option,
         ) from None
+    except RecursionError:
+        raise InvalidInput(f"JSON nested too deeply: {text[:80]!r}", field=option) from None
     if not isinstance(value, dict):
         raise InvalidInput(
             f"must be a JSON object, got {type(value).__name__}: {text[:80]!r}", field=option

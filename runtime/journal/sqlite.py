@@ -82,6 +82,20 @@ async def _wal(db: aiosqlite.Connection, busy_timeout_s: float) -> None:
             await asyncio.sleep(0.005 + 0.02 * _JITTER.random())
 
 
+async def _refuse_foreign(db: aiosqlite.Connection) -> None:
+    """Refuse another application's database before anything (WAL mode first) changes it;
+    a new file, or an empty database, becomes a journal."""
+    async with db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ) as cur:
+        names = {str(r[0]) for r in await cur.fetchall()}
+    if names and "nousmem_meta" not in names:
+        raise StorageError(
+            "this SQLite database has tables but is not a nousmem journal; open a new file"
+            " or an existing journal"
+        )
+
+
 # One caller's batch: its drafts, its guard (or None) and its future.
 _JITTER = random.Random()  # retry timing only
 
@@ -119,6 +133,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
         try:
+            await _refuse_foreign(db)
             await _wal(db, busy_timeout_s)
             await db.execute(f"PRAGMA synchronous={durability.upper()}")
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
