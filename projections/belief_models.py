@@ -112,7 +112,9 @@ class BeliefParams(BaseModel):
     max_hazard: float = Field(default=0.9, ge=0.0, lt=1.0)
     """Even a certain change claim keeps a tenth of the old belief, so it can be walked back."""
     repeat_discount: float = Field(default=0.5, ge=0.0, le=1.0)
-    """The k-th repeat of (source, value, polarity) counts with reliability ``r * d**k``."""
+    """The k-th repeat of (source, value, polarity) counts with reliability ``r * d**k``; the
+    k-th return of a source to a value it had left counts as its k-th repeat (see
+    ``projections/repeats.py``)."""
     repeat_half_life_days: float = Field(default=7.0, gt=0.0)
     """Repeat counts fade, so a source restating a fact months later is heard again."""
     prior_alpha: float = Field(default=1.0, gt=0.0)
