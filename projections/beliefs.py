@@ -11,7 +11,6 @@ seen is the one shown.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
@@ -31,7 +30,8 @@ from nousmem.projections.dimension import Dimension
 from nousmem.projections.history import Trail, refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.identity import entity_divergence
-from nousmem.projections.revision import Folded
+from nousmem.projections.preview import scratch_copy
+from nousmem.projections.revision import Folded, RevisionOp
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, normalise_attribute
 
 __all__ = [
@@ -83,7 +83,7 @@ class BeliefStore:
         live = self._dims.get(key, {}).get(rev.attribute)
         if live is None:
             return self._new_dimension(self._names.get(key, rev.entity), rev.attribute)
-        return _scratch_copy(live)
+        return scratch_copy(live)
 
     def preview_many(self, revs: Sequence[Revision]) -> list[RevisionOutcome]:
         """Preview revisions in order, each seeing the ones before it; mutates nothing.
@@ -111,7 +111,7 @@ class BeliefStore:
                     out.append(plan.report())
                     continue
                 else:
-                    dim = _scratch_copy(live)
+                    dim = scratch_copy(live)
                 scratch[(key, attr)] = dim
                 plan = dim.plan(rev)
                 if live is not None:  # planned on an exact copy of the live state
@@ -128,10 +128,15 @@ class BeliefStore:
         self._last_seq = seq
         return outcome
 
-    def fold(self, rev: Revision, *, seq: int, event_id: str) -> Folded:
-        """Fold one revision in as :meth:`apply` does, without building its outcome."""
+    def fold(
+        self, rev: Revision, *, seq: int, event_id: str, counts_from: datetime | None = None
+    ) -> Folded:
+        """Fold one revision in as :meth:`apply` does, without building its outcome;
+        ``counts_from``: see :class:`~.revision.RevisionOp`."""
         dim = self._dimension_for(rev, seq, event_id)
         plan = dim.fold(rev, seq=seq, event_id=event_id)
+        if counts_from is not None and counts_from > rev.occurred_at:
+            dim.ops[-1] = RevisionOp(seq, event_id, rev, counts_from)  # the op just recorded
         self._last_seq = seq
         return Folded(dim.spec.cardinality, plan.mode_before, plan.mode_after)
 
@@ -411,13 +416,3 @@ class BeliefStore:
 def _check_time(moment: datetime | None) -> None:
     if moment is not None and (moment.tzinfo is None or moment.utcoffset() is None):
         raise ValueError("as_of_time must be timezone-aware")
-
-
-def _scratch_copy(dim: Dimension) -> Dimension:
-    """A copy good enough to plan and commit on without touching ``dim`` (history omitted)."""
-    c = copy.copy(dim)
-    c.keys, c.labels, c.index = list(dim.keys), list(dim.labels), dict(dim.index)
-    c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
-    c.stances = dict(dim.stances)
-    c.observed, c.deltas, c.ops = dict(dim.observed), [], []
-    return c

@@ -1,10 +1,11 @@
 """Reading a dimension: snapshots, and refolding its own history for as-of reads.
 
 An as-of read rebuilds just the one dimension from its recorded operations (revisions and
-accepted merges), keeping those with ``seq <= as_of_seq`` and ``occurred_at <= as_of_time``.
-A merge and a compression are events with an event time like any other: a read as of a time
-before one sees the belief as it was without it. The live path never calls this; it costs
-O(history of that dimension).
+accepted merges), keeping those with ``seq <= as_of_seq`` and ``occurred_at <= as_of_time``
+(a promoted held claim also waits for its promotion's event time: see
+:class:`~.revision.RevisionOp`). A merge and a compression are events with an event time like
+any other: a read as of a time before one sees the belief as it was without it. The live
+path never calls this; it costs O(history of that dimension).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def refold(
                 trail.append(MergedTrail(op.seq, tuple(inner)))
             continue
         rev = op.revision
-        if as_of_time is None or rev.occurred_at <= as_of_time:
+        if op.counted_by(as_of_time):
             plan = out.fold(rev, seq=op.seq, event_id=op.event_id)
             if trail is not None and not out.multi and plan.mode_before != plan.mode_after:
                 trail.append(ModeChange(op.seq, rev.occurred_at, plan.mode_before, plan.mode_after))

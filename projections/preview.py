@@ -10,6 +10,7 @@ written as it goes.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
@@ -18,7 +19,7 @@ from nousmem.projections.dimension import Dimension
 if TYPE_CHECKING:
     from nousmem.projections.beliefs import BeliefStore
 
-__all__ = ["PreviewSession"]
+__all__ = ["PreviewSession", "scratch_copy"]
 
 
 class PreviewSession:
@@ -52,3 +53,13 @@ class PreviewSession:
     def apply(self, rev: Revision) -> None:
         """Count ``rev`` as written for the previews that follow."""
         self._pending.setdefault(self._key(rev), []).append(rev)
+
+
+def scratch_copy(dim: Dimension) -> Dimension:
+    """A copy good enough to plan and commit on without touching ``dim`` (history omitted)."""
+    c = copy.copy(dim)
+    c.keys, c.labels, c.index = list(dim.keys), list(dim.labels), dict(dim.index)
+    c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
+    c.stances = dict(dim.stances)
+    c.observed, c.deltas, c.ops = dict(dim.observed), [], []
+    return c

@@ -64,11 +64,23 @@ class MergeOp:
 
 @dataclass(slots=True)
 class RevisionOp:
-    """A revision recorded in the history of its dimension."""
+    """A revision recorded in the history of its dimension.
+
+    ``counts_from``: the event time an event-time read counts it from when that is later
+    than its claim's (a promoted held claim: memory had it only once the corroboration
+    came); None: its claim's. Decay still runs from the claim's own time.
+    """
 
     seq: int
     event_id: str
     revision: Revision
+    counts_from: datetime | None = None
+
+    def counted_by(self, until: datetime | None) -> bool:
+        """Whether an event-time read as of ``until`` (None: no bound) counts it."""
+        return until is None or (
+            self.revision.occurred_at <= until and dated_by(self.counts_from, until)
+        )
 
 
 @dataclass(slots=True)

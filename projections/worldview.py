@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
@@ -99,13 +100,13 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         cardinality: str,
         mode_before: str | None,
         mode_after: str | None,
+        counts_from: datetime | None = None,
     ) -> None:
+        """Record a revision; ``counts_from``: see :class:`SupportRow`."""
         ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
         key = (ekey, attribute, match_key(value))
-        self._support(
-            key,
-            SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids),
-        )
+        row = SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
+        self._support(key, replace(row, counts_from=counts_from) if counts_from else row)
         if cardinality == "single":
             note_change(
                 self.superseded,
@@ -162,7 +163,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             seen = [
                 r.occurred_at
                 for r in self.support.get((ekey, attribute, vkey), ())
-                if self.visible(r.seq, r.occurred_at, limit, until) and r.polarity == "assert"
+                if self.visible(r.seq, r.counted_at, limit, until) and r.polarity == "assert"
             ]
             if seen:
                 out[vkey] = max(seen)

@@ -217,6 +217,10 @@ Key = tuple[str, str, str]  # (entity key, attribute, value key)
 
 @dataclass(frozen=True, slots=True)
 class SupportRow:
+    """One revision or confirmation of a value. ``occurred_at`` dates it (its claim's time);
+    ``counts_from``, when later, is when an event-time read starts counting it (a promoted
+    held claim: its promotion's, see :class:`~.revision.RevisionOp`)."""
+
     seq: int
     occurred_at: datetime
     event_id: str
@@ -224,6 +228,12 @@ class SupportRow:
     reliability: float
     polarity: str
     evidence_ids: tuple[str, ...]
+    counts_from: datetime | None = None
+
+    @property
+    def counted_at(self) -> datetime:
+        """The event time from which an event-time read counts this row."""
+        return self.occurred_at if self.counts_from is None else self.counts_from
 
 
 @dataclass(frozen=True, slots=True)

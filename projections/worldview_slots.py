@@ -142,7 +142,7 @@ class SlotResolver:
             vkey: [
                 r
                 for r in self.support.get((ekey, snap.attribute, vkey), ())
-                if self._at(r.seq, r.occurred_at, limit)
+                if self._at(r.seq, r.counted_at, limit)
             ]
             for vkey in records
         }

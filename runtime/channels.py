@@ -245,7 +245,7 @@ class Channels:
                 for v in values:
                     for row in proj.worldview.support.get((ekey, snap.attribute, match_key(v)), ()):
                         if row.polarity == "assert" and proj.worldview.visible(
-                            row.seq, row.occurred_at, at.seq, at.time
+                            row.seq, row.counted_at, at.seq, at.time
                         ):
                             ev.extend(e for e in row.evidence_ids if e in proj.docs)
                 ev = list(dict.fromkeys(ev))

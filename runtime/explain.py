@@ -209,7 +209,7 @@ class Explain(ReadPath):
             key = (ekey, attribute, match_key(v))
             evidence: list[ExplainedEvidence] = []
             for r in proj.worldview.support.get(key, ()):
-                if not visible(r.seq, r.occurred_at):
+                if not visible(r.seq, r.counted_at):
                     continue
                 texts, st = cited(r.evidence_ids)
                 evidence.append(

@@ -189,7 +189,10 @@ class Projector:
 
     def _on_revised(self, e: Any, p: Any) -> None:
         rev = p.revision
-        out = self.beliefs.fold(rev, seq=e.seq, event_id=e.id)
+        # A promoted held claim keeps its own date, but memory had it only from the
+        # promotion (this record's event time): event-time reads count it from then.
+        later = e.occurred_at if e.occurred_at > rev.occurred_at else None
+        out = self.beliefs.fold(rev, seq=e.seq, event_id=e.id, counts_from=later)
         k = match_key(rev.entity)
         if k not in self.entity_mentions:
             self.vocabulary.add_entity(rev.entity, e.seq)
@@ -200,6 +203,7 @@ class Projector:
             seq=e.seq,
             event_id=e.id,
             occurred_at=rev.occurred_at,  # as the belief dates it (a promoted claim: its own)
+            counts_from=later,
             entity=rev.entity,
             attribute=rev.attribute,
             value=rev.value,
