@@ -152,6 +152,22 @@ class MergeCarry:
     def resolve_targets(self, targets: Iterable[str]) -> list[str]:
         return [self.resolve_target(t) for t in targets]
 
+    def absorbed_candidates(self, target: str) -> list[str]:
+        """The candidate ids of the same value on the entities merged into ``target``'s (a
+        belief candidate id of today), in the order they were absorbed: the lifecycle
+        records made before a merge stay under those ids."""
+        kind, sep, rest = target.partition(":")
+        if not sep or kind not in BELIEF_KINDS:
+            return []
+        out = []
+        for gone, kept in self.aliases.items():
+            if rest.startswith(f"{kept}."):
+                old = f"{kind}:{gone}{rest[len(kept) :]}"
+                # Entity keys may hold dots: only an id that really names that entity.
+                if rekey(old, self.aliases) == target:
+                    out.append(old)
+        return out
+
     def on_merged(
         self, keep: str, absorb: str, *, seq: int, occurred_at: datetime | None = None
     ) -> Moved:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -56,6 +57,9 @@ class LifecycleView(BaseModel):
     effective_state: str
     reason: str = ""
     history: tuple[TransitionRecord, ...] = ()
+    """Its transitions in journal order; after an entity merge also those recorded on the
+    absorbed entity's candidate of the same value (each record's ``target`` names the id it
+    was recorded on). ``state`` and ``reason`` are this item's own."""
     inhibited_by: tuple[str, ...] = ()
     """Items whose graph edge inhibits this one (``relate(source, target, verb="inhibit")``):
     lifted by ``relate(..., verb="restore")``, not by ``forget``."""
@@ -241,6 +245,11 @@ class Forgetting(WritePath):
         book = self._proj.lifecycle
         state = book.state(t)
         history = book.history(t)
+        # After a merge, what was done to the absorbed entity's candidate (and why) stays on
+        # its own id; the view shows it too, each record naming the id it was made on.
+        absorbed = self._proj.worldview.absorbed_candidates(t)
+        earlier = [r for a in absorbed for r in book.history(a)]
+        shown = sorted(earlier + history, key=attrgetter("seq"))
         doc = self._proj.docs.get(t)
         now = self._proj.last_occurred_at
         created: datetime | None = None
@@ -274,7 +283,7 @@ class Forgetting(WritePath):
             state=state,
             effective_state=eff,
             reason=why,
-            history=tuple(history),
+            history=tuple(shown),
             inhibited_by=inhibited_by,
         )
 

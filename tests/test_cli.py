@@ -343,6 +343,16 @@ def test_forget_and_lifecycle(alice: Run) -> None:
     assert alice("forget", "inhibit", "Nobody.nothing=x", "--reason", "x") == 2
 
 
+def test_lifecycle_after_a_merge_shows_the_absorbed_candidates_history(alice: Run) -> None:
+    assert alice("forget", "archive", "Bob.employer=Sarvam AI", "--reason", "old record") == 0
+    assert alice("merge", "Alice", "Bob", "--reason", "same person", "--authorized") == 0
+    assert alice("lifecycle", "Bob.employer=Sarvam AI") == 0
+    assert alice.out.startswith("fact:alice.employer#sarvam ai: archived")
+    assert "archive fresh -> archived old record (on fact:bob.employer#sarvam ai)" in alice.out
+    carried = "carried over by a merge: fact:bob.employer#sarvam ai was archived\n"
+    assert carried in alice.out  # recorded on the kept candidate itself: no "(on ...)"
+
+
 def test_sleep_rebuild_and_stats(alice: Run) -> None:
     assert alice("sleep") == 0 and alice.out.startswith("compiled ")
     assert alice("sleep", "--budget", "0") == 2

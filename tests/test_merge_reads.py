@@ -74,6 +74,41 @@ async def test_a_forgotten_value_stays_forgotten_after_a_merge(rt: MemoryRuntime
     assert {lens: await rt.worldview(lens) for lens in LENSES} == live
 
 
+async def test_lifecycle_keeps_the_absorbed_candidates_history(rt: MemoryRuntime) -> None:
+    """Why the merged value is archived: what was done to the absorbed entity's candidate,
+    with the caller's reasons, in journal order, each record naming the id it was made on."""
+    for who in ("Bob", "Robert"):
+        await rt.observe_and_commit(
+            {"content": f"{who} works at Acme", "claims": [claim("Acme", entity=who)]}
+        )
+    for verb, reason in (("inhibit", "stale job"), ("restore", "it was right")):
+        await rt.forget(["Robert.employer=Acme"], verb, reason=reason)  # type: ignore[arg-type]
+    await rt.forget(["Bob.employer=Acme"], "inhibit", reason="checking")
+    await rt.forget(["Bob.employer=Acme"], "restore", reason="checked")
+    await rt.forget(["Robert.employer=Acme"], "archive", reason="old record")
+    await merge(rt)
+    await rt.forget(["Robert.employer=Acme"], "restore", reason="back in use")
+
+    for spelling in ("fact:robert.employer#acme", "Bob.employer=Acme", "Robert.employer=acme"):
+        view = await rt.lifecycle(spelling)
+        assert view.target == "fact:bob.employer#acme" and view.state == "fresh"
+        rows = [(h.target.split(":")[1].split(".")[0], h.verb, h.reason) for h in view.history]
+        assert rows == [
+            ("robert", "inhibit", "stale job"),
+            ("robert", "restore", "it was right"),
+            ("bob", "inhibit", "checking"),
+            ("bob", "restore", "checked"),
+            ("robert", "archive", "old record"),
+            ("bob", "archive", "carried over by a merge: fact:robert.employer#acme was archived"),
+            ("bob", "restore", "back in use"),
+        ]
+        assert [h.seq for h in view.history] == sorted(h.seq for h in view.history)
+        assert view.reason == "back in use"  # the kept candidate's own last transition
+    live = await rt.lifecycle("Bob.employer=Acme")
+    await rt.rebuild()
+    assert await rt.lifecycle("Bob.employer=Acme") == live
+
+
 async def test_absorbed_values_keep_their_evidence_after_a_merge(rt: MemoryRuntime) -> None:
     ids = await bob_and_robert(rt)
     paris_id = ids["Robert lives in Paris"]

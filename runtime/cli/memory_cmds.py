@@ -210,6 +210,7 @@ async def cmd_lifecycle(args: argparse.Namespace) -> int:
             [f"{v.target}: {v.state} (effective {v.effective_state}) {v.reason}".rstrip()]
             + [
                 f"  seq {h.seq}: {h.verb} {h.from_state} -> {h.to_state} {h.reason}"
+                + (f" (on {h.target})" if h.target != v.target else "")
                 for h in v.history
             ]
         ),
