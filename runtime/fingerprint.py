@@ -76,7 +76,8 @@ unexplained while the package version stays the same (as it does between release
    the claimed value's own prior.
 10: a source returning to a value it had left (strictly later than another value of its
    own) is correcting itself: the claim counts as the k-th repeat for its k-th return, not
-   as a repeat of every earlier claim of the value.
+   as a repeat of every earlier claim of the value; an event-time read counts a promoted
+   held claim from its promotion (the corroboration), not from its own date.
 """
 
 
