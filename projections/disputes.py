@@ -38,6 +38,30 @@ def rivals(
     return out
 
 
+def spent(
+    vkey: str,
+    support: Mapping[str, Sequence[SupportRow]],
+    against: set[str],
+    running: set[str],
+) -> bool:
+    """Whether every ``contradict`` edge against value ``vkey`` (``against`` holds their
+    evidence) came from evidence asserting values that are all out of the running now
+    (superseded, forgotten, expired): no rival is left for those edges to stand for, so they
+    no longer contest ``vkey``. ``running``: the keys of the values still active. An edge whose
+    evidence asserted no other value of the slot stays open."""
+    if not against:
+        return False
+    for src in against:
+        senders = {
+            b
+            for b, rows in support.items()
+            if b != vkey and any(r.polarity == "assert" and src in r.evidence_ids for r in rows)
+        }
+        if not senders or not senders.isdisjoint(running):
+            return False
+    return True
+
+
 def disputed(
     vkey: str,
     last: Sup,

@@ -149,11 +149,12 @@ class SlotResolver:
         sources = {v: self._contradiction_sources(f"{slot_id}#{v}", limit) for v in support}
         rivals = disputes.rivals(slot_id, support, sources) if snap.cardinality == "single" else {}
         cands: list[WorldviewCandidate] = []
+        faint: set[str] = set()  # below min_probability: resolved with, but not shown
         for value, p in snap.distribution:
-            if value == UNKNOWN or (
-                snap.cardinality == "single" and p < self.config.min_probability and not history
-            ):
+            if value == UNKNOWN:
                 continue
+            if snap.cardinality == "single" and p < self.config.min_probability and not history:
+                faint.add(match_key(value))
             rows = support[match_key(value)]
             asserts = [r for r in rows if r.polarity == "assert"]
             cid = f"{slot_id}#{match_key(value)}"
@@ -220,6 +221,15 @@ class SlotResolver:
                     note=_note(superseded_at, sup[-1][2] if disputed else None),
                 )
             )
+        # A contradiction stands for the value it came from: once that value is out of the
+        # running (superseded, say, by a correction back to the old value), it is settled.
+        running = {match_key(c.value) for c in cands if c.status == "active"}
+        settled = {
+            c.id
+            for c in cands
+            if disputes.spent(match_key(c.value), support, sources[match_key(c.value)], running)
+        }
+        cands = [c for c in cands if match_key(c.value) not in faint]
         unknown = dict(snap.distribution).get(UNKNOWN, 0.0)
         return self._resolve_slot(
             slot_id,
@@ -230,6 +240,7 @@ class SlotResolver:
             multi=snap.cardinality == "multi",
             history=history,
             rivals=rivals,
+            settled=settled,
             unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,
         )
 
@@ -250,11 +261,13 @@ class SlotResolver:
         rivals: Mapping[str, set[str]] | None = None,
         unknown: float | None = None,
         keep: tuple[str, ...] = (),
+        settled: set[str] | frozenset[str] = frozenset(),
     ) -> WorldviewSlot:
         """``rivals``: candidate ids in an open dispute with each other (see
         :func:`~.disputes.rivals`); ``unknown``: the probability of "unknown" when it leads a
         single-valued belief (no value is then selected); ``keep``: statuses a lens shows
-        besides the current ones (the procedural lens: failure patterns)."""
+        besides the current ones (the procedural lens: failure patterns); ``settled``:
+        candidate ids whose contradictions are all spent (see :func:`~.disputes.spent`)."""
         cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
         live = [c for c in cands if c.status == "active"]
         live.sort(key=lambda c: (-c.score, c.value))
@@ -274,7 +287,8 @@ class SlotResolver:
             # Explicit contradiction evidence, whichever side of it leads: against the leader,
             # or from it against a value still in the running.
             rival_ids = (rivals or {}).get(top.id, set()) & {c.id for c in live}
-            contested = top.components.contradiction >= 0.5 or bool(rival_ids)
+            against = top.components.contradiction >= 0.5 and top.id not in settled
+            contested = against or bool(rival_ids)
             if close or contested:
                 status = "conflicted"
                 reason = (

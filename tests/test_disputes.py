@@ -116,3 +116,32 @@ async def test_update_language_supersedes_at_once(rt: MemoryRuntime) -> None:
     slot = await _slot(rt)
     assert slot.status == "resolved" and slot.selected == ("Initech",)
     assert {c.value: c.status for c in slot.candidates}["Globex"] == "superseded"
+
+
+async def test_a_correction_back_to_the_old_value_settles_the_dispute(rt: MemoryRuntime) -> None:
+    """The contradiction stands for Initech: once a correction back to Globex supersedes
+    Initech, no rival is left in the running, so Globex is resolved, not a conflict of one."""
+    seq = await _contradicted(rt)
+    await _say(rt, "I now work at Globex again.", "Maya", 16)
+    belief = await rt.belief("Maya", "employer")
+    assert belief is not None and belief.mode == "Globex"
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Globex",)
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Initech"].status == "superseded"
+    assert by_value["Globex"].valid_from == by_value["Initech"].valid_to == at(16)
+    assert_disjoint(slot.candidates)
+    assert (await _slot(rt, "logical")).selected == ("Globex",)
+    explained = await rt.explain("Maya", "employer")
+    assert explained is not None and explained.slot_status == "resolved"
+    ctx = await rt.query("Where does Maya work?")
+    assert "[conflicted]" not in ctx.to_prompt().casefold()
+    out = await rt.after_turn(ctx.trace_id, "success")
+    assert f"{SLOT}#globex" in out.payload.targets
+    # Reads of the time in between still see the dispute, by seq and by event time.
+    _conflicted(await _slot(rt, as_of=seq))
+    _conflicted(await _slot(rt, as_of=at(15)))
+    assert (await _slot(rt, as_of=at(17))).selected == ("Globex",)
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
