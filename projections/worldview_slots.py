@@ -200,6 +200,10 @@ class SlotResolver:
                 status = "superseded"
             elif snap.cardinality == "multi" and value not in held_values:
                 status = "negated"
+            elif not asserts and any(r.polarity != "assert" for r in rows):
+                # Only ever denied ("Bob no longer works at Meta."): memory was told it is
+                # not the case, so it is no alternative to the value believed.
+                status = "negated"
             ended = _ended(first, superseded_at[1]) if superseded_at is not None else None
             if status == "negated":
                 # It stopped holding at its last denial ("I no longer play tennis"); a value

@@ -141,3 +141,34 @@ def test_the_cli_shows_the_denial(run: Run, lens: str) -> None:
 @pytest.fixture
 def run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Run:
     return Run(capsys, tmp_path / "memory.db")
+
+
+async def test_a_value_only_ever_denied_is_no_alternative(rt: MemoryRuntime) -> None:
+    """Told "I don't work at Initech anymore." with no claim she did: Initech is denied, not a
+    believed alternative. The current lenses leave it out; the full ones mark it negated."""
+    for text, days in [("I work at Acme.", 0), ("I don't work at Initech anymore.", 3)]:
+        await rt.observe_and_route(
+            {"content": text, "actor": "Maya", "occurred_at": T0 + timedelta(days=days)}
+        )
+    belief = await rt.belief("Maya", "employer")
+    assert belief is not None and "Initech" in dict(belief.distribution)
+    assert (await rt.worldview()).render() == "- fact Maya.employer: Acme (since 1 March 2024)"
+    ctx = await rt.query("Where does Maya work?")
+    assert "Initech" not in ctx.prompt_sections["worldview"]
+    history = await rt.worldview("historical")
+    assert "Acme (since 1 March 2024); Initech [negated]" in history.render()
+    slot = history.slot(SLOT)
+    assert slot is not None and slot.status == "resolved" and slot.selected == ("Acme",)
+    explained = await rt.explain("Maya", "employer", "Initech")
+    assert explained is not None
+    assert [(v.value, v.candidate and v.candidate.status) for v in explained.values] == [
+        ("Initech", "negated")
+    ]
+    # As of before the denial there was nothing to deny; just after it, the same marks.
+    early = await rt.worldview("historical", as_of=T0 + timedelta(days=1))
+    assert "Initech" not in early.render()
+    later = await rt.worldview("historical", as_of=T0 + timedelta(days=4))
+    assert later.render() == history.render()
+    live = history.model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
