@@ -7,6 +7,9 @@ The live fold records this in the worldview as revisions arrive (``Worldview.on_
 own refold as of that time (:func:`from_trail`), with the same two rules, so it agrees with
 ``belief(as_of=...)``: back-dated evidence recorded late moves the mode differently in a
 prefix of event time than in the whole journal.
+
+A multi-valued value has no mode to lose: :func:`run_start` dates its latest span from its
+own claims and denials.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import TypeVar
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.history import MergedTrail, ModeChange
+from nousmem.projections.worldview_models import SupportRow
 
 Sup = tuple[int, datetime, str | None]
 """(seq, event time, the value that took over); ``None`` marks a value restored, and
@@ -76,3 +80,16 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
             if winner not in out or (seq, t) >= out[winner]:
                 out[winner] = (seq, t)
     return out
+
+
+def run_start(rows: Sequence[SupportRow], until: datetime | None = None) -> datetime | None:
+    """When a multi-valued value's latest run of assertions (up to ``until``) began: its first
+    assertion after the last denial before its last assertion. A value denied and said again
+    ("I play tennis again") shows its latest span, as a single value taking the slot back does.
+    """
+    said = sorted(r.occurred_at for r in rows if r.polarity == "assert")
+    said = [t for t in said if until is None or t <= until]
+    if not said:
+        return None
+    denied = [r.occurred_at for r in rows if r.polarity != "assert" and r.occurred_at < said[-1]]
+    return next(t for t in said if not denied or t > max(denied))

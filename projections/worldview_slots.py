@@ -11,7 +11,7 @@ from datetime import datetime
 
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key, source_key
-from nousmem.projections.supersession import Sup, took_over
+from nousmem.projections.supersession import Sup, run_start, took_over
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -172,7 +172,11 @@ class SlotResolver:
             held_against = 0
             if snap.cardinality == "single":
                 held_against = sum(1 for v in pending if match_key(v) != match_key(value))
-            first = min((r.occurred_at for r in asserts), default=None)
+            first = (
+                run_start(rows)
+                if snap.cardinality == "multi"
+                else min((r.occurred_at for r in asserts), default=None)
+            )
             if match_key(value) in took:
                 first = took[match_key(value)][1]
             last = max((r.occurred_at for r in rows), default=None)
@@ -209,6 +213,8 @@ class SlotResolver:
                 # It stopped holding at its last denial ("I no longer play tennis"); a value
                 # that only faded below the threshold has no date to end on.
                 denied = [r.occurred_at for r in rows if r.polarity != "assert"]
+                if denied and snap.cardinality == "multi":
+                    first = run_start(rows, until=max(denied))
                 ended = _ended(first, max(denied)) if denied else None
             cands.append(
                 WorldviewCandidate(

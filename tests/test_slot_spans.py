@@ -101,3 +101,35 @@ async def test_a_list_value_that_stopped_holding_ends_at_its_denial(rt: MemoryRu
         c for s in before.slots if s.key.lower().endswith("alice.hobby") for c in s.candidates
     ]
     assert held.status == "selected" and held.valid_to is None
+
+
+async def test_a_list_value_said_again_shows_its_latest_span(rt: MemoryRuntime) -> None:
+    """Denied, then said again: the value holds from when it was said again, as a single
+    value taking its slot back does, so the present history shows the gap too."""
+    for month, text in (
+        (1, "I play tennis."),
+        (4, "I no longer play tennis."),
+        (8, "I play tennis again."),
+    ):
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": day(month)})
+
+    async def tennis(as_of: datetime | None = None) -> WorldviewCandidate:
+        slot = (await rt.worldview("historical", as_of=as_of)).slot("fact:alice.hobby")
+        assert slot is not None
+        (cand,) = slot.candidates
+        return cand
+
+    now = await tennis()
+    assert (now.status, now.valid_from, now.valid_to) == ("selected", day(8), None)
+    gap = await tennis(as_of=day(5))
+    assert (gap.status, gap.valid_from, gap.valid_to) == ("negated", day(1), day(4))
+    assert (await tennis(as_of=day(9))).valid_from == day(8)
+    # Denied once more: the span that ends is the latest one, not the first.
+    await rt.observe_and_route(
+        {"content": "I no longer play tennis.", "actor": "Alice", "occurred_at": day(10)}
+    )
+    ended = await tennis()
+    assert (ended.status, ended.valid_from, ended.valid_to) == ("negated", day(8), day(10))
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
