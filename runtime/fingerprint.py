@@ -77,7 +77,10 @@ unexplained while the package version stays the same (as it does between release
 10: a source returning to a value it had left (strictly later than another value of its
    own) is correcting itself: the claim counts as the k-th repeat for its k-th return, not
    as a repeat of every earlier claim of the value; an event-time read counts a promoted
-   held claim from its promotion (the corroboration), not from its own date.
+   held claim from its promotion (the corroboration), not from its own date; a
+   contradiction stops contesting a slot's leader once the value it came from is out of the
+   running; a single value only ever denied is `negated` (no alternative in current
+   lenses); a list value denied and said again shows its latest span.
 """
 
 
