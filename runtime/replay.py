@@ -11,7 +11,6 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.runtime.audit_items import AUDIT_KINDS
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.errors import InvalidInput, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
@@ -19,9 +18,7 @@ from nousmem.runtime.inputs import check_flag, check_text
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
-
-_EXPLAIN_CAP = 50
-"""Explaining events kept per side of a report."""
+from nousmem.runtime.replay_explain import Explainer, fact_line
 
 
 class ReplayReport(BaseModel):
@@ -62,64 +59,6 @@ class ReplayReport(BaseModel):
     version_changed: bool | None = None
     """The replaying nousmem version differs from the recording one (None: not recorded)."""
     recorded_version: str | None = None
-
-
-def _touched(ev: Any) -> set[str]:
-    """Ids an event can change in a read: itself, its target, the fact line that states a
-    targeted worldview candidate (``fact:alice.employer#google`` is a value of the line
-    ``fact:alice.employer``), and the line and candidate a belief revision moves."""
-    ids = {ev.id}
-    if ev.kind == "belief.revised" and ev.payload is not None:
-        ekey, attr = match_key(ev.payload.entity), ev.payload.attribute
-        cand = f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(ev.payload.value)}"
-        ids |= {f"fact:{ekey}.{attr}", cand}
-    if ev.kind == "edge" and ev.payload is not None:
-        ids.add(ev.payload.source)  # activation moves both ends of an edge
-    target = getattr(ev.payload, "target", None)
-    if isinstance(target, str):
-        ids.add(target)
-        if "#" in target and ":" in target:
-            ids.add("fact:" + target.split(":", 1)[1].rsplit("#", 1)[0])
-    return ids
-
-
-class _Explainer:
-    """Collects the events that can explain one side's differences. Events touching a
-    differing item and erasures come first: a run of new observations must not crowd
-    them out of the capped list."""
-
-    def __init__(self, items: set[str], audit: bool) -> None:
-        self.items = items
-        self.audit = audit
-        self.specific: list[dict[str, Any]] = []
-        self.general: list[dict[str, Any]] = []
-
-    @property
-    def done(self) -> bool:
-        # With nothing to explain only the (general) list of what is new is kept.
-        if self.items:
-            return len(self.specific) >= _EXPLAIN_CAP
-        return len(self.specific) + len(self.general) >= _EXPLAIN_CAP
-
-    def offer(self, ev: Any) -> None:
-        if self.done:
-            return
-        row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
-        if ev.kind == "erasure":
-            self.specific.append({**row, "why": "erasure"})
-        elif _touched(ev) & self.items:
-            self.specific.append({**row, "why": "touches a differing item"})
-        elif ev.kind in ("observation", "belief.revised"):
-            self.general.append({**row, "why": "new indexed evidence"})
-        elif ev.kind == "edge":  # activation spreads: an edge moves more than its ends
-            self.general.append({**row, "why": "new graph edge"})
-        elif self.audit and ev.kind in AUDIT_KINDS:
-            self.general.append({**row, "why": "new audit record"})
-
-    def result(self) -> tuple[dict[str, Any], ...]:
-        room = max(0, _EXPLAIN_CAP - len(self.specific))
-        rows = self.specific[:_EXPLAIN_CAP] + self.general[:room]
-        return tuple(sorted(rows, key=lambda r: int(r["seq"])))
 
 
 class Traces(ReadPath):
@@ -166,12 +105,13 @@ class Traces(ReadPath):
         now_ids = [s.id for s in r.snippets]
         added = tuple(i for i in now_ids if i not in recorded)
         removed = tuple(i for i in recorded if i not in now_ids)
-        sides = [_Explainer(set(added) | set(removed), audit=False)]
+        resolve = self._proj.worldview.resolve_target
+        sides = [Explainer(set(added) | set(removed), audit=False, resolve=resolve)]
         present: dict[str, Any] = {}
         if compare_present:
             present, items = await self._present(p, ctx)
             if not present["present_identical"]:  # an identical prompt needs no explaining
-                sides.append(_Explainer(items, audit=p.lens == "audit"))
+                sides.append(Explainer(items, audit=p.lens == "audit", resolve=resolve))
         explain = await self._explain(p.as_of_seq, e.seq, sides)
         return ReplayReport(
             trace_id=trace_id,
@@ -227,16 +167,16 @@ class Traces(ReadPath):
         for key in ("added", "removed", "worldview_added", "worldview_removed", "changed"):
             items |= set(out[f"present_{key}"])
         # A changed worldview line of a slot is also a change of the slot's fact line.
-        items |= {"fact:" + c.split(":", 1)[1].rsplit("#", 1)[0] for c in items if "#" in c}
+        items |= {line for c in items if (line := fact_line(c)) is not None}
         return out, items
 
     async def _explain(
-        self, as_of_seq: int, trace_seq: int, sides: list[_Explainer]
+        self, as_of_seq: int, trace_seq: int, sides: list[Explainer]
     ) -> list[tuple[dict[str, Any], ...]]:
-        """Events after the trace's position that can explain each side's differences:
-        erasures, lifecycle and edge changes touching the differing items, newly indexed
-        events (what a read of the present may add) and, for an audit-lens read, new
-        refusals and quarantines."""
+        """Events after the trace's position that can explain each side's differences (see
+        :mod:`~nousmem.runtime.replay_explain`): erasures, events touching a differing item,
+        what is new (indexed evidence, compiled summaries, edges) and, for an audit-lens
+        read, new refusals and quarantines."""
         async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
             if all(side.done for side in sides):
                 break

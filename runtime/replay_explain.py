@@ -1,0 +1,132 @@
+"""Which later events can explain a replay's differences.
+
+An event explains a difference when it touches a differing item, and more loosely when it
+is new in memory: new evidence or a compiled summary shifts BM25 statistics, an edge moves
+graph activation. Naming a plausible cause beside the real one is better than naming none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.audit_items import AUDIT_KINDS
+
+__all__ = ["EXPLAIN_CAP", "Explainer", "touched"]
+
+EXPLAIN_CAP = 50
+"""Explaining events kept per side of a report."""
+
+NEW_KINDS = {
+    "observation": "new indexed evidence",
+    "belief.revised": "new indexed evidence",
+    # Indexed (BM25 statistics, the relaxed query) and linked to its sources by
+    # ``generalizes`` edges that feed graph activation.
+    "sleep.compiled": "new compiled summary",
+    "edge": "new graph edge",  # activation spreads: an edge moves more than its ends
+}
+"""What is new in memory: listed even when a replay has nothing to explain."""
+
+
+def fact_line(cid: str) -> str | None:
+    """The fact line (``fact:alice.employer``) a candidate id
+    (``fact:alice.employer#google``) is a value of; None for anything else."""
+    if "#" in cid and ":" in cid:
+        return "fact:" + cid.split(":", 1)[1].rsplit("#", 1)[0]
+    return None
+
+
+def _value(entity: str, attribute: str, value: str) -> set[str]:
+    ekey = match_key(entity)
+    cid = f"{slot_kind_for(attribute)}:{ekey}.{attribute}#{match_key(value)}"
+    return {f"fact:{ekey}.{attribute}", cid}
+
+
+def touched(ev: Any, resolve: Callable[[str], str] = lambda t: t) -> set[str]:
+    """Ids an event can change in a read: itself, what it targets (also as ``resolve``
+    names it after a merge), the fact line of a targeted candidate, the line and candidate
+    a belief revision or a held claim moves and their evidence, both ends of an edge, an
+    outcome's targets and a compiled item's sources."""
+    ids = {ev.id}
+    p = ev.payload
+    if p is None:
+        return ids
+    targets: list[str] = []
+    if ev.kind == "belief.revised":
+        ids |= _value(p.entity, p.attribute, p.value) | set(p.revision.evidence_ids)
+    elif ev.kind == "candidate.held":
+        ids |= _value(p.claim.entity, p.claim.attribute, p.claim.value) | set(p.evidence_ids)
+    elif ev.kind == "candidate.promoted":
+        ids |= set(p.candidate_ids) | set(p.revision_ids)
+    elif ev.kind == "edge":
+        ids.add(p.source)  # activation moves both ends of an edge
+        if p.value is not None and p.target.startswith("belief:"):
+            entity, _, attribute = p.target[len("belief:") :].rpartition("/")
+            ids |= _value(entity, attribute, p.value)
+    elif ev.kind == "sleep.compiled":
+        ids |= set(p.sources)  # its generalizes edges feed activation to them
+    elif ev.kind == "outcome":
+        targets += p.targets
+    target = getattr(p, "target", None)
+    if isinstance(target, str):
+        targets.append(target)
+    for t in targets:
+        for name in {t, resolve(t)}:
+            ids.add(name)
+            if (line := fact_line(name)) is not None:
+                ids.add(line)
+    return ids
+
+
+class Explainer:
+    """Collects the events that can explain one side's differences. Events touching a
+    differing item and erasures come first: a run of new observations must not crowd
+    them out of the capped list.
+
+    """
+
+    def __init__(
+        self,
+        items: set[str],
+        *,
+        audit: bool,
+        resolve: Callable[[str], str] = lambda t: t,
+    ) -> None:
+        self.items = items
+        self.audit = audit
+        self.kinds = NEW_KINDS
+        self.resolve = resolve
+        self.specific: list[dict[str, Any]] = []
+        self.general: list[dict[str, Any]] = []
+
+    @property
+    def done(self) -> bool:
+        # With nothing to explain only the (general) list of what is new is kept.
+        if self.items:
+            return len(self.specific) >= EXPLAIN_CAP
+        return len(self.specific) + len(self.general) >= EXPLAIN_CAP
+
+    def _touches(self, ev: Any) -> bool:
+        return bool(touched(ev, self.resolve) & self.items)
+
+    def offer(self, ev: Any) -> None:
+        """Consider one later event (in journal order)."""
+        if self.done:
+            return
+        row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
+        if ev.kind == "erasure":
+            self.specific.append({**row, "why": "erasure"})
+        elif self._touches(ev):
+            self.specific.append({**row, "why": "touches a differing item"})
+        elif ev.kind in self.kinds:
+            self.general.append({**row, "why": self.kinds[ev.kind]})
+        elif self.audit and ev.kind in AUDIT_KINDS:
+            self.general.append({**row, "why": "new audit record"})
+
+    def result(self) -> tuple[dict[str, Any], ...]:
+        """The rows kept, in journal order."""
+        room = max(0, EXPLAIN_CAP - len(self.specific))
+        rows = self.specific[:EXPLAIN_CAP] + self.general[:room]
+        return tuple(sorted(rows, key=lambda r: int(r["seq"])))
