@@ -18,7 +18,7 @@ from nousmem.runtime.inputs import check_flag, check_text
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
-from nousmem.runtime.replay_explain import Explainer, fact_line
+from nousmem.runtime.replay_explain import Explainer, fact_line, rests_on
 
 
 class ReplayReport(BaseModel):
@@ -111,7 +111,13 @@ class Traces(ReadPath):
         if compare_present:
             present, items = await self._present(p, ctx)
             if not present["present_identical"]:  # an identical prompt needs no explaining
-                sides.append(Explainer(items, audit=p.lens == "audit", resolve=resolve))
+                explainer = Explainer(
+                    rests_on(self._proj, items),
+                    audit=p.lens == "audit",
+                    present=True,
+                    resolve=resolve,
+                )
+                sides.append(explainer)
         explain = await self._explain(p.as_of_seq, e.seq, sides)
         return ReplayReport(
             trace_id=trace_id,
@@ -174,9 +180,11 @@ class Traces(ReadPath):
         self, as_of_seq: int, trace_seq: int, sides: list[Explainer]
     ) -> list[tuple[dict[str, Any], ...]]:
         """Events after the trace's position that can explain each side's differences (see
-        :mod:`~nousmem.runtime.replay_explain`): erasures, events touching a differing item,
-        what is new (indexed evidence, compiled summaries, edges) and, for an audit-lens
-        read, new refusals and quarantines."""
+        :mod:`~nousmem.runtime.replay_explain`): erasures, events touching a differing item
+        or what it rests on, what is new (indexed evidence, compiled summaries, edges) and,
+        for the present, every other kind of event that can move a read (lifecycle
+        changes, outcomes, merges, ...), for an audit-lens read new refusals and
+        quarantines."""
         async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
             if all(side.done for side in sides):
                 break

@@ -1,20 +1,24 @@
 """Which later events can explain a replay's differences.
 
-An event explains a difference when it touches a differing item, and more loosely when it
-is new in memory: new evidence or a compiled summary shifts BM25 statistics, an edge moves
-graph activation. Naming a plausible cause beside the real one is better than naming none.
+An event explains a difference when it touches a differing item or something that item
+rests on (a compiled item's sources, the belief values an observation states, the claims
+held from it), and more loosely when it is of a kind that can move a read of the present
+without touching any differing item: new evidence shifts BM25 statistics, an edge or a
+forget moves graph activation, a freed budget lets another snippet in. Naming a plausible
+cause beside the real one is better than naming none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.audit_items import AUDIT_KINDS
+from nousmem.runtime.projector import Projector
 
-__all__ = ["EXPLAIN_CAP", "Explainer", "touched"]
+__all__ = ["EXPLAIN_CAP", "Explainer", "rests_on", "touched"]
 
 EXPLAIN_CAP = 50
 """Explaining events kept per side of a report."""
@@ -29,6 +33,18 @@ NEW_KINDS = {
 }
 """What is new in memory: listed even when a replay has nothing to explain."""
 
+PRESENT_KINDS = {
+    **NEW_KINDS,
+    # Hides an item, the observations that state only forgotten values and the compiled
+    # items resting on it; moves activation and frees budget for other snippets.
+    "lifecycle": "lifecycle change",
+    "outcome": "outcome evidence",  # utility ranks candidates; success reinforces
+    "candidate.held": "claim held for corroboration",
+    "candidate.promoted": "held claim promoted",
+    "identity.merged": "identity merge",
+}
+"""Kinds that can change a read of the present though they touch no differing item."""
+
 
 def fact_line(cid: str) -> str | None:
     """The fact line (``fact:alice.employer``) a candidate id
@@ -36,6 +52,13 @@ def fact_line(cid: str) -> str | None:
     if "#" in cid and ":" in cid:
         return "fact:" + cid.split(":", 1)[1].rsplit("#", 1)[0]
     return None
+
+
+def _entity_of(item: str) -> str | None:
+    """The entity key of a fact line or candidate id (``fact:alice.employer#google``)."""
+    _, sep, rest = item.partition(":")
+    ekey, dot, _ = rest.split("#", 1)[0].rpartition(".")
+    return ekey if sep and dot and ekey else None
 
 
 def _value(entity: str, attribute: str, value: str) -> set[str]:
@@ -80,23 +103,57 @@ def touched(ev: Any, resolve: Callable[[str], str] = lambda t: t) -> set[str]:
     return ids
 
 
+def rests_on(proj: Projector, items: Iterable[str]) -> set[str]:
+    """``items`` and, to any depth, what each rests on in the present projections: the
+    sources of a compiled item or a delta, the belief values an observation or a compiled
+    item states (under the entity's key then and now), the claims held from an observation
+    and the line of a slot a conflict note is about. A later event touching any of them can
+    have moved the item into or out of a read."""
+    wv = proj.worldview
+    out: set[str] = set()
+    todo = list(items)
+    while todo:
+        item = todo.pop()
+        if item in out:
+            continue
+        out.add(item)
+        doc = proj.docs.get(item)
+        if doc is not None:
+            todo += doc.evidence_ids
+        keys = [key for _, key in wv.stated.get(item, ())]
+        basis = wv.compiled_items.get(item)
+        if basis is not None:
+            keys += basis.values
+            if basis.conflict is not None:
+                ekey, attr = basis.conflict
+                out |= {f"fact:{k}.{attr}" for k in (ekey, wv.entity_key(ekey))}
+        for ekey, attr, vkey in keys:
+            out |= {f"{slot_kind_for(attr)}:{k}.{attr}#{vkey}" for k in (ekey, wv.entity_key(ekey))}
+        out |= {cid for _, cid in proj.held_from.get(item, ())}
+    return out
+
+
 class Explainer:
     """Collects the events that can explain one side's differences. Events touching a
     differing item and erasures come first: a run of new observations must not crowd
     them out of the capped list.
 
-    """
+    ``present``: the side compares with a read of the present, which every kind in
+    :data:`PRESENT_KINDS` can move; the replay at the recorded position lists only what is
+    new beside what touches a differing item."""
 
     def __init__(
         self,
         items: set[str],
         *,
         audit: bool,
+        present: bool = False,
         resolve: Callable[[str], str] = lambda t: t,
     ) -> None:
         self.items = items
+        self.entities = {e for e in map(_entity_of, items) if e is not None}
         self.audit = audit
-        self.kinds = NEW_KINDS
+        self.kinds = PRESENT_KINDS if present else NEW_KINDS
         self.resolve = resolve
         self.specific: list[dict[str, Any]] = []
         self.general: list[dict[str, Any]] = []
@@ -109,7 +166,12 @@ class Explainer:
         return len(self.specific) + len(self.general) >= EXPLAIN_CAP
 
     def _touches(self, ev: Any) -> bool:
-        return bool(touched(ev, self.resolve) & self.items)
+        if touched(ev, self.resolve) & self.items:
+            return True
+        p = ev.payload
+        if ev.kind == "identity.merged" and p is not None:
+            return bool({match_key(p.keep), match_key(p.absorb)} & self.entities)
+        return False
 
     def offer(self, ev: Any) -> None:
         """Consider one later event (in journal order)."""

@@ -1,5 +1,6 @@
 """``replay_trace`` names every later event that can have moved the present read: a sleep
-pass. An unchanged present read names none."""
+pass, a forget of a value that hid the observations stating it, a forget of items outside
+the read, an identity merge. An unchanged present read names none."""
 
 from __future__ import annotations
 
@@ -50,3 +51,66 @@ async def test_a_sleep_pass_that_moves_the_present_read_is_named(rt: MemoryRunti
         # gained is touched by the summary compiled from it.
         assert any(e["why"] == "touches a differing item" for e in named.values())
     assert moved  # the summaries did move some of these reads
+
+
+async def test_forgetting_a_value_names_the_forget_that_hid_its_statement(
+    rt: MemoryRuntime,
+) -> None:
+    sam = await rt.observe_and_route(said("I love hiking.", "Sam", 1))
+    await rt.observe_and_route(said("I play chess on weekends.", "Tom", 2))
+    await rt.observe_and_route(said("Hiking in the Alps was great.", "Tom", 3))
+    ctx = await rt.query("Who enjoys hiking?")
+    assert ctx.trace_id is not None and sam.observation_id in {s.id for s in ctx.snippets}
+    forget = await rt.forget(["Sam.likes=hiking"], "inhibit", reason="no longer true")
+    rep = await rt.replay_trace(ctx.trace_id)
+    # Every value the observation states is forgotten: it leaves the present read.
+    assert sam.observation_id in rep.present_removed and rep.present_identical is False
+    why = {e["id"]: e for e in rep.present_explaining_events}
+    (inhibit,) = forget.event_ids
+    assert why[inhibit] == {
+        "seq": why[inhibit]["seq"],
+        "id": inhibit,
+        "kind": "lifecycle",
+        "why": "touches a differing item",
+    }
+
+
+async def test_forgetting_items_outside_the_read_is_named(rt: MemoryRuntime) -> None:
+    """A forget of what the read did not show can still move it (budget, activation)."""
+    ids = []
+    for i, source in enumerate(["user", "web", "agent"]):
+        res = await rt.observe_and_route(said("Bob lives in Berlin.", source, i + 1, source))
+        ids.append(res.observation_id)
+    ctx = await rt.query("Where does Bob live?", budget_tokens=40)
+    assert ctx.trace_id is not None
+    shown = {s.id for s in ctx.snippets}
+    assert set(ids) - shown  # some of them did not fit
+    forget = await rt.forget(ids, "archive", reason="old")
+    rep = await rt.replay_trace(ctx.trace_id)
+    assert rep.present_identical is False
+    why = {e["id"]: e["why"] for e in rep.present_explaining_events}
+    assert set(why) == set(forget.event_ids)
+    for event_id, target in zip(forget.event_ids, ids, strict=True):
+        touching = target in rep.present_removed or target in rep.present_added
+        assert why[event_id] == ("touches a differing item" if touching else "lifecycle change")
+
+
+async def test_an_identity_merge_after_a_read_is_named(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(said("Bob works at Google.", "user", 1))
+    await rt.observe_and_route(said("Robert works at Google.", "user", 2))
+    await rt.observe_and_route(said("Robert likes chess.", "user", 3))
+    robert = await rt.query("What does Robert like?")
+    bob = await rt.query("Where does Bob work?")
+    merge = await rt.merge_entities("Bob", "Robert", reason="same person", authorized=True)
+    for ctx in (robert, bob):
+        assert ctx.trace_id is not None
+        rep = await rt.replay_trace(ctx.trace_id)
+        assert rep.identical and rep.present_identical is False
+        assert rep.present_explaining_events == (
+            {
+                "seq": merge.seq,
+                "id": merge.id,
+                "kind": "identity.merged",
+                "why": "touches a differing item",
+            },
+        )
