@@ -183,21 +183,19 @@ def poisoning(rng: random.Random, m: int) -> tuple[list[Claim], str]:
 
 
 def alternating(rng: random.Random, m: int) -> tuple[list[Claim], str]:
-    """An established value, then ``m`` false claims from one low-trust source that
-    alternates between two values (a return is a correction, so this probes whether
-    alternating escapes the repeat discount)."""
-    claims, truth = poisoning(rng, 0)
-    x, y = rng.sample([c for c in COMPANIES if c != truth], 2)
+    """A value held by 5 claims at 0.7, then ``m`` false claims at 0.35 (update language)
+    from one source cycling through four false values one to three days apart, ending on
+    its favourite: probes whether returning to a value it had left wins back what the
+    repeat discount took from it."""
+    truth, *false = rng.sample(COMPANIES, 5)
+    claims = [Claim(truth, 0.7, src, False, 5.0 * i) for i, (src, _) in enumerate(TRUSTED * 2)]
+    claims = claims[:5]
     day = claims[-1].day + rng.uniform(1.0, 10.0)
     for i in range(m):
-        value = x if i % 2 == 0 else y
-        claims.append(
-            Claim(value, round(rng.uniform(0.2, 0.35), 4), "attacker", True, round(day, 3))
-        )
-        day += rng.uniform(0.1, 1.0)
-    # The attacker ends on its favourite value.
-    if m and claims[-1].value != x:
-        claims.append(Claim(x, round(rng.uniform(0.2, 0.35), 4), "attacker", True, round(day, 3)))
+        claims.append(Claim(false[i % 4], 0.35, "attacker", True, round(day, 3)))
+        day += rng.uniform(1.0, 3.0)
+    if m and claims[-1].value != false[0]:
+        claims.append(Claim(false[0], 0.35, "attacker", True, round(day, 3)))
     return claims, truth
 
 
@@ -341,7 +339,7 @@ def run(seed: int = 0, trials: int = 200, throughput: bool = True) -> dict[str, 
                 flips[name] += RUNNERS[name](claims) != truth
         attack[m] = {name: flips[name] / trials for name in METHODS}
     alternate: dict[int, dict[str, float]] = {}
-    for m in (2, 4, 8, 12, 20):
+    for m in (4, 8, 16, 24, 40):
         flips = dict.fromkeys(METHODS, 0)
         for trial in range(trials):
             claims, truth = alternating(random.Random(f"{seed}:alternate:{m}:{trial}"), m)
@@ -382,7 +380,7 @@ def _print(result: dict[str, object]) -> None:
         print(f"{m:<4}" + "".join(f"{row[name]:>9.3f}" for name in METHODS))
     alternate = result.get("alternating_attack_success")
     if isinstance(alternate, dict):
-        print("\npoisoning: one low-trust source alternating two false values (M claims)")
+        print("\npoisoning: one 0.35 source cycling four false values, days apart (M claims)")
         print(f"{'M':<4}" + "".join(f"{m:>9}" for m in METHODS))
         for m, row in alternate.items():
             print(f"{m:<4}" + "".join(f"{row[name]:>9.3f}" for name in METHODS))

@@ -62,6 +62,12 @@ _LEAD_CORRECTION = re.compile(
     r"\s*[,:;\u2013\u2014-]\s*$",
     re.IGNORECASE,
 )
+# ... or inside it, where the clause splitter does not cut ("Sorry: ...", "No - ...").
+_OWN_LEAD = re.compile(
+    r"\W*(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
+    r"(?:\s*:|\s+[-\u2013\u2014]|\s*[\u2013\u2014])\s",
+    re.IGNORECASE,
+)
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
@@ -254,10 +260,14 @@ class RuleExtractor:
             attribute, negated = rule.alt_negated, False
         key = (clause_start, clause_end)
         if key not in sent.memo:
-            sent.memo[key] = _CHANGE.search(region) is not None or (
-                clause_start > 0
-                and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start)
-                is not None
+            sent.memo[key] = (
+                _CHANGE.search(region) is not None
+                or _OWN_LEAD.match(region) is not None
+                or (
+                    clause_start > 0
+                    and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start)
+                    is not None
+                )
             )
         change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged

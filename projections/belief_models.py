@@ -117,6 +117,10 @@ class BeliefParams(BaseModel):
     ``projections/repeats.py``)."""
     repeat_half_life_days: float = Field(default=7.0, gt=0.0)
     """Repeat counts fade, so a source restating a fact months later is heard again."""
+    correction_min_reliability: float = Field(default=0.7, ge=0.0, le=1.0)
+    """A claim at least this reliable that returns to a value its source had left is a
+    self-correction (see ``projections/repeats.py``); a weaker one stays a repeat, so a
+    low-trust source cannot win weight back by alternating values."""
     prior_alpha: float = Field(default=1.0, gt=0.0)
     """Beta prior of a multi-valued value: (1, 1) is "no idea whether it holds"."""
     prior_beta: float = Field(default=1.0, gt=0.0)

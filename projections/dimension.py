@@ -127,6 +127,7 @@ class Dimension:
             polarity=rev.polarity,
             t=t,
             multi=self.multi,
+            reliability=min(rev.reliability, prm.max_reliability),
         )
         r_eff = min(rev.reliability, prm.max_reliability) * counts.discount
         if self.multi:

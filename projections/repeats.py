@@ -7,15 +7,19 @@ fading with ``repeat_half_life_days`` of event time.
 A source that *returns* to a value it had left is not repeating itself: "I work at Google"
 (twice), "now Acme", then "no, still Google" is a correction, and the old Google claims
 must not weigh it down. A claim is a return when the same source's latest claim in the
-slot (the dimension for a single value; the value itself for a multi-valued one) was a
-different value or polarity, made strictly after this value's previous claim and strictly
-before this one, in event time. So a back-dated import of the old value (dated before the
-other one) and claims inside one observation (one time) stay repeats. A return counts as the
+slot (the dimension for a single value; the value itself for a multi-valued one) left it
+(asserted another value or denied this one; for a denial, asserted the value), made
+strictly after this value's previous claim and strictly before this one, in event time.
+So a back-dated import of the old value (dated before the other one) and claims inside one
+observation (one time) stay repeats; denying some other value ("not Acme") leaves nothing.
+Only a source at least ``BeliefParams.correction_min_reliability`` reliable is heard
+correcting itself: a weak source alternating values over days would otherwise win back,
+with every return, the weight the repeat discount took from it. A return counts as the
 k-th repeat where k is the number of the source's earlier returns to that value (fading
 the same way), so a first correction counts fully and a source alternating A/B/A/B fades;
 the repeats after a return count on from k + 1, not from zero, so that alternating buys
 back little weight: within the half-life, a source's claims of one value weigh at most
-about twice as much as when it never leaves it.
+three times as much as when it never leaves it.
 """
 
 from __future__ import annotations
@@ -72,6 +76,7 @@ def tally(
     polarity: str,
     t: float,
     multi: bool,
+    reliability: float,
 ) -> Tally:
     """The discount of a claim of ``vkey`` by source ``skey`` at day ``t`` (no mutation)."""
     lam = cat.retention(params.repeat_half_life_days)
@@ -87,7 +92,10 @@ def tally(
         repeats = c.repeats * cat.kept_fraction(lam, t - c.t)
         returns = c.returns * cat.kept_fraction(lam, t - c.returns_t)
         returned = (
-            st is not None and (st.value_key, st.polarity) != (vkey, polarity) and c.t < st.t < t
+            reliability >= params.correction_min_reliability
+            and st is not None
+            and _opposed(st, vkey, polarity)
+            and c.t < st.t < t
         )
         if returned:
             k = returns
@@ -97,6 +105,15 @@ def tally(
             count = Count(repeats + 1.0, max(t, c.t), returns, max(t, c.returns_t))
     stance = Stance(vkey, polarity, t) if st is None or t >= st.t else st
     return Tally(ckey, count, slot, stance, params.repeat_discount**k, returned)
+
+
+def _opposed(st: Stance, vkey: str, polarity: str) -> bool:
+    """Whether the stance ``st`` left the claim (``vkey``, ``polarity``): asserting another
+    value or denying this one leaves an assertion of it; asserting it leaves a denial of it.
+    Denying some other value ("not Acme") leaves nothing: it agrees with "Google"."""
+    if polarity == "assert":
+        return (st.value_key != vkey) == (st.polarity == "assert")
+    return st.value_key == vkey and st.polarity == "assert"
 
 
 def merge_tallies(

@@ -88,10 +88,31 @@ def test_each_return_to_a_value_counts_less_and_repeats_count_on_from_it() -> No
     feed = Feed()
     factors = []
     for i, value in enumerate(["A", "B", "A", "B", "A", "B", "A", "A"]):
-        factors.append(feed(rev(value, i * 1e-9, r=0.3, source="web")))
+        factors.append(feed(rev(value, i * 1e-9, r=0.9, source="web")))
     # A, B first; A's returns 1, 0.5, 0.25; then a repeat of A counts on from there.
     expected = [1.0, 1.0, 1.0, 1.0, D, D, D**2, D**3]
     assert all(math.isclose(f, e, rel_tol=1e-6) for f, e in zip(factors, expected, strict=True))
+
+
+def test_a_weak_source_returning_to_a_value_is_still_a_repeat() -> None:
+    feed = Feed()
+    weak = BeliefParams().correction_min_reliability - 0.1
+    feed(rev("Evil", 0.0, r=weak, source="forum"))
+    feed(rev("Junk", 1 / 24, r=weak, source="forum"))
+    # A low-trust source gains nothing by alternating: its second Evil is a repeat.
+    assert math.isclose(feed(rev("Evil", 2 / 24, r=weak, source="forum")), D ** (2 ** (-1 / 84)))
+
+
+def test_denying_another_value_does_not_leave_a_value() -> None:
+    feed = Feed()
+    for _ in range(3):
+        feed(rev("Google", 0.0))
+    # "Not Acme" agrees with Google: the next Google is the fourth repeat, not a correction.
+    feed(rev("Acme", 1 / 24, polarity="negate"))
+    assert feed(rev("Google", 2 / 24)) < D**2.9
+    feed(rev("Google", 3 / 24, polarity="negate", change=True))
+    # Denying Google itself does leave it: the next Google is a return.
+    assert math.isclose(feed(rev("Google", 4 / 24, change=True)), 1.0)
 
 
 def test_a_multi_valued_value_resumed_after_a_negation_is_a_return() -> None:

@@ -300,6 +300,9 @@ def test_plain_dislike_is_a_dislike_but_stopping_liking_is_a_negated_like() -> N
         "Sorry, I still work at Google.",
         "Actually, I work at Globex.",
         "In fact I live in Porto.",
+        "Sorry: I work at Globex.",
+        "Nope - I work at Globex.",
+        "Wait \u2014 I work at Globex.",
     ],
 )
 def test_update_language_marks_change(text: str) -> None:
