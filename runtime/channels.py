@@ -199,11 +199,14 @@ class Channels:
         now: datetime | None,
         conflicted: frozenset[str] = frozenset(),
         conflicts: Callable[[Sequence[str]], frozenset[str]] | None = None,
+        read: ReadStates | None = None,
     ) -> dict[str, Snippet]:
         """Belief fact lines of the question's entities, then of the entities their links
         reach (:func:`~nousmem.runtime.fact_lines.linked_entities`), ranked below them;
         ``conflicted``: the worldview's conflicted slot ids as of the read (their lines
-        settle on no value); ``conflicts(names)``: the same for the linked entities."""
+        settle on no value); ``conflicts(names)``: the same for the linked entities;
+        ``read``: the read's states, so that a line's evidence leaves out what the read
+        hides (an inhibited turn is not cited by id or ref), except in the full lenses."""
         proj = self.proj
         qterms = set(plan.terms)
         ranked: list[tuple[int, int, str, Snippet]] = []
@@ -249,6 +252,8 @@ class Channels:
                         ):
                             ev.extend(e for e in row.evidence_ids if e in proj.docs)
                 ev = list(dict.fromkeys(ev))
+                if read is not None and lens not in FULL_LENSES:
+                    ev = [e for e in ev if read(e, at.seq) not in HIDDEN]
                 snip = Snippet(
                     id=f"fact:{ekey}.{snap.attribute}",
                     kind="fact",

@@ -80,7 +80,10 @@ unexplained while the package version stays the same (as it does between release
    held claim from its promotion (the corroboration), not from its own date; a
    contradiction stops contesting a slot's leader once the value it came from is out of the
    running; a single value only ever denied is `negated` (no alternative in current
-   lenses); a list value denied and said again shows its latest span.
+   lenses); a list value denied and said again shows its latest span; a Worldview
+   Snapshot line too long for its share is skipped, not the end of the section; an
+   excerpt that repeats a kept line of its day is dropped; a fact line does not cite a
+   hidden turn.
 """
 
 

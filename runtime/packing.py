@@ -17,13 +17,14 @@ _MIN_LINE = 6
 
 
 def fit_lines(text: str, budget: int) -> str:
-    """Keep whole lines of ``text`` while they fit in ``budget`` tokens."""
+    """The whole lines of ``text`` that fit in ``budget`` tokens, in order (a line too long
+    for what is left is skipped, not the end)."""
     out: list[str] = []
     used = 0
     for line in text.splitlines() if budget > 0 else ():
         n = count_tokens(line)
         if used + n > budget:
-            break
+            continue  # one long line must not empty the section: shorter ones may fit
         out.append(line)
         used += n
     return "\n".join(out)
@@ -50,12 +51,17 @@ class Packing(Channels):
         terms = matcher(t for t in base_terms(plan.terms) if t not in names)
 
         dropped: list[Snippet] = []
+        # Two turns of one day cut to the same line ("Thanks, Mel! …") say nothing twice.
+        lines = {_line(k) for k in packer.kept}
         for i, s in enumerate(rest):
             if packer.full or room - packer.used < _MIN_LINE:
                 dropped += rest[i:]
                 break
-            if not packer.offer(self._excerpt(s, terms, bare)):
+            cut = self._excerpt(s, terms, bare)
+            if _line(cut) in lines or not packer.offer(cut):
                 dropped.append(s)
+            else:
+                lines.add(_line(cut))
         # What is left when the candidates run out goes back to whole turns, best first: a
         # turn is cut only to make room for others. A whole turn and its excerpt share their
         # date, so the difference in tokens is the difference in cost.
@@ -81,3 +87,8 @@ class Packing(Channels):
         return s.model_copy(
             update={"text": text, "tokens": count_tokens("- " + text), "excerpt": True}
         )
+
+
+def _line(s: Snippet) -> tuple[object, str]:
+    """What a snippet renders as: its text under its day."""
+    return (s.occurred_at.date() if s.occurred_at is not None else None, s.text)

@@ -202,7 +202,7 @@ class QueryEngine(Packing):
         # Before the fact lines: a line of a conflicted slot must not settle on a value.
         wv = resolve(plan.entities)
         conflicted = frozenset(s.id for s in wv.slots if s.status == "conflicted")
-        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts)
+        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)
         )
