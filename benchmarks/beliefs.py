@@ -25,7 +25,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -320,6 +320,24 @@ def _throughput(prior: int, measured: int = 4000) -> float:
 # ---------------------------------------------------------------------------- driver
 
 
+def _attack_rates(
+    attack: Callable[[random.Random, int], tuple[list[Claim], str]],
+    sizes: Iterable[int],
+    key: str,
+    trials: int,
+) -> dict[int, dict[str, float]]:
+    """Per attack size, the share of trials in which each method ends off the truth."""
+    rates: dict[int, dict[str, float]] = {}
+    for m in sizes:
+        flips = dict.fromkeys(METHODS, 0)
+        for trial in range(trials):
+            claims, truth = attack(random.Random(f"{key}:{m}:{trial}"), m)
+            for name in METHODS:
+                flips[name] += RUNNERS[name](claims) != truth
+        rates[m] = {name: flips[name] / trials for name in METHODS}
+    return rates
+
+
 def run(seed: int = 0, trials: int = 200, throughput: bool = True) -> dict[str, object]:
     """Run every case; returns accuracy, poisoning success rates and throughput."""
     accuracy: dict[str, dict[str, float]] = {}
@@ -330,22 +348,8 @@ def run(seed: int = 0, trials: int = 200, throughput: bool = True) -> dict[str, 
             for name in METHODS:
                 hits[name] += RUNNERS[name](claims) == truth
         accuracy[case] = {name: hits[name] / trials for name in METHODS}
-    attack: dict[int, dict[str, float]] = {}
-    for m in range(1, 21):
-        flips = dict.fromkeys(METHODS, 0)
-        for trial in range(trials):
-            claims, truth = poisoning(random.Random(f"{seed}:poison:{m}:{trial}"), m)
-            for name in METHODS:
-                flips[name] += RUNNERS[name](claims) != truth
-        attack[m] = {name: flips[name] / trials for name in METHODS}
-    alternate: dict[int, dict[str, float]] = {}
-    for m in (4, 8, 16, 24, 40):
-        flips = dict.fromkeys(METHODS, 0)
-        for trial in range(trials):
-            claims, truth = alternating(random.Random(f"{seed}:alternate:{m}:{trial}"), m)
-            for name in METHODS:
-                flips[name] += RUNNERS[name](claims) != truth
-        alternate[m] = {name: flips[name] / trials for name in METHODS}
+    attack = _attack_rates(poisoning, range(1, 21), f"{seed}:poison", trials)
+    alternate = _attack_rates(alternating, (4, 8, 16, 24, 40), f"{seed}:alternate", trials)
     result: dict[str, object] = {
         "seed": seed,
         "trials": trials,

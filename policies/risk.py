@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 RiskKind = Literal["injection", "secret", "pii"]
 
 __all__ = [
+    "CREDENTIAL_LABELS",
     "REDACTION_MARK",
     "RiskFinding",
     "RiskKind",
@@ -421,13 +422,14 @@ def risk_score(findings: Sequence[RiskFinding]) -> float:
     return round(1.0 - keep, 6)
 
 
-# Personal data masked with the secrets: a card number has no use in a question. An email
-# address or a phone number may be what a question is about.
-_MASKED_PII = frozenset({"card_number"})
+CREDENTIAL_LABELS = frozenset({"card_number"})
+"""Personal data handled as a secret: a card number is a payment credential, of no use in
+memory or in a question (quarantined on every write path, masked in a question). An email
+address or a phone number may be what a memory or a question is about."""
 
 
 def mask_secrets(text: str) -> str:
     """``text`` with its secrets (keys, passwords, tokens) and card numbers redacted, as a
     read masks its question before anything reads or records it."""
-    found = [f for f in detect_risks(text) if f.kind == "secret" or f.label in _MASKED_PII]
+    found = [f for f in detect_risks(text) if f.kind == "secret" or f.label in CREDENTIAL_LABELS]
     return redact(text, found) if found else text

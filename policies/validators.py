@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from nousmem.policies.risk import RiskFinding
+from nousmem.policies.risk import CREDENTIAL_LABELS, RiskFinding
 from nousmem.projections.models import Claim
 
 Operation = Literal[
@@ -208,15 +208,22 @@ class ConsolidationPlanNamed:
 
 
 class RiskGate:
-    """Secrets and prompt injection go to quarantine, never into memory."""
+    """Secrets, prompt injection and card numbers go to quarantine, never into memory."""
 
     name = "risk"
 
-    def __init__(self, kinds: Sequence[str] = ("secret", "injection")) -> None:
+    def __init__(
+        self,
+        kinds: Sequence[str] = ("secret", "injection"),
+        labels: Sequence[str] = tuple(CREDENTIAL_LABELS),
+    ) -> None:
         self.kinds = frozenset(kinds)
+        self.labels = frozenset(labels)
 
     def check(self, write: ProposedWrite) -> Verdict:
-        hits = sorted({f.label for f in write.risks if f.kind in self.kinds})
+        hits = sorted(
+            {f.label for f in write.risks if f.kind in self.kinds or f.label in self.labels}
+        )
         if hits:
             return _no(self.name, f"risky content: {', '.join(hits)}", action="quarantine")
         return _ok(self.name)

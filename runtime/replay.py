@@ -73,6 +73,8 @@ class Traces(ReadPath):
         e = await self.journal.get(self.namespace, trace_id)
         if e is None or e.kind != "retrieval":
             raise UnknownEvent(f"no trace {trace_id!r} in namespace {self.namespace!r}")
+        if e.payload is None:  # what it read is gone; rt.get() still shows the header
+            raise UnknownEvent(f"trace {trace_id!r} was erased")
         return e
 
     async def replay_trace(self, trace_id: str, *, compare_present: bool = True) -> ReplayReport:
@@ -85,8 +87,6 @@ class Traces(ReadPath):
         check_flag(compare_present, "compare_present")
         e = await self.trace(trace_id)
         p = e.payload
-        if p is None:
-            raise UnknownEvent(f"trace {trace_id!r} was erased")
         await self._refresh()
         # The recorded plan is replayed as is: planning again would see entities named later.
         r = await self.engine.run(
@@ -280,8 +280,6 @@ class Traces(ReadPath):
         # process's writes may have moved past.
         await self._refresh()
         e = await self.trace(trace_id)
-        if e.payload is None:
-            raise UnknownEvent(f"trace {trace_id!r} was erased")
         found = self._outcome_targets(e.payload)
         targets = tuple(dict.fromkeys([*found, *e.payload.worldview]))
         now = self._now()

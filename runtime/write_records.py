@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from nousmem.policies.impact import ImpactAssessment
-from nousmem.policies.risk import RiskFinding, detect_risks, redact
+from nousmem.policies.risk import CREDENTIAL_LABELS, RiskFinding, detect_risks, redact
 from nousmem.policies.validators import Verdict
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
@@ -96,9 +96,7 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
             own = tuple(f for f in own if not _echoed(content, t, f, in_content))
         found += own
     structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
-    found += [
-        f for t in structured if t for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS
-    ]
+    found += [f for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
     found += pair_risks(claims)
     return found
 
@@ -150,7 +148,7 @@ def pair_risks(claims: Sequence[Claim]) -> list[RiskFinding]:
     ("password: hunter2hunter2"): a secret is a name and a value, and neither alone looks
     like one. (A pair's personal data is already its value's own finding.)"""
     pairs = (f"{re.sub(r'[_.:/-]+', ' ', c.attribute).strip()}: {c.value}" for c in claims)
-    return [f for t in pairs for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS]
+    return [f for t in pairs for f in _short_text_risks(t) if _structured_risk(f)]
 
 
 def _field_texts(obs: Observation) -> list[str]:
@@ -173,6 +171,11 @@ def _echoed(content: str, text: str, f: RiskFinding, spans: Sequence[tuple[int, 
 
 
 _STRUCTURED_KINDS = frozenset({"secret", "injection"})
+
+
+def _structured_risk(f: RiskFinding) -> bool:
+    """What counts in a caller's structured data: secrets, injections, card numbers."""
+    return f.kind in _STRUCTURED_KINDS or f.label in CREDENTIAL_LABELS
 
 
 def _strings(value: Any) -> list[str]:

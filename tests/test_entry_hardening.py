@@ -19,6 +19,7 @@ from nousmem.runtime import (
     MemoryRuntime,
     NousmemError,
     StorageError,
+    UnknownEvent,
 )
 from tests.test_cli import Run
 
@@ -206,3 +207,32 @@ def test_cli_json_nested_too_deeply_is_a_clear_error(
     args = ("observe", "hello", "--claim", deep) if verb == "observe" else ("commit", deep)
     assert run(*args) == 2
     assert run.err.startswith("nousmem: ") and "nested too deeply" in run.err
+
+
+async def test_an_erased_trace_is_unknown_to_trace_replay_and_after_turn(
+    rt: MemoryRuntime,
+) -> None:
+    await rt.observe_and_route({"content": "Bob lives in Paris.", "occurred_at": T0})
+    ctx = await rt.query("Where does Bob live?")
+    assert ctx.trace_id is not None
+    await rt.erase(entity="Bob", reason="asked to forget Bob")
+    for call in (
+        rt.trace(ctx.trace_id),
+        rt.replay_trace(ctx.trace_id),
+        rt.after_turn(ctx.trace_id, "success"),
+    ):
+        with pytest.raises(UnknownEvent, match="erased"):
+            await call
+    header = await rt.get(ctx.trace_id)  # the header stays for audit
+    assert header is not None and header.payload is None
+
+
+def test_cli_trace_of_an_erased_trace_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run = Run(capsys, tmp_path / "m.db")
+    assert run("route", "Bob lives in Paris.") == 0
+    trace_id = run.json("query", "Where does Bob live?")["trace_id"]
+    assert run("erase", "--entity", "Bob", "--reason", "asked to forget Bob") == 0
+    assert run("trace", trace_id) == 2
+    assert "erased" in run.err

@@ -275,3 +275,24 @@ async def test_a_claim_quoting_a_risk_the_content_shows_counts_once(rt: MemoryRu
     )
     assert res.route != "quarantine"
     assert res.assessment is not None and res.assessment.risk == 0.5
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"content": "My card is 4111 1111 1111 1111, keep it handy."},
+        {"content": "Payment details.", "metadata": {"card": "4111111111111111"}},
+    ],
+    ids=["content", "metadata"],
+)
+async def test_a_card_number_is_quarantined_on_every_write_path(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    event = await rt.observe({"type": "fact", "source": "user", **fields})
+    assert event.kind == "quarantined"
+    routed = await rt.observe_and_route({"type": "fact", "source": "user", **fields})
+    assert routed.route == "quarantine"
+    stored = (await _stored(rt)).replace(" ", "")
+    assert "4111111111111111" not in stored
+    ctx = await rt.query("What is my card number?", budget_tokens=400)
+    assert "4111" not in ctx.to_prompt()

@@ -142,9 +142,9 @@ async def cmd_trace(args: argparse.Namespace) -> int:
         e = await rt.trace(args.id)
     p = e.payload
 
+    assert p is not None  # rt.trace() refuses an erased trace
+
     def human() -> str:
-        if p is None:
-            return "[erased]"
         at = _position(p.as_of_seq, p.as_of_time)
         lines = [f"question: {p.question}", f"lens {p.lens}, budget {p.budget_tokens}, as of {at}"]
         lines.append("selected:")
