@@ -249,13 +249,14 @@ class BeliefStore:
         as_of_seq: int | None = None,
         as_of_time: datetime | None = None,
     ) -> Trail:
-        """The mode changes of the belief as a read at ``as_of_seq`` / ``as_of_time`` folds
-        it (empty for a multi-valued or unknown one); see :func:`~.history.refold`."""
+        """The mode changes (for a multi-valued belief: values taken in or out of ``held``)
+        of the belief as a read at ``as_of_seq`` / ``as_of_time`` folds it (empty for an
+        unknown one); see :func:`~.history.refold`."""
         _check_time(as_of_time)
         dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         dim = None if dims is None else dims.get(normalise_attribute(attribute))
         trail: Trail = []
-        if dim is not None and not dim.multi:
+        if dim is not None:
             refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=trail)
         return trail
 

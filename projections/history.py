@@ -25,7 +25,9 @@ from nousmem.projections.revision import MergeOp, dated_by, days, ranked
 
 @dataclass(frozen=True, slots=True)
 class ModeChange:
-    """A refolded revision that moved a single-valued belief's mode."""
+    """A refolded revision that moved a single-valued belief's mode, or took the value it
+    revised of a multi-valued one in or out of ``held`` (``before``/``after``: the value
+    while held, else None)."""
 
     seq: int
     occurred_at: datetime
@@ -53,8 +55,9 @@ def refold(
 ) -> Dimension | None:
     """Rebuild ``dim`` from the operations that pass the filters; ``None`` if nothing does.
 
-    ``trail``, when given, receives the mode changes of the refold (single-valued only), in
-    order: an as-of read works supersession out from them, as the live fold records it.
+    ``trail``, when given, receives the mode changes of the refold (see :class:`ModeChange`),
+    in order: an as-of read works supersession and list spans out from them, as the live fold
+    records them.
     """
     out = dim.fresh_copy()
     for op in dim.ops:
@@ -73,7 +76,7 @@ def refold(
         rev = op.revision
         if op.counted_by(as_of_time):
             plan = out.fold(rev, seq=op.seq, event_id=op.event_id)
-            if trail is not None and not out.multi and plan.mode_before != plan.mode_after:
+            if trail is not None and plan.mode_before != plan.mode_after:
                 trail.append(ModeChange(op.seq, rev.occurred_at, plan.mode_before, plan.mode_after))
     if out.support == 0:
         return None

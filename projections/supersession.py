@@ -1,6 +1,6 @@
-"""How a single-valued slot records supersession: a value is superseded when a revision moves
-the belief's mode away from it (to another value, or to "unknown", as a denial does), and
-restored when the mode comes back to it.
+"""How a slot records supersession: a value is superseded when a revision moves the belief's
+mode away from it (to another value, or to "unknown", as a denial does), and restored when the
+mode comes back to it.
 
 The live fold records this in the worldview as revisions arrive (``Worldview.on_revision``,
 ``MergeCarry.on_merged``). A read as of an event time works it out again from the belief's
@@ -8,8 +8,10 @@ own refold as of that time (:func:`from_trail`), with the same two rules, so it 
 ``belief(as_of=...)``: back-dated evidence recorded late moves the mode differently in a
 prefix of event time than in the whole journal.
 
-A multi-valued value has no mode to lose: :func:`run_start` dates its latest span from its
-own claims and denials.
+A multi-valued value has no mode to lose; its records say instead when a revision took it out
+of ``held`` (as a denial does: recorded as taken over by "unknown") and when one brought it
+back (restored). :func:`took_over` and the latest of them date its span, so a denial that left
+it held ends nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from typing import TypeVar
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.history import MergedTrail, ModeChange
-from nousmem.projections.worldview_models import SupportRow
 
 Sup = tuple[int, datetime, str | None]
 """(seq, event time, the value that took over); ``None`` marks a value restored, and
@@ -80,16 +81,3 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
             if winner not in out or (seq, t) >= out[winner]:
                 out[winner] = (seq, t)
     return out
-
-
-def run_start(rows: Sequence[SupportRow], until: datetime | None = None) -> datetime | None:
-    """When a multi-valued value's latest run of assertions (up to ``until``) began: its first
-    assertion after the last denial before its last assertion. A value denied and said again
-    ("I play tennis again") shows its latest span, as a single value taking the slot back does.
-    """
-    said = sorted(r.occurred_at for r in rows if r.polarity == "assert")
-    said = [t for t in said if until is None or t <= until]
-    if not said:
-        return None
-    denied = [r.occurred_at for r in rows if r.polarity != "assert" and r.occurred_at < said[-1]]
-    return next(t for t in said if not denied or t > max(denied))

@@ -107,15 +107,16 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         key = (ekey, attribute, match_key(value))
         row = SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
         self._support(key, replace(row, counts_from=counts_from) if counts_from else row)
-        if cardinality == "single":
-            note_change(
-                self.superseded,
-                lambda v: (ekey, attribute, match_key(v)),
-                seq,
-                occurred_at,
-                mode_before,
-                mode_after,
-            )
+        # A multi-valued value's "mode" is itself while held: its records say when it
+        # stopped holding and came back, which dates its spans (see supersession).
+        note_change(
+            self.superseded,
+            lambda v: (ekey, attribute, match_key(v)),
+            seq,
+            occurred_at,
+            mode_before,
+            mode_after,
+        )
 
     def on_confirmation(
         self,

@@ -175,7 +175,7 @@ class CompiledItems(SlotResolver):
             from_trail(
                 beliefs.mode_trail(name, snap.attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
             )
-            if as_of_time is not None and snap.cardinality == "single"
+            if as_of_time is not None
             else None
         )
         kind = slot_kind_for(snap.attribute)

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key, source_key
-from nousmem.projections.supersession import Sup, run_start, took_over
+from nousmem.projections.supersession import Sup, took_over
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -116,6 +116,7 @@ class SlotResolver:
         """``changes``: supersession records by value key, worked out for this read (an
         event-time read); None reads the recorded ones up to ``limit``."""
         ekey = match_key(snap.entity)
+        multi = snap.cardinality == "multi"
         slot_id = f"{kind}:{ekey}.{snap.attribute}"
         held_values = set(snap.held)
         pending = [
@@ -160,7 +161,8 @@ class SlotResolver:
             cid = f"{slot_id}#{match_key(value)}"
             state = state_of(cid, None if limit == 1 << 62 else limit)
             sup = records[match_key(value)]
-            superseded_at = sup[-1] if sup and sup[-1][2] is not None else None
+            # A multi-valued value's records only date its spans: it is never superseded.
+            superseded_at = sup[-1] if sup and sup[-1][2] is not None and not multi else None
             disputed = superseded_at is not None and disputes.disputed(
                 match_key(value), superseded_at, support, records, sources[match_key(value)]
             )
@@ -172,11 +174,7 @@ class SlotResolver:
             held_against = 0
             if snap.cardinality == "single":
                 held_against = sum(1 for v in pending if match_key(v) != match_key(value))
-            first = (
-                run_start(rows)
-                if snap.cardinality == "multi"
-                else min((r.occurred_at for r in asserts), default=None)
-            )
+            first = min((r.occurred_at for r in asserts), default=None)
             if match_key(value) in took:
                 first = took[match_key(value)][1]
             last = max((r.occurred_at for r in rows), default=None)
@@ -202,7 +200,7 @@ class SlotResolver:
                 status = "expired"
             elif superseded_at is not None:
                 status = "superseded"
-            elif snap.cardinality == "multi" and value not in held_values:
+            elif multi and value not in held_values:
                 status = "negated"
             elif not asserts and any(r.polarity != "assert" for r in rows):
                 # Only ever denied ("Bob no longer works at Meta."): memory was told it is
@@ -210,12 +208,14 @@ class SlotResolver:
                 status = "negated"
             ended = _ended(first, superseded_at[1]) if superseded_at is not None else None
             if status == "negated":
-                # It stopped holding at its last denial ("I no longer play tennis"); a value
-                # that only faded below the threshold has no date to end on.
+                # It stopped holding at the revision that took it out of held ("I no longer
+                # play tennis"), else at its last denial; a value that only faded below the
+                # threshold has no date to end on.
                 denied = [r.occurred_at for r in rows if r.polarity != "assert"]
-                if denied and snap.cardinality == "multi":
-                    first = run_start(rows, until=max(denied))
-                ended = _ended(first, max(denied)) if denied else None
+                if multi and sup and sup[-1][2] == UNKNOWN:
+                    ended = _ended(first, sup[-1][1])
+                else:
+                    ended = _ended(first, max(denied)) if denied else None
             cands.append(
                 WorldviewCandidate(
                     id=cid,

@@ -133,3 +133,55 @@ async def test_a_list_value_said_again_shows_its_latest_span(rt: MemoryRuntime) 
     live = (await rt.worldview("historical")).model_dump()
     await rt.rebuild()
     assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_weak_denial_that_left_a_list_value_held_ends_no_span(rt: MemoryRuntime) -> None:
+    """A web denial too weak to take tennis out of held: every read after it still shows
+    tennis held since the first claim, and the present history says the same."""
+    for month, text, source in (
+        (1, "I play tennis.", "user"),
+        (2, "I play tennis.", "user"),
+        (3, "Alice does not play tennis.", "web"),
+        (6, "I play tennis.", "user"),
+    ):
+        obs = {"content": text, "source": source, "occurred_at": day(month)}
+        if source == "user":
+            obs["actor"] = "Alice"
+        await rt.observe_and_route(obs)
+
+    async def tennis(as_of: datetime | None = None) -> WorldviewCandidate:
+        slot = (await rt.worldview("historical", as_of=as_of)).slot("fact:alice.hobby")
+        assert slot is not None
+        (cand,) = slot.candidates
+        return cand
+
+    for month in (3, 4, 5, 7):
+        assert "tennis" in (await rt.belief("Alice", "hobby", as_of=day(month))).held
+        then = await tennis(as_of=day(month))
+        assert (then.status, then.valid_from, then.valid_to) == ("selected", day(1), None)
+    now = await tennis()
+    assert (now.status, now.valid_from, now.valid_to) == ("selected", day(1), None)
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_list_value_ends_where_it_stopped_holding(rt: MemoryRuntime) -> None:
+    """A weak denial after the one that took the value out of held moves no end date."""
+    for month, text, source in (
+        (1, "I play tennis.", "user"),
+        (4, "I no longer play tennis.", "user"),
+        (6, "Alice does not play tennis.", "web"),
+    ):
+        obs = {"content": text, "source": source, "occurred_at": day(month)}
+        if source == "user":
+            obs["actor"] = "Alice"
+        await rt.observe_and_route(obs)
+    for as_of in (day(5), day(7), None):
+        slot = (await rt.worldview("historical", as_of=as_of)).slot("fact:alice.hobby")
+        assert slot is not None
+        (tennis,) = slot.candidates
+        assert (tennis.status, tennis.valid_from, tennis.valid_to) == ("negated", day(1), day(4))
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
