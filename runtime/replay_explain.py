@@ -134,9 +134,12 @@ def rests_on(proj: Projector, items: Iterable[str]) -> set[str]:
 
 
 class Explainer:
-    """Collects the events that can explain one side's differences. Events touching a
-    differing item and erasures come first: a run of new observations must not crowd
-    them out of the capped list.
+    """Collects the events that can explain one side's differences, ranked by how likely
+    each is to have moved a differing item: erasures and events touching a differing item
+    (a revision, a lifecycle change, an edge, ...) first, then outcomes touching one (they
+    only move its utility or lifecycle), then events of a kind that can move a read without
+    touching any: a run of new observations or of a conversation's own feedback must not
+    crowd the cause out of the capped list.
 
     ``present``: the side compares with a read of the present, which every kind in
     :data:`PRESENT_KINDS` can move; the replay at the recorded position lists only what is
@@ -155,15 +158,14 @@ class Explainer:
         self.audit = audit
         self.kinds = PRESENT_KINDS if present else NEW_KINDS
         self.resolve = resolve
-        self.specific: list[dict[str, Any]] = []
-        self.general: list[dict[str, Any]] = []
+        self.ranked: tuple[list[dict[str, Any]], ...] = ([], [], [])
 
     @property
     def done(self) -> bool:
         # With nothing to explain only the (general) list of what is new is kept.
         if self.items:
-            return len(self.specific) >= EXPLAIN_CAP
-        return len(self.specific) + len(self.general) >= EXPLAIN_CAP
+            return len(self.ranked[0]) >= EXPLAIN_CAP
+        return sum(map(len, self.ranked)) >= EXPLAIN_CAP
 
     def _touches(self, ev: Any) -> bool:
         if touched(ev, self.resolve) & self.items:
@@ -178,17 +180,21 @@ class Explainer:
         if self.done:
             return
         row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
+        if ev.kind == "outcome" and ev.payload is not None and ev.payload.outcome == "neutral":
+            return  # adds no utility and reinforces nothing: it cannot move any read
         if ev.kind == "erasure":
-            self.specific.append({**row, "why": "erasure"})
+            self.ranked[0].append({**row, "why": "erasure"})
         elif self._touches(ev):
-            self.specific.append({**row, "why": "touches a differing item"})
+            rank = 1 if ev.kind == "outcome" else 0
+            self.ranked[rank].append({**row, "why": "touches a differing item"})
         elif ev.kind in self.kinds:
-            self.general.append({**row, "why": self.kinds[ev.kind]})
+            self.ranked[2].append({**row, "why": self.kinds[ev.kind]})
         elif self.audit and ev.kind in AUDIT_KINDS:
-            self.general.append({**row, "why": "new audit record"})
+            self.ranked[2].append({**row, "why": "new audit record"})
 
     def result(self) -> tuple[dict[str, Any], ...]:
-        """The rows kept, in journal order."""
-        room = max(0, EXPLAIN_CAP - len(self.specific))
-        rows = self.specific[:EXPLAIN_CAP] + self.general[:room]
+        """The rows kept (the best ranked), in journal order."""
+        rows: list[dict[str, Any]] = []
+        for rank in self.ranked:
+            rows += rank[: max(0, EXPLAIN_CAP - len(rows))]
         return tuple(sorted(rows, key=lambda r: int(r["seq"])))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.replay_explain import EXPLAIN_CAP
 
 
 def said(text: str, actor: str, day: int, source: str = "user") -> dict[str, Any]:
@@ -114,3 +115,59 @@ async def test_an_identity_merge_after_a_read_is_named(rt: MemoryRuntime) -> Non
                 "why": "touches a differing item",
             },
         )
+
+
+async def _alice_in_paris(rt: MemoryRuntime) -> str:
+    await rt.observe_and_route(said("Alice lives in Paris.", "Alice", 1))
+    await rt.observe_and_route(said("Alice lives in Paris.", "Alice", 2, source="system"))
+    trace_id = (await rt.query("Where does Alice live?")).trace_id
+    assert trace_id is not None
+    return trace_id
+
+
+def _names_the_move(rows: tuple[dict[str, Any], ...], moved: list[str]) -> bool:
+    """Whether ``rows`` name the observation and the revision of a write (its
+    impact.assessed record is never listed)."""
+    kinds = {e["kind"] for e in rows if e["id"] in moved}
+    return kinds >= {"observation", "belief.revised"}
+
+
+async def test_neutral_outcomes_do_not_crowd_out_the_move(rt: MemoryRuntime) -> None:
+    """A neutral outcome adds no utility and reinforces nothing: it is never a cause, and a
+    busy conversation's own feedback does not push the revision out of the capped list."""
+    trace_id = await _alice_in_paris(rt)
+    for _ in range(EXPLAIN_CAP + 5):
+        later = (await rt.query("Where does Alice live?")).trace_id
+        assert later is not None
+        await rt.after_turn(later, "neutral")
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    rep = await rt.replay_trace(trace_id)
+    assert "fact:alice.location#lyon" in rep.present_worldview_added
+    rows = rep.present_explaining_events
+    assert _names_the_move(rows, moved.event_ids)
+    assert "outcome" not in {e["kind"] for e in rows}
+
+
+async def test_an_outcome_ranks_below_the_events_that_moved_the_value(
+    rt: MemoryRuntime,
+) -> None:
+    """Successes credit Paris, then Lyon (utility, reinforcement): they touch a differing
+    item, but the forget and the revision moved the slot more surely, so over the cap
+    those are kept first, whether the outcomes came before them or after."""
+    trace_id = await _alice_in_paris(rt)
+
+    async def successes() -> None:
+        for _ in range(EXPLAIN_CAP):
+            later = (await rt.query("Where does Alice live?")).trace_id
+            assert later is not None
+            await rt.after_turn(later, "success")
+
+    await successes()
+    forgot = await rt.forget(["fact:alice.location#paris"], "inhibit", reason="moved")
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    await successes()
+    rows = (await rt.replay_trace(trace_id)).present_explaining_events
+    assert len(rows) == EXPLAIN_CAP
+    assert _names_the_move(rows, moved.event_ids)
+    assert set(forgot.event_ids) <= {e["id"] for e in rows}
+    assert "outcome" in {e["kind"] for e in rows}
