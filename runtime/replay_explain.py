@@ -10,6 +10,7 @@ cause beside the real one is better than naming none.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -138,8 +139,9 @@ class Explainer:
     each is to have moved a differing item: erasures and events touching a differing item
     (a revision, a lifecycle change, an edge, ...) first, then outcomes touching one (they
     only move its utility or lifecycle), then events of a kind that can move a read without
-    touching any: a run of new observations or of a conversation's own feedback must not
-    crowd the cause out of the capped list.
+    touching any. Over :data:`EXPLAIN_CAP` the best ranked are kept, the latest of equal
+    rank (a later event overrides an earlier one on the same item): a run of new
+    observations or of a conversation's own feedback must not crowd the cause out.
 
     ``present``: the side compares with a read of the present, which every kind in
     :data:`PRESENT_KINDS` can move; the replay at the recorded position lists only what is
@@ -158,14 +160,10 @@ class Explainer:
         self.audit = audit
         self.kinds = PRESENT_KINDS if present else NEW_KINDS
         self.resolve = resolve
-        self.ranked: tuple[list[dict[str, Any]], ...] = ([], [], [])
-
-    @property
-    def done(self) -> bool:
-        # With nothing to explain only the (general) list of what is new is kept.
-        if self.items:
-            return len(self.ranked[0]) >= EXPLAIN_CAP
-        return sum(map(len, self.ranked)) >= EXPLAIN_CAP
+        # By rank: only the latest EXPLAIN_CAP rows of a rank can ever be kept.
+        self.ranked: tuple[deque[dict[str, Any]], ...] = tuple(
+            deque(maxlen=EXPLAIN_CAP) for _ in range(3)
+        )
 
     def _touches(self, ev: Any) -> bool:
         if touched(ev, self.resolve) & self.items:
@@ -177,8 +175,6 @@ class Explainer:
 
     def offer(self, ev: Any) -> None:
         """Consider one later event (in journal order)."""
-        if self.done:
-            return
         row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
         if ev.kind == "outcome" and ev.payload is not None and ev.payload.outcome == "neutral":
             return  # adds no utility and reinforces nothing: it cannot move any read
@@ -193,8 +189,10 @@ class Explainer:
             self.ranked[2].append({**row, "why": "new audit record"})
 
     def result(self) -> tuple[dict[str, Any], ...]:
-        """The rows kept (the best ranked), in journal order."""
+        """The rows kept (the best ranked, the latest of equal rank), in journal order."""
         rows: list[dict[str, Any]] = []
         for rank in self.ranked:
-            rows += rank[: max(0, EXPLAIN_CAP - len(rows))]
+            room = EXPLAIN_CAP - len(rows)
+            if room > 0:
+                rows += list(rank)[-room:]
         return tuple(sorted(rows, key=lambda r: int(r["seq"])))

@@ -148,6 +148,22 @@ async def test_neutral_outcomes_do_not_crowd_out_the_move(rt: MemoryRuntime) -> 
     assert "outcome" not in {e["kind"] for e in rows}
 
 
+async def test_over_the_cap_the_latest_movers_are_kept(rt: MemoryRuntime) -> None:
+    """Forty inhibit/restore cycles touch Paris as the Lyon revision does: of equal rank,
+    the latest are kept, and the rows stay in journal order."""
+    trace_id = await _alice_in_paris(rt)
+    for i in range(40):
+        await rt.forget(["fact:alice.location#paris"], "inhibit", reason=f"x{i}")
+        await rt.forget(["fact:alice.location#paris"], "restore", reason=f"y{i}")
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    rep = await rt.replay_trace(trace_id)
+    rows = rep.present_explaining_events
+    assert len(rows) == EXPLAIN_CAP
+    assert _names_the_move(rows, moved.event_ids)
+    assert [e["seq"] for e in rows] == sorted(e["seq"] for e in rows)
+    assert (await rt.replay_trace(trace_id)).present_explaining_events == rows
+
+
 async def test_an_outcome_ranks_below_the_events_that_moved_the_value(
     rt: MemoryRuntime,
 ) -> None:
