@@ -3,6 +3,10 @@ without update language journals a ``contradict`` edge against that value. The t
 then in dispute, and the slot is conflicted whichever of them leads, until later evidence
 settles it.
 
+A value superseded since (by a correction back to the old one, say) is out of the running,
+so the edges it sent are spent; said again with a fresh ``contradict`` edge, it is back in the
+dispute (:func:`reopened`).
+
 Worked out at read time from the worldview's records (support rows, contradiction edges and
 supersession records, each already cut to the snapshot's point), so a read as of any journal
 position or event time, a rebuild and the live fold agree.
@@ -11,6 +15,7 @@ position or event time, a rebuild and the live fold agree.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.supersession import Sup
@@ -90,3 +95,32 @@ def disputed(
     rows += [r for r in support.get(vkey, ()) if r.polarity != "assert"]
     # Rows an entity merge carried over share the merge's seq: event time orders those.
     return not any((r.seq, r.occurred_at) > (seq, t) for r in rows)
+
+
+def reopened(
+    vkey: str,
+    last: Sup,
+    support: Mapping[str, Sequence[SupportRow]],
+    sources: Mapping[str, set[str]],
+) -> datetime | None:
+    """When value ``vkey``, superseded by ``last``, came back into a dispute: the event time
+    of its first assertion after ``last`` whose evidence left a ``contradict`` edge against
+    another value of the slot (``sources``: those edges' evidence, by value key); None if no
+    assertion did, and ``vkey`` stays superseded.
+
+    Such a claim disagrees with the established value as a first contradiction does, so it
+    contests the leader as that would: its value is in the running again, and the edge is
+    not spent by the supersession it came after. A claim dated before ``last`` (back-dated)
+    is about a time the supersession already covers: it reopens nothing.
+    """
+    seq, t, _ = last
+    against = set().union(*(s for k, s in sources.items() if k != vkey))
+    back = [
+        r.occurred_at
+        for r in support.get(vkey, ())
+        if r.polarity == "assert"
+        and (r.seq, r.occurred_at) > (seq, t)
+        and r.occurred_at >= t
+        and not against.isdisjoint(r.evidence_ids)
+    ]
+    return min(back, default=None)

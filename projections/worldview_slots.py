@@ -168,6 +168,10 @@ class SlotResolver:
             )
             if disputed:  # a mere contradiction supersedes nothing: the slot is conflicted
                 superseded_at = None
+            back = None  # when a fresh contradiction brought a superseded value back
+            if superseded_at is not None:
+                back = disputes.reopened(match_key(value), superseded_at, support, sources)
+                superseded_at = None if back is not None else superseded_at
             # Explicit contradiction evidence contests a candidate; claims merely held for
             # corroboration weigh on its score but cannot blank an established fact out.
             against = self._contradictions(cid, limit)
@@ -177,6 +181,7 @@ class SlotResolver:
             first = min((r.occurred_at for r in asserts), default=None)
             if match_key(value) in took:
                 first = took[match_key(value)][1]
+            first = back or first
             last = max((r.occurred_at for r in rows), default=None)
             is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
             comps = {

@@ -145,3 +145,50 @@ async def test_a_correction_back_to_the_old_value_settles_the_dispute(rt: Memory
     live = (await rt.worldview("historical")).model_dump()
     await rt.rebuild()
     assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_fresh_contradiction_after_a_correction_reopens_the_dispute(
+    rt: MemoryRuntime,
+) -> None:
+    """Tom names Initech again after the correction: a fresh contradiction, which leaves the
+    slot conflicted between Globex and Initech as the first one did (Initech from then on)."""
+    await _contradicted(rt)
+    await _say(rt, "I now work at Globex again.", "Maya", 16)
+    settled = (await rt.head()).seq
+    again = await _say(rt, "Maya works at Initech.", "Tom", 20)
+    edges = [e.payload for e in [await rt.get(i) for i in again.event_ids] if e.kind == "edge"]
+    assert [(p.verb, p.target) for p in edges] == [("contradict", f"{SLOT}#globex")]
+    slot = await _slot(rt)
+    assert slot.status == "conflicted" and slot.selected == ()
+    by_value = {c.value: c for c in slot.candidates}
+    assert {v: c.status for v, c in by_value.items()} == {
+        "Globex": "conflicted",
+        "Initech": "conflicted",
+    }
+    assert (by_value["Initech"].valid_from, by_value["Initech"].valid_to) == (at(20), None)
+    assert (await _slot(rt, "logical")).status == "conflicted"
+    # Reads of the time in between still see it settled, by seq and by event time.
+    for read in ({"as_of": settled}, {"as_of": at(18)}):
+        before = await _slot(rt, **read)
+        assert before.status == "resolved" and before.selected == ("Globex",)
+        assert {c.value: c.status for c in before.candidates}["Initech"] == "superseded"
+    spans = {(c.value, c.status, c.valid_from, c.valid_to) for c in slot.candidates}
+    later = await _slot(rt, as_of=at(21))
+    assert {(c.value, c.status, c.valid_from, c.valid_to) for c in later.candidates} == spans
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_back_dated_contradiction_reopens_nothing(rt: MemoryRuntime) -> None:
+    """Tom's claim, recorded after the correction but dated before it, is about a time the
+    correction already covers: the dispute stays settled."""
+    await _contradicted(rt)
+    await _say(rt, "I now work at Globex again.", "Maya", 16)
+    await _say(rt, "Maya works at Initech.", "Tom", 15)
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Globex",)
+    assert {c.value: c.status for c in slot.candidates}["Initech"] == "superseded"
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
