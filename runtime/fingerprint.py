@@ -83,7 +83,8 @@ unexplained while the package version stays the same (as it does between release
    lenses); a list value denied and said again shows its latest span; a Worldview
    Snapshot line too long for its share is skipped, not the end of the section; an
    excerpt that repeats a kept line of its day is dropped; a fact line does not cite a
-   hidden turn.
+   hidden turn; a list value's span ends where it stopped holding, and a fresh
+   contradiction after a settled dispute reopens it.
 """
 
 
