@@ -19,6 +19,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from nousmem.policies.cards import card_spans
+
 RiskKind = Literal["injection", "secret", "pii"]
 
 __all__ = [
@@ -244,28 +246,12 @@ _PHONE = re.compile(
     r"(?<![\w+])(?:\+\d{1,3}[\s.-]?(?:\(\d{1,4}\)[\s.-]?)?\d{1,4}(?:[\s.-]?\d{2,4}){2,4}"
     r"|\(\d{3}\)\s?\d{3}[\s.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4}|\d{3}\s\d{3}\s\d{4})(?![\w-])"
 )
-# Card numbers: unbroken, or grouped consistently (4-4-4-4[-3] or Amex 4-6-5).
-_CARD = re.compile(
-    r"(?<![\w-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5})(?![\w-])"
-)
 _OPAQUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-+/=]{32,}(?![\w/+=-])")
 # "my password is X" counts only when X looks like a password (a digit or a symbol inside
 # it, checked in code), not "is too long." or "is secret".
 _PASSWORD_IS = re.compile(r"\bpassword\s+is\s+[\"'`]?(?P<v>[^\s\"'`]{4,})", _I)
 _URL = re.compile(r"\bhttps?://\S+", _I)
 _HAS_DIGIT = re.compile(r"\d")
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = ord(ch) - 48
-        if i % 2:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
 
 
 def _entropy(token: str) -> float:
@@ -333,13 +319,8 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
                 RiskFinding(kind="secret", label="password", span=(s, s + len(value)), severity=0.8)
             )
     if _HAS_DIGIT.search(text):
-        for m in _CARD.finditer(text):
-            digits = re.sub(r"\D", "", m.group(0))
-            if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1:
-                if _luhn(digits):
-                    out.append(
-                        RiskFinding(kind="pii", label="card_number", span=m.span(), severity=0.8)
-                    )
+        for span in card_spans(text):
+            out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))
         for m in _PHONE.finditer(text):
             n_digits = sum(c.isdigit() for c in m.group(0))
             if 10 <= n_digits <= 15:

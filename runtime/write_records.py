@@ -97,6 +97,10 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
         found += own
     structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
     found += [f for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
+    # A number in the metadata is an id, a count or a score far more often than a card: only
+    # its name makes it a secret ("pin: 4821").
+    numbers = _strings(obs.metadata, numbers=True)
+    found += [f for t in numbers for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS]
     found += pair_risks(claims)
     return found
 
@@ -178,25 +182,25 @@ def _structured_risk(f: RiskFinding) -> bool:
     return f.kind in _STRUCTURED_KINDS or f.label in CREDENTIAL_LABELS
 
 
-def _strings(value: Any) -> list[str]:
+def _strings(value: Any, *, numbers: bool = False) -> list[str]:
     """Every string in ``value``: dict keys and values, list items, at any depth, and each
-    key with its scalar value ("password: hunter2hunter2", "pin: 1234"): a secret is a
-    name and a value, and neither alone looks like one."""
-    if isinstance(value, str):
-        return [value]
+    key with its string value ("password: hunter2hunter2"): a secret is a name and a value,
+    and neither alone looks like one. ``numbers``: instead, only each key with its number
+    ("pin: 4821"), at any depth."""
     if isinstance(value, dict):
-        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v), *_pair(k, v))]
+        out: list[str] = []
+        for k, v in value.items():
+            if not numbers:
+                out += [*_strings(k), *_strings(v)]
+            elif isinstance(v, dict | list | tuple):
+                out += _strings(v, numbers=True)
+            scalar = isinstance(v, str) if not numbers else isinstance(v, int | float)
+            if isinstance(k, str) and scalar and not isinstance(v, bool):
+                out.append(f"{k}: {v}")
+        return out
     if isinstance(value, list | tuple):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
-def _pair(key: Any, value: Any) -> tuple[str, ...]:
-    if not isinstance(key, str) or isinstance(value, bool):
-        return ()
-    if isinstance(value, str | int | float):
-        return (f"{key}: {value}",)
-    return ()
+        return [s for v in value for s in _strings(v, numbers=numbers)]
+    return [value] if isinstance(value, str) and not numbers else []
 
 
 @lru_cache(maxsize=4096)

@@ -296,3 +296,39 @@ async def test_a_card_number_is_quarantined_on_every_write_path(
     assert "4111111111111111" not in stored
     ctx = await rt.query("What is my card number?", budget_tokens=400)
     assert "4111" not in ctx.to_prompt()
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"content": "Retriever matched the FAQ entry.", "metadata": {"similarity": 6 / 11}},
+        {"content": "Tool run finished.", "metadata": {"score": 5 / 14}},
+        {"content": "Shipment update.", "metadata": {"order_id": 4000000000006}},
+        {"content": "My phone's IMEI is 356938035643809, in case it gets stolen."},
+        {"content": "Backup 20240115093005 finished without errors."},
+        {"content": "Call Anna at +4930123456703 tomorrow."},
+        {"content": "The checksum was 0.4111111111111111 at the end."},
+    ],
+    ids=["float-score", "float-score-2", "int-order-id", "imei", "timestamp", "phone", "decimal"],
+)
+async def test_ordinary_long_numbers_are_not_card_numbers(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    obs = {"type": "fact", "source": "user", **fields}
+    assert (await rt.observe(obs)).kind == "observation"
+    assert (await rt.observe_and_route(obs)).route != "quarantine"
+
+
+def test_card_numbers_of_each_network_are_found() -> None:
+    from nousmem.policies.cards import card_spans
+
+    for number in (
+        "4111 1111 1111 1111",  # Visa
+        "5555555555554444",  # Mastercard
+        "2223003122003222",  # Mastercard 2-series
+        "3782 822463 10005",  # American Express
+        "6011111111111117",  # Discover
+        "3530111333300000",  # JCB
+    ):
+        assert list(card_spans(f"card {number} exp 12/29")), number
+    assert not list(card_spans("id 4111111111111112"))  # fails Luhn
