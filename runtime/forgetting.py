@@ -124,13 +124,17 @@ class Forgetting(WritePath):
             ent, attr = left.rsplit(".", 1)
             readings = [(None, ent.strip(), attr.strip(), value)]
         for kind_given, ent, attr, value in readings:
-            kind = slot_kind_for(attr)
             snap = self._proj.beliefs.snapshot(ent, attr, deltas=False)
-            known = {match_key(v) for v, _ in snap.distribution} if snap else set()
-            if snap and (kind_given in (None, kind)) and match_key(value) in known:
+            if snap is None:
+                continue
+            # The belief's own attribute name ("Employer" reads employer): the candidate id
+            # must be the one its worldview slot shows, or the record would hide nothing.
+            kind = slot_kind_for(snap.attribute)
+            known = {match_key(v) for v, _ in snap.distribution}
+            if kind_given in (None, kind) and match_key(value) in known:
                 # After a merge the absorbed name reads the kept entity's belief: the target
                 # is the kept entity's candidate, the one its worldview slot shows.
-                return f"{kind}:{match_key(snap.entity)}.{attr}#{match_key(value)}"
+                return f"{kind}:{match_key(snap.entity)}.{snap.attribute}#{match_key(value)}"
         raise InvalidInput(
             f"unknown target {t!r}: give an event id of this namespace, a worldview candidate"
             " id (e.g. 'fact:alice.employer#google') or 'entity.attribute=value' naming a value"

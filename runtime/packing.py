@@ -51,17 +51,21 @@ class Packing(Channels):
         terms = matcher(t for t in base_terms(plan.terms) if t not in names)
 
         dropped: list[Snippet] = []
-        # Two turns of one day cut to the same line ("Thanks, Mel! …") say nothing twice.
+        # Two turns of one day cut to the same line ("Thanks, Mel! …") say nothing twice; the
+        # second may still enter whole below.
         lines = {_line(k) for k in packer.kept}
+        twins: list[Snippet] = []
         for i, s in enumerate(rest):
             if packer.full or room - packer.used < _MIN_LINE:
                 dropped += rest[i:]
                 break
             cut = self._excerpt(s, terms, bare)
-            if _line(cut) in lines or not packer.offer(cut):
-                dropped.append(s)
-            else:
+            if _line(cut) in lines:
+                twins.append(s)
+            elif packer.offer(cut):
                 lines.add(_line(cut))
+            else:
+                dropped.append(s)
         # What is left when the candidates run out goes back to whole turns, best first: a
         # turn is cut only to make room for others. A whole turn and its excerpt share their
         # date, so the difference in tokens is the difference in cost.
@@ -71,6 +75,7 @@ class Packing(Channels):
             if s.excerpt and full is not None and full.tokens - s.tokens <= room - packer.used:
                 packer.used += full.tokens - s.tokens
                 packer.kept[i] = full
+        dropped += [s for s in twins if packer.full or not packer.offer(s)]
         return packer.kept, dropped
 
     def _excerpt(self, s: Snippet, terms: re.Pattern[str] | None, bare: bool) -> Snippet:

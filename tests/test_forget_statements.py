@@ -121,3 +121,15 @@ async def test_a_value_inside_another_word_does_not_name_it() -> None:
         await rt.forget(["Sam.likes=art"], "inhibit", reason="not any more")
         ctx = await rt.query("When does the party start?", budget_tokens=300)
         assert r.observation_id in _shown(ctx)  # "party" does not name "art"
+
+
+@pytest.mark.parametrize("target", ["Sam.Likes=hiking", "SAM.LIKES=Hiking", "Sam. likes =hiking"])
+async def test_a_target_in_another_case_forgets_the_value_its_slot_shows(target: str) -> None:
+    async with MemoryRuntime.memory() as rt:
+        await _sam(rt)
+        res = await rt.forget([target], "inhibit", reason="the user asked")
+        assert [a["target"] for a in res.applied] == ["preference:sam.likes#hiking"]
+        wv = await rt.worldview(lens="logical")
+        assert "hiking" not in wv.render()
+        ctx = await rt.query("What does Sam love?", lens="logical")
+        assert "Sam: I love hiking." not in ctx.to_prompt()  # its only statement

@@ -42,15 +42,17 @@ async def test_the_current_employer_stays_in_the_snapshot_beside_a_long_line(
         assert "Acme" in snapshot, budget
 
 
+_SAID: list[tuple[str, str]] = [
+    ("Melanie", "Thanks, Caroline! We went camping by the lake last weekend."),
+    ("Caroline", "Wow, Mel! That sounds lovely."),
+    ("Melanie", "Thanks, Caroline! The kids loved the pottery class with me."),
+    ("Melanie", "Thanks, Caroline! My painting of the sunset is finished."),
+    ("Melanie", "Thanks, Caroline! Swimming lessons start next month for us."),
+]
+
+
 async def test_two_turns_cut_to_the_same_line_are_shown_once(rt: MemoryRuntime) -> None:
-    said: list[tuple[str, str]] = [
-        ("Melanie", "Thanks, Caroline! We went camping by the lake last weekend."),
-        ("Caroline", "Wow, Mel! That sounds lovely."),
-        ("Melanie", "Thanks, Caroline! The kids loved the pottery class with me."),
-        ("Melanie", "Thanks, Caroline! My painting of the sunset is finished."),
-        ("Melanie", "Thanks, Caroline! Swimming lessons start next month for us."),
-    ]
-    for i, (who, text) in enumerate(said):
+    for i, (who, text) in enumerate(_SAID):
         when = T0 + timedelta(minutes=i)
         await rt.observe_and_route({"content": text, "actor": who, "occurred_at": when})
     # Budget for one whole turn; the rest enter as excerpts, which hold no question word.
@@ -59,6 +61,20 @@ async def test_two_turns_cut_to_the_same_line_are_shown_once(rt: MemoryRuntime) 
     ctx = await rt.query("What did Melanie tell Caroline about the weekend?", budget_tokens=80)
     lines = [ln for ln in ctx.to_prompt().splitlines() if ln.startswith("- Melanie")]
     assert lines and len(lines) == len(set(lines)), lines
+
+
+async def test_a_turn_whose_cut_repeats_another_still_enters_whole_when_it_fits(
+    rt: MemoryRuntime,
+) -> None:
+    for i, (who, text) in enumerate(_SAID):
+        when = T0 + timedelta(minutes=i)
+        await rt.observe_and_route({"content": text, "actor": who, "occurred_at": when})
+    for budget in (110, 115):
+        ctx = await rt.query(
+            "What did Melanie tell Caroline about the weekend?", budget_tokens=budget
+        )
+        prompt = ctx.to_prompt()
+        assert all(text.split("! ", 1)[1] in prompt for _, text in _SAID), budget
 
 
 async def test_an_inhibited_turn_is_not_cited_by_a_fact_line(rt: MemoryRuntime) -> None:
