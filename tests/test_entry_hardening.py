@@ -236,3 +236,22 @@ def test_cli_trace_of_an_erased_trace_is_an_error(
     assert run("erase", "--entity", "Bob", "--reason", "asked to forget Bob") == 0
     assert run("trace", trace_id) == 2
     assert "erased" in run.err
+
+
+async def test_a_journal_this_process_cannot_write_is_named_and_left_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "mem.db"
+    async with MemoryRuntime.open(path) as rt:
+        await rt.observe({"content": "Hello."})
+    real_access = os.access
+
+    def read_only(p: Any, mode: int, **kw: Any) -> bool:
+        # As chmod 444 would make it for a non-root user (root ignores the mode bits).
+        return False if str(p) == str(path) and mode & os.W_OK else real_access(p, mode, **kw)
+
+    monkeypatch.setattr(os, "access", read_only)
+    with pytest.raises(StorageError, match=r"mem\.db") as err:
+        await MemoryRuntime.open(path)
+    assert "read-only" in str(err.value)
+    assert sorted(os.listdir(tmp_path)) == ["mem.db"]  # no -wal or -shm left behind

@@ -82,6 +82,27 @@ async def _wal(db: aiosqlite.Connection, busy_timeout_s: float) -> None:
             await asyncio.sleep(0.005 + 0.02 * _JITTER.random())
 
 
+def _check_writable(path: str) -> None:
+    """Refuse, naming the file, a journal this process cannot write: SQLite would fail with
+    "attempt to write a readonly database" and leave read-only ``-wal``/``-shm`` files behind
+    that break the next open even once the permission is back."""
+    if not is_file_path(path):
+        return
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real) or "."
+    if os.path.exists(real) and not os.access(real, os.W_OK):
+        raise StorageError(
+            f"cannot write the journal file {path} (read-only); nousmem needs"
+            " to write a journal it opens"
+        )
+    beside = all(os.path.exists(real + ext) for ext in ("-wal", "-shm"))
+    if not beside and os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
+        raise StorageError(
+            f"cannot write in {folder}, the journal's directory (SQLite keeps"
+            " its write-ahead log beside the file)"
+        )
+
+
 async def _refuse_foreign(db: aiosqlite.Connection) -> None:
     """Refuse another application's database before anything (WAL mode first) changes it;
     a new file, or an empty database, becomes a journal."""
@@ -128,6 +149,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
     ) -> SqliteJournal:
         """Open (creating if needed) a journal file with WAL and the given durability."""
         path = os.fspath(path)
+        _check_writable(path)
         try:
             db = await connect(path, busy_timeout_s=busy_timeout_s)
         except sqlite3.Error as exc:
