@@ -5,7 +5,7 @@ settles it.
 
 A value superseded since (by a correction back to the old one, say) is out of the running,
 so the edges it sent are spent; said again with a fresh ``contradict`` edge, it is back in the
-dispute (:func:`reopened`).
+dispute (:func:`reopened`), which then settles as a first one does.
 
 Worked out at read time from the worldview's records (support rows, contradiction edges and
 supersession records, each already cut to the snapshot's point), so a read as of any journal
@@ -103,24 +103,44 @@ def reopened(
     support: Mapping[str, Sequence[SupportRow]],
     sources: Mapping[str, set[str]],
 ) -> datetime | None:
-    """When value ``vkey``, superseded by ``last``, came back into a dispute: the event time
-    of its first assertion after ``last`` whose evidence left a ``contradict`` edge against
-    another value of the slot (``sources``: those edges' evidence, by value key); None if no
-    assertion did, and ``vkey`` stays superseded.
+    """When value ``vkey``, superseded by ``last``, came back into a dispute that is still
+    open: the event time of the assertion after ``last`` whose evidence left a ``contradict``
+    edge against another value of the slot (``sources``: those edges' evidence, by value key);
+    None if no assertion did, or if later evidence settled that dispute again, and ``vkey``
+    stays superseded by ``last``.
 
     Such a claim disagrees with the established value as a first contradiction does, so it
     contests the leader as that would: its value is in the running again, and the edge is
     not spent by the supersession it came after. A claim dated before ``last`` (back-dated)
     is about a time the supersession already covers: it reopens nothing.
+
+    It settles by the rules of a first dispute (see :func:`disputed`): a value it contradicted
+    asserted again (update language, a correction, its source taking the claim back) or
+    ``vkey`` denied. The supersession then stands as it was, so the spans of the slot do not
+    overlap, and only a claim dated from the settling evidence on reopens it once more.
     """
     seq, t, _ = last
     against = set().union(*(s for k, s in sources.items() if k != vkey))
-    back = [
-        r.occurred_at
-        for r in support.get(vkey, ())
-        if r.polarity == "assert"
-        and (r.seq, r.occurred_at) > (seq, t)
-        and r.occurred_at >= t
-        and not against.isdisjoint(r.evidence_ids)
-    ]
-    return min(back, default=None)
+    # Rows an entity merge carried over share the merge's seq: event time orders those.
+    rows = sorted(
+        ((r, k) for k, rs in support.items() for r in rs if (r.seq, r.occurred_at) > (seq, t)),
+        key=lambda x: (x[0].seq, x[0].occurred_at),
+    )
+    floor = t  # a claim dated before this reopens nothing
+    back: SupportRow | None = None
+    contested: set[str] = set()  # the values the reopening claim contradicted
+    for r, k in rows:
+        if back is None:
+            if (
+                k == vkey
+                and r.polarity == "assert"
+                and r.occurred_at >= floor
+                and not against.isdisjoint(r.evidence_ids)
+            ):
+                back = r
+                contested = {
+                    b for b, s in sources.items() if b != vkey and not s.isdisjoint(r.evidence_ids)
+                }
+        elif (k == vkey and r.polarity != "assert") or (k in contested and r.polarity == "assert"):
+            back, floor = None, max(floor, r.occurred_at)
+    return back.occurred_at if back is not None else None

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from nousmem.projections import disputes
+from nousmem.projections.worldview_models import SupportRow
 from nousmem.runtime import MemoryRuntime
 from tests.test_slot_spans import assert_disjoint
 
@@ -189,6 +191,89 @@ async def test_a_back_dated_contradiction_reopens_nothing(rt: MemoryRuntime) -> 
     slot = await _slot(rt)
     assert slot.status == "resolved" and slot.selected == ("Globex",)
     assert {c.value: c.status for c in slot.candidates}["Initech"] == "superseded"
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def _reopened(rt: MemoryRuntime) -> int:
+    """The dispute settled by a correction back to Globex, then reopened by Tom (day 20).
+    Returns the seq of the reopening claim."""
+    await _contradicted(rt)
+    await _say(rt, "I now work at Globex again.", "Maya", 16)
+    await _say(rt, "Maya works at Initech.", "Tom", 20)
+    _conflicted(await _slot(rt))
+    return (await rt.head()).seq
+
+
+def _settled_on_globex(slot: Any) -> None:
+    """Globex resolved; Initech superseded by the correction of day 16, as before Tom's
+    reopening claim, so the spans of the slot stay disjoint."""
+    assert slot.status == "resolved" and slot.selected == ("Globex",)
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Initech"].status == "superseded"
+    assert by_value["Initech"].note == "superseded by 'Globex'"
+    assert by_value["Globex"].valid_from == by_value["Initech"].valid_to == at(16)
+    assert_disjoint(slot.candidates)
+
+
+@pytest.mark.parametrize(
+    ("text", "actor"),
+    [
+        ("I now work at Globex again.", "Maya"),  # a correction with update language
+        ("I work at Globex.", "Maya"),  # the old value said again by its subject
+        ("I don't work at Initech.", "Maya"),  # the rival denied
+        ("Maya works at Globex.", "Tom"),  # the rival's source takes it back
+    ],
+    ids=["correction", "said-again", "rival-denied", "source-takes-it-back"],
+)
+async def test_a_reopened_dispute_settles_as_the_first_one(
+    rt: MemoryRuntime, text: str, actor: str
+) -> None:
+    reopened = await _reopened(rt)
+    await _say(rt, text, actor, 22)
+    _settled_on_globex(await _slot(rt))
+    assert (await _slot(rt, "logical")).selected == ("Globex",)
+    # Reads of the time in between still see the reopened dispute, by seq and by event time.
+    _conflicted(await _slot(rt, as_of=reopened))
+    _conflicted(await _slot(rt, as_of=at(21)))
+    _settled_on_globex(await _slot(rt, as_of=at(23)))
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+def test_a_settled_reopened_dispute_reopens_again_and_settles_again() -> None:
+    """Each fresh contradiction reopens it and each settling evidence settles it, in journal
+    order; a contradiction dated before the settling evidence reopens nothing."""
+
+    def row(seq: int, days: int, polarity: str, ev: str) -> SupportRow:
+        return SupportRow(seq, at(days), f"r{seq}", "user", 0.9, polarity, (ev,))
+
+    last = (13, at(16), "Globex")  # the correction back to Globex
+    sources = {"globex": {"tom20", "sam21", "ann24"}, "initech": set()}
+    support: dict[str, list[SupportRow]] = {
+        "globex": [row(3, 0, "assert", "m0"), row(13, 16, "assert", "m16")],
+        "initech": [row(10, 14, "assert", "tom14")],
+    }
+    assert disputes.reopened("initech", last, support, sources) is None
+    support["initech"].append(row(17, 20, "assert", "tom20"))  # reopened
+    assert disputes.reopened("initech", last, support, sources) == at(20)
+    support["globex"].append(row(20, 22, "assert", "m22"))  # settled
+    assert disputes.reopened("initech", last, support, sources) is None
+    support["initech"].append(row(23, 21, "assert", "sam21"))  # back-dated: reopens nothing
+    assert disputes.reopened("initech", last, support, sources) is None
+    support["initech"].append(row(26, 24, "assert", "ann24"))  # reopened again
+    assert disputes.reopened("initech", last, support, sources) == at(24)
+    support["initech"].append(row(29, 26, "negate", "m26"))  # settled by the denial
+    assert disputes.reopened("initech", last, support, sources) is None
+
+
+async def test_a_reopened_dispute_settles_once_the_rival_is_forgotten(rt: MemoryRuntime) -> None:
+    await _reopened(rt)
+    await rt.forget([f"{SLOT}#initech"], "inhibit", reason="wrong person")
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Globex",)
     live = (await rt.worldview("historical")).model_dump()
     await rt.rebuild()
     assert (await rt.worldview("historical")).model_dump() == live
