@@ -185,7 +185,8 @@ class Traces(ReadPath):
         for the present, every other kind of event that can move a read (lifecycle
         changes, outcomes, merges, ...), for an audit-lens read new refusals and
         quarantines."""
-        # Every later event is read: over the cap the latest of equal rank are kept.
+        # Every later event is read: of equal rank the latest are kept and a later
+        # lifecycle change demotes an earlier one, so no prefix of them is final.
         async for ev in self.journal.read(self.namespace, after_seq=as_of_seq):
             if ev.seq == trace_seq or ev.kind in ("retrieval", "impact.assessed"):
                 continue

@@ -10,7 +10,7 @@ cause beside the real one is better than naming none.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -19,7 +19,7 @@ from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.audit_items import AUDIT_KINDS
 from nousmem.runtime.projector import Projector
 
-__all__ = ["EXPLAIN_CAP", "Explainer", "rests_on", "touched"]
+__all__ = ["EVIDENCE_KINDS", "EXPLAIN_CAP", "Explainer", "rests_on", "touched"]
 
 EXPLAIN_CAP = 50
 """Explaining events kept per side of a report."""
@@ -134,14 +134,26 @@ def rests_on(proj: Projector, items: Iterable[str]) -> set[str]:
     return out
 
 
+EVIDENCE_KINDS = frozenset(
+    {"observation", "belief.revised", "candidate.promoted", "sleep.compiled"}
+)
+"""Events that bring evidence or content: touching a differing item, they moved it more surely
+than a lifecycle change, an edge or a merge touching it (which hide, weigh or rename it)."""
+
+_RANKS = 4  # erasures and evidence, other events, outcomes (touching an item); the rest
+
+
 class Explainer:
     """Collects the events that can explain one side's differences, ranked by how likely
-    each is to have moved a differing item: erasures and events touching a differing item
-    (a revision, a lifecycle change, an edge, ...) first, then outcomes touching one (they
-    only move its utility or lifecycle), then events of a kind that can move a read without
-    touching any. Over :data:`EXPLAIN_CAP` the best ranked are kept, the latest of equal
-    rank (a later event overrides an earlier one on the same item): a run of new
-    observations or of a conversation's own feedback must not crowd the cause out.
+    each is to have moved a differing item: erasures and new evidence touching a differing
+    item (:data:`EVIDENCE_KINDS`) first, then the other events touching one (a lifecycle
+    change, an edge, a merge, ...), then outcomes touching one (they only move its utility or
+    lifecycle), then events of a kind that can move a read without touching any. Over
+    :data:`EXPLAIN_CAP` the best ranked are kept, the latest of equal rank (a later event
+    overrides an earlier one on the same item): a run of new observations or of a
+    conversation's own feedback must not crowd the cause out. A lifecycle change that a later
+    one on the same target overrides (the recorded state is the latest transition's) goes
+    before any of them: forty inhibit/restore cycles leave one row that can crowd nothing out.
 
     ``present``: the side compares with a read of the present, which every kind in
     :data:`PRESENT_KINDS` can move; the replay at the recorded position lists only what is
@@ -160,10 +172,13 @@ class Explainer:
         self.audit = audit
         self.kinds = PRESENT_KINDS if present else NEW_KINDS
         self.resolve = resolve
-        # By rank: only the latest EXPLAIN_CAP rows of a rank can ever be kept.
-        self.ranked: tuple[deque[dict[str, Any]], ...] = tuple(
-            deque(maxlen=EXPLAIN_CAP) for _ in range(3)
+        # By rank, the latest EXPLAIN_CAP rows (by key: an event id, or a lifecycle target
+        # for its latest transition); only those can ever be kept.
+        self.ranked: tuple[OrderedDict[str, dict[str, Any]], ...] = tuple(
+            OrderedDict() for _ in range(_RANKS)
         )
+        # Lifecycle changes a later one on the same target overrode: kept last of all.
+        self.overridden: deque[dict[str, Any]] = deque(maxlen=EXPLAIN_CAP)
 
     def _touches(self, ev: Any) -> bool:
         if touched(ev, self.resolve) & self.items:
@@ -173,26 +188,38 @@ class Explainer:
             return bool({match_key(p.keep), match_key(p.absorb)} & self.entities)
         return False
 
+    def _add(self, rank: int, ev: Any, why: str) -> None:
+        row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind, "why": why}
+        key = ev.id
+        if ev.kind == "lifecycle" and ev.payload is not None:
+            key = "lifecycle:" + self.resolve(ev.payload.target)
+            for kept in self.ranked:
+                if (before := kept.pop(key, None)) is not None:
+                    self.overridden.append(before)
+        kept = self.ranked[rank]
+        kept[key] = row
+        if len(kept) > EXPLAIN_CAP:
+            kept.popitem(last=False)
+
     def offer(self, ev: Any) -> None:
         """Consider one later event (in journal order)."""
-        row = {"seq": ev.seq, "id": ev.id, "kind": ev.kind}
         if ev.kind == "outcome" and ev.payload is not None and ev.payload.outcome == "neutral":
             return  # adds no utility and reinforces nothing: it cannot move any read
         if ev.kind == "erasure":
-            self.ranked[0].append({**row, "why": "erasure"})
+            self._add(0, ev, "erasure")
         elif self._touches(ev):
-            rank = 1 if ev.kind == "outcome" else 0
-            self.ranked[rank].append({**row, "why": "touches a differing item"})
+            rank = 0 if ev.kind in EVIDENCE_KINDS else 2 if ev.kind == "outcome" else 1
+            self._add(rank, ev, "touches a differing item")
         elif ev.kind in self.kinds:
-            self.ranked[2].append({**row, "why": self.kinds[ev.kind]})
+            self._add(3, ev, self.kinds[ev.kind])
         elif self.audit and ev.kind in AUDIT_KINDS:
-            self.ranked[2].append({**row, "why": "new audit record"})
+            self._add(3, ev, "new audit record")
 
     def result(self) -> tuple[dict[str, Any], ...]:
         """The rows kept (the best ranked, the latest of equal rank), in journal order."""
         rows: list[dict[str, Any]] = []
-        for rank in self.ranked:
+        for rank in (*(list(r.values()) for r in self.ranked), list(self.overridden)):
             room = EXPLAIN_CAP - len(rows)
             if room > 0:
-                rows += list(rank)[-room:]
+                rows += sorted(rank, key=lambda r: int(r["seq"]))[-room:]
         return tuple(sorted(rows, key=lambda r: int(r["seq"])))

@@ -187,3 +187,61 @@ async def test_an_outcome_ranks_below_the_events_that_moved_the_value(
     assert _names_the_move(rows, moved.event_ids)
     assert set(forgot.event_ids) <= {e["id"] for e in rows}
     assert "outcome" in {e["kind"] for e in rows}
+
+
+async def test_over_the_cap_an_earlier_move_outlasts_later_cycles(rt: MemoryRuntime) -> None:
+    """The mirror of the test above: the Lyon revision comes first, then forty inhibit/restore
+    cycles on Lyon. Each transition overrides the one before on the same target, so only the
+    last one counts as a mover; the overridden ones fill what room is left."""
+    trace_id = await _alice_in_paris(rt)
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    last = None
+    for i in range(40):
+        await rt.forget(["fact:alice.location#lyon"], "inhibit", reason=f"x{i}")
+        last = await rt.forget(["fact:alice.location#lyon"], "restore", reason=f"y{i}")
+    assert last is not None
+    rep = await rt.replay_trace(trace_id)
+    assert "fact:alice.location#lyon" in rep.present_worldview_added
+    rows = rep.present_explaining_events
+    assert len(rows) == EXPLAIN_CAP
+    assert _names_the_move(rows, moved.event_ids)
+    assert set(last.event_ids) <= {e["id"] for e in rows}  # the transition that stands
+    assert [e["seq"] for e in rows] == sorted(e["seq"] for e in rows)
+    assert (await rt.replay_trace(trace_id)).present_explaining_events == rows
+
+
+async def test_evidence_outranks_the_edges_touching_the_same_item(rt: MemoryRuntime) -> None:
+    """Sixty edges on the Lyon observation after the revision touch a differing item as the
+    revision does; the revision, new evidence, moved the slot more surely and is kept."""
+    paris = await rt.observe_and_route(said("Alice lives in Paris.", "Alice", 1))
+    await rt.observe_and_route(said("Alice lives in Paris.", "Alice", 2, source="system"))
+    trace_id = (await rt.query("Where does Alice live?")).trace_id
+    assert trace_id is not None
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    for i in range(60):
+        verb = "derive" if i == 0 else "reinforce"
+        await rt.relate(
+            moved.observation_id, paris.observation_id, reason=f"r{i}", verb=verb, weight=0.1
+        )
+    rows = (await rt.replay_trace(trace_id)).present_explaining_events
+    assert len(rows) == EXPLAIN_CAP
+    assert _names_the_move(rows, moved.event_ids)
+    assert "edge" in {e["kind"] for e in rows}
+    assert [e["seq"] for e in rows] == sorted(e["seq"] for e in rows)
+
+
+async def test_overridden_lifecycle_changes_go_before_other_causes(rt: MemoryRuntime) -> None:
+    """Forty inhibit/restore cycles on Lyon, then sixty unrelated observations: of the cycles
+    only the transition that stands is kept, and the new evidence fills the rest."""
+    trace_id = await _alice_in_paris(rt)
+    moved = await rt.observe_and_route(said("Alice lives in Lyon now.", "Alice", 4))
+    for i in range(40):
+        await rt.forget(["fact:alice.location#lyon"], "inhibit", reason=f"x{i}")
+        last = await rt.forget(["fact:alice.location#lyon"], "restore", reason=f"y{i}")
+    for i in range(60):
+        await rt.observe_and_route(said(f"Bob read book number {i}.", "Bob", 5))
+    rows = (await rt.replay_trace(trace_id)).present_explaining_events
+    assert len(rows) == EXPLAIN_CAP
+    assert _names_the_move(rows, moved.event_ids)
+    assert [e["id"] for e in rows if e["kind"] == "lifecycle"] == list(last.event_ids)
+    assert "new indexed evidence" in {e["why"] for e in rows}
