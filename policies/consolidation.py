@@ -30,6 +30,8 @@ class Cluster(BaseModel):
     conflicted: bool = False
     retrieved: int = 0
     min_sources: int = 2
+    entities: tuple[str, ...] = ()
+    """The entities a schema names (its holders)."""
 
 
 class SleepConfig(BaseModel):
@@ -49,6 +51,7 @@ class Compiled(BaseModel):
     summary: str
     sources: tuple[str, ...]
     score: float
+    entities: tuple[str, ...] = ()
 
 
 class Skipped(BaseModel):
@@ -90,6 +93,7 @@ def plan_sleep(
                     summary=c.summary,
                     sources=tuple(sorted(set(c.sources))),
                     score=priority(c),
+                    entities=c.entities,
                 )
             )
     return out, skipped

@@ -38,12 +38,33 @@ def schema_summary(attribute: str, vkey: str, names: Sequence[str]) -> str:
     return f"{_SCHEMA_SUMMARY}{attribute.replace('_', ' ')} = {vkey} for " + ", ".join(names)
 
 
-def _schema_names(summary: str) -> set[str] | None:
+def _schema_names(summary: str, rest: str, known: set[str]) -> set[str] | None:
     """The entity keys a schema's summary (:func:`schema_summary`) names, or None when it
-    is not sleep's summary (a planner's consolidation)."""
+    is not sleep's summary (a planner's consolidation). For a ``sleep.compiled`` event
+    written before it recorded its entities: names may hold " for " or ", ", so the list
+    starts after the prefix its key gives and is split where the pieces make up names of
+    ``known`` (the entity keys its sources state the value for)."""
     if not summary.startswith(_SCHEMA_SUMMARY) or " for " not in summary:
         return None
-    return {match_key(n) for n in summary.rpartition(" for ")[2].split(", ") if n.strip()}
+    attr, _, vkey = rest.partition("#")
+    prefix = schema_summary(attr, vkey, ())
+    tail = (
+        summary[len(prefix) :]
+        if match_key(summary[: len(prefix)]) == match_key(prefix)
+        else summary.rpartition(" for ")[2]
+    )
+    parts = tail.split(", ")
+    names: set[str] = set()
+    i = 0
+    while i < len(parts):
+        # The longest run of pieces that is a known name; else one piece, as written.
+        j = next(
+            (j for j in range(len(parts), i, -1) if match_key(", ".join(parts[i:j])) in known),
+            i + 1,
+        )
+        names.add(match_key(", ".join(parts[i:j])))
+        i = j
+    return {n for n in names if n}
 
 
 CURRENT = frozenset({"selected", "active", "conflicted"})
@@ -57,6 +78,8 @@ class CompiledBasis:
     key: str
     values: tuple[Key, ...] = ()
     """Belief values it states are held (entity keys as they were when it was compiled)."""
+    names: frozenset[str] = frozenset()
+    """The entity keys a schema names (sleep compiles it again once they change)."""
     conflict: tuple[str, str] | None = None
     """(entity key, attribute) of the slot it states is in dispute."""
 
@@ -74,14 +97,20 @@ class CompiledItems(SlotResolver):
         def key_at(self, key: str, limit: int, until: datetime | None = None) -> str: ...
 
     def on_compiled(
-        self, event_id: str, key: str, sources: Iterable[str], summary: str = ""
+        self,
+        event_id: str,
+        key: str,
+        sources: Iterable[str],
+        summary: str = "",
+        entities: Sequence[str] = (),
     ) -> None:
         """Record the belief values compiled item ``event_id`` (sleep key ``key``) states:
-        those its sources stated that its key names, and for a schema only the entities its
-        summary names (a source may state a third person's value too). When its sources'
-        revisions come later in the journal (re-derived after an erasure), the key itself
-        says what a frame or conflict note states, and the summary whom a schema names. A
-        planner's consolidation or a procedure states none; only its sources decide for it."""
+        those its sources stated that its key names, and for a schema only the ``entities``
+        it names (a source may state a third person's value too; an event written before
+        they were recorded names them in its summary). When its sources' revisions come
+        later in the journal (re-derived after an erasure), the key itself says what a
+        frame or conflict note states. A planner's consolidation or a procedure states
+        none; only its sources decide for it."""
         stated = dict.fromkeys(
             (self.aliases.get(e, e), a, v)  # under the entity its key was made for
             for src in sources
@@ -90,12 +119,18 @@ class CompiledItems(SlotResolver):
         kind, _, rest = key.partition(":")
         values: tuple[Key, ...] = ()
         conflict = None
+        named: set[str] | None = None
         if kind == "frame":
             values = tuple(k for k in stated if f"{k[0]}.{k[1]}#{k[2]}" == rest)
             if not values and (m := _FRAME_KEY.fullmatch(rest)):
                 values = ((m["e"], m["a"], m["v"]),)
         elif kind == "schema":
-            named = _schema_names(summary)
+            known = {e for e, a, v in stated if f"{a}#{v}" == rest}
+            named = (
+                {match_key(n) for n in entities}
+                if entities
+                else _schema_names(summary, rest, known)
+            )
             values = tuple(
                 k for k in stated if f"{k[1]}#{k[2]}" == rest and (named is None or k[0] in named)
             )
@@ -109,7 +144,9 @@ class CompiledItems(SlotResolver):
             )
             if conflict is None and (m := _CONFLICT_KEY.fullmatch(rest)):
                 conflict = (m["e"], m["a"])
-        self.compiled_items[event_id] = CompiledBasis(key, values, conflict)
+        self.compiled_items[event_id] = CompiledBasis(
+            key, values, conflict=conflict, names=frozenset(named or ())
+        )
 
     def belief_slot(
         self,

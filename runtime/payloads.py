@@ -252,6 +252,9 @@ class SleepCompiledPayload(_Payload):
     summary: str
     sources: tuple[str, ...]
     score: float = 0.0
+    entities: tuple[str, ...] = ()
+    """The entities a schema names, as its summary spells them (empty in journals written
+    before this field: the names are then recovered from the summary)."""
 
 
 class ErasurePayload(_Payload):

@@ -1,0 +1,79 @@
+"""What a compiled item names and quotes is carried in its event, not parsed back from text.
+
+A schema records the entities it names (an entity may be called "Institute for Advanced
+Study" or "Smith, John"); sleep compiles it again once a merge changes whom it names; and
+an item that quotes a source word for word leaves current reads once that source is
+forgotten, so forgotten text never comes back through a summary.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+import nousmem.runtime.sleep as sleep_module
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.payloads import SleepCompiledPayload
+from tests.test_rebuild_property import full_state
+
+T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
+DAY = timedelta(days=1)
+SCHEMA = "schema:location#princeton"
+
+
+async def holds(rt: MemoryRuntime, names: tuple[str, ...], attr: str, value: str) -> None:
+    """Each of ``names`` states ``attr`` = ``value`` three times, a week apart."""
+    for week in range(3):
+        for k, name in enumerate(names):
+            await rt.observe_and_commit(
+                {
+                    "content": f"{name}: {attr} is {value} (week {week})",
+                    "occurred_at": T0 + (week * 7 + k) * DAY,
+                    "claims": [{"entity": name, "attribute": attr, "value": value}],
+                }
+            )
+
+
+async def assert_rebuild_equals_live(rt: MemoryRuntime) -> None:
+    live = full_state(rt._proj), await rt.worldview("historical")
+    await rt.rebuild()
+    assert (full_state(rt._proj), await rt.worldview("historical")) == live
+
+
+def without_entities(**kw: Any) -> SleepCompiledPayload:
+    """A ``sleep.compiled`` payload as written before it recorded the schema's entities."""
+    kw.pop("entities", None)
+    return SleepCompiledPayload(**kw)
+
+
+# -- a schema's entities are recorded, not parsed back from its summary -------------------------
+
+
+@pytest.mark.parametrize("old_payload", [False, True], ids=["entities", "summary-only"])
+async def test_a_schema_naming_for_or_a_comma_is_current(
+    rt: MemoryRuntime, monkeypatch: pytest.MonkeyPatch, old_payload: bool
+) -> None:
+    """Neither " for " nor ", " inside a name makes the schema name someone who holds no
+    value; a journal written before the entities were recorded reads the same."""
+    if old_payload:
+        monkeypatch.setattr(sleep_module, "SleepCompiledPayload", without_entities)
+    names = ("Institute for Advanced Study", "Smith, John", "Acme Labs")
+    await holds(rt, names, "location", "Princeton")
+    before = rt._proj.applied_seq
+    (schema,) = [c for c in (await rt.sleep()).compiled if c["key"] == SCHEMA]
+    assert schema["summary"].endswith("for Acme Labs, Institute for Advanced Study, Smith, John")
+
+    for lens in ("procedural", "associative"):
+        assert "Shared pattern: location" in (await rt.worldview(lens)).render()
+    ctx = await rt.query("Where is the Institute for Advanced Study?", budget_tokens=5000)
+    assert "Shared pattern: location" in ctx.prompt_sections["worldview"]
+    assert "Shared pattern" not in (await rt.worldview("procedural", as_of=before)).render()
+    # Already compiled, and current: a later pass neither withdraws nor recompiles it.
+    again = await rt.sleep()
+    assert again.event_ids == ()
+    await assert_rebuild_equals_live(rt)
+    assert "Shared pattern: location" in (await rt.worldview("procedural")).render()
+    basis = rt._proj.worldview.compiled_items[schema["event_id"]]
+    assert basis.names == {"acme labs", "institute for advanced study", "smith, john"}
