@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG
 
 ItemType = Literal["frame", "procedure", "schema"]
@@ -73,15 +74,24 @@ def priority(c: Cluster) -> float:
 
 
 def plan_sleep(
-    clusters: Sequence[Cluster], *, budget: int, compiled: Mapping[str, frozenset[str]]
+    clusters: Sequence[Cluster],
+    *,
+    budget: int,
+    compiled: Mapping[str, frozenset[str]],
+    named: Mapping[str, frozenset[str]] | None = None,
 ) -> tuple[list[Compiled], list[Skipped]]:
-    """Rank clusters and pick at most ``budget``; never recompile unchanged evidence."""
+    """Rank clusters and pick at most ``budget``; never recompile unchanged evidence.
+    ``compiled``: the sources of each key's latest compiled item; ``named``: the entity
+    keys it names (a schema). An item naming other entities than its cluster (after a
+    merge, the same evidence names fewer entities) is compiled again."""
     out: list[Compiled] = []
     skipped: list[Skipped] = []
+    named = named or {}
     for c in sorted(clusters, key=lambda c: (-priority(c), c.item_type, c.key)):
+        holders = frozenset(match_key(n) for n in c.entities)
         if len(set(c.sources)) < c.min_sources:
             skipped.append(Skipped(key=c.key, reason=f"only {len(set(c.sources))} source(s)"))
-        elif compiled.get(c.key) == frozenset(c.sources):
+        elif compiled.get(c.key) == frozenset(c.sources) and named.get(c.key, holders) == holders:
             skipped.append(Skipped(key=c.key, reason="already compiled from the same evidence"))
         elif len(out) >= budget:
             skipped.append(Skipped(key=c.key, reason=f"over budget ({budget})"))

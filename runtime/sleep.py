@@ -229,8 +229,11 @@ class Sleep(ReadPath):
         # An item sleep withdrew is compiled again once its cluster is back (a forgotten
         # value restored, say); one a caller forgot stays forgotten.
         current = {k: v for k, v in proj.compiled.items() if not self._withdrawn(latest.get(k))}
+        # A schema naming other entities than its cluster (a merge, same evidence) is stale.
+        items = proj.worldview.compiled_items
+        named = {k: items[latest[k]].names for k in current if k in latest}
         chosen, skipped = plan_sleep(
-            clusters, budget=budget or self.config.sleep.budget, compiled=current
+            clusters, budget=budget or self.config.sleep.budget, compiled=current, named=named
         )
         now = self._now()
         at = proj.last_occurred_at or now

@@ -77,3 +77,32 @@ async def test_a_schema_naming_for_or_a_comma_is_current(
     assert "Shared pattern: location" in (await rt.worldview("procedural")).render()
     basis = rt._proj.worldview.compiled_items[schema["event_id"]]
     assert basis.names == {"acme labs", "institute for advanced study", "smith, john"}
+
+
+# -- a merge changes whom a schema names: sleep compiles it again --------------------------------
+
+
+async def test_after_a_merge_sleep_recompiles_the_schema_with_the_kept_name(
+    rt: MemoryRuntime,
+) -> None:
+    """Same evidence, fewer entities: the schema is compiled again to name the kept entity
+    only; a read recorded before keeps the version it showed."""
+    await holds(rt, ("Alice", "Bob", "Robert"), "employer", "Google")
+    (v1,) = [c for c in (await rt.sleep()).compiled if c["key"] == "schema:employer#google"]
+    assert v1["summary"].endswith("for Alice, Bob, Robert")
+    before = await rt.query("Who works at Google?", budget_tokens=5000)
+    await rt.merge_entities("Bob", "Robert", reason="same person", authorized=True)
+    merged = rt._proj.applied_seq
+
+    again = await rt.sleep()
+    (v2,) = [c for c in again.compiled if c["key"] == "schema:employer#google"]
+    assert v2["summary"].endswith("for Alice, Bob")
+    assert sorted(v2["sources"]) == sorted(v1["sources"])  # the same evidence
+    assert (await rt.sleep()).event_ids == ()  # and settled
+    now = (await rt.worldview("procedural")).render()
+    assert "for Alice, Bob (" in now and "Robert" not in now
+    earlier = (await rt.worldview("procedural", as_of=merged)).render()
+    assert "for Alice, Bob, Robert" in earlier
+    assert (await rt.replay_trace(before.trace_id, compare_present=False)).identical
+    await assert_rebuild_equals_live(rt)
+    assert (await rt.sleep()).event_ids == ()
