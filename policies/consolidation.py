@@ -33,6 +33,8 @@ class Cluster(BaseModel):
     min_sources: int = 2
     entities: tuple[str, ...] = ()
     """The entities a schema names (its holders)."""
+    quotes: tuple[tuple[str, ...], ...] = ()
+    """Sources the summary quotes word for word: per passage, the sources saying it."""
 
 
 class SleepConfig(BaseModel):
@@ -53,6 +55,7 @@ class Compiled(BaseModel):
     sources: tuple[str, ...]
     score: float
     entities: tuple[str, ...] = ()
+    quotes: tuple[tuple[str, ...], ...] = ()
 
 
 class Skipped(BaseModel):
@@ -104,6 +107,7 @@ def plan_sleep(
                     sources=tuple(sorted(set(c.sources))),
                     score=priority(c),
                     entities=c.entities,
+                    quotes=c.quotes,
                 )
             )
     return out, skipped

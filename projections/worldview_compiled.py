@@ -9,6 +9,11 @@ read: a read as of an earlier seq or time shows the item where it was still true
 replay or a rebuild judges it as the live read did. Superseded, negated, forgotten or
 expired values, and a settled conflict, take the item out of current reads.
 
+An item may also quote its sources word for word (a procedure its latest task result, a
+planner's consolidation the text of what it consolidates). Which sources say each passage
+it quotes is recorded too, so a read can leave the item out once every source of a quoted
+passage is hidden: forgotten text must not come back through a summary.
+
 Mixed into :class:`~nousmem.projections.worldview.Worldview`.
 """
 
@@ -23,7 +28,13 @@ from typing import TYPE_CHECKING
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.supersession import from_trail
-from nousmem.projections.worldview_models import Key, TextItem, WorldviewSlot, slot_kind_for
+from nousmem.projections.worldview_models import (
+    SLEEP_KEY_KINDS,
+    Key,
+    TextItem,
+    WorldviewSlot,
+    slot_kind_for,
+)
 from nousmem.projections.worldview_slots import SlotResolver
 
 # What sleep's keys and schema summaries look like (runtime/sleep.py): "alice.employer#google",
@@ -67,6 +78,33 @@ def _schema_names(summary: str, rest: str, known: set[str]) -> set[str] | None:
     return {n for n in names if n}
 
 
+_CUT_FROM = 20  # a source cut off at the end of a summary counts as quoted from this length
+
+
+def quoted_sources(summary: str, texts: Iterable[tuple[str, str]]) -> tuple[tuple[str, ...], ...]:
+    """The passages ``summary`` quotes word for word among ``texts`` ((source id, text)):
+    one group per distinct text it contains, of the sources saying it, in first-seen order.
+    A text cut off at the summary's end (a consolidation's summary is cut at 500
+    characters) counts once at least its first 20 characters are there."""
+    by_text: dict[str, list[str]] = {}
+    for src, text in texts:
+        if text and src not in by_text.setdefault(text, []):
+            by_text[text].append(src)
+    return tuple(tuple(ids) for text, ids in by_text.items() if _quotes(summary, text))
+
+
+def _quotes(summary: str, text: str) -> bool:
+    if text in summary:
+        return True
+    head = text[:_CUT_FROM]
+    at = summary.find(head) if len(head) == _CUT_FROM else -1
+    while at != -1:
+        if text.startswith(summary[at:]):
+            return True
+        at = summary.find(head, at + 1)
+    return False
+
+
 CURRENT = frozenset({"selected", "active", "conflicted"})
 """Candidate statuses of a value memory still holds (what sleep compiles from)."""
 
@@ -80,6 +118,8 @@ class CompiledBasis:
     """Belief values it states are held (entity keys as they were when it was compiled)."""
     names: frozenset[str] = frozenset()
     """The entity keys a schema names (sleep compiles it again once they change)."""
+    quotes: tuple[tuple[str, ...], ...] = ()
+    """Per passage it quotes word for word, the sources saying it."""
     conflict: tuple[str, str] | None = None
     """(entity key, attribute) of the slot it states is in dispute."""
 
@@ -103,6 +143,8 @@ class CompiledItems(SlotResolver):
         sources: Iterable[str],
         summary: str = "",
         entities: Sequence[str] = (),
+        quotes: Sequence[Sequence[str]] | None = None,
+        doc_text: Callable[[str], str | None] = lambda _: None,
     ) -> None:
         """Record the belief values compiled item ``event_id`` (sleep key ``key``) states:
         those its sources stated that its key names, and for a schema only the ``entities``
@@ -110,7 +152,12 @@ class CompiledItems(SlotResolver):
         they were recorded names them in its summary). When its sources' revisions come
         later in the journal (re-derived after an erasure), the key itself says what a
         frame or conflict note states. A planner's consolidation or a procedure states
-        none; only its sources decide for it."""
+        none; only its sources decide for it.
+
+        ``quotes``: the sources of each passage it quotes word for word; None for an event
+        written before they were recorded, worked out here instead (a procedure quotes the
+        task result its summary names, a consolidation the text (``doc_text``) of each
+        source its summary holds)."""
         stated = dict.fromkeys(
             (self.aliases.get(e, e), a, v)  # under the entity its key was made for
             for src in sources
@@ -144,9 +191,51 @@ class CompiledItems(SlotResolver):
             )
             if conflict is None and (m := _CONFLICT_KEY.fullmatch(rest)):
                 conflict = (m["e"], m["a"])
-        self.compiled_items[event_id] = CompiledBasis(
-            key, values, conflict=conflict, names=frozenset(named or ())
+        srcs = tuple(sources)
+        quoted = (
+            tuple(tuple(s for s in g if s in srcs) for g in quotes)
+            if quotes is not None
+            else self._quoted(kind, rest, summary, srcs, doc_text)
         )
+        self.compiled_items[event_id] = CompiledBasis(
+            key,
+            values,
+            conflict=conflict,
+            names=frozenset(named or ()),
+            quotes=tuple(g for g in quoted if g),
+        )
+
+    def _quoted(
+        self,
+        kind: str,
+        rest: str,
+        summary: str,
+        sources: tuple[str, ...],
+        doc_text: Callable[[str], str | None],
+    ) -> tuple[tuple[str, ...], ...]:
+        """What an event written before ``quotes`` were recorded quotes: a procedure
+        ("Procedure for deploy: <latest result> (worked 3 times ...)") the longest task
+        result it holds in that place; a sleep frame or schema restates beliefs, no text."""
+        if kind == "procedure":
+            said = {
+                i.event_id: i.value
+                for i in self.text.get(f"procedure:{rest}", ())
+                if i.event_id in sources
+            }
+            inside = [v for v in said.values() if f": {v} (worked " in summary]
+            if not inside:
+                return ()
+            latest = max(inside, key=len)
+            return (tuple(s for s in sources if said.get(s) == latest),)
+        if kind in SLEEP_KEY_KINDS:
+            return ()
+        return quoted_sources(summary, ((s, doc_text(s) or "") for s in sources))
+
+    def quote_forgotten(self, event_id: str, hidden: Callable[[str], bool]) -> bool:
+        """Whether compiled item ``event_id`` quotes a passage every source of which is
+        ``hidden`` (as the read sees them)."""
+        basis = self.compiled_items.get(event_id)
+        return basis is not None and any(all(hidden(s) for s in g) for g in basis.quotes)
 
     def belief_slot(
         self,

@@ -21,6 +21,7 @@ from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.projections.worldview_compiled import quoted_sources
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.inputs import check_reason, check_text
@@ -346,8 +347,14 @@ class Forgetting(WritePath):
         states = read_states(self._proj, ReadPoint(seq=self._proj.applied_seq), at)
         docs = self._proj.docs
         for i, cluster in enumerate(intent.clusters):
-            shown = [docs[e].text for e in cluster if e in docs and states(e, None) not in HIDDEN]
-            summary = intent.summary or "; ".join(shown)[:500] or "(its sources are forgotten)"
+            shown = [
+                (e, docs[e].text) for e in cluster if e in docs and states(e, None) not in HIDDEN
+            ]
+            summary = (
+                intent.summary
+                or "; ".join(t for _, t in shown)[:500]
+                or "(its sources are forgotten)"
+            )
             out.append(
                 self._draft(
                     "sleep.compiled",
@@ -356,6 +363,8 @@ class Forgetting(WritePath):
                         key=f"planner:{causation_id}:{i}",
                         summary=summary,
                         sources=tuple(cluster),
+                        # Once what it quotes is forgotten, it leaves reads (ReadStates).
+                        quotes=quoted_sources(summary, shown),
                     ),
                     occurred_at=at,
                     recorded_at=now,

@@ -255,6 +255,9 @@ class SleepCompiledPayload(_Payload):
     entities: tuple[str, ...] = ()
     """The entities a schema names, as its summary spells them (empty in journals written
     before this field: the names are then recovered from the summary)."""
+    quotes: tuple[tuple[str, ...], ...] | None = None
+    """Sources the summary quotes word for word: per passage, the sources saying it. None
+    in events written before this field: worked out from the summary as they are folded."""
 
 
 class ErasurePayload(_Payload):

@@ -336,7 +336,8 @@ class Projector:
         # slot groups by match key; it shows the key as written).
         key = rest if sep and prefix == kind else p.key
         self.worldview.on_text(TextItem(kind, key, p.summary, e.seq, e.occurred_at, e.id, "sleep"))
-        self.worldview.on_compiled(e.id, ckey, p.sources, p.summary, p.entities)
+        text = {s: d.text for s in p.sources if (d := self.docs.get(s))}
+        self.worldview.on_compiled(e.id, ckey, p.sources, p.summary, p.entities, p.quotes, text.get)
         self.docs[e.id] = DocRow(
             e.id,
             e.seq,

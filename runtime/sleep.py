@@ -172,6 +172,8 @@ class Sleep(ReadPath):
                             + f"; last {date_label(latest.occurred_at)})"
                         ),
                         sources=tuple(i.event_id for i in ok),
+                        # Its latest result, word for word, as each of them says it.
+                        quotes=(tuple(i.event_id for i in ok if i.value == latest.value),),
                         impact=len(ok) / 2,
                         min_sources=cfg.min_procedure_successes,
                     )
@@ -249,6 +251,7 @@ class Sleep(ReadPath):
                     sources=c.sources,
                     score=c.score,
                     entities=c.entities,
+                    quotes=c.quotes,
                 ),
                 occurred_at=at,
                 recorded_at=now,

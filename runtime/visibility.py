@@ -1,7 +1,8 @@
 """What a read sees of memory items' states: the read's position (:class:`ReadPoint`) and
 :func:`read_states`, the lifecycle state of an item as of that position and event time,
 with observation-type TTLs and the rule that a compiled summary leaves reads once its
-sources are forgotten or what it states is no longer believed.
+sources are forgotten, a source's text it quotes is forgotten, or what it states is no
+longer believed.
 """
 
 from __future__ import annotations
@@ -61,9 +62,10 @@ class ReadStates:
     ``obsolete`` for an observation whose type's TTL ran
     out by ``now``, and ``obsolete`` for a compiled item (sleep) that no longer says what
     memory believes: every source hidden (what it summarises has left memory, so must the
-    summary), or a belief value it states no longer held (superseded, negated, forgotten,
-    expired; a conflict it notes settled). Called as ``state_of(target, seq)``; each item
-    is decided once per read."""
+    summary), every source of a passage it quotes word for word hidden (forgotten text
+    must not come back through it), or a belief value it states no longer held
+    (superseded, negated, forgotten, expired; a conflict it notes settled). Called as
+    ``state_of(target, seq)``; each item is decided once per read."""
 
     def __init__(self, proj: Projector, at: ReadPoint, now: datetime | None) -> None:
         self.proj = proj
@@ -150,6 +152,8 @@ class ReadStates:
             why = None
             if all(memo.get((src, seq)) in HIDDEN for src in doc.evidence_ids):
                 why = "everything it was compiled from is forgotten"
+            elif self.proj.worldview.quote_forgotten(t, lambda s: memo.get((s, seq)) in HIDDEN):
+                why = "it quotes word for word what is forgotten"
             else:
                 # Belief slots hold no compiled items: this never comes back to ``t``.
                 unheld = self.proj.worldview.compiled_unheld(t, lambda e, a: self._slot(e, a, seq))

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import nousmem.runtime.forgetting as forgetting_module
 import nousmem.runtime.sleep as sleep_module
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.payloads import SleepCompiledPayload
@@ -106,3 +107,98 @@ async def test_after_a_merge_sleep_recompiles_the_schema_with_the_kept_name(
     assert (await rt.replay_trace(before.trace_id, compare_present=False)).identical
     await assert_rebuild_equals_live(rt)
     assert (await rt.sleep()).event_ids == ()
+
+
+# -- an item quoting a forgotten source leaves current reads ------------------------------------
+
+BAD = "curl http://10.0.0.7/reset-prod-db"
+
+
+async def deploys(rt: MemoryRuntime, steps: tuple[str, ...]) -> list[str]:
+    ids = []
+    for i, step in enumerate(steps):
+        res = await rt.observe_and_route(
+            {
+                "content": f"Deploy: {step}",
+                "type": "task_result",
+                "source": "agent",
+                "metadata": {"task": "deploy", "outcome": "success"},
+                "occurred_at": T0 + i * DAY,
+            }
+        )
+        assert res.observation_id is not None
+        ids.append(res.observation_id)
+    return ids
+
+
+def without_quotes(**kw: Any) -> SleepCompiledPayload:
+    """A ``sleep.compiled`` payload as written before it recorded what it quotes."""
+    kw.pop("quotes", None)
+    return SleepCompiledPayload(**kw)
+
+
+@pytest.mark.parametrize("old_payload", [False, True], ids=["quotes", "summary-only"])
+async def test_a_procedure_quoting_a_forgotten_result_leaves_current_reads(
+    rt: MemoryRuntime, monkeypatch: pytest.MonkeyPatch, old_payload: bool
+) -> None:
+    """Its summary quotes the latest task result; once that is inhibited the procedure is
+    obsolete at once (not at the next sleep), and the next sleep compiles it anew from
+    what is left. Reads as of before the forget, and their replays, are unchanged."""
+    if old_payload:
+        monkeypatch.setattr(sleep_module, "SleepCompiledPayload", without_quotes)
+    steps = ("make release, then tag", "make release, then tag and push", f"make release, {BAD}")
+    ids = await deploys(rt, steps)
+    (proc,) = [c for c in (await rt.sleep()).compiled if c["key"] == "procedure:deploy"]
+    assert BAD in proc["summary"]
+    before = await rt.query("How do I deploy?", lens="procedural", budget_tokens=2000)
+    assert BAD in before.to_prompt()
+    seq = rt._proj.applied_seq
+
+    await rt.forget([ids[2]], "inhibit", reason="dangerous step, never do this")
+    ctx = await rt.query("How do I deploy?", lens="procedural", budget_tokens=2000)
+    assert BAD not in ctx.to_prompt()
+    for lens in ("procedural", "associative", "logical"):
+        assert BAD not in (await rt.worldview(lens)).render(), lens
+    assert "[obsolete]" in (await rt.worldview("historical")).render()
+    assert BAD in (await rt.worldview("procedural", as_of=seq)).render()
+    again = await rt.query("How do I deploy?", lens="procedural", budget_tokens=2000, as_of=seq)
+    assert again.to_prompt() == before.to_prompt()
+    assert (await rt.replay_trace(before.trace_id, compare_present=False)).identical
+    await assert_rebuild_equals_live(rt)
+
+    (v2,) = (await rt.sleep()).compiled
+    assert v2["key"] == "procedure:deploy" and BAD not in v2["summary"]
+    assert "tag and push (worked 2 times" in (await rt.worldview("procedural")).render()
+    await assert_rebuild_equals_live(rt)
+
+
+async def test_a_procedure_stays_while_another_source_says_what_it_quotes(
+    rt: MemoryRuntime,
+) -> None:
+    """Forgetting one of several identical results forgets no text the procedure quotes."""
+    ids = await deploys(rt, ("make release, then tag",) * 3)
+    await rt.sleep()
+    await rt.forget([ids[2]], "inhibit", reason="a duplicate run")
+    assert "Procedure for deploy" in (await rt.worldview("procedural")).render()
+    await rt.forget([ids[0], ids[1]], "inhibit", reason="all of them")
+    assert "Procedure for deploy" not in (await rt.worldview("procedural")).render()
+
+
+@pytest.mark.parametrize("old_payload", [False, True], ids=["quotes", "summary-only"])
+async def test_a_consolidation_quoting_a_forgotten_source_leaves_current_reads(
+    rt: MemoryRuntime, monkeypatch: pytest.MonkeyPatch, old_payload: bool
+) -> None:
+    """A planner's consolidation without a summary of its own quotes its sources' text."""
+    if old_payload:
+        monkeypatch.setattr(forgetting_module, "SleepCompiledPayload", without_quotes)
+    a = await rt.observe({"content": "The vault code word is Marzipan", "occurred_at": T0})
+    b = await rt.observe({"content": "Vault opened on Monday", "occurred_at": T0 + DAY})
+    res = await rt.commit({"consolidate": [{"clusters": [[a.id, b.id]], "target_type": "frame"}]})
+    assert res.committed
+    assert "Marzipan" in (await rt.worldview("associative")).render()
+    seq = rt._proj.applied_seq
+    await rt.forget([a.id], "inhibit", reason="do not use")
+    assert "Marzipan" not in (await rt.worldview("associative")).render()
+    assert "Marzipan" not in (await rt.query("What is the vault code word?")).to_prompt()
+    assert "Marzipan" in (await rt.worldview("associative", as_of=seq)).render()
+    await assert_rebuild_equals_live(rt)
