@@ -84,7 +84,9 @@ unexplained while the package version stays the same (as it does between release
    Snapshot line too long for its share is skipped, not the end of the section; an
    excerpt that repeats a kept line of its day is dropped; a fact line does not cite a
    hidden turn; a list value's span ends where it stopped holding, and a fresh
-   contradiction after a settled dispute reopens it.
+   contradiction after a settled dispute reopens it (and settles by the first rules);
+   a schema naming " for " or a comma is current; a compiled item quoting a forgotten
+   source's text is obsolete.
 """
 
 
