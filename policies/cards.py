@@ -13,12 +13,12 @@ from collections.abc import Iterator
 
 __all__ = ["card_spans"]
 
-# Card numbers: unbroken, or grouped consistently (4-4-4-4[-3] or Amex 4-6-5).
-# Not the digits after a decimal point (a float's "0.5454545454545454") nor an international
-# phone number's ("+4930123456703").
+# Card numbers: unbroken, or grouped consistently (4-4-4-4[-3] or Amex 4-6-5). Not the
+# digits after a decimal point (a float's "0.5454545454545454"; "No.4111..." is a card) nor an
+# international phone number's ("+4930123456703").
 _CARD = re.compile(
-    r"(?<![\w+.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5})"
-    r"(?![\w-]|\.\d)"
+    r"(?<![\w+-])(?<!\d\.)(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}\1\d{3}"
+    r"|\d{4}([ -])\d{4}\2\d{4}\2\d{1,7}|\d{4}([ -])\d{6}\3\d{5})(?![\w-]|\.\d)"
 )
 # Issuer prefixes and the lengths their cards have (ISO/IEC 7812 ranges of the networks in
 # wide use): an IMEI, a compact timestamp or an order id of another shape is no card.
@@ -36,6 +36,17 @@ _CARD_BRANDS: tuple[tuple[int, int, frozenset[int]], ...] = (
     (300, 305, frozenset({14, 15, 16, 17, 18, 19})),  # Diners Club
     (36, 36, frozenset({14, 15, 16, 17, 18, 19})),
     (38, 39, frozenset({16, 17, 18, 19})),
+    (2200, 2204, frozenset({16, 17, 18, 19})),  # Mir
+    (5018, 5018, frozenset({13, 14, 15, 16, 17, 18, 19})),  # Maestro
+    (5020, 5020, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (5038, 5038, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (5893, 5893, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (6304, 6304, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (6759, 6759, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (6761, 6763, frozenset({13, 14, 15, 16, 17, 18, 19})),
+    (60, 60, frozenset({16})),  # RuPay
+    (508, 508, frozenset({16})),
+    (81, 82, frozenset({16})),
 )
 
 

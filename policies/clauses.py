@@ -21,6 +21,7 @@ from nousmem.policies.patterns import (
     CONDITIONAL,
     CONJUNCTIONS,
     FIRST_PERSON,
+    FORGET_VERBS,
     HEAD_REJECT,
     HYPOTHETICAL,
     LEADING_ADVERBS,
@@ -30,6 +31,8 @@ from nousmem.policies.patterns import (
     OTHER_SUBJECTS,
     PAST_IRREGULAR,
     PLAIN_NEG,
+    REMEMBER_STOPPERS,
+    REMEMBER_VERBS,
     SECOND_PERSON,
     SKIP_WORDS,
     TO_CONTINUES,
@@ -253,6 +256,12 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
         low = clean(raw)
         if low in HYPOTHETICAL:
             return True
+        if low in FORGET_VERBS or low in REMEMBER_VERBS:
+            before = clean(toks[j - 1][2]) if j > 0 else ""
+            negated = before in PLAIN_NEG or (j > 1 and clean(toks[j - 2][2]) in PLAIN_NEG)
+            if low in FORGET_VERBS:
+                return not negated  # "forget that I ..." asks; "never forget ..." states
+            return negated or before in REMEMBER_STOPPERS
         if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
             return False
         if low in _PERSONS:

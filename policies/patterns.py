@@ -207,6 +207,13 @@ CONDITIONAL = words("would could should i'd wouldn't couldn't shouldn't")
 #: Words that, before a subject in its clause, make the clause hypothetical: "*If* I worked
 #: at Google", "I *wish* I lived in Paris". Such a clause asserts nothing about the subject.
 HYPOTHETICAL = words("if unless whether wish wishes wished wishing")
+#: Asking memory to let go of what follows ("Please forget that I live in Boston"): unless
+#: negated ("Don't forget that I ..."), the clause states nothing.
+FORGET_VERBS = words("forget forgets unremember unlearn")
+#: ... and "don't remember that I ...", "stop remembering that I ...".
+REMEMBER_VERBS = words("remember remembering")
+#: What turns "remember" into a request to forget.
+REMEMBER_STOPPERS = words("stop stopped quit")
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

@@ -41,6 +41,7 @@ from nousmem.projections.worldview_text import TextSlotResolver
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"\w")
+_WORDS = re.compile(r"\w+")
 
 __all__ = [
     "COMMITMENT",
@@ -237,12 +238,13 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             if state not in HIDDEN_STATES:
                 return None
             first = first or f"{cid} is {state}"
-        said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
-        # Whole words: a forgotten "art" is not named by "The party starts at eight."
-        named = re.compile(
-            "|".join(rf"(?<!\w){re.escape(v)}(?!\w)" for _, _, v in keys), re.IGNORECASE
-        )
-        if not all(named.search(sentence) for sentence in said):
+        said = [
+            set(_WORDS.findall(match_key(s))) for s in _SENTENCE.split(content) if _WORD.search(s)
+        ]
+        # Whole words, all of a value's, in any order and with words between: "dog Biscuit"
+        # is named by "I have a dog named Biscuit.", a forgotten "art" not by "starts at".
+        values = [set(_WORDS.findall(v)) for _, _, v in keys]
+        if not all(any(v and v <= words for v in values) for words in said):
             return None
         return f"lifecycle: every belief it states is forgotten ({first})"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -177,10 +178,20 @@ class WorldviewSnapshot(BaseModel):
     def slot(self, slot_id: str) -> WorldviewSlot | None:
         return next((s for s in self.slots if s.id == slot_id), None)
 
-    def render(self, *, dates: bool = True, max_candidates: int = MAX_SHOWN) -> str:
-        """The Worldview Snapshot section of a prompt."""
+    def render(
+        self,
+        *,
+        dates: bool = True,
+        max_candidates: int = MAX_SHOWN,
+        first: Callable[[WorldviewSlot], bool] | None = None,
+    ) -> str:
+        """The Worldview Snapshot section of a prompt; ``first``: slots to put before the
+        others (a question's own), each group in slot order."""
         lines: list[str] = []
-        for s in self.slots:
+        slots = list(self.slots)
+        if first is not None:
+            slots.sort(key=lambda s: not first(s))  # stable: slot order within each group
+        for s in slots:
             line = self.render_slot(s, dates=dates, max_candidates=max_candidates)
             if line is not None:
                 lines.append(line)

@@ -86,7 +86,9 @@ unexplained while the package version stays the same (as it does between release
    hidden turn; a list value's span ends where it stopped holding, and a fresh
    contradiction after a settled dispute reopens it (and settles by the first rules);
    a schema naming " for " or a comma is current; a compiled item quoting a forgotten
-   source's text is obsolete.
+   source's text is obsolete; an observation naming a forgotten value's words (not only its
+   exact text) leaves reads; a fact line the question asks about is packed first, and its
+   slot leads the Worldview Snapshot.
 """
 
 

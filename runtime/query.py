@@ -14,10 +14,11 @@ from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, by_score, count_tokens, rrf
-from nousmem.projections.worldview_models import WorldviewSnapshot
+from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import Packing, fit_lines
 from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed
@@ -271,11 +272,33 @@ class QueryEngine(Packing):
 
         # Headers and bullets count: the rendered prompt never exceeds the budget.
         room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
-        wv_text = fit_lines(wv.render(), min(room, int(budget_tokens * cfg.worldview_share)))
+        # The slots the question asks about first: a long unrelated line must not take the
+        # share (or be the one kept while the asked one is skipped).
+        spec = self.proj.config.attributes.spec
+
+        def asked_line(key: str) -> bool:  # "fact:maya.location", "maya.location"
+            attribute = key.rpartition(".")[2]
+            return asks_about(plan, attribute, spec(attribute).aliases)
+
+        def asked_slot(slot: WorldviewSlot) -> bool:  # a belief's slot, not a compiled item's
+            return slot.kind in ("fact", "preference") and asked_line(slot.key)
+
+        wv_text = fit_lines(
+            wv.render(first=asked_slot),
+            min(room, int(budget_tokens * cfg.worldview_share)),
+        )
         room -= count_tokens(wv_text)
         shown = self._worldview_shown(wv, wv_text)
         order = by_score(cands)
+        # A fact line of an attribute the question asks about is its answer: packed first,
+        # whatever the fused scores of chattier turns ("Where do I live and where do I
+        # work?" must not lose both lines to small talk that shares the speaker).
+        pinned = [s for s in order if s.kind == "fact" and asked_line(s.id)]
+        if pinned:
+            order = pinned + [s for s in order if not (s.kind == "fact" and asked_line(s.id))]
         kept, dropped = self._pack(order, max(0, room), k, plan, bare)
+        if pinned:
+            kept = by_score(kept)  # pinned for the budget only: snippets stay best first
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]
         trace_cands = [

@@ -98,9 +98,14 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
     found += [f for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
     # A number in the metadata is an id, a count or a score far more often than a card: only
-    # its name makes it a secret ("pin: 4821").
+    # its name makes it a secret ("pin: 4821") or a card ("card_number: 4111...").
     numbers = _strings(obs.metadata, numbers=True)
-    found += [f for t in numbers for f in _short_text_risks(t) if f.kind in _STRUCTURED_KINDS]
+    found += [
+        f
+        for t in numbers
+        for f in _short_text_risks(t)
+        if f.kind in _STRUCTURED_KINDS or (f.label in CREDENTIAL_LABELS and _CARD_KEY.search(t))
+    ]
     found += pair_risks(claims)
     return found
 
@@ -175,6 +180,8 @@ def _echoed(content: str, text: str, f: RiskFinding, spans: Sequence[tuple[int, 
 
 
 _STRUCTURED_KINDS = frozenset({"secret", "injection"})
+# The name of a metadata number that holds a card ("card_number: 4111...", "cc: ...").
+_CARD_KEY = re.compile(r"^[^:]*(?:card|credit|debit|visa|master|amex|\bcc|\bpan\b)[^:]*:", re.I)
 
 
 def _structured_risk(f: RiskFinding) -> bool:

@@ -255,3 +255,22 @@ async def test_a_journal_this_process_cannot_write_is_named_and_left_alone(
         await MemoryRuntime.open(path)
     assert "read-only" in str(err.value)
     assert sorted(os.listdir(tmp_path)) == ["mem.db"]  # no -wal or -shm left behind
+
+
+async def test_a_read_only_wal_file_beside_the_journal_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "mem.db"
+    async with MemoryRuntime.open(path) as rt:
+        await rt.observe({"content": "Hello."})
+    for ext in ("-wal", "-shm"):
+        (tmp_path / f"mem.db{ext}").write_bytes(b"")
+    real_access = os.access
+    wal = f"{path}-wal"
+
+    def read_only(p: Any, mode: int, **kw: Any) -> bool:
+        return False if str(p) == wal and mode & os.W_OK else real_access(p, mode, **kw)
+
+    monkeypatch.setattr(os, "access", read_only)
+    with pytest.raises(StorageError, match=r"mem\.db-wal"):
+        await MemoryRuntime.open(path)

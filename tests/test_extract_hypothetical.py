@@ -155,3 +155,22 @@ async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
     text = "I wish it was true that I worked at Google"
     claims = await RuleExtractor().extract(Observation(content=text, actor="alice"))
     assert not [c for c in claims if c.value == "Google"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A request to let go of a fact states nothing...
+        ("Please forget that I have a dog named Biscuit.", []),
+        ("Forget that I live in Boston.", []),
+        ("Please forget I live in Boston.", []),
+        ("Don't remember that I work at Initrode.", []),
+        ("Stop remembering that I live in Boston.", []),
+        # ... but a request to keep it states it.
+        ("Never forget that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("Don't forget that I work at Initrode.", [("employer", "Initrode", "assert", "0.9")]),
+        ("Remember that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+    ],
+)
+def test_asking_memory_to_forget_a_fact_does_not_state_it(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected

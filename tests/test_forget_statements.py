@@ -133,3 +133,14 @@ async def test_a_target_in_another_case_forgets_the_value_its_slot_shows(target:
         assert "hiking" not in wv.render()
         ctx = await rt.query("What does Sam love?", lens="logical")
         assert "Sam: I love hiking." not in ctx.to_prompt()  # its only statement
+
+
+async def test_a_forgotten_value_named_with_words_between_leaves_reads() -> None:
+    async with MemoryRuntime.memory() as rt:
+        said = await rt.observe_and_route(
+            {"content": "I have a dog named Biscuit.", "actor": "Maya", "occurred_at": T0}
+        )
+        assert [(d.attribute, d.value) for d in said.deltas] == [("pet", "dog Biscuit")]
+        await rt.forget(["Maya.pet=dog Biscuit"], "inhibit", reason="the user asked")
+        ctx = await rt.query("What pets does Maya have?")
+        assert "Biscuit" not in ctx.to_prompt()

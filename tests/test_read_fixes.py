@@ -96,3 +96,61 @@ async def test_an_inhibited_turn_is_not_cited_by_a_fact_line(rt: MemoryRuntime) 
         assert all(ids["D2:10"] not in s.event_ids for s in ctx.snippets), lens
     audit = await rt.query("What is Caroline's goal?", lens="historical", budget_tokens=500)
     assert any(ids["D2:10"] in s.event_ids for s in audit.snippets)  # the full lenses keep it
+
+
+_MAYA = [
+    "Hi! I'm Maya. I work at Acme Corp as a data engineer.",
+    "I live in Portland.",
+    "I love hiking and I really like sushi.",
+    "My sister Lena lives in Chicago.",
+    "My sister Lena works at Globex.",
+    "My husband Tom is a teacher.",
+    "Where do I live?",
+    "Where do I work?",
+    "Where does my sister live?",
+    "Where does Lena work?",
+    "Actually, I moved to Seattle last week.",
+    "Where do I live now?",
+    "I just joined Initech, I left Acme Corp.",
+    "Where do I work?",
+    "My sister Lena moved to Denver.",
+    "Where does Lena live?",
+    "Who is my employer?",
+    "Actually I live in Tacoma now, not Seattle.",
+    "Where do I live?",
+    "I quit Initech. I work at Hooli now.",
+    "Where do I work now?",
+]
+
+
+async def test_a_question_about_two_attributes_gets_both_fact_lines(rt: MemoryRuntime) -> None:
+    chat = ["Thanks, that helps!", "Ok cool.", "Haha nice.", "Got it, thanks."]
+    i = 0
+    for line in _MAYA:
+        for text in [*chat, line]:  # small talk by the same speaker between the facts
+            i += 1
+            when = datetime(2024, 3, 4, 9, tzinfo=UTC) + timedelta(hours=3 * i)
+            await rt.observe_and_route({"content": text, "actor": "Maya", "occurred_at": when})
+    ctx = await rt.query("Where do I live and where do I work?", actor="Maya", budget_tokens=600)
+    facts = " ".join(s.text for s in ctx.snippets if s.kind == "fact")
+    assert "Tacoma" in facts and "Hooli" in facts
+
+
+async def test_the_historical_snapshot_keeps_the_line_the_question_asks_about(
+    rt: MemoryRuntime,
+) -> None:
+    said = [
+        "I work at Acme Corp.",
+        "I'm planning to visit Japan next year.",
+        "I just joined Initech, I left Acme Corp.",
+        "I think I might take up pottery.",
+        "I'm going to a conference in Berlin next month.",
+        "I quit Initech. I work at Hooli now.",
+    ]
+    for i, text in enumerate(said):
+        when = T0 + timedelta(days=i)
+        await rt.observe_and_route({"content": text, "actor": "Maya", "occurred_at": when})
+    ctx = await rt.query(
+        "Where did I work before Hooli?", actor="Maya", lens="historical", budget_tokens=600
+    )
+    assert "Initech" in ctx.prompt_sections["worldview"]

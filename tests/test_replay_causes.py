@@ -82,7 +82,7 @@ async def test_forgetting_items_outside_the_read_is_named(rt: MemoryRuntime) -> 
     for i, source in enumerate(["user", "web", "agent"]):
         res = await rt.observe_and_route(said("Bob lives in Berlin.", source, i + 1, source))
         ids.append(res.observation_id)
-    ctx = await rt.query("Where does Bob live?", budget_tokens=40)
+    ctx = await rt.query("What do we know about Bob and Berlin?", budget_tokens=40)
     assert ctx.trace_id is not None
     shown = {s.id for s in ctx.snippets}
     assert set(ids) - shown  # some of them did not fit

@@ -329,6 +329,22 @@ def test_card_numbers_of_each_network_are_found() -> None:
         "3782 822463 10005",  # American Express
         "6011111111111117",  # Discover
         "3530111333300000",  # JCB
+        "6759649826438453",  # Maestro
+        "2200000000000004",  # Mir
     ):
         assert list(card_spans(f"card {number} exp 12/29")), number
     assert not list(card_spans("id 4111111111111112"))  # fails Luhn
+    assert list(card_spans("Card no.4111111111111111")) == [(8, 24)]  # after "no.", not a decimal
+    assert not list(card_spans("score 0.4111111111111111"))
+
+
+@pytest.mark.parametrize(
+    "metadata",
+    [{"card_number": 4111111111111111}, {"payment": {"card": 5555555555554444}}],
+    ids=["card-key", "nested-card-key"],
+)
+async def test_a_card_given_as_a_metadata_number_under_its_name_is_quarantined(
+    rt: MemoryRuntime, metadata: dict[str, Any]
+) -> None:
+    event = await rt.observe({"content": "Payment details.", "metadata": metadata})
+    assert event.kind == "quarantined"

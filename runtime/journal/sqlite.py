@@ -95,6 +95,11 @@ def _check_writable(path: str) -> None:
             f"cannot write the journal file {path} (read-only); nousmem needs"
             " to write a journal it opens"
         )
+    for ext in ("-wal", "-shm"):  # left read-only by an earlier failed open, say
+        if os.path.exists(real + ext) and not os.access(real + ext, os.W_OK):
+            raise StorageError(
+                f"cannot write {path}{ext} (read-only), the journal's {ext[1:]} file"
+            )
     beside = all(os.path.exists(real + ext) for ext in ("-wal", "-shm"))
     if not beside and os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
         raise StorageError(
