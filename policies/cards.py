@@ -44,9 +44,7 @@ _CARD_BRANDS: tuple[tuple[int, int, frozenset[int]], ...] = (
     (6304, 6304, frozenset({13, 14, 15, 16, 17, 18, 19})),
     (6759, 6759, frozenset({13, 14, 15, 16, 17, 18, 19})),
     (6761, 6763, frozenset({13, 14, 15, 16, 17, 18, 19})),
-    (60, 60, frozenset({16})),  # RuPay
-    (508, 508, frozenset({16})),
-    (81, 82, frozenset({16})),
+    (508, 508, frozenset({16})),  # RuPay (its 60/81/82 ranges would take order numbers)
 )
 
 
@@ -75,6 +73,12 @@ def _luhn(digits: str) -> bool:
 def card_spans(text: str) -> Iterator[tuple[int, int]]:
     """The spans of ``text`` that hold a payment card number."""
     for m in _CARD.finditer(text):
-        digits = re.sub(r"\D", "", m.group(0))
-        if len(set(digits)) > 1 and _card_shaped(digits) and _luhn(digits):
-            yield m.span()
+        start, end = m.span()
+        readings = [end]
+        if m.group(1):  # five groups: a 19-digit card, or 16 digits and a CVV after them
+            readings.append(start + 19)
+        for stop in readings:
+            digits = re.sub(r"\D", "", text[start:stop])
+            if len(set(digits)) > 1 and _card_shaped(digits) and _luhn(digits):
+                yield start, stop
+                break

@@ -31,6 +31,7 @@ from nousmem.policies.patterns import (
     OTHER_SUBJECTS,
     PAST_IRREGULAR,
     PLAIN_NEG,
+    POLITE,
     REMEMBER_STOPPERS,
     REMEMBER_VERBS,
     SECOND_PERSON,
@@ -243,6 +244,31 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
     return "elided", None
 
 
+def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool:
+    """Whether "forget" / "remember" at token ``j`` asks memory to let go of the clause
+    after it: an imperative ("Please forget that I ...", "Don't remember that I ...", "Stop
+    remembering ...") said to memory, not a statement about someone ("I always forget
+    that I live in Boston now", "My mom can't remember that I moved")."""
+    k = j - 1
+    negated = stopped = False
+    if k >= 0 and clean(toks[k][2]) in REMEMBER_STOPPERS:
+        stopped, k = True, k - 1
+    if k >= 0 and clean(toks[k][2]) in PLAIN_NEG:
+        negated, k = True, k - 1
+        if k >= 0 and clean(toks[k][2]) == "do":  # "do not remember"
+            k -= 1
+    while k >= 0:  # only politeness between the clause's start and the verb
+        raw = toks[k][2]
+        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
+            break
+        if clean(raw) not in POLITE:
+            return False
+        k -= 1
+    if verb in FORGET_VERBS:
+        return not negated and not stopped  # "never forget that I ..." states it
+    return negated or stopped
+
+
 def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     """Whether "if", "wish", ... stands before the subject at token ``i``, in its clause.
 
@@ -257,11 +283,7 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
         if low in HYPOTHETICAL:
             return True
         if low in FORGET_VERBS or low in REMEMBER_VERBS:
-            before = clean(toks[j - 1][2]) if j > 0 else ""
-            negated = before in PLAIN_NEG or (j > 1 and clean(toks[j - 2][2]) in PLAIN_NEG)
-            if low in FORGET_VERBS:
-                return not negated  # "forget that I ..." asks; "never forget ..." states
-            return negated or before in REMEMBER_STOPPERS
+            return _asks_to_forget(toks, j, low)
         if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
             return False
         if low in _PERSONS:

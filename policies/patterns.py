@@ -214,6 +214,12 @@ FORGET_VERBS = words("forget forgets unremember unlearn")
 REMEMBER_VERBS = words("remember remembering")
 #: What turns "remember" into a request to forget.
 REMEMBER_STOPPERS = words("stop stopped quit")
+#: What may stand before an imperative said to memory ("Can you please just forget ...").
+POLITE = words(
+    "please pls plz kindly just also and so ok okay now then can could would will hey oh"
+)
+#: "you" is polite only asked: "Can you forget ...", not "You never remember ...".
+ASKING = words("can could would will")
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

@@ -209,6 +209,14 @@ _SPECS: tuple[_Spec, ...] = (
         "v",
     ),
     (
+        "secret",
+        "url_password",
+        0.85,
+        # A password in a URL's user info ("postgres://app:s3cret@db", "git remote -v").
+        re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]+:(?P<v>[^\s@/]+)@[^\s@]"),
+        "v",
+    ),
+    (
         "pii",
         "email",
         0.5,
@@ -236,6 +244,7 @@ _GATES: tuple[tuple[bool, tuple[str, ...]], ...] = (
     (False, ("Bearer", "eyJ")),
     (True, (":", "=")),
     (True, (":", "=")),
+    (False, ("://",)),
     (False, ("@",)),
 )
 assert len(_GATES) == len(_SPECS)

@@ -238,13 +238,8 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             if state not in HIDDEN_STATES:
                 return None
             first = first or f"{cid} is {state}"
-        said = [
-            set(_WORDS.findall(match_key(s))) for s in _SENTENCE.split(content) if _WORD.search(s)
-        ]
-        # Whole words, all of a value's, in any order and with words between: "dog Biscuit"
-        # is named by "I have a dog named Biscuit.", a forgotten "art" not by "starts at".
-        values = [set(_WORDS.findall(v)) for _, _, v in keys]
-        if not all(any(v and v <= words for v in values) for words in said):
+        said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
+        if not all(any(_names(sentence, v) for _, _, v in keys) for sentence in said):
             return None
         return f"lifecycle: every belief it states is forgotten ({first})"
 
@@ -348,3 +343,19 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             slots=tuple(slots),
             audit=audit,
         )
+
+
+def _names(sentence: str, value: str) -> bool:
+    """Whether ``sentence`` (a match key) names ``value``: its text as whole words (a
+    forgotten "art" is not named by "The party starts at eight."), or its words in order
+    with at most two words between ("I have a dog named Biscuit." names "dog Biscuit"), when
+    each has three letters or more ("AT&T" is not named by "at the T station")."""
+    if re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence):
+        return True
+    wanted = _WORDS.findall(value)
+    if len(wanted) < 2 or any(len(w) < 3 for w in wanted):
+        return False
+    gap = r"(?:\W+\w+){0,2}?\W+"
+    return (
+        re.search(r"(?<!\w)" + gap.join(map(re.escape, wanted)) + r"(?!\w)", sentence) is not None
+    )

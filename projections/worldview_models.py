@@ -183,14 +183,14 @@ class WorldviewSnapshot(BaseModel):
         *,
         dates: bool = True,
         max_candidates: int = MAX_SHOWN,
-        first: Callable[[WorldviewSlot], bool] | None = None,
+        rank: Callable[[WorldviewSlot], float] | None = None,
     ) -> str:
-        """The Worldview Snapshot section of a prompt; ``first``: slots to put before the
-        others (a question's own), each group in slot order."""
+        """The Worldview Snapshot section of a prompt; ``rank``: slots with a higher rank
+        first (a question's own), equal ranks in slot order."""
         lines: list[str] = []
         slots = list(self.slots)
-        if first is not None:
-            slots.sort(key=lambda s: not first(s))  # stable: slot order within each group
+        if rank is not None:
+            slots.sort(key=lambda s: -rank(s))  # stable: slot order within equal ranks
         for s in slots:
             line = self.render_slot(s, dates=dates, max_candidates=max_candidates)
             if line is not None:

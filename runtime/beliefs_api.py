@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from nousmem.policies.risk import mask_secrets
 from nousmem.policies.validators import ProposedWrite
 from nousmem.projections.belief_models import BeliefSnapshot, IdentityCandidate, match_key
 from nousmem.runtime.asof import AsOf, parse_as_of
@@ -87,7 +88,7 @@ class BeliefAPI(WritePath, RuntimeCore):
         """
         self._check_open()
         keep, absorb = _text(keep, "keep"), _text(absorb, "absorb")
-        reason = check_reason(reason)
+        reason = mask_secrets(check_reason(reason))  # journaled: a pasted key stays out
         authorized = check_flag(authorized, "authorized")
         async with self._write_lock:
             await self._refresh(locked=True)

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from nousmem.policies.risk import mask_secrets
 from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
@@ -160,7 +161,7 @@ class Erasure(ReadPath):
         self._check_open()
         if (event_ids is None) == (entity is None):
             raise InvalidInput("give exactly one of event_ids or entity", field="event_ids")
-        reason = check_reason(reason)
+        reason = mask_secrets(check_reason(reason))  # an erasure record is never erased
         if entity is not None and (not isinstance(entity, str) or not entity.strip()):
             raise InvalidInput("must be a non-empty string", field="entity")
         if entity is not None and not re.search(r"\w", entity):

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.memory_policy import ConsolidateIntent, ForgetIntent
-from nousmem.policies.risk import RiskFinding
+from nousmem.policies.risk import RiskFinding, mask_secrets
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
@@ -225,7 +225,7 @@ class Forgetting(WritePath):
         """
         self._check_open()
         verb = check_verb(verb)
-        reason = check_reason(reason)
+        reason = mask_secrets(check_reason(reason))  # journaled: a pasted key stays out
         if isinstance(targets, str) or not isinstance(targets, Sequence) or not targets:
             raise InvalidInput("must be a non-empty list of targets", field="targets")
         check_text(list(targets), "targets")

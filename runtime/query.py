@@ -14,11 +14,11 @@ from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, by_score, count_tokens, rrf
-from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
+from nousmem.projections.worldview_models import WorldviewSnapshot
+from nousmem.runtime.asked import MIN_OTHERS, Asked
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import Packing, fit_lines
 from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed
@@ -274,31 +274,21 @@ class QueryEngine(Packing):
         room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
         # The slots the question asks about first: a long unrelated line must not take the
         # share (or be the one kept while the asked one is skipped).
-        spec = self.proj.config.attributes.spec
-
-        def asked_line(key: str) -> bool:  # "fact:maya.location", "maya.location"
-            attribute = key.rpartition(".")[2]
-            return asks_about(plan, attribute, spec(attribute).aliases)
-
-        def asked_slot(slot: WorldviewSlot) -> bool:  # a belief's slot, not a compiled item's
-            return slot.kind in ("fact", "preference") and asked_line(slot.key)
-
+        asked = Asked(plan, self.proj.config.attributes.spec)
         wv_text = fit_lines(
-            wv.render(first=asked_slot),
-            min(room, int(budget_tokens * cfg.worldview_share)),
+            wv.render(rank=asked.slot_rank), min(room, int(budget_tokens * cfg.worldview_share))
         )
         room -= count_tokens(wv_text)
         shown = self._worldview_shown(wv, wv_text)
         order = by_score(cands)
-        # A fact line of an attribute the question asks about is its answer: packed first,
-        # whatever the fused scores of chattier turns ("Where do I live and where do I
-        # work?" must not lose both lines to small talk that shares the speaker).
-        pinned = [s for s in order if s.kind == "fact" and asked_line(s.id)]
-        if pinned:
-            order = pinned + [s for s in order if not (s.kind == "fact" and asked_line(s.id))]
         kept, dropped = self._pack(order, max(0, room), k, plan, bare)
-        if pinned:
-            kept = by_score(kept)  # pinned for the budget only: snippets stay best first
+        missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
+        if missing and len(kept) > MIN_OTHERS and (k is None or k > MIN_OTHERS):
+            # The answer displaces the weakest of what was packed (see runtime/asked.py).
+            first = {s.id for s in missing}
+            again = missing + [s for s in order if s.id not in first]
+            kept, dropped = self._pack(again, max(0, room), k, plan, bare)
+            kept = by_score(kept)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]
         trace_cands = [

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.planner import QueryPlan
+from nousmem.policies.risk import mask_secrets
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.projections.worldview import slot_kind_for
@@ -267,6 +268,8 @@ class Traces(ReadPath):
         if feedback is not None and (not isinstance(feedback, str) or len(feedback) > 4000):
             raise InvalidInput("must be a string of at most 4000 characters", field="feedback")
         check_text(feedback, "feedback")
+        if feedback is not None:  # journaled with the outcome: a pasted key stays out
+            feedback = mask_secrets(feedback)
         await self._erasure_gate.enter_read()
         try:
             return await self._after_turn(trace_id, outcome, feedback)

@@ -181,7 +181,10 @@ def _echoed(content: str, text: str, f: RiskFinding, spans: Sequence[tuple[int, 
 
 _STRUCTURED_KINDS = frozenset({"secret", "injection"})
 # The name of a metadata number that holds a card ("card_number: 4111...", "cc: ...").
-_CARD_KEY = re.compile(r"^[^:]*(?:card|credit|debit|visa|master|amex|\bcc|\bpan\b)[^:]*:", re.I)
+_CARD_KEY = re.compile(
+    r"^[^:]*(?:card|credit|debit|visa|master|amex|(?<![a-z])cc|(?<![a-z])pan(?![a-z]))[^:]*:",
+    re.I,
+)
 
 
 def _structured_risk(f: RiskFinding) -> bool:
@@ -189,25 +192,27 @@ def _structured_risk(f: RiskFinding) -> bool:
     return f.kind in _STRUCTURED_KINDS or f.label in CREDENTIAL_LABELS
 
 
-def _strings(value: Any, *, numbers: bool = False) -> list[str]:
+def _strings(value: Any, *, numbers: bool = False, path: str = "") -> list[str]:
     """Every string in ``value``: dict keys and values, list items, at any depth, and each
     key with its string value ("password: hunter2hunter2"): a secret is a name and a value,
-    and neither alone looks like one. ``numbers``: instead, only each key with its number
-    ("pin: 4821"), at any depth."""
+    and neither alone looks like one. ``numbers``: instead, only each number with the path
+    of keys to it ("bank.pin: 4821", "card.number: 4111...", "cards: 4111...")."""
     if isinstance(value, dict):
         out: list[str] = []
         for k, v in value.items():
             if not numbers:
                 out += [*_strings(k), *_strings(v)]
-            elif isinstance(v, dict | list | tuple):
-                out += _strings(v, numbers=True)
-            scalar = isinstance(v, str) if not numbers else isinstance(v, int | float)
-            if isinstance(k, str) and scalar and not isinstance(v, bool):
-                out.append(f"{k}: {v}")
+                if isinstance(k, str) and isinstance(v, str):
+                    out.append(f"{k}: {v}")
+            else:
+                out += _strings(v, numbers=True, path=f"{path}.{k}" if path else str(k))
         return out
     if isinstance(value, list | tuple):
-        return [s for v in value for s in _strings(v, numbers=numbers)]
-    return [value] if isinstance(value, str) and not numbers else []
+        return [s for v in value for s in _strings(v, numbers=numbers, path=path)]
+    if numbers:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return [f"{path}: {value}"] if number and path else []
+    return [value] if isinstance(value, str) else []
 
 
 @lru_cache(maxsize=4096)

@@ -170,6 +170,10 @@ async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
         ("Never forget that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
         ("Don't forget that I work at Initrode.", [("employer", "Initrode", "assert", "0.9")]),
         ("Remember that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("Can you please forget that I live in Boston?", []),
+        # Saying someone forgets is no request: the fact stands.
+        ("I always forget that I live in Boston now.", [("location", "Boston", "assert", "0.9")]),
+        ("You never remember that I live in Boston!", [("location", "Boston", "assert", "0.9")]),
     ],
 )
 def test_asking_memory_to_forget_a_fact_does_not_state_it(text: str, expected: list[Row]) -> None:

@@ -144,3 +144,26 @@ async def test_a_forgotten_value_named_with_words_between_leaves_reads() -> None
         await rt.forget(["Maya.pet=dog Biscuit"], "inhibit", reason="the user asked")
         ctx = await rt.query("What pets does Maya have?")
         assert "Biscuit" not in ctx.to_prompt()
+
+
+@pytest.mark.parametrize(
+    ("value_text", "attribute_target", "other"),
+    [
+        ("I work at AT&T.", "Maya.employer=AT&T", "Meet me at the T station."),
+        ("I live in New York.", "Maya.location=New York", "York Minster is the new cathedral."),
+    ],
+)
+async def test_a_sentence_sharing_short_or_reordered_words_is_not_hidden(
+    value_text: str, attribute_target: str, other: str
+) -> None:
+    async with MemoryRuntime.memory() as rt:
+        first = await rt.observe_and_route(
+            {"content": value_text, "actor": "Maya", "occurred_at": T0}
+        )
+        assert first.deltas, value_text
+        both = await rt.observe_and_route(
+            {"content": f"{value_text} {other}", "actor": "Maya", "occurred_at": T0 + DAY}
+        )
+        await rt.forget([attribute_target], "inhibit", reason="the user asked")
+        ctx = await rt.query(other, actor="Maya")
+        assert both.observation_id in {s.id for s in ctx.snippets}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.packing import fit_lines
 
@@ -154,3 +156,71 @@ async def test_the_historical_snapshot_keeps_the_line_the_question_asks_about(
         "Where did I work before Hooli?", actor="Maya", lens="historical", budget_tokens=600
     )
     assert "Initech" in ctx.prompt_sections["worldview"]
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "lens", "k", "budget", "want"),
+    [
+        (
+            ["I use VS Code every day.", "I fixed the kitchen sink with a pipe wrench yesterday."],
+            "What did I use to fix the kitchen sink?",
+            "associative",
+            1,
+            400,
+            "wrench",
+        ),
+        (
+            [
+                "I live in Portland.",
+                "Actually I moved to Seattle.",
+                "Actually I live in Tacoma now, not Seattle.",
+            ],
+            "Where did I live before Tacoma?",
+            "historical",
+            1,
+            400,
+            "Seattle",
+        ),
+        (
+            ["I love hiking.", "I like sushi.", "My favorite book is Dune by Frank Herbert."],
+            "Who wrote my favorite book?",
+            "associative",
+            10,
+            70,
+            "Herbert",
+        ),
+    ],
+)
+async def test_an_attribute_named_in_passing_does_not_crowd_out_the_answer(
+    said: list[str], question: str, lens: str, k: int, budget: int, want: str
+) -> None:
+    async with MemoryRuntime.memory() as rt:
+        for i, text in enumerate(said):
+            when = T0 + timedelta(days=i)
+            await rt.observe_and_route({"content": text, "actor": "Maya", "occurred_at": when})
+        ctx = await rt.query(question, actor="Maya", lens=lens, k=k, budget_tokens=budget)
+        assert want in ctx.to_prompt()
+
+
+async def test_a_procedural_question_gets_the_procedure_it_asks_about(rt: MemoryRuntime) -> None:
+    results = [
+        ("deploy staging", "Deployed staging with make deploy ENV=staging after migrations."),
+        ("deploy staging", "Deployed staging with make deploy ENV=staging; migrations first."),
+        ("bump deps", "Bumped dependencies with uv lock --upgrade and reran the test suite."),
+        ("bump deps", "Bumped dependencies with uv lock --upgrade, then fixed two type errors."),
+        ("fix flaky test", "Fixed the flaky test test_retry_backoff by mocking time.sleep."),
+        ("fix flaky test", "Fixed the flaky test test_export by mocking time.sleep again."),
+    ]
+    for i, (task, text) in enumerate(results):
+        await rt.observe_and_route(
+            {
+                "type": "task_result",
+                "source": "agent",
+                "content": text,
+                "metadata": {"task": task, "outcome": "success"},
+                "occurred_at": T0 + timedelta(hours=i),
+            }
+        )
+    await rt.sleep()
+    ctx = await rt.query("How did we fix the flaky test last time?", lens="procedural")
+    assert "Procedure for fix flaky test" in ctx.prompt_sections["worldview"]

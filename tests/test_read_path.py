@@ -372,9 +372,7 @@ async def test_tight_budget_suppresses_with_reasons(rt: MemoryRuntime) -> None:
     assert sum(s.tokens for s in tight.snippets) <= 60
     assert all(s.reason for s in tight.suppressed)
     two = await rt.query(EMPLOYER_Q, lens="associative", budget_tokens=2000, k=2)
-    # The fact line the question asks about is packed first; then the best of the rest.
-    best = next(s.id for s in roomy.snippets if s.id != "fact:alice.employer")
-    assert {s.id for s in two.snippets} == {"fact:alice.employer", best}
+    assert [s.id for s in two.snippets] == [s.id for s in roomy.snippets][:2]
 
 
 @pytest.mark.parametrize("budget", [40, 64, 100, 200])

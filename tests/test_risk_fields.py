@@ -348,3 +348,40 @@ async def test_a_card_given_as_a_metadata_number_under_its_name_is_quarantined(
 ) -> None:
     event = await rt.observe({"content": "Payment details.", "metadata": metadata})
     assert event.kind == "quarantined"
+
+
+def test_a_card_followed_by_its_cvv_and_a_password_in_a_url_are_found() -> None:
+    from nousmem.policies.cards import card_spans
+    from nousmem.policies.risk import detect_risks
+
+    assert list(card_spans("My card is 4111 1111 1111 1111 123")) == [(11, 30)]
+    for url in (
+        "origin https://alice:ghp_abc123XYZ@github.com/x/y.git (fetch)",
+        "postgres://app:s3cr3t@db.internal:5432/app",
+    ):
+        assert any(f.label == "url_password" for f in detect_risks(url)), url
+    assert not any(f.kind == "secret" for f in detect_risks("see https://user@host/x"))
+
+
+async def test_a_card_number_under_a_card_path_in_metadata_is_quarantined(
+    rt: MemoryRuntime,
+) -> None:
+    for metadata in ({"card": {"number": 4111111111111111}}, {"payment_cc": 4111111111111111}):
+        event = await rt.observe({"content": "Payment details.", "metadata": metadata})
+        assert event.kind == "quarantined", metadata
+
+
+async def test_secrets_in_feedback_and_reasons_are_masked_before_they_are_journaled(
+    rt: MemoryRuntime,
+) -> None:
+    res = await rt.observe_and_route({"content": "Bob lives in Paris.", "source": "user"})
+    ctx = await rt.query("Where does Bob live?")
+    assert ctx.trace_id is not None
+    await rt.after_turn(ctx.trace_id, "failure", feedback=f"wrong, and my key is {KEY}")
+    assert res.observation_id is not None
+    await rt.forget([res.observation_id], "inhibit", reason=f"leaked {KEY}")
+    await rt.erase(event_ids=[res.observation_id], reason=f"it held {KEY}")
+    stored = " ".join(
+        [e.payload.model_dump_json() async for e in rt.events() if e.payload is not None]
+    )
+    assert KEY not in stored and "[REDACTED" in stored

@@ -1,0 +1,63 @@
+"""What a question asks about, for packing its answer first.
+
+A fact line of an attribute the question names ("Where do I live and where do I work?"
+asks ``location`` and ``employer``) is its answer, and so is the Worldview Snapshot slot it
+renders, or a compiled procedure whose words the question shares ("How did we fix the
+flaky test?"). Fused scores can rank them below chattier turns that share the speaker, so
+a read lets them displace the weakest of what it packed, and ranks the snapshot's slots by
+them; never below a few other snippets (``MIN_OTHERS``), so that a question naming an
+attribute in passing ("What did I use to fix the sink?" names ``uses``) at ``k=1`` or a
+tiny budget keeps its best turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from nousmem.policies.planner import QueryPlan
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.lexical import tokens
+from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.worldview_models import WorldviewSlot
+from nousmem.runtime.fact_lines import asks_about
+
+__all__ = ["MIN_OTHERS", "Asked"]
+
+MIN_OTHERS = 3
+"""A displacement keeps at least this many other snippets (and needs ``k`` above it)."""
+
+_PREFERENCES = re.compile(r"\bprefer(?:s|red|ence|ences)?\b", re.IGNORECASE)
+
+
+class Asked:
+    """The question's answers among a read's candidates and snapshot slots."""
+
+    def __init__(self, plan: QueryPlan, spec: Callable[[str], AttributeSpec]) -> None:
+        self.plan = plan
+        self.spec = spec
+        self.entities = {match_key(e) for e in plan.entities}
+        self.terms = set(plan.terms)
+        self.preferences = _PREFERENCES.search(plan.question) is not None
+
+    def attribute(self, key: str) -> bool:
+        """``key`` ("fact:maya.location", "maya.location") is of an attribute it names."""
+        attribute = key.rpartition(".")[2]
+        return asks_about(self.plan, attribute, self.spec(attribute).aliases)
+
+    def answer(self, fact_id: str) -> bool:
+        """A fact line of a named entity's attribute the question names."""
+        entity = fact_id.partition(":")[2].rpartition(".")[0]
+        return entity in self.entities and self.attribute(fact_id)
+
+    def slot_rank(self, slot: WorldviewSlot) -> float:
+        """How much the question asks for a snapshot slot: 2 for a belief slot of an
+        attribute it names (or any preference when it asks for preferences), else the
+        share of a compiled item's words it uses (0 when none)."""
+        if slot.kind in ("fact", "preference"):
+            if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
+                return 2.0
+            return 0.0
+        words = {t for c in slot.candidates for t in tokens(c.value)}
+        hit = len(words & self.terms)
+        return hit / len(self.terms) if hit and self.terms else 0.0
