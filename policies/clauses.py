@@ -17,11 +17,13 @@ from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
     ADJ_HEAD,
     ADVERBS,
+    ASKING,
     CESSATION,
     CONDITIONAL,
     CONJUNCTIONS,
     FIRST_PERSON,
     FORGET_VERBS,
+    FREQUENCY,
     HEAD_REJECT,
     HYPOTHETICAL,
     LEADING_ADVERBS,
@@ -32,10 +34,12 @@ from nousmem.policies.patterns import (
     PAST_IRREGULAR,
     PLAIN_NEG,
     POLITE,
+    POSSESSIVES,
     REMEMBER_STOPPERS,
     REMEMBER_VERBS,
     SECOND_PERSON,
     SKIP_WORDS,
+    SUBJECT_PRONOUNS,
     TO_CONTINUES,
     TRAILING_DEGREE,
     TRAILING_DROP,
@@ -246,27 +250,40 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
 
 def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool:
     """Whether "forget" / "remember" at token ``j`` asks memory to let go of the clause
-    after it: an imperative ("Please forget that I ...", "Don't remember that I ...", "Stop
-    remembering ...") said to memory, not a statement about someone ("I always forget
-    that I live in Boston now", "My mom can't remember that I moved")."""
+    after it ("Please forget that I ...", "Actually, don't remember that I ...", "I want you
+    to forget ...", "Could you forget ..."), rather than saying someone forgets ("I always
+    forget that I live in Boston now", "My mom can't remember that I moved", "You never
+    remember that I ..."): a request unless a subject stands right before the verb (adverbs
+    such as "always" and a negation skipped). "Never forget that I ..." states the fact;
+    "remember" asks to forget only negated or stopped ("Don't remember", "Stop remembering")."""
     k = j - 1
+    while k >= 0 and clean(toks[k][2]) in FREQUENCY:
+        k -= 1
     negated = stopped = False
     if k >= 0 and clean(toks[k][2]) in REMEMBER_STOPPERS:
         stopped, k = True, k - 1
-    if k >= 0 and clean(toks[k][2]) in PLAIN_NEG:
+    if k >= 0 and (clean(toks[k][2]) in PLAIN_NEG or clean(toks[k][2]).endswith("n't")):
         negated, k = True, k - 1
-        if k >= 0 and clean(toks[k][2]) == "do":  # "do not remember"
+        if k >= 0 and clean(toks[k][2]) in ("do", "does"):
             k -= 1
-    while k >= 0:  # only politeness between the clause's start and the verb
-        raw = toks[k][2]
-        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
-            break
-        if clean(raw) not in POLITE:
-            return False
+    while k >= 0 and clean(toks[k][2]) in FREQUENCY:
         k -= 1
-    if verb in FORGET_VERBS:
-        return not negated and not stopped  # "never forget that I ..." states it
-    return negated or stopped
+    if verb in FORGET_VERBS and (negated or stopped):
+        return False
+    if verb in REMEMBER_VERBS and not (negated or stopped):
+        return False
+    if k < 0 or toks[k][2].rstrip(_STRIP)[-1:] in ",;:.!?" or toks[k][2] in _DASHES:
+        return True  # the verb opens its clause: an imperative
+    raw = toks[k][2].strip(_STRIP + ",;:!?.")
+    low = raw.lower()
+    if low in ("you", "u"):  # "Could you forget ...", not "You always forget ..."
+        return k > 0 and clean(toks[k - 1][2]) in ASKING
+    if low in SUBJECT_PRONOUNS:
+        return False
+    if k > 0 and clean(toks[k - 1][2]) in POSSESSIVES:  # "My boss always forgets ..."
+        return False
+    # A name ("Sarah never remembers ..."), not a capitalised interjection ("Please").
+    return not (raw[:1].isupper() and low not in POLITE)
 
 
 def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:

@@ -217,9 +217,18 @@ REMEMBER_STOPPERS = words("stop stopped quit")
 #: What may stand before an imperative said to memory ("Can you please just forget ...").
 POLITE = words(
     "please pls plz kindly just also and so ok okay now then can could would will hey oh"
+    " actually wait sorry no well right"
 )
 #: "you" is polite only asked: "Can you forget ...", not "You never remember ...".
 ASKING = words("can could would will")
+#: Adverbs between a subject and "forget" ("I always forget ...", "you keep forgetting").
+FREQUENCY = words("always often sometimes usually still constantly keep keeps kept just")
+#: Who may forget or not remember something (a statement, not a request to memory).
+SUBJECT_PRONOUNS = words(
+    "i he she they we it someone everyone everybody nobody people one me him her us them"
+)
+#: "My boss", "her mom" ...: a possessive before a noun makes it a subject.
+POSSESSIVES = words("my his her our their your its")
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

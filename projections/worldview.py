@@ -42,6 +42,7 @@ from nousmem.projections.worldview_text import TextSlotResolver
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"\w")
 _WORDS = re.compile(r"\w+")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 __all__ = [
     "COMMITMENT",
@@ -347,13 +348,16 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
 
 def _names(sentence: str, value: str) -> bool:
     """Whether ``sentence`` (a match key) names ``value``: its text as whole words (a
-    forgotten "art" is not named by "The party starts at eight."), or its words in order
-    with at most two words between ("I have a dog named Biscuit." names "dog Biscuit"), when
-    each has three letters or more ("AT&T" is not named by "at the T station")."""
+    forgotten "art" is not named by "The party starts at eight."), or, for a value of two
+    words of three letters or more, those words in order with at most two words between
+    ("I have a dog named Biscuit." names "dog Biscuit"; "Trader Joe’s" names "Trader
+    Joe's"). A value with fewer such words needs its text: "AT&T" is not named by "at the
+    T station", "C++" not by "a C in chemistry". Typographic apostrophes count as "'"."""
+    sentence, value = sentence.translate(_APOSTROPHES), value.translate(_APOSTROPHES)
     if re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence):
         return True
-    wanted = _WORDS.findall(value)
-    if len(wanted) < 2 or any(len(w) < 3 for w in wanted):
+    wanted = [w for w in _WORDS.findall(value) if len(w) >= 3]
+    if len(wanted) < 2:
         return False
     gap = r"(?:\W+\w+){0,2}?\W+"
     return (

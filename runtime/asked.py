@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
@@ -37,7 +38,10 @@ class Asked:
         self.plan = plan
         self.spec = spec
         self.entities = {match_key(e) for e in plan.entities}
-        self.terms = set(plan.terms)
+        # The question's own words, not the names in it: a procedure that mentions
+        # "Caroline" is no answer to "Who employs Caroline?".
+        names = {t for e in plan.entities for t in tokens(e)}
+        self.terms = set(plan.terms) - names
         self.preferences = _PREFERENCES.search(plan.question) is not None
 
     def attribute(self, key: str) -> bool:
@@ -58,6 +62,14 @@ class Asked:
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 return 2.0
             return 0.0
-        words = {t for c in slot.candidates for t in tokens(c.value)}
+        if not self.terms:
+            return 0.0
+        words = {t for c in slot.candidates for t in _words(c.value)}
         hit = len(words & self.terms)
-        return hit / len(self.terms) if hit and self.terms else 0.0
+        return hit / len(self.terms) if hit else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    # Compiled items repeat across reads: each is tokenised once.
+    return frozenset(tokens(text))

@@ -174,6 +174,15 @@ async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
         # Saying someone forgets is no request: the fact stands.
         ("I always forget that I live in Boston now.", [("location", "Boston", "assert", "0.9")]),
         ("You never remember that I live in Boston!", [("location", "Boston", "assert", "0.9")]),
+        ("Actually forget that I live in Boston.", []),
+        ("I want you to forget that I live in Boston.", []),
+        ("Wait forget that I live in Boston.", []),
+        ("You should forget that I live in Boston.", []),
+        ("Could you forget I live in Boston?", []),
+        (
+            "My wife never lets me forget that I work at Acme.",
+            [("employer", "Acme", "assert", "0.9")],
+        ),
     ],
 )
 def test_asking_memory_to_forget_a_fact_does_not_state_it(text: str, expected: list[Row]) -> None:

@@ -167,3 +167,22 @@ async def test_a_sentence_sharing_short_or_reordered_words_is_not_hidden(
         await rt.forget([attribute_target], "inhibit", reason="the user asked")
         ctx = await rt.query(other, actor="Maya")
         assert both.observation_id in {s.id for s in ctx.snippets}
+
+
+@pytest.mark.parametrize(
+    ("said", "target"),
+    [
+        ("I love Trader Joe\u2019s.", "Sam.likes=Trader Joe's"),
+        ("I love rock 'n' roll.", "Sam.likes=rock 'n' roll"),
+    ],
+)
+async def test_a_forgotten_value_typed_with_other_apostrophes_leaves_reads(
+    said: str, target: str
+) -> None:
+    async with MemoryRuntime.memory() as rt:
+        res = await rt.observe_and_route({"content": said, "actor": "Sam", "occurred_at": T0})
+        values = [d.value for d in res.deltas]
+        assert values, said
+        await rt.forget([f"Sam.likes={values[0]}"], "inhibit", reason="the user asked")
+        ctx = await rt.query("What does Sam love?")
+        assert res.observation_id not in {s.id for s in ctx.snippets}

@@ -224,3 +224,33 @@ async def test_a_procedural_question_gets_the_procedure_it_asks_about(rt: Memory
     await rt.sleep()
     ctx = await rt.query("How did we fix the flaky test last time?", lens="procedural")
     assert "Procedure for fix flaky test" in ctx.prompt_sections["worldview"]
+
+
+async def test_a_procedure_naming_the_entity_does_not_push_out_its_facts() -> None:
+    async with MemoryRuntime.memory() as rt:
+        await _caroline_and_her_deploys(rt)
+        for question in ("Who employs Caroline?", "Tell me about Caroline."):
+            ctx = await rt.query(question, budget_tokens=600)
+            assert "Acme" in ctx.prompt_sections["worldview"], question
+
+
+async def _caroline_and_her_deploys(rt: MemoryRuntime) -> None:
+    for d, text in [
+        (0, "I work at Google."),
+        (30, "I now work at Acme."),
+        (31, "I live in Boston."),
+    ]:
+        when = T0 + timedelta(days=d)
+        await rt.observe_and_route({"content": text, "actor": "Caroline", "occurred_at": when})
+    for i in range(3):
+        await rt.observe_and_route(
+            {
+                "type": "task_result",
+                "actor": "Caroline",
+                "metadata": {"task": f"deploy{i}"},
+                "content": f"Caroline deployed release {i} of the billing service to staging,"
+                " then ran the smoke tests, rotated the logs and paged the on-call team about"
+                " the new dashboards.",
+                "occurred_at": T0 + timedelta(days=40 + i),
+            }
+        )

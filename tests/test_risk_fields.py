@@ -354,13 +354,18 @@ def test_a_card_followed_by_its_cvv_and_a_password_in_a_url_are_found() -> None:
     from nousmem.policies.cards import card_spans
     from nousmem.policies.risk import detect_risks
 
-    assert list(card_spans("My card is 4111 1111 1111 1111 123")) == [(11, 30)]
+    assert list(card_spans("My card is 4111 1111 1111 1111 123")) == [(11, 34)]
     for url in (
         "origin https://alice:ghp_abc123XYZ@github.com/x/y.git (fetch)",
         "postgres://app:s3cr3t@db.internal:5432/app",
     ):
         assert any(f.label == "url_password" for f in detect_risks(url)), url
     assert not any(f.kind == "secret" for f in detect_risks("see https://user@host/x"))
+    assert any(f.label == "url_password" for f in detect_risks("redis://:pw1234@cache:6379"))
+    for ordinary in ("http://localhost:3000?invite=maya@acme.com", "ssh://git@github.com/x"):
+        assert not any(f.kind == "secret" for f in detect_risks(ordinary)), ordinary
+    # A CVV after the card is masked with it.
+    assert list(card_spans("card 4111 1111 1111 1111 927")) == [(5, 28)]
 
 
 async def test_a_card_number_under_a_card_path_in_metadata_is_quarantined(
