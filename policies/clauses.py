@@ -23,7 +23,6 @@ from nousmem.policies.patterns import (
     CONJUNCTIONS,
     FIRST_PERSON,
     FORGET_VERBS,
-    FREQUENCY,
     HEAD_REJECT,
     HYPOTHETICAL,
     LEADING_ADVERBS,
@@ -34,12 +33,9 @@ from nousmem.policies.patterns import (
     PAST_IRREGULAR,
     PLAIN_NEG,
     POLITE,
-    POSSESSIVES,
-    REMEMBER_STOPPERS,
     REMEMBER_VERBS,
     SECOND_PERSON,
     SKIP_WORDS,
-    SUBJECT_PRONOUNS,
     TO_CONTINUES,
     TRAILING_DEGREE,
     TRAILING_DROP,
@@ -47,6 +43,7 @@ from nousmem.policies.patterns import (
     VALUE_REJECT_ANYWHERE,
     VALUE_REJECT_START,
     VALUE_STOP,
+    WANTING,
 )
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 
@@ -250,40 +247,32 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
 
 def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool:
     """Whether "forget" / "remember" at token ``j`` asks memory to let go of the clause
-    after it ("Please forget that I ...", "Actually, don't remember that I ...", "I want you
-    to forget ...", "Could you forget ..."), rather than saying someone forgets ("I always
-    forget that I live in Boston now", "My mom can't remember that I moved", "You never
-    remember that I ..."): a request unless a subject stands right before the verb (adverbs
-    such as "always" and a negation skipped). "Never forget that I ..." states the fact;
-    "remember" asks to forget only negated or stopped ("Don't remember", "Stop remembering")."""
+    after it. Only the plain request forms do, with nothing but politeness before them:
+    "(Please) forget that I ...", "Could you forget ...", "I want you to forget ...",
+    "Don't remember that ...", "Stop remembering ...". Anything else is a statement about
+    someone forgetting ("I tend to forget that I live in Boston now", "Mom forgets ...",
+    "Never forget that ...", "Don't ever forget ...") and keeps its fact: a fact kept by
+    mistake can be forgotten, one dropped by mistake is lost."""
+    words: list[str] = []
     k = j - 1
-    while k >= 0 and clean(toks[k][2]) in FREQUENCY:
+    while k >= 0:
+        raw = toks[k][2]
+        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
+            break
+        words.append(clean(raw))
         k -= 1
-    negated = stopped = False
-    if k >= 0 and clean(toks[k][2]) in REMEMBER_STOPPERS:
-        stopped, k = True, k - 1
-    if k >= 0 and (clean(toks[k][2]) in PLAIN_NEG or clean(toks[k][2]).endswith("n't")):
-        negated, k = True, k - 1
-        if k >= 0 and clean(toks[k][2]) in ("do", "does"):
-            k -= 1
-    while k >= 0 and clean(toks[k][2]) in FREQUENCY:
-        k -= 1
-    if verb in FORGET_VERBS and (negated or stopped):
-        return False
-    if verb in REMEMBER_VERBS and not (negated or stopped):
-        return False
-    if k < 0 or toks[k][2].rstrip(_STRIP)[-1:] in ",;:.!?" or toks[k][2] in _DASHES:
-        return True  # the verb opens its clause: an imperative
-    raw = toks[k][2].strip(_STRIP + ",;:!?.")
-    low = raw.lower()
-    if low in ("you", "u"):  # "Could you forget ...", not "You always forget ..."
-        return k > 0 and clean(toks[k - 1][2]) in ASKING
-    if low in SUBJECT_PRONOUNS:
-        return False
-    if k > 0 and clean(toks[k - 1][2]) in POSSESSIVES:  # "My boss always forgets ..."
-        return False
-    # A name ("Sarah never remembers ..."), not a capitalised interjection ("Please").
-    return not (raw[:1].isupper() and low not in POLITE)
+    words = [w for w in reversed(words) if w not in POLITE]  # clause start .. verb
+    if verb in FORGET_VERBS:
+        if verb != "forget":
+            return False  # "forgets": someone's habit, never an imperative
+        return (
+            not words
+            or (len(words) == 2 and words[0] in ASKING and words[1] in ("you", "u"))
+            or (len(words) >= 3 and words[-2:] == ["you", "to"] and words[-3] in WANTING)
+        )
+    return words in (["don't"], ["dont"], ["do", "not"]) or (
+        verb == "remembering" and words == ["stop"]
+    )
 
 
 def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:

@@ -217,10 +217,12 @@ REMEMBER_STOPPERS = words("stop stopped quit")
 #: What may stand before an imperative said to memory ("Can you please just forget ...").
 POLITE = words(
     "please pls plz kindly just also and so ok okay now then can could would will hey oh"
-    " actually wait sorry no well right"
+    " actually wait sorry no well right kindly"
 )
 #: "you" is polite only asked: "Can you forget ...", not "You never remember ...".
 ASKING = words("can could would will")
+#: "I want you to forget ...", "I'd like you to ...", "I need you to ...".
+WANTING = words("want need like wish")
 #: Adverbs between a subject and "forget" ("I always forget ...", "you keep forgetting").
 FREQUENCY = words("always often sometimes usually still constantly keep keeps kept just")
 #: Who may forget or not remember something (a statement, not a request to memory).

@@ -214,7 +214,7 @@ _SPECS: tuple[_Spec, ...] = (
         0.85,
         # A password in a URL's user info ("postgres://app:s3cret@db", "redis://:pw@host",
         # "git remote -v"), not a port and query ("http://localhost:3000?to=a@b.c").
-        re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@?#]*:(?P<v>[^\s@/?#]+)@[^\s@]"),
+        re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@?#]*:(?P<v>(?!\d+[/?#])[^\s@/]+)@[^\s@]"),
         "v",
     ),
     (

@@ -283,7 +283,7 @@ class QueryEngine(Packing):
         order = by_score(cands)
         kept, dropped = self._pack(order, max(0, room), k, plan, bare)
         missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
-        if missing and len(kept) > MIN_OTHERS and (k is None or k > MIN_OTHERS + len(missing)):
+        if missing and len(kept) > MIN_OTHERS and (k is None or k >= MIN_OTHERS + len(missing)):
             # The answer displaces the weakest of what was packed (see runtime/asked.py).
             first = {s.id for s in missing}
             again = missing + [s for s in order if s.id not in first]

@@ -177,7 +177,14 @@ async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
         ("Actually forget that I live in Boston.", []),
         ("I want you to forget that I live in Boston.", []),
         ("Wait forget that I live in Boston.", []),
-        ("You should forget that I live in Boston.", []),
+        # Anything but the plain request forms keeps its fact: one kept by mistake can be
+        # forgotten, one dropped by mistake is lost.
+        ("You should forget that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("I tend to forget that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("Jake will forget that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("mom forgets that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
+        ("Don't ever forget that I live in Denver.", [("location", "Denver", "assert", "0.9")]),
+        ("I can never remember that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
         ("Could you forget I live in Boston?", []),
         (
             "My wife never lets me forget that I work at Acme.",

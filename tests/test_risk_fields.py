@@ -361,7 +361,12 @@ def test_a_card_followed_by_its_cvv_and_a_password_in_a_url_are_found() -> None:
     ):
         assert any(f.label == "url_password" for f in detect_risks(url)), url
     assert not any(f.kind == "secret" for f in detect_risks("see https://user@host/x"))
-    assert any(f.label == "url_password" for f in detect_risks("redis://:pw1234@cache:6379"))
+    for url in (
+        "redis://:pw1234@cache:6379",
+        "postgres://admin:Hunter2#!@db.example.com/app",
+        "mysql://root:pa?ss1234@10.0.0.5:3306/app",
+    ):
+        assert any(f.label == "url_password" for f in detect_risks(url)), url
     for ordinary in ("http://localhost:3000?invite=maya@acme.com", "ssh://git@github.com/x"):
         assert not any(f.kind == "secret" for f in detect_risks(ordinary)), ordinary
     # A CVV after the card is masked with it.
