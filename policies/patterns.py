@@ -207,30 +207,19 @@ CONDITIONAL = words("would could should i'd wouldn't couldn't shouldn't")
 #: Words that, before a subject in its clause, make the clause hypothetical: "*If* I worked
 #: at Google", "I *wish* I lived in Paris". Such a clause asserts nothing about the subject.
 HYPOTHETICAL = words("if unless whether wish wishes wished wishing")
-#: Asking memory to let go of what follows ("Please forget that I live in Boston"): unless
-#: negated ("Don't forget that I ..."), the clause states nothing.
-FORGET_VERBS = words("forget forgets unremember unlearn")
+#: Asking memory to let go of what follows ("Please forget that I live in Boston"); see
+#: ``clauses._asks_to_forget`` for the request forms (anything else states the clause).
+FORGET_VERBS = words("forget forgets")
 #: ... and "don't remember that I ...", "stop remembering that I ...".
 REMEMBER_VERBS = words("remember remembering")
-#: What turns "remember" into a request to forget.
-REMEMBER_STOPPERS = words("stop stopped quit")
-#: What may stand before an imperative said to memory ("Can you please just forget ...").
-POLITE = words(
-    "please pls plz kindly just also and so ok okay now then can could would will hey oh"
-    " actually wait sorry no well right kindly"
+#: What may stand before a request said to memory ("Actually, please just forget ...").
+POLITE = words("please pls plz kindly just also and so ok okay now then hey oh") | words(
+    "actually wait sorry no well right"
 )
-#: "you" is polite only asked: "Can you forget ...", not "You never remember ...".
+#: "Can you forget ...", "could you ...": a request, not "You never remember ...".
 ASKING = words("can could would will")
 #: "I want you to forget ...", "I'd like you to ...", "I need you to ...".
 WANTING = words("want need like wish")
-#: Adverbs between a subject and "forget" ("I always forget ...", "you keep forgetting").
-FREQUENCY = words("always often sometimes usually still constantly keep keeps kept just")
-#: Who may forget or not remember something (a statement, not a request to memory).
-SUBJECT_PRONOUNS = words(
-    "i he she they we it someone everyone everybody nobody people one me him her us them"
-)
-#: "My boss", "her mom" ...: a possessive before a noun makes it a subject.
-POSSESSIVES = words("my his her our their your its")
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

@@ -63,7 +63,6 @@ class Tally(NamedTuple):
     stance: Stance
     discount: float
     """The factor on the claim's reliability: ``d ** repeats`` or ``d ** returns``."""
-    returned: bool
 
 
 def tally(
@@ -87,7 +86,6 @@ def tally(
     if c is None:
         k = 0.0
         count = Count(1.0, t, 0.0, t)
-        returned = False
     else:
         repeats = c.repeats * cat.kept_fraction(lam, t - c.t)
         returns = c.returns * cat.kept_fraction(lam, t - c.returns_t)
@@ -104,7 +102,7 @@ def tally(
             k = repeats
             count = Count(repeats + 1.0, max(t, c.t), returns, max(t, c.returns_t))
     stance = Stance(vkey, polarity, t) if st is None or t >= st.t else st
-    return Tally(ckey, count, slot, stance, params.repeat_discount**k, returned)
+    return Tally(ckey, count, slot, stance, params.repeat_discount**k)
 
 
 def _opposed(st: Stance, vkey: str, polarity: str) -> bool:

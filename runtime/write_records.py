@@ -99,7 +99,7 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     found += [f for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
     # A number in the metadata is an id, a count or a score far more often than a card: only
     # its name makes it a secret ("pin: 4821") or a card ("card_number: 4111...").
-    numbers = _strings(obs.metadata, numbers=True)
+    numbers = _numbers(obs.metadata)
     found += [
         f
         for t in numbers
@@ -148,15 +148,19 @@ def claim_texts(c: Claim) -> tuple[str, ...]:
     """Every text of a claim that its author chose: the risk gate reads them all. The
     attribute is read with its separators as spaces too: a claim's attribute is stored as
     an identifier, "ignore_all_previous_instructions", in which no phrase would be found."""
-    words = re.sub(r"[_.:/-]+", " ", c.attribute).strip()
-    return (c.entity, c.attribute, words, c.value, c.extractor)
+    return (c.entity, c.attribute, _attribute_words(c.attribute), c.value, c.extractor)
+
+
+def _attribute_words(attribute: str) -> str:
+    """``ignore_all_previous_instructions`` as the words it spells."""
+    return re.sub(r"[_.:/-]+", " ", attribute).strip()
 
 
 def pair_risks(claims: Sequence[Claim]) -> list[RiskFinding]:
     """Secrets and injections in each claim's attribute and value read together
     ("password: hunter2hunter2"): a secret is a name and a value, and neither alone looks
     like one. (A pair's personal data is already its value's own finding.)"""
-    pairs = (f"{re.sub(r'[_.:/-]+', ' ', c.attribute).strip()}: {c.value}" for c in claims)
+    pairs = (f"{_attribute_words(c.attribute)}: {c.value}" for c in claims)
     return [f for t in pairs for f in _short_text_risks(t) if _structured_risk(f)]
 
 
@@ -192,27 +196,31 @@ def _structured_risk(f: RiskFinding) -> bool:
     return f.kind in _STRUCTURED_KINDS or f.label in CREDENTIAL_LABELS
 
 
-def _strings(value: Any, *, numbers: bool = False, path: str = "") -> list[str]:
+def _strings(value: Any) -> list[str]:
     """Every string in ``value``: dict keys and values, list items, at any depth, and each
     key with its string value ("password: hunter2hunter2"): a secret is a name and a value,
-    and neither alone looks like one. ``numbers``: instead, only each number with the path
-    of keys to it ("bank.pin: 4821", "card.number: 4111...", "cards: 4111...")."""
+    and neither alone looks like one."""
     if isinstance(value, dict):
         out: list[str] = []
         for k, v in value.items():
-            if not numbers:
-                out += [*_strings(k), *_strings(v)]
-                if isinstance(k, str) and isinstance(v, str):
-                    out.append(f"{k}: {v}")
-            else:
-                out += _strings(v, numbers=True, path=f"{path}.{k}" if path else str(k))
+            out += [*_strings(k), *_strings(v)]
+            if isinstance(k, str) and isinstance(v, str):
+                out.append(f"{k}: {v}")
         return out
     if isinstance(value, list | tuple):
-        return [s for v in value for s in _strings(v, numbers=numbers, path=path)]
-    if numbers:
-        number = isinstance(value, int | float) and not isinstance(value, bool)
-        return [f"{path}: {value}"] if number and path else []
+        return [s for v in value for s in _strings(v)]
     return [value] if isinstance(value, str) else []
+
+
+def _numbers(value: Any, path: str = "") -> list[str]:
+    """Each number in ``value`` with the path of keys to it ("bank.pin: 4821",
+    "card.number: 4111...", "cards: 4111...")."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in _numbers(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _numbers(v, path)]
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return [f"{path}: {value}"] if number and path else []
 
 
 @lru_cache(maxsize=4096)

@@ -186,6 +186,7 @@ async def test_a_wish_with_a_dummy_it_asserts_nothing() -> None:
         ("Don't ever forget that I live in Denver.", [("location", "Denver", "assert", "0.9")]),
         ("I can never remember that I live in Boston.", [("location", "Boston", "assert", "0.9")]),
         ("Could you forget I live in Boston?", []),
+        ("Please, can you forget that I live in Boston.", []),
         (
             "My wife never lets me forget that I work at Acme.",
             [("employer", "Acme", "assert", "0.9")],
