@@ -18,6 +18,9 @@ How a claim is read, in short (docs/extraction.md has the full story and the lim
 * Modals ("I would ...") and "if"/"wish" before the subject ("If I worked at ...", "I wish
   I lived in ...") make the clause hypothetical: no claim, except goals.
 * Hedges ("I think", "I don't think", "maybe", ...) halve the confidence and set ``hedged``.
+* A future ("I will move to ...") or an ended state ("In 2010 I worked at ...") sets no
+  present state, and what someone else thinks or said about the speaker ("My sister thinks
+  I live in ...") is no claim (``policies/scope.py``).
 * The first time expression of the clause (else of the sentence) sets ``valid_at``.
 """
 
@@ -35,6 +38,7 @@ from nousmem.policies.patterns import (
     Rule,
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
+from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
@@ -271,6 +275,17 @@ class RuleExtractor:
             )
         change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged
+        if walk.kind != "poss":
+            ref = obs.occurred_at.date() if obs.occurred_at is not None else None
+            scope = clause_scope(sent, walk.start, match.start(), key, ref)
+            if scope.reported:
+                if entity == obs.actor:
+                    return []  # someone else's belief about the speaker, not the speaker's
+                hedged = True
+            if attribute in STATE_ATTRIBUTES and not negated:
+                # Not true yet, or true once: neither says what holds now.
+                if scope.future or (scope.past and not rule.change):
+                    return []
         confidence = self.base_confidence * rule.weight
         if walk.kind == "elided":
             confidence *= self.elided_factor

@@ -1,0 +1,181 @@
+"""The rule extractor on clauses that speak for another time or another person: futures,
+ended states and reported beliefs (policies/scope.py, policies/extract.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+Row = tuple[str, str, str, str]
+
+
+def rows(text: str, *, dated: bool = True) -> list[Row]:
+    """(entity, attribute, value, polarity-and-hedge) of each rule claim."""
+    obs = Observation(content=text, actor="Dana", occurred_at=SAID if dated else None)
+    return [
+        (c.entity, c.attribute, c.value, c.polarity + (" hedged" if c.hedged else ""))
+        for c in EX.extract_sync(obs)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I will move to Berlin next month.",
+        "I'll move to Berlin.",
+        "I will work at Google.",
+        "I'm going to work at Google next year.",
+        "I am gonna live in Tokyo.",
+        "Next year I will live in Tokyo.",
+        "If I get the job, I will work at Google.",
+        "I'll probably start at Google in the fall.",
+        "I might move to Berlin next year.",
+        "I work at Google starting next month.",
+        "I'm about to move to Berlin.",
+    ],
+)
+def test_a_future_state_sets_nothing_now(text: str) -> None:
+    assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was living in Lyon back then.",
+        "In 2010 I worked at IBM.",
+        "I worked at IBM for years.",
+        "Worked at IBM for years.",
+        "I was married to Tom for ten years.",
+        "I worked as a nurse for ten years.",
+        "I had worked at IBM before that.",
+        "Dana worked at IBM in 2015.",
+    ],
+)
+def test_an_ended_state_sets_nothing_now(text: str) -> None:
+    assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A past change still holds.
+        ("I moved to Berlin last year.", [("Dana", "location", "Berlin", "assert")]),
+        ("I was hired by Acme last week.", [("Dana", "employer", "Acme", "assert")]),
+        # The present perfect keeps the state going.
+        ("I have worked at Google since 2019.", [("Dana", "employer", "Google", "assert")]),
+        ("I've worked at Google for years.", [("Dana", "employer", "Google", "assert")]),
+        # A state said to hold in the last days is current.
+        ("I worked at the bakery today.", [("Dana", "employer", "bakery", "assert")]),
+        # The future belongs to the second clause only.
+        (
+            "I live in Paris now and will move to Rome next year.",
+            [("Dana", "location", "Paris", "assert")],
+        ),
+        # Negations stay: a future denial still denies.
+        ("I won't work at Google anymore.", [("Dana", "employer", "Google", "negate")]),
+        # Multi-valued attributes keep their (dated) future claims.
+        ("I'm going to a conference next month.", [("Dana", "activity", "conference", "assert")]),
+        ("I'm a teacher.", [("Dana", "role", "teacher", "assert")]),
+    ],
+)
+def test_present_and_changed_states_still_count(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister thinks I live in London.",
+        "John said I work at Microsoft.",
+        "John said that I work at Microsoft.",
+        "My boss told me I work at Acme now.",
+        "Everyone assumes I love jazz.",
+    ],
+)
+def test_what_someone_else_believes_about_the_speaker_is_not_a_claim(text: str) -> None:
+    assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My sister thinks Bob works at Google.", [("Bob", "employer", "Google", "assert hedged")]),
+        ("I told her I work at Google.", [("Dana", "employer", "Google", "assert")]),
+        ("I said that I work at Google.", [("Dana", "employer", "Google", "assert")]),
+        ("I don't think I work at Google.", [("Dana", "employer", "Google", "assert hedged")]),
+        # "knows" takes the clause as true.
+        ("Mom knows I work at Google.", [("Dana", "employer", "Google", "assert")]),
+        # The report ends at the comma.
+        ("John said so, and I work at Google.", [("Dana", "employer", "Google", "assert")]),
+    ],
+)
+def test_reports_by_others_are_hedged_and_the_speakers_own_are_not(
+    text: str, expected: list[Row]
+) -> None:
+    assert rows(text) == expected
+
+
+def test_without_a_date_grammar_alone_decides() -> None:
+    assert rows("I will work at Google.", dated=False) == []
+    # Undated, "next month" resolves to nothing: the clause reads as present.
+    undated = rows("I work at Google starting next month.", dated=False)
+    assert [(r[1], r[3]) for r in undated] == [("employer", "assert")]
+
+
+_STATES = [
+    ("work at", "employer"),
+    ("live in", "location"),
+    ("move to", "location"),
+    ("start at", "employer"),
+]
+_FUTURES = ["will", "'ll", "am going to", "am gonna", "will probably", "am about to"]
+_VALUES = ["Google", "Acme", "Berlin", "Tokyo", "New York"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(_FUTURES),
+    st.sampled_from(_STATES),
+    st.sampled_from(_VALUES),
+    st.sampled_from(["", "Next year ", "Soon, "]),
+    st.sampled_from(["", " next month", " in 2030", " someday"]),
+)
+def test_no_future_phrasing_asserts_a_present_state(
+    aux: str, state: tuple[str, str], value: str, lead: str, tail: str
+) -> None:
+    subject = "I" + aux if aux.startswith("'") else f"I {aux}"
+    text = f"{lead}{subject} {state[0]} {value}{tail}."
+    asserted = [r for r in rows(text) if r[1] == state[1] and r[3].startswith("assert")]
+    assert asserted == [], text
+
+
+async def test_futures_reports_and_ended_states_leave_the_belief_alone() -> None:
+    async with MemoryRuntime.memory(namespace="user/dana") as rt:
+        for _ in range(2):
+            await rt.observe_and_route(
+                {"type": "utterance", "content": "I live in Paris.", "actor": "Dana"}
+            )
+        before = await rt.belief("Dana", "location")
+        for text in (
+            "I will move to Berlin next month.",
+            "My sister thinks I live in London.",
+            "In 2010 I lived in Lyon, and I was living in Lyon back then.",
+            "Next year I'll live in Tokyo.",
+        ):
+            obs = {"type": "utterance", "content": text, "actor": "Dana"}
+            res = await rt.observe_and_route(obs)
+            assert not res.deltas and not res.candidate_ids, text
+        after = await rt.belief("Dana", "location")
+        assert before is not None and after is not None
+        assert after.mode == before.mode == "Paris"
+        assert after.distribution == before.distribution
