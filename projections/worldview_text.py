@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from itertools import pairwise
 
-from nousmem.projections.belief_models import source_key
+from nousmem.projections.belief_models import match_key, source_key
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -82,19 +82,33 @@ class TextSlotResolver(SlotResolver):
             ]
         # Newer text in the same slot supersedes older text (a later preference wins), and a
         # recompiled sleep item supersedes its earlier versions.
+        general = kind == "preference" and slot_id.rsplit("/", 1)[-1] == "general"
+        chains: list[list[WorldviewCandidate]]
         if kind in ("preference", "constraint"):
             chain = sorted(
                 (c for c in cands if c.status == "active"),
                 key=lambda c: (c.valid_from or datetime.min, c.id),
             )
+            if general:
+                # Preferences given without a keyword share this slot but not a topic: "answer
+                # in French" and "keep it short" both hold. Only the same words said again
+                # replace their earlier entry; a keyword names a slot where the later wins.
+                by_text: dict[str, list[WorldviewCandidate]] = {}
+                for c in chain:
+                    by_text.setdefault(match_key(c.value), []).append(c)
+                chains = list(by_text.values())
+            else:
+                chains = [chain]
         else:
             # Every later version, in the order sleep wrote them, whatever became of it: a
             # forgotten or withdrawn latest version must not bring an older copy back.
             seqs = {it.event_id: it.seq for it in items}
-            chain = sorted((c for c in cands if c.sources == ("sleep",)), key=lambda c: seqs[c.id])
+            chains = [
+                sorted((c for c in cands if c.sources == ("sleep",)), key=lambda c: seqs[c.id])
+            ]
         # Each entry holds the slot until the next one starts, so their spans never overlap
         # (and a text restored word for word is a new entry; the old one stays superseded).
-        successor = {c.id: nxt for c, nxt in pairwise(chain)}
+        successor = {c.id: nxt for chain in chains for c, nxt in pairwise(chain)}
         if successor:
             cands = [
                 self._superseded(c, successor[c.id])
@@ -108,7 +122,7 @@ class TextSlotResolver(SlotResolver):
             key,
             None,
             cands,
-            multi=kind in ("procedure", "schema"),
+            multi=general or kind in ("procedure", "schema"),
             history=history,
             keep=("failure",) if lens == "procedural" else (),
         )

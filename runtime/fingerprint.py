@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 10
+READ_RULES = 11
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -89,6 +89,8 @@ unexplained while the package version stays the same (as it does between release
    source's text is obsolete; an observation naming a forgotten value's words (not only its
    exact text) leaves reads; a fact line the question asks about is packed first, and its
    slot leads the Worldview Snapshot.
+11: preferences given without a keyword (the ``<owner>/general`` slot) all hold side by
+   side; only the same words said again replace their earlier entry.
 """
 
 

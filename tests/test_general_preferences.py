@@ -1,0 +1,81 @@
+"""Preferences given without a keyword (the ``<owner>/general`` slot) all hold side by side;
+only the same words said again replace their earlier entry. A keyword still names a slot in
+which the later preference replaces the earlier one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from nousmem.runtime import MemoryRuntime
+
+SLOT = "preference:alice/general"
+
+
+def day(n: int) -> datetime:
+    return datetime(2024, 3, n, 9, tzinfo=UTC)
+
+
+async def prefer(rt: MemoryRuntime, text: str, n: int, **extra: Any) -> None:
+    await rt.observe_and_route(
+        {
+            "type": "user_preference",
+            "content": text,
+            "actor": "Alice",
+            "occurred_at": day(n),
+            **extra,
+        }
+    )
+
+
+async def test_unrelated_preferences_without_a_keyword_all_hold(rt: MemoryRuntime) -> None:
+    await prefer(rt, "Always answer in French.", 1)
+    await prefer(rt, "Never use emojis.", 2)
+    await prefer(rt, "Keep code samples under twenty lines.", 3)
+    slot = (await rt.worldview()).slot(SLOT)
+    assert slot is not None
+    assert set(slot.selected) == {
+        "Always answer in French.",
+        "Never use emojis.",
+        "Keep code samples under twenty lines.",
+    }
+    assert all(c.status == "selected" and c.valid_to is None for c in slot.candidates)
+    ctx = await rt.query("How should answers be written?")
+    section = ctx.prompt_sections["worldview"]
+    assert "Always answer in French." in section and "Never use emojis." in section
+
+
+async def test_the_same_words_again_replace_their_earlier_entry(rt: MemoryRuntime) -> None:
+    await prefer(rt, "Always answer in French.", 1)
+    await prefer(rt, "Never use emojis.", 2)
+    await prefer(rt, "always answer in  French.", 3)
+    history = (await rt.worldview("historical")).slot(SLOT)
+    assert history is not None
+    statuses = sorted((c.value, c.status) for c in history.candidates)
+    assert statuses == [
+        ("Always answer in French.", "superseded"),
+        ("Never use emojis.", "selected"),
+        ("always answer in  French.", "selected"),
+    ]
+    old = next(c for c in history.candidates if c.status == "superseded")
+    assert old.valid_to == day(3)
+    logical = await rt.worldview()
+    assert logical.render().lower().count("always answer in") == 1
+
+
+async def test_a_keyword_still_makes_the_later_preference_win(rt: MemoryRuntime) -> None:
+    await prefer(rt, "Answer in French.", 1, keywords=["language"])
+    await prefer(rt, "Answer in English.", 2, keywords=["language"])
+    slot = (await rt.worldview()).slot("preference:alice/language")
+    assert slot is not None and slot.selected == ("Answer in English.",)
+
+
+async def test_general_preferences_as_of_and_after_a_rebuild(rt: MemoryRuntime) -> None:
+    await prefer(rt, "Always answer in French.", 1)
+    await prefer(rt, "Never use emojis.", 2)
+    await prefer(rt, "Always answer in French.", 3)
+    live = await rt.worldview("historical")
+    then = (await rt.worldview(as_of=day(1).replace(hour=12))).slot(SLOT)
+    assert then is not None and then.selected == ("Always answer in French.",)
+    await rt.rebuild()
+    assert await rt.worldview("historical") == live
