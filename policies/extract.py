@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.clauses import Doc, Sentence, Walk, trim_name, trim_phrase, walk_back
+from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.patterns import (
     NAME_STOP,
     PAST_IRREGULAR,
@@ -112,8 +113,28 @@ class RuleExtractor:
     def extract_sync(self, obs: Observation) -> list[Claim]:
         """Synchronous ``extract``: caller claims first, then rule claims in text order."""
         out = list(obs.claims)
-        seen = {(match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out}
+        seen: set[tuple[str, str, str, str]] = {
+            (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out
+        }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
+        out.extend(self._rule_claims(obs, content, seen))
+        told = []
+        for c in instruction_claims(obs, content, self.base_confidence):
+            key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
+            if key not in seen:
+                seen.add(key)
+                told.append(c)
+        if not told:
+            return out
+        # Rule claims come in text order; instructions join them where they were said.
+        said = sorted([*out[len(obs.claims) :], *told], key=lambda c: (c.span or (0, 0))[0])
+        return [*obs.claims, *said]
+
+    def _rule_claims(
+        self, obs: Observation, content: str, seen: set[tuple[str, str, str, str]]
+    ) -> list[Claim]:
+        """The claims the rule table reads in ``content``, in text order (``seen`` grows)."""
+        out: list[Claim] = []
         if _ANCHOR_WORDS.isdisjoint(ANCHOR_WORD.findall(content.lower())):
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)

@@ -32,6 +32,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "goal",
         "child",
         "sibling",
+        "instruction",
     }
 )
 #: Every attribute the rule extractor can emit.

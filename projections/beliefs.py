@@ -324,6 +324,12 @@ class BeliefStore:
             out.setdefault(key, name)
         return list(out.values())
 
+    def holders_of(self, attributes: Iterable[str]) -> list[str]:
+        """Display names of the live entities with a belief about any of ``attributes``,
+        sorted by matching key (a scan of the entities, not of their beliefs)."""
+        wanted = {normalise_attribute(a) for a in attributes}
+        return [self._names[k] for k in sorted(self._dims) if not wanted.isdisjoint(self._dims[k])]
+
     def dimensions(self, entity: str) -> list[str]:
         """Attributes the store holds a belief about for ``entity``, sorted."""
         dims = self._dims.get(self._resolve(match_key(entity), None))

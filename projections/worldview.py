@@ -27,6 +27,7 @@ from nousmem.projections.worldview_models import (
     HIDDEN_STATES,
     LENS_KINDS,
     PREFERENCE_ATTRIBUTES,
+    STANDING_ATTRIBUTES,
     AuditItem,
     Key,
     SupportRow,
@@ -322,6 +323,32 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 )
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history, state_of))
+        if entities is not None:
+            # Standing instructions apply to every answer, whoever the question names.
+            named = {match_key(n) for n in names}
+            for name in beliefs.holders_of(STANDING_ATTRIBUTES):
+                if match_key(name) in named:
+                    continue
+                for attribute in sorted(STANDING_ATTRIBUTES):
+                    held = beliefs.snapshot(
+                        name, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+                    )
+                    if held is not None and slot_kind_for(attribute) in kinds:
+                        slots.append(
+                            self.resolve_belief(
+                                name,
+                                held,
+                                beliefs,
+                                history,
+                                limit,
+                                now,
+                                state_of,
+                                trust,
+                                expired,
+                                as_of_seq,
+                                as_of_time,
+                            )
+                        )
         # A compiled item restates beliefs: it is shown with its entities' belief slots. A
         # read about Alice must not judge (nor list) a frame for every other entity.
         scope = None if entities is None else {match_key(n) for n in names}

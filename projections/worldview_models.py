@@ -200,7 +200,10 @@ class WorldviewSnapshot(BaseModel):
         return "\n".join(lines)
 
 
-PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers"})
+PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers", "instruction"})
+#: Attributes whose slots join every read, whoever the question names: a standing instruction
+#: to the assistant ("Always answer in French") applies to every answer.
+STANDING_ATTRIBUTES = frozenset({"instruction"})
 COMMITMENT = {
     "fresh": 0.3,
     "captured": 0.4,

@@ -20,7 +20,7 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.schema import AttributeSpec
-from nousmem.projections.worldview_models import WorldviewSlot
+from nousmem.projections.worldview_models import STANDING_ATTRIBUTES, WorldviewSlot
 from nousmem.runtime.fact_lines import asks_about
 
 __all__ = ["MIN_OTHERS", "Asked"]
@@ -56,12 +56,14 @@ class Asked:
 
     def slot_rank(self, slot: WorldviewSlot) -> float:
         """How much the question asks for a snapshot slot: 2 for a belief slot of an
-        attribute it names (or any preference when it asks for preferences), else the
-        share of a compiled item's words it uses (0 when none)."""
+        attribute it names (or any preference when it asks for preferences), 1.5 for a
+        standing instruction, else the share of a compiled item's words it uses (0 when
+        none)."""
         if slot.kind in ("fact", "preference"):
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 return 2.0
-            return 0.0
+            # A standing instruction applies to every answer: next after what is asked.
+            return 1.5 if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES else 0.0
         if not self.terms:
             return 0.0
         words = {t for c in slot.candidates for t in _words(c.value)}

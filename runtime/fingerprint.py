@@ -90,7 +90,8 @@ unexplained while the package version stays the same (as it does between release
    exact text) leaves reads; a fact line the question asks about is packed first, and its
    slot leads the Worldview Snapshot.
 11: preferences given without a keyword (the ``<owner>/general`` slot) all hold side by
-   side; only the same words said again replace their earlier entry.
+   side; only the same words said again replace their earlier entry; ``instruction`` slots
+   (standing instructions) join every read's snapshot, ranked after the asked slots.
 """
 
 
