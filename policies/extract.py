@@ -296,17 +296,19 @@ class RuleExtractor:
             )
         change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged
-        if walk.kind != "poss":
-            ref = obs.occurred_at.date() if obs.occurred_at is not None else None
-            scope = clause_scope(sent, walk.start, match.start(), key, ref)
-            if scope.reported:
-                if entity == obs.actor:
-                    return []  # someone else's belief about the speaker, not the speaker's
-                hedged = True
-            if attribute in STATE_ATTRIBUTES and not negated:
-                # Not true yet, or true once: neither says what holds now.
-                if scope.future or (scope.past and not rule.change):
-                    return []
+        ref = obs.occurred_at.date() if obs.occurred_at is not None else None
+        named = 1 if walk.kind == "actor" else len(walk.name.split()) if walk.name else 0
+        scope = clause_scope(sent, walk.start, named, match.start(), key, vend, ref)
+        if scope.reported:
+            if entity == obs.actor:
+                return []  # someone else's belief about the speaker, not the speaker's
+            hedged = True
+        # Not true yet, or true once: neither says what holds now, nor what does not (a
+        # cessation does: "I won't work there anymore").
+        if attribute in STATE_ATTRIBUTES and (scope.future or scope.past):
+            kept = cess if negated else scope.past and rule.change and not scope.future
+            if not kept:
+                return []
         confidence = self.base_confidence * rule.weight
         if walk.kind == "elided":
             confidence *= self.elided_factor

@@ -4,27 +4,39 @@ The rule extractor reads "I live in Paris" as the speaker's present state. The s
 can speak for another time or another person:
 
 * **future** -- "I will move to Berlin", "I'm going to work at Google", "Next year I'll live
-  in Tokyo", "I'm moving to Berlin in June" (said in May): not true yet;
+  in Tokyo", "I work at Google starting next month": not true yet. Not a future that goes
+  on with the present ("I'll keep working at Google", "I will still live in Paris");
 * **past state** -- "I lived in Lyon", "I was living in Lyon back then", "In 2010 I worked
   at IBM", "I was married to Tom": true once, not said to be true now. A past *change*
   ("I moved to Berlin", "I was hired by Acme") still holds, and so does the present
   perfect ("I've lived here for years");
-* **reported** -- "My sister thinks I live in London", "John said I work at Microsoft":
-  someone else's belief, relayed.
+* **reported** -- "My sister thinks I live in London", "John said I work at Microsoft",
+  "According to my mom I work at ...": someone else's belief, relayed. Not the speaker's
+  own words about it ("I have to say I love hiking", "Just wanted to tell you I moved").
 
 ``clause_scope`` tells them apart from the words between a clause's start, its subject and
-its verb, and from the dates its time expressions resolve to. What the extractor does with
-each is in ``extract.py`` (docs/extraction.md, "Scope").
+its verb, and from the dates the time expressions next to the claim resolve to. What the
+extractor does with each is in ``extract.py`` (docs/extraction.md, step 8 "Scope").
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from itertools import pairwise
 from typing import NamedTuple
 
 from nousmem.policies.clauses import Sentence, clean
-from nousmem.policies.patterns import ADVERBS, FIRST_PERSON, PAST_IRREGULAR, PLAIN_NEG, words
+from nousmem.policies.patterns import (
+    ADVERBS,
+    FIRST_PERSON,
+    MODALS,
+    NAME_STOP,
+    PAST_IRREGULAR,
+    PLAIN_NEG,
+    words,
+)
+from nousmem.policies.timeexpr import TimeMention
 
 __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 
@@ -33,30 +45,54 @@ __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 STATE_ATTRIBUTES = frozenset({"employer", "location", "role", "spouse", "relationship_status"})
 
 # Between the subject and its verb: "I *will* work", "I*'ll* move", "I'm *gonna* live".
-_FUTURE_AUX = words("will shall gonna")
+_FUTURE_AUX = words("will shall gonna won't wont")
 # "I'm *going to* work at ...", "I'm *about to* move to ...".
 _FUTURE_LEAD = words("going about")
-# "I *was* living in", "I *had* worked at", "I *was* married to".
-_PAST_AUX = words("was were had")
+# A future that goes on with the present: "I'll *keep* working at", "I will *still* live".
+_CONTINUING = words("keep keeps kept continue continues stay stays remain remains still")
+# "I *was* living in", "I *had* worked at", "I *wasn't* living in", "I *didn't* work at".
+_PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't didnt")
 # A state verb in the simple past: "I *worked* at", "I *lived* in".
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
 # A passive that reports a change, not a state: "I was hired by Acme".
 _CHANGE_PARTICIPLES = words("hired")
-# Verbs that relay what someone else thinks or said. Not "knows": "Mom knows I work at
-# Google" takes it as true.
+# Verbs (and adjectives) that relay what someone thinks or said. Not "knows" or "heard":
+# "Mom knows I work at Google" and "when they heard I got hired" take the clause as true.
 _REPORTING = words(
-    "think thinks thought believe believes believed say says said claim claims claimed "
-    "told tells tell insist insists insisted assume assumes assumed heard hears reckon "
-    "reckons figured figures swear swears swore suspect suspects suspected"
+    "think thinks thought thinking believe believes believed believing say says said saying "
+    "claim claims claimed claiming told tells tell telling insist insists insisted insisting "
+    "assume assumes assumed reckon reckons figured figures swear swears swore suspect "
+    "suspects suspected mentioned mentions wrote writes texted convinced sure"
 )
-# What may stand between a reporter and the reporting verb: "I *don't really* think I ...".
-_BEFORE_REPORTING = ADVERBS | PLAIN_NEG | words("do does did")
+_IRREGULAR_REPORTS = words("said told thought swore wrote")
+# Who the report tells: "told *me* I ...", "telling *people* I ...".
+_TOLD = words("me us him her them you everyone everybody people")
+# What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
+# telling", "I *don't really* think".
+_BEFORE_REPORTING = (
+    ADVERBS | PLAIN_NEG | MODALS | words("do does did is are was were am 'm 's has have had")
+)
+_BEFORE_REPORTING |= words("keep keeps kept always")
+# Reporters that are not names: "*she* said", "*everyone* thinks", "*my sister* says".
+_REPORTERS = words("he she they everyone everybody people someone somebody mom dad mum")
+_DETERMINERS = words("my his her their our your the a an")
+# A time expression after these bounds the state or belongs to something else: "I live in
+# Paris *until* next year", "a startup *that* launches next week".
+_NOT_THE_CLAIMS = re.compile(
+    r"(?:\b(?:until|till|til|through|thru|up\s+to|who|who's|that|which|whose)\s+\S*\s*)$",
+    re.IGNORECASE,
+)
+# What may stand between the value and its own time: "... Google *starting* next month".
+_TIME_LEAD = re.compile(
+    r"^[\s,]*(?:(?:starting|beginning|from|as\s+of|effective)\s+)?$", re.IGNORECASE
+)
+_ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
 _RECENT = timedelta(days=7)
-_CLAUSE_PUNCT = tuple(",;:!?.")
+_CLAUSE_PUNCT = tuple(",;:!?.-\u2013\u2014")
 
 
 class Scope(NamedTuple):
@@ -67,63 +103,109 @@ class Scope(NamedTuple):
     reported: bool
 
 
+def _own_times(sent: Sentence, lo: int, subject: int, vend: int) -> list[TimeMention]:
+    """The time expressions of the claim: in its clause up to the value's end (from ``lo``),
+    or right after the value ("... Berlin next month", "... Google starting next month"),
+    except one that bounds the state or belongs to a relative clause."""
+    out = []
+    for m in sent.mentions_between(lo, len(sent.text)):
+        start = m.span[0] - sent.offset
+        if start >= vend and _TIME_LEAD.match(sent.text[vend:start]) is None:
+            continue
+        if _NOT_THE_CLAIMS.search(sent.text[max(lo, subject - 1) : start]) is not None:
+            continue
+        out.append(m)
+    return out
+
+
+def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
+    """Whether the reporting verb at token ``j`` has a subject that is not the speaker: a
+    name, "she", "everyone", or a noun after "my"/"the" ("my sister thinks")."""
+    k = j - 1
+    while k >= 0 and clean(toks[k][2]) in _BEFORE_REPORTING:
+        k -= 1
+    if k < 0:
+        return False  # "Just wanted to say ...": no subject is the speaker's own
+    raw = toks[k][2].strip("\"'“”‘’()")
+    low = clean(raw)
+    if low.endswith("'s"):  # "He's telling", "Mom's saying"
+        low = low[:-2]
+    if raw.rstrip().endswith(_CLAUSE_PUNCT) or low in FIRST_PERSON or low == "me":
+        return False
+    if low in _REPORTERS:
+        return True
+    if k > 0 and clean(toks[k - 1][2]) in _DETERMINERS:
+        return True  # "my sister", "the doctor"
+    # A capitalised name, but not the sentence's first word unless the verb agrees with it
+    # ("Sam reckons", not "Needless to say"): the verb then carries -s or is past.
+    verb = clean(toks[j][2])
+    agrees = verb.endswith(("s", "ed")) or verb in PAST_IRREGULAR or verb in _IRREGULAR_REPORTS
+    name = raw[:1].isupper() and raw[1:].islower() and low not in NAME_STOP
+    return name and agrees and j == k + 1
+
+
+def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:
+    """A report by someone else ends right before the subject at token ``subject``: "My
+    sister thinks (that) I ...", "John told me I ...", "According to my mom, I ...". The
+    report must reach the subject: "Everyone thinks it's crazy but I ..." is the speaker's."""
+    if subject > 0 and _ACCORDING.search(sent.text[: toks[subject][0]]) is not None:
+        return True
+    j = subject - 1
+    if j >= 0 and clean(toks[j][2]) == "that":
+        j -= 1
+    if j >= 0 and clean(toks[j][2]) in _TOLD and not toks[j][2].endswith(_CLAUSE_PUNCT):
+        j -= 1
+    if j < 0 or toks[j][2].rstrip("\"')”’").endswith(_CLAUSE_PUNCT):
+        return False
+    if clean(toks[j][2]) not in _REPORTING:
+        return False
+    if j > 0 and clean(toks[j - 1][2]) == "to":
+        return False  # "I have to say", "Needless to say", "excited to tell you"
+    return _reporter(toks, j)
+
+
 def _past_tense(word: str) -> bool:
     return word.endswith("ed") or word in PAST_IRREGULAR
-
-
-def _future_date(sent: Sentence, lo: int, hi: int, ref: date | None) -> bool:
-    return ref is not None and any(m.start > ref for m in sent.mentions_between(lo, hi))
-
-
-def _recent_date(sent: Sentence, lo: int, hi: int, ref: date | None) -> bool:
-    return ref is not None and any(
-        ref - _RECENT <= m.end <= ref for m in sent.mentions_between(lo, hi)
-    )
-
-
-def _reported(toks: list[tuple[int, int, str]], subject: int) -> bool:
-    """A reporting verb whose own subject is not the speaker stands before token ``subject``
-    in its clause: "My sister thinks I ...", "John said that I ...", "Mom told me I ..."."""
-    for j in range(subject - 1, max(subject - 9, -1), -1):
-        raw = toks[j][2]
-        if raw.rstrip("\"')”’").endswith(_CLAUSE_PUNCT):
-            return False
-        if clean(raw) not in _REPORTING:
-            continue
-        k = j - 1
-        while k >= 0 and clean(toks[k][2]) in _BEFORE_REPORTING:
-            k -= 1
-        return k < 0 or clean(toks[k][2]) not in FIRST_PERSON
-    return False
 
 
 def clause_scope(
     sent: Sentence,
     subject_start: int,
+    subject_tokens: int,
     verb_start: int,
     clause: tuple[int, int],
+    vend: int,
     ref: date | None,
 ) -> Scope:
-    """The scope of the clause whose subject starts at ``subject_start`` and whose verb (the
-    rule's match) at ``verb_start`` (sentence offsets); ``clause`` bounds its time
-    expressions, ``ref`` is the observation's date (None: grammar only)."""
+    """The scope of the claim whose subject (``subject_tokens`` words; 0 when elided) starts
+    at ``subject_start`` and whose verb (the rule's match) at ``verb_start``; ``clause``
+    bounds it, ``vend`` is where its value ends (sentence offsets); ``ref`` is the
+    observation's date (None: grammar only)."""
     starts, toks = sent.tokens()
     first = next((i for i, s in enumerate(starts) if s >= subject_start), len(toks))
-    verb = next((i for i, (s, e, _) in enumerate(toks) if e > verb_start), len(toks))
-    between = [clean(t[2]) for t in toks[first:verb]]
+    verb = next((i for i, (_, e, _) in enumerate(toks) if e > verb_start), len(toks))
+    subject = clean(toks[first][2]) if subject_tokens and first < len(toks) else ""
+    # The words after the subject: a subject called "Will" is no future.
+    between = [clean(t[2]) for t in toks[first + subject_tokens : verb]]
     verb_word = clean(toks[verb][2]) if verb < len(toks) else ""
-    subject = between[0] if between else ""
-    future = any(w in _FUTURE_AUX or w.endswith("'ll") for w in between) or any(
-        a in _FUTURE_LEAD and b == "to" for a, b in pairwise(between)
+    continuing = any(w in _CONTINUING for w in between)
+    future = not continuing and (
+        subject.endswith("'ll")
+        or any(w in _FUTURE_AUX or w.endswith("'ll") for w in between)
+        or any(a in _FUTURE_LEAD and b == "to" for a, b in pairwise(between))
     )
     perfect = subject in ("i've", "ive") or any(w in _PERFECT for w in between)
     past = not perfect and (
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
-    lo, hi = clause
-    if past and _recent_date(sent, lo, hi, ref):
+    lo = clause[0]
+    times = _own_times(sent, lo, subject_start, vend) if ref is not None else []
+    if past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
         past = False
-    if not past and not future and not _past_tense(verb_word):
-        future = _future_date(sent, lo, hi, ref)
-    return Scope(future=future, past=past, reported=_reported(toks, first))
+    # A finite verb in the past ("I moved to Berlin in June") is not future, whatever date a
+    # bare month resolves to; a participle after "getting"/"being" is.
+    finite_past = not between and _past_tense(verb_word)
+    if not past and not future and not continuing and not finite_past and ref is not None:
+        future = any(m.start > ref for m in times)
+    return Scope(future=future, past=past, reported=_reported(sent, toks, first))

@@ -179,3 +179,76 @@ async def test_futures_reports_and_ended_states_leave_the_belief_alone() -> None
         assert before is not None and after is not None
         assert after.mode == before.mode == "Paris"
         assert after.distribution == before.distribution
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A report in an earlier clause does not reach the speaker's own.
+        ("Everyone thinks it's crazy but I live in Paris now.", ("location", "Paris")),
+        ("John said so and I work at Google.", ("employer", "Google")),
+        ("My doctor says I'm healthy and I live in Paris.", ("location", "Paris")),
+        ("She thinks the world of me because I work at Google.", ("employer", "Google")),
+        ("My sister thinks it's cool that I live in London.", ("location", "London")),
+        ("My parents were so proud when they heard I got hired at Google.", ("employer", "Google")),
+        ("My kids think I'm crazy but I love hiking.", ("likes", "hiking")),
+        # The speaker's own telling.
+        ("I have to say I love hiking.", ("likes", "hiking")),
+        ("I must say I love painting.", ("likes", "painting")),
+        ("Gotta say I love hiking.", ("likes", "hiking")),
+        ("Just wanted to tell you I moved to Berlin!", ("location", "Berlin")),
+        ("Let me tell you I love hiking.", ("likes", "hiking")),
+        ("I'm going to tell you I work at Google.", ("employer", "Google")),
+        # Reporting words that report nothing here.
+        ("To tell the truth I work at Google.", ("employer", "Google")),
+        ("Truth be told I work at Google.", ("employer", "Google")),
+        ("That said I love hiking.", ("likes", "hiking")),
+        ("Needless to say I moved to Berlin.", ("location", "Berlin")),
+        ("After a lot of thought I moved to Berlin.", ("location", "Berlin")),
+        # A future that goes on with the present.
+        ("I'm going to keep working at Google.", ("employer", "Google")),
+        ("I'll keep working at Google for now.", ("employer", "Google")),
+        ("I will still live in Paris next year.", ("location", "Paris")),
+        # A date that bounds the state or belongs to something else.
+        ("I live in Paris until next year.", ("location", "Paris")),
+        ("I live in Paris with my wife who's due next month.", ("location", "Paris")),
+        ("I work at a startup that launches next week.", ("employer", "startup")),
+        # A subject called Will.
+        ("Will Smith lives in Los Angeles.", ("location", "Los Angeles")),
+    ],
+)
+def test_the_speakers_own_present_facts_are_kept(text: str, expected: tuple[str, str]) -> None:
+    assert expected in [(r[1], r[2]) for r in rows(text) if r[3] == "assert"], rows(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # An ended state that ended lately is still ended.
+        "I worked at Acme until yesterday.",
+        "I was living in Lyon until yesterday.",
+        # A participle after "getting" is no past.
+        "I'm getting married to Tom next month.",
+        "I'm getting hired at Google next month.",
+        # More ways to report someone else's belief.
+        "My mom is convinced I live in Oslo.",
+        "My mom keeps saying I live in Oslo.",
+        "My sister mentioned I live in London.",
+        "He's telling people I work at Google.",
+        "According to my mom I work at Google.",
+        "Sam reckons I live in Oslo.",
+        # Denials of another time deny nothing now.
+        "I won't be living in Paris next year.",
+        "I wasn't living in Paris back then.",
+        "In 2010 I didn't work at Google.",
+        "I didn't live in Paris when I was a kid.",
+        "I'm not going to work at Google forever.",
+    ],
+)
+def test_other_times_and_others_words_set_no_state(text: str) -> None:
+    assert [r for r in rows(text) if r[1] in ("employer", "location", "spouse")] == []
+
+
+def test_a_cessation_in_the_future_still_denies() -> None:
+    assert rows("I won't work at Google anymore.") == [("Dana", "employer", "Google", "negate")]
+    assert rows("I'm quitting Google.") == [("Dana", "employer", "Google", "negate")]
