@@ -4,7 +4,8 @@ The rule extractor reads "I live in Paris" as the speaker's present state. The s
 can speak for another time or another person:
 
 * **future** -- "I will move to Berlin", "I'm going to work at Google", "Next year I'll live
-  in Tokyo", "I work at Google starting next month": not true yet. Not a future that goes
+  in Tokyo", "I work at Google starting next month", "I'm moving to Berlin in June" (said
+  in May: a plan's bare month is its next one): not true yet. Not a future that goes
   on with the present ("I'll keep working at Google", "I will still live in Paris");
 * **past state** -- "I lived in Lyon", "I was living in Lyon back then", "In 2010 I worked
   at IBM", "I was married to Tom": true once, not said to be true now. A past *change*
@@ -88,6 +89,12 @@ _NOT_THE_CLAIMS = re.compile(
 _TIME_LEAD = re.compile(
     r"^[\s,]*(?:(?:starting|beginning|from|as\s+of|effective)\s+)?$", re.IGNORECASE
 )
+_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE
+)
+_NOT_BARE = re.compile(r"\d{4}|\b(?:last|past|ago|previous|earlier|this|next)\b", re.IGNORECASE)
+_BE = words("am 'm is 's are 're")
+_BE_SUBJECTS = words("i'm im he's she's we're they're")
 _ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
@@ -164,6 +171,16 @@ def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) ->
     return _reporter(toks, j)
 
 
+def _bare_past(m: TimeMention, ref: date) -> bool:
+    """A month or day named without a year ("in June", "on June 5") that resolved before
+    ``ref``'s month; not "last June" or "two weeks ago"."""
+    return (
+        m.end < ref.replace(day=1)
+        and _MONTH.search(m.text) is not None
+        and _NOT_BARE.search(m.text) is None
+    )
+
+
 def _past_tense(word: str) -> bool:
     return word.endswith("ed") or word in PAST_IRREGULAR
 
@@ -207,5 +224,10 @@ def clause_scope(
     # bare month resolves to; a participle after "getting"/"being" is.
     finite_past = not between and _past_tense(verb_word)
     if not past and not future and not continuing and not finite_past and ref is not None:
-        future = any(m.start > ref for m in times)
+        # A bare month resolves to its last occurrence; a plan in the progressive ("I'm
+        # moving to Berlin in June") means its next one.
+        planned = verb_word.endswith("ing") and (
+            subject in _BE_SUBJECTS or any(w in _BE for w in between)
+        )
+        future = any(m.start > ref or (planned and _bare_past(m, ref)) for m in times)
     return Scope(future=future, past=past, reported=_reported(sent, toks, first))

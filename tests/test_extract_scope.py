@@ -42,6 +42,10 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
         "I might move to Berlin next year.",
         "I work at Google starting next month.",
         "I'm about to move to Berlin.",
+        # A bare month in a progressive plan is its next occurrence.
+        "I'm moving to Berlin in June.",
+        "I'm starting at Google in September.",
+        "Dana is moving to Rome in August.",
     ],
 )
 def test_a_future_state_sets_nothing_now(text: str) -> None:
@@ -70,6 +74,8 @@ def test_an_ended_state_sets_nothing_now(text: str) -> None:
     [
         # A past change still holds.
         ("I moved to Berlin last year.", [("Dana", "location", "Berlin", "assert")]),
+        ("I moved to Berlin in June.", [("Dana", "location", "Berlin", "assert")]),
+        ("I'm moving to Berlin last June.", [("Dana", "location", "Berlin", "assert")]),
         ("I was hired by Acme last week.", [("Dana", "employer", "Acme", "assert")]),
         # The present perfect keeps the state going.
         ("I have worked at Google since 2019.", [("Dana", "employer", "Google", "assert")]),
