@@ -298,7 +298,12 @@ class RuleExtractor:
         hedged = sent.hedged
         ref = obs.occurred_at.date() if obs.occurred_at is not None else None
         named = 1 if walk.kind == "actor" else len(walk.name.split()) if walk.name else 0
-        scope = clause_scope(sent, walk.start, named, match.start(), key, vend, ref)
+        # A possessive's clause starts at the possessor: "Next week my wife Ana turns 40"
+        # still names a wife now.
+        bounds = (walk.start, clause_end) if walk.kind == "poss" else key
+        scope = clause_scope(
+            sent, walk.start, named, match.start(), bounds, vend, ref, change=rule.change
+        )
         if scope.reported:
             if entity == obs.actor:
                 return []  # someone else's belief about the speaker, not the speaker's

@@ -32,7 +32,6 @@ from nousmem.policies.patterns import (
     ADVERBS,
     FIRST_PERSON,
     MODALS,
-    NAME_STOP,
     PAST_IRREGULAR,
     PLAIN_NEG,
     words,
@@ -67,27 +66,32 @@ _REPORTING = words(
     "assume assumes assumed reckon reckons figured figures swear swears swore suspect "
     "suspects suspected mentioned mentions wrote writes texted convinced sure"
 )
-_IRREGULAR_REPORTS = words("said told thought swore wrote")
-# Who the report tells: "told *me* I ...", "telling *people* I ...".
-_TOLD = words("me us him her them you everyone everybody people")
+# Words that end the search for a report: a new clause starts after them.
+_CLAUSE_STOPS = words(
+    "but and or so because when while although though since if as until after before where"
+)
+# A subject and verb between the report and the claim: the report is about something else.
+_NEW_CLAUSE = words("it it's its there there's he's she's they're we're you're i'm is are was")
+_PASSIVE = words("was were been 've")
+# Not someone who reports: "*That* said", "Truth *be* told", "a lot *of* thought".
+_NOT_REPORTERS = words(
+    "that this it there what which who to be of a an the in on at for with by from gotta "
+    "wanna let me so well yes yeah oh wow and but or also just really"
+)
 # What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
 # telling", "I *don't really* think".
 _BEFORE_REPORTING = (
-    ADVERBS | PLAIN_NEG | MODALS | words("do does did is are was were am 'm 's has have had")
+    ADVERBS
+    | PLAIN_NEG
+    | MODALS
+    | words("do does did is are was were am 'm 's has have had been 've")
 )
-_BEFORE_REPORTING |= words("keep keeps kept always")
-# Reporters that are not names: "*she* said", "*everyone* thinks", "*my sister* says".
-_REPORTERS = words("he she they everyone everybody people someone somebody mom dad mum")
-_DETERMINERS = words("my his her their our your the a an")
+_BEFORE_REPORTING |= words("keep keeps kept always here all too")
 # A time expression after these bounds the state or belongs to something else: "I live in
 # Paris *until* next year", "a startup *that* launches next week".
 _NOT_THE_CLAIMS = re.compile(
-    r"(?:\b(?:until|till|til|through|thru|up\s+to|who|who's|that|which|whose)\s+\S*\s*)$",
+    r"\b(?:until|till|til|through|thru|up\s+to|who|who's|that|which|whose|when|where)\b",
     re.IGNORECASE,
-)
-# What may stand between the value and its own time: "... Google *starting* next month".
-_TIME_LEAD = re.compile(
-    r"^[\s,]*(?:(?:starting|beginning|from|as\s+of|effective)\s+)?$", re.IGNORECASE
 )
 _MONTH = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE
@@ -110,65 +114,60 @@ class Scope(NamedTuple):
     reported: bool
 
 
-def _own_times(sent: Sentence, lo: int, subject: int, vend: int) -> list[TimeMention]:
-    """The time expressions of the claim: in its clause up to the value's end (from ``lo``),
-    or right after the value ("... Berlin next month", "... Google starting next month"),
-    except one that bounds the state or belongs to a relative clause."""
+def _own_times(sent: Sentence, clause: tuple[int, int], vend: int) -> list[TimeMention]:
+    """The time expressions of the claim's clause, except one after a word that makes it
+    another thing's time: "until next year" bounds the state, "a startup that launches next
+    week" dates the launch."""
+    lo, hi = clause
     out = []
-    for m in sent.mentions_between(lo, len(sent.text)):
+    for m in sent.mentions_between(lo, hi):
         start = m.span[0] - sent.offset
-        if start >= vend and _TIME_LEAD.match(sent.text[vend:start]) is None:
-            continue
-        if _NOT_THE_CLAIMS.search(sent.text[max(lo, subject - 1) : start]) is not None:
+        if start >= vend and _NOT_THE_CLAIMS.search(sent.text[vend:start]) is not None:
             continue
         out.append(m)
     return out
 
 
 def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
-    """Whether the reporting verb at token ``j`` has a subject that is not the speaker: a
-    name, "she", "everyone", or a noun after "my"/"the" ("my sister thinks")."""
+    """Whether the reporting verb at token ``j`` has a subject that is not the speaker ("my
+    sister thinks", "Sam and Alex think", "everyone at work thinks"), or is a passive about
+    the speaker ("I was told"). Not a function word: "That said", "Truth be told"."""
     k = j - 1
+    passive = False
     while k >= 0 and clean(toks[k][2]) in _BEFORE_REPORTING:
+        passive = passive or clean(toks[k][2]) in _PASSIVE
         k -= 1
+    if passive and clean(toks[j][2]) == "told":
+        return True
     if k < 0:
         return False  # "Just wanted to say ...": no subject is the speaker's own
     raw = toks[k][2].strip("\"'“”‘’()")
     low = clean(raw)
-    if low.endswith("'s"):  # "He's telling", "Mom's saying"
+    if low.endswith("'s") and low not in ("let's", "lets"):  # "He's telling"
         low = low[:-2]
-    if raw.rstrip().endswith(_CLAUSE_PUNCT) or low in FIRST_PERSON or low == "me":
+    if raw.rstrip().endswith(_CLAUSE_PUNCT):
         return False
-    if low in _REPORTERS:
-        return True
-    if k > 0 and clean(toks[k - 1][2]) in _DETERMINERS:
-        return True  # "my sister", "the doctor"
-    # A capitalised name, but not the sentence's first word unless the verb agrees with it
-    # ("Sam reckons", not "Needless to say"): the verb then carries -s or is past.
-    verb = clean(toks[j][2])
-    agrees = verb.endswith(("s", "ed")) or verb in PAST_IRREGULAR or verb in _IRREGULAR_REPORTS
-    name = raw[:1].isupper() and raw[1:].islower() and low not in NAME_STOP
-    return name and agrees and j == k + 1
+    return low not in FIRST_PERSON and low not in _NOT_REPORTERS
 
 
 def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:
-    """A report by someone else ends right before the subject at token ``subject``: "My
-    sister thinks (that) I ...", "John told me I ...", "According to my mom, I ...". The
-    report must reach the subject: "Everyone thinks it's crazy but I ..." is the speaker's."""
+    """A report by someone else reaches the subject at token ``subject``: "My sister thinks
+    (that) I ...", "John told everyone at the party I ...", "According to my mom, I ...".
+    Not across a clause: "Everyone thinks it's crazy but I ..." is the speaker's word."""
     if subject > 0 and _ACCORDING.search(sent.text[: toks[subject][0]]) is not None:
         return True
-    j = subject - 1
-    if j >= 0 and clean(toks[j][2]) == "that":
-        j -= 1
-    if j >= 0 and clean(toks[j][2]) in _TOLD and not toks[j][2].endswith(_CLAUSE_PUNCT):
-        j -= 1
-    if j < 0 or toks[j][2].rstrip("\"')”’").endswith(_CLAUSE_PUNCT):
-        return False
-    if clean(toks[j][2]) not in _REPORTING:
-        return False
-    if j > 0 and clean(toks[j - 1][2]) == "to":
-        return False  # "I have to say", "Needless to say", "excited to tell you"
-    return _reporter(toks, j)
+    for j in range(subject - 1, max(subject - 9, -1), -1):
+        raw = toks[j][2]
+        low = clean(raw)
+        if raw.rstrip("\"')”’").endswith(_CLAUSE_PUNCT) or low in _CLAUSE_STOPS:
+            return False
+        if low in _REPORTING:
+            if j > 0 and clean(toks[j - 1][2]) == "to":
+                return False  # "I have to say", "Needless to say", "excited to tell you"
+            return _reporter(toks, j)
+        if low in _NEW_CLAUSE:
+            return False  # "thinks *it's* cool that I ...": the report is about something else
+    return False
 
 
 def _bare_past(m: TimeMention, ref: date) -> bool:
@@ -193,11 +192,13 @@ def clause_scope(
     clause: tuple[int, int],
     vend: int,
     ref: date | None,
+    change: bool = False,
 ) -> Scope:
     """The scope of the claim whose subject (``subject_tokens`` words; 0 when elided) starts
     at ``subject_start`` and whose verb (the rule's match) at ``verb_start``; ``clause``
     bounds it, ``vend`` is where its value ends (sentence offsets); ``ref`` is the
-    observation's date (None: grammar only)."""
+    observation's date (None: grammar only); ``change``: the rule reads a change ("move
+    to"), which "still" does not make a continuing state."""
     starts, toks = sent.tokens()
     first = next((i for i, s in enumerate(starts) if s >= subject_start), len(toks))
     verb = next((i for i, (_, e, _) in enumerate(toks) if e > verb_start), len(toks))
@@ -205,7 +206,7 @@ def clause_scope(
     # The words after the subject: a subject called "Will" is no future.
     between = [clean(t[2]) for t in toks[first + subject_tokens : verb]]
     verb_word = clean(toks[verb][2]) if verb < len(toks) else ""
-    continuing = any(w in _CONTINUING for w in between)
+    continuing = not change and between[-1:] != [] and between[-1] in _CONTINUING
     future = not continuing and (
         subject.endswith("'ll")
         or any(w in _FUTURE_AUX or w.endswith("'ll") for w in between)
@@ -216,8 +217,7 @@ def clause_scope(
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
-    lo = clause[0]
-    times = _own_times(sent, lo, subject_start, vend) if ref is not None else []
+    times = _own_times(sent, clause, vend) if ref is not None else []
     if past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
         past = False
     # A finite verb in the past ("I moved to Berlin in June") is not future, whatever date a

@@ -64,6 +64,9 @@ class BeliefStore:
         self._aliases = Aliases()
         # absorbed entity key -> (display name, its dimensions frozen at the merge)
         self._retired: dict[str, tuple[str, dict[str, Dimension]]] = {}
+        # attribute -> every entity key that ever held a belief about it (absorbed ones too:
+        # a read as of before their merge still sees them)
+        self._holders: dict[str, set[str]] = {}
         self._last_seq = 0
 
     # ------------------------------------------------------------------ writes
@@ -151,6 +154,7 @@ class BeliefStore:
         dim = dims.get(rev.attribute)
         if dim is None:
             dim = dims[rev.attribute] = self._new_dimension(self._names[key], rev.attribute)
+            self._holders.setdefault(rev.attribute, set()).add(key)
         return dim
 
     def apply_merge(
@@ -198,6 +202,7 @@ class BeliefStore:
             dim = kept.get(attr)
             if dim is None:
                 dim = kept[attr] = self._new_dimension(self._names[keep_key], attr)
+                self._holders.setdefault(attr, set()).add(keep_key)
             absorb_dimension(dim, gone[attr], seq=seq, event_id=event_id, occurred_at=occurred_at)
         self._retired[gone_key] = (self._names.pop(gone_key), gone)
         self._aliases.add(gone_key, keep_key, seq, occurred_at)
@@ -324,11 +329,24 @@ class BeliefStore:
             out.setdefault(key, name)
         return list(out.values())
 
-    def holders_of(self, attributes: Iterable[str]) -> list[str]:
-        """Display names of the live entities with a belief about any of ``attributes``,
-        sorted by matching key (a scan of the entities, not of their beliefs)."""
-        wanted = {normalise_attribute(a) for a in attributes}
-        return [self._names[k] for k in sorted(self._dims) if not wanted.isdisjoint(self._dims[k])]
+    def holders_of(
+        self,
+        attributes: Iterable[str],
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> list[str]:
+        """One display name per entity (as of ``as_of_seq`` / ``as_of_time``, default now)
+        that ever held a belief about any of ``attributes``, in first-seen key order; a
+        reader asks each for its belief as of then. The cost is in the holders, not in
+        every entity."""
+        keys: set[str] = set()
+        for a in attributes:
+            keys |= self._holders.get(normalise_attribute(a), set())
+        names = []
+        for k in sorted(keys):
+            name = self._names.get(k)
+            names.append(name if name is not None else self._retired[k][0])
+        return self.distinct(names, as_of_seq, as_of_time)
 
     def dimensions(self, entity: str) -> list[str]:
         """Attributes the store holds a belief about for ``entity``, sorted."""

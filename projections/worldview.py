@@ -259,6 +259,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         now: datetime | None = None,
         entities: Iterable[str] | None = None,
         expired: Callable[[str, datetime, datetime], bool] | None = None,
+        standing: Iterable[str] | None = None,
     ) -> WorldviewSnapshot:
         """Resolve the worldview for ``lens`` at ``as_of_seq`` (None = now).
 
@@ -266,12 +267,23 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         them (see :meth:`compiled_in_scope`); other text slots are always included.
         ``now`` is event time (the latest ``occurred_at`` at that position) for recency and
         for ``expired(attribute, last_seen, now)``, the attribute TTL test. ``as_of_time``
-        also leaves out everything whose event time is later (an event-time read).
+        also leaves out everything whose event time is later (an event-time read). With
+        ``entities`` given, standing instructions (``STANDING_ATTRIBUTES``) join too: those
+        of ``standing`` (the asker), or without it every entity's.
         """
         self._until = as_of_time
         try:
             return self._snapshot(
-                lens, beliefs, state_of, trust, as_of_seq, as_of_time, now, entities, expired
+                lens,
+                beliefs,
+                state_of,
+                trust,
+                as_of_seq,
+                as_of_time,
+                now,
+                entities,
+                expired,
+                standing,
             )
         finally:
             self._until = None
@@ -287,6 +299,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         now: datetime | None,
         entities: Iterable[str] | None,
         expired: Callable[[str, datetime, datetime], bool] | None,
+        standing: Iterable[str] | None,
     ) -> WorldviewSnapshot:
         if lens not in LENS_KINDS:
             raise ValueError(f"lens must be one of {', '.join(LENS_KINDS)}")
@@ -324,9 +337,15 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history, state_of))
         if entities is not None:
-            # Standing instructions apply to every answer, whoever the question names.
+            # Standing instructions apply to every answer, whoever the question names: the
+            # asker's (``standing``), or without one everyone's, each line naming whose.
             named = {match_key(n) for n in names}
-            for name in beliefs.holders_of(STANDING_ATTRIBUTES):
+            holders = (
+                beliefs.holders_of(STANDING_ATTRIBUTES, as_of_seq, as_of_time)
+                if standing is None
+                else beliefs.distinct(standing, as_of_seq, as_of_time)
+            )
+            for name in holders:
                 if match_key(name) in named:
                     continue
                 for attribute in sorted(STANDING_ATTRIBUTES):

@@ -143,6 +143,8 @@ class WorldviewSnapshot(BaseModel):
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
+        if listed(s):
+            max_candidates = len(s.candidates)  # each held one matters: none is cut
         if self.lens in ("historical", "audit"):
             return list(s.candidates[:max_candidates])
         shown = [
@@ -152,13 +154,19 @@ class WorldviewSnapshot(BaseModel):
             shown += [c for c in s.candidates if c.status == "failure"]
         return shown[:max_candidates]
 
-    def render_slot(
+    def render_lines(
         self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN
-    ) -> str | None:
-        """The line of one slot (None when this lens shows none of its candidates)."""
+    ) -> list[tuple[str, list[WorldviewCandidate]]]:
+        """The rendered lines of one slot, each with the candidates it shows: one line, or
+        one per candidate for a :func:`listed` slot (so that a budget keeps what fits)."""
         shown = self.shown(s, max_candidates)
         if not shown:
-            return None
+            return []
+        if listed(s):
+            return [(self._line(s, [c], dates), [c]) for c in shown]
+        return [(self._line(s, shown, dates), shown)]
+
+    def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
         for c in shown:
             text = c.value
@@ -174,6 +182,13 @@ class WorldviewSnapshot(BaseModel):
         if s.status == "empty" and any(c.status == "active" for c in shown):
             flag = " [UNKNOWN]"  # "unknown" leads: the values listed are not believed
         return f"- {s.kind} {s.key}{flag}: " + "; ".join(parts)
+
+    def render_slot(
+        self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN
+    ) -> str | None:
+        """The line(s) of one slot (None when this lens shows none of its candidates)."""
+        lines = self.render_lines(s, dates=dates, max_candidates=max_candidates)
+        return "\n".join(line for line, _ in lines) if lines else None
 
     def slot(self, slot_id: str) -> WorldviewSlot | None:
         return next((s for s in self.slots if s.id == slot_id), None)
@@ -204,6 +219,16 @@ PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers",
 #: Attributes whose slots join every read, whoever the question names: a standing instruction
 #: to the assistant ("Always answer in French") applies to every answer.
 STANDING_ATTRIBUTES = frozenset({"instruction"})
+
+
+def listed(s: WorldviewSlot) -> bool:
+    """Whether ``s`` holds unrelated entries side by side, each on its own rendered line
+    and none left out: standing instructions, and preferences given without a keyword."""
+    if s.kind != "preference":
+        return False
+    return s.key.rpartition(".")[2] in STANDING_ATTRIBUTES or s.id.endswith("/general")
+
+
 COMMITMENT = {
     "fresh": 0.3,
     "captured": 0.4,

@@ -5,6 +5,7 @@ observations, and items compiled by sleep. Mixed into
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from itertools import pairwise
@@ -18,6 +19,14 @@ from nousmem.projections.worldview_models import (
     WorldviewSlot,
 )
 from nousmem.projections.worldview_slots import SlotResolver
+
+_PUNCT = re.compile(r"[^\w\s']+")
+
+
+def _words_of(text: str) -> str:
+    """``text``'s words, punctuation aside: "I like jazz." and "I like jazz!" are the same
+    words said again."""
+    return " ".join(_PUNCT.sub(" ", match_key(text)).split())
 
 
 class TextSlotResolver(SlotResolver):
@@ -95,7 +104,7 @@ class TextSlotResolver(SlotResolver):
                 # replace their earlier entry; a keyword names a slot where the later wins.
                 by_text: dict[str, list[WorldviewCandidate]] = {}
                 for c in chain:
-                    by_text.setdefault(match_key(c.value), []).append(c)
+                    by_text.setdefault(_words_of(c.value), []).append(c)
                 chains = list(by_text.values())
             else:
                 chains = [chain]

@@ -91,7 +91,8 @@ unexplained while the package version stays the same (as it does between release
    slot leads the Worldview Snapshot.
 11: preferences given without a keyword (the ``<owner>/general`` slot) all hold side by
    side; only the same words said again replace their earlier entry; ``instruction`` slots
-   (standing instructions) join every read's snapshot, ranked after the asked slots.
+   (standing instructions) join every read's snapshot, ranked after the asked slots (with an
+   asker, only the asker's); both render one line per entry, none cut at four.
 """
 
 

@@ -195,6 +195,7 @@ class QueryEngine(Packing):
                 now=now,
                 entities=entities,
                 expired=self.expired_attribute,
+                standing=None if plan.actor is None else [plan.actor],
             )
 
         def conflicts(entities: Sequence[str]) -> frozenset[str]:
@@ -322,8 +323,9 @@ class QueryEngine(Packing):
             c.id
             for slot in wv.slots
             if slot.status not in ("conflicted", "empty")
-            and wv.render_slot(slot) in lines  # not cut by the worldview's share of the budget
-            for c in wv.shown(slot)
+            for line, cands in wv.render_lines(slot)
+            if line in lines  # not cut by the worldview's share of the budget
+            for c in cands
             if c.status in ("selected", "active")
         ]
 

@@ -258,3 +258,43 @@ def test_other_times_and_others_words_set_no_state(text: str) -> None:
 def test_a_cessation_in_the_future_still_denies() -> None:
     assert rows("I won't work at Google anymore.") == [("Dana", "employer", "Google", "negate")]
     assert rows("I'm quitting Google.") == [("Dana", "employer", "Google", "negate")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A future date later in the clause, after an object phrase.
+        "I'm moving to Berlin with my family next month.",
+        "I'm relocating to Berlin with my kids next week.",
+        "I start at Google as an engineer next month.",
+        # A continuing word that does not govern a change verb.
+        "I will still move to Berlin next year.",
+        "I'll still be moving to Berlin next year.",
+        # Reports whose reporter is a phrase, a pair or a passive.
+        "Everyone at work thinks I live in London.",
+        "Everybody here thinks I live in Paris.",
+        "My friends all think I live in London.",
+        "Bob's wife thinks I work at Google.",
+        "Sam and Alex think I live in London.",
+        "My sister told my mom I live in London.",
+        "John told everyone at the party I work at Microsoft.",
+        "John said last week I work at Microsoft.",
+        "Mom told me yesterday that I live in Oslo.",
+        "I was told I work at Google.",
+        "My sister thinks that maybe I live in London.",
+    ],
+)
+def test_later_dates_and_wider_reports_set_no_state(text: str) -> None:
+    assert [r for r in rows(text) if r[1] in ("employer", "location")] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tomorrow my wife Ana and I fly to Rome.",
+        "Next week my wife Ana turns 40.",
+        "Next month my husband Tom and I are going to Rome.",
+    ],
+)
+def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
+    assert any(r[1] == "spouse" and r[3] == "assert" for r in rows(text)), rows(text)

@@ -79,3 +79,18 @@ async def test_general_preferences_as_of_and_after_a_rebuild(rt: MemoryRuntime) 
     assert then is not None and then.selected == ("Always answer in French.",)
     await rt.rebuild()
     assert await rt.worldview("historical") == live
+
+
+async def test_five_general_preferences_are_all_shown(rt: MemoryRuntime) -> None:
+    texts = ["Window seats.", "Vegetarian meals.", "Morning flights.", "Aisle bags.", "Tea."]
+    for n, text in enumerate(texts, start=1):
+        await prefer(rt, text, n)
+    rendered = (await rt.worldview()).render()
+    assert all(t in rendered for t in texts)
+
+
+async def test_the_same_words_with_other_punctuation_replace_the_entry(rt: MemoryRuntime) -> None:
+    await prefer(rt, "I like jazz.", 1)
+    await prefer(rt, "I like jazz!", 2)
+    slot = (await rt.worldview()).slot(SLOT)
+    assert slot is not None and slot.selected == ("I like jazz!",)
