@@ -195,10 +195,10 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         if any(a <= m.start() < b for a, b in quoted):
             continue
         sentence = _TAG.sub("", m.group(0).strip())
-        if sentence.endswith("?") or _OFF_LIMITS.search(sentence) or detect_risks(sentence):
+        if sentence.endswith("?"):
             continue
         read = _read(sentence)
-        if read is None:
+        if read is None or _OFF_LIMITS.search(sentence) or detect_risks(sentence):
             continue
         value = _value(*read)
         if value is None:
