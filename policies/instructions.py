@@ -24,14 +24,16 @@ What counts, all of it (docs/extraction.md, "Standing instructions"):
 from __future__ import annotations
 
 import re
+from typing import Literal, NamedTuple
 
 from nousmem.policies.risk import detect_risks
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["INSTRUCTION", "instruction_claims"]
+__all__ = ["ANSWER_LANGUAGE", "INSTRUCTION", "instruction_claims"]
 
 INSTRUCTION = "instruction"
+ANSWER_LANGUAGE = "answer_language"
 
 _SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _VERBS = (
@@ -49,21 +51,22 @@ _STANDING_MOD = (
     r"|remember\s+to|make\s+sure\s+(?:to|you)"
 )
 _INSTRUCTION = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|one\s+more\s+thing|please)\W+)*"
+    r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|one\s+more\s+thing|please|actually|no|wait"
+    r"|remember|note|ps|p\.s\.)\W+)*"
     r"(?:(?:i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|you\s+should|you\s+must"
     r"|you\s+need\s+to)\s+)?"
     r"(?:(?P<when>from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*)?"
     r"(?:please\W+)?"
     rf"(?:(?P<mod>{_STANDING_MOD})\s+)?"
     r"(?:please\W+)?"
-    rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?P<no>\w+)|(?P<verb>{_VERB}))\b"
+    rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?:more\s+)?(?P<no>\w+)|(?P<verb>{_VERB}))\b"
     r"(?P<rest>[^\n]{0,160})$",
     re.IGNORECASE,
 )
 # A standing marker at the end: "Reply in English from now on."
 _TRAILING_WHEN = re.compile(
     r"\s*\b(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|always|at\s+all\s+times"
-    r"|every\s+time|each\s+time)\W*$",
+    r"|every\s+time|each\s+time|again)\W*$",
     re.IGNORECASE,
 )
 # For this turn only.
@@ -125,6 +128,23 @@ _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d")
 # Pasted content follows a line that ends in ":" ("Summarize this email for me:").
 _PASTED = re.compile(r":[ \t]*\n")
 _MAX_VALUE = 120
+Polarity = Literal["assert", "negate"]
+_GENERIC_SCOPE = re.compile(
+    r"\s+(?:in|for)\s+(?:your\s+|all\s+(?:your\s+)?|every\s+)?(?:answers?|replies|reply|responses?)$",
+    re.IGNORECASE,
+)
+_AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+_CLAUSES = re.compile(r"\s*[,;]\s*")
+_LANGUAGES = (
+    "English French Spanish German Italian Portuguese Dutch Chinese Mandarin Japanese Korean "
+    "Hindi Arabic Russian Polish Turkish Swedish Norwegian Danish Finnish Greek Hebrew"
+)
+# An instruction that is only the language to speak: one value, a new one replaces it.
+_SPEAK_IN = re.compile(
+    r"^(?:only\s+|never\s+)?(?:answer|reply|respond|speak|talk|write)(?:\s+to\s+me)?"
+    rf"\s+(?:only\s+)?in\s+({'|'.join(_LANGUAGES.split())})$",
+    re.IGNORECASE,
+)
 
 
 def _base(ing: str) -> str | None:
@@ -140,12 +160,22 @@ def _value(prefix: str, verb: str, rest: str) -> str | None:
     rest = _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
     if rest.isupper():  # shouted: "ALWAYS ANSWER IN FRENCH"
         rest = rest.lower()
-    text = " ".join(f"{prefix}{verb.lower()}{rest}".split())
+    # "in your answers" is every instruction's scope, and "your" adds nothing: "Keep your
+    # answers short" and "Keep answers short" are one instruction.
+    rest = _GENERIC_SCOPE.sub("", rest)
+    text = " ".join(f"{prefix}{verb.lower()}{rest}".split()).replace(" your ", " ")
     return text if 0 < len(text) <= _MAX_VALUE else None
 
 
-def _read(sentence: str) -> tuple[str, str, str] | None:
-    """(prefix, verb, rest) of a standing instruction about the output, else None."""
+class _Read(NamedTuple):
+    prefix: str  # "never ", "only " or ""
+    verb: str
+    rest: str
+    again: bool  # "... again": going back to what was withdrawn
+
+
+def _read(sentence: str) -> _Read | None:
+    """The parts of a standing instruction about the output, else None."""
     got = _INSTRUCTION.match(sentence)
     if got is None:
         return None
@@ -179,7 +209,7 @@ def _read(sentence: str) -> tuple[str, str, str] | None:
         return None
     if verb.lower() == "keep" and _KEPT.match(rest) is None:
         return None
-    return prefix, verb, rest
+    return _Read(prefix, verb, rest, _AGAIN.search(rest) is not None)
 
 
 def instruction_claims(obs: Observation, content: str, base_confidence: float) -> list[Claim]:
@@ -195,22 +225,49 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         if any(a <= m.start() < b for a, b in quoted):
             continue
         sentence = _TAG.sub("", m.group(0).strip())
-        if sentence.endswith("?"):
+        if sentence.endswith("?") or _OFF_LIMITS.search(sentence):
             continue
-        read = _read(sentence)
-        if read is None or _OFF_LIMITS.search(sentence) or detect_risks(sentence):
-            continue
-        value = _value(*read)
-        if value is None:
-            continue
-        out.append(
-            Claim(
-                entity=obs.actor,
-                attribute=INSTRUCTION,
-                value=value,
-                confidence=base_confidence,
-                span=(m.start(), m.start() + len(m.group(0).rstrip())),
-                extractor="rule",
-            )
+        span = (m.start(), m.start() + len(m.group(0).rstrip()))
+        # Each clause may instruct: "Stop answering in English, answer in French again."
+        for clause in (sentence, *_CLAUSES.split(sentence)[1:]):
+            read = _read(clause)
+            if read is None or detect_risks(clause):
+                continue
+            value = _value(read.prefix, read.verb, read.rest)
+            if value is not None:
+                out.extend(_claims(obs.actor, value, read, base_confidence, span))
+    return out
+
+
+def _claims(
+    actor: str, value: str, read: _Read, confidence: float, span: tuple[int, int]
+) -> list[Claim]:
+    """The claims of one instruction: the answer language is one value that a new one
+    replaces; "never X" withdraws "X", and "X again" withdraws "never X"."""
+
+    def claim(
+        attribute: str, text: str, polarity: Polarity = "assert", change: bool = False
+    ) -> Claim:
+        return Claim(
+            entity=actor,
+            attribute=attribute,
+            value=text,
+            confidence=confidence,
+            polarity=polarity,
+            change=change,
+            span=span,
+            extractor="rule",
         )
+
+    lang = _SPEAK_IN.match(value)
+    if lang is not None:
+        negated = read.prefix == "never "
+        return [
+            claim(ANSWER_LANGUAGE, lang.group(1).title(), "negate" if negated else "assert", True)
+        ]
+    out = [claim(INSTRUCTION, value, change=read.again)]
+    if read.prefix == "never ":
+        out.append(claim(INSTRUCTION, value.removeprefix("never "), "negate", True))
+    elif read.again:
+        out.append(claim(INSTRUCTION, "never " + value, "negate", True))
     return out

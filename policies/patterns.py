@@ -37,6 +37,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
 )
 #: Every attribute the rule extractor can emit.
 ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
+    "answer_language",
     "employer",
     "location",
     "origin",

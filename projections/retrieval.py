@@ -38,7 +38,11 @@ class RetrievalConfig(BaseModel):
     neighbor_window: int = Field(default=2, ge=0, le=50)
     """Turns before/after each lexical hit that join as its context (see ``neighbor_*``)."""
     worldview_share: float = Field(default=0.1, ge=0.0, le=1.0)
-    """At most this share of the budget goes to the Worldview Snapshot section."""
+    """At most this share of the budget goes to the Worldview Snapshot section (besides its
+    standing instructions: ``instruction_share``)."""
+    instruction_share: float = Field(default=0.15, ge=0.0, le=1.0)
+    """Standing instructions (newest first) may take up to this share of the budget on top of
+    ``worldview_share``: they apply to every answer and must not crowd out the facts."""
     graph_seeds: int = Field(default=20, ge=0, le=10_000)
     graph_weight: float = Field(default=0.3, ge=0.0, le=100.0)
     trace_candidates: int = Field(default=60, ge=1, le=10_000)

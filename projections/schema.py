@@ -159,6 +159,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),
+        _single("answer_language", 3650.0, "language languages"),
     ),
     default_half_life_days=365.0,
 )

@@ -163,7 +163,9 @@ class WorldviewSnapshot(BaseModel):
         if not shown:
             return []
         if listed(s):
-            return [(self._line(s, [c], dates), [c]) for c in shown]
+            # Newest first: a budget that cannot take every entry keeps the latest words.
+            newest = sorted(shown, key=_since, reverse=True)
+            return [(self._line(s, [c], dates), [c]) for c in newest]
         return [(self._line(s, shown, dates), shown)]
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
@@ -215,18 +217,28 @@ class WorldviewSnapshot(BaseModel):
         return "\n".join(lines)
 
 
-PREFERENCE_ATTRIBUTES = frozenset({"likes", "dislikes", "preference", "prefers", "instruction"})
+PREFERENCE_ATTRIBUTES = frozenset(
+    {"likes", "dislikes", "preference", "prefers", "instruction", "answer_language"}
+)
 #: Attributes whose slots join every read, whoever the question names: a standing instruction
 #: to the assistant ("Always answer in French") applies to every answer.
-STANDING_ATTRIBUTES = frozenset({"instruction"})
+STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
+
+
+def _since(c: WorldviewCandidate) -> tuple[str, str]:
+    # Event times are UTC: their ISO strings sort as the times do.
+    return (c.valid_from.isoformat() if c.valid_from is not None else "", c.id)
+
+
+def standing(s: WorldviewSlot) -> bool:
+    """Whether ``s`` holds standing instructions (it joins every read)."""
+    return s.kind == "preference" and s.key.rpartition(".")[2] in STANDING_ATTRIBUTES
 
 
 def listed(s: WorldviewSlot) -> bool:
     """Whether ``s`` holds unrelated entries side by side, each on its own rendered line
     and none left out: standing instructions, and preferences given without a keyword."""
-    if s.kind != "preference":
-        return False
-    return s.key.rpartition(".")[2] in STANDING_ATTRIBUTES or s.id.endswith("/general")
+    return standing(s) or (s.kind == "preference" and s.id.endswith("/general"))
 
 
 COMMITMENT = {

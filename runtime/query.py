@@ -14,7 +14,7 @@ from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, by_score, count_tokens, rrf
-from nousmem.projections.worldview_models import WorldviewSnapshot
+from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.asked import MIN_OTHERS, Asked
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
@@ -276,9 +276,13 @@ class QueryEngine(Packing):
         # The slots the question asks about first: a long unrelated line must not take the
         # share (or be the one kept while the asked one is skipped).
         asked = Asked(plan, self.proj.config.attributes.spec)
-        wv_text = fit_lines(
-            wv.render(rank=asked.slot_rank), min(room, int(budget_tokens * cfg.worldview_share))
+        # Standing instructions have room of their own, on top of the snapshot's share.
+        told = sum(
+            count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
         )
+        share = int(budget_tokens * cfg.worldview_share)
+        share += min(told, int(budget_tokens * cfg.instruction_share))
+        wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
         room -= count_tokens(wv_text)
         shown = self._worldview_shown(wv, wv_text)
         order = by_score(cands)

@@ -194,7 +194,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
         "I play chess. I went to a gig. I use Vim. My friend Ana is here. I visited Rome. "
         "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain. "
-        "My son Kyle is two. My sister Ama is here. Always answer in French."
+        "My son Kyle is two. My sister Ama is here. Always answer in French. Never use emojis."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

@@ -16,28 +16,37 @@ EX = RuleExtractor()
 
 
 def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list[str]:
+    """What the user asked for: instruction values, and the answer language as
+    ``language=French`` (``language!=French`` for "never answer in French"); the withdrawals
+    that come with them ("never X" also denies "X") are left out."""
     obs = Observation(content=text, source=source, actor=actor)
-    return [c.value for c in EX.extract_sync(obs) if c.attribute == "instruction"]
+    out = []
+    for c in EX.extract_sync(obs):
+        if c.attribute == "answer_language":
+            out.append(f"language{'=' if c.polarity == 'assert' else '!='}{c.value}")
+        elif c.attribute == "instruction" and c.polarity == "assert":
+            out.append(c.value)
+    return out
 
 
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("Always answer in French.", "answer in French"),
-        ("Please keep your answers short.", "keep your answers short"),
+        ("Always answer in French.", "language=French"),
+        ("Please keep your answers short.", "keep answers short"),
         ("Don't use emojis.", "never use emojis"),
         ("Never use emojis, they annoy me.", "never use emojis"),
         ("From now on, reply in bullet points.", "reply in bullet points"),
         ("Going forward, please include sources.", "include sources"),
-        ("Also, always explain your code.", "explain your code"),
-        ("Always answer in French because I'm learning it.", "answer in French"),
+        ("Also, always explain your code.", "explain code"),
+        ("Always answer in French because I'm learning it.", "language=French"),
         ("OK, from now on always respond formally.", "respond formally"),
-        ("Please, always answer in French.", "answer in French"),
-        ("Reply in English from now on.", "reply in English"),
+        ("Please, always answer in French.", "language=French"),
+        ("Reply in English from now on.", "language=English"),
         ("Keep it short from now on.", "keep it short"),
-        ("I want you to always answer in French.", "answer in French"),
+        ("I want you to always answer in French.", "language=French"),
         ("Make sure you always use Markdown.", "use Markdown"),
-        ("Only answer in French.", "only answer in French"),
+        ("Only answer in French.", "language=French"),
         ("Stop using emojis.", "never use emojis"),
         ("No emojis please.", "no emojis"),
         ("Please don't ever use emojis again.", "never use emojis"),
@@ -45,15 +54,15 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always be concise.", "be concise"),
         ("Always use Celsius.", "use Celsius"),
         ("Always use British English.", "use British English"),
-        ("Always answer in French, ok?", "answer in French"),
-        ("Always answer in French from now on.", "answer in French"),
-        ("Always answer in French pls", "answer in French"),
+        ("Always answer in French, ok?", "language=French"),
+        ("Always answer in French from now on.", "language=French"),
+        ("Always answer in French pls", "language=French"),
         ("Never use emojis anymore.", "never use emojis"),
-        ("Always answer in French \u2014 I'm learning.", "answer in French"),
-        ("ALWAYS ANSWER IN FRENCH.", "answer in french"),
+        ("Always answer in French \u2014 I'm learning.", "language=French"),
+        ("ALWAYS ANSWER IN FRENCH.", "language=French"),
         (
             "Always include a link to https://docs.example.com in your answers.",
-            "include a link to https://docs.example.com in your answers",
+            "include a link to https://docs.example.com",
         ),
     ],
 )
@@ -110,7 +119,7 @@ def test_only_the_users_own_words_instruct() -> None:
     assert told(text, source="tool:search") == []
     assert told(text, source="agent") == []
     assert told(text, actor=None) == []
-    assert told(text, source="User") == ["answer in French"]
+    assert told(text, source="User") == ["language=French"]
 
 
 def test_quoted_and_pasted_text_does_not_instruct() -> None:
@@ -129,10 +138,11 @@ def test_instructions_keep_text_order_among_other_claims() -> None:
     obs = Observation(
         content="I live in Paris. Never use emojis. I work at Acme.", source="user", actor="Dana"
     )
-    assert [(c.attribute, c.value) for c in EX.extract_sync(obs)] == [
-        ("location", "Paris"),
-        ("instruction", "never use emojis"),
-        ("employer", "Acme"),
+    assert [(c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)] == [
+        ("location", "Paris", "assert"),
+        ("instruction", "never use emojis", "assert"),
+        ("instruction", "use emojis", "negate"),  # "never X" withdraws "X"
+        ("employer", "Acme", "assert"),
     ]
 
 
@@ -152,25 +162,46 @@ async def test_instructions_hold_side_by_side_and_join_every_read() -> None:
     async with MemoryRuntime.memory(namespace="user/dana") as rt:
         await _say(rt, "Always answer in French.", 1)
         await _say(rt, "Never use emojis.", 2)
-        await _say(rt, "Bob lives in Lyon.", 3, actor="Bob")
-        slot = (await rt.worldview()).slot("preference:dana.instruction")
+        await _say(rt, "Always include sources.", 3)
+        await _say(rt, "Bob lives in Lyon.", 4, actor="Bob")
+        wv = await rt.worldview()
+        slot = wv.slot("preference:dana.instruction")
         assert slot is not None
-        assert set(slot.selected) == {"answer in French", "never use emojis"}
+        assert set(slot.selected) == {"never use emojis", "include sources"}
+        language = wv.slot("preference:dana.answer_language")
+        assert language is not None and language.selected == ("French",)
         for question in ("Where does Bob live?", "What should I cook tonight?"):
             ctx = await rt.query(question, budget_tokens=1000)
             section = ctx.prompt_sections["worldview"]
-            assert "answer in French" in section and "never use emojis" in section, question
-        # Named, the asked slot comes first; the instruction follows it.
+            for wanted in ("answer_language: French", "never use emojis", "include sources"):
+                assert wanted in section, (question, wanted)
+        # Named, the asked slot comes first; the instructions follow it.
         section = (await rt.query("Where does Bob live?")).prompt_sections["worldview"]
-        assert section.index("Lyon") < section.index("answer in French")
+        assert section.index("Lyon") < section.index("never use emojis")
         live = await rt.worldview()
         await rt.rebuild()
         assert await rt.worldview() == live
 
 
-async def test_the_instruction_line_comes_right_after_what_is_asked() -> None:
+async def test_a_new_answer_language_replaces_the_old_and_never_withdraws() -> None:
     async with MemoryRuntime.memory(namespace="user/dana") as rt:
         await _say(rt, "Always answer in French.", 1)
+        await _say(rt, "Answer in English from now on.", 2)
+        await _say(rt, "Use bullet points in your answers from now on.", 3)
+        await _say(rt, "Stop using bullet points.", 4)
+        wv = await rt.worldview()
+        language = wv.slot("preference:dana.answer_language")
+        assert language is not None and language.selected == ("English",)
+        slot = wv.slot("preference:dana.instruction")
+        assert slot is not None and slot.selected == ("never use bullet points",)
+        prompt = (await rt.query("Tell me a joke.", actor="Dana", budget_tokens=500)).to_prompt()
+        assert "English" in prompt and "French" not in prompt
+        assert "never use bullet points" in prompt and "- use bullet points" not in prompt
+
+
+async def test_the_instruction_line_comes_right_after_what_is_asked() -> None:
+    async with MemoryRuntime.memory(namespace="user/dana") as rt:
+        await _say(rt, "Never use emojis.", 1)
         await _say(rt, "Bob works at Acme.", 2, actor="Bob")
         await _say(rt, "Bob lives in Lyon.", 3, actor="Bob")
         ctx = await rt.query("Where does Bob live?", budget_tokens=2000)
@@ -184,7 +215,7 @@ async def test_the_instruction_line_comes_right_after_what_is_asked() -> None:
 
 async def test_every_held_instruction_is_shown_each_on_its_own_line() -> None:
     texts = [
-        "Always answer in French.",
+        "Always include sources.",
         "Never use emojis.",
         "Always cite sources.",
         "Keep your answers short.",
@@ -197,7 +228,7 @@ async def test_every_held_instruction_is_shown_each_on_its_own_line() -> None:
             "worldview"
         ]
         lines = [ln for ln in section.splitlines() if "Dana.instruction" in ln]
-        assert len(lines) == 5 and any("answer in French" in ln for ln in lines)
+        assert len(lines) == 5 and any("include sources" in ln for ln in lines)
 
 
 async def test_a_small_budget_keeps_what_fits_of_the_instructions() -> None:
@@ -220,9 +251,10 @@ async def test_with_an_asker_only_the_askers_instructions_join() -> None:
         await _say(rt, "From now on, reply in German.", 2, actor="Eve")
         await _say(rt, "Bob lives in Lyon.", 3, actor="Bob")
         mine = (await rt.query("Where does Bob live?", actor="Dana")).to_prompt()
-        assert "answer in French" in mine and "reply in German" not in mine
+        assert "Dana.answer_language: French" in mine and "German" not in mine
         everyone = (await rt.query("Where does Bob live?")).to_prompt()
-        assert "answer in French" in everyone and "reply in German" in everyone
+        assert "Dana.answer_language: French" in everyone
+        assert "Eve.answer_language: German" in everyone
 
 
 async def test_a_read_before_a_merge_replays_with_its_instructions() -> None:
@@ -231,9 +263,9 @@ async def test_a_read_before_a_merge_replays_with_its_instructions() -> None:
         await _say(rt, "Always answer in French.", 2)
         await _say(rt, "I live in Paris.", 3, actor="Dana Smith")
         before = await rt.query("Where does Bob live?", budget_tokens=1000)
-        assert "answer in French" in before.to_prompt()
+        assert "Dana.answer_language: French" in before.to_prompt()
         await rt.merge_entities("Dana Smith", "Dana", reason="same person", authorized=True)
         replay = await rt.replay_trace(before.trace_id)
         assert replay.identical
         after = await rt.query("Where does Bob live?", budget_tokens=1000)
-        assert "Dana Smith.instruction: answer in French" in after.to_prompt()
+        assert "Dana Smith.answer_language: French" in after.to_prompt()
