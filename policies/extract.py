@@ -302,7 +302,15 @@ class RuleExtractor:
         # still names a wife now.
         bounds = (walk.start, clause_end) if walk.kind == "poss" else key
         scope = clause_scope(
-            sent, walk.start, named, match.start(), bounds, vend, ref, change=rule.change
+            sent,
+            walk.start,
+            named,
+            match.start(),
+            bounds,
+            vend,
+            ref,
+            change=rule.change,
+            possessive=walk.kind == "poss",
         )
         if scope.reported:
             if entity == obs.actor:

@@ -32,6 +32,7 @@ from nousmem.policies.patterns import (
     ADVERBS,
     FIRST_PERSON,
     MODALS,
+    NAME_STOP,
     PAST_IRREGULAR,
     PLAIN_NEG,
     words,
@@ -68,16 +69,27 @@ _REPORTING = words(
 )
 # Words that end the search for a report: a new clause starts after them.
 _CLAUSE_STOPS = words(
-    "but and or so because when while although though since if as until after before where"
+    "but and or so because when while although though since if as until after before where "
+    "how what why now like"
 )
+# Between the report and the subject these attach to something else: "congrats *on* the new
+# job I started", "thinks the world *of* me because".
+_NOT_A_COMPLEMENT = words("on about of for")
 # A subject and verb between the report and the claim: the report is about something else.
-_NEW_CLAUSE = words("it it's its there there's he's she's they're we're you're i'm is are was")
+_NEW_CLAUSE = words(
+    "it it's its there there's he's she's they're we're you're i'm is are was am that's"
+)
 _PASSIVE = words("was were been 've")
+_OBJECTS = words("me us him her them you everyone everybody")
 # Not someone who reports: "*That* said", "Truth *be* told", "a lot *of* thought".
 _NOT_REPORTERS = words(
     "that this it there what which who to be of a an the in on at for with by from gotta "
-    "wanna let me so well yes yeah oh wow and but or also just really"
+    "wanna let me so well yes yeah oh wow and but or also just really as like mentioned"
 )
+_DETERMINERS = words("my his her their our your the a an")
+_REPORTER_PRONOUNS = words("he she they you everyone everybody people someone somebody mom dad mum")
+# "I'm *pretty* sure", "I *kinda* think": the speaker's own hedge, not a reporter.
+_DEGREE = words("pretty fairly quite kinda sorta totally somehow 100% absolutely")
 # What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
 # telling", "I *don't really* think".
 _BEFORE_REPORTING = (
@@ -91,6 +103,10 @@ _BEFORE_REPORTING |= words("keep keeps kept always here all too")
 # Paris *until* next year", "a startup *that* launches next week".
 _NOT_THE_CLAIMS = re.compile(
     r"\b(?:until|till|til|through|thru|up\s+to|who|who's|that|which|whose|when|where)\b",
+    re.IGNORECASE,
+)
+_STARTS = re.compile(
+    r"^\s*(?:starts?|begins?|will\s+(?:start|begin)|is\s+(?:starting|beginning))\s+$",
     re.IGNORECASE,
 )
 _MONTH = re.compile(
@@ -114,28 +130,40 @@ class Scope(NamedTuple):
     reported: bool
 
 
-def _own_times(sent: Sentence, clause: tuple[int, int], vend: int) -> list[TimeMention]:
+def _own_times(
+    sent: Sentence, clause: tuple[int, int], vend: int, possessive: bool
+) -> list[TimeMention]:
     """The time expressions of the claim's clause, except one after a word that makes it
     another thing's time: "until next year" bounds the state, "a startup that launches next
-    week" dates the launch."""
+    week" dates the launch. A possessive's value has no time of its own ("My husband Tom is
+    flying to Rome tomorrow"), except when it starts ("My new job at Google starts next
+    month")."""
     lo, hi = clause
     out = []
     for m in sent.mentions_between(lo, hi):
         start = m.span[0] - sent.offset
-        if start >= vend and _NOT_THE_CLAIMS.search(sent.text[vend:start]) is not None:
-            continue
+        if start >= vend:
+            between = sent.text[vend:start]
+            if _NOT_THE_CLAIMS.search(between) is not None:
+                continue
+            if possessive and _STARTS.match(between) is None:
+                continue
         out.append(m)
     return out
 
 
 def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
-    """Whether the reporting verb at token ``j`` has a subject that is not the speaker ("my
-    sister thinks", "Sam and Alex think", "everyone at work thinks"), or is a passive about
-    the speaker ("I was told"). Not a function word: "That said", "Truth be told"."""
+    """Whether the reporting verb at token ``j`` has a subject that is not the speaker: a
+    name, a pronoun, or a noun after "my"/"the"/"Bob's" ("my sister thinks", "Sam and Alex
+    think", "everyone at work thinks"), or is a passive about the speaker ("I was told").
+    Not the speaker's own ("I'm pretty sure", "I kinda think"), not a confirmation ("As you
+    said", "Like Mom said"), not a function word ("That said", "Truth be told")."""
     k = j - 1
     passive = False
-    while k >= 0 and clean(toks[k][2]) in _BEFORE_REPORTING:
-        passive = passive or clean(toks[k][2]) in _PASSIVE
+    while k >= 0 and (
+        (low := clean(toks[k][2])) in _BEFORE_REPORTING or low in _DEGREE or low.endswith("ly")
+    ):
+        passive = passive or low in _PASSIVE
         k -= 1
     if passive and clean(toks[j][2]) == "told":
         return True
@@ -143,11 +171,23 @@ def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
         return False  # "Just wanted to say ...": no subject is the speaker's own
     raw = toks[k][2].strip("\"'“”‘’()")
     low = clean(raw)
-    if low.endswith("'s") and low not in ("let's", "lets"):  # "He's telling"
-        low = low[:-2]
-    if raw.rstrip().endswith(_CLAUSE_PUNCT):
+    if raw.rstrip().endswith(_CLAUSE_PUNCT) or low in FIRST_PERSON or low in _NOT_REPORTERS:
         return False
-    return low not in FIRST_PERSON and low not in _NOT_REPORTERS
+    # The words before the reporter, back to its noun phrase's start: "As you said",
+    # "the whole family", "my mother in law".
+    for back in range(k - 1, max(k - 4, -1), -1):
+        word = clean(toks[back][2])
+        if word in ("as", "like"):
+            return False  # the speaker confirms what someone said
+        if word in _DETERMINERS or word.endswith("'s") or word in _REPORTER_PRONOUNS:
+            return True
+        if toks[back][2].rstrip().endswith(_CLAUSE_PUNCT) or word in _CLAUSE_STOPS:
+            break
+    if low.endswith("'s"):  # "He's telling", "Mom's saying"
+        low = low[:-2]
+    if low in _REPORTER_PRONOUNS:
+        return True
+    return raw[:1].isupper() and low not in NAME_STOP  # a name: "Sam reckons", "Alex think"
 
 
 def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:
@@ -165,8 +205,10 @@ def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) ->
             if j > 0 and clean(toks[j - 1][2]) == "to":
                 return False  # "I have to say", "Needless to say", "excited to tell you"
             return _reporter(toks, j)
-        if low in _NEW_CLAUSE:
+        if low in _NEW_CLAUSE or low in _NOT_A_COMPLEMENT:
             return False  # "thinks *it's* cool that I ...": the report is about something else
+        if low == "to" and j + 1 < subject and clean(toks[j + 1][2]) not in _OBJECTS:
+            return False  # "told me *to rest* more now that I ...": an infinitive
     return False
 
 
@@ -193,12 +235,14 @@ def clause_scope(
     vend: int,
     ref: date | None,
     change: bool = False,
+    possessive: bool = False,
 ) -> Scope:
     """The scope of the claim whose subject (``subject_tokens`` words; 0 when elided) starts
     at ``subject_start`` and whose verb (the rule's match) at ``verb_start``; ``clause``
     bounds it, ``vend`` is where its value ends (sentence offsets); ``ref`` is the
     observation's date (None: grammar only); ``change``: the rule reads a change ("move
-    to"), which "still" does not make a continuing state."""
+    to"), which "still" does not make a continuing state; ``possessive``: the subject is a
+    possessor ("my wife Ana"), whose value takes no later date but a start."""
     starts, toks = sent.tokens()
     first = next((i for i, s in enumerate(starts) if s >= subject_start), len(toks))
     verb = next((i for i, (_, e, _) in enumerate(toks) if e > verb_start), len(toks))
@@ -206,7 +250,7 @@ def clause_scope(
     # The words after the subject: a subject called "Will" is no future.
     between = [clean(t[2]) for t in toks[first + subject_tokens : verb]]
     verb_word = clean(toks[verb][2]) if verb < len(toks) else ""
-    continuing = not change and between[-1:] != [] and between[-1] in _CONTINUING
+    continuing = not change and any(w in _CONTINUING for w in between)
     future = not continuing and (
         subject.endswith("'ll")
         or any(w in _FUTURE_AUX or w.endswith("'ll") for w in between)
@@ -217,7 +261,7 @@ def clause_scope(
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
-    times = _own_times(sent, clause, vend) if ref is not None else []
+    times = _own_times(sent, clause, vend, possessive) if ref is not None else []
     if past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
         past = False
     # A finite verb in the past ("I moved to Berlin in June") is not future, whatever date a

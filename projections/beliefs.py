@@ -336,7 +336,7 @@ class BeliefStore:
         as_of_time: datetime | None = None,
     ) -> list[str]:
         """One display name per entity (as of ``as_of_seq`` / ``as_of_time``, default now)
-        that ever held a belief about any of ``attributes``, in first-seen key order; a
+        that ever held a belief about any of ``attributes``, in matching-key order; a
         reader asks each for its belief as of then. The cost is in the holders, not in
         every entity."""
         keys: set[str] = set()

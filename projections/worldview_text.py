@@ -5,7 +5,6 @@ observations, and items compiled by sleep. Mixed into
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime
 from itertools import pairwise
@@ -20,13 +19,13 @@ from nousmem.projections.worldview_models import (
 )
 from nousmem.projections.worldview_slots import SlotResolver
 
-_PUNCT = re.compile(r"[^\w\s']+")
+_END_PUNCT = ".!?\u2026;,:\"' "
 
 
 def _words_of(text: str) -> str:
-    """``text``'s words, punctuation aside: "I like jazz." and "I like jazz!" are the same
-    words said again."""
-    return " ".join(_PUNCT.sub(" ", match_key(text)).split())
+    """``text`` without its closing punctuation: "I like jazz." and "I like jazz!" are the
+    same words said again; "C++" and "C#" stay two."""
+    return " ".join(match_key(text).strip(_END_PUNCT).split())
 
 
 class TextSlotResolver(SlotResolver):

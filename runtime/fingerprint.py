@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 11
+READ_RULES = 12
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -93,6 +93,10 @@ unexplained while the package version stays the same (as it does between release
    side; only the same words said again replace their earlier entry; ``instruction`` slots
    (standing instructions) join every read's snapshot, ranked after the asked slots (with an
    asker, only the asker's); both render one line per entry, none cut at four.
+12: standing instructions render newest first with room of their own
+   (``RetrievalConfig.instruction_share`` on top of ``worldview_share``); the answer language
+   is its own ``answer_language`` slot; general preferences that differ in symbols ("C++",
+   "C#") are two entries.
 """
 
 

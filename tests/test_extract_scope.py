@@ -298,3 +298,36 @@ def test_later_dates_and_wider_reports_set_no_state(text: str) -> None:
 )
 def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
     assert any(r[1] == "spouse" and r[3] == "assert" for r in rows(text)), rows(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A possessive's value takes no later date of the clause.
+        ("My husband Tom is flying to Rome tomorrow.", ("spouse", "Tom")),
+        ("My wife Ana starts her new job next week.", ("spouse", "Ana")),
+        ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
+        # A continuing word anywhere before a state verb.
+        ("I'll still be living in Paris.", ("location", "Paris")),
+        ("I will still happily live in Paris.", ("location", "Paris")),
+        ("I'm still going to be working at Google.", ("employer", "Google")),
+        # The speaker's own hedge or confirmation is no report.
+        ("I'm pretty sure I live in Boston.", ("location", "Boston")),
+        ("I kinda think I live in Boston for good now.", ("location", "Boston")),
+        ("Like you said I live in Boston now.", ("location", "Boston")),
+        ("As mentioned I live in Boston now.", ("location", "Boston")),
+        # A report that ends before the clause of the claim.
+        ("My doctor told me to rest more now that I work at Google.", ("employer", "Google")),
+        ("Everyone keeps telling me how lucky I am to work at Google.", ("employer", "Google")),
+        (
+            "My friends keep saying congrats on the new job I started at Google.",
+            ("employer", "Google"),
+        ),
+    ],
+)
+def test_no_false_scope_after_the_second_review(text: str, expected: tuple[str, str]) -> None:
+    assert expected in [(r[1], r[2]) for r in rows(text) if r[3].startswith("assert")], rows(text)
+
+
+def test_a_move_said_with_still_is_still_a_future() -> None:
+    assert rows("I will still move to Berlin next year.") == []

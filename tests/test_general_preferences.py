@@ -94,3 +94,10 @@ async def test_the_same_words_with_other_punctuation_replace_the_entry(rt: Memor
     await prefer(rt, "I like jazz!", 2)
     slot = (await rt.worldview()).slot(SLOT)
     assert slot is not None and slot.selected == ("I like jazz!",)
+
+
+async def test_symbols_inside_a_preference_keep_it_apart(rt: MemoryRuntime) -> None:
+    await prefer(rt, "I code in C++ at work, mostly.", 1)
+    await prefer(rt, "I code in C# at work, mostly.", 2)
+    slot = (await rt.worldview()).slot(SLOT)
+    assert slot is not None and len(slot.selected) == 2

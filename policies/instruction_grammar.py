@@ -1,0 +1,239 @@
+"""How a sentence reads as a standing instruction: its verb, its markers and its value.
+
+``read(sentence)`` returns the parts of a standing instruction about the assistant's output
+("Always answer in French", "Stop using emojis", "Please keep your answers short"), or None
+for anything else; ``value_of(parts)`` is the text stored. The word lists here decide what
+counts (docs/extraction.md, "Standing instructions"); ``instructions.py`` decides whose
+words count and builds the claims.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["LANGUAGES", "Read", "off_limits", "read", "value_of"]
+
+_VERBS = (
+    "answer reply respond write format explain use avoid keep speak talk address include add "
+    "give mention list show summarize summarise cite translate limit put stick start end "
+    "switch be"
+).split()
+_VERB = "|".join(sorted(_VERBS, key=len, reverse=True))
+# Verbs of an answer: what follows must be how ("in French", "briefly"), not whom or what
+# ("answer the phone", "reply to Tom").
+_ANSWER_VERBS = frozenset({"answer", "reply", "respond"})
+_HOW = re.compile(r"^\s+(?:(?:me|us)\s+)?(?:in|with|using|like|as|only|\w+ly)\b", re.IGNORECASE)
+# A language names the output only after these ("Always speak French"), or after "in".
+_LANGUAGE_VERBS = frozenset({"speak", "talk", "write", "translate", "answer", "reply", "respond"})
+LANGUAGES = frozenset(
+    (
+        "English French Spanish German Italian Portuguese Dutch Chinese Mandarin Japanese "
+        "Korean Hindi Arabic Russian Polish Turkish Swedish Norwegian Danish Finnish Greek Hebrew"
+    ).split()
+)
+_STANDING_MOD = (
+    r"(?:(?:remember\s+to|make\s+sure\s+(?:to|you))\s+)?"
+    r"(?:always|never(?:,?\s+ever)?|don'?t(?:\s+ever)?|do\s+not(?:\s+ever)?|only)"
+    r"|remember\s+to|make\s+sure\s+(?:to|you)"
+)
+_INSTRUCTION = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|one\s+more\s+thing|please|actually|no|wait"
+    r"|remember|note|important|ps|p\.s\.)\W+)*"
+    r"(?:(?:i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|you\s+should|you\s+must"
+    r"|you\s+need\s+to)\s+)?"
+    r"(?:(?P<when>from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\W*)?"
+    r"(?:please\W+)?"
+    rf"(?:(?P<mod>{_STANDING_MOD})\s+)?"
+    r"(?:please\W+)?"
+    rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?:more\s+)?(?P<no>\w+)|(?P<verb>{_VERB}))\b"
+    r"(?P<rest>[^\n]{0,160})$",
+    re.IGNORECASE,
+)
+# A standing marker at the end: "Reply in English from now on."
+_TRAILING_WHEN = re.compile(
+    r"\s*\b(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|always|at\s+all\s+times"
+    r"|every\s+time|each\s+time|again)\W*$",
+    re.IGNORECASE,
+)
+# For this turn only.
+_ONE_OFF = re.compile(
+    r"\b(?:this\s+(?:time|one|answer|reply|response|question|email|message|article|text)"
+    r"|here|today|tonight|right\s+now|for\s+now|for\s+this|on\s+social\s+media)\b",
+    re.IGNORECASE,
+)
+# The answers in general, not this one: "keep *your answers* short", "keep *your tone* casual".
+_GENERIC = re.compile(r"\b(?:answers|replies|responses)\b|\byour\s+(?:tone|style)\b", re.IGNORECASE)
+# What an instruction about the assistant's output talks about.
+_OUTPUT_WORDS = frozenset(
+    (
+        "answer answers reply replies response responses message messages emoji emojis "
+        "emoticons bullet bullets markdown code tone language source sources citation "
+        "citations example examples summary summaries explanation explanations jargon units "
+        "metric imperial celsius fahrenheit sentence sentences paragraph paragraphs words "
+        "formal formally informal casual brief briefly short shorter concise concisely "
+        "detailed detail table tables heading headings list lists output style wording "
+        "comments writing text lowercase uppercase point"
+    ).split()
+)
+_OUTPUT = re.compile(rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b", re.IGNORECASE)
+# Where in the answer: "at the end", "at the top".
+_POSITIONS = frozenset("end top start beginning bottom".split())
+_LANGUAGE = re.compile(
+    rf"\bin\s+(?:plain\s+|simple\s+|British\s+|American\s+)?(?:{'|'.join(sorted(LANGUAGES))})\b"
+    r"|\b(?:plain|simple|British|American)\s+English\b"
+)
+_BARE_LANGUAGE = re.compile(rf"^\s+(?:{'|'.join(sorted(LANGUAGES))})\b")
+# "your X" must be the assistant's output: "in *your presentations*" is advice to a person.
+_YOUR = re.compile(r"\byour\s+(\w+)", re.IGNORECASE)
+# A place, person or occasion after a preposition must be the output too: "with the kids",
+# "in meetings", "to customers", "in Word" are somewhere else than the answers.
+_PREPOSITIONS = frozenset("in on with at for to during around without".split())
+_ELSEWHERE = re.compile(rf"\b(?:{'|'.join(sorted(_PREPOSITIONS))})\s+", re.IGNORECASE)
+_DETERMINERS = frozenset("the my his her their our your a an".split())
+# Someone else as the object: "Always address *him* formally".
+_THIRD_PARTY = re.compile(r"^\s+(?:him|her|them|his|their)\b", re.IGNORECASE)
+# "Keep" keeps the answers or "it" ("Keep it short"), not "a short list of goals".
+_KEPT = re.compile(
+    r"^\s+(?:it|them|things|everything|(?:your\s+|the\s+)?(?:answers|replies|responses|tone"
+    r"|code|messages|explanations|output))\b(?!\s+coming)",
+    re.IGNORECASE,
+)
+# The assistant's own rules and secrets are not the user's to set through memory.
+_OFF_LIMITS = re.compile(
+    r"\b(?:system\s+prompt|(?:your|the|my|previous|all|any)\s+(?:instructions|rules"
+    r"|guidelines|prompt)|ignore\s+(?:all|any|previous|your|the)\b|without\s+(?:any\s+)?"
+    r"(?:safety|restrictions|filters|rules|limits)|jailbreak|DAN|act\s+as|pretend|role-?play"
+    r"|password|passcode|api\s+key|credentials?)\b",
+    re.IGNORECASE,
+)
+# Where the instruction ends: a reason, a courtesy or an aside after it is not part of it.
+_TAIL = re.compile(
+    r"\s*(?:[,;(]|:(?!//)|\s[-\u2013\u2014]\s|[\u2013\u2014]"
+    r"|\b(?:because|since|as\s+I|so\s+that|thanks|thank\s+you|please|pls|plz|thx|ty)\b).*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_TRAILING = re.compile(
+    r"(?:\s+(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|any\s?more|at\s+all"
+    r"|again|always|ever))+\s*$",
+    re.IGNORECASE,
+)
+# "in your answers" is every instruction's scope.
+_GENERIC_SCOPE = re.compile(
+    r"\s+(?:in|for)\s+(?:your\s+|all\s+(?:your\s+)?|every\s+)?(?:answers?|replies|reply"
+    r"|responses?)$",
+    re.IGNORECASE,
+)
+_AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+_MAX_VALUE = 120
+
+
+class Read(NamedTuple):
+    """The parts of a standing instruction."""
+
+    prefix: str  # "never ", "only " or ""
+    verb: str
+    rest: str
+    again: bool  # "... again": going back to what was withdrawn
+
+
+def _base(ing: str) -> str | None:
+    """The instruction verb of an -ing form ("using" -> "use", "putting" -> "put")."""
+    stem = ing[:-3].lower()
+    for base in (stem, stem + "e", stem[:-1]):
+        if base in _VERBS:
+            return base
+    return None
+
+
+def _phrases(rest: str) -> list[list[str]]:
+    """The words after each preposition, up to the next one (at most three, determiners
+    aside): "in English at work" gives ["English"] and ["work"]."""
+    out = []
+    for m in _ELSEWHERE.finditer(rest):
+        words: list[str] = []
+        for raw in rest[m.end() :].split():
+            w = raw.strip(".,!?;:'\"")
+            if w.lower() in _PREPOSITIONS or len(words) == 3:
+                break
+            if w.lower() not in _DETERMINERS:
+                words.append(w)
+            if raw[-1:] in ".,!?;:":
+                break
+        if words:
+            out.append(words)
+    return out
+
+
+def _elsewhere(words: list[str]) -> bool:
+    """Whether a prepositional phrase points away from the output: a place, a person or an
+    occasion ("with clients", "in Word", "at work"), not "in French" or "at the end"."""
+    if words[0].lower().startswith("http") or words[0].lower() in ("me", "us"):
+        return False
+    if words[0].title() in LANGUAGES or words[-1].title() in LANGUAGES:
+        return False
+    return not any(w.lower() in _OUTPUT_WORDS or w.lower() in _POSITIONS for w in words)
+
+
+def _about_output(verb: str, rest: str) -> bool:
+    """Whether the instruction is about the assistant's output, not advice to a person."""
+    if _THIRD_PARTY.match(rest) is not None:
+        return False
+    if verb in _ANSWER_VERBS:
+        if _HOW.match(rest) is None:
+            return False
+    elif (
+        _OUTPUT.search(rest) is None
+        and _LANGUAGE.search(rest) is None
+        and not (verb in _LANGUAGE_VERBS and _BARE_LANGUAGE.match(rest))
+    ):
+        return False  # "Never give up!", "Keep it up!"
+    if any(w.lower() not in _OUTPUT_WORDS for w in _YOUR.findall(rest)):
+        return False  # "Never use jargon in your presentations"
+    if any(_elsewhere(p) for p in _phrases(_TAIL.sub("", rest))):
+        return False  # "Always be formal with clients", "Never use tables in Word"
+    return verb != "keep" or _KEPT.match(rest) is not None
+
+
+def read(sentence: str) -> Read | None:
+    """The parts of a standing instruction about the output in ``sentence``, else None."""
+    got = _INSTRUCTION.match(sentence)
+    if got is None:
+        return None
+    rest = got.group("rest")
+    mod = (got.group("mod") or "").lower()
+    standing = bool(got.group("when") or mod or _TRAILING_WHEN.search(rest))
+    if got.group("stop") is not None:
+        base = _base(got.group("ing"))
+        if base is None:
+            return None
+        verb, prefix, standing = base, "never ", True
+    elif got.group("no") is not None:
+        verb, prefix, standing = "no", "", True
+        rest = " " + got.group("no") + rest
+    else:
+        verb = got.group("verb").lower()
+        never = mod.startswith(("never", "don", "do not")) or mod.endswith(("never", "ever"))
+        prefix = "never " if never else "only " if mod.endswith("only") else ""
+    if not standing and _GENERIC.search(rest) is None:
+        return None  # a request for this turn
+    if _ONE_OFF.search(rest) is not None or not _about_output(verb, rest):
+        return None
+    return Read(prefix, verb, rest, _AGAIN.search(rest) is not None)
+
+
+def value_of(parts: Read) -> str | None:
+    """The stored text: the instruction without its markers, courtesies, reasons and its
+    generic scope ("in your answers"); "your" adds nothing ("Keep your answers short" and
+    "Keep answers short" are one instruction)."""
+    rest = _TRAILING.sub("", _TAIL.sub("", parts.rest).rstrip(" .!"))
+    if rest.isupper():  # shouted: "ALWAYS ANSWER IN FRENCH"
+        rest = rest.lower()
+    rest = _GENERIC_SCOPE.sub("", rest)
+    text = " ".join(f"{parts.prefix}{parts.verb}{rest}".split()).replace(" your ", " ")
+    return text if 0 < len(text) <= _MAX_VALUE else None
+
+
+def off_limits(value: str) -> bool:
+    """Whether an instruction touches the assistant's own rules or a secret."""
+    return _OFF_LIMITS.search(value) is not None
