@@ -259,7 +259,14 @@ _PHONE = re.compile(
 _OPAQUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-+/=]{32,}(?![\w/+=-])")
 # "my password is X" counts only when X looks like a password (a digit or a symbol inside
 # it, checked in code), not "is too long." or "is secret".
-_PASSWORD_IS = re.compile(r"\bpassword\s+is\s+[\"'`]?(?P<v>[^\s\"'`]{4,})", _I)
+# What it is for may come between: "my password for the VPN is X", "my PIN to the safe is".
+_PASSWORD_IS = re.compile(
+    r"\b(?:password|passcode|passphrase|pin(?:\s+code|\s+number)?|pw|pwd)"
+    r"(?:\s+(?:for|to|on|of|at)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+(?:\s+[\w.@-]+)?)?"
+    r"\s*(?:\s(?:is|was)\s+|[:=]\s*)[\"'`]?(?P<v>[^\s\"'`]{4,})",
+    _I,
+)
+_PASSWORD_WORDS = ("password", "passcode", "passphrase", "pin", "pw")
 _URL = re.compile(r"\bhttps?://\S+", _I)
 _HAS_DIGIT = re.compile(r"\d")
 
@@ -321,7 +328,8 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
                 out.append(
                     RiskFinding(kind=kind, label=label, span=(start, end), severity=severity)
                 )
-    for m in _PASSWORD_IS.finditer(text) if not gated or "password" in low else ():
+    said = not gated or any(w in low for w in _PASSWORD_WORDS)
+    for m in _PASSWORD_IS.finditer(text) if said else ():
         value = m.group("v").rstrip(".,!?;:)")
         if len(value) >= 4 and any(not c.isalpha() for c in value):
             s = m.start("v")

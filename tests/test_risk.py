@@ -61,6 +61,12 @@ def test_injection(text: str, label: str) -> None:
         ('"client_secret": "zYx9876wvu54321"', "api_key", "zYx9876wvu54321"),
         ("password: hunter2", "password", "hunter2"),
         ("My password is Tr0ub4dor&3.", "password", "Tr0ub4dor&3"),
+        # What the password is for may come between it and its value.
+        ("My password for the VPN is hunter2xyz!", "password", "hunter2xyz"),
+        ("My password to my bank account is Tr0ub4dor", "password", "Tr0ub4dor"),
+        ("pw: abc123!x", "password", "abc123!x"),
+        ("My PIN is 4821", "password", "4821"),
+        ("my pin code is 4821.", "password", "4821"),
         (f"Authorization: Bearer {JWT_LIKE}", "bearer_token", JWT_LIKE),
         (
             "blob Zx8Qm2Lp9Vt4Rk7Wn3Yb6Hc1Jd5Fg0SaQe end",
@@ -174,6 +180,9 @@ def test_card_numbers_must_pass_luhn() -> None:
         "Check out https://i.example.com/l7hozpetnhlb1QwErTyUiOpAsDfGhJkL.jpg sometime.",
         "The developer said the new mode was fun.",
         "Order #1234567 arrives in 3-5 business days.",
+        "My pin is broken and the password for the wifi is on the fridge.",
+        "The PIN is 4 digits long; my spin class is at 6.",
+        "The pin for the map is blue.",
     ],
 )
 def test_ordinary_conversation_has_no_findings(text: str) -> None:
@@ -200,7 +209,7 @@ def test_findings_are_sorted_and_disjoint() -> None:
 def test_redact_replaces_spans_with_labels() -> None:
     text = f"mail dana@example.com, key={OPENAI_LIKE}, pw: hunter2"
     out = redact(text, detect_risks(text))
-    assert out == "mail [REDACTED:email], key=[REDACTED:api_key], pw: hunter2"
+    assert out == "mail [REDACTED:email], key=[REDACTED:api_key], pw: [REDACTED:password]"
     text = "password: hunter2 and api_key=abcd1234efgh5678"
     assert redact(text, detect_risks(text)) == (
         "password: [REDACTED:password] and api_key=[REDACTED:api_key]"
