@@ -38,12 +38,14 @@ from nousmem.runtime.payloads import (
     ClarifyPayload,
     EdgePayload,
     FallbackPayload,
+    LifecyclePayload,
     QuarantinePayload,
     RejectionPayload,
     TimeRef,
 )
 from nousmem.runtime.promotion import Promotions
 from nousmem.runtime.providers.fallback import ExtractionResult
+from nousmem.runtime.said_again import SAID_AGAIN, restorations
 from nousmem.runtime.write_records import (
     conflict_edge,
     field_risks,
@@ -252,6 +254,7 @@ class WritePlanner(Promotions):
         )
 
         revisions: list[tuple[Revision, Any]] = []
+        confirmed: list[Revision] = []
         for i, impact in enumerate(assessment.claims):
             r = routes[i]
             promo = promotions.get(i)
@@ -275,6 +278,7 @@ class WritePlanner(Promotions):
                 )
                 plan.candidate_ids.append(d.id)
             elif r.route == "evidence":
+                confirmed.append(impact.revision)  # said again: it restores as a revision does
                 add(
                     "edge",
                     EdgePayload(
@@ -315,6 +319,10 @@ class WritePlanner(Promotions):
             edge = conflict_edge(rev, outcome, obs_id)
             if edge is not None:
                 add("edge", edge)
+        said = [*(r for r, _ in revisions), *confirmed]
+        for target, before, after in restorations(said, self._proj.beliefs, self._proj.lifecycle):
+            add("lifecycle", LifecyclePayload(target=target, from_state=before, to_state=after,
+                                              verb="restore", reason=SAID_AGAIN))  # fmt: skip
         for held_revs in promotions.values():
             ids = tuple(self._proj.held.ids_of(held_revs))
             d = add(

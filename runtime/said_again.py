@@ -1,0 +1,49 @@
+"""A forgotten value said again: the governed write restores it.
+
+``forget(["Dana.location=Lyon"], "invalidate")`` hides Lyon from every read. When the user
+later says "I live in Lyon now", the belief takes Lyon again, and a read that still hid the
+value (and every observation naming it) would contradict ``belief()``: the assistant would
+see nothing where memory believes Lyon. So a write whose accepted claim asserts a value
+that a verb hid (``invalidate``/``expire`` -> obsolete, ``inhibit`` -> inhibited) journals a
+``restore`` of it, in the same transaction, when the claim comes from the user or the
+system (a tool or another agent cannot undo what the user took back). Archived and
+compressed items are storage decisions and stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from nousmem.projections.belief_models import Revision, match_key, source_key
+from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.lifecycle import LifecycleBook
+from nousmem.projections.schema import normalise_attribute
+from nousmem.projections.worldview_models import slot_kind_for
+
+__all__ = ["SAID_AGAIN", "restorations"]
+
+SAID_AGAIN = "said again"
+_UNDONE_BY_EVIDENCE = frozenset({"obsolete", "inhibited"})
+_CONFIRMING = frozenset({"user", "system"})
+
+
+def restorations(
+    revisions: Iterable[Revision], beliefs: BeliefStore, book: LifecycleBook
+) -> list[tuple[str, str, str]]:
+    """``(target, from_state, to_state)`` of the restores the ``revisions`` bring, in order,
+    each target once."""
+    out: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for rev in revisions:
+        if rev.polarity != "assert" or source_key(rev.source) not in _CONFIRMING:
+            continue
+        key, _ = beliefs.canonical(rev.entity)
+        attribute = normalise_attribute(rev.attribute)
+        target = f"{slot_kind_for(attribute)}:{key}.{attribute}#{match_key(rev.value)}"
+        if target in seen:
+            continue
+        seen.add(target)
+        tr = book.check(target, "restore")
+        if tr.legal and tr.from_state in _UNDONE_BY_EVIDENCE:
+            out.append((target, tr.from_state, tr.to_state))
+    return out
