@@ -91,6 +91,7 @@ _YOUR = re.compile(r"\byour\s+(\w+)", re.IGNORECASE)
 _PREPOSITIONS = frozenset("in on with at for to during around without".split())
 _ELSEWHERE = re.compile(rf"\b(?:{'|'.join(sorted(_PREPOSITIONS))})\s+", re.IGNORECASE)
 _DETERMINERS = frozenset("the my his her their our your a an".split())
+_MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\W*$", re.IGNORECASE)
 # Someone else as the object: "Always address *him* formally".
 _THIRD_PARTY = re.compile(r"^\s+(?:him|her|them|his|their)\b", re.IGNORECASE)
 # "Keep" keeps the answers or "it" ("Keep it short"), not "a short list of goals".
@@ -181,6 +182,11 @@ def _about_output(verb: str, rest: str) -> bool:
         return False
     if verb in _ANSWER_VERBS:
         if _HOW.match(rest) is None:
+            return False
+    elif verb == "mention":
+        # What to leave out of every answer: "Never mention my ex." ("Never mention it!"
+        # answers a thank-you).
+        if _MENTION_NOTHING.match(rest) is not None:
             return False
     elif (
         _OUTPUT.search(rest) is None

@@ -66,6 +66,7 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ),
         ("Always give short answers.", "give short answers"),
         ("Always mention the source.", "mention the source"),
+        ("Never mention my ex.", "never mention my ex"),
         ("Always answer me in French.", "language=French"),
         ("Always respond in a friendly tone.", "respond in a friendly tone"),
         ("Always include a summary at the end.", "include a summary at the end"),
@@ -131,6 +132,7 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Always write in English at work.",
         "Always reply in person.",
         "Keep the answers coming!",
+        "Never mention it!",
     ],
 )
 def test_chat_and_one_off_requests_are_not_instructions(text: str) -> None:
