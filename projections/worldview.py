@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
 
-from nousmem.projections.belief_models import match_key
+from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
@@ -312,28 +312,20 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             names = beliefs.distinct(entities, as_of_seq, as_of_time)
         else:
             names = beliefs.entities(as_of_seq, as_of_time)
+
+        def belief_slot(name: str, snap: BeliefSnapshot) -> WorldviewSlot:
+            return self.resolve_belief(
+                name, snap, beliefs, history, limit, now, state_of, trust, expired,
+                as_of_seq, as_of_time,
+            )  # fmt: skip
+
         slots: list[WorldviewSlot] = []
         for name in names:
             for snap in beliefs.snapshots(
                 name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
             ):
-                if slot_kind_for(snap.attribute) not in kinds:
-                    continue
-                slots.append(
-                    self.resolve_belief(
-                        name,
-                        snap,
-                        beliefs,
-                        history,
-                        limit,
-                        now,
-                        state_of,
-                        trust,
-                        expired,
-                        as_of_seq,
-                        as_of_time,
-                    )
-                )
+                if slot_kind_for(snap.attribute) in kinds:
+                    slots.append(belief_slot(name, snap))
             if "hypothesis" in kinds:
                 slots.extend(self._hypotheses(name, limit, history, state_of))
         if entities is not None:
@@ -353,21 +345,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                         name, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
                     )
                     if held is not None and slot_kind_for(attribute) in kinds:
-                        slots.append(
-                            self.resolve_belief(
-                                name,
-                                held,
-                                beliefs,
-                                history,
-                                limit,
-                                now,
-                                state_of,
-                                trust,
-                                expired,
-                                as_of_seq,
-                                as_of_time,
-                            )
-                        )
+                        slots.append(belief_slot(name, held))
         # A compiled item restates beliefs: it is shown with its entities' belief slots. A
         # read about Alice must not judge (nor list) a frame for every other entity.
         scope = None if entities is None else {match_key(n) for n in names}
