@@ -271,7 +271,7 @@ def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool
             or (len(words) >= 3 and words[-2:] == ["you", "to"] and words[-3] in WANTING)
         )
     return words in (["don't"], ["dont"], ["do", "not"]) or (
-        verb == "remembering" and words == ["stop"]
+        verb in ("remembering", "mentioning") and words == ["stop"]
     )
 
 

@@ -30,6 +30,7 @@ import re
 
 from nousmem.policies.clauses import Doc, Sentence, Walk, trim_name, trim_phrase, walk_back
 from nousmem.policies.instructions import instruction_claims
+from nousmem.policies.own_words import others, own_part
 from nousmem.policies.patterns import (
     NAME_STOP,
     PAST_IRREGULAR,
@@ -138,8 +139,12 @@ class RuleExtractor:
         if _ANCHOR_WORDS.isdisjoint(ANCHOR_WORD.findall(content.lower())):
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)
+        passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
         for m in _SENTENCE.finditer(content):
-            text = m.group(0)
+            end = own_part(m.start(), m.end(), passed) if passed else m.end()
+            if end is None:
+                continue
+            text = content[m.start() : end]
             if text.rstrip().endswith("?") or _QUESTION_START.match(text):
                 continue
             hits: set[int] = set()

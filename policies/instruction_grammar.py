@@ -24,6 +24,8 @@ _VERB = "|".join(sorted(_VERBS, key=len, reverse=True))
 # ("answer the phone", "reply to Tom").
 _ANSWER_VERBS = frozenset({"answer", "reply", "respond"})
 _HOW = re.compile(r"^\s+(?:(?:me|us)\s+)?(?:in|with|using|like|as|only|\w+ly)\b", re.IGNORECASE)
+# Verbs that are about the output whatever follows them.
+_OUTPUT_VERBS = frozenset({"summarize", "summarise", "cite", "format"})
 # A language names the output only after these ("Always speak French"), or after "in".
 _LANGUAGE_VERBS = frozenset({"speak", "talk", "write", "translate", "answer", "reply", "respond"})
 LANGUAGES = frozenset(
@@ -73,7 +75,8 @@ _OUTPUT_WORDS = frozenset(
         "metric imperial celsius fahrenheit sentence sentences paragraph paragraphs words "
         "formal formally informal casual brief briefly short shorter concise concisely "
         "detailed detail table tables heading headings list lists output style wording "
-        "comments writing text lowercase uppercase point"
+        "comments writing text lowercase uppercase point question questions reasoning steps "
+        "voice yes no python typescript javascript java rust golang sql"
     ).split()
 )
 _OUTPUT = re.compile(rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b", re.IGNORECASE)
@@ -83,6 +86,7 @@ _LANGUAGE = re.compile(
     rf"\bin\s+(?:plain\s+|simple\s+|British\s+|American\s+)?(?:{'|'.join(sorted(LANGUAGES))})\b"
     r"|\b(?:plain|simple|British|American)\s+English\b"
 )
+_ONLY_LANGUAGE = re.compile(rf"^\s+(?:to\s+)?(?:{'|'.join(sorted(LANGUAGES))})$", re.IGNORECASE)
 _BARE_LANGUAGE = re.compile(rf"^\s+(?:{'|'.join(sorted(LANGUAGES))})\b")
 # "your X" must be the assistant's output: "in *your presentations*" is advice to a person.
 _YOUR = re.compile(r"\byour\s+(\w+)", re.IGNORECASE)
@@ -180,6 +184,9 @@ def _about_output(verb: str, rest: str) -> bool:
     """Whether the instruction is about the assistant's output, not advice to a person."""
     if _THIRD_PARTY.match(rest) is not None:
         return False
+    core = _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+    if verb in ("use", "switch") and _ONLY_LANGUAGE.match(core) is not None:
+        return True  # "Always use French", "Switch to Spanish from now on"
     if verb in _ANSWER_VERBS:
         if _HOW.match(rest) is None:
             return False
@@ -188,6 +195,8 @@ def _about_output(verb: str, rest: str) -> bool:
         # answers a thank-you).
         if _MENTION_NOTHING.match(rest) is not None:
             return False
+    elif verb in _OUTPUT_VERBS:
+        pass  # "Always summarize at the end": the verb is about the output itself
     elif (
         _OUTPUT.search(rest) is None
         and _LANGUAGE.search(rest) is None
@@ -208,7 +217,7 @@ def read(sentence: str) -> Read | None:
         return None
     rest = got.group("rest")
     mod = (got.group("mod") or "").lower()
-    standing = bool(got.group("when") or mod or _TRAILING_WHEN.search(rest))
+    standing = bool(got.group("when") or mod or _TRAILING_WHEN.search(_TAIL.sub("", rest)))
     if got.group("stop") is not None:
         base = _base(got.group("ing"))
         if base is None:

@@ -8,8 +8,8 @@ side in the worldview and each can be forgotten on its own, and the single-value
 ``answer_language``, so that "Answer in English from now on" replaces French.
 
 Only the user's own words count (``source`` "user"): not a tool result or a web page, and
-not text the user quotes ("..."), pastes after a request such as "Summarize this email:"
-or writes as code. Stored, such text would steer every later read. What reads as an
+not text the user passes along (``own_words.py``: pasted, forwarded, quoted, code).
+Stored, such text would steer every later read. What reads as an
 instruction is in ``instruction_grammar.py``; docs/extraction.md ("Standing instructions")
 has the whole story.
 """
@@ -20,6 +20,7 @@ import re
 from typing import Literal
 
 from nousmem.policies.instruction_grammar import Read, off_limits, read, value_of
+from nousmem.policies.own_words import others, own_part
 from nousmem.policies.risk import detect_risks
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim, Observation
@@ -33,20 +34,10 @@ Polarity = Literal["assert", "negate"]
 
 _SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _TAG = re.compile(r",?\s*(?:ok(?:ay)?|right|alright|yeah)\s*\?+\s*$", re.IGNORECASE)
-# A quotation, not an inch mark ('a 27" monitor').
-_QUOTED = re.compile(r"(?<!\d)\"[^\"\n]*(?<!\d)\"|\u201c[^\u201d\n]*\u201d")
-# Pasted content follows a request to work on it: "Summarize this email for me:".
-_PASTED = re.compile(
-    r"^[^\n]*\b(?:summari[sz]e|translate|proofread|rewrite|review|fix|check|edit|correct"
-    r"|improve|shorten|analy[sz]e|explain|read|reply\s+to|respond\s+to|answer|look\s+at"
-    r"|what\s+do\s+you\s+think|thoughts\s+on|here\s+is|here's)\b[^\n]*:[ \t]*\n",
-    re.IGNORECASE | re.MULTILINE,
-)
-# Code is not talk: fenced blocks and comment lines.
-_CODE = re.compile(r"```.*?(?:```|$)|^[ \t]*(?:#|//)[^\n]*", re.DOTALL | re.MULTILINE)
 _CLAUSES = re.compile(r"\s*[,;]\s*")
 _SPEAK_IN = re.compile(
-    r"^(?:only\s+|never\s+)?(?:answer|reply|respond|speak|talk|write)(?:\s+to\s+me|\s+me)?"
+    r"^(?:only\s+|never\s+)?(?:answer|reply|respond|speak|talk|write|use|switch\s+to)"
+    r"(?:\s+to\s+me|\s+me)?"
     r"\s+(?:only\s+)?(?:in\s+)?(English|French|Spanish|German|Italian|Portuguese|Dutch"
     r"|Chinese|Mandarin|Japanese|Korean|Hindi|Arabic|Russian|Polish|Turkish|Swedish"
     r"|Norwegian|Danish|Finnish|Greek|Hebrew)$",
@@ -54,27 +45,18 @@ _SPEAK_IN = re.compile(
 )
 
 
-def _own_words(content: str) -> tuple[str, list[tuple[int, int]]]:
-    """The part of ``content`` the user says, and the spans inside it that are not theirs
-    (quotations, code): offsets stay those of ``content``."""
-    pasted = _PASTED.search(content)
-    own = content[: pasted.end()] if pasted is not None else content
-    others = [m.span() for m in _QUOTED.finditer(own)]
-    others += [m.span() for m in _CODE.finditer(own)]
-    return own, others
-
-
 def instruction_claims(obs: Observation, content: str, base_confidence: float) -> list[Claim]:
     """The standing instructions the user gives in ``content`` (``obs.content`` with curly
     apostrophes made straight), about ``obs.actor``."""
     if obs.actor is None or source_key(obs.source) != "user":
         return []
-    own, others = _own_words(content)
+    passed = others(content)
     out: list[Claim] = []
-    for m in _SENTENCE.finditer(own):
-        if any(a <= m.start() < b for a, b in others):
+    for m in _SENTENCE.finditer(content):
+        end = own_part(m.start(), m.end(), passed)
+        if end is None:
             continue
-        sentence = _TAG.sub("", m.group(0).strip())
+        sentence = _TAG.sub("", content[m.start() : end].strip())
         if sentence.endswith("?"):
             continue
         span = (m.start(), m.start() + len(m.group(0).rstrip()))
@@ -112,8 +94,15 @@ def _claims(
 
     lang = _SPEAK_IN.match(value)
     if lang is not None:
-        polarity: Polarity = "negate" if parts.prefix == "never " else "assert"
-        return [claim(ANSWER_LANGUAGE, lang.group(1).title(), polarity, True)]
+        language = lang.group(1).title()
+        never = f"never answer in {language}"
+        if parts.prefix == "never ":
+            # The denial empties the language; the instruction line keeps saying it.
+            return [claim(ANSWER_LANGUAGE, language, "negate", True), claim(INSTRUCTION, never)]
+        return [
+            claim(ANSWER_LANGUAGE, language, change=True),
+            claim(INSTRUCTION, never, "negate", True),
+        ]
     out = [claim(INSTRUCTION, value, change=parts.again)]
     if parts.prefix == "never ":
         out.append(claim(INSTRUCTION, value.removeprefix("never "), "negate", True))

@@ -212,8 +212,9 @@ HYPOTHETICAL = words("if unless whether wish wishes wished wishing")
 #: Asking memory to let go of what follows ("Please forget that I live in Boston"); see
 #: ``clauses._asks_to_forget`` for the request forms (anything else states the clause).
 FORGET_VERBS = words("forget forgets")
-#: ... and "don't remember that I ...", "stop remembering that I ...".
-REMEMBER_VERBS = words("remember remembering")
+#: ... and "don't remember that I ...", "stop remembering that I ...", "don't mention that I
+#: ..." (a wish to keep it out of answers states nothing either).
+REMEMBER_VERBS = words("remember remembering mention mentioning")
 #: What may stand before a request said to memory ("Actually, please just forget ...").
 POLITE = words("please pls plz kindly just also and so ok okay now then hey oh") | words(
     "actually wait sorry no well right"
@@ -252,6 +253,7 @@ VALUE_STOP = words(
     "from by into onto than then yesterday today tomorrow tonight last next ago every "
     "recently lately now again too also anymore already soon lol haha really right instead "
     "nowadays these is was are were has had have will would can could should it's i i'm "
+    "starts begins "
     "we we're you you're he she they it about like just every because twice once thrice "
     "ever often regularly sometimes usually always never daily weekly monthly together alone "
     "either might may must be been being shall should will 'll near around behind across "

@@ -89,7 +89,12 @@ _NOT_REPORTERS = words(
 _DETERMINERS = words("my his her their our your the a an")
 _REPORTER_PRONOUNS = words("he she they you everyone everybody people someone somebody mom dad mum")
 # "I'm *pretty* sure", "I *kinda* think": the speaker's own hedge, not a reporter.
-_DEGREE = words("pretty fairly quite kinda sorta totally somehow 100% absolutely")
+_DEGREE = words(
+    "pretty fairly quite kinda sorta totally somehow 100% absolutely honestly seriously "
+    "genuinely truly really actually certainly definitely probably personally sincerely "
+    "apparently literally basically strongly firmly fully"
+)
+_SAYING = words("say says said tell tells told claim claims claimed mention mentioned")
 # What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
 # telling", "I *don't really* think".
 _BEFORE_REPORTING = (
@@ -159,18 +164,20 @@ def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
     Not the speaker's own ("I'm pretty sure", "I kinda think"), not a confirmation ("As you
     said", "Like Mom said"), not a function word ("That said", "Truth be told")."""
     k = j - 1
-    passive = False
-    while k >= 0 and (
-        (low := clean(toks[k][2])) in _BEFORE_REPORTING or low in _DEGREE or low.endswith("ly")
-    ):
+    passive = denied = False
+    while k >= 0 and ((low := clean(toks[k][2])) in _BEFORE_REPORTING or low in _DEGREE):
         passive = passive or low in _PASSIVE
+        denied = denied or low in PLAIN_NEG or low.endswith("n't")
         k -= 1
-    if passive and clean(toks[j][2]) == "told":
+    verb = clean(toks[j][2])
+    if passive and verb == "told":
         return True
     if k < 0:
         return False  # "Just wanted to say ...": no subject is the speaker's own
     raw = toks[k][2].strip("\"'“”‘’()")
     low = clean(raw)
+    if low in FIRST_PERSON and denied and verb in _SAYING:
+        return True  # "I never said I live in Lyon": the clause is not the speaker's word
     if raw.rstrip().endswith(_CLAUSE_PUNCT) or low in FIRST_PERSON or low in _NOT_REPORTERS:
         return False
     # The words before the reporter, back to its noun phrase's start: "As you said",
@@ -187,7 +194,9 @@ def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
         low = low[:-2]
     if low in _REPORTER_PRONOUNS:
         return True
-    return raw[:1].isupper() and low not in NAME_STOP  # a name: "Sam reckons", "Alex think"
+    if raw[:1].isupper():
+        return low not in NAME_STOP  # a name: "Sam reckons", "Emily thinks"
+    return True  # a noun: "grandma thinks", "nobody thinks"
 
 
 def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:

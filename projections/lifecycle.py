@@ -139,6 +139,19 @@ class LifecycleBook:
                 self.apply(target, "reinforce", to, seq=seq, occurred_at=occurred_at,
                            event_id=event_id, reason=reason)  # fmt: skip
 
+    def undo_path(self, target: str, through: frozenset[str]) -> list[tuple[str, str]]:
+        """The ``(from, to)`` steps of the restores that undo ``target``'s hiding while its
+        state is in ``through`` (an inhibit, then an invalidate, takes two), oldest last."""
+        rec = self._records.get(target)
+        if rec is None:
+            return []
+        state, stack, steps = rec.state, list(rec.stack), []
+        while state in through and state in HIDDEN:
+            to = stack.pop() if stack else "captured"
+            steps.append((state, to))
+            state = to
+        return steps
+
     def _decide(self, target: str, verb: str) -> tuple[bool, str, str, str]:
         """``check`` as a tuple: (legal, from_state, to_state, reason)."""
         rec = self._records.get(target)

@@ -145,6 +145,11 @@ class WorldviewSnapshot(BaseModel):
         """The candidates of ``s`` that its rendered line shows under this lens."""
         if listed(s):
             max_candidates = len(s.candidates)  # each held one matters: none is cut
+        if standing(s):
+            # "never X" denies "X" to withdraw it: a denial of what was never said is no entry.
+            s = s.model_copy(
+                update={"candidates": tuple(c for c in s.candidates if c.status != "negated")}
+            )
         if self.lens in ("historical", "audit"):
             return list(s.candidates[:max_candidates])
         shown = [

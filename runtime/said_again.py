@@ -17,21 +17,22 @@ from collections.abc import Iterable
 from nousmem.projections.belief_models import Revision, match_key, source_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.lifecycle import LifecycleBook
+from nousmem.projections.lifecycle_models import HIDDEN
 from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.worldview_models import slot_kind_for
 
 __all__ = ["SAID_AGAIN", "restorations"]
 
 SAID_AGAIN = "said again"
-_UNDONE_BY_EVIDENCE = frozenset({"obsolete", "inhibited"})
+_UNDONE = frozenset({"obsolete", "inhibited"})
 _CONFIRMING = frozenset({"user", "system"})
 
 
 def restorations(
     revisions: Iterable[Revision], beliefs: BeliefStore, book: LifecycleBook
 ) -> list[tuple[str, str, str]]:
-    """``(target, from_state, to_state)`` of the restores the ``revisions`` bring, in order,
-    each target once."""
+    """``(target, from_state, to_state)`` of the restores the ``revisions`` bring, in order:
+    each target once, through every step a verb hid it by (an archive under it stays)."""
     out: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     for rev in revisions:
@@ -43,7 +44,9 @@ def restorations(
         if target in seen:
             continue
         seen.add(target)
-        tr = book.check(target, "restore")
-        if tr.legal and tr.from_state in _UNDONE_BY_EVIDENCE:
-            out.append((target, tr.from_state, tr.to_state))
+        # Every step of hiding a verb did ("inhibit", then "invalidate"): one restore each,
+        # and none when the value would land hidden still (archived under the invalidation).
+        path = book.undo_path(target, _UNDONE)
+        if path and path[-1][1] not in HIDDEN:
+            out.extend((target, before, after) for before, after in path)
     return out

@@ -265,6 +265,8 @@ class WritePlanner(Promotions):
                 continue
             if r.route == "belief_update":
                 revisions.append((impact.revision, impact.claim.valid_at))
+                if not impact.claim.hedged:
+                    confirmed.append(impact.revision)
             elif r.route == "candidate":
                 d = add(
                     "candidate.held",
@@ -278,7 +280,8 @@ class WritePlanner(Promotions):
                 )
                 plan.candidate_ids.append(d.id)
             elif r.route == "evidence":
-                confirmed.append(impact.revision)  # said again: it restores as a revision does
+                if not impact.claim.hedged:  # said again: it restores as a revision does
+                    confirmed.append(impact.revision)
                 add(
                     "edge",
                     EdgePayload(
@@ -319,8 +322,10 @@ class WritePlanner(Promotions):
             edge = conflict_edge(rev, outcome, obs_id)
             if edge is not None:
                 add("edge", edge)
-        said = [*(r for r, _ in revisions), *confirmed]
-        for target, before, after in restorations(said, self._proj.beliefs, self._proj.lifecycle):
+        # Said again, plainly (not hedged): a value the user took back comes back.
+        for target, before, after in restorations(
+            confirmed, self._proj.beliefs, self._proj.lifecycle
+        ):
             add("lifecycle", LifecyclePayload(target=target, from_state=before, to_state=after,
                                               verb="restore", reason=SAID_AGAIN))  # fmt: skip
         for held_revs in promotions.values():

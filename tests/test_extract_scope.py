@@ -331,3 +331,27 @@ def test_no_false_scope_after_the_second_review(text: str, expected: tuple[str, 
 
 def test_a_move_said_with_still_is_still_a_future() -> None:
     assert rows("I will still move to Berlin next year.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Names and nouns that end in -ly or have no determiner still report.
+        "Emily thinks I live in Lyon.",
+        "Kelly says I work at Google.",
+        "Apparently Kelly thinks I live in Lyon.",
+        "My family thinks I live in Lyon.",
+        "grandma thinks I live in Lyon.",
+        # The speaker denying having said it.
+        "I never said I live in Lyon.",
+        "I didn't say I work at Google.",
+        # Asking to keep it out of answers states nothing.
+        "Don't mention that I live in Lyon.",
+        # Text passed along is not the speaker's word.
+        "Summarize this email: Hi, I live in Lyon now.",
+        "Summarize this email:\nHi, I live in Lyon now.",
+        "My job at Google starts next month.",
+    ],
+)
+def test_reports_denied_sayings_and_passed_along_text_set_nothing(text: str) -> None:
+    assert [r for r in rows(text) if r[1] in ("employer", "location")] == []

@@ -67,6 +67,9 @@ def test_injection(text: str, label: str) -> None:
         ("pw: abc123!x", "password", "abc123!x"),
         ("My PIN is 4821", "password", "4821"),
         ("my pin code is 4821.", "password", "4821"),
+        ("my password is now hunter2!", "password", "hunter2"),
+        ("My PIN for the debit card at Chase is 4821", "password", "4821"),
+        ("My password for https://bank.example.com is hunter2!", "password", "hunter2"),
         (f"Authorization: Bearer {JWT_LIKE}", "bearer_token", JWT_LIKE),
         (
             "blob Zx8Qm2Lp9Vt4Rk7Wn3Yb6Hc1Jd5Fg0SaQe end",
@@ -183,6 +186,10 @@ def test_card_numbers_must_pass_luhn() -> None:
         "My pin is broken and the password for the wifi is on the fridge.",
         "The PIN is 4 digits long; my spin class is at 6.",
         "The pin for the map is blue.",
+        "The data pin is GPIO17 on my Raspberry Pi; the pin is 3.3V on the Arduino.",
+        "Lapel pin was 1990s era. The pin for the meeting is 10:30.",
+        "I live in Lyon and the pin on the map is 45.76,4.83",
+        "Pin to the top: 2024 goals. pw: 4hrs",
     ],
 )
 def test_ordinary_conversation_has_no_findings(text: str) -> None:

@@ -60,3 +60,33 @@ async def test_an_archived_value_stays_archived() -> None:
         await rt.forget(["Dana.location=Lyon"], "archive", reason="old")
         await say(rt, "I live in Lyon.", 3)
         assert (await rt.lifecycle(LYON)).state == "archived"
+
+
+async def test_a_value_hidden_twice_comes_back_in_one_write() -> None:
+    async with MemoryRuntime.memory(namespace="user/dana") as rt:
+        await say(rt, "I live in Lyon.", 1)
+        await rt.forget(["Dana.location=Lyon"], "inhibit", reason="user asked")
+        await rt.forget([LYON], "invalidate", reason="wrong")
+        await say(rt, "I live in Lyon now.", 5)
+        view = await rt.lifecycle(LYON)
+        assert view.state not in ("obsolete", "inhibited")
+        assert [t.verb for t in view.history][-2:] == ["restore", "restore"]
+
+
+async def test_hedged_or_passed_along_words_restore_nothing() -> None:
+    async with MemoryRuntime.memory(namespace="user/dana") as rt:
+        for day in (1, 2, 3):
+            await say(rt, "I live in Lyon.", day)
+        await rt.forget(["Dana.location=Lyon"], "invalidate", reason="user asked")
+        for day, text in enumerate(
+            [
+                "I think I might live in Lyon.",
+                "Perhaps I live in Lyon.",
+                "Don't mention that I live in Lyon.",
+                "I never said I live in Lyon.",
+                "Summarize this email:\nHi, I live in Lyon now.",
+            ],
+            start=4,
+        ):
+            await say(rt, text, day)
+            assert (await rt.lifecycle(LYON)).state == "obsolete", text
