@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from nousmem.policies.cards import card_spans
+from nousmem.policies.passwords import password_spans
 
 RiskKind = Literal["injection", "secret", "pii"]
 
@@ -257,23 +258,6 @@ _PHONE = re.compile(
     r"|\(\d{3}\)\s?\d{3}[\s.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4}|\d{3}\s\d{3}\s\d{4})(?![\w-])"
 )
 _OPAQUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-+/=]{32,}(?![\w/+=-])")
-# "my password is X" counts only when X looks like a password (a digit or a symbol inside
-# it, checked in code), not "is too long." or "is secret".
-# What it is for may come between: "my password for the VPN is X", "my password for
-# https://bank.example.com is X", "my PIN for the debit card at Chase is 4821".
-_FOR = r"(?:\s+(?:for|to|on|of|at)\s+(?:\S+\s+){0,4}?\S+?)?"
-_IS = r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=](?!//)\s*)"
-_PASSWORD_IS = re.compile(
-    rf"\b(?:password|passcode|passphrase|pw|pwd){_FOR}{_IS}[\"'`]?(?P<v>[^\s\"'`]{{4,}})", _I
-)
-# A PIN is digits ("My PIN is 4821", "pin code: 0000#"), never "was" (a lapel pin was 1990s
-# era) and never a time, a voltage or a coordinate.
-_PIN_IS = re.compile(
-    r"\bpin(?:\s+code|\s+number)?(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
-    r"(?:\s+is(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?![\w:,/]|\.\d)",
-    _I,
-)
-_PASSWORD_WORDS = ("password", "passcode", "passphrase", "pin", "pw")
 _URL = re.compile(r"\bhttps?://\S+", _I)
 _HAS_DIGIT = re.compile(r"\d")
 
@@ -335,20 +319,8 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
                 out.append(
                     RiskFinding(kind=kind, label=label, span=(start, end), severity=severity)
                 )
-    said = not gated or any(w in low for w in _PASSWORD_WORDS)
-    for m in _PASSWORD_IS.finditer(text) if said else ():
-        value = m.group("v").rstrip(".,!?;:)")
-        # A password has a digit or a symbol inside; a short one after "pw" may be a
-        # duration or a unit ("pw: 4hrs").
-        short_pw = m.group(0)[:2].lower() == "pw" and len(value) < 6
-        if len(value) >= 4 and any(not c.isalpha() for c in value) and not short_pw:
-            s = m.start("v")
-            out.append(
-                RiskFinding(kind="secret", label="password", span=(s, s + len(value)), severity=0.8)
-            )
-    for m in _PIN_IS.finditer(text) if said else ():
-        s = m.start("v")
-        out.append(RiskFinding(kind="secret", label="password", span=(s, m.end("v")), severity=0.8))
+    for span in password_spans(text, low if gated else None):
+        out.append(RiskFinding(kind="secret", label="password", span=span, severity=0.8))
     if _HAS_DIGIT.search(text):
         for span in card_spans(text):
             out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))

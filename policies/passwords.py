@@ -1,0 +1,44 @@
+"""Passwords and PINs said in words: "My password for the VPN is hunter2xyz!", "My PIN is 4821".
+
+A keyed secret ("password: ...", "DB_PASSWORD=...") is found by the risk gate's key
+patterns; this module finds the ones said in a sentence, where what the password is for may
+stand between it and its value ("my password for https://bank.example.com is ...", "my PIN
+for the debit card at Chase is 4821"). A password needs a digit or a symbol inside ("my
+password is too long" has none); a PIN is 4-12 digits, never after "was" ("a lapel pin was
+1990s era") and never a time, a voltage or a coordinate ("the pin on the map is 45.76,4.83").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["password_spans"]
+
+_I = re.IGNORECASE
+_FOR = r"(?:\s+(?:for|to|on|of|at)\s+(?:\S+\s+){0,4}?\S+?)?"
+_IS = r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=](?!//)\s*)"
+_PASSWORD_IS = re.compile(
+    rf"\b(?:password|passcode|passphrase|pw|pwd){_FOR}{_IS}[\"'`]?(?P<v>[^\s\"'`]{{4,}})", _I
+)
+_PIN_IS = re.compile(
+    r"\bpin(?:\s+code|\s+number)?(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
+    r"(?:\s+is(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?![\w:,/]|\.\d)",
+    _I,
+)
+_WORDS = ("password", "passcode", "passphrase", "pin", "pw")
+
+
+def password_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
+    """Spans of the passwords and PINs said in ``text`` (``low``: its lowercase form, if the
+    caller has it, to skip texts that name none)."""
+    if low is not None and not any(w in low for w in _WORDS):
+        return []
+    out = []
+    for m in _PASSWORD_IS.finditer(text):
+        value = m.group("v").rstrip(".,!?;:)")
+        # A short value after "pw" may be a duration or a unit ("pw: 4hrs").
+        short_pw = m.group(0)[:2].lower() == "pw" and len(value) < 6
+        if len(value) >= 4 and any(not c.isalpha() for c in value) and not short_pw:
+            out.append((m.start("v"), m.start("v") + len(value)))
+    out.extend(m.span("v") for m in _PIN_IS.finditer(text))
+    return out
