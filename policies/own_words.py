@@ -7,8 +7,9 @@ user's home. ``others(content)`` gives the spans to leave out; offsets are ``con
 
 What passes text along:
 
-* a line ending in ":" before a line break ("My boss wrote:", "Summarize this email:"),
-  except a heading of the speaker's own list ("Rules:", "Two things:", "My preferences:");
+* a line ending in ":" before a line break that introduces someone's text ("My boss
+  wrote:", "Summarize this email:", "My teacher's rules:"), not one that starts the
+  speaker's own list ("Rules:", "Two things:", "I have two kids:");
 * a line asking to work on what follows, even without a colon ("Can you summarize this
   email?", "Translate this"), and a request followed by a colon on the same line
   ("Summarize this email: Hi, ...");
@@ -22,10 +23,11 @@ import re
 
 __all__ = ["others", "own_part"]
 
+# Not "check" or "look at": "Check this out!" and "Look at this!" introduce the speaker's
+# own news as often as someone else's text.
 _REQUEST = (
-    r"\b(?:summari[sz]e|translate|proofread|rewrite|review|fix|check|edit|correct|improve"
-    r"|shorten|analy[sz]e|reply\s+to|respond\s+to|look\s+at|read\s+(?:this|the)"
-    r"|what\s+do\s+you\s+think|thoughts\s+on)\b"
+    r"\b(?:summari[sz]e|translate|proofread|rewrite|review|fix|edit|correct|improve"
+    r"|shorten|analy[sz]e|reply\s+to|respond\s+to|what\s+do\s+you\s+think|thoughts\s+on)\b"
 )
 # The heading of the speaker's own list: its lines are the speaker's words.
 _OWN_HEADING = re.compile(
@@ -35,6 +37,15 @@ _OWN_HEADING = re.compile(
     re.IGNORECASE,
 )
 _COLON_LINE = re.compile(r"^[^\n]*:[ \t]*\n", re.MULTILINE)
+# A line ending in ":" that introduces someone's text: "My boss wrote:", "Here's the email:",
+# "My teacher's rules:" -- not "I have two kids:" or "Big news:".
+_INTRODUCES = re.compile(
+    r"\b(?:wrote|writes|said|says|sent|posted|texted|emailed|forwarded|replied|asked|told"
+    r"|email|message|text|article|post|letter|document|tweet|comment|chat|thread|transcript"
+    r"|review|code|snippet|excerpt|quote|reply|response|this|these|the\s+following|below)\b"
+    r"|\b\w+'s\s+\w+",
+    re.IGNORECASE,
+)
 # ... of "this", "the following", "below": "Can you summarize this email?" then the email.
 _OF_THIS = r"\s+(?:this|these|the\s+following|below|it)\b"
 _REQUEST_LINE = re.compile(rf"^[^\n]*{_REQUEST}{_OF_THIS}[^\n]*\n", re.IGNORECASE | re.MULTILINE)
@@ -51,7 +62,7 @@ def _passed_along_from(content: str) -> int:
     cut = len(content)
     for m in _COLON_LINE.finditer(content):
         line = m.group(0).strip()
-        if _OWN_HEADING.match(line) is None:
+        if _OWN_HEADING.match(line) is None and _INTRODUCES.search(line) is not None:
             cut = min(cut, m.end())
             break
     for pattern in (_REQUEST_LINE, _INLINE_REQUEST, _FORWARDED):

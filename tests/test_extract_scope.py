@@ -355,3 +355,17 @@ def test_a_move_said_with_still_is_still_a_future() -> None:
 )
 def test_reports_denied_sayings_and_passed_along_text_set_nothing(text: str) -> None:
     assert [r for r in rows(text) if r[1] in ("employer", "location")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A colon or "this" that introduces the speaker's own news keeps it.
+        ("I have two kids:\nmy son Tom and my daughter Ana.", ("child", "Tom")),
+        ("Big news:\nI moved to Berlin!", ("location", "Berlin")),
+        ("Check this out: I moved to Berlin last week.", ("location", "Berlin")),
+        ("Check this out!\nI moved to Berlin last week.", ("location", "Berlin")),
+    ],
+)
+def test_the_speakers_own_news_after_a_colon_is_kept(text: str, expected: tuple[str, str]) -> None:
+    assert expected in [(r[1], r[2]) for r in rows(text)], rows(text)
