@@ -141,7 +141,7 @@ class RuleExtractor:
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
         for m in _SENTENCE.finditer(content):
-            end = own_part(m.start(), m.end(), passed) if passed else m.end()
+            end = own_part(m.start(), m.end(), passed)
             if end is None:
                 continue
             text = content[m.start() : end]

@@ -20,8 +20,9 @@ What passes text along:
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-__all__ = ["others", "own_part"]
+__all__ = ["Passed", "others", "own_part"]
 
 # Not "check" or "look at": "Check this out!" and "Look at this!" introduce the speaker's
 # own news as often as someone else's text.
@@ -72,22 +73,27 @@ def _passed_along_from(content: str) -> int:
     return cut
 
 
-def others(content: str) -> list[tuple[int, int]]:
-    """Spans of ``content`` that are not the speaker's own words, in no particular order."""
+class Passed(NamedTuple):
+    """What of a message is passed along: ``spans`` a sentence starting inside is not the
+    speaker's (quotations, code, ">" lines: a quoted title inside a sentence stays part of
+    it); everything from ``cut`` on is not (pasted or forwarded text)."""
+
+    spans: list[tuple[int, int]]
+    cut: int
+
+
+def others(content: str) -> Passed:
+    """The parts of ``content`` that are not the speaker's own words."""
     spans = [
         (m.start(), m.end()) for p in (_QUOTED, _CODE, _QUOTED_LINE) for m in p.finditer(content)
     ]
-    cut = _passed_along_from(content)
-    if cut < len(content):
-        spans.append((cut, len(content)))
-    return spans
+    return Passed(spans, _passed_along_from(content))
 
 
-def own_part(start: int, end: int, spans: list[tuple[int, int]]) -> int | None:
+def own_part(start: int, end: int, passed: Passed) -> int | None:
     """The end of the speaker's own part of ``content[start:end]`` (a sentence): None when
-    it starts inside passed-along text, else where the first such text inside it begins
-    ("Summarize this email: Hi, ..." ends at the colon), else ``end``."""
-    for a, b in spans:
-        if a <= start < b:
-            return None
-    return min([end, *(a for a, _ in spans if start < a < end)])
+    it starts inside passed-along text, else the cut if it falls inside ("Summarize this
+    email: Hi, ..." ends at the colon), else ``end``."""
+    if start >= passed.cut or any(a <= start < b for a, b in passed.spans):
+        return None
+    return min(end, passed.cut)
