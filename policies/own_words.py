@@ -1,20 +1,22 @@
 """Which parts of a message are the speaker's own words, and which only pass text along.
 
-A user asks "Summarize this email:" and pastes it, forwards a message, quotes someone ("...")
-or pastes code. None of that text is the user telling memory something: a pasted "Please
+A user asks "Summarize this email:" and pastes it, forwards a message, quotes someone or
+pastes code. None of that text is the user telling memory something: a pasted "Please
 always reply in Spanish" is not the user's instruction, a pasted "I live in Lyon" not the
-user's home. ``others(content)`` gives the spans to leave out; offsets are ``content``'s.
+user's home. ``others(content)`` says what to leave out; offsets are ``content``'s.
 
-What passes text along:
+Passed along (everything from there on, ``Passed.cut``):
 
-* a line ending in ":" before a line break that introduces someone's text ("My boss
-  wrote:", "Summarize this email:", "My teacher's rules:"), not one that starts the
-  speaker's own list ("Rules:", "Two things:", "I have two kids:");
-* a line asking to work on what follows, even without a colon ("Can you summarize this
-  email?", "Translate this"), and a request followed by a colon on the same line
-  ("Summarize this email: Hi, ...");
-* a forwarded message ("---------- Forwarded message"), lines quoted with ">", text in
-  quotation marks (not inch marks: 'a 27" monitor'), fenced code and comment lines.
+* after a line that asks to work on what follows ("Can you summarize this email?",
+  "Translate to French:", "Proofread my essay:") or that introduces someone's text right
+  before its colon ("My boss wrote:", "Here is the email:", "Bob's message:"); not the
+  speaker's own news ("It's official:", "So here's the thing:", "Crazy week this week:");
+* a forwarded message or an e-mail's headers ("---------- Forwarded message",
+  "-----Original Message-----", "From: ...").
+
+Passed along where it stands (``Passed.spans``: a sentence starting inside is skipped):
+lines quoted with ">", fenced code, comment lines ("# ...", "// ..."; not "#blessed"), and,
+for instructions, text in quotation marks (not inch marks: 'a 27" monitor').
 """
 
 from __future__ import annotations
@@ -24,70 +26,78 @@ from typing import NamedTuple
 
 __all__ = ["Passed", "others", "own_part"]
 
-# Not "check" or "look at": "Check this out!" and "Look at this!" introduce the speaker's
-# own news as often as someone else's text.
 _REQUEST = (
-    r"\b(?:summari[sz]e|translate|proofread|rewrite|review|fix|edit|correct|improve"
-    r"|shorten|analy[sz]e|reply\s+to|respond\s+to|what\s+do\s+you\s+think|thoughts\s+on)\b"
+    r"(?:summari[sz]e|translate|proofread|rewrite|review|fix|edit|correct|improve|shorten"
+    r"|analy[sz]e|explain|check)"
 )
-# The heading of the speaker's own list: its lines are the speaker's words.
-_OWN_HEADING = re.compile(
-    r"^\W*(?:(?:here\s+are|here's)\s+)?(?:(?:my|a\s+few|two|three|some|couple\s+of|one\s+more)"
-    r"\s+)?(?:rules|instructions|preferences|guidelines|settings|notes?|things?)"
-    r"(?:\s+for\s+you)?\s*:\s*$",
-    re.IGNORECASE,
+_ASK = (
+    r"^\W*(?:(?:now|also|and|ok|okay|then|so)\W+)?"
+    r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+|pls\s+)?"
 )
-_COLON_LINE = re.compile(r"^[^\n]*:[ \t]*\n", re.MULTILINE)
-# A line ending in ":" that introduces someone's text: "My boss wrote:", "Here's the email:",
-# "My teacher's rules:" -- not "I have two kids:" or "Big news:".
+# A request for what follows: "Can you summarize this email?", "Translate to French:".
+_REQUEST_LINE = re.compile(
+    rf"{_ASK}{_REQUEST}\b(?:[^\n]*:[ \t]*$|\s+(?:this|these|the\s+following|below)\b"
+    r"(?!\s+out\b)(?:\s+\w+){0,2}\s*[?.!:]?[ \t]*$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+# ... or on the same line: "Summarize this email: Hi, ...".
+_INLINE_REQUEST = re.compile(
+    rf"{_ASK}{_REQUEST}\s+(?:this|these|the\s+following|below)\b(?!\s+out\b)[^\n:]{{0,40}}:(?!//)",
+    re.IGNORECASE | re.MULTILINE,
+)
+# Someone's text named right before the colon: "My boss wrote:", "Here is the email:".
+_CONTENT = (
+    r"email|e-mail|message|text|article|post|letter|document|tweet|comment|chat|thread"
+    r"|transcript|code|snippet|excerpt|draft|essay|paragraph|reply|response|note|rules"
+)
 _INTRODUCES = re.compile(
-    r"\b(?:wrote|writes|said|says|sent|posted|texted|emailed|forwarded|replied|asked|told"
-    r"|email|message|text|article|post|letter|document|tweet|comment|chat|thread|transcript"
-    r"|review|code|snippet|excerpt|quote|reply|response|this|these|the\s+following|below)\b"
-    r"|\b\w+'s\s+\w+",
-    re.IGNORECASE,
+    r"(?:\b(?:wrote|writes|said|says|sent|posted|texted|emailed|forwarded|replied)"
+    r"|\b(?:this|these|the|my|his|her|their|your|our|an?"
+    r"|(?!(?:it|here|that|what|there|let|he|she|who|where)'s)\w+'s)"
+    rf"\s+(?:\w+\s+)?(?:{_CONTENT})"
+    r"|\b(?:the\s+following|below))\s*:[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
 )
-# ... of "this", "the following", "below": "Can you summarize this email?" then the email.
-_OF_THIS = r"\s+(?:this|these|the\s+following|below|it)\b"
-_REQUEST_LINE = re.compile(rf"^[^\n]*{_REQUEST}{_OF_THIS}[^\n]*\n", re.IGNORECASE | re.MULTILINE)
-_INLINE_REQUEST = re.compile(rf"{_REQUEST}{_OF_THIS}[^\n:]*:(?!//)", re.IGNORECASE)
-_FORWARDED = re.compile(r"^-{2,}\s*forwarded message", re.IGNORECASE | re.MULTILINE)
+_FORWARDED = re.compile(
+    r"^(?:-{2,}\s*forwarded message|-{3,}\s*original message|(?:from|subject|sent|to):\s)",
+    re.IGNORECASE | re.MULTILINE,
+)
 _QUOTED_LINE = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
-# A quotation, not an inch mark.
 _QUOTED = re.compile(r"(?<!\d)\"[^\"\n]*(?<!\d)\"|\u201c[^\u201d\n]*\u201d")
-_CODE = re.compile(r"```.*?(?:```|$)|^[ \t]*(?:#|//)[^\n]*", re.DOTALL | re.MULTILINE)
-
-
-def _passed_along_from(content: str) -> int:
-    """Where text the speaker passes along starts (``len(content)`` when nowhere)."""
-    cut = len(content)
-    for m in _COLON_LINE.finditer(content):
-        line = m.group(0).strip()
-        if _OWN_HEADING.match(line) is None and _INTRODUCES.search(line) is not None:
-            cut = min(cut, m.end())
-            break
-    for pattern in (_REQUEST_LINE, _INLINE_REQUEST, _FORWARDED):
-        found = pattern.search(content)
-        if found is not None:
-            cut = min(cut, found.end() if pattern is not _FORWARDED else found.start())
-    return cut
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+_COMMENT = re.compile(r"^[ \t]*(?:#|//)[ \t][^\n]*", re.MULTILINE)
 
 
 class Passed(NamedTuple):
     """What of a message is passed along: ``spans`` a sentence starting inside is not the
-    speaker's (quotations, code, ">" lines: a quoted title inside a sentence stays part of
-    it); everything from ``cut`` on is not (pasted or forwarded text)."""
+    speaker's; everything from ``cut`` on is not (pasted or forwarded text)."""
 
     spans: list[tuple[int, int]]
     cut: int
 
 
-def others(content: str) -> Passed:
-    """The parts of ``content`` that are not the speaker's own words."""
-    spans = [
-        (m.start(), m.end()) for p in (_QUOTED, _CODE, _QUOTED_LINE) for m in p.finditer(content)
-    ]
-    return Passed(spans, _passed_along_from(content))
+def _cut(content: str) -> int:
+    """Where text the speaker passes along starts (``len(content)`` when nowhere)."""
+    cut = len(content)
+    for pattern in (_REQUEST_LINE, _INTRODUCES):
+        found = pattern.search(content)
+        if found is not None:
+            cut = min(cut, found.end())
+    inline = _INLINE_REQUEST.search(content)
+    if inline is not None:
+        cut = min(cut, inline.end())
+    forwarded = _FORWARDED.search(content)
+    if forwarded is not None:
+        cut = min(cut, forwarded.start())
+    return cut
+
+
+def others(content: str, *, quotes: bool = False) -> Passed:
+    """The parts of ``content`` that are not the speaker's own words; ``quotes``: text in
+    quotation marks too (an instruction quoted is someone's; a fact is rarely quoted whole)."""
+    patterns = (_FENCE, _COMMENT, _QUOTED_LINE, *((_QUOTED,) if quotes else ()))
+    spans = [m.span() for p in patterns for m in p.finditer(content)]
+    return Passed(spans, _cut(content))
 
 
 def own_part(start: int, end: int, passed: Passed) -> int | None:

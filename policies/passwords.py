@@ -16,14 +16,24 @@ __all__ = ["password_spans"]
 
 _I = re.IGNORECASE
 _FOR = r"(?:\s+(?:for|to|on|of|at)\s+(?:\S+\s+){0,4}?\S+?)?"
-_IS = r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=](?!//)\s*)"
+_IS = r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|\s*[:=](?!//)\s*)"
 _PASSWORD_IS = re.compile(
     rf"\b(?:password|passcode|passphrase|pw|pwd){_FOR}{_IS}[\"'`]?(?P<v>[^\s\"'`]{{4,}})", _I
 )
 _PIN_IS = re.compile(
     r"\bpin(?:\s+code|\s+number)?(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
-    r"(?:\s+is(?:\s+now)?\s*:?\s+|'s\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?![\w:,/]|\.\d)",
+    r"(?:\s+is(?:\s+now)?\s*:?\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?!\w|[,:/.]\d)",
     _I,
+)
+# "I changed my PIN to 4821", "set my password to hunter2!".
+_SET_TO = re.compile(
+    r"\b(?:changed|set|reset|updated)\s+(?:my|the|our)\s+(?:password|passcode|pin(?:\s+code)?)"
+    r"(?:\s+for\s+(?:\S+\s+){0,3}?\S+?)?\s+to\s+[\"'`]?(?P<v>[^\s\"'`]{4,})",
+    _I,
+)
+# A number with a unit is a measure, not a PIN: "the bowling pin is 1520 grams".
+_UNIT = re.compile(
+    r"\s*(?:grams?|g|kg|lbs?|ohms?|mm|cm|m|v|volts?|w|watts?|mah|years?|vintage|era)\b", _I
 )
 _WORDS = ("password", "passcode", "passphrase", "pin", "pw")
 
@@ -34,11 +44,15 @@ def password_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
     if low is not None and not any(w in low for w in _WORDS):
         return []
     out = []
-    for m in _PASSWORD_IS.finditer(text):
+    for m in (*_PASSWORD_IS.finditer(text), *_SET_TO.finditer(text)):
         value = m.group("v").rstrip(".,!?;:)")
-        # A short value after "pw" may be a duration or a unit ("pw: 4hrs").
+        # A short value after "pw" may be a duration or a unit ("pw: 4hrs"); code that
+        # reads one ("os.environ[...]") is not one.
         short_pw = m.group(0)[:2].lower() == "pw" and len(value) < 6
-        if len(value) >= 4 and any(not c.isalpha() for c in value) and not short_pw:
+        code = any(c in value for c in "[(")
+        if len(value) >= 4 and any(not c.isalpha() for c in value) and not short_pw and not code:
             out.append((m.start("v"), m.start("v") + len(value)))
-    out.extend(m.span("v") for m in _PIN_IS.finditer(text))
-    return out
+    for m in _PIN_IS.finditer(text):
+        if _UNIT.match(text, m.end("v")) is None:
+            out.append(m.span("v"))
+    return sorted(set(out))

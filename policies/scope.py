@@ -94,7 +94,14 @@ _DEGREE = words(
     "genuinely truly really actually certainly definitely probably personally sincerely "
     "apparently literally basically strongly firmly fully"
 )
-_SAYING = words("say says said tell tells told claim claims claimed mention mentioned")
+# "I never said I ..." denies having asserted it; "I never told my parents I ..." presupposes it.
+# Lowercase reporters with no determiner: kin, roles, and who-pronouns.
+_PEOPLE = words(
+    "mom mum dad grandma grandpa granny nana mother father sister brother wife husband "
+    "partner boss doctor teacher nobody everybody everyone someone somebody people anyone "
+    "friends parents family folks coworkers colleagues"
+)
+_SAYING = words("say says said claim claims claimed")
 # What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
 # telling", "I *don't really* think".
 _BEFORE_REPORTING = (
@@ -165,7 +172,18 @@ def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
     said", "Like Mom said"), not a function word ("That said", "Truth be told")."""
     k = j - 1
     passive = denied = False
-    while k >= 0 and ((low := clean(toks[k][2])) in _BEFORE_REPORTING or low in _DEGREE):
+    while (
+        k >= 0
+        and (
+            (low := clean(toks[k][2])) in _BEFORE_REPORTING
+            or low in _DEGREE
+            or (  # "secretly", not "Emily" nor "my family"
+                low.endswith("ly")
+                and toks[k][2][:1].islower()
+                and (k == 0 or clean(toks[k - 1][2]) not in _DETERMINERS)
+            )
+        )
+    ):
         passive = passive or low in _PASSIVE
         denied = denied or low in PLAIN_NEG or low.endswith("n't")
         k -= 1
@@ -196,7 +214,7 @@ def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
         return True
     if raw[:1].isupper():
         return low not in NAME_STOP  # a name: "Sam reckons", "Emily thinks"
-    return True  # a noun: "grandma thinks", "nobody thinks"
+    return low in _PEOPLE  # "grandma thinks", "nobody thinks"; not "lol told you"
 
 
 def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:

@@ -369,3 +369,36 @@ def test_reports_denied_sayings_and_passed_along_text_set_nothing(text: str) -> 
 )
 def test_the_speakers_own_news_after_a_colon_is_kept(text: str, expected: tuple[str, str]) -> None:
     assert expected in [(r[1], r[2]) for r in rows(text)], rows(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("So here's the thing:\nI quit my job at Google.", ("employer", "Google")),
+        ("It's official:\nI got a job at Google!", ("employer", "Google")),
+        ("Crazy week this week:\nI moved to Berlin.", ("location", "Berlin")),
+        ("Mom's advice:\nI moved to Berlin.", ("location", "Berlin")),
+        ("I need to fix it before Monday.\nI work at Google.", ("employer", "Google")),
+        ("I got a great review this week!\nI moved to Berlin.", ("location", "Berlin")),
+        ("#blessed I got a job at Google", ("employer", "Google")),
+        ('I love "The Office" and I work at Google.', ("employer", "Google")),
+        ("I never told my parents I quit my job at Google.", ("employer", "Google")),
+        ("I didn't tell anyone I moved to Berlin.", ("location", "Berlin")),
+        ("lol told you I work at Google", ("employer", "Google")),
+        ("I secretly think I love hiking.", ("likes", "hiking")),
+    ],
+)
+def test_own_words_in_ordinary_chat_are_kept(text: str, expected: tuple[str, str]) -> None:
+    assert expected in [(r[1], r[2]) for r in rows(text)], rows(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```\nI live in Lyon.\nI work at Google.\n```",
+        "Proofread my essay:\nI live in Lyon.",
+        "-----Original Message-----\nFrom: Bob\nI live in Lyon.",
+    ],
+)
+def test_fenced_pasted_and_forwarded_facts_are_not_the_speakers(text: str) -> None:
+    assert [r for r in rows(text) if r[1] in ("employer", "location")] == []

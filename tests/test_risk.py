@@ -69,6 +69,9 @@ def test_injection(text: str, label: str) -> None:
         ("my pin code is 4821.", "password", "4821"),
         ("my password is now hunter2!", "password", "hunter2"),
         ("My PIN for the debit card at Chase is 4821", "password", "4821"),
+        ("My PIN is 1234, don't tell anyone", "password", "1234"),
+        ("I changed my PIN to 4821", "password", "4821"),
+        ("I changed my password to hunter2!", "password", "hunter2"),
         ("My password for https://bank.example.com is hunter2!", "password", "hunter2"),
         (f"Authorization: Bearer {JWT_LIKE}", "bearer_token", JWT_LIKE),
         (
@@ -190,6 +193,7 @@ def test_card_numbers_must_pass_luhn() -> None:
         "Lapel pin was 1990s era. The pin for the meeting is 10:30.",
         "I live in Lyon and the pin on the map is 45.76,4.83",
         "Pin to the top: 2024 goals. pw: 4hrs",
+        "The bowling pin is 1520 grams and the pin for the LED is 1200 ohms.",
     ],
 )
 def test_ordinary_conversation_has_no_findings(text: str) -> None:
