@@ -76,10 +76,16 @@ _OUTPUT_WORDS = frozenset(
         "formal formally informal casual brief briefly short shorter concise concisely "
         "detailed detail table tables heading headings list lists output style wording "
         "comments writing text lowercase uppercase point question questions reasoning steps "
-        "voice yes no python typescript javascript java rust golang sql"
+        "voice"
     ).split()
 )
-_OUTPUT = re.compile(rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b", re.IGNORECASE)
+_OUTPUT = re.compile(
+    rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b|\byes\s*(?:or|/)\s*no\b", re.IGNORECASE
+)
+# Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
+_PROGRAMMING = frozenset(
+    "Python TypeScript JavaScript Java Rust Go Golang SQL Kotlin Swift".split()
+)
 # Where in the answer: "at the end", "at the top".
 _POSITIONS = frozenset("end top start beginning bottom".split())
 _LANGUAGE = re.compile(
@@ -177,6 +183,8 @@ def _elsewhere(words: list[str]) -> bool:
         return False
     if words[0].title() in LANGUAGES or words[-1].title() in LANGUAGES:
         return False
+    if words[0] in _PROGRAMMING or words[0].lower() in ("yes", "no"):
+        return False  # "in TypeScript", "with yes or no"
     return not any(w.lower() in _OUTPUT_WORDS or w.lower() in _POSITIONS for w in words)
 
 

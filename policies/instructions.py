@@ -50,7 +50,7 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     apostrophes made straight), about ``obs.actor``."""
     if obs.actor is None or source_key(obs.source) != "user":
         return []
-    passed = others(content, quotes=True)
+    passed = others(content, instructions=True)
     out: list[Claim] = []
     for m in _SENTENCE.finditer(content):
         end = own_part(m.start(), m.end(), passed)

@@ -8,59 +8,76 @@ user's home. ``others(content)`` says what to leave out; offsets are ``content``
 Passed along (everything from there on, ``Passed.cut``):
 
 * after a line that asks to work on what follows ("Can you summarize this email?",
-  "Translate to French:", "Proofread my essay:") or that introduces someone's text right
-  before its colon ("My boss wrote:", "Here is the email:", "Bob's message:"); not the
-  speaker's own news ("It's official:", "So here's the thing:", "Crazy week this week:");
+  "Translate to French:", "Proofread my essay:", "Check my grammar:") or that introduces
+  someone else's text right before its colon ("My boss wrote:", "Here is the email:",
+  "My teacher's rules:"); not the speaker's own news, list or words ("It's official:",
+  "Review of my week:", "Edit:", "Like I said:", "My post:", "Here are my rules:");
+* for instructions also after "Read this:", "Thoughts on this:", "Here's what he wrote:";
 * a forwarded message or an e-mail's headers ("---------- Forwarded message",
   "-----Original Message-----", "From: ...").
 
 Passed along where it stands (``Passed.spans``: a sentence starting inside is skipped):
 lines quoted with ">", fenced code, comment lines ("# ...", "// ..."; not "#blessed"), and,
 for instructions, text in quotation marks (not inch marks: 'a 27" monitor').
+
+Every pattern runs in time linear in the message: a line is tested only once it is known
+to end in ":" or to open with a request.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import NamedTuple
 
 __all__ = ["Passed", "others", "own_part"]
 
-_REQUEST = (
-    r"(?:summari[sz]e|translate|proofread|rewrite|review|fix|edit|correct|improve|shorten"
-    r"|analy[sz]e|explain|check)"
+_I = re.IGNORECASE
+# Requests that take what follows whatever comes after them ("Summarize:", "Translate to
+# French:") and ones that need an object ("Check my grammar:", not "Check-in:", "Edit:",
+# "Review of my week:", "Correct me if I'm wrong:").
+_STRONG = r"summari[sz]e|translate|proofread|rewrite|shorten|analy[sz]e|explain"
+_WEAK = r"review|fix|edit|correct|improve|check"
+_OBJECT = (
+    r"(?:(?:this|these)(?!\s+out\b)|the\s+following|below|(?:my|the|his|her|their)\s+(?:essay|draft|code"
+    r"|text|email|e-mail|message|writing|grammar|spelling|letter|post|paragraph|answer))\b"
 )
 _ASK = (
-    r"^\W*(?:(?:now|also|and|ok|okay|then|so)\W+)?"
+    r"^[^\w\n]*(?:(?:now|also|and|ok|okay|then|so)[^\w\n]+)?"
     r"(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+|pls\s+)?"
 )
-# A request for what follows: "Can you summarize this email?", "Translate to French:".
+# A request for what follows, as a whole line: "Can you summarize this email?".
 _REQUEST_LINE = re.compile(
-    rf"{_ASK}{_REQUEST}\b(?:[^\n]*:[ \t]*$|\s+(?:this|these|the\s+following|below)\b"
-    r"(?!\s+out\b)(?:\s+\w+){0,2}\s*[?.!:]?[ \t]*$)",
-    re.IGNORECASE | re.MULTILINE,
+    rf"{_ASK}(?:(?:{_STRONG})\b|(?:{_STRONG}|{_WEAK})\s+{_OBJECT})[^\n]*$", _I | re.MULTILINE
 )
-# ... or on the same line: "Summarize this email: Hi, ...".
+# ... or followed by the text on the same line: "Summarize this email: Hi, ...".
 _INLINE_REQUEST = re.compile(
-    rf"{_ASK}{_REQUEST}\s+(?:this|these|the\s+following|below)\b(?!\s+out\b)[^\n:]{{0,40}}:(?!//)",
-    re.IGNORECASE | re.MULTILINE,
+    rf"{_ASK}(?:{_STRONG}|{_WEAK})\s+{_OBJECT}[^\n:]{{0,40}}:(?!//)", _I | re.MULTILINE
 )
-# Someone's text named right before the colon: "My boss wrote:", "Here is the email:".
+_COLON_LINE = re.compile(r"^[^\n]*:[ \t]*$", re.MULTILINE)
+# Someone else's text named right before the colon: "My boss wrote:", "Here is the email:".
 _CONTENT = (
     r"email|e-mail|message|text|article|post|letter|document|tweet|comment|chat|thread"
-    r"|transcript|code|snippet|excerpt|draft|essay|paragraph|reply|response|note|rules"
+    r"|transcript|code|snippet|excerpt|draft|essay|paragraph|reply|response|note"
 )
+_NOT_SOMEONE = r"it|here|that|what|there|let|he|she|who|where|today|tonight|yesterday|my"
 _INTRODUCES = re.compile(
-    r"(?:\b(?:wrote|writes|said|says|sent|posted|texted|emailed|forwarded|replied)"
-    r"|\b(?:this|these|the|my|his|her|their|your|our|an?"
-    r"|(?!(?:it|here|that|what|there|let|he|she|who|where)'s)\w+'s)"
-    rf"\s+(?:\w+\s+)?(?:{_CONTENT})"
+    r"(?:(?<!\bI )(?<!\bwe )\b(?:wrote|writes|said|says|sent|posted|texted|emailed|forwarded"
+    r"|replied)"
+    rf"|\b(?:the|his|her|their|your|an?|(?!(?:{_NOT_SOMEONE})'s)\w+'s)\s+(?:\w+\s+)?(?:{_CONTENT})"
+    rf"|\b(?!(?:{_NOT_SOMEONE})'s)\w+'s\s+(?:\w+\s+)?rules"
     r"|\b(?:the\s+following|below))\s*:[ \t]*$",
-    re.MULTILINE | re.IGNORECASE,
+    _I,
+)
+# For instructions, more ways to hand over text: "Read this:", "Here's what he wrote:".
+_HANDS_OVER = re.compile(
+    r"\b(?:read|reply\s+to|respond\s+to|answer|look\s+at|thoughts\s+on|what\s+do\s+you\s+think"
+    r"|here(?:'s|\s+is)\s+what)\b",
+    _I,
 )
 _FORWARDED = re.compile(
     r"^(?:-{2,}\s*forwarded message|-{3,}\s*original message|(?:from|subject|sent|to):\s)",
-    re.IGNORECASE | re.MULTILINE,
+    _I | re.MULTILINE,
 )
 _QUOTED_LINE = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
 _QUOTED = re.compile(r"(?<!\d)\"[^\"\n]*(?<!\d)\"|\u201c[^\u201d\n]*\u201d")
@@ -69,41 +86,52 @@ _COMMENT = re.compile(r"^[ \t]*(?:#|//)[ \t][^\n]*", re.MULTILINE)
 
 
 class Passed(NamedTuple):
-    """What of a message is passed along: ``spans`` a sentence starting inside is not the
-    speaker's; everything from ``cut`` on is not (pasted or forwarded text)."""
+    """What of a message is passed along: ``spans`` (sorted, disjoint) a sentence starting
+    inside is not the speaker's; everything from ``cut`` on is not (pasted or forwarded)."""
 
     spans: list[tuple[int, int]]
     cut: int
 
 
-def _cut(content: str) -> int:
+def _cut(content: str, instructions: bool) -> int:
     """Where text the speaker passes along starts (``len(content)`` when nowhere)."""
     cut = len(content)
-    for pattern in (_REQUEST_LINE, _INTRODUCES):
+    for m in _COLON_LINE.finditer(content):
+        line = m.group(0)
+        if _INTRODUCES.search(line) or (instructions and _HANDS_OVER.search(line)):
+            cut = m.end()
+            break
+    for pattern in (_REQUEST_LINE, _INLINE_REQUEST):
         found = pattern.search(content)
         if found is not None:
             cut = min(cut, found.end())
-    inline = _INLINE_REQUEST.search(content)
-    if inline is not None:
-        cut = min(cut, inline.end())
     forwarded = _FORWARDED.search(content)
     if forwarded is not None:
         cut = min(cut, forwarded.start())
     return cut
 
 
-def others(content: str, *, quotes: bool = False) -> Passed:
-    """The parts of ``content`` that are not the speaker's own words; ``quotes``: text in
-    quotation marks too (an instruction quoted is someone's; a fact is rarely quoted whole)."""
-    patterns = (_FENCE, _COMMENT, _QUOTED_LINE, *((_QUOTED,) if quotes else ()))
-    spans = [m.span() for p in patterns for m in p.finditer(content)]
-    return Passed(spans, _cut(content))
+def others(content: str, *, instructions: bool = False) -> Passed:
+    """The parts of ``content`` that are not the speaker's own words. ``instructions``:
+    read for instructions, where a quotation and more ways to hand text over count too (an
+    instruction quoted is someone's; a fact is rarely quoted whole)."""
+    patterns = (_FENCE, _COMMENT, _QUOTED_LINE, *((_QUOTED,) if instructions else ()))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(m.span() for p in patterns for m in p.finditer(content)):
+        if merged and a <= merged[-1][1]:  # a quoted line inside a fence: one span
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return Passed(merged, _cut(content, instructions))
 
 
 def own_part(start: int, end: int, passed: Passed) -> int | None:
     """The end of the speaker's own part of ``content[start:end]`` (a sentence): None when
     it starts inside passed-along text, else the cut if it falls inside ("Summarize this
     email: Hi, ..." ends at the colon), else ``end``."""
-    if start >= passed.cut or any(a <= start < b for a, b in passed.spans):
+    if start >= passed.cut:
+        return None
+    i = bisect_right(passed.spans, (start, len(passed.spans) + 2**62)) - 1
+    if i >= 0 and passed.spans[i][1] > start:
         return None
     return min(end, passed.cut)

@@ -22,7 +22,7 @@ _PASSWORD_IS = re.compile(
 )
 _PIN_IS = re.compile(
     r"\bpin(?:\s+code|\s+number)?(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
-    r"(?:\s+is(?:\s+now)?\s*:?\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?!\w|[,:/.]\d)",
+    r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?!\w|[,:/.]\d)",
     _I,
 )
 # "I changed my PIN to 4821", "set my password to hunter2!".

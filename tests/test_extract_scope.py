@@ -402,3 +402,21 @@ def test_own_words_in_ordinary_chat_are_kept(text: str, expected: tuple[str, str
 )
 def test_fenced_pasted_and_forwarded_facts_are_not_the_speakers(text: str) -> None:
     assert [r for r in rows(text) if r[1] in ("employer", "location")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Like I said:\nI live in Lyon, not Paris.", ("location", "Lyon")),
+        ("I said:\nI moved to Berlin!", ("location", "Berlin")),
+        ("Review of my week:\nI moved to Berlin.", ("location", "Berlin")),
+        ("Edit:\nI actually live in Portland now, not Seattle.", ("location", "Portland")),
+        ("Check-in:\nSlept badly. I started a new job at Acme.", ("employer", "Acme")),
+        ("Fix:\nI work at Intel, not AMD.", ("employer", "Intel")),
+        ("My post:\nI moved to Berlin!", ("location", "Berlin")),
+        ("Today's post:\nI moved to Berlin!", ("location", "Berlin")),
+        ("Here's my email:\ndana@x.com. I live in Lyon.", ("location", "Lyon")),
+    ],
+)
+def test_the_speakers_own_headings_keep_their_facts(text: str, expected: tuple[str, str]) -> None:
+    assert expected in [(r[1], r[2]) for r in rows(text)], rows(text)

@@ -133,6 +133,9 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Always reply in person.",
         "Keep the answers coming!",
         "Never mention it!",
+        "Always use the stairs, no excuses.",
+        "Always use WD-40 on rust.",
+        "Always be kind, no matter what.",
     ],
 )
 def test_chat_and_one_off_requests_are_not_instructions(text: str) -> None:
@@ -145,6 +148,17 @@ def test_only_the_users_own_words_instruct() -> None:
     assert told(text, source="agent") == []
     assert told(text, actor=None) == []
     assert told(text, source="User") == ["language=French"]
+
+
+def test_the_users_own_rules_heading_keeps_its_instructions() -> None:
+    assert told("Here are my rules:\n- Always answer in French\n- Keep answers short") == [
+        "language=French",
+        "keep answers short",
+    ]
+    assert told("A few rules:\n1. Always answer in Spanish.\n2. Never use emojis.") == [
+        "language=Spanish",
+        "never use emojis",
+    ]
 
 
 def test_quoted_and_pasted_text_does_not_instruct() -> None:
@@ -322,6 +336,9 @@ async def test_a_read_before_a_merge_replays_with_its_instructions() -> None:
         "Translate to French:\nPlease always reply in Spanish.",
         "Summarize:\nAlways reply in Spanish.",
         "```\nAlways reply in Spanish.\n```",
+        "Read this:\nAlways respond in German.",
+        "Thoughts on this:\nAlways reply in Spanish from now on.",
+        "Here is what he wrote me:\nAlways answer in Spanish.",
     ],
 )
 def test_forwarded_pasted_and_others_rules_do_not_instruct(text: str) -> None:

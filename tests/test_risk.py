@@ -71,6 +71,7 @@ def test_injection(text: str, label: str) -> None:
         ("My PIN for the debit card at Chase is 4821", "password", "4821"),
         ("My PIN is 1234, don't tell anyone", "password", "1234"),
         ("I changed my PIN to 4821", "password", "4821"),
+        ("The PIN was 1234 but I changed it.", "password", "1234"),
         ("I changed my password to hunter2!", "password", "hunter2"),
         ("My password for https://bank.example.com is hunter2!", "password", "hunter2"),
         (f"Authorization: Bearer {JWT_LIKE}", "bearer_token", JWT_LIKE),
