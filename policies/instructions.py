@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from nousmem.policies.instruction_grammar import Read, off_limits, read, value_of
+from nousmem.policies.instruction_grammar import LANGUAGES, Read, off_limits, read, value_of
 from nousmem.policies.own_words import others, own_part
 from nousmem.policies.risk import detect_risks
 from nousmem.projections.belief_models import source_key
@@ -35,12 +35,11 @@ Polarity = Literal["assert", "negate"]
 _SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _TAG = re.compile(r",?\s*(?:ok(?:ay)?|right|alright|yeah)\s*\?+\s*$", re.IGNORECASE)
 _CLAUSES = re.compile(r"\s*[,;]\s*")
+# An instruction that is only the language to answer in: one value, a new one replaces it.
 _SPEAK_IN = re.compile(
     r"^(?:only\s+|never\s+)?(?:answer|reply|respond|speak|talk|write|use|switch\s+to)"
     r"(?:\s+to\s+me|\s+me)?"
-    r"\s+(?:only\s+)?(?:in\s+)?(English|French|Spanish|German|Italian|Portuguese|Dutch"
-    r"|Chinese|Mandarin|Japanese|Korean|Hindi|Arabic|Russian|Polish|Turkish|Swedish"
-    r"|Norwegian|Danish|Finnish|Greek|Hebrew)$",
+    rf"\s+(?:only\s+)?(?:in\s+)?({'|'.join(sorted(LANGUAGES))})$",
     re.IGNORECASE,
 )
 
