@@ -47,8 +47,20 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 
-__all__ = ["Doc", "Sentence", "Walk", "clean", "trim_name", "trim_phrase", "walk_back"]
+__all__ = [
+    "SENTENCE",
+    "Doc",
+    "Sentence",
+    "Walk",
+    "clean",
+    "trim_name",
+    "trim_phrase",
+    "walk_back",
+]
 
+#: A sentence runs to . ! ? or a newline; a stop directly followed by a word character
+#: ("3.5", "i.redd.it") does not end it.
+SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _TOKEN = re.compile(r"\S+")
 # A negated belief verb ("I don't think I work at X", "I doubt ...") hedges rather than
 # negates: the walk stops at the inner clause's subject, so it never sees the "don't", and

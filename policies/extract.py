@@ -28,7 +28,15 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.clauses import Doc, Sentence, Walk, trim_name, trim_phrase, walk_back
+from nousmem.policies.clauses import (
+    SENTENCE,
+    Doc,
+    Sentence,
+    Walk,
+    trim_name,
+    trim_phrase,
+    walk_back,
+)
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
 from nousmem.policies.patterns import (
@@ -47,9 +55,6 @@ from nousmem.projections.models import Claim, Observation
 
 __all__ = ["RuleExtractor", "extract_time_mentions"]
 
-# A sentence runs to . ! ? or a newline; a stop directly followed by a word character
-# ("3.5", "i.redd.it") does not end it.
-_SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _QUESTION_START = re.compile(
     r"^\W*(?:do|does|did|are|is|was|were|have|has|can|could|would|will|should)\s+"
     r"(?:you|u|ya|we|they|he|she)\b",
@@ -140,7 +145,7 @@ class RuleExtractor:
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
-        for m in _SENTENCE.finditer(content):
+        for m in SENTENCE.finditer(content):
             end = own_part(m.start(), m.end(), passed)
             if end is None:
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["LANGUAGES", "Read", "off_limits", "read", "value_of"]
+__all__ = ["LANGUAGES", "OPENS", "Read", "off_limits", "read", "value_of"]
 
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
@@ -39,7 +39,7 @@ _STANDING_MOD = (
     r"(?:always|never(?:,?\s+ever)?|don'?t(?:\s+ever)?|do\s+not(?:\s+ever)?|only)"
     r"|remember\s+to|make\s+sure\s+(?:to|you)"
 )
-_INSTRUCTION = re.compile(
+_INSTRUCTION_PATTERN = (
     r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|one\s+more\s+thing|please|actually|no|wait"
     r"|remember|note|important|ps|p\.s\.)\W+)*"
     r"(?:(?:i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|you\s+should|you\s+must"
@@ -49,14 +49,16 @@ _INSTRUCTION = re.compile(
     rf"(?:(?P<mod>{_STANDING_MOD})\s+)?"
     r"(?:please\W+)?"
     rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?:more\s+)?(?P<no>\w+)|(?P<verb>{_VERB}))\b"
-    r"(?P<rest>[^\n]{0,160})$",
-    re.IGNORECASE,
+    r"(?P<rest>[^\n]{0,160})$"
 )
+_INSTRUCTION = re.compile(_INSTRUCTION_PATTERN, re.IGNORECASE)
+#: Whether a clause opens as an instruction does (the same pattern without its rest): a
+#: cheap test that spares every other message the rest of the reading.
+OPENS = re.compile(_INSTRUCTION_PATTERN.removesuffix(r"(?P<rest>[^\n]{0,160})$"), re.IGNORECASE)
 # A standing marker at the end: "Reply in English from now on."
+_FOREVER = r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|always|again"
 _TRAILING_WHEN = re.compile(
-    r"\s*\b(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|always|at\s+all\s+times"
-    r"|every\s+time|each\s+time|again)\W*$",
-    re.IGNORECASE,
+    rf"\s*\b(?:{_FOREVER}|at\s+all\s+times|every\s+time|each\s+time)\W*$", re.IGNORECASE
 )
 # For this turn only.
 _ONE_OFF = re.compile(
@@ -124,11 +126,7 @@ _TAIL = re.compile(
     r"|\b(?:because|since|as\s+I|so\s+that|thanks|thank\s+you|please|pls|plz|thx|ty)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
-_TRAILING = re.compile(
-    r"(?:\s+(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|any\s?more|at\s+all"
-    r"|again|always|ever))+\s*$",
-    re.IGNORECASE,
-)
+_TRAILING = re.compile(rf"(?:\s+(?:{_FOREVER}|any\s?more|at\s+all|ever))+\s*$", re.IGNORECASE)
 # "in your answers" is every instruction's scope.
 _GENERIC_SCOPE = re.compile(
     r"\s+(?:in|for)\s+(?:your\s+|all\s+(?:your\s+)?|every\s+)?(?:answers?|replies|reply"

@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from nousmem.policies.instruction_grammar import LANGUAGES, Read, off_limits, read, value_of
-from nousmem.policies.own_words import others, own_part
+from nousmem.policies.clauses import SENTENCE
+from nousmem.policies.instruction_grammar import LANGUAGES, OPENS, Read, off_limits, read, value_of
+from nousmem.policies.own_words import Passed, others, own_part
 from nousmem.policies.risk import detect_risks
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim, Observation
@@ -32,7 +33,6 @@ ANSWER_LANGUAGE = "answer_language"
 
 Polarity = Literal["assert", "negate"]
 
-_SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 _TAG = re.compile(r",?\s*(?:ok(?:ay)?|right|alright|yeah)\s*\?+\s*$", re.IGNORECASE)
 _CLAUSES = re.compile(r"\s*[,;]\s*")
 # An instruction that is only the language to answer in: one value, a new one replaces it.
@@ -49,9 +49,13 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     apostrophes made straight), about ``obs.actor``."""
     if obs.actor is None or source_key(obs.source) != "user":
         return []
-    passed = others(content, instructions=True)
+    passed: Passed | None = None  # what the user passes along, scanned once it matters
     out: list[Claim] = []
-    for m in _SENTENCE.finditer(content):
+    for m in SENTENCE.finditer(content):
+        text = m.group(0)
+        if not any(OPENS.match(c) for c in (text, *_CLAUSES.split(text)[1:])):
+            continue  # nearly every message: no clause opens like an instruction
+        passed = passed or others(content, instructions=True)
         end = own_part(m.start(), m.end(), passed)
         if end is None:
             continue
