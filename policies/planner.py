@@ -29,6 +29,12 @@ _LIST = re.compile(
 _PROCEDURE = re.compile(
     r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b", re.I
 )
+# A question about what held before now ("Where did I work before?", "my previous address").
+_PAST = re.compile(
+    r"\b(?:before|previous(?:ly)?|formerly|former|used to|use to|earlier|originally|history|"
+    r"in the past|back then|at the time|any ?more|no longer|prior)\b",
+    re.I,
+)
 
 
 class QueryPlan(BaseModel):
@@ -45,6 +51,10 @@ class QueryPlan(BaseModel):
     wants_dates: bool = False
     wants_list: bool = False
     procedural: bool = False
+    past: bool = False
+    """It asks about an earlier time: a time expression that ends before the reference
+    time, or words such as "before", "previously", "used to". Its snapshot shows what
+    slots held then beside what they hold now. False in traces recorded before it."""
     actor: str | None = None
     """Who asks: the question's first person ("I", "my") resolved to this entity."""
     rank_seq: int | None = None
@@ -105,9 +115,11 @@ def plan_query(
                 found.append(name)
                 break
     times: list[tuple[str, str, str]] = []
+    past = bool(_PAST.search(bare))
     if ref_time is not None:
         for m in resolve_time_expressions(bare, ref_time):
             times.append((m.text, m.start.isoformat(), m.end.isoformat()))
+            past = past or m.end < ref_time.date()
     return QueryPlan(
         question=q,
         lens=lens,
@@ -118,5 +130,6 @@ def plan_query(
         wants_dates=bool(_WHEN.search(q)),
         wants_list=bool(_LIST.search(q)),
         procedural=bool(_PROCEDURE.search(q)) or lens == "procedural",
+        past=past,
         actor=actor,
     )

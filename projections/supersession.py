@@ -81,3 +81,42 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
             if winner not in out or (seq, t) >= out[winner]:
                 out[winner] = (seq, t)
     return out
+
+
+def closed_spans(
+    vkey: str,
+    records: Iterable[tuple[str, Sequence[Sup]]],
+    first: datetime | None,
+) -> list[tuple[datetime, datetime]]:
+    """Every period a single-valued value held its slot and then lost it, oldest first.
+
+    A value that comes back (Lyon, then Clermont-Ferrand, then Lyon again) held the slot
+    more than once: its latest span is the candidate's ``valid_from``/``valid_to``, and the
+    ones before it are history a reader asks about ("Where did I live in February?").
+    ``first``: the value's first assertion, where a span opens that no record dates (the
+    value was the slot's first mode).
+    """
+    # (seq, event time) -> whether the value took the slot there (else it lost it). A merge
+    # carries an absorbed entity's records at its own seq, so the time tells them apart.
+    moves: dict[tuple[int, datetime], bool] = {}
+    for key, entries in records:
+        for seq, t, by in entries:
+            if key == vkey and by is not None:
+                moves[(seq, t)] = False
+            elif (key == vkey and by is None) or (
+                key != vkey and by not in (None, UNKNOWN) and match_key(by) == vkey
+            ):
+                moves.setdefault((seq, t), True)
+    spans: list[tuple[datetime, datetime]] = []
+    order = sorted(moves)
+    # A value whose first move is a loss was the slot's first mode: from its first assertion.
+    start = first if order and not moves[order[0]] else None
+    for seq, t in order:
+        took = moves[(seq, t)]
+        if took:
+            start = t if start is None else start
+        elif start is not None:
+            # Back-dated evidence folds late: a span never ends before it starts.
+            spans.append((start, t if t >= start else start))
+            start = None
+    return spans

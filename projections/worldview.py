@@ -67,6 +67,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
 
     def clear(self) -> None:
         self._until: datetime | None = None
+        self._past = False
         self.support: dict[Key, list[SupportRow]] = {}
         self.superseded: dict[Key, list[Sup]] = {}
         self.held: dict[Key, list[tuple[int, str, str, datetime]]] = {}  # seq, id, value, t
@@ -260,6 +261,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         entities: Iterable[str] | None = None,
         expired: Callable[[str, datetime, datetime], bool] | None = None,
         standing: Iterable[str] | None = None,
+        past: bool = False,
     ) -> WorldviewSnapshot:
         """Resolve the worldview for ``lens`` at ``as_of_seq`` (None = now).
 
@@ -269,11 +271,13 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         for ``expired(attribute, last_seen, now)``, the attribute TTL test. ``as_of_time``
         also leaves out everything whose event time is later (an event-time read). With
         ``entities`` given, standing instructions (``STANDING_ATTRIBUTES``) join too: those
-        of ``standing`` (the asker), or without it every entity's.
+        of ``standing`` (the asker), or without it every entity's. ``past``: the read asks
+        about an earlier time; single-valued slots keep their superseded values (see
+        :attr:`WorldviewSnapshot.past`).
         """
-        self._until = as_of_time
+        self._until, self._past = as_of_time, past
         try:
-            return self._snapshot(
+            snap = self._snapshot(
                 lens,
                 beliefs,
                 state_of,
@@ -285,8 +289,9 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 expired,
                 standing,
             )
+            return snap.model_copy(update={"past": True}) if past else snap
         finally:
-            self._until = None
+            self._until, self._past = None, False
 
     def _snapshot(
         self,

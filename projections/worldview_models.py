@@ -92,6 +92,9 @@ class WorldviewCandidate(BaseModel):
     components: ScoreComponents
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    earlier: tuple[tuple[datetime, datetime], ...] = ()
+    """Periods a single value held its slot before its latest one (``valid_from`` -
+    ``valid_to``), oldest first: a value that came back (Lyon, another city, Lyon again)."""
     evidence_ids: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     lifecycle: str = "fresh"
@@ -140,6 +143,9 @@ class WorldviewSnapshot(BaseModel):
     as_of_seq: int
     slots: tuple[WorldviewSlot, ...] = ()
     audit: tuple[AuditItem, ...] = ()
+    past: bool = False
+    """The read asks about an earlier time (``QueryPlan.past``): lines show the values a
+    slot held before (superseded ones, and a value's earlier spans) beside the current one."""
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
@@ -152,9 +158,11 @@ class WorldviewSnapshot(BaseModel):
             )
         if self.lens in ("historical", "audit"):
             return list(s.candidates[:max_candidates])
-        shown = [
-            c for c in s.candidates if c.status in ("selected", "conflicted", "active", "held")
-        ]
+        now = ("selected", "conflicted", "active", "held")
+        # What the slot held before answers a question about then; what memory was told to
+        # hide (invalidated, inhibited, expired) stays hidden.
+        was = (*now, "superseded") if self.past else now
+        shown = [c for c in s.candidates if c.status in was]
         if self.lens == "procedural":  # what failed, after what worked
             shown += [c for c in s.candidates if c.status == "failure"]
         return shown[:max_candidates]
@@ -181,6 +189,9 @@ class WorldviewSnapshot(BaseModel):
                 span = f"since {date_label(c.valid_from)}"
                 if c.valid_to is not None:
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
+                if c.earlier and (self.past or self.lens in ("historical", "audit")):
+                    before = ", ".join(f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier)
+                    span += f"; also {before}"
                 text += f" ({span})"
             if c.status not in ("selected", "active"):
                 text += f" [{c.status}]"

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key, source_key
-from nousmem.projections.supersession import Sup, took_over
+from nousmem.projections.supersession import Sup, closed_spans, took_over
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -56,6 +56,7 @@ class SlotResolver:
     utility: dict[str, list[tuple[int, datetime, float]]]
     contradicted: dict[str, list[tuple[int, datetime, str]]]
     _until: datetime | None  # event-time bound of the snapshot being resolved, if any
+    _past: bool  # the snapshot being resolved keeps superseded single values
     merged_at: dict[int, datetime]
 
     def _at(self, seq: int, t: datetime, limit: int) -> bool:
@@ -178,7 +179,7 @@ class SlotResolver:
             held_against = 0
             if snap.cardinality == "single":
                 held_against = sum(1 for v in pending if match_key(v) != match_key(value))
-            first = min((r.occurred_at for r in asserts), default=None)
+            first = asserted = min((r.occurred_at for r in asserts), default=None)
             if match_key(value) in took:
                 first = took[match_key(value)][1]
             first = back or first
@@ -221,6 +222,10 @@ class SlotResolver:
                     ended = _ended(first, sup[-1][1])
                 else:
                     ended = _ended(first, max(denied)) if denied else None
+            earlier: tuple[tuple[datetime, datetime], ...] = ()
+            if not multi and first is not None:
+                spans = closed_spans(match_key(value), records.items(), asserted)
+                earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
             cands.append(
                 WorldviewCandidate(
                     id=cid,
@@ -230,6 +235,7 @@ class SlotResolver:
                     components=self._score(comps),
                     valid_from=first,
                     valid_to=ended,
+                    earlier=earlier,
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,
@@ -255,6 +261,7 @@ class SlotResolver:
             multi=snap.cardinality == "multi",
             history=history,
             rivals=rivals,
+            keep=("superseded",) if self._past and not multi else (),
             settled=settled,
             unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,
         )

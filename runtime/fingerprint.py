@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 12
+READ_RULES = 13
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -97,6 +97,9 @@ unexplained while the package version stays the same (as it does between release
    (``RetrievalConfig.instruction_share`` on top of ``worldview_share``); the answer language
    is its own ``answer_language`` slot; general preferences that differ in symbols ("C++",
    "C#") are two entries.
+13: a single value that came back keeps its earlier spans (``WorldviewCandidate.earlier``),
+   which the full lenses render; a question about an earlier time (``QueryPlan.past``) shows
+   the superseded values of single-valued slots and their spans beside the current one.
 """
 
 

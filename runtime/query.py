@@ -196,6 +196,7 @@ class QueryEngine(Packing):
                 entities=entities,
                 expired=self.expired_attribute,
                 standing=None if plan.actor is None else [plan.actor],
+                past=plan.past,
             )
 
         def conflicts(entities: Sequence[str]) -> frozenset[str]:

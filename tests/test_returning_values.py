@@ -1,0 +1,132 @@
+"""A single value that comes back (Lyon, then Clermont-Ferrand, then Lyon again) keeps every
+period it held its slot, and a question about an earlier time is shown what the slot held
+then beside what it holds now."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nousmem.policies import plan_query
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.supersession import Sup, closed_spans, note_change
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def when(day: int) -> datetime:
+    return T0 + timedelta(days=day)
+
+
+@given(st.lists(st.sampled_from(["Lyon", "Paris", "Rome"]), min_size=1, max_size=12))
+def test_closed_spans_are_the_runs_that_ended(modes: list[str]) -> None:
+    """Oracle: the slot's modes in order; a value's closed spans are its runs that a later
+    mode ended, each from the run's first day (the first run from the first assertion)."""
+    sup: dict[str, list[Sup]] = {}
+    before: str | None = None
+    for i, mode in enumerate(modes):
+        note_change(sup, match_key, i + 1, when(i), before, mode)
+        before = mode
+    for value in set(modes):
+        expected = []
+        start = None
+        for i, mode in enumerate(modes):
+            if mode == value and start is None:
+                start = when(i)
+            elif mode != value and start is not None:
+                expected.append((start, when(i)))
+                start = None
+        first = when(modes.index(value))
+        assert closed_spans(match_key(value), sup.items(), first) == expected
+
+
+def test_closed_spans_of_a_value_that_never_held_the_slot() -> None:
+    assert closed_spans("rome", [("lyon", [(2, when(1), "Paris")])], when(0)) == []
+
+
+async def _moves(rt: MemoryRuntime) -> None:
+    for day, text in [
+        ("2026-01-08", "I live in Lyon."),
+        ("2026-03-02", "I moved to Clermont-Ferrand."),
+        ("2026-06-07", "I moved back to Lyon."),
+        ("2026-07-01", "I live in Lyon."),
+    ]:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "source": "user", "occurred_at": f"{day}T10:00Z"}
+        )
+
+
+async def test_a_returning_value_keeps_its_first_span(rt: MemoryRuntime) -> None:
+    await _moves(rt)
+    (slot,) = [s for s in (await rt.worldview("historical")).slots if s.key == "user.location"]
+    by_value = {c.value: c for c in slot.candidates}
+    lyon, clermont = by_value["Lyon"], by_value["Clermont-Ferrand"]
+    assert lyon.valid_from == datetime(2026, 6, 7, 10, tzinfo=UTC) and lyon.valid_to is None
+    assert lyon.earlier == (
+        (datetime(2026, 1, 8, 10, tzinfo=UTC), datetime(2026, 3, 2, 10, tzinfo=UTC)),
+    )
+    assert clermont.status == "superseded" and clermont.earlier == ()
+    ctx = await rt.query("Where have I lived?", lens="historical", actor="user")
+    assert (
+        "Lyon (since 7 June 2026; also 8 January 2026 - 2 March 2026); "
+        "Clermont-Ferrand (2 March 2026 - 7 June 2026) [superseded]"
+    ) in ctx.to_prompt()
+
+
+async def test_a_question_about_an_earlier_time_sees_what_the_slot_held(
+    rt: MemoryRuntime,
+) -> None:
+    await _moves(rt)
+    for question in ("Where did I live in March?", "Where did I live before?"):
+        ctx = await rt.query(question, actor="user")
+        assert ctx.plan["past"] is True
+        line = next(ln for ln in ctx.to_prompt().splitlines() if "user.location" in ln)
+        assert "Clermont-Ferrand (2 March 2026 - 7 June 2026) [superseded]" in line, line
+        assert "also 8 January 2026 - 2 March 2026" in line
+        # What the slot held before is listed, not selected.
+        (slot,) = [s for s in ctx.worldview.slots if s.key == "user.location"]
+        assert slot.selected == ("Lyon",) and ctx.worldview.past
+    now = await rt.query("Where do I live?", actor="user")
+    assert now.plan["past"] is False
+    line = next(ln for ln in now.to_prompt().splitlines() if "user.location" in ln)
+    assert line == "- fact user.location: Lyon (since 7 June 2026)"
+
+
+async def test_an_invalidated_value_stays_hidden_from_a_question_about_the_past(
+    rt: MemoryRuntime,
+) -> None:
+    await _moves(rt)
+    wv = await rt.worldview("historical")
+    (slot,) = [s for s in wv.slots if s.key == "user.location"]
+    target = next(c.id for c in slot.candidates if c.value == "Clermont-Ferrand")
+    await rt.forget([target], "invalidate", reason="never lived there")
+    ctx = await rt.query("Where did I live before?", actor="user")
+    assert "Clermont-Ferrand" not in next(
+        ln for ln in ctx.to_prompt().splitlines() if "user.location" in ln
+    )
+
+
+def test_the_planner_reads_questions_about_an_earlier_time() -> None:
+    ref = datetime(2026, 7, 1, 12, tzinfo=UTC)
+
+    def past(q: str) -> bool:
+        return plan_query(q, lens="associative", known_entities=(), ref_time=ref).past
+
+    assert past("Where did I live in March?")
+    assert past("What did I eat yesterday?")
+    assert past("Where did Bob work previously?")
+    assert past("What music did I use to like?")
+    assert not past("Where do I live?")
+    assert not past("What are my plans for next week?")
+    assert not past("What should I do today?")
+
+
+async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) -> None:
+    await _moves(rt)
+    ctx = await rt.query("Where did I live in March?", actor="user")
+    assert ctx.trace_id is not None
+    rep = await rt.replay_trace(ctx.trace_id)
+    assert rep.identical and rep.present_identical is True
