@@ -51,7 +51,7 @@ from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.models import Claim, Observation
+from nousmem.projections.models import CONTROL_CHARS, Claim, Observation
 
 __all__ = ["RuleExtractor", "extract_time_mentions"]
 
@@ -341,6 +341,8 @@ class RuleExtractor:
         if obs.occurred_at is not None and sent.mentions:
             inside = sent.mentions_between(clause_start, clause_end)
             valid_at = (inside or sent.mentions)[0].start
+        if not _visible(value) or not _visible(entity):
+            return []  # control characters only ("I quit \x1b"): no value to claim
         span = (sent.offset + start, sent.offset + vend)
         claims = [
             Claim(
@@ -390,3 +392,9 @@ def extract_time_mentions(obs: Observation) -> list[TimeMention]:
     if obs.occurred_at is None:
         return []
     return resolve_time_expressions(obs.content, obs.occurred_at)
+
+
+def _visible(text: str) -> bool:
+    """Whether ``text`` keeps a character once control characters are blanked (as a
+    :class:`Claim` normalises its text)."""
+    return bool(CONTROL_CHARS.sub(" ", text).strip())

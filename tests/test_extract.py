@@ -14,6 +14,7 @@ from nousmem.policies.patterns import ATTRIBUTES, MULTI_VALUED
 from nousmem.policies.protocols import Extractor
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.models import Claim, Observation
+from nousmem.runtime import MemoryRuntime
 
 REF = datetime(2023, 5, 8, 13, 56)  # a Monday
 EX = RuleExtractor()
@@ -453,3 +454,17 @@ def test_speed_guard() -> None:
             EX.extract_sync(o)
     per_call = (time.perf_counter() - start) / (40 * len(obs))
     assert per_call < 0.002
+
+
+async def test_a_value_of_control_characters_only_is_no_claim() -> None:
+    # Found by the property above: "quit \x1b" read "\x1b" as the hobby given up, and the
+    # claim's validation failed the whole write with a pydantic error.
+    obs = Observation(content="I quit \x1b and I quit chess", actor="Dana")
+    claims = RuleExtractor().extract_sync(obs)
+    assert [c.value for c in claims] == ["chess"]
+    rt = await MemoryRuntime.memory()
+    try:
+        r = await rt.observe_and_route({"content": "I quit \x1b", "actor": "Dana"})
+        assert r.committed and r.deltas == ()
+    finally:
+        await rt.close()
