@@ -2,6 +2,7 @@
 
 from nousmem.policies.consolidation import Cluster, SleepConfig, plan_sleep
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
+from nousmem.policies.forget_requests import ForgetRequest, forget_requests
 from nousmem.policies.impact import (
     ClaimImpact,
     ImpactAssessment,
@@ -51,6 +52,7 @@ __all__ = [
     "EvidenceRequired",
     "Extractor",
     "ForgetIntent",
+    "ForgetRequest",
     "ImpactAssessment",
     "ImpactComponents",
     "ImpactWeights",
@@ -79,6 +81,7 @@ __all__ = [
     "detect_risks",
     "deterministic_policy",
     "extract_time_mentions",
+    "forget_requests",
     "mask_secrets",
     "plan_query",
     "plan_sleep",

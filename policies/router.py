@@ -57,6 +57,10 @@ class RouterConfig(BaseModel):
     """Observations without claims and at least this utility are marked for sleep."""
     clarify_hedged: bool = True
     """Hedged claims that contradict an established belief ask back instead of writing."""
+    forget_requests: Literal["invalidate", "flag"] = "invalidate"
+    """What a user's request to forget ("Please forget that I live in Lyon.") does:
+    ``invalidate`` the belief values it names (in the same write), or only ``flag`` it in
+    ``RouteResult.forget_requests`` for the caller to act on."""
 
 
 class ClaimRoute(BaseModel):

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.naming import ATTR_SPLIT, names_value
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
 from nousmem.projections.worldview_merge import MergeCarry
@@ -42,8 +43,6 @@ from nousmem.projections.worldview_text import TextSlotResolver
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"\w")
-_WORDS = re.compile(r"\w+")
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 __all__ = [
     "COMMITMENT",
@@ -212,6 +211,17 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
     def on_audit(self, seq: int, item: AuditItem) -> None:
         self.audit_rows.append((seq, item))
 
+    def on_forget_request(self, evidence_id: str, seq: int, target: str) -> None:
+        """Observation ``evidence_id`` asked to forget the value of candidate ``target``
+        ("Please forget that I live in Lyon."): it names that value as a statement of it
+        would, so while the value stays forgotten its text stays out of reads too."""
+        rest = target.partition(":")[2]
+        for m in ATTR_SPLIT.finditer(rest):  # entity and value may hold "." and "#"
+            key = (rest[: m.start()], m.group(1), rest[m.end() :])
+            if m.start() > 0 and key in self.support:
+                self.stated.setdefault(evidence_id, []).append((seq, key))
+                return
+
     def forgotten_statement(
         self,
         evidence_id: str,
@@ -242,7 +252,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 return None
             first = first or f"{cid} is {state}"
         said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
-        if not all(any(_names(sentence, v) for _, _, v in keys) for sentence in said):
+        if not all(any(names_value(sentence, v) for _, _, v in keys) for sentence in said):
             return None
         return f"lifecycle: every belief it states is forgotten ({first})"
 
@@ -373,22 +383,3 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             slots=tuple(slots),
             audit=audit,
         )
-
-
-def _names(sentence: str, value: str) -> bool:
-    """Whether ``sentence`` (a match key) names ``value``: its text as whole words (a
-    forgotten "art" is not named by "The party starts at eight."), or, for a value of two
-    words of three letters or more, those words in order with at most two words between
-    ("I have a dog named Biscuit." names "dog Biscuit"; "Trader Joe’s" names "Trader
-    Joe's"). A value with fewer such words needs its text: "AT&T" is not named by "at the
-    T station", "C++" not by "a C in chemistry". Typographic apostrophes count as "'"."""
-    sentence, value = sentence.translate(_APOSTROPHES), value.translate(_APOSTROPHES)
-    if re.search(rf"(?<!\w){re.escape(value)}(?!\w)", sentence):
-        return True
-    wanted = [w for w in _WORDS.findall(value) if len(w) >= 3]
-    if len(wanted) < 2:
-        return False
-    gap = r"(?:\W+\w+){0,2}?\W+"
-    return (
-        re.search(r"(?<!\w)" + gap.join(map(re.escape, wanted)) + r"(?!\w)", sentence) is not None
-    )

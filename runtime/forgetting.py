@@ -7,7 +7,6 @@ privacy removal is :meth:`erase`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from operator import attrgetter
@@ -20,6 +19,7 @@ from nousmem.policies.risk import RiskFinding, mask_secrets
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
+from nousmem.projections.naming import ATTR_SPLIT
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import quoted_sources
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
@@ -79,16 +79,13 @@ def check_verb(verb: object) -> str:
     return str(verb)
 
 
-_ATTR_SPLIT = re.compile(r"\.([a-z_][a-z0-9_]*)#")
-
-
 def _candidate_readings(t: str) -> list[tuple[str | None, str, str, str]]:
     """Every way to read ``kind:entity.attribute#value`` (entity and value may hold ``.``
     and ``#`` themselves: "fact:c# team.uses#rider"), first split first."""
     kind, rest = t.split(":", 1)
     return [
         (kind, rest[: m.start()], m.group(1), rest[m.end() :])
-        for m in _ATTR_SPLIT.finditer(rest)
+        for m in ATTR_SPLIT.finditer(rest)
         if m.start() > 0
     ]
 

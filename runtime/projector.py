@@ -30,6 +30,7 @@ from nousmem.runtime.docrows import (
 )
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
+from nousmem.runtime.forget_asked import FORGET_REQUEST
 from nousmem.runtime.held import HeldClaims
 from nousmem.runtime.merge_fold import fold_merge
 from nousmem.runtime.obs_times import ObservationTimes
@@ -294,8 +295,11 @@ class Projector:
             self.worldview.on_contradiction(e.seq, e.occurred_at, p.target, p.source)
 
     def _on_lifecycle(self, e: Any, p: Any) -> None:
+        target = self.worldview.resolve_target(p.target)  # an absorbed entity's: the kept one's
+        if p.reason == FORGET_REQUEST and e.causation_id is not None:
+            self.worldview.on_forget_request(e.causation_id, e.seq, target)
         self.lifecycle.apply(
-            self.worldview.resolve_target(p.target),  # an absorbed entity's id: the kept one's
+            target,
             p.verb,
             p.to_state,
             seq=e.seq,

@@ -26,6 +26,12 @@ class RouteResult(BaseModel):
     verdicts: tuple[Verdict, ...] = ()
     rejected: tuple[Verdict, ...] = ()
     clarify: str | None = None
+    forget_requests: tuple[str, ...] = ()
+    """Sentences in which the user (or the system) asked memory to forget something
+    ("Please forget that I live in Lyon."), whether or not they named a value it holds."""
+    forgotten: tuple[str, ...] = ()
+    """Worldview candidate ids those requests invalidated in this write (see
+    ``RouterConfig.forget_requests``)."""
     event_ids: tuple[str, ...] = ()
     extractor: str = "rule"
     fallback: bool = False

@@ -169,6 +169,8 @@ class WritePath(WritePlanner):
             if plan.route == "rejected"
             else (),
             clarify=plan.clarify,
+            forget_requests=tuple(plan.forget_requests),
+            forgotten=tuple(plan.forgotten),
             event_ids=tuple(e.id for e in events),
             extractor=extraction.extractor,
             fallback=extraction.fallback is not None,

@@ -28,8 +28,8 @@ from nousmem.policies.validators import (
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.preview import PreviewSession
-from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.events import EventDraft
+from nousmem.runtime.forget_asked import FORGET_REQUEST, asked_to_forget
 from nousmem.runtime.payloads import (
     AssessmentPayload,
     BeliefRevisedPayload,
@@ -39,8 +39,6 @@ from nousmem.runtime.payloads import (
     EdgePayload,
     FallbackPayload,
     LifecyclePayload,
-    QuarantinePayload,
-    RejectionPayload,
     TimeRef,
 )
 from nousmem.runtime.promotion import Promotions
@@ -48,11 +46,11 @@ from nousmem.runtime.providers.fallback import ExtractionResult
 from nousmem.runtime.said_again import SAID_AGAIN, restorations
 from nousmem.runtime.write_records import (
     conflict_edge,
+    fallback_payload,
     field_risks,
     journaled_assessment,
-    redacted_content,
-    redacted_observation,
-    redacted_verdicts,
+    quarantine_payload,
+    rejection_payload,
 )
 
 Mode = Literal["route", "commit", "dry_run"]
@@ -73,6 +71,8 @@ class WritePlan:
     promoted_ids: list[str] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     clarify: str | None = None
+    forget_requests: list[str] = field(default_factory=list)
+    forgotten: list[str] = field(default_factory=list)
 
 
 class WritePlanner(Promotions):
@@ -206,7 +206,7 @@ class WritePlanner(Promotions):
         failed = [v for v in plan.verdicts if not v.ok]
         # A refusal journals one record and no observation: a provider's fallback is told
         # inside it (the journal must still say that the model was not used, and why).
-        fallback = _fallback_payload(extraction, None)
+        fallback = fallback_payload(extraction, None)
         if decision.route == "quarantine" or any(v.action == "quarantine" for v in failed):
             plan.route = "quarantine"
             plan.drafts.append(
@@ -239,7 +239,7 @@ class WritePlanner(Promotions):
             plan.drafts.append(d)
             return d
 
-        fallback = _fallback_payload(extraction, obs_id)
+        fallback = fallback_payload(extraction, obs_id)
         if fallback is not None:
             add("provider.fallback", fallback)
         add(
@@ -328,6 +328,15 @@ class WritePlanner(Promotions):
         ):
             add("lifecycle", LifecyclePayload(target=target, from_state=before, to_state=after,
                                               verb="restore", reason=SAID_AGAIN))  # fmt: skip
+        # Asked to forget ("Please forget that I live in Lyon"): what it names leaves reads.
+        plan.forget_requests, forgotten = asked_to_forget(
+            obs, [rev for rev, _ in revisions], self._proj.beliefs, self._proj.lifecycle,
+            self.config.attributes.spec, act=self.config.router.forget_requests == "invalidate",
+        )  # fmt: skip
+        for target, before, after in forgotten:
+            add("lifecycle", LifecyclePayload(target=target, from_state=before,
+                to_state=after, verb="invalidate", reason=FORGET_REQUEST))  # fmt: skip
+            plan.forgotten.append(target)
         for held_revs in promotions.values():
             ids = tuple(self._proj.held.ids_of(held_revs))
             d = add(
@@ -354,18 +363,8 @@ class WritePlanner(Promotions):
         *,
         fallback: FallbackPayload | None = None,
     ) -> EventDraft:
-        return self._draft(
-            "quarantined",
-            QuarantinePayload(
-                redacted=redacted_content(obs),
-                content_digest=payload_digest(obs.content).hex(),
-                labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-                verdicts=redacted_verdicts(verdicts),
-                fallback=fallback,
-            ),
-            occurred_at=occurred,
-            recorded_at=recorded_at,
-        )
+        payload = quarantine_payload(obs, findings, verdicts, fallback)
+        return self._draft("quarantined", payload, occurred_at=occurred, recorded_at=recorded_at)
 
     def _rejection_draft(
         self,
@@ -376,29 +375,5 @@ class WritePlanner(Promotions):
         recorded_at: datetime,
         extraction: ExtractionResult,
     ) -> EventDraft:
-        attempted = redacted_observation(obs)
-        return self._draft(
-            "write.rejected",
-            RejectionPayload(
-                operation=operation,
-                attempted=attempted,
-                verdicts=redacted_verdicts(verdicts),
-                extractor=extraction.extractor,
-                fallback=_fallback_payload(extraction, None),
-            ),
-            occurred_at=occurred,
-            recorded_at=recorded_at,
-        )
-
-
-def _fallback_payload(extraction: ExtractionResult, obs_id: str | None) -> FallbackPayload | None:
-    fb = extraction.fallback
-    if fb is None:
-        return None
-    return FallbackPayload(
-        provider=fb.provider,
-        error=fb.error,
-        message=fb.message,
-        fallback=fb.fallback,
-        observation_id=obs_id,
-    )
+        payload = rejection_payload(operation, obs, verdicts, extraction)
+        return self._draft("write.rejected", payload, occurred_at=occurred, recorded_at=recorded_at)

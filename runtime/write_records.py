@@ -17,18 +17,28 @@ from nousmem.policies.validators import Verdict
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.worldview import candidate_id, slot_kind_for
-from nousmem.runtime.payloads import EdgePayload
+from nousmem.runtime.canonical import payload_digest
+from nousmem.runtime.payloads import (
+    EdgePayload,
+    FallbackPayload,
+    QuarantinePayload,
+    RejectionPayload,
+)
+from nousmem.runtime.providers.fallback import ExtractionResult
 
 __all__ = [
     "claim_texts",
     "conflict_edge",
+    "fallback_payload",
     "field_risks",
     "journaled_assessment",
     "pair_risks",
+    "quarantine_payload",
     "redact_tree",
     "redacted_content",
     "redacted_observation",
     "redacted_verdicts",
+    "rejection_payload",
 ]
 
 
@@ -264,4 +274,47 @@ def conflict_edge(rev: Revision, out: Any, obs_id: str) -> EdgePayload | None:
         target=old,
         weight=rev.reliability,
         reason=f"{rev.value!r} contradicts {out.mode_before!r}",
+    )
+
+
+def quarantine_payload(
+    obs: Observation,
+    findings: Sequence[RiskFinding],
+    verdicts: Sequence[Verdict],
+    fallback: FallbackPayload | None,
+) -> QuarantinePayload:
+    """The record of a quarantined write: the content redacted, its digest, the labels."""
+    return QuarantinePayload(
+        redacted=redacted_content(obs),
+        content_digest=payload_digest(obs.content).hex(),
+        labels=tuple(sorted({f.label for f in findings})) or ("risk",),
+        verdicts=redacted_verdicts(verdicts),
+        fallback=fallback,
+    )
+
+
+def rejection_payload(
+    operation: str, obs: Observation, verdicts: Sequence[Verdict], extraction: ExtractionResult
+) -> RejectionPayload:
+    """The record of a write the validators refused (the attempt redacted)."""
+    return RejectionPayload(
+        operation=operation,
+        attempted=redacted_observation(obs),
+        verdicts=redacted_verdicts(verdicts),
+        extractor=extraction.extractor,
+        fallback=fallback_payload(extraction, None),
+    )
+
+
+def fallback_payload(extraction: ExtractionResult, obs_id: str | None) -> FallbackPayload | None:
+    """The record of a provider's fallback to the rule extractor, if this extraction fell back."""
+    fb = extraction.fallback
+    if fb is None:
+        return None
+    return FallbackPayload(
+        provider=fb.provider,
+        error=fb.error,
+        message=fb.message,
+        fallback=fb.fallback,
+        observation_id=obs_id,
     )

@@ -38,6 +38,9 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Use {} from now on.", ("emojis", "bullet points")),
     ("I will move to {} next year", CITIES),
     ("My sister thinks I live in {}", CITIES),
+    # Requests to forget (from the user: they invalidate what they name).
+    ("Please forget that I live in {}", CITIES),
+    ("Stop remembering that I love {}", THINGS),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 

@@ -1,0 +1,168 @@
+"""The user asks memory to forget: the governed write invalidates what the request names.
+
+"Please forget that I live in Lyon." states nothing (the extractor reads no claim in it), and
+before this the value stayed believed and served: the assistant would go on using what the
+user asked it to drop. Now a governed write whose observation holds such a request from the
+user (or the system) journals an ``invalidate`` of each belief value the request names, in
+the same transaction as the observation (a tool or another agent cannot make memory forget
+what the user said). The value leaves every current read (and so do the turns that state
+it, the request included); the historical and audit lenses still show it, with the
+request as its reason, and the user saying it again restores it (``runtime/said_again.py``).
+
+What a request names (``policies/forget_requests.py`` finds them):
+
+- a clause ("forget that I live in Lyon"): the values the rule extractor reads in it;
+- "forget what I told you about Lyon": the asker's values the words name;
+- "forget my address": every value of the asker's attribute the words name (its name, an
+  alias, or "address" for ``location``).
+
+``RouterConfig.forget_requests = "flag"`` leaves the values alone; either way the result
+lists the request (``RouteResult.forget_requests``) and what it took out
+(``RouteResult.forgotten``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.policies.forget_requests import ForgetRequest, forget_requests
+from nousmem.projections.belief_models import (
+    UNKNOWN,
+    BeliefSnapshot,
+    Revision,
+    match_key,
+    source_key,
+)
+from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.lexical import tokens
+from nousmem.projections.lifecycle import LifecycleBook
+from nousmem.projections.models import Observation
+from nousmem.projections.schema import AttributeSpec, normalise_attribute
+from nousmem.projections.worldview_models import candidate_id, slot_kind_for
+
+__all__ = [
+    "FORGET_REQUEST",
+    "REQUESTERS",
+    "asked_to_forget",
+    "forget_targets",
+    "requester",
+    "value_target",
+]
+
+FORGET_REQUEST = "asked to forget"
+"""The reason journaled with each invalidation a request brings (no words of the request:
+the observation it was said in is the record's cause)."""
+#: Sources whose request makes memory forget.
+REQUESTERS = frozenset({"user", "system"})
+_EXTRA_ALIASES = {"address": "location"}
+_RULES = RuleExtractor()
+
+
+def forget_targets(
+    requests: Sequence[ForgetRequest],
+    obs: Observation,
+    beliefs: BeliefStore,
+    book: LifecycleBook,
+    spec: Callable[[str], AttributeSpec],
+    asserted: Iterable[str] = (),
+) -> list[tuple[str, str, str]]:
+    """``(candidate id, from_state, to_state)`` of the invalidations ``requests`` bring, in
+    order, each candidate once; none for a value this same write asserts (``asserted``:
+    candidate ids), nor for one already hidden."""
+    out: list[tuple[str, str, str]] = []
+    seen = set(asserted)
+    for request in requests:
+        for target in _named(request, obs, beliefs, spec):
+            if target in seen:
+                continue
+            seen.add(target)
+            tr = book.check(target, "invalidate")
+            if tr.legal:
+                out.append((target, tr.from_state, tr.to_state))
+    return out
+
+
+def value_target(beliefs: BeliefStore, entity: str, attribute: str, value: str) -> str | None:
+    """The worldview candidate id of ``value`` of ``entity``'s ``attribute``, when the belief
+    holds that value at all (else None: nothing to forget)."""
+    snap = beliefs.snapshot(entity, normalise_attribute(attribute), deltas=False)
+    if snap is None or match_key(value) not in {match_key(v) for v, _ in snap.distribution}:
+        return None
+    key, _ = beliefs.canonical(entity)
+    return candidate_id(slot_kind_for(snap.attribute), key, snap.attribute, value)
+
+
+def _named(
+    request: ForgetRequest,
+    obs: Observation,
+    beliefs: BeliefStore,
+    spec: Callable[[str], AttributeSpec],
+) -> list[str]:
+    if request.form == "clause":
+        said = obs.model_copy(update={"content": request.target, "claims": ()})
+        found = [
+            value_target(beliefs, c.entity, c.attribute, c.value)
+            for c in _RULES.extract_sync(said)
+            if c.polarity == "assert"
+        ]
+        return [t for t in found if t is not None]
+    if obs.actor is None:
+        return []
+    snaps = beliefs.snapshots(obs.actor, deltas=False)
+    words = set(tokens(request.target))
+    if request.form == "about":
+        return [
+            t
+            for s in snaps
+            for v in _values(s)
+            if set(tokens(v)) and set(tokens(v)) <= words
+            if (t := value_target(beliefs, obs.actor, s.attribute, v)) is not None
+        ]
+    wanted = {_EXTRA_ALIASES.get(w, w) for w in words}
+    return [
+        t
+        for s in snaps
+        if s.attribute in wanted
+        or set(s.attribute.split("_")) <= wanted
+        or wanted & set(spec(s.attribute).aliases)
+        for v in _values(s)
+        if (t := value_target(beliefs, obs.actor, s.attribute, v)) is not None
+    ]
+
+
+def _values(snap: BeliefSnapshot) -> list[str]:
+    return [v for v, _ in snap.distribution if v != UNKNOWN]
+
+
+def requester(source: str) -> bool:
+    """Whether a request from ``source`` makes memory forget."""
+    return source_key(source) in REQUESTERS
+
+
+def asked_to_forget(
+    obs: Observation,
+    revisions: Iterable[Revision],
+    beliefs: BeliefStore,
+    book: LifecycleBook,
+    spec: Callable[[str], AttributeSpec],
+    *,
+    act: bool,
+) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """The request sentences of ``obs`` (none unless the user or the system said them) and,
+    with ``act``, the invalidations they bring (see :func:`forget_targets`); ``revisions``:
+    what the same write revises (a value it asserts is not forgotten by it)."""
+    if not requester(obs.source):
+        return [], []
+    requests = forget_requests(obs.content)
+    if not requests or not act:
+        return [r.sentence for r in requests], []
+    asserted = [
+        t
+        for r in revisions
+        if r.polarity == "assert"
+        if (t := value_target(beliefs, r.entity, r.attribute, r.value)) is not None
+    ]
+    return [r.sentence for r in requests], forget_targets(
+        requests, obs, beliefs, book, spec, asserted
+    )

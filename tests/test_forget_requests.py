@@ -1,0 +1,167 @@
+"""A user who asks memory to forget ("Please forget that I live in Lyon.") is obeyed: the
+governed write invalidates what the request names, in the same transaction, and reads stop
+serving it; the journal keeps the request and the invalidation for audits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nousmem.policies.forget_requests import forget_requests
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.forget_asked import FORGET_REQUEST
+
+
+@pytest.mark.parametrize(
+    ("text", "form", "target"),
+    [
+        ("Please forget that I live in Lyon.", "clause", "I live in Lyon"),
+        ("Could you forget I work at Acme?", "clause", "I work at Acme"),
+        (
+            "Hey, actually, can you please forget that I work at Google? Thanks!",
+            "clause",
+            "I work at Google",
+        ),
+        ("I want you to forget that I am vegan.", "clause", "I am vegan"),
+        ("Stop remembering that I like tea.", "clause", "I like tea"),
+        ("Don't remember that I like tea, please.", "clause", "I like tea"),
+        ("Delete the fact that my sister lives in Rome.", "clause", "my sister lives in Rome"),
+        ("Forget what I told you about Lyon, please.", "about", "Lyon"),
+        ("Forget my address.", "attribute", "address"),
+        ("OK so forget my address, I moved.", "attribute", "address"),
+        ("Erase my phone number please", "attribute", "phone number"),
+    ],
+)
+def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
+    (request,) = forget_requests(text)
+    assert (request.form, request.target) == (form, target)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't forget that I live in Lyon.",
+        "Never forget that I live in Lyon.",
+        "Did you forget that I live in Lyon?",
+        "I forgot that I live in Lyon.",
+        "Mom forgets that I live in Lyon.",
+        "Forget it.",
+        "Forget about it, no worries.",
+        "Forget that.",
+        "Remove the onions from the recipe.",
+        "Remove my name from the list.",
+        "Mom said: please forget that I live in Lyon.",
+        "> Please forget that I live in Lyon",
+        "I live in Lyon.",
+    ],
+)
+def test_other_sentences_ask_nothing(text: str) -> None:
+    assert forget_requests(text) == []
+
+
+async def _say(rt: MemoryRuntime, text: str, day: int, source: str = "user") -> Any:
+    return await rt.observe_and_route(
+        {"content": text, "actor": "user", "source": source,
+         "occurred_at": f"2026-01-{day:02d}T10:00:00Z"}
+    )  # fmt: skip
+
+
+async def _prompt(rt: MemoryRuntime, question: str = "Where do I live?") -> str:
+    return (await rt.query(question, actor="user")).to_prompt()
+
+
+async def test_a_request_invalidates_what_it_names(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    assert "Lyon" in await _prompt(rt)
+    r = await _say(rt, "Please forget that I live in Lyon.", 2)
+    assert r.forget_requests == ("Please forget that I live in Lyon.",)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    # The value, the turn that stated it and the request itself leave every current read.
+    assert "Lyon" not in await _prompt(rt)
+    assert (await rt.lifecycle("fact:user.location#lyon")).state == "obsolete"
+    # The journal keeps why: an invalidation caused by the request, in its transaction.
+    events = [e async for e in rt.events(kinds=["lifecycle"])]
+    (record,) = events
+    assert record.causation_id == r.observation_id and record.id in r.event_ids
+    assert (record.payload.verb, record.payload.reason) == ("invalidate", FORGET_REQUEST)
+    # The full lenses still show what memory was asked to forget.
+    wv = await rt.worldview("audit")
+    (slot,) = [s for s in wv.slots if s.key == "user.location"]
+    assert [(c.value, c.lifecycle) for c in slot.candidates] == [("Lyon", "obsolete")]
+
+
+async def test_saying_it_again_brings_it_back(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "Please forget that I live in Lyon.", 2)
+    await _say(rt, "I live in Lyon.", 3)
+    assert "fact user.location: Lyon" in await _prompt(rt)
+
+
+async def test_only_the_user_or_the_system_makes_memory_forget(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Please forget that I live in Lyon.", 2, source="tool:web")
+    assert r.forget_requests == () and r.forgotten == ()
+    assert "fact user.location: Lyon" in await _prompt(rt)
+
+
+async def test_the_attribute_and_about_forms(rt: MemoryRuntime) -> None:
+    await _say(rt, "I work at Acme. I live in Lyon. I like tea and I like hiking.", 1)
+    r = await _say(rt, "Forget my job.", 2)
+    assert r.forgotten == ("fact:user.employer#acme",)
+    r = await _say(rt, "Forget what I told you about tea.", 3)
+    assert r.forgotten == ("preference:user.likes#tea",)
+    text = await _prompt(rt, "Where do I work, where do I live and what do I like?")
+    # The turn stays: it states values still held (Lyon, hiking), in its own words.
+    snapshot = text.split("## Supporting memories")[0]
+    assert "user.employer" not in snapshot and "tea" not in snapshot
+    assert "fact user.location: Lyon" in snapshot and "hiking" in snapshot
+
+
+async def test_a_request_naming_nothing_held_is_listed_only(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Please forget that I live in Paris.", 2)
+    assert r.forget_requests == ("Please forget that I live in Paris.",)
+    assert r.forgotten == ()
+    assert [e async for e in rt.events(kinds=["lifecycle"])] == []
+
+
+async def test_flag_only_leaves_the_values(clock: Any) -> None:
+    rt = await MemoryRuntime.memory(
+        namespace="t", clock=clock, config={"router": {"forget_requests": "flag"}}
+    )
+    try:
+        await _say(rt, "I live in Lyon.", 1)
+        r = await _say(rt, "Please forget that I live in Lyon.", 2)
+        assert r.forget_requests == ("Please forget that I live in Lyon.",)
+        assert r.forgotten == ()
+        assert "fact user.location: Lyon" in await _prompt(rt)
+    finally:
+        await rt.close()
+
+
+async def test_a_dry_run_tells_what_it_would_forget(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    head = await rt.head()
+    r = await rt.assess(
+        {"content": "Please forget that I live in Lyon.", "actor": "user", "source": "user"}
+    )
+    assert r.dry_run and r.forgotten == ("fact:user.location#lyon",)
+    assert await rt.head() == head
+
+
+async def test_rebuild_equals_live_after_a_request(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I like tea.", 1)
+    await _say(rt, "Please forget that I live in Lyon.", 2)
+    live = await _prompt(rt, "Where do I live and what do I like?")
+    await rt.rebuild()
+    assert await _prompt(rt, "Where do I live and what do I like?") == live
+
+
+def test_an_unknown_mode_is_refused() -> None:
+    from pydantic import ValidationError
+
+    from nousmem.runtime.config import RuntimeConfig
+
+    with pytest.raises(ValidationError, match="forget_requests"):
+        RuntimeConfig.model_validate({"router": {"forget_requests": "erase"}})
