@@ -14,15 +14,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from nousmem.projections.graph import (
-    _FOCUS_RELATION,
-    _PRIORITY,
-    FOCUS_BOOST,
-    MemoryGraph,
-    _Arcs,
-    _as_of,
-    _node,
-)
+from nousmem.projections.graph import MemoryGraph, _as_of, _node
+from nousmem.projections.graph_arcs import _FOCUS_RELATION, _PRIORITY, FOCUS_BOOST, _Arcs, node_arcs
 from nousmem.projections.graph_models import RELATION_WEIGHTS, Activation
 
 
@@ -103,7 +96,7 @@ def activate(
     for _ in range(iterations + 1):
         nxt: set[str] = set()
         for n in frontier:
-            arcs[n] = graph._arcs(n, as_of, weights, as_of_time)
+            arcs[n] = node_arcs(graph, n, as_of, weights, as_of_time)
             nxt.update(
                 o for o in arcs[n].strength if o not in block and (within is None or o in within)
             )

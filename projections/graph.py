@@ -31,7 +31,6 @@ from datetime import datetime
 from typing import Any, Literal, cast
 
 from nousmem.projections.graph_models import (
-    BACKWARD_FACTOR,
     EDGE_VERBS,
     MAX_WEIGHT,
     RELATIONS,
@@ -41,10 +40,6 @@ from nousmem.projections.graph_models import (
     Inhibition,
     Relation,
 )
-
-FOCUS_BOOST = 2.0
-_FOCUS_RELATION = {"procedure": "procedure_for", "preference": "preference_of"}
-_PRIORITY = {"blocked": 0, "superseded": 1, "contradicted": 2}
 
 _Key = tuple[str, str, str]
 
@@ -78,15 +73,6 @@ def _at(versions: list[Any], as_of_seq: int | None, as_of_time: datetime | None 
 
 def _seq(v: Any) -> int:
     return int(v.seq)
-
-
-class _Arcs:
-    """Transfer view of one node: positive strengths and suppressions towards its neighbours."""
-
-    def __init__(self) -> None:
-        self.strength: dict[str, float] = {}
-        self.suppress: dict[str, str] = {}  # neighbour -> "superseded" | "contradicted"
-        self.cut: set[str] = set()  # neighbours nothing flows to, without suppressing them
 
 
 class MemoryGraph:
@@ -350,40 +336,6 @@ class MemoryGraph:
         }
 
     # -- activation -----------------------------------------------------------------------
-
-    def _arcs(
-        self,
-        node: str,
-        as_of: int | None,
-        weights: Mapping[str, float],
-        as_of_time: datetime | None = None,
-    ) -> _Arcs:
-        arcs = _Arcs()
-        for key in sorted(self._adj.get(node, {})):
-            e = _at(self._edges[key], as_of, as_of_time)
-            if e is None or not e.active:
-                continue
-            forward = e.source == node
-            other = e.target if forward else e.source
-            if e.relation == "contradicts":
-                if forward:
-                    arcs.suppress.setdefault(other, "contradicted")
-                else:
-                    # Nothing flows either way across a contradiction, but the item that
-                    # contradicts is not the one in doubt: it stays unsuppressed.
-                    arcs.cut.add(other)
-            elif e.relation == "supersedes" and forward:
-                # Newer -> older: fine to reach for history, never to amplify the old item.
-                arcs.suppress[other] = "superseded"  # outranks "contradicted"
-            else:
-                s = e.weight * weights[e.relation]
-                if not forward:
-                    s *= BACKWARD_FACTOR.get(e.relation, 1.0)
-                if s > 0:
-                    arcs.strength[other] = arcs.strength.get(other, 0.0) + s
-        for other in (*arcs.suppress, *arcs.cut):  # these win over any positive relation
-            arcs.strength.pop(other, None)
-        return arcs
 
     def activate(
         self,
