@@ -26,12 +26,10 @@ from nousmem.runtime.erasure_plan import (
     MergeLog,
     closure,
     quoted_claims,
-    quoted_texts,
-    quotes_turn,
-    read_notes,
     rederive_plan,
     references,
 )
+from nousmem.runtime.erasure_reads import quoted_texts, quotes_turn, read_notes
 from nousmem.runtime.erasure_redo import outcomes, redos
 from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.events import KINDS, EventDraft
