@@ -47,6 +47,7 @@ from nousmem.projections.belief_models import (
     source_key,
 )
 from nousmem.projections.categorical import FloatArray
+from nousmem.projections.dimension_multi import plan_multi
 from nousmem.projections.repeats import Count, CounterKey, Stance, StanceKey, Tally, tally
 from nousmem.projections.revision import (
     DeltaRow,
@@ -131,7 +132,7 @@ class Dimension:
         )
         r_eff = min(rev.reliability, prm.max_reliability) * counts.discount
         if self.multi:
-            return self._plan_multi(rev, t, dt, vkey, r_eff, counts, outcome)
+            return plan_multi(self, rev, t, dt, vkey, r_eff, counts, outcome)
         return self._plan_single(rev, t, dt, vkey, r_eff, counts, outcome)
 
     def _claim_hazard(self, r_eff: float, change: bool) -> float:
@@ -271,78 +272,6 @@ class Dimension:
             )
         return Plan(
             outcome, added, post, _EMPTY, _EMPTY, idx, t, counts, entropy_after, ghost,
-            labels[idx], float(surprise), before_label, after_label,
-        )  # fmt: skip
-
-    def _plan_multi(
-        self,
-        rev: Revision,
-        t: float,
-        dt: float,
-        vkey: str,
-        r_eff: float,
-        counts: Tally,
-        full: bool,
-    ) -> Plan:
-        prm = self.params
-        beta_prior = (prm.prior_alpha, prm.prior_beta)
-        alpha, beta = bn.decay(self.alpha, self.beta, beta_prior, self.lam, dt)
-        labels = self.labels
-        added: list[tuple[str, str]] = []
-        idx = self.index.get(vkey)
-        value_support = 0
-        if idx is None:
-            alpha = np.append(alpha, prm.prior_alpha)
-            beta = np.append(beta, prm.prior_beta)
-            labels = [*self.labels, rev.value]
-            added.append((vkey, rev.value))
-            idx = alpha.size - 1
-        else:
-            value_support = self.value_support[idx]
-        prior_means = bn.presence(alpha, beta)
-        m_before = float(prior_means[idx])
-        held_before = m_before > 0.5
-        contradicts = (rev.polarity == "assert") != held_before
-        hazard = 0.0
-        a_i, b_i = float(alpha[idx]), float(beta[idx])
-        if contradicts and value_support > 0:
-            hazard = min(prm.max_hazard, self._claim_hazard(r_eff, rev.change))
-            a_i, b_i = bn.flip(a_i, b_i, beta_prior, hazard)
-        a_i, b_i = bn.observe(a_i, b_i, r_eff**prm.evidence_exponent, rev.polarity)
-        alpha = alpha.copy()
-        beta = beta.copy()
-        alpha[idx], beta[idx] = a_i, b_i
-        post_means = bn.presence(alpha, beta)
-        m_after = float(post_means[idx])
-        surprise = bn.claim_surprise_bits(m_before, rev.polarity)
-        before_label = labels[idx] if held_before else None
-        after_label = labels[idx] if m_after > 0.5 else None
-        outcome = None
-        if full:
-            established = (
-                max(m_before, 1.0 - m_before) >= prm.established_probability
-                and value_support >= prm.established_support
-            )
-            outcome = build_outcome(
-                self._head(),
-                rev,
-                label=labels[idx],
-                prior=ranked(labels, prior_means),
-                posterior=ranked(labels, post_means),
-                surprise=surprise,
-                entropy_before=bn.binary_entropy_bits(m_before),
-                entropy_after=bn.binary_entropy_bits(m_after),
-                kl=bn.kl_bits(m_after, m_before),
-                r_eff=r_eff,
-                hazard=hazard,
-                mode_before=before_label,
-                mode_after=after_label,
-                contradiction=established and contradicts,
-                established=established,
-            )
-        dim_entropy = float(bn.entropies_bits(post_means).mean())
-        return Plan(
-            outcome, added, _EMPTY, alpha, beta, idx, t, counts, dim_entropy, 0.0,
             labels[idx], float(surprise), before_label, after_label,
         )  # fmt: skip
 
