@@ -13,12 +13,12 @@ from typing import Any
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph
-from nousmem.projections.graph_models import entity_node
-from nousmem.projections.lexical import date_label, revision_doc
+from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, text_item
 from nousmem.runtime.audit_items import audit_item
+from nousmem.runtime.claim_fold import fold_held, fold_promoted, fold_revision
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import (
     DOC_KINDS,
@@ -188,84 +188,6 @@ class Projector:
         if item is not None:
             self.worldview.on_text(item)
 
-    def _on_revised(self, e: Any, p: Any) -> None:
-        rev = p.revision
-        # A promoted held claim keeps its own date, but memory had it only from the
-        # promotion (this record's event time): event-time reads count it from then.
-        later = e.occurred_at if e.occurred_at > rev.occurred_at else None
-        out = self.beliefs.fold(rev, seq=e.seq, event_id=e.id, counts_from=later)
-        k = match_key(rev.entity)
-        if k not in self.entity_mentions:
-            self.vocabulary.add_entity(rev.entity, e.seq)
-        self.entity_mentions[k] = self.entity_mentions.get(k, 0) + 1
-        for ev in rev.evidence_ids:
-            self.revised_from.setdefault(ev, e.seq)
-        self.worldview.on_revision(
-            seq=e.seq,
-            event_id=e.id,
-            occurred_at=rev.occurred_at,  # as the belief dates it (a promoted claim: its own)
-            counts_from=later,
-            entity=rev.entity,
-            attribute=rev.attribute,
-            value=rev.value,
-            polarity=rev.polarity,
-            source=rev.source,
-            reliability=rev.reliability,
-            evidence_ids=rev.evidence_ids,
-            cardinality=out.cardinality,
-            mode_before=out.mode_before,
-            mode_after=out.mode_after,
-        )
-        self.docs[e.id] = DocRow(
-            e.id, e.seq, "delta", revision_doc(p), e.occurred_at, None, None, rev.evidence_ids
-        )
-        node = entity_node(rev.entity)
-        for ev in rev.evidence_ids:
-            self.graph.link(
-                node, ev, "mentions", seq=e.seq, event_id=e.id, occurred_at=e.occurred_at
-            )
-        vkey = match_key(rev.value)
-        if vkey != k and (vkey in self.actors or vkey in self.entity_mentions):
-            self.graph.link(
-                node,
-                entity_node(rev.value),
-                "association",
-                seq=e.seq,
-                event_id=e.id,
-                reason=rev.attribute,
-                occurred_at=e.occurred_at,
-            )
-
-    def _on_candidate(self, e: Any, p: Any) -> None:
-        c = p.claim
-        rev = Revision(
-            entity=c.entity,
-            attribute=c.attribute,
-            value=c.value,
-            polarity=c.polarity,
-            reliability=p.reliability,
-            source=p.source,
-            change=c.change,
-            occurred_at=e.occurred_at,
-            evidence_ids=p.evidence_ids,
-        )
-        self.held.hold(e.id, rev)
-        for ev in p.evidence_ids:
-            self.held_from.setdefault(ev, []).append((e.seq, e.id))
-        self.worldview.on_held(
-            seq=e.seq,
-            event_id=e.id,
-            occurred_at=e.occurred_at,
-            entity=c.entity,
-            attribute=c.attribute,
-            value=c.value,
-            evidence_ids=tuple(p.evidence_ids),
-        )
-
-    def _on_promoted(self, e: Any, p: Any) -> None:
-        self.held.release(p.candidate_ids)
-        self.worldview.on_released(e.seq, e.occurred_at, p.candidate_ids)
-
     def _on_edge(self, e: Any, p: Any) -> None:
         self.graph.apply_edge(
             verb=p.verb,
@@ -393,9 +315,9 @@ class Projector:
 
 _HANDLERS = {
     "observation": Projector._on_observation,
-    "belief.revised": Projector._on_revised,
-    "candidate.held": Projector._on_candidate,
-    "candidate.promoted": Projector._on_promoted,
+    "belief.revised": fold_revision,
+    "candidate.held": fold_held,
+    "candidate.promoted": fold_promoted,
     "edge": Projector._on_edge,
     "lifecycle": Projector._on_lifecycle,
     "outcome": Projector._on_outcome,
