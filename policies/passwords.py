@@ -18,11 +18,15 @@ _I = re.IGNORECASE
 _FOR = r"(?:\s+(?:for|to|on|of|at)\s+(?:\S+\s+){0,4}?\S+?)?"
 _IS = r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|\s*[:=](?!//)\s*)"
 _PASSWORD_IS = re.compile(
-    rf"\b(?:password|passcode|passphrase|pw|pwd){_FOR}{_IS}[\"'`]?(?P<v>[^\s\"'`]{{4,}})", _I
+    rf"\b(?:password|passcode|passphrase|pw|pwd)(?:['\u2019]s\s+|{_FOR}{_IS})"
+    rf"[\"'`]?(?P<v>[^\s\"'`]{{4,}})",
+    _I,
 )
+# "'s" only right after the word ("my PIN's 4821"): after "for ..." it is a possessive
+# ("the password for Bob's wifi is ...").
 _PIN_IS = re.compile(
-    r"\bpin(?:\s+code|\s+number)?(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
-    r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|\s*[:=]\s*)(?P<v>\d{4,12}[#*]?)(?!\w|[,:/.]\d)",
+    r"\bpin(?:\s+code|\s+number)?(?:['\u2019]s\s+|(?:\s+for\s+(?:\S+\s+){0,4}?\S+?)?"
+    r"(?:\s+(?:is|was)(?:\s+now)?\s*:?\s+|\s*[:=]\s*))(?P<v>\d{4,12}[#*]?)(?!\w|[,:/.]\d)",
     _I,
 )
 # "I changed my PIN to 4821", "set my password to hunter2!".

@@ -71,6 +71,10 @@ def test_injection(text: str, label: str) -> None:
         ("My PIN for the debit card at Chase is 4821", "password", "4821"),
         ("My PIN is 1234, don't tell anyone", "password", "1234"),
         ("I changed my PIN to 4821", "password", "4821"),
+        ("My PIN's 4821", "password", "4821"),
+        ("my password’s hunter2x!", "password", "hunter2x"),
+        # "'s" after "for ...": a possessive, the value comes after "is".
+        ("The password for Bob's wifi is hunter22", "password", "hunter22"),
         ("The PIN was 1234 but I changed it.", "password", "1234"),
         ("I changed my password to hunter2!", "password", "hunter2"),
         ("My password for https://bank.example.com is hunter2!", "password", "hunter2"),
@@ -195,6 +199,7 @@ def test_card_numbers_must_pass_luhn() -> None:
         "I live in Lyon and the pin on the map is 45.76,4.83",
         "Pin to the top: 2024 goals. pw: 4hrs",
         "The bowling pin is 1520 grams and the pin for the LED is 1200 ohms.",
+        "The pin's 3 inches long and my password's too long to type.",
     ],
 )
 def test_ordinary_conversation_has_no_findings(text: str) -> None:
