@@ -5,8 +5,10 @@ can speak for another time or another person:
 
 * **future** -- "I will move to Berlin", "I'm going to work at Google", "Next year I'll live
   in Tokyo", "I work at Google starting next month", "I'm moving to Berlin in June" (said
-  in May: a plan's bare month is its next one): not true yet. Not a future that goes
-  on with the present ("I'll keep working at Google", "I will still live in Paris");
+  in May: a plan's bare month is its next one), "My new job at Google starts in June", "I
+  start at Acme on Monday" (a start's bare month or weekday, too): not true yet. Not a
+  future that goes on with the present ("I'll keep working at Google", "I will still live
+  in Paris");
 * **past state** -- "I lived in Lyon", "I was living in Lyon back then", "In 2010 I worked
   at IBM", "I was married to Tom": true once, not said to be true now. A past *change*
   ("I moved to Berlin", "I was hired by Acme") still holds, and so does the present
@@ -126,6 +128,10 @@ _MONTH = re.compile(
 )
 _NOT_BARE = re.compile(r"\d{4}|\b(?:last|past|ago|previous|earlier|this|next)\b", re.IGNORECASE)
 _BE = words("am 'm is 's are 're")
+# A start named with a bare date is scheduled: "My new job at Google starts in June", "I
+# start at Acme on Monday" (said before them) mean the next June, the next Monday.
+_START = words("start starts starting begin begins beginning")
+_WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.I)
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
 _ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
 # A state said to hold within this many days of the observation is current: "I worked at
@@ -143,13 +149,13 @@ class Scope(NamedTuple):
 
 
 def _own_times(
-    sent: Sentence, clause: tuple[int, int], vend: int, possessive: bool
+    sent: Sentence, clause: tuple[int, int], vend: int, possessive: bool, starting: bool
 ) -> list[TimeMention]:
     """The time expressions of the claim's clause, except one after a word that makes it
     another thing's time: "until next year" bounds the state, "a startup that launches next
     week" dates the launch. A possessive's value has no time of its own ("My husband Tom is
     flying to Rome tomorrow"), except when it starts ("My new job at Google starts next
-    month")."""
+    month", ``starting``: "I start my new job at Google on 3 June")."""
     lo, hi = clause
     out = []
     for m in sent.mentions_between(lo, hi):
@@ -158,7 +164,7 @@ def _own_times(
             between = sent.text[vend:start]
             if _NOT_THE_CLAIMS.search(between) is not None:
                 continue
-            if possessive and _STARTS.match(between) is None:
+            if possessive and not starting and _STARTS.match(between) is None:
                 continue
         out.append(m)
     return out
@@ -241,12 +247,13 @@ def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) ->
 
 def _bare_past(m: TimeMention, ref: date) -> bool:
     """A month or day named without a year ("in June", "on June 5") that resolved before
-    ``ref``'s month; not "last June" or "two weeks ago"."""
-    return (
-        m.end < ref.replace(day=1)
-        and _MONTH.search(m.text) is not None
-        and _NOT_BARE.search(m.text) is None
-    )
+    ``ref``'s month, or a bare weekday ("on Monday") that resolved before ``ref``; not "last
+    June" or "two weeks ago"."""
+    if _NOT_BARE.search(m.text) is not None:
+        return False
+    if _MONTH.search(m.text) is not None:
+        return m.end < ref.replace(day=1)
+    return _WEEKDAY.search(m.text) is not None and m.end < ref
 
 
 def _past_tense(word: str) -> bool:
@@ -288,7 +295,14 @@ def clause_scope(
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
-    times = _own_times(sent, clause, vend, possessive) if ref is not None else []
+    starting = any(
+        clause[0] <= at < clause[1] and clean(t[2]) in _START
+        for at, t in zip(starts, toks, strict=True)
+    )
+    # "I start my new job at Google on 3 June": the start verb stands before a possessive
+    # subject, and the date is the start's ("My wife Ana starts her job ..." dates no wife).
+    started = possessive and any(clean(t[2]) in _START for t in toks[max(0, first - 2) : first])
+    times = _own_times(sent, clause, vend, possessive, started) if ref is not None else []
     if past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
         past = False
     # A finite verb in the past ("I moved to Berlin in June") is not future, whatever date a
@@ -297,8 +311,13 @@ def clause_scope(
     if not past and not future and not continuing and not finite_past and ref is not None:
         # A bare month resolves to its last occurrence; a plan in the progressive ("I'm
         # moving to Berlin in June") means its next one.
-        planned = verb_word.endswith("ing") and (
-            subject in _BE_SUBJECTS or any(w in _BE for w in between)
+        planned = (
+            starting
+            or started
+            or (
+                verb_word.endswith("ing")
+                and (subject in _BE_SUBJECTS or any(w in _BE for w in between))
+            )
         )
         future = any(m.start > ref or (planned and _bare_past(m, ref)) for m in times)
     return Scope(future=future, past=past, reported=_reported(sent, toks, first))

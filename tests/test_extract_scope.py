@@ -46,6 +46,11 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
         "I'm moving to Berlin in June.",
         "I'm starting at Google in September.",
         "Dana is moving to Rome in August.",
+        # A start named with a bare date said before it is scheduled (said on 1 May).
+        "My new job at Google starts in June.",
+        "I start at Google in June.",
+        "I start my new job at Google on 3 June.",
+        "I'm starting at Google on Monday.",
     ],
 )
 def test_a_future_state_sets_nothing_now(text: str) -> None:
@@ -306,6 +311,9 @@ def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
         # A possessive's value takes no later date of the clause.
         ("My husband Tom is flying to Rome tomorrow.", ("spouse", "Tom")),
         ("My wife Ana starts her new job next week.", ("spouse", "Ana")),
+        ("My wife Ana starts at Google in June.", ("spouse", "Ana")),
+        ("I start my new job at Google today.", ("employer", "Google")),
+        ("I started at Google on Monday.", ("employer", "Google")),
         ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
         # A continuing word anywhere before a state verb.
         ("I'll still be living in Paris.", ("location", "Paris")),
