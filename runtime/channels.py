@@ -221,10 +221,15 @@ class Channels:
             if linked and conflicts is not None:
                 conflicted |= conflicts([name for name, _ in linked])
             hops += linked
+        spec = proj.config.attributes.spec
         for name, hop in hops:
-            for snap in proj.beliefs.snapshots(
-                name, as_of_seq=at.seq, as_of_time=at.time, deltas=False
-            ):
+            snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+            # "Tell me about my sister" asks about the sister (Maya), not about one of her
+            # attributes: then each of her lines counts.
+            whole = hop > 0 and not any(
+                asks_about(plan, s.attribute, spec(s.attribute).aliases) for s in snaps
+            )
+            for snap in snaps:
                 ekey = match_key(snap.entity)
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
                 text, values = self.fact_line_at(
@@ -233,13 +238,13 @@ class Channels:
                 if not values:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
-                aliases = proj.config.attributes.spec(snap.attribute).aliases
+                aliases = spec(snap.attribute).aliases
                 if hop:
                     # A linked entity's words met by chance are no sign the question is
-                    # about them: only the attributes it asks about.
-                    if not asks_about(plan, snap.attribute, aliases):
+                    # about them: only the attributes it asks about (all, when it asks none).
+                    if not whole and not asks_about(plan, snap.attribute, aliases):
                         continue
-                    rel += 2
+                    rel += 1 if whole else 2
                 else:
                     rel += 2 if asks_about(plan, snap.attribute, aliases) else 0
                 if rel <= 0:

@@ -217,3 +217,20 @@ async def test_links_are_the_askers_own_beliefs_walked_forwards(rt: MemoryRuntim
     assert "Carol location" not in prompt  # a colleague is not Alice's manager
     ctx = await rt.query("Which city is Bob's manager based in?")  # Bob has none
     assert "Alice location" not in ctx.to_prompt() and "Carol location" not in ctx.to_prompt()
+
+
+async def test_a_question_about_a_linked_entity_itself_brings_each_of_its_lines(
+    rt: MemoryRuntime,
+) -> None:
+    await say(rt, "Bob", "I live in Lisbon.", 0, "location", "Lisbon")
+    await say(rt, "Bob", "I work at Acme.", 1, "employer", "Acme")
+    await say(rt, "Alice", "My manager is Bob.", 2, "manager", "Bob")
+    await say(rt, "Alice", "I live in Porto.", 3, "location", "Porto")
+    ctx = await rt.query("Tell me about Alice's manager.")
+    facts = {s.id for s in ctx.snippets if s.kind == "fact"}
+    # "about Alice's manager" asks about Bob, none of his attributes: each of his lines.
+    assert {"fact:alice.manager", "fact:bob.location", "fact:bob.employer"} <= facts
+    # One attribute asked: only that one of his.
+    where = await rt.query("Where does Alice's manager work?")
+    linked = {s.id for s in where.snippets if s.id.startswith("fact:bob.")}
+    assert linked == {"fact:bob.employer"}
