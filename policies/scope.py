@@ -14,7 +14,8 @@ can speak for another time or another person:
   ("I moved to Berlin", "I was hired by Acme") still holds, and so does the present
   perfect ("I've lived here for years");
 * **reported** -- "My sister thinks I live in London", "John said I work at Microsoft",
-  "According to my mom I work at ...": someone else's belief, relayed. Not the speaker's
+  "According to my mom I work at ...", "I live in London, or so my sister thinks":
+  someone else's belief, relayed. Not the speaker's
   own words about it ("I have to say I love hiking", "Just wanted to tell you I moved").
 
 ``clause_scope`` tells them apart from the words between a clause's start, its subject and
@@ -134,6 +135,11 @@ _START = words("start starts starting begin begins beginning")
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.I)
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
 _ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
+# A report after the claim: "I live in London, or so my sister thinks", "..., according to
+# my mom", "..., my mom says". The comma ends the claim's clause; the report ends the sentence.
+_AFTER = re.compile(r"\s*[,;(\u2013\u2014-]\s*(?:or\s+so\s+)?", re.IGNORECASE)
+_AFTER_ACCORDING = re.compile(r"\s*[,;(\u2013\u2014-]?\s*according\s+to\s+(?!me\b)", re.I)
+_AFTER_END = words("so too anyway though lol apparently")
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
 _RECENT = timedelta(days=7)
@@ -245,6 +251,25 @@ def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) ->
     return False
 
 
+def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int) -> bool:
+    """A report by someone else that follows the claim and ends the sentence: "I live in
+    London, or so my sister thinks", "I work at Microsoft, according to my mom". Not the
+    speaker's own ("..., I told my mom") nor one with a complement of its own ("..., my
+    sister thinks I should move")."""
+    tail = sent.text[vend:]
+    if _AFTER_ACCORDING.match(tail) is not None:
+        return True
+    if _AFTER.match(tail) is None:
+        return False
+    after = [j for j, (start, _, _) in enumerate(toks) if start >= vend][:6]
+    for j in after:
+        low = clean(toks[j][2])
+        if low in _REPORTING:
+            rest = [clean(t[2]) for t in toks[j + 1 :] if clean(t[2])]
+            return all(w in _AFTER_END for w in rest) and _reporter(toks, j)
+    return False
+
+
 def _bare_past(m: TimeMention, ref: date) -> bool:
     """A month or day named without a year ("in June", "on June 5") that resolved before
     ``ref``'s month, or a bare weekday ("on Monday") that resolved before ``ref``; not "last
@@ -320,4 +345,5 @@ def clause_scope(
             )
         )
         future = any(m.start > ref or (planned and _bare_past(m, ref)) for m in times)
-    return Scope(future=future, past=past, reported=_reported(sent, toks, first))
+    reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
+    return Scope(future=future, past=past, reported=reported)

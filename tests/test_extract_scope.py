@@ -111,6 +111,12 @@ def test_present_and_changed_states_still_count(text: str, expected: list[Row]) 
         "John said that I work at Microsoft.",
         "My boss told me I work at Acme now.",
         "Everyone assumes I love jazz.",
+        # The report after the claim, ending the sentence.
+        "I live in London, or so my sister thinks.",
+        "I work at Microsoft, according to my mom.",
+        "I work at Microsoft, my mom says.",
+        "I work at Microsoft - so my boss says.",
+        "I love jazz, Tom said so.",
     ],
 )
 def test_what_someone_else_believes_about_the_speaker_is_not_a_claim(text: str) -> None:
@@ -314,6 +320,11 @@ def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
         ("My wife Ana starts at Google in June.", ("spouse", "Ana")),
         ("I start my new job at Google today.", ("employer", "Google")),
         ("I started at Google on Monday.", ("employer", "Google")),
+        # After the claim: the speaker's own words, or a report with its own complement.
+        ("I work at Microsoft, I told my mom.", ("employer", "Microsoft")),
+        ("I work at Microsoft, as my mom knows.", ("employer", "Microsoft")),
+        ("I live in London, my sister thinks I should move.", ("location", "London")),
+        ("I live in London, according to me.", ("location", "London")),
         ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
         # A continuing word anywhere before a state verb.
         ("I'll still be living in Paris.", ("location", "Paris")),
