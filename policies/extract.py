@@ -37,6 +37,7 @@ from nousmem.policies.clauses import (
     trim_phrase,
     walk_back,
 )
+from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
 from nousmem.policies.patterns import (
@@ -123,7 +124,11 @@ class RuleExtractor:
             (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out
         }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
-        out.extend(self._rule_claims(obs, content, seen))
+        said = self._rule_claims(obs, content, seen)
+        # What a request to forget names is not said: "Forget that I work at Acme and that
+        # I live in Lyon" states neither (the clause walk sees only the first).
+        asked = [r.span for r in forget_requests(content) if r.form == "clause"]
+        out.extend(c for c in said if not _inside(c.span, asked))
         told = []
         for c in instruction_claims(obs, content, self.base_confidence):
             key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
@@ -398,3 +403,7 @@ def _visible(text: str) -> bool:
     """Whether ``text`` keeps a character once control characters are blanked (as a
     :class:`Claim` normalises its text)."""
     return bool(CONTROL_CHARS.sub(" ", text).strip())
+
+
+def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:
+    return span is not None and any(a <= span[0] and span[1] <= b for a, b in spans)

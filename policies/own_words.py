@@ -66,7 +66,9 @@ _INTRODUCES = re.compile(
     r"|replied)"
     rf"|\b(?:the|his|her|their|your|an?|(?!(?:{_NOT_SOMEONE})'s)\w+'s)\s+(?:\w+\s+)?(?:{_CONTENT})"
     rf"|\b(?!(?:{_NOT_SOMEONE})'s)\w+'s\s+(?:\w+\s+)?rules"
-    r"|\b(?:the\s+following|below))\s*:[ \t]*$",
+    r"|\b(?:the\s+following|below)"
+    # Words of a song, a poem or a quote: "Lyrics:", "My favourite quote:".
+    r"|^\s*(?:[\w']+\s+){0,2}(?:lyrics|song|poem|quote|quotation|verse|chorus))\s*:[ \t]*$",
     _I,
 )
 # For instructions, more ways to hand over text: "Read this:", "Here's what he wrote:".

@@ -29,12 +29,21 @@ _LIST = re.compile(
 _PROCEDURE = re.compile(
     r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b", re.I
 )
-# A question about what held before now ("Where did I work before?", "my previous address").
+# A question about what held before now: "Where did I work before?", "What was my old
+# job?", "Where did I use to live?", "Where was I living then?". Not a time relative to
+# something else ("before I go", "before the parade"), nor words that name no time ("my
+# history teacher", "prior commitments").
 _PAST = re.compile(
-    r"\b(?:before|previous(?:ly)?|formerly|former|used to|use to|earlier|originally|history|"
-    r"in the past|back then|at the time|any ?more|no longer|prior)\b",
+    r"\b(?:used|use)\s+to\b|\b(?:previous(?:ly)?|formerly|originally|back\s+then)\b"
+    r"|\bin\s+the\s+past\b|\b(?:before|earlier)(?:\s+(?:that|then))?\s*(?:[?.!,]|$)"
+    r"|\b(?:my|his|her|their|our|your|\w+'s)\s+(?:old|last|first|previous|former|ex)\b"
+    r"|\b(?:was|were)\s+(?:my|his|her|their|our|your|\w+'s)\s"
+    r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married)\b"
+    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|work|have|stay|do\s+for\s+a\s+living)\b",
     re.I,
 )
+# ... unless it asks about now: "What's my current job before I go?".
+_NOW = re.compile(r"\b(?:now|current(?:ly)?|still|these\s+days|today|anymore|any\s+more)\b", re.I)
 
 
 class QueryPlan(BaseModel):
@@ -115,7 +124,9 @@ def plan_query(
                 found.append(name)
                 break
     times: list[tuple[str, str, str]] = []
-    past = bool(_PAST.search(bare))
+    # The question itself, not a remark after it ("Where do I live? I asked before").
+    asked = bare.split("?", 1)[0]
+    past = _PAST.search(asked) is not None and _NOW.search(asked) is None
     if ref_time is not None:
         for m in resolve_time_expressions(bare, ref_time):
             times.append((m.text, m.start.isoformat(), m.end.isoformat()))

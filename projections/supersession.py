@@ -96,23 +96,22 @@ def closed_spans(
     ``first``: the value's first assertion, where a span opens that no record dates (the
     value was the slot's first mode).
     """
-    # (seq, event time) -> whether the value took the slot there (else it lost it). A merge
-    # carries an absorbed entity's records at its own seq, so the time tells them apart.
-    moves: dict[tuple[int, datetime], bool] = {}
+    # (event time, took the slot) -> the first seq recording it. A merge carries an entity's
+    # records again at its own seq (the same moves twice), and back-dated evidence folds
+    # late: the moves are the value's history in event time.
+    moves: dict[tuple[datetime, bool], int] = {}
     for key, entries in records:
         for seq, t, by in entries:
-            if key == vkey and by is not None:
-                moves[(seq, t)] = False
-            elif (key == vkey and by is None) or (
+            took = (key == vkey and by is None) or (
                 key != vkey and by not in (None, UNKNOWN) and match_key(by) == vkey
-            ):
-                moves.setdefault((seq, t), True)
+            )
+            if took or (key == vkey and by is not None):
+                moves[(t, took)] = min(seq, moves.get((t, took), seq))
     spans: list[tuple[datetime, datetime]] = []
-    order = sorted(moves)
+    order = sorted(moves, key=lambda m: (m[0], moves[m]))
     # A value whose first move is a loss was the slot's first mode: from its first assertion.
-    start = first if order and not moves[order[0]] else None
-    for seq, t in order:
-        took = moves[(seq, t)]
+    start = first if order and not order[0][1] else None
+    for t, took in order:
         if took:
             start = t if start is None else start
         elif start is not None:

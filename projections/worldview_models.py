@@ -144,8 +144,11 @@ class WorldviewSnapshot(BaseModel):
     slots: tuple[WorldviewSlot, ...] = ()
     audit: tuple[AuditItem, ...] = ()
     past: bool = False
-    """The read asks about an earlier time (``QueryPlan.past``): lines show the values a
-    slot held before (superseded ones, and a value's earlier spans) beside the current one."""
+    """The read asks about an earlier time (``QueryPlan.past``): a single-valued slot's
+    line is followed by one of the periods its values held it before (superseded values,
+    and a value's earlier spans)."""
+    period: tuple[datetime, datetime] | None = None
+    """The time the question asks about, if it names one: periods that meet it come first."""
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
@@ -158,11 +161,7 @@ class WorldviewSnapshot(BaseModel):
             )
         if self.lens in ("historical", "audit"):
             return list(s.candidates[:max_candidates])
-        now = ("selected", "conflicted", "active", "held")
-        # What the slot held before answers a question about then; what memory was told to
-        # hide (invalidated, inhibited, expired) stays hidden.
-        was = (*now, "superseded") if self.past else now
-        shown = [c for c in s.candidates if c.status in was]
+        shown = [c for c in s.candidates if c.status in _CURRENT]
         if self.lens == "procedural":  # what failed, after what worked
             shown += [c for c in s.candidates if c.status == "failure"]
         return shown[:max_candidates]
@@ -173,13 +172,41 @@ class WorldviewSnapshot(BaseModel):
         """The rendered lines of one slot, each with the candidates it shows: one line, or
         one per candidate for a :func:`listed` slot (so that a budget keeps what fits)."""
         shown = self.shown(s, max_candidates)
+        # A question about an earlier time: what the slot held before, on a line of its
+        # own after the current one (a budget too small for both keeps the present).
+        before = self._before(s) if self.past and dates else None
         if not shown:
-            return []
+            return [before] if before else []
         if listed(s):
             # Newest first: a budget that cannot take every entry keeps the latest words.
             newest = sorted(shown, key=_since, reverse=True)
             return [(self._line(s, [c], dates), [c]) for c in newest]
-        return [(self._line(s, shown, dates), shown)]
+        return [(self._line(s, shown, dates), shown), *([before] if before else [])]
+
+    def _before(self, s: WorldviewSlot) -> tuple[str, list[WorldviewCandidate]] | None:
+        """``- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon
+        (8 January 2026 - 2 March 2026)``: the closed periods of a single-valued slot's
+        values, newest first, those that meet the asked ``period`` first; what memory was
+        told to hide (invalidated, inhibited, expired) is not among them."""
+        periods = [
+            (a, b, c)
+            for c in s.candidates
+            if c.status in (*_CURRENT, "superseded")
+            for a, b in _closed(c)
+        ]
+        if not periods:
+            return None
+        lo, hi = self.period or (None, None)
+
+        def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
+            meets = lo is not None and hi is not None and p[0] <= hi and p[1] >= lo
+            return (not meets, -p[0].timestamp())
+
+        periods.sort(key=order)
+        kept = periods[:MAX_SHOWN]
+        text = "; ".join(f"{c.value} ({date_label(a)} - {date_label(b)})" for a, b, c in kept)
+        gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
+        return f"- {s.kind} {s.key} before: {text}", gone
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
@@ -189,7 +216,7 @@ class WorldviewSnapshot(BaseModel):
                 span = f"since {date_label(c.valid_from)}"
                 if c.valid_to is not None:
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
-                if c.earlier and (self.past or self.lens in ("historical", "audit")):
+                if c.earlier and self.lens in ("historical", "audit"):
                     before = ", ".join(f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier)
                     span += f"; also {before}"
                 text += f" ({span})"
@@ -239,6 +266,16 @@ PREFERENCE_ATTRIBUTES = frozenset(
 #: Attributes whose slots join every read, whoever the question names: a standing instruction
 #: to the assistant ("Always answer in French") applies to every answer.
 STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
+
+
+_CURRENT = ("selected", "conflicted", "active", "held")
+
+
+def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
+    """Every period ``c`` held its slot and lost it: its earlier spans and its latest, if
+    that one ended."""
+    latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
+    return [*c.earlier, *latest]
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

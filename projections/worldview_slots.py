@@ -16,6 +16,7 @@ from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
     HIDDEN_STATES,
+    STANDING_ATTRIBUTES,
     CandidateStatus,
     Key,
     ScoreComponents,
@@ -118,6 +119,7 @@ class SlotResolver:
         event-time read); None reads the recorded ones up to ``limit``."""
         ekey = match_key(snap.entity)
         multi = snap.cardinality == "multi"
+        standing_attr = snap.attribute in STANDING_ATTRIBUTES
         slot_id = f"{kind}:{ekey}.{snap.attribute}"
         held_values = set(snap.held)
         pending = [
@@ -155,7 +157,14 @@ class SlotResolver:
         for value, p in snap.distribution:
             if value == UNKNOWN:
                 continue
-            if snap.cardinality == "single" and p < self.config.min_probability and not history:
+            # A value that held the slot once is history a question about the past asks for.
+            held_once = self._past and bool(records[match_key(value)])
+            if (
+                snap.cardinality == "single"
+                and p < self.config.min_probability
+                and not history
+                and not held_once
+            ):
                 faint.add(match_key(value))
             rows = support[match_key(value)]
             asserts = [r for r in rows if r.polarity == "assert"]
@@ -261,7 +270,8 @@ class SlotResolver:
             multi=snap.cardinality == "multi",
             history=history,
             rivals=rivals,
-            keep=("superseded",) if self._past and not multi else (),
+            # A standing instruction the user replaced is no history to act on.
+            keep=("superseded",) if self._past and not multi and not standing_attr else (),
             settled=settled,
             unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,
         )

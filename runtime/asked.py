@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
 from nousmem.policies.planner import QueryPlan
@@ -75,3 +76,13 @@ class Asked:
 def _words(text: str) -> frozenset[str]:
     # Compiled items repeat across reads: each is tokenised once.
     return frozenset(tokens(text))
+
+
+def asked_period(plan: QueryPlan) -> tuple[datetime, datetime] | None:
+    """The time a question about the past names ("in March": 1 March to 1 April, UTC), if
+    any: its first time expression."""
+    if not plan.times:
+        return None
+    _, start, end = plan.times[0]
+    lo = datetime.fromisoformat(start).replace(tzinfo=UTC)
+    return lo, datetime.fromisoformat(end).replace(tzinfo=UTC) + timedelta(days=1)

@@ -19,6 +19,7 @@ from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_merge import BELIEF_KINDS, canonical_candidate
 from nousmem.runtime.erasure_reads import _NotesIndex, quotes_turn, read_notes
+from nousmem.runtime.forget_asked import FORGET_REQUEST
 
 Dim = tuple[str, str]
 """(entity key, attribute)."""
@@ -95,7 +96,10 @@ def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[
             cited = set(p.candidate_ids) | {p.corroborated_by}
         elif e.kind == "sleep.compiled":
             cited = set(p.sources)
-        derived = (e.causation_id in out) or bool(cited & out) or e.id in out
+        # A request to forget holds none of its words in the invalidation it caused: erasing
+        # the words does not take the request back.
+        asked = e.kind == "lifecycle" and p.reason == FORGET_REQUEST
+        derived = (e.causation_id in out and not asked) or bool(cited & out) or e.id in out
         if not derived and e.kind in QUOTES_PRIOR:
             # Later assessments, questions and held candidates quote the touched beliefs'
             # priors (a held claim's reason names the established value it was gated on).

@@ -98,8 +98,8 @@ unexplained while the package version stays the same (as it does between release
    is its own ``answer_language`` slot; general preferences that differ in symbols ("C++",
    "C#") are two entries.
 13: a single value that came back keeps its earlier spans (``WorldviewCandidate.earlier``),
-   which the full lenses render; a question about an earlier time (``QueryPlan.past``) shows
-   the superseded values of single-valued slots and their spans beside the current one; a
+   which the full lenses render; a question about an earlier time (``QueryPlan.past``) gets
+   a ``before:`` line of each single-valued slot's past periods after its present line; a
    question about an entity a link reaches and none of its attributes ("Tell me about my
    sister") gets each of that entity's fact lines.
 """

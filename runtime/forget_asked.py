@@ -12,9 +12,11 @@ request as its reason, and the user saying it again restores it (``runtime/said_
 What a request names (``policies/forget_requests.py`` finds them):
 
 - a clause ("forget that I live in Lyon"): the values the rule extractor reads in it;
-- "forget what I told you about Lyon": the asker's values the words name;
-- "forget my address": every value of the asker's attribute the words name (its name, an
-  alias, or "address" for ``location``).
+- "forget what I told you about Lyon": the asker's values the words name whole;
+- "forget my address", "forget where I work": every value of the asker's attributes the noun
+  names (``policies.forget_requests.ATTRIBUTE_NOUNS``).
+
+A value said again after the request in event time (a back-dated request) is not forgotten.
 
 ``RouterConfig.forget_requests = "flag"`` leaves the values alone; either way the result
 lists the request (``RouteResult.forget_requests``) and what it took out
@@ -23,7 +25,8 @@ lists the request (``RouteResult.forget_requests``) and what it took out
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import ForgetRequest, forget_requests
@@ -38,7 +41,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Observation
-from nousmem.projections.schema import AttributeSpec, normalise_attribute
+from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.worldview_models import candidate_id, slot_kind_for
 
 __all__ = [
@@ -55,7 +58,6 @@ FORGET_REQUEST = "asked to forget"
 the observation it was said in is the record's cause)."""
 #: Sources whose request makes memory forget.
 REQUESTERS = frozenset({"user", "system"})
-_EXTRA_ALIASES = {"address": "location"}
 _RULES = RuleExtractor()
 
 
@@ -64,7 +66,6 @@ def forget_targets(
     obs: Observation,
     beliefs: BeliefStore,
     book: LifecycleBook,
-    spec: Callable[[str], AttributeSpec],
     asserted: Iterable[str] = (),
 ) -> list[tuple[str, str, str]]:
     """``(candidate id, from_state, to_state)`` of the invalidations ``requests`` bring, in
@@ -73,7 +74,7 @@ def forget_targets(
     out: list[tuple[str, str, str]] = []
     seen = set(asserted)
     for request in requests:
-        for target in _named(request, obs, beliefs, spec):
+        for target in _named(request, obs, beliefs):
             if target in seen:
                 continue
             seen.add(target)
@@ -83,26 +84,35 @@ def forget_targets(
     return out
 
 
-def value_target(beliefs: BeliefStore, entity: str, attribute: str, value: str) -> str | None:
+def value_target(
+    beliefs: BeliefStore,
+    entity: str,
+    attribute: str,
+    value: str,
+    before: datetime | None = None,
+) -> str | None:
     """The worldview candidate id of ``value`` of ``entity``'s ``attribute``, when the belief
-    holds that value at all (else None: nothing to forget)."""
+    holds that value at all (else None: nothing to forget). ``before``: the request's event
+    time; a value said again after it (a back-dated request, as an imported history has)
+    is not the one it asks to forget."""
     snap = beliefs.snapshot(entity, normalise_attribute(attribute), deltas=False)
     if snap is None or match_key(value) not in {match_key(v) for v, _ in snap.distribution}:
+        return None
+    if before is not None and any(
+        match_key(o.value) == match_key(value) and o.last_seen > before
+        for o in snap.observed_values
+    ):
         return None
     key, _ = beliefs.canonical(entity)
     return candidate_id(slot_kind_for(snap.attribute), key, snap.attribute, value)
 
 
-def _named(
-    request: ForgetRequest,
-    obs: Observation,
-    beliefs: BeliefStore,
-    spec: Callable[[str], AttributeSpec],
-) -> list[str]:
+def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> list[str]:
+    when = obs.occurred_at
     if request.form == "clause":
         said = obs.model_copy(update={"content": request.target, "claims": ()})
         found = [
-            value_target(beliefs, c.entity, c.attribute, c.value)
+            value_target(beliefs, c.entity, c.attribute, c.value, when)
             for c in _RULES.extract_sync(said)
             if c.polarity == "assert"
         ]
@@ -110,24 +120,23 @@ def _named(
     if obs.actor is None:
         return []
     snaps = beliefs.snapshots(obs.actor, deltas=False)
-    words = set(tokens(request.target))
     if request.form == "about":
+        # The words name the value whole: "about tea time" is not about "tea".
+        words = set(tokens(request.target))
         return [
             t
             for s in snaps
             for v in _values(s)
-            if set(tokens(v)) and set(tokens(v)) <= words
-            if (t := value_target(beliefs, obs.actor, s.attribute, v)) is not None
+            if set(tokens(v)) == words
+            if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
-    wanted = {_EXTRA_ALIASES.get(w, w) for w in words}
+    wanted = {normalise_attribute(a) for a in request.attributes}
     return [
         t
         for s in snaps
         if s.attribute in wanted
-        or set(s.attribute.split("_")) <= wanted
-        or wanted & set(spec(s.attribute).aliases)
         for v in _values(s)
-        if (t := value_target(beliefs, obs.actor, s.attribute, v)) is not None
+        if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
     ]
 
 
@@ -145,7 +154,6 @@ def asked_to_forget(
     revisions: Iterable[Revision],
     beliefs: BeliefStore,
     book: LifecycleBook,
-    spec: Callable[[str], AttributeSpec],
     *,
     act: bool,
 ) -> tuple[list[str], list[tuple[str, str, str]]]:
@@ -163,6 +171,4 @@ def asked_to_forget(
         if r.polarity == "assert"
         if (t := value_target(beliefs, r.entity, r.attribute, r.value)) is not None
     ]
-    return [r.sentence for r in requests], forget_targets(
-        requests, obs, beliefs, book, spec, asserted
-    )
+    return [r.sentence for r in requests], forget_targets(requests, obs, beliefs, book, asserted)

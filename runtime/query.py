@@ -15,7 +15,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import Snippet, Suppressed, by_score, count_tokens, rrf
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
-from nousmem.runtime.asked import MIN_OTHERS, Asked
+from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
@@ -204,6 +204,8 @@ class QueryEngine(Packing):
 
         # Before the fact lines: a line of a conflicted slot must not settle on a value.
         wv = resolve(plan.entities)
+        if plan.past and plan.times:
+            wv = wv.model_copy(update={"period": asked_period(plan)})
         conflicted = frozenset(s.id for s in wv.slots if s.status == "conflicted")
         facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
         rankings["belief"] = list(facts) + list(

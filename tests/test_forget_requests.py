@@ -31,11 +31,22 @@ from nousmem.runtime.forget_asked import FORGET_REQUEST
         ("Forget my address.", "attribute", "address"),
         ("OK so forget my address, I moved.", "attribute", "address"),
         ("Erase my phone number please", "attribute", "phone number"),
+        ("Please stop remembering my address.", "attribute", "address"),
+        ("Don't remember my address anymore.", "attribute", "address"),
+        ("Forget where I live.", "attribute", "where i live"),
+        ("Can you forget where I work?", "attribute", "where i work"),
+        ("Forget what I told you about my job.", "attribute", "job"),
     ],
 )
 def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
     (request,) = forget_requests(text)
     assert (request.form, request.target) == (form, target)
+    assert text[request.span[0] : request.span[1]] == request.sentence
+
+
+def test_each_clause_after_and_that_is_a_request() -> None:
+    requests = forget_requests("Forget that I work at Acme and that I live in Lyon.")
+    assert [r.target for r in requests] == ["I work at Acme", "I live in Lyon"]
 
 
 @pytest.mark.parametrize(
@@ -54,6 +65,20 @@ def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
         "Mom said: please forget that I live in Lyon.",
         "> Please forget that I live in Lyon",
         "I live in Lyon.",
+        # Words that are an attribute's alias in questions name no attribute here.
+        "Forget my work drama, let's just chat.",
+        "Forget my love life, tell me about space.",
+        "Forget my plans for tonight, I'm staying in.",
+        "Forget my home wifi password.",
+        "Delete my cat photos from the drive.",
+        "Forget my name, forget my face",
+        # About the conversation, not the speaker's facts; lyrics are someone else's words.
+        "Forget I asked.",
+        "Forget I said anything.",
+        "Delete my last message",
+        "Forget my question, I figured it out.",
+        "Stop remembering things for me, I prefer to write them down.",
+        "Lyrics:\nForget that I love dancing\nForget that I'm here",
     ],
 )
 def test_other_sentences_ask_nothing(text: str) -> None:
@@ -144,8 +169,9 @@ async def test_a_dry_run_tells_what_it_would_forget(rt: MemoryRuntime) -> None:
     await _say(rt, "I live in Lyon.", 1)
     head = await rt.head()
     r = await rt.assess(
-        {"content": "Please forget that I live in Lyon.", "actor": "user", "source": "user"}
-    )
+        {"content": "Please forget that I live in Lyon.", "actor": "user", "source": "user",
+         "occurred_at": "2026-01-02T10:00:00Z"}
+    )  # fmt: skip
     assert r.dry_run and r.forgotten == ("fact:user.location#lyon",)
     assert await rt.head() == head
 
@@ -165,3 +191,34 @@ def test_an_unknown_mode_is_refused() -> None:
 
     with pytest.raises(ValidationError, match="forget_requests"):
         RuntimeConfig.model_validate({"router": {"forget_requests": "erase"}})
+
+
+async def test_two_clauses_two_values(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme.", 1)
+    r = await _say(rt, "Forget that I work at Acme and that I live in Lyon.", 2)
+    assert set(r.forgotten) == {"fact:user.employer#acme", "fact:user.location#lyon"}
+    assert r.deltas == ()  # the request states neither
+
+
+async def test_about_names_a_value_whole(rt: MemoryRuntime) -> None:
+    await _say(rt, "I like tea. I live in Lyon.", 1)
+    r = await _say(rt, "Forget what I said about tea time, let's do coffee.", 2)
+    assert r.forgotten == ()
+    r = await _say(rt, "Forget what I said about the meeting in Lyon, it moved.", 3)
+    assert r.forgotten == ()
+
+
+async def test_erasing_the_request_does_not_take_it_back(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Please forget that I live in Lyon.", 2)
+    await rt.erase(event_ids=[r.observation_id], reason="remove my words")
+    assert (await rt.lifecycle("fact:user.location#lyon")).state == "obsolete"
+    assert "Lyon" not in await _prompt(rt)
+    await rt.rebuild()
+    assert "Lyon" not in await _prompt(rt)
+
+
+async def test_a_back_dated_request_leaves_a_later_statement(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 10)
+    r = await _say(rt, "Please forget that I live in Lyon.", 5)  # imported late
+    assert r.forget_requests and r.forgotten == ()

@@ -83,9 +83,13 @@ async def test_a_question_about_an_earlier_time_sees_what_the_slot_held(
     for question in ("Where did I live in March?", "Where did I live before?"):
         ctx = await rt.query(question, actor="user")
         assert ctx.plan["past"] is True
-        line = next(ln for ln in ctx.to_prompt().splitlines() if "user.location" in ln)
-        assert "Clermont-Ferrand (2 March 2026 - 7 June 2026) [superseded]" in line, line
-        assert "also 8 January 2026 - 2 March 2026" in line
+        lines = [ln for ln in ctx.to_prompt().splitlines() if "user.location" in ln]
+        # The present line as a present read has it, then the periods before, newest first.
+        assert lines == [
+            "- fact user.location: Lyon (since 7 June 2026)",
+            "- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026);"
+            " Lyon (8 January 2026 - 2 March 2026)",
+        ]
         # What the slot held before is listed, not selected.
         (slot,) = [s for s in ctx.worldview.slots if s.key == "user.location"]
         assert slot.selected == ("Lyon",) and ctx.worldview.past
@@ -119,9 +123,20 @@ def test_the_planner_reads_questions_about_an_earlier_time() -> None:
     assert past("What did I eat yesterday?")
     assert past("Where did Bob work previously?")
     assert past("What music did I use to like?")
+    assert past("What was my old job?")
+    assert past("Where was I living when we first talked?")
+    assert past("Where did I live before?")
     assert not past("Where do I live?")
     assert not past("What are my plans for next week?")
     assert not past("What should I do today?")
+    # A time relative to something else, a remark after the question, a present marker,
+    # words that name no time.
+    assert not past("What's my current job before I go?")
+    assert not past("What did Caroline do before the parade?")
+    assert not past("Where do I live? I asked before")
+    assert not past("Do I still work at Globex or not anymore?")
+    assert not past("What is my history teacher's name?")
+    assert not past("Do I have any prior commitments?")
 
 
 async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) -> None:
@@ -130,3 +145,54 @@ async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) 
     assert ctx.trace_id is not None
     rep = await rt.replay_trace(ctx.trace_id)
     assert rep.identical and rep.present_identical is True
+
+
+async def test_a_small_budget_keeps_the_present_line_of_a_past_question(
+    rt: MemoryRuntime,
+) -> None:
+    cities = ["Saint-Rémy-de-Provence", "Villeneuve-lès-Avignon", "Aix-en-Provence",
+              "Clermont-Ferrand", "Boulogne-Billancourt"]  # fmt: skip
+    for i, city in enumerate(cities):
+        verb = "live in" if i == 0 else "moved to"
+        await rt.observe_and_route(
+            {"content": f"I {verb} {city}.", "actor": "user", "source": "user",
+             "occurred_at": f"2026-0{i + 1}-02T10:00Z"}
+        )  # fmt: skip
+    ctx = await rt.query("Where did I live before?", actor="user", budget_tokens=300)
+    lines = [ln for ln in ctx.to_prompt().splitlines() if "user.location" in ln]
+    assert lines[0] == "- fact user.location: Boulogne-Billancourt (since 2 May 2026)"
+
+
+async def test_the_asked_period_comes_first(rt: MemoryRuntime) -> None:
+    cities = ["Lyon", "Paris", "Rome", "Berlin", "Madrid", "Oslo", "Vienna", "Prague", "Turin",
+              "Porto"]  # fmt: skip
+    for i, city in enumerate(cities):
+        await rt.observe_and_route(
+            {"content": f"I moved to {city}.", "actor": "user", "source": "user",
+             "occurred_at": f"2026-{i + 1:02d}-02T10:00Z"}
+        )  # fmt: skip
+    ctx = await rt.query("Where did I live in January?", actor="user")
+    before = next(ln for ln in ctx.to_prompt().splitlines() if "location before:" in ln)
+    assert before.split(": ", 1)[1].startswith("Lyon (2 January 2026 - 2 February 2026)")
+
+
+async def test_a_replaced_standing_instruction_is_no_history(rt: MemoryRuntime) -> None:
+    for day, text in [
+        ("01-08", "Always answer in French."),
+        ("03-02", "Reply in English from now on."),
+    ]:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "source": "user",
+             "occurred_at": f"2026-{day}T10:00Z"}
+        )  # fmt: skip
+    ctx = await rt.query("Where did I live before?", actor="user")
+    assert "French" not in ctx.to_prompt()
+
+
+def test_a_merge_carrying_the_same_moves_counts_them_once() -> None:
+    # The kept entity's records again at the merge's seq (9): one span each, in time order.
+    own: list[Sup] = [(2, when(1), "Paris"), (3, when(5), None)]
+    carried = [(9, t, by) for _, t, by in own]
+    theirs: list[Sup] = [(4, when(3), "Lyon")]
+    spans = closed_spans("lyon", [("lyon", own + carried), ("paris", theirs)], when(0))
+    assert spans == [(when(0), when(1))]
