@@ -28,15 +28,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.clauses import (
-    SENTENCE,
-    Doc,
-    Sentence,
-    Walk,
-    trim_name,
-    trim_phrase,
-    walk_back,
-)
+from nousmem.policies.clauses import Walk, trim_name, trim_phrase, walk_back
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
@@ -50,6 +42,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
+from nousmem.policies.sentences import SENTENCE, Doc, Sentence
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import CONTROL_CHARS, Claim, Observation

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from nousmem.policies.clauses import SENTENCE
 from nousmem.policies.own_words import others, own_part
 from nousmem.policies.patterns import ASKING, POLITE, WANTING
+from nousmem.policies.sentences import SENTENCE
 
 __all__ = ["ATTRIBUTE_NOUNS", "ForgetRequest", "forget_requests"]
 

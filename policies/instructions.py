@@ -19,10 +19,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from nousmem.policies.clauses import SENTENCE
 from nousmem.policies.instruction_grammar import LANGUAGES, OPENS, Read, off_limits, read, value_of
 from nousmem.policies.own_words import Passed, others, own_part
 from nousmem.policies.risk import detect_risks
+from nousmem.policies.sentences import SENTENCE
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim, Observation
 

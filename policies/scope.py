@@ -30,7 +30,7 @@ from datetime import date, timedelta
 from itertools import pairwise
 from typing import NamedTuple
 
-from nousmem.policies.clauses import Sentence, clean
+from nousmem.policies.clauses import clean
 from nousmem.policies.patterns import (
     ADVERBS,
     FIRST_PERSON,
@@ -40,6 +40,7 @@ from nousmem.policies.patterns import (
     PLAIN_NEG,
     words,
 )
+from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
 
 __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from nousmem.policies import RuleExtractor
-from nousmem.policies.clauses import Doc, Sentence, trim_phrase
+from nousmem.policies.clauses import trim_phrase
+from nousmem.policies.sentences import Doc, Sentence
 from nousmem.projections.models import Observation
 
 EX = RuleExtractor()
