@@ -11,35 +11,22 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from nousmem.projections.models import Observation
-from nousmem.runtime.canonical import canonical_json
 from nousmem.runtime.clock import Clock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import doc_text
-from nousmem.runtime.errors import (
-    ClosedError,
-    InvalidInput,
-    NamespaceError,
-    PayloadTooLarge,
-    StaleHead,
-    invalid_input_from_validation,
-)
+from nousmem.runtime.errors import ClosedError, InvalidInput, PayloadTooLarge, StaleHead
 from nousmem.runtime.events import EventDraft, kind_names
 from nousmem.runtime.gate import ErasureGate
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.inputs import (
-    check_depth,
-    check_text,
-    storable_time,
-    utc_offset,
-    validate_namespace,
-)
+from nousmem.runtime.inputs import check_text, storable_time, utc_offset, validate_namespace
 from nousmem.runtime.journal.base import Guard, Head, Journal, VerifyReport
 from nousmem.runtime.logging import get_logger
-from nousmem.runtime.payloads import ObservationPayload, TimeRef
+from nousmem.runtime.observation_input import coerce_time, observation_payload, parse_observation
+from nousmem.runtime.payloads import TimeRef
 from nousmem.runtime.projector import FOLD_READERS, Projector
 from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 
@@ -235,54 +222,12 @@ class RuntimeCore:
     # -- observations -------------------------------------------------------------------------
 
     def _coerce_time(self, value: datetime, field: str) -> datetime:
-        if value.tzinfo is None or utc_offset(value, field) is None:
-            if self.config.input.naive_datetimes == "reject":
-                raise InvalidInput(
-                    "datetime has no timezone; pass an aware datetime or an ISO string with an"
-                    " offset, or set InputConfig.naive_datetimes='utc'",
-                    field=field,
-                )
-            value = value.replace(tzinfo=UTC)
-        try:
-            utc = value.astimezone(UTC)
-        except OverflowError:  # e.g. 9999-12-31T23:00-05:00 is in the year 10000 in UTC
-            raise InvalidInput(
-                f"{value.isoformat()} is outside the years the journal stores", field=field
-            ) from None
-        return storable_time(utc, field)
+        """:func:`~.observation_input.coerce_time` under this runtime's input settings."""
+        return coerce_time(value, field, self.config.input)
 
     def _parse_observation(self, obs: Observation | dict[str, Any]) -> Observation:
-        if isinstance(obs, Observation):
-            parsed = obs
-        elif isinstance(obs, dict):
-            try:
-                parsed = Observation.model_validate(obs)
-            except ValidationError as exc:
-                raise invalid_input_from_validation(exc, prefix="observation") from None
-        else:
-            raise InvalidInput(
-                f"expected an Observation or a dict, got {type(obs).__name__}", field="observation"
-            )
-        if parsed.namespace is not None and parsed.namespace != self.namespace:
-            raise NamespaceError(
-                f"observation is for namespace {parsed.namespace!r} but this runtime writes"
-                f" {self.namespace!r}; use rt.scoped({parsed.namespace!r})",
-                field="observation.namespace",
-            )
-        if parsed.occurred_at is not None:
-            # Checked before anything resolves time expressions against it.
-            self._coerce_time(parsed.occurred_at, "observation.occurred_at")
-        # Before check_text, which recurses into the metadata.
-        check_depth(parsed.metadata, "observation.metadata")
-        check_text(parsed, "observation")
-        try:
-            if parsed.metadata:
-                canonical_json(parsed.metadata)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput(
-                f"metadata must be JSON-serialisable ({exc})", field="observation.metadata"
-            ) from None
-        return parsed
+        """:func:`~.observation_input.parse_observation` for this namespace."""
+        return parse_observation(obs, self.namespace, self.config.input)
 
     def _observation_draft(
         self, obs: Observation, times: Sequence[TimeRef] = (), *, recorded_at: datetime
@@ -292,19 +237,7 @@ class RuntimeCore:
             if obs.occurred_at is not None
             else recorded_at
         )
-        # Every field comes from the validated Observation (and typed TimeRefs): build the
-        # payload without validating the same values a second time.
-        payload = ObservationPayload.model_construct(
-            type=obs.type,
-            content=obs.content,
-            source=obs.source,
-            actor=obs.actor,
-            ref=obs.ref,
-            keywords=obs.keywords,
-            claims=obs.claims,
-            metadata=dict(obs.metadata),  # as validation would: not the caller's dict
-            times=tuple(times),
-        )
+        payload = observation_payload(obs, times)
         draft = self._draft(
             "observation",
             payload,
