@@ -15,7 +15,7 @@ from nousmem.projections.lifecycle import LifecycleConfig
 from nousmem.projections.retrieval import RetrievalConfig
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
 from nousmem.projections.worldview_models import WorldviewConfig
-from nousmem.runtime.providers.openai import ProviderConfig, hide_api_key
+from nousmem.runtime.providers.config import ProviderConfig, hide_api_key
 
 
 class JournalConfig(BaseModel):

@@ -6,6 +6,7 @@ Importing this package never imports httpx; only constructing
 
 from __future__ import annotations
 
+from nousmem.runtime.providers.config import ProviderConfig
 from nousmem.runtime.providers.fallback import (
     ErrorKind,
     ExtractionResult,
@@ -13,10 +14,7 @@ from nousmem.runtime.providers.fallback import (
     FallbackRecord,
     error_kind,
 )
-from nousmem.runtime.providers.openai import (
-    OpenAICompatibleProvider,
-    ProviderConfig,
-)
+from nousmem.runtime.providers.openai import OpenAICompatibleProvider
 
 __all__ = [
     "ErrorKind",
