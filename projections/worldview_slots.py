@@ -12,6 +12,7 @@ from datetime import datetime
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key, source_key
 from nousmem.projections.supersession import Sup, closed_spans, took_over
+from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -372,61 +373,4 @@ class SlotResolver:
         history: bool,
         state_of: Callable[[str, int | None], str],
     ) -> list[WorldviewSlot]:
-        ekey = match_key(name)
-        out = []
-        for (e, attr, _vk), rows in sorted(self.held.items()):
-            if e != ekey:
-                continue
-            for s, hid, value, t in rows:
-                if not self._at(s, t, limit):
-                    continue
-                hidden = self._held_hidden(hid, limit, state_of)
-                if not history and hidden:
-                    continue
-                released = self._released(hid, limit)
-                if released and not history:
-                    continue
-                # The full lenses show a forgotten held claim as forgotten: its own state
-                # (as lifecycle() gives it), or "obsolete" once all its evidence is forgotten.
-                state = state_of(hid, None if limit == 1 << 62 else limit)
-                status: CandidateStatus = "held" if not released else "selected"
-                if hidden:
-                    status = state if state in HIDDEN_STATES else "obsolete"  # type: ignore[assignment]
-                comps = self._score(
-                    {
-                        "support": 0.2,
-                        "provenance": 0.0,
-                        "recency": 0.5,
-                        "utility": 0.0,
-                        "commitment": 0.2,
-                        "confirmation": 0.0,
-                        "contradiction": 0.0,
-                        "inhibition": 1.0 if hidden else 0.0,
-                        "supersession": 0.0,
-                        "staleness": 0.0,
-                    }
-                )
-                cand = WorldviewCandidate(
-                    id=hid,
-                    value=value,
-                    status=status,
-                    lifecycle=state,
-                    score=comps.total,
-                    components=comps,
-                    valid_from=t,
-                    evidence_ids=(hid,),
-                    note="promoted" if released else "pending corroboration",
-                )
-                out.append(
-                    WorldviewSlot(
-                        id=f"hypothesis:{e}.{attr}#{hid}",
-                        kind="hypothesis",
-                        key=f"{name}.{attr}",
-                        entity=name,
-                        status="set",
-                        selected=(value,),
-                        candidates=(cand,),
-                        reason=cand.note,
-                    )
-                )
-        return out
+        return hypothesis_slots(self, name, limit, history, state_of)
