@@ -22,7 +22,7 @@ is someone else's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from nousmem.policies.own_words import others, own_part
@@ -56,7 +56,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("kids", "children"), ("child",)),
     **dict.fromkeys(("siblings",), ("sibling",)),
     **dict.fromkeys(("friends",), ("friend",)),
-    **dict.fromkeys(("instructions",), ("instruction",)),
+    **dict.fromkeys(("instructions",), ("instruction", "answer_language")),
     **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
     **dict.fromkeys(("email", "email address", "e-mail"), ("email",)),
     "birthday": ("birthday",),
@@ -73,7 +73,8 @@ class ForgetRequest:
     target: str
     attributes: tuple[str, ...] = ()
     span: tuple[int, int] = (0, 0)
-    """Where the sentence is in the message (offsets)."""
+    """Where it is in the message (offsets): the clause of a ``clause`` request, else the
+    sentence."""
 
 
 def _alt(words: frozenset[str] | tuple[str, ...]) -> str:
@@ -86,12 +87,19 @@ _LEAD = (
     r"|i(?:'d|\u2019d| would)?\s+(?:" + _alt(WANTING) + r")\s+you\s+to\s+)?"
     r"(?:please\s+)?"
 )
+# "that" opens a clause with a subject, not a demonstrative: "Forget that I live in Lyon",
+# "... that my sister lives in Rome", "... that Maya works at Google"; not "Forget that guy,
+# I'm single now".
+_SUBJECT = (
+    r"(?=(?:i|i'm|i've|i'd|my|we|our|he|she|they)\b"
+    r"|(?-i:[A-Z])[\w'-]*\s+(?:is|was|lives?|works?|has|have|likes?|loves?)\b)"
+)
 _STOP = r"(?:stop\s+remembering|don'?t\s+remember|don\u2019t\s+remember|do\s+not\s+remember)"
 _VERB = rf"(?:forget|unlearn|{_STOP}|delete|erase|remove)"
 _CLAUSE = re.compile(
     _LEAD + rf"(?:(?:forget|unlearn|{_STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+(?=i\b)"
-    rf"|(?:forget|unlearn|{_STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+that\s+"
-    r"|(?:delete|erase|remove)\s+(?:the\s+(?:fact|memory|note)\s+)?that\s+)"
+    rf"|(?:forget|unlearn|{_STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+that\s+{_SUBJECT}"
+    rf"|(?:delete|erase|remove)\s+(?:the\s+(?:fact|memory|note)\s+)?that\s+{_SUBJECT})"
     r"(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -116,13 +124,24 @@ _ATTRIBUTE = re.compile(
     + r"\s*$",
     re.IGNORECASE | re.DOTALL,
 )
-# A clause about the conversation itself: "Forget I asked", "Forget I said anything".
+# A clause about the conversation itself: "Forget I asked", "Forget I said anything"; but
+# "Forget I said I live in Lyon" asks to forget what was said ("I live in Lyon"), and
+# "Forget I mentioned Lyon" what was said about Lyon.
 _TALK = re.compile(
     r"^i\s+(?:(?:just|ever|even)\s+)?(?:said|say|asked|ask|mentioned|mention|told|tell|"
     r"wrote|typed|brought|meant|was\s+asking|was\s+saying)\b",
     re.I,
 )
+_SAID = re.compile(
+    r"^i\s+(?:(?:just|ever|even)\s+)?(?:said|mentioned|told\s+you|wrote)\s+(?:that\s+)?", re.I
+)
+_NOTHING = re.compile(r"^(?:anything|that|it|this|something|so|stuff|all\s+that)\b", re.I)
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
+# A new clause of the speaker's own after the request: "Forget that I live in Lyon, I moved
+# to Paris" states Paris.
+_NEW_CLAUSE = re.compile(
+    r"\s*[,;]\s+(?:but\s+|so\s+|and\s+now\s+|now\s+)?(?=(?:i|i'm|i've|i'd|we)\b)", re.I
+)
 _TRAILING = re.compile(r"(?:[,;]?\s+(?:please|thanks|thank you|ok|okay))*\s*[.!?]*\s*$", re.I)
 _THE = re.compile(r"^(?:my|the|our)\s+", re.I)
 _FORMS: tuple[tuple[Form, re.Pattern[str]], ...] = (
@@ -147,16 +166,19 @@ def forget_requests(content: str) -> list[ForgetRequest]:
         end = own_part(m.start(), m.end(), passed)
         if end is None:
             continue
-        sentence = " ".join(content[m.start() : end].split())
-        if sentence.endswith("?") and not _POLITE_QUESTION.match(sentence):
+        raw = content[m.start() : end]
+        if raw.rstrip().endswith("?") and not _POLITE_QUESTION.match(raw.lstrip()):
             continue
-        out.extend(replace(r, span=(m.start(), end)) for r in _read(sentence))
+        lead = len(raw) - len(raw.lstrip())
+        out.extend(_read(raw.lstrip(), m.start() + lead, (m.start(), end)))
     return out
 
 
-def _read(sentence: str) -> list[ForgetRequest]:
+def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:
+    """The requests of one sentence ``raw`` (at offset ``base`` of the message)."""
+    sentence = " ".join(raw.split())
     for form, pattern in _FORMS:
-        found = pattern.match(sentence)
+        found = pattern.match(raw)
         if found is None:
             continue
         if form == "attribute":
@@ -165,13 +187,46 @@ def _read(sentence: str) -> list[ForgetRequest]:
                 noun = "where i live" if where.casefold().startswith("liv") else "where i work"
             else:
                 noun = " ".join(found.group("noun").casefold().split())
-            return [ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun])]
-        target = _TRAILING.sub("", found.group("rest")).strip()
+            return [ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span)]
+        target = " ".join(_TRAILING.sub("", found.group("rest")).split())
         if form == "about":
-            noun = _THE.sub("", target).casefold()
-            if noun in ATTRIBUTE_NOUNS:
-                return [ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun])]
-            return [ForgetRequest(sentence, "about", target)] if target else []
-        parts = [p.strip() for p in _AND_THAT.split(target) if p.strip()]
-        return [ForgetRequest(sentence, "clause", p) for p in parts if _TALK.match(p) is None]
+            return _about(sentence, target, span)
+        return _clauses(sentence, found.group("rest"), base + found.start("rest"), span)
     return []
+
+
+def _about(sentence: str, target: str, span: tuple[int, int]) -> list[ForgetRequest]:
+    noun = _THE.sub("", target).casefold()
+    if noun in ATTRIBUTE_NOUNS:
+        return [ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span)]
+    return [ForgetRequest(sentence, "about", target, (), span)] if target else []
+
+
+def _clauses(sentence: str, rest: str, at: int, span: tuple[int, int]) -> list[ForgetRequest]:
+    """The clause requests of ``rest`` (at offset ``at``): one per "and that ...", up to a
+    new clause of the speaker's own; each with the span of its clause."""
+    cut = _NEW_CLAUSE.search(rest)
+    if cut is not None:
+        rest = rest[: cut.start()]
+    out: list[ForgetRequest] = []
+    start = 0
+    for piece in [*_AND_THAT.finditer(rest), None]:
+        stop = len(rest) if piece is None else piece.start()
+        part, offset = rest[start:stop], at + start
+        start = stop if piece is None else piece.end()
+        said = _SAID.match(part)
+        if said is not None:  # "I said I live in Lyon": what was said
+            part, offset = part[said.end() :], offset + said.end()
+            if _NOTHING.match(part):
+                continue
+            if not re.match(r"(?:i|my|we)\b", part, re.I):
+                out.extend(_about(sentence, " ".join(_TRAILING.sub("", part).split()), span))
+                continue
+        elif _TALK.match(part):
+            continue  # "Forget I asked"
+        text = _TRAILING.sub("", part)
+        if text.strip():
+            lead = len(text) - len(text.lstrip())
+            clause = (offset + lead, offset + len(text))
+            out.append(ForgetRequest(sentence, "clause", " ".join(text.split()), (), clause))
+    return out

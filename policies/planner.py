@@ -8,6 +8,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
+from nousmem.policies.forget_requests import ATTRIBUTE_NOUNS
 from nousmem.policies.risk import REDACTION_MARK
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key
@@ -29,6 +30,10 @@ _LIST = re.compile(
 _PROCEDURE = re.compile(
     r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b", re.I
 )
+# Nouns that name a state ("What was my address?"), not "What was Melanie's reaction?".
+_SLOT_NOUNS = "|".join(
+    re.escape(n) for n in sorted(ATTRIBUTE_NOUNS, key=len, reverse=True) if " i " not in n
+)
 # A question about what held before now: "Where did I work before?", "What was my old
 # job?", "Where did I use to live?", "Where was I living then?". Not a time relative to
 # something else ("before I go", "before the parade"), nor words that name no time ("my
@@ -37,9 +42,10 @@ _PAST = re.compile(
     r"\b(?:used|use)\s+to\b|\b(?:previous(?:ly)?|formerly|originally|back\s+then)\b"
     r"|\bin\s+the\s+past\b|\b(?:before|earlier)(?:\s+(?:that|then))?\s*(?:[?.!,]|$)"
     r"|\b(?:my|his|her|their|our|your|\w+'s)\s+(?:old|last|first|previous|former|ex)\b"
-    r"|\b(?:was|were)\s+(?:my|his|her|their|our|your|\w+'s)\s"
+    rf"|\b(?:was|were)\s+(?:my|his|her|their|our|your|\w+'s)\s+(?:{_SLOT_NOUNS})\b"
     r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married)\b"
-    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|work|have|stay|do\s+for\s+a\s+living)\b",
+    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|work|stay|do\s+for\s+a\s+living)\b"
+    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+have\s+(?:then|before|back\s+then)\b",
     re.I,
 )
 # ... unless it asks about now: "What's my current job before I go?".

@@ -140,7 +140,10 @@ _ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
 # my mom", "..., my mom says". The comma ends the claim's clause; the report ends the sentence.
 _AFTER = re.compile(r"\s*[,;(\u2013\u2014-]\s*(?:or\s+so\s+)?", re.IGNORECASE)
 _AFTER_ACCORDING = re.compile(r"\s*[,;(\u2013\u2014-]?\s*according\s+to\s+(?!me\b)", re.I)
-_AFTER_END = words("so too anyway though lol apparently")
+# After the verb: "..., Tom said so" is a report; "..., my wife says so too" agrees.
+_AFTER_END = words("so anyway though lol apparently")
+_AGREEING = words("and as like just")
+_SINCE = re.compile(r"\bsince\s+(?:last\s+)?$", re.IGNORECASE)
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
 _RECENT = timedelta(days=7)
@@ -263,6 +266,8 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
     if _AFTER.match(tail) is None:
         return False
     after = [j for j, (start, _, _) in enumerate(toks) if start >= vend][:6]
+    if after and clean(toks[after[0]][2]) in _AGREEING:
+        return False  # "..., and my husband thinks so too", "..., as my mom says"
     for j in after:
         low = clean(toks[j][2])
         if low in _REPORTING:
@@ -271,15 +276,20 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
     return False
 
 
-def _bare_past(m: TimeMention, ref: date) -> bool:
+def _after_since(sent: Sentence, m: TimeMention) -> bool:
+    return _SINCE.search(sent.text[: max(0, m.span[0] - sent.offset)]) is not None
+
+
+def _bare_past(m: TimeMention, ref: date, since: bool = False) -> bool:
     """A month or day named without a year ("in June", "on June 5") that resolved before
     ``ref``'s month, or a bare weekday ("on Monday") that resolved before ``ref``; not "last
-    June" or "two weeks ago"."""
+    June" or "two weeks ago"; ``since``: the mention follows "since" ("I'm working at Acme
+    since Monday" is the last Monday)."""
     if _NOT_BARE.search(m.text) is not None:
         return False
     if _MONTH.search(m.text) is not None:
         return m.end < ref.replace(day=1)
-    return _WEEKDAY.search(m.text) is not None and m.end < ref
+    return _WEEKDAY.search(m.text) is not None and m.end < ref and not since
 
 
 def _past_tense(word: str) -> bool:
@@ -345,6 +355,8 @@ def clause_scope(
                 and (subject in _BE_SUBJECTS or any(w in _BE for w in between))
             )
         )
-        future = any(m.start > ref or (planned and _bare_past(m, ref)) for m in times)
+        future = any(
+            m.start > ref or (planned and _bare_past(m, ref, _after_since(sent, m))) for m in times
+        )
     reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
     return Scope(future=future, past=past, reported=reported)

@@ -209,9 +209,10 @@ class Channels:
         hides (an inhibited turn is not cited by id or ref), except in the full lenses."""
         proj = self.proj
         qterms = set(plan.terms)
-        ranked: list[tuple[int, int, str, Snippet]] = []
+        ranked: list[tuple[int, int, int, str, Snippet]] = []
         named = proj.beliefs.distinct(plan.entities, at.seq, at.time)  # one per entity
         hops = [(name, 0) for name in named]
+        links: set[str] = set()
         if limit and named:
 
             def states(snap: BeliefSnapshot) -> list[str]:
@@ -219,16 +220,25 @@ class Channels:
 
             linked = linked_entities(proj, named, plan, at, states)
             if linked and conflicts is not None:
-                conflicted |= conflicts([name for name, _ in linked])
-            hops += linked
+                conflicted |= conflicts([name for name, _, _ in linked])
+            hops += [(name, hop) for name, hop, _ in linked]
+            links = {attribute for _, _, attribute in linked}
         spec = proj.config.attributes.spec
+        # "Tell me about my sister" asks about the sister (Maya), no attribute but the link's
+        # own: then each of her lines counts. "How old is my husband?" asks his age only.
+        other = any(
+            asks_about(plan, a, spec(a).aliases)
+            for a in proj.config.attributes.names()
+            if a not in links
+        )
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-            # "Tell me about my sister" asks about the sister (Maya), not about one of her
-            # attributes: then each of her lines counts.
-            whole = hop > 0 and not any(
-                asks_about(plan, s.attribute, spec(s.attribute).aliases) for s in snaps
+            whole = (
+                hop > 0
+                and not other
+                and not any(asks_about(plan, s.attribute, spec(s.attribute).aliases) for s in snaps)
             )
+            turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
@@ -269,9 +279,13 @@ class Channels:
                     occurred_at=max((o.last_seen for o in snap.observed_values), default=None),
                     tokens=count_tokens("- " + text),
                 )
-                ranked.append((hop, -rel, snip.id, snip))
-        ranked.sort(key=lambda x: x[:3])
-        return {sid: snip for _, _, sid, snip in ranked[:limit]}
+                if whole:
+                    ranked.append((hop, -1, turn, snip.id, snip))
+                    turn += 1
+                else:
+                    ranked.append((hop, -rel, 0, snip.id, snip))
+        ranked.sort(key=lambda x: x[:4])
+        return {sid: snip for _, _, _, sid, snip in ranked[:limit]}
 
     def fact_line_at(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
@@ -32,9 +33,11 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     or its plural ("employers"), or one of its aliases. Whole words: "manager" does not ask
     about ``age``."""
     phrase = re.escape(attribute.replace("_", " ").casefold())
-    return re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None or (
-        not set(plan.terms).isdisjoint(aliases)
-    )
+    if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None:
+        return True
+    # "Alice's wife's job": a possessive names the word too.
+    terms = {t[:-2] if t.endswith("'s") else t for t in plan.terms}
+    return not terms.isdisjoint(aliases)
 
 
 def fact_line(
@@ -87,25 +90,28 @@ def linked_entities(
     plan: QueryPlan,
     at: ReadPoint,
     states: Callable[[BeliefSnapshot], list[str]],
-) -> list[tuple[str, int]]:
+) -> list[tuple[str, int, str]]:
     """Entities the ``named`` ones reach through their own beliefs in up to ``LINK_HOPS``
-    hops (display name, hops), nearest first, at most ``MAX_LINKED``: "Which city is
-    Alice's manager based in?" reaches Bob through Alice's belief "manager: Bob".
+    hops (display name, hops, the attribute of the link), nearest first, at most
+    ``MAX_LINKED``: "Which city is Alice's manager based in?" reaches Bob through Alice's
+    belief "manager: Bob".
 
     A link is a belief of the entity it starts from, on an attribute the question asks
     about, whose value the read's own fact line states (``states``: so not forgotten,
     superseded or expired, and as of the read's seq and event time) and names an entity
     memory holds beliefs about. So a link is only walked forwards (Bob's reports do not
     lead from Bob to Alice), each claim keeps its own attribute, a back-dated claim counts
-    from its own date, and a manager of many people costs the asker's beliefs only.
+    from its own date, and a manager of many people costs the asker's beliefs only. Within
+    a hop the attributes take turns ("my kids and my wife": the wife is not crowded out
+    by eight children).
     """
     spec = proj.config.attributes.spec
     beliefs = proj.beliefs
     seen = {beliefs.canonical(n, at.seq, at.time)[0] for n in named}
     frontier = list(named)
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, str]] = []
     for hop in range(1, LINK_HOPS + 1):
-        nxt: list[str] = []
+        by_attribute: dict[str, list[str]] = {}
         for name in frontier:
             for snap in beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False):
                 if not asks_about(plan, snap.attribute, spec(snap.attribute).aliases):
@@ -117,9 +123,15 @@ def linked_entities(
                     ):
                         continue
                     seen.add(key)
-                    out.append((display, hop))
-                    nxt.append(display)
-                    if len(out) >= MAX_LINKED:
-                        return out
-        frontier = nxt
+                    by_attribute.setdefault(snap.attribute, []).append(display)
+        reached = [
+            (name, hop, attribute)
+            for turn in zip_longest(*by_attribute.values())
+            for attribute, name in zip(by_attribute, turn, strict=True)
+            if name is not None
+        ]
+        out += reached[: MAX_LINKED - len(out)]
+        if len(out) >= MAX_LINKED:
+            break
+        frontier = [name for name, _, _ in reached]
     return out

@@ -100,8 +100,9 @@ unexplained while the package version stays the same (as it does between release
 13: a single value that came back keeps its earlier spans (``WorldviewCandidate.earlier``),
    which the full lenses render; a question about an earlier time (``QueryPlan.past``) gets
    a ``before:`` line of each single-valued slot's past periods after its present line; a
-   question about an entity a link reaches and none of its attributes ("Tell me about my
-   sister") gets each of that entity's fact lines.
+   question about an entity a link reaches and no other attribute ("Tell me about my
+   sister") gets each of that entity's fact lines, entities and link attributes taking
+   turns; a possessive ("wife's") names an attribute.
 """
 
 

@@ -25,6 +25,7 @@ lists the request (``RouteResult.forget_requests``) and what it took out
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
@@ -110,13 +111,13 @@ def value_target(
 def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> list[str]:
     when = obs.occurred_at
     if request.form == "clause":
-        said = obs.model_copy(update={"content": request.target, "claims": ()})
         found = [
             value_target(beliefs, c.entity, c.attribute, c.value, when)
-            for c in _RULES.extract_sync(said)
+            for text in _readings(request.target, obs, beliefs)
+            for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
             if c.polarity == "assert"
         ]
-        return [t for t in found if t is not None]
+        return list(dict.fromkeys(t for t in found if t is not None))
     if obs.actor is None:
         return []
     snaps = beliefs.snapshots(obs.actor, deltas=False)
@@ -138,6 +139,33 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
         for v in _values(s)
         if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
     ]
+
+
+# "my sister lives in Rome": the asker's relation by its noun, then the rest of the clause.
+_KIN = re.compile(
+    r"^my\s+(?P<kin>sister|brother|sibling|wife|husband|spouse|partner|son|daughter|kid|child|"
+    r"friend|best\s+friend)\b",
+    re.I,
+)
+_KIN_ATTRIBUTE = {
+    **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
+    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
+    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
+    **dict.fromkeys(("friend", "best friend"), "friend"),
+}
+
+
+def _readings(clause: str, obs: Observation, beliefs: BeliefStore) -> list[str]:
+    """The clause, and for "my sister ..." the clause about each entity the asker's
+    relation holds ("Maya lives in Rome"): the extractor reads no claim of an unnamed
+    relative, and only the one that holds the value is forgotten."""
+    kin = _KIN.match(clause)
+    if kin is None or obs.actor is None:
+        return [clause]
+    attribute = _KIN_ATTRIBUTE[" ".join(kin.group("kin").casefold().split())]
+    snap = beliefs.snapshot(obs.actor, attribute, deltas=False)
+    names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
+    return [clause, *(f"{name}{clause[kin.end() :]}" for name in names if name != UNKNOWN)]
 
 
 def _values(snap: BeliefSnapshot) -> list[str]:
@@ -163,12 +191,13 @@ def asked_to_forget(
     if not requester(obs.source):
         return [], []
     requests = forget_requests(obs.content)
+    sentences = list(dict.fromkeys(r.sentence for r in requests))
     if not requests or not act:
-        return [r.sentence for r in requests], []
+        return sentences, []
     asserted = [
         t
         for r in revisions
         if r.polarity == "assert"
         if (t := value_target(beliefs, r.entity, r.attribute, r.value)) is not None
     ]
-    return [r.sentence for r in requests], forget_targets(requests, obs, beliefs, book, asserted)
+    return sentences, forget_targets(requests, obs, beliefs, book, asserted)

@@ -325,6 +325,14 @@ def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
         ("I work at Microsoft, as my mom knows.", ("employer", "Microsoft")),
         ("I live in London, my sister thinks I should move.", ("location", "London")),
         ("I live in London, according to me.", ("location", "London")),
+        # Someone agreeing after the claim is no report.
+        ("I love jazz, and my husband thinks so too.", ("likes", "jazz")),
+        ("I live in Paris, as my mom says.", ("location", "Paris")),
+        ("I love sushi, my wife says so too.", ("likes", "sushi")),
+        ("I live in Paris, just like my sister said.", ("location", "Paris")),
+        # "since" a weekday is the last one (said on a Wednesday).
+        ("I'm living in Berlin since Monday.", ("location", "Berlin")),
+        ("I'm working at Acme since Monday.", ("employer", "Acme")),
         ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
         # A continuing word anywhere before a state verb.
         ("I'll still be living in Paris.", ("location", "Paris")),

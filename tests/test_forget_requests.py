@@ -41,7 +41,9 @@ from nousmem.runtime.forget_asked import FORGET_REQUEST
 def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
     (request,) = forget_requests(text)
     assert (request.form, request.target) == (form, target)
-    assert text[request.span[0] : request.span[1]] == request.sentence
+    # A clause request spans its clause (what the extractor must not read as said).
+    where = text[request.span[0] : request.span[1]]
+    assert where == (request.target if form == "clause" else request.sentence)
 
 
 def test_each_clause_after_and_that_is_a_request() -> None:
@@ -79,6 +81,9 @@ def test_each_clause_after_and_that_is_a_request() -> None:
         "Forget my question, I figured it out.",
         "Stop remembering things for me, I prefer to write them down.",
         "Lyrics:\nForget that I love dancing\nForget that I'm here",
+        # "that" as a demonstrative: the statement after the comma is the speaker's own.
+        "Forget that guy, I'm single now.",
+        "Forget that job, I work at Google now.",
     ],
 )
 def test_other_sentences_ask_nothing(text: str) -> None:
@@ -222,3 +227,40 @@ async def test_a_back_dated_request_leaves_a_later_statement(rt: MemoryRuntime) 
     await _say(rt, "I live in Lyon.", 10)
     r = await _say(rt, "Please forget that I live in Lyon.", 5)  # imported late
     assert r.forget_requests and r.forgotten == ()
+
+
+async def test_a_new_statement_after_the_request_is_kept(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Forget that I live in Lyon, I moved to Paris.", 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert [(d.value, d.mode_after) for d in r.deltas] == [("Paris", "Paris")]
+    r = await _say(rt, "Forget that guy, I'm single now.", 3)
+    assert r.forget_requests == () and r.forgotten == ()
+    assert [d.value for d in r.deltas] == ["single"]
+
+
+async def test_forget_what_i_said(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme.", 1)
+    r = await _say(rt, "Forget I said I live in Lyon.", 2)
+    assert r.forgotten == ("fact:user.location#lyon",) and r.deltas == ()
+    r = await _say(rt, "Please forget I mentioned Acme.", 3)
+    assert r.forgotten == ("fact:user.employer#acme",)
+
+
+async def test_a_relative_named_by_the_relation(rt: MemoryRuntime) -> None:
+    await _say(rt, "My sister Maya lives in Rome. My brother Leo lives in Oslo.", 1)
+    r = await _say(rt, "Forget that my sister lives in Rome.", 2)
+    assert r.forgotten == ("fact:maya.location#rome",)
+
+
+async def test_forget_my_instructions_takes_the_answer_language_too(rt: MemoryRuntime) -> None:
+    await _say(rt, "Always answer in French. Never use emojis.", 1)
+    await _say(rt, "Forget my instructions.", 2)
+    snapshot = (await _prompt(rt)).split("## Supporting memories")[0]
+    assert "French" not in snapshot and "emojis" not in snapshot
+
+
+async def test_each_request_sentence_is_listed_once(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme.", 1)
+    r = await _say(rt, "Forget that I work at Acme and that I live in Lyon.", 2)
+    assert r.forget_requests == ("Forget that I work at Acme and that I live in Lyon.",)

@@ -234,3 +234,27 @@ async def test_a_question_about_a_linked_entity_itself_brings_each_of_its_lines(
     where = await rt.query("Where does Alice's manager work?")
     linked = {s.id for s in where.snippets if s.id.startswith("fact:bob.")}
     assert linked == {"fact:bob.employer"}
+
+
+async def test_many_linked_entities_take_turns(rt: MemoryRuntime) -> None:
+    kids = ["Ada", "Ben", "Cai", "Dov", "Eli", "Fay", "Gus", "Hal"]
+    for i, kid in enumerate(kids):
+        await say(rt, kid, f"I live in City{i}.", 0, "location", f"City{i}")
+        await say(rt, kid, f"I like game{i}.", 0, "likes", f"game{i}")
+        await say(rt, "Alice", f"My kid is {kid}.", 1, "child", kid)
+    await say(rt, "Ana", "I am a doctor.", 0, "role", "doctor")
+    await say(rt, "Alice", "My wife is Ana.", 2, "spouse", "Ana")
+    ctx = await rt.query("Who are Alice's kids and what is Alice's wife's job?")
+    facts = {s.id for s in ctx.snippets if s.kind == "fact"}
+    assert "fact:ana.role" in facts  # eight children do not crowd the wife out
+    about = await rt.query("Tell me about Alice's kids.")
+    firsts = {s.id.split(".")[0] for s in about.snippets if s.kind == "fact"}
+    # Each child's first line before any child's second: all eight, not four in full.
+    assert {f"fact:{k.lower()}" for k in kids} <= firsts
+
+
+async def test_an_attribute_asked_and_missing_brings_no_other_line(rt: MemoryRuntime) -> None:
+    await say(rt, "Tom", "I live in Lisbon.", 0, "location", "Lisbon")
+    await say(rt, "Alice", "My husband is Tom.", 1, "spouse", "Tom")
+    ctx = await rt.query("How old is Alice's husband?")
+    assert not [s for s in ctx.snippets if s.id.startswith("fact:tom.")]

@@ -137,6 +137,9 @@ def test_the_planner_reads_questions_about_an_earlier_time() -> None:
     assert not past("Do I still work at Globex or not anymore?")
     assert not past("What is my history teacher's name?")
     assert not past("Do I have any prior commitments?")
+    assert not past("What was Melanie's reaction to the concert?")
+    assert not past("What kind of food did Maria have at the party?")
+    assert past("What was Melanie's job?")
 
 
 async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) -> None:
