@@ -91,8 +91,11 @@ _LEAD = (
 # "... that my sister lives in Rome", "... that Maya works at Google"; not "Forget that guy,
 # I'm single now".
 _SUBJECT = (
-    r"(?=(?:i|i'm|i've|i'd|my|we|our|he|she|they)\b"
-    r"|(?-i:[A-Z])[\w'-]*\s+(?:is|was|lives?|works?|has|have|likes?|loves?)\b)"
+    r"(?=(?:i|i'm|i've|i'd|my|we|our|he|she|they|me)\b|(?-i:[A-Z])"
+    # lowercase: a demonstrative's noun ends at punctuation ("that guy,", "that old job.")
+    # or is a thing ("that Lyon thing"); a clause goes on ("that maya works at google")
+    r"|(?![\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*(?:[,;.!?]|$))"
+    r"(?![\w'\u2019-]+\s+(?:thing|stuff|one|idea|part|guy|girl)\b))"
 )
 _STOP = r"(?:stop\s+remembering|don'?t\s+remember|don\u2019t\s+remember|do\s+not\s+remember)"
 _VERB = rf"(?:forget|unlearn|{_STOP}|delete|erase|remove)"
@@ -135,12 +138,32 @@ _TALK = re.compile(
 _SAID = re.compile(
     r"^i\s+(?:(?:just|ever|even)\s+)?(?:said|mentioned|told\s+you|wrote)\s+(?:that\s+)?", re.I
 )
-_NOTHING = re.compile(r"^(?:anything|that|it|this|something|so|stuff|all\s+that)\b", re.I)
+# What was said names nothing: "Forget I said anything", "Forget I said hi".
+_NOTHING = re.compile(
+    r"^(?:anything|that|it|this|something|so|stuff|all\s+that|hi|hello|hey|thanks|"
+    r"thank\s+you|sorry|yes|no|ok|okay|lol|that\s+joke)\s*[.!?]*$",
+    re.I,
+)
+# "Forget I said anything about Lyon", "Forget I said it was Lyon": about Lyon.
+_SAID_ABOUT = re.compile(
+    r"^(?:anything\s+about|something\s+about|it\s+was|that\s+it\s+was)\s+", re.I
+)
+_KIN_START = re.compile(
+    r"^my\s+(?:sister|brother|sibling|wife|husband|spouse|partner|son|daughter|kid|child|"
+    r"friend|best\s+friend)\b",
+    re.I,
+)
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
 # A new clause of the speaker's own after the request: "Forget that I live in Lyon, I moved
 # to Paris" states Paris.
 _NEW_CLAUSE = re.compile(
-    r"\s*[,;]\s+(?:but\s+|so\s+|and\s+now\s+|now\s+)?(?=(?:i|i'm|i've|i'd|we)\b)", re.I
+    r"\s*[,;]\s+(?:but\s+|so\s+|and\s+(?:now\s+)?|now\s+|because\s+|since\s+|as\s+|"
+    r"actually,?\s+)?(?=(?:i|i'm|i've|i'd|we)\b)"
+    r"|\s+(?:because|since|as)\s+(?=(?:i|i'm|i've|we)\b)"
+    r"|\s+[-\u2013\u2014]+\s+(?=(?:i|i'm|i've|we)\b)|\s*\(\s*(?=(?:i|i'm|we)\b)"
+    # "..., my sister Maya lives in Milan": a statement of its own
+    r"|\s*[,;]\s+(?=my\s+\w+\s+(?:(?-i:[A-Z])\w+\s+)?(?:is|lives|works|has)\b)",
+    re.I,
 )
 _TRAILING = re.compile(r"(?:[,;]?\s+(?:please|thanks|thank you|ok|okay))*\s*[.!?]*\s*$", re.I)
 _THE = re.compile(r"^(?:my|the|our)\s+", re.I)
@@ -219,7 +242,12 @@ def _clauses(sentence: str, rest: str, at: int, span: tuple[int, int]) -> list[F
             part, offset = part[said.end() :], offset + said.end()
             if _NOTHING.match(part):
                 continue
-            if not re.match(r"(?:i|my|we)\b", part, re.I):
+            about = _SAID_ABOUT.match(part)
+            if about is not None:
+                part = part[about.end() :]
+            if about is not None or not (
+                re.match(r"(?:i|we)\b", part, re.I) or _KIN_START.match(part)
+            ):
                 out.extend(_about(sentence, " ".join(_TRAILING.sub("", part).split()), span))
                 continue
         elif _TALK.match(part):

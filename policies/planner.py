@@ -30,21 +30,34 @@ _LIST = re.compile(
 _PROCEDURE = re.compile(
     r"\b(?:how (?:do|did|to|can)|steps?|procedure|fix(?:ed)?|workaround)\b", re.I
 )
-# Nouns that name a state ("What was my address?"), not "What was Melanie's reaction?".
+# Nouns that name a state ("What was my address?"), not "What was Melanie's reaction?":
+# the attribute nouns, and a few more states people ask the history of.
 _SLOT_NOUNS = "|".join(
-    re.escape(n) for n in sorted(ATTRIBUTE_NOUNS, key=len, reverse=True) if " i " not in n
+    re.escape(n)
+    for n in sorted(
+        {
+            *(n for n in ATTRIBUTE_NOUNS if " i " not in n),
+            *"title home partner boss manager salary school team major university office".split(),
+            *"girlfriend boyfriend car apartment house neighborhood neighbourhood".split(),
+        },
+        key=lambda n: (-len(n), n),
+    )
 )
+_WHOSE = r"(?:my|his|her|their|our|your|\w+'s)\s+(?:[\w-]+'s\s+|home\s+)?"
 # A question about what held before now: "Where did I work before?", "What was my old
 # job?", "Where did I use to live?", "Where was I living then?". Not a time relative to
 # something else ("before I go", "before the parade"), nor words that name no time ("my
-# history teacher", "prior commitments").
+# history teacher", "prior commitments"), nor a yes/no question ("Was my wife at the
+# party?").
 _PAST = re.compile(
     r"\b(?:used|use)\s+to\b|\b(?:previous(?:ly)?|formerly|originally|back\s+then)\b"
     r"|\bin\s+the\s+past\b|\b(?:before|earlier)(?:\s+(?:that|then))?\s*(?:[?.!,]|$)"
-    r"|\b(?:my|his|her|their|our|your|\w+'s)\s+(?:old|last|first|previous|former|ex)\b"
-    rf"|\b(?:was|were)\s+(?:my|his|her|their|our|your|\w+'s)\s+(?:{_SLOT_NOUNS})\b"
-    r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married)\b"
-    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|work|stay|do\s+for\s+a\s+living)\b"
+    rf"|\b{_WHOSE}(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS})\b"
+    rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}(?:{_SLOT_NOUNS})\b"
+    r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married|based)\b"
+    r"|\bwhich\s+\w+\s+(?:was|were)\s+(?:i|you|he|she|we|they)\s+in\b"
+    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|stay|do\s+for\s+a\s+living)\b"
+    r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+work\b(?!\s+with\b)"
     r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+have\s+(?:then|before|back\s+then)\b",
     re.I,
 )

@@ -144,6 +144,14 @@ _AFTER_ACCORDING = re.compile(r"\s*[,;(\u2013\u2014-]?\s*according\s+to\s+(?!me\
 _AFTER_END = words("so anyway though lol apparently")
 _AGREEING = words("and as like just")
 _SINCE = re.compile(r"\bsince\s+(?:last\s+)?$", re.IGNORECASE)
+_FINITE_AFTER = re.compile(
+    r"\s+(?:is|was|are|were|will|would|'s|has|had|works?|worked|suits?|fits?|seems?)\b",
+    re.IGNORECASE,
+)
+# A report the speaker distances from: "..., as my ex keeps claiming", "..., as my mom
+# wrongly believes".
+_DISTANCING = words("claim claims claiming claimed insist insists insisting pretends assumes")
+_WRONGLY = words("wrongly falsely mistakenly")
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
 _RECENT = timedelta(days=7)
@@ -266,7 +274,10 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
     if _AFTER.match(tail) is None:
         return False
     after = [j for j, (start, _, _) in enumerate(toks) if start >= vend][:6]
-    if after and clean(toks[after[0]][2]) in _AGREEING:
+    words_after = {clean(toks[j][2]) for j in after}
+    distancing = bool(words_after & (_DISTANCING | _WRONGLY))
+    first = toks[after[0]][2] if after else ""
+    if clean(first) in _AGREEING and not first.endswith(",") and not distancing:
         return False  # "..., and my husband thinks so too", "..., as my mom says"
     for j in after:
         low = clean(toks[j][2])
@@ -277,7 +288,13 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
 
 
 def _after_since(sent: Sentence, m: TimeMention) -> bool:
-    return _SINCE.search(sent.text[: max(0, m.span[0] - sent.offset)]) is not None
+    """The mention follows "since" as a preposition ("since Monday"), not as a conjunction
+    ("since Monday is a holiday")."""
+    start, end = m.span[0] - sent.offset, m.span[1] - sent.offset
+    return (
+        _SINCE.search(sent.text[: max(0, start)]) is not None
+        and _FINITE_AFTER.match(sent.text[end:]) is None
+    )
 
 
 def _bare_past(m: TimeMention, ref: date, since: bool = False) -> bool:

@@ -25,6 +25,14 @@ FULL_LENSES = ("historical", "audit")
 _TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
 
 
+#: Aliases that are common words of any question ("like", "use", "plan", "format"): they
+#: do not make a question about a person ask one of that person's attributes.
+INCIDENTAL = frozenset(
+    "like likes love loves enjoy enjoys use uses using done plan plans home style format "
+    "formatting called single trip trips travel language languages".split()
+)
+
+
 def base_terms(terms: Sequence[str]) -> list[str]:
     """Terms with possessives folded (``caroline's`` -> ``caroline``), unique, in order."""
     return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
@@ -225,9 +233,13 @@ class Channels:
             links = {attribute for _, _, attribute in linked}
         spec = proj.config.attributes.spec
         # "Tell me about my sister" asks about the sister (Maya), no attribute but the link's
-        # own: then each of her lines counts. "How old is my husband?" asks his age only.
+        # own: then each of her lines counts. "How old is my husband?" asks his age only. The
+        # question itself decides (not a remark after it), and not words that are aliases
+        # only by chance ("What's my sister like?", "... in a short format").
+        asked = plan.question.split("?", 1)[0]
+        head = plan.model_copy(update={"question": asked, "terms": tuple(tokens(asked))})
         other = any(
-            asks_about(plan, a, spec(a).aliases)
+            asks_about(head, a, [w for w in spec(a).aliases if w not in INCIDENTAL])
             for a in proj.config.attributes.names()
             if a not in links
         )

@@ -112,12 +112,18 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
     when = obs.occurred_at
     if request.form == "clause":
         found = [
-            value_target(beliefs, c.entity, c.attribute, c.value, when)
+            [
+                t
+                for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
+                if c.polarity == "assert"
+                if (t := value_target(beliefs, c.entity, c.attribute, c.value, when)) is not None
+            ]
             for text in _readings(request.target, obs, beliefs)
-            for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
-            if c.polarity == "assert"
         ]
-        return list(dict.fromkeys(t for t in found if t is not None))
+        # "my sister" read through each sibling: only when one of them is meant.
+        kin = [targets for targets in found[1:] if targets]
+        meant = kin[0] if len(kin) == 1 else []
+        return list(dict.fromkeys([*found[0], *meant]))
     if obs.actor is None:
         return []
     snaps = beliefs.snapshots(obs.actor, deltas=False)

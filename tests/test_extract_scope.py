@@ -51,6 +51,8 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
         "I start at Google in June.",
         "I start my new job at Google on 3 June.",
         "I'm starting at Google on Monday.",
+        # "since" as "because" before a weekday: still a plan.
+        "I'm moving to Berlin since Monday is a holiday.",
     ],
 )
 def test_a_future_state_sets_nothing_now(text: str) -> None:
@@ -117,6 +119,10 @@ def test_present_and_changed_states_still_count(text: str, expected: list[Row]) 
         "I work at Microsoft, my mom says.",
         "I work at Microsoft - so my boss says.",
         "I love jazz, Tom said so.",
+        # A report the speaker distances from, or a filler "like,".
+        "I live in Paris, as my ex keeps claiming.",
+        "I work at Google, as my mom wrongly believes.",
+        "I live in Paris, like, my mom says.",
     ],
 )
 def test_what_someone_else_believes_about_the_speaker_is_not_a_claim(text: str) -> None:

@@ -264,3 +264,55 @@ async def test_each_request_sentence_is_listed_once(rt: MemoryRuntime) -> None:
     await _say(rt, "I live in Lyon. I work at Acme.", 1)
     r = await _say(rt, "Forget that I work at Acme and that I live in Lyon.", 2)
     assert r.forget_requests == ("Forget that I work at Acme and that I live in Lyon.",)
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "target"),
+    [
+        ("Maya Smith works at Google.", "Forget that Maya Smith works at Google.",
+         "fact:maya smith.employer#google"),
+        ("Tom moved to Paris.", "Forget that Tom moved to Paris.", "fact:tom.location#paris"),
+        ("Maya is a nurse.", "Forget that Maya's a nurse.", "fact:maya.role#nurse"),
+    ],
+)  # fmt: skip
+async def test_someone_elses_fact_is_forgotten(
+    rt: MemoryRuntime, said: str, asked: str, target: str
+) -> None:
+    await _say(rt, said, 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == (target,)
+
+
+async def test_an_ambiguous_relative_forgets_nothing(rt: MemoryRuntime) -> None:
+    await _say(rt, "My sister Maya lives in Rome. My brother Leo lives in Rome.", 1)
+    r = await _say(rt, "Forget that my sister lives in Rome.", 2)
+    assert r.forget_requests and r.forgotten == ()
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget that I live in Lyon, because I moved to Paris.",
+        "Forget that I live in Lyon, actually I live in Paris.",
+        "Forget that I live in Lyon - I live in Paris now.",
+        "Forget that I live in Lyon (I live in Paris now).",
+    ],
+)
+async def test_the_new_statement_after_a_request_is_stated(rt: MemoryRuntime, asked: str) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert "fact user.location: Paris" in await _prompt(rt)
+
+
+async def test_what_was_said_in_other_words(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme. I like tea.", 1)
+    r = await _say(rt, "Forget I mentioned my job.", 2)
+    assert r.forgotten == ("fact:user.employer#acme",)
+    r = await _say(rt, "Forget I said anything about Lyon.", 3)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    r = await _say(rt, "Forget I said I like tea, and I prefer coffee.", 4)
+    assert r.forgotten == ("preference:user.likes#tea",)
+    assert [d.value for d in r.deltas] == ["coffee"]
+    r = await _say(rt, "Forget I said hi.", 5)
+    assert r.forget_requests == ()

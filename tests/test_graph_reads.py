@@ -258,3 +258,15 @@ async def test_an_attribute_asked_and_missing_brings_no_other_line(rt: MemoryRun
     await say(rt, "Alice", "My husband is Tom.", 1, "spouse", "Tom")
     ctx = await rt.query("How old is Alice's husband?")
     assert not [s for s in ctx.snippets if s.id.startswith("fact:tom.")]
+
+
+async def test_words_that_are_aliases_by_chance_keep_a_linked_entity(rt: MemoryRuntime) -> None:
+    await say(rt, "Maya", "I work at Acme.", 0, "employer", "Acme")
+    await say(rt, "Alice", "My sister is Maya.", 1, "sibling", "Maya")
+    for question in (
+        "What's Alice's sister like?",
+        "Tell me about Alice's sister, we're planning a trip.",
+        "What do you know about Alice's sister? I'd like to buy her a gift.",
+    ):
+        ctx = await rt.query(question)
+        assert "fact:maya.employer" in {s.id for s in ctx.snippets}, question

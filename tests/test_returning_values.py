@@ -140,6 +140,11 @@ def test_the_planner_reads_questions_about_an_earlier_time() -> None:
     assert not past("What was Melanie's reaction to the concert?")
     assert not past("What kind of food did Maria have at the party?")
     assert past("What was Melanie's job?")
+    assert past("What was my title?") and past("Who was my boss?")
+    assert past("What was my home city?") and past("Where was I based?")
+    assert not past("Was my wife at the party?")
+    assert not past("Who did John work with?")
+    assert not past("What was John's old area?")
 
 
 async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) -> None:
