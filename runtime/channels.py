@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import datetime
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
-from nousmem.projections.lexical import date_label, fts_query, tokens
+from nousmem.projections.lexical import fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet, count_tokens
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.fact_lines import asks_about, fact_line, linked_entities
@@ -22,7 +23,6 @@ from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
 
 FULL_LENSES = ("historical", "audit")
-_TEMPORAL_WINDOW = 200  # rows of a time range the temporal channel considers, latest first
 
 
 #: Aliases that are common words of any question ("like", "use", "plan", "format"): they
@@ -344,66 +344,12 @@ class Channels:
         return fact_line(snap, wants_list, keep, conflicted=conflicted)
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
-        """Observations dated inside the question's time expressions: lexical hits first,
-        then the latest others (bounded, however many fall in the range)."""
-        proj = self.proj
-        spans = [(date.fromisoformat(s), date.fromisoformat(e)) for _, s, e in plan.times]
-
-        def inside(eid: str) -> bool:
-            d = proj.docs[eid].occurred_at.date()
-            return any(a <= d <= b for a, b in spans)
-
-        out = [e for e in lexical if inside(e)]
-        rows = proj.obs_by_date
-        for a, b in spans:
-            lo = bisect.bisect_left(rows, (a.toordinal(),))
-            hi = bisect.bisect_left(rows, (b.toordinal() + 1,))
-            # The latest _TEMPORAL_WINDOW rows *of the read's view*: rows written after the
-            # read point are skipped, not counted, or later writes in the same range would
-            # push out what the read saw and its replay would differ.
-            seen = 0
-            i = hi - 1
-            while i >= lo and len(out) < 50 and seen < _TEMPORAL_WINDOW:
-                ordinal, seq, eid = rows[i]
-                if seq > at.seq:
-                    # Rows of one date are in seq order: skip that date's later rows at once.
-                    i = bisect.bisect_left(rows, (ordinal, at.seq + 1), lo, i) - 1
-                    continue
-                i -= 1
-                if not self._in_view(proj.docs[eid], at):
-                    continue
-                seen += 1
-                if eid not in out:
-                    out.append(eid)
-            if len(out) >= 50:
-                break
-        return out
+        """Observations dated inside the question's time expressions (see
+        :func:`~nousmem.runtime.dated_channels.temporal`)."""
+        return temporal(self.proj, plan, lexical, at, self._in_view)
 
     def _audit(self, plan: QueryPlan, at: ReadPoint) -> dict[str, Snippet]:
-        qterms = set(plan.terms)
-        scored = []
-        for seq, arow in self.proj.worldview.audit_rows:
-            if seq > at.seq or (at.time is not None and arow.occurred_at > at.time):
-                continue
-            text = (
-                f"[{date_label(arow.occurred_at)}] {arow.kind}: {arow.summary}"
-                f" ({'; '.join(arow.reasons)})"
-            )
-            scored.append(
-                (-len(qterms & set(tokens(text))), -seq, arow.event_id, text, arow.occurred_at)
-            )
-        return {
-            eid: Snippet(
-                id=eid,
-                kind="audit",
-                text=text,
-                score=0.0,
-                event_ids=(eid,),
-                occurred_at=t,
-                tokens=count_tokens("- " + text),
-            )
-            for _, _, eid, text, t in sorted(scored)[:20]
-        }
+        return audit(self.proj, plan, at)
 
     async def _dense_rank(self, question: str, at: ReadPoint) -> list[str]:
         """Observations by similarity to the question, through the user's embedder."""
