@@ -87,15 +87,19 @@ _LEAD = (
     r"|i(?:'d|\u2019d| would)?\s+(?:" + _alt(WANTING) + r")\s+you\s+to\s+)?"
     r"(?:please\s+)?"
 )
+_FINITE = (
+    r"is|are|was|were|has|have|lives?|lived|works?|worked|moved|got|joined|started|married|"
+    r"likes?|loves?|hates?|enjoys?|plays?|uses?|visited|became|relocated|quit|left|owns?"
+)
 # "that" opens a clause with a subject, not a demonstrative: "Forget that I live in Lyon",
 # "... that my sister lives in Rome", "... that Maya works at Google"; not "Forget that guy,
 # I'm single now".
 _SUBJECT = (
-    r"(?=(?:i|i'm|i've|i'd|my|we|our|he|she|they|me)\b|(?-i:[A-Z])"
-    # lowercase: a demonstrative's noun ends at punctuation ("that guy,", "that old job.")
-    # or is a thing ("that Lyon thing"); a clause goes on ("that maya works at google")
-    r"|(?![\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*(?:[,;.!?]|$))"
-    r"(?![\w'\u2019-]+\s+(?:thing|stuff|one|idea|part|guy|girl)\b))"
+    r"(?=(?:i|i'm|i've|i'd|my|we|our|he|she|they|me)\b"
+    # someone named, whose verb follows within three words ("Maya Smith works at ...",
+    # "Maya recently moved to ...", "Maya's a nurse"); not a demonstrative's noun phrase
+    # ("that guy, ...", "that movie we watched", "that Netflix show")
+    rf"|(?:[\w'\u2019-]+\s+){{0,2}}(?:{_FINITE})\b|[\w-]+['\u2019]s\s)"
 )
 _STOP = r"(?:stop\s+remembering|don'?t\s+remember|don\u2019t\s+remember|do\s+not\s+remember)"
 _VERB = rf"(?:forget|unlearn|{_STOP}|delete|erase|remove)"
@@ -140,8 +144,17 @@ _SAID = re.compile(
 )
 # What was said names nothing: "Forget I said anything", "Forget I said hi".
 _NOTHING = re.compile(
-    r"^(?:anything|that|it|this|something|so|stuff|all\s+that|hi|hello|hey|thanks|"
-    r"thank\s+you|sorry|yes|no|ok|okay|lol|that\s+joke)\s*[.!?]*$",
+    r"^(?:(?:anything|something|it\s+was)(?:\s+at\s+all|\s+(?:stupid|dumb|silly|weird|fine|"
+    r"wrong|my\s+fault|a\s+big\s+deal))?|that|it|this|so|stuff|all\s+that|hi|hello|hey|"
+    r"thanks|thank\s+you|sorry|yes|no|ok|okay|ok\s+thanks|lol|(?:that|the)\s+joke|joke)"
+    r"\s*[.!?]*$",
+    re.I,
+)
+_PRONOUN = re.compile(r"^(?:it|that|this|them|those|these)\s*[.!?]*$", re.I)
+# "Forget I said Maya moved to Milan": someone named, then a verb.
+_NAMED_CLAUSE = re.compile(
+    r"^(?-i:[A-Z])[\w'\u2019-]*(?:\s+(?-i:[A-Z])[\w'\u2019-]*)?\s+(?:\w+ly\s+)?"
+    rf"(?:{_FINITE}|'s)\b",
     re.I,
 )
 # "Forget I said anything about Lyon", "Forget I said it was Lyon": about Lyon.
@@ -161,8 +174,9 @@ _NEW_CLAUSE = re.compile(
     r"actually,?\s+)?(?=(?:i|i'm|i've|i'd|we)\b)"
     r"|\s+(?:because|since|as)\s+(?=(?:i|i'm|i've|we)\b)"
     r"|\s+[-\u2013\u2014]+\s+(?=(?:i|i'm|i've|we)\b)|\s*\(\s*(?=(?:i|i'm|we)\b)"
-    # "..., my sister Maya lives in Milan": a statement of its own
-    r"|\s*[,;]\s+(?=my\s+\w+\s+(?:(?-i:[A-Z])\w+\s+)?(?:is|lives|works|has)\b)",
+    # "..., my sister Maya lives in Milan", "..., Maya moved to Milan": a statement of its own
+    r"|\s*[,;]\s+(?=my\s+\w+\s+(?:(?-i:[A-Z])\w+\s+)?(?:is|lives|works|has)\b)"
+    r"|\s*[,;]\s+(?=(?-i:[A-Z])\w+\s+(?:moved|lives|works|is|has|got)\b)",
     re.I,
 )
 _TRAILING = re.compile(r"(?:[,;]?\s+(?:please|thanks|thank you|ok|okay))*\s*[.!?]*\s*$", re.I)
@@ -245,8 +259,12 @@ def _clauses(sentence: str, rest: str, at: int, span: tuple[int, int]) -> list[F
             about = _SAID_ABOUT.match(part)
             if about is not None:
                 part = part[about.end() :]
+                if _PRONOUN.match(part):
+                    continue  # "Forget I said anything about it"
             if about is not None or not (
-                re.match(r"(?:i|we)\b", part, re.I) or _KIN_START.match(part)
+                re.match(r"(?:i|we)\b", part, re.I)
+                or _KIN_START.match(part)
+                or _NAMED_CLAUSE.match(part)
             ):
                 out.extend(_about(sentence, " ".join(_TRAILING.sub("", part).split()), span))
                 continue

@@ -44,6 +44,12 @@ _SLOT_NOUNS = "|".join(
     )
 )
 _WHOSE = r"(?:my|his|her|their|our|your|\w+'s)\s+(?:[\w-]+'s\s+|home\s+)?"
+# The state noun ends what is asked: "What was my boss?" but not "What was my boss's
+# reaction?", "What was my office party like?", "What was my home address again?".
+_ENDS = (
+    r"(?!['\u2019]s\b)(?=\s*(?:[?.!,]|$|\s+(?:before|then|back|at\s+the\s+time|in|when|while|"
+    r"during|like\s+(?:before|then))\b))"
+)
 # A question about what held before now: "Where did I work before?", "What was my old
 # job?", "Where did I use to live?", "Where was I living then?". Not a time relative to
 # something else ("before I go", "before the parade"), nor words that name no time ("my
@@ -52,8 +58,9 @@ _WHOSE = r"(?:my|his|her|their|our|your|\w+'s)\s+(?:[\w-]+'s\s+|home\s+)?"
 _PAST = re.compile(
     r"\b(?:used|use)\s+to\b|\b(?:previous(?:ly)?|formerly|originally|back\s+then)\b"
     r"|\bin\s+the\s+past\b|\b(?:before|earlier)(?:\s+(?:that|then))?\s*(?:[?.!,]|$)"
-    rf"|\b{_WHOSE}(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS})\b"
-    rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}(?:{_SLOT_NOUNS})\b"
+    rf"|\b{_WHOSE}(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS}){_ENDS}"
+    rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}(?:{_SLOT_NOUNS}){_ENDS}"
+    rf"|\b(?:was|were)\s+{_WHOSE}ex{_ENDS}"
     r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married|based)\b"
     r"|\bwhich\s+\w+\s+(?:was|were)\s+(?:i|you|he|she|we|they)\s+in\b"
     r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+(?:live|stay|do\s+for\s+a\s+living)\b"

@@ -145,7 +145,8 @@ _AFTER_END = words("so anyway though lol apparently")
 _AGREEING = words("and as like just")
 _SINCE = re.compile(r"\bsince\s+(?:last\s+)?$", re.IGNORECASE)
 _FINITE_AFTER = re.compile(
-    r"\s+(?:is|was|are|were|will|would|'s|has|had|works?|worked|suits?|fits?|seems?)\b",
+    r"(?:\s+|['\u2019](?=s\b))(?:is|was|are|were|will|would|s|has|had|works?|worked|suits?|"
+    r"fits?|seems?|looks?|happens?|can|could|should|might|may|must)\b",
     re.IGNORECASE,
 )
 # A report the speaker distances from: "..., as my ex keeps claiming", "..., as my mom
@@ -287,14 +288,15 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
     return False
 
 
-def _after_since(sent: Sentence, m: TimeMention) -> bool:
-    """The mention follows "since" as a preposition ("since Monday"), not as a conjunction
-    ("since Monday is a holiday")."""
+def _after_since(sent: Sentence, m: TimeMention, change: bool) -> bool:
+    """The mention follows "since" as a preposition ("I'm working at Acme since Monday"),
+    not as a conjunction ("I'm moving to Berlin since Monday is a holiday"): a state goes on
+    since a date whatever follows; a change in the progressive is a plan unless the date
+    ends its clause."""
     start, end = m.span[0] - sent.offset, m.span[1] - sent.offset
-    return (
-        _SINCE.search(sent.text[: max(0, start)]) is not None
-        and _FINITE_AFTER.match(sent.text[end:]) is None
-    )
+    if _SINCE.search(sent.text[: max(0, start)]) is None:
+        return False
+    return not change or _FINITE_AFTER.match(sent.text[end:]) is None
 
 
 def _bare_past(m: TimeMention, ref: date, since: bool = False) -> bool:
@@ -373,7 +375,8 @@ def clause_scope(
             )
         )
         future = any(
-            m.start > ref or (planned and _bare_past(m, ref, _after_since(sent, m))) for m in times
+            m.start > ref or (planned and _bare_past(m, ref, _after_since(sent, m, change)))
+            for m in times
         )
     reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
     return Scope(future=future, past=past, reported=reported)

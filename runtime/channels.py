@@ -5,6 +5,7 @@ the state helpers they share. :class:`~nousmem.runtime.query.QueryEngine` fuses 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -30,6 +31,11 @@ FULL_LENSES = ("historical", "audit")
 INCIDENTAL = frozenset(
     "like likes love loves enjoy enjoys use uses using done plan plans home style format "
     "formatting called single trip trips travel language languages".split()
+)
+
+
+_LIKING = re.compile(
+    r"\b(?:does|do|did|will|would)\s+(?:[\w'-]+\s+){1,3}(?:like|love|enjoy)\b", re.IGNORECASE
 )
 
 
@@ -238,18 +244,17 @@ class Channels:
         # only by chance ("What's my sister like?", "... in a short format").
         asked = plan.question.split("?", 1)[0]
         head = plan.model_copy(update={"question": asked, "terms": tuple(tokens(asked))})
-        other = any(
-            asks_about(head, a, [w for w in spec(a).aliases if w not in INCIDENTAL])
-            for a in proj.config.attributes.names()
-            if a not in links
-        )
+        # "What does my sister like?" asks her likes; "What's my sister like?" does not.
+        liking = _LIKING.search(asked) is not None
+
+        def asks(attribute: str) -> bool:
+            words = [w for w in spec(attribute).aliases if w not in INCIDENTAL]
+            return asks_about(head, attribute, words) or (liking and attribute == "likes")
+
+        other = any(asks(a) for a in proj.config.attributes.names() if a not in links)
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-            whole = (
-                hop > 0
-                and not other
-                and not any(asks_about(plan, s.attribute, spec(s.attribute).aliases) for s in snaps)
-            )
+            whole = hop > 0 and not other and not any(asks(s.attribute) for s in snaps)
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)

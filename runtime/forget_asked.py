@@ -112,16 +112,11 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
     when = obs.occurred_at
     if request.form == "clause":
         found = [
-            [
-                t
-                for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
-                if c.polarity == "assert"
-                if (t := value_target(beliefs, c.entity, c.attribute, c.value, when)) is not None
-            ]
-            for text in _readings(request.target, obs, beliefs)
+            _clause_targets(text, obs, beliefs) for text in _readings(request.target, obs, beliefs)
         ]
-        # "my sister" read through each sibling: only when one of them is meant.
-        kin = [targets for targets in found[1:] if targets]
+        # "my sister" read through each sibling: only when one of them is meant (what the
+        # plain reading names too, "... and I live in Lyon", tells none apart).
+        kin = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
         meant = kin[0] if len(kin) == 1 else []
         return list(dict.fromkeys([*found[0], *meant]))
     if obs.actor is None:
@@ -144,6 +139,26 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
         if s.attribute in wanted
         for v in _values(s)
         if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
+    ]
+
+
+#: Attributes that link to a person: in "my sister Maya lives in Rome" the link only
+#: introduces who is meant; it is not what the request asks to forget.
+_LINKS = frozenset({"sibling", "spouse", "child", "friend"})
+
+
+def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[str]:
+    claims = [
+        c
+        for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
+        if c.polarity == "assert"
+    ]
+    named = {match_key(c.entity) for c in claims}
+    return [
+        t
+        for c in claims
+        if not (c.attribute in _LINKS and match_key(c.value) in named)
+        if (t := value_target(beliefs, c.entity, c.attribute, c.value, obs.occurred_at)) is not None
     ]
 
 

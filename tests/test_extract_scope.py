@@ -53,6 +53,7 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
         "I'm starting at Google on Monday.",
         # "since" as "because" before a weekday: still a plan.
         "I'm moving to Berlin since Monday is a holiday.",
+        "I'm moving to Berlin since Monday's a holiday.",
     ],
 )
 def test_a_future_state_sets_nothing_now(text: str) -> None:
@@ -339,6 +340,7 @@ def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
         # "since" a weekday is the last one (said on a Wednesday).
         ("I'm living in Berlin since Monday.", ("location", "Berlin")),
         ("I'm working at Acme since Monday.", ("employer", "Acme")),
+        ("I'm working at Acme since Monday was my first day.", ("employer", "Acme")),
         ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
         # A continuing word anywhere before a state verb.
         ("I'll still be living in Paris.", ("location", "Paris")),

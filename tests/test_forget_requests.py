@@ -84,6 +84,14 @@ def test_each_clause_after_and_that_is_a_request() -> None:
         # "that" as a demonstrative: the statement after the comma is the speaker's own.
         "Forget that guy, I'm single now.",
         "Forget that job, I work at Google now.",
+        "Forget that movie we watched.",
+        "Forget that Netflix show, I love Dark.",
+        "Forget that Lyon thing.",
+        "Forget that lady at the store, she was rude.",
+        "Forget I said anything at all.",
+        "Forget I said anything about it.",
+        "Forget I said it was fine.",
+        "Forget I said that joke.",
     ],
 )
 def test_other_sentences_ask_nothing(text: str) -> None:
@@ -316,3 +324,21 @@ async def test_what_was_said_in_other_words(rt: MemoryRuntime) -> None:
     assert [d.value for d in r.deltas] == ["coffee"]
     r = await _say(rt, "Forget I said hi.", 5)
     assert r.forget_requests == ()
+
+
+async def test_what_was_said_about_someone_is_not_said_again(rt: MemoryRuntime) -> None:
+    await _say(rt, "My sister Maya lives in Rome.", 1)
+    r = await _say(rt, "Forget I said Maya moved to Milan.", 2)
+    assert r.deltas == () and r.forgotten == ()
+    r = await _say(rt, "Forget that email I sent, Maya moved to Milan.", 3)
+    assert r.forget_requests == () and [d.value for d in r.deltas] == ["Milan"]
+
+
+async def test_a_relative_beside_the_askers_own_clause(rt: MemoryRuntime) -> None:
+    await _say(rt, "My sister Maya lives in Rome. My brother Leo lives in Oslo.", 1)
+    await _say(rt, "I live in Lyon.", 2)
+    r = await _say(rt, "Forget that my sister lives in Rome and I live in Lyon.", 3)
+    assert set(r.forgotten) == {"fact:maya.location#rome", "fact:user.location#lyon"}
+    r = await _say(rt, "Forget that my brother Leo lives in Oslo.", 4)
+    # The link only says who is meant: Leo stays the brother.
+    assert r.forgotten == ("fact:leo.location#oslo",)

@@ -263,10 +263,14 @@ async def test_an_attribute_asked_and_missing_brings_no_other_line(rt: MemoryRun
 async def test_words_that_are_aliases_by_chance_keep_a_linked_entity(rt: MemoryRuntime) -> None:
     await say(rt, "Maya", "I work at Acme.", 0, "employer", "Acme")
     await say(rt, "Alice", "My sister is Maya.", 1, "sibling", "Maya")
+    await say(rt, "Maya", "I like tea.", 0, "likes", "tea")
     for question in (
         "What's Alice's sister like?",
+        "I'd like to know about Alice's sister.",
         "Tell me about Alice's sister, we're planning a trip.",
         "What do you know about Alice's sister? I'd like to buy her a gift.",
     ):
         ctx = await rt.query(question)
         assert "fact:maya.employer" in {s.id for s in ctx.snippets}, question
+    likes = await rt.query("What does Alice's sister like?")
+    assert {s.id for s in likes.snippets if s.id.startswith("fact:maya.")} == {"fact:maya.likes"}

@@ -145,6 +145,9 @@ def test_the_planner_reads_questions_about_an_earlier_time() -> None:
     assert not past("Was my wife at the party?")
     assert not past("Who did John work with?")
     assert not past("What was John's old area?")
+    assert not past("What was my boss's reaction?")
+    assert not past("What was my office party like?")
+    assert past("Who was my ex?")
 
 
 async def test_a_question_about_the_past_replays_identically(rt: MemoryRuntime) -> None:
