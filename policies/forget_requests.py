@@ -29,7 +29,7 @@ from nousmem.policies.own_words import others, own_part
 from nousmem.policies.patterns import ASKING, POLITE, WANTING
 from nousmem.policies.sentences import SENTENCE
 
-__all__ = ["ATTRIBUTE_NOUNS", "ForgetRequest", "forget_requests"]
+__all__ = ["ATTRIBUTE_NOUNS", "KIN_NOUNS", "KIN_START", "ForgetRequest", "forget_requests"]
 
 Form = Literal["clause", "about", "attribute"]
 
@@ -161,9 +161,18 @@ _NAMED_CLAUSE = re.compile(
 _SAID_ABOUT = re.compile(
     r"^(?:anything\s+about|something\s+about|it\s+was|that\s+it\s+was)\s+", re.I
 )
-_KIN_START = re.compile(
-    r"^my\s+(?:sister|brother|sibling|wife|husband|spouse|partner|son|daughter|kid|child|"
-    r"friend|best\s+friend)\b",
+#: "my sister ...": the asker's relatives by their noun, and the attribute that holds them.
+KIN_NOUNS: dict[str, str] = {
+    **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
+    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
+    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
+    **dict.fromkeys(("friend", "best friend"), "friend"),
+}
+#: A clause that opens with one ("my sister lives in Rome"); group ``kin``: the noun.
+KIN_START = re.compile(
+    r"^my\s+(?P<kin>"
+    + "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
+    + r")\b",
     re.I,
 )
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
@@ -263,7 +272,7 @@ def _clauses(sentence: str, rest: str, at: int, span: tuple[int, int]) -> list[F
                     continue  # "Forget I said anything about it"
             if about is not None or not (
                 re.match(r"(?:i|we)\b", part, re.I)
-                or _KIN_START.match(part)
+                or KIN_START.match(part)
                 or _NAMED_CLAUSE.match(part)
             ):
                 out.extend(_about(sentence, " ".join(_TRAILING.sub("", part).split()), span))

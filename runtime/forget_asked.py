@@ -25,12 +25,11 @@ lists the request (``RouteResult.forget_requests``) and what it took out
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
-from nousmem.policies.forget_requests import ForgetRequest, forget_requests
+from nousmem.policies.forget_requests import KIN_NOUNS, KIN_START, ForgetRequest, forget_requests
 from nousmem.projections.belief_models import (
     UNKNOWN,
     BeliefSnapshot,
@@ -162,28 +161,14 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
     ]
 
 
-# "my sister lives in Rome": the asker's relation by its noun, then the rest of the clause.
-_KIN = re.compile(
-    r"^my\s+(?P<kin>sister|brother|sibling|wife|husband|spouse|partner|son|daughter|kid|child|"
-    r"friend|best\s+friend)\b",
-    re.I,
-)
-_KIN_ATTRIBUTE = {
-    **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
-    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
-    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
-    **dict.fromkeys(("friend", "best friend"), "friend"),
-}
-
-
 def _readings(clause: str, obs: Observation, beliefs: BeliefStore) -> list[str]:
     """The clause, and for "my sister ..." the clause about each entity the asker's
     relation holds ("Maya lives in Rome"): the extractor reads no claim of an unnamed
     relative, and only the one that holds the value is forgotten."""
-    kin = _KIN.match(clause)
+    kin = KIN_START.match(clause)
     if kin is None or obs.actor is None:
         return [clause]
-    attribute = _KIN_ATTRIBUTE[" ".join(kin.group("kin").casefold().split())]
+    attribute = KIN_NOUNS[" ".join(kin.group("kin").casefold().split())]
     snap = beliefs.snapshot(obs.actor, attribute, deltas=False)
     names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
     return [clause, *(f"{name}{clause[kin.end() :]}" for name in names if name != UNKNOWN)]
