@@ -144,6 +144,8 @@ _AFTER_ACCORDING = re.compile(r"\s*[,;(\u2013\u2014-]?\s*according\s+to\s+(?!me\
 _AFTER_END = words("so anyway though lol apparently")
 _AGREEING = words("and as like just")
 _SINCE = re.compile(r"\bsince\s+(?:last\s+)?$", re.IGNORECASE)
+_STARTING = re.compile(r"\b(?:starting|beginning)\s+(?:in|on|from)?\s*$", re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(r"\s*(?:[,.;!?]|$)")
 _FINITE_AFTER = re.compile(
     r"(?:\s+|['\u2019](?=s\b))(?:is|was|are|were|will|would|s|has|had|works?|worked|suits?|"
     r"fits?|seems?|looks?|happens?|can|could|should|might|may|must)\b",
@@ -288,6 +290,19 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
     return False
 
 
+def _starts_later(sent: Sentence, m: TimeMention, ref: date) -> bool:
+    """A start named in a phrase of its own, after the mention nothing but the clause's
+    end: "I work at Google, starting in June", "Starting next month, I live in Paris" (said
+    in May). A bare month more than half a year back is the next one; a nearer one is the
+    start that has been ("..., starting in March" said in May)."""
+    start, end = m.span[0] - sent.offset, m.span[1] - sent.offset
+    if _STARTING.search(sent.text[: max(0, start)]) is None:
+        return False
+    if _CLAUSE_ENDS.match(sent.text[end:]) is None:
+        return False  # "..., starting in June my wife joins me": another clause's start
+    return m.start > ref or (_bare_past(m, ref) and (ref - m.end).days > 183)
+
+
 def _after_since(sent: Sentence, m: TimeMention, change: bool) -> bool:
     """The mention follows "since" as a preposition ("I'm working at Acme since Monday"),
     not as a conjunction ("I'm moving to Berlin since Monday is a holiday"): a state goes on
@@ -377,6 +392,6 @@ def clause_scope(
         future = any(
             m.start > ref or (planned and _bare_past(m, ref, _after_since(sent, m, change)))
             for m in times
-        )
+        ) or any(_starts_later(sent, m, ref) for m in sent.mentions)
     reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
     return Scope(future=future, past=past, reported=reported)

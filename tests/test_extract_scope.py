@@ -54,6 +54,9 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
         # "since" as "because" before a weekday: still a plan.
         "I'm moving to Berlin since Monday is a holiday.",
         "I'm moving to Berlin since Monday's a holiday.",
+        # A start in a phrase of its own.
+        "I work at Google, starting in June.",
+        "Starting in June, I live in Paris.",
     ],
 )
 def test_a_future_state_sets_nothing_now(text: str) -> None:
@@ -341,6 +344,8 @@ def test_a_date_before_a_possessive_leaves_the_relation(text: str) -> None:
         ("I'm living in Berlin since Monday.", ("location", "Berlin")),
         ("I'm working at Acme since Monday.", ("employer", "Acme")),
         ("I'm working at Acme since Monday was my first day.", ("employer", "Acme")),
+        ("I work at Google, starting in March.", ("employer", "Google")),
+        ("I live in Paris, starting in June my wife joins me.", ("location", "Paris")),
         ("My wife Ana will be 40 next week.", ("spouse", "Ana")),
         # A continuing word anywhere before a state verb.
         ("I'll still be living in Paris.", ("location", "Paris")),
