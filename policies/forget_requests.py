@@ -26,41 +26,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nousmem.policies.own_words import others, own_part
-from nousmem.policies.patterns import ASKING, POLITE, WANTING
+from nousmem.policies.patterns import ASKING, ATTRIBUTE_NOUNS, KIN_NOUNS, POLITE, WANTING
 from nousmem.policies.sentences import SENTENCE
 
-__all__ = ["ATTRIBUTE_NOUNS", "KIN_NOUNS", "KIN_START", "ForgetRequest", "forget_requests"]
+__all__ = ["KIN_START", "ForgetRequest", "forget_requests"]
 
 Form = Literal["clause", "about", "attribute"]
-
-#: What "forget my <noun>" names: the nouns of the default attributes (and of common custom
-#: ones: a schema without them resolves nothing), never a word of a longer phrase.
-ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(
-        ("address", "home address", "location", "city", "where i live"),
-        ("location",),
-    ),
-    "job": ("employer", "role"),
-    **dict.fromkeys(
-        ("employer", "workplace", "company", "where i work"),
-        ("employer",),
-    ),
-    **dict.fromkeys(("role", "job title", "position", "profession", "occupation"), ("role",)),
-    **dict.fromkeys(("spouse", "husband", "wife"), ("spouse",)),
-    "relationship status": ("relationship_status",),
-    "name": ("name",),
-    "age": ("age",),
-    "hometown": ("origin",),
-    **dict.fromkeys(("hobby", "hobbies"), ("hobby",)),
-    **dict.fromkeys(("pet", "pets"), ("pet",)),
-    **dict.fromkeys(("kids", "children"), ("child",)),
-    **dict.fromkeys(("siblings",), ("sibling",)),
-    **dict.fromkeys(("friends",), ("friend",)),
-    **dict.fromkeys(("instructions",), ("instruction", "answer_language")),
-    **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
-    **dict.fromkeys(("email", "email address", "e-mail"), ("email",)),
-    "birthday": ("birthday",),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,13 +132,6 @@ _NAMED_CLAUSE = re.compile(
 _SAID_ABOUT = re.compile(
     r"^(?:anything\s+about|something\s+about|it\s+was|that\s+it\s+was)\s+", re.I
 )
-#: "my sister ...": the asker's relatives by their noun, and the attribute that holds them.
-KIN_NOUNS: dict[str, str] = {
-    **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
-    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
-    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
-    **dict.fromkeys(("friend", "best friend"), "friend"),
-}
 #: A clause that opens with one ("my sister lives in Rome"); group ``kin``: the noun.
 KIN_START = re.compile(
     r"^my\s+(?P<kin>"

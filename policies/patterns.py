@@ -223,6 +223,42 @@ POLITE = words("please pls plz kindly just also and so ok okay now then hey oh")
 ASKING = words("can could would will")
 #: "I want you to forget ...", "I'd like you to ...", "I need you to ...".
 WANTING = words("want need like wish")
+#: What "forget my <noun>" (and "what was my <noun>?") names: the nouns of the default
+#: attributes (and of common custom ones: a schema without them resolves nothing), never a
+#: word of a longer phrase.
+ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("address", "home address", "location", "city", "where i live"),
+        ("location",),
+    ),
+    "job": ("employer", "role"),
+    **dict.fromkeys(
+        ("employer", "workplace", "company", "where i work"),
+        ("employer",),
+    ),
+    **dict.fromkeys(("role", "job title", "position", "profession", "occupation"), ("role",)),
+    **dict.fromkeys(("spouse", "husband", "wife"), ("spouse",)),
+    "relationship status": ("relationship_status",),
+    "name": ("name",),
+    "age": ("age",),
+    "hometown": ("origin",),
+    **dict.fromkeys(("hobby", "hobbies"), ("hobby",)),
+    **dict.fromkeys(("pet", "pets"), ("pet",)),
+    **dict.fromkeys(("kids", "children"), ("child",)),
+    **dict.fromkeys(("siblings",), ("sibling",)),
+    **dict.fromkeys(("friends",), ("friend",)),
+    **dict.fromkeys(("instructions",), ("instruction", "answer_language")),
+    **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
+    **dict.fromkeys(("email", "email address", "e-mail"), ("email",)),
+    "birthday": ("birthday",),
+}
+#: "my sister ...": the asker's relatives by their noun, and the attribute that holds them.
+KIN_NOUNS: dict[str, str] = {
+    **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
+    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
+    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
+    **dict.fromkeys(("friend", "best friend"), "friend"),
+}
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from nousmem.policies.forget_requests import ATTRIBUTE_NOUNS
+from nousmem.policies.patterns import ATTRIBUTE_NOUNS
 from nousmem.policies.risk import REDACTION_MARK
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key

@@ -43,6 +43,11 @@ def match_key(text: str) -> str:
     return unicodedata.normalize("NFKC", folded)
 
 
+#: Sources whose word is the user's own (by :func:`source_key`): they confirm a value, take
+#: back what they hid ("said again") and make memory forget what they ask it to.
+CONFIRMING_SOURCES = frozenset({"user", "system"})
+
+
 @lru_cache(maxsize=4096)
 def source_key(source: str) -> str:
     """Identity of a source name, for trust, repeat counting and independence.

@@ -10,7 +10,13 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from nousmem.projections import disputes
-from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key, source_key
+from nousmem.projections.belief_models import (
+    CONFIRMING_SOURCES,
+    UNKNOWN,
+    BeliefSnapshot,
+    match_key,
+    source_key,
+)
 from nousmem.projections.supersession import Sup, closed_spans, took_over
 from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_merge import visible
@@ -202,7 +208,7 @@ class SlotResolver:
                 "utility": self._utility(cid, limit),
                 "commitment": COMMITMENT.get(state, 0.3),
                 "confirmation": 1.0
-                if any(source_key(r.source) in ("user", "system") for r in asserts)
+                if any(source_key(r.source) in CONFIRMING_SOURCES for r in asserts)
                 else 0.0,
                 "contradiction": min(1.0, 0.5 * against + min(0.4, 0.1 * held_against)),
                 "inhibition": 1.0 if state in HIDDEN_STATES else 0.0,

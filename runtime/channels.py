@@ -18,7 +18,7 @@ from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.fact_lines import asks_about, fact_line, linked_entities
+from nousmem.runtime.fact_lines import asks_about, base_terms, fact_line, linked_entities
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
@@ -37,11 +37,6 @@ INCIDENTAL = frozenset(
 _LIKING = re.compile(
     r"\b(?:does|do|did|will|would)\s+(?:[\w'-]+\s+){1,3}(?:like|love|enjoy)\b", re.IGNORECASE
 )
-
-
-def base_terms(terms: Sequence[str]) -> list[str]:
-    """Terms with possessives folded (``caroline's`` -> ``caroline``), unique, in order."""
-    return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
 
 
 class Channels:

@@ -18,6 +18,7 @@ __all__ = [
     "LINK_HOPS",
     "MAX_LINKED",
     "asks_about",
+    "base_terms",
     "fact_line",
     "linked_entities",
 ]
@@ -28,6 +29,11 @@ MAX_LINKED = 8
 entities' own."""
 
 
+def base_terms(terms: Sequence[str]) -> list[str]:
+    """Terms with possessives folded (``caroline's`` -> ``caroline``), unique, in order."""
+    return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
+
+
 def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     """The question names ``attribute`` as a word (``manager``, ``relationship status``),
     or its plural ("employers"), or one of its aliases. Whole words: "manager" does not ask
@@ -36,8 +42,7 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None:
         return True
     # "Alice's wife's job": a possessive names the word too.
-    terms = {t[:-2] if t.endswith("'s") else t for t in plan.terms}
-    return not terms.isdisjoint(aliases)
+    return not set(base_terms(plan.terms)).isdisjoint(aliases)
 
 
 def fact_line(

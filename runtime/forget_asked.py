@@ -14,7 +14,7 @@ What a request names (``policies/forget_requests.py`` finds them):
 - a clause ("forget that I live in Lyon"): the values the rule extractor reads in it;
 - "forget what I told you about Lyon": the asker's values the words name whole;
 - "forget my address", "forget where I work": every value of the asker's attributes the noun
-  names (``policies.forget_requests.ATTRIBUTE_NOUNS``).
+  names (``policies.patterns.ATTRIBUTE_NOUNS``).
 
 A value said again after the request in event time (a back-dated request) is not forgotten.
 
@@ -29,8 +29,10 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
-from nousmem.policies.forget_requests import KIN_NOUNS, KIN_START, ForgetRequest, forget_requests
+from nousmem.policies.forget_requests import KIN_START, ForgetRequest, forget_requests
+from nousmem.policies.patterns import KIN_NOUNS
 from nousmem.projections.belief_models import (
+    CONFIRMING_SOURCES,
     UNKNOWN,
     BeliefSnapshot,
     Revision,
@@ -46,7 +48,6 @@ from nousmem.projections.worldview_models import candidate_id, slot_kind_for
 
 __all__ = [
     "FORGET_REQUEST",
-    "REQUESTERS",
     "asked_to_forget",
     "forget_targets",
     "requester",
@@ -56,8 +57,6 @@ __all__ = [
 FORGET_REQUEST = "asked to forget"
 """The reason journaled with each invalidation a request brings (no words of the request:
 the observation it was said in is the record's cause)."""
-#: Sources whose request makes memory forget.
-REQUESTERS = frozenset({"user", "system"})
 _RULES = RuleExtractor()
 
 
@@ -180,7 +179,7 @@ def _values(snap: BeliefSnapshot) -> list[str]:
 
 def requester(source: str) -> bool:
     """Whether a request from ``source`` makes memory forget."""
-    return source_key(source) in REQUESTERS
+    return source_key(source) in CONFIRMING_SOURCES
 
 
 def asked_to_forget(

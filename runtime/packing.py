@@ -8,7 +8,8 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.excerpt import excerpt, matcher
 from nousmem.projections.lexical import tokens
 from nousmem.projections.retrieval import Packer, Snippet, count_tokens
-from nousmem.runtime.channels import Channels, base_terms
+from nousmem.runtime.channels import Channels
+from nousmem.runtime.fact_lines import base_terms
 
 __all__ = ["Packing", "fit_lines"]
 

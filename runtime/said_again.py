@@ -14,18 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nousmem.projections.belief_models import Revision, match_key, source_key
+from nousmem.projections.belief_models import CONFIRMING_SOURCES, Revision, source_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.lifecycle_models import HIDDEN
 from nousmem.projections.schema import normalise_attribute
-from nousmem.projections.worldview_models import slot_kind_for
+from nousmem.projections.worldview_models import candidate_id, slot_kind_for
 
 __all__ = ["SAID_AGAIN", "restorations"]
 
 SAID_AGAIN = "said again"
 _UNDONE = frozenset({"obsolete", "inhibited"})
-_CONFIRMING = frozenset({"user", "system"})
 
 
 def restorations(
@@ -36,11 +35,11 @@ def restorations(
     out: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     for rev in revisions:
-        if rev.polarity != "assert" or source_key(rev.source) not in _CONFIRMING:
+        if rev.polarity != "assert" or source_key(rev.source) not in CONFIRMING_SOURCES:
             continue
         key, _ = beliefs.canonical(rev.entity)
         attribute = normalise_attribute(rev.attribute)
-        target = f"{slot_kind_for(attribute)}:{key}.{attribute}#{match_key(rev.value)}"
+        target = candidate_id(slot_kind_for(attribute), key, attribute, rev.value)
         if target in seen:
             continue
         seen.add(target)
