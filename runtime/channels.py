@@ -246,7 +246,10 @@ class Channels:
             words = [w for w in spec(attribute).aliases if w not in INCIDENTAL]
             return asks_about(head, attribute, words) or (liking and attribute == "likes")
 
-        other = any(asks(a) for a in proj.config.attributes.names() if a not in links)
+        # Only a read that reached someone through a link needs it (most reads do not).
+        other = bool(links) and any(
+            asks(a) for a in proj.config.attributes.names() if a not in links
+        )
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
             whole = hop > 0 and not other and not any(asks(s.attribute) for s in snaps)
