@@ -119,8 +119,9 @@ class RuleExtractor:
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
         said = self._rule_claims(obs, content, seen)
         # What a request to forget names is not said: "Forget that I work at Acme and that
-        # I live in Lyon" states neither (the clause walk sees only the first).
-        asked = [r.span for r in forget_requests(content) if r.form == "clause"]
+        # I live in Lyon" states neither (the clause walk sees only the first), nor does
+        # "Forget about my dog Rex" state a dog.
+        asked = [r.span for r in forget_requests(content)]
         out.extend(c for c in said if not _inside(c.span, asked))
         told = []
         for c in instruction_claims(obs, content, self.base_confidence):

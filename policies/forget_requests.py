@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nousmem.policies.own_words import others, own_part
-from nousmem.policies.patterns import ASKING, ATTRIBUTE_NOUNS, KIN_NOUNS, POLITE, WANTING
+from nousmem.policies.patterns import (
+    ASKING,
+    ATTRIBUTE_NOUNS,
+    KIN_NOUNS,
+    POLITE,
+    SPECIES_WORDS,
+    WANTING,
+)
 from nousmem.policies.sentences import SENTENCE
 
 __all__ = ["KIN_START", "ForgetRequest", "forget_requests"]
@@ -45,7 +52,17 @@ class ForgetRequest:
     attributes: tuple[str, ...] = ()
     span: tuple[int, int] = (0, 0)
     """Where it is in the message (offsets): the clause of a ``clause`` request, else the
-    sentence."""
+    sentence up to the end of what it names ("Forget my dog Rex" up to "Rex"; a reason after
+    it, "..., I gave him away", is the speaker's own statement)."""
+    words: str = ""
+    """For the attribute form, words a value must hold to be meant: "Forget my sister Maya"
+    -> "Maya", "Forget about my dog" -> "dog" (empty: every value of the attributes)."""
+    only_one: bool = False
+    """The noun names one of several ("my sister" when two siblings are known): meant only
+    when the attributes hold a single value."""
+    former: bool = False
+    """"Forget my old address", "Forget where I used to live": the values held before, not
+    the one held now."""
 
 
 def _alt(words: frozenset[str] | tuple[str, ...]) -> str:
@@ -90,14 +107,28 @@ _ABOUT = re.compile(
 _NOUNS = _alt(tuple(ATTRIBUTE_NOUNS))
 # What may follow the noun: nothing, "anymore", "please", or a reason ("..., I moved").
 _REASON = (
-    r"(?:\s+(?:anymore|any\s+more|please))?"
-    r"(?:[.!?]+|,\s*(?:please|thanks|thank you|i|i'm|i've|we|it's|since|because|as)\b.*)?"
+    r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
+    r"(?:[.!?]+|,\s*"
+    # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
+    r"(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
+    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b)"
+    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|since|because|as)\b.*)?"
 )
+_SPECIES = _alt(tuple(SPECIES_WORDS.split()))
+_KIN = _alt(tuple(KIN_NOUNS))
+_NAME = r"(?-i:[A-Z])[\w'\u2019-]*"
 _ATTRIBUTE = re.compile(
     _LEAD
     + _VERB
-    + rf"\s+(?:about\s+)?(?:my\s+(?P<noun>{_NOUNS})"
-    + r"|where\s+i(?:'m|\u2019m|\s+am)?\s+(?P<where>live|living|work|working))"
+    + r"\s+(?:about\s+)?(?P<what>my\s+(?:(?P<old>old|former|previous)\s+)?"
+    + rf"(?P<noun>{_NOUNS})"
+    # "Forget my husband Tom", "Forget about my sister Maya": the link to that relative
+    + rf"|my\s+(?P<kin>{_KIN})(?:\s+(?P<kname>{_NAME}))?"
+    # "Forget about my dog", "Forget my cat Luna": the pet
+    + r"|my\s+(?:(?:little|old|new|sweet|cute)\s+)?"
+    + rf"(?P<species>{_SPECIES})(?:\s+(?:named\s+|called\s+)?(?P<pname>{_NAME}))?"
+    + r"|where\s+i(?:'m|\u2019m|\s+am)?\s+(?P<used>used\s+to\s+)?"
+    + r"(?P<where>live|living|work|working|lived|worked))"
     + _REASON
     + r"\s*$",
     re.IGNORECASE | re.DOTALL,
@@ -147,12 +178,22 @@ _NEW_CLAUSE = re.compile(
     r"actually,?\s+)?(?=(?:i|i'm|i've|i'd|we)\b)"
     r"|\s+(?:because|since|as)\s+(?=(?:i|i'm|i've|we)\b)"
     r"|\s+[-\u2013\u2014]+\s+(?=(?:i|i'm|i've|we)\b)|\s*\(\s*(?=(?:i|i'm|we)\b)"
+    # "... and I'm moving to Paris", "... and now I work at Globex": news, not a second
+    # thing to forget ("... and I work at Acme" names two)
+    r"|\s+and\s+now\s+(?=(?:i|i'm|i've|we)\b)"
+    r"|\s+and\s+(?=(?:i|i'm|i've|we)\s+(?:(?:am|have|now|actually|just|recently|already)\s+)*"
+    r"(?:moved|moving|switched|switching|started|starting|joined|joining|changed|changing|"
+    r"got|getting|bought|found)\b)"
     # "..., my sister Maya lives in Milan", "..., Maya moved to Milan": a statement of its own
     r"|\s*[,;]\s+(?=my\s+\w+\s+(?:(?-i:[A-Z])\w+\s+)?(?:is|lives|works|has)\b)"
     r"|\s*[,;]\s+(?=(?-i:[A-Z])\w+\s+(?:moved|lives|works|is|has|got)\b)",
     re.I,
 )
-_TRAILING = re.compile(r"(?:[,;]?\s+(?:please|thanks|thank you|ok|okay))*\s*[.!?]*\s*$", re.I)
+_TRAILING = re.compile(
+    r"(?:[,;]?\s+(?:please|thanks|thank you|ok|okay|anymore|any\s+more|any\s+longer))*"
+    r"\s*[.!?]*\s*$",
+    re.I,
+)
 _THE = re.compile(r"^(?:my|the|our)\s+", re.I)
 _FORMS: tuple[tuple[Form, re.Pattern[str]], ...] = (
     ("attribute", _ATTRIBUTE),
@@ -192,17 +233,42 @@ def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:
         if found is None:
             continue
         if form == "attribute":
-            where = found.group("where")
-            if where is not None:
-                noun = "where i live" if where.casefold().startswith("liv") else "where i work"
-            else:
-                noun = " ".join(found.group("noun").casefold().split())
-            return [ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span)]
+            return [_attribute(sentence, found, (span[0], base + found.end("what")))]
         target = " ".join(_TRAILING.sub("", found.group("rest")).split())
         if form == "about":
-            return _about(sentence, target, span)
+            rest = _TRAILING.sub("", found.group("rest"))
+            return _about(sentence, target, (span[0], base + found.start("rest") + len(rest)))
         return _clauses(sentence, found.group("rest"), base + found.start("rest"), span)
     return []
+
+
+def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
+    def words(group: str) -> str:
+        return " ".join(found.group(group).casefold().split())
+
+    if found.group("where") is not None:
+        noun = "where i live" if words("where").startswith("liv") else "where i work"
+        former = found.group("used") is not None or words("where").endswith("ed")
+        return ForgetRequest(
+            sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
+        )
+    if found.group("noun") is not None:
+        noun = words("noun")
+        former = found.group("old") is not None
+        return ForgetRequest(
+            sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
+        )
+    if found.group("kin") is not None:
+        name = found.group("kname") or ""
+        noun = words("kin")
+        return ForgetRequest(
+            sentence, "attribute", name or noun, (KIN_NOUNS[noun],), span, name, not name
+        )
+    name = found.group("pname") or ""
+    species = words("species")
+    return ForgetRequest(
+        sentence, "attribute", name or species, ("pet",), span, name or species.rstrip("s")
+    )
 
 
 def _about(sentence: str, target: str, span: tuple[int, int]) -> list[ForgetRequest]:

@@ -25,6 +25,7 @@ lists the request (``RouteResult.forget_requests``) and what it took out
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
@@ -89,14 +90,23 @@ def value_target(
     attribute: str,
     value: str,
     before: datetime | None = None,
+    *,
+    loose: bool = False,
 ) -> str | None:
     """The worldview candidate id of ``value`` of ``entity``'s ``attribute``, when the belief
     holds that value at all (else None: nothing to forget). ``before``: the request's event
     time; a value said again after it (a back-dated request, as an imported history has)
-    is not the one it asks to forget."""
+    is not the one it asks to forget. ``loose``: a value named in part ("a dog" for "dog
+    Rex", "Acme" for "Acme Corp") means the one value holding all its words."""
     snap = beliefs.snapshot(entity, normalise_attribute(attribute), deltas=False)
-    if snap is None or match_key(value) not in {match_key(v) for v, _ in snap.distribution}:
+    if snap is None:
         return None
+    if match_key(value) not in {match_key(v) for v, _ in snap.distribution}:
+        words = set(tokens(value))
+        wider = [v for v in _values(snap) if words and words <= set(tokens(v))]
+        if not loose or len(wider) != 1:
+            return None
+        value = wider[0]
     if before is not None and any(
         match_key(o.value) == match_key(value) and o.last_seen > before
         for o in snap.observed_values
@@ -109,9 +119,8 @@ def value_target(
 def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> list[str]:
     when = obs.occurred_at
     if request.form == "clause":
-        found = [
-            _clause_targets(text, obs, beliefs) for text in _readings(request.target, obs, beliefs)
-        ]
+        clause = _present(request.target) or request.target
+        found = [_clause_targets(text, obs, beliefs) for text in _readings(clause, obs, beliefs)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
         kin = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
@@ -131,12 +140,23 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
             if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
     wanted = {normalise_attribute(a) for a in request.attributes}
-    return [
-        t
+    need = set(tokens(request.words))
+    values = [
+        (s.attribute, v)
         for s in snaps
         if s.attribute in wanted
         for v in _values(s)
-        if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
+        if need <= set(tokens(v))
+    ]
+    if request.former:  # "Forget my old address": not the one held now
+        held = {match_key(v) for s in snaps for v in (s.held or ((s.mode,) if s.mode else ()))}
+        values = [(a, v) for a, v in values if match_key(v) not in held]
+    if request.only_one and len(values) > 1:
+        return []  # "my sister" when two siblings are known: which one is unknown
+    return [
+        t
+        for attribute, v in values
+        if (t := value_target(beliefs, obs.actor, attribute, v, when)) is not None
     ]
 
 
@@ -152,12 +172,63 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
         if c.polarity == "assert"
     ]
     named = {match_key(c.entity) for c in claims}
+    when = obs.occurred_at
     return [
         t
         for c in claims
         if not (c.attribute in _LINKS and match_key(c.value) in named)
-        if (t := value_target(beliefs, c.entity, c.attribute, c.value, obs.occurred_at)) is not None
+        if (t := value_target(beliefs, c.entity, c.attribute, c.value, when, loose=True))
+        is not None
     ]
+
+
+# "Forget that I lived in Lyon" / "... that I used to work at Acme": a value held before is
+# named as the present statement would name it (the extractor reads no claim in the past
+# tense, and "used to" as a denial of the present).
+_PAST_VERBS: dict[str, tuple[str, str]] = {
+    "lived": ("live", "lives"),
+    "worked": ("work", "works"),
+    "liked": ("like", "likes"),
+    "loved": ("love", "loves"),
+    "enjoyed": ("enjoy", "enjoys"),
+    "hated": ("hate", "hates"),
+    "played": ("play", "plays"),
+    "owned": ("own", "owns"),
+    "used": ("use", "uses"),
+    "studied": ("study", "studies"),
+    "had": ("have", "has"),
+    "was": ("am", "is"),
+}
+_PAST_CLAUSE = re.compile(
+    r"^(?P<subject>i|my\s+[\w-]+(?:\s+(?-i:[A-Z])[\w-]*)?|(?-i:[A-Z])[\w-]*)\s+"
+    r"(?:(?:once|previously|formerly|still)\s+)?"
+    r"(?:(?P<used>used\s+to)\s+(?P<base>\w+)|(?P<past>" + "|".join(_PAST_VERBS) + r"))\b",
+    re.I,
+)
+
+
+def _present(clause: str) -> str | None:
+    """``clause`` with its past-tense verb in the present ("I lived in Lyon" -> "I live in
+    Lyon", "my sister used to work at Acme" -> "my sister works at Acme"), else None."""
+    m = _PAST_CLAUSE.match(clause)
+    if m is None:
+        return None
+    first = m.group("subject").casefold() == "i"
+    if m.group("used") is not None:
+        base = m.group("base").casefold()
+        verb = ("am" if first else "is") if base == "be" else base if first else _third(base)
+    else:
+        verb = _PAST_VERBS[m.group("past").casefold()][0 if first else 1]
+    return f"{m.group('subject')} {verb}{clause[m.end() :]}"
+
+
+def _third(base: str) -> str:
+    if base == "be":
+        return "is"
+    for past, (plain, third) in _PAST_VERBS.items():
+        if base in (plain, past):
+            return third
+    return base + ("es" if base.endswith(("s", "sh", "ch", "o")) else "s")
 
 
 def _readings(clause: str, obs: Observation, beliefs: BeliefStore) -> list[str]:

@@ -6,8 +6,10 @@ value (and every observation naming it) would contradict ``belief()``: the assis
 see nothing where memory believes Lyon. So a write whose accepted claim asserts a value
 that a verb hid (``invalidate``/``expire`` -> obsolete, ``inhibit`` -> inhibited) journals a
 ``restore`` of it, in the same transaction, when the claim comes from the user or the
-system (a tool or another agent cannot undo what the user took back). Archived and
-compressed items are storage decisions and stay as they are.
+system (a tool or another agent cannot undo what the user took back), and only when it was
+said after the value was hidden in event time (an older statement imported later was
+already taken back). Archived and compressed items are storage decisions and stay as they
+are.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ def restorations(
         # Every step of hiding a verb did ("inhibit", then "invalidate"): one restore each,
         # and none when the value would land hidden still (archived under the invalidation).
         path = book.undo_path(target, _UNDONE)
+        last = book.history(target)
+        if path and last and last[-1].occurred_at > rev.occurred_at:
+            continue  # said before it was taken back (an imported history): still taken back
         if path and path[-1][1] not in HIDDEN:
             out.extend((target, before, after) for before, after in path)
     return out

@@ -36,14 +36,26 @@ from nousmem.runtime.forget_asked import FORGET_REQUEST
         ("Forget where I live.", "attribute", "where i live"),
         ("Can you forget where I work?", "attribute", "where i work"),
         ("Forget what I told you about my job.", "attribute", "job"),
+        ("Don't remember that I like tea anymore.", "clause", "I like tea"),
+        ("Forget about my dog.", "attribute", "dog"),
+        ("Forget my cat Luna, she passed away.", "attribute", "Luna"),
+        ("Please forget my sister Maya.", "attribute", "Maya"),
+        ("Forget my husband Tom.", "attribute", "Tom"),
+        ("Forget my old address.", "attribute", "address"),
+        ("Forget where I used to live.", "attribute", "where i live"),
     ],
 )
 def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
     (request,) = forget_requests(text)
     assert (request.form, request.target) == (form, target)
-    # A clause request spans its clause (what the extractor must not read as said).
+    # A clause request spans its clause, another form its sentence up to what it names (what
+    # the extractor must not read as said; a reason after it is the speaker's own).
     where = text[request.span[0] : request.span[1]]
-    assert where == (request.target if form == "clause" else request.sentence)
+    if form == "clause":
+        assert where == request.target
+    else:
+        assert request.sentence.startswith(where)
+        assert where.casefold().endswith(request.target.casefold().split()[-1])
 
 
 def test_each_clause_after_and_that_is_a_request() -> None:

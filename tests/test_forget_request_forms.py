@@ -1,0 +1,138 @@
+"""More ways users ask memory to forget: a relative or a pet by name, a former value, a
+past-tense clause, a value named in part; and what a request does not do (state the fact it
+names, swallow news said beside it, forget when the user only sets a topic aside, or yield to
+an older statement imported later)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nousmem.policies.forget_requests import forget_requests
+from nousmem.runtime import MemoryRuntime
+
+
+async def _say(rt: MemoryRuntime, text: str, day: int) -> Any:
+    return await rt.observe_and_route(
+        {"content": text, "actor": "user", "source": "user",
+         "occurred_at": f"2026-01-{day:02d}T10:00:00Z"}
+    )  # fmt: skip
+
+
+async def _held(rt: MemoryRuntime, attribute: str) -> list[str]:
+    wv = await rt.worldview("logical")
+    return [c.value for s in wv.slots if s.key == f"user.{attribute}" for c in s.candidates]
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "attribute", "value"),
+    [
+        ("I have a dog named Rex.", "Forget about my dog.", "pet", "dog Rex"),
+        ("I have a dog named Rex.", "Forget everything I said about my dog Rex.", "pet", "dog Rex"),
+        ("My husband Tom is a chef.", "Forget my husband Tom.", "spouse", "Tom"),
+        ("My sister Maya is a nurse.", "Please forget my sister Maya.", "sibling", "Maya"),
+    ],
+)
+async def test_a_relative_or_a_pet_is_forgotten_not_stated(
+    rt: MemoryRuntime, said: str, asked: str, attribute: str, value: str
+) -> None:
+    await _say(rt, said, 1)
+    assert value in await _held(rt, attribute)
+    r = await _say(rt, asked, 2)
+    assert r.forget_requests == (asked,)
+    assert r.deltas == ()  # the request states nothing
+    assert len(r.forgotten) == 1
+    assert value not in await _held(rt, attribute)
+
+
+async def test_my_sister_with_two_siblings_known_forgets_neither(rt: MemoryRuntime) -> None:
+    await _say(rt, "My sister Maya is a nurse. My brother Leo is a pilot.", 1)
+    r = await _say(rt, "Forget my sister.", 2)
+    assert r.forget_requests == ("Forget my sister.",) and r.forgotten == ()
+    assert set(await _held(rt, "sibling")) == {"Maya", "Leo"}
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget that I lived in Lyon.",
+        "Please forget that I used to live in Lyon.",
+        "Forget my old address.",
+        "Forget where I used to live.",
+    ],
+)
+async def test_a_former_value_is_forgotten_and_the_present_one_kept(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "I moved to Paris.", 3)
+    r = await _say(rt, asked, 5)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert (await rt.lifecycle("fact:user.location#lyon")).state == "obsolete"
+    assert (await rt.lifecycle("fact:user.location#paris")).state != "obsolete"
+
+
+async def test_a_past_tense_clause_about_someone_else(rt: MemoryRuntime) -> None:
+    await _say(rt, "Maya works at Google.", 1)
+    r = await _say(rt, "Forget that Maya worked at Google.", 2)
+    assert r.forgotten == ("fact:maya.employer#google",)
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "target"),
+    [
+        ("I have a dog named Rex.", "Please forget that I have a dog.", "pet#dog rex"),
+        ("I work at Acme Corp.", "Please forget that I work at Acme.", "employer#acme corp"),
+    ],
+)
+async def test_a_value_named_in_part_is_the_one_that_holds_its_words(
+    rt: MemoryRuntime, said: str, asked: str, target: str
+) -> None:
+    await _say(rt, said, 1)
+    r = await _say(rt, asked, 2)
+    assert [t.split("user.", 1)[1] for t in r.forgotten] == [target]
+
+
+async def test_a_value_named_in_part_that_fits_two_is_left_alone(rt: MemoryRuntime) -> None:
+    await _say(rt, "I like green tea. I like black tea.", 1)
+    r = await _say(rt, "Please forget that I like tea.", 2)
+    assert r.forgotten == ()
+
+
+async def test_anymore_after_the_clause(rt: MemoryRuntime) -> None:
+    await _say(rt, "I like tea.", 1)
+    r = await _say(rt, "Please don't remember that I like tea anymore.", 2)
+    assert r.forgotten == ("preference:user.likes#tea",)
+
+
+async def test_news_after_and_is_said_not_forgotten(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Forget that I live in Lyon and I'm moving to Paris.", 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert [(d.attribute, d.value) for d in r.deltas] == [("location", "Paris")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forget my address, I'm asking about the weather in Tokyo.",
+        "Forget my job, I just want to relax tonight.",
+    ],
+)
+async def test_setting_a_topic_aside_forgets_nothing(rt: MemoryRuntime, text: str) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme.", 1)
+    assert forget_requests(text) == []
+    r = await _say(rt, text, 2)
+    assert r.forgotten == ()
+
+
+async def test_an_older_statement_imported_later_does_not_undo_a_request(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "Please forget that I live in Lyon.", 5)
+    await _say(rt, "I live in Lyon.", 2)  # older history, imported after the request
+    assert (await rt.lifecycle("fact:user.location#lyon")).state == "obsolete"
+    await _say(rt, "I live in Lyon.", 9)  # said again after it: back
+    assert (await rt.lifecycle("fact:user.location#lyon")).state != "obsolete"
