@@ -58,7 +58,9 @@ _ENDS = (
 _PAST = re.compile(
     r"\b(?:used|use)\s+to\b|\b(?:previous(?:ly)?|formerly|originally|back\s+then)\b"
     r"|\bin\s+the\s+past\b|\b(?:before|earlier)(?:\s+(?:that|then))?\s*(?:[?.!,]|$)"
-    rf"|\b{_WHOSE}(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS}){_ENDS}"
+    # ("What is my last name?" asks the surname, not a former name)
+    rf"|\b{_WHOSE}(?!(?:last|first)[\s-]+(?:name|language)\b)"
+    rf"(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS}){_ENDS}"
     rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}(?:{_SLOT_NOUNS}){_ENDS}"
     rf"|\b(?:was|were)\s+{_WHOSE}ex{_ENDS}"
     r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married|based)\b"
@@ -152,11 +154,15 @@ def plan_query(
     times: list[tuple[str, str, str]] = []
     # The question itself, not a remark after it ("Where do I live? I asked before").
     asked = bare.split("?", 1)[0]
-    past = _PAST.search(asked) is not None and _NOW.search(asked) is None
+    # ("Bruno’s old job": the apostrophe phones type)
+    spelled = asked.replace("\u2019", "'")
+    past = _PAST.search(spelled) is not None and _NOW.search(spelled) is None
     if ref_time is not None:
         for m in resolve_time_expressions(bare, ref_time):
             times.append((m.text, m.start.isoformat(), m.end.isoformat()))
-            past = past or m.end < ref_time.date()
+            # A time in a remark after the question ("Where do I work? I told you
+            # yesterday.") does not make it a question about the past.
+            past = past or (m.end < ref_time.date() and m.span[0] < len(asked))
     return QueryPlan(
         question=q,
         lens=lens,

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
-from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
+from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
 from nousmem.projections.lexical import date_label
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
@@ -72,21 +72,32 @@ def fact_line(
         if wants_list:
             values += [o.value for o in snap.observed_values if o.value not in values]
     values = [v for v in values if keep(v)]
+    # A list value denied since ("I don't play tennis anymore") is listed after the ones
+    # held, marked: bare, it would be counted as a current one ("How many hobbies ...?").
+    dropped = snap.cardinality != "single" and not conflicted
+    held = {match_key(v) for v in snap.held}
     parts = []
     for v in values:
         o = seen.get(match_key(v))
-        if o is None:
-            parts.append(v)
-            continue
-        when = date_label(o.first_seen)
-        if o.last_seen.date() != o.first_seen.date():
-            # Not "X to Y": a model reads that as the day it ended.
-            when = f"from {when}, last {date_label(o.last_seen)}"
-        parts.append(f"{v} ({when})")
+        if dropped and match_key(v) not in held:
+            dropped = False
+            parts.append(f"no longer held: {_dated(v, o)}")
+        else:
+            parts.append(_dated(v, o))
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     # Listed bare, a value the belief no longer holds would read as the current one.
     lead = "unknown; said before: " if unknown and not conflicted else ""
     return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values
+
+
+def _dated(value: str, o: ObservedValue | None) -> str:
+    if o is None:
+        return value
+    when = date_label(o.first_seen)
+    if o.last_seen.date() != o.first_seen.date():
+        # Not "X to Y": a model reads that as the day it ended.
+        when = f"from {when}, last {date_label(o.last_seen)}"
+    return f"{value} ({when})"
 
 
 def linked_entities(

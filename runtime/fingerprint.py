@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 13
+READ_RULES = 14
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -103,6 +103,9 @@ unexplained while the package version stays the same (as it does between release
    question about an entity a link reaches and no other attribute ("Tell me about my
    sister") gets each of that entity's fact lines, entities and link attributes taking
    turns; a possessive ("wife's") names an attribute.
+14: a list fact line marks the values no longer held ("no longer held: tennis"); "last
+   name" / "first name" do not make a question past, nor does a time in a remark after
+   the question; a curly apostrophe reads as a straight one in past questions.
 """
 
 

@@ -254,3 +254,15 @@ async def _caroline_and_her_deploys(rt: MemoryRuntime) -> None:
                 "occurred_at": T0 + timedelta(days=40 + i),
             }
         )
+
+
+async def test_a_list_fact_line_marks_the_values_no_longer_held(rt: MemoryRuntime) -> None:
+    said = ["I play tennis.", "I play the guitar.", "I don't play tennis anymore."]
+    for i, text in enumerate(said):
+        obs = {"content": text, "actor": "Ana", "occurred_at": T0 + timedelta(days=30 * i)}
+        await rt.observe_and_route(obs)
+    prompt = (await rt.query("What hobbies do I have?", actor="Ana")).to_prompt()
+    (line,) = [ln for ln in prompt.splitlines() if ln.startswith("- Ana hobby:")]
+    held, _, dropped = line.partition("; no longer held: ")
+    assert "guitar" in held and "tennis" not in held
+    assert dropped.startswith("tennis")
