@@ -6,12 +6,14 @@ quarantine record) and nothing else is written.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.policies.risk import CREDENTIAL_LABELS, RiskFinding
+from nousmem.projections.errors import InvalidInput
 from nousmem.projections.models import Claim
 
 Operation = Literal[
@@ -238,7 +240,39 @@ class ValidatorStack:
         )
 
     def run(self, write: ProposedWrite) -> list[Verdict]:
-        return [v.check(write) for v in self.validators]
+        out = [v.check(write) for v in self.validators]
+        for v, got in zip(self.validators, out, strict=True):
+            if not isinstance(got, Verdict):
+                # A mistaken validator must fail by name, not as an AttributeError later.
+                raise InvalidInput(
+                    f"validator {getattr(v, 'name', type(v).__name__)!r} returned"
+                    f" {type(got).__name__}, not a Verdict",
+                    field="validators",
+                )
+        return out
+
+    @classmethod
+    def of(cls, value: object) -> ValidatorStack:
+        """``value`` as a stack: a :class:`ValidatorStack` as it is, a list or tuple of
+        validators (each with a ``name`` and a synchronous ``check``) wrapped; anything else
+        is refused with :class:`InvalidInput` naming ``validators``."""
+        if isinstance(value, ValidatorStack):
+            return value
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(
+                f"must be a ValidatorStack or a list of validators, not {type(value).__name__}",
+                field="validators",
+            )
+        for i, v in enumerate(value):
+            check = getattr(v, "check", None)
+            if not isinstance(getattr(v, "name", None), str) or not callable(check):
+                raise InvalidInput(
+                    "a validator needs a str name and a check(write) method",
+                    field=f"validators[{i}]",
+                )
+            if inspect.iscoroutinefunction(check):
+                raise InvalidInput("check must be synchronous", field=f"validators[{i}]")
+        return cls(list(value))
 
     @staticmethod
     def passed(verdicts: Sequence[Verdict]) -> bool:

@@ -126,9 +126,11 @@ class BeliefParams(BaseModel):
     """A claim at least this reliable that returns to a value its source had left is a
     self-correction (see ``projections/repeats.py``); a weaker one stays a repeat, so a
     low-trust source cannot win weight back by alternating values."""
-    prior_alpha: float = Field(default=1.0, gt=0.0)
+    # Bounded: a prior of 1e-20 or 1e20 pseudo-observations made surprise and entropy
+    # infinite, and a write's payload unserialisable.
+    prior_alpha: float = Field(default=1.0, ge=1e-6, le=1e6, allow_inf_nan=False)
     """Beta prior of a multi-valued value: (1, 1) is "no idea whether it holds"."""
-    prior_beta: float = Field(default=1.0, gt=0.0)
+    prior_beta: float = Field(default=1.0, ge=1e-6, le=1e6, allow_inf_nan=False)
     established_probability: float = Field(default=0.8, gt=0.5, lt=1.0)
     """A belief is *established* when its mode has at least this probability ..."""
     established_support: int = Field(default=2, ge=1)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-__all__ = ["CONFIG", "Days", "Unit", "Weight"]
+__all__ = ["CONFIG", "MAX_DAYS", "Days", "Unit", "Weight"]
 
 CONFIG = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 """``model_config`` of configuration models: frozen, no unknown keys, finite floats."""
@@ -23,5 +23,8 @@ Weight = Annotated[float, Field(ge=0.0, allow_inf_nan=False)]
 Unit = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
 """A share, a trust or a utility in [0, 1]."""
 
-Days = Annotated[float, Field(gt=0.0, allow_inf_nan=False)]
-"""A positive duration in days (a TTL)."""
+MAX_DAYS = 3_650_000.0
+"""The longest TTL, 10,000 years: longer ones cannot be added to a date."""
+
+Days = Annotated[float, Field(gt=0.0, le=MAX_DAYS, allow_inf_nan=False)]
+"""A positive duration in days (a TTL), at most :data:`MAX_DAYS`."""

@@ -334,10 +334,10 @@ class LifecycleBook:
         if not expired(created_at, ttl_days, now) or recorded not in HIDE_FROM["expire"]:
             return EffectiveState(state=recorded, reason=reason)
         assert ttl_days is not None  # expired() is False without a TTL
-        deadline = created_at + timedelta(days=ttl_days)
+        deadline = _later(created_at, ttl_days)
         for t in self.history(target, as_of_seq=as_of_seq, as_of_time=as_of_time):
             if t.verb == "restore" and t.occurred_at > deadline:
-                deadline = t.occurred_at + timedelta(days=ttl_days)
+                deadline = _later(t.occurred_at, ttl_days)
         if now <= deadline:
             return EffectiveState(state=recorded, reason=reason)
         return EffectiveState(state="obsolete", reason="expired", ttl_expired=True)
@@ -356,3 +356,11 @@ class LifecycleBook:
                 for t, r in sorted(self._records.items())
             },
         }
+
+
+def _later(start: datetime, days: float) -> datetime:
+    """``start`` plus ``days``, or the last representable instant past year 9999."""
+    try:
+        return start + timedelta(days=days)
+    except OverflowError:
+        return datetime.max.replace(tzinfo=start.tzinfo)

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from nousmem.projections.config_types import MAX_DAYS
+
 Cardinality = Literal["single", "multi"]
 
 _ATTRIBUTE = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
@@ -45,7 +47,7 @@ class AttributeSpec(BaseModel):
     name: str
     cardinality: Cardinality = "single"
     half_life_days: float = Field(default=365.0, gt=0.0, allow_inf_nan=False)
-    ttl_days: float | None = Field(default=None, gt=0.0, allow_inf_nan=False)
+    ttl_days: float | None = Field(default=None, gt=0.0, le=MAX_DAYS, allow_inf_nan=False)
     aliases: tuple[str, ...] = ()
     """Question words that ask about this attribute ("work" for ``employer``): a read whose
     question uses one treats the attribute as named. Lowercase single words."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from nousmem.policies.impact import ClaimImpact
 from nousmem.policies.router import ClaimRoute
-from nousmem.policies.validators import ValidatorStack
+from nousmem.policies.validators import Validator, ValidatorStack
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.models import Claim
@@ -25,7 +25,17 @@ __all__ = ["Promotions"]
 class Promotions(RuntimeCore):
     """Promotion of held claims in a governed write."""
 
-    validators: ValidatorStack = ValidatorStack()
+    _validators: ValidatorStack = ValidatorStack()
+
+    @property
+    def validators(self) -> ValidatorStack:
+        """The :class:`ValidatorStack` every governed write runs. Assign a stack, or a list
+        of validators (wrapped in one); anything else raises ``InvalidInput``."""
+        return self._validators
+
+    @validators.setter
+    def validators(self, value: ValidatorStack | Sequence[Validator]) -> None:
+        self._validators = ValidatorStack.of(value)
 
     def _promotions(
         self, impacts: Sequence[ClaimImpact], routes: dict[int, ClaimRoute], source: str

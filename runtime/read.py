@@ -190,6 +190,10 @@ class ReadPath(RuntimeCore):
             if _CONTROL.search(actor):
                 raise InvalidInput("must not contain control characters", field="actor")
             check_text(actor, "actor")
+            # Recorded in the trace's plan for good: a key here (an agent filling ``actor``
+            # from an untrusted field) would stay in the journal. Masked, it names nobody.
+            if mask_secrets(actor) != actor:
+                raise InvalidInput("must not contain a secret", field="actor")
         # A pasted key or password is masked before anything reads or records the question:
         # the write path quarantines it, and the trace must not keep it either. The read
         # runs on the masked text, so its replay is the same read.

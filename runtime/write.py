@@ -23,7 +23,7 @@ from nousmem.runtime.inputs import check_text
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor, checked
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.write_plan import Mode, WritePlan, WritePlanner
-from nousmem.runtime.write_records import field_risks
+from nousmem.runtime.write_records import field_risks, redact_tree, redacted_verdicts
 
 # What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
 # lifecycle. Observations, reads and their outcomes, and records of refused writes do not
@@ -155,16 +155,25 @@ class WritePath(WritePlanner):
         assert plan.assessment is not None and plan.decision is not None
         failed = tuple(v for v in plan.verdicts if not v.ok)
         self._log.debug("routed", route=plan.route, events=len(events))
+        assessment, verdicts = plan.assessment, tuple(plan.verdicts)
+        if plan.route == "quarantine":
+            # Redacted as its record is: a key in a caller's claim or in the source would
+            # otherwise come back (and be printed by ``nousmem route --json``). Nothing was
+            # assessed against memory, so no claim's impact is lost; the verdicts say why.
+            source = str(redact_tree(assessment.source))
+            assessment = assessment.model_copy(update={"claims": (), "source": source})
+            verdicts = redacted_verdicts(verdicts)
+            failed = tuple(v for v in verdicts if not v.ok)
         return RouteResult(
             route=plan.decision.route if plan.route == "rejected" else plan.route,
             observation_id=plan.observation_id,
-            assessment=plan.assessment,
+            assessment=assessment,
             decision=plan.decision,
             deltas=tuple(plan.deltas),
             delta_ids=tuple(plan.delta_ids),
             candidate_ids=tuple(plan.candidate_ids),
             promoted_ids=tuple(plan.promoted_ids),
-            verdicts=tuple(plan.verdicts),
+            verdicts=verdicts,
             rejected=tuple(v for v in failed if v.action == "reject")
             if plan.route == "rejected"
             else (),
