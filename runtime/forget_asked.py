@@ -26,7 +26,7 @@ lists the request (``RouteResult.forget_requests``) and what it took out
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
@@ -46,6 +46,7 @@ from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.worldview_models import candidate_id, slot_kind_for
+from nousmem.runtime.docrows import DocRow
 
 __all__ = [
     "FORGET_REQUEST",
@@ -67,14 +68,17 @@ def forget_targets(
     beliefs: BeliefStore,
     book: LifecycleBook,
     asserted: Iterable[str] = (),
+    docs: Mapping[str, DocRow] | None = None,
 ) -> list[tuple[str, str, str]]:
     """``(candidate id, from_state, to_state)`` of the invalidations ``requests`` bring, in
     order, each candidate once; none for a value this same write asserts (``asserted``:
-    candidate ids), nor for one already hidden."""
+    candidate ids), nor for one already hidden. ``docs``: the texts of the events memory
+    holds (which of two siblings was called "my sister"), none when unknown."""
     out: list[tuple[str, str, str]] = []
     seen = set(asserted)
+    kin = _Kin(beliefs, docs or {}, obs.actor)
     for request in requests:
-        for target in _named(request, obs, beliefs):
+        for target in _named(request, obs, beliefs, kin):
             if target in seen:
                 continue
             seen.add(target)
@@ -116,15 +120,15 @@ def value_target(
     return candidate_id(slot_kind_for(snap.attribute), key, snap.attribute, value)
 
 
-def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> list[str]:
+def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore, kin: _Kin) -> list[str]:
     when = obs.occurred_at
     if request.form == "clause":
         clause = _present(request.target) or request.target
-        found = [_clause_targets(text, obs, beliefs) for text in _readings(clause, obs, beliefs)]
+        found = [_clause_targets(text, obs, beliefs) for text in _readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
-        kin = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
-        meant = kin[0] if len(kin) == 1 else []
+        through = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
+        meant = through[0] if len(through) == 1 else []
         return list(dict.fromkeys([*found[0], *meant]))
     if obs.actor is None:
         return []
@@ -152,7 +156,10 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore) -> li
         held = {match_key(v) for s in snaps for v in (s.held or ((s.mode,) if s.mode else ()))}
         values = [(a, v) for a, v in values if match_key(v) not in held]
     if request.only_one and len(values) > 1:
-        return []  # "my sister" when two siblings are known: which one is unknown
+        # "my sister" when two siblings are known: the one introduced as a sister, if any
+        values = [(a, v) for a, v in values if kin.called(a, v, request.target)]
+        if len(values) != 1:
+            return []
     return [
         t
         for attribute, v in values
@@ -231,17 +238,52 @@ def _third(base: str) -> str:
     return base + ("es" if base.endswith(("s", "sh", "ch", "o")) else "s")
 
 
-def _readings(clause: str, obs: Observation, beliefs: BeliefStore) -> list[str]:
+def _readings(clause: str, kin: _Kin) -> list[str]:
     """The clause, and for "my sister ..." the clause about each entity the asker's
     relation holds ("Maya lives in Rome"): the extractor reads no claim of an unnamed
-    relative, and only the one that holds the value is forgotten."""
-    kin = KIN_START.match(clause)
-    if kin is None or obs.actor is None:
+    relative, and only the one that holds the value is forgotten. Of several, only those
+    introduced with the same noun ("my sister Maya", "Maya is my sister"): siblings are not
+    recorded as sisters or brothers, and the brother's city is not the sister's."""
+    start = KIN_START.match(clause)
+    if start is None or kin.actor is None:
         return [clause]
-    attribute = KIN_NOUNS[" ".join(kin.group("kin").casefold().split())]
-    snap = beliefs.snapshot(obs.actor, attribute, deltas=False)
+    noun = " ".join(start.group("kin").casefold().split())
+    attribute = KIN_NOUNS[noun]
+    snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
     names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
-    return [clause, *(f"{name}{clause[kin.end() :]}" for name in names if name != UNKNOWN)]
+    names = [name for name in names if name != UNKNOWN]
+    if len(names) > 1:
+        names = [name for name in names if kin.called(attribute, name, noun)]
+    return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
+
+
+class _Kin:
+    """How the asker introduced their relatives, from the texts of the link's evidence."""
+
+    def __init__(self, beliefs: BeliefStore, docs: Mapping[str, DocRow], actor: str | None) -> None:
+        self.beliefs, self.docs, self.actor = beliefs, docs, actor
+
+    def called(self, attribute: str, name: str, noun: str) -> bool:
+        """Whether a statement of the asker's ``attribute`` = ``name`` calls them ``noun``."""
+        if self.actor is None or noun not in KIN_NOUNS:
+            return False
+        snap = self.beliefs.snapshot(self.actor, attribute, deltas=True)
+        if snap is None:
+            return False
+        n, who = r"\s+".join(map(re.escape, noun.split())), re.escape(name)
+        said = re.compile(
+            rf"\b{n}\s+(?:(?:named|called)\s+)?{who}\b|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?{n}\b",
+            re.I,
+        )
+        for delta in snap.deltas:
+            if delta.polarity != "assert" or match_key(delta.value) != match_key(name):
+                continue
+            row = self.docs.get(delta.event_id)
+            for evidence in row.evidence_ids if row is not None else ():
+                source = self.docs.get(evidence)
+                if source is not None and said.search(source.text):
+                    return True
+        return False
 
 
 def _values(snap: BeliefSnapshot) -> list[str]:
@@ -260,6 +302,7 @@ def asked_to_forget(
     book: LifecycleBook,
     *,
     act: bool,
+    docs: Mapping[str, DocRow] | None = None,
 ) -> tuple[list[str], list[tuple[str, str, str]]]:
     """The request sentences of ``obs`` (none unless the user or the system said them) and,
     with ``act``, the invalidations they bring (see :func:`forget_targets`); ``revisions``:
@@ -276,4 +319,4 @@ def asked_to_forget(
         if r.polarity == "assert"
         if (t := value_target(beliefs, r.entity, r.attribute, r.value)) is not None
     ]
-    return sentences, forget_targets(requests, obs, beliefs, book, asserted)
+    return sentences, forget_targets(requests, obs, beliefs, book, asserted, docs)

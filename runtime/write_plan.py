@@ -331,7 +331,7 @@ class WritePlanner(Promotions):
         # Asked to forget ("Please forget that I live in Lyon"): what it names leaves reads.
         plan.forget_requests, forgotten = asked_to_forget(
             obs, [rev for rev, _ in revisions], self._proj.beliefs, self._proj.lifecycle,
-            act=self.config.router.forget_requests == "invalidate",
+            act=self.config.router.forget_requests == "invalidate", docs=self._proj.docs,
         )  # fmt: skip
         for target, before, after in forgotten:
             add("lifecycle", LifecyclePayload(target=target, from_state=before,

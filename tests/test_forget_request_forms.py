@@ -46,8 +46,21 @@ async def test_a_relative_or_a_pet_is_forgotten_not_stated(
     assert value not in await _held(rt, attribute)
 
 
-async def test_my_sister_with_two_siblings_known_forgets_neither(rt: MemoryRuntime) -> None:
+async def test_my_sister_of_two_siblings_is_the_one_called_so(rt: MemoryRuntime) -> None:
     await _say(rt, "My sister Maya is a nurse. My brother Leo is a pilot.", 1)
+    r = await _say(rt, "Forget my sister.", 2)
+    assert r.forget_requests == ("Forget my sister.",)
+    assert await _held(rt, "sibling") == ["Leo"]
+
+
+async def test_my_sister_of_two_siblings_never_called_so_forgets_neither(
+    rt: MemoryRuntime,
+) -> None:
+    siblings = [{"entity": "user", "attribute": "sibling", "value": v} for v in ("Maya", "Leo")]
+    await rt.observe_and_route(
+        {"content": "Family.", "actor": "user", "source": "user", "claims": siblings,
+         "occurred_at": "2026-01-01T10:00:00Z"}
+    )  # fmt: skip
     r = await _say(rt, "Forget my sister.", 2)
     assert r.forget_requests == ("Forget my sister.",) and r.forgotten == ()
     assert set(await _held(rt, "sibling")) == {"Maya", "Leo"}

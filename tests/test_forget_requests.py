@@ -302,10 +302,28 @@ async def test_someone_elses_fact_is_forgotten(
     assert r.forgotten == (target,)
 
 
-async def test_an_ambiguous_relative_forgets_nothing(rt: MemoryRuntime) -> None:
+async def test_the_relative_introduced_with_the_noun_is_meant(rt: MemoryRuntime) -> None:
     await _say(rt, "My sister Maya lives in Rome. My brother Leo lives in Rome.", 1)
     r = await _say(rt, "Forget that my sister lives in Rome.", 2)
+    assert r.forgotten == ("fact:maya.location#rome",)
+
+
+async def test_a_relative_never_called_by_the_noun_forgets_nothing(rt: MemoryRuntime) -> None:
+    siblings = [{"entity": "user", "attribute": "sibling", "value": v} for v in ("Maya", "Leo")]
+    await rt.observe_and_route(
+        {"content": "Maya lives in Rome. Leo lives in Rome.", "actor": "user", "source": "user",
+         "claims": siblings, "occurred_at": "2026-01-01T10:00:00Z"}
+    )  # fmt: skip
+    r = await _say(rt, "Forget that my sister lives in Rome.", 2)
     assert r.forget_requests and r.forgotten == ()
+
+
+async def test_the_sisters_city_is_not_the_brothers(rt: MemoryRuntime) -> None:
+    await _say(rt, "My brother Leo lives in Rome. My sister Maya lives in Oslo.", 1)
+    r = await _say(rt, "Forget that my sister lives in Rome.", 2)
+    assert r.forgotten == ()
+    r = await _say(rt, "Forget that my brother lives in Rome.", 3)
+    assert r.forgotten == ("fact:leo.location#rome",)
 
 
 @pytest.mark.parametrize(
