@@ -36,7 +36,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.sentences import SENTENCE
 
-__all__ = ["KIN_START", "ForgetRequest", "forget_requests"]
+__all__ = ["GENDERED", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
 
 Form = Literal["clause", "about", "attribute"]
 
@@ -112,7 +112,10 @@ _REASON = (
     # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
     r"(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
     r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b)"
-    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|since|because|as)\b.*)?"
+    r"(?:please|thanks|thank you|i|i'm|i've|we|since|because|as|"
+    # "..., she passed away": gone; not "..., she's fine", "..., it doesn't matter"
+    r"(?:he|she|it|they)\s+(?:(?:has|have|just)\s+)?(?:passed|died|ran\s+away|left\s+me|"
+    r"is\s+gone|'s\s+gone|are\s+gone|got\s+rehomed|was\s+rehomed))\b.*)?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
 _KIN = _alt(tuple(KIN_NOUNS))
@@ -120,7 +123,7 @@ _NAME = r"(?-i:[A-Z])[\w'\u2019-]*"
 _ATTRIBUTE = re.compile(
     _LEAD
     + _VERB
-    + r"\s+(?:about\s+)?(?P<what>my\s+(?:(?P<old>old|former|previous)\s+)?"
+    + r"\s+(?:about\s+)?(?P<what>(?:all\s+(?:of\s+)?)?my\s+(?:(?P<old>old|former|previous)\s+)?"
     + rf"(?P<noun>{_NOUNS})"
     # "Forget my husband Tom", "Forget about my sister Maya": the link to that relative
     + rf"|my\s+(?P<kin>{_KIN})(?:\s+(?P<kname>{_NAME}))?"
@@ -170,6 +173,8 @@ KIN_START = re.compile(
     + r")\b",
     re.I,
 )
+#: Relatives' nouns that say more than the link: a brother is no sister.
+GENDERED = frozenset({"sister", "brother", "son", "daughter", "wife", "husband"})
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
 # A new clause of the speaker's own after the request: "Forget that I live in Lyon, I moved
 # to Paris" states Paris.
@@ -254,7 +259,10 @@ def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> Fo
         )
     if found.group("noun") is not None:
         noun = words("noun")
-        former = found.group("old") is not None
+        if noun in KIN_NOUNS:  # "Forget my husband": the one relative, as "my sister"
+            return ForgetRequest(sentence, "attribute", noun, (KIN_NOUNS[noun],), span, "", True)
+        # "previous instructions" are the ones in force
+        former = found.group("old") is not None and noun != "instructions"
         return ForgetRequest(
             sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
         )
@@ -266,9 +274,23 @@ def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> Fo
         )
     name = found.group("pname") or ""
     species = words("species")
+    one = singular(species)
+    # "my dog" names one dog (of two, neither); "my dogs" every one
     return ForgetRequest(
-        sentence, "attribute", name or species, ("pet",), span, name or species.rstrip("s")
-    )
+        sentence, "attribute", name or species, ("pet",), span, name or one,
+        only_one=not name and one == species,
+    )  # fmt: skip
+
+
+def singular(noun: str) -> str:
+    """``noun`` in the singular: "puppies" -> "puppy", "dogs" -> "dog", "fish" -> "fish"."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("ses") or noun.endswith("shes"):
+        return noun[:-2]
+    if noun.endswith("s") and not noun.endswith("ss"):
+        return noun[:-1]
+    return noun
 
 
 def _about(sentence: str, target: str, span: tuple[int, int]) -> list[ForgetRequest]:

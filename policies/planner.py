@@ -61,7 +61,8 @@ _PAST = re.compile(
     # ("What is my last name?" asks the surname, not a former name)
     rf"|\b{_WHOSE}(?!(?:last|first)[\s-]+(?:name|language)\b)"
     rf"(?:old|last|first|previous|former|ex)[\s-]+(?:{_SLOT_NOUNS}){_ENDS}"
-    rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}(?:{_SLOT_NOUNS}){_ENDS}"
+    rf"|\b(?:what|where|who|which|how)\b[^?]*?\b(?:was|were)\s+{_WHOSE}"
+    rf"(?:(?:last|first|maiden)\s+)?(?:{_SLOT_NOUNS}){_ENDS}"
     rf"|\b(?:was|were)\s+{_WHOSE}ex{_ENDS}"
     r"|\b(?:was|were)\s+(?:i|you|he|she|we|they|\w+)\s+(?:living|working|staying|married|based)\b"
     r"|\bwhich\s+\w+\s+(?:was|were)\s+(?:i|you|he|she|we|they)\s+in\b"

@@ -30,8 +30,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
-from nousmem.policies.forget_requests import KIN_START, ForgetRequest, forget_requests
+from nousmem.policies.forget_requests import (
+    GENDERED,
+    KIN_START,
+    ForgetRequest,
+    forget_requests,
+    singular,
+)
 from nousmem.policies.patterns import KIN_NOUNS
+from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import (
     CONFIRMING_SOURCES,
     UNKNOWN,
@@ -69,14 +76,17 @@ def forget_targets(
     book: LifecycleBook,
     asserted: Iterable[str] = (),
     docs: Mapping[str, DocRow] | None = None,
+    said_now: Iterable[Revision] = (),
 ) -> list[tuple[str, str, str]]:
     """``(candidate id, from_state, to_state)`` of the invalidations ``requests`` bring, in
     order, each candidate once; none for a value this same write asserts (``asserted``:
     candidate ids), nor for one already hidden. ``docs``: the texts of the events memory
-    holds (which of two siblings was called "my sister"), none when unknown."""
+    holds (which of two siblings was called "my sister"), none when unknown; ``said_now``:
+    what the same write asserts ("Forget my old address, I moved to Paris": Paris is the
+    address now, and the one held before is the old one)."""
     out: list[tuple[str, str, str]] = []
     seen = set(asserted)
-    kin = _Kin(beliefs, docs or {}, obs.actor)
+    kin = _Kin(beliefs, docs or {}, obs.actor, said_now)
     for request in requests:
         for target in _named(request, obs, beliefs, kin):
             if target in seen:
@@ -106,8 +116,10 @@ def value_target(
     if snap is None:
         return None
     if match_key(value) not in {match_key(v) for v, _ in snap.distribution}:
-        words = set(tokens(value))
-        wider = [v for v in _values(snap) if words and words <= set(tokens(v))]
+        # Its words first: "a dog" is "dog Rex", "Acme" is "Acme Corp"; "York" is not
+        # "New York".
+        words = tokens(value)
+        wider = [v for v in _values(snap) if words and tokens(v)[: len(words)] == words]
         if not loose or len(wider) != 1:
             return None
         value = wider[0]
@@ -123,6 +135,7 @@ def value_target(
 def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore, kin: _Kin) -> list[str]:
     when = obs.occurred_at
     if request.form == "clause":
+        # "Forget that I lived in Lyon" names Lyon, held now or before
         clause = _present(request.target) or request.target
         found = [_clause_targets(text, obs, beliefs) for text in _readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
@@ -144,20 +157,21 @@ def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore, kin: 
             if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
     wanted = {normalise_attribute(a) for a in request.attributes}
-    need = set(tokens(request.words))
+    need = {singular(w) for w in tokens(request.words)}
     values = [
         (s.attribute, v)
         for s in snaps
         if s.attribute in wanted
         for v in _values(s)
-        if need <= set(tokens(v))
+        if need <= {singular(w) for w in tokens(v)}
     ]
     if request.former:  # "Forget my old address": not the one held now
-        held = {match_key(v) for s in snaps for v in (s.held or ((s.mode,) if s.mode else ()))}
-        values = [(a, v) for a, v in values if match_key(v) not in held]
-    if request.only_one and len(values) > 1:
-        # "my sister" when two siblings are known: the one introduced as a sister, if any
-        values = [(a, v) for a, v in values if kin.called(a, v, request.target)]
+        values = [(a, v) for a, v in values if not kin.held_now(obs.actor, a, v)]
+    if request.only_one:
+        # "my sister": the one sibling introduced as a sister (of a brother alone, none)
+        noun = request.target.casefold()
+        if noun in GENDERED or len(values) > 1:
+            values = [(a, v) for a, v in values if kin.called(a, v, noun)]
         if len(values) != 1:
             return []
     return [
@@ -179,14 +193,36 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
         if c.polarity == "assert"
     ]
     named = {match_key(c.entity) for c in claims}
+    # One occasion ("... tennis with Bob yesterday") is not the habit it was part of.
+    episode = _WITH.search(text) is not None or bool(
+        obs.occurred_at and resolve_time_expressions(text, obs.occurred_at)
+    )
     when = obs.occurred_at
     return [
         t
         for c in claims
         if not (c.attribute in _LINKS and match_key(c.value) in named)
+        # "... that I lived with my sister Maya": the link only says who, it is not asked
+        if not (c.attribute in _LINKS and _introduces(text, c.value))
+        if not (episode and c.attribute in _HABITS)
         if (t := value_target(beliefs, c.entity, c.attribute, c.value, when, loose=True))
         is not None
     ]
+
+
+_WITH = re.compile(r"\bwith\s+\w", re.I)
+_HABITS = frozenset({"hobby", "activity"})
+_KIN_NAME = re.compile(
+    r"\bmy\s+(?:"
+    + "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
+    + r")\s+(?P<name>(?-i:[A-Z])[\w'-]*)",
+    re.I,
+)
+
+
+def _introduces(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` by a noun phrase ("my sister Maya")."""
+    return any(match_key(m.group("name")) == match_key(name) for m in _KIN_NAME.finditer(text))
 
 
 # "Forget that I lived in Lyon" / "... that I used to work at Acme": a value held before is
@@ -252,7 +288,7 @@ def _readings(clause: str, kin: _Kin) -> list[str]:
     snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
     names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
     names = [name for name in names if name != UNKNOWN]
-    if len(names) > 1:
+    if noun in GENDERED or len(names) > 1:
         names = [name for name in names if kin.called(attribute, name, noun)]
     return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
 
@@ -260,8 +296,30 @@ def _readings(clause: str, kin: _Kin) -> list[str]:
 class _Kin:
     """How the asker introduced their relatives, from the texts of the link's evidence."""
 
-    def __init__(self, beliefs: BeliefStore, docs: Mapping[str, DocRow], actor: str | None) -> None:
+    def __init__(
+        self,
+        beliefs: BeliefStore,
+        docs: Mapping[str, DocRow],
+        actor: str | None,
+        said_now: Iterable[Revision] = (),
+    ) -> None:
         self.beliefs, self.docs, self.actor = beliefs, docs, actor
+        self.said_now: dict[tuple[str, str], set[str]] = {}
+        for r in said_now:
+            if r.polarity == "assert":
+                key = (beliefs.canonical(r.entity)[0], normalise_attribute(r.attribute))
+                self.said_now.setdefault(key, set()).add(match_key(r.value))
+
+    def held_now(self, entity: str, attribute: str, value: str) -> bool:
+        """Whether ``value`` is the entity's ``attribute`` now: what this write says of it,
+        else what the belief holds."""
+        attribute = normalise_attribute(attribute)
+        said = self.said_now.get((self.beliefs.canonical(entity)[0], attribute))
+        if said:
+            return match_key(value) in said
+        snap = self.beliefs.snapshot(entity, attribute, deltas=False)
+        held = () if snap is None else snap.held or ((snap.mode,) if snap.mode else ())
+        return match_key(value) in {match_key(v) for v in held}
 
     def called(self, attribute: str, name: str, noun: str) -> bool:
         """Whether a statement of the asker's ``attribute`` = ``name`` calls them ``noun``."""
@@ -297,7 +355,7 @@ def requester(source: str) -> bool:
 
 def asked_to_forget(
     obs: Observation,
-    revisions: Iterable[Revision],
+    revisions: Sequence[Revision],
     beliefs: BeliefStore,
     book: LifecycleBook,
     *,
@@ -319,4 +377,4 @@ def asked_to_forget(
         if r.polarity == "assert"
         if (t := value_target(beliefs, r.entity, r.attribute, r.value)) is not None
     ]
-    return sentences, forget_targets(requests, obs, beliefs, book, asserted, docs)
+    return sentences, forget_targets(requests, obs, beliefs, book, asserted, docs, revisions)

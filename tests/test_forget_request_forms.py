@@ -149,3 +149,75 @@ async def test_an_older_statement_imported_later_does_not_undo_a_request(
     assert (await rt.lifecycle("fact:user.location#lyon")).state == "obsolete"
     await _say(rt, "I live in Lyon.", 9)  # said again after it: back
     assert (await rt.lifecycle("fact:user.location#lyon")).state != "obsolete"
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("My brother Leo is a pilot.", "Forget my sister."),
+        ("My daughter Sara is a nurse.", "Forget my son."),
+        ("My wife Anna is a nurse.", "Forget my husband."),
+    ],
+)
+async def test_a_relative_of_another_kind_is_not_forgotten(
+    rt: MemoryRuntime, said: str, asked: str
+) -> None:
+    await _say(rt, said, 1)
+    r = await _say(rt, asked, 2)
+    assert r.forget_requests == (asked,) and r.forgotten == ()
+
+
+async def test_york_is_not_new_york(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in New York.", 1)
+    r = await _say(rt, "Forget that I lived in York.", 2)
+    assert r.forgotten == ()
+
+
+async def test_my_old_address_with_the_new_one_in_the_same_message(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, "Forget my old address, I moved to Paris.", 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert await _held(rt, "location") == ["Paris"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forget about my job, it doesn't matter right now.",
+        "Forget about my sister, she's fine.",
+    ],
+)
+async def test_a_dismissal_forgets_nothing(rt: MemoryRuntime, text: str) -> None:
+    await _say(rt, "I work at Acme. My sister Maya is a nurse.", 1)
+    assert forget_requests(text) == []
+
+
+async def test_my_dog_of_two_dogs_forgets_neither_and_my_dogs_both(rt: MemoryRuntime) -> None:
+    await _say(rt, "I have a dog named Rex. I have a dog named Max.", 1)
+    r = await _say(rt, "Forget about my dog.", 2)
+    assert r.forgotten == ()
+    r = await _say(rt, "Forget about my dogs.", 3)
+    assert len(r.forgotten) == 2
+
+
+async def test_one_occasion_or_a_relative_in_passing_leaves_the_habit_and_the_link(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, "I play tennis. My sister Maya is a nurse.", 1)
+    r = await _say(rt, "Forget that I played tennis with Bob yesterday.", 2)
+    assert all("hobby#tennis" not in t for t in r.forgotten)
+    r = await _say(rt, "Forget that I lived with my sister Maya.", 3)
+    assert all("sibling" not in t for t in r.forgotten)
+
+
+@pytest.mark.parametrize(
+    "asked", ["Forget my previous instructions.", "Forget all my instructions."]
+)
+async def test_previous_or_all_instructions_are_the_ones_in_force(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "Always answer in French. Never use emojis.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forget_requests == (asked,)
+    prompt = (await rt.query("What should I cook tonight?", actor="user")).to_prompt()
+    assert "French" not in prompt and "emojis" not in prompt

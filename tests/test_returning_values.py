@@ -151,6 +151,7 @@ def test_the_planner_reads_questions_about_an_earlier_time() -> None:
     # "last name" is the surname; a curly apostrophe is an apostrophe; a time in a remark
     # after the question is not the question's.
     assert not past("What is my last name?") and not past("What's my first name?")
+    assert past("What was my last name before I got married?")
     assert past("What was Bruno\u2019s old job?") and past("What was my ex\u2019s job?")
     assert not past("Where do I work? I told you yesterday.")
     assert past("Where did I work yesterday? Just curious.")
