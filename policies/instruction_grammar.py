@@ -103,7 +103,7 @@ _YOUR = re.compile(r"\byour\s+(\w+)", re.IGNORECASE)
 _PREPOSITIONS = frozenset("in on with at for to during around without".split())
 _ELSEWHERE = re.compile(rf"\b(?:{'|'.join(sorted(_PREPOSITIONS))})\s+", re.IGNORECASE)
 _DETERMINERS = frozenset("the my his her their our your a an".split())
-_MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\W*$", re.IGNORECASE)
+_MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\b(?!\s+(?:again|anymore|any\s+more))")
 # Someone else as the object: "Always address *him* formally".
 _THIRD_PARTY = re.compile(r"^\s+(?:him|her|them|his|their)\b", re.IGNORECASE)
 # "Keep" keeps the answers or "it" ("Keep it short"), not "a short list of goals".
@@ -134,6 +134,12 @@ _GENERIC_SCOPE = re.compile(
     re.IGNORECASE,
 )
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+# What "No X." bans: output nouns that name a thing in an answer ("No emojis."), not a
+# question or an answer the user gives or awaits.
+_BANNED = _OUTPUT_WORDS - frozenset(
+    "answer answers reply replies response responses message messages question questions "
+    "words text writing output point".split()
+)
 _MAX_VALUE = 120
 
 
@@ -230,6 +236,14 @@ def read(sentence: str) -> Read | None:
             return None
         verb, prefix, standing = base, "never ", True
     elif got.group("no") is not None:
+        noun = got.group("no").lower()
+        after = _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+        # A ban is the output noun alone ("No emojis.", "No more bullet points, please"):
+        # not news ("No response from the bank"), this turn ("No need to reply", "No
+        # summary needed") or an idiom ("No words can describe ...", "No questions asked").
+        more = _GENERIC_SCOPE.sub("", after).lower().split()
+        if noun not in _BANNED or any(w.rstrip("s") not in _OUTPUT_WORDS for w in more):
+            return None
         verb, prefix, standing = "no", "", True
         rest = " " + got.group("no") + rest
     else:

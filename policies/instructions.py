@@ -79,7 +79,7 @@ def _claims(
     actor: str, value: str, parts: Read, confidence: float, span: tuple[int, int]
 ) -> list[Claim]:
     """The claims of one instruction: the answer language is one value that a new one
-    replaces; "never X" withdraws "X", and "X again" withdraws "never X"."""
+    replaces; "never X" withdraws "X", and "X" (again or not) withdraws "never X"."""
 
     def claim(
         attribute: str, text: str, polarity: Polarity = "assert", change: bool = False
@@ -109,6 +109,8 @@ def _claims(
     out = [claim(INSTRUCTION, value, change=parts.again)]
     if parts.prefix == "never ":
         out.append(claim(INSTRUCTION, value.removeprefix("never "), "negate", True))
-    elif parts.again:
-        out.append(claim(INSTRUCTION, "never " + value, "negate", True))
+    else:
+        # "Use emojis" after "Never use emojis" replaces it, "again" or not.
+        plain = value.removeprefix("only ")
+        out.append(claim(INSTRUCTION, "never " + plain, "negate", True))
     return out

@@ -15,6 +15,7 @@ from nousmem.projections.lexical import fts_query, tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet, count_tokens
 from nousmem.projections.worldview import slot_kind_for
+from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
 from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
@@ -250,12 +251,17 @@ class Channels:
         other = bool(links) and any(
             asks(a) for a in proj.config.attributes.names() if a not in links
         )
+        asker = (
+            None if plan.actor is None else proj.beliefs.canonical(plan.actor, at.seq, at.time)[0]
+        )
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
             whole = hop > 0 and not other and not any(asks(s.attribute) for s in snaps)
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)
+                if asker is not None and ekey != asker and snap.attribute in STANDING_ATTRIBUTES:
+                    continue  # another person's instructions are not the asker's
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
                 text, values = self.fact_line_at(
                     snap, lens, at, now, plan.wants_list, conflicted=slot in conflicted

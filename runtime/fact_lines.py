@@ -113,13 +113,13 @@ def linked_entities(
     belief "manager: Bob".
 
     A link is a belief of the entity it starts from, on an attribute the question asks
-    about, whose value the read's own fact line states (``states``: so not forgotten,
-    superseded or expired, and as of the read's seq and event time) and names an entity
-    memory holds beliefs about. So a link is only walked forwards (Bob's reports do not
-    lead from Bob to Alice), each claim keeps its own attribute, a back-dated claim counts
-    from its own date, and a manager of many people costs the asker's beliefs only. Within
-    a hop the attributes take turns ("my kids and my wife": the wife is not crowded out
-    by eight children).
+    about, whose value it holds (not one said before: an ex-wife) and the read's own fact
+    line states (``states``: so not forgotten, superseded or expired, and as of the read's
+    seq and event time) and names an entity memory holds beliefs about. So a link is only
+    walked forwards (Bob's reports do not lead from Bob to Alice), each claim keeps its own
+    attribute, a back-dated claim counts from its own date, and a manager of many people
+    costs the asker's beliefs only. Within a hop the attributes take turns ("my kids and my
+    wife": the wife is not crowded out by eight children).
     """
     spec = proj.config.attributes.spec
     beliefs = proj.beliefs
@@ -132,7 +132,12 @@ def linked_entities(
             for snap in beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False):
                 if not asks_about(plan, snap.attribute, spec(snap.attribute).aliases):
                     continue
+                # Only a relative held now: not an ex-wife the line lists as said before
+                now = snap.held if snap.cardinality != "single" else (snap.mode,)
+                current = {match_key(v) for v in now if v and v != UNKNOWN}
                 for value in states(snap):
+                    if match_key(value) not in current:
+                        continue
                     key, display = beliefs.canonical(value, at.seq, at.time)
                     if key in seen or not beliefs.snapshots(
                         value, as_of_seq=at.seq, as_of_time=at.time, deltas=False

@@ -105,7 +105,10 @@ unexplained while the package version stays the same (as it does between release
    turns; a possessive ("wife's") names an attribute.
 14: a list fact line marks the values no longer held ("no longer held: tennis"); "last
    name" / "first name" do not make a question past, nor does a time in a remark after
-   the question; a curly apostrophe reads as a straight one in past questions.
+   the question; a curly apostrophe reads as a straight one in past questions; with an
+   asker, another person's standing instructions stay out of the snapshot and fact lines,
+   and a turn of instructions only stays out of current reads when they are someone else's
+   or none is in force; a link reaches only a relative held now (not an ex-spouse).
 """
 
 

@@ -20,6 +20,7 @@ from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import fit_lines
 from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed
@@ -233,6 +234,9 @@ class QueryEngine(Adjustments):
 
         self._focus(fused, plan)
 
+        asker = (
+            None if plan.actor is None else proj.beliefs.canonical(plan.actor, at.seq, at.time)[0]
+        )
         # The day line dates every turn; what "yesterday" was matters to questions of time.
         bare = cfg.time_notes == "dated" and not (plan.wants_dates or plan.times)
         suppressed: list[Suppressed] = channel_failures
@@ -252,6 +256,8 @@ class QueryEngine(Adjustments):
                     reason = f"graph: {graph_sup[item]}"
                 elif item in inhibited:  # whether or not activation reached it
                     reason = "graph: inhibited"
+                elif doc.kind == "observation":
+                    reason = instruction_turn(proj, item, asker, at)
             if reason is not None:
                 suppressed.append(Suppressed(id=item, reason=reason))
                 continue

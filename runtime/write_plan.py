@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
+from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import (
     ClaimRoute,
@@ -25,7 +26,7 @@ from nousmem.policies.validators import (
     ProposedWrite,
     Verdict,
 )
-from nousmem.projections.belief_models import Revision
+from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.preview import PreviewSession
 from nousmem.runtime.events import EventDraft
@@ -97,6 +98,13 @@ class WritePlanner(Promotions):
     def _propagation(self, entity: str, attribute: str) -> int:
         return self._proj.dependents(entity, attribute)
 
+    def _idle_withdrawal(self, claim: Claim) -> bool:
+        if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):
+            return False
+        snap = self._proj.beliefs.snapshot(claim.entity, INSTRUCTION, deltas=False)
+        known = () if snap is None else (o.value for o in snap.observed_values)
+        return match_key(claim.value) not in {match_key(v) for v in known}
+
     def _plan(
         self,
         obs: Observation,
@@ -122,7 +130,9 @@ class WritePlanner(Promotions):
         obs = obs.model_copy(update={"occurred_at": occurred})
         obs_draft = self._observation_draft(obs, times, recorded_at=recorded_at)
         obs_id = obs_draft.id
-        claims = list(extraction.claims)
+        # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
+        # only when that was ever given: else it would stand as a denied instruction.
+        claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

@@ -1,0 +1,108 @@
+"""Whose instructions and which relatives a read brings: with an asker, another person's
+standing instructions stay out of the answer; a link reaches the relative held now, not an
+ex-spouse; "No X." is a ban only when X is an output noun alone; a new instruction replaces
+the opposite one."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+async def _said(rt: MemoryRuntime, actor: str, *texts: str) -> None:
+    for i, text in enumerate(texts):
+        await rt.observe_and_route(
+            {"content": text, "actor": actor, "source": "user", "occurred_at": T0 + timedelta(i)}
+        )
+
+
+async def _instructions(rt: MemoryRuntime, actor: str) -> list[str]:
+    wv = await rt.worldview("logical")
+    return [c.value for s in wv.slots if s.key == f"{actor}.instruction" for c in s.candidates]
+
+
+@pytest.mark.parametrize("question", ["Is Dana a nurse?", "Tell me about my wife."])
+async def test_another_persons_instructions_stay_out_of_the_askers_read(
+    rt: MemoryRuntime, question: str
+) -> None:
+    await _said(rt, "Dana", "I am a nurse.", "Always answer in French.", "Never use emojis.")
+    await _said(rt, "Bob", "My wife Dana is a nurse.")
+    prompt = (await rt.query(question, actor="Bob")).to_prompt()
+    assert "nurse" in prompt
+    assert "French" not in prompt and "emojis" not in prompt
+    # Dana's own read keeps them.
+    own = (await rt.query("What do I do?", actor="Dana")).to_prompt()
+    assert "French" in own and "never use emojis" in own
+
+
+async def test_a_link_reaches_the_spouse_held_now_not_the_ex(rt: MemoryRuntime) -> None:
+    await _said(rt, "Dana", "My wife Anna loves hiking.", "Anna is my ex-wife.")
+    await _said(rt, "Dana", "My wife Beth loves chess.")
+    prompt = (await rt.query("What are all the things my wife likes?", actor="Dana")).to_prompt()
+    assert "chess" in prompt
+    assert "Anna likes" not in prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No response from the bank.",
+        "No need to reply, just letting you know.",
+        "No words can describe how happy I am.",
+        "No questions asked.",
+        "No summary needed, I just wanted to vent.",
+        "Don't mention it, happy to help.",
+    ],
+)
+def test_no_x_statements_are_not_instructions(text: str) -> None:
+    claims = RuleExtractor().extract_sync(Observation(content=text, source="user", actor="Dana"))
+    assert [c for c in claims if c.attribute == "instruction"] == []
+
+
+@pytest.mark.parametrize("text", ["No emojis.", "No more bullet points, please."])
+def test_no_output_noun_is_a_ban(text: str) -> None:
+    claims = RuleExtractor().extract_sync(Observation(content=text, source="user", actor="Dana"))
+    assert [c.value for c in claims if c.attribute == "instruction"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "gone"),
+    [
+        ("Never use emojis.", "From now on, use emojis.", "never use emojis"),
+        ("Never use emojis.", "Always use emojis.", "never use emojis"),
+        (
+            "Never use bullet points.",
+            "Please use bullet points from now on.",
+            "never use bullet points",
+        ),
+    ],
+)
+async def test_a_new_instruction_replaces_the_opposite_one(
+    rt: MemoryRuntime, before: str, after: str, gone: str
+) -> None:
+    await _said(rt, "Dana", before, after)
+    held = await _instructions(rt, "Dana")
+    assert gone not in held and gone.removeprefix("never ") in held
+
+
+async def test_an_instruction_alone_leaves_no_denied_opposite(rt: MemoryRuntime) -> None:
+    await _said(rt, "Dana", "Please keep your answers short.")
+    wv = await rt.worldview("audit")
+    (slot,) = [s for s in wv.slots if s.key == "Dana.instruction"]
+    assert [c.value for c in slot.candidates] == ["keep answers short"]
+
+
+async def test_a_replaced_instructions_turn_leaves_current_reads(rt: MemoryRuntime) -> None:
+    await _said(rt, "Dana", "Always answer in French.", "Answer in English from now on.")
+    question = "Can you recommend a good French cheese?"
+    prompt = (await rt.query(question, actor="Dana")).to_prompt()
+    assert "English" in prompt and "Always answer in French" not in prompt
+    audit = (await rt.query(question, actor="Dana", lens="audit")).to_prompt()
+    assert "Always answer in French" in audit
