@@ -38,10 +38,16 @@ _CLAUSES = re.compile(r"\s*[,;]\s*")
 # An instruction that is only the language to answer in: one value, a new one replaces it.
 _SPEAK_IN = re.compile(
     r"^(?:only\s+|never\s+)?(?:answer|reply|respond|speak|talk|write|use|switch\s+to)"
-    r"(?:\s+to\s+me|\s+me)?"
-    rf"\s+(?:only\s+)?(?:in\s+)?({'|'.join(sorted(LANGUAGES))})$",
+    r"(?:\s+to\s+me|\s+me|\s+with\s+me)?"
+    r"\s+(?:only\s+)?(?:in\s+)?"
+    # "plain English", "British English": the language as asked for
+    rf"((?:(?:plain|simple|british|american)\s+)?(?:{'|'.join(sorted(LANGUAGES))}))"
+    r"(?:\s+to\s+me|\s+with\s+me)?$",
     re.IGNORECASE,
 )
+
+
+_USE = re.compile(r"^(?:only\s+|never\s+)?use\b", re.IGNORECASE)
 
 
 def instruction_claims(obs: Observation, content: str, base_confidence: float) -> list[Claim]:
@@ -63,16 +69,37 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         if sentence.endswith("?"):
             continue
         span = (m.start(), m.start() + len(m.group(0).rstrip()))
-        # Each clause may instruct: "Stop answering in English, answer in French again."
-        for clause in (sentence, *_CLAUSES.split(sentence)[1:]):
-            parts = read(clause)
-            if parts is None:
-                continue
-            value = value_of(parts)
-            if value is None or off_limits(value) or detect_risks(clause):
-                continue
-            out.extend(_claims(obs.actor, value, parts, base_confidence, span))
+        # Each clause may instruct: "Stop answering in English, answer in French again.",
+        # "Always answer in French and never use emojis."
+        standing = False
+        for i, piece in enumerate(_and_pieces(sentence)):
+            for clause in (piece, *_CLAUSES.split(piece)[1:]):
+                parts = read(clause)
+                if parts is None and i and standing:
+                    # "Always answer in French and use bullet points": "always" for both
+                    parts = read("always " + clause)
+                if parts is None:
+                    continue
+                standing = True
+                value = value_of(parts)
+                if value is None or off_limits(value) or detect_risks(clause):
+                    continue
+                out.extend(_claims(obs.actor, value, parts, base_confidence, span))
     return out
+
+
+_AND = re.compile(r"\s+and\s+(?:then\s+|also\s+)?", re.IGNORECASE)
+
+
+def _and_pieces(sentence: str) -> list[str]:
+    """``sentence`` cut before each "and" that opens another instruction ("... and never
+    use emojis"); not before "and English" or "and I like it"."""
+    pieces, start = [], 0
+    for m in _AND.finditer(sentence):
+        if OPENS.match(sentence[m.end() :]) is not None:
+            pieces.append(sentence[start : m.start()])
+            start = m.end()
+    return [*pieces, sentence[start:]]
 
 
 def _claims(
@@ -96,8 +123,10 @@ def _claims(
         )
 
     lang = _SPEAK_IN.match(value)
+    if lang is not None and " " in lang.group(1) and _USE.match(value):
+        lang = None  # "Always use British English": a spelling, in whichever language
     if lang is not None:
-        language = lang.group(1).title()
+        language = " ".join(lang.group(1).split()).title()
         never = f"never answer in {language}"
         if parts.prefix == "never ":
             # The denial empties the language; the instruction line keeps saying it.

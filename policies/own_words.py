@@ -12,7 +12,8 @@ Passed along (everything from there on, ``Passed.cut``):
   someone else's text right before its colon ("My boss wrote:", "Here is the email:",
   "My teacher's rules:"); not the speaker's own news, list or words ("It's official:",
   "Review of my week:", "Edit:", "Like I said:", "My post:", "Here are my rules:");
-* for instructions also after "Read this:", "Thoughts on this:", "Here's what he wrote:";
+* for instructions also after "Read this:", "Thoughts on this:", "Here's what he wrote:",
+  and after rules the speaker is drafting ("I'm writing guidelines for our staff.");
 * a forwarded message or an e-mail's headers ("---------- Forwarded message",
   "-----Original Message-----", "From: ...").
 
@@ -40,7 +41,9 @@ _STRONG = r"summari[sz]e|translate|proofread|rewrite|shorten|analy[sz]e|explain"
 _WEAK = r"review|fix|edit|correct|improve|check"
 _OBJECT = (
     r"(?:(?:this|these)(?!\s+out\b)|the\s+following|below|(?:my|the|his|her|their)\s+(?:essay|draft|code"
-    r"|text|email|e-mail|message|writing|grammar|spelling|letter|post|paragraph|answer))\b"
+    r"|text|email|e-mail|message|writing|grammar|spelling|letter|post|paragraph|answer"
+    # "Can you review my classroom rules?": rules written for someone else
+    r"|(?:[\w-]+\s+)?(?:rules|guidelines|policy|policies|checklist|style\s+guide)))\b"
 )
 _ASK = (
     r"^[^\w\n]*(?:(?:now|also|and|ok|okay|then|so)[^\w\n]+)?"
@@ -95,9 +98,23 @@ class Passed(NamedTuple):
     cut: int
 
 
+# For instructions: rules the speaker is drafting for others ("I'm writing guidelines for
+# our support staff. Always answer in English.") are content, not orders to the assistant.
+_DRAFTING = re.compile(
+    r"\b(?:writing|drafting|making|creating|preparing|updating|putting\s+together)\s+"
+    r"(?:(?:some|the|a|an|our|my|new)\s+)?(?:[\w-]+\s+)?"
+    r"(?:rules|guidelines|policy|policies|style\s+guide|checklist|handbook|manual)\b",
+    _I,
+)
+
+
 def _cut(content: str, instructions: bool) -> int:
     """Where text the speaker passes along starts (``len(content)`` when nowhere)."""
     cut = len(content)
+    if instructions:
+        drafting = _DRAFTING.search(content)
+        if drafting is not None:
+            cut = drafting.end()
     for m in _COLON_LINE.finditer(content):
         line = m.group(0)
         if _INTRODUCES.search(line) or (instructions and _HANDS_OVER.search(line)):

@@ -106,3 +106,40 @@ async def test_a_replaced_instructions_turn_leaves_current_reads(rt: MemoryRunti
     assert "English" in prompt and "Always answer in French" not in prompt
     audit = (await rt.query(question, actor="Dana", lens="audit")).to_prompt()
     assert "Always answer in French" in audit
+
+
+def _told(text: str) -> list[tuple[str, str, str]]:
+    obs = Observation(content=text, source="user", actor="Dana")
+    return [(c.attribute, c.value, c.polarity) for c in RuleExtractor().extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Speak English to me from now on.", "English"),
+        ("From now on, answer in plain English.", "Plain English"),
+        ("Always answer in British English.", "British English"),
+    ],
+)
+def test_more_ways_to_set_the_answer_language(text: str, language: str) -> None:
+    assert ("answer_language", language, "assert") in _told(text)
+
+
+def test_a_compound_instruction_is_two() -> None:
+    got = _told("Always answer in French and never use emojis.")
+    assert ("answer_language", "French", "assert") in got
+    assert ("instruction", "never use emojis", "assert") in got
+    got = _told("Keep your answers short and use bullet points.")
+    assert ("instruction", "keep answers short", "assert") in got
+    assert ("instruction", "use bullet points", "assert") in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you review my classroom rules?\n1. Always answer in full sentences.\n2. No emojis.",
+        "I'm writing guidelines for our support staff. Always answer in English. What else?",
+    ],
+)
+def test_rules_drafted_for_others_are_not_the_users_instructions(text: str) -> None:
+    assert [t for t in _told(text) if t[0] in ("instruction", "answer_language")] == []
