@@ -32,12 +32,11 @@ from datetime import datetime
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import (
     GENDERED,
-    KIN_START,
     ForgetRequest,
     forget_requests,
     singular,
 )
-from nousmem.policies.patterns import KIN_NOUNS
+from nousmem.policies.past_tense import present_tense
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import (
     CONFIRMING_SOURCES,
@@ -54,6 +53,7 @@ from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.worldview_models import candidate_id, slot_kind_for
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.forget_kin import Relatives, introduces, readings
 
 __all__ = [
     "FORGET_REQUEST",
@@ -86,7 +86,7 @@ def forget_targets(
     address now, and the one held before is the old one)."""
     out: list[tuple[str, str, str]] = []
     seen = set(asserted)
-    kin = _Kin(beliefs, docs or {}, obs.actor, said_now)
+    kin = Relatives(beliefs, docs or {}, obs.actor, said_now)
     for request in requests:
         for target in _named(request, obs, beliefs, kin):
             if target in seen:
@@ -132,12 +132,14 @@ def value_target(
     return candidate_id(slot_kind_for(snap.attribute), key, snap.attribute, value)
 
 
-def _named(request: ForgetRequest, obs: Observation, beliefs: BeliefStore, kin: _Kin) -> list[str]:
+def _named(
+    request: ForgetRequest, obs: Observation, beliefs: BeliefStore, kin: Relatives
+) -> list[str]:
     when = obs.occurred_at
     if request.form == "clause":
         # "Forget that I lived in Lyon" names Lyon, held now or before
-        clause = _present(request.target) or request.target
-        found = [_clause_targets(text, obs, beliefs) for text in _readings(clause, kin)]
+        clause = present_tense(request.target) or request.target
+        found = [_clause_targets(text, obs, beliefs) for text in readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
         through = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
@@ -203,7 +205,7 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
         for c in claims
         if not (c.attribute in _LINKS and match_key(c.value) in named)
         # "... that I lived with my sister Maya": the link only says who, it is not asked
-        if not (c.attribute in _LINKS and _introduces(text, c.value))
+        if not (c.attribute in _LINKS and introduces(text, c.value))
         if not (episode and c.attribute in _HABITS)
         if (t := value_target(beliefs, c.entity, c.attribute, c.value, when, loose=True))
         is not None
@@ -212,136 +214,6 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
 
 _WITH = re.compile(r"\bwith\s+\w", re.I)
 _HABITS = frozenset({"hobby", "activity"})
-_KIN_NAME = re.compile(
-    r"\bmy\s+(?:"
-    + "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
-    + r")\s+(?P<name>(?-i:[A-Z])[\w'-]*)",
-    re.I,
-)
-
-
-def _introduces(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` by a noun phrase ("my sister Maya")."""
-    return any(match_key(m.group("name")) == match_key(name) for m in _KIN_NAME.finditer(text))
-
-
-# "Forget that I lived in Lyon" / "... that I used to work at Acme": a value held before is
-# named as the present statement would name it (the extractor reads no claim in the past
-# tense, and "used to" as a denial of the present).
-_PAST_VERBS: dict[str, tuple[str, str]] = {
-    "lived": ("live", "lives"),
-    "worked": ("work", "works"),
-    "liked": ("like", "likes"),
-    "loved": ("love", "loves"),
-    "enjoyed": ("enjoy", "enjoys"),
-    "hated": ("hate", "hates"),
-    "played": ("play", "plays"),
-    "owned": ("own", "owns"),
-    "used": ("use", "uses"),
-    "studied": ("study", "studies"),
-    "had": ("have", "has"),
-    "was": ("am", "is"),
-}
-_PAST_CLAUSE = re.compile(
-    r"^(?P<subject>i|my\s+[\w-]+(?:\s+(?-i:[A-Z])[\w-]*)?|(?-i:[A-Z])[\w-]*)\s+"
-    r"(?:(?:once|previously|formerly|still)\s+)?"
-    r"(?:(?P<used>used\s+to)\s+(?P<base>\w+)|(?P<past>" + "|".join(_PAST_VERBS) + r"))\b",
-    re.I,
-)
-
-
-def _present(clause: str) -> str | None:
-    """``clause`` with its past-tense verb in the present ("I lived in Lyon" -> "I live in
-    Lyon", "my sister used to work at Acme" -> "my sister works at Acme"), else None."""
-    m = _PAST_CLAUSE.match(clause)
-    if m is None:
-        return None
-    first = m.group("subject").casefold() == "i"
-    if m.group("used") is not None:
-        base = m.group("base").casefold()
-        verb = ("am" if first else "is") if base == "be" else base if first else _third(base)
-    else:
-        verb = _PAST_VERBS[m.group("past").casefold()][0 if first else 1]
-    return f"{m.group('subject')} {verb}{clause[m.end() :]}"
-
-
-def _third(base: str) -> str:
-    if base == "be":
-        return "is"
-    for past, (plain, third) in _PAST_VERBS.items():
-        if base in (plain, past):
-            return third
-    return base + ("es" if base.endswith(("s", "sh", "ch", "o")) else "s")
-
-
-def _readings(clause: str, kin: _Kin) -> list[str]:
-    """The clause, and for "my sister ..." the clause about each entity the asker's
-    relation holds ("Maya lives in Rome"): the extractor reads no claim of an unnamed
-    relative, and only the one that holds the value is forgotten. Of several, only those
-    introduced with the same noun ("my sister Maya", "Maya is my sister"): siblings are not
-    recorded as sisters or brothers, and the brother's city is not the sister's."""
-    start = KIN_START.match(clause)
-    if start is None or kin.actor is None:
-        return [clause]
-    noun = " ".join(start.group("kin").casefold().split())
-    attribute = KIN_NOUNS[noun]
-    snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
-    names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
-    names = [name for name in names if name != UNKNOWN]
-    if noun in GENDERED or len(names) > 1:
-        names = [name for name in names if kin.called(attribute, name, noun)]
-    return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
-
-
-class _Kin:
-    """How the asker introduced their relatives, from the texts of the link's evidence."""
-
-    def __init__(
-        self,
-        beliefs: BeliefStore,
-        docs: Mapping[str, DocRow],
-        actor: str | None,
-        said_now: Iterable[Revision] = (),
-    ) -> None:
-        self.beliefs, self.docs, self.actor = beliefs, docs, actor
-        self.said_now: dict[tuple[str, str], set[str]] = {}
-        for r in said_now:
-            if r.polarity == "assert":
-                key = (beliefs.canonical(r.entity)[0], normalise_attribute(r.attribute))
-                self.said_now.setdefault(key, set()).add(match_key(r.value))
-
-    def held_now(self, entity: str, attribute: str, value: str) -> bool:
-        """Whether ``value`` is the entity's ``attribute`` now: what this write says of it,
-        else what the belief holds."""
-        attribute = normalise_attribute(attribute)
-        said = self.said_now.get((self.beliefs.canonical(entity)[0], attribute))
-        if said:
-            return match_key(value) in said
-        snap = self.beliefs.snapshot(entity, attribute, deltas=False)
-        held = () if snap is None else snap.held or ((snap.mode,) if snap.mode else ())
-        return match_key(value) in {match_key(v) for v in held}
-
-    def called(self, attribute: str, name: str, noun: str) -> bool:
-        """Whether a statement of the asker's ``attribute`` = ``name`` calls them ``noun``."""
-        if self.actor is None or noun not in KIN_NOUNS:
-            return False
-        snap = self.beliefs.snapshot(self.actor, attribute, deltas=True)
-        if snap is None:
-            return False
-        n, who = r"\s+".join(map(re.escape, noun.split())), re.escape(name)
-        said = re.compile(
-            rf"\b{n}\s+(?:(?:named|called)\s+)?{who}\b|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?{n}\b",
-            re.I,
-        )
-        for delta in snap.deltas:
-            if delta.polarity != "assert" or match_key(delta.value) != match_key(name):
-                continue
-            row = self.docs.get(delta.event_id)
-            for evidence in row.evidence_ids if row is not None else ():
-                source = self.docs.get(evidence)
-                if source is not None and said.search(source.text):
-                    return True
-        return False
 
 
 def _values(snap: BeliefSnapshot) -> list[str]:
