@@ -111,11 +111,13 @@ _REASON = (
     r"(?:[.!?]+|,\s*"
     # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
     r"(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
-    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b)"
-    r"(?:please|thanks|thank you|i|i'm|i've|we|since|because|as|"
-    # "..., she passed away": gone; not "..., she's fine", "..., it doesn't matter"
-    r"(?:he|she|it|they)\s+(?:(?:has|have|just)\s+)?(?:passed|died|ran\s+away|left\s+me|"
-    r"is\s+gone|'s\s+gone|are\s+gone|got\s+rehomed|was\s+rehomed))\b.*)?"
+    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b"
+    # "Forget about my job, it doesn't matter", "..., she's fine": dismissed for now
+    r"|(?:it|that|this|he|she|they)(?:['\u2019]s|['\u2019]re|['\u2019]ll\s+be|\s+is|\s+are"
+    r"|\s+will\s+be)?\s+(?:(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter"
+    r"|(?:not\s+)?(?:fine|ok|okay|alright|all\s+right|important|relevant|irrelevant"
+    r"|a\s+big\s+deal)\b))"
+    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|since|because|as)\b.*)?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
 _KIN = _alt(tuple(KIN_NOUNS))

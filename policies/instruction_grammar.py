@@ -103,7 +103,8 @@ _YOUR = re.compile(r"\byour\s+(\w+)", re.IGNORECASE)
 _PREPOSITIONS = frozenset("in on with at for to during around without".split())
 _ELSEWHERE = re.compile(rf"\b(?:{'|'.join(sorted(_PREPOSITIONS))})\s+", re.IGNORECASE)
 _DETERMINERS = frozenset("the my his her their our your a an".split())
-_MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\b(?!\s+(?:again|anymore|any\s+more))")
+# "Don't mention it(, happy to help)": a reply to thanks; not "Never mention that I'm ..."
+_MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\s*(?:[,.!;:]|$)", re.IGNORECASE)
 # Someone else as the object: "Always address *him* formally".
 _THIRD_PARTY = re.compile(r"^\s+(?:him|her|them|his|their)\b", re.IGNORECASE)
 # "Keep" keeps the answers or "it" ("Keep it short"), not "a short list of goals".
@@ -134,11 +135,16 @@ _GENERIC_SCOPE = re.compile(
     re.IGNORECASE,
 )
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
-# What "No X." bans: output nouns that name a thing in an answer ("No emojis."), not a
-# question or an answer the user gives or awaits.
-_BANNED = _OUTPUT_WORDS - frozenset(
+# What "No X." bans: output words, with the modifiers of a ban ("No long answers.", "No code
+# blocks.", "No bold text."); a bare word that the user may give or await is no ban ("No
+# more questions.", "No response.").
+_NO_WORDS = _OUTPUT_WORDS | frozenset(
+    "long bold italic italics code block caps exclamation mark link hashtag filler fluff "
+    "disclaimer disclaimers apology apologies preamble small talk more".split()
+)
+_AMBIGUOUS = frozenset(
     "answer answers reply replies response responses message messages question questions "
-    "words text writing output point".split()
+    "words text writing output point comments".split()
 )
 _MAX_VALUE = 120
 
@@ -241,8 +247,10 @@ def read(sentence: str) -> Read | None:
         # A ban is the output noun alone ("No emojis.", "No more bullet points, please"):
         # not news ("No response from the bank"), this turn ("No need to reply", "No
         # summary needed") or an idiom ("No words can describe ...", "No questions asked").
-        more = _GENERIC_SCOPE.sub("", after).lower().split()
-        if noun not in _BANNED or any(w.rstrip("s") not in _OUTPUT_WORDS for w in more):
+        words = [noun, *_GENERIC_SCOPE.sub("", after).lower().split()]
+        if any(w not in _NO_WORDS and w.rstrip("s") not in _NO_WORDS for w in words) or (
+            len(words) == 1 and noun in _AMBIGUOUS
+        ):
             return None
         verb, prefix, standing = "no", "", True
         rest = " " + got.group("no") + rest

@@ -71,16 +71,20 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         span = (m.start(), m.start() + len(m.group(0).rstrip()))
         # Each clause may instruct: "Stop answering in English, answer in French again.",
         # "Always answer in French and never use emojis."
-        standing = False
+        # The first instruction's marker, for a bare verb after "and" ("" for none)
+        marker: str | None = None
         for i, piece in enumerate(_and_pieces(sentence)):
             for clause in (piece, *_CLAUSES.split(piece)[1:]):
                 parts = read(clause)
-                if parts is None and i and standing:
-                    # "Always answer in French and use bullet points": "always" for both
-                    parts = read("always " + clause)
+                if parts is None and i and marker and not _THIS_TURN.search(clause):
+                    # "Always answer in French and use bullet points": "always" for both;
+                    # not "... and summarize the article below for me" (this turn's task)
+                    parts = read(marker + clause)
                 if parts is None:
                     continue
-                standing = True
+                if marker is None:
+                    # "Never X and Y" leaves Y unread: "never Y" or "Y" is anyone's guess
+                    marker = "" if parts.prefix == "never " else "always "
                 value = value_of(parts)
                 if value is None or off_limits(value) or detect_risks(clause):
                     continue
@@ -88,6 +92,9 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
+_THIS_TURN = re.compile(
+    r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE
+)
 _AND = re.compile(r"\s+and\s+(?:then\s+|also\s+)?", re.IGNORECASE)
 
 

@@ -337,9 +337,16 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         slots: list[WorldviewSlot] = []
         # With an asker, another person's standing instructions are theirs to keep: "Is Dana
         # a nurse?" asked by Bob must not bring "answer in French" into Bob's answer.
-        askers = None if standing is None else {match_key(n) for n in standing}
+        askers = (
+            None
+            if standing is None
+            else {beliefs.canonical(n, as_of_seq, as_of_time)[0] for n in standing}
+        )
         for name in names:
-            others = askers is not None and match_key(name) not in askers
+            others = (
+                askers is not None
+                and beliefs.canonical(name, as_of_seq, as_of_time)[0] not in askers
+            )
             for snap in beliefs.snapshots(
                 name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
             ):

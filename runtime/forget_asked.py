@@ -31,7 +31,6 @@ from datetime import datetime
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import (
-    GENDERED,
     ForgetRequest,
     forget_requests,
     singular,
@@ -138,8 +137,10 @@ def _named(
     when = obs.occurred_at
     if request.form == "clause":
         # "Forget that I lived in Lyon" names Lyon, held now or before
-        clause = present_tense(request.target) or request.target
-        found = [_clause_targets(text, obs, beliefs) for text in readings(clause, kin)]
+        present = present_tense(request.target)
+        clause = present or request.target
+        past = present is not None
+        found = [_clause_targets(text, obs, beliefs, past) for text in readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
         through = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
@@ -170,10 +171,13 @@ def _named(
     if request.former:  # "Forget my old address": not the one held now
         values = [(a, v) for a, v in values if not kin.held_now(obs.actor, a, v)]
     if request.only_one:
-        # "my sister": the one sibling introduced as a sister (of a brother alone, none)
+        # "my sister": the one sibling a sister may be (of a brother alone, none)
         noun = request.target.casefold()
-        if noun in GENDERED or len(values) > 1:
-            values = [(a, v) for a, v in values if kin.called(a, v, noun)]
+        values = [
+            (a, v)
+            for a in sorted(wanted)
+            for v in kin.meant(a, [w for b, w in values if b == a], noun)
+        ]
         if len(values) != 1:
             return []
     return [
@@ -188,7 +192,9 @@ def _named(
 _LINKS = frozenset({"sibling", "spouse", "child", "friend"})
 
 
-def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[str]:
+def _clause_targets(
+    text: str, obs: Observation, beliefs: BeliefStore, past: bool = False
+) -> list[str]:
     claims = [
         c
         for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
@@ -196,7 +202,8 @@ def _clause_targets(text: str, obs: Observation, beliefs: BeliefStore) -> list[s
     ]
     named = {match_key(c.entity) for c in claims}
     # One occasion ("... tennis with Bob yesterday") is not the habit it was part of.
-    episode = _WITH.search(text) is not None or bool(
+    # (past and with someone, or dated: "Forget that I play chess with my son" is the habit)
+    episode = (past and _WITH.search(text) is not None) or bool(
         obs.occurred_at and resolve_time_expressions(text, obs.occurred_at)
     )
     when = obs.occurred_at

@@ -49,8 +49,7 @@ def readings(clause: str, kin: Relatives) -> list[str]:
     snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
     names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
     names = [name for name in names if name != UNKNOWN]
-    if noun in GENDERED or len(names) > 1:
-        names = [name for name in names if kin.called(attribute, name, noun)]
+    names = kin.meant(attribute, names, noun)
     return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
 
 
@@ -82,24 +81,44 @@ class Relatives:
         held = () if snap is None else snap.held or ((snap.mode,) if snap.mode else ())
         return match_key(value) in {match_key(v) for v in held}
 
-    def called(self, attribute: str, name: str, noun: str) -> bool:
-        """Whether a statement of the asker's ``attribute`` = ``name`` calls them ``noun``."""
-        if self.actor is None or noun not in KIN_NOUNS:
-            return False
+    def meant(self, attribute: str, names: list[str], noun: str) -> list[str]:
+        """The relatives of ``names`` (values of the asker's ``attribute``) that ``noun``
+        may mean: of several, those introduced with it; of one, that one unless it was
+        introduced with another gendered noun ("my brother Leo" is no sister; "I'm married
+        to Tom" leaves Tom "my husband")."""
+        if len(names) > 1:
+            return [n for n in names if noun in self.nouns(attribute, n)]
+        if noun in GENDERED:
+            return [n for n in names if noun in (got := self.nouns(attribute, n)) or not got]
+        return names
+
+    def nouns(self, attribute: str, name: str) -> set[str]:
+        """The gendered nouns the asker's statements of ``attribute`` = ``name`` call them
+        ("my sister Maya", "Maya is my sister")."""
+        if self.actor is None:
+            return set()
         snap = self.beliefs.snapshot(self.actor, attribute, deltas=True)
         if snap is None:
-            return False
-        n, who = r"\s+".join(map(re.escape, noun.split())), re.escape(name)
-        said = re.compile(
-            rf"\b{n}\s+(?:(?:named|called)\s+)?{who}\b|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?{n}\b",
-            re.I,
-        )
-        for delta in snap.deltas:
-            if delta.polarity != "assert" or match_key(delta.value) != match_key(name):
+            return set()
+        texts = [
+            source.text
+            for delta in snap.deltas
+            if delta.polarity == "assert" and match_key(delta.value) == match_key(name)
+            for row in (self.docs.get(delta.event_id),)
+            if row is not None
+            for evidence in row.evidence_ids
+            if (source := self.docs.get(evidence)) is not None
+        ]
+        who = re.escape(name)
+        out = set()
+        for noun in GENDERED:
+            if KIN_NOUNS.get(noun) != attribute:
                 continue
-            row = self.docs.get(delta.event_id)
-            for evidence in row.evidence_ids if row is not None else ():
-                source = self.docs.get(evidence)
-                if source is not None and said.search(source.text):
-                    return True
-        return False
+            said = re.compile(
+                rf"\b{noun}\s+(?:(?:named|called)\s+)?{who}\b"
+                rf"|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?{noun}\b",
+                re.I,
+            )
+            if any(said.search(t) for t in texts):
+                out.add(noun)
+        return out

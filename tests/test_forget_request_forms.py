@@ -221,3 +221,42 @@ async def test_previous_or_all_instructions_are_the_ones_in_force(
     assert r.forget_requests == (asked,)
     prompt = (await rt.query("What should I cook tonight?", actor="user")).to_prompt()
     assert "French" not in prompt and "emojis" not in prompt
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("I have a cat named Luna.", "Forget my cat Luna, she\u2019s gone."),
+        ("I have a dog named Rex.", "Forget about my dog, he's dead."),
+        ("I live in Lyon.", "Forget my address, it's wrong."),
+        ("I live in Lyon.", "Forget my address, it has changed."),
+        ("My husband Tom is a chef.", "Forget my husband Tom, he's my ex now."),
+    ],
+)
+async def test_a_reason_after_the_request_still_forgets(
+    rt: MemoryRuntime, said: str, asked: str
+) -> None:
+    await _say(rt, said, 1)
+    r = await _say(rt, asked, 2)
+    assert len(r.forgotten) == 1 and r.deltas == ()
+
+
+@pytest.mark.parametrize(
+    ("said", "asked"),
+    [
+        ("I'm married to Tom.", "Forget my husband."),
+        ("I'm married to Anna. Anna is a teacher.", "Forget that my wife is a teacher."),
+    ],
+)
+async def test_the_one_spouse_is_my_husband_or_wife(
+    rt: MemoryRuntime, said: str, asked: str
+) -> None:
+    await _say(rt, said, 1)
+    r = await _say(rt, asked, 2)
+    assert len(r.forgotten) == 1
+
+
+async def test_a_habit_with_someone_is_still_the_habit(rt: MemoryRuntime) -> None:
+    await _say(rt, "I play tennis.", 1)
+    r = await _say(rt, "Forget that I play tennis with my friends.", 2)
+    assert any("hobby#tennis" in t for t in r.forgotten)

@@ -143,3 +143,55 @@ def test_a_compound_instruction_is_two() -> None:
 )
 def test_rules_drafted_for_others_are_not_the_users_instructions(text: str) -> None:
     assert [t for t in _told(text) if t[0] in ("instruction", "answer_language")] == []
+
+
+async def test_a_merged_askers_own_instructions_stay_in_their_read(rt: MemoryRuntime) -> None:
+    await _said(rt, "Dana", "I am a nurse.", "Always answer in French.")
+    await _said(rt, "Dana Smith", "I live in Lyon.")
+    await rt.merge_entities("Dana", "Dana Smith", reason="same person", authorized=True)
+    for asker in ("Dana", "Dana Smith"):
+        ctx = await rt.query("What do I do?", actor=asker)
+        assert "French" in ctx.to_prompt()
+        assert not [s for s in ctx.suppressed if "another person" in s.reason]
+
+
+async def test_a_turn_saying_more_than_instructions_stays(rt: MemoryRuntime) -> None:
+    await _said(
+        rt,
+        "Dana",
+        "Always answer in French. My flight to Tokyo leaves on Friday at 9am.",
+        "Answer in English from now on.",
+    )
+    prompt = (await rt.query("When does my flight to Tokyo leave?", actor="Dana")).to_prompt()
+    assert "flight to Tokyo" in prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never mention that I'm divorced.",
+        "No long answers.",
+        "No code blocks.",
+        "No bold text.",
+    ],
+)
+def test_still_instructions(text: str) -> None:
+    assert [t for t in _told(text) if t[0] == "instruction" and t[2] == "assert"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks for creating the checklist! From now on, always use bullet points.",
+        "Stop making up rules. Always answer in French.",
+    ],
+)
+def test_rules_mentioned_in_passing_leave_the_instruction(text: str) -> None:
+    assert [t for t in _told(text) if t[0] in ("instruction", "answer_language")]
+
+
+def test_a_task_for_this_turn_after_and_is_no_standing_instruction() -> None:
+    got = _told("From now on, use bullet points and summarize the article below for me.")
+    assert [t[1] for t in got if t[0] == "instruction" and t[2] == "assert"] == [
+        "use bullet points"
+    ]
