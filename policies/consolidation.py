@@ -82,19 +82,28 @@ def plan_sleep(
     budget: int,
     compiled: Mapping[str, frozenset[str]],
     named: Mapping[str, frozenset[str]] | None = None,
+    said: Mapping[str, str] | None = None,
 ) -> tuple[list[Compiled], list[Skipped]]:
     """Rank clusters and pick at most ``budget``; never recompile unchanged evidence.
     ``compiled``: the sources of each key's latest compiled item; ``named``: the entity
     keys it names (a schema). An item naming other entities than its cluster (after a
-    merge, the same evidence names fewer entities) is compiled again."""
+    merge, the same evidence names fewer entities) is compiled again. ``said``: each key's
+    latest summary; a procedure whose summary changed with the same successes (failures
+    since: "worked 2 times, failed 4") is compiled again, so any sleep schedule ends with
+    what one pass over the same journal says."""
     out: list[Compiled] = []
     skipped: list[Skipped] = []
     named = named or {}
+    said = said or {}
     for c in sorted(clusters, key=lambda c: (-priority(c), c.item_type, c.key)):
         holders = frozenset(match_key(n) for n in c.entities)
         if len(set(c.sources)) < c.min_sources:
             skipped.append(Skipped(key=c.key, reason=f"only {len(set(c.sources))} source(s)"))
-        elif compiled.get(c.key) == frozenset(c.sources) and named.get(c.key, holders) == holders:
+        elif (
+            compiled.get(c.key) == frozenset(c.sources)
+            and named.get(c.key, holders) == holders
+            and (c.item_type != "procedure" or said.get(c.key, c.summary) == c.summary)
+        ):
             skipped.append(Skipped(key=c.key, reason="already compiled from the same evidence"))
         elif len(out) >= budget:
             skipped.append(Skipped(key=c.key, reason=f"over budget ({budget})"))

@@ -340,6 +340,7 @@ class CompiledItems(SlotResolver):
         basis = self.compiled_items.get(event_id)
         if basis is None:
             return None
+        slots: set[str] = set()
         for ekey, attr, vkey in basis.values:
             slot = slot_at(ekey, attr)
             if slot is None:
@@ -349,6 +350,10 @@ class CompiledItems(SlotResolver):
             cid = f"{slot.id}#{vkey}"
             if not any(c.id == cid and c.status in CURRENT for c in slot.candidates):
                 return f"{cid} is no longer held"
+            slots.add(slot.id)
+        if basis.names and len(slots) < len({ekey for ekey, _, _ in basis.values}):
+            # "Shared pattern: ... for Bob, Robert" after Robert was merged into Bob
+            return "its entities were merged into one"
         if basis.conflict is not None:
             slot = slot_at(*basis.conflict)
             if slot is None or slot.status != "conflicted":

@@ -108,7 +108,8 @@ unexplained while the package version stays the same (as it does between release
    the question; a curly apostrophe reads as a straight one in past questions; with an
    asker, another person's standing instructions stay out of the snapshot and fact lines,
    and a turn of instructions only stays out of current reads when they are someone else's
-   or none is in force; a link reaches only a relative held now (not an ex-spouse).
+   or none is in force; a link reaches only a relative held now (not an ex-spouse); a
+   schema naming entities merged since is obsolete.
 """
 
 

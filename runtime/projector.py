@@ -71,6 +71,7 @@ class Projector:
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
         self.compiled: dict[str, frozenset[str]] = {}  # sleep item key -> its sources
+        self.compiled_summaries: dict[str, str] = {}  # sleep item key -> what it says
         self.obs_by_date: list[tuple[int, int, str]] = []  # (date ordinal, seq, id), sorted
         self.vocabulary = Vocabulary()  # entities and terms a question can name
         # observation id -> seqs of candidates held from it / of revisions citing it
@@ -257,6 +258,7 @@ class Projector:
         folded = sep and prefix in SLEEP_KEY_KINDS and rest.strip()
         ckey = f"{prefix}:{match_key(rest)}" if folded else p.key
         self.compiled[ckey] = frozenset(p.sources)
+        self.compiled_summaries[ckey] = p.summary
         kind = {"frame": "schema", "procedure": "procedure", "schema": "schema"}[p.item_type]
         # "procedure:deploy" shares the slot of the task results it was compiled from (the
         # slot groups by match key; it shows the key as written).

@@ -248,7 +248,20 @@ class Traces(ReadPath):
             as_of_seq=trace.as_of_seq,
             as_of_time=trace.as_of_time,
             now=trace.as_of_time or self._proj.now(trace.as_of_seq),
-            entities=list(trace.plan.get("entities") or ()),
+            # The question's entities and those its fact lines reached through a link
+            # ("Where does Maya's husband work?" shows Tom's disputed employer).
+            entities=list(
+                dict.fromkeys(
+                    [
+                        *(trace.plan.get("entities") or ()),
+                        *(
+                            sid[len("fact:") :].rsplit(".", 1)[0]
+                            for sid in trace.selected
+                            if sid.startswith("fact:")
+                        ),
+                    ]
+                )
+            ),
             expired=self.engine.expired_attribute,
         )
         return frozenset(s.id for s in wv.slots if s.status == "conflicted")

@@ -234,8 +234,13 @@ class Sleep(ReadPath):
         # A schema naming other entities than its cluster (a merge, same evidence) is stale.
         items = proj.worldview.compiled_items
         named = {k: items[latest[k]].names for k in current if k in latest}
+        said = {k: proj.compiled_summaries[k] for k in current if k in proj.compiled_summaries}
         chosen, skipped = plan_sleep(
-            clusters, budget=budget or self.config.sleep.budget, compiled=current, named=named
+            clusters,
+            budget=budget or self.config.sleep.budget,
+            compiled=current,
+            named=named,
+            said=said,
         )
         now = self._now()
         at = proj.last_occurred_at or now
