@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ATTR_SPLIT", "names_value"]
+__all__ = ["ASKED_TO_FORGET", "ATTR_SPLIT", "names_value"]
+
+#: What a turn shows where it asked memory to forget something (``runtime/request_text.py``).
+ASKED_TO_FORGET = "[asked to forget]"
 
 _WORDS = re.compile(r"\w+")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.naming import ATTR_SPLIT, names_value
+from nousmem.projections.naming import ASKED_TO_FORGET, ATTR_SPLIT, names_value
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
 from nousmem.projections.worldview_merge import MergeCarry
@@ -251,7 +251,12 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
             if state not in HIDDEN_STATES:
                 return None
             first = first or f"{cid} is {state}"
-        said = [match_key(s) for s in _SENTENCE.split(content) if _WORD.search(s)]
+        # (a request to forget, shown as the marker, names what it took out)
+        said = [
+            match_key(s)
+            for s in _SENTENCE.split(content)
+            if _WORD.search(s.replace(ASKED_TO_FORGET, ""))
+        ]
         if not all(any(names_value(sentence, v) for _, _, v in keys) for sentence in said):
             return None
         return f"lifecycle: every belief it states is forgotten ({first})"

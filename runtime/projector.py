@@ -15,6 +15,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import LifecycleBook
+from nousmem.projections.naming import ASKED_TO_FORGET
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, text_item
 from nousmem.runtime.audit_items import audit_item
@@ -35,6 +36,7 @@ from nousmem.runtime.held import HeldClaims
 from nousmem.runtime.merge_fold import fold_merge
 from nousmem.runtime.obs_times import ObservationTimes
 from nousmem.runtime.payloads import RetrievalSelection
+from nousmem.runtime.request_text import without_requests
 from nousmem.runtime.vocabulary import Vocabulary
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
@@ -221,6 +223,10 @@ class Projector:
         target = self.worldview.resolve_target(p.target)  # an absorbed entity's: the kept one's
         if p.reason == FORGET_REQUEST and e.causation_id is not None:
             self.worldview.on_forget_request(e.causation_id, e.seq, target)
+            doc = self.docs.get(e.causation_id)
+            masked = None if doc is None or ASKED_TO_FORGET in doc.text else without_requests(doc)
+            if masked is not None:
+                self.docs[e.causation_id] = masked
         self.lifecycle.apply(
             target,
             p.verb,

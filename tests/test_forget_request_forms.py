@@ -260,3 +260,14 @@ async def test_a_habit_with_someone_is_still_the_habit(rt: MemoryRuntime) -> Non
     await _say(rt, "I play tennis.", 1)
     r = await _say(rt, "Forget that I play tennis with my friends.", 2)
     assert any("hobby#tennis" in t for t in r.forgotten)
+
+
+async def test_a_request_beside_news_is_shown_without_its_words(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "Forget that I live in Lyon, I moved to Paris.", 2)
+    prompt = (await rt.query("Where do I live?", actor="user")).to_prompt()
+    assert "[asked to forget], I moved to Paris." in prompt
+    assert "Lyon" not in prompt
+    live = dict(rt._proj.docs)
+    await rt.rebuild()
+    assert dict(rt._proj.docs) == live
