@@ -22,7 +22,7 @@ is someone else's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from nousmem.policies.own_words import others, own_part
@@ -63,6 +63,9 @@ class ForgetRequest:
     former: bool = False
     """"Forget my old address", "Forget where I used to live": the values held before, not
     the one held now."""
+    dismissed: bool = False
+    """"Forget about my dog, it doesn't matter": the topic set aside, nothing to forget; it
+    states nothing either (the extractor skips its span)."""
 
 
 def _alt(words: frozenset[str] | tuple[str, ...]) -> str:
@@ -106,18 +109,25 @@ _ABOUT = re.compile(
 )
 _NOUNS = _alt(tuple(ATTRIBUTE_NOUNS))
 # What may follow the noun: nothing, "anymore", "please", or a reason ("..., I moved").
+# "Forget about my job, it doesn't matter", "..., she's fine", "..., it's not important":
+# the topic set aside, not a request ("..., it's not ok for you to keep it", "..., it's not
+# relevant anymore" are reasons to forget).
+_SUBJ = r"(?:it|that|this|he|she|they)"
+_DISMISS = (
+    rf"{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
+    r"(?:fine|ok|okay|alright|all\s+right|irrelevant)\b"
+    rf"|{_SUBJ}\s+(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter\b"
+    rf"|{_SUBJ}(?:['\u2019](?:s|re)\s+not|\s+(?:is|are)\s+not|\s+(?:isn|aren)['\u2019]t)\s+"
+    r"(?:important|relevant|a\s+big\s+deal)\b(?!\s+(?:anymore|any\s+more|any\s+longer))"
+)
 _REASON = (
     r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
-    r"(?:[.!?]+|,\s*"
+    r"(?:[.!?]+|,\s*(?:(?P<dismiss>" + _DISMISS + r").*"
     # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
-    r"(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
-    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b"
-    # "Forget about my job, it doesn't matter", "..., she's fine": dismissed for now
-    r"|(?:it|that|this|he|she|they)(?:['\u2019]s|['\u2019]re|['\u2019]ll\s+be|\s+is|\s+are"
-    r"|\s+will\s+be)?\s+(?:(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter"
-    r"|(?:not\s+)?(?:fine|ok|okay|alright|all\s+right|important|relevant|irrelevant"
-    r"|a\s+big\s+deal)\b))"
-    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|since|because|as)\b.*)?"
+    r"|(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
+    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b)"
+    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
+    r"|because|as)\b.*))?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
 _KIN = _alt(tuple(KIN_NOUNS))
@@ -250,6 +260,13 @@ def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:
 
 
 def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
+    request = _named_by(sentence, found, span)
+    if found.group("dismiss") is not None:
+        return replace(request, dismissed=True)
+    return request
+
+
+def _named_by(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
     def words(group: str) -> str:
         return " ".join(found.group(group).casefold().split())
 

@@ -105,6 +105,8 @@ _ELSEWHERE = re.compile(rf"\b(?:{'|'.join(sorted(_PREPOSITIONS))})\s+", re.IGNOR
 _DETERMINERS = frozenset("the my his her their our your a an".split())
 # "Don't mention it(, happy to help)": a reply to thanks; not "Never mention that I'm ..."
 _MENTION_NOTHING = re.compile(r"^\s+(?:it|that|this)\s*(?:[,.!;:]|$)", re.IGNORECASE)
+# (matched on the rest without its tail and generic scope: "Don't mention this in your
+# answers" names nothing that lasts either)
 # Someone else as the object: "Always address *him* formally".
 _THIRD_PARTY = re.compile(r"^\s+(?:him|her|them|his|their)\b", re.IGNORECASE)
 # "Keep" keeps the answers or "it" ("Keep it short"), not "a short list of goals".
@@ -211,7 +213,7 @@ def _about_output(verb: str, rest: str) -> bool:
     elif verb == "mention":
         # What to leave out of every answer: "Never mention my ex." ("Never mention it!"
         # answers a thank-you).
-        if _MENTION_NOTHING.match(rest) is not None:
+        if _MENTION_NOTHING.match(_GENERIC_SCOPE.sub("", _TAIL.sub("", rest).rstrip(" .!"))):
             return False
     elif verb in _OUTPUT_VERBS:
         pass  # "Always summarize at the end": the verb is about the output itself
@@ -248,10 +250,11 @@ def read(sentence: str) -> Read | None:
         # not news ("No response from the bank"), this turn ("No need to reply", "No
         # summary needed") or an idiom ("No words can describe ...", "No questions asked").
         words = [noun, *_GENERIC_SCOPE.sub("", after).lower().split()]
-        if any(w not in _NO_WORDS and w.rstrip("s") not in _NO_WORDS for w in words) or (
-            len(words) == 1 and noun in _AMBIGUOUS
+        banned = [w for w in words if w != "more"]
+        if any(w not in _NO_WORDS and w.rstrip("s") not in _NO_WORDS for w in words) or all(
+            w in _AMBIGUOUS or w.rstrip("s") in _AMBIGUOUS for w in banned
         ):
-            return None
+            return None  # ... and "No more text messages." bans no output word
         verb, prefix, standing = "no", "", True
         rest = " " + got.group("no") + rest
     else:

@@ -83,8 +83,9 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
                 if parts is None:
                     continue
                 if marker is None:
-                    # "Never X and Y" leaves Y unread: "never Y" or "Y" is anyone's guess
-                    marker = "" if parts.prefix == "never " else "always "
+                    # "Never X and Y" leaves Y unread ("never Y" or "Y" is anyone's guess);
+                    # after "Stop X and Y" the user plainly wants Y
+                    marker = "" if _NEVER.match(clause) else "always "
                 value = value_of(parts)
                 if value is None or off_limits(value) or detect_risks(clause):
                     continue
@@ -92,6 +93,7 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
+_NEVER = re.compile(r"^\W*(?:please\s+)?(?:never|don'?t|do\s+not)\b", re.IGNORECASE)
 _THIS_TURN = re.compile(
     r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE
 )

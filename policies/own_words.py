@@ -101,10 +101,13 @@ class Passed(NamedTuple):
 # For instructions: rules the speaker is drafting for others ("I'm writing guidelines for
 # our support staff. Always answer in English.") are content, not orders to the assistant.
 _DRAFTING = re.compile(
-    r"\b(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are|i['\u2019]ve\s+been|we['\u2019]ve\s+been)\s+"
+    r"\b(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are|i['\u2019]ve\s+been|we['\u2019]ve\s+been"
+    r"|\w+\s+and\s+i\s+are|(?:my|our)\s+[\w-]+\s+(?:is|are))\s+"
     r"(?:(?:currently|now|just|still)\s+)?"
-    r"(?:writing|drafting|making|creating|preparing|updating|putting\s+together)\s+"
-    r"(?:(?:some|the|a|an|our|my|new)\s+)?(?:(?!up\b)[\w-]+\s+)?"
+    # not "Stop making up rules"
+    r"(?:(?:writing|drafting|creating|preparing|updating)(?:\s+up)?|making(?!\s+up\b)"
+    r"|putting\s+together)\s+"
+    r"(?:(?:some|the|a|an|our|my|new)\s+)?(?:[\w-]+\s+)?"
     r"(?:rules|guidelines|policy|policies|style\s+guide|checklist|handbook|manual)\b",
     _I,
 )

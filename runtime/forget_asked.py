@@ -139,7 +139,8 @@ def _named(
         # "Forget that I lived in Lyon" names Lyon, held now or before
         present = present_tense(request.target)
         clause = present or request.target
-        past = present is not None
+        # ("used to" is a habit, not an occasion)
+        past = present is not None and not _USED_TO.search(request.target)
         found = [_clause_targets(text, obs, beliefs, past) for text in readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
@@ -219,6 +220,7 @@ def _clause_targets(
     ]
 
 
+_USED_TO = re.compile(r"\bused\s+to\b", re.I)
 _WITH = re.compile(r"\bwith\s+\w", re.I)
 _HABITS = frozenset({"hobby", "activity"})
 
@@ -246,7 +248,7 @@ def asked_to_forget(
     what the same write revises (a value it asserts is not forgotten by it)."""
     if not requester(obs.source):
         return [], []
-    requests = forget_requests(obs.content)
+    requests = [r for r in forget_requests(obs.content) if not r.dismissed]
     sentences = list(dict.fromkeys(r.sentence for r in requests))
     if not requests or not act:
         return sentences, []

@@ -26,8 +26,8 @@ __all__ = ["instruction_turn"]
 def _only_instructions(content: str) -> bool:
     """Whether every sentence of ``content`` gives a standing instruction."""
     for m in SENTENCE.finditer(content):
-        if not _WORD.search(m.group(0)):
-            continue
+        if not _WORD.search(m.group(0)) or _COURTESY.match(m.group(0)):
+            continue  # "Thanks!", "Hi!" say nothing besides
         said = Observation(content=m.group(0), source="user", actor="someone")
         if not instruction_claims(said, said.content.replace("\u2019", "'"), 1.0):
             return False
@@ -35,6 +35,11 @@ def _only_instructions(content: str) -> bool:
 
 
 _WORD = re.compile(r"\w")
+_COURTESY = re.compile(
+    r"^\W*(?:hi|hello|hey|thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much)?|thx|ty|please|ok(?:ay)?"
+    r"|cheers|great|cool|perfect|got\s+it)(?:\s+\w+)?\W*$",
+    re.IGNORECASE,
+)
 
 
 def instruction_turn(

@@ -27,7 +27,7 @@ def without_requests(doc: DocRow) -> DocRow | None:
     content = doc.text[start:end]
     cuts: list[tuple[int, int]] = []
     starts = [m.start() for m in SENTENCE.finditer(content)]
-    for request in forget_requests(content):
+    for request in (r for r in forget_requests(content) if not r.dismissed):
         # From its sentence's start: the verb ("Please forget that") goes with the clause.
         begin = max((a for a in starts if a <= request.span[0]), default=request.span[0])
         if cuts and begin < cuts[-1][1]:  # a second clause of the same request

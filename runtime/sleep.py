@@ -234,7 +234,14 @@ class Sleep(ReadPath):
         # A schema naming other entities than its cluster (a merge, same evidence) is stale.
         items = proj.worldview.compiled_items
         named = {k: items[latest[k]].names for k in current if k in latest}
-        said = {k: proj.compiled_summaries[k] for k in current if k in proj.compiled_summaries}
+        # What each in-force item says; not one a caller forgot: that stays forgotten, and
+        # is compiled again only from other evidence.
+        said = {
+            k: proj.compiled_summaries[k]
+            for k in current
+            if k in proj.compiled_summaries
+            and proj.lifecycle.state(latest.get(k, "")) not in HIDDEN
+        }
         chosen, skipped = plan_sleep(
             clusters,
             budget=budget or self.config.sleep.budget,

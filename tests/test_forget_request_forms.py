@@ -189,7 +189,10 @@ async def test_my_old_address_with_the_new_one_in_the_same_message(rt: MemoryRun
 )
 async def test_a_dismissal_forgets_nothing(rt: MemoryRuntime, text: str) -> None:
     await _say(rt, "I work at Acme. My sister Maya is a nurse.", 1)
-    assert forget_requests(text) == []
+    assert [r.dismissed for r in forget_requests(text)] == [True]
+    r = await _say(rt, text, 2)
+    # Nothing forgotten, nothing stated: the dismissed topic is not said again either.
+    assert r.forget_requests == () and r.forgotten == () and r.deltas == ()
 
 
 async def test_my_dog_of_two_dogs_forgets_neither_and_my_dogs_both(rt: MemoryRuntime) -> None:
@@ -271,3 +274,32 @@ async def test_a_request_beside_news_is_shown_without_its_words(rt: MemoryRuntim
     live = dict(rt._proj.docs)
     await rt.rebuild()
     assert dict(rt._proj.docs) == live
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget my address, it's not ok for you to keep it.",
+        "Forget my address, that's not okay.",
+        "Forget my address, it's important to me.",
+        "Forget my address, it's not relevant anymore.",
+    ],
+)
+async def test_a_complaint_or_emphasis_after_the_request_still_forgets(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+
+
+async def test_a_dismissed_pet_is_not_stated_again(rt: MemoryRuntime) -> None:
+    await _say(rt, "I have a dog named Rex.", 1)
+    r = await _say(rt, "Forget about my dog, it doesn't matter.", 2)
+    assert r.deltas == () and await _held(rt, "pet") == ["dog Rex"]
+
+
+async def test_a_habit_used_to_with_friends_is_the_habit(rt: MemoryRuntime) -> None:
+    await _say(rt, "I play tennis.", 1)
+    r = await _say(rt, "Forget that I used to play tennis with my friends.", 2)
+    assert any("hobby#tennis" in t for t in r.forgotten)

@@ -195,3 +195,44 @@ def test_a_task_for_this_turn_after_and_is_no_standing_instruction() -> None:
     assert [t[1] for t in got if t[0] == "instruction" and t[2] == "assert"] == [
         "use bullet points"
     ]
+
+
+@pytest.mark.parametrize(
+    "first", ["Always answer in French. Thanks!", "Hi! Always answer in French."]
+)
+async def test_a_courtesy_does_not_bring_a_replaced_instruction_back(
+    rt: MemoryRuntime, first: str
+) -> None:
+    await _said(rt, "Dana", first, "Answer in English from now on.")
+    prompt = (await rt.query("Can you recommend a French cheese?", actor="Dana")).to_prompt()
+    assert "Always answer in French" not in prompt
+
+
+def test_stop_x_and_y_reads_both() -> None:
+    got = _told("Stop answering in English and answer in French.")
+    assert ("answer_language", "French", "assert") in got
+    got = _told("Stop using bullet points and write in paragraphs.")
+    assert ("instruction", "write in paragraphs", "assert") in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm writing up guidelines for our support staff. Always answer in English.",
+        "Sam and I are writing guidelines for our support staff. Always answer in English.",
+        "My team is drafting a style guide for the docs. Never use emojis.",
+    ],
+)
+def test_more_ways_of_drafting_rules_for_others(text: str) -> None:
+    assert [t for t in _told(text) if t[0] in ("instruction", "answer_language")] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My phone plan ran out. No more text messages.",
+        "Here's my draft. Don't mention this in your answers.",
+    ],
+)
+def test_no_lasting_instruction(text: str) -> None:
+    assert [t for t in _told(text) if t[0] == "instruction" and t[2] == "assert"] == []

@@ -55,3 +55,20 @@ async def test_a_procedure_counts_failures_since_it_was_compiled() -> None:
         incremental = await _procedure(one, True)
         assert incremental == await _procedure(two, False)
         assert any("failed 4" in s for s in incremental)
+
+
+async def test_a_procedure_the_caller_forgot_stays_forgotten_after_a_failure(
+    rt: MemoryRuntime,
+) -> None:
+    async def task(text: str, outcome: str, d: int) -> None:
+        await rt.observe_and_route(
+            {"content": text, "type": "task_result", "source": "agent",
+             "metadata": {"task": "deploy", "outcome": outcome}, "occurred_at": T0 + d * DAY}
+        )  # fmt: skip
+
+    await task("Deploy: run make release, then tag it.", "success", 0)
+    await task("Deploy: run make release, then tag it.", "success", 1)
+    (item,) = [c["event_id"] for c in (await rt.sleep()).compiled]
+    await rt.forget([item], "invalidate", reason="wrong runbook")
+    await task("Deploy failed: make release is gone.", "failure", 2)
+    assert [c for c in (await rt.sleep()).compiled if c["key"].startswith("procedure:")] == []
