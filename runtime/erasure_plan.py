@@ -250,6 +250,13 @@ def references(
         if log.merges or dim not in first_kept or min(s for s, _ in rows) < first_kept[dim]
     }
     notes_index = _NotesIndex(_candidate_ids(maybe, log), _candidate_ids(kept, log))
+    # Entities (and linked names) only erased evidence named, by their keys now.
+    gone = {log.key_at(k) for rows in erased.values() for _, k in rows} | {
+        log.key_at(v) for _, v in erased
+    }
+    gone -= {log.key_at(k) for rows in kept.values() for _, k in rows} | {
+        log.key_at(v) for _, v in kept
+    }
     erased_texts, quarantined = quoted
     found: set[str] = set()
     for e in events:
@@ -273,8 +280,13 @@ def references(
             if any(dead(c, e.seq) for c in notes_index.named_in(notes)):
                 found.add(e.id)
                 continue
-            # The ids it selected quote nothing; the worldview candidate ids it showed carry
-            # the value they name.
+            # A fact line's id names its entity ("fact:sara.location", reached through a
+            # link): one only erased evidence named is erased content.
+            lines = [*p.selected, *(c.get("id") for c in p.candidates if isinstance(c, dict))]
+            if any(isinstance(i, str) and _names(i, gone, log, e.seq) for i in lines):
+                found.add(e.id)
+                continue
+            # The worldview candidate ids it showed carry the value they name.
             named = set(p.worldview)
         else:
             continue
@@ -293,6 +305,17 @@ def references(
 
 
 _FORGETS = frozenset({"lifecycle", "lifecycle.refused"})
+
+
+def _names(cid: str, gone: set[str], log: MergeLog, at: int) -> bool:
+    """Whether belief slot or candidate id ``cid`` ("fact:sara.location") names an entity
+    of ``gone`` (as of ``at``)."""
+    kind, sep, rest = canonical_candidate(cid).partition(":")
+    if not sep or kind not in BELIEF_KINDS:
+        return False
+    rest = rest.partition("#")[0]
+    # Entity keys may hold dots: try every split (attributes have none).
+    return any(ch == "." and log.key_at(rest[:i], at) in gone for i, ch in enumerate(rest))
 
 
 def _candidate_ids(stated: dict[tuple[str, str], list[tuple[int, str]]], log: MergeLog) -> set[str]:

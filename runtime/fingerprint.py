@@ -109,8 +109,8 @@ unexplained while the package version stays the same (as it does between release
    asker, another person's standing instructions stay out of the snapshot and fact lines,
    and a turn of instructions only stays out of current reads when they are someone else's
    or none is in force; a link reaches only a relative held now (not an ex-spouse); a
-   schema naming entities merged since is obsolete; a request to forget shows as
-   "[asked to forget]" in the turn that said it.
+   schema naming entities merged since is obsolete; a user's request to forget shows
+   as "[asked to forget]" in the turn that said it.
 """
 
 

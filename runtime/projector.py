@@ -15,7 +15,6 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import LifecycleBook
-from nousmem.projections.naming import ASKED_TO_FORGET
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, text_item
 from nousmem.runtime.audit_items import audit_item
@@ -31,7 +30,7 @@ from nousmem.runtime.docrows import (
 )
 from nousmem.runtime.errors import StorageError
 from nousmem.runtime.events import PAYLOAD_TYPES
-from nousmem.runtime.forget_asked import FORGET_REQUEST
+from nousmem.runtime.forget_asked import FORGET_REQUEST, requester
 from nousmem.runtime.held import HeldClaims
 from nousmem.runtime.merge_fold import fold_merge
 from nousmem.runtime.obs_times import ObservationTimes
@@ -162,7 +161,7 @@ class Projector:
         occurred = e.occurred_at
         notes = time_notes(p)
         lead = observation_lead(p, occurred)
-        self.docs[e.id] = DocRow(
+        doc = DocRow(
             e.id,
             e.seq,
             "observation",
@@ -175,6 +174,9 @@ class Projector:
             len(notes),
             len(lead),
         )
+        # The user's words asking memory to forget show as "[asked to forget]": said back,
+        # they would repeat what was to be forgotten (whatever later erasures leave).
+        self.docs[e.id] = (requester(p.source) and without_requests(doc)) or doc
         self.obs_seqs.append(e.seq)
         self.obs_times.add(e.seq, occurred)
         self.vocabulary.add_observation(p.content, e.seq)
@@ -223,10 +225,6 @@ class Projector:
         target = self.worldview.resolve_target(p.target)  # an absorbed entity's: the kept one's
         if p.reason == FORGET_REQUEST and e.causation_id is not None:
             self.worldview.on_forget_request(e.causation_id, e.seq, target)
-            doc = self.docs.get(e.causation_id)
-            masked = None if doc is None or ASKED_TO_FORGET in doc.text else without_requests(doc)
-            if masked is not None:
-                self.docs[e.causation_id] = masked
         self.lifecycle.apply(
             target,
             p.verb,

@@ -1,11 +1,11 @@
 """The words of a request to forget, out of the turn that said them.
 
 "Forget that I live in Lyon, I moved to Paris." states Paris, so the turn stays in current
-reads; shown as said, it would put Lyon back into the prompt. Once the request has taken a
-value out (a ``lifecycle`` invalidation with the reason "asked to forget", folded by the
-projector), the turn's row shows ``[asked to forget]`` where the request was: "[asked to
-forget], I moved to Paris." The journal keeps the words; the lexical index still finds the
-turn by them (a read then shows it without them).
+reads; shown as said, it would put Lyon back into the prompt (and after an erasure of the
+statement it names, the erased value). So the row of a user's (or the system's) turn shows
+``[asked to forget]`` where a request was: "[asked to forget], I moved to Paris." The
+journal keeps the words; the lexical index still finds the turn by them (a read then shows
+it without them).
 """
 
 from __future__ import annotations
