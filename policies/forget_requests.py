@@ -113,12 +113,15 @@ _NOUNS = _alt(tuple(ATTRIBUTE_NOUNS))
 # the topic set aside, not a request ("..., it's not ok for you to keep it", "..., it's not
 # relevant anymore" are reasons to forget).
 _SUBJ = r"(?:it|that|this|he|she|they)"
+# A dismissal says nothing of the value being out of date: "..., it doesn't matter
+# anymore", "..., it's irrelevant now" are reasons to forget ("right now" is not).
+_UNLESS_DATED = r"(?![^.!?]*\b(?:anymore|any\s+more|any\s+longer|no\s+longer|(?<!right\s)now)\b)"
 _DISMISS = (
-    rf"{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
+    rf"(?:{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
     r"(?:fine|ok|okay|alright|all\s+right|irrelevant)\b"
     rf"|{_SUBJ}\s+(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter\b"
     rf"|{_SUBJ}(?:['\u2019](?:s|re)\s+not|\s+(?:is|are)\s+not|\s+(?:isn|aren)['\u2019]t)\s+"
-    r"(?:important|relevant|a\s+big\s+deal)\b(?!\s+(?:anymore|any\s+more|any\s+longer))"
+    rf"(?:important|relevant|a\s+big\s+deal)\b){_UNLESS_DATED}"
 )
 _REASON = (
     r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"

@@ -85,7 +85,9 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
                 if marker is None:
                     # "Never X and Y" leaves Y unread ("never Y" or "Y" is anyone's guess);
                     # after "Stop X and Y" the user plainly wants Y
-                    marker = "" if _NEVER.match(clause) else "always "
+                    marker = (
+                        "" if parts.prefix == "never " and not _STOP.search(clause) else "always "
+                    )
                 value = value_of(parts)
                 if value is None or off_limits(value) or detect_risks(clause):
                     continue
@@ -93,7 +95,7 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
-_NEVER = re.compile(r"^\W*(?:please\s+)?(?:never|don'?t|do\s+not)\b", re.IGNORECASE)
+_STOP = re.compile(r"\bstop\s+\w+ing\b", re.IGNORECASE)
 _THIS_TURN = re.compile(
     r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE
 )

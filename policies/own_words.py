@@ -102,7 +102,9 @@ class Passed(NamedTuple):
 # our support staff. Always answer in English.") are content, not orders to the assistant.
 _DRAFTING = re.compile(
     r"\b(?:i['\u2019]m|i\s+am|we['\u2019]re|we\s+are|i['\u2019]ve\s+been|we['\u2019]ve\s+been"
-    r"|\w+\s+and\s+i\s+are|(?:my|our)\s+[\w-]+\s+(?:is|are))\s+"
+    # groups the user belongs to: not "My company is updating its policy"
+    r"|\w+\s+and\s+i\s+are|(?:my|our)\s+(?:team|group|class|department|committee|club"
+    r"|staff|colleagues|students)\s+(?:is|are))\s+"
     r"(?:(?:currently|now|just|still)\s+)?"
     # not "Stop making up rules"
     r"(?:(?:writing|drafting|creating|preparing|updating)(?:\s+up)?|making(?!\s+up\b)"

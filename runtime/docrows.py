@@ -82,11 +82,13 @@ class DocRow:
         return self.parts
 
 
-def time_notes(p: Any) -> str:
-    """`` (yesterday = 7 May 2023)``: what the observation's time expressions resolve to."""
-    if not p.times:
+def time_notes(p: Any, times: Any = None) -> str:
+    """`` (yesterday = 7 May 2023)``: what the observation's time expressions resolve to
+    (``times``: only these of them)."""
+    times = p.times if times is None else times
+    if not times:
         return ""
-    notes = [f"{t.text} = {t.label}" for t in p.times if t.text.casefold() != t.label.casefold()]
+    notes = [f"{t.text} = {t.label}" for t in times if t.text.casefold() != t.label.casefold()]
     return " (" + "; ".join(notes) + ")" if notes else ""
 
 

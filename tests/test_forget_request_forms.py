@@ -303,3 +303,29 @@ async def test_a_habit_used_to_with_friends_is_the_habit(rt: MemoryRuntime) -> N
     await _say(rt, "I play tennis.", 1)
     r = await _say(rt, "Forget that I used to play tennis with my friends.", 2)
     assert any("hobby#tennis" in t for t in r.forgotten)
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget my old address, it doesn't matter anymore.",
+        "Forget my old address, it's irrelevant now.",
+        "Forget my old address, it's not relevant to me anymore.",
+    ],
+)
+async def test_a_value_out_of_date_is_a_reason_not_a_dismissal(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "I moved to Paris.", 2)
+    r = await _say(rt, asked, 3)
+    assert r.forgotten == ("fact:user.location#lyon",)
+
+
+async def test_a_masked_request_keeps_its_reason_and_its_times_out(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, "Forget my address, it was in Lyon. I work at Globex now.", 2)
+    await _say(rt, "Forget that I have chemo on March 3, I moved to Paris.", 3)
+    prompt = (await rt.query("Where do I live and work?", actor="user")).to_prompt()
+    assert "Lyon" not in prompt and "chemo" not in prompt and "March 3" not in prompt
+    assert "[asked to forget]. I work at Globex now." in prompt

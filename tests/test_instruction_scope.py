@@ -236,3 +236,26 @@ def test_more_ways_of_drafting_rules_for_others(text: str) -> None:
 )
 def test_no_lasting_instruction(text: str) -> None:
     assert [t for t in _told(text) if t[0] == "instruction" and t[2] == "assert"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From now on, never use emojis and answer in French.",
+        "Please, never use emojis and answer in French.",
+        "Going forward, don't use emojis and answer in French.",
+    ],
+)
+def test_never_after_a_lead_in_still_leaves_the_second_unread(text: str) -> None:
+    assert [t for t in _told(text) if t[0] == "answer_language"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My company is updating its policy on remote work. From now on, always answer in French.",
+        "Our landlord is updating the house rules again. Always answer in French.",
+    ],
+)
+def test_someone_elses_rules_leave_the_users_instruction(text: str) -> None:
+    assert ("answer_language", "French", "assert") in _told(text)
