@@ -114,21 +114,29 @@ _NOUNS = _alt(tuple(ATTRIBUTE_NOUNS))
 # relevant anymore" are reasons to forget).
 _SUBJ = r"(?:it|that|this|he|she|they)"
 # A dismissal says nothing of the value being out of date: "..., it doesn't matter
-# anymore", "..., it's irrelevant now" are reasons to forget ("right now" is not).
-_UNLESS_DATED = r"(?![^.!?]*\b(?:anymore|any\s+more|any\s+longer|no\s+longer|(?<!right\s)now)\b)"
+# anymore", "..., it's irrelevant now", "..., not relevant to me anymore" are reasons to
+# forget; "she's fine now", "it's fine for now" are not (right after the predicate only).
+_DATED = r"(?!\s+(?:(?:to|for)\s+me\s+)?(?:anymore|any\s+more|any\s+longer|now\b))"
 _DISMISS = (
-    rf"(?:{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
-    r"(?:fine|ok|okay|alright|all\s+right|irrelevant)\b"
-    rf"|{_SUBJ}\s+(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter\b"
+    rf"{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
+    r"(?:(?:fine|ok|okay|alright|all\s+right)\b|irrelevant\b" + _DATED + ")"
+    rf"|{_SUBJ}\s+(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter\b{_DATED}"
     rf"|{_SUBJ}(?:['\u2019](?:s|re)\s+not|\s+(?:is|are)\s+not|\s+(?:isn|aren)['\u2019]t)\s+"
-    rf"(?:important|relevant|a\s+big\s+deal)\b){_UNLESS_DATED}"
+    rf"(?:important|relevant|a\s+big\s+deal)\b{_DATED}"
 )
 _REASON = (
     r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
     r"(?:[.!?]+|,\s*(?:(?P<dismiss>" + _DISMISS + r").*"
     # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
     r"|(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
-    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b)"
+    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b"
+    # what the speaker is doing or feeling now: "..., I'm on vacation now!", "..., she's
+    # right, I was wrong", "..., I loved that place"
+    r"|(?:i'm|i\u2019m|i\s+am)\s+(?:on|at|in|so|too|busy|happy|much|really|just|having|going"
+    r"|feeling|off|tired|sick|bored|exhausted|done)\b"
+    r"|(?:he|she|they)(?:['\u2019](?:s|re)|\s+is|\s+are)\s+(?:right|being|with|at|in|so|too"
+    r"|busy|doing)\b"
+    r"|i\s+(?:loved|love|dropped|lost|broke|never)\b)"
     r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
     r"|because|as)\b.*))?"
 )

@@ -239,6 +239,8 @@ def read(sentence: str) -> Read | None:
     mod = (got.group("mod") or "").lower()
     standing = bool(got.group("when") or mod or _TRAILING_WHEN.search(_TAIL.sub("", rest)))
     if got.group("stop") is not None:
+        if mod.startswith(("never", "don", "do not")):
+            return None  # "Don't stop answering in French": keep doing it, a double negative
         base = _base(got.group("ing"))
         if base is None:
             return None

@@ -95,7 +95,11 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
-_STOP = re.compile(r"\bstop\s+\w+ing\b", re.IGNORECASE)
+# A clause that opens with "Stop" (after courtesies and markers), not "Don't stop ..."
+_STOP = re.compile(
+    r"^\W*(?:(?:please|also|and|so|ok(?:ay)?|from\s+now\s+on|going\s+forward)\W+)*stop\s+\w+ing\b",
+    re.IGNORECASE,
+)
 _THIS_TURN = re.compile(
     r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE
 )

@@ -176,12 +176,7 @@ class Projector:
         )
         # The user's words asking memory to forget show as "[asked to forget]": said back,
         # they would repeat what was to be forgotten (whatever later erasures leave).
-        masked = None
-        if requester(p.source):
-            masked = without_requests(
-                doc, lambda kept: time_notes(p, [t for t in p.times if t.text in kept])
-            )
-        self.docs[e.id] = masked or doc
+        self.docs[e.id] = (requester(p.source) and without_requests(doc, p.times)) or doc
         self.obs_seqs.append(e.seq)
         self.obs_times.add(e.seq, occurred)
         self.vocabulary.add_observation(p.content, e.seq)

@@ -11,24 +11,25 @@ it without them).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.sentences import SENTENCE
 from nousmem.projections.naming import ASKED_TO_FORGET
-from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.docrows import DocRow, time_notes
 
 __all__ = ["without_requests"]
 
 
-def without_requests(doc: DocRow, notes_for: Callable[[str], str] | None = None) -> DocRow | None:
+def without_requests(doc: DocRow, times: Sequence[Any] | None = None) -> DocRow | None:
     """``doc`` with each request to forget in its text replaced by the marker, or None
-    when it holds none. ``notes_for(kept text)``: the time notes of what is left (a time
-    said in the request, "chemo on March 3", is not noted either)."""
+    when it holds none. ``times``: the observation's time expressions; the notes keep only
+    those said outside every request ("surgery on Monday" inside one is not noted)."""
     start, end = doc.lead, len(doc.text) - doc.notes
     content = doc.text[start:end]
-    cuts: list[tuple[int, int]] = []
+    spans: list[tuple[int, int, bool]] = []  # (from, to, shows the marker)
     sentences = [(m.start(), m.end()) for m in SENTENCE.finditer(content)]
     for request in (r for r in forget_requests(content) if not r.dismissed):
         # From its sentence's start: the verb ("Please forget that") goes with the clause.
@@ -36,23 +37,26 @@ def without_requests(doc: DocRow, notes_for: Callable[[str], str] | None = None)
             ((a, b) for a, b in sentences if a <= request.span[0]),
             default=(request.span[0], request.span[1]),
         )
-        stop = request.span[1]
-        if request.form != "clause" and not _NEWS.match(content, stop):
-            # A reason after it may name the value ("Forget my address, it was in Lyon"):
-            # up to the sentence's end; news of the speaker's own stays ("..., I moved").
-            stop = max(stop, len(content[:close].rstrip().rstrip(".!?")))
-        if cuts and begin < cuts[-1][1]:  # a second clause of the same request
-            cuts[-1] = (cuts[-1][0], max(cuts[-1][1], stop))
-        else:
-            cuts.append((begin, stop))
-    if not cuts:
+        spans.append((begin, request.span[1], True))
+        if request.form != "clause":
+            spans += _reasons(content, request.span[1], close)
+    if not spans:
         return None
+    cuts: list[tuple[int, int, bool]] = []
+    for a, b, mark in sorted(spans):
+        if cuts and a <= cuts[-1][1]:  # one cut: the request and its reason, say
+            last = cuts[-1]
+            cuts[-1] = (last[0], max(last[1], b), last[2] or mark)
+        else:
+            cuts.append((a, b, mark))
     out, at = [], 0
-    for a, b in cuts:
-        out += [content[at:a], ASKED_TO_FORGET]
+    for a, b, mark in cuts:
+        out += [content[at:a], ASKED_TO_FORGET if mark else ""]
         at = b
     kept = "".join([*out, content[at:]])
-    notes = doc.text[end:] if notes_for is None else notes_for(kept)
+    notes = doc.text[end:]
+    if times is not None:
+        notes = time_notes(None, [t for t in times if _outside(t.text, content, cuts)])
     return replace(
         doc,
         text=doc.text[:start] + kept + notes,
@@ -63,4 +67,37 @@ def without_requests(doc: DocRow, notes_for: Callable[[str], str] | None = None)
     )
 
 
-_NEWS = re.compile(r"\s*[,;]?\s*(?:i|i'm|i\u2019m|i've|i\u2019ve|we|we're|we\u2019re)\b", re.I)
+def _reasons(content: str, at: int, close: int) -> list[tuple[int, int, bool]]:
+    """The parts of the sentence after a request (up to ``close``) that are no news of the
+    speaker's own, each with the separator before it: "..., I moved to Paris, it was in
+    Lyon" keeps "I moved to Paris" and takes ", it was in Lyon"."""
+    tail_end = len(content[:close].rstrip().rstrip(".!?"))
+    out: list[tuple[int, int, bool]] = []
+    sep_start, chunk_start = at, at
+    for m in [*_SEP.finditer(content, at, tail_end), None]:
+        chunk_end = tail_end if m is None else m.start()
+        chunk = content[chunk_start:chunk_end]
+        if chunk.strip() and not _NEWS.match(chunk):
+            out.append((sep_start, chunk_end, False))
+        if m is not None:
+            sep_start, chunk_start = m.start(), m.end()
+    return out
+
+
+def _outside(text: str, content: str, cuts: Sequence[tuple[int, int, bool]]) -> bool:
+    """Whether ``text`` is said as whole words somewhere outside every cut."""
+    for m in re.finditer(rf"(?<!\w){re.escape(text)}(?!\w)", content, re.IGNORECASE):
+        if not any(a <= m.start() < b for a, b, _ in cuts):
+            return True
+    return False
+
+
+_SEP = re.compile(
+    r"\s*[,;]\s*|\s+(?=(?:and|but|so|because|since)\s+(?:i|i'm|i\u2019m|i've|i\u2019ve|we)\b)",
+    re.IGNORECASE,
+)
+_NEWS = re.compile(
+    r"\s*(?:(?:and|but|so|because|since|as)\s+)?"
+    r"(?:i|i'm|i\u2019m|i've|i\u2019ve|we|we're|we\u2019re)\b",
+    re.IGNORECASE,
+)

@@ -329,3 +329,54 @@ async def test_a_masked_request_keeps_its_reason_and_its_times_out(rt: MemoryRun
     prompt = (await rt.query("Where do I live and work?", actor="user")).to_prompt()
     assert "Lyon" not in prompt and "chemo" not in prompt and "March 3" not in prompt
     assert "[asked to forget]. I work at Globex now." in prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forget about my sister, she's fine now.",
+        "Forget about my job, it's fine for now.",
+        "Forget about my job, I'm on vacation now!",
+        "Forget my sister, she's right, I was wrong.",
+        "Forget my old address, I loved that place.",
+    ],
+)
+async def test_a_topic_set_aside_for_now_forgets_nothing(rt: MemoryRuntime, text: str) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme. My sister Maya is a nurse.", 1)
+    await _say(rt, "I moved to Paris.", 2)
+    r = await _say(rt, text, 3)
+    assert r.forgotten == ()
+
+
+@pytest.mark.parametrize(
+    ("asked", "shown"),
+    [
+        (
+            "Forget my address, because I moved to Paris.",
+            "[asked to forget], because I moved to Paris.",
+        ),
+        (
+            "Forget my address, I moved to Paris, it was in Lyon.",
+            "[asked to forget], I moved to Paris.",
+        ),
+        (
+            "Forget my old address, it was Lyon, I live in Paris now.",
+            "[asked to forget], I live in Paris now.",
+        ),
+    ],
+)
+async def test_a_masked_request_keeps_the_news_and_drops_the_reason(
+    rt: MemoryRuntime, asked: str, shown: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    prompt = (await rt.query("Where do I live?", actor="user")).to_prompt()
+    assert shown in prompt and "Lyon" not in prompt
+
+
+async def test_a_date_said_only_in_the_request_is_not_noted(rt: MemoryRuntime) -> None:
+    await _say(rt, "Forget that I had surgery on Monday, I'm off on Mondays now.", 9)
+    (doc,) = [d for d in rt._proj.docs.values() if d.kind == "observation"]
+    assert "[asked to forget], I'm off on Mondays now." in doc.text
+    assert "on Monday =" not in doc.text

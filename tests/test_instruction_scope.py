@@ -259,3 +259,11 @@ def test_never_after_a_lead_in_still_leaves_the_second_unread(text: str) -> None
 )
 def test_someone_elses_rules_leave_the_users_instruction(text: str) -> None:
     assert ("answer_language", "French", "assert") in _told(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Please don't stop answering in French.", "Never stop using bullet points."]
+)
+def test_dont_stop_is_no_never(text: str) -> None:
+    assert not [t for t in _told(text) if t[1].startswith("never ") and t[2] == "assert"]
+    assert ("answer_language", "French", "negate") not in _told(text)
