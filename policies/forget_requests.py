@@ -127,17 +127,16 @@ _DISMISS = (
 _REASON = (
     r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
     r"(?:[.!?]+|,\s*(?:(?P<dismiss>" + _DISMISS + r").*"
-    # "Forget my address, I'm asking about the weather": set aside for now, not forgotten
-    r"|(?!(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering|curious)\b"
+    # Set aside for now, not a request: "Forget my address, I'm asking about the weather",
+    # "..., I'm on vacation now!", "..., she's right, I was wrong", "..., I loved that place"
+    r"|(?P<aside>(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering"
+    r"|curious)\b"
     r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b"
-    # what the speaker is doing or feeling now: "..., I'm on vacation now!", "..., she's
-    # right, I was wrong", "..., I loved that place"
-    r"|(?:i'm|i\u2019m|i\s+am)\s+(?:on|at|in|so|too|busy|happy|much|really|just|having|going"
-    r"|feeling|off|tired|sick|bored|exhausted|done)\b"
-    r"|(?:he|she|they)(?:['\u2019](?:s|re)|\s+is|\s+are)\s+(?:right|being|with|at|in|so|too"
-    r"|busy|doing)\b"
-    r"|i\s+(?:loved|love|dropped|lost|broke|never)\b)"
-    r"(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
+    r"|(?:i'm|i\u2019m|i\s+am)\s+(?:on\s+(?:vacation|holiday|leave|a\s+break)|busy|having"
+    r"|feeling|bored)\b"
+    r"|(?:he|she|they)(?:['\u2019](?:s|re)|\s+is|\s+are)\s+(?:right|being)\b"
+    r"|i\s+(?:loved|love)\s+(?:that|this|it|the)\b).*"
+    r"|(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
     r"|because|as)\b.*))?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
@@ -272,7 +271,7 @@ def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:
 
 def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
     request = _named_by(sentence, found, span)
-    if found.group("dismiss") is not None:
+    if found.group("dismiss") is not None or found.group("aside") is not None:
         return replace(request, dismissed=True)
     return request
 

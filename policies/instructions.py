@@ -95,10 +95,9 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
-# A clause that opens with "Stop" (after courtesies and markers), not "Don't stop ..."
+# "Stop X-ing" (after any greeting), not "Don't stop X-ing" / "Never stop X-ing"
 _STOP = re.compile(
-    r"^\W*(?:(?:please|also|and|so|ok(?:ay)?|from\s+now\s+on|going\s+forward)\W+)*stop\s+\w+ing\b",
-    re.IGNORECASE,
+    r"(?<!n't\s)(?<!n\u2019t\s)(?<!not\s)(?<!never\s)\bstop\s+\w+ing\b", re.IGNORECASE
 )
 _THIS_TURN = re.compile(
     r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE

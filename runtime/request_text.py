@@ -68,16 +68,23 @@ def without_requests(doc: DocRow, times: Sequence[Any] | None = None) -> DocRow 
 
 
 def _reasons(content: str, at: int, close: int) -> list[tuple[int, int, bool]]:
-    """The parts of the sentence after a request (up to ``close``) that are no news of the
-    speaker's own, each with the separator before it: "..., I moved to Paris, it was in
-    Lyon" keeps "I moved to Paris" and takes ", it was in Lyon"."""
+    """The reasons after a request (up to the sentence's end ``close``), each with the
+    separator before it: a piece that opens with "it", "that", "she", ... and the pieces
+    that go on from it ("..., it was in Lyon, France"); news of the speaker's own stays,
+    with what goes on from it ("..., I moved to Paris, France, last week", "..., now I live
+    in Paris", "... (I moved to Paris)")."""
     tail_end = len(content[:close].rstrip().rstrip(".!?"))
     out: list[tuple[int, int, bool]] = []
     sep_start, chunk_start = at, at
+    reason = True  # what directly follows the request ("... anymore, please") goes with it
     for m in [*_SEP.finditer(content, at, tail_end), None]:
         chunk_end = tail_end if m is None else m.start()
         chunk = content[chunk_start:chunk_end]
-        if chunk.strip() and not _NEWS.match(chunk):
+        if _NEWS.match(chunk):
+            reason = False
+        elif _REASON_OPENS.match(chunk):
+            reason = True
+        if reason and chunk.strip():
             out.append((sep_start, chunk_end, False))
         if m is not None:
             sep_start, chunk_start = m.start(), m.end()
@@ -93,11 +100,17 @@ def _outside(text: str, content: str, cuts: Sequence[tuple[int, int, bool]]) -> 
 
 
 _SEP = re.compile(
-    r"\s*[,;]\s*|\s+(?=(?:and|but|so|because|since)\s+(?:i|i'm|i\u2019m|i've|i\u2019ve|we)\b)",
+    r"\s*[,;]\s*|\s*\(\s*|\s+[-\u2013\u2014]+\s+"
+    r"|\s+(?=(?:and|but|so|because|since)\s+(?:i|i'm|i\u2019m|i've|i\u2019ve|we)\b)",
     re.IGNORECASE,
 )
 _NEWS = re.compile(
-    r"\s*(?:(?:and|but|so|because|since|as)\s+)?"
-    r"(?:i|i'm|i\u2019m|i've|i\u2019ve|we|we're|we\u2019re)\b",
+    r"\s*(?:(?:and|but|so|because|since|as|now|then|anyway|actually|also)\s*,?\s+)*"
+    r"(?:i|i'm|i\u2019m|i've|i\u2019ve|i'd|we|we're|we\u2019re)\b",
+    re.IGNORECASE,
+)
+_REASON_OPENS = re.compile(
+    r"\s*(?:(?:and|but|so|because|since|as)\s+)?(?:it|it's|it\u2019s|that|that's|that\u2019s"
+    r"|this|he|she|they|he's|she's|they're)\b",
     re.IGNORECASE,
 )

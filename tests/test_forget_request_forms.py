@@ -135,9 +135,9 @@ async def test_news_after_and_is_said_not_forgotten(rt: MemoryRuntime) -> None:
 )
 async def test_setting_a_topic_aside_forgets_nothing(rt: MemoryRuntime, text: str) -> None:
     await _say(rt, "I live in Lyon. I work at Acme.", 1)
-    assert forget_requests(text) == []
+    assert [r.dismissed for r in forget_requests(text)] == [True]
     r = await _say(rt, text, 2)
-    assert r.forgotten == ()
+    assert r.forgotten == () and r.forget_requests == ()
 
 
 async def test_an_older_statement_imported_later_does_not_undo_a_request(
@@ -380,3 +380,44 @@ async def test_a_date_said_only_in_the_request_is_not_noted(rt: MemoryRuntime) -
     (doc,) = [d for d in rt._proj.docs.values() if d.kind == "observation"]
     assert "[asked to forget], I'm off on Mondays now." in doc.text
     assert "on Monday =" not in doc.text
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget my job, I lost it.",
+        "Forget my job, I'm done with it.",
+        "Forget my job, I never liked it.",
+        "Forget my job, I'm at Globex now.",
+    ],
+)
+async def test_a_reason_that_opens_with_i_still_forgets(rt: MemoryRuntime, asked: str) -> None:
+    await _say(rt, "I work at Acme.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("fact:user.employer#acme",)
+
+
+@pytest.mark.parametrize(
+    ("asked", "shown"),
+    [
+        (
+            "Forget my address, it was in Lyon, now I live in Paris.",
+            "[asked to forget], now I live in Paris.",
+        ),
+        (
+            "Forget my address, I moved to Paris, France, last week.",
+            "[asked to forget], I moved to Paris, France, last week",
+        ),
+        (
+            "Forget my address, it was Lyon (I moved to Paris).",
+            "[asked to forget] (I moved to Paris).",
+        ),
+    ],
+)
+async def test_the_news_after_a_reason_stays_whole(
+    rt: MemoryRuntime, asked: str, shown: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, asked, 2)
+    prompt = (await rt.query("Where do I live?", actor="user")).to_prompt()
+    assert shown in prompt and "Lyon" not in prompt

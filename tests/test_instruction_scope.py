@@ -267,3 +267,9 @@ def test_someone_elses_rules_leave_the_users_instruction(text: str) -> None:
 def test_dont_stop_is_no_never(text: str) -> None:
     assert not [t for t in _told(text) if t[1].startswith("never ") and t[2] == "assert"]
     assert ("answer_language", "French", "negate") not in _told(text)
+
+
+def test_a_greeting_before_stop_x_and_y_still_reads_y() -> None:
+    assert ("answer_language", "French", "assert") in _told(
+        "Hey, stop using emojis and answer in French."
+    )
