@@ -126,18 +126,22 @@ _DISMISS = (
 )
 _REASON = (
     r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
-    r"(?:[.!?]+|,\s*(?:(?P<dismiss>" + _DISMISS + r").*"
+    r"(?:[.!?]+|\s*\(.*|\s+[-\u2013\u2014]+\s+.*"
+    r"|,\s*(?:(?:anyway|actually|now|so|then|also)\s*,?\s*)*(?:(?P<dismiss>" + _DISMISS + r").*"
     # Set aside for now, not a request: "Forget my address, I'm asking about the weather",
     # "..., I'm on vacation now!", "..., she's right, I was wrong", "..., I loved that place"
     r"|(?P<aside>(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering"
     r"|curious)\b"
-    r"|i\s+(?:just\s+|only\s+|really\s+)?(?:want|wanna|need|meant|mean)\b"
+    r"|i\s+(?:just|only)\s+(?:want(?:ed)?|wanna|need(?:ed)?)\s+to\s+(?:ask|know|check|talk|see"
+    r"|relax|chat|vent)\b|i\s+(?:just\s+|only\s+)?meant\s+(?!it\b)"
     r"|(?:i'm|i\u2019m|i\s+am)\s+(?:on\s+(?:vacation|holiday|leave|a\s+break)|busy|having"
     r"|feeling|bored)\b"
     r"|(?:he|she|they)(?:['\u2019](?:s|re)|\s+is|\s+are)\s+(?:right|being)\b"
     r"|i\s+(?:loved|love)\s+(?:that|this|it|the)\b).*"
     r"|(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
-    r"|because|as)\b.*))?"
+    r"|because|as)\b.*"
+    # "..., Acme fired me": a reason about someone or something named
+    r"|(?-i:[A-Z])[\w'\u2019-]*\s+(?:fired|closed|moved|sold|went|is|was|has|had|got)\b.*))?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
 _KIN = _alt(tuple(KIN_NOUNS))
@@ -247,9 +251,23 @@ def forget_requests(content: str) -> list[ForgetRequest]:
         raw = content[m.start() : end]
         if raw.rstrip().endswith("?") and not _POLITE_QUESTION.match(raw.lstrip()):
             continue
-        lead = len(raw) - len(raw.lstrip())
-        out.extend(_read(raw.lstrip(), m.start() + lead, (m.start(), end)))
+        # "Forget my address, it was in Lyon, and forget my job": two requests
+        at = 0
+        for cut in [*_NEXT_REQUEST.finditer(raw), None]:
+            stop = len(raw) if cut is None else cut.start()
+            piece = raw[at:stop]
+            lead = len(piece) - len(piece.lstrip())
+            base = m.start() + at
+            out.extend(_read(piece.lstrip(), base + lead, (base, base + len(piece))))
+            at = stop if cut is None else cut.end()
     return out
+
+
+_NEXT_REQUEST = re.compile(
+    r",?\s+(?:and|also|then)\s+(?:also\s+)?(?=(?:please\s+)?(?:forget|unlearn|delete|erase|remove"
+    r"|stop\s+remembering)\b)",
+    re.IGNORECASE,
+)
 
 
 def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:

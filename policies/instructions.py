@@ -95,9 +95,13 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     return out
 
 
-# "Stop X-ing" (after any greeting), not "Don't stop X-ing" / "Never stop X-ing"
+# A clause that opens with "Stop X-ing" (after a greeting or a courtesy), not "Don't stop
+# X-ing", nor one with "stop working" inside it
 _STOP = re.compile(
-    r"(?<!n't\s)(?<!n\u2019t\s)(?<!not\s)(?<!never\s)\bstop\s+\w+ing\b", re.IGNORECASE
+    r"^\W*(?:(?-i:[A-Z][a-z]+)\s*,\s*)?"  # "Dana, stop ..."
+    r"(?:(?:hey|hi|hello|please|also|and|so|ok(?:ay)?|oh|well|from\s+now\s+on|going\s+forward)"
+    r"\W+)*stop\s+\w+ing\b",
+    re.IGNORECASE,
 )
 _THIS_TURN = re.compile(
     r"\b(?:this|these|below|above|the\s+following|attached|for\s+me)\b", re.IGNORECASE

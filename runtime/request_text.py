@@ -101,7 +101,7 @@ def _outside(text: str, content: str, cuts: Sequence[tuple[int, int, bool]]) -> 
 
 _SEP = re.compile(
     r"\s*[,;]\s*|\s*\(\s*|\s+[-\u2013\u2014]+\s+"
-    r"|\s+(?=(?:and|but|so|because|since)\s+(?:i|i'm|i\u2019m|i've|i\u2019ve|we)\b)",
+    r"|\s+(?=(?:and|but|so|because|since)\s+\w)",
     re.IGNORECASE,
 )
 _NEWS = re.compile(
@@ -111,6 +111,8 @@ _NEWS = re.compile(
 )
 _REASON_OPENS = re.compile(
     r"\s*(?:(?:and|but|so|because|since|as)\s+)?(?:it|it's|it\u2019s|that|that's|that\u2019s"
-    r"|this|he|she|they|he's|she's|they're)\b",
+    r"|this|he|she|they|he's|she's|they're)\b"
+    # "... because Lyon was too expensive": a reason of someone or something else
+    r"|\s*(?:because|since)\s+(?!(?:i|i'm|i\u2019m|i've|i\u2019ve|we|we're)\b)",
     re.IGNORECASE,
 )

@@ -421,3 +421,42 @@ async def test_the_news_after_a_reason_stays_whole(
     await _say(rt, asked, 2)
     prompt = (await rt.query("Where do I live?", actor="user")).to_prompt()
     assert shown in prompt and "Lyon" not in prompt
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget my job, I mean it.",
+        "Forget my job, I want you to delete it.",
+        "Forget my job please, Acme fired me.",
+        "Forget my job - it was at Acme.",
+        "Forget my job (it was at Acme).",
+        "Forget my job, anyway, I'm at Globex now.",
+    ],
+)
+async def test_more_reasons_after_the_request_forget(rt: MemoryRuntime, asked: str) -> None:
+    await _say(rt, "I work at Acme.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("fact:user.employer#acme",)
+
+
+async def test_two_requests_in_one_sentence(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon. I work at Acme.", 1)
+    r = await _say(rt, "Forget my address, it was in Lyon, and forget my job, it was at Acme.", 2)
+    assert set(r.forgotten) == {"fact:user.location#lyon", "fact:user.employer#acme"}
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget my address, I moved to Paris and it was in Lyon anyway.",
+        "Forget my address, I moved to Paris because Lyon was too expensive.",
+    ],
+)
+async def test_news_that_goes_on_to_name_the_value_is_cut_there(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    await _say(rt, asked, 2)
+    prompt = (await rt.query("Where do I live?", actor="user")).to_prompt()
+    assert "[asked to forget], I moved to Paris" in prompt and "Lyon" not in prompt

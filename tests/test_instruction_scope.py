@@ -273,3 +273,8 @@ def test_a_greeting_before_stop_x_and_y_still_reads_y() -> None:
     assert ("answer_language", "French", "assert") in _told(
         "Hey, stop using emojis and answer in French."
     )
+
+
+def test_stop_inside_a_never_clause_passes_nothing_on() -> None:
+    got = _told("Never use emojis when I stop working and answer in French.")
+    assert [t for t in got if t[0] == "answer_language"] == []
