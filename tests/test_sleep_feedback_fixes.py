@@ -31,19 +31,20 @@ async def test_after_turn_credits_no_value_of_a_linked_conflicted_slot(rt: Memor
     assert "fact:maya.spouse#tom" in ev.payload.targets
 
 
-async def _procedure(rt: MemoryRuntime, sleep_in_between: bool) -> list[str]:
-    async def task(text: str, outcome: str, d: int) -> None:
-        await rt.observe_and_route(
-            {"content": text, "type": "task_result", "source": "agent",
-             "metadata": {"task": "deploy", "outcome": outcome}, "occurred_at": T0 + d * DAY}
-        )  # fmt: skip
+async def _task(rt: MemoryRuntime, text: str, outcome: str, d: int) -> None:
+    await rt.observe_and_route(
+        {"content": text, "type": "task_result", "source": "agent",
+         "metadata": {"task": "deploy", "outcome": outcome}, "occurred_at": T0 + d * DAY}
+    )  # fmt: skip
 
-    await task("Deploy: run make release, then tag it.", "success", 0)
-    await task("Deploy: run make release, then tag it.", "success", 1)
+
+async def _procedure(rt: MemoryRuntime, sleep_in_between: bool) -> list[str]:
+    await _task(rt, "Deploy: run make release, then tag it.", "success", 0)
+    await _task(rt, "Deploy: run make release, then tag it.", "success", 1)
     if sleep_in_between:
         await rt.sleep()
     for d in range(2, 6):
-        await task(f"Deploy failed: make release is gone (try {d}).", "failure", d)
+        await _task(rt, f"Deploy failed: make release is gone (try {d}).", "failure", d)
     await rt.sleep()
     assert (await rt.sleep()).event_ids == ()  # settled
     wv = await rt.worldview(lens="procedural")
@@ -60,15 +61,9 @@ async def test_a_procedure_counts_failures_since_it_was_compiled() -> None:
 async def test_a_procedure_the_caller_forgot_stays_forgotten_after_a_failure(
     rt: MemoryRuntime,
 ) -> None:
-    async def task(text: str, outcome: str, d: int) -> None:
-        await rt.observe_and_route(
-            {"content": text, "type": "task_result", "source": "agent",
-             "metadata": {"task": "deploy", "outcome": outcome}, "occurred_at": T0 + d * DAY}
-        )  # fmt: skip
-
-    await task("Deploy: run make release, then tag it.", "success", 0)
-    await task("Deploy: run make release, then tag it.", "success", 1)
+    await _task(rt, "Deploy: run make release, then tag it.", "success", 0)
+    await _task(rt, "Deploy: run make release, then tag it.", "success", 1)
     (item,) = [c["event_id"] for c in (await rt.sleep()).compiled]
     await rt.forget([item], "invalidate", reason="wrong runbook")
-    await task("Deploy failed: make release is gone.", "failure", 2)
+    await _task(rt, "Deploy failed: make release is gone.", "failure", 2)
     assert [c for c in (await rt.sleep()).compiled if c["key"].startswith("procedure:")] == []
