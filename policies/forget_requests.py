@@ -36,7 +36,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.sentences import SENTENCE
 
-__all__ = ["GENDERED", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
+__all__ = ["GENDERED", "KIN_ALT", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
 
 Form = Literal["clause", "about", "attribute"]
 
@@ -144,7 +144,8 @@ _REASON = (
     r"|(?-i:[A-Z])[\w'\u2019-]*\s+(?:fired|closed|moved|sold|went|is|was|has|had|got)\b.*))?"
 )
 _SPECIES = _alt(tuple(SPECIES_WORDS.split()))
-_KIN = _alt(tuple(KIN_NOUNS))
+#: The relatives' nouns as a regex alternation, longest first ("best friend" before "friend").
+KIN_ALT = "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
 _NAME = r"(?-i:[A-Z])[\w'\u2019-]*"
 _ATTRIBUTE = re.compile(
     _LEAD
@@ -152,7 +153,7 @@ _ATTRIBUTE = re.compile(
     + r"\s+(?:about\s+)?(?P<what>(?:all\s+(?:of\s+)?)?my\s+(?:(?P<old>old|former|previous)\s+)?"
     + rf"(?P<noun>{_NOUNS})"
     # "Forget my husband Tom", "Forget about my sister Maya": the link to that relative
-    + rf"|my\s+(?P<kin>{_KIN})(?:\s+(?P<kname>{_NAME}))?"
+    + rf"|my\s+(?P<kin>{KIN_ALT})(?:\s+(?P<kname>{_NAME}))?"
     # "Forget about my dog", "Forget my cat Luna": the pet
     + r"|my\s+(?:(?:little|old|new|sweet|cute)\s+)?"
     + rf"(?P<species>{_SPECIES})(?:\s+(?:named\s+|called\s+)?(?P<pname>{_NAME}))?"
@@ -193,12 +194,7 @@ _SAID_ABOUT = re.compile(
     r"^(?:anything\s+about|something\s+about|it\s+was|that\s+it\s+was)\s+", re.I
 )
 #: A clause that opens with one ("my sister lives in Rome"); group ``kin``: the noun.
-KIN_START = re.compile(
-    r"^my\s+(?P<kin>"
-    + "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
-    + r")\b",
-    re.I,
-)
+KIN_START = re.compile(rf"^my\s+(?P<kin>{KIN_ALT})\b", re.I)
 #: Relatives' nouns that say more than the link: a brother is no sister.
 GENDERED = frozenset({"sister", "brother", "son", "daughter", "wife", "husband"})
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)

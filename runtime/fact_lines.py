@@ -133,8 +133,7 @@ def linked_entities(
                 if not asks_about(plan, snap.attribute, spec(snap.attribute).aliases):
                     continue
                 # Only a relative held now: not an ex-wife the line lists as said before
-                now = snap.held if snap.cardinality != "single" else (snap.mode,)
-                current = {match_key(v) for v in now if v and v != UNKNOWN}
+                current = {match_key(v) for v in snap.held}
                 for value in states(snap):
                     if match_key(value) not in current:
                         continue

@@ -13,21 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from nousmem.policies.forget_requests import GENDERED, KIN_START
+from nousmem.policies.forget_requests import GENDERED, KIN_ALT, KIN_START
 from nousmem.policies.patterns import KIN_NOUNS
-from nousmem.projections.belief_models import UNKNOWN, Revision, match_key
+from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import normalise_attribute
 from nousmem.runtime.docrows import DocRow
 
 __all__ = ["Relatives", "introduces", "readings"]
 
-_KIN_NAME = re.compile(
-    r"\bmy\s+(?:"
-    + "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
-    + r")\s+(?P<name>(?-i:[A-Z])[\w'-]*)",
-    re.I,
-)
+_KIN_NAME = re.compile(rf"\bmy\s+(?:{KIN_ALT})\s+(?P<name>(?-i:[A-Z])[\w'-]*)", re.I)
 
 
 def introduces(text: str, name: str) -> bool:
@@ -47,8 +42,7 @@ def readings(clause: str, kin: Relatives) -> list[str]:
     noun = " ".join(start.group("kin").casefold().split())
     attribute = KIN_NOUNS[noun]
     snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
-    names = [] if snap is None else [v for v in snap.held or ((snap.mode,) if snap.mode else ())]
-    names = [name for name in names if name != UNKNOWN]
+    names = [] if snap is None else list(snap.held)
     names = kin.meant(attribute, names, noun)
     return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
 
@@ -78,7 +72,7 @@ class Relatives:
         if said:
             return match_key(value) in said
         snap = self.beliefs.snapshot(entity, attribute, deltas=False)
-        held = () if snap is None else snap.held or ((snap.mode,) if snap.mode else ())
+        held = () if snap is None else snap.held
         return match_key(value) in {match_key(v) for v in held}
 
     def meant(self, attribute: str, names: list[str], noun: str) -> list[str]:

@@ -14,7 +14,7 @@ import re
 
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.sentences import SENTENCE
-from nousmem.projections.belief_models import UNKNOWN, match_key
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
 from nousmem.runtime.projector import Projector
@@ -67,7 +67,6 @@ def instruction_turn(
         )
         if snap is None:
             continue
-        held = snap.held if snap.cardinality != "single" else (snap.mode or UNKNOWN,)
-        if value in {match_key(v) for v in held}:
+        if value in {match_key(v) for v in snap.held}:
             return None
     return "instruction: no longer in force"

@@ -227,11 +227,10 @@ class Traces(ReadPath):
             _, stated = self.engine.fact_line_at(snap, trace.lens, at, now, wants_list)
             shown = {match_key(v) for v in stated}
             # Past values a listing line adds are history, not what the answer relied on.
-            values = list(snap.held) if snap.cardinality == "multi" else [snap.mode or ""]
             out += [
                 f"{slot_kind_for(attr)}:{ekey}.{attr}#{match_key(v)}"
-                for v in values
-                if v and match_key(v) in shown
+                for v in snap.held
+                if match_key(v) in shown
             ]
         return out
 
