@@ -97,6 +97,41 @@ def disputed(
     return not any((r.seq, r.occurred_at) > (seq, t) for r in rows)
 
 
+def outlasted(
+    vkey: str,
+    last: Sup,
+    support: Mapping[str, Sequence[SupportRow]],
+    records: Mapping[str, Sequence[Sup]],
+    against: set[str],
+) -> Sup | None:
+    """The change that ended value ``vkey``'s span when ``last`` (the change that took the
+    slot from it) was a contradiction never settled before its rival lost the slot to a
+    third value: that third value's takeover, or None when ``last`` stands.
+
+    "Maya works at Initech" (Tom) contests Globex, the value Maya gave; Maya then says she
+    now works at Hooli. Memory never settled on Initech, so Globex did not end where
+    Initech's claim began: both were in dispute until Hooli took the slot from Initech, and
+    both spans end there. A dispute settled first (see :func:`disputed`), or a rival that
+    lost the slot back to ``vkey`` or to "unknown" (denied), leaves ``last`` as it is.
+    """
+    seq, t, by = last
+    if by is None or by == UNKNOWN or not against:
+        return None
+    bkey = match_key(by)
+    rows = [r for r in support.get(bkey, ()) if r.polarity == "assert"]
+    if not any(r.seq == seq and not against.isdisjoint(r.evidence_ids) for r in rows):
+        return None
+    theirs = [x for x in records.get(bkey, ()) if (x[0], x[1]) > (seq, t)]
+    if not theirs or theirs[-1][2] in (None, UNKNOWN) or match_key(theirs[-1][2]) == vkey:
+        return None
+    end = theirs[-1]
+    rows += [r for r in support.get(vkey, ()) if r.polarity != "assert"]
+    # Evidence that settled the dispute before the third value came: ``last`` stands.
+    if any((seq, t) < (r.seq, r.occurred_at) < (end[0], end[1]) for r in rows):
+        return None
+    return end
+
+
 def reopened(
     vkey: str,
     last: Sup,

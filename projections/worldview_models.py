@@ -204,7 +204,10 @@ class WorldviewSnapshot(BaseModel):
 
         periods.sort(key=order)
         kept = periods[:MAX_SHOWN]
-        text = "; ".join(f"{c.value} ({date_label(a)} - {date_label(b)})" for a, b, c in kept)
+        text = "; ".join(
+            f"{c.value} ({date_label(a)} - {date_label(b)}{_disputed(a, b, c, periods)})"
+            for a, b, c in kept
+        )
         gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
         return f"- {s.kind} {s.key} before: {text}", gone
 
@@ -269,6 +272,22 @@ STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
 
 
 _CURRENT = ("selected", "conflicted", "active", "held")
+
+
+def _disputed(
+    a: datetime,
+    b: datetime,
+    c: WorldviewCandidate,
+    periods: list[tuple[datetime, datetime, WorldviewCandidate]],
+) -> str:
+    """``, disputed`` (or ``, disputed from <day>``) when another value's period overlaps
+    this one: a contradiction no evidence settled before a third value took the slot (see
+    :func:`~nousmem.projections.disputes.outlasted`) left memory holding neither."""
+    starts = [x for x, y, o in periods if o.value != c.value and x < b and a < y]
+    if not starts:
+        return ""
+    start = max(a, min(starts))
+    return ", disputed" if start == a else f", disputed from {date_label(start)}"
 
 
 def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:

@@ -35,13 +35,15 @@ from nousmem.projections.worldview_models import (
 )
 
 
-def _note(superseded: Sup | None, disputed_by: str | None) -> str:
+def _note(superseded: Sup | None, disputed_by: str | None, contested_by: str | None = None) -> str:
     if disputed_by is not None:
         return f"contradicted by {disputed_by!r}"
     if superseded is None:
         return ""
     if superseded[2] == UNKNOWN:
         return "superseded: unknown leads"
+    if contested_by is not None:
+        return f"superseded by {superseded[2]!r}; contradicted by {contested_by!r} until then"
     return f"superseded by {superseded[2]!r}"
 
 
@@ -183,8 +185,15 @@ class SlotResolver:
             disputed = superseded_at is not None and disputes.disputed(
                 match_key(value), superseded_at, support, records, sources[match_key(value)]
             )
+            contested_by = None  # the rival of a dispute a third value ended, unsettled
             if disputed:  # a mere contradiction supersedes nothing: the slot is conflicted
                 superseded_at = None
+            elif superseded_at is not None:
+                end = disputes.outlasted(
+                    match_key(value), superseded_at, support, records, sources[match_key(value)]
+                )
+                if end is not None:
+                    contested_by, superseded_at = superseded_at[2], end
             back = None  # when a fresh contradiction brought a superseded value back
             if superseded_at is not None:
                 back = disputes.reopened(match_key(value), superseded_at, support, sources)
@@ -255,7 +264,7 @@ class SlotResolver:
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,
-                    note=_note(superseded_at, sup[-1][2] if disputed else None),
+                    note=_note(superseded_at, sup[-1][2] if disputed else None, contested_by),
                 )
             )
         # A contradiction stands for the value it came from: once that value is out of the

@@ -110,7 +110,9 @@ unexplained while the package version stays the same (as it does between release
    and a turn of instructions only stays out of current reads when they are someone else's
    or none is in force; a link reaches only a relative held now (not an ex-spouse); a
    schema naming entities merged since is obsolete; a user's request to forget shows
-   as "[asked to forget]" in the turn that said it.
+   as "[asked to forget]" in the turn that said it; a dispute a third value took the slot
+   from before anything settled it ends both disputed values there (``before:`` marks the
+   overlap "disputed").
 """
 
 

@@ -277,3 +277,77 @@ async def test_a_reopened_dispute_settles_once_the_rival_is_forgotten(rt: Memory
     live = (await rt.worldview("historical")).model_dump()
     await rt.rebuild()
     assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_an_unsettled_dispute_ends_where_a_third_value_takes_the_slot(
+    rt: MemoryRuntime,
+) -> None:
+    """Maya moves on to Hooli while Tom's Initech still contests Globex: memory never held
+    Initech alone, so Globex did not end where Tom's claim began. Both spans end at Hooli,
+    and a past question reads the overlap as disputed."""
+    await _contradicted(rt)
+    await _say(rt, "I now work at Hooli.", "Maya", 30)
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Hooli",)
+    by_value = {c.value: c for c in slot.candidates}
+    assert (by_value["Globex"].status, by_value["Globex"].valid_to) == ("superseded", at(30))
+    assert by_value["Globex"].valid_from == T0
+    assert by_value["Globex"].note == "superseded by 'Hooli'; contradicted by 'Initech' until then"
+    assert (by_value["Initech"].valid_from, by_value["Initech"].valid_to) == (SAID, at(30))
+    assert by_value["Hooli"].valid_from == at(30)
+    ctx = await rt.query("Where did Maya work before Hooli?")
+    assert (
+        "Initech (15 March 2024 - 31 March 2024, disputed); "
+        "Globex (1 March 2024 - 31 March 2024, disputed from 15 March 2024)"
+    ) in ctx.prompt_sections["worldview"]
+    # Before Hooli, reads by event time and by seq still see the dispute open.
+    _conflicted(await _slot(rt, as_of=at(20)))
+
+    def spans(s: Any) -> set[tuple[Any, ...]]:
+        return {(c.value, c.status, c.valid_from, c.valid_to, c.note) for c in s.candidates}
+
+    assert spans(await _slot(rt, as_of=at(31))) == spans(slot)
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_dispute_settled_before_the_third_value_keeps_its_end(rt: MemoryRuntime) -> None:
+    await _contradicted(rt)
+    await _say(rt, "Maya works at Initech.", "hr", 16, source="tool:hr")  # corroborated
+    await _say(rt, "I now work at Hooli.", "Maya", 30)
+    slot = await _slot(rt)
+    by_value = {c.value: c for c in slot.candidates}
+    assert by_value["Globex"].valid_to == by_value["Initech"].valid_from == SAID
+    assert by_value["Globex"].note == "superseded by 'Initech'"
+    assert by_value["Initech"].valid_to == by_value["Hooli"].valid_from == at(30)
+    assert_disjoint(slot.candidates)
+    ctx = await rt.query("Where did Maya work before Hooli?")
+    assert "disputed" not in ctx.prompt_sections["worldview"]
+
+
+def test_outlasted_leaves_a_rival_that_lost_back_or_was_denied() -> None:
+    def row(seq: int, days: int, polarity: str, ev: str) -> SupportRow:
+        return SupportRow(seq, at(days), f"r{seq}", "user", 0.9, polarity, (ev,))
+
+    last = (10, at(14), "Initech")  # Tom's contradiction took the slot from Globex
+    support = {
+        "globex": [row(3, 0, "assert", "m0")],
+        "initech": [row(10, 14, "assert", "tom14")],
+        "hooli": [row(20, 30, "assert", "m30")],
+    }
+    against = {"tom14"}
+    for lost_to, expected in [
+        ("Hooli", (20, at(30), "Hooli")),
+        ("Globex", None),  # a correction back: the dispute settled on Globex
+        ("<unknown>", None),  # Initech denied
+    ]:
+        records: dict[str, list[tuple[int, datetime, str | None]]] = {
+            "initech": [(20, at(30), lost_to)]
+        }
+        got = disputes.outlasted("globex", last, support, records, against)
+        assert got == expected, lost_to
+    # Settled (Initech corroborated) before Hooli came: the contradiction's end stands.
+    support["initech"].append(row(15, 16, "assert", "hr16"))
+    records = {"initech": [(20, at(30), "Hooli")]}
+    assert disputes.outlasted("globex", last, support, records, against) is None
