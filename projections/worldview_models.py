@@ -188,10 +188,13 @@ class WorldviewSnapshot(BaseModel):
         (8 January 2026 - 2 March 2026)``: the closed periods of a single-valued slot's
         values, newest first, those that meet the asked ``period`` first; what memory was
         told to hide (invalidated, inhibited, expired) is not among them."""
+        # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
+        # its period ended when it left ``held``, as a superseded single value's did (a
+        # value only ever denied has no period).
         periods = [
             (a, b, c)
             for c in s.candidates
-            if c.status in (*_CURRENT, "superseded")
+            if c.status in (*_CURRENT, "superseded", "negated")
             for a, b in _closed(c)
         ]
         if not periods:

@@ -287,7 +287,9 @@ class SlotResolver:
             history=history,
             rivals=rivals,
             # A standing instruction the user replaced is no history to act on.
-            keep=("superseded",) if self._past and not multi and not standing_attr else (),
+            keep=(("negated",) if multi else ("superseded",))
+            if self._past and not standing_attr
+            else (),
             settled=settled,
             unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,
         )

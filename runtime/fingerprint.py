@@ -112,7 +112,8 @@ unexplained while the package version stays the same (as it does between release
    schema naming entities merged since is obsolete; a user's request to forget shows
    as "[asked to forget]" in the turn that said it; a dispute a third value took the slot
    from before anything settled it ends both disputed values there (``before:`` marks the
-   overlap "disputed").
+   overlap "disputed"); a multi-valued slot's ``before:`` line lists the values it no
+   longer holds.
 """
 
 

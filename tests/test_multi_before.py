@@ -1,0 +1,69 @@
+"""A question about an earlier time sees what a multi-valued slot held before: the values
+it no longer holds, each from when it was said until it was denied, on a ``before:`` line
+after the slot's present line (a slot that holds nothing now gets that line alone)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+SAID = [
+    (0, "I love jazz."),
+    (5, "I play tennis."),
+    (10, "I also love rock music."),
+    (40, "I don't like jazz anymore."),
+    (50, "I stopped playing tennis."),
+    (60, "I love hip hop."),
+]
+NOW = "- preference user.likes: hip hop (since 30 April 2024); rock music (since 11 March 2024)"
+JAZZ = "- preference user.likes before: jazz (1 March 2024 - 10 April 2024)"
+TENNIS = "- fact user.hobby before: tennis (6 March 2024 - 20 April 2024)"
+
+
+async def _told(rt: MemoryRuntime) -> None:
+    for days, text in SAID:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "occurred_at": T0 + timedelta(days=days)}
+        )
+
+
+async def _snapshot(rt: MemoryRuntime, question: str) -> list[str]:
+    ctx = await rt.query(question, actor="user")
+    return ctx.prompt_sections["worldview"].splitlines()
+
+
+async def test_a_past_question_lists_the_values_no_longer_held(rt: MemoryRuntime) -> None:
+    await _told(rt)
+    lines = await _snapshot(rt, "What music did I use to like?")
+    assert lines.index(JAZZ) == lines.index(NOW) + 1
+    assert TENNIS in lines  # nothing held now: the before line alone
+    assert not any(ln.startswith("- fact user.hobby:") for ln in lines)
+    # A question about March sees jazz (held then) before anything else of the slot.
+    assert JAZZ in await _snapshot(rt, "What did I like in March 2024?")
+
+
+async def test_a_present_question_gets_no_before_line(rt: MemoryRuntime) -> None:
+    await _told(rt)
+    lines = await _snapshot(rt, "What music do I like?")
+    assert NOW in lines
+    assert not any("before:" in ln or "jazz" in ln for ln in lines)
+
+
+async def test_a_value_only_ever_denied_has_no_period(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route(
+        {"content": "I love rock music.", "actor": "user", "occurred_at": T0}
+    )
+    await rt.observe_and_route(
+        {"content": "I don't like jazz.", "actor": "user", "occurred_at": T0 + timedelta(days=3)}
+    )
+    lines = await _snapshot(rt, "What music did I use to like?")
+    assert not any("before:" in ln for ln in lines), lines
+
+
+async def test_the_before_line_survives_a_rebuild(rt: MemoryRuntime) -> None:
+    await _told(rt)
+    live = await _snapshot(rt, "What music did I use to like?")
+    await rt.rebuild()
+    assert await _snapshot(rt, "What music did I use to like?") == live
