@@ -68,10 +68,18 @@ def refold(
                 continue
             inner: Trail | None = None if trail is None else []
             sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=inner)
+            held = [] if out.multi else [m for m in (_mode(out), _mode(sub)) if m is not None]
             if sub is not None:
                 absorb(out, sub, seq=op.seq, event_id=op.event_id, occurred_at=op.occurred_at)
             if trail is not None and inner:
                 trail.append(MergedTrail(op.seq, tuple(inner)))
+            if trail is not None and op.occurred_at is not None:
+                # As the live fold records it (runtime/merge_fold.py): a single value a side
+                # held that the merged belief does not lost the slot at the merge.
+                after = _mode(out)
+                for before in dict.fromkeys(held):
+                    if before != after:
+                        trail.append(ModeChange(op.seq, op.occurred_at, before, after))
             continue
         rev = op.revision
         if op.counted_by(as_of_time):
@@ -89,6 +97,14 @@ def refold(
     )
     out.compressed_seq, out.compressed_at = (live, dim.compressed_at) if shown else (None, None)
     return out
+
+
+def _mode(dim: Dimension | None) -> str | None:
+    """The single value ``dim`` holds now (None: none, or "unknown" leads)."""
+    if dim is None or dim.multi or dim.support == 0 or not dim.labels:
+        return None
+    top = int(np.argmax(dim.p))
+    return None if dim.keys[top] == SINK else dim.labels[top]
 
 
 def snapshot(

@@ -17,13 +17,13 @@ Mixed into :class:`~nousmem.projections.worldview.Worldview`, whose state it ext
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, LADDER, LifecycleBook
-from nousmem.projections.supersession import Sup, carry
+from nousmem.projections.supersession import Sup, carry, note_change
 from nousmem.projections.worldview_models import Key, SupportRow, slot_kind_for
 
 BELIEF_KINDS = frozenset({"fact", "preference"})
@@ -167,6 +167,29 @@ class MergeCarry:
                 if rekey(old, self.aliases) == target:
                     out.append(old)
         return out
+
+    def on_merged_modes(
+        self,
+        keep: str,
+        held: Sequence[tuple[str, str]],
+        now: Mapping[str, str | None],
+        *,
+        seq: int,
+        occurred_at: datetime,
+    ) -> None:
+        """After the merge at ``seq``: each single value a side held (``held``: attribute,
+        value) that the merged belief does not (``now``: attribute -> mode) lost the slot
+        at the merge, to the merged mode (see :func:`~.supersession.note_change`)."""
+        ekey = self.entity_key(keep)
+        for attr, value in held:
+            note_change(
+                self.superseded,
+                lambda v, a=attr: (ekey, a, match_key(v)),  # type: ignore[misc]
+                seq,
+                occurred_at,
+                value,
+                now.get(attr),
+            )
 
     def on_merged(
         self, keep: str, absorb: str, *, seq: int, occurred_at: datetime | None = None

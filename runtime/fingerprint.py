@@ -113,7 +113,8 @@ unexplained while the package version stays the same (as it does between release
    as "[asked to forget]" in the turn that said it; a dispute a third value took the slot
    from before anything settled it ends both disputed values there (``before:`` marks the
    overlap "disputed"); a multi-valued slot's ``before:`` line lists the values it no
-   longer holds.
+   longer holds; a single value a merged side held and the merged belief does not loses
+   the slot at the merge.
 """
 
 

@@ -18,6 +18,17 @@ if TYPE_CHECKING:
 
 def fold_merge(proj: Projector, e: Any, p: Any) -> None:
     """Apply the merge event ``e`` (payload ``p``: ``keep``, ``absorb``) to ``proj``."""
+    # The single values each side held: the merged belief holds one of them (or another),
+    # and the ones it does not hold lose the slot at the merge, as a revision that moved the
+    # mode would make them (else a value only one side held stayed current for good).
+    held = list(
+        dict.fromkeys(
+            (s.attribute, s.mode)
+            for name in (p.keep, p.absorb)
+            for s in proj.beliefs.snapshots(name, deltas=False)
+            if s.cardinality == "single" and s.mode is not None
+        )
+    )
     # Checked when it was journaled; an erasure since may have left either side no beliefs.
     proj.beliefs.apply_merge(
         p.keep, p.absorb, seq=e.seq, event_id=e.id, strict=False, occurred_at=e.occurred_at
@@ -31,4 +42,7 @@ def fold_merge(proj: Projector, e: Any, p: Any) -> None:
         occurred_at=e.occurred_at,
     )
     moved = proj.worldview.on_merged(p.keep, p.absorb, seq=e.seq, occurred_at=e.occurred_at)
+    if held:
+        now = {s.attribute: s.mode for s in proj.beliefs.snapshots(p.keep, deltas=False)}
+        proj.worldview.on_merged_modes(p.keep, held, now, seq=e.seq, occurred_at=e.occurred_at)
     carry_lifecycle(proj.lifecycle, moved, seq=e.seq, occurred_at=e.occurred_at, event_id=e.id)

@@ -20,9 +20,10 @@ from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.dense_cache import VectorCache, embedder_name
-from nousmem.runtime.errors import InvalidInput
+from nousmem.runtime.errors import InvalidInput, StaleHead
 from nousmem.runtime.fingerprint import config_digest, software_version
 from nousmem.runtime.inputs import check_text
+from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import RetrievalPayload
 from nousmem.runtime.query import Embedder, QueryEngine, ReadPoint, Retrieval
 
@@ -201,14 +202,16 @@ class ReadPath(RuntimeCore):
         if masked != question:
             question = masked
             self._log.info("query_secret_masked")
-        for attempt in range(2):
+        # The second attempt holds this process's erasure gate from the start; another
+        # process's erasure can still overlap it (rarely twice).
+        for attempt in range(3):
             try:
                 return await self._read_once(
                     question, lens, budget_tokens, k, as_of, attempt > 0, actor
                 )
             except _ErasedMeanwhile:
                 self._log.info("read overlapped an erasure; reading again")
-        raise AssertionError("unreachable: the second attempt holds the gate")  # pragma: no cover
+        raise StaleHead("erasures by another process kept overlapping this read")
 
     async def _read_once(
         self,
@@ -260,6 +263,9 @@ class ReadPath(RuntimeCore):
         # finished before (its rebuilt projections are read) or waits for the trace, which
         # it then scans like any other record.
         seq = at.seq
+        # What the read folded: another process's erasure committed after it (this
+        # process's own wait at the gate) must not see its value recorded in the trace.
+        folded = self._proj.applied_seq
         r = await self.engine.run(
             question,
             lens=lens,
@@ -295,6 +301,11 @@ class ReadPath(RuntimeCore):
             occurred_at=self._proj.now(seq) or now,
             recorded_at=now,
         )
-        (event,) = await self._commit([draft])
+        try:
+            (event,) = await self._commit(
+                [draft], Guard(self.namespace, folded, frozenset({"erasure"}))
+            )
+        except StaleHead:
+            raise _ErasedMeanwhile from None  # read again, from the erased journal
         self._log.debug("query", trace_id=event.id, selected=len(r.snippets))
         return ctx.model_copy(update={"trace_id": event.id})

@@ -367,6 +367,20 @@ class JournalContract:
         finally:
             await j.close()
 
+    async def test_reindex_leaves_out_the_docs_of_erased_events(self) -> None:
+        """A rebuild read its docs before an erasure (another process's) committed: the
+        replacement index must not bring the erased text back."""
+        j = await self.create_journal()
+        try:
+            evs = await j.append([self.draft("a", f"word{i} common", i) for i in range(3)])
+            docs = [(e.id, e.seq, f"word{i} common") for i, e in enumerate(evs)]
+            await j.erase_and_append("a", [evs[1].id], [self.erasure([evs[1].id])])
+            await j.reindex("a", docs, upto_seq=3)
+            assert await j.search("a", '"word1"', limit=5) == []
+            assert [h.seq for h in await j.search("a", '"common"', limit=5)] == [1, 3]
+        finally:
+            await j.close()
+
     async def test_vector_cache_pages_through_many_rows(self) -> None:
         j = await self.create_journal()
         try:

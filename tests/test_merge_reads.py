@@ -277,3 +277,46 @@ async def test_sleep_after_a_merge_compiles_one_frame_under_the_kept_entity(
     assert [(c["key"], len(c["sources"])) for c in report.compiled] == [
         ("frame:bob.location#paris", 6)
     ]
+
+
+async def test_a_value_only_one_side_held_loses_the_slot_at_the_merge(
+    rt: MemoryRuntime,
+) -> None:
+    """Bob in Lyon, Robert in Paris; merged, then Bob moves twice. Every earlier value of
+    the merged single-valued belief is superseded (before, the side's value the merged
+    belief did not hold stayed current beside the new one for good)."""
+    said = [
+        ("Bob lives in Lyon.", datetime(2024, 1, 1, tzinfo=UTC)),
+        ("Robert lives in Paris.", datetime(2024, 1, 3, tzinfo=UTC)),
+    ]
+    for text, at in said:
+        await rt.observe_and_route({"content": text, "actor": "narrator", "occurred_at": at})
+    await rt.merge_entities("Bob", "Robert", reason="same person", authorized=True)
+    for text, month in [("Bob moved to Berlin.", 2), ("Bob moved to Rome.", 3)]:
+        await rt.observe_and_route(
+            {
+                "content": text,
+                "actor": "narrator",
+                "occurred_at": datetime(2024, month, 1, tzinfo=UTC),
+            }
+        )
+    slot = (await rt.worldview("logical")).slot("fact:bob.location")
+    assert slot is not None
+    assert [(c.value, c.status) for c in slot.candidates] == [("Rome", "selected")]
+    history = (await rt.worldview("historical")).slot("fact:bob.location")
+    assert history is not None
+    assert all(c.valid_to is not None for c in history.candidates if c.value != "Rome")
+    ctx = await rt.query("Where did Bob live before?")
+    line = next(ln for ln in ctx.to_prompt().splitlines() if "location before:" in ln)
+    assert "Paris" in line and "Lyon" in line
+    # A read as of now by event time works the same supersession out of the refold.
+    later = (await rt.worldview("historical", as_of=datetime(2024, 6, 1, tzinfo=UTC))).slot(
+        "fact:bob.location"
+    )
+    assert later is not None
+    assert {(c.value, c.status, c.valid_to) for c in later.candidates} == {
+        (c.value, c.status, c.valid_to) for c in history.candidates
+    }
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live

@@ -229,6 +229,26 @@ async def test_a_cancelled_close_is_finished_by_the_next(tmp_path: Path) -> None
     assert not rt.journal._db._thread.is_alive()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("steps", range(1, 10))
+async def test_a_close_cancelled_while_it_releases_is_finished_by_the_next(
+    tmp_path: Path, steps: int
+) -> None:
+    """Cancelled while it closes the checkpointer or the connection (a shutdown timeout),
+    the release goes on, and the next close() waits for it: no connection, no thread left."""
+    rt = await MemoryRuntime.open(tmp_path / "m.db", namespace="u")
+    for i in range(110):  # the background checkpointer has run: its connection to close too
+        await rt.observe({"content": f"note {i}", "actor": "A"})
+    await asyncio.sleep(0.05)
+    closing = asyncio.ensure_future(rt.close())
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    closing.cancel()
+    await asyncio.gather(closing, return_exceptions=True)
+    await rt.close()
+    assert rt.journal._db._connection is None  # type: ignore[attr-defined]
+    assert not rt.journal._db._thread.is_alive()  # type: ignore[attr-defined]
+
+
 def test_a_runtime_never_closed_does_not_hang_the_interpreter(tmp_path: Path) -> None:
     script = (
         "import asyncio\n"

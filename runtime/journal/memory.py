@@ -210,7 +210,11 @@ class MemoryJournal(Journal):
     async def reindex(
         self, namespace: str, docs: Sequence[tuple[str, int, str]], *, upto_seq: int | None = None
     ) -> None:
-        self._fts.replace(self._fts_conn, namespace, docs, upto_seq)
+        self._check()
+        events = self._rows.get(namespace, [])
+        # As the SQLite backend: the docs of events erased since they were read stay out.
+        live = [d for d in docs if not (0 < d[1] <= len(events) and events[d[1] - 1].erased)]
+        self._fts.replace(self._fts_conn, namespace, live, upto_seq)
 
     async def namespaces(self) -> list[str]:
         return sorted(ns for ns, rows in self._rows.items() if rows)

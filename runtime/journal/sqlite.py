@@ -140,6 +140,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         self._busy = False  # a group is in flight on the worker thread
         self._idle: asyncio.Event | None = None  # set when the last group finished (close)
         self._closed = False
+        self._closing: asyncio.Future[None] | None = None
         self._contended = False  # the last group held more than one caller's batch
         self.commits = 0  # transactions written; group commit shows as commits < appends
         self._plan_lock = PlanLock(path)
@@ -338,13 +339,22 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         return self._plan_lock.held()
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        while self._busy or self._queue:
-            self._idle = asyncio.Event()
-            await self._idle.wait()
-        self._closed = True
-        self._plan_lock.close()
+        if self._closing is None:
+            if self._closed:
+                return
+            while self._busy or self._queue:
+                self._idle = asyncio.Event()
+                await self._idle.wait()
+            self._closed = True
+            self._plan_lock.close()
+            # A task of its own: a caller cancelled while it runs (``wait_for``, a task
+            # group shutting down) leaves it running, and the next close() waits for it.
+            # Cancelled midway, it would leave the connection and its thread open for good.
+            self._closing = asyncio.ensure_future(self._release())
+        await asyncio.shield(self._closing)
+
+    async def _release(self) -> None:
+        """Close the checkpointer, the connection and aiosqlite's worker thread."""
         if self._checkpointer is not None:
             await self._checkpointer.close()
         try:

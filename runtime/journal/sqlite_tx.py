@@ -203,6 +203,17 @@ class Transactions:
         transaction."""
         conn.execute("BEGIN IMMEDIATE")
         try:
+            # The docs were read before this transaction: another process may have erased
+            # some of them since (its erasure removed them from the index, and its text
+            # must not come back through this replacement).
+            erased = {
+                seq
+                for (seq,) in conn.execute(
+                    "SELECT seq FROM events WHERE namespace = ? AND erased = 1", (namespace,)
+                )
+            }
+            if erased:
+                docs = [d for d in docs if d[1] not in erased]
             self.fts.replace(conn, namespace, docs, upto_seq)
             conn.execute("COMMIT")
         except BaseException:
