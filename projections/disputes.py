@@ -83,18 +83,33 @@ def disputed(
     old one denied. ``vkey`` is then superseded from that change on, as it would have been.
     """
     seq, t, by = last
-    if by is None or by == UNKNOWN or not against:
+    rows = _settling_rows(vkey, last, support, against)
+    if rows is None:
         return False
-    bkey = match_key(by)
-    rows = [r for r in support.get(bkey, ()) if r.polarity == "assert"]
-    if not any(r.seq == seq and not against.isdisjoint(r.evidence_ids) for r in rows):
-        return False
-    theirs = records.get(bkey, ())
+    theirs = records.get(match_key(by or ""), ())
     if theirs and theirs[-1][2] is not None:  # it lost the slot since: no dispute is left
         return False
-    rows += [r for r in support.get(vkey, ()) if r.polarity != "assert"]
     # Rows an entity merge carried over share the merge's seq: event time orders those.
     return not any((r.seq, r.occurred_at) > (seq, t) for r in rows)
+
+
+def _settling_rows(
+    vkey: str,
+    last: Sup,
+    support: Mapping[str, Sequence[SupportRow]],
+    against: set[str],
+) -> list[SupportRow] | None:
+    """None unless ``last`` (value ``vkey`` losing the slot to another) was a contradiction:
+    the new value's assertion at ``last`` came from evidence of a ``contradict`` edge against
+    ``vkey`` (``against``). Else the rows whose later arrival would settle it: the new
+    value's assertions and ``vkey``'s denials."""
+    seq, _, by = last
+    if by is None or by == UNKNOWN or not against:
+        return None
+    rows = [r for r in support.get(match_key(by), ()) if r.polarity == "assert"]
+    if not any(r.seq == seq and not against.isdisjoint(r.evidence_ids) for r in rows):
+        return None
+    return rows + [r for r in support.get(vkey, ()) if r.polarity != "assert"]
 
 
 def outlasted(
@@ -115,17 +130,13 @@ def outlasted(
     lost the slot back to ``vkey`` or to "unknown" (denied), leaves ``last`` as it is.
     """
     seq, t, by = last
-    if by is None or by == UNKNOWN or not against:
+    rows = _settling_rows(vkey, last, support, against)
+    if rows is None:
         return None
-    bkey = match_key(by)
-    rows = [r for r in support.get(bkey, ()) if r.polarity == "assert"]
-    if not any(r.seq == seq and not against.isdisjoint(r.evidence_ids) for r in rows):
-        return None
-    theirs = [x for x in records.get(bkey, ()) if (x[0], x[1]) > (seq, t)]
+    theirs = [x for x in records.get(match_key(by or ""), ()) if (x[0], x[1]) > (seq, t)]
     if not theirs or theirs[-1][2] in (None, UNKNOWN) or match_key(theirs[-1][2]) == vkey:
         return None
     end = theirs[-1]
-    rows += [r for r in support.get(vkey, ()) if r.polarity != "assert"]
     # Evidence that settled the dispute before the third value came: ``last`` stands.
     if any((seq, t) < (r.seq, r.occurred_at) < (end[0], end[1]) for r in rows):
         return None
