@@ -1,5 +1,6 @@
 """nousmem.policies: decisions (extraction, impact, routing, validation, planning). No I/O."""
 
+from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.consolidation import Cluster, SleepConfig, plan_sleep
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
 from nousmem.policies.forget_requests import ForgetRequest, forget_requests
@@ -76,6 +77,7 @@ __all__ = [
     "ValidatorStack",
     "Verdict",
     "WriteIntent",
+    "answer_cue",
     "assess",
     "default_validators",
     "detect_risks",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-__all__ = ["ELLIPSIS", "excerpt", "matcher", "segments", "stem"]
+__all__ = ["ELLIPSIS", "excerpt", "matcher", "segments", "stem", "window"]
 
 ELLIPSIS = "…"
 """Marks where an excerpt left text out (one token of the estimate)."""
@@ -19,6 +19,8 @@ ELLIPSIS = "…"
 # A sentence ends at . ! or ? followed by space; an image caption is a segment of its own.
 _SEGMENT = re.compile(r"(?<=[.!?])\s+|\s+(?=\[image: )")
 _DOUBLE = re.compile(r"([bdfgklmnprtvz])\1$")
+# Words kept either side of a cue's match: enough for "a trip to England a few years ago".
+_REACH = 5
 # Letters an inflection adds to a stem (``paint`` -> ``paintings``).
 _INFLECTION = 4
 
@@ -58,13 +60,23 @@ def matcher(terms: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"\b(?:{alternatives})\w{{0,{_INFLECTION}}}\b", re.IGNORECASE)
 
 
-def excerpt(segs: Sequence[str], terms: re.Pattern[str] | None) -> str | None:
+def excerpt(
+    segs: Sequence[str], terms: re.Pattern[str] | None, cue: re.Pattern[str] | None = None
+) -> str | None:
     """The segments (see :func:`segments`) that hold a word of ``terms`` (see
-    :func:`matcher`), or the first one when none does (a reply answers first), marking
-    left-out text with :data:`ELLIPSIS`. None when nothing would be left out."""
+    :func:`matcher`), marking left-out text with :data:`ELLIPSIS`. When none does: the words
+    around the first match of ``cue`` (the kind of word the answer is, see
+    ``policies/answer_cues.py``), else the first segment (a reply answers first). None when
+    nothing would be left out."""
     if len(segs) < 2:
         return None
-    keep = [i for i, seg in enumerate(segs) if terms is not None and terms.search(seg)] or [0]
+    keep = [i for i, seg in enumerate(segs) if terms is not None and terms.search(seg)]
+    if not keep and cue is not None:
+        for seg in segs:
+            m = cue.search(seg)
+            if m is not None:
+                return window(seg, m.start(), m.end())
+    keep = keep or [0]
     if len(keep) == len(segs):
         return None
     parts: list[str] = []
@@ -77,3 +89,18 @@ def excerpt(segs: Sequence[str], terms: re.Pattern[str] | None) -> str | None:
     if last != len(segs) - 1:
         parts.append(ELLIPSIS)
     return " ".join(parts)
+
+
+def window(seg: str, start: int, end: int) -> str:
+    """The words of ``seg`` around ``seg[start:end]`` (up to five either side), with
+    :data:`ELLIPSIS` on both ends: the rest of the turn is left out either way."""
+    before = seg[:start].split()
+    after = seg[end:].split()
+    # A match ending inside a word ("Sweden." after "Sweden") takes the rest of that word.
+    core = seg[start:end]
+    if after and not seg[end : end + 1].isspace():
+        core += after.pop(0)
+    if before and not seg[start - 1 : start].isspace():
+        core = before.pop() + core
+    words = [*before[-_REACH:], core, *after[:_REACH]]
+    return f"{ELLIPSIS} {' '.join(words)} {ELLIPSIS}"

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 14
+READ_RULES = 15
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -115,6 +115,9 @@ unexplained while the package version stays the same (as it does between release
    overlap "disputed"); a multi-valued slot's ``before:`` line lists the values it no
    longer holds; a single value a merged side held and the merged belief does not loses
    the slot at the merge.
+15: a turn cut to an excerpt with no sentence holding the question's words keeps the words
+   around one of the kind the answer is (a place for "where", a person for "who", a number
+   for "how many"), not its first sentence.
 """
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.excerpt import excerpt, matcher
 from nousmem.projections.lexical import tokens
@@ -50,6 +51,7 @@ class Packing(Channels):
         # Names are in most turns ("Thanks, Melanie!"): they would keep every greeting.
         names = {t for n in plan.entities for t in tokens(n)}
         terms = matcher(t for t in base_terms(plan.terms) if t not in names)
+        cue = answer_cue(plan.question)
 
         dropped: list[Snippet] = []
         # Two turns of one day cut to the same line ("Thanks, Mel! …") say nothing twice; the
@@ -60,7 +62,7 @@ class Packing(Channels):
             if packer.full or room - packer.used < _MIN_LINE:
                 dropped += rest[i:]
                 break
-            cut = self._excerpt(s, terms, bare)
+            cut = self._excerpt(s, terms, cue, bare)
             if _line(cut) in lines:
                 twins.append(s)
             elif packer.offer(cut):
@@ -79,13 +81,15 @@ class Packing(Channels):
         dropped += [s for s in twins if packer.full or not packer.offer(s)]
         return packer.kept, dropped
 
-    def _excerpt(self, s: Snippet, terms: re.Pattern[str] | None, bare: bool) -> Snippet:
+    def _excerpt(
+        self, s: Snippet, terms: re.Pattern[str] | None, cue: re.Pattern[str] | None, bare: bool
+    ) -> Snippet:
         """``s`` cut to what it says about the question (see :func:`excerpt`); the date,
         the speaker and the time notes stay."""
         doc = self.proj.docs.get(s.id)
         if s.kind != "observation" or doc is None:
             return s
-        cut = excerpt(doc.segments, terms)
+        cut = excerpt(doc.segments, terms, cue)
         if cut is None:
             return s
         notes = "" if bare else doc.text[len(doc.bare_text) :]

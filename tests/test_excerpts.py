@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from nousmem.projections.excerpt import ELLIPSIS, excerpt, matcher, segments, stem
+from nousmem.policies.answer_cues import answer_cue
+from nousmem.projections.excerpt import ELLIPSIS, excerpt, matcher, segments, stem, window
 from nousmem.projections.retrieval import Packer, Snippet, count_tokens, pack
 from nousmem.runtime import MemoryRuntime
 
@@ -191,3 +192,87 @@ async def test_an_excerpt_keeps_who_said_it(rt: MemoryRuntime, source: str) -> N
     cut = [s for s in ctx.snippets if s.excerpt]
     assert cut
     assert all(f"({source}) " in s.text and "Trail" in s.text for s in cut)
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        ("Where did Ana grow up?", "in Lund"),
+        ("What European countries has Maria been to?", "to England"),
+        ("Who gave Maria's family money?", "aunt"),
+        ("What people has Maria met?", "named David"),
+        ("How many dogs does Ana have?", "2"),
+        ("How long did the studio take?", "six"),
+    ],
+)
+def test_a_question_names_the_kind_of_word_its_answer_holds(question: str, found: str) -> None:
+    cue = answer_cue(question)
+    assert cue is not None
+    text = "Hey Ben, so glad! We went to England, I met someone named David in Lund. My aunt"
+    text += " has 2 dogs and six cats."
+    assert any(found in m.group() for m in cue.finditer(text))
+
+
+@pytest.mark.parametrize(
+    "question", ["What did Ana paint?", "When did Ana go hiking?", "Why did Ana move?"]
+)
+def test_most_questions_name_no_kind_of_word(question: str) -> None:
+    assert answer_cue(question) is None
+
+
+def test_a_place_cue_skips_the_name_a_greeting_addresses() -> None:
+    cue = answer_cue("Where is Ana from?")
+    assert cue is not None
+    assert cue.search("Thanks, Melanie! Hey John, talk soon.") is None
+    assert cue.search("my home country, Sweden.") is not None
+
+
+def test_without_a_matching_sentence_the_excerpt_is_the_words_around_the_cue() -> None:
+    body = (
+        "Thanks, Melanie! This necklace is special to me - a gift from my grandma in my home"
+        " country, Sweden. She gave it to me when I was young."
+    )
+    cue = answer_cue("Where did Caroline move from?")
+    assert excerpt(segments(body), matcher(["move"]), cue) == (
+        f"{ELLIPSIS} my grandma in my home country, Sweden. {ELLIPSIS}"
+    )
+    # The question's own words still decide first; a cue that finds nothing leaves the first
+    # sentence.
+    assert excerpt(segments(body), matcher(["young"]), cue) == (
+        f"{ELLIPSIS} She gave it to me when I was young."
+    )
+    assert excerpt(segments(body), matcher(["move"]), answer_cue("How many?")) == (
+        f"Thanks, Melanie! {ELLIPSIS}"
+    )
+
+
+def test_a_window_keeps_five_words_either_side_and_whole_words() -> None:
+    seg = "one two three four five six seven in Paris, eight nine ten eleven twelve thirteen"
+    start = seg.index("in Paris")
+    assert window(seg, start, start + len("in Pari")) == (
+        f"{ELLIPSIS} three four five six seven in Paris, eight nine ten eleven twelve {ELLIPSIS}"
+    )
+
+
+async def test_a_cut_turn_shows_the_place_a_where_question_asks_for(rt: MemoryRuntime) -> None:
+    cities = ["Lund", "Oslo", "Bergen", "Turku", "Malmo", "Aarhus", "Tampere", "Uppsala"]
+    for i, city in enumerate(cities):
+        text = (
+            f"Thanks so much, Ben, that means a lot to me! This necklace number {i} came from"
+            f" my grandma back in {city}. Talk soon, okay?"
+        )
+        await rt.observe(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + i * DAY, "ref": f"D{i}"}
+        )
+    _tune(rt, excerpt_share=0.5, worldview_share=0.0)
+    ctx = await rt.query("Where did Ana grow up?", budget_tokens=150)
+    cut = [s for s in ctx.snippets if s.excerpt]
+    assert len(cut) >= 2
+    for s in cut:
+        assert "came from my grandma back in" in s.text and "Thanks so much" not in s.text
+    # A question whose answer is no place keeps the first sentence, as before.
+    other = await rt.query("What did Ana get?", budget_tokens=150)
+    assert all("Thanks so much, Ben" in s.text for s in other.snippets if s.excerpt)
+    assert ctx.trace_id is not None
+    report = await rt.replay_trace(ctx.trace_id)
+    assert report.identical
