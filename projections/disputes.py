@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from itertools import pairwise
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.supersession import Sup
@@ -190,3 +191,42 @@ def reopened(
         elif (k == vkey and r.polarity != "assert") or (k in contested and r.polarity == "assert"):
             back, floor = None, max(floor, r.occurred_at)
     return back.occurred_at if back is not None else None
+
+
+def settled_back(
+    vkey: str,
+    support: Mapping[str, Sequence[SupportRow]],
+    records: Mapping[str, Sequence[Sup]],
+    against: set[str],
+) -> list[tuple[datetime, datetime, str]]:
+    """The disputes value ``vkey`` came through: (lost, back, rival) event times of each
+    time it lost the slot to a contradiction (see :func:`disputed`) and took it back from
+    that rival before any evidence settled the dispute the rival's way.
+
+    Maya said Globex; Tom's "Maya works at Initech" contested it; Maya then said "No, I still
+    work at Globex". Memory never settled on Initech (the slot was conflicted), so Globex did
+    not stop holding at Tom's claim: its span runs through the dispute, and Initech's period
+    is one it was claimed in, never held (its span overlaps Globex's, which reads mark
+    "disputed").
+    """
+    out: list[tuple[datetime, datetime, str]] = []
+    entries = records.get(vkey, ())
+    for lost, back in pairwise(entries):
+        seq, t, by = lost
+        if by is None or back[2] is not None:  # not a loss followed by taking it back
+            continue
+        rows = _settling_rows(vkey, lost, support, against)
+        if rows is None:
+            continue
+        # Evidence that settled it the rival's way before the value came back: it ended.
+        if any((seq, t) < (r.seq, r.occurred_at) < (back[0], back[1]) for r in rows):
+            continue
+        # The rival must have held the slot until then and lost it to this value.
+        theirs = [x for x in records.get(match_key(by), ()) if (seq, t) < (x[0], x[1])]
+        first = theirs[0] if theirs else None
+        if first is None or first[2] in (None, UNKNOWN) or match_key(first[2]) != vkey:
+            continue
+        if (first[0], first[1]) != (back[0], back[1]):
+            continue
+        out.append((t, back[1], by))
+    return out

@@ -118,6 +118,9 @@ class WorldviewSlot(BaseModel):
     selected: tuple[str, ...] = ()
     candidates: tuple[WorldviewCandidate, ...] = ()
     reason: str = ""
+    multi: bool = False
+    """Its values hold side by side (hobbies, likes), so their periods may overlap; a single
+    value holds at a time, and periods that overlap were disputed."""
 
 
 class AuditItem(BaseModel):
@@ -191,14 +194,11 @@ class WorldviewSnapshot(BaseModel):
         # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
         # its period ended when it left ``held``, as a superseded single value's did (a
         # value only ever denied has no period).
-        periods = [
-            (a, b, c)
-            for c in s.candidates
-            if c.status in (*_CURRENT, "superseded", "negated")
-            for a, b in _closed(c)
-        ]
+        shown = [c for c in s.candidates if c.status in (*_CURRENT, "superseded", "negated")]
+        periods = [(a, b, c) for c in shown for a, b in _closed(c)]
         if not periods:
             return None
+        spans = [] if s.multi else [(a, b, c) for c in shown for a, b in _spans(c)]
         lo, hi = self.period or (None, None)
 
         def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
@@ -208,7 +208,7 @@ class WorldviewSnapshot(BaseModel):
         periods.sort(key=order)
         kept = periods[:MAX_SHOWN]
         text = "; ".join(
-            f"{c.value} ({date_label(a)} - {date_label(b)}{_disputed(a, b, c, periods)})"
+            f"{c.value} ({date_label(a)} - {date_label(b)}{_disputed(a, b, c, spans)})"
             for a, b, c in kept
         )
         gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
@@ -216,13 +216,25 @@ class WorldviewSnapshot(BaseModel):
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
+        full = self.lens in ("historical", "audit")
+        spans = (
+            []
+            if s.multi or not full
+            else [
+                (a, b, c)
+                for c in s.candidates
+                if c.status in (*_CURRENT, "superseded", "negated")
+                for a, b in _spans(c)
+            ]
+        )
         for c in shown:
             text = c.value
             if dates and c.valid_from is not None:
                 span = f"since {date_label(c.valid_from)}"
                 if c.valid_to is not None:
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
-                if c.earlier and self.lens in ("historical", "audit"):
+                    span += _disputed(c.valid_from, c.valid_to, c, spans)
+                if c.earlier and full:
                     before = ", ".join(f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier)
                     span += f"; also {before}"
                 text += f" ({span})"
@@ -281,16 +293,24 @@ def _disputed(
     a: datetime,
     b: datetime,
     c: WorldviewCandidate,
-    periods: list[tuple[datetime, datetime, WorldviewCandidate]],
+    spans: list[tuple[datetime, datetime | None, WorldviewCandidate]],
 ) -> str:
-    """``, disputed`` (or ``, disputed from <day>``) when another value's period overlaps
-    this one: a contradiction no evidence settled before a third value took the slot (see
-    :func:`~nousmem.projections.disputes.outlasted`) left memory holding neither."""
-    starts = [x for x, y, o in periods if o.value != c.value and x < b and a < y]
+    """``, disputed`` (or ``, disputed from <day>``) when another value's span (``spans``:
+    closed or still open, of a single-valued slot) overlaps this one: a contradiction no
+    evidence settled before a third value took the slot (see
+    :func:`~nousmem.projections.disputes.outlasted`) left memory holding neither, and one
+    settled back (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
+    starts = [x for x, y, o in spans if o.value != c.value and x < b and (y is None or a < y)]
     if not starts:
         return ""
     start = max(a, min(starts))
     return ", disputed" if start == a else f", disputed from {date_label(start)}"
+
+
+def _spans(c: WorldviewCandidate) -> list[tuple[datetime, datetime | None]]:
+    """Every period ``c`` held its slot, the latest open (``None``) while it holds."""
+    latest = [(c.valid_from, c.valid_to)] if c.valid_from else []
+    return [*c.earlier, *latest]
 
 
 def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:

@@ -47,6 +47,29 @@ def _note(superseded: Sup | None, disputed_by: str | None, contested_by: str | N
     return f"superseded by {superseded[2]!r}"
 
 
+def _through(
+    voids: list[tuple[datetime, datetime, str]],
+    first: datetime,
+    ended: datetime | None,
+    earlier: tuple[tuple[datetime, datetime], ...],
+) -> tuple[datetime, datetime | None, tuple[tuple[datetime, datetime], ...]]:
+    """A value's spans (``earlier`` and its latest, ``first`` - ``ended``) joined across the
+    disputes it came through (:func:`~.disputes.settled_back`): it never stopped holding."""
+    if not voids:
+        return first, ended, earlier
+    gaps = {(lost, back) for lost, back, _ in voids}
+    spans: list[tuple[datetime, datetime | None]] = [*earlier, (first, ended)]
+    joined = [spans[0]]
+    for a, b in spans[1:]:
+        start, end = joined[-1]
+        if end is not None and (end, a) in gaps:
+            joined[-1] = (start, b)
+        else:
+            joined.append((a, b))
+    *rest, (first, ended) = joined
+    return first, ended, tuple((a, b) for a, b in rest if b is not None)
+
+
 def _ended(start: datetime | None, end: datetime) -> datetime:
     # Beliefs fold in journal order, so back-dated evidence recorded later can supersede a
     # value first seen after it: the range then ends where it starts, never before.
@@ -161,6 +184,11 @@ class SlotResolver:
         }
         sources = {v: self._contradiction_sources(f"{slot_id}#{v}", limit) for v in support}
         rivals = disputes.rivals(slot_id, support, sources) if snap.cardinality == "single" else {}
+        # The disputes each value came through and kept the slot (see settled_back).
+        came_back = {
+            v: [] if multi else disputes.settled_back(v, support, records, sources[v])
+            for v in records
+        }
         cands: list[WorldviewCandidate] = []
         faint: set[str] = set()  # below min_probability: resolved with, but not shown
         for value, p in snap.distribution:
@@ -251,6 +279,15 @@ class SlotResolver:
             if not multi and first is not None:
                 spans = closed_spans(match_key(value), records.items(), asserted)
                 earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
+                first, ended, earlier = _through(came_back[match_key(value)], first, ended, earlier)
+            note = _note(superseded_at, sup[-1][2] if disputed else None, contested_by)
+            if superseded_at is not None and superseded_at[2] not in (None, UNKNOWN):
+                keeper = superseded_at[2]
+                if any(
+                    back == superseded_at[1] and match_key(rival) == match_key(value)
+                    for _, back, rival in came_back.get(match_key(keeper), ())
+                ):
+                    note = f"disputed {keeper!r}; settled back to {keeper!r}"
             cands.append(
                 WorldviewCandidate(
                     id=cid,
@@ -264,7 +301,7 @@ class SlotResolver:
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,
-                    note=_note(superseded_at, sup[-1][2] if disputed else None, contested_by),
+                    note=note,
                 )
             )
         # A contradiction stands for the value it came from: once that value is out of the
@@ -372,6 +409,7 @@ class SlotResolver:
             selected=tuple(chosen),
             candidates=tuple(out),
             reason=reason,
+            multi=multi,
         )
 
     def _held_hidden(

@@ -117,7 +117,10 @@ unexplained while the package version stays the same (as it does between release
    the slot at the merge.
 15: a turn cut to an excerpt with no sentence holding the question's words keeps the words
    around one of the kind the answer is (a place for "where", a person for "who", a number
-   for "how many"), not its first sentence.
+   for "how many"), not its first sentence; a single value that took its slot back from a
+   rival before anything settled their dispute the rival's way held throughout (one span),
+   and periods of a single-valued slot that overlap render "disputed" in the historical
+   and audit lenses too.
 """
 
 

@@ -131,8 +131,15 @@ async def test_a_correction_back_to_the_old_value_settles_the_dispute(rt: Memory
     assert slot.status == "resolved" and slot.selected == ("Globex",)
     by_value = {c.value: c for c in slot.candidates}
     assert by_value["Initech"].status == "superseded"
-    assert by_value["Globex"].valid_from == by_value["Initech"].valid_to == at(16)
-    assert_disjoint(slot.candidates)
+    # Memory never settled on Initech: Globex held throughout, and Initech was only claimed.
+    globex, initech = by_value["Globex"], by_value["Initech"]
+    assert (globex.valid_from, globex.valid_to, globex.earlier) == (at(0), None, ())
+    assert (initech.valid_from, initech.valid_to) == (at(14), at(16))
+    assert initech.note == "disputed 'Globex'; settled back to 'Globex'"
+    assert (await rt.worldview("historical")).render_slot(slot) == (
+        "- fact Maya.employer: Globex (since 1 March 2024); "
+        "Initech (15 March 2024 - 17 March 2024, disputed) [superseded]"
+    )
     assert (await _slot(rt, "logical")).selected == ("Globex",)
     explained = await rt.explain("Maya", "employer")
     assert explained is not None and explained.slot_status == "resolved"
@@ -207,14 +214,15 @@ async def _reopened(rt: MemoryRuntime) -> int:
 
 
 def _settled_on_globex(slot: Any) -> None:
-    """Globex resolved; Initech superseded by the correction of day 16, as before Tom's
-    reopening claim, so the spans of the slot stay disjoint."""
+    """Globex resolved, and held throughout: Initech, claimed from day 14 and superseded by
+    the correction of day 16 as before Tom's reopening claim, was a dispute settled back."""
     assert slot.status == "resolved" and slot.selected == ("Globex",)
     by_value = {c.value: c for c in slot.candidates}
-    assert by_value["Initech"].status == "superseded"
-    assert by_value["Initech"].note == "superseded by 'Globex'"
-    assert by_value["Globex"].valid_from == by_value["Initech"].valid_to == at(16)
-    assert_disjoint(slot.candidates)
+    globex, initech = by_value["Globex"], by_value["Initech"]
+    assert initech.status == "superseded"
+    assert initech.note == "disputed 'Globex'; settled back to 'Globex'"
+    assert (initech.valid_from, initech.valid_to) == (at(14), at(16))
+    assert (globex.valid_from, globex.valid_to, globex.earlier) == (at(0), None, ())
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,94 @@
+"""A dispute settled back to the value it contested: Alice at Acme, Bob's "Alice works at
+Globex" contests it (the slot is conflicted), and Alice's "No, I still work at Acme" settles
+it back. Memory never held Globex, so Acme's span runs through the dispute and Globex's
+period is one it was only claimed in: reads mark it "disputed". A dispute settled the
+rival's way first is a real change: the old value's spans stay split."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from nousmem.runtime import MemoryRuntime
+
+SLOT = "fact:alice.employer"
+
+
+def d(month: int, day: int = 1) -> datetime:
+    return datetime(2024, month, day, 12, tzinfo=UTC)
+
+
+async def _say(rt: MemoryRuntime, when: datetime, actor: str, text: str) -> None:
+    await rt.observe_and_route({"content": text, "actor": actor, "occurred_at": when})
+
+
+async def _disputed(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "Alice", "I work at Acme.")
+    await _say(rt, d(1, 10), "Alice", "I still work at Acme.")
+    await _say(rt, d(2), "Alice", "I work at Acme and I love it.")
+    await _say(rt, d(3), "Bob", "Alice works at Globex.")
+
+
+async def _slot(rt: MemoryRuntime, **read: Any) -> Any:
+    slot = (await rt.worldview("historical", **read)).slot(SLOT)
+    assert slot is not None
+    return slot
+
+
+def _spans(slot: Any) -> set[tuple[Any, ...]]:
+    return {
+        (c.value, c.status, c.valid_from, c.valid_to, c.earlier, c.note) for c in slot.candidates
+    }
+
+
+async def _before(rt: MemoryRuntime) -> list[str]:
+    ctx = await rt.query("Where did I work in March?", actor="Alice")
+    return [ln for ln in ctx.to_prompt().splitlines() if "employer before:" in ln]
+
+
+async def test_a_dispute_settled_back_leaves_the_value_held_throughout(
+    rt: MemoryRuntime,
+) -> None:
+    await _disputed(rt)
+    assert (await _slot(rt)).status == "conflicted"
+    await _say(rt, d(3, 20), "Alice", "No, I still work at Acme.")
+    slot = await _slot(rt)
+    assert slot.status == "resolved" and slot.selected == ("Acme",)
+    by_value = {c.value: c for c in slot.candidates}
+    acme, globex = by_value["Acme"], by_value["Globex"]
+    assert (acme.valid_from, acme.valid_to, acme.earlier) == (d(1), None, ())
+    assert (globex.status, globex.valid_from, globex.valid_to) == ("superseded", d(3), d(3, 20))
+    assert globex.note == "disputed 'Acme'; settled back to 'Acme'"
+    assert (await rt.worldview("historical")).render_slot(slot) == (
+        "- fact Alice.employer: Acme (since 1 January 2024); "
+        "Globex (1 March 2024 - 20 March 2024, disputed) [superseded]"
+    )
+    assert await _before(rt) == [
+        "- fact Alice.employer before: Globex (1 March 2024 - 20 March 2024, disputed)"
+    ]
+    # The present is Acme alone; the time of the dispute still reads conflicted.
+    logical = (await rt.worldview("logical")).slot(SLOT)
+    assert logical is not None and [c.value for c in logical.candidates] == ["Acme"]
+    assert (await _slot(rt, as_of=d(3, 10))).status == "conflicted"
+    # An event-time read after the settling agrees with the live one, and so does a rebuild.
+    then = await _slot(rt, as_of=d(3, 25))
+    assert _spans(then) == _spans(slot)
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+
+
+async def test_a_dispute_settled_the_rivals_way_is_a_real_change(rt: MemoryRuntime) -> None:
+    """Carol corroborates Globex before Alice's correction: memory held Globex then, so Acme
+    held the slot twice (its spans stay split) and Globex's period is no dispute."""
+    await _disputed(rt)
+    await _say(rt, d(3, 5), "Carol", "Alice works at Globex.")
+    await _say(rt, d(3, 20), "Alice", "No, I work at Acme again.")
+    slot = await _slot(rt)
+    by_value = {c.value: c for c in slot.candidates}
+    acme, globex = by_value["Acme"], by_value["Globex"]
+    assert slot.selected == ("Acme",)
+    assert acme.earlier == ((d(1), d(3)),) and acme.valid_from == d(3, 20)
+    assert globex.note == "superseded by 'Acme'"
+    assert "disputed" not in (await rt.worldview("historical")).render_slot(slot)
+    assert all("disputed" not in ln for ln in await _before(rt))
