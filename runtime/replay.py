@@ -13,9 +13,10 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.canonical import payload_digest
-from nousmem.runtime.errors import InvalidInput, UnknownEvent
+from nousmem.runtime.errors import InvalidInput, StaleHead, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
 from nousmem.runtime.inputs import check_flag, check_text
+from nousmem.runtime.journal.base import Guard
 from nousmem.runtime.payloads import OutcomePayload, RetrievalPayload
 from nousmem.runtime.query import ReadPoint
 from nousmem.runtime.read import ReadPath
@@ -60,6 +61,13 @@ class ReplayReport(BaseModel):
     version_changed: bool | None = None
     """The replaying nousmem version differs from the recording one (None: not recorded)."""
     recorded_version: str | None = None
+
+
+OUTCOME_ATTEMPTS = 3
+"""Plans an ``after_turn`` tries before it gives up with StaleHead: each one after another
+process's erasure committed between its catch-up and its commit (as a read does)."""
+
+_ERASURE = frozenset({"erasure"})
 
 
 class Traces(ReadPath):
@@ -207,11 +215,14 @@ class Traces(ReadPath):
         wants_list = bool(trace.plan.get("wants_list"))
         conflicted: frozenset[str] | None = None
         audit: set[str] | None = None
+        erased = self._proj.erased_seen
         for sid in trace.selected:
             if not sid.startswith("fact:"):
                 if audit is None:
                     audit = {a.event_id for _, a in self._proj.worldview.audit_rows}
-                if sid not in audit:
+                # An erasure since the read took the memory: crediting it would name (and
+                # reinforce) it again after the erasure's scan of such records.
+                if sid not in audit and sid not in erased:
                     out.append(sid)
                 continue
             ekey, attr = sid[len("fact:") :].rsplit(".", 1)
@@ -273,7 +284,11 @@ class Traces(ReadPath):
     ) -> Any:
         """Append outcome evidence for the memories a read selected (its snippets and the
         Worldview Snapshot lines it showed): success reinforces them (lifecycle and
-        utility), failure penalises their utility."""
+        utility), failure penalises their utility.
+
+        Memories erased since the read (here or by another process) are not credited: the
+        outcome names the survivors only. A trace erased meanwhile raises UnknownEvent.
+        """
         self._check_open()
         if outcome not in ("success", "failure", "partial", "neutral"):
             raise InvalidInput("must be success, failure, partial or neutral", field="outcome")
@@ -290,20 +305,32 @@ class Traces(ReadPath):
 
     async def _after_turn(self, trace_id: str, outcome: str, feedback: str | None) -> Any:
         # Inside the erasure gate: the targets come from a trace an erasure may be about to
-        # erase, and the outcome record would name them again after its scan. Caught up
-        # first: the targets and the outcome's time read the projections, which another
-        # process's writes may have moved past.
-        await self._refresh()
-        e = await self.trace(trace_id)
-        found = self._outcome_targets(e.payload)
-        targets = tuple(dict.fromkeys([*found, *e.payload.worldview]))
-        now = self._now()
-        draft = self._draft(
-            "outcome",
-            OutcomePayload(trace_id=trace_id, outcome=outcome, feedback=feedback, targets=targets),
-            occurred_at=self._proj.last_occurred_at or now,
-            recorded_at=now,
-            causation_id=trace_id,
-        )
-        (event,) = await self._commit([draft])
-        return event
+        # erase, and the outcome record would name them again after its scan. The gate is
+        # per process: another process's erasure committed after this one caught up makes
+        # the commit stale (guarded), and the outcome is planned again from the erased
+        # journal (the trace gone: UnknownEvent; a selected memory gone: not credited).
+        for _ in range(OUTCOME_ATTEMPTS):
+            # Caught up first: the targets and the outcome's time read the projections,
+            # which another process's writes may have moved past.
+            await self._refresh()
+            folded = self._proj.applied_seq
+            e = await self.trace(trace_id)
+            found = self._outcome_targets(e.payload)
+            targets = tuple(dict.fromkeys([*found, *e.payload.worldview]))
+            now = self._now()
+            draft = self._draft(
+                "outcome",
+                OutcomePayload(
+                    trace_id=trace_id, outcome=outcome, feedback=feedback, targets=targets
+                ),
+                occurred_at=self._proj.last_occurred_at or now,
+                recorded_at=now,
+                causation_id=trace_id,
+            )
+            try:
+                (event,) = await self._commit([draft], Guard(self.namespace, folded, _ERASURE))
+            except StaleHead:
+                self._log.info("after_turn overlapped an erasure; planning again")
+                continue
+            return event
+        raise StaleHead("erasures by another process kept overlapping this after_turn")
