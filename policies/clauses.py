@@ -50,6 +50,7 @@ from nousmem.policies.sentences import TOKEN, Sentence
 __all__ = [
     "Walk",
     "clean",
+    "joint_walk",
     "trim_name",
     "trim_phrase",
     "walk_back",
@@ -274,6 +275,17 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
     if i < 0:
         return Walk("elided", None, 0, plain, cess, cond)
     return Walk("none", None, 0, plain, cess, cond)
+
+
+def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:
+    """The walk of a verb at ``verb`` whose subject, opening at ``start``, joins the speaker
+    and someone else ("Tom and I", "me and Tom", "we"): the speaker's. Negators and modals
+    are read between the subject and the verb; an "if"/"wish" before the subject makes
+    the clause hypothetical ("If Tom and I split up, ..."), as before "I"."""
+    inner = walk_back(sent, verb)
+    starts, toks = sent.tokens()
+    cond = inner.conditional or _hypothetical(toks, bisect_left(starts, start))
+    return Walk("actor", None, start, inner.plain_neg, inner.cessation, cond)
 
 
 def trim_phrase(

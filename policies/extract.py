@@ -14,7 +14,8 @@ How a claim is read, in short (docs/extraction.md has the full story and the lim
   past-tense verb ("Went hiking today!") is the speaker's.
 * Negators met on that walk (or "anymore" after the value) negate the claim; "no longer",
   "stopped", "used to", "quit" also mark it as a change. "don't like X" becomes dislikes X.
-  "neither X nor Y" negates both.
+  "neither X nor Y" negates both. A joint subject with the speaker ("Tom and I split up",
+  "we got divorced") is the speaker, in the rules written for it.
 * Modals ("I would ...") and "if"/"wish" before the subject ("If I worked at ...", "I wish
   I lived in ...") make the clause hypothetical: no claim, except goals.
 * Hedges ("I think", "I don't think", "maybe", ...) halve the confidence and set ``hedged``.
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.clauses import Walk, trim_name, trim_phrase, walk_back
+from nousmem.policies.clauses import Walk, joint_walk, trim_name, trim_phrase, walk_back
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
@@ -36,6 +37,7 @@ from nousmem.policies.patterns import (
     NAME_STOP,
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
+    STATUS_OF,
     VALUE_STOP,
     VP_STOP,
     Rule,
@@ -234,7 +236,8 @@ class RuleExtractor:
                 return None
             value = name
         elif rule.value == "status":
-            value = " ".join(match.group(group).lower().split())
+            status = " ".join(match.group(group).lower().split())
+            value = STATUS_OF.get(status, status)
         elif rule.value == "pet":
             species = " ".join(match.group("species").lower().split())
             value = SPECIES_SINGULAR.get(species, species)
@@ -253,7 +256,9 @@ class RuleExtractor:
     def _claims(
         self, rule: Rule, match: re.Match[str], sent: Sentence, obs: Observation
     ) -> list[Claim]:
-        if rule.subject == "poss" or (
+        if rule.subject == "pair":
+            walk = joint_walk(sent, match.start("pair"), match.start("act"))
+        elif rule.subject == "poss" or (
             "poss" in rule.regex.groupindex and match.group("poss") is not None
         ):
             # The possessor names the entity; the walk only collects negators ("I quit my
@@ -288,6 +293,8 @@ class RuleExtractor:
             "neg" in rule.regex.groupindex and match.group("neg") is not None
         )
         cess = (walk.cessation or anymore) and not rule.presupposed
+        if rule.denial_drops and (walk.plain_neg or cess or neg_word):
+            return []
         negated = rule.negate != ((walk.plain_neg and not rule.presupposed) or cess or neg_word)
         attribute = rule.attribute
         if negated and rule.alt_negated and not cess and not neg_word:
@@ -307,6 +314,9 @@ class RuleExtractor:
         hedged = sent.hedged
         ref = obs.occurred_at.date() if obs.occurred_at is not None else None
         named = 1 if walk.kind == "actor" else len(walk.name.split()) if walk.name else 0
+        verb_at = match.start()
+        if rule.subject == "pair":  # "Tom and I *got* divorced": the subject is three words
+            named, verb_at = len(match.group("pair").split()), match.start("act")
         # A possessive's clause starts at the possessor: "Next week my wife Ana turns 40"
         # still names a wife now.
         bounds = (walk.start, clause_end) if walk.kind == "poss" else key
@@ -314,7 +324,7 @@ class RuleExtractor:
             sent,
             walk.start,
             named,
-            match.start(),
+            verb_at,
             bounds,
             vend,
             ref,

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 
 ValueKind = Literal["np", "vp", "name", "status", "pet", "raw"]
-SubjectMode = Literal["walk", "poss"]
+SubjectMode = Literal["walk", "poss", "pair"]
 ElideMode = Literal["never", "past", "past_ing"]
 
 #: Attributes whose dimension holds several independent values at once.
@@ -53,7 +53,9 @@ class Rule(BaseModel):
     ``regex`` must define a ``val`` group and may define ``poss`` (a possessor such as "my"
     or "Caroline's" that names the entity), ``neg`` (a word that negates: "my *ex*-wife"),
     ``old`` (a previous value to negate: "switched *from Vim* to Emacs") and ``species`` /
-    ``petname``. The rule only runs on sentences containing one of its ``anchors``.
+    ``petname``. A ``subject="pair"`` rule opens with a joint subject that includes the
+    speaker (group ``pair``: "Tom and I", "we") and marks its verb with group ``act``. The
+    rule only runs on sentences containing one of its ``anchors``.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -71,6 +73,9 @@ class Rule(BaseModel):
     #: The value is presupposed by a noun phrase ("my daughter Sara"): the clause's negation
     #: or "anymore" ("I don't live with my daughter Sara anymore") does not deny it.
     presupposed: bool = False
+    #: A denied clause gives no claim: "I never divorced Tom" says neither that Tom is her
+    #: husband nor that he is not.
+    denial_drops: bool = False
     #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
     elide: ElideMode = "never"
     weight: float = 1.0
@@ -132,6 +137,13 @@ SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
 # A value cannot start with a pronoun or a function word.
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
+
+#: Status words a phrasing says in other words: "we split up" -> separated.
+STATUS_OF: dict[str, str] = {
+    "split": "separated",
+    "split up": "separated",
+    "no longer married": "divorced",
+}
 
 #: Plural species -> the singular used in values ("dog Max").
 SPECIES_SINGULAR: dict[str, str] = {

@@ -28,6 +28,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_leisure import LEISURE_RULES
+from nousmem.policies.rules_separation import SEPARATION_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
@@ -231,23 +232,19 @@ _FACT_RULES: tuple[Rule, ...] = (
         subject="poss",
         presupposed=True,
     ),
-    make_rule(
-        "spouse",
-        "divorced divorcing separated",
-        r"\b(?i:divorced|divorcing|separated)\s+(?i:from)\s+" + NAME_VAL,
-        value="name",
-        negate=True,
-        change=True,
-        elide="past",
-    ),
+    *SEPARATION_RULES,
     make_rule(
         "relationship_status",
         "single divorced engaged married separated widowed relationship",
         r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bgetting|\bbecame|\bbeen)\s+"
+        # "no longer married" says divorced (rules_separation.py).
+        + r"(?!(?i:no\s+longer\s+married)\b)"
         + NOT_WORD
         + r"(?:(?i:now|recently"
         r"|happily|finally|officially|newly|just|still|currently)\s+)?"
-        r"(?P<val>(?i:single|divorced|engaged|married|separated|widowed|in\s+a\s+relationship))"
+        # A divorce under way ("getting divorced") ends no marriage yet.
+        r"(?P<val>(?i:single|engaged|married|widowed|in\s+a\s+relationship"
+        r"|(?<!getting\s)(?:divorced|separated)))"
         r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|last|this|in|on"
         r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b"
         # "married to Bob" says she is married, but "not married to Bob" only denies Bob.

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.instructions import INSTRUCTION
@@ -105,6 +106,10 @@ class WritePlanner(Promotions):
         known = () if snap is None else (o.value for o in snap.observed_values)
         return match_key(claim.value) not in {match_key(v) for v in known}
 
+    def _held_spouses(self, entity: str, at: datetime) -> tuple[str, ...]:
+        snap = self._proj.beliefs.snapshot(entity, "spouse", as_of_time=at, deltas=False)
+        return () if snap is None else snap.held
+
     def _plan(
         self,
         obs: Observation,
@@ -133,6 +138,8 @@ class WritePlanner(Promotions):
         # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
         # only when that was ever given: else it would stand as a denied instruction.
         claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
+        # "We split up" ends the marriage memory holds at the time it was said.
+        claims += ended_spouses(claims, lambda entity: self._held_spouses(entity, occurred))
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

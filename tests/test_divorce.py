@@ -1,0 +1,210 @@
+"""A divorce or separation ends the spouse memory holds and sets the status: "Tom and I got
+divorced", "I divorced Tom", "Tom and I split up", "We split up", "I'm no longer married to
+Tom". Current reads stop showing Tom as spouse, reads of the time before still show him,
+and the change is the observation's. A divorce under way, denied, hypothetical or reported
+changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime, RouteResult
+
+T0 = datetime(2026, 1, 1, 10, tzinfo=UTC)
+WED = T0 + timedelta(days=7)  # the wedding is said on day 7, the split on day 60
+SPLIT = T0 + timedelta(days=60)
+
+
+@pytest.fixture
+async def rt() -> AsyncIterator[MemoryRuntime]:
+    runtime = await MemoryRuntime.memory()
+    try:
+        yield runtime
+    finally:
+        await runtime.close()
+
+
+async def say(rt: MemoryRuntime, text: str, at: datetime, actor: str = "Maya") -> RouteResult:
+    return await rt.observe_and_route(
+        {"content": text, "actor": actor, "source": "user", "occurred_at": at.isoformat()}
+    )
+
+
+def claims(text: str) -> list[tuple[str, str, str]]:
+    obs = Observation(content=text, actor="Maya", source="user", occurred_at=SPLIT)
+    return [(c.attribute, c.value, c.polarity) for c in RuleExtractor().extract_sync(obs)]
+
+
+ENDED = [
+    ("Tom and I got divorced.", "divorced"),
+    ("I divorced Tom.", "divorced"),
+    ("I'm divorced from Tom.", "divorced"),
+    ("Tom and I finally got divorced last week.", "divorced"),
+    ("We got divorced.", "divorced"),
+    ("I'm divorced.", "divorced"),
+    ("Tom and I split up.", "separated"),
+    ("Me and Tom split up a month ago.", "separated"),
+    ("We split up.", "separated"),
+    ("I split up with Tom.", "separated"),
+    ("Tom and I separated.", "separated"),
+    ("We're separated.", "separated"),
+    ("I'm separated.", "separated"),
+    ("I'm no longer married to Tom.", "divorced"),
+    ("Tom and I are no longer married.", "divorced"),
+    ("I'm no longer married.", "divorced"),
+    ("I'm widowed.", "widowed"),
+]
+
+
+@pytest.mark.parametrize(("text", "status"), ENDED)
+async def test_a_divorce_ends_the_spouse_and_sets_the_status(
+    rt: MemoryRuntime, text: str, status: str
+) -> None:
+    await say(rt, "I'm married to Tom.", WED)
+    r = await say(rt, text, SPLIT)
+    # The denial of Tom is this observation's own write.
+    assert ("spouse", "Tom", "negate") in [(d.attribute, d.value, d.polarity) for d in r.deltas]
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == () and spouse.mode is None
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == status
+    logical = {s.key: s for s in (await rt.worldview("logical")).slots}
+    assert "Maya.spouse" not in logical
+    assert [c.value for c in logical["Maya.relationship_status"].candidates] == [status]
+    prompt = (await rt.query("Who is my husband?", actor="Maya")).to_prompt()
+    assert "Maya.spouse: Tom" not in prompt
+    assert f"Maya.relationship_status: {status}" in prompt
+    # Before the split Tom was her husband, and a historical read says until when.
+    before = await rt.belief("Maya", "spouse", as_of=(SPLIT - timedelta(days=1)).isoformat())
+    assert before is not None and before.held == ("Tom",)
+    (slot,) = [s for s in (await rt.worldview("historical")).slots if s.key == "Maya.spouse"]
+    (tom,) = slot.candidates
+    assert (tom.value, tom.status, tom.valid_to) == ("Tom", "superseded", SPLIT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Under way: married until it is done.
+        "Tom and I are getting divorced.",
+        "We're getting divorced.",
+        "I'm getting divorced.",
+        "I'm divorcing Tom.",
+        "Tom and I are splitting up.",
+        "Tom and I will get divorced.",
+        # Not said to have happened.
+        "If Tom and I split up, I'd keep the house.",
+        "My mom thinks Tom and I split up.",
+        "I never divorced Tom.",
+        "Tom and I didn't split up.",
+        "We split the bill.",
+        "I got separated from Mom at the mall.",
+        "I'm no longer married to the idea of a big wedding.",
+    ],
+)
+async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text: str) -> None:
+    await say(rt, "I'm married to Tom.", WED)
+    await say(rt, text, SPLIT)
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == ("Tom",)
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "married"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Tom and I got divorced.",
+            [("spouse", "Tom", "negate"), ("relationship_status", "divorced", "assert")],
+        ),
+        (
+            "I divorced Tom.",
+            [("spouse", "Tom", "negate"), ("relationship_status", "divorced", "assert")],
+        ),
+        (
+            "Tom and I split up.",
+            [("spouse", "Tom", "negate"), ("relationship_status", "separated", "assert")],
+        ),
+        # No name: the sentence alone sets the status; the write denies the spouse held.
+        ("We split up.", [("relationship_status", "separated", "assert")]),
+        (
+            "I'm no longer married to Tom.",
+            [("relationship_status", "divorced", "assert"), ("spouse", "Tom", "negate")],
+        ),
+        ("Tom and I are getting divorced.", []),
+        ("If Tom and I split up, I'd keep the house.", []),
+        # Unchanged: a marriage, a denied spouse, a denied status.
+        (
+            "I'm married to Tom.",
+            [("relationship_status", "married", "assert"), ("spouse", "Tom", "assert")],
+        ),
+        ("I'm not married to Bob.", [("spouse", "Bob", "negate")]),
+        ("I'm not married.", [("relationship_status", "married", "negate")]),
+    ],
+)
+def test_extracted_claims(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert claims(text) == expected
+
+
+async def test_a_split_said_of_an_earlier_time_ends_no_later_marriage(rt: MemoryRuntime) -> None:
+    """ "We split up" ends the spouse held when it happened: imported late, a split dated
+    before the wedding leaves Tom (and the status the wedding set) alone."""
+    await say(rt, "I'm married to Tom.", WED)
+    r = await say(rt, "We split up.", T0)
+    assert [(d.attribute, d.value) for d in r.deltas] == [("relationship_status", "separated")]
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == ("Tom",)
+
+
+async def test_a_split_ends_only_the_speakers_marriage(rt: MemoryRuntime) -> None:
+    await say(rt, "I'm married to Tom.", WED)
+    await say(rt, "I'm married to Sam.", WED, actor="Ana")
+    await say(rt, "We split up.", SPLIT)
+    ana = await rt.belief("Ana", "spouse")
+    assert ana is not None and ana.held == ("Sam",)
+    maya = await rt.belief("Maya", "spouse")
+    assert maya is not None and maya.held == ()
+
+
+async def test_rebuild_equals_live(rt: MemoryRuntime) -> None:
+    day = timedelta(days=1)
+    for i, (text, actor) in enumerate(
+        [
+            ("I'm married to Tom.", "Maya"),
+            ("I'm married to Sam.", "Ana"),
+            ("I'm married to Leo.", "Bea"),
+            ("We split up.", "Maya"),
+            ("I divorced Sam.", "Ana"),
+            ("Leo and I are getting divorced.", "Bea"),
+            ("I'm no longer married to Leo.", "Bea"),
+            ("I'm married to Jake.", "Maya"),
+        ]
+    ):
+        await say(rt, text, WED + i * day, actor=actor)
+
+    async def state() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        beliefs = [
+            (b.entity, b.attribute, b.mode, b.held, b.distribution)
+            for e in ("Maya", "Ana", "Bea")
+            for b in await rt.beliefs(e)
+        ]
+        slots = [
+            (s.key, [(c.value, c.status, c.valid_from, c.valid_to) for c in s.candidates])
+            for s in (await rt.worldview("historical")).slots
+        ]
+        return beliefs, slots
+
+    live = await state()
+    assert ("Maya", "spouse", "Jake", ("Jake",)) in [b[:4] for b in live[0]]
+    assert ("Bea", "spouse", None, ()) in [b[:4] for b in live[0]]
+    assert ("Ana", "spouse", None, ()) in [b[:4] for b in live[0]]
+    assert ("Ana", "relationship_status", "divorced") in [b[:3] for b in live[0]]
+    await rt.rebuild()
+    assert await state() == live
