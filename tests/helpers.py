@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from nousmem.runtime import MemoryRuntime
@@ -23,6 +25,19 @@ def claim(
         "confidence": confidence,
         **extra,
     }
+
+
+@asynccontextmanager
+async def two_processes(
+    path: Path, namespace: str = "u"
+) -> AsyncIterator[tuple[MemoryRuntime, MemoryRuntime]]:
+    """Two runtimes on one SQLite file and namespace, as two processes would open it (each
+    with its own connection, projections and erasure gate)."""
+    async with (
+        MemoryRuntime.open(path, namespace=namespace) as a,
+        MemoryRuntime.open(path, namespace=namespace) as b,
+    ):
+        yield a, b
 
 
 async def kinds_after(rt: MemoryRuntime, seq: int) -> list[str]:

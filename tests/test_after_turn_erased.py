@@ -14,6 +14,7 @@ import pytest
 
 from nousmem.runtime import MemoryRuntime, StaleHead, UnknownEvent
 from nousmem.runtime.canonical import canonical_json
+from tests.helpers import two_processes
 
 T0 = datetime(2024, 3, 1, tzinfo=UTC)
 
@@ -60,11 +61,7 @@ async def test_an_outcome_after_an_erasure_credits_only_the_surviving_memories(
 async def test_an_outcome_racing_another_process_erasure_credits_only_the_survivors(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "m.db"
-    async with (
-        MemoryRuntime.open(path, namespace="u") as a,
-        MemoryRuntime.open(path, namespace="u") as b,
-    ):
+    async with two_processes(tmp_path / "m.db") as (a, b):
         trace, door, trail = await _glacier(a)
         erasures: list[Any] = []
 
@@ -84,11 +81,7 @@ async def test_an_outcome_racing_another_process_erasure_credits_only_the_surviv
 async def test_an_outcome_racing_another_process_erasure_of_its_trace_is_refused(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "m.db"
-    async with (
-        MemoryRuntime.open(path, namespace="u") as a,
-        MemoryRuntime.open(path, namespace="u") as b,
-    ):
+    async with two_processes(tmp_path / "m.db") as (a, b):
         r = await a.observe_and_route(
             {"content": "I work at Google as a data engineer.", "actor": "Alice", "occurred_at": T0}
         )
@@ -119,11 +112,7 @@ async def test_an_outcome_racing_another_process_erasure_of_its_trace_is_refused
 
 
 async def test_an_outcome_overlapped_by_erasures_every_time_gives_up(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
-    async with (
-        MemoryRuntime.open(path, namespace="u") as a,
-        MemoryRuntime.open(path, namespace="u") as b,
-    ):
+    async with two_processes(tmp_path / "m.db") as (a, b):
         trace, _, _ = await _glacier(a)
         others = [(await a.observe(_turn(f"Unrelated note number {i}.", 2))).id for i in range(3)]
         pending = list(others)
