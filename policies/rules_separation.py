@@ -1,4 +1,5 @@
-"""Rules for a marriage that ended: divorce and separation, by name or with "we".
+"""Rules for a marriage that ended: divorce and separation, by name or with "we" (and the
+wedding a joint subject states: "Tom and I got married").
 
 "Tom and I got divorced", "I divorced Tom", "I split up with Tom" deny Tom as spouse and
 set the status (divorced, or separated for "split up"/"separated"); "We split up" and "I'm
@@ -47,7 +48,36 @@ _ACT = _GAP + r"(?P<act>" + _ENDED + ")" + _END
 _JOINT = _PERSON + NAME + r"\s+(?i:and)\s+(?:I|me)|\b[Mm]e\s+(?i:and)\s+" + NAME
 _STATUS_ACT = _GAP + r"(?P<act>(?P<val>" + _ENDED + "))" + _END
 
+# A wedding with a joint subject: "Tom and I got married", "Me and Tom married in 2019". A
+# wedding under way or to come ("we're getting married") is none, as "getting divorced".
+_WED = r"(?i:married|wed)"
+_WED_ACT = _GAP + r"(?P<act>" + _WED + ")" + _END
+_WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married)))" + _END
+
 SEPARATION_RULES: tuple[Rule, ...] = (
+    # "Tom and I got married", "Me and Tom married": Tom is the speaker's spouse, and the
+    # speaker is married (not Tom alone, whom "Me and Tom" puts first).
+    make_rule(
+        "spouse",
+        "married wed",
+        r"(?P<pair>" + _PERSON + NAME_VAL + r"\s+(?i:and)\s+(?:I|me))" + _WED_ACT,
+        value="name",
+        subject="pair",
+    ),
+    make_rule(
+        "spouse",
+        "married wed",
+        r"(?P<pair>\b[Mm]e\s+(?i:and)\s+" + NAME_VAL + ")" + _WED_ACT,
+        value="name",
+        subject="pair",
+    ),
+    make_rule(
+        "relationship_status",
+        "married",
+        r"(?P<pair>" + _JOINT + r"|\b[Ww]e)" + _WED_STATUS,
+        value="status",
+        subject="pair",
+    ),
     # "Tom and I split up", "Tom and me got divorced", "Me and Tom separated": Tom, and
     # the speaker.
     make_rule(

@@ -147,6 +147,13 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ),
         ("I'm not married to Bob.", [("spouse", "Bob", "negate")]),
         ("I'm not married.", [("relationship_status", "married", "negate")]),
+        # A wedding with a joint subject names the spouse; one to come names nobody.
+        (
+            "Tom and I got married.",
+            [("spouse", "Tom", "assert"), ("relationship_status", "married", "assert")],
+        ),
+        ("We got married.", [("relationship_status", "married", "assert")]),
+        ("Tom and I are getting married next month.", []),
     ],
 )
 def test_extracted_claims(text: str, expected: list[tuple[str, str, str]]) -> None:
@@ -208,3 +215,17 @@ async def test_rebuild_equals_live(rt: MemoryRuntime) -> None:
     assert ("Ana", "relationship_status", "divorced") in [b[:3] for b in live[0]]
     await rt.rebuild()
     assert await state() == live
+
+
+@pytest.mark.parametrize(
+    "wedding", ["Tom and I got married.", "Me and Tom got married.", "I married Tom."]
+)
+async def test_a_wedding_with_a_joint_subject_then_a_divorce(
+    rt: MemoryRuntime, wedding: str
+) -> None:
+    await say(rt, wedding, WED)
+    married = await rt.belief("Maya", "spouse")
+    assert married is not None and married.held == ("Tom",)
+    await say(rt, "Tom and I got divorced.", SPLIT)
+    divorced = await rt.belief("Maya", "spouse")
+    assert divorced is not None and divorced.held == ()
