@@ -177,7 +177,8 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     "If I worked at Google I'd be rich" and "I wish I lived in Paris" state no fact; a comma
     or a conjunction ends the search, so "If so, I work at Google" still does.
     """
-    for j in range(i - 1, max(i - 7, -1), -1):
+    j = i - 1
+    while j > max(i - 7, -1):
         raw = toks[j][2]
         if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
             return False
@@ -186,12 +187,17 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
             return True
         if low in FORGET_VERBS or low in REMEMBER_VERBS:
             return _asks_to_forget(toks, j, low)
+        if low == "and" and j == i - 1 and j > 0 and toks[j - 1][2][:1].isupper():
+            # "If Tom and I got divorced": a name joined to the subject is part of it.
+            j -= 2
+            continue
         if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
             return False
         if low in _PERSONS:
             # Another clause's subject: "If you need anything, I work at Google" without
             # its comma still states where I work ("wish that I ..." still does not).
             return False
+        j -= 1
     return False
 
 

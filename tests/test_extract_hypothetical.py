@@ -82,6 +82,10 @@ def test_neither_nor_denies_both_values(text: str, expected: list[Row]) -> None:
         "Even if I work at Google, I'm poor.",
         "Unless I work at Google next year, I'm moving.",
         "I don't know whether I work at Google.",
+        # A name joined to the subject is part of it: the "if" still governs the clause.
+        "If Tom and I moved to Paris, we would be happy.",
+        "If Tom and I got divorced, I would move.",
+        "If Tom and I got married, we would move.",
     ],
 )
 def test_a_hypothetical_clause_asserts_nothing(text: str) -> None:
@@ -98,6 +102,8 @@ def test_a_hypothetical_clause_asserts_nothing(text: str) -> None:
         ("I moved to Berlin I'll admit.", [("location", "Berlin", "assert", "0.9")]),
         # A hypothetical word only counts in the subject's own clause.
         ("If so, I work at Google.", [("employer", "Google", "assert", "0.9")]),
+        ("If so, Tom and I moved to Paris.", [("location", "Paris", "assert", "0.9")]),
+        ("So Tom and I moved to Paris.", [("location", "Paris", "assert", "0.9")]),
         (
             "I wish I had more time, but I work at Google.",
             [("employer", "Google", "assert", "0.9")],
