@@ -27,20 +27,28 @@ def rivals(
     slot_id: str,
     support: Mapping[str, Sequence[SupportRow]],
     sources: Mapping[str, set[str]],
+    running: set[str] | None = None,
 ) -> dict[str, set[str]]:
     """Candidate ids of a slot that dispute each other: a ``contradict`` edge against one came
-    from evidence that asserted the other. ``support`` and ``sources`` (the evidence of the
-    edges against each value) are keyed by value key."""
+    from evidence that asserted the other, and (given ``running``, see :func:`spent`) later
+    evidence has not settled it. ``support`` and ``sources`` (the evidence of the edges
+    against each value) are keyed by value key."""
     out: dict[str, set[str]] = {}
     for a, against in sources.items():
         if not against:
             continue
         for b, rows in support.items():
-            if b != a and any(
-                r.polarity == "assert" and not against.isdisjoint(r.evidence_ids) for r in rows
-            ):
-                out.setdefault(f"{slot_id}#{a}", set()).add(f"{slot_id}#{b}")
-                out.setdefault(f"{slot_id}#{b}", set()).add(f"{slot_id}#{a}")
+            if b == a:
+                continue
+            links = {
+                src
+                for src in against
+                if any(r.polarity == "assert" and src in r.evidence_ids for r in rows)
+            }
+            if not links or (running is not None and spent(a, support, links, running)):
+                continue
+            out.setdefault(f"{slot_id}#{a}", set()).add(f"{slot_id}#{b}")
+            out.setdefault(f"{slot_id}#{b}", set()).add(f"{slot_id}#{a}")
     return out
 
 
@@ -51,19 +59,39 @@ def spent(
     running: set[str],
 ) -> bool:
     """Whether every ``contradict`` edge against value ``vkey`` (``against`` holds their
-    evidence) came from evidence asserting values that are all out of the running now
-    (superseded, forgotten, expired): no rival is left for those edges to stand for, so they
-    no longer contest ``vkey``. ``running``: the keys of the values still active. An edge whose
-    evidence asserted no other value of the slot stays open."""
+    evidence) is settled: the values its evidence asserted are all out of the running now
+    (superseded, forgotten, expired, or below ``min_probability``: ``running`` holds the keys
+    of the values still active), or later evidence settled it ``vkey``'s way -- ``vkey``
+    asserted again, or the value the edge stood for denied ("No, I still work at Acme", "I
+    don't work at Initech"). An edge whose evidence asserted no other value of the slot stays
+    open."""
     if not against:
         return False
+    mine = [r for r in support.get(vkey, ()) if r.polarity == "assert"]
     for src in against:
-        senders = {
-            b
+        said = {
+            b: [
+                (r.seq, r.occurred_at)
+                for r in rows
+                if r.polarity == "assert" and src in r.evidence_ids
+            ]
             for b, rows in support.items()
-            if b != vkey and any(r.polarity == "assert" and src in r.evidence_ids for r in rows)
+            if b != vkey
         }
-        if not senders or not senders.isdisjoint(running):
+        senders = {b for b, at in said.items() if at}
+        if not senders:
+            return False
+        if senders.isdisjoint(running):
+            continue
+        when = min(at for b in senders for at in said[b])
+        again = any((r.seq, r.occurred_at) > when for r in mine)
+        denied = all(
+            any(
+                r.polarity != "assert" and (r.seq, r.occurred_at) > when for r in support.get(b, ())
+            )
+            for b in senders
+        )
+        if not (again or denied):
             return False
     return True
 
@@ -134,10 +162,11 @@ def outlasted(
     rows = _settling_rows(vkey, last, support, against)
     if rows is None:
         return None
+    # The rival's first move after: where the dispute ended, whatever came after it.
     theirs = [x for x in records.get(match_key(by or ""), ()) if (x[0], x[1]) > (seq, t)]
-    if not theirs or theirs[-1][2] in (None, UNKNOWN) or match_key(theirs[-1][2]) == vkey:
+    if not theirs or theirs[0][2] in (None, UNKNOWN) or match_key(theirs[0][2]) == vkey:
         return None
-    end = theirs[-1]
+    end = theirs[0]
     # Evidence that settled the dispute before the third value came: ``last`` stands.
     if any((seq, t) < (r.seq, r.occurred_at) < (end[0], end[1]) for r in rows):
         return None

@@ -95,6 +95,9 @@ class WorldviewCandidate(BaseModel):
     earlier: tuple[tuple[datetime, datetime], ...] = ()
     """Periods a single value held its slot before its latest one (``valid_from`` -
     ``valid_to``), oldest first: a value that came back (Lyon, another city, Lyon again)."""
+    disputed: tuple[tuple[datetime, datetime], ...] = ()
+    """Periods this value was only claimed in, oldest first: a dispute the value it contested
+    took back before anything settled it this value's way (rendered "disputed")."""
     evidence_ids: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     lifecycle: str = "fresh"
@@ -235,7 +238,10 @@ class WorldviewSnapshot(BaseModel):
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
                     span += _disputed(c.valid_from, c.valid_to, c, spans)
                 if c.earlier and full:
-                    before = ", ".join(f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier)
+                    before = ", ".join(
+                        f"{date_label(a)} - {date_label(b)}{_disputed(a, b, c, spans)}"
+                        for a, b in c.earlier
+                    )
                     span += f"; also {before}"
                 text += f" ({span})"
             if c.status not in ("selected", "active"):
@@ -295,16 +301,23 @@ def _disputed(
     c: WorldviewCandidate,
     spans: list[tuple[datetime, datetime | None, WorldviewCandidate]],
 ) -> str:
-    """``, disputed`` (or ``, disputed from <day>``) when another value's span (``spans``:
-    closed or still open, of a single-valued slot) overlaps this one: a contradiction no
-    evidence settled before a third value took the slot (see
-    :func:`~nousmem.projections.disputes.outlasted`) left memory holding neither, and one
-    settled back (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
-    starts = [x for x, y, o in spans if o.value != c.value and x < b and (y is None or a < y)]
-    if not starts:
+    """``, disputed`` (``, disputed from <day>``, ``, disputed <day> - <day>``) for the part
+    of ``c``'s period ``a`` - ``b`` that was in dispute: where another value's span
+    (``spans``: closed or still open, of a single-valued slot) overlaps it, or one of the
+    periods ``c`` was only claimed in (``c.disputed``). A contradiction no evidence settled
+    before a third value took the slot (see :func:`~nousmem.projections.disputes.outlasted`)
+    left memory holding neither, and one settled back
+    (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
+    parts = [(x, b if y is None else y) for x, y, o in spans if o.value != c.value]
+    if spans:  # a multi-valued slot (no spans) marks nothing
+        parts += list(c.disputed)
+    cut = [(max(a, x), min(b, y)) for x, y in parts if x < b and a < y]
+    if not cut:
         return ""
-    start = max(a, min(starts))
-    return ", disputed" if start == a else f", disputed from {date_label(start)}"
+    lo, hi = min(x for x, _ in cut), max(y for _, y in cut)
+    if hi < b:
+        return f", disputed {date_label(lo)} - {date_label(hi)}"
+    return ", disputed" if lo == a else f", disputed from {date_label(lo)}"
 
 
 def _spans(c: WorldviewCandidate) -> list[tuple[datetime, datetime | None]]:

@@ -183,7 +183,6 @@ class SlotResolver:
             for vkey in records
         }
         sources = {v: self._contradiction_sources(f"{slot_id}#{v}", limit) for v in support}
-        rivals = disputes.rivals(slot_id, support, sources) if snap.cardinality == "single" else {}
         # The disputes each value came through and kept the slot (see settled_back).
         came_back = {
             v: [] if multi else disputes.settled_back(v, support, records, sources[v])
@@ -279,6 +278,20 @@ class SlotResolver:
             if not multi and first is not None:
                 spans = closed_spans(match_key(value), records.items(), asserted)
                 earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
+                # An earlier loss that was an unsettled dispute a third value ended: the span
+                # runs to the takeover, as the latest one does (see disputes.outlasted).
+                ends = {
+                    loss[1]: end[1]
+                    for loss in sup
+                    if loss[2] not in (None, UNKNOWN)
+                    and (
+                        end := disputes.outlasted(
+                            match_key(value), loss, support, records, sources[match_key(value)]
+                        )
+                    )
+                    is not None
+                }
+                earlier = tuple((a, ends.get(b, b)) for a, b in earlier)
                 first, ended, earlier = _through(came_back[match_key(value)], first, ended, earlier)
             note = _note(superseded_at, sup[-1][2] if disputed else None, contested_by)
             if superseded_at is not None and superseded_at[2] not in (None, UNKNOWN):
@@ -298,6 +311,14 @@ class SlotResolver:
                     valid_from=first,
                     valid_to=ended,
                     earlier=earlier,
+                    disputed=tuple(
+                        sorted(
+                            (lost, back)
+                            for voids in came_back.values()
+                            for lost, back, rival in voids
+                            if match_key(rival) == match_key(value)
+                        )
+                    ),
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
                     sources=tuple(sorted({r.source for r in rows})),
                     lifecycle=state,
@@ -306,12 +327,28 @@ class SlotResolver:
             )
         # A contradiction stands for the value it came from: once that value is out of the
         # running (superseded, say, by a correction back to the old value), it is settled.
-        running = {match_key(c.value) for c in cands if c.status == "active"}
+        # A rival below ``min_probability`` (denied since, say) is out of the running too, in
+        # every lens: the dispute it stood for no longer contests the leader.
+        weak = {
+            match_key(v)
+            for v, p in snap.distribution
+            if snap.cardinality == "single" and p < self.config.min_probability
+        }
+        running = {
+            match_key(c.value)
+            for c in cands
+            if c.status == "active" and match_key(c.value) not in weak
+        }
         settled = {
             c.id
             for c in cands
             if disputes.spent(match_key(c.value), support, sources[match_key(c.value)], running)
         }
+        rivals = (
+            disputes.rivals(slot_id, support, sources, running)
+            if snap.cardinality == "single"
+            else {}
+        )
         cands = [c for c in cands if match_key(c.value) not in faint]
         unknown = dict(snap.distribution).get(UNKNOWN, 0.0)
         return self._resolve_slot(

@@ -120,7 +120,10 @@ unexplained while the package version stays the same (as it does between release
    for "how many"), not its first sentence; a single value that took its slot back from a
    rival before anything settled their dispute the rival's way held throughout (one span),
    and periods of a single-valued slot that overlap render "disputed" in the historical
-   and audit lenses too.
+   and audit lenses too (earlier spans included; a stretch inside a period is named); a
+   contradiction that never took the mode is settled when the value it contested is said
+   again or its own value denied, and a value below ``min_probability`` is out of the
+   running; an earlier dispute a third value ended keeps its periods.
 """
 
 

@@ -92,3 +92,69 @@ async def test_a_dispute_settled_the_rivals_way_is_a_real_change(rt: MemoryRunti
     assert globex.note == "superseded by 'Acme'"
     assert "disputed" not in (await rt.worldview("historical")).render_slot(slot)
     assert all("disputed" not in ln for ln in await _before(rt))
+
+
+async def _settled_back(rt: MemoryRuntime) -> None:
+    await _disputed(rt)
+    await _say(rt, d(3, 20), "Alice", "No, I still work at Acme.")
+
+
+async def test_a_settled_back_rival_that_takes_the_slot_later_keeps_its_disputed_period(
+    rt: MemoryRuntime,
+) -> None:
+    """Globex really takes the slot in June: its March period is still one it was only
+    claimed in, and Acme's span is marked disputed for that stretch only."""
+    await _settled_back(rt)
+    await _say(rt, d(6), "Alice", "I now work at Globex.")
+    slot = await _slot(rt)
+    assert (await rt.worldview("historical")).render_slot(slot) == (
+        "- fact Alice.employer: Globex (since 1 June 2024; also 1 March 2024 - 20 March 2024,"
+        " disputed); Acme (1 January 2024 - 1 June 2024, disputed 1 March 2024 - 20 March"
+        " 2024) [superseded]"
+    )
+    assert await _before(rt) == [
+        "- fact Alice.employer before: Globex (1 March 2024 - 20 March 2024, disputed); "
+        "Acme (1 January 2024 - 1 June 2024, disputed 1 March 2024 - 20 March 2024)"
+    ]
+
+
+async def test_forgetting_the_kept_value_leaves_the_rival_only_claimed(rt: MemoryRuntime) -> None:
+    await _settled_back(rt)
+    await rt.forget([f"{SLOT}#acme"], "invalidate", reason="user asked")
+    assert await _before(rt) == [
+        "- fact Alice.employer before: Globex (1 March 2024 - 20 March 2024, disputed)"
+    ]
+
+
+async def test_a_new_rival_denied_after_a_settled_dispute_leaves_the_slot_resolved(
+    rt: MemoryRuntime,
+) -> None:
+    await _settled_back(rt)
+    await _say(rt, d(4), "Carol", "Alice works at Initech.")
+    await _say(rt, d(4, 20), "Alice", "No, I still work at Acme.")
+    # The subject's correction settles it Acme's way, as a denial of Initech would.
+    corrected = (await rt.worldview("logical")).slot(SLOT)
+    assert corrected is not None and corrected.status == "resolved"
+    await _say(rt, d(5), "Alice", "I don't work at Initech.")
+    slot = (await rt.worldview("logical")).slot(SLOT)
+    assert slot is not None and slot.status == "resolved" and slot.selected == ("Acme",)
+    historical = await _slot(rt)
+    assert historical.status == "resolved"
+
+
+async def test_an_earlier_dispute_a_third_value_ended_keeps_its_periods(
+    rt: MemoryRuntime,
+) -> None:
+    """Carol's Initech took the slot before anything settled Bob's Globex: Acme held until
+    then (disputed from Bob's claim), and a later return to Acme does not rewrite that."""
+    await _disputed(rt)
+    await _say(rt, d(3, 5), "Carol", "Alice works at Initech.")
+    then = await _before(rt)
+    await _say(rt, d(3, 20), "Alice", "No, I still work at Acme.")
+    line = (await _before(rt))[0]
+    for part in (
+        "Globex (1 March 2024 - 5 March 2024, disputed)",
+        "Acme (1 January 2024 - 5 March 2024, disputed from 1 March 2024)",
+    ):
+        assert part in line
+        assert part in then[0]
