@@ -25,6 +25,7 @@ from nousmem.policies.patterns import (
     FORGET_VERBS,
     HEAD_REJECT,
     HYPOTHETICAL,
+    IMAGINING,
     LEADING_ADVERBS,
     LEADING_DROP,
     MODALS,
@@ -50,6 +51,7 @@ from nousmem.policies.sentences import TOKEN, Sentence
 __all__ = [
     "Walk",
     "clean",
+    "joined",
     "joint_walk",
     "trim_name",
     "trim_phrase",
@@ -65,6 +67,7 @@ _CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", 
 # Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
 _OBJECT_PRONOUNS = frozenset("it that this them these those".split())
 _PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we".split())
+_IMPERATIVE_LEAD = frozenset("let's lets just and but so now".split())
 
 
 class Walk(NamedTuple):
@@ -171,6 +174,13 @@ def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool
     )
 
 
+def _opens(toks: list[tuple[int, int, str]], j: int) -> bool:
+    """Whether token ``j`` opens its clause (after "let's", "just" or a conjunction too)."""
+    if j == 0 or toks[j - 1][2].rstrip(_STRIP)[-1:] in ",;:.!?":
+        return True
+    return clean(toks[j - 1][2]) in _IMPERATIVE_LEAD
+
+
 def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     """Whether "if", "wish", ... stands before the subject at token ``i``, in its clause.
 
@@ -183,7 +193,7 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
         if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
             return False
         low = clean(raw)
-        if low in HYPOTHETICAL:
+        if low in HYPOTHETICAL or (low in IMAGINING and _opens(toks, j)):
             return True
         if low in FORGET_VERBS or low in REMEMBER_VERBS:
             return _asks_to_forget(toks, j, low)
@@ -292,6 +302,25 @@ def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:
     starts, toks = sent.tokens()
     cond = inner.conditional or _hypothetical(toks, bisect_left(starts, start))
     return Walk("actor", None, start, inner.plain_neg, inner.cessation, cond)
+
+
+def joined(sent: Sentence, walk: Walk) -> bool:
+    """Whether the subject ``walk`` found is joined to someone before it: "Tom and I", "my
+    husband and I", "me and Tom", "neither Tom nor I", "Ana and Tom" (a capitalised word,
+    "I" or "me", or a relation after a possessive, then "and"/"nor")."""
+    if walk.kind not in ("actor", "name"):
+        return False
+    starts, toks = sent.tokens()
+    i = bisect_left(starts, walk.start)
+    if i < 2 or clean(toks[i - 1][2]) not in ("and", "nor", "&"):
+        return False
+    prev = toks[i - 2][2]
+    if prev.rstrip(_STRIP)[-1:] in ",;:.!?":
+        return False  # "..., and I got divorced": a new clause, not a second subject
+    low = clean(prev)
+    if low in ("i", "me") or _NAME_TOKEN.match(prev.strip(_STRIP)) is not None:
+        return True
+    return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in _POSSESSIVES
 
 
 def trim_phrase(

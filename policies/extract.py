@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.clauses import Walk, joint_walk, trim_name, trim_phrase, walk_back
+from nousmem.policies.clauses import Walk, joined, joint_walk, trim_name, trim_phrase, walk_back
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
@@ -267,6 +267,8 @@ class RuleExtractor:
         else:
             walk = walk_back(sent, match.start())
             if walk.kind == "elided" and not self._may_elide(rule, match):
+                return []
+            if rule.solo and joined(sent, walk):
                 return []
         if walk.conditional and rule.attribute != "goal":
             return []

@@ -78,6 +78,9 @@ class Rule(BaseModel):
     denial_drops: bool = False
     #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
     elide: ElideMode = "never"
+    #: The subject must stand alone: joined to another ("Tom and I", "neither Tom nor I",
+    #: "Ana and Tom") it gives no claim. The joint-subject rules read those, or nothing does.
+    solo: bool = False
     weight: float = 1.0
 
 
@@ -219,8 +222,12 @@ CESSATION = words("longer stopped quit quitting gave giving used anymore")
 #: Modal words that make a statement hypothetical ("I would live in Paris").
 CONDITIONAL = words("would could should i'd wouldn't couldn't shouldn't")
 #: Words that, before a subject in its clause, make the clause hypothetical: "*If* I worked
-#: at Google", "I *wish* I lived in Paris". Such a clause asserts nothing about the subject.
-HYPOTHETICAL = words("if unless whether wish wishes wished wishing")
+#: at Google", "I *wish* I lived in Paris", "I'd *rather* we split up". Such a clause
+#: asserts nothing about the subject.
+HYPOTHETICAL = words("if unless whether wish wishes wished wishing rather")
+#: ... and these when they open the clause, asking the listener to imagine it: "*Suppose*
+#: Tom and I split up", "*Let's say* I worked at Google" (not "I suppose I ...": a hedge).
+IMAGINING = words("suppose supposing imagine imagining pretend say")
 #: Asking memory to let go of what follows ("Please forget that I live in Boston"); see
 #: ``clauses._asks_to_forget`` for the request forms (anything else states the clause).
 FORGET_VERBS = words("forget forgets")

@@ -235,16 +235,15 @@ _FACT_RULES: tuple[Rule, ...] = (
     *SEPARATION_RULES,
     make_rule(
         "relationship_status",
-        "single divorced engaged married separated widowed relationship",
+        "single engaged married widowed relationship",
         r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bgetting|\bbecame|\bbeen)\s+"
         # "no longer married" says divorced (rules_separation.py).
         + r"(?!(?i:no\s+longer\s+married)\b)"
         + NOT_WORD
         + r"(?:(?i:now|recently"
         r"|happily|finally|officially|newly|just|still|currently)\s+)?"
-        # A divorce under way ("getting divorced") ends no marriage yet.
-        r"(?P<val>(?i:single|engaged|married|widowed|in\s+a\s+relationship"
-        r"|(?<!getting\s)(?:divorced|separated)))"
+        # "divorced" and "separated" are read in rules_separation.py, more strictly.
+        r"(?P<val>(?i:single|engaged|married|widowed|in\s+a\s+relationship))"
         r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|last|this|in|on"
         r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b"
         # "married to Bob" says she is married, but "not married to Bob" only denies Bob.

@@ -7,24 +7,55 @@ no longer married" set the status only (which spouse they end is known to memory
 the sentence: ``policies/ended_marriage.py``). A divorce under way ("we're getting
 divorced", "I'm divorcing Tom") is no claim: the marriage holds until it is done. A denied
 one ("we never split up") is none either, rather than a marriage the speaker did not state.
+So is a divorce followed by anything but the clause's end, a time or a new clause ("we
+split two pizzas", "we got separated in the crowd"): a misread divorce deletes a real
+spouse, a missed one only waits to be said again.
 ``policies/rules.py`` places these rules among the spouse rules.
 """
 
 from __future__ import annotations
 
-from nousmem.policies.patterns import NAME, NAME_STOP, NAME_VAL, Rule, make_rule
+from nousmem.policies.letters import LOWER, UPPER
+from nousmem.policies.patterns import NAME, NAME_STOP, NAME_VAL, NOT_WORD, Rule, make_rule
 
 __all__ = ["SEPARATION_RULES"]
 
 _ENDED = r"(?i:divorced|separated|split\s+up|split|no\s+longer\s+married)"
-# What may follow the verb: the clause's end, a time or a conjunction. Not an object: "we
-# split the bill", "we got separated at the mall", "I'm no longer married to the idea".
+# What may follow the verb: only the clause's end, a time or a new clause ("and it was
+# hard", "but we're friends"). Not an object or a place: "we split two pizzas", "we split
+# 50/50", "we got separated in the crowd", "we split up and searched the woods", "I got
+# separated from Tom at the mall". A divorce said some other way is missed, on purpose: a
+# misread one denies a real spouse.
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November"
+    r"|December)"
+)
+_COUNT = (
+    r"(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|several|many"
+    r"|a\s+few|a\s+couple(?:\s+of)?)\s+(?:years?|months?|weeks?|days?)"
+)
+_WHEN = (
+    r"(?i:(?:in|back\s+in)\s+(?:\d{4}|" + _MONTH + r"|the\s+(?:spring|summer|fall|autumn"
+    r"|winter))|(?:last|this|that)\s+(?:year|month|week|weekend|spring|summer|fall|autumn"
+    r"|winter|"
+    + _MONTH
+    + r")|"
+    + _COUNT
+    + r"\s+(?:ago|back|later)|(?:for|after)\s+"
+    + _COUNT
+    + r"|since|yesterday|recently|today|earlier|lately|years\s+ago|long\s+ago|ages\s+ago"
+    r"|back\s+then)\b"
+)
+# A new clause has its own subject: a pronoun or a name (case matters for the name).
+_CLAUSE = (
+    r"(?i:and|but|because)\s+(?:(?i:I|I'm|we|we're|he|she|it|it's|they|that|that's|this"
+    r"|there|now|then)\b|[" + UPPER + "])"
+)
+_AFTER = r"(?:\s*(?:[.,;:!?)\"\u2013\u2014]|$)|\s+-\s|\s+" + _WHEN + r"|\s+" + _CLAUSE + ")"
 _END = (
-    r"(?=\s*(?:[.,;!?)]|$)"
-    r"|\s+(?i:and|but|now|since|for|last|this|in|on|yesterday|recently|after|before|today"
-    r"|when|because|ago|back|earlier|already|officially|finally|amicably|years?|months?"
-    r"|weeks?|two|three|four|five|six|several|a\s+(?:year|month|week|few|couple))\b"
-    r"|\s+\d)"
+    r"(?=(?:\s+(?i:now|already|officially|finally|amicably|legally|again|for\s+good))?"
+    + _AFTER
+    + ")"
 )
 # Between a joint subject and its verb: "Tom and I *finally got* divorced", "we*'ve* split
 # up", "we *are now* separated". Not a future or a denial ("will", "never"): no match.
@@ -33,26 +64,51 @@ _GAP = (
     r"|legally|eventually|got|been)\s+){0,3}"
 )
 _ANCHORS = "divorced separated split married"
-# A joint subject's name starts at a name, not at "If" or "So" ("If Tom and I split up":
-# the "if" must stay outside it to make the clause hypothetical).
-_PERSON = r"\b(?!(?i:" + "|".join(sorted(NAME_STOP)) + r")\b)"
+# A joint subject's name starts at a name, not at a capitalised opener: "If Tom and I split
+# up" (the "if" must stay outside it to make the clause hypothetical), "Suppose Tom and I",
+# "Sadly Tom and I" (an adverb in -ly before a name; "Emily and I" is a name).
+_OPENERS = (
+    "suppose supposing imagine pretend say maybe perhaps even still now because although "
+    "though unless whether until besides"
+)
+_PERSON = (
+    r"\b(?!(?i:" + "|".join(sorted(NAME_STOP | set(_OPENERS.split()))) + r")\b)"
+    r"(?![" + UPPER + "][" + LOWER + r"]+ly\s+[" + UPPER + "])"
+)
 # A verb that names the other party: "divorced (from) Tom", "separated from Tom", "split
-# (up) with/from Tom". Not a parent lost in a crowd ("separated from Mom at the mall").
+# (up) with/from Tom", and nothing after the name but the clause's end, a time or a new
+# clause. Not a parent lost in a crowd ("separated from Mom at the mall"), nor a husband
+# lost there ("separated from Tom at the mall"), nor a product ("I divorced Google Drive
+# and moved to Dropbox").
 _NAMED = (
     r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
-    r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + NAME + r")"
+    r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + NAME + _END + ")"
 )
 
 # The verb after a joint subject, marked ``act`` for the subject walk and the scope.
 _ACT = _GAP + r"(?P<act>" + _ENDED + ")" + _END
 _JOINT = _PERSON + NAME + r"\s+(?i:and)\s+(?:I|me)|\b[Mm]e\s+(?i:and)\s+" + NAME
+# "My husband and I split up", "Me and my wife separated": the spouse, unnamed (not "my
+# partner" or "my ex": neither need be the spouse memory holds).
+_SPOUSE_PAIR = (
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?i:husband|wife|spouse|hubby)\s+(?i:and)\s+(?:I|me)"
+    r"|\b[Mm]e\s+(?i:and)\s+(?i:my)\s+(?i:husband|wife|spouse|hubby)"
+)
 _STATUS_ACT = _GAP + r"(?P<act>(?P<val>" + _ENDED + "))" + _END
 
 # A wedding with a joint subject: "Tom and I got married", "Me and Tom married in 2019". A
 # wedding under way or to come ("we're getting married") is none, as "getting divorced".
 _WED = r"(?i:married|wed)"
-_WED_ACT = _GAP + r"(?P<act>" + _WED + ")" + _END
-_WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married)))" + _END
+# A wedding may be said with its place ("Tom and I got married in Paris"): nothing is
+# lost by reading one, so the looser end.
+_WED_END = (
+    r"(?=\s*(?:[.,;!?)]|$)"
+    r"|\s+(?i:and|but|now|since|for|last|this|in|on|yesterday|recently|after|before|today"
+    r"|when|because|ago|back|earlier|already|officially|finally|years?|months?|weeks?|two"
+    r"|three|four|five|six|several|a\s+(?:year|month|week|few|couple))\b|\s+\d)"
+)
+_WED_ACT = _GAP + r"(?P<act>" + _WED + ")" + _WED_END
+_WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married)))" + _WED_END
 
 SEPARATION_RULES: tuple[Rule, ...] = (
     # "Tom and I got married", "Me and Tom married": Tom is the speaker's spouse, and the
@@ -102,7 +158,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         _ANCHORS,
-        r"(?P<pair>" + _JOINT + r"|\b[Ww]e)" + _STATUS_ACT,
+        r"(?P<pair>" + _JOINT + "|" + _SPOUSE_PAIR + r"|\b[Ww]e)" + _STATUS_ACT,
         value="status",
         subject="pair",
         change=True,
@@ -112,7 +168,8 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         "spouse",
         "divorced separated split",
         r"\b(?i:divorced(?:\s+from)?|separated\s+from|split\s+(?:up\s+)?(?:with|from))\s+"
-        + NAME_VAL,
+        + NAME_VAL
+        + _END,
         value="name",
         negate=True,
         change=True,
@@ -128,12 +185,27 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         denial_drops=True,
         elide="past",
     ),
+    # "I'm divorced", "I got separated", "Ana is divorced": one subject, not a joint one,
+    # which the rules above read ("Ana and Tom got divorced" says nothing of Ana's spouse,
+    # "Mom and I got separated at the concert" nothing of the speaker's). A divorce under
+    # way ("getting divorced") ends no marriage yet.
+    make_rule(
+        "relationship_status",
+        "divorced separated",
+        r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bbecame|\bbeen)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|recently|finally|officially|newly|just|still|currently|legally)\s+)?"
+        r"(?P<val>(?i:divorced|separated))" + _END,
+        value="status",
+        elide="past",
+        solo=True,
+    ),
     # "I'm no longer married (to Tom)": divorced, the usual sense ("widowed" says the other).
     make_rule(
         "relationship_status",
         "married",
         r"(?i:'m|\bam|'s|\bis|\bare)\s+(?P<val>(?i:no\s+longer\s+married))"
-        r"(?:" + _END + r"|(?=\s+(?i:to)\s+(?:" + NAME + r"|(?i:me)\b)))",
+        r"(?:" + _END + r"|(?=\s+(?i:to)\s+(?:" + NAME + r"|(?i:me)\b)" + _END + "))",
         value="status",
         change=True,
     ),

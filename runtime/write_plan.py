@@ -15,6 +15,7 @@ from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.instructions import INSTRUCTION
+from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import (
     ClaimRoute,
@@ -106,8 +107,8 @@ class WritePlanner(Promotions):
         known = () if snap is None else (o.value for o in snap.observed_values)
         return match_key(claim.value) not in {match_key(v) for v in known}
 
-    def _held_spouses(self, entity: str, at: datetime) -> tuple[str, ...]:
-        snap = self._proj.beliefs.snapshot(entity, "spouse", as_of_time=at, deltas=False)
+    def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
+        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
         return () if snap is None else snap.held
 
     def _plan(
@@ -138,8 +139,10 @@ class WritePlanner(Promotions):
         # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
         # only when that was ever given: else it would stand as a denied instruction.
         claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
-        # "We split up" ends the marriage memory holds at the time it was said.
-        claims += ended_spouses(claims, lambda entity: self._held_spouses(entity, occurred))
+        # "We split up" ends the marriage memory holds at the time it happened, if that one
+        # still holds; "I married Jake" after it makes the status married again.
+        claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
+        claims += wedded_statuses(claims, lambda e: self._held(e, "relationship_status", occurred))
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

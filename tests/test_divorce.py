@@ -59,6 +59,13 @@ ENDED = [
     ("Tom and I are no longer married.", "divorced"),
     ("I'm no longer married.", "divorced"),
     ("I'm widowed.", "widowed"),
+    # A time or a new clause may follow the verb.
+    ("We split up last week and it was hard.", "separated"),
+    ("Tom and I split up two weeks ago, but we're friends.", "separated"),
+    # The spouse by their noun ends the spouse memory holds, as "we" does.
+    ("My husband and I split up.", "separated"),
+    ("Me and my husband split up.", "separated"),
+    ("My wife and I separated last month.", "separated"),
 ]
 
 
@@ -106,6 +113,32 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
         "We split the bill.",
         "I got separated from Mom at the mall.",
         "I'm no longer married to the idea of a big wedding.",
+        # Splitting something, or splitting up to do something, is no separation.
+        "We split two pizzas.",
+        "We split a couple of beers.",
+        "Tom and I split 50/50.",
+        "Tom and I split three pizzas.",
+        "We got separated in the crowd.",
+        "Mom and I got separated at the concert.",
+        "I got separated at the concert.",
+        "We split up and searched the woods.",
+        "We split up in the parking lot.",
+        # Nor is losing the spouse in a crowd.
+        "I got separated from Tom at the mall.",
+        "Separated from Tom at the mall.",
+        # Someone else's word about the speaker, or a denial of both.
+        "My sister thinks Tom and I got divorced.",
+        "Everyone at work says Tom and I got divorced.",
+        'She said "Tom and I got divorced."',
+        "Everyone else in our group split up, but neither Tom nor I got divorced.",
+        # Imagined.
+        "Suppose Tom and I split up.",
+        "Imagine Tom and I got divorced.",
+        "Let's say Tom and I split up.",
+        "I'd rather we split up.",
+        # A product or a company, not a spouse.
+        "I finally divorced Google Drive and moved everything to Dropbox.",
+        "I split from Apple and bought a Pixel.",
     ],
 )
 async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text: str) -> None:
@@ -154,6 +187,19 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ),
         ("We got married.", [("relationship_status", "married", "assert")]),
         ("Tom and I are getting married next month.", []),
+        # The name is the name, not the word before it.
+        (
+            "Sadly Tom and I split up.",
+            [("spouse", "Tom", "negate"), ("relationship_status", "separated", "assert")],
+        ),
+        (
+            "Honestly Tom and I split up.",
+            [("spouse", "Tom", "negate"), ("relationship_status", "separated", "assert")],
+        ),
+        ("Suppose Tom and I split up.", []),
+        # Neither is the speaker: no half-update of Tom alone.
+        ("Ana and Tom got divorced last month.", []),
+        ("Neither Tom nor I got divorced.", []),
     ],
 )
 def test_extracted_claims(text: str, expected: list[tuple[str, str, str]]) -> None:
@@ -229,3 +275,102 @@ async def test_a_wedding_with_a_joint_subject_then_a_divorce(
     await say(rt, "Tom and I got divorced.", SPLIT)
     divorced = await rt.belief("Maya", "spouse")
     assert divorced is not None and divorced.held == ()
+
+
+async def _married_to_jake_after_tom(rt: MemoryRuntime) -> None:
+    for text, year, month in [
+        ("I'm married to Tom.", 2015, 1),
+        ("Tom and I got divorced.", 2019, 6),
+        ("I married Jake.", 2021, 5),
+    ]:
+        await say(rt, text, datetime(year, month, 1, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("text", ["I got divorced in 2019.", "We split up in 2019, it was rough."])
+async def test_a_divorce_dated_before_the_marriage_held_ends_nothing_current(
+    rt: MemoryRuntime, text: str
+) -> None:
+    """The spouse it ended is the one held at its own time (Tom, already ended): Jake, held
+    since 2021, stays, and the speaker is not made divorced now."""
+    await _married_to_jake_after_tom(rt)
+    r = await say(rt, text, datetime(2026, 2, 1, tzinfo=UTC))
+    assert list(r.deltas) == []
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == ("Jake",)
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "married"
+    prompt = (await rt.query("Who is my husband?", actor="Maya")).to_prompt()
+    assert "Maya.spouse: Jake" in prompt
+
+
+@pytest.mark.parametrize("text", ["I divorced Tom in 2015.", "I'm no longer married to Google."])
+async def test_a_divorce_from_someone_else_keeps_the_current_marriage(
+    rt: MemoryRuntime, text: str
+) -> None:
+    """The named ex is denied, but the speaker, married to Jake, is not made divorced."""
+    await say(rt, "I'm married to Jake.", datetime(2021, 1, 1, tzinfo=UTC))
+    r = await say(rt, text, datetime(2026, 2, 1, tzinfo=UTC))
+    assert [(d.attribute, d.polarity) for d in r.deltas] == [("spouse", "negate")]
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == ("Jake",)
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "married"
+
+
+@pytest.mark.parametrize(
+    ("ended", "status"),
+    [
+        ("Tom and I got divorced.", "divorced"),
+        ("We split up.", "separated"),
+        ("I'm single.", "single"),
+    ],
+)
+async def test_a_new_spouse_makes_the_status_married(
+    rt: MemoryRuntime, ended: str, status: str
+) -> None:
+    await say(rt, "I'm married to Tom.", datetime(2018, 1, 1, tzinfo=UTC))
+    await say(rt, ended, datetime(2021, 6, 1, tzinfo=UTC))
+    before = await rt.belief("Maya", "relationship_status")
+    assert before is not None and before.mode == status
+    r = await say(rt, "I married Jake last year.", datetime(2024, 5, 1, tzinfo=UTC))
+    assert ("relationship_status", "married", "assert") in [
+        (d.attribute, d.value, d.polarity) for d in r.deltas
+    ]
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "married"
+    logical = {s.key: s for s in (await rt.worldview("logical")).slots}
+    assert [c.value for c in logical["Maya.relationship_status"].candidates] == ["married"]
+    assert [c.value for c in logical["Maya.spouse"].candidates] == ["Jake"]
+
+
+@pytest.mark.parametrize(
+    ("text", "statuses"),
+    [
+        ("I'm married to Jake.", ["married"]),  # its own status, not a second one
+        ("I think I married Jake.", []),  # hedged
+        ("I'm not married to Jake.", []),  # denied
+    ],
+)
+async def test_a_spouse_said_with_its_status_or_unsure_adds_no_status(
+    rt: MemoryRuntime, text: str, statuses: list[str]
+) -> None:
+    await say(rt, "We split up.", datetime(2021, 6, 1, tzinfo=UTC))
+    r = await say(rt, text, datetime(2024, 5, 1, tzinfo=UTC))
+    assert [d.value for d in r.deltas if d.attribute == "relationship_status"] == statuses
+
+
+async def test_rebuild_equals_live_after_dated_divorces_and_a_remarriage(
+    rt: MemoryRuntime,
+) -> None:
+    await _married_to_jake_after_tom(rt)
+    for i, text in enumerate(["I got divorced in 2019.", "I divorced Tom in 2015."]):
+        await say(rt, text, datetime(2026, 2, 1 + i, tzinfo=UTC))
+
+    async def state() -> list[tuple[Any, ...]]:
+        return [(b.attribute, b.mode, b.held, b.distribution) for b in await rt.beliefs("Maya")]
+
+    live = await state()
+    assert ("spouse", "Jake", ("Jake",)) in [b[:3] for b in live]
+    assert ("relationship_status", "married") in [b[:2] for b in live]
+    await rt.rebuild()
+    assert await state() == live

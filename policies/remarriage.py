@@ -1,0 +1,40 @@
+"""A new spouse makes the status married.
+
+"I married Jake last year." names a spouse and no status. After "Tom and I got divorced."
+memory would hold ``spouse: Jake`` next to ``relationship_status: divorced``, a status the
+new marriage ended. So a write adds ``relationship_status: married`` for a spouse asserted
+plainly (not denied, not hedged) when the entity's status held is another one (divorced,
+separated, widowed, single, engaged) and the observation says no status of that entity
+itself ("Jake and I got married" gives its own). It has the spouse claim's
+confidence, time and span, as a change, and is journaled with the other claims.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["wedded_statuses"]
+
+
+def wedded_statuses(
+    claims: Sequence[Claim], held_status: Callable[[str], Sequence[str]]
+) -> list[Claim]:
+    """The ``married`` status claims that the asserted spouses in ``claims`` imply, for each
+    entity whose status held (``held_status(entity)``) is another one; in claim order."""
+    said = {match_key(c.entity) for c in claims if c.attribute == "relationship_status"}
+    out: list[Claim] = []
+    for c in claims:
+        key = match_key(c.entity)
+        if c.attribute != "spouse" or c.polarity != "assert" or c.hedged or key in said:
+            continue
+        said.add(key)  # one status per entity
+        held = [match_key(v) for v in held_status(c.entity)]
+        if not held or "married" in held:
+            continue  # no status to contradict, or the right one already
+        fields = c.model_dump()
+        fields.update(attribute="relationship_status", value="married", change=True)
+        out.append(Claim(**fields))
+    return out
