@@ -36,6 +36,14 @@ async def say(rt: MemoryRuntime, text: str, at: datetime, actor: str = "Maya") -
     )
 
 
+async def still_married(rt: MemoryRuntime, to: str) -> None:
+    """Maya's spouse is ``to`` alone and her status is married."""
+    spouse = await rt.belief("Maya", "spouse")
+    assert spouse is not None and spouse.held == (to,)
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "married"
+
+
 def claims(text: str) -> list[tuple[str, str, str]]:
     obs = Observation(content=text, actor="Maya", source="user", occurred_at=SPLIT)
     return [(c.attribute, c.value, c.polarity) for c in RuleExtractor().extract_sync(obs)]
@@ -144,10 +152,7 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
 async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text: str) -> None:
     await say(rt, "I'm married to Tom.", WED)
     await say(rt, text, SPLIT)
-    spouse = await rt.belief("Maya", "spouse")
-    assert spouse is not None and spouse.held == ("Tom",)
-    state = await rt.belief("Maya", "relationship_status")
-    assert state is not None and state.mode == "married"
+    await still_married(rt, "Tom")
 
 
 @pytest.mark.parametrize(
@@ -295,10 +300,7 @@ async def test_a_divorce_dated_before_the_marriage_held_ends_nothing_current(
     await _married_to_jake_after_tom(rt)
     r = await say(rt, text, datetime(2026, 2, 1, tzinfo=UTC))
     assert list(r.deltas) == []
-    spouse = await rt.belief("Maya", "spouse")
-    assert spouse is not None and spouse.held == ("Jake",)
-    state = await rt.belief("Maya", "relationship_status")
-    assert state is not None and state.mode == "married"
+    await still_married(rt, "Jake")
     prompt = (await rt.query("Who is my husband?", actor="Maya")).to_prompt()
     assert "Maya.spouse: Jake" in prompt
 
@@ -311,10 +313,7 @@ async def test_a_divorce_from_someone_else_keeps_the_current_marriage(
     await say(rt, "I'm married to Jake.", datetime(2021, 1, 1, tzinfo=UTC))
     r = await say(rt, text, datetime(2026, 2, 1, tzinfo=UTC))
     assert [(d.attribute, d.polarity) for d in r.deltas] == [("spouse", "negate")]
-    spouse = await rt.belief("Maya", "spouse")
-    assert spouse is not None and spouse.held == ("Jake",)
-    state = await rt.belief("Maya", "relationship_status")
-    assert state is not None and state.mode == "married"
+    await still_married(rt, "Jake")
 
 
 @pytest.mark.parametrize(
