@@ -300,8 +300,28 @@ def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:
     the clause hypothetical ("If Tom and I split up, ..."), as before "I"."""
     inner = walk_back(sent, verb)
     starts, toks = sent.tokens()
-    cond = inner.conditional or _hypothetical(toks, bisect_left(starts, start))
+    i = bisect_left(starts, start)
+    cond = inner.conditional or _hypothetical(toks, i) or _likened(toks, i)
     return Walk("actor", None, start, inner.plain_neg, inner.cessation, cond)
+
+
+def _likened(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the clause of the subject at token ``i`` is a comparison or a disclaimer
+    rather than a statement: "It feels like we're divorced", "as if we split up", "It's
+    not like we're divorced", "Not that we're divorced" (the words just before it)."""
+    before: list[str] = []
+    for j in range(i - 1, max(i - 4, -1), -1):
+        if toks[j][2].rstrip(_STRIP)[-1:] in ",;:.!?":
+            break  # the previous clause
+        before.insert(0, clean(toks[j][2]))
+    if not before:
+        return False
+    last = before[-1]
+    return (
+        last == "like"
+        or (last in ("if", "though") and "as" in before)
+        or (last == "that" and before[-2:-1] == ["not"])
+    )
 
 
 def joined(sent: Sentence, walk: Walk) -> bool:

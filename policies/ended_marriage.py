@@ -44,8 +44,9 @@ def ended_spouses(
     claims: Sequence[Claim], occurred: datetime, held_spouses: HeldSpouses
 ) -> list[Claim]:
     """``claims`` without the ended-marriage statuses of a marriage other than the one held
-    at ``occurred``, followed by the denials of the spouses each remaining status ends (for
-    an entity the claims name no spouse of); in claim order."""
+    at ``occurred`` (or hedged while a marriage holds), followed by the denials of the
+    spouses each remaining status ends (for an entity the claims name no spouse of); in
+    claim order."""
     named: dict[str, set[str]] = {}  # entity -> spouses the observation denies
     for c in claims:
         if c.attribute == "spouse":
@@ -61,6 +62,12 @@ def ended_spouses(
             continue
         key = match_key(c.entity)
         now = {match_key(v): v for v in held_spouses(c.entity, occurred)}
+        if c.hedged:
+            # "I think we're separated" is a guess: it neither ends a marriage memory holds
+            # nor stands beside one as the status.
+            if not now:
+                kept.append(c)
+            continue
         if key in named:
             ended = named[key]
         elif c.valid_at is None:

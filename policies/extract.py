@@ -146,6 +146,7 @@ class RuleExtractor:
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
+        quoted: list[tuple[int, int]] | None = None  # double quotes too, for some rules
         for m in SENTENCE.finditer(content):
             end = own_part(m.start(), m.end(), passed)
             if end is None:
@@ -166,6 +167,13 @@ class RuleExtractor:
                 # Search again from the start of the value rather than the end of the match:
                 # the raw value may swallow a second trigger ("... and Alice went to ...").
                 while (match := rule.regex.search(text, pos)) is not None:
+                    if rule.unquoted:
+                        if quoted is None:
+                            quoted = others(content, instructions=True).spans
+                        at = m.start() + match.start()
+                        if any(a <= at < b for a, b in quoted):
+                            pos = match.start() + 1
+                            continue
                     for n, claim in enumerate(self._claims(rule, match, sent, obs)):
                         found.append((match.start(), idx, n, claim))
                     resume = match.start("val") if "val" in rule.regex.groupindex else -1

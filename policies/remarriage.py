@@ -11,6 +11,7 @@ confidence, time and span, as a change, and is journaled with the other claims.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from nousmem.projections.belief_models import match_key
@@ -18,23 +19,31 @@ from nousmem.projections.models import Claim
 
 __all__ = ["wedded_statuses"]
 
+_WEDDING = re.compile(r"(?i)\b(?:married|marry|marrying|wed)\b")
+
 
 def wedded_statuses(
-    claims: Sequence[Claim], held_status: Callable[[str], Sequence[str]]
+    claims: Sequence[Claim], content: str, held_status: Callable[[str], Sequence[str]]
 ) -> list[Claim]:
-    """The ``married`` status claims that the asserted spouses in ``claims`` imply, for each
-    entity whose status held (``held_status(entity)``) is another one; in claim order."""
+    """The ``married`` status claims that the weddings in ``claims`` imply (an asserted
+    spouse read from a wedding verb in ``content``: "I married Jake", "Jake and I got
+    married"), for each entity whose status held (``held_status(entity)``) is another one;
+    in claim order. "My husband Tom passed away" names a spouse but no wedding."""
     said = {match_key(c.entity) for c in claims if c.attribute == "relationship_status"}
     out: list[Claim] = []
     for c in claims:
         key = match_key(c.entity)
         if c.attribute != "spouse" or c.polarity != "assert" or c.hedged or key in said:
             continue
+        if c.span is None or _WEDDING.search(content, c.span[0], c.span[1]) is None:
+            continue
         said.add(key)  # one status per entity
         held = [match_key(v) for v in held_status(c.entity)]
         if not held or "married" in held:
             continue  # no status to contradict, or the right one already
         fields = c.model_dump()
-        fields.update(attribute="relationship_status", value="married", change=True)
+        # No stronger than the wedding it comes from: a spouse claim that cannot overturn a
+        # denial must not make the status married on its own.
+        fields.update(attribute="relationship_status", value="married", change=c.change)
         out.append(Claim(**fields))
     return out

@@ -36,14 +36,14 @@ _COUNT = (
 )
 _WHEN = (
     r"(?i:(?:in|back\s+in)\s+(?:\d{4}|" + _MONTH + r"|the\s+(?:spring|summer|fall|autumn"
-    r"|winter))|(?:last|this|that)\s+(?:year|month|week|weekend|spring|summer|fall|autumn"
+    r"|winter))|(?:last|that)\s+(?:year|month|week|weekend|spring|summer|fall|autumn"
     r"|winter|"
     + _MONTH
     + r")|"
     + _COUNT
     + r"\s+(?:ago|back|later)|(?:for|after)\s+"
     + _COUNT
-    + r"|since|yesterday|recently|today|earlier|lately|years\s+ago|long\s+ago|ages\s+ago"
+    + r"|since|yesterday|recently|earlier|lately|years\s+ago|long\s+ago|ages\s+ago"
     r"|back\s+then)\b"
 )
 # A new clause has its own subject: a pronoun or a name (case matters for the name).
@@ -51,7 +51,9 @@ _CLAUSE = (
     r"(?i:and|but|because)\s+(?:(?i:I|I'm|we|we're|he|she|it|it's|they|that|that's|this"
     r"|there|now|then)\b|[" + UPPER + "])"
 )
-_AFTER = r"(?:\s*(?:[.,;:!?)\"\u2013\u2014]|$)|\s+-\s|\s+" + _WHEN + r"|\s+" + _CLAUSE + ")"
+_STOP = r"(?:\s*(?:[.,;:!?)\"\u2013\u2014]|$)|\s+-\s|\s+" + _CLAUSE + ")"
+# A time must end the clause too: "We split up yesterday to cover more ground" is no divorce.
+_AFTER = r"(?:" + _STOP + r"|\s+" + _WHEN + _STOP + ")"
 _END = (
     r"(?=(?:\s+(?i:now|already|officially|finally|amicably|legally|again|for\s+good))?"
     + _AFTER
@@ -79,10 +81,11 @@ _PERSON = (
 # (up) with/from Tom", and nothing after the name but the clause's end, a time or a new
 # clause. Not a parent lost in a crowd ("separated from Mom at the mall"), nor a husband
 # lost there ("separated from Tom at the mall"), nor a product ("I divorced Google Drive
-# and moved to Dropbox").
+# and moved to Dropbox"). The name is one the spouse rule reads too: an ex called "June",
+# which it refuses, must not leave a status that ends the current marriage instead.
 _NAMED = (
     r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
-    r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + NAME + _END + ")"
+    r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + _PERSON + NAME + _END + ")"
 )
 
 # The verb after a joint subject, marked ``act`` for the subject walk and the scope.
@@ -210,3 +213,6 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         change=True,
     ),
 )
+
+# Every rule here reads the speaker's own words only: a quoted divorce is someone else's.
+SEPARATION_RULES = tuple(r.model_copy(update={"unquoted": True}) for r in SEPARATION_RULES)

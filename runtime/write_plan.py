@@ -142,7 +142,9 @@ class WritePlanner(Promotions):
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
-        claims += wedded_statuses(claims, lambda e: self._held(e, "relationship_status", occurred))
+        claims += wedded_statuses(
+            claims, obs.content, lambda e: self._held(e, "relationship_status", occurred)
+        )
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

@@ -128,6 +128,17 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
         "Tom and I split three pizzas.",
         "We got separated in the crowd.",
         "Mom and I got separated at the concert.",
+        # Someone else's quoted words, a comparison, a disclaimer, a time then a purpose, and
+        # an ex whose name the spouse rule refuses (review rev18).
+        '"I\'m divorced," Ana told me.',
+        'Ana called me last night. "We\'re separated now," she said.',
+        "It's not like we're divorced.",
+        "Not that we're divorced, but he's never home.",
+        "It feels like we split up.",
+        "We split up yesterday to cover more ground.",
+        "We're separated this week because he's traveling.",
+        "We got separated yesterday at the mall.",
+        "I divorced June years ago.",
         "I got separated at the concert.",
         "We split up and searched the woods.",
         "We split up in the parking lot.",
@@ -373,3 +384,36 @@ async def test_rebuild_equals_live_after_dated_divorces_and_a_remarriage(
     assert ("relationship_status", "married") in [b[:2] for b in live]
     await rt.rebuild()
     assert await state() == live
+
+
+async def test_a_late_husband_named_is_no_wedding(rt: MemoryRuntime) -> None:
+    """ "My husband Tom passed away" names a spouse but no wedding: the status stays."""
+    await say(rt, "I'm widowed.", WED)
+    await say(rt, "My husband Tom passed away last year.", SPLIT)
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "widowed"
+
+
+async def test_a_status_derived_from_a_spouse_is_no_stronger_than_it(rt: MemoryRuntime) -> None:
+    """A plain "Tom is my husband." cannot overturn the divorce's denial of Tom, so the
+    status it implies cannot make Maya married on its own."""
+    await say(rt, "I'm married to Tom.", datetime(2015, 1, 1, tzinfo=UTC))
+    await say(rt, "Tom and I got divorced.", datetime(2024, 1, 1, tzinfo=UTC))
+    await say(rt, "Tom is my husband.", datetime(2024, 6, 1, tzinfo=UTC))
+    spouse = await rt.belief("Maya", "spouse")
+    state = await rt.belief("Maya", "relationship_status")
+    assert spouse is not None and state is not None
+    assert spouse.held == () and state.mode == "divorced"
+
+
+@pytest.mark.parametrize(
+    "before", [["I'm married to Tom."], ["I'm married to Tom.", "Tom is my husband."]]
+)
+async def test_a_hedged_separation_leaves_the_marriage(
+    rt: MemoryRuntime, before: list[str]
+) -> None:
+    """A guess ends no marriage memory holds, nor stands beside it as the status."""
+    for year, text in enumerate(before):
+        await say(rt, text, datetime(2015 + year, 1, 1, tzinfo=UTC))
+    await say(rt, "I think we're separated.", datetime(2026, 1, 10, tzinfo=UTC))
+    await still_married(rt, "Tom")
