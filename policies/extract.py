@@ -177,6 +177,9 @@ class RuleExtractor:
                     for n, claim in enumerate(self._claims(rule, match, sent, obs)):
                         found.append((match.start(), idx, n, claim))
                     resume = match.start("val") if "val" in rule.regex.groupindex else -1
+                    if "pair" in rule.regex.groupindex:
+                        # Past the joint subject: "Jean-Luc and I", not "Luc and I" again.
+                        resume = max(resume, match.end("pair"))
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
             # Two rules reading the same triple in one sentence with opposite polarity ("I left

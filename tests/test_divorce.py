@@ -203,6 +203,15 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ),
         ("We got married.", [("relationship_status", "married", "assert")]),
         ("Tom and I are getting married next month.", []),
+        # A joint subject's name is read once, whole (review rev18).
+        (
+            "Jean-Luc and I got married.",
+            [("spouse", "Jean-Luc", "assert"), ("relationship_status", "married", "assert")],
+        ),
+        (
+            "O'Brien and I got divorced.",
+            [("spouse", "O'Brien", "negate"), ("relationship_status", "divorced", "assert")],
+        ),
         # The name is the name, not the word before it.
         (
             "Sadly Tom and I split up.",
