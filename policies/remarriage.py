@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime, time
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -23,12 +24,17 @@ _WEDDING = re.compile(r"(?i)\b(?:married|marry|marrying|wed)\b")
 
 
 def wedded_statuses(
-    claims: Sequence[Claim], content: str, held_status: Callable[[str], Sequence[str]]
+    claims: Sequence[Claim],
+    content: str,
+    occurred: datetime,
+    held_status: Callable[[str, datetime], Sequence[str]],
 ) -> list[Claim]:
     """The ``married`` status claims that the weddings in ``claims`` imply (an asserted
     spouse read from a wedding verb in ``content``: "I married Jake", "Jake and I got
-    married"), for each entity whose status held (``held_status(entity)``) is another one;
-    in claim order. "My husband Tom passed away" names a spouse but no wedding."""
+    married"), for each entity whose status held at ``occurred`` (``held_status(entity,
+    at)``) is another one; in claim order. "My husband Tom passed away" names a spouse but
+    no wedding. A wedding dated before the status held now began ("I married Tom in 2005"
+    after a 2019 divorce) is history: it changes no status now."""
     said = {match_key(c.entity) for c in claims if c.attribute == "relationship_status"}
     out: list[Claim] = []
     for c in claims:
@@ -38,9 +44,14 @@ def wedded_statuses(
         if c.span is None or _WEDDING.search(content, c.span[0], c.span[1]) is None:
             continue
         said.add(key)  # one status per entity
-        held = [match_key(v) for v in held_status(c.entity)]
+        held = [match_key(v) for v in held_status(c.entity, occurred)]
         if not held or "married" in held:
             continue  # no status to contradict, or the right one already
+        if c.valid_at is not None:
+            day = datetime.combine(c.valid_at, time.max, tzinfo=occurred.tzinfo)
+            then = [match_key(v) for v in held_status(c.entity, min(occurred, day))]
+            if then != held:
+                continue  # the status held now came after the wedding
         fields = c.model_dump()
         # No stronger than the wedding it comes from: a spouse claim that cannot overturn a
         # denial must not make the status married on its own.

@@ -143,7 +143,7 @@ class WritePlanner(Promotions):
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
         claims += wedded_statuses(
-            claims, obs.content, lambda e: self._held(e, "relationship_status", occurred)
+            claims, obs.content, occurred, lambda e, at: self._held(e, "relationship_status", at)
         )
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)

@@ -426,3 +426,12 @@ async def test_a_hedged_separation_leaves_the_marriage(
         await say(rt, text, datetime(2015 + year, 1, 1, tzinfo=UTC))
     await say(rt, "I think we're separated.", datetime(2026, 1, 10, tzinfo=UTC))
     await still_married(rt, "Tom")
+
+
+async def test_a_wedding_dated_before_the_divorce_changes_no_status(rt: MemoryRuntime) -> None:
+    """ "I married Tom in 2005." said after the 2019 divorce is history, not a remarriage."""
+    await say(rt, "I'm married to Tom.", datetime(2010, 1, 1, tzinfo=UTC))
+    await say(rt, "Tom and I got divorced in 2019.", datetime(2019, 6, 1, tzinfo=UTC))
+    await say(rt, "I married Tom in 2005.", datetime(2026, 1, 10, tzinfo=UTC))
+    state = await rt.belief("Maya", "relationship_status")
+    assert state is not None and state.mode == "divorced"
