@@ -23,13 +23,21 @@ from datetime import datetime, time
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["ENDED_STATUSES", "ended_spouses"]
+__all__ = ["ENDED_STATUSES", "claimed_at", "ended_spouses"]
 
 #: Relationship statuses that leave no spouse held.
 ENDED_STATUSES = frozenset({"divorced", "separated", "widowed"})
 
 #: The spouses memory holds of an entity at an instant.
 HeldSpouses = Callable[[str, datetime], Sequence[str]]
+
+
+def claimed_at(c: Claim, occurred: datetime) -> datetime:
+    """When ``c`` says its fact held: the end of its ``valid_at`` day, but not after it was
+    said (``occurred``); ``occurred`` itself when it names no time."""
+    if c.valid_at is None:
+        return occurred
+    return min(occurred, datetime.combine(c.valid_at, time.max, tzinfo=occurred.tzinfo))
 
 
 def _ends(c: Claim) -> bool:
@@ -72,9 +80,8 @@ def ended_spouses(
             ended = named[key]
         elif c.valid_at is None:
             ended = set(now)
-        else:  # by the end of its day, and not after it was said
-            day = datetime.combine(c.valid_at, time.max, tzinfo=occurred.tzinfo)
-            ended = {match_key(v) for v in held_spouses(c.entity, min(occurred, day))}
+        else:
+            ended = {match_key(v) for v in held_spouses(c.entity, claimed_at(c, occurred))}
         if set(now) - ended:
             continue  # a marriage it does not end holds now: the status is of another one
         kept.append(c)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import datetime, time
+from datetime import datetime
 
+from nousmem.policies.ended_marriage import claimed_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -47,11 +48,9 @@ def wedded_statuses(
         held = [match_key(v) for v in held_status(c.entity, occurred)]
         if not held or "married" in held:
             continue  # no status to contradict, or the right one already
-        if c.valid_at is not None:
-            day = datetime.combine(c.valid_at, time.max, tzinfo=occurred.tzinfo)
-            then = [match_key(v) for v in held_status(c.entity, min(occurred, day))]
-            if then != held:
-                continue  # the status held now came after the wedding
+        then = [match_key(v) for v in held_status(c.entity, claimed_at(c, occurred))]
+        if then != held:
+            continue  # the status held now came after the wedding
         fields = c.model_dump()
         # No stronger than the wedding it comes from: a spouse claim that cannot overturn a
         # denial must not make the status married on its own.

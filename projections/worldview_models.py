@@ -197,11 +197,11 @@ class WorldviewSnapshot(BaseModel):
         # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
         # its period ended when it left ``held``, as a superseded single value's did (a
         # value only ever denied has no period).
-        shown = [c for c in s.candidates if c.status in (*_CURRENT, "superseded", "negated")]
+        shown = [c for c in s.candidates if c.status in _PERIODS]
         periods = [(a, b, c) for c in shown for a, b in _closed(c)]
         if not periods:
             return None
-        spans = [] if s.multi else [(a, b, c) for c in shown for a, b in _spans(c)]
+        spans = _slot_spans(s)
         lo, hi = self.period or (None, None)
 
         def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
@@ -220,16 +220,7 @@ class WorldviewSnapshot(BaseModel):
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
         full = self.lens in ("historical", "audit")
-        spans = (
-            []
-            if s.multi or not full
-            else [
-                (a, b, c)
-                for c in s.candidates
-                if c.status in (*_CURRENT, "superseded", "negated")
-                for a, b in _spans(c)
-            ]
-        )
+        spans = _slot_spans(s) if full else None
         for c in shown:
             text = c.value
             if dates and c.valid_from is not None:
@@ -295,22 +286,32 @@ STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
 _CURRENT = ("selected", "conflicted", "active", "held")
 
 
-def _disputed(
-    a: datetime,
-    b: datetime,
-    c: WorldviewCandidate,
-    spans: list[tuple[datetime, datetime | None, WorldviewCandidate]],
-) -> str:
+_PERIODS = (*_CURRENT, "superseded", "negated")
+"""Statuses whose periods a slot's history shows (what memory was told to hide is not)."""
+
+Spans = list[tuple[datetime, datetime | None, WorldviewCandidate]]
+
+
+def _slot_spans(s: WorldviewSlot) -> Spans | None:
+    """The periods of ``s``'s shown values, closed or still open, for :func:`_disputed`;
+    None for a multi-valued slot, whose values hold side by side (no overlap is a dispute)."""
+    if s.multi:
+        return None
+    return [(a, b, c) for c in s.candidates if c.status in _PERIODS for a, b in _spans(c)]
+
+
+def _disputed(a: datetime, b: datetime, c: WorldviewCandidate, spans: Spans | None) -> str:
     """``, disputed`` (``, disputed from <day>``, ``, disputed <day> - <day>``) for the part
     of ``c``'s period ``a`` - ``b`` that was in dispute: where another value's span
-    (``spans``: closed or still open, of a single-valued slot) overlaps it, or one of the
+    (``spans``, see :func:`_slot_spans`; None marks nothing) overlaps it, or one of the
     periods ``c`` was only claimed in (``c.disputed``). A contradiction no evidence settled
     before a third value took the slot (see :func:`~nousmem.projections.disputes.outlasted`)
     left memory holding neither, and one settled back
     (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
+    if spans is None:
+        return ""
     parts = [(x, b if y is None else y) for x, y, o in spans if o.value != c.value]
-    if spans:  # a multi-valued slot (no spans) marks nothing
-        parts += list(c.disputed)
+    parts += c.disputed
     cut = [(max(a, x), min(b, y)) for x, y in parts if x < b and a < y]
     if not cut:
         return ""
