@@ -32,6 +32,7 @@ from nousmem.runtime.canonical import (
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.events import EVENT_CLASSES, EventDraft, build_event
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal import lexqueue
 from nousmem.runtime.journal.base import VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, ErasureLog, StoredRow, seal, stored_row
 from nousmem.runtime.journal.fts import FtsIndex
@@ -395,11 +396,11 @@ async def test_bad_batch_in_a_group_fails_alone(tmp_path: Path) -> None:
 async def test_failed_batch_that_created_an_index_table_leaves_no_stale_state(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_add = FtsIndex.add
+    real_enqueue = lexqueue.enqueue
 
-    def add(self: FtsIndex, conn: Any, rows: Any) -> None:
+    def enqueue(conn: Any, fts: FtsIndex, rows: Any) -> None:
         rows = list(rows)
-        real_add(self, conn, rows)  # the index rows (and a new table) go in, then it fails
+        real_enqueue(conn, fts, rows)  # the queued rows (and a new table) go in, then it fails
         if any(text == "doomed" for *_, text in rows):
             raise RuntimeError("injected fault in the lexical index")
 
@@ -408,7 +409,7 @@ async def test_failed_batch_that_created_an_index_table_leaves_no_stale_state(
     try:
         await j.append([_draft(ids, "a", "taken")])
         with monkeypatch.context() as m:
-            m.setattr(FtsIndex, "add", add)
+            m.setattr(lexqueue, "enqueue", enqueue)
             results = await asyncio.gather(
                 j.append([_draft(ids, "a", "fine")]),
                 j.append([_draft(ids, "fresh", "doomed")]),  # the first write to "fresh"

@@ -11,6 +11,7 @@ import pytest
 from nousmem.policies.memory_policy import MemoryPolicy, RetrievalIntent
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.runtime import InvalidInput, MemoryRuntime
+from nousmem.runtime.journal import lexqueue
 from nousmem.runtime.journal.fts import FtsIndex
 from tests.helpers import claim, kinds_after
 
@@ -345,6 +346,7 @@ async def test_commit_failure_mid_transaction_writes_nothing(
 
     with monkeypatch.context() as m:
         m.setattr(FtsIndex, "add", broken)
+        m.setattr(lexqueue, "enqueue", lambda conn, fts, rows: broken(fts, conn, rows))
         with pytest.raises(RuntimeError, match="injected"):
             await rt.commit(
                 {"writes": [{"claims": [claim("Sarvam")], "evidence_ids": [obs], "source": "user"}]}

@@ -173,7 +173,9 @@ async def test_a_version_1_file_without_rowid_keeps_working(
         ctx = await rt.query("Where did alice move?")
         assert "Lisbon" in ctx.to_prompt()
     ddl, version = _layout(p)
-    assert "WITHOUT ROWID" in ddl and version == "1"  # the layout is left as it was
+    # The layout is left as it was; the version rises to 3 (doc rows are queued now, and an
+    # older nousmem would never index them).
+    assert "WITHOUT ROWID" in ddl and version == "3"
     _edit(p, "UPDATE events SET payload = '{}' WHERE seq = 5")
     ok, seq, _ = await _verify(p)
     assert (ok, seq) == (False, 5)
@@ -183,4 +185,4 @@ async def test_new_files_use_a_rowid_table(tmp_path: Path, clock: FixedClock) ->
     p = tmp_path / "j.db"
     await _journal(p, clock, n=2)
     ddl, version = _layout(p)
-    assert "WITHOUT ROWID" not in ddl and version == "2"
+    assert "WITHOUT ROWID" not in ddl and version == "3"

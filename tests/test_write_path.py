@@ -13,6 +13,7 @@ import pytest
 import nousmem.runtime.journal.memory as memory_journal
 import nousmem.runtime.journal.sqlite_tx as sqlite_journal
 from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.journal import lexqueue
 from nousmem.runtime.journal.chain import seal as real_seal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.results import RouteResult
@@ -257,12 +258,18 @@ async def test_rejected_write_does_not_move_event_time(rt: MemoryRuntime) -> Non
 
 def _fail_fts(monkeypatch: pytest.MonkeyPatch) -> None:
     real_add = FtsIndex.add
+    real_enqueue = lexqueue.enqueue
 
     def add(self: FtsIndex, conn: Any, rows: Any) -> None:
         real_add(self, conn, list(rows))  # the index rows go in, then the step fails
         raise RuntimeError("injected fault in the lexical index")
 
+    def enqueue(conn: Any, fts: FtsIndex, rows: Any) -> None:  # SQLite queues them first
+        real_enqueue(conn, fts, list(rows))
+        raise RuntimeError("injected fault in the lexical index")
+
     monkeypatch.setattr(FtsIndex, "add", add)
+    monkeypatch.setattr(lexqueue, "enqueue", enqueue)
 
 
 def _fail_seal(monkeypatch: pytest.MonkeyPatch) -> None:

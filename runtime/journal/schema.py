@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """2: ``events`` is a rowid table. Version 1 files (``WITHOUT ROWID``) are read and written by
-the same statements and keep their layout."""
+the same statements and keep their layout. 3: doc rows wait in ``lex_queue`` before the
+lexical index (``lexqueue.py``); opening an older file raises its version to 3, so an older
+nousmem, which would never index the queue, refuses it."""
 
 # ``events`` is a rowid table with (namespace, seq) as a unique key. Payloads run to several KB
 # (an assessment ~1.6 KB, up to ~6 KB); in a WITHOUT ROWID b-tree rows that large spill to
@@ -57,6 +59,14 @@ CREATE TABLE IF NOT EXISTS dense_vectors (
     digest    BLOB    NOT NULL,
     vec       BLOB    NOT NULL,
     PRIMARY KEY (namespace, seq, model)
+);
+
+-- The lexical index's queue (lexqueue.py): doc rows committed, not yet in their FTS5 table.
+CREATE TABLE IF NOT EXISTS lex_queue (
+    namespace TEXT    NOT NULL,
+    seq       INTEGER NOT NULL,
+    event_id  TEXT    NOT NULL,
+    text      TEXT    NOT NULL
 );
 
 -- A second writer that read a stale head cannot fork the chain or leave a gap.

@@ -205,8 +205,9 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
             )
         # executescript commits implicitly, so the script carries its own transaction.
         conn.executescript(
-            "BEGIN IMMEDIATE;" + DDL + "INSERT OR IGNORE INTO nousmem_meta(key, value)"
-            f" VALUES ('schema_version', '{SCHEMA_VERSION}'); COMMIT;"
+            "BEGIN IMMEDIATE;" + DDL + "INSERT INTO nousmem_meta(key, value)"
+            f" VALUES ('schema_version', '{SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE"
+            f" SET value = excluded.value WHERE CAST(value AS INTEGER) < {SCHEMA_VERSION}; COMMIT;"
         )
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:

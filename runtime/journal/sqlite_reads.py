@@ -165,15 +165,11 @@ class SqliteReads:
         window: int | None = None,
     ) -> list[SearchHit]:
         def run(c: sqlite3.Connection) -> list[SearchHit]:
-            # One read transaction: its statements see one snapshot, so another process's
+            # One transaction: its statements see one snapshot, so another process's
             # erasure between the match and the id lookup cannot take rows out from under it.
-            c.execute("BEGIN")
-            try:
-                return self._writer.fts.search(
-                    c, namespace, query, limit=limit, max_seq=max_seq, window=window
-                )
-            finally:
-                c.execute("ROLLBACK")
+            return self._writer.search(
+                c, namespace, query, limit=limit, max_seq=max_seq, window=window
+            )
 
         return await self._in_thread(run)
 

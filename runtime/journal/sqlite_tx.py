@@ -2,7 +2,8 @@
 
 Each public method runs as one call on aiosqlite's worker thread (see ``sqlite.py``, which
 queues it and translates the ``sqlite3`` errors raised here). The lexical index is written
-in the same transactions, so it holds the only ``FtsIndex`` of the connection.
+in the same transactions (through its queue, ``lexqueue.py``), so it holds the only
+``FtsIndex`` of the connection, and searches go through it too.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import threading
 from collections.abc import Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
-from nousmem.runtime.journal.base import Guard, stale
+from nousmem.runtime.journal import lexqueue
+from nousmem.runtime.journal.base import Guard, SearchHit, stale
 from nousmem.runtime.journal.chain import SealedRow, seal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.schema import INSERT_EVENT
@@ -49,6 +51,9 @@ class Transactions:
 
     def __init__(self) -> None:
         self.fts = FtsIndex()
+        # Rows this connection queued since the queue last moved (an estimate: rolled-back
+        # rows stay counted, and other processes' rows are not; it only paces the moves).
+        self.queued = 0
         # Shared with the background checkpointer (checkpoint.py), whose passive checkpoint
         # would make an erasure's TRUNCATE checkpoint return "busy" and leave erased pages.
         self.checkpoint_lock = threading.Lock()
@@ -118,8 +123,63 @@ class Transactions:
             for r, d in zip(rows, drafts, strict=True)
             if d.doc
         ]
-        self.fts.add(conn, docs)
+        if docs:
+            if self.queued + len(docs) >= lexqueue.FLUSH_ROWS:
+                lexqueue.flush(conn, self.fts)
+                self.fts.add(conn, docs)
+                self.queued = 0
+            else:
+                lexqueue.enqueue(conn, self.fts, docs)
+                self.queued += len(docs)
         return sealed
+
+    def search(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        query: str,
+        *,
+        limit: int,
+        max_seq: int | None,
+        window: int | None,
+    ) -> list[SearchHit]:
+        """Search the lexical index in one transaction, moving the queue into it first.
+
+        A read transaction when the queue is empty; else one write transaction that moves
+        the queue and searches, so no row committed before the search is missed.
+        """
+        conn.execute("BEGIN")
+        try:
+            if not lexqueue.queued_rows(conn):
+                return self.fts.search(
+                    conn, namespace, query, limit=limit, max_seq=max_seq, window=window
+                )
+        finally:
+            conn.execute("ROLLBACK")
+        # The move holds no journal row: lost to a power cut, it leaves the rows queued, as
+        # before it. So it skips the fsync that durability "full" gives a commit (the WAL
+        # keeps it atomic; the next journal commit's fsync covers its frames).
+        (sync,) = conn.execute("PRAGMA synchronous").fetchone()
+        if sync > 1:
+            conn.execute("PRAGMA synchronous=NORMAL")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                lexqueue.flush(conn, self.fts)
+                hits = self.fts.search(
+                    conn, namespace, query, limit=limit, max_seq=max_seq, window=window
+                )
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                self._forget_index_tables()
+                raise
+        finally:
+            if sync > 1:
+                conn.execute(f"PRAGMA synchronous={sync}")
+        self.queued = 0
+        return hits
 
     def _write_isolated(
         self,
@@ -164,6 +224,10 @@ class Transactions:
         try:
             if guard is not None:
                 stale(guard, _guarded_event(conn, guard))
+            # Queued text goes to the index first, where the erasure deletes it (and the
+            # scrub's merge drops it from the segments).
+            lexqueue.flush(conn, self.fts)
+            self.queued = 0
             seqs: list[int] = []
             for eid in ids:
                 got = conn.execute(
@@ -214,6 +278,7 @@ class Transactions:
             }
             if erased:
                 docs = [d for d in docs if d[1] not in erased]
+            lexqueue.drop(conn, namespace, upto_seq)  # the docs replace these rows too
             self.fts.replace(conn, namespace, docs, upto_seq)
             conn.execute("COMMIT")
         except BaseException:
