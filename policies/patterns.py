@@ -150,6 +150,7 @@ STATUS_OF: dict[str, str] = {
     "split": "separated",
     "split up": "separated",
     "no longer married": "divorced",
+    "divorce": "divorced",  # "My divorce was finalized"
 }
 
 #: Plural species -> the singular used in values ("dog Max").

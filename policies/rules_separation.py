@@ -2,9 +2,10 @@
 wedding a joint subject states: "Tom and I got married").
 
 "Tom and I got divorced", "I divorced Tom", "I split up with Tom" deny Tom as spouse and
-set the status (divorced, or separated for "split up"/"separated"); "We split up" and "I'm
-no longer married" set the status only (which spouse they end is known to memory, not to
-the sentence: ``policies/ended_marriage.py``). A divorce under way ("we're getting
+set the status (divorced, or separated for "split up"/"separated"); "We split up", "I'm
+no longer married", "I divorced my husband" and "My divorce was finalized" set the status
+only (which spouse they end is known to memory, not to the sentence:
+``policies/ended_marriage.py``). A divorce under way ("we're getting
 divorced", "I'm divorcing Tom") is no claim: the marriage holds until it is done. A denied
 one ("we never split up") is none either, rather than a marriage the speaker did not state.
 So is a divorce followed by anything but the clause's end, a time or a new clause ("we
@@ -16,7 +17,15 @@ spouse, a missed one only waits to be said again.
 from __future__ import annotations
 
 from nousmem.policies.letters import LOWER, UPPER
-from nousmem.policies.patterns import NAME, NAME_STOP, NAME_VAL, NOT_WORD, Rule, make_rule
+from nousmem.policies.patterns import (
+    NAME,
+    NAME_STOP,
+    NAME_VAL,
+    NOT_WORD,
+    SPOUSE,
+    Rule,
+    make_rule,
+)
 
 __all__ = ["SEPARATION_RULES"]
 
@@ -86,6 +95,26 @@ _PERSON = (
 _NAMED = (
     r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
     r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + _PERSON + NAME + _END + ")"
+)
+
+# ... and one that names the spouse by noun: "I divorced my husband", "I'm separated from my
+# wife", "I split up with my husband last year". The status alone: which spouse it ends is
+# the one memory holds (``policies/ended_marriage.py``), as for "We split up".
+_BY_NOUN = (
+    r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
+    r"(?i:my)\s+" + SPOUSE + _END + ")"
+)
+# "My divorce was finalized", "My divorce went through", "My divorce is final now"; not one
+# supposed or awaited ("If my divorce went through", "Once my divorce is final"), which the
+# possessor's walk does not see.
+_NOT_SUPPOSED = "".join(
+    r"(?<!\b(?i:" + w + r")\s)"
+    for w in ("if", "unless", "once", "until", "whether", "hope", "wish", "as soon as")
+)
+_FINAL = (
+    r"\s+(?i:was|is|has\s+been|got|just\s+got|finally\s+got)\s+"
+    r"(?:(?i:now|finally|officially|just)\s+)?(?i:finali[sz]ed|final|official|granted)"
+    r"|\s+(?:(?i:finally|officially|just)\s+)?(?i:went|came|has\s+gone|has\s+come)\s+through"
 )
 
 # The verb after a joint subject, marked ``act`` for the subject walk and the scope.
@@ -187,6 +216,24 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         change=True,
         denial_drops=True,
         elide="past",
+    ),
+    make_rule(
+        "relationship_status",
+        "divorced separated split",
+        r"\b" + _BY_NOUN + r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))",
+        value="status",
+        change=True,
+        denial_drops=True,
+        elide="past",
+        solo=True,
+    ),
+    make_rule(
+        "relationship_status",
+        "divorce",
+        _NOT_SUPPOSED + r"(?P<poss>\b[Mm]y)\s+(?P<val>(?i:divorce))(?:" + _FINAL + ")" + _END,
+        value="status",
+        change=True,
+        denial_drops=True,
     ),
     # "I'm divorced", "I got separated", "Ana is divorced": one subject, not a joint one,
     # which the rules above read ("Ana and Tom got divorced" says nothing of Ana's spouse,

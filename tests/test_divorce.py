@@ -74,6 +74,14 @@ ENDED = [
     ("My husband and I split up.", "separated"),
     ("Me and my husband split up.", "separated"),
     ("My wife and I separated last month.", "separated"),
+    # ... and the spouse by noun after the verb, or the divorce itself (review rev18).
+    ("I divorced my husband.", "divorced"),
+    ("I'm divorced from my husband.", "divorced"),
+    ("I'm separated from my husband.", "separated"),
+    ("I split up with my husband last week.", "separated"),
+    ("My divorce was finalized.", "divorced"),
+    ("My divorce went through last week.", "divorced"),
+    ("Well, my divorce is final now.", "divorced"),
 ]
 
 
@@ -155,6 +163,19 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
         "Imagine Tom and I got divorced.",
         "Let's say Tom and I split up.",
         "I'd rather we split up.",
+        # The spouse by noun: lost in a crowd, someone's lawyer, a divorce to come or
+        # denied, someone else's.
+        "I got separated from my husband at the mall.",
+        "I divorced my husband's lawyer.",
+        "My divorce lawyer called.",
+        "If my divorce went through, I'd keep the house.",
+        "Once my divorce is final, I'll move.",
+        "As soon as my divorce is final, I'm moving.",
+        "I hope my divorce is final soon.",
+        "My divorce wasn't finalized.",
+        "I never divorced my husband.",
+        "My sister divorced her husband.",
+        '"My divorce was finalized," Ana said.',
         # A product or a company, not a spouse.
         "I finally divorced Google Drive and moved everything to Dropbox.",
         "I split from Apple and bought a Pixel.",
@@ -311,7 +332,15 @@ async def _married_to_jake_after_tom(rt: MemoryRuntime) -> None:
         await say(rt, text, datetime(year, month, 1, tzinfo=UTC))
 
 
-@pytest.mark.parametrize("text", ["I got divorced in 2019.", "We split up in 2019, it was rough."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got divorced in 2019.",
+        "We split up in 2019, it was rough.",
+        "I divorced my husband in 2019.",
+        "My divorce was finalized in 2019.",
+    ],
+)
 async def test_a_divorce_dated_before_the_marriage_held_ends_nothing_current(
     rt: MemoryRuntime, text: str
 ) -> None:
