@@ -33,6 +33,8 @@ class ModeChange:
     occurred_at: datetime
     before: str | None
     after: str | None
+    kept: bool = False
+    """A merge's change whose ``after`` one side held already (it took no slot there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,8 @@ def refold(
                 after = _mode(out)
                 for before in dict.fromkeys(held):
                     if before != after:
-                        trail.append(ModeChange(op.seq, op.occurred_at, before, after))
+                        kept = after in held
+                        trail.append(ModeChange(op.seq, op.occurred_at, before, after, kept))
             continue
         rev = op.revision
         if op.counted_by(as_of_time):

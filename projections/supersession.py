@@ -30,6 +30,14 @@ Sup = tuple[int, datetime, str | None]
 K = TypeVar("K")
 
 
+class MergedInto(str):
+    """The value that took over from a value at an accepted merge, having held the slot on
+    one side of it already: the loser's span ends there, but the winner's goes on from when
+    it took the slot on its side (it did not take it at the merge)."""
+
+    __slots__ = ()
+
+
 def note_change(
     sup: dict[K, list[Sup]],
     key: Callable[[str], K],
@@ -37,14 +45,19 @@ def note_change(
     occurred_at: datetime,
     before: str | None,
     after: str | None,
+    kept: bool = False,
 ) -> None:
-    """Record that a fold at ``seq`` moved the mode from ``before`` to ``after``."""
+    """Record that a fold at ``seq`` moved the mode from ``before`` to ``after``;
+    ``kept``: a merge, whose ``after`` one side held already (see :class:`MergedInto`)."""
     if before == after:
         return
     if before is not None and before != UNKNOWN:
         # A mode that moves to "unknown" (a denial) ends the value's span as another value
         # would: recorded as ``None`` it would read as the value taking the slot back.
-        sup.setdefault(key(before), []).append((seq, occurred_at, after or UNKNOWN))
+        by = MergedInto(after) if kept and after is not None else after or UNKNOWN
+        sup.setdefault(key(before), []).append((seq, occurred_at, by))
+    if kept:
+        return
     if after is not None and after != UNKNOWN and sup.get(key(after)):
         sup[key(after)].append((seq, occurred_at, None))  # restored
 
@@ -65,7 +78,9 @@ def from_trail(trail: Iterable[ModeChange | MergedTrail]) -> dict[str, list[Sup]
             for vkey, entries in from_trail(step.changes).items():
                 carry(out.setdefault(vkey, []), entries, step.seq)
         else:
-            note_change(out, match_key, step.seq, step.occurred_at, step.before, step.after)
+            note_change(
+                out, match_key, step.seq, step.occurred_at, step.before, step.after, step.kept
+            )
     return out
 
 
@@ -75,7 +90,7 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
     out: dict[str, tuple[int, datetime]] = {}
     for vkey, entries in records:
         for seq, t, by in entries:
-            if by == UNKNOWN:  # "unknown" is no candidate: nothing took the slot
+            if by == UNKNOWN or isinstance(by, MergedInto):  # nothing took the slot
                 continue
             winner = vkey if by is None else match_key(by)
             if winner not in out or (seq, t) >= out[winner]:
@@ -103,7 +118,10 @@ def closed_spans(
     for key, entries in records:
         for seq, t, by in entries:
             took = (key == vkey and by is None) or (
-                key != vkey and by not in (None, UNKNOWN) and match_key(by) == vkey
+                key != vkey
+                and by not in (None, UNKNOWN)
+                and not isinstance(by, MergedInto)
+                and match_key(by) == vkey
             )
             if took or (key == vkey and by is not None):
                 moves[(t, took)] = min(seq, moves.get((t, took), seq))

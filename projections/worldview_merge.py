@@ -182,13 +182,15 @@ class MergeCarry:
         at the merge, to the merged mode (see :func:`~.supersession.note_change`)."""
         ekey = self.entity_key(keep)
         for attr, value in held:
+            after = now.get(attr)
             note_change(
                 self.superseded,
                 lambda v, a=attr: (ekey, a, match_key(v)),  # type: ignore[misc]
                 seq,
                 occurred_at,
                 value,
-                now.get(attr),
+                after,
+                kept=(attr, after) in held,
             )
 
     def on_merged(
