@@ -279,7 +279,7 @@ class RuleExtractor:
             walk = walk_back(sent, match.start())
             if walk.kind == "elided" and not self._may_elide(rule, match):
                 return []
-            if rule.solo and joined(sent, walk):
+            if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):
                 return []
         if walk.conditional and rule.attribute != "goal":
             return []

@@ -81,6 +81,10 @@ class Rule(BaseModel):
     #: The subject must stand alone: joined to another ("Tom and I", "neither Tom nor I",
     #: "Ana and Tom") it gives no claim. The joint-subject rules read those, or nothing does.
     solo: bool = False
+    #: A joint subject gives a claim only when the speaker is the subject found: "Ana and I
+    #: are engaged" is the speaker's status, "Ana and Tom got married" no one's (not Tom's
+    #: alone).
+    speaker_joint: bool = False
     #: A match inside double quotes gives no claim: a marriage's end or start quoted
     #: ('"We're separated now," she said') is someone else's words, and ending a marriage
     #: on them would remove a real spouse.

@@ -250,6 +250,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"|(?(neg)(?!)|\s+(?i:to)\b))",
         value="status",
         elide="past",
+        # "Ana and Tom got married" says both are, not Tom alone ("got" agrees with either).
+        speaker_joint=True,
     ),
     # ---- goals -----------------------------------------------------------------------
     make_rule(

@@ -245,6 +245,14 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ("Suppose Tom and I split up.", []),
         # Neither is the speaker: no half-update of Tom alone.
         ("Ana and Tom got divorced last month.", []),
+        # ... nor Tom alone married ("got" agrees with either name); with the speaker, hers.
+        ("Ana and Tom got married.", []),
+        ("Ana and Tom got married last year.", []),
+        ("Ana and I got engaged.", [("relationship_status", "engaged", "assert")]),
+        (
+            "Tom and I are in a relationship.",
+            [("relationship_status", "in a relationship", "assert")],
+        ),
         ("Neither Tom nor I got divorced.", []),
     ],
 )
