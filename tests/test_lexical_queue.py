@@ -156,3 +156,24 @@ async def test_opening_an_older_file_raises_its_schema_version(tmp_path: Path) -
     with sqlite3.connect(p) as conn:
         got = conn.execute("SELECT value FROM nousmem_meta WHERE key = 'schema_version'")
         assert got.fetchone()[0] == "3"
+
+
+async def test_the_queue_tolerates_a_writer_that_bypasses_it(tmp_path: Path) -> None:
+    """An older nousmem that had the file open when this one raised its version erases and
+    reindexes without knowing the queue: an event it erased is never indexed, and a row it
+    indexed itself does not make the move fail (and every search with it)."""
+    p = tmp_path / "j.db"
+    j = await SqliteJournal.open(p, durability="normal")
+    try:
+        await j.append([_draft("a", "erased elsewhere", 1), _draft("a", "indexed elsewhere", 2)])
+        with sqlite3.connect(p) as old:
+            old.execute("UPDATE events SET payload = NULL, erased = 1 WHERE seq = 1")
+            old.execute(
+                f"INSERT INTO {table_for('a')}(rowid, text, event_id)"
+                " SELECT seq, 'indexed elsewhere', id FROM events WHERE seq = 2"
+            )
+        assert await j.search("a", '"erased"', limit=5) == []
+        assert [h.seq for h in await j.search("a", '"elsewhere"', limit=5)] == [2]
+        assert _counts(p) == (0, 1)
+    finally:
+        await j.close()

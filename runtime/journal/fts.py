@@ -32,6 +32,13 @@ class FtsIndex:
         self._ensured: dict[str, str] = {}  # namespace -> table, created on this connection
         self._lengths: dict[str, bm25.PrefixLengths] = {}  # table -> row sizes (BM25)
 
+    def reset(self) -> None:
+        """Forget what this object knows of the tables (after a rollback, which may have
+        taken a table it created with it)."""
+        self._known.clear()
+        self._ensured.clear()
+        self._lengths.clear()
+
     def ensure(self, conn: sqlite3.Connection, namespace: str) -> str:
         table = self._ensured.get(namespace)
         if table is not None:
@@ -46,8 +53,15 @@ class FtsIndex:
         self._ensured[namespace] = table
         return table
 
-    def add(self, conn: sqlite3.Connection, rows: Iterable[tuple[str, int, str, str]]) -> None:
-        """Index ``(namespace, seq, event_id, text)`` rows (one statement per namespace)."""
+    def add(
+        self,
+        conn: sqlite3.Connection,
+        rows: Iterable[tuple[str, int, str, str]],
+        *,
+        replace: bool = False,
+    ) -> None:
+        """Index ``(namespace, seq, event_id, text)`` rows (one statement per namespace);
+        ``replace``: a row already indexed under the seq is replaced, not an error."""
         by_table: dict[str, list[tuple[int, str, str]]] = {}
         for ns, seq, event_id, text in rows:
             table = self.ensure(conn, ns)
@@ -56,8 +70,9 @@ class FtsIndex:
                 by_table[table] = [(seq, text, event_id)]
             else:
                 params.append((seq, text, event_id))
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
         for table, params in by_table.items():
-            sql = f"INSERT INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)"
+            sql = f"{verb} INTO {table}(rowid, text, event_id) VALUES (?, ?, ?)"
             if len(params) == 1:
                 conn.execute(sql, params[0])
             else:

@@ -46,13 +46,21 @@ def enqueue(
 
 
 def flush(conn: sqlite3.Connection, fts: FtsIndex) -> int:
-    """Move every queued row into its namespace's index; returns how many moved."""
+    """Move every queued row of a live event into its namespace's index (rows of erased
+    events are dropped); returns how many moved.
+
+    Tolerant of writers that bypass the queue (an older nousmem that had the file open
+    when this one raised its schema version): an event such a writer erased is not
+    indexed, and a row such a reindex already indexed is replaced, not a constraint error
+    that would keep the queue, and every search, failing.
+    """
     rows = conn.execute(
-        "SELECT namespace, seq, event_id, text FROM lex_queue ORDER BY rowid"
+        "SELECT q.namespace, q.seq, q.event_id, q.text FROM lex_queue AS q"
+        " JOIN events AS e ON e.namespace = q.namespace AND e.seq = q.seq"
+        " WHERE e.erased = 0 ORDER BY q.rowid"
     ).fetchall()
-    if not rows:
-        return 0
-    fts.add(conn, rows)
+    if rows:
+        fts.add(conn, rows, replace=True)
     conn.execute("DELETE FROM lex_queue")
     return len(rows)
 

@@ -94,6 +94,7 @@ def finish_scrubs(
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
+            fts.reset()  # a table the merge created went with the rollback
             raise
     if not _fold_wal(conn, lock, ERASURE_WAIT_S if wait_s is None else wait_s):
         _log.warning("erasure_wal_not_folded", namespaces=[k[len(_PREFIX) :] for k, _ in keys])

@@ -61,7 +61,7 @@ class Transactions:
     def _forget_index_tables(self) -> None:
         # Tables created inside a rolled-back transaction are gone: the cache must not say
         # they exist.
-        self.fts = FtsIndex()
+        self.fts.reset()
 
     def commit_group(
         self,
