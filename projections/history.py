@@ -17,7 +17,12 @@ import numpy as np
 
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
-from nousmem.projections.belief_models import BeliefDelta, BeliefSnapshot, ObservedValue
+from nousmem.projections.belief_models import (
+    BeliefDelta,
+    BeliefSnapshot,
+    ObservedValue,
+    match_key,
+)
 from nousmem.projections.dimension import SINK, Dimension
 from nousmem.projections.identity import absorb
 from nousmem.projections.revision import MergeOp, dated_by, days, ranked
@@ -70,7 +75,12 @@ def refold(
                 continue
             inner: Trail | None = None if trail is None else []
             sub = refold(op.other, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=inner)
-            held = [] if out.multi else [m for m in (_mode(out), _mode(sub)) if m is not None]
+            # The single values the sides held, one spelling each ("Acme" and "ACME" are one).
+            sides: dict[str, str] = {}
+            for m in () if out.multi else (_mode(out), _mode(sub)):
+                if m is not None:
+                    sides.setdefault(match_key(m), m)
+            held = list(sides.values())
             if sub is not None:
                 absorb(out, sub, seq=op.seq, event_id=op.event_id, occurred_at=op.occurred_at)
             if trail is not None and inner:
@@ -79,9 +89,9 @@ def refold(
                 # As the live fold records it (runtime/merge_fold.py): a single value a side
                 # held that the merged belief does not lost the slot at the merge.
                 after = _mode(out)
-                for before in dict.fromkeys(held):
-                    if before != after:
-                        kept = after in held
+                kept = after is not None and match_key(after) in {match_key(m) for m in held}
+                for before in held:
+                    if after is None or match_key(before) != match_key(after):
                         trail.append(ModeChange(op.seq, op.occurred_at, before, after, kept))
             continue
         rev = op.revision

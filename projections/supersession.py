@@ -49,17 +49,21 @@ def note_change(
 ) -> None:
     """Record that a fold at ``seq`` moved the mode from ``before`` to ``after``;
     ``kept``: a merge, whose ``after`` one side held already (see :class:`MergedInto`)."""
-    if before == after:
-        return
+    if before == after or (before is not None and after is not None and key(before) == key(after)):
+        return  # one value ("Acme", "ACME"): nothing moved
     if before is not None and before != UNKNOWN:
         # A mode that moves to "unknown" (a denial) ends the value's span as another value
         # would: recorded as ``None`` it would read as the value taking the slot back.
         by = MergedInto(after) if kept and after is not None else after or UNKNOWN
         sup.setdefault(key(before), []).append((seq, occurred_at, by))
-    if kept:
+    if after is None or after == UNKNOWN:
         return
-    if after is not None and after != UNKNOWN and sup.get(key(after)):
-        sup[key(after)].append((seq, occurred_at, None))  # restored
+    mine = sup.get(key(after))
+    # Restored: it had lost the slot. Kept at a merge, it goes on from its own side's take,
+    # unless its records (the other side's, carried over) end with it losing the slot:
+    # then it holds again from the merge.
+    if mine and (not kept or mine[-1][2] is not None):
+        mine.append((seq, occurred_at, None))
 
 
 def carry(into: list[Sup], theirs: Sequence[Sup], seq: int) -> None:

@@ -181,6 +181,7 @@ class MergeCarry:
         value) that the merged belief does not (``now``: attribute -> mode) lost the slot
         at the merge, to the merged mode (see :func:`~.supersession.note_change`)."""
         ekey = self.entity_key(keep)
+        keys = {(a, match_key(v)) for a, v in held}
         for attr, value in held:
             after = now.get(attr)
             note_change(
@@ -190,7 +191,7 @@ class MergeCarry:
                 occurred_at,
                 value,
                 after,
-                kept=(attr, after) in held,
+                kept=after is not None and (attr, match_key(after)) in keys,
             )
 
     def on_merged(

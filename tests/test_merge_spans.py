@@ -80,3 +80,33 @@ async def test_a_value_taken_after_the_merge_still_starts_its_span(rt: MemoryRun
     spans = await _all_reads(rt)
     assert spans[0] == ("Initech", "selected", date(2024, 3, 11), None)
     assert ("Acme", "superseded", date(2024, 1, 1), date(2024, 3, 11)) in spans
+
+
+async def test_a_value_that_lost_the_slot_on_one_side_holds_again_from_the_merge(
+    rt: MemoryRuntime,
+) -> None:
+    """Robert left Globex for Acme; Bob (three sources) is at Globex. The merged belief is
+    Globex: current, from the merge (its carried records end with it losing the slot), and
+    in the logical lens (review rev20 #4: it showed as superseded, the slot empty)."""
+    await _say(rt, "Robert works at Globex.", 0)
+    await _say(rt, "Robert now works at Acme.", 31)
+    for day in (14, 15, 16):
+        await _say(rt, "Bob works at Globex.", day, actor=f"P{day}")
+    await _say(rt, "I like tea.", 60)
+    await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
+    spans = await _all_reads(rt)
+    assert spans[0] == ("Globex", "selected", MERGED, None)
+    assert ("Acme", "superseded", date(2024, 2, 1), MERGED) in spans
+    logical = {s.key: s for s in (await rt.worldview("logical")).slots}
+    assert [c.value for c in logical["Robert.employer"].candidates] == ["Globex"]
+
+
+async def test_one_value_spelled_two_ways_is_not_superseded_by_itself(rt: MemoryRuntime) -> None:
+    """ "Acme" and "ACME" are one value: the merge moves nothing (review rev20 #5)."""
+    await _say(rt, "Robert works at Acme.", 0)
+    await _say(rt, "Bob works at ACME.", 30)
+    await _say(rt, "I like tea.", 60)
+    await rt.merge_entities("Robert", "Bob", reason="same person", authorized=True)
+    assert await _all_reads(rt) == [("Acme", "selected", date(2024, 1, 1), None)]
+    ctx = await rt.query("Where did Robert work in February 2024?")
+    assert "before: Acme" not in ctx.to_prompt()
