@@ -38,6 +38,7 @@ from nousmem.policies.patterns import (
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
     STATUS_OF,
+    SUPPOSING,
     VALUE_STOP,
     VP_STOP,
     Rule,
@@ -167,6 +168,9 @@ class RuleExtractor:
                 # Search again from the start of the value rather than the end of the match:
                 # the raw value may swallow a second trigger ("... and Alice went to ...").
                 while (match := rule.regex.search(text, pos)) is not None:
+                    if rule.settled and SUPPOSING.search(text, 0, match.start()):
+                        pos = match.start() + 1
+                        continue
                     if rule.unquoted:
                         if quoted is None:
                             quoted = others(content, instructions=True).spans

@@ -86,6 +86,21 @@ _FORWARDED = re.compile(
 )
 _QUOTED_LINE = re.compile(r"^[ \t]*>[^\n]*", re.MULTILINE)
 _QUOTED = re.compile(r"(?<!\d)\"[^\"\n]*(?<!\d)\"|\u201c[^\u201d\n]*\u201d")
+# Single quotes mark words too, but also apostrophes ("I'm"): only a span a reporting
+# clause names as someone's counts ("'I'm divorced,' Ana said", "Ana told me: 'We split'").
+_REPORTING = (
+    r"(?i:said|says|told|tells|wrote|writes|texted|texts|asked|replied|added|explained"
+    r"|messaged|posted)"
+)
+_SINGLE_REPORTED = re.compile(
+    r"(?:^|(?<=[\s(:]))['\u2018](?:[^\n]+?)['\u2019]"
+    r"(?=\s*,?\s*(?:she|he|they|[A-Z][\w'-]*|(?i:my|our|his|her)\s+[\w'-]+)\s+"
+    + _REPORTING
+    + r"\b)"
+    r"|\b" + _REPORTING + r"(?:\s+(?i:me|us|him|her|them))?\s*[,:]?\s+['\u2018][^\n]+?['\u2019]"
+    r"(?=\s*(?:[.!?]|$))",
+    re.MULTILINE,
+)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _COMMENT = re.compile(r"^[ \t]*(?:#|//)[ \t][^\n]*", re.MULTILINE)
 
@@ -141,7 +156,12 @@ def others(content: str, *, instructions: bool = False) -> Passed:
     """The parts of ``content`` that are not the speaker's own words. ``instructions``:
     read for instructions, where a quotation and more ways to hand text over count too (an
     instruction quoted is someone's; a fact is rarely quoted whole)."""
-    patterns = (_FENCE, _COMMENT, _QUOTED_LINE, *((_QUOTED,) if instructions else ()))
+    patterns = (
+        _FENCE,
+        _COMMENT,
+        _QUOTED_LINE,
+        *((_QUOTED, _SINGLE_REPORTED) if instructions else ()),
+    )
     merged: list[tuple[int, int]] = []
     for a, b in sorted(m.span() for p in patterns for m in p.finditer(content)):
         if merged and a <= merged[-1][1]:  # a quoted line inside a fence: one span

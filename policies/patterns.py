@@ -89,6 +89,10 @@ class Rule(BaseModel):
     #: ('"We're separated now," she said') is someone else's words, and ending a marriage
     #: on them would remove a real spouse.
     unquoted: bool = False
+    #: A match gives no claim when a word earlier in its sentence supposes or awaits it
+    #: (:data:`SUPPOSING`): "When my divorce is final, I'll move", "If the judge signs
+    #: today, my divorce is final", "I can't wait till my divorce is final".
+    settled: bool = False
     weight: float = 1.0
 
 
@@ -148,6 +152,14 @@ SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
 # A value cannot start with a pronoun or a function word.
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
+
+#: Words that, anywhere before a match in its sentence, make a ``settled`` rule's match
+#: supposed or awaited rather than stated.
+SUPPOSING = re.compile(
+    r"\b(?i:if|unless|when|whenever|once|until|till|til|after|before|whether|assuming"
+    r"|suppose|supposing|imagine|imagining|pretend|hope|hoping|wish|wishing|wait|waiting"
+    r"|in\s+case|as\s+(?:long|soon)\s+as|let's\s+say)\b"
+)
 
 #: Status words a phrasing says in other words: "we split up" -> separated.
 STATUS_OF: dict[str, str] = {

@@ -100,17 +100,20 @@ _NAMED = (
 # ... and one that names the spouse by noun: "I divorced my husband", "I'm separated from my
 # wife", "I split up with my husband last year". The status alone: which spouse it ends is
 # the one memory holds (``policies/ended_marriage.py``), as for "We split up".
+# Stricter at its end than by name: "separated from my husband for a few days" (a trip, a
+# crowd) ends no marriage, so no "for/after <count>" here; and not "got/was/were separated
+# from my husband" either, which is as often a crowd ("..., but I found him").
+_FOR_COUNT = r"|(?:for|after)\s+" + _COUNT
+assert _FOR_COUNT in _WHEN
+_END_NOUN = _END.replace(_FOR_COUNT, "")
 _BY_NOUN = (
+    r"(?:(?=(?i:divorced))|(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s))"
     r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
-    r"(?i:my)\s+" + SPOUSE + _END + ")"
+    r"(?i:my)\s+" + SPOUSE + _END_NOUN + ")"
 )
 # "My divorce was finalized", "My divorce went through", "My divorce is final now"; not one
-# supposed or awaited ("If my divorce went through", "Once my divorce is final"), which the
-# possessor's walk does not see.
-_NOT_SUPPOSED = "".join(
-    r"(?<!\b(?i:" + w + r")\s)"
-    for w in ("if", "unless", "once", "until", "whether", "hope", "wish", "as soon as")
-)
+# supposed or awaited ("If my divorce went through", "When my divorce is final"): the rule is
+# ``settled``, which the possessor's walk alone would not see.
 _FINAL = (
     r"\s+(?i:was|is|has\s+been|got|just\s+got|finally\s+got)\s+"
     r"(?:(?i:now|finally|officially|just)\s+)?(?i:finali[sz]ed|final|official|granted)"
@@ -230,10 +233,11 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         "divorce",
-        _NOT_SUPPOSED + r"(?P<poss>\b[Mm]y)\s+(?P<val>(?i:divorce))(?:" + _FINAL + ")" + _END,
+        r"(?P<poss>\b[Mm]y)\s+(?P<val>(?i:divorce))(?:" + _FINAL + ")" + _END,
         value="status",
         change=True,
         denial_drops=True,
+        settled=True,
     ),
     # "I'm divorced", "I got separated", "Ana is divorced": one subject, not a joint one,
     # which the rules above read ("Ana and Tom got divorced" says nothing of Ana's spouse,

@@ -176,6 +176,22 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
         "I never divorced my husband.",
         "My sister divorced her husband.",
         '"My divorce was finalized," Ana said.',
+        # Awaited or supposed anywhere before it, someone's words in single quotes, a short
+        # separation (review rev20).
+        "When my divorce is final, I'll move.",
+        "Tell me when my divorce is final.",
+        "I can't wait till my divorce is final.",
+        "Before my divorce is final, I need a lawyer.",
+        "Assuming my divorce is final, I can remarry.",
+        "If the judge signs today, my divorce is final.",
+        "'My divorce went through last week,' my sister told me.",
+        "'I'm separated from my wife,' Ana said.",
+        "Ana told me: 'I divorced my husband.'",
+        "'I divorced Tom,' Ana said.",
+        "I was separated from my husband for a few days.",
+        "I'm separated from my husband for a week.",
+        "I got separated from my husband earlier, but I found him.",
+        "I split up with my husband for a few days.",
         # A product or a company, not a spouse.
         "I finally divorced Google Drive and moved everything to Dropbox.",
         "I split from Apple and bought a Pixel.",
