@@ -131,8 +131,12 @@ def closed_spans(
                 moves[(t, took)] = min(seq, moves.get((t, took), seq))
     spans: list[tuple[datetime, datetime]] = []
     order = sorted(moves, key=lambda m: (m[0], moves[m]))
-    # A value whose first move is a loss was the slot's first mode: from its first assertion.
-    start = first if order and not order[0][1] else None
+    # A value whose first move in journal order is a loss was the slot's mode from its first
+    # assertion. Journal order, not event time: a correction recorded later but dated before
+    # the loss ("No, I still work at Acme", dated before Bob's claim) is a take-back, not
+    # the start of the value's holding (review rev16 #3).
+    by_seq = sorted(moves, key=lambda m: moves[m])
+    start = first if by_seq and not by_seq[0][1] else None
     for t, took in order:
         if took:
             start = t if start is None else start

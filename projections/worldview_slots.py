@@ -277,6 +277,9 @@ class SlotResolver:
             earlier: tuple[tuple[datetime, datetime], ...] = ()
             if not multi and first is not None:
                 spans = closed_spans(match_key(value), records.items(), asserted)
+                # A span that runs past the latest one's start joins it: the value held
+                # throughout (a take-back recorded late but dated before the loss).
+                first = min([first, *(a for a, b in spans if a < first < b)])
                 earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
                 # An earlier loss that was an unsettled dispute a third value ended: the span
                 # runs to the takeover, as the latest one does (see disputes.outlasted).

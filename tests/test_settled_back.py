@@ -158,3 +158,26 @@ async def test_an_earlier_dispute_a_third_value_ended_keeps_its_periods(
     ):
         assert part in line
         assert part in then[0]
+
+
+async def test_a_take_back_dated_before_the_loss_keeps_the_value_held_from_its_start(
+    rt: MemoryRuntime,
+) -> None:
+    """Alice's "No, I still work at Acme" recorded after Bob's claim but dated before it:
+    Acme held from 1 January throughout, live, as of a time and rebuilt (review rev16 #3;
+    its span started at the correction's date)."""
+    await _say(rt, d(1), "Alice", "I work at Acme.")
+    await _say(rt, d(3), "Bob", "Alice works at Globex.")
+    await _say(rt, d(2, 20), "Alice", "No, I still work at Acme.")
+    await _say(rt, d(4), "Alice", "I like tea.")
+    reads = [await _slot(rt), await _slot(rt, as_of=d(5))]
+    await rt.rebuild()
+    reads.append(await _slot(rt))
+    for slot in reads:
+        acme = next(c for c in slot.candidates if c.value == "Acme")
+        assert (acme.status, acme.valid_from, acme.valid_to, acme.earlier) == (
+            "selected",
+            d(1),
+            None,
+            (),
+        )
