@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.events import EventDraft
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.payloads import ObservationPayload
 
 
 def claim(
@@ -71,4 +75,19 @@ def event_state(e: Any) -> tuple[Any, ...]:
         e.__pydantic_fields_set__,
         e.__pydantic_extra__,
         e.__pydantic_private__,
+    )
+
+
+def utterance_draft(
+    ids: IdGenerator, ns: str, text: str, at: datetime, *, id: str | None = None
+) -> EventDraft:
+    """An observation draft with ``text`` as its content and its lexical doc."""
+    return EventDraft(
+        id=id or ids.new(at),
+        namespace=ns,
+        kind="observation",
+        occurred_at=at,
+        recorded_at=at,
+        payload=ObservationPayload(type="utterance", content=text, source="user"),
+        doc=text,
     )

@@ -38,7 +38,7 @@ from nousmem.runtime.journal.chain import ChainWalker, ErasureLog, StoredRow, se
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload
-from tests.helpers import event_state
+from tests.helpers import event_state, utterance_draft
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 _FMT = "%Y-%m-%dT%H:%M:%S.%fZ"
@@ -356,15 +356,7 @@ def test_bulk_walker_reports_exactly_what_the_row_walker_reports() -> None:
 
 
 def _draft(ids: IdGenerator, ns: str, text: str, *, id: str | None = None) -> EventDraft:
-    return EventDraft(
-        id=id or ids.new(T0),
-        namespace=ns,
-        kind="observation",
-        occurred_at=T0,
-        recorded_at=T0,
-        payload=ObservationPayload(type="utterance", content=text, source="user"),
-        doc=text,
-    )
+    return utterance_draft(ids, ns, text, T0, id=id)
 
 
 async def test_bad_batch_in_a_group_fails_alone(tmp_path: Path) -> None:

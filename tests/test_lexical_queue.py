@@ -14,23 +14,14 @@ from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.fts import table_for
 from nousmem.runtime.journal.lexqueue import FLUSH_ROWS
 from nousmem.runtime.journal.sqlite import SqliteJournal
-from nousmem.runtime.payloads import ObservationPayload
+from tests.helpers import utterance_draft
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 IDS = IdGenerator(seed=11)
 
 
 def _draft(ns: str, text: str, i: int = 0) -> EventDraft:
-    t = T0 + timedelta(seconds=i)
-    return EventDraft(
-        id=IDS.new(t),
-        namespace=ns,
-        kind="observation",
-        occurred_at=t,
-        recorded_at=t,
-        payload=ObservationPayload(type="utterance", content=text, source="user"),
-        doc=text,
-    )
+    return utterance_draft(IDS, ns, text, T0 + timedelta(seconds=i))
 
 
 def _counts(path: Path, ns: str = "a") -> tuple[int, int]:

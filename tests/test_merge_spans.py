@@ -4,24 +4,12 @@ the kept value's span used to restart at the merge)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
-
-import pytest
 
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 MERGED = date(2024, 3, 1)  # the merge's event time: the namespace's latest, day 60
-
-
-@pytest.fixture
-async def rt() -> AsyncIterator[MemoryRuntime]:
-    runtime = await MemoryRuntime.memory()
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
 
 
 async def _say(rt: MemoryRuntime, text: str, day: int, actor: str = "Ann") -> None:
