@@ -304,13 +304,14 @@ class SlotResolver:
                     for _, back, rival in came_back.get(match_key(keeper), ())
                 ):
                     note = f"disputed {keeper!r}; settled back to {keeper!r}"
+            scored = self._score(comps)
             cands.append(
                 WorldviewCandidate(
                     id=cid,
                     value=value,
                     status=status,
-                    score=0.0,
-                    components=self._score(comps),
+                    score=scored.total,
+                    components=scored,
                     valid_from=first,
                     valid_to=ended,
                     earlier=earlier,
@@ -395,7 +396,12 @@ class SlotResolver:
         single-valued belief (no value is then selected); ``keep``: statuses a lens shows
         besides the current ones (the procedural lens: failure patterns); ``settled``:
         candidate ids whose contradictions are all spent (see :func:`~.disputes.spent`)."""
-        cands = [c.model_copy(update={"score": c.components.total}) for c in cands]
+        cands = [
+            c
+            if c.score == c.components.total
+            else c.model_copy(update={"score": c.components.total})
+            for c in cands
+        ]
         live = [c for c in cands if c.status == "active"]
         live.sort(key=lambda c: (-c.score, c.value))
         # Statuses go by candidate id: two text entries may hold the same words, and only
