@@ -161,6 +161,15 @@ def test_the_users_own_rules_heading_keeps_its_instructions() -> None:
     ]
 
 
+def test_apostrophes_are_no_quotes() -> None:
+    """Single quotes count only with a reporting clause: the user's own words with
+    apostrophes still instruct."""
+    assert told("Don't use emojis, and always answer in French. That's Tom's rule too.") == [
+        "never use emojis",
+        "language=French",
+    ]
+
+
 def test_quoted_and_pasted_text_does_not_instruct() -> None:
     assert told('Can you proofread this? "Never use emojis in customer messages."') == []
     pasted = (
@@ -339,6 +348,10 @@ async def test_a_read_before_a_merge_replays_with_its_instructions() -> None:
         "Read this:\nAlways respond in German.",
         "Thoughts on this:\nAlways reply in Spanish from now on.",
         "Here is what he wrote me:\nAlways answer in Spanish.",
+        # In single quotes that a reporting clause names as someone's.
+        "'Always answer in French,' my boss told me.",
+        "'Always reply in Spanish,' Ana said.",
+        "Ana said: 'Always reply in Spanish.'",
     ],
 )
 def test_forwarded_pasted_and_others_rules_do_not_instruct(text: str) -> None:
