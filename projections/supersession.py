@@ -16,7 +16,7 @@ it held ends nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TypeVar
 
@@ -102,10 +102,36 @@ def took_over(records: Iterable[tuple[str, Sequence[Sup]]]) -> dict[str, tuple[i
     return out
 
 
+def untaken(
+    vkey: str,
+    records: Iterable[tuple[str, Sequence[Sup]]],
+    since: datetime | None,
+    until: datetime,
+    firsts: Mapping[str, datetime],
+) -> bool:
+    """Whether no value other than ``vkey`` took the slot, or was first asserted, strictly
+    between ``since`` and ``until`` (event time): ``vkey`` held it throughout. ``firsts``:
+    each value's first assertion. A value asserted then may have held the slot without a
+    record saying so (told late, it was folded while a third value held the mode)."""
+    if since is None:
+        return False
+    if any(since < t < until for k, t in firsts.items() if k != vkey):
+        return False
+    for key, entries in records:
+        for _, t, by in entries:
+            if not since < t < until or by == UNKNOWN or isinstance(by, MergedInto):
+                continue
+            winner = key if by is None else match_key(by)
+            if winner != vkey:
+                return False
+    return True
+
+
 def closed_spans(
     vkey: str,
     records: Iterable[tuple[str, Sequence[Sup]]],
     first: datetime | None,
+    firsts: Mapping[str, datetime] | None = None,
 ) -> list[tuple[datetime, datetime]]:
     """Every period a single-valued value held its slot and then lost it, oldest first.
 
@@ -131,12 +157,19 @@ def closed_spans(
                 moves[(t, took)] = min(seq, moves.get((t, took), seq))
     spans: list[tuple[datetime, datetime]] = []
     order = sorted(moves, key=lambda m: (m[0], moves[m]))
-    # A value whose first move in journal order is a loss was the slot's mode from its first
-    # assertion. Journal order, not event time: a correction recorded later but dated before
-    # the loss ("No, I still work at Acme", dated before Bob's claim) is a take-back, not
-    # the start of the value's holding (review rev16 #3).
+    # A value whose first move is a loss was the slot's first mode: from its first assertion.
+    # So was one whose first move in journal order is a loss when no other value took the
+    # slot, or was asserted, before its first move in event time: a take-back recorded late
+    # but dated before the loss ("No, I still work at Acme", dated before Bob's claim) is no
+    # start of its holding (review rev16 #3; ``firsts``: see :func:`untaken`).
     by_seq = sorted(moves, key=lambda m: moves[m])
-    start = first if by_seq and not by_seq[0][1] else None
+    back_dated = (
+        firsts is not None
+        and bool(by_seq)
+        and not by_seq[0][1]
+        and untaken(vkey, records, first, order[0][0], firsts)
+    )
+    start = first if order and (not order[0][1] or back_dated) else None
     for t, took in order:
         if took:
             start = t if start is None else start

@@ -17,7 +17,7 @@ from nousmem.projections.belief_models import (
     match_key,
     source_key,
 )
-from nousmem.projections.supersession import Sup, closed_spans, took_over
+from nousmem.projections.supersession import Sup, closed_spans, took_over, untaken
 from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
@@ -188,6 +188,12 @@ class SlotResolver:
             v: [] if multi else disputes.settled_back(v, support, records, sources[v])
             for v in records
         }
+        # Each value's first assertion (see supersession.untaken).
+        firsts = {
+            vk: min(r.occurred_at for r in rows if r.polarity == "assert")
+            for vk, rows in support.items()
+            if any(r.polarity == "assert" for r in rows)
+        }
         cands: list[WorldviewCandidate] = []
         faint: set[str] = set()  # below min_probability: resolved with, but not shown
         for value, p in snap.distribution:
@@ -276,10 +282,16 @@ class SlotResolver:
                     ended = _ended(first, max(denied)) if denied else None
             earlier: tuple[tuple[datetime, datetime], ...] = ()
             if not multi and first is not None:
-                spans = closed_spans(match_key(value), records.items(), asserted)
-                # A span that runs past the latest one's start joins it: the value held
-                # throughout (a take-back recorded late but dated before the loss).
-                first = min([first, *(a for a, b in spans if a < first < b)])
+                vkey = match_key(value)
+                items = list(records.items())
+                spans = closed_spans(vkey, items, asserted, firsts)
+                # A span that runs past the latest one's start joins it when no other value
+                # took the slot, or was asserted, in between: the value held throughout (a
+                # take-back recorded late but dated before the loss).
+                joins = [
+                    a for a, b in spans if a < first < b and untaken(vkey, items, a, first, firsts)
+                ]
+                first = min([first, *joins])
                 earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
                 # An earlier loss that was an unsettled dispute a third value ended: the span
                 # runs to the takeover, as the latest one does (see disputes.outlasted).

@@ -181,3 +181,26 @@ async def test_a_take_back_dated_before_the_loss_keeps_the_value_held_from_its_s
             None,
             (),
         )
+
+
+async def test_a_back_filled_history_keeps_the_values_between(rt: MemoryRuntime) -> None:
+    """Lyon, Paris (1 March), Lyon (1 May), Paris (1 July), told present first and filled in
+    later: Paris keeps its March-April period and Lyon's latest span does not cover it
+    (review rev21: a take-back check that ignored Paris's first assertion joined them)."""
+    for when, text in [
+        (d(1), "I live in Lyon."),
+        (d(7), "I moved back to Paris."),
+        (d(3), "I moved to Paris."),
+        (d(5), "I moved back to Lyon."),
+        (d(8), "I still live in Paris."),
+    ]:
+        await rt.observe_and_route({"content": text, "actor": "Alice", "occurred_at": when})
+    slot = (await rt.worldview("historical")).slot("fact:alice.location")
+    assert slot is not None
+    by = {c.value: c for c in slot.candidates}
+    lyon, paris = by["Lyon"], by["Paris"]
+    assert (d(3), d(5)) in paris.earlier
+    assert lyon.valid_from == d(5)
+    prompt = (await rt.query("Where did I live in April?", actor="Alice")).to_prompt()
+    assert "Paris (1 March 2024 - 1 May 2024)" in prompt
+    assert "disputed" not in prompt
