@@ -38,10 +38,10 @@ from nousmem.policies.patterns import (
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
     STATUS_OF,
-    SUPPOSING,
     VALUE_STOP,
     VP_STOP,
     Rule,
+    supposed,
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
@@ -168,7 +168,7 @@ class RuleExtractor:
                 # Search again from the start of the value rather than the end of the match:
                 # the raw value may swallow a second trigger ("... and Alice went to ...").
                 while (match := rule.regex.search(text, pos)) is not None:
-                    if rule.settled and SUPPOSING.search(text, 0, match.start()):
+                    if rule.settled and supposed(text, match.start()):
                         pos = match.start() + 1
                         continue
                     if rule.unquoted:

@@ -92,13 +92,21 @@ _REPORTING = (
     r"(?i:said|says|told|tells|wrote|writes|texted|texts|asked|replied|added|explained"
     r"|messaged|posted)"
 )
+# The quoted words: within one sentence (no ". Next" inside), and not opened by an
+# elision ("the '90s", "rock 'n' roll", "'til", "'cause", "'em").
+_SINGLE_BODY = r"(?:(?![.!?]\s+\S)[^\n])+?"
+_SINGLE_OPEN = r"['\u2018](?!\d|n'|(?i:til|cause|em|bout|tis|twas)\b)"
 _SINGLE_REPORTED = re.compile(
-    r"(?:^|(?<=[\s(:]))['\u2018](?:[^\n]+?)['\u2019]"
+    r"(?:^|(?<=[\s(:]))" + _SINGLE_OPEN + _SINGLE_BODY + r"['\u2019]"
     r"(?=\s*,?\s*(?:she|he|they|[A-Z][\w'-]*|(?i:my|our|his|her)\s+[\w'-]+)\s+"
     + _REPORTING
     + r"\b)"
-    r"|\b" + _REPORTING + r"(?:\s+(?i:me|us|him|her|them))?\s*[,:]?\s+['\u2018][^\n]+?['\u2019]"
-    r"(?=\s*(?:[.!?]|$))",
+    r"|\b"
+    + _REPORTING
+    + r"(?:\s+(?i:me|us|him|her|them))?\s*[,:]?\s+"
+    + _SINGLE_OPEN
+    + _SINGLE_BODY
+    + r"['\u2019](?=\s*(?:[.!?]|$))",
     re.MULTILINE,
 )
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)

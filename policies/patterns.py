@@ -89,9 +89,9 @@ class Rule(BaseModel):
     #: ('"We're separated now," she said') is someone else's words, and ending a marriage
     #: on them would remove a real spouse.
     unquoted: bool = False
-    #: A match gives no claim when a word earlier in its sentence supposes or awaits it
-    #: (:data:`SUPPOSING`): "When my divorce is final, I'll move", "If the judge signs
-    #: today, my divorce is final", "I can't wait till my divorce is final".
+    #: A match gives no claim when a word before it supposes or awaits it (:func:`supposed`):
+    #: "When my divorce is final, I'll move", "If the judge signs today, my divorce is
+    #: final", "I can't wait till my divorce is final".
     settled: bool = False
     weight: float = 1.0
 
@@ -153,13 +153,28 @@ NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
 # A value cannot start with a pronoun or a function word.
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
 
-#: Words that, anywhere before a match in its sentence, make a ``settled`` rule's match
-#: supposed or awaited rather than stated.
+#: Words that, before a ``settled`` rule's match in its clause (commas do not end it: "If
+#: the judge signs today, my divorce is final"), make the match supposed, not stated.
 SUPPOSING = re.compile(
-    r"\b(?i:if|unless|when|whenever|once|until|till|til|after|before|whether|assuming"
-    r"|suppose|supposing|imagine|imagining|pretend|hope|hoping|wish|wishing|wait|waiting"
-    r"|in\s+case|as\s+(?:long|soon)\s+as|let's\s+say)\b"
+    r"\b(?i:if|unless|whether|assuming|suppose|supposing|imagine|imagining|pretend|hope"
+    r"|hoping|wish|wishing|in\s+case|as\s+long\s+as|let's\s+say|can't\s+wait|cannot\s+wait)\b"
 )
+#: What ends that clause going back: a semicolon, a colon, a dash or "but".
+CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
+#: Words that, right before a ``settled`` rule's match, make it awaited: "When my divorce
+#: is final", "till my divorce is final" (not "After a long fight, my divorce was final").
+AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
+
+
+def supposed(text: str, at: int) -> bool:
+    """Whether a ``settled`` rule's match at ``at`` in sentence ``text`` is supposed or
+    awaited rather than stated (see :data:`SUPPOSING` and :data:`AWAITING`)."""
+    before = text[:at]
+    if AWAITING.search(before):
+        return True
+    breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
+    return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None
+
 
 #: Status words a phrasing says in other words: "we split up" -> separated.
 STATUS_OF: dict[str, str] = {

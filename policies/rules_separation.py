@@ -100,16 +100,21 @@ _NAMED = (
 # ... and one that names the spouse by noun: "I divorced my husband", "I'm separated from my
 # wife", "I split up with my husband last year". The status alone: which spouse it ends is
 # the one memory holds (``policies/ended_marriage.py``), as for "We split up".
-# Stricter at its end than by name: "separated from my husband for a few days" (a trip, a
-# crowd) ends no marriage, so no "for/after <count>" here; and not "got/was/were separated
-# from my husband" either, which is as often a crowd ("..., but I found him").
+# "Separated from / split up with my husband" ends more strictly than by name: "for a few
+# days" (a trip, a crowd) ends no marriage, so "for/after <count>" only in months or years;
+# and not "got/was/were separated from my husband", as often a crowd ("..., but I found
+# him"). "Divorced (from) my husband" ends as the named forms do.
 _FOR_COUNT = r"|(?:for|after)\s+" + _COUNT
-assert _FOR_COUNT in _WHEN
-_END_NOUN = _END.replace(_FOR_COUNT, "")
+assert _FOR_COUNT in _END
+_LONG = r"|(?:for|after)\s+" + _COUNT.replace(
+    r"(?:years?|months?|weeks?|days?)", r"(?:years?|months?)"
+)
+assert _LONG != _FOR_COUNT
+_END_NOUN = _END.replace(_FOR_COUNT, _LONG)
 _BY_NOUN = (
-    r"(?:(?=(?i:divorced))|(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s))"
-    r"(?=(?i:divorced\s+(?:from\s+)?|(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
-    r"(?i:my)\s+" + SPOUSE + _END_NOUN + ")"
+    r"(?=(?i:divorced\s+(?:from\s+)?)(?i:my)\s+" + SPOUSE + _END + ")"
+    r"|(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
+    r"(?=(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)(?i:my)\s+" + SPOUSE + _END_NOUN + ")"
 )
 # "My divorce was finalized", "My divorce went through", "My divorce is final now"; not one
 # supposed or awaited ("If my divorce went through", "When my divorce is final"): the rule is
@@ -223,7 +228,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         "divorced separated split",
-        r"\b" + _BY_NOUN + r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))",
+        r"\b(?:" + _BY_NOUN + r")(?P<val>(?i:divorced|separated|split(?:\s+up)?))",
         value="status",
         change=True,
         denial_drops=True,

@@ -82,6 +82,14 @@ ENDED = [
     ("My divorce was finalized.", "divorced"),
     ("My divorce went through last week.", "divorced"),
     ("Well, my divorce is final now.", "divorced"),
+    # A time word or a hardship before it is no supposition, and a long while no trip
+    # (review rev21).
+    ("After a long fight, my divorce was finalized.", "divorced"),
+    ("I had to wait two years, but my divorce is final now.", "divorced"),
+    ("Once again I'm free: my divorce was finalized.", "divorced"),
+    ("I divorced my husband after 10 years.", "divorced"),
+    ("I've been separated from my wife for two years.", "separated"),
+    ("I love the '80s. I divorced my husband. 'He was awful,' Ana said.", "divorced"),
 ]
 
 

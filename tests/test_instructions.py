@@ -161,13 +161,20 @@ def test_the_users_own_rules_heading_keeps_its_instructions() -> None:
     ]
 
 
-def test_apostrophes_are_no_quotes() -> None:
-    """Single quotes count only with a reporting clause: the user's own words with
-    apostrophes still instruct."""
-    assert told("Don't use emojis, and always answer in French. That's Tom's rule too.") == [
-        "never use emojis",
-        "language=French",
-    ]
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't use emojis, and always answer in French. That's Tom's rule too.",
+        # Elisions are no opening quotes, and a quote ends with its sentence (review rev21).
+        "In the '90s I lived in Lyon. Always answer in French. 'We split up,' Ana said.",
+        "Rock 'n' roll forever. Always answer in French. 'Sure,' Tom said.",
+        "Tom said 'hi' and left. Always answer in French from now on, like my parents'.",
+    ],
+)
+def test_apostrophes_are_no_quotes(text: str) -> None:
+    """Single quotes count only around what a reporting clause names as someone's: the
+    user's own words with apostrophes still instruct."""
+    assert "language=French" in told(text)
 
 
 def test_quoted_and_pasted_text_does_not_instruct() -> None:
