@@ -85,7 +85,8 @@ class Rule(BaseModel):
     #: are engaged" is the speaker's status, "Ana and Tom got married" no one's (not Tom's
     #: alone).
     speaker_joint: bool = False
-    #: A match inside double quotes gives no claim: a marriage's end or start quoted
+    #: A match inside double quotes, or single quotes a reporting clause names as someone's
+    #: ("'I'm divorced,' Ana said"), gives no claim: a marriage's end or start quoted
     #: ('"We're separated now," she said') is someone else's words, and ending a marriage
     #: on them would remove a real spouse.
     unquoted: bool = False
