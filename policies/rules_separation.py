@@ -116,6 +116,8 @@ _BY_NOUN = (
     r"|(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
     r"(?=(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)(?i:my)\s+" + SPOUSE + _END_NOUN + ")"
 )
+# The verb that ended it, as the status (after a lookahead for what it names).
+_ENDED_VERB = r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))"
 # "My divorce was finalized", "My divorce went through", "My divorce is final now"; not one
 # supposed or awaited ("If my divorce went through", "When my divorce is final"): the rule is
 # ``settled``, which the possessor's walk alone would not see.
@@ -219,7 +221,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         "divorced separated split",
-        r"\b" + _NAMED + r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))",
+        r"\b" + _NAMED + _ENDED_VERB,
         value="status",
         change=True,
         denial_drops=True,
@@ -228,7 +230,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         "divorced separated split",
-        r"\b(?:" + _BY_NOUN + r")(?P<val>(?i:divorced|separated|split(?:\s+up)?))",
+        r"\b(?:" + _BY_NOUN + ")" + _ENDED_VERB,
         value="status",
         change=True,
         denial_drops=True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal.base import CachedVector, Guard, Journal
 from nousmem.runtime.journal.chain import ERASED_UNRECORDED
 from nousmem.runtime.payloads import ErasurePayload, ObservationPayload, OutcomePayload
+from tests.helpers import utterance_draft
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
@@ -26,17 +28,8 @@ class JournalContract:
         raise NotImplementedError
 
     def draft(self, ns: str = "a", text: str = "hello", i: int = 0, **kw: object) -> EventDraft:
-        t = T0 + timedelta(seconds=i)
-        return EventDraft(
-            id=self.ids.new(t),
-            namespace=ns,
-            kind="observation",
-            occurred_at=t,
-            recorded_at=t,
-            payload=ObservationPayload(type="utterance", content=text, source="user"),
-            doc=text,
-            **kw,  # type: ignore[arg-type]
-        )
+        draft = utterance_draft(self.ids, ns, text, T0 + timedelta(seconds=i))
+        return replace(draft, **kw) if kw else draft  # type: ignore[arg-type]
 
     def erasure(self, erased: list[str], ns: str = "a", i: int = 50) -> EventDraft:
         """The record of an erasure of ``erased`` (what the runtime appends with it)."""
