@@ -211,6 +211,32 @@ def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+# What the speaker says is not so, right before the subject: "It's not true that I ...",
+# "It isn't the case that Tom ...", "It's a lie that I ...".
+_DENYING = re.compile(
+    r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|even)\s+)?(?:true|the\s+case)"
+    r"|\b(?:false|untrue|a\s+lie|a\s+myth|a\s+rumou?r|nonsense)",
+    re.IGNORECASE,
+)
+_DENYING_END = re.compile(r"(?:\s+that)?\s*$", re.IGNORECASE)
+
+
+def _denied(sent: Sentence, toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the clause before the subject at token ``i`` says what follows is not so
+    ("It's not true that I work at Acme"), up to five words back within its clause."""
+    lo = i
+    while lo > max(i - 6, 0):
+        raw = toks[lo - 1][2]
+        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
+            break
+        lo -= 1
+    if lo == i:
+        return False
+    before = sent.text[toks[lo][0] : toks[i][0]]
+    found = list(_DENYING.finditer(before))
+    return bool(found) and _DENYING_END.fullmatch(before, found[-1].end()) is not None
+
+
 _POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 # Words that name someone by their relation, before an appositive name ("my sister, Priya,").
 _RELATIONS = frozenset(
@@ -265,6 +291,9 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         low = clean(raw)
         if low in FIRST_PERSON:
             cond = cond or low == "i'd" or _hypothetical(toks, i)
+            if _denied(sent, toks, i):
+                # Denied: the claim's negation; denying a negation states nothing plainly.
+                cond, plain = cond or plain, True
             return Walk("actor", None, s, plain, cess, cond)
         if low in OTHER_SUBJECTS:
             return Walk("none", None, s, plain, cess, cond)
@@ -283,7 +312,10 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         elif low not in SKIP_WORDS:
             named = _name_at(toks, i)
             if named is not None and _agrees(toks, i):
-                cond = cond or _hypothetical(toks, bisect_left(starts, named[1]))
+                at = bisect_left(starts, named[1])
+                cond = cond or _hypothetical(toks, at)
+                if _denied(sent, toks, at):
+                    cond, plain = cond or plain, True
                 return Walk("name", named[0], named[1], plain, cess, cond)
             return Walk("none", None, s, plain, cess, cond)
         i -= 1
@@ -302,7 +334,10 @@ def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:
     starts, toks = sent.tokens()
     i = bisect_left(starts, start)
     cond = inner.conditional or _hypothetical(toks, i) or _likened(toks, i)
-    return Walk("actor", None, start, inner.plain_neg, inner.cessation, cond)
+    plain = inner.plain_neg
+    if _denied(sent, toks, i):  # "It isn't true that Tom and I split up"
+        cond, plain = cond or plain, True
+    return Walk("actor", None, start, plain, inner.cessation, cond)
 
 
 def _likened(toks: list[tuple[int, int, str]], i: int) -> bool:

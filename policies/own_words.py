@@ -31,7 +31,7 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
-__all__ = ["Passed", "others", "own_part"]
+__all__ = ["SINGLE_BODY", "SINGLE_OPEN", "Passed", "others", "own_part"]
 
 _I = re.IGNORECASE
 # Requests that take what follows whatever comes after them ("Summarize:", "Translate to
@@ -94,18 +94,18 @@ _REPORTING = (
 )
 # The quoted words: within one sentence (no ". Next" inside), and not opened by an
 # elision ("the '90s", "rock 'n' roll", "'til", "'cause", "'em").
-_SINGLE_BODY = r"(?:(?![.!?]\s+\S)[^\n])+?"
-_SINGLE_OPEN = r"['\u2018](?!\d|n'|(?i:til|cause|em|bout|tis|twas)\b)"
+SINGLE_BODY = r"(?:(?![.!?]\s+\S)[^\n])+?"
+SINGLE_OPEN = r"['\u2018](?!\d|n'|(?i:til|cause|em|bout|tis|twas)\b)"
 _SINGLE_REPORTED = re.compile(
-    r"(?:^|(?<=[\s(:]))" + _SINGLE_OPEN + _SINGLE_BODY + r"['\u2019]"
+    r"(?:^|(?<=[\s(:]))" + SINGLE_OPEN + SINGLE_BODY + r"['\u2019]"
     r"(?=\s*,?\s*(?:she|he|they|[A-Z][\w'-]*|(?i:my|our|his|her)\s+[\w'-]+)\s+"
     + _REPORTING
     + r"\b)"
     r"|\b"
     + _REPORTING
     + r"(?:\s+(?i:me|us|him|her|them))?\s*[,:]?\s+"
-    + _SINGLE_OPEN
-    + _SINGLE_BODY
+    + SINGLE_OPEN
+    + SINGLE_BODY
     + r"['\u2019](?=\s*(?:[.!?]|$))",
     re.MULTILINE,
 )

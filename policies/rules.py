@@ -49,6 +49,27 @@ _GIVEN = "".join(
     ).split()
 )
 
+# Capitalised words that follow "My husband is" and are no name: nationalities, faiths,
+# politics and titles.
+_NOT_A_NAME = (
+    r"(?!(?:"
+    + "|".join(
+        (
+            "American British English Irish Scottish Welsh Canadian Mexican Brazilian "
+            "Argentinian Colombian Peruvian Chilean Cuban Puerto French German Italian "
+            "Spanish Portuguese Dutch Belgian Swiss Austrian Swedish Norwegian Danish "
+            "Finnish Polish Czech Russian Ukrainian Greek Turkish Israeli Iranian Persian "
+            "Arab Arabic Egyptian Moroccan Nigerian Kenyan Ethiopian South African Indian "
+            "Pakistani Bangladeshi Chinese Japanese Korean Vietnamese Thai Filipino "
+            "Indonesian Australian Asian European Latino Latina Hispanic Black White Native "
+            "Jewish Muslim Christian Catholic Protestant Mormon Hindu Buddhist Sikh Atheist "
+            "Agnostic Baptist Methodist Lutheran Orthodox Republican Democrat Conservative "
+            "Liberal Vegan Vegetarian Dr Mr Mrs Ms Prof Professor Doctor Captain Sergeant"
+        ).split()
+    )
+    + r")\b)"
+)
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -210,6 +231,22 @@ _FACT_RULES: tuple[Rule, ...] = (
         "spouse",
         "husband wife spouse hubby",
         NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\b",
+        value="name",
+        subject="poss",
+    ),
+    # "My husband is Tom", "My wife's name is Ana": a name that ends the clause, not a
+    # nationality, a faith or a title ("My husband is Italian", "... is Dr. Lee").
+    make_rule(
+        "spouse",
+        "husband wife spouse hubby",
+        POSS
+        + r"\s+"
+        + SPOUSE_NEG
+        + SPOUSE
+        + r"(?:'s\s+(?i:name))?\s+(?i:is)\s+(?:(?i:called|named)\s+)?"
+        + _NOT_A_NAME
+        + NAME_VAL
+        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
         value="name",
         subject="poss",
     ),

@@ -111,10 +111,19 @@ _LONG = r"|(?:for|after)\s+" + _COUNT.replace(
 )
 assert _LONG != _FOR_COUNT
 _END_NOUN = _END.replace(_FOR_COUNT, _LONG)
+# The spouse by noun, and by name too ("I divorced my husband, Jake", "I'm separated from
+# my wife Ana"): a name there is the one the marriage was with.
+_MY_SPOUSE = r"(?i:my)\s+(?:(?i:ex-|ex\s+|former\s+))?" + SPOUSE
+_NAMED_TOO = r"(?:\s*,?\s+" + _PERSON + NAME + ")?"
+_DIVORCED_FROM = r"(?i:divorced\s+(?:from\s+)?)"
+# Not "got/was/were separated from my husband", as often a crowd ("..., but I found him").
+_SEPARATED_FROM = (
+    r"(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
+    r"(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
+)
 _BY_NOUN = (
-    r"(?=(?i:divorced\s+(?:from\s+)?)(?i:my)\s+" + SPOUSE + _END + ")"
-    r"|(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
-    r"(?=(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)(?i:my)\s+" + SPOUSE + _END_NOUN + ")"
+    r"(?=" + _DIVORCED_FROM + _MY_SPOUSE + _NAMED_TOO + _END + ")"
+    r"|(?=" + _SEPARATED_FROM + _MY_SPOUSE + _NAMED_TOO + _END_NOUN + ")"
 )
 # The verb that ended it, as the status (after a lookahead for what it names).
 _ENDED_VERB = r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))"
@@ -212,6 +221,27 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         r"\b(?i:divorced(?:\s+from)?|separated\s+from|split\s+(?:up\s+)?(?:with|from))\s+"
         + NAME_VAL
         + _END,
+        value="name",
+        negate=True,
+        change=True,
+        denial_drops=True,
+        elide="past",
+    ),
+    # "I divorced my husband, Jake", "I split up with my wife Ana last year": Jake, Ana.
+    make_rule(
+        "spouse",
+        "divorced",
+        r"\b" + _DIVORCED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _END,
+        value="name",
+        negate=True,
+        change=True,
+        denial_drops=True,
+        elide="past",
+    ),
+    make_rule(
+        "spouse",
+        "separated split",
+        _SEPARATED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _END_NOUN,
         value="name",
         negate=True,
         change=True,

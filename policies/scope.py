@@ -32,13 +32,15 @@ from typing import NamedTuple
 
 from nousmem.policies.clauses import clean
 from nousmem.policies.patterns import (
-    ADVERBS,
-    FIRST_PERSON,
-    MODALS,
-    NAME_STOP,
     PAST_IRREGULAR,
-    PLAIN_NEG,
     words,
+)
+from nousmem.policies.reporters import (
+    CLAUSE_PUNCT,
+    CLAUSE_STOPS,
+    REPORTING,
+    in_reported_quote,
+    reporter,
 )
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
@@ -63,19 +65,6 @@ _PAST_STATE_VERBS = words("worked lived resided")
 _PERFECT = words("have has 've")
 # A passive that reports a change, not a state: "I was hired by Acme".
 _CHANGE_PARTICIPLES = words("hired")
-# Verbs (and adjectives) that relay what someone thinks or said. Not "knows" or "heard":
-# "Mom knows I work at Google" and "when they heard I got hired" take the clause as true.
-_REPORTING = words(
-    "think thinks thought thinking believe believes believed believing say says said saying "
-    "claim claims claimed claiming told tells tell telling insist insists insisted insisting "
-    "assume assumes assumed reckon reckons figured figures swear swears swore suspect "
-    "suspects suspected mentioned mentions wrote writes texted convinced sure"
-)
-# Words that end the search for a report: a new clause starts after them.
-_CLAUSE_STOPS = words(
-    "but and or so because when while although though since if as until after before where "
-    "how what why now like"
-)
 # Between the report and the subject these attach to something else: "congrats *on* the new
 # job I started", "thinks the world *of* me because".
 _NOT_A_COMPLEMENT = words("on about of for")
@@ -83,38 +72,7 @@ _NOT_A_COMPLEMENT = words("on about of for")
 _NEW_CLAUSE = words(
     "it it's its there there's he's she's they're we're you're i'm is are was am that's"
 )
-_PASSIVE = words("was were been 've")
 _OBJECTS = words("me us him her them you everyone everybody")
-# Not someone who reports: "*That* said", "Truth *be* told", "a lot *of* thought".
-_NOT_REPORTERS = words(
-    "that this it there what which who to be of a an the in on at for with by from gotta "
-    "wanna let me so well yes yeah oh wow and but or also just really as like mentioned"
-)
-_DETERMINERS = words("my his her their our your the a an")
-_REPORTER_PRONOUNS = words("he she they you everyone everybody people someone somebody mom dad mum")
-# "I'm *pretty* sure", "I *kinda* think": the speaker's own hedge, not a reporter.
-_DEGREE = words(
-    "pretty fairly quite kinda sorta totally somehow 100% absolutely honestly seriously "
-    "genuinely truly really actually certainly definitely probably personally sincerely "
-    "apparently literally basically strongly firmly fully"
-)
-# "I never said I ..." denies having asserted it; "I never told my parents I ..." presupposes it.
-# Lowercase reporters with no determiner: kin, roles, and who-pronouns.
-_PEOPLE = words(
-    "mom mum dad grandma grandpa granny nana mother father sister brother wife husband "
-    "partner boss doctor teacher nobody everybody everyone someone somebody people anyone "
-    "friends parents family folks coworkers colleagues"
-)
-_SAYING = words("say says said claim claims claimed")
-# What may stand between a reporter and the reporting verb: "Mom *keeps* saying", "He*'s*
-# telling", "I *don't really* think".
-_BEFORE_REPORTING = (
-    ADVERBS
-    | PLAIN_NEG
-    | MODALS
-    | words("do does did is are was were am 'm 's has have had been 've")
-)
-_BEFORE_REPORTING |= words("keep keeps kept always here all too")
 # A time expression after these bounds the state or belongs to something else: "I live in
 # Paris *until* next year", "a startup *that* launches next week".
 _NOT_THE_CLAIMS = re.compile(
@@ -158,7 +116,6 @@ _WRONGLY = words("wrongly falsely mistakenly")
 # A state said to hold within this many days of the observation is current: "I worked at
 # the cafe today" still says where I work.
 _RECENT = timedelta(days=7)
-_CLAUSE_PUNCT = tuple(",;:!?.-\u2013\u2014")
 
 
 class Scope(NamedTuple):
@@ -191,74 +148,25 @@ def _own_times(
     return out
 
 
-def _reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
-    """Whether the reporting verb at token ``j`` has a subject that is not the speaker: a
-    name, a pronoun, or a noun after "my"/"the"/"Bob's" ("my sister thinks", "Sam and Alex
-    think", "everyone at work thinks"), or is a passive about the speaker ("I was told").
-    Not the speaker's own ("I'm pretty sure", "I kinda think"), not a confirmation ("As you
-    said", "Like Mom said"), not a function word ("That said", "Truth be told")."""
-    k = j - 1
-    passive = denied = False
-    while (
-        k >= 0
-        and (
-            (low := clean(toks[k][2])) in _BEFORE_REPORTING
-            or low in _DEGREE
-            or (  # "secretly", not "Emily" nor "my family"
-                low.endswith("ly")
-                and toks[k][2][:1].islower()
-                and (k == 0 or clean(toks[k - 1][2]) not in _DETERMINERS)
-            )
-        )
-    ):
-        passive = passive or low in _PASSIVE
-        denied = denied or low in PLAIN_NEG or low.endswith("n't")
-        k -= 1
-    verb = clean(toks[j][2])
-    if passive and verb == "told":
-        return True
-    if k < 0:
-        return False  # "Just wanted to say ...": no subject is the speaker's own
-    raw = toks[k][2].strip("\"'“”‘’()")
-    low = clean(raw)
-    if low in FIRST_PERSON and denied and verb in _SAYING:
-        return True  # "I never said I live in Lyon": the clause is not the speaker's word
-    if raw.rstrip().endswith(_CLAUSE_PUNCT) or low in FIRST_PERSON or low in _NOT_REPORTERS:
-        return False
-    # The words before the reporter, back to its noun phrase's start: "As you said",
-    # "the whole family", "my mother in law".
-    for back in range(k - 1, max(k - 4, -1), -1):
-        word = clean(toks[back][2])
-        if word in ("as", "like"):
-            return False  # the speaker confirms what someone said
-        if word in _DETERMINERS or word.endswith("'s") or word in _REPORTER_PRONOUNS:
-            return True
-        if toks[back][2].rstrip().endswith(_CLAUSE_PUNCT) or word in _CLAUSE_STOPS:
-            break
-    if low.endswith("'s"):  # "He's telling", "Mom's saying"
-        low = low[:-2]
-    if low in _REPORTER_PRONOUNS:
-        return True
-    if raw[:1].isupper():
-        return low not in NAME_STOP  # a name: "Sam reckons", "Emily thinks"
-    return low in _PEOPLE  # "grandma thinks", "nobody thinks"; not "lol told you"
-
-
 def _reported(sent: Sentence, toks: list[tuple[int, int, str]], subject: int) -> bool:
     """A report by someone else reaches the subject at token ``subject``: "My sister thinks
     (that) I ...", "John told everyone at the party I ...", "According to my mom, I ...".
-    Not across a clause: "Everyone thinks it's crazy but I ..." is the speaker's word."""
+    Not across a clause: "Everyone thinks it's crazy but I ..." is the speaker's word. Nor
+    inside someone else's quotation: 'Ana told me: "I hate tea."'."""
     if subject > 0 and _ACCORDING.search(sent.text[: toks[subject][0]]) is not None:
+        return True
+    at = sent.offset + (toks[subject][0] if subject < len(toks) else len(sent.text))
+    if in_reported_quote(sent.doc.content, at):
         return True
     for j in range(subject - 1, max(subject - 9, -1), -1):
         raw = toks[j][2]
         low = clean(raw)
-        if raw.rstrip("\"')”’").endswith(_CLAUSE_PUNCT) or low in _CLAUSE_STOPS:
+        if raw.rstrip("\"')”’").endswith(CLAUSE_PUNCT) or low in CLAUSE_STOPS:
             return False
-        if low in _REPORTING:
+        if low in REPORTING:
             if j > 0 and clean(toks[j - 1][2]) == "to":
                 return False  # "I have to say", "Needless to say", "excited to tell you"
-            return _reporter(toks, j)
+            return reporter(toks, j)
         if low in _NEW_CLAUSE or low in _NOT_A_COMPLEMENT:
             return False  # "thinks *it's* cool that I ...": the report is about something else
         if low == "to" and j + 1 < subject and clean(toks[j + 1][2]) not in _OBJECTS:
@@ -284,9 +192,9 @@ def _reported_after(sent: Sentence, toks: list[tuple[int, int, str]], vend: int)
         return False  # "..., and my husband thinks so too", "..., as my mom says"
     for j in after:
         low = clean(toks[j][2])
-        if low in _REPORTING:
+        if low in REPORTING:
             rest = [clean(t[2]) for t in toks[j + 1 :] if clean(t[2])]
-            return all(w in _AFTER_END for w in rest) and _reporter(toks, j)
+            return all(w in _AFTER_END for w in rest) and reporter(toks, j)
     return False
 
 

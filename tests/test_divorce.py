@@ -90,6 +90,12 @@ ENDED = [
     ("I divorced my husband after 10 years.", "divorced"),
     ("I've been separated from my wife for two years.", "separated"),
     ("I love the '80s. I divorced my husband. 'He was awful,' Ana said.", "divorced"),
+    # The spouse by noun and by name: the name is the one it ends, never a new spouse.
+    ("I divorced my husband, Tom.", "divorced"),
+    ("I divorced my husband Tom last year.", "divorced"),
+    ("I'm divorced from my husband Tom.", "divorced"),
+    ("I split up with my husband, Tom, last week.", "separated"),
+    ("I'm separated from my husband Tom.", "separated"),
 ]
 
 
@@ -203,6 +209,10 @@ async def test_a_divorce_ends_the_spouse_and_sets_the_status(
         # A product or a company, not a spouse.
         "I finally divorced Google Drive and moved everything to Dropbox.",
         "I split from Apple and bought a Pixel.",
+        # Denied, or someone else's words in double quotes.
+        "It's not true that I divorced my husband.",
+        "It isn't true that Tom and I split up.",
+        'Ana told me: "I divorced my husband, Jake."',
     ],
 )
 async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text: str) -> None:
@@ -278,6 +288,29 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
             [("relationship_status", "in a relationship", "assert")],
         ),
         ("Neither Tom nor I got divorced.", []),
+        # A spouse named after the noun is the one the divorce ends (it was read as a new
+        # spouse, "my husband, Jake").
+        (
+            "I divorced my husband, Jake.",
+            [("spouse", "Jake", "negate"), ("relationship_status", "divorced", "assert")],
+        ),
+        (
+            "I divorced my ex-husband Jake in 2019.",
+            [("spouse", "Jake", "negate"), ("relationship_status", "divorced", "assert")],
+        ),
+        # Not a short separation, nor a crowd: there the name is only the husband's.
+        ("I got separated from my husband Jake at the mall.", [("spouse", "Jake", "assert")]),
+        ("I separated from my husband Jake for a few days.", [("spouse", "Jake", "assert")]),
+        ("I never divorced my husband Jake.", [("spouse", "Jake", "assert")]),
+        # The spouse said with "is".
+        ("My husband is Jake.", [("spouse", "Jake", "assert")]),
+        ("My wife's name is Ana.", [("spouse", "Ana", "assert")]),
+        ("My husband is called Jake.", [("spouse", "Jake", "assert")]),
+        ("My ex-husband is Jake.", [("spouse", "Jake", "negate")]),
+        ("My husband is Italian.", []),
+        ("My wife is South African.", []),
+        ("My husband is Dr. Lee.", []),
+        ("My husband is Jake's brother.", []),
     ],
 )
 def test_extracted_claims(text: str, expected: list[tuple[str, str, str]]) -> None:

@@ -127,10 +127,37 @@ def test_present_and_changed_states_still_count(text: str, expected: list[Row]) 
         "I live in Paris, as my ex keeps claiming.",
         "I work at Google, as my mom wrongly believes.",
         "I live in Paris, like, my mom says.",
+        # Someone else's words in quotation marks, introduced or followed by who said them.
+        'Ana told me: "I hate tea."',
+        'My boss said, "I live in Lyon."',
+        'Ana said: "Honestly, I love jazz."',
+        "He told everyone at work: 'I work at Google.'",
+        'Ana told me: "I hate tea. I live in Lyon."',
+        '"I hate tea. I live in Lyon," Ana said.',
+        'My boss replied: "I work at Acme now."',
+        'Ana told me:\n"I live in Lyon."',
+        'Ana called. She said: "I live in Lyon."',
     ],
 )
 def test_what_someone_else_believes_about_the_speaker_is_not_a_claim(text: str) -> None:
     assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The speaker quoting themselves, or with no one else named as saying it.
+        ('I told Ana: "I love jazz."', [("Dana", "likes", "jazz", "assert")]),
+        ('I said, "I love jazz."', [("Dana", "likes", "jazz", "assert")]),
+        ('I have to say: "I love jazz."', [("Dana", "likes", "jazz", "assert")]),
+        # Outside the quotation, the speaker's own words again.
+        ('Ana told me: "I hate tea." I love jazz.', [("Dana", "likes", "jazz", "assert")]),
+        # An apostrophe opens no quotation.
+        ("I'm tired 'cause I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+    ],
+)
+def test_the_speakers_own_quotation_still_counts(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -460,3 +487,24 @@ def test_fenced_pasted_and_forwarded_facts_are_not_the_speakers(text: str) -> No
 )
 def test_the_speakers_own_headings_keep_their_facts(text: str, expected: tuple[str, str]) -> None:
     assert expected in [(r[1], r[2]) for r in rows(text)], rows(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # What the speaker says is not so is denied.
+        ("It is not true that I work at Acme.", [("Dana", "employer", "Acme", "negate")]),
+        ("It isn't true that I live in Paris.", [("Dana", "location", "Paris", "negate")]),
+        ("It's not the case that I work at Acme.", [("Dana", "employer", "Acme", "negate")]),
+        ("Not true that I live in Paris.", [("Dana", "location", "Paris", "negate")]),
+        ("It's not true that Tom works at Acme.", [("Tom", "employer", "Acme", "negate")]),
+        # Denying a negation states nothing plainly.
+        ("It's not true that I don't work at Acme.", []),
+        # Not a denial of what follows: it is said true, or the clause ended before it.
+        ("It's true that I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        ("It's not true, I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        ("That's not true: I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+    ],
+)
+def test_a_clause_said_not_to_be_true_is_denied(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
