@@ -13,19 +13,18 @@ import re
 from bisect import bisect_left
 from typing import NamedTuple
 
+from nousmem.policies.clause_leads import DASHES as _DASHES
+from nousmem.policies.clause_leads import STRIP as _STRIP
+from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
     ADJ_HEAD,
     ADVERBS,
-    ASKING,
     CESSATION,
     CONDITIONAL,
     CONJUNCTIONS,
     FIRST_PERSON,
-    FORGET_VERBS,
     HEAD_REJECT,
-    HYPOTHETICAL,
-    IMAGINING,
     LEADING_ADVERBS,
     LEADING_DROP,
     MODALS,
@@ -33,8 +32,6 @@ from nousmem.policies.patterns import (
     OTHER_SUBJECTS,
     PAST_IRREGULAR,
     PLAIN_NEG,
-    POLITE,
-    REMEMBER_VERBS,
     SECOND_PERSON,
     SKIP_WORDS,
     TO_CONTINUES,
@@ -44,7 +41,6 @@ from nousmem.policies.patterns import (
     VALUE_REJECT_ANYWHERE,
     VALUE_REJECT_START,
     VALUE_STOP,
-    WANTING,
 )
 from nousmem.policies.sentences import TOKEN, Sentence
 
@@ -59,15 +55,10 @@ __all__ = [
 ]
 
 _NAME_TOKEN = re.compile(rf"^[{UPPER}][{LOWER}]+(?:[-'][{UPPER}]?[{LOWER}]+)*$")
-_STRIP = "\"'“”‘’()[]*_"
 _BOUNDARY_END = (",", ";", ":", "—", "–")
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
-_DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
-_CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
 # Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
 _OBJECT_PRONOUNS = frozenset("it that this them these those".split())
-_PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we".split())
-_IMPERATIVE_LEAD = frozenset("let's lets just and but so now".split())
 
 
 class Walk(NamedTuple):
@@ -79,11 +70,6 @@ class Walk(NamedTuple):
     plain_neg: bool
     cessation: bool
     conditional: bool  # a modal, or "if"/"wish" before the subject: a hypothetical clause
-
-
-def clean(raw: str) -> str:
-    """Lowercase a token without surrounding quotes or punctuation."""
-    return raw.strip(_STRIP + ",;:!?.").lower()
 
 
 def _name_at(toks: list[tuple[int, int, str]], i: int) -> tuple[str, int] | None:
@@ -144,99 +130,6 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
     return "elided", None
 
 
-def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool:
-    """Whether "forget" / "remember" at token ``j`` asks memory to let go of the clause
-    after it. Only the plain request forms do, with nothing but politeness before them:
-    "(Please) forget that I ...", "Could you forget ...", "I want you to forget ...",
-    "Don't remember that ...", "Stop remembering ...". Anything else is a statement about
-    someone forgetting ("I tend to forget that I live in Boston now", "Mom forgets ...",
-    "Never forget that ...", "Don't ever forget ...") and keeps its fact: a fact kept by
-    mistake can be forgotten, one dropped by mistake is lost."""
-    words: list[str] = []
-    k = j - 1
-    while k >= 0:
-        raw = toks[k][2]
-        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
-            break
-        words.append(clean(raw))
-        k -= 1
-    words = [w for w in reversed(words) if w not in POLITE]  # clause start .. verb
-    if verb in FORGET_VERBS:
-        if verb != "forget":
-            return False  # "forgets": someone's habit, never an imperative
-        return (
-            not words
-            or (len(words) == 2 and words[0] in ASKING and words[1] in ("you", "u"))
-            or (len(words) >= 3 and words[-2:] == ["you", "to"] and words[-3] in WANTING)
-        )
-    return words in (["don't"], ["dont"], ["do", "not"]) or (
-        verb in ("remembering", "mentioning") and words == ["stop"]
-    )
-
-
-def _opens(toks: list[tuple[int, int, str]], j: int) -> bool:
-    """Whether token ``j`` opens its clause (after "let's", "just" or a conjunction too)."""
-    if j == 0 or toks[j - 1][2].rstrip(_STRIP)[-1:] in ",;:.!?":
-        return True
-    return clean(toks[j - 1][2]) in _IMPERATIVE_LEAD
-
-
-def _hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Whether "if", "wish", ... stands before the subject at token ``i``, in its clause.
-
-    "If I worked at Google I'd be rich" and "I wish I lived in Paris" state no fact; a comma
-    or a conjunction ends the search, so "If so, I work at Google" still does.
-    """
-    j = i - 1
-    while j > max(i - 7, -1):
-        raw = toks[j][2]
-        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
-            return False
-        low = clean(raw)
-        if low in HYPOTHETICAL or (low in IMAGINING and _opens(toks, j)):
-            return True
-        if low in FORGET_VERBS or low in REMEMBER_VERBS:
-            return _asks_to_forget(toks, j, low)
-        if low == "and" and j == i - 1 and j > 0 and toks[j - 1][2][:1].isupper():
-            # "If Tom and I got divorced": a name joined to the subject is part of it.
-            j -= 2
-            continue
-        if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
-            return False
-        if low in _PERSONS:
-            # Another clause's subject: "If you need anything, I work at Google" without
-            # its comma still states where I work ("wish that I ..." still does not).
-            return False
-        j -= 1
-    return False
-
-
-# What the speaker says is not so, right before the subject: "It's not true that I ...",
-# "It isn't the case that Tom ...", "It's a lie that I ...".
-_DENYING = re.compile(
-    r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|even)\s+)?(?:true|the\s+case)"
-    r"|\b(?:false|untrue|a\s+lie|a\s+myth|a\s+rumou?r|nonsense)",
-    re.IGNORECASE,
-)
-_DENYING_END = re.compile(r"(?:\s+that)?\s*$", re.IGNORECASE)
-
-
-def _denied(sent: Sentence, toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Whether the clause before the subject at token ``i`` says what follows is not so
-    ("It's not true that I work at Acme"), up to five words back within its clause."""
-    lo = i
-    while lo > max(i - 6, 0):
-        raw = toks[lo - 1][2]
-        if raw.rstrip(_STRIP)[-1:] in ",;:.!?" or raw in _DASHES:
-            break
-        lo -= 1
-    if lo == i:
-        return False
-    before = sent.text[toks[lo][0] : toks[i][0]]
-    found = list(_DENYING.finditer(before))
-    return bool(found) and _DENYING_END.fullmatch(before, found[-1].end()) is not None
-
-
 _POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 # Words that name someone by their relation, before an appositive name ("my sister, Priya,").
 _RELATIONS = frozenset(
@@ -290,8 +183,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             return Walk("elided", None, e + 1, plain, cess, cond)
         low = clean(raw)
         if low in FIRST_PERSON:
-            cond = cond or low == "i'd" or _hypothetical(toks, i)
-            if _denied(sent, toks, i):
+            cond = cond or low == "i'd" or hypothetical(toks, i)
+            if denied(sent, toks, i):
                 # Denied: the claim's negation; denying a negation states nothing plainly.
                 cond, plain = cond or plain, True
             return Walk("actor", None, s, plain, cess, cond)
@@ -313,8 +206,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             named = _name_at(toks, i)
             if named is not None and _agrees(toks, i):
                 at = bisect_left(starts, named[1])
-                cond = cond or _hypothetical(toks, at)
-                if _denied(sent, toks, at):
+                cond = cond or hypothetical(toks, at)
+                if denied(sent, toks, at):
                     cond, plain = cond or plain, True
                 return Walk("name", named[0], named[1], plain, cess, cond)
             return Walk("none", None, s, plain, cess, cond)
@@ -333,30 +226,11 @@ def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:
     inner = walk_back(sent, verb)
     starts, toks = sent.tokens()
     i = bisect_left(starts, start)
-    cond = inner.conditional or _hypothetical(toks, i) or _likened(toks, i)
+    cond = inner.conditional or hypothetical(toks, i) or likened(toks, i)
     plain = inner.plain_neg
-    if _denied(sent, toks, i):  # "It isn't true that Tom and I split up"
+    if denied(sent, toks, i):  # "It isn't true that Tom and I split up"
         cond, plain = cond or plain, True
     return Walk("actor", None, start, plain, inner.cessation, cond)
-
-
-def _likened(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Whether the clause of the subject at token ``i`` is a comparison or a disclaimer
-    rather than a statement: "It feels like we're divorced", "as if we split up", "It's
-    not like we're divorced", "Not that we're divorced" (the words just before it)."""
-    before: list[str] = []
-    for j in range(i - 1, max(i - 4, -1), -1):
-        if toks[j][2].rstrip(_STRIP)[-1:] in ",;:.!?":
-            break  # the previous clause
-        before.insert(0, clean(toks[j][2]))
-    if not before:
-        return False
-    last = before[-1]
-    return (
-        last == "like"
-        or (last in ("if", "though") and "as" in before)
-        or (last == "that" and before[-2:-1] == ["not"])
-    )
 
 
 def joined(sent: Sentence, walk: Walk) -> bool:

@@ -1,0 +1,145 @@
+"""The words before a subject that change what its clause states: "If I ..." (a
+hypothetical), "Forget that I ..." (a request to forget), "It feels like we ..." (a
+comparison), "It's not true that I ..." (a denial). ``clauses.walk_back`` asks these once it
+has found the subject."""
+
+from __future__ import annotations
+
+import re
+
+from nousmem.policies.patterns import (
+    ASKING,
+    CONJUNCTIONS,
+    FORGET_VERBS,
+    HYPOTHETICAL,
+    IMAGINING,
+    POLITE,
+    REMEMBER_VERBS,
+    WANTING,
+)
+from nousmem.policies.sentences import Sentence
+
+__all__ = ["DASHES", "STRIP", "clean", "denied", "hypothetical", "likened"]
+
+STRIP = "\"'“”‘’()[]*_"
+DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
+_CLAUSE_OPENERS = frozenset({"because", "although", "though", "since", "while", "when"})
+_PERSONS = frozenset("i i'm im i've i'd i'll you u ya he she they we".split())
+_IMPERATIVE_LEAD = frozenset("let's lets just and but so now".split())
+
+
+def clean(raw: str) -> str:
+    """Lowercase a token without surrounding quotes or punctuation."""
+    return raw.strip(STRIP + ",;:!?.").lower()
+
+
+def _asks_to_forget(toks: list[tuple[int, int, str]], j: int, verb: str) -> bool:
+    """Whether "forget" / "remember" at token ``j`` asks memory to let go of the clause
+    after it. Only the plain request forms do, with nothing but politeness before them:
+    "(Please) forget that I ...", "Could you forget ...", "I want you to forget ...",
+    "Don't remember that ...", "Stop remembering ...". Anything else is a statement about
+    someone forgetting ("I tend to forget that I live in Boston now", "Mom forgets ...",
+    "Never forget that ...", "Don't ever forget ...") and keeps its fact: a fact kept by
+    mistake can be forgotten, one dropped by mistake is lost."""
+    words: list[str] = []
+    k = j - 1
+    while k >= 0:
+        raw = toks[k][2]
+        if raw.rstrip(STRIP)[-1:] in ",;:.!?" or raw in DASHES:
+            break
+        words.append(clean(raw))
+        k -= 1
+    words = [w for w in reversed(words) if w not in POLITE]  # clause start .. verb
+    if verb in FORGET_VERBS:
+        if verb != "forget":
+            return False  # "forgets": someone's habit, never an imperative
+        return (
+            not words
+            or (len(words) == 2 and words[0] in ASKING and words[1] in ("you", "u"))
+            or (len(words) >= 3 and words[-2:] == ["you", "to"] and words[-3] in WANTING)
+        )
+    return words in (["don't"], ["dont"], ["do", "not"]) or (
+        verb in ("remembering", "mentioning") and words == ["stop"]
+    )
+
+
+def _opens(toks: list[tuple[int, int, str]], j: int) -> bool:
+    """Whether token ``j`` opens its clause (after "let's", "just" or a conjunction too)."""
+    if j == 0 or toks[j - 1][2].rstrip(STRIP)[-1:] in ",;:.!?":
+        return True
+    return clean(toks[j - 1][2]) in _IMPERATIVE_LEAD
+
+
+def hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether "if", "wish", ... stands before the subject at token ``i``, in its clause.
+
+    "If I worked at Google I'd be rich" and "I wish I lived in Paris" state no fact; a comma
+    or a conjunction ends the search, so "If so, I work at Google" still does.
+    """
+    j = i - 1
+    while j > max(i - 7, -1):
+        raw = toks[j][2]
+        if raw.rstrip(STRIP)[-1:] in ",;:.!?" or raw in DASHES:
+            return False
+        low = clean(raw)
+        if low in HYPOTHETICAL or (low in IMAGINING and _opens(toks, j)):
+            return True
+        if low in FORGET_VERBS or low in REMEMBER_VERBS:
+            return _asks_to_forget(toks, j, low)
+        if low == "and" and j == i - 1 and j > 0 and toks[j - 1][2][:1].isupper():
+            # "If Tom and I got divorced": a name joined to the subject is part of it.
+            j -= 2
+            continue
+        if low in CONJUNCTIONS or low in _CLAUSE_OPENERS:
+            return False
+        if low in _PERSONS:
+            # Another clause's subject: "If you need anything, I work at Google" without
+            # its comma still states where I work ("wish that I ..." still does not).
+            return False
+        j -= 1
+    return False
+
+
+# What the speaker says is not so, right before the subject: "It's not true that I ...",
+# "It isn't the case that Tom ...", "It's a lie that I ...".
+_DENYING = re.compile(
+    r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|even)\s+)?(?:true|the\s+case)"
+    r"|\b(?:false|untrue|a\s+lie|a\s+myth|a\s+rumou?r|nonsense)",
+    re.IGNORECASE,
+)
+_DENYING_END = re.compile(r"(?:\s+that)?\s*$", re.IGNORECASE)
+
+
+def denied(sent: Sentence, toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the clause before the subject at token ``i`` says what follows is not so
+    ("It's not true that I work at Acme"), up to five words back within its clause."""
+    lo = i
+    while lo > max(i - 6, 0):
+        raw = toks[lo - 1][2]
+        if raw.rstrip(STRIP)[-1:] in ",;:.!?" or raw in DASHES:
+            break
+        lo -= 1
+    if lo == i:
+        return False
+    before = sent.text[toks[lo][0] : toks[i][0]]
+    found = list(_DENYING.finditer(before))
+    return bool(found) and _DENYING_END.fullmatch(before, found[-1].end()) is not None
+
+
+def likened(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the clause of the subject at token ``i`` is a comparison or a disclaimer
+    rather than a statement: "It feels like we're divorced", "as if we split up", "It's
+    not like we're divorced", "Not that we're divorced" (the words just before it)."""
+    before: list[str] = []
+    for j in range(i - 1, max(i - 4, -1), -1):
+        if toks[j][2].rstrip(STRIP)[-1:] in ",;:.!?":
+            break  # the previous clause
+        before.insert(0, clean(toks[j][2]))
+    if not before:
+        return False
+    last = before[-1]
+    return (
+        last == "like"
+        or (last in ("if", "though") and "as" in before)
+        or (last == "that" and before[-2:-1] == ["not"])
+    )
