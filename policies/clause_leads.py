@@ -100,30 +100,36 @@ def hypothetical(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
-# What the speaker says is not so, right before the subject: "It's not true that I ...",
-# "It isn't the case that Tom ...", "It's a lie that I ...".
+# What the speaker says is not so, as the whole of the clause before the subject: "It's not
+# true that I ...", "It isn't the case that Tom ...", "Not true that I ...", "It's a lie
+# that I ...". Nothing else in the clause: "It's not a lie that I ..." affirms, "Everyone
+# thinks it's a lie that I ..." is a report, "There's a rumor that I ..." no denial.
 _DENYING = re.compile(
-    r"(?:\bnot|n't|\bnever)\s+(?:(?:really|actually|even)\s+)?(?:true|the\s+case)"
-    r"|\b(?:false|untrue|a\s+lie|a\s+myth|a\s+rumou?r|nonsense)",
+    r"(?:(?:but|and|so|well|no|nope|actually|honestly|sorry)\s+)*"
+    r"(?:(?:(?:it|that)(?:'s|\s+is|\s+was)\s+(?:not|never)|(?:it|that)\s+(?:isn't|wasn't|ain't)"
+    r"|not)\s+(?:(?:really|actually|even|at\s+all)\s+)?(?:true|the\s+case)"
+    r"|(?:it|that)(?:'s|\s+is|\s+was)\s+(?:(?:simply|just|completely|totally)\s+)?"
+    r"(?:false|untrue|a\s+lie))"
+    r"(?:\s+that)?\s*",
     re.IGNORECASE,
 )
-_DENYING_END = re.compile(r"(?:\s+that)?\s*$", re.IGNORECASE)
 
 
 def denied(sent: Sentence, toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Whether the clause before the subject at token ``i`` says what follows is not so
-    ("It's not true that I work at Acme"), up to five words back within its clause."""
+    """Whether the clause before the subject at token ``i``, from its start, says what
+    follows is not so ("It's not true that I work at Acme"; see ``_DENYING``)."""
     lo = i
-    while lo > max(i - 6, 0):
+    while lo > 0:
         raw = toks[lo - 1][2]
         if raw.rstrip(STRIP)[-1:] in ",;:.!?" or raw in DASHES:
             break
+        if i - lo >= 9:
+            return False  # longer than any denial lead
         lo -= 1
     if lo == i:
         return False
-    before = sent.text[toks[lo][0] : toks[i][0]]
-    found = list(_DENYING.finditer(before))
-    return bool(found) and _DENYING_END.fullmatch(before, found[-1].end()) is not None
+    before = sent.text[toks[lo][0] : toks[i][0]].replace("\u2019", "'")
+    return _DENYING.fullmatch(before) is not None
 
 
 def likened(toks: list[tuple[int, int, str]], i: int) -> bool:

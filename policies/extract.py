@@ -205,7 +205,7 @@ class RuleExtractor:
     def _entity(self, rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
         poss = match.group("poss") if "poss" in rule.regex.groupindex else None
         if poss is not None:
-            if poss.lower() == "my":
+            if poss.lower() in ("my", "me"):  # "me": "Call me Sam"
                 return obs.actor
             name = trim_name(poss)
         elif walk.kind == "actor" or walk.kind == "elided":

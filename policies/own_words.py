@@ -31,7 +31,7 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
-__all__ = ["SINGLE_BODY", "SINGLE_OPEN", "Passed", "others", "own_part"]
+__all__ = ["SINGLE_OPEN", "Passed", "others", "own_part"]
 
 _I = re.IGNORECASE
 # Requests that take what follows whatever comes after them ("Summarize:", "Translate to
@@ -94,10 +94,10 @@ _REPORTING = (
 )
 # The quoted words: within one sentence (no ". Next" inside), and not opened by an
 # elision ("the '90s", "rock 'n' roll", "'til", "'cause", "'em").
-SINGLE_BODY = r"(?:(?![.!?]\s+\S)[^\n])+?"
-SINGLE_OPEN = r"['\u2018](?!\d|n'|(?i:til|cause|em|bout|tis|twas)\b)"
+_SINGLE_BODY = r"(?:(?![.!?]\s+\S)[^\n])+?"
+SINGLE_OPEN = r"['\u2018](?!\d|n'|(?i:til|cause|cuz|em|bout|tis|twas|sup|kay|nuff|scuse)\b)"
 _SINGLE_REPORTED = re.compile(
-    r"(?:^|(?<=[\s(:]))" + SINGLE_OPEN + SINGLE_BODY + r"['\u2019]"
+    r"(?:^|(?<=[\s(:]))" + SINGLE_OPEN + _SINGLE_BODY + r"['\u2019]"
     r"(?=\s*,?\s*(?:she|he|they|[A-Z][\w'-]*|(?i:my|our|his|her)\s+[\w'-]+)\s+"
     + _REPORTING
     + r"\b)"
@@ -105,7 +105,7 @@ _SINGLE_REPORTED = re.compile(
     + _REPORTING
     + r"(?:\s+(?i:me|us|him|her|them))?\s*[,:]?\s+"
     + SINGLE_OPEN
-    + SINGLE_BODY
+    + _SINGLE_BODY
     + r"['\u2019](?=\s*(?:[.!?]|$))",
     re.MULTILINE,
 )

@@ -33,14 +33,17 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "child",
         "sibling",
         "instruction",
+        "allergy",
     }
 )
 #: Every attribute the rule extractor can emit.
 ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
+    "age",
     "answer_language",
     "employer",
     "location",
     "origin",
+    "name",
     "role",
     "spouse",
     "relationship_status",
@@ -151,6 +154,26 @@ SPOUSE = r"(?i:husband|wife|spouse|hubby)"
 SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 # "I'm *not* into golf", "I'm *no longer* single": a negation inside the matched phrase.
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
+#: Capitalised words that follow "My husband is" or "My name is" and are no name:
+#: nationalities, faiths, politics and titles.
+NOT_A_NAME = (
+    r"(?!(?:"
+    + "|".join(
+        (
+            "American British English Irish Scottish Welsh Canadian Mexican Brazilian "
+            "Argentinian Colombian Peruvian Chilean Cuban Puerto French German Italian "
+            "Spanish Portuguese Dutch Belgian Swiss Austrian Swedish Norwegian Danish "
+            "Finnish Polish Czech Russian Ukrainian Greek Turkish Israeli Iranian Persian "
+            "Arab Arabic Egyptian Moroccan Nigerian Kenyan Ethiopian South African Indian "
+            "Pakistani Bangladeshi Chinese Japanese Korean Vietnamese Thai Filipino "
+            "Indonesian Australian Asian European Latino Latina Hispanic Black White Native "
+            "Jewish Muslim Christian Catholic Protestant Mormon Hindu Buddhist Sikh Atheist "
+            "Agnostic Baptist Methodist Lutheran Orthodox Republican Democrat Conservative "
+            "Liberal Vegan Vegetarian Dr Mr Mrs Ms Prof Professor Doctor Captain Sergeant"
+        ).split()
+    )
+    + r")\b)"
+)
 # A value cannot start with a pronoun or a function word.
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
 
@@ -162,19 +185,30 @@ SUPPOSING = re.compile(
 )
 #: What ends that clause going back: a semicolon, a colon, a dash or "but".
 CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
-#: Words that, right before a ``settled`` rule's match, make it awaited: "When my divorce
-#: is final", "till my divorce is final" (not "After a long fight, my divorce was final").
-AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
+#: Words that, right before a ``settled`` rule's match or its subject, make it awaited:
+#: "When my divorce is final", "till my divorce is final", "When I'm 65 years old" (not
+#: "After a long fight, my divorce was final").
+AWAITING = re.compile(
+    r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+"
+    rf"(?:(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*)?$"
+)
+
+
+#: A modal before a ``settled`` rule's match in its clause makes it a possibility: "I might
+#: split up with my wife", "My divorce may be final next week" (lowercase: not "In May").
+MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\b")
 
 
 def supposed(text: str, at: int) -> bool:
-    """Whether a ``settled`` rule's match at ``at`` in sentence ``text`` is supposed or
-    awaited rather than stated (see :data:`SUPPOSING` and :data:`AWAITING`)."""
+    """Whether a ``settled`` rule's match at ``at`` in sentence ``text`` is supposed, awaited
+    or a mere possibility rather than stated (see :data:`SUPPOSING`, :data:`AWAITING` and
+    :data:`MAY_BE`)."""
     before = text[:at]
     if AWAITING.search(before):
         return True
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
-    return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None
+    start = breaks[-1] if breaks else 0
+    return SUPPOSING.search(before, start) is not None or MAY_BE.search(before, start) is not None
 
 
 #: Status words a phrasing says in other words: "we split up" -> separated.

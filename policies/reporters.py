@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from nousmem.policies.clauses import clean
-from nousmem.policies.own_words import SINGLE_BODY, SINGLE_OPEN
+from nousmem.policies.own_words import SINGLE_OPEN
 from nousmem.policies.patterns import (
     ADVERBS,
     FIRST_PERSON,
@@ -133,28 +133,38 @@ _QUOTING = REPORTING | words(
     "message messages messaged post posts posted write"
 )
 # A quotation: double quotes (not inch marks: 'a 27" monitor'), curly quotes, or single
-# quotes that close before a space, a stop or the end (not an apostrophe: "I'm", "the '90s").
+# quotes around words that end in a stop or a comma ("'I'm divorced,' Ana said"), not an
+# apostrophe ("I'm", "the '90s", "my parents' place"). Bounded, so that a long line full of
+# quote marks is read in linear time.
 _QUOTATION = re.compile(
-    r"(?<!\d)\"[^\"\n]*(?<!\d)\"|\u201c[^\u201d\n]*\u201d"
-    r"|(?:^|(?<=[\s(:]))" + SINGLE_OPEN + SINGLE_BODY + r"['\u2019](?=[\s.,;:!?)]|$)",
+    r"(?<!\d)\"[^\"\n]{0,2000}?(?<!\d)\"|\u201c[^\u201d\n]{0,2000}?\u201d"
+    r"|(?:^|(?<=[\s(:]))" + SINGLE_OPEN + r"(?:(?![.!?]\s+\S)[^\n]){1,300}?[,.!?]['\u2019]"
+    r"(?=[\s.,;:!?)]|$)",
     re.MULTILINE,
 )
 _TOKEN = re.compile(r"\S+")
 # How far a reporting clause may stand from the quotation it introduces, in words: "told
-# everyone at work:" is four.
+# everyone at work:" is four; in characters, what is read around a quotation at most.
 _INTRO_REACH = 6
-_TAIL_REACH = 5
+_TAIL_REACH = 3
+_AROUND = 200
+# A quotation's words end a sentence or a clause before a reporting clause follows them:
+# '"I hate tea," Ana said', '"Why?" she asked'.
+_ENDS_SAID = (",", "!", "?", ',"', '!"', '?"')
 
 
-def _tokens(text: str, base: int = 0) -> list[tuple[int, int, str]]:
+def _tokens(text: str, base: int) -> list[tuple[int, int, str]]:
     return [(base + m.start(), base + m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
 
 
-def _introduced(toks: list[tuple[int, int, str]]) -> bool:
+def _introduced(toks: list[tuple[int, int, str]]) -> bool | None:
     """Whether the words right before a quotation (``toks``, ending at its opening mark)
-    introduce someone else's words: 'Ana said,', 'My boss told me:', 'He told everyone at
-    work:'. Not the speaker's own ('I told Ana:') nor an infinitive ('I have to say:')."""
+    introduce someone else's words ('Ana said,', 'My boss told me:', 'He told everyone at
+    work:'), the speaker's own ('I told Ana:', 'I have to say:'), or none (None: no
+    reporting verb in the clause, or the previous sentence ended right before it)."""
     last = len(toks) - 1
+    if last < 0 or toks[last][2].rstrip("\"'\u201d\u2019)").endswith((".", "!", "?")):
+        return None
     for j in range(last, max(last - _INTRO_REACH, -1), -1):
         raw = toks[j][2]
         low = clean(raw)
@@ -163,17 +173,22 @@ def _introduced(toks: list[tuple[int, int, str]]) -> bool:
                 return False
             return reporter(toks, j)
         if (j < last and raw.rstrip().endswith(CLAUSE_PUNCT)) or low in CLAUSE_STOPS:
-            return False
-    return False
+            return None
+    return None
 
 
-def _attributed(toks: list[tuple[int, int, str]]) -> bool:
-    """Whether the words right after a quotation (``toks``) name someone else as saying it:
-    ', Ana said.', ' my boss wrote'. Not ', I said.'."""
+def _attributed(quoted: str, after: str, base: int) -> bool:
+    """Whether the words right after a quotation name someone else as saying it: '"...,"
+    Ana said', '"...", my boss wrote'. Only right after words that end in a comma, "!" or
+    "?" (not '"I live in Lyon" and he said ...', nor a new sentence), and not ', I said'."""
+    if not (quoted.rstrip("\"'\u201d\u2019").endswith((",", "!", "?")) or after.startswith(",")):
+        return False
+    toks = _tokens(after.lstrip(" ,"), base)
     for j, (_, _, raw) in enumerate(toks[:_TAIL_REACH]):
-        if clean(raw) in _QUOTING:
+        low = clean(raw)
+        if low in _QUOTING:
             return j > 0 and reporter(toks, j)
-        if raw.rstrip().endswith(CLAUSE_PUNCT):
+        if raw.rstrip().endswith(CLAUSE_PUNCT) or low in CLAUSE_STOPS:
             return False
     return False
 
@@ -183,13 +198,21 @@ def _reported_quotes(content: str) -> tuple[tuple[int, int], ...]:
     out = []
     for m in _QUOTATION.finditer(content):
         a, b = m.span()
-        line = content.rfind("\n", 0, a) + 1
-        if line > 0 and not content[line:a].strip():  # 'Ana told me:\n"I ..."'
-            line = content.rfind("\n", 0, line - 1) + 1
+        start = max(0, a - _AROUND)
+        line = content.rfind("\n", start, a) + 1 or start
+        if line > 0 and not content[line:a].strip():
+            # 'Ana told me:\n"I ..."': a line that ends in a colon introduces the next one.
+            prev = max(0, content.rfind("\n", max(0, line - 1 - _AROUND), line - 1) + 1)
+            if content[prev : line - 1].rstrip().endswith(":"):
+                line = prev
         before = _tokens(content[line:a], line)
-        after_text = content[b : b + 120].split("\n", 1)[0]
-        after = _tokens(after_text.lstrip(" ,"), b)
-        if (before and _introduced(before)) or (after and _attributed(after)):
+        if line == start > 0 and before and not content[start - 1].isspace():
+            before = before[1:]  # cut inside a word
+        said = _introduced(before)
+        if said is None:
+            tail = content[b : b + _AROUND].split("\n", 1)[0]
+            said = _attributed(m.group(0), tail, b)
+        if said:
             out.append((a, b))
     return tuple(out)
 
@@ -197,10 +220,11 @@ def _reported_quotes(content: str) -> tuple[tuple[int, int], ...]:
 def in_reported_quote(content: str, at: int) -> bool:
     """Whether offset ``at`` of ``content`` lies inside a quotation that someone other than
     the speaker says: introduced by a reporting clause ('Ana told me: "I hate tea. I live
-    in Lyon."') or followed by one ('"I live in Lyon," my boss said').
+    in Lyon."') or, with none before it, followed by one ('"I live in Lyon," my boss said').
 
     A quotation runs within one line; one with no reporting clause (a title, a phrase the
-    speaker quotes, or their own words: 'I told Ana: "..."') is not someone else's.
+    speaker quotes) or with the speaker's own ('I told Ana: "..."', '"...," I told her') is
+    not someone else's.
     """
     if '"' not in content and "\u201c" not in content and "'" not in content:
         return False

@@ -17,6 +17,7 @@ from nousmem.policies.patterns import (
     FRIEND_ADJ,
     NAME,
     NAME_VAL,
+    NOT_A_NAME,
     NOT_WORD,
     OCC,
     OCCUPATIONS,
@@ -28,6 +29,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_leisure import LEISURE_RULES
+from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
@@ -47,27 +49,6 @@ _GIVEN = "".join(
         "call calls called calling name names named naming read reads reading let lets "
         "promised owe owed offered wished wish brought bring texted text texts wrote write"
     ).split()
-)
-
-# Capitalised words that follow "My husband is" and are no name: nationalities, faiths,
-# politics and titles.
-_NOT_A_NAME = (
-    r"(?!(?:"
-    + "|".join(
-        (
-            "American British English Irish Scottish Welsh Canadian Mexican Brazilian "
-            "Argentinian Colombian Peruvian Chilean Cuban Puerto French German Italian "
-            "Spanish Portuguese Dutch Belgian Swiss Austrian Swedish Norwegian Danish "
-            "Finnish Polish Czech Russian Ukrainian Greek Turkish Israeli Iranian Persian "
-            "Arab Arabic Egyptian Moroccan Nigerian Kenyan Ethiopian South African Indian "
-            "Pakistani Bangladeshi Chinese Japanese Korean Vietnamese Thai Filipino "
-            "Indonesian Australian Asian European Latino Latina Hispanic Black White Native "
-            "Jewish Muslim Christian Catholic Protestant Mormon Hindu Buddhist Sikh Atheist "
-            "Agnostic Baptist Methodist Lutheran Orthodox Republican Democrat Conservative "
-            "Liberal Vegan Vegetarian Dr Mr Mrs Ms Prof Professor Doctor Captain Sergeant"
-        ).split()
-    )
-    + r")\b)"
 )
 
 _FACT_RULES: tuple[Rule, ...] = (
@@ -234,8 +215,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
     ),
-    # "My husband is Tom", "My wife's name is Ana": a name that ends the clause, not a
-    # nationality, a faith or a title ("My husband is Italian", "... is Dr. Lee").
+    # "My wife's name is Ana", "My husband is called Tom": a name that ends the clause. Not
+    # "My husband is Tom": a capitalised word there is as often no name ("My husband is
+    # Jamaican / Army / Pisces").
     make_rule(
         "spouse",
         "husband wife spouse hubby",
@@ -243,8 +225,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         + r"\s+"
         + SPOUSE_NEG
         + SPOUSE
-        + r"(?:'s\s+(?i:name))?\s+(?i:is)\s+(?:(?i:called|named)\s+)?"
-        + _NOT_A_NAME
+        + r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
+        + NOT_A_NAME
         + NAME_VAL
         + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
         value="name",
@@ -336,7 +318,7 @@ _FACT_RULES: tuple[Rule, ...] = (
 )
 
 #: Every rule, facts first.
-RULES: tuple[Rule, ...] = _FACT_RULES + LEISURE_RULES
+RULES: tuple[Rule, ...] = _FACT_RULES + PERSONAL_RULES + LEISURE_RULES
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the
 #: way the extractor splits sentences (letters and digits), so "jiu-jitsu" indexes "jiu".

@@ -97,33 +97,34 @@ _NAMED = (
     r"(?!(?:Mom|Mum|Dad|Mother|Father|God)\b)" + _PERSON + NAME + _END + ")"
 )
 
-# ... and one that names the spouse by noun: "I divorced my husband", "I'm separated from my
-# wife", "I split up with my husband last year". The status alone: which spouse it ends is
-# the one memory holds (``policies/ended_marriage.py``), as for "We split up".
-# "Separated from / split up with my husband" ends more strictly than by name: "for a few
-# days" (a trip, a crowd) ends no marriage, so "for/after <count>" only in months or years;
-# and not "got/was/were separated from my husband", as often a crowd ("..., but I found
-# him"). "Divorced (from) my husband" ends as the named forms do.
+# ... and one that names the spouse by noun (and perhaps by name too: "I divorced my
+# husband, Jake", "I'm separated from my wife Ana"; a name there is the one the marriage
+# was with): "I divorced my husband", "I'm separated from my wife", "I split up with my
+# husband last year". Unnamed, the status alone: which spouse it ends is the one memory
+# holds (``policies/ended_marriage.py``), as for "We split up". "Separated from / split up
+# with my husband" ends more strictly than the named forms: only at the sentence's end or
+# a time there ("I split up with my husband and we each searched an aisle" is a shop; "for
+# a few days", a trip or a crowd, so "for/after <count>" only in months or years), and not
+# "got/was/were separated from my husband", as often a crowd ("..., but I found him").
+# "Divorced (from) my husband" ends as the named forms do.
 _FOR_COUNT = r"|(?:for|after)\s+" + _COUNT
-assert _FOR_COUNT in _END
+assert _FOR_COUNT in _END and _FOR_COUNT in _WHEN
 _LONG = r"|(?:for|after)\s+" + _COUNT.replace(
     r"(?:years?|months?|weeks?|days?)", r"(?:years?|months?)"
 )
-assert _LONG != _FOR_COUNT
-_END_NOUN = _END.replace(_FOR_COUNT, _LONG)
-# The spouse by noun, and by name too ("I divorced my husband, Jake", "I'm separated from
-# my wife Ana"): a name there is the one the marriage was with.
+_WHEN_LONG = _WHEN.replace(_FOR_COUNT, _LONG)
+assert _WHEN_LONG != _WHEN
+_SENTENCE_END = r",?(?=(?:\s*,?\s+" + _WHEN_LONG + r")?\s*(?:[.!?]|$))"
 _MY_SPOUSE = r"(?i:my)\s+(?:(?i:ex-|ex\s+|former\s+))?" + SPOUSE
 _NAMED_TOO = r"(?:\s*,?\s+" + _PERSON + NAME + ")?"
 _DIVORCED_FROM = r"(?i:divorced\s+(?:from\s+)?)"
-# Not "got/was/were separated from my husband", as often a crowd ("..., but I found him").
 _SEPARATED_FROM = (
     r"(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
     r"(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
 )
 _BY_NOUN = (
     r"(?=" + _DIVORCED_FROM + _MY_SPOUSE + _NAMED_TOO + _END + ")"
-    r"|(?=" + _SEPARATED_FROM + _MY_SPOUSE + _NAMED_TOO + _END_NOUN + ")"
+    r"|(?=" + _SEPARATED_FROM + _MY_SPOUSE + _NAMED_TOO + _SENTENCE_END + ")"
 )
 # The verb that ended it, as the status (after a lookahead for what it names).
 _ENDED_VERB = r"(?P<val>(?i:divorced|separated|split(?:\s+up)?))"
@@ -237,16 +238,18 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         change=True,
         denial_drops=True,
         elide="past",
+        settled=True,
     ),
     make_rule(
         "spouse",
         "separated split",
-        _SEPARATED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _END_NOUN,
+        _SEPARATED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _SENTENCE_END,
         value="name",
         negate=True,
         change=True,
         denial_drops=True,
         elide="past",
+        settled=True,
     ),
     make_rule(
         "relationship_status",
@@ -266,6 +269,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         denial_drops=True,
         elide="past",
         solo=True,
+        settled=True,  # not "I might split up with my wife"
     ),
     make_rule(
         "relationship_status",

@@ -187,6 +187,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "child",
         "sibling",
         "instruction",
+        "allergy",
     } == (MULTI_VALUED)
     assert {"employer", "location", "origin", "role", "spouse", "relationship_status"} <= (
         ATTRIBUTES - MULTI_VALUED
@@ -195,7 +196,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
         "I play chess. I went to a gig. I use Vim. My friend Ana is here. I visited Rome. "
         "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain. "
-        "My son Kyle is two. My sister Ama is here. Always answer in French. Never use emojis."
+        "My son Kyle is two. My sister Ama is here. Always answer in French. Never use emojis. "
+        "My name is Dana. I'm 41 years old. I'm allergic to nuts."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

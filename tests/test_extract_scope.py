@@ -154,6 +154,25 @@ def test_what_someone_else_believes_about_the_speaker_is_not_a_claim(text: str) 
         ('Ana told me: "I hate tea." I love jazz.', [("Dana", "likes", "jazz", "assert")]),
         # An apostrophe opens no quotation.
         ("I'm tired 'cause I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        (
+            "My sister said 'sup and I told her I live in Lyon now, near my parents' place.",
+            [("Dana", "location", "Lyon", "assert")],
+        ),
+        # Someone's reply after the speaker's own quotation, and a reporting verb in the
+        # previous sentence, leave it the speaker's (review rev22).
+        ('I said "I live in Lyon" and he said "cool".', [("Dana", "location", "Lyon", "assert")]),
+        (
+            'I told Ana: "I love jazz." She said she hates it.',
+            [("Dana", "likes", "jazz", "assert")],
+        ),
+        (
+            'Ana asked me about my job. "I work at Acme now," I told her.',
+            [("Dana", "employer", "Acme", "assert")],
+        ),
+        (
+            'Tom said he\'d call me later.\n"I work at Acme" is what I tell people.',
+            [("Dana", "employer", "Acme", "assert")],
+        ),
     ],
 )
 def test_the_speakers_own_quotation_still_counts(text: str, expected: list[Row]) -> None:
@@ -500,8 +519,16 @@ def test_the_speakers_own_headings_keep_their_facts(text: str, expected: tuple[s
         ("It's not true that Tom works at Acme.", [("Tom", "employer", "Acme", "negate")]),
         # Denying a negation states nothing plainly.
         ("It's not true that I don't work at Acme.", []),
-        # Not a denial of what follows: it is said true, or the clause ended before it.
+        # Not a denial of what follows: it is said true, or not a lie, or only rumoured, or
+        # the lead is someone else's, or the clause ended before it (review rev22).
         ("It's true that I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        ("It's not a lie that I love jazz.", [("Dana", "likes", "jazz", "assert")]),
+        ("It's not false that I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        ("There's a rumor that I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        (
+            "Everyone thinks it's a lie that I work at Acme but I do.",
+            [("Dana", "employer", "Acme", "assert")],
+        ),
         ("It's not true, I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
         ("That's not true: I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
     ],

@@ -1,0 +1,108 @@
+"""Rules for who someone is in person: their name, their age and what they are allergic to.
+
+Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
+each option means. Each reads a plain, common phrasing only ("My name is Sam", "Call me
+Sam", "I'm 34 years old", "I'm allergic to peanuts"); "I'm Sam" is left alone, as "I'm
+Back!" and "I'm Catholic" are said the same way.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, NOT_WORD, POSS, VAL, Rule, make_rule
+
+__all__ = ["PERSONAL_RULES"]
+
+# A name ends its clause: "My name is Sam and I ...", not "My name is Sam's ...".
+_NAME_END = r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
+# An age in years a person can have: not "I turned 180" (degrees) nor "turned 2024".
+_AGE = r"(?P<val>1[01]\d|[1-9]?\d)"
+# What "turned <number>" counts when it is no age.
+_NOT_YEARS = (
+    r"(?!\s*(?:[%\d.,:]\d|%|(?i:percent|degrees?|minutes?|hours?|days?|weeks?|months?"
+    r"|times|dollars|bucks|euros|pages?|miles?|km|pounds?|kg|lbs?|points?|pm|am|o'clock)\b))"
+)
+# The allergy's severity, between the verb and "allergic".
+_SEVERITY = (
+    r"(?:(?i:very|severely|seriously|really|so|extremely|mildly|slightly|deathly|super|highly"
+    r"|a\s+(?:bit|little))\s+)?"
+)
+
+PERSONAL_RULES: tuple[Rule, ...] = (
+    # ---- name ------------------------------------------------------------------------
+    # "My name is Sam", "My name's Sam Lee", "Ana's full name is Ana Ruiz".
+    make_rule(
+        "name",
+        "name",
+        POSS
+        + r"\s+(?:(?i:full|real|first|given|legal)\s+)?(?i:name)(?:'s|\s+(?i:is))\s+"
+        + NOT_A_NAME
+        + NAME_VAL
+        + _NAME_END,
+        value="name",
+        subject="poss",
+    ),
+    # "Call me Sam", "Please, call me Sam", "You can call me Sam": the speaker's name, asked
+    # for at the start of the sentence (not "Don't call me Sam", "Mom used to call me Bean").
+    make_rule(
+        "name",
+        "call",
+        r"^\s*(?:(?i:please|just|oh|so|and|hi|hey|ok|okay)[,!]?\s+)*"
+        r"(?:(?i:you\s+can|you\s+may|feel\s+free\s+to)\s+)?(?i:call)\s+(?P<poss>(?i:me))\s+"
+        + NOT_A_NAME
+        + NAME_VAL
+        + _NAME_END,
+        value="name",
+        subject="poss",
+    ),
+    # "I go by Sam", "Ana goes by the name Annie".
+    make_rule(
+        "name",
+        "go goes",
+        r"\b(?i:go|goes)\s+(?i:by)\s+(?:(?i:the\s+name(?:\s+of)?)\s+)?"
+        + NOT_A_NAME
+        + NAME_VAL
+        + _NAME_END,
+        value="name",
+    ),
+    # ---- age -------------------------------------------------------------------------
+    # "I'm 34 years old", "Ana is 7 years old", "I am now 40 yrs old".
+    make_rule(
+        "age",
+        "years yrs year",
+        r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:now|just)\s+)?"
+        + _AGE
+        + r"(?:\s*-\s*|\s+)(?i:years?|yrs?)(?:\s*-\s*|\s+)(?i:old)\b",
+        value="raw",
+        settled=True,  # not "When I'm 65 years old, I'll retire"
+    ),
+    # "I just turned 40", "I turned 30 last week" (not "turned 90 degrees", "turned 5 pages").
+    make_rule(
+        "age",
+        "turned",
+        r"\b(?i:turned)\s+" + _AGE + r"\b" + _NOT_YEARS,
+        value="raw",
+        elide="past",
+        settled=True,
+    ),
+    # ---- allergy ---------------------------------------------------------------------
+    # "I'm allergic to peanuts", "Ana is severely allergic to shellfish".
+    make_rule(
+        "allergy",
+        "allergic",
+        r"(?i:'m|\bam|'s|\bis|\bare|\bbe|\bget|\bgot|\bbecame|\bbeen)\s+"
+        + NOT_WORD
+        + _SEVERITY
+        + r"(?i:allergic)\s+(?i:to)\s+"
+        + VAL,
+    ),
+    # "I have a peanut allergy", "I've got a severe shellfish allergy".
+    make_rule(
+        "allergy",
+        "allergy",
+        r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+(?:(?i:an?)\s+)?"
+        r"(?:(?i:severe|serious|bad|mild|slight|deadly|life-threatening)\s+)?"
+        r"(?P<val>(?!(?i:severe|serious|bad|mild|slight|new|an?|the|some|no)\b)[a-zA-Z-]{3,30})"
+        r"\s+(?i:allergy)\b",
+        value="raw",
+    ),
+)

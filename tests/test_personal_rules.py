@@ -1,0 +1,116 @@
+"""The rule extractor on a person's name, age and allergies (policies/rules_personal.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+Row = tuple[str, str, str, str]
+
+
+def rows(text: str) -> list[Row]:
+    obs = Observation(content=text, actor="Dana", occurred_at=SAID)
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My name is Samantha.", [("Dana", "name", "Samantha", "assert")]),
+        ("My name's Sam Lee.", [("Dana", "name", "Sam Lee", "assert")]),
+        (
+            "Hi! My name is Sam and I'm a nurse.",
+            [("Dana", "name", "Sam", "assert"), ("Dana", "role", "nurse", "assert")],
+        ),
+        ("Ana's full name is Ana Ruiz.", [("Ana", "name", "Ana Ruiz", "assert")]),
+        ("Call me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("Please call me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("You can call me Sam!", [("Dana", "name", "Sam", "assert")]),
+        ("I go by Sam.", [("Dana", "name", "Sam", "assert")]),
+        # Not a name: a nationality, someone else's name, a refusal, an old nickname, a
+        # time, a place passed by.
+        ("My name is Italian.", []),
+        ("My son's name is Kyle.", []),
+        ("Don't call me Sam.", []),
+        ("Mom used to call me Bean.", []),
+        ("Call me tomorrow.", []),
+        ("I go by Starbucks every morning.", []),
+    ],
+)
+def test_names(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm 34 years old.", [("Dana", "age", "34", "assert")]),
+        ("I am now 40 yrs old.", [("Dana", "age", "40", "assert")]),
+        ("Ana is 7 years old.", [("Ana", "age", "7", "assert")]),
+        ("I just turned 40.", [("Dana", "age", "40", "assert")]),
+        ("Ana turned 30 yesterday.", [("Ana", "age", "30", "assert")]),
+        # Not the speaker's age now: someone unnamed, a thing, a unit, a time to come or
+        # awaited.
+        ("My son is 5 years old.", []),
+        ("The building is 100 years old.", []),
+        ("I turned 90 degrees.", []),
+        ("I turned 5 pages.", []),
+        ("I'm turning 40 next month.", []),
+        ("When I'm 65 years old I'll retire.", []),
+        ("Once Ana is 18 years old she can vote.", []),
+    ],
+)
+def test_ages(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm allergic to peanuts.", [("Dana", "allergy", "peanuts", "assert")]),
+        ("I'm severely allergic to shellfish.", [("Dana", "allergy", "shellfish", "assert")]),
+        ("Ana is allergic to cats.", [("Ana", "allergy", "cats", "assert")]),
+        ("I have a peanut allergy.", [("Dana", "allergy", "peanut", "assert")]),
+        ("I've got a severe shellfish allergy.", [("Dana", "allergy", "shellfish", "assert")]),
+        ("I'm not allergic to cats.", [("Dana", "allergy", "cats", "negate")]),
+        ("I'm no longer allergic to cats.", [("Dana", "allergy", "cats", "negate")]),
+        ("I used to be allergic to cats.", [("Dana", "allergy", "cats", "negate")]),
+        ("My son is allergic to peanuts.", []),
+        ("If I were allergic to cats I'd know.", []),
+        ("I have a new allergy.", []),
+    ],
+)
+def test_allergies(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> None:
+    rt = await MemoryRuntime.memory()
+    try:
+        for text, when in [
+            ("Hi! My name is Samantha.", datetime(2024, 1, 1, tzinfo=UTC)),
+            ("I'm 34 years old.", datetime(2024, 1, 2, tzinfo=UTC)),
+            ("I'm allergic to peanuts.", datetime(2024, 1, 3, tzinfo=UTC)),
+            ("I just turned 35.", datetime(2024, 2, 9, tzinfo=UTC)),
+        ]:
+            await rt.observe_and_route({"content": text, "actor": "Dana", "occurred_at": when})
+        name = await rt.belief("Dana", "name")
+        assert name is not None and name.mode == "Samantha"
+        age = await rt.belief("Dana", "age")
+        assert age is not None and age.mode == "35"  # the newer age supersedes the older
+        allergy = await rt.belief("Dana", "allergy")
+        assert allergy is not None and allergy.held == ("peanuts",)
+        prompt = (await rt.query("What is my name?", actor="Dana")).to_prompt()
+        assert "Dana.name: Samantha" in prompt
+        prompt = (await rt.query("What am I allergic to?", actor="Dana")).to_prompt()
+        assert "Dana.allergy: peanuts" in prompt
+    finally:
+        await rt.close()
