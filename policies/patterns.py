@@ -34,6 +34,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "sibling",
         "instruction",
         "allergy",
+        "diet",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -217,6 +218,11 @@ STATUS_OF: dict[str, str] = {
     "split up": "separated",
     "no longer married": "divorced",
     "divorce": "divorced",  # "My divorce was finalized"
+    # Diets in one spelling ("I eat gluten free").
+    "gluten free": "gluten-free",
+    "dairy free": "dairy-free",
+    "lactose intolerant": "lactose-intolerant",
+    "pescetarian": "pescatarian",
 }
 
 #: Plural species -> the singular used in values ("dog Max").

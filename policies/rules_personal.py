@@ -1,8 +1,9 @@
-"""Rules for who someone is in person: their name, their age and what they are allergic to.
+"""Rules for who someone is in person: their name, their age, what they are allergic to and
+the diet they keep.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means. Each reads a plain, common phrasing only ("My name is Sam", "Call me
-Sam", "I'm 34 years old", "I'm allergic to peanuts"); "I'm Sam" is left alone, as "I'm
+Sam", "I'm 34 years old", "I'm allergic to peanuts", "I'm vegan"); "I'm Sam" is left alone, as "I'm
 Back!" and "I'm Catholic" are said the same way.
 """
 
@@ -25,6 +26,19 @@ _NOT_YEARS = (
 _SEVERITY = (
     r"(?:(?i:very|severely|seriously|really|so|extremely|mildly|slightly|deathly|super|highly"
     r"|a\s+(?:bit|little))\s+)?"
+)
+
+# Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
+# ``patterns.STATUS_OF``).
+_DIETS = (
+    r"(?P<val>(?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free"
+    r"|lactose[- ]intolerant|keto|paleo|kosher|halal))\b"
+    # Not a thing of that kind: "a vegan restaurant", "vegetarian options", "keto bread".
+    r"(?!-|\s+(?i:restaurant|restaurants|place|places|food|foods|recipe|recipes|option|options"
+    r"|meal|meals|dish|dishes|friendly|burger|burgers|cafe|bakery|menu|cheese|version"
+    r"|alternative|alternatives|bread|pizza|snack|snacks|cookbook|friend|friends|lasagna"
+    r"|lasagne|products?|brand|store|shop|cooking|cuisine|chili|curry|pasta|cake|cookies|chef"
+    r"|chefs|cook|cooks|baker|bakers|blogger|bloggers)\b)"
 )
 
 PERSONAL_RULES: tuple[Rule, ...] = (
@@ -104,5 +118,25 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         r"(?P<val>(?!(?i:severe|serious|bad|mild|slight|new|an?|the|some|no)\b)[a-zA-Z-]{3,30})"
         r"\s+(?i:allergy)\b",
         value="raw",
+    ),
+    # ---- diet ------------------------------------------------------------------------
+    # "I'm vegan", "I'm a vegetarian", "Ana is gluten-free", "I went vegan last year".
+    make_rule(
+        "diet",
+        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
+        r"(?i:'m|\bam|'s|\bis|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|a|an)\s+){0,2}"
+        + _DIETS,
+        value="status",
+    ),
+    # "I'm on a keto diet", "I follow a vegan diet", "I eat gluten-free", "I keep kosher".
+    make_rule(
+        "diet",
+        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
+        r"\b(?i:on\s+an?|follow\s+an?|follows\s+an?|eat|eats|keep|keeps)\s+"
+        + _DIETS
+        + r"(?:\s+(?i:diet))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|for|these)\b)",
+        value="status",
     ),
 )

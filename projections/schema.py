@@ -156,6 +156,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),
         _multi("uses", 180.0, "use uses using tool tools"),
         _multi("allergy", 36500.0, "allergy allergies allergic"),
+        _multi("diet", 1825.0, "diet diets vegetarian vegan"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("goal", 180.0, "goal goals plan plans"),

@@ -1,4 +1,4 @@
-"""The rule extractor on a person's name, age and allergies (policies/rules_personal.py)."""
+"""The rule extractor on a person's name, age, allergies and diet (policies/rules_personal.py)."""
 
 from __future__ import annotations
 
@@ -89,6 +89,31 @@ def test_ages(text: str, expected: list[Row]) -> None:
     ],
 )
 def test_allergies(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm vegan.", [("Dana", "diet", "vegan", "assert")]),
+        ("I'm a vegetarian.", [("Dana", "diet", "vegetarian", "assert")]),
+        ("Ana is gluten-free.", [("Ana", "diet", "gluten-free", "assert")]),
+        ("I went vegan last year.", [("Dana", "diet", "vegan", "assert")]),
+        ("I'm on a keto diet.", [("Dana", "diet", "keto", "assert")]),
+        ("I eat gluten free.", [("Dana", "diet", "gluten-free", "assert")]),
+        ("I keep kosher.", [("Dana", "diet", "kosher", "assert")]),
+        ("I'm lactose intolerant.", [("Dana", "diet", "lactose-intolerant", "assert")]),
+        ("I'm not vegan.", [("Dana", "diet", "vegan", "negate")]),
+        ("I'm no longer vegetarian.", [("Dana", "diet", "vegetarian", "negate")]),
+        ("I used to be vegetarian.", [("Dana", "diet", "vegetarian", "negate")]),
+        # A thing of that kind, not the speaker's diet.
+        ("We went to a vegan restaurant.", []),
+        ("I'm looking for vegetarian options.", []),
+        ("I eat vegan food.", []),
+        ("I'm thinking of going vegan.", []),
+    ],
+)
+def test_diets(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
 
 
