@@ -263,6 +263,11 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
 
     # -- resolution ---------------------------------------------------------------------------
 
+    @property
+    def resolving_past(self) -> bool:
+        """Whether the snapshot being resolved keeps past single values (``past``)."""
+        return self._past
+
     def snapshot(
         self,
         *,

@@ -106,6 +106,20 @@ def _quotes(summary: str, text: str) -> bool:
 
 
 CURRENT = frozenset({"selected", "active", "conflicted"})
+
+#: A belief slot as :meth:`CompiledItems.compiled_unheld` reads it: its id, whether it is
+#: empty, and the ids of its candidates in a ``CURRENT`` status.
+HeldValues = tuple[str, bool, frozenset[str]]
+
+
+def held_values(slot: WorldviewSlot | None) -> HeldValues | None:
+    """What :meth:`CompiledItems.compiled_unheld` reads of ``slot``."""
+    if slot is None:
+        return None
+    current = frozenset(c.id for c in slot.candidates if c.status in CURRENT)
+    return slot.id, slot.status == "empty", current
+
+
 """Candidate statuses of a value memory still holds (what sleep compiles from)."""
 
 
@@ -333,24 +347,30 @@ class CompiledItems(SlotResolver):
         )
 
     def compiled_unheld(
-        self, event_id: str, slot_at: Callable[[str, str], WorldviewSlot | None]
+        self,
+        event_id: str,
+        slot_at: Callable[[str, str], WorldviewSlot | None],
+        held_at: Callable[[str, str], HeldValues | None] | None = None,
     ) -> str | None:
         """Why compiled item ``event_id`` no longer states what memory believes, or None.
-        ``slot_at(entity key, attribute)``: the belief slot as the read resolves it."""
+        ``slot_at(entity key, attribute)``: the belief slot as the read resolves it;
+        ``held_at``: the same slot's :func:`held_values` (default: from ``slot_at``), which
+        a read may keep from one read to the next."""
         basis = self.compiled_items.get(event_id)
         if basis is None:
             return None
         slots: set[str] = set()
         for ekey, attr, vkey in basis.values:
-            slot = slot_at(ekey, attr)
-            if slot is None:
+            held = held_at(ekey, attr) if held_at is not None else held_values(slot_at(ekey, attr))
+            if held is None:
                 return f"{slot_kind_for(attr)}:{ekey}.{attr} holds no value"
-            if slot.status == "empty":
-                return f"{slot.id} holds no value"
-            cid = f"{slot.id}#{vkey}"
-            if not any(c.id == cid and c.status in CURRENT for c in slot.candidates):
+            slot_id, empty, current = held
+            if empty:
+                return f"{slot_id} holds no value"
+            cid = f"{slot_id}#{vkey}"
+            if cid not in current:
                 return f"{cid} is no longer held"
-            slots.add(slot.id)
+            slots.add(slot_id)
         if basis.names and len(slots) < len({ekey for ekey, _, _ in basis.values}):
             # "Shared pattern: ... for Bob, Robert" after Robert was merged into Bob
             return "its entities were merged into one"

@@ -36,6 +36,7 @@ from nousmem.runtime.merge_fold import fold_merge
 from nousmem.runtime.obs_times import ObservationTimes
 from nousmem.runtime.payloads import RetrievalSelection
 from nousmem.runtime.request_text import without_requests
+from nousmem.runtime.slot_touches import SlotTouches
 from nousmem.runtime.vocabulary import Vocabulary
 
 # Records about the memory itself (refusals, reads, outcomes, erasures) do not move the
@@ -78,6 +79,8 @@ class Projector:
         # observation id -> seqs of candidates held from it / of revisions citing it
         self.held_from: dict[str, list[tuple[int, str]]] = {}
         self.revised_from: dict[str, int] = {}
+        # What each event may have changed of the belief slots (reads cache by it).
+        self.slot_touches = SlotTouches()
 
     # -- write-path helpers (read-only) -------------------------------------------------------
 
@@ -156,6 +159,7 @@ class Projector:
         handler = _HANDLERS.get(event.kind)
         if handler is not None:
             handler(self, event, p)
+        self.slot_touches.note(event.kind, event.seq, p, self.beliefs, handler is not None)
 
     def _on_observation(self, e: Any, p: Any) -> None:
         occurred = e.occurred_at

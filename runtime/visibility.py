@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from nousmem.projections.lifecycle import HIDDEN, expired
+from nousmem.projections.worldview_compiled import HeldValues, held_values
 from nousmem.projections.worldview_models import WorldviewSlot
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.projector import Projector
@@ -122,6 +123,31 @@ class ReadStates:
             )
         return self._slots[key]
 
+    def _held(self, entity: str, attribute: str, seq: int | None) -> HeldValues | None:
+        """:func:`held_values` of the belief slot, kept from one read to the next while no
+        event touched the entity's slots (``runtime/slot_touches.py``). The key holds what
+        else a slot's current values depend on: the read's event time, ``now`` for an
+        attribute with a TTL (expiry), and whether the snapshot keeps past values."""
+        proj = self.proj
+        touches = proj.slot_touches
+        canonical = proj.beliefs.canonical(entity, seq, self.at.time)[0]
+        since = touches.since(entity, canonical)
+        if seq is not None and seq < since:  # behind the last change: resolved as it was
+            return held_values(self._slot(entity, attribute, seq))
+        ttl = proj.config.attributes.spec(attribute).ttl_days
+        key = (
+            f"{entity}\x00{canonical}",
+            attribute,
+            self.at.time,
+            self.now if ttl is not None else None,
+            proj.worldview.resolving_past,
+        )
+        found, held = touches.get(key, since)
+        if not found:
+            held = held_values(self._slot(entity, attribute, seq))
+            touches.put(key, since, held)
+        return held
+
     def __call__(self, target: str, seq: int | None) -> str:
         # Compiled items may summarise compiled items, to any depth (a planner's running
         # summary), and share sources (a diamond): a depth-first walk with an explicit
@@ -156,7 +182,9 @@ class ReadStates:
                 why = "it quotes word for word what is forgotten"
             else:
                 # Belief slots hold no compiled items: this never comes back to ``t``.
-                unheld = self.proj.worldview.compiled_unheld(t, lambda e, a: self._slot(e, a, seq))
+                unheld = self.proj.worldview.compiled_unheld(
+                    t, lambda e, a: self._slot(e, a, seq), lambda e, a: self._held(e, a, seq)
+                )
                 if unheld is not None:
                     why = f"what it states is no longer believed ({unheld})"
             if why is not None:

@@ -247,9 +247,9 @@ async def test_a_read_shows_and_judges_only_its_entities_compiled_items(
     judge = wv.compiled_unheld
     judged: list[str] = []
 
-    def counting(self: Any, event_id: str, slot_at: Any) -> str | None:
+    def counting(self: Any, event_id: str, slot_at: Any, held_at: Any = None) -> str | None:
         judged.append(self.compiled_items[event_id].key)
-        return judge(self, event_id, slot_at)  # type: ignore[no-any-return]
+        return judge(self, event_id, slot_at, held_at)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(wv, "compiled_unheld", counting)
     ctx = await rt.query("Where does Carol work?")

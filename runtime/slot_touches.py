@@ -1,0 +1,71 @@
+"""Which belief slots an event may have changed, so reads can reuse what they resolved.
+
+A read that shows a compiled item (``sleep``'s frames and schemas) checks that every belief
+value the item states is still held: a schema over a hundred people resolves a hundred
+belief slots. Between two reads most events change none of them (observations, the reads'
+own traces) or one entity's (a revision). :class:`SlotTouches` records, per entity, the
+``seq`` of the last event that may change its belief slots, and for every entity the last
+event that may change any; the ``HeldValues`` summaries the read path caches
+(``runtime/visibility.py``) stay valid while neither moves. It errs on the side of
+forgetting: every kind it cannot place on one entity counts for all of them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.worldview_compiled import HeldValues
+
+__all__ = ["SlotTouches"]
+
+# Kinds whose fold changes no belief slot: an observation feeds text slots and the lexical
+# index, a trace only access counts. (Kinds without a fold handler change none either.)
+_NEUTRAL = frozenset({"observation", "retrieval"})
+# A bound on cached summaries; past it the cache starts again (it is only a cache).
+_MAX_CACHED = 50_000
+
+
+CacheKey = tuple[str, str, datetime | None, datetime | None, bool]
+
+
+class SlotTouches:
+    """Per entity key, the seq of the last event that may change its belief slots."""
+
+    def __init__(self) -> None:
+        self.entities: dict[str, int] = {}
+        self.all = 0
+        self.cache: dict[CacheKey, tuple[int, HeldValues | None]] = {}
+
+    def note(self, kind: str, seq: int, payload: Any, beliefs: BeliefStore, folded: bool) -> None:
+        """Record event ``seq`` of ``kind`` (``folded``: a fold handler read its payload)."""
+        if not folded or kind in _NEUTRAL:
+            return
+        if kind == "belief.revised":
+            entity = payload.revision.entity
+        elif kind == "candidate.held":
+            entity = payload.claim.entity
+        else:  # edges, lifecycle, outcomes, merges, promotions, audits, sleep, ...
+            self.all = seq
+            return
+        # The name as written and the entity it resolves to (after a merge, the kept one).
+        for key in {match_key(entity), beliefs.canonical(entity)[0]}:
+            self.entities[key] = seq
+
+    def since(self, *keys: str) -> int:
+        """The seq from which the belief slots of entity ``keys`` stand as they are now."""
+        return max([self.all, *(self.entities.get(k, 0) for k in keys)])
+
+    def get(self, key: CacheKey, since: int) -> tuple[bool, HeldValues | None]:
+        """(found, summary) cached for ``key`` while nothing touched it after ``since``."""
+        got = self.cache.get(key)
+        if got is None or got[0] != since:
+            return False, None
+        return True, got[1]
+
+    def put(self, key: CacheKey, since: int, held: HeldValues | None) -> None:
+        if len(self.cache) >= _MAX_CACHED:
+            self.cache.clear()
+        self.cache[key] = (since, held)

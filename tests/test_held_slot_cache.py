@@ -1,0 +1,155 @@
+"""Reads keep the belief slots a compiled item's check resolved (runtime/slot_touches.py):
+what they serve must equal a read that resolves every slot afresh, whatever happened in
+between (revisions, denials, chat, sleep, forgetting, merges, outcomes)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nousmem.runtime import InvalidInput, MemoryRuntime
+from nousmem.runtime.slot_touches import SlotTouches
+
+T0 = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
+EMPLOYERS = ("Acme", "Initech", "Globex")
+PEOPLE = 5
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    """Every read resolves every slot (the cache never answers)."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(SlotTouches, "get", lambda self, key, since: (False, None))
+        yield
+
+
+def _read_view(ctx: Any) -> tuple[str, list[str]]:
+    # Event ids differ between two runtimes; what was left out, and why, does not.
+    return ctx.to_prompt(), sorted(s.reason for s in ctx.suppressed)
+
+
+async def _apply(rt: MemoryRuntime, op: tuple[Any, ...], n: int, traces: list[str]) -> Any:
+    """Run one operation; a query returns what the caller sees of it."""
+    at = T0 + timedelta(hours=n)
+    kind = op[0]
+    if kind == "say":
+        text = f"I work at {EMPLOYERS[op[2]]}."
+    elif kind == "deny":
+        text = f"I don't work at {EMPLOYERS[op[2]]} anymore."
+    elif kind == "chat":
+        await rt.observe(
+            {"content": "Lunch was nice.", "actor": f"Person{op[1]}", "occurred_at": at}
+        )
+        return None
+    elif kind == "sleep":
+        await rt.sleep()
+        return None
+    elif kind == "inhibit":
+        target = f"fact:person{op[1]}.employer#{EMPLOYERS[op[2]].lower()}"
+        try:
+            await rt.forget([target], "inhibit", reason="test")
+        except InvalidInput as exc:  # no such value: refused alike on both sides
+            return str(exc)
+        return None
+    elif kind == "merge":
+        try:
+            await rt.merge_entities(
+                f"Person{op[1]}", f"Person{op[2]}", reason="test", authorized=True
+            )
+        except InvalidInput as exc:  # one already absorbed, or itself
+            return str(exc)
+        return None
+    elif kind == "outcome":
+        if traces:
+            await rt.after_turn(traces[-1], "failure")
+        return None
+    else:  # query
+        ctx = await rt.query(f"Where does Person{op[1]} work?", budget_tokens=600)
+        traces.append(ctx.trace_id)
+        return _read_view(ctx)
+    await rt.observe_and_route({"content": text, "actor": f"Person{op[1]}", "occurred_at": at})
+    return None
+
+
+async def _run_both(ops: list[tuple[Any, ...]]) -> None:
+    cached = await MemoryRuntime.memory(config={"sleep": {"budget": 10**6}})
+    fresh = await MemoryRuntime.memory(config={"sleep": {"budget": 10**6}})
+    try:
+        # Everyone starts at an employer, and sleep compiles frames and schemas over them.
+        setup = [("say", i, i % len(EMPLOYERS)) for i in range(PEOPLE)] + [("sleep",)]
+        traces_c: list[str] = []
+        traces_f: list[str] = []
+        for n, op in enumerate(setup + ops + [("query", i) for i in range(PEOPLE)]):
+            got = await _apply(cached, op, n, traces_c)
+            with uncached():
+                want = await _apply(fresh, op, n, traces_f)
+            assert got == want, op
+        assert (await cached.worldview()).render() == (await fresh.worldview()).render()
+    finally:
+        await cached.close()
+        await fresh.close()
+
+
+person = st.integers(0, PEOPLE - 1)
+employer = st.integers(0, len(EMPLOYERS) - 1)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["say", "deny", "inhibit"]), person, employer),
+        st.tuples(st.just("merge"), person, person),
+        st.tuples(st.sampled_from(["chat", "query"]), person),
+        st.tuples(st.sampled_from(["sleep", "outcome"])),
+    ),
+    max_size=10,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops)
+async def test_cached_reads_equal_fresh_reads(ops: list[tuple[Any, ...]]) -> None:
+    await _run_both(ops)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("inhibit", 3, 0),  # Person3's Acme, a source of Acme's schema, is forgotten
+        ("merge", 0, 3),
+        ("deny", 3, 0),
+        ("say", 3, 1),
+        ("outcome",),
+        ("sleep",),
+        ("chat", 3),
+    ],
+)
+async def test_a_change_after_a_cached_read_is_seen(change: tuple[Any, ...]) -> None:
+    await _run_both([("query", 0), ("query", 3), change, ("query", 0), ("query", 3)])
+
+
+async def test_a_source_that_moves_takes_the_schema_out_after_a_cached_read() -> None:
+    ops: list[tuple[Any, ...]] = [
+        ("query", 0),  # resolves, and keeps, the slots of Acme's schema
+        ("query", 3),
+        ("say", 3, 1),  # Person3 (at Acme) moves to Initech
+        ("query", 0),
+    ]
+    await _run_both(ops)
+    rt = await MemoryRuntime.memory(config={"sleep": {"budget": 10**6}})
+    try:
+        traces: list[str] = []
+        for n, op in enumerate([("say", i, 0) for i in range(4)] + [("sleep",)]):
+            await _apply(rt, op, n, traces)
+        schema = "schema employer#acme: Shared pattern: employer = acme for Person0, Person1"
+        before = await _apply(rt, ("query", 0), 10, traces)
+        assert schema in before[0]
+        await _apply(rt, ("say", 3, 1), 11, traces)
+        after = await _apply(rt, ("query", 0), 12, traces)
+        assert schema not in after[0]
+        assert "fact Person0.employer: Acme" in after[0]
+    finally:
+        await rt.close()
