@@ -49,6 +49,7 @@ __all__ = [
     "clean",
     "joined",
     "joint_walk",
+    "not_stated",
     "trim_name",
     "trim_phrase",
     "walk_back",
@@ -183,7 +184,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             return Walk("elided", None, e + 1, plain, cess, cond)
         low = clean(raw)
         if low in FIRST_PERSON:
-            cond = cond or low == "i'd" or hypothetical(toks, i)
+            # "I feel like I'm 80 years old": a comparison states nothing.
+            cond = cond or low == "i'd" or hypothetical(toks, i) or likened(toks, i)
             if denied(sent, toks, i):
                 # Denied: the claim's negation; denying a negation states nothing plainly.
                 cond, plain = cond or plain, True
@@ -216,6 +218,15 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
     if i < 0:
         return Walk("elided", None, 0, plain, cess, cond)
     return Walk("none", None, 0, plain, cess, cond)
+
+
+def not_stated(sent: Sentence, pos: int) -> bool:
+    """Whether the words before the possessor at sentence offset ``pos`` make what it states
+    no statement: a hypothetical ("If my name is Sam"), a comparison ("It's like my name is
+    Bob") or a denial ("It's not true that my name is Bob")."""
+    starts, toks = sent.tokens()
+    i = bisect_left(starts, pos)
+    return hypothetical(toks, i) or likened(toks, i) or denied(sent, toks, i)
 
 
 def joint_walk(sent: Sentence, start: int, verb: int) -> Walk:

@@ -29,7 +29,15 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.clauses import Walk, joined, joint_walk, trim_name, trim_phrase, walk_back
+from nousmem.policies.clauses import (
+    Walk,
+    joined,
+    joint_walk,
+    not_stated,
+    trim_name,
+    trim_phrase,
+    walk_back,
+)
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part
@@ -85,6 +93,14 @@ _NOR = re.compile(
     r"|have|had|should|shall|may|might|must)\b)"
 )
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
+# Fiction from here on: "Let's role-play. You're a barista and my name is Bob.", "Role-play:
+# I'm 80 years old and you're my doctor." What a role says is not the speaker's.
+_ROLE_PLAY = re.compile(
+    r"\b(?:(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|(?:can|could|will|would)\s+you"
+    r"\s+role[- ]?play|let'?s\s+pretend|pretend\s+(?:that\s+)?(?:you|we)(?:'re|\s+are)"
+    r"|act\s+as\s+(?:if|though|my|a|an|the))\b|role[- ]?play\s*:)",
+    re.IGNORECASE,
+)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
 
@@ -147,8 +163,12 @@ class RuleExtractor:
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
+        fiction = _ROLE_PLAY.search(content)
+        fiction_at = fiction.start() if fiction is not None else len(content) + 1
         quoted: list[tuple[int, int]] | None = None  # double quotes too, for some rules
         for m in SENTENCE.finditer(content):
+            if m.end() > fiction_at:
+                break
             end = own_part(m.start(), m.end(), passed)
             if end is None:
                 continue
@@ -279,6 +299,8 @@ class RuleExtractor:
             # The possessor names the entity; the walk only collects negators ("I quit my
             # job at ...") and modals.
             walk = walk_back(sent, match.start("poss"))._replace(kind="poss", start=match.start())
+            if rule.stated and not_stated(sent, match.start("poss")):
+                return []
         else:
             walk = walk_back(sent, match.start())
             if walk.kind == "elided" and not self._may_elide(rule, match):

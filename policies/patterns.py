@@ -98,6 +98,10 @@ class Rule(BaseModel):
     #: "When my divorce is final, I'll move", "If the judge signs today, my divorce is
     #: final", "I can't wait till my divorce is final".
     settled: bool = False
+    #: The possessive states the value ("My name is Sam"): a denial, a hypothetical or a
+    #: comparison before the possessor ("It's not true that my name is Bob", "If my name
+    #: is Sam, ...") gives no claim.
+    stated: bool = False
     weight: float = 1.0
 
 
@@ -186,18 +190,25 @@ SUPPOSING = re.compile(
 )
 #: What ends that clause going back: a semicolon, a colon, a dash or "but".
 CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
-#: Words that, right before a ``settled`` rule's match or its subject, make it awaited:
-#: "When my divorce is final", "till my divorce is final", "When I'm 65 years old" (not
-#: "After a long fight, my divorce was final").
-AWAITING = re.compile(
-    r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+"
-    rf"(?:(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*)?$"
+#: Words that, right before a ``settled`` rule's match, make it awaited: "When my divorce
+#: is final", "till my divorce is final" (not "After a long fight, my divorce was final").
+AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
+#: ... or right before its subject when the match is a present copula: "When I'm 65 years
+#: old", "Once Ana is 18 years old".
+AWAITING_SUBJECT = re.compile(
+    r"\b(?i:when|whenever|once|until|till|til|as\s+soon\s+as)\s+"
+    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
 )
 
 
-#: A modal before a ``settled`` rule's match in its clause makes it a possibility: "I might
-#: split up with my wife", "My divorce may be final next week" (lowercase: not "In May").
-MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\b")
+#: A modal right before a ``settled`` rule's match (its adverbs and "have" between) makes
+#: it a possibility: "I might split up with my wife", "I could have divorced Tom" (not "I
+#: should mention that I divorced my husband"; lowercase: not "In May").
+MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\s+(?:\w+ly\s+|not\s+|have\s+)*$")
+#: A present copula (or an age turned) at a ``settled`` rule's match: "When I'm 65 years
+#: old" is awaited and "When I turned 30, ..." dates another event, while "When I divorced
+#: my husband, ..." tells the divorce.
+_PRESENT = re.compile(r"(?i:'m|'s|'re|am|is|are|turned|turn)\b")
 
 
 def supposed(text: str, at: int) -> bool:
@@ -205,11 +216,12 @@ def supposed(text: str, at: int) -> bool:
     or a mere possibility rather than stated (see :data:`SUPPOSING`, :data:`AWAITING` and
     :data:`MAY_BE`)."""
     before = text[:at]
-    if AWAITING.search(before):
+    if AWAITING.search(before) or MAY_BE.search(before):
+        return True
+    if AWAITING_SUBJECT.search(before) and _PRESENT.match(text, at):
         return True
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
-    start = breaks[-1] if breaks else 0
-    return SUPPOSING.search(before, start) is not None or MAY_BE.search(before, start) is not None
+    return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None
 
 
 #: Status words a phrasing says in other words: "we split up" -> separated.

@@ -51,6 +51,21 @@ _GIVEN = "".join(
     ).split()
 )
 
+# Before a possessive, the verbs that end what it names.
+_NOT_ENDED = "".join(
+    rf"(?<!(?i:{v}) )"
+    for v in (
+        "divorced",
+        "divorced from",
+        "separated from",
+        "split with",
+        "split from",
+        "split up with",
+        "split up from",
+        "broke up with",
+    )
+)
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -204,7 +219,10 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         "husband wife spouse hubby",
-        POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\s*,?\s+" + NAME_VAL,
+        # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
+        # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
+        # I'd do anything").
+        _NOT_ENDED + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\s*,?\s+(?!I\b|I['\u2019])" + NAME_VAL,
         value="name",
         subject="poss",
     ),
@@ -231,6 +249,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
         value="name",
         subject="poss",
+        stated=True,  # not "Let's say my wife's name is Maria"
+        settled=True,
     ),
     # ---- children and siblings, by name ("my daughter Sara", "Ana's little brother Tom") ---
     make_rule(

@@ -9,12 +9,27 @@ Back!" and "I'm Catholic" are said the same way.
 
 from __future__ import annotations
 
-from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, NOT_WORD, POSS, VAL, Rule, make_rule
+from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, NOT_WORD, POSS, Rule, make_rule
 
 __all__ = ["PERSONAL_RULES"]
 
-# A name ends its clause: "My name is Sam and I ...", not "My name is Sam's ...".
-_NAME_END = r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
+# A name ends its clause: "My name is Sam and I ...", not "My name is Sam's ...", nor a
+# joke's "..., but" ("Call me Crazy, but ...").
+_NAME_END = (
+    r"(?:\s+(?i:instead|now|please|from\s+now\s+on|lol|haha))?"
+    r"(?=\s*(?:[.;!?)]|$)|\s*,(?!\s*(?i:but)\b)|\s+(?i:and|but)\b)"
+)
+# Words said after "Call me" or "My name is" that are no name: "Call me crazy / ASAP / old
+# fashioned", "My name is Mud" (and an abbreviation in capitals).
+_NOT_CALLED = (
+    r"(?!(?:Crazy|Paranoid|Old|Maybe|Anytime|Tomorrow|Later|Back|Anything|Whatever|Silly"
+    r"|Stupid|Naive|Lazy|Cynical|Skeptical|Sceptical|Biased|Weird|Picky|Superstitious"
+    r"|Sentimental|Mud|Nuts|Insane|Dumb|Dramatic|Lucky|Ishmael)\b)"
+    rf"(?![{UPPER}]{{2,}}\b)"
+)
+# "Let's say / pretend / if ... my name is Bob", "It's not true that my name is Bob": rules
+# marked ``stated`` (and ``settled``) give no claim then.
 # An age in years a person can have: not "I turned 180" (degrees) nor "turned 2024".
 _AGE = r"(?P<val>1[01]\d|[1-9]?\d)"
 # What "turned <number>" counts when it is no age.
@@ -26,6 +41,13 @@ _NOT_YEARS = (
 _SEVERITY = (
     r"(?:(?i:very|severely|seriously|really|so|extremely|mildly|slightly|deathly|super|highly"
     r"|a\s+(?:bit|little))\s+)?"
+)
+
+# An allergen's words, and what ends it.
+_WORD = rf"[{LETTER}][{LETTER}'-]*"
+_AFTER_ALLERGEN = (
+    "my|tbh|lol|haha|since|for|and|or|but|too|as|all|every|ever|though|now|anymore|so|which"
+    "|that|because|when|if|like|ever|apparently|actually|really|though|right|at|in|on|from"
 )
 
 # Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
@@ -50,29 +72,36 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         POSS
         + r"\s+(?:(?i:full|real|first|given|legal)\s+)?(?i:name)(?:'s|\s+(?i:is))\s+"
         + NOT_A_NAME
+        + _NOT_CALLED
         + NAME_VAL
         + _NAME_END,
         value="name",
         subject="poss",
+        stated=True,
+        settled=True,
     ),
-    # "Call me Sam", "Please, call me Sam", "You can call me Sam": the speaker's name, asked
-    # for at the start of the sentence (not "Don't call me Sam", "Mom used to call me Bean").
+    # "Call me Sam", "Please, call me Sam", "Actually, call me Sam instead", "From now on,
+    # call me Sam": the speaker's name, asked for at the start of the sentence (not "Don't
+    # call me Sam", "Mom used to call me Bean").
     make_rule(
         "name",
         "call",
-        r"^\s*(?:(?i:please|just|oh|so|and|hi|hey|ok|okay)[,!]?\s+)*"
+        r"^\s*(?:(?i:please|just|oh|so|and|but|hi|hey|ok|okay|actually|instead|also"
+        r"|from\s+now\s+on)[,!]?\s+)*"
         r"(?:(?i:you\s+can|you\s+may|feel\s+free\s+to)\s+)?(?i:call)\s+(?P<poss>(?i:me))\s+"
         + NOT_A_NAME
+        + _NOT_CALLED
         + NAME_VAL
         + _NAME_END,
         value="name",
         subject="poss",
     ),
-    # "I go by Sam", "Ana goes by the name Annie".
+    # "I go by the name Sam", "Ana goes by the name of Annie" (not "I go by Uber / Celsius /
+    # Google Maps": a bare "go by" as often means travelling or following).
     make_rule(
         "name",
         "go goes",
-        r"\b(?i:go|goes)\s+(?i:by)\s+(?:(?i:the\s+name(?:\s+of)?)\s+)?"
+        r"\b(?i:go|goes)\s+(?i:by)\s+(?i:the\s+name(?:\s+of)?)\s+"
         + NOT_A_NAME
         + NAME_VAL
         + _NAME_END,
@@ -85,7 +114,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "years yrs year",
         r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:now|just)\s+)?"
         + _AGE
-        + r"(?:\s*-\s*|\s+)(?i:years?|yrs?)(?:\s*-\s*|\s+)(?i:old)\b",
+        + r"(?:\s*-\s*|\s+)(?i:years?|yrs?)(?:\s*-\s*|\s+)(?i:old)\b"
+        # Not "I'm 5 years old at heart", "... in dog years".
+        r"(?!\s+(?i:at\s+heart|inside|in\s+spirit|mentally|in\s+\w+\s+years))",
         value="raw",
         settled=True,  # not "When I'm 65 years old, I'll retire"
     ),
@@ -93,7 +124,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "age",
         "turned",
-        r"\b(?i:turned)\s+" + _AGE + r"\b" + _NOT_YEARS,
+        r"\b(?i:turned)\s+"
+        + _AGE
+        + r"\b"
+        + _NOT_YEARS
+        # An age turned long ago is no age now: "I turned 30 in 2010", "... when I moved".
+        + r"(?!\s+(?:(?i:(?:back\s+)?in)\s+\d{4}|(?i:when|the\s+year|\w+\s+years\s+ago)\b))",
         value="raw",
         elide="past",
         settled=True,
@@ -107,7 +143,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + NOT_WORD
         + _SEVERITY
         + r"(?i:allergic)\s+(?i:to)\s+"
-        + VAL,
+        # A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)";
+        # not a count ("2 things: ...").
+        + rf"(?P<val>(?![\d]){_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})",
+        value="raw",
+        settled=True,  # not "I may be allergic to cats"
     ),
     # "I have a peanut allergy", "I've got a severe shellfish allergy".
     make_rule(
@@ -115,9 +155,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "allergy",
         r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+(?:(?i:an?)\s+)?"
         r"(?:(?i:severe|serious|bad|mild|slight|deadly|life-threatening)\s+)?"
-        r"(?P<val>(?!(?i:severe|serious|bad|mild|slight|new|an?|the|some|no)\b)[a-zA-Z-]{3,30})"
+        r"(?P<val>(?!(?i:severe|serious|bad|mild|slight|new|an?|the|some|no|food|skin|drug"
+        r"|medication|medicine|seasonal|environmental|that|this|weird|strange|known|suspected"
+        r"|possible|mystery)\b)"
+        rf"[{LETTER}-]{{3,30}})"
         r"\s+(?i:allergy)\b",
         value="raw",
+        settled=True,
     ),
     # ---- diet ------------------------------------------------------------------------
     # "I'm vegan", "I'm a vegetarian", "Ana is gluten-free", "I went vegan last year".

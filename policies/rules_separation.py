@@ -114,16 +114,24 @@ _LONG = r"|(?:for|after)\s+" + _COUNT.replace(
 )
 _WHEN_LONG = _WHEN.replace(_FOR_COUNT, _LONG)
 assert _WHEN_LONG != _WHEN
-_SENTENCE_END = r",?(?=(?:\s*,?\s+" + _WHEN_LONG + r")?\s*(?:[.!?]|$))"
+_SENTENCE_END = (
+    r",?(?=(?:\s*,?\s+" + _WHEN_LONG + r")?"
+    r"(?:\s*(?:[.!?;:]|$)|\s*,(?!\s*(?i:and)\b)|\s+(?i:but|because|so|since|although|though)\b))"
+)
+# A divorce's object may be followed by the speaker's next act: "I divorced my husband
+# (Jake) and moved to Boston".
+_DIVORCE_END = r"(?:" + _END + r"|(?=\s+(?i:and)\s+[a-z]+ed\b))"
 _MY_SPOUSE = r"(?i:my)\s+(?:(?i:ex-|ex\s+|former\s+))?" + SPOUSE
-_NAMED_TOO = r"(?:\s*,?\s+" + _PERSON + NAME + ")?"
+# A name, not the next clause's "I": "Since I divorced my husband, I've been happier".
+_NOT_I = r"(?!I\b|I['\u2019])"
+_NAMED_TOO = r"(?:\s*,?\s+" + _NOT_I + _PERSON + NAME + ")?"
 _DIVORCED_FROM = r"(?i:divorced\s+(?:from\s+)?)"
 _SEPARATED_FROM = (
     r"(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
     r"(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
 )
 _BY_NOUN = (
-    r"(?=" + _DIVORCED_FROM + _MY_SPOUSE + _NAMED_TOO + _END + ")"
+    r"(?=" + _DIVORCED_FROM + _MY_SPOUSE + _NAMED_TOO + _DIVORCE_END + ")"
     r"|(?=" + _SEPARATED_FROM + _MY_SPOUSE + _NAMED_TOO + _SENTENCE_END + ")"
 )
 # The verb that ended it, as the status (after a lookahead for what it names).
@@ -232,7 +240,14 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         "divorced",
-        r"\b" + _DIVORCED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _END,
+        r"\b"
+        + _DIVORCED_FROM
+        + _MY_SPOUSE
+        + r"\s*,?\s+"
+        + _NOT_I
+        + _PERSON
+        + NAME_VAL
+        + _DIVORCE_END,
         value="name",
         negate=True,
         change=True,
@@ -243,7 +258,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         "separated split",
-        _SEPARATED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _PERSON + NAME_VAL + _SENTENCE_END,
+        _SEPARATED_FROM + _MY_SPOUSE + r"\s*,?\s+" + _NOT_I + _PERSON + NAME_VAL + _SENTENCE_END,
         value="name",
         negate=True,
         change=True,

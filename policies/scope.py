@@ -49,7 +49,9 @@ __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 
 #: Single-valued attributes that describe a state which can end: the ones a future or an
 #: ended state must not set. ``origin`` is left out: "I grew up in Ohio" never ends.
-STATE_ATTRIBUTES = frozenset({"employer", "location", "role", "spouse", "relationship_status"})
+STATE_ATTRIBUTES = frozenset(
+    {"employer", "location", "role", "spouse", "relationship_status", "age"}
+)
 
 # Between the subject and its verb: "I *will* work", "I*'ll* move", "I'm *gonna* live".
 _FUTURE_AUX = words("will shall gonna won't wont")

@@ -34,7 +34,11 @@ def rows(text: str) -> list[Row]:
         ("Call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Please call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("You can call me Sam!", [("Dana", "name", "Sam", "assert")]),
-        ("I go by Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("I go by the name Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("Actually, call me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("From now on, call me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("Call me Sam instead.", [("Dana", "name", "Sam", "assert")]),
+        ("My name is Sam lol.", [("Dana", "name", "Sam", "assert")]),
         # Not a name: a nationality, someone else's name, a refusal, an old nickname, a
         # time, a place passed by.
         ("My name is Italian.", []),
@@ -43,6 +47,17 @@ def rows(text: str) -> list[Row]:
         ("Mom used to call me Bean.", []),
         ("Call me tomorrow.", []),
         ("I go by Starbucks every morning.", []),
+        # Review rev23: a bare "go by" (travel, a brand, a unit), a supposed, denied or
+        # role-played name, and words said after "Call me" that are no name.
+        ("I go by Uber.", []),
+        ("I go by Sam.", []),
+        ("Let's pretend my name is Bob.", []),
+        ("If my name is Sam, then yours is Tom.", []),
+        ("It's not true that my name is Bob.", []),
+        ("Let's role-play. You're a barista and my name is Bob.", []),
+        ("Call me ASAP.", []),
+        ("Call me Crazy, but I like it.", []),
+        ("Ugh, my name is Mud.", []),
     ],
 )
 def test_names(text: str, expected: list[Row]) -> None:
@@ -66,6 +81,13 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("I'm turning 40 next month.", []),
         ("When I'm 65 years old I'll retire.", []),
         ("Once Ana is 18 years old she can vote.", []),
+        # Review rev23: a comparison, an age turned long ago, a figure of speech, a role.
+        ("I feel like I'm 80 years old.", []),
+        ("I turned 30 in 2010.", []),
+        ("I'm 5 years old at heart.", []),
+        ("Role-play: I'm 80 years old and you're my doctor.", []),
+        # ... and an age turned in a clause that dates another event.
+        ("When I turned 30, I moved to Paris.", [("Dana", "location", "Paris", "assert")]),
     ],
 )
 def test_ages(text: str, expected: list[Row]) -> None:
@@ -86,6 +108,17 @@ def test_ages(text: str, expected: list[Row]) -> None:
         ("My son is allergic to peanuts.", []),
         ("If I were allergic to cats I'd know.", []),
         ("I have a new allergy.", []),
+        # Review rev23: a short allergen, not what follows it; no kind of allergy, count or
+        # possibility.
+        (
+            "I've been allergic to penicillin my whole life.",
+            [("Dana", "allergy", "penicillin", "assert")],
+        ),
+        ("I'm allergic to cats tbh.", [("Dana", "allergy", "cats", "assert")]),
+        ("I have a food allergy.", []),
+        ("I have a suspected allergy.", []),
+        ("I'm allergic to 2 things: cats and dust.", []),
+        ("I may be allergic to cats.", []),
     ],
 )
 def test_allergies(text: str, expected: list[Row]) -> None:
@@ -139,3 +172,26 @@ async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> No
         assert "Dana.allergy: peanuts" in prompt
     finally:
         await rt.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # What a role says is not the speaker's; what came before the role-play is.
+        (
+            "I work at Acme. Let's role-play: you're a barista and my name is Bob.",
+            [("Dana", "employer", "Acme", "assert")],
+        ),
+        ("Pretend you're my doctor. I'm 80 years old.", []),
+        # Role-play as a pastime is no role-play.
+        (
+            "My hobby is role-playing games and I live in Paris.",
+            [
+                ("Dana", "hobby", "role-playing games", "assert"),
+                ("Dana", "location", "Paris", "assert"),
+            ],
+        ),
+    ],
+)
+def test_role_play(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
