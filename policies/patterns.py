@@ -385,7 +385,12 @@ NAME_STOP = words(
     "november december mom dad god christmas thanksgiving easter halloween he she they we "
     "you my your his her their our its i me lol omg haha aw aww ah omg anyway plus once "
     "after before since while if as at in on for with by from to of not never then let "
-    "gonna wanna way"
+    "gonna wanna way "
+    # Sentence adverbs, capitalised at a sentence's start: "Honestly Ana is allergic ..."
+    "honestly sadly apparently actually luckily unfortunately fortunately finally basically "
+    "obviously hopefully recently clearly surprisingly interestingly thankfully seriously "
+    "literally personally naturally frankly oddly weirdly ironically amazingly originally "
+    "eventually usually generally typically currently technically"
 )
 
 # ---- value trimming -------------------------------------------------------------------

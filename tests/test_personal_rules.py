@@ -119,6 +119,13 @@ def test_ages(text: str, expected: list[Row]) -> None:
         ("I have a suspected allergy.", []),
         ("I'm allergic to 2 things: cats and dust.", []),
         ("I may be allergic to cats.", []),
+        # A sentence adverb is no part of the name after it; a first name in -ly is.
+        ("Honestly Ana is allergic to peanuts.", [("Ana", "allergy", "peanuts", "assert")]),
+        ("Sadly Tom is allergic to cats.", [("Tom", "allergy", "cats", "assert")]),
+        (
+            "Kelly Clarkson is allergic to cats.",
+            [("Kelly Clarkson", "allergy", "cats", "assert")],
+        ),
     ],
 )
 def test_allergies(text: str, expected: list[Row]) -> None:
