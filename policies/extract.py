@@ -93,12 +93,18 @@ _NOR = re.compile(
     r"|have|had|should|shall|may|might|must)\b)"
 )
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
-# Fiction from here on: "Let's role-play. You're a barista and my name is Bob.", "Role-play:
-# I'm 80 years old and you're my doctor." What a role says is not the speaker's.
+# Fiction from here on: a sentence that starts a role-play ("Let's role-play. You're a
+# barista and my name is Bob.", "Role-play: I'm 80 years old and you're my doctor.",
+# "Pretend you're my landlord."). What a role says is not the speaker's; what came before
+# is. Only at a sentence's start: "I act as a liaison", "Could you act as my editor?" and
+# "Let's pretend this never happened" start none.
 _ROLE_PLAY = re.compile(
-    r"\b(?:(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|(?:can|could|will|would)\s+you"
-    r"\s+role[- ]?play|let'?s\s+pretend|pretend\s+(?:that\s+)?(?:you|we)(?:'re|\s+are)"
-    r"|act\s+as\s+(?:if|though|my|a|an|the))\b|role[- ]?play\s*:)",
+    r"^\W*(?:(?:ok|okay|so|now|hey|alright|please|and|but)[,!]?\s+)*"
+    r"(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|role[- ]?play\s*:"
+    r"|(?:can|could|will|would)\s+you\s+role[- ]?play"
+    r"|let'?s\s+pretend\s+(?:that\s+)?(?:you|we|I|my)\b"
+    r"|pretend\s+(?:that\s+)?(?:you|we)(?:'re|\s+are)\b"
+    r"|act\s+as\s+(?:if|though|my|a|an|the)\b)",
     re.IGNORECASE,
 )
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
@@ -163,11 +169,9 @@ class RuleExtractor:
             return out  # the common case in chat: no rule can fire
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
-        fiction = _ROLE_PLAY.search(content)
-        fiction_at = fiction.start() if fiction is not None else len(content) + 1
         quoted: list[tuple[int, int]] | None = None  # double quotes too, for some rules
         for m in SENTENCE.finditer(content):
-            if m.end() > fiction_at:
+            if _ROLE_PLAY.match(m.group(0)):
                 break
             end = own_part(m.start(), m.end(), passed)
             if end is None:

@@ -145,7 +145,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + r"(?i:allergic)\s+(?i:to)\s+"
         # A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)";
         # not a count ("2 things: ...").
-        + rf"(?P<val>(?![\d]){_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})",
+        + r"(?P<val>(?![\d]|(?i:anything|nothing|everything|something)\b)"
+        + rf"{_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})",
         value="raw",
         settled=True,  # not "I may be allergic to cats"
     ),

@@ -126,20 +126,20 @@ class ReadStates:
     def _held(self, entity: str, attribute: str, seq: int | None) -> HeldValues | None:
         """:func:`held_values` of the belief slot, kept from one read to the next while no
         event touched the entity's slots (``runtime/slot_touches.py``). The key holds what
-        else a slot's current values depend on: the read's event time, ``now`` for an
-        attribute with a TTL (expiry), and whether the snapshot keeps past values."""
+        else a slot's current values depend on: the read's event time, ``now`` (recency
+        weighs in the scores that leave a slot conflicted or empty, and TTLs expire values)
+        and whether the snapshot keeps past values."""
         proj = self.proj
         touches = proj.slot_touches
         canonical = proj.beliefs.canonical(entity, seq, self.at.time)[0]
         since = touches.since(entity, canonical)
         if seq is not None and seq < since:  # behind the last change: resolved as it was
             return held_values(self._slot(entity, attribute, seq))
-        ttl = proj.config.attributes.spec(attribute).ttl_days
         key = (
             f"{entity}\x00{canonical}",
             attribute,
             self.at.time,
-            self.now if ttl is not None else None,
+            self.now,
             proj.worldview.resolving_past,
         )
         found, held = touches.get(key, since)

@@ -4,6 +4,7 @@ between (revisions, denials, chat, sleep, forgetting, merges, outcomes)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -153,3 +154,55 @@ async def test_a_source_that_moves_takes_the_schema_out_after_a_cached_read() ->
         assert "fact Person0.employer: Acme" in after[0]
     finally:
         await rt.close()
+
+
+async def _near_margin(rt: MemoryRuntime) -> list[int]:
+    """Review rev24's journal: Person0's Acme (user) is denied, leaving two web values
+    0.082 apart (the conflict margin is 0.08), both stated in schemas that sleep compiled.
+    Returns the head seq just after the denial."""
+    t = T0
+
+    async def say(who: int, text: str, source: str = "user") -> None:
+        await rt.observe_and_route(
+            {"content": text, "actor": f"Person{who}", "occurred_at": t, "source": source}
+        )
+
+    await say(1, "I work at Initech.")
+    await say(2, "I work at Globex.")
+    await say(0, "I work at Acme.")
+    t += timedelta(days=1)
+    await say(0, "I work at Initech.", "web")
+    t += timedelta(days=100)
+    await say(0, "I work at Globex.", "web")
+    await rt.sleep()
+    t += timedelta(days=1)
+    await say(0, "I don't work at Acme anymore.")
+    return [(await rt.head()).seq]
+
+
+@pytest.mark.parametrize("behind", [False, True])
+async def test_a_read_after_event_time_moved_resolves_the_slot_again(behind: bool) -> None:
+    """Only event time moved (a plain observation 200 days on): recency converges and the
+    slot turns from empty to conflicted. A cached read, at the head or behind it, must see
+    what a fresh one sees."""
+    views = []
+    for cache in (True, False):
+        rt = await MemoryRuntime.memory(config={"sleep": {"budget": 10**6}})
+        try:
+            with contextlib.nullcontext() if cache else uncached():
+                (mark,) = await _near_margin(rt)
+                q = "Where does Person0 work?"
+                first = await rt.query(q, budget_tokens=800)
+                await rt.observe(
+                    {
+                        "content": "Lunch was nice.",
+                        "actor": "Person3",
+                        "occurred_at": T0 + timedelta(days=302),
+                    }
+                )
+                head = await rt.query(q, budget_tokens=800)
+                back = await rt.query(q, budget_tokens=800, as_of=mark)
+                views.append((_read_view(first), _read_view(back if behind else head)))
+        finally:
+            await rt.close()
+    assert views[0] == views[1]

@@ -119,6 +119,7 @@ def test_ages(text: str, expected: list[Row]) -> None:
         ("I have a suspected allergy.", []),
         ("I'm allergic to 2 things: cats and dust.", []),
         ("I may be allergic to cats.", []),
+        ("I'm not allergic to anything.", []),
         # A sentence adverb is no part of the name after it; a first name in -ly is.
         ("Honestly Ana is allergic to peanuts.", [("Ana", "allergy", "peanuts", "assert")]),
         ("Sadly Tom is allergic to cats.", [("Tom", "allergy", "cats", "assert")]),
@@ -190,6 +191,17 @@ async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> No
             [("Dana", "employer", "Acme", "assert")],
         ),
         ("Pretend you're my doctor. I'm 80 years old.", []),
+        # Review rev24: acting as something, or a request, starts no role-play.
+        ("I work at Acme where I act as a liaison.", [("Dana", "employer", "Acme", "assert")]),
+        ("Could you act as my editor? I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
+        (
+            "Let's pretend this never happened. I work at Acme now.",
+            [("Dana", "employer", "Acme", "assert")],
+        ),
+        (
+            "My name is Mia, and I act as a consultant for Acme.",
+            [("Dana", "name", "Mia", "assert")],
+        ),
         # Role-play as a pastime is no role-play.
         (
             "My hobby is role-playing games and I live in Paris.",
