@@ -93,18 +93,26 @@ _NOR = re.compile(
     r"|have|had|should|shall|may|might|must)\b)"
 )
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
-# Fiction from here on: a sentence that starts a role-play ("Let's role-play. You're a
-# barista and my name is Bob.", "Role-play: I'm 80 years old and you're my doctor.",
-# "Pretend you're my landlord."). What a role says is not the speaker's; what came before
-# is. Only at a sentence's start: "I act as a liaison", "Could you act as my editor?" and
-# "Let's pretend this never happened" start none.
+# Fiction from here on: a sentence that starts a role-play, a game, a story or a text to
+# translate ("Let's role-play. You're a barista and my name is Bob.", "Role-play: I'm 80
+# years old and you're my doctor.", "In this story my name is Elara.", "Let's play a game.
+# My name is Rex.", "Translate: I am allergic to nuts."). What a role says is not the
+# speaker's; what came before is. Only at a sentence's start, and not the assistant's role
+# ("Act as my editor. I'm writing a novel.", "Pretend you're my trainer. I'm 45."): the
+# speaker then speaks as themselves.
+_FICTION_WORKS = (
+    r"game|story|stories|novel|book|scenario|exercise|role[- ]?play|scene|script|fiction"
+    r"|hypothetical|simulation|fantasy|campaign|dream|poem|play"
+)
 _ROLE_PLAY = re.compile(
     r"^\W*(?:(?:ok|okay|so|now|hey|alright|please|and|but)[,!]?\s+)*"
     r"(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|role[- ]?play\s*:"
     r"|(?:can|could|will|would)\s+you\s+role[- ]?play"
-    r"|let'?s\s+pretend\s+(?:that\s+)?(?:you|we|I|my)\b"
-    r"|pretend\s+(?:that\s+)?(?:you|we)(?:'re|\s+are)\b"
-    r"|act\s+as\s+(?:if|though|my|a|an|the)\b)",
+    r"|let'?s\s+pretend\s+(?:that\s+)?(?:you|we|I|my)\b|let'?s\s+play\s+(?:a\s+game|pretend"
+    r"|make[- ]believe)\b"
+    r"|(?:in|for)\s+(?:the|this|that|my|our|a|your)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
+    r"|write\s+(?:me\s+)?(?:a|an|the)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
+    r"|translate\b)",
     re.IGNORECASE,
 )
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.

@@ -205,6 +205,13 @@ AWAITING_SUBJECT = re.compile(
 #: it a possibility: "I might split up with my wife", "I could have divorced Tom" (not "I
 #: should mention that I divorced my husband"; lowercase: not "In May").
 MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\s+(?:\w+ly\s+|not\s+|have\s+)*$")
+#: An age turned in a clause that dates another event: "After / Before / Since / By the
+#: time I turned 30, ...".
+_TURNED = re.compile(r"(?i:turned)\b")
+_DATING_SUBJECT = re.compile(
+    r"\b(?i:after|before|since|by\s+the\s+time)\s+"
+    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
+)
 #: A present copula (or an age turned) at a ``settled`` rule's match: "When I'm 65 years
 #: old" is awaited and "When I turned 30, ..." dates another event, while "When I divorced
 #: my husband, ..." tells the divorce.
@@ -220,6 +227,8 @@ def supposed(text: str, at: int) -> bool:
         return True
     if AWAITING_SUBJECT.search(before) and _PRESENT.match(text, at):
         return True
+    if _TURNED.match(text, at) and _DATING_SUBJECT.search(before):
+        return True  # "After I turned 30, ...", "Since I turned 40, ...": another event's date
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
     return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None
 

@@ -130,7 +130,11 @@ def reporter(toks: list[tuple[int, int, str]], j: int) -> bool:
 _QUOTING = REPORTING | words(
     "ask asks asked reply replies replied add adds added explain explains explained answer "
     "answers answered yell yells yelled shout shouts shouted whisper whispers whispered "
-    "message messages messaged post posts posted write"
+    "message messages messaged post posts posted write warn warns warned admit admits "
+    "admitted joke jokes joked laugh laughs laughed announce announces announced confess "
+    "confesses confessed complain complains complained note notes noted remark remarks "
+    "remarked tease teases teased scream screams screamed cry cries cried sigh sighs sighed "
+    "snap snaps snapped mutter mutters muttered"
 )
 # A quotation: double quotes (not inch marks: 'a 27" monitor'), curly quotes, or single
 # quotes around words that end in a stop or a comma ("'I'm divorced,' Ana said"), not an

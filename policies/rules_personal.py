@@ -47,7 +47,15 @@ _SEVERITY = (
 _WORD = rf"[{LETTER}][{LETTER}'-]*"
 _AFTER_ALLERGEN = (
     "my|tbh|lol|haha|since|for|and|or|but|too|as|all|every|ever|though|now|anymore|so|which"
-    "|that|because|when|if|like|ever|apparently|actually|really|though|right|at|in|on|from"
+    "|that|because|when|whenever|if|unless|like|apparently|actually|really|right|at|in|on"
+    "|from|after|before|during|until|while|who|whom|whose|where"
+)
+# Not an allergen: a pronoun or a vague word ("allergic to it / that stuff / whatever they
+# put in ..."), people ("allergic to people who chew loudly").
+_NOT_ALLERGEN = (
+    "anything|nothing|everything|something|it|that|this|these|those|them|him|her|me|you"
+    "|whatever|anyone|anybody|everyone|everybody|people|someone|somebody|my|his|their|our"
+    "|your"
 )
 
 # Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
@@ -145,7 +153,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + r"(?i:allergic)\s+(?i:to)\s+"
         # A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)";
         # not a count ("2 things: ...").
-        + r"(?P<val>(?![\d]|(?i:anything|nothing|everything|something)\b)"
+        + rf"(?P<val>(?![\d]|(?i:{_NOT_ALLERGEN})\b)"
         + rf"{_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})",
         value="raw",
         settled=True,  # not "I may be allergic to cats"

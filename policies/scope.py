@@ -95,7 +95,7 @@ _BE = words("am 'm is 's are 're")
 _START = words("start starts starting begin begins beginning")
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.I)
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
-_ACCORDING = re.compile(r"\baccording\s+to\b[^,;:.!?]*$", re.IGNORECASE)
+_ACCORDING = re.compile(r"\baccording\s+to\s+(?!me\b)[^,;:.!?]*,?\s*$", re.IGNORECASE)
 # A report after the claim: "I live in London, or so my sister thinks", "..., according to
 # my mom", "..., my mom says". The comma ends the claim's clause; the report ends the sentence.
 _AFTER = re.compile(r"\s*[,;(\u2013\u2014-]\s*(?:or\s+so\s+)?", re.IGNORECASE)

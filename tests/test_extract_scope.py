@@ -135,6 +135,8 @@ def test_present_and_changed_states_still_count(text: str, expected: list[Row]) 
         'Ana told me: "I hate tea. I live in Lyon."',
         '"I hate tea. I live in Lyon," Ana said.',
         'My boss replied: "I work at Acme now."',
+        '"I live in Lyon," my roommate warned.',
+        "According to my mom, I live in Paris.",
         'Ana told me:\n"I live in Lyon."',
         'Ana called. She said: "I live in Lyon."',
     ],

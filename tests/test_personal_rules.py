@@ -88,6 +88,12 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("Role-play: I'm 80 years old and you're my doctor.", []),
         # ... and an age turned in a clause that dates another event.
         ("When I turned 30, I moved to Paris.", [("Dana", "location", "Paris", "assert")]),
+        # Review rev25: after / before / since / by the time date another event too.
+        ("After I turned 30 I moved to Berlin.", [("Dana", "location", "Berlin", "assert")]),
+        ("Since I turned 40, I've been tired.", []),
+        ("By the time I turned 30 I had two kids.", []),
+        # Someone else's words: a quotation's closing verb, or "according to".
+        ('"I am 30 years old," my roommate joked.', []),
     ],
 )
 def test_ages(text: str, expected: list[Row]) -> None:
@@ -120,6 +126,13 @@ def test_ages(text: str, expected: list[Row]) -> None:
         ("I'm allergic to 2 things: cats and dust.", []),
         ("I may be allergic to cats.", []),
         ("I'm not allergic to anything.", []),
+        # Review rev25: where the allergen ends, and no pronoun or people as one.
+        ("I'm allergic to cats whenever I visit.", [("Dana", "allergy", "cats", "assert")]),
+        ("I'm allergic to cats during spring.", [("Dana", "allergy", "cats", "assert")]),
+        ("I'm allergic to it.", []),
+        ("I'm allergic to that stuff.", []),
+        ("I'm allergic to people who chew loudly.", []),
+        ("According to my dad, I'm allergic to cats.", []),
         # A sentence adverb is no part of the name after it; a first name in -ly is.
         ("Honestly Ana is allergic to peanuts.", [("Ana", "allergy", "peanuts", "assert")]),
         ("Sadly Tom is allergic to cats.", [("Tom", "allergy", "cats", "assert")]),
@@ -190,7 +203,7 @@ async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> No
             "I work at Acme. Let's role-play: you're a barista and my name is Bob.",
             [("Dana", "employer", "Acme", "assert")],
         ),
-        ("Pretend you're my doctor. I'm 80 years old.", []),
+        ("Pretend you're my doctor. I'm 80 years old.", [("Dana", "age", "80", "assert")]),
         # Review rev24: acting as something, or a request, starts no role-play.
         ("I work at Acme where I act as a liaison.", [("Dana", "employer", "Acme", "assert")]),
         ("Could you act as my editor? I work at Acme.", [("Dana", "employer", "Acme", "assert")]),
@@ -202,6 +215,20 @@ async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> No
             "My name is Mia, and I act as a consultant for Acme.",
             [("Dana", "name", "Mia", "assert")],
         ),
+        # Review rev25: a game, a story, an exercise, a text to translate are fiction too;
+        # the assistant's role is not ("Act as my editor"): the speaker speaks as themselves.
+        ("For the game, my name is Thor.", []),
+        ("In this story my name is Elara and I'm 19 years old.", []),
+        ("In this scenario I'm 80 years old.", []),
+        ("Write a story where I'm 90 years old.", []),
+        ("Let's play a game. My name is Rex and I'm 9 years old.", []),
+        ("Translate: I am allergic to nuts.", []),
+        (
+            "Please act as my therapist. I'm separated from my wife.",
+            [("Dana", "relationship_status", "separated", "assert")],
+        ),
+        ("In my free time I play tennis.", [("Dana", "hobby", "tennis", "assert")]),
+        ("For the record, my name is Sam.", [("Dana", "name", "Sam", "assert")]),
         # Role-play as a pastime is no role-play.
         (
             "My hobby is role-playing games and I live in Paris.",
