@@ -47,10 +47,11 @@ from nousmem.policies.timeexpr import TimeMention
 
 __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 
-#: Single-valued attributes that describe a state which can end: the ones a future or an
-#: ended state must not set. ``origin`` is left out: "I grew up in Ohio" never ends.
+#: Attributes that describe a state which can end (a job, a home, a diet, an allergy): the
+#: ones a future or an ended state must not set. ``origin`` is left out: "I grew up in
+#: Ohio" never ends.
 STATE_ATTRIBUTES = frozenset(
-    {"employer", "location", "role", "spouse", "relationship_status", "age"}
+    {"employer", "location", "role", "spouse", "relationship_status", "age", "diet", "allergy"}
 )
 
 # Between the subject and its verb: "I *will* work", "I*'ll* move", "I'm *gonna* live".

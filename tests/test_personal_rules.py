@@ -165,6 +165,11 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("I'm looking for vegetarian options.", []),
         ("I eat vegan food.", []),
         ("I'm thinking of going vegan.", []),
+        # A diet or an allergy to come, or of a past time, is not the speaker's now.
+        ("I'll be vegan starting next month.", []),
+        ("Starting Monday I'm on a keto diet.", []),
+        ("I was vegan for five years.", []),
+        ("I was allergic to cats as a kid.", []),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:
