@@ -1,12 +1,14 @@
 """The words before a subject that change what its clause states: "If I ..." (a
 hypothetical), "Forget that I ..." (a request to forget), "It feels like we ..." (a
 comparison), "It's not true that I ..." (a denial). ``clauses.walk_back`` asks these once it
-has found the subject."""
+has found the subject. ``supposed`` asks the same of a ``settled`` rule's match: "When my
+divorce is final", "I might split up with my wife"."""
 
 from __future__ import annotations
 
 import re
 
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     ASKING,
     CONJUNCTIONS,
@@ -19,7 +21,18 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.sentences import Sentence
 
-__all__ = ["DASHES", "STRIP", "clean", "denied", "hypothetical", "likened"]
+__all__ = [
+    "AWAITING",
+    "DASHES",
+    "MAY_BE",
+    "STRIP",
+    "SUPPOSING",
+    "clean",
+    "denied",
+    "hypothetical",
+    "likened",
+    "supposed",
+]
 
 STRIP = "\"'“”‘’()[]*_"
 DASHES = frozenset({"-", "–", "—", "&", "+", "/", "|"})
@@ -149,3 +162,54 @@ def likened(toks: list[tuple[int, int, str]], i: int) -> bool:
         or (last in ("if", "though") and "as" in before)
         or (last == "that" and before[-2:-1] == ["not"])
     )
+
+
+#: Words that, before a ``settled`` rule's match in its clause (commas do not end it: "If
+#: the judge signs today, my divorce is final"), make the match supposed, not stated.
+SUPPOSING = re.compile(
+    r"\b(?i:if|unless|whether|assuming|suppose|supposing|imagine|imagining|pretend|hope"
+    r"|hoping|wish|wishing|in\s+case|as\s+long\s+as|let's\s+say|can't\s+wait|cannot\s+wait)\b"
+)
+#: What ends that clause going back: a semicolon, a colon, a dash or "but".
+CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
+#: Words that, right before a ``settled`` rule's match, make it awaited: "When my divorce
+#: is final", "till my divorce is final" (not "After a long fight, my divorce was final").
+AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
+#: ... or right before its subject when the match is a present copula: "When I'm 65 years
+#: old", "Once Ana is 18 years old".
+AWAITING_SUBJECT = re.compile(
+    r"\b(?i:when|whenever|once|until|till|til|as\s+soon\s+as)\s+"
+    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
+)
+
+
+#: A modal right before a ``settled`` rule's match (its adverbs and "have" between) makes
+#: it a possibility: "I might split up with my wife", "I could have divorced Tom" (not "I
+#: should mention that I divorced my husband"; lowercase: not "In May").
+MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\s+(?:\w+ly\s+|not\s+|have\s+)*$")
+#: An age turned in a clause that dates another event: "After / Before / Since / By the
+#: time I turned 30, ...".
+_TURNED = re.compile(r"(?i:turned)\b")
+_DATING_SUBJECT = re.compile(
+    r"\b(?i:after|before|since|by\s+the\s+time)\s+"
+    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
+)
+#: A present copula (or an age turned) at a ``settled`` rule's match: "When I'm 65 years
+#: old" is awaited and "When I turned 30, ..." dates another event, while "When I divorced
+#: my husband, ..." tells the divorce.
+_PRESENT = re.compile(r"(?i:'m|'s|'re|am|is|are|turned|turn)\b")
+
+
+def supposed(text: str, at: int) -> bool:
+    """Whether a ``settled`` rule's match at ``at`` in sentence ``text`` is supposed, awaited
+    or a mere possibility rather than stated (see :data:`SUPPOSING`, :data:`AWAITING` and
+    :data:`MAY_BE`)."""
+    before = text[:at]
+    if AWAITING.search(before) or MAY_BE.search(before):
+        return True
+    if AWAITING_SUBJECT.search(before) and _PRESENT.match(text, at):
+        return True
+    if _TURNED.match(text, at) and _DATING_SUBJECT.search(before):
+        return True  # "After I turned 30, ...", "Since I turned 40, ...": another event's date
+    breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
+    return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.clause_leads import supposed
 from nousmem.policies.clauses import (
     Walk,
     joined,
@@ -40,7 +41,7 @@ from nousmem.policies.clauses import (
 )
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
-from nousmem.policies.own_words import others, own_part
+from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
     NAME_STOP,
     PAST_IRREGULAR,
@@ -49,7 +50,6 @@ from nousmem.policies.patterns import (
     VALUE_STOP,
     VP_STOP,
     Rule,
-    supposed,
 )
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
@@ -93,28 +93,6 @@ _NOR = re.compile(
     r"|have|had|should|shall|may|might|must)\b)"
 )
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
-# Fiction from here on: a sentence that starts a role-play, a game, a story or a text to
-# translate ("Let's role-play. You're a barista and my name is Bob.", "Role-play: I'm 80
-# years old and you're my doctor.", "In this story my name is Elara.", "Let's play a game.
-# My name is Rex.", "Translate: I am allergic to nuts."). What a role says is not the
-# speaker's; what came before is. Only at a sentence's start, and not the assistant's role
-# ("Act as my editor. I'm writing a novel.", "Pretend you're my trainer. I'm 45."): the
-# speaker then speaks as themselves.
-_FICTION_WORKS = (
-    r"game|story|stories|novel|book|scenario|exercise|role[- ]?play|scene|script|fiction"
-    r"|hypothetical|simulation|fantasy|campaign|dream|poem|play"
-)
-_ROLE_PLAY = re.compile(
-    r"^\W*(?:(?:ok|okay|so|now|hey|alright|please|and|but)[,!]?\s+)*"
-    r"(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|role[- ]?play\s*:"
-    r"|(?:can|could|will|would)\s+you\s+role[- ]?play"
-    r"|let'?s\s+pretend\s+(?:that\s+)?(?:you|we|I|my)\b|let'?s\s+play\s+(?:a\s+game|pretend"
-    r"|make[- ]believe)\b"
-    r"|(?:in|for)\s+(?:the|this|that|my|our|a|your)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
-    r"|write\s+(?:me\s+)?(?:a|an|the)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
-    r"|translate\b)",
-    re.IGNORECASE,
-)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
 
@@ -179,7 +157,7 @@ class RuleExtractor:
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
         quoted: list[tuple[int, int]] | None = None  # double quotes too, for some rules
         for m in SENTENCE.finditer(content):
-            if _ROLE_PLAY.match(m.group(0)):
+            if starts_fiction(m.group(0)):
                 break
             end = own_part(m.start(), m.end(), passed)
             if end is None:

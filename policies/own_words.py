@@ -21,6 +21,9 @@ Passed along where it stands (``Passed.spans``: a sentence starting inside is sk
 lines quoted with ">", fenced code, comment lines ("# ...", "// ..."; not "#blessed"), and,
 for instructions, text in quotation marks (not inch marks: 'a 27" monitor').
 
+Fiction from a sentence on (``starts_fiction``): one that starts a role-play, a game, a
+story or a text to translate ("Let's role-play.", "In this story ...", "Translate: ...").
+
 Every pattern runs in time linear in the message: a line is tested only once it is known
 to end in ":" or to open with a request.
 """
@@ -31,7 +34,7 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
-__all__ = ["SINGLE_OPEN", "Passed", "others", "own_part"]
+__all__ = ["SINGLE_OPEN", "Passed", "others", "own_part", "starts_fiction"]
 
 _I = re.IGNORECASE
 # Requests that take what follows whatever comes after them ("Summarize:", "Translate to
@@ -189,3 +192,33 @@ def own_part(start: int, end: int, passed: Passed) -> int | None:
     if i >= 0 and passed.spans[i][1] > start:
         return None
     return min(end, passed.cut)
+
+
+# Fiction from here on: a sentence that starts a role-play, a game, a story or a text to
+# translate ("Let's role-play. You're a barista and my name is Bob.", "Role-play: I'm 80
+# years old and you're my doctor.", "In this story my name is Elara.", "Let's play a game.
+# My name is Rex.", "Translate: I am allergic to nuts."). What a role says is not the
+# speaker's; what came before is. Only at a sentence's start, and not the assistant's role
+# ("Act as my editor. I'm writing a novel.", "Pretend you're my trainer. I'm 45."): the
+# speaker then speaks as themselves.
+_FICTION_WORKS = (
+    r"game|story|stories|novel|book|scenario|exercise|role[- ]?play|scene|script|fiction"
+    r"|hypothetical|simulation|fantasy|campaign|dream|poem|play"
+)
+_ROLE_PLAY = re.compile(
+    r"^\W*(?:(?:ok|okay|so|now|hey|alright|please|and|but)[,!]?\s+)*"
+    r"(?:let'?s\s+(?:do\s+a\s+)?role[- ]?play|role[- ]?play\s*:"
+    r"|(?:can|could|will|would)\s+you\s+role[- ]?play"
+    r"|let'?s\s+pretend\s+(?:that\s+)?(?:you|we|I|my)\b|let'?s\s+play\s+(?:a\s+game|pretend"
+    r"|make[- ]believe)\b"
+    r"|(?:in|for)\s+(?:the|this|that|my|our|a|your)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
+    r"|write\s+(?:me\s+)?(?:a|an|the)\s+(?:\w+\s+)?(?:" + _FICTION_WORKS + r")\b"
+    r"|translate\b)",
+    re.IGNORECASE,
+)
+
+
+def starts_fiction(sentence: str) -> bool:
+    """Whether ``sentence`` starts a role-play, a game, a story or a text to translate:
+    what the message says from there on is no fact about the speaker."""
+    return _ROLE_PLAY.match(sentence) is not None

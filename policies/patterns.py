@@ -182,56 +182,6 @@ NOT_A_NAME = (
 # A value cannot start with a pronoun or a function word.
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
 
-#: Words that, before a ``settled`` rule's match in its clause (commas do not end it: "If
-#: the judge signs today, my divorce is final"), make the match supposed, not stated.
-SUPPOSING = re.compile(
-    r"\b(?i:if|unless|whether|assuming|suppose|supposing|imagine|imagining|pretend|hope"
-    r"|hoping|wish|wishing|in\s+case|as\s+long\s+as|let's\s+say|can't\s+wait|cannot\s+wait)\b"
-)
-#: What ends that clause going back: a semicolon, a colon, a dash or "but".
-CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
-#: Words that, right before a ``settled`` rule's match, make it awaited: "When my divorce
-#: is final", "till my divorce is final" (not "After a long fight, my divorce was final").
-AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
-#: ... or right before its subject when the match is a present copula: "When I'm 65 years
-#: old", "Once Ana is 18 years old".
-AWAITING_SUBJECT = re.compile(
-    r"\b(?i:when|whenever|once|until|till|til|as\s+soon\s+as)\s+"
-    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
-)
-
-
-#: A modal right before a ``settled`` rule's match (its adverbs and "have" between) makes
-#: it a possibility: "I might split up with my wife", "I could have divorced Tom" (not "I
-#: should mention that I divorced my husband"; lowercase: not "In May").
-MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\s+(?:\w+ly\s+|not\s+|have\s+)*$")
-#: An age turned in a clause that dates another event: "After / Before / Since / By the
-#: time I turned 30, ...".
-_TURNED = re.compile(r"(?i:turned)\b")
-_DATING_SUBJECT = re.compile(
-    r"\b(?i:after|before|since|by\s+the\s+time)\s+"
-    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
-)
-#: A present copula (or an age turned) at a ``settled`` rule's match: "When I'm 65 years
-#: old" is awaited and "When I turned 30, ..." dates another event, while "When I divorced
-#: my husband, ..." tells the divorce.
-_PRESENT = re.compile(r"(?i:'m|'s|'re|am|is|are|turned|turn)\b")
-
-
-def supposed(text: str, at: int) -> bool:
-    """Whether a ``settled`` rule's match at ``at`` in sentence ``text`` is supposed, awaited
-    or a mere possibility rather than stated (see :data:`SUPPOSING`, :data:`AWAITING` and
-    :data:`MAY_BE`)."""
-    before = text[:at]
-    if AWAITING.search(before) or MAY_BE.search(before):
-        return True
-    if AWAITING_SUBJECT.search(before) and _PRESENT.match(text, at):
-        return True
-    if _TURNED.match(text, at) and _DATING_SUBJECT.search(before):
-        return True  # "After I turned 30, ...", "Since I turned 40, ...": another event's date
-    breaks = [m.end() for m in CLAUSE_BREAK.finditer(before)]
-    return SUPPOSING.search(before, breaks[-1] if breaks else 0) is not None
-
 
 #: Status words a phrasing says in other words: "we split up" -> separated.
 STATUS_OF: dict[str, str] = {
