@@ -159,7 +159,7 @@ SPOUSE = r"(?i:husband|wife|spouse|hubby)"
 SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 # "I'm *not* into golf", "I'm *no longer* single": a negation inside the matched phrase.
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
-#: Capitalised words that follow "My husband is" or "My name is" and are no name:
+#: Capitalised words that follow "My name is" or "My husband is called" and are no name:
 #: nationalities, faiths, politics and titles.
 NOT_A_NAME = (
     r"(?!(?:"
