@@ -177,9 +177,10 @@ CLAUSE_BREAK = re.compile(r"[;:\u2013\u2014]|\s-\s|\b(?i:but)\b")
 AWAITING = re.compile(r"\b(?i:when|whenever|once|until|till|til|after|before|as\s+soon\s+as)\s+$")
 #: ... or right before its subject when the match is a present copula: "When I'm 65 years
 #: old", "Once Ana is 18 years old".
+# A subject right before a match: a name, "I" or a pronoun.
+_SUBJECT_END = rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
 AWAITING_SUBJECT = re.compile(
-    r"\b(?i:when|whenever|once|until|till|til|as\s+soon\s+as)\s+"
-    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
+    r"\b(?i:when|whenever|once|until|till|til|as\s+soon\s+as)\s+" + _SUBJECT_END
 )
 
 
@@ -190,10 +191,7 @@ MAY_BE = re.compile(r"\b(?:might|may|could|would|should)\s+(?:\w+ly\s+|not\s+|ha
 #: An age turned in a clause that dates another event: "After / Before / Since / By the
 #: time I turned 30, ...".
 _TURNED = re.compile(r"(?i:turned)\b")
-_DATING_SUBJECT = re.compile(
-    r"\b(?i:after|before|since|by\s+the\s+time)\s+"
-    rf"(?:[{UPPER}][\w'-]*|(?i:we|he|she|they|you))\s*$"
-)
+_DATING_SUBJECT = re.compile(r"\b(?i:after|before|since|by\s+the\s+time)\s+" + _SUBJECT_END)
 #: A present copula (or an age turned) at a ``settled`` rule's match: "When I'm 65 years
 #: old" is awaited and "When I turned 30, ..." dates another event, while "When I divorced
 #: my husband, ..." tells the divorce.

@@ -21,6 +21,7 @@ from nousmem.policies.patterns import (
     PLAIN_NEG,
     words,
 )
+from nousmem.policies.sentences import TOKEN
 
 __all__ = ["CLAUSE_PUNCT", "CLAUSE_STOPS", "REPORTING", "in_reported_quote", "reporter"]
 
@@ -146,7 +147,6 @@ _QUOTATION = re.compile(
     r"(?=[\s.,;:!?)]|$)",
     re.MULTILINE,
 )
-_TOKEN = re.compile(r"\S+")
 # How far a reporting clause may stand from the quotation it introduces, in words: "told
 # everyone at work:" is four; in characters, what is read around a quotation at most.
 _INTRO_REACH = 6
@@ -158,7 +158,7 @@ _ENDS_SAID = (",", "!", "?", ',"', '!"', '?"')
 
 
 def _tokens(text: str, base: int) -> list[tuple[int, int, str]]:
-    return [(base + m.start(), base + m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
+    return [(base + m.start(), base + m.end(), m.group(0)) for m in TOKEN.finditer(text)]
 
 
 def _introduced(toks: list[tuple[int, int, str]]) -> bool | None:
