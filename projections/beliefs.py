@@ -31,7 +31,7 @@ from nousmem.projections.dimension import Dimension
 from nousmem.projections.history import Trail, refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.preview import scratch_copy
-from nousmem.projections.revision import Folded, RevisionOp
+from nousmem.projections.revision import Folded
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, normalise_attribute
 
 __all__ = [
@@ -141,9 +141,8 @@ class BeliefStore(EntityReads):
         """Fold one revision in as :meth:`apply` does, without building its outcome;
         ``counts_from``: see :class:`~.revision.RevisionOp`."""
         dim = self._dimension_for(rev, seq, event_id)
-        plan = dim.fold(rev, seq=seq, event_id=event_id)
-        if counts_from is not None and counts_from > rev.occurred_at:
-            dim.ops[-1] = RevisionOp(seq, event_id, rev, counts_from)  # the op just recorded
+        later = counts_from if counts_from is not None and counts_from > rev.occurred_at else None
+        plan = dim.fold(rev, seq=seq, event_id=event_id, counts_from=later)
         self._last_seq = seq
         return Folded(dim.spec.cardinality, plan.mode_before, plan.mode_after)
 
@@ -268,6 +267,21 @@ class BeliefStore(EntityReads):
         if dim is not None:
             refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=trail)
         return trail
+
+    def reordered(
+        self,
+        entity: str,
+        attribute: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> bool:
+        """Whether a back-dated revision refolded the belief a read at ``as_of_seq`` /
+        ``as_of_time`` sees (see :mod:`.backdated`): the mode changes recorded as revisions
+        arrived then follow the journal's order, and :meth:`mode_trail` gives them in its."""
+        dims = self._dims_as_of(entity, as_of_seq, as_of_time)
+        dim = None if dims is None else dims.get(normalise_attribute(attribute))
+        return dim is not None and dim.reordered is not None
 
     def support(self, entity: str, attribute: str) -> int:
         """How many revisions the live belief rests on (0 when there is none); O(1)."""

@@ -38,6 +38,7 @@ import numpy as np
 
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
+from nousmem.projections.backdated import back_dated, fold_back_dated, plan_back_dated
 from nousmem.projections.belief_models import (
     UNKNOWN,
     BeliefParams,
@@ -93,6 +94,10 @@ class Dimension:
         self.streak = 0
         self.compressed_seq: int | None = None
         self.compressed_at: datetime | None = None  # the compression's event time
+        # The latest seq that folded a back-dated revision (see .backdated): the recorded
+        # mode changes of such a dimension follow the journal's order, not its refold's.
+        self.reordered: int | None = None
+        self.latest_at: datetime | None = None  # of the revisions folded here (not merged)
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
         self._memo: tuple[Revision, int, Plan] | None = None
@@ -115,6 +120,12 @@ class Dimension:
         posterior, KL, the entropy before): a fold needs the new state and the few fields
         :class:`~.revision.Plan` carries, and the rest cost a third of folding a delta.
         """
+        if back_dated(self, rev):
+            return plan_back_dated(self, rev, outcome=outcome)
+        return self.plan_on_current(rev, outcome=outcome)
+
+    def plan_on_current(self, rev: Revision, *, outcome: bool = True) -> Plan:
+        """:meth:`plan` as if ``rev`` were the latest evidence, whatever its date."""
         prm = self.params
         t = days(rev.occurred_at)
         dt = 0.0 if self.last_t is None else t - self.last_t
@@ -288,8 +299,21 @@ class Dimension:
         """
         self._memo = (rev, self.version, plan)
 
-    def commit(self, plan: Plan, rev: Revision, *, seq: int, event_id: str) -> None:
-        """Install a plan computed by :meth:`plan` on this (unchanged) dimension."""
+    def commit(
+        self,
+        plan: Plan,
+        rev: Revision,
+        *,
+        seq: int,
+        event_id: str,
+        counts_from: datetime | None = None,
+    ) -> None:
+        """Install a plan computed by :meth:`plan` on this (unchanged) dimension;
+        ``counts_from``: see :class:`~.revision.RevisionOp`. A back-dated ``rev`` refolds
+        the whole history instead (see :mod:`.backdated`)."""
+        if back_dated(self, rev):
+            fold_back_dated(self, rev, seq=seq, event_id=event_id, counts_from=counts_from)
+            return
         self.version += 1
         self._memo = None
         for key, label in plan.added:
@@ -316,7 +340,9 @@ class Dimension:
         self.deltas.append(
             (event_id, seq, rev.occurred_at, plan.label, rev.polarity, plan.surprise)
         )
-        self.ops.append(RevisionOp(seq, event_id, rev))
+        self.ops.append(RevisionOp(seq, event_id, rev, counts_from))
+        if self.latest_at is None or rev.occurred_at > self.latest_at:
+            self.latest_at = rev.occurred_at
         ceiling = (
             self.params.multi_entropy_ceiling_bits
             if self.multi
@@ -335,7 +361,15 @@ class Dimension:
         """Plan and commit in one go (reusing a remembered plan for this very ``rev``)."""
         return self.fold(rev, seq=seq, event_id=event_id, outcome=True).report()
 
-    def fold(self, rev: Revision, *, seq: int, event_id: str, outcome: bool = False) -> Plan:
+    def fold(
+        self,
+        rev: Revision,
+        *,
+        seq: int,
+        event_id: str,
+        outcome: bool = False,
+        counts_from: datetime | None = None,
+    ) -> Plan:
         """Commit ``rev`` as :meth:`apply` does; the plan has an outcome only if asked for
         (or remembered from a preview). The state it leaves is the same either way."""
         memo = self._memo
@@ -343,8 +377,14 @@ class Dimension:
             plan = memo[2]
         else:
             plan = self.plan(rev, outcome=outcome)
-        self.commit(plan, rev, seq=seq, event_id=event_id)
+        self.commit(plan, rev, seq=seq, event_id=event_id, counts_from=counts_from)
         return plan
+
+    def adopt(self, other: Dimension) -> None:
+        """Take over ``other``'s state (this dimension folded again: same identity)."""
+        version = self.version + 1
+        self.__dict__.update(other.__dict__)
+        self.version, self._memo = version, None
 
 
 def _claim_surprise(p_obs: float, polarity: str) -> float:

@@ -17,6 +17,7 @@ import numpy as np
 
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
+from nousmem.projections.backdated import event_order
 from nousmem.projections.belief_models import (
     BeliefDelta,
     BeliefSnapshot,
@@ -67,9 +68,9 @@ def refold(
     records them.
     """
     out = dim.fresh_copy()
-    for op in dim.ops:
+    for op in event_order(dim.ops):  # as the live fold (see .backdated)
         if as_of_seq is not None and op.seq > as_of_seq:
-            break
+            continue
         if isinstance(op, MergeOp):
             if not dated_by(op.occurred_at, as_of_time):
                 continue

@@ -117,6 +117,8 @@ def absorb(
         keep.p = raised / scale
         keep.ghost = max(ghost / scale, prm.probability_floor)
     _merge_bookkeeping(keep, src, t, seq, occurred_at)
+    if other.reordered is not None:  # its recorded mode changes are no history either
+        keep.reordered = max(other.reordered, keep.reordered or 0)
     keep.ops.append(MergeOp(seq, event_id, other, occurred_at))
 
 

@@ -56,10 +56,11 @@ class PreviewSession:
 
 
 def scratch_copy(dim: Dimension) -> Dimension:
-    """A copy good enough to plan and commit on without touching ``dim`` (history omitted)."""
+    """A copy good enough to plan and commit on without touching ``dim`` (deltas omitted;
+    the operations are kept, which a back-dated revision folds again)."""
     c = copy.copy(dim)
     c.keys, c.labels, c.index = list(dim.keys), list(dim.labels), dict(dim.index)
     c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
     c.stances = dict(dim.stances)
-    c.observed, c.deltas, c.ops = dict(dim.observed), [], []
+    c.observed, c.deltas, c.ops = dict(dim.observed), [], list(dim.ops)
     return c

@@ -178,3 +178,30 @@ def closed_spans(
             spans.append((start, t if t >= start else start))
             start = None
     return spans
+
+
+R = TypeVar("R")
+
+
+def in_event_time(
+    records: Mapping[str, Sequence[Sup]],
+    support: Mapping[str, Sequence[R]],
+    restamp: Callable[[R, int], R],
+    stamp_of: Callable[[R], tuple[datetime, int]],
+) -> tuple[dict[str, list[Sup]], dict[str, list[R]]]:
+    """``records`` and ``support`` rows with their seqs replaced by their rank in event time
+    (ties in seq order), for a belief a back-dated revision refolded.
+
+    A slot compares records and rows by ``(seq, event time)``: "later" is the journal's
+    order, and for a belief folded in journal order that is also the order of events. Once
+    a back-dated revision refolds it, the records (from the refold's trail) follow event
+    time while seqs do not: ranked, both comparisons mean "later in event time" again.
+    ``stamp_of``: a row's (event time, seq); ``restamp``: the row with another seq.
+    """
+    keys = {(t, s) for rows in records.values() for s, t, _ in rows}
+    keys.update(stamp_of(r) for rows in support.values() for r in rows)
+    rank = {k: i for i, k in enumerate(sorted(keys), start=1)}
+    return (
+        {v: [(rank[(t, s)], t, by) for s, t, by in rows] for v, rows in records.items()},
+        {v: [restamp(r, rank[stamp_of(r)]) for r in rows] for v, rows in support.items()},
+    )

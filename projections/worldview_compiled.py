@@ -309,17 +309,19 @@ class CompiledItems(SlotResolver):
         """The slot of belief ``snap`` about entity ``name`` in a snapshot at ``as_of_seq``
         / ``as_of_time`` (``limit``; the caller sets ``self._until``)."""
         # An event-time read works supersession out from the belief as folded up to that
-        # time: the recorded one follows the whole journal's order, in which back-dated
-        # evidence may have moved the mode differently.
+        # time, and so does any read of a belief a back-dated revision refolded: the
+        # recorded changes follow the order revisions arrived in, not the fold's.
+        attr = snap.attribute
+        reordered = beliefs.reordered(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time)
         changes = (
-            from_trail(
-                beliefs.mode_trail(name, snap.attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
-            )
-            if as_of_time is not None
+            from_trail(beliefs.mode_trail(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time))
+            if as_of_time is not None or reordered
             else None
         )
         kind = slot_kind_for(snap.attribute)
-        return self._belief_slot(snap, kind, history, limit, now, state_of, trust, expired, changes)
+        return self._belief_slot(
+            snap, kind, history, limit, now, state_of, trust, expired, changes, reordered
+        )
 
     def compiled_in_scope(self, slot_id: str, entity_keys: set[str], limit: int) -> bool:
         """Whether text slot ``slot_id`` belongs in a read at ``limit`` (and ``self._until``)

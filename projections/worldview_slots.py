@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 
 from nousmem.projections import disputes
@@ -17,7 +18,13 @@ from nousmem.projections.belief_models import (
     match_key,
     source_key,
 )
-from nousmem.projections.supersession import Sup, closed_spans, took_over, untaken
+from nousmem.projections.supersession import (
+    Sup,
+    closed_spans,
+    in_event_time,
+    took_over,
+    untaken,
+)
 from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
@@ -146,6 +153,7 @@ class SlotResolver:
         trust: Callable[[str], float],
         expired: Callable[[str, datetime, datetime], bool] | None,
         changes: Mapping[str, list[Sup]] | None = None,
+        reordered: bool = False,
     ) -> WorldviewSlot:
         """``changes``: supersession records by value key, worked out for this read (an
         event-time read); None reads the recorded ones up to ``limit``."""
@@ -182,6 +190,14 @@ class SlotResolver:
             ]
             for vkey in records
         }
+        if reordered:  # ``changes`` follow event time: so must every "later" below
+            records, support = in_event_time(
+                records,
+                support,
+                lambda r, seq: replace(r, seq=seq),
+                lambda r: (r.occurred_at, r.seq),
+            )
+            took = took_over(records.items())
         sources = {v: self._contradiction_sources(f"{slot_id}#{v}", limit) for v in support}
         # The disputes each value came through and kept the slot (see settled_back).
         came_back = {

@@ -1,25 +1,212 @@
-"""Evidence recorded late but dated earlier: folded in journal order (documented), and the
-historical lens never shows a range that ends before it starts."""
+"""Evidence recorded late but dated earlier (an import, a back-filled history) folds at its
+date: a belief is the fold of its revisions in event-time order, whatever order they
+arrived in, live, rebuilt and as of any seq or time; the historical lens dates each value's
+spans as if memory had heard everything in order, and never shows a range that ends before
+it starts."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.projections.belief_models import BeliefParams, Revision
+from nousmem.projections.dimension import Dimension
+from nousmem.projections.history import refold
+from nousmem.projections.identity import absorb
+from nousmem.projections.schema import DEFAULT_SCHEMA
 from nousmem.runtime import MemoryRuntime
 
 
+async def _say(rt: MemoryRuntime, text: str, when: str, actor: str = "Mia") -> Any:
+    return await rt.observe_and_route({"content": text, "actor": actor, "occurred_at": when})
+
+
+def _spans(wv: Any, key: str) -> list[tuple[Any, ...]]:
+    return sorted(
+        (c.value, c.status, c.valid_from, c.valid_to, c.earlier)
+        for s in wv.slots
+        if s.key == key
+        for c in s.candidates
+    )
+
+
 async def test_a_back_dated_supersession_never_inverts_a_range(rt: MemoryRuntime) -> None:
-    await rt.observe_and_route(
-        {"content": "I work at Google.", "actor": "Alice", "occurred_at": "2024-06-01T00:00:00Z"}
-    )
-    # A diary entry from January, imported afterwards.
-    await rt.observe_and_route(
-        {"content": "I work at Initech.", "actor": "Alice", "occurred_at": "2024-01-01T00:00:00Z"}
-    )
+    await _say(rt, "I work at Google.", "2024-06-01T00:00:00Z", "Alice")
+    # A diary entry from January, imported afterwards: Google is still the latest.
+    await _say(rt, "I work at Initech.", "2024-01-01T00:00:00Z", "Alice")
     wv = await rt.worldview(lens="historical")
     cands = [c for s in wv.slots if s.key == "Alice.employer" for c in s.candidates]
-    assert {c.value for c in cands} == {"Google", "Initech"}
-    google = next(c for c in cands if c.value == "Google")
-    assert google.status == "superseded"
-    assert google.valid_from is not None and google.valid_to is not None
-    assert google.valid_to >= google.valid_from
+    by = {c.value: c for c in cands}
+    assert set(by) == {"Google", "Initech"}
+    assert (by["Google"].status, by["Google"].valid_to) == ("selected", None)
+    initech = by["Initech"]
+    assert initech.status == "superseded"
+    assert (initech.valid_from, initech.valid_to) == (
+        datetime(2024, 1, 1, tzinfo=UTC),
+        datetime(2024, 6, 1, tzinfo=UTC),
+    )
     for c in cands:
         assert c.valid_to is None or c.valid_from is None or c.valid_to >= c.valid_from
+
+
+async def test_an_older_statement_told_late_does_not_replace_a_newer_one(
+    rt: MemoryRuntime,
+) -> None:
+    """Before: "I live in Paris" dated 2024, recorded after "I live in Lyon now" dated 2025,
+    took the slot (Paris "since 1 January 2024", Lyon superseded)."""
+    await _say(rt, "I live in Lyon now.", "2025-03-01T10:00:00Z")
+    await _say(rt, "I live in Paris.", "2024-01-01T10:00:00Z")
+    belief = await rt.belief("Mia", "location")
+    assert belief is not None and belief.mode == "Lyon"
+    logical = (await rt.query("Where does Mia live?")).to_prompt()
+    assert "Mia.location: Lyon (since 1 March 2025)" in logical
+    assert "Paris (since" not in logical
+    past = (await rt.query("Where did Mia live before?")).to_prompt()
+    assert "before: Paris (1 January 2024 - 1 March 2025)" in past
+    then = await rt.query("Where does Mia live?", as_of=datetime(2024, 6, 1, tzinfo=UTC))
+    assert "Mia.location: Paris (since 1 January 2024)" in then.to_prompt()
+
+    # The same two statements heard in order give the same belief and the same history.
+    fresh = await MemoryRuntime.memory(namespace="in-order")
+    try:
+        await _say(fresh, "I live in Paris.", "2024-01-01T10:00:00Z")
+        await _say(fresh, "I live in Lyon now.", "2025-03-01T10:00:00Z")
+        ordered = await fresh.belief("Mia", "location")
+        assert ordered is not None
+        assert ordered.distribution == belief.distribution
+        wv_fresh = await fresh.worldview(lens="historical")
+        wv = await rt.worldview(lens="historical")
+        assert _spans(wv, "Mia.location") == _spans(wv_fresh, "Mia.location")
+    finally:
+        await fresh.close()
+
+    live = _spans(await rt.worldview(lens="historical"), "Mia.location")
+    await rt.rebuild()
+    assert _spans(await rt.worldview(lens="historical"), "Mia.location") == live
+
+
+async def test_a_claim_agreeing_with_now_but_not_with_its_date_is_a_revision(
+    rt: MemoryRuntime,
+) -> None:
+    """Paris holds now; "I moved to Paris" dated while Lyon held confirms nothing: it moves
+    history (Paris from its date), so it is written as a revision, not mere evidence."""
+    await _say(rt, "I live in Lyon.", "2024-01-01T12:00:00Z")
+    await _say(rt, "I moved to Paris.", "2024-07-01T12:00:00Z")
+    await _say(rt, "I still live in Paris.", "2024-08-01T12:00:00Z")
+    late = await _say(rt, "I moved to Paris.", "2024-03-01T12:00:00Z")
+    assert late.route == "belief_update"
+    (delta,) = late.deltas
+    assert (delta.value, delta.mode_before, delta.mode_after) == ("Paris", "Lyon", "Paris")
+    wv = await rt.worldview(lens="historical")
+    spans = {v: (start, end) for v, _, start, end, _ in _spans(wv, "Mia.location")}
+    assert spans["Lyon"][1] == datetime(2024, 3, 1, 12, tzinfo=UTC)
+    assert spans["Paris"] == (datetime(2024, 3, 1, 12, tzinfo=UTC), None)
+
+
+async def test_a_back_dated_low_trust_claim_still_meets_the_surprise_gate(
+    rt: MemoryRuntime,
+) -> None:
+    """Dating a claim before a belief became established does not slip it past the gate:
+    it is judged against what memory holds now."""
+    for src, when in (("user", "2024-05-01T10:00:00Z"), ("system", "2024-05-02T10:00:00Z")):
+        await rt.observe_and_route(
+            {"content": "Bob lives in Berlin.", "source": src, "occurred_at": when}
+        )
+    late = await rt.observe_and_route(
+        {"content": "Bob lives in Rome.", "source": "web", "occurred_at": "2024-05-01T12:00:00Z"}
+    )
+    assert late.route == "candidate"
+    belief = await rt.belief("Bob", "location")
+    assert belief is not None and belief.mode == "Berlin"
+
+
+# -- the belief math: a dimension fed in any order equals one fed in event-time order -----
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+SINGLE = DEFAULT_SCHEMA.spec("location")
+MULTI = DEFAULT_SCHEMA.spec("hobby")
+
+revisions = st.lists(
+    st.tuples(
+        st.sampled_from(("Lyon", "Paris", "Rome")),
+        st.sampled_from(("assert", "assert", "negate")),
+        st.integers(0, 400),  # days after T0
+        st.sampled_from((0.5, 0.8, 0.95)),
+        st.booleans(),  # update language
+    ),
+    min_size=1,
+    max_size=14,
+)
+
+
+def _rev(value: str, polarity: str, day: int, reliability: float, change: bool) -> Revision:
+    return Revision(
+        entity="Mia",
+        attribute="location",
+        value=value,
+        polarity=polarity,  # type: ignore[arg-type]
+        reliability=reliability,
+        source="user",
+        change=change,
+        occurred_at=T0 + timedelta(days=day),
+        evidence_ids=("e",),
+    )
+
+
+def _state(dim: Dimension) -> tuple[Any, ...]:
+    return (
+        list(dim.labels),
+        np.round(dim.p, 12).tolist(),
+        np.round(dim.alpha, 12).tolist(),
+        np.round(dim.beta, 12).tolist(),
+        dim.support,
+        dim.observed,
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(revisions, st.booleans())
+def test_any_arrival_order_folds_as_event_time_order(
+    ops: list[tuple[str, str, int, float, bool]], multi: bool
+) -> None:
+    spec = MULTI if multi else SINGLE
+    revs = [_rev(*o) for o in ops]
+    live = Dimension("Mia", spec, BeliefParams())
+    for seq, rev in enumerate(revs, start=1):
+        live.fold(rev, seq=seq, event_id=f"e{seq}")
+    ordered = Dimension("Mia", spec, BeliefParams())
+    for seq, rev in sorted(enumerate(revs, start=1), key=lambda x: (x[1].occurred_at, x[0])):
+        ordered.fold(rev, seq=seq, event_id=f"e{seq}")
+    assert _state(live) == _state(ordered)
+    assert (live.reordered is not None) == any(
+        r.occurred_at < max(p.occurred_at for p in revs[:i]) for i, r in enumerate(revs) if i
+    )
+    # A read as of any journal position sees the fold of what was recorded by then.
+    for k in range(1, len(revs) + 1):
+        prefix = Dimension("Mia", spec, BeliefParams())
+        for seq, rev in sorted(
+            enumerate(revs[:k], start=1), key=lambda x: (x[1].occurred_at, x[0])
+        ):
+            prefix.fold(rev, seq=seq, event_id=f"e{seq}")
+        folded = refold(live, as_of_seq=k, as_of_time=None)
+        assert folded is not None and _state(folded) == _state(prefix)
+
+
+def test_a_back_dated_revision_after_a_merge_folds_once_in_order() -> None:
+    """A merge folds where the journal had it; a revision dated between the two sides'
+    latest evidence is not back-dated against the absorbed side (it would refold forever)."""
+    keep = Dimension("Mia", SINGLE, BeliefParams())
+    keep.fold(_rev("Lyon", "assert", 10, 0.9, False), seq=1, event_id="e1")
+    other = Dimension("M.", SINGLE, BeliefParams())
+    other.fold(_rev("Paris", "assert", 300, 0.9, False), seq=2, event_id="e2")
+    absorb(keep, other, seq=3, event_id="m", occurred_at=T0 + timedelta(days=301))
+    keep.fold(_rev("Rome", "assert", 100, 0.9, True), seq=4, event_id="e4")
+    assert keep.reordered is None
+    keep.fold(_rev("Lyon", "assert", 5, 0.9, False), seq=5, event_id="e5")  # back-dated
+    assert keep.reordered == 5
+    assert [op.seq for op in keep.ops] == [5, 1, 3, 4]
+    assert _state(refold(keep, as_of_seq=None, as_of_time=None) or keep) == _state(keep)

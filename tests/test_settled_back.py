@@ -164,8 +164,10 @@ async def test_a_take_back_dated_before_the_loss_keeps_the_value_held_from_its_s
     rt: MemoryRuntime,
 ) -> None:
     """Alice's "No, I still work at Acme" recorded after Bob's claim but dated before it:
-    Acme held from 1 January throughout, live, as of a time and rebuilt (review rev16 #3;
-    its span started at the correction's date)."""
+    in event time it restates Acme before Bob spoke, so Acme held from 1 January, in one
+    span, until Bob's claim (the latest) took the slot; live, as of a time and rebuilt
+    (review rev16 #3: its span started at the correction's date; journal order also let
+    the restatement, heard last, outweigh the later claim)."""
     await _say(rt, d(1), "Alice", "I work at Acme.")
     await _say(rt, d(3), "Bob", "Alice works at Globex.")
     await _say(rt, d(2, 20), "Alice", "No, I still work at Acme.")
@@ -176,11 +178,14 @@ async def test_a_take_back_dated_before_the_loss_keeps_the_value_held_from_its_s
     for slot in reads:
         acme = next(c for c in slot.candidates if c.value == "Acme")
         assert (acme.status, acme.valid_from, acme.valid_to, acme.earlier) == (
-            "selected",
+            "superseded",
             d(1),
-            None,
+            d(3),
             (),
         )
+    as_of_feb = await _slot(rt, as_of=d(2, 25))
+    acme = next(c for c in as_of_feb.candidates if c.value == "Acme")
+    assert (acme.status, acme.valid_from, acme.valid_to) == ("selected", d(1), None)
 
 
 async def test_a_back_filled_history_keeps_the_values_between(rt: MemoryRuntime) -> None:
