@@ -264,8 +264,15 @@ class BeliefStore(EntityReads):
         dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         dim = None if dims is None else dims.get(normalise_attribute(attribute))
         trail: Trail = []
-        if dim is not None:
-            refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=trail)
+        if dim is None:
+            return trail
+        whole = as_of_time is None and (as_of_seq is None or as_of_seq >= self._last_seq)
+        if whole and dim.trail_cache is not None and dim.trail_cache[0] == dim.version:
+            # Every read of a refolded belief asks for its whole trail: once per change.
+            return list(dim.trail_cache[1])
+        refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time, trail=trail)
+        if whole:
+            dim.trail_cache = (dim.version, tuple(trail))
         return trail
 
     def reordered(

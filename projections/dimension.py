@@ -33,6 +33,7 @@ the value currently holds ("no longer plays tennis").
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -61,6 +62,9 @@ from nousmem.projections.revision import (
     ranked,
 )
 from nousmem.projections.schema import AttributeSpec
+
+if TYPE_CHECKING:  # history imports this module
+    from nousmem.projections.history import MergedTrail, ModeChange
 
 SINK = match_key(UNKNOWN)
 _EMPTY: FloatArray = np.zeros(0, dtype=np.float64)
@@ -98,6 +102,8 @@ class Dimension:
         # mode changes of such a dimension follow the journal's order, not its refold's.
         self.reordered: int | None = None
         self.latest_at: datetime | None = None  # of the revisions folded here (not merged)
+        # (version, its mode trail): see BeliefStore.mode_trail.
+        self.trail_cache: tuple[int, tuple[ModeChange | MergedTrail, ...]] | None = None
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
         self._memo: tuple[Revision, int, Plan] | None = None

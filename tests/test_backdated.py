@@ -210,3 +210,29 @@ def test_a_back_dated_revision_after_a_merge_folds_once_in_order() -> None:
     assert keep.reordered == 5
     assert [op.seq for op in keep.ops] == [5, 1, 3, 4]
     assert _state(refold(keep, as_of_seq=None, as_of_time=None) or keep) == _state(keep)
+
+
+async def test_a_refolded_belief_reads_its_latest_history(rt: MemoryRuntime) -> None:
+    """A refolded belief's history is worked out once per change: a read after a later
+    revision (in order, or back-dated again) sees it."""
+    await _say(rt, "I live in Lyon now.", "2025-03-01T10:00:00Z")
+    await _say(rt, "I live in Paris.", "2024-01-01T10:00:00Z")
+    first = _spans(await rt.worldview(lens="historical"), "Mia.location")
+    assert [(v, s) for v, s, *_ in first] == [("Lyon", "selected"), ("Paris", "superseded")]
+    await _say(rt, "I moved to Rome.", "2026-01-01T10:00:00Z")
+    after = _spans(await rt.worldview(lens="historical"), "Mia.location")
+    assert [(v, s, b) for v, s, _, b, _ in after] == [
+        ("Lyon", "superseded", datetime(2026, 1, 1, 10, tzinfo=UTC)),
+        ("Paris", "superseded", datetime(2025, 3, 1, 10, tzinfo=UTC)),
+        ("Rome", "selected", None),
+    ]
+    await _say(rt, "I lived in Oslo.", "2023-01-01T10:00:00Z")
+    await _say(rt, "I live in Oslo.", "2023-01-01T10:00:00Z")
+    spans = {
+        v: (s, a, b)
+        for v, s, a, b, _ in _spans(await rt.worldview(lens="historical"), "Mia.location")
+    }
+    jan = {y: datetime(y, 1, 1, 10, tzinfo=UTC) for y in (2023, 2024, 2026)}
+    assert spans["Rome"] == ("selected", jan[2026], None)
+    assert spans["Lyon"] == ("superseded", datetime(2025, 3, 1, 10, tzinfo=UTC), jan[2026])
+    assert spans["Oslo"] == ("superseded", jan[2023], jan[2024])
