@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import journal, locomo, perf, sleep_reads
+from benchmarks import backfill, journal, locomo, perf, sleep_reads
 from benchmarks.common import percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -198,6 +198,17 @@ async def test_sleep_reads_smoke() -> None:
     assert "query p50 (ms)" in text and "8 entities" in text
     with pytest.raises(ValueError, match="entities"):
         await sleep_reads.run(entities=1, reads=3)
+
+
+async def test_backfill_smoke() -> None:
+    res = await backfill.run([6], reads=2)
+    (row,) = res["rows"]
+    assert row["statements"] == 6 and row["same_belief"]
+    for key in ("forward_write_ms", "backward_write_ms", "write_ratio", "read_ratio"):
+        assert row[key] > 0
+    assert "same belief" in backfill.render(res)
+    with pytest.raises(ValueError, match="sizes"):
+        await backfill.run([1], reads=2)
 
 
 def test_context_reading() -> None:
