@@ -94,6 +94,8 @@ def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
         and out.mode_before is not None
         and out.value.casefold() == out.mode_before.casefold()
         and out.kl_bits < cfg.confirm_kl_bits
+        # Dated back to when another value held, it changes history: a revision.
+        and (not out.back_dated or (out.held_at_date or "").casefold() == out.value.casefold())
     )
 
 

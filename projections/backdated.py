@@ -12,12 +12,12 @@ seq or time refolds the same way (:func:`~.history.refold`).
 
 A back-dated revision's plan (what the write path previews, and the impact meter and the
 router judge) is judged against the belief held now, as any claim is: a source cannot slip
-past the surprise gate by dating its claim before the belief became established. Two fields
-say where it lands instead: ``mode_before`` is the value held at its date (what it revises
-in the history; a claim that agrees with the value held now may well not have then, and is
-then no mere confirmation), ``mode_after`` the mode now, once it is folded in at its date.
-The cost is O(history of that dimension) per back-dated revision; revisions in time order
-(nearly all) cost nothing extra.
+past the surprise gate by dating its claim before the belief became established. Its
+outcome says where it lands instead: ``mode_after`` is the mode once it is folded in at its
+date, ``back_dated`` is set and ``held_at_date`` names the value held at its date (a claim
+that agrees with the value held now may not have then: it changed history, and the router
+writes it as a revision, not as mere evidence). The cost is O(history of that dimension)
+per back-dated revision; revisions in time order (nearly all) cost nothing extra.
 """
 
 from __future__ import annotations
@@ -113,8 +113,15 @@ def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     ops = [op for _, _, op in timed]
     after = now_value(_replay(dim, event_order([*ops, RevisionOp(1 << 62, "", rev)])), rev)
     if plan.outcome is not None:
-        plan.outcome = plan.outcome.model_copy(update={"mode_before": then, "mode_after": after})
-    return replace(plan, mode_before=then, mode_after=after)
+        plan.outcome = plan.outcome.model_copy(
+            update={
+                "mode_after": after,
+                "adopted": plan.mode_before != after,
+                "back_dated": True,
+                "held_at_date": then,
+            }
+        )
+    return replace(plan, mode_after=after)
 
 
 def fold_back_dated(

@@ -230,6 +230,12 @@ class RevisionOutcome(BaseModel):
     value_prior: float = 0.0
     """The claimed value's prior probability (its presence, for a multi-valued attribute),
     whether or not it is among the ``prior`` values listed."""
+    back_dated: bool = False
+    """Dated before the belief's latest evidence: it folds at its date (see
+    ``projections/backdated.py``). Everything above is judged against the belief held now,
+    except ``mode_after``: the mode once it is folded in at its date."""
+    held_at_date: str | None = None
+    """For a back-dated claim, the value held at its date (as ``mode_before`` reads)."""
 
 
 class ObservedValue(BaseModel):

@@ -176,5 +176,7 @@ def build_outcome(
         "established": established,
         "support": head.support + 1,
         "value_prior": float(next((v for lab, v in prior if lab == label), 0.0)),
+        "back_dated": False,  # see backdated.plan_back_dated
+        "held_at_date": None,
     }
     return RevisionOutcome.model_construct(**values)

@@ -251,7 +251,9 @@ def conflict_edge(rev: Revision, out: Any, obs_id: str) -> EdgePayload | None:
     contradicts it, and the slot stays conflicted, whichever value leads, until later
     evidence settles it (see ``projections/disputes.py``).
     """
-    if not (out.contradiction and out.established and out.mode_before):
+    if not (out.contradiction and out.established and out.mode_before) or out.back_dated:
+        # A back-dated claim disagrees with the value held now only as an older state of
+        # affairs: it folds at its date and contests nothing current.
         return None
     if out.cardinality != "single" or rev.polarity != "assert":
         return None

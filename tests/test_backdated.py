@@ -92,18 +92,25 @@ async def test_an_older_statement_told_late_does_not_replace_a_newer_one(
 async def test_a_claim_agreeing_with_now_but_not_with_its_date_is_a_revision(
     rt: MemoryRuntime,
 ) -> None:
-    """Paris holds now; "I moved to Paris" dated while Lyon held confirms nothing: it moves
-    history (Paris from its date), so it is written as a revision, not mere evidence."""
+    """Paris holds now, firmly (a restatement now only confirms it); "I live in Paris"
+    dated while Lyon held confirms nothing: it moves history (Paris from its date), so it
+    is written as a revision, not as mere evidence."""
     await _say(rt, "I live in Lyon.", "2024-01-01T12:00:00Z")
-    await _say(rt, "I moved to Paris.", "2024-07-01T12:00:00Z")
-    await _say(rt, "I still live in Paris.", "2024-08-01T12:00:00Z")
-    late = await _say(rt, "I moved to Paris.", "2024-03-01T12:00:00Z")
+    for day in range(1, 18, 4):
+        await _say(rt, "I live in Paris.", f"2024-07-{day:02d}T12:00:00Z")
+    again = await _say(rt, "I live in Paris.", "2024-07-20T12:00:00Z")
+    assert again.route == "evidence"  # the same words dated now: a confirmation
+    late = await _say(rt, "I live in Paris.", "2024-03-01T12:00:00Z")
     assert late.route == "belief_update"
     (delta,) = late.deltas
-    assert (delta.value, delta.mode_before, delta.mode_after) == ("Paris", "Lyon", "Paris")
+    assert (delta.value, delta.mode_before, delta.mode_after) == ("Paris", "Paris", "Paris")
+    assert (delta.back_dated, delta.held_at_date) == (True, "Lyon")
     wv = await rt.worldview(lens="historical")
     spans = {v: (start, end) for v, _, start, end, _ in _spans(wv, "Mia.location")}
-    assert spans["Lyon"][1] == datetime(2024, 3, 1, 12, tzinfo=UTC)
+    assert spans["Lyon"] == (
+        datetime(2024, 1, 1, 12, tzinfo=UTC),
+        datetime(2024, 3, 1, 12, tzinfo=UTC),
+    )
     assert spans["Paris"] == (datetime(2024, 3, 1, 12, tzinfo=UTC), None)
 
 
@@ -236,3 +243,23 @@ async def test_a_refolded_belief_reads_its_latest_history(rt: MemoryRuntime) -> 
     assert spans["Rome"] == ("selected", jan[2026], None)
     assert spans["Lyon"] == ("superseded", datetime(2025, 3, 1, 10, tzinfo=UTC), jan[2026])
     assert spans["Oslo"] == ("superseded", jan[2023], jan[2024])
+
+
+async def test_an_old_statement_does_not_contest_an_established_current_value(
+    rt: MemoryRuntime,
+) -> None:
+    """A trusted back-dated claim that disagrees with an established value held now is an
+    older state of affairs, not a contradiction of it: the slot stays resolved."""
+    for day in ("01", "05", "09"):
+        await _say(rt, "I live in Lyon.", f"2025-03-{day}T10:00:00Z")
+    late = await _say(rt, "I live in Paris.", "2024-01-01T10:00:00Z")
+    assert late.route == "belief_update"
+    kinds = [(await rt.get(i)).kind for i in late.event_ids]
+    assert "edge" not in kinds and "belief.revised" in kinds, kinds  # nothing contests Lyon
+    slot = (await rt.worldview(lens="historical")).slot("fact:mia.location")
+    assert slot is not None and (slot.status, slot.selected) == ("resolved", ("Lyon",))
+    paris = next(c for c in slot.candidates if c.value == "Paris")
+    assert (paris.status, paris.valid_to) == (
+        "superseded",
+        datetime(2025, 3, 1, 10, tzinfo=UTC),
+    )
