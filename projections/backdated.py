@@ -105,13 +105,18 @@ def now_value(dim: Dimension, rev: Revision) -> str | None:
     return None if dim.keys[top] == SINK else dim.labels[top]
 
 
+_PENDING = 1 << 62  # the seq a planned revision folds at in its replay (after every other)
+
+
 def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     """The plan of back-dated ``rev`` on ``dim`` (see the module docstring)."""
     plan = dim.plan_on_current(rev, outcome=outcome)
     timed = _timed(dim.ops)
     then = now_value(_replay(dim, [op for t, _, op in timed if t <= rev.occurred_at]), rev)
-    ops = [op for _, _, op in timed]
-    after = now_value(_replay(dim, event_order([*ops, RevisionOp(1 << 62, "", rev)])), rev)
+    replayed = _replay(dim, event_order([*dim.ops, RevisionOp(_PENDING, "", rev)]))
+    # The fold of this very revision on this very state (as Dimension.remember) reuses it.
+    dim.replayed = (rev, dim.version, replayed)
+    after = now_value(replayed, rev)
     if plan.outcome is not None:
         plan.outcome = plan.outcome.model_copy(
             update={
@@ -128,8 +133,16 @@ def fold_back_dated(
     dim: Dimension, rev: Revision, *, seq: int, event_id: str, counts_from: datetime | None
 ) -> None:
     """Record back-dated ``rev`` in ``dim`` and fold its whole history again, in place."""
-    ops = [*dim.ops, RevisionOp(seq, event_id, rev, counts_from)]
-    out = _replay(dim, event_order(ops))
+    op = RevisionOp(seq, event_id, rev, counts_from)
+    memo = dim.replayed
+    if memo is not None and memo[0] is rev and memo[1] == dim.version and seq > 0:
+        # Planned on this state: the replay folded it at the same place (the largest seq
+        # sorts last among equal times, as ``seq`` does), under a placeholder seq and id.
+        out = memo[2]
+        out.ops = [op if o.seq == _PENDING else o for o in out.ops]
+        out.deltas = [(event_id, seq, *d[2:]) if d[1] == _PENDING else d for d in out.deltas]
+    else:
+        out = _replay(dim, event_order([*dim.ops, op]))
     out.compressed_seq, out.compressed_at = dim.compressed_seq, dim.compressed_at
     out.reordered = max(seq, dim.reordered or 0)
     dim.adopt(out)

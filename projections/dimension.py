@@ -104,6 +104,8 @@ class Dimension:
         self.latest_at: datetime | None = None  # of the revisions folded here (not merged)
         # (version, its mode trail): see BeliefStore.mode_trail.
         self.trail_cache: tuple[int, tuple[ModeChange | MergedTrail, ...]] | None = None
+        # (revision, version, this dimension refolded with it): see backdated.plan_back_dated.
+        self.replayed: tuple[Revision, int, Dimension] | None = None
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
         self._memo: tuple[Revision, int, Plan] | None = None

@@ -172,6 +172,8 @@ def _state(dim: Dimension) -> tuple[Any, ...]:
         np.round(dim.beta, 12).tolist(),
         dim.support,
         dim.observed,
+        [op.seq for op in dim.ops],
+        [(e, s, t, label, pol, round(bits, 9)) for e, s, t, label, pol, bits in dim.deltas],
     )
 
 
