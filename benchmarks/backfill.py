@@ -4,13 +4,15 @@ Run ``python benchmarks/backfill.py [--sizes 50,200,800] [--reads 20] [--json PA
 
 For each size N, one person states where they live N times, a day apart, cycling through
 five cities ("I live in Lyon.", governed writes, one at a time). The forward run records
-them in date order; the backward run records the same statements newest first (an import
-of a history that lists the latest first), so every statement after the first is dated
-before the belief's latest evidence and the belief is folded again in event-time order
-(``projections/backdated.py``: O(N) per such write). The figures are the backward run's
-cost per write, and per read of that belief ("Where does Mia live?", ``budget_tokens=1000``,
-``--reads`` of them), as ratios to the forward run's in the same process and run. Both runs
-end in the same belief (checked). In-memory runtimes: only the projections are measured.
+them in date order. Two runs record statements dated before the belief's latest evidence,
+which refold the belief in event-time order (``projections/backdated.py``): the import run
+records the newest statement first and then the rest in date order (an imported history
+after a newer fact: each refolds from the belief's last mark, ~16 folds), the backward run
+records all of them newest first (each refolds everything after its date: O(N)). The
+figures are each run's cost per write, and the backward run's per read of that belief
+("Where does Mia live?", ``budget_tokens=1000``, ``--reads`` of them), as ratios to the
+forward run's in the same process and run. All runs end in the same belief (checked).
+In-memory runtimes: only the projections are measured.
 """
 
 from __future__ import annotations
@@ -32,10 +34,12 @@ T0 = datetime(2020, 1, 1, 9, 0, tzinfo=UTC)
 CITIES = ("Lyon", "Paris", "Rome", "Berlin", "Madrid")
 
 
-async def _one(n: int, reads: int, backward: bool) -> dict[str, Any]:
+async def _one(n: int, reads: int, order: str) -> dict[str, Any]:
     items = [(f"I live in {CITIES[i % len(CITIES)]}.", T0 + timedelta(days=i)) for i in range(n)]
-    if backward:
+    if order == "backward":
         items.reverse()
+    elif order == "after_newest":  # the newest fact first, then the rest in date order
+        items = [items[-1], *items[:-1]]
     rt = await MemoryRuntime.memory(namespace="bench/backfill")
     try:
         with Timer() as t_write:
@@ -64,18 +68,21 @@ async def run(sizes: list[int], reads: int, *, progress: bool = False) -> dict[s
     rows = []
     for n in sizes:
         note(f"backfill: {n} statements, forward then backward", progress)
-        fwd = await _one(n, reads, backward=False)
-        bwd = await _one(n, reads, backward=True)
+        fwd = await _one(n, reads, "forward")
+        bwd = await _one(n, reads, "backward")
+        imp = await _one(n, reads, "after_newest")
         rows.append(
             {
                 "statements": n,
                 "forward_write_ms": fwd["write_ms"],
                 "backward_write_ms": bwd["write_ms"],
                 "write_ratio": ratio(bwd["write_ms"], fwd["write_ms"]),
+                "import_write_ms": imp["write_ms"],
+                "import_write_ratio": ratio(imp["write_ms"], fwd["write_ms"]),
                 "forward_read_p50_ms": fwd["read_p50_ms"],
                 "backward_read_p50_ms": bwd["read_p50_ms"],
                 "read_ratio": ratio(bwd["read_p50_ms"], fwd["read_p50_ms"]),
-                "same_belief": fwd["belief"] == bwd["belief"],
+                "same_belief": fwd["belief"] == bwd["belief"] == imp["belief"],
             }
         )
     return {"reads": reads, "rows": rows}
@@ -89,6 +96,8 @@ def render(res: dict[str, Any]) -> str:
             r["forward_write_ms"],
             r["backward_write_ms"],
             r["write_ratio"],
+            r["import_write_ms"],
+            r["import_write_ratio"],
             r["forward_read_p50_ms"],
             r["backward_read_p50_ms"],
             r["read_ratio"],
@@ -100,6 +109,8 @@ def render(res: dict[str, Any]) -> str:
         "statements",
         "write ms fwd",
         "write ms bwd",
+        "ratio",
+        "write ms import",
         "ratio",
         "read p50 fwd",
         "read p50 bwd",

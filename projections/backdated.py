@@ -22,10 +22,12 @@ per back-dated revision; revisions in time order (nearly all) cost nothing extra
 
 from __future__ import annotations
 
+import bisect
+import copy
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,7 +38,15 @@ from nousmem.projections.revision import MergeOp, Plan, RevisionOp
 if TYPE_CHECKING:
     from nousmem.projections.dimension import Dimension
 
-__all__ = ["back_dated", "event_order", "fold_back_dated", "now_value", "plan_back_dated"]
+__all__ = [
+    "Mark",
+    "back_dated",
+    "event_order",
+    "fold_back_dated",
+    "note_fold",
+    "now_value",
+    "plan_back_dated",
+]
 
 _DAWN = datetime.min.replace(tzinfo=UTC)
 
@@ -71,6 +81,86 @@ def event_order(ops: Iterable[Op]) -> list[Op]:
     return [op for _, _, op in _timed(ops)]
 
 
+def _fold_key(op: Op) -> tuple[datetime, int]:
+    assert isinstance(op, RevisionOp)  # only merge-free operations are inserted by key
+    return (op.revision.occurred_at, op.seq)
+
+
+def _with(dim: Dimension, op: RevisionOp) -> list[Op]:
+    """``dim``'s operations and ``op``, in fold order."""
+    if not dim.marks:  # maybe merged, maybe never refolded: sort
+        return event_order([*dim.ops, op])
+    # Marks are kept only without merges, by a dimension whose operations are in fold order.
+    ordered = list(dim.ops)
+    bisect.insort(ordered, op, key=_fold_key)
+    return ordered
+
+
+# -- marks: a refolded dimension keeps its state every _EVERY operations, so the next
+# back-dated revision refolds from the last mark before its place, not from the start (an
+# import of dated history after one newer fact costs O(_EVERY) per entry, not O(history)).
+
+_EVERY = 16
+_STATE = (
+    "keys", "labels", "index", "p", "ghost", "alpha", "beta", "value_support", "last_t",
+    "updated_at", "latest_at", "support", "counters", "stances", "observed", "streak",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A dimension's state after folding its first ``at`` operations in fold order, the
+    last of which folds at ``key`` (event time, seq). Only a dimension with no merge keeps
+    marks (its deltas then match its operations one for one)."""
+
+    at: int
+    key: tuple[datetime, int]
+    state: tuple[Any, ...]
+
+
+def _copied(v: Any) -> Any:
+    if isinstance(v, list | dict):
+        return type(v)(v)
+    return v.copy() if isinstance(v, np.ndarray) else v
+
+
+def note_fold(dim: Dimension) -> None:
+    """After a revision folded in order: a dimension that keeps marks marks every _EVERY."""
+    if dim.marks is None or len(dim.ops) % _EVERY:
+        return
+    last = dim.ops[-1]
+    if isinstance(last, RevisionOp):
+        key = (last.revision.occurred_at, last.seq)
+        dim.marks.append(Mark(len(dim.ops), key, tuple(_copied(getattr(dim, f)) for f in _STATE)))
+
+
+def _resume(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
+    """A fresh dimension holding ``dim``'s state at its last mark before ``key`` (one that
+    ``ordered``, ``dim``'s operations with more inserted at or after ``key``, shares)."""
+    out = dim.fresh_copy()
+    marks = dim.marks
+    if marks is None or (not marks and any(isinstance(op, MergeOp) for op in ordered)):
+        return out  # no marks: from the start (a merge mixes states: from the start too)
+    out.marks = []
+    at = next((m for m in reversed(marks) if m.key < key), None)
+    if at is None:
+        return out
+    for f, v in zip(_STATE, at.state, strict=True):
+        setattr(out, f, _copied(v))
+    out.ops, out.deltas = list(ordered[: at.at]), list(dim.deltas[: at.at])
+    out.marks = [m for m in marks if m.at <= at.at]
+    return out
+
+
+def _refold(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
+    """``dim`` folded again with ``ordered`` (its operations plus those inserted at or after
+    ``key``, in fold order), from its last mark before ``key``."""
+    out = _resume(dim, ordered, key)
+    for op in ordered[len(out.ops) :]:
+        _apply(out, op)
+    return out
+
+
 def _apply(out: Dimension, op: Op) -> None:
     if isinstance(op, MergeOp):
         from nousmem.projections.identity import absorb  # identity imports dimension
@@ -79,13 +169,6 @@ def _apply(out: Dimension, op: Op) -> None:
         return
     out.fold(op.revision, seq=op.seq, event_id=op.event_id)
     out.ops[-1] = op  # the op itself: it keeps ``counts_from``
-
-
-def _replay(dim: Dimension, ops: Iterable[Op]) -> Dimension:
-    out = dim.fresh_copy()
-    for op in ops:
-        _apply(out, op)
-    return out
 
 
 def now_value(dim: Dimension, rev: Revision) -> str | None:
@@ -108,12 +191,36 @@ def now_value(dim: Dimension, rev: Revision) -> str | None:
 _PENDING = 1 << 62  # the seq a planned revision folds at in its replay (after every other)
 
 
+def _marking(dim: Dimension) -> Dimension:
+    """``dim`` as a dimension keeping marks (none yet): a first refold starts keeping them."""
+    view = copy.copy(dim)
+    view.marks = []
+    return view
+
+
 def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     """The plan of back-dated ``rev`` on ``dim`` (see the module docstring)."""
     plan = dim.plan_on_current(rev, outcome=outcome)
-    timed = _timed(dim.ops)
-    then = now_value(_replay(dim, [op for t, _, op in timed if t <= rev.occurred_at]), rev)
-    replayed = _replay(dim, event_order([*dim.ops, RevisionOp(_PENDING, "", rev)]))
+    pending = RevisionOp(_PENDING, "", rev)
+    ordered = _with(dim, pending)
+    key = (rev.occurred_at, _PENDING)
+    then: str | None = None
+    if plan.outcome is not None:  # a fold's own plan (a rebuild's) reports nothing
+        past = _resume(dim, ordered, key)
+        past.marks = None  # a look at the past: nothing to keep
+        for op in ordered[len(past.ops) : ordered.index(pending)]:
+            _apply(past, op)
+        then = now_value(past, rev)
+        if not plan.outcome.contradiction:
+            # No contradiction of the belief held now; one of the belief held at its date
+            # is judged as such (a low-trust source must not rewrite an established past
+            # by dating a claim there that agrees with the present).
+            at_date = past.plan_on_current(rev, outcome=True).outcome
+            if at_date is not None and at_date.contradiction:
+                # ``mode_before`` stays the belief's now, as a fold (no outcome) reports it.
+                outcome_now = at_date.model_copy(update={"mode_before": plan.mode_before})
+                plan = replace(plan, outcome=outcome_now)
+    replayed = _refold(dim if dim.marks is not None else _marking(dim), ordered, key)
     # The fold of this very revision on this very state (as Dimension.remember) reuses it.
     dim.replayed = (rev, dim.version, replayed)
     after = now_value(replayed, rev)
@@ -133,16 +240,25 @@ def fold_back_dated(
     dim: Dimension, rev: Revision, *, seq: int, event_id: str, counts_from: datetime | None
 ) -> None:
     """Record back-dated ``rev`` in ``dim`` and fold its whole history again, in place."""
+    if seq <= 0:  # a preview's scratch commit: after everything recorded, as the real one
+        seq = _PENDING
     op = RevisionOp(seq, event_id, rev, counts_from)
     memo = dim.replayed
-    if memo is not None and memo[0] is rev and memo[1] == dim.version and seq > 0:
+    if memo is not None and memo[0] is rev and memo[1] == dim.version and seq < _PENDING:
         # Planned on this state: the replay folded it at the same place (the largest seq
         # sorts last among equal times, as ``seq`` does), under a placeholder seq and id.
         out = memo[2]
         out.ops = [op if o.seq == _PENDING else o for o in out.ops]
         out.deltas = [(event_id, seq, *d[2:]) if d[1] == _PENDING else d for d in out.deltas]
+        if out.marks is not None:
+            out.marks = [
+                replace(m, key=(m.key[0], seq)) if m.key[1] == _PENDING else m for m in out.marks
+            ]
     else:
-        out = _replay(dim, event_order([*dim.ops, op]))
+        ordered = _with(dim, op)
+        out = _refold(
+            dim if dim.marks is not None else _marking(dim), ordered, (rev.occurred_at, seq)
+        )
     out.compressed_seq, out.compressed_at = dim.compressed_seq, dim.compressed_at
     out.reordered = max(seq, dim.reordered or 0)
     dim.adopt(out)

@@ -39,7 +39,13 @@ import numpy as np
 
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
-from nousmem.projections.backdated import back_dated, fold_back_dated, plan_back_dated
+from nousmem.projections.backdated import (
+    Mark,
+    back_dated,
+    fold_back_dated,
+    note_fold,
+    plan_back_dated,
+)
 from nousmem.projections.belief_models import (
     UNKNOWN,
     BeliefParams,
@@ -106,6 +112,7 @@ class Dimension:
         self.trail_cache: tuple[int, tuple[ModeChange | MergedTrail, ...]] | None = None
         # (revision, version, this dimension refolded with it): see backdated.plan_back_dated.
         self.replayed: tuple[Revision, int, Dimension] | None = None
+        self.marks: list[Mark] | None = None  # kept once refolded: see backdated.note_fold
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
         self._memo: tuple[Revision, int, Plan] | None = None
@@ -357,6 +364,7 @@ class Dimension:
             else self.params.entropy_ceiling_bits
         )
         self.streak = self.streak + 1 if plan.dim_entropy > ceiling else 0
+        note_fold(self)  # last: a mark keeps the state this fold leaves
 
     def _observe(self, key: str, label: str, when: datetime, surprise: float) -> None:
         seen = self.observed.get(key)

@@ -119,6 +119,7 @@ def absorb(
     _merge_bookkeeping(keep, src, t, seq, occurred_at)
     if other.reordered is not None:  # its recorded mode changes are no history either
         keep.reordered = max(other.reordered, keep.reordered or 0)
+    keep.marks = None  # a merged state is no prefix of a refold (see backdated.Mark)
     keep.ops.append(MergeOp(seq, event_id, other, occurred_at))
 
 
