@@ -81,6 +81,15 @@ class RouteDecision(BaseModel):
     reasons: tuple[str, ...] = ()
 
 
+def contested(out: RevisionOutcome) -> str | None:
+    """The value a contradicting claim contests: the belief's mode, or, for a back-dated
+    claim that agrees with the mode now (judged at its date instead), the value held then."""
+    now = out.mode_before
+    if out.back_dated and now is not None and now.casefold() == out.value.casefold():
+        return out.held_at_date
+    return now
+
+
 def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
     """Whether a trusted claim with this outcome only confirms the current mode (the
     ``evidence`` route). An erasure asks it again of a confirmation whose belief changed."""
@@ -116,7 +125,7 @@ def claim_route(
     if reliability < cfg.min_reliability:
         return "ledger_only", f"reliability {reliability:.2f} < {cfg.min_reliability}"
     if out.contradiction and hedged and out.established and cfg.clarify_hedged:
-        return "clarify", f"hedged claim contradicts established {out.mode_before!r}"
+        return "clarify", f"hedged claim contradicts established {contested(out)!r}"
     if (
         out.contradiction
         and out.established
@@ -125,7 +134,7 @@ def claim_route(
     ):
         return "candidate", (
             f"surprise gating: {out.surprise_bits:.1f} bits against established"
-            f" {out.mode_before!r} from a low-trust source (reliability {reliability:.2f})"
+            f" {contested(out)!r} from a low-trust source (reliability {reliability:.2f})"
         )
     if confirms(out, cfg):
         return "evidence", f"confirms {out.mode_before!r} (moves it {out.kl_bits:.4f} bits)"

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from nousmem.projections.dimension import Dimension
 
 __all__ = [
+    "PENDING_SEQ",
     "Mark",
     "back_dated",
     "event_order",
@@ -124,6 +125,21 @@ def _copied(v: Any) -> Any:
     return v.copy() if isinstance(v, np.ndarray) else v
 
 
+def extend_trail(dim: Dimension, before: int, seq: int, rev: Revision, plan: Plan) -> None:
+    """After an in-order fold of ``rev`` at ``seq`` on ``dim`` at version ``before``: its
+    cached whole-journal trail (see BeliefStore.mode_trail) gains the fold's mode change
+    instead of being worked out again by the next read."""
+    cached = dim.trail_cache
+    if cached is None or cached[0] != before:
+        return
+    from nousmem.projections.history import ModeChange  # history imports this module
+
+    steps = cached[1]
+    if plan.mode_before != plan.mode_after:
+        steps = (*steps, ModeChange(seq, rev.occurred_at, plan.mode_before, plan.mode_after))
+    dim.trail_cache = (dim.version, steps)
+
+
 def note_fold(dim: Dimension) -> None:
     """After a revision folded in order: a dimension that keeps marks marks every _EVERY."""
     if dim.marks is None or len(dim.ops) % _EVERY:
@@ -188,7 +204,9 @@ def now_value(dim: Dimension, rev: Revision) -> str | None:
     return None if dim.keys[top] == SINK else dim.labels[top]
 
 
-_PENDING = 1 << 62  # the seq a planned revision folds at in its replay (after every other)
+PENDING_SEQ = 1 << 62
+"""The seq a revision not yet recorded (planned, or a preview's scratch commit) folds at:
+after everything recorded at the same time, as its real seq will."""
 
 
 def _marking(dim: Dimension) -> Dimension:
@@ -201,9 +219,9 @@ def _marking(dim: Dimension) -> Dimension:
 def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     """The plan of back-dated ``rev`` on ``dim`` (see the module docstring)."""
     plan = dim.plan_on_current(rev, outcome=outcome)
-    pending = RevisionOp(_PENDING, "", rev)
+    pending = RevisionOp(PENDING_SEQ, "", rev)
     ordered = _with(dim, pending)
-    key = (rev.occurred_at, _PENDING)
+    key = (rev.occurred_at, PENDING_SEQ)
     then: str | None = None
     if plan.outcome is not None:  # a fold's own plan (a rebuild's) reports nothing
         past = _resume(dim, ordered, key)
@@ -241,18 +259,18 @@ def fold_back_dated(
 ) -> None:
     """Record back-dated ``rev`` in ``dim`` and fold its whole history again, in place."""
     if seq <= 0:  # a preview's scratch commit: after everything recorded, as the real one
-        seq = _PENDING
+        seq = PENDING_SEQ
     op = RevisionOp(seq, event_id, rev, counts_from)
     memo = dim.replayed
-    if memo is not None and memo[0] is rev and memo[1] == dim.version and seq < _PENDING:
+    if memo is not None and memo[0] is rev and memo[1] == dim.version and seq < PENDING_SEQ:
         # Planned on this state: the replay folded it at the same place (the largest seq
         # sorts last among equal times, as ``seq`` does), under a placeholder seq and id.
         out = memo[2]
-        out.ops = [op if o.seq == _PENDING else o for o in out.ops]
-        out.deltas = [(event_id, seq, *d[2:]) if d[1] == _PENDING else d for d in out.deltas]
+        out.ops = [op if o.seq == PENDING_SEQ else o for o in out.ops]
+        out.deltas = [(event_id, seq, *d[2:]) if d[1] == PENDING_SEQ else d for d in out.deltas]
         if out.marks is not None:
             out.marks = [
-                replace(m, key=(m.key[0], seq)) if m.key[1] == _PENDING else m for m in out.marks
+                replace(m, key=(m.key[0], seq)) if m.key[1] == PENDING_SEQ else m for m in out.marks
             ]
     else:
         ordered = _with(dim, op)

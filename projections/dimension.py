@@ -40,8 +40,10 @@ import numpy as np
 from nousmem.projections import bernoulli as bn
 from nousmem.projections import categorical as cat
 from nousmem.projections.backdated import (
+    PENDING_SEQ,
     Mark,
     back_dated,
+    extend_trail,
     fold_back_dated,
     note_fold,
     plan_back_dated,
@@ -329,6 +331,7 @@ class Dimension:
         if back_dated(self, rev):
             fold_back_dated(self, rev, seq=seq, event_id=event_id, counts_from=counts_from)
             return
+        before = self.version
         self.version += 1
         self._memo = None
         for key, label in plan.added:
@@ -355,7 +358,8 @@ class Dimension:
         self.deltas.append(
             (event_id, seq, rev.occurred_at, plan.label, rev.polarity, plan.surprise)
         )
-        self.ops.append(RevisionOp(seq, event_id, rev, counts_from))
+        # A preview's scratch commit (seq 0) folds after what was recorded at its time.
+        self.ops.append(RevisionOp(seq if seq > 0 else PENDING_SEQ, event_id, rev, counts_from))
         if self.latest_at is None or rev.occurred_at > self.latest_at:
             self.latest_at = rev.occurred_at
         ceiling = (
@@ -365,6 +369,7 @@ class Dimension:
         )
         self.streak = self.streak + 1 if plan.dim_entropy > ceiling else 0
         note_fold(self)  # last: a mark keeps the state this fold leaves
+        extend_trail(self, before, seq, rev, plan)
 
     def _observe(self, key: str, label: str, when: datetime, surprise: float) -> None:
         seen = self.observed.get(key)

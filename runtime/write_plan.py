@@ -21,6 +21,7 @@ from nousmem.policies.router import (
     ClaimRoute,
     RouteDecision,
     claim_route,
+    contested,
     route,
 )
 from nousmem.policies.validators import (
@@ -318,7 +319,7 @@ class WritePlanner(Promotions):
                     ),
                 )
             elif r.route == "clarify":
-                mode_before = impact.outcome.mode_before
+                mode_before = contested(impact.outcome)
                 question = (
                     f"Earlier {impact.claim.entity}'s {impact.claim.attribute.replace('_', ' ')}"
                     f" was {mode_before!r}; is it now {impact.claim.value!r}?"

@@ -6,10 +6,12 @@ it starts."""
 
 from __future__ import annotations
 
+import copy
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,7 @@ from nousmem.projections.belief_models import BeliefParams, Revision
 from nousmem.projections.dimension import Dimension
 from nousmem.projections.history import refold
 from nousmem.projections.identity import absorb
+from nousmem.projections.revision import RevisionOp
 from nousmem.projections.schema import DEFAULT_SCHEMA
 from nousmem.runtime import MemoryRuntime
 
@@ -166,6 +169,58 @@ async def test_two_back_dated_claims_of_one_message_preview_as_they_fold(
     )
     got = [(d.value, d.polarity, d.back_dated, d.held_at_date) for d in r.deltas]
     assert got == [("Google", "negate", True, "Google"), ("Sarvam", "assert", True, None)]
+
+
+async def test_a_claim_judged_at_its_date_names_the_value_it_contests(
+    rt: MemoryRuntime,
+) -> None:
+    """Berlin holds now; "I think I live in Berlin" dated when Rome was established asks
+    about Rome, not "was 'Berlin'; is it now 'Berlin'?" (review rev27)."""
+    await _say(rt, "I live in Rome.", "2023-01-01T10:00:00Z")
+    await _say(rt, "I live in Rome.", "2023-01-05T10:00:00Z")
+    await _say(rt, "I live in Rome.", "2023-01-09T10:00:00Z")
+    await _say(rt, "I moved to Berlin.", "2024-06-01T10:00:00Z")
+    await _say(rt, "I live in Berlin.", "2024-06-05T10:00:00Z")
+    late = await _say(rt, "I think I live in Berlin.", "2023-02-01T10:00:00Z")
+    assert late.route == "clarify"
+    assert late.clarify is not None and "was 'Rome'; is it now 'Berlin'?" in late.clarify
+
+
+async def test_a_preview_folds_scratch_claims_after_what_was_recorded_at_their_time(
+    rt: MemoryRuntime,
+) -> None:
+    """One message with a claim at the time of the latest revision and one that promotes a
+    back-dated held claim: what is journaled is what the fold does (review rev27)."""
+    for text, src, when in (
+        ("I work at Initech.", "user", "2024-01-01T10:00:00Z"),
+        ("I work at Initech.", "user", "2024-01-05T10:00:00Z"),
+        ("I work at Initech.", "user", "2024-01-09T10:00:00Z"),
+        ("I work at Globex.", "web", "2024-02-01T10:00:00Z"),
+        ("I left Initech and joined Hooli.", "user", "2025-07-23T12:00:00Z"),
+    ):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Mia", "source": src, "occurred_at": when}
+        )
+    store = rt._proj.beliefs
+    before = copy.deepcopy(store._live_dimension("Mia", "employer"))
+    assert before is not None
+    r = await _say(
+        rt, "I don't work at Hooli anymore, I work at Globex now.", "2025-07-23T12:00:00Z"
+    )
+    live = store._live_dimension("Mia", "employer")
+    assert live is not None
+    last = max(op.seq for op in before.ops)
+    new = sorted((op for op in live.ops if op.seq > last), key=lambda op: op.seq)
+    assert len(new) == len(r.deltas) >= 2
+    for op, delta in zip(new, r.deltas, strict=True):
+        assert isinstance(op, RevisionOp)
+        folded = before.apply(op.revision, seq=op.seq, event_id=op.event_id)
+        assert (delta.value, delta.mode_before, delta.mode_after) == (
+            folded.value,
+            folded.mode_before,
+            folded.mode_after,
+        )
+        assert delta.surprise_bits == pytest.approx(folded.surprise_bits)
 
 
 # -- the belief math: a dimension fed in any order equals one fed in event-time order -----
