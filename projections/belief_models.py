@@ -232,8 +232,10 @@ class RevisionOutcome(BaseModel):
     whether or not it is among the ``prior`` values listed."""
     back_dated: bool = False
     """Dated before the belief's latest evidence: it folds at its date (see
-    ``projections/backdated.py``). Everything above is judged against the belief held now,
-    except ``mode_after``: the mode once it is folded in at its date."""
+    ``projections/backdated.py``). Everything above is judged against the belief held now
+    (or, for a claim that agrees with that but contradicts the belief established at its
+    date, against that one; ``mode_before`` stays the belief's now), except ``mode_after``:
+    the mode once it is folded in at its date."""
     held_at_date: str | None = None
     """For a back-dated claim, the value held at its date (as ``mode_before`` reads)."""
 

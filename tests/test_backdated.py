@@ -223,6 +223,25 @@ async def test_a_preview_folds_scratch_claims_after_what_was_recorded_at_their_t
         assert delta.surprise_bits == pytest.approx(folded.surprise_bits)
 
 
+async def test_a_refolded_history_extended_by_later_revisions_equals_a_fresh_one(
+    rt: MemoryRuntime,
+) -> None:
+    """Reads after writes reuse a refolded belief's history, extended by each revision in
+    time order; it must equal the one a refold works out afresh."""
+    await _say(rt, "I live in Lyon.", "2025-03-01T10:00:00Z")
+    await _say(rt, "I live in Paris.", "2024-01-01T10:00:00Z")
+    for i, text in enumerate(["I moved to Rome.", "I live in Rome.", "I moved to Oslo."] * 3):
+        await rt.worldview(lens="historical")
+        await _say(rt, text, f"2025-04-{i + 1:02d}T10:00:00Z")
+    await rt.worldview(lens="historical")
+    dim = rt._proj.beliefs._live_dimension("Mia", "location")
+    assert dim is not None and dim.trail_cache is not None
+    assert dim.trail_cache[0] == dim.version  # extended, not worked out again
+    fresh: list[Any] = []
+    refold(dim, as_of_seq=None, as_of_time=None, trail=fresh)
+    assert list(dim.trail_cache[1]) == fresh and len(fresh) >= 5
+
+
 # -- the belief math: a dimension fed in any order equals one fed in event-time order -----
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
