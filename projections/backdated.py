@@ -43,6 +43,7 @@ __all__ = [
     "Mark",
     "back_dated",
     "event_order",
+    "extend_trail",
     "fold_back_dated",
     "note_fold",
     "now_value",
