@@ -283,9 +283,12 @@ class BeliefStore(EntityReads):
         as_of_seq: int | None = None,
         as_of_time: datetime | None = None,
     ) -> bool:
-        """Whether a back-dated revision refolded the belief a read at ``as_of_seq`` /
-        ``as_of_time`` sees (see :mod:`.backdated`): the mode changes recorded as revisions
-        arrived then follow the journal's order, and :meth:`mode_trail` gives them in its."""
+        """Whether a back-dated revision ever refolded the belief a read at ``as_of_seq`` /
+        ``as_of_time`` resolves to (see :mod:`.backdated`): its mode changes recorded as
+        revisions arrived follow the journal's order, and :meth:`mode_trail` gives them in
+        the fold's. The flag is the live dimension's, not the one as of the read: a read
+        before the first back-dated revision then works its history out from the trail too,
+        which gives the records it would have read (the fold order is the same there)."""
         dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         dim = None if dims is None else dims.get(normalise_attribute(attribute))
         return dim is not None and dim.reordered is not None
