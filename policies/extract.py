@@ -39,10 +39,12 @@ from nousmem.policies.clauses import (
     trim_phrase,
     walk_back,
 )
+from nousmem.policies.coordination import binomial, coordinated
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
+    MULTI_VALUED,
     NAME_STOP,
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
@@ -55,6 +57,7 @@ from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import SENTENCE, Doc, Sentence
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.policies.update_language import says_change
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import CONTROL_CHARS, Claim, Observation
 
@@ -63,25 +66,6 @@ __all__ = ["RuleExtractor", "extract_time_mentions"]
 _QUESTION_START = re.compile(
     r"^\W*(?:do|does|did|are|is|was|were|have|has|can|could|would|will|should)\s+"
     r"(?:you|u|ya|we|they|he|she)\b",
-    re.IGNORECASE,
-)
-_CHANGE = re.compile(
-    r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
-    r"|switching|moved|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
-    r"|these\s+days|nowadays|just\s+joined|started\s+at|any\s?more|from\s+now\s+on"
-    r"|new\s+job|again|still|actually|in\s+fact|correction|i\s+meant|scratch\s+that)\b",
-    re.IGNORECASE,
-)
-# A correction led by its own clause ("Actually, ...", "No, ...") marks the next one.
-_LEAD_CORRECTION = re.compile(
-    r"(?:^|[.!?;]\s*)(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
-    r"\s*[,:;\u2013\u2014-]\s*$",
-    re.IGNORECASE,
-)
-# ... or inside it, where the clause splitter does not cut ("Sorry: ...", "No - ...").
-_OWN_LEAD = re.compile(
-    r"\W*(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
-    r"(?:\s*:|\s+[-\u2013\u2014]|\s*[\u2013\u2014])\s",
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
@@ -309,18 +293,26 @@ class RuleExtractor:
         if main is None or len(main[0]) > _MAX_TEXT:
             return []
         value, vend = main
+        if rule.value == "np":  # "rock and roll", "Procter and Gamble": one value
+            value, vend = binomial(sent.text, value, vend) or (value, vend)
         if rule.value == "name":  # "Alice is my friend": the value comes first
             vend = max(vend, match.end())
         text = sent.text
         start = min(walk.start, match.start())
-        # The clause reaches back to the previous boundary, so that a leading "These days,"
-        # or "Now" counts as update language for it.
-        clause_start, clause_end = sent.clause(start, vend)
-        region = text[clause_start:clause_end]
-        anymore = _ANYMORE.search(text, vend, clause_end) is not None
         neg_word = neither is not None or (
             "neg" in rule.regex.groupindex and match.group("neg") is not None
         )
+        # "I love hiking, swimming and yoga": one claim per item, read as one clause.
+        items = (
+            coordinated(text, vend, sent.cuts, denied=walk.plain_neg or walk.cessation or neg_word)
+            if rule.value == "np" and rule.attribute in MULTI_VALUED and neither is None
+            else []
+        )
+        last = items[-1].end if items else vend
+        # The clause reaches back to the previous boundary, so that a leading "These days,"
+        # or "Now" counts as update language for it.
+        clause_start, clause_end = sent.clause(start, last)
+        anymore = _ANYMORE.search(text, last, clause_end) is not None
         cess = (walk.cessation or anymore) and not rule.presupposed
         if rule.denial_drops and (walk.plain_neg or cess or neg_word):
             return []
@@ -330,15 +322,7 @@ class RuleExtractor:
             attribute, negated = rule.alt_negated, False
         key = (clause_start, clause_end)
         if key not in sent.memo:
-            sent.memo[key] = (
-                _CHANGE.search(region) is not None
-                or _OWN_LEAD.match(region) is not None
-                or (
-                    clause_start > 0
-                    and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start)
-                    is not None
-                )
-            )
+            sent.memo[key] = says_change(text, clause_start, clause_end)
         change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
         hedged = sent.hedged
         ref = obs.occurred_at.date() if obs.occurred_at is not None else None
@@ -407,6 +391,12 @@ class RuleExtractor:
                 fields = claims[0].model_dump()
                 fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
                 claims.append(Claim(**fields))
+        else:
+            for item in items:
+                if len(item.value) <= _MAX_TEXT and _visible(item.value):
+                    fields = claims[0].model_dump()
+                    fields.update(value=item.value, span=(span[0], sent.offset + item.end))
+                    claims.append(Claim(**fields))
         if "old" in rule.regex.groupindex and match.group("old") is not None:
             old = self._value(rule, match, "old", sent, obs)
             if old is not None and len(old[0]) <= _MAX_TEXT:

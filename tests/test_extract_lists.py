@@ -1,0 +1,192 @@
+"""The rule extractor on coordinated values: "I love hiking, swimming and yoga" is three
+claims (policies/coordination.py), and prose that only looks like a list adds nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.policies.coordination import MAX_WORDS, coordinated
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+
+
+def rows(text: str) -> list[tuple[str, str, str]]:
+    """(attribute, value, polarity) of each rule claim."""
+    return [
+        (c.attribute, c.value, c.polarity)
+        for c in EX.extract_sync(Observation(content=text, actor="Dana"))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I love hiking, swimming and yoga.",
+            [("likes", "hiking"), ("likes", "swimming"), ("likes", "yoga")],
+        ),
+        (
+            "I love hiking, swimming, and yoga.",
+            [("likes", "hiking"), ("likes", "swimming"), ("likes", "yoga")],
+        ),
+        ("I play guitar and piano.", [("hobby", "guitar"), ("hobby", "piano")]),
+        ("I like pizza & pasta", [("likes", "pizza"), ("likes", "pasta")]),
+        ("I like movies and tv shows", [("likes", "movies"), ("likes", "tv shows")]),
+        # The list ends at a word that ends a value; the time phrase is the clause's.
+        ("I visited Paris and London last year.", [("visited", "Paris"), ("visited", "London")]),
+        (
+            "I like hiking and swimming with my friends.",
+            [("likes", "hiking"), ("likes", "swimming")],
+        ),
+        # A second clause after the list is not an item of it.
+        (
+            "I love hiking and camping, and my husband loves fishing.",
+            [("likes", "hiking"), ("likes", "camping")],
+        ),
+        (
+            "I love painting and pottery, both are relaxing.",
+            [("likes", "painting"), ("likes", "pottery")],
+        ),
+    ],
+)
+def test_each_item_of_a_list_is_a_claim(text: str, expected: list[tuple[str, str]]) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
+def test_list_items_share_the_first_claims_clause() -> None:
+    obs = Observation(
+        content="These days I love tea and coffee.",
+        actor="Dana",
+        occurred_at=datetime(2024, 5, 1, tzinfo=UTC),
+    )
+    tea, coffee = EX.extract_sync(obs)
+    assert (tea.value, coffee.value) == ("tea", "coffee")
+    # Update language, confidence and the span's start carry over; each span ends at its item.
+    assert tea.change and coffee.change
+    assert coffee.confidence == tea.confidence
+    assert coffee.span is not None and tea.span is not None
+    assert coffee.span[0] == tea.span[0]
+    assert obs.content[tea.span[0] : coffee.span[1]] == "I love tea and coffee"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A denied clause denies every item, "or" included.
+        (
+            "I don't like tea, coffee or milk.",
+            [
+                ("dislikes", "tea", "assert"),
+                ("dislikes", "coffee", "assert"),
+                ("dislikes", "milk", "assert"),
+            ],
+        ),
+        (
+            "I no longer play tennis and golf.",
+            [("hobby", "tennis", "negate"), ("hobby", "golf", "negate")],
+        ),
+        # "anymore" after the last item is the whole list's.
+        (
+            "I don't like cats and dogs anymore.",
+            [("likes", "cats", "negate"), ("likes", "dogs", "negate")],
+        ),
+        # In an asserted clause "or" joins alternatives, not things held.
+        ("I like tea or coffee.", [("likes", "tea", "assert")]),
+    ],
+)
+def test_a_denied_list_denies_each_item(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A verb after "and" starts a clause: its own rule reads it, or nothing does.
+        ("I like cats and hate dogs.", [("likes", "cats"), ("dislikes", "dogs")]),
+        ("I like pizza and my sister likes pasta.", [("likes", "pizza")]),
+        ("I play guitar and sing in a choir.", [("hobby", "guitar")]),
+        ("I like hiking and her sister does too.", [("likes", "hiking")]),
+        # No closing "and": a comment, not a list.
+        ("I like hiking, it's great.", [("likes", "hiking")]),
+        ("I like hiking, swimming.", [("likes", "hiking")]),
+        # Items that carry nothing, or run long.
+        ("I like hiking and stuff.", [("likes", "hiking")]),
+        ("I like hiking and all that.", [("likes", "hiking")]),
+        (
+            "I like hiking and long walks on the beach near the old harbour town.",
+            [("likes", "hiking"), ("likes", "long walks")],
+        ),
+        ("I like hiking and very long quiet slow walks.", [("likes", "hiking")]),
+        # A single-valued attribute takes no list.
+        ("I work at Google and Meta.", [("employer", "Google")]),
+    ],
+)
+def test_prose_that_looks_like_a_list_adds_nothing(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I like rock and roll.", [("likes", "rock and roll")]),
+        ("I like jazz and rock and roll.", [("likes", "jazz"), ("likes", "rock and roll")]),
+        (
+            "I love Dungeons and Dragons and chess.",
+            [("likes", "Dungeons and Dragons"), ("likes", "chess")],
+        ),
+        ("I work at Procter and Gamble.", [("employer", "Procter and Gamble")]),
+        ("I love mac & cheese.", [("likes", "mac and cheese")]),
+    ],
+)
+def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
+_ITEM = st.sampled_from(
+    ["hiking", "yoga", "chess", "jazz", "tea", "pottery", "board games", "trail running"]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_ITEM, min_size=2, max_size=6, unique=True), st.booleans())
+def test_any_closed_list_gives_every_item_in_order(items: list[str], oxford: bool) -> None:
+    head = ", ".join(items[:-1])
+    text = f"I love {head}{',' if oxford and len(items) > 2 else ''} and {items[-1]}."
+    assert [v for _, v, _ in rows(text)] == items
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="abc ,.&-'", max_size=40), st.integers(min_value=0, max_value=40))
+def test_coordinated_never_reads_past_the_text(text: str, at: int) -> None:
+    at = min(at, len(text))
+    for item in coordinated(text, at, []):
+        assert at < item.end <= len(text)
+        assert len(item.value.split()) <= MAX_WORDS or " and " in item.value
+
+
+async def test_a_routed_list_becomes_one_belief_per_item() -> None:
+    rt = await MemoryRuntime.memory(namespace="lists")
+    try:
+        res = await rt.observe_and_route(
+            {
+                "type": "utterance",
+                "content": "I love hiking, swimming and yoga.",
+                "source": "user",
+                "actor": "Dana",
+            }
+        )
+        assert res.route == "belief_update"
+        assert sorted(d.value for d in res.deltas) == ["hiking", "swimming", "yoga"]
+        belief = await rt.belief("Dana", "likes")
+        assert sorted(belief.held) == ["hiking", "swimming", "yoga"]
+    finally:
+        await rt.close()
