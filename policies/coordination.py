@@ -22,13 +22,35 @@ and Gamble" names one employer.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 from itertools import islice
 from typing import NamedTuple
 
-from nousmem.policies.clauses import trim_phrase
-from nousmem.policies.patterns import VALUE_STOP, words
+from nousmem.policies.clauses import trim_name, trim_phrase
+from nousmem.policies.letters import LOWER, UPPER
+from nousmem.policies.patterns import (
+    NAME,
+    NAME_STOP,
+    SPECIES,
+    SPECIES_SINGULAR,
+    SPORTS,
+    SPORTS_WORDS,
+    VALUE_STOP,
+    ValueKind,
+    words,
+)
 
-__all__ = ["BINOMIALS", "MAX_ITEMS", "MAX_WORDS", "Item", "binomial", "coordinated"]
+__all__ = [
+    "BINOMIALS",
+    "MAX_ITEMS",
+    "MAX_WORDS",
+    "SPORTS_SET",
+    "Item",
+    "binomial",
+    "coordinated",
+    "list_items",
+]
 
 MAX_ITEMS = 12
 """Items read after the first value; a longer run is more likely prose than a list."""
@@ -107,6 +129,23 @@ _STRETCH_END = re.compile(r"[.,;:!?()\[\]\n\"]")
 _WORD = re.compile(r"\S+")
 _PAIR_JOIN = re.compile(r"\s+(?:and|&|'n'|'n|n')\s+", re.I)
 _TRAIL = ",.;:!?\"'"
+_NAME = re.compile(NAME)
+_PET = re.compile(
+    r"(?:(?i:a|an|the|my|our|two|three|four|some|another)\s+)?"
+    r"(?:(?i:new|little|cute|rescue|baby|pet|old|senior)\s+)?"
+    + SPECIES
+    + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>"
+    + rf"[{UPPER}][{LOWER}]+"
+    + r"))?"
+)
+_SPORT = re.compile(SPORTS.replace("(?P<val>", "(?:", 1) + r"\b")
+SPORTS_SET = frozenset(SPORTS_WORDS.split()) | {"martial arts", "tai chi"}
+_GERUND = re.compile(r"[a-z]+ing\b")
+# "went *shopping* and *nothing* else": -ing words that are no activity.
+_NOT_GERUNDS = words(
+    "thing nothing something anything everything king ring spring during morning evening "
+    "bring sing string wing going being doing ceiling building feeling"
+)
 
 
 class Item(NamedTuple):
@@ -138,12 +177,49 @@ def binomial(text: str, value: str, vend: int) -> Item | None:
     return None
 
 
-def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
-    """The further items of a list whose first value ends at ``vend`` in ``text``.
+def list_items(
+    kind: ValueKind,
+    text: str,
+    value: str,
+    vend: int,
+    cuts: list[int],
+    *,
+    denied: bool = False,
+    plural: bool = False,
+) -> list[Item]:
+    """The further items of a list whose first value (of a rule's value ``kind``) ends at
+    ``vend`` in ``text``; ``[]`` unless the words after it form one closed list.
 
-    Returns ``[]`` unless the words after the value form one closed list (see the module
-    docstring); ``denied``: the clause is negated, so "or" and "nor" join items too.
+    ``denied``: the clause is negated, so "or" and "nor" join items too. ``plural``: the
+    noun before a name is plural or a preposition ("my *kids* Max and Lily", "friends
+    *with* Tom and Ana"); a name list needs it ("my friend Tom and Ana" names one friend).
     """
+    if kind == "np":
+        return _walk(text, vend, partial(_item, cuts=cuts), _closed, denied)
+    if kind == "name":
+        return _walk(text, vend, _name_item, _name_closed, denied) if plural else []
+    if kind == "pet":
+        return _walk(text, vend, _pet_item, _closed, denied)
+    if kind == "raw":
+        if " ".join(value.lower().split()) in SPORTS_SET:
+            return _walk(text, vend, _sport_item, _closed, denied)
+        if _GERUND.fullmatch(value) and value.lower() not in _NOT_GERUNDS:
+            return _walk(text, vend, _gerund_item, _closed, denied)
+    return []
+
+
+def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
+    """``list_items`` for a noun-phrase value (the common case)."""
+    return list_items("np", text, "", vend, cuts, denied=denied)
+
+
+def _walk(
+    text: str,
+    vend: int,
+    read: Callable[[str, int, int], Item | None],
+    closed: Callable[[str, int, int], bool],
+    denied: bool,
+) -> list[Item]:
     joins = ("and", "&", "or", "nor") if denied else ("and", "&")
     items: list[Item] = []
     pos = vend
@@ -157,17 +233,17 @@ def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) 
         start = sep.end()
         stop = _STRETCH_END.search(text, start)
         stretch_end = stop.start() if stop is not None else len(text)
-        item = _item(text, start, stretch_end, cuts)
+        item = read(text, start, stretch_end)
         if item is None:
             return []
         items.append(item)
         pos = item.end
         if conj:
-            return items if _closed(text, item.end, stretch_end) else []
+            return items if closed(text, item.end, stretch_end) else []
     return []
 
 
-def _item(text: str, start: int, stretch_end: int, cuts: list[int]) -> Item | None:
+def _item(text: str, start: int, stretch_end: int, *, cuts: list[int]) -> Item | None:
     first = _WORD.match(text, start)
     if first is None or first.group(0).lower() in _POSSESSIVE_LEAD:
         return None  # "and her sister ...": a new subject
@@ -182,6 +258,40 @@ def _item(text: str, start: int, stretch_end: int, cuts: list[int]) -> Item | No
     return binomial(text, value, end) or Item(value, end)
 
 
+def _name_item(text: str, start: int, stretch_end: int) -> Item | None:
+    m = _NAME.match(text, start, stretch_end)
+    if m is None or m.group(0).endswith(("'s", "'")):
+        return None  # "Tom and Ana's sister": Ana is not the one named
+    name = trim_name(m.group(0))
+    if name is None or len(name.split()) != len(m.group(0).split()):
+        return None  # "Tom and I", "Tom and Monday": no name
+    return Item(name, m.end())
+
+
+def _pet_item(text: str, start: int, stretch_end: int) -> Item | None:
+    m = _PET.match(text, start, stretch_end)
+    if m is None:
+        return None
+    species = " ".join(m.group("species").lower().split())
+    value = SPECIES_SINGULAR.get(species, species)
+    pet = m.group("petname")
+    if pet is not None and pet.lower() not in NAME_STOP:
+        return Item(f"{value} {pet}", m.end("petname"))
+    return Item(value, m.end("species"))
+
+
+def _sport_item(text: str, start: int, stretch_end: int) -> Item | None:
+    m = _SPORT.match(text, start, stretch_end)
+    return None if m is None else Item(" ".join(m.group(0).lower().split()), m.end())
+
+
+def _gerund_item(text: str, start: int, stretch_end: int) -> Item | None:
+    m = _GERUND.match(text, start, stretch_end)
+    if m is None or m.group(0).lower() in _NOT_GERUNDS:
+        return None
+    return Item(m.group(0), m.end())
+
+
 def _closed(text: str, end: int, stretch_end: int) -> bool:
     """Whether the list ends at ``end``: nothing but a value-ending word may follow it."""
     rest = _WORD.match(text, end) if text[end:stretch_end].strip() else None
@@ -189,3 +299,9 @@ def _closed(text: str, end: int, stretch_end: int) -> bool:
         return True
     nxt = text[rest.start() : rest.end()].lower().strip(",.;:!?'\"")
     return nxt in VALUE_STOP and nxt not in ("is", "was", "are", "were", "has", "have", "had")
+
+
+def _name_closed(text: str, end: int, stretch_end: int) -> bool:
+    """Names stand before the clause's verb ("my kids Max and Lily *love* it"): any word
+    may follow the last one."""
+    return True

@@ -39,7 +39,7 @@ from nousmem.policies.clauses import (
     trim_phrase,
     walk_back,
 )
-from nousmem.policies.coordination import binomial, coordinated
+from nousmem.policies.coordination import binomial, list_items
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
@@ -76,6 +76,9 @@ _NOR = re.compile(
     r"\s*,?\s*(?i:nor)\s+(?!(?i:does|do|did|is|am|are|was|were|can|could|will|would|has"
     r"|have|had|should|shall|may|might|must)\b)"
 )
+# The word before a name list: a plural noun or a preposition ("my *kids* Max and Lily",
+# "friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
+_PLURAL_LEAD = re.compile(r"(?:(?<!')s|\b(?i:with|of|children))\s*,?\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
@@ -303,9 +306,20 @@ class RuleExtractor:
             "neg" in rule.regex.groupindex and match.group("neg") is not None
         )
         # "I love hiking, swimming and yoga": one claim per item, read as one clause.
+        vs = match.start(group)
         items = (
-            coordinated(text, vend, sent.cuts, denied=walk.plain_neg or walk.cessation or neg_word)
-            if rule.value == "np" and rule.attribute in MULTI_VALUED and neither is None
+            list_items(
+                rule.value,
+                text,
+                value,
+                vend,
+                sent.cuts,
+                denied=walk.plain_neg or walk.cessation or neg_word,
+                plural=_PLURAL_LEAD.search(text, max(0, vs - 12), vs) is not None,
+            )
+            if rule.attribute in MULTI_VALUED
+            and neither is None
+            and (rule.value != "name" or match.end(group) >= match.end())
             else []
         )
         last = items[-1].end if items else vend

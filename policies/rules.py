@@ -184,8 +184,8 @@ _FACT_RULES: tuple[Rule, ...] = (
     # ---- friend / spouse / relationship status -------------------------------------------
     make_rule(
         "friend",
-        "friend buddy pal bestie bff",
-        POSS + r"\s+" + FRIEND_ADJ + FRIEND + r"\s*,?\s+" + NAME_VAL,
+        "friend buddy pal bestie bff friends buddies pals besties bffs",
+        POSS + r"\s+" + FRIEND_ADJ + r"(?:(?i:buddies)|" + FRIEND + r"s?)\s*,?\s+" + NAME_VAL,
         value="name",
         subject="poss",
     ),
@@ -255,18 +255,18 @@ _FACT_RULES: tuple[Rule, ...] = (
     # ---- children and siblings, by name ("my daughter Sara", "Ana's little brother Tom") ---
     make_rule(
         "child",
-        "son daughter",
+        "son daughter sons daughters kids children",
         _GIVEN + POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
-        r"(?i:son|daughter)" + _KIN_NAME,
+        r"(?i:sons?|daughters?|kids|children)" + _KIN_NAME,
         value="name",
         subject="poss",
         presupposed=True,
     ),
     make_rule(
         "sibling",
-        "brother sister",
+        "brother sister brothers sisters",
         _GIVEN + POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
-        r"(?i:brother|sister)" + _KIN_NAME,
+        r"(?i:brothers?|sisters?)" + _KIN_NAME,
         value="name",
         subject="poss",
         presupposed=True,

@@ -151,6 +151,45 @@ def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -
     assert rows(text) == [(a, v, "assert") for a, v in expected]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Names after a plural noun or "with"/"of" are each named.
+        ("My friends Tom and Ana came over.", [("friend", "Tom"), ("friend", "Ana")]),
+        (
+            "I'm friends with Tom, Ana and Bob.",
+            [("friend", "Tom"), ("friend", "Ana"), ("friend", "Bob")],
+        ),
+        ("My kids Max and Lily love it.", [("child", "Max"), ("child", "Lily")]),
+        ("My daughters Sara and Mia are twins.", [("child", "Sara"), ("child", "Mia")]),
+        ("My brothers Tom and Jim live nearby.", [("sibling", "Tom"), ("sibling", "Jim")]),
+        # One friend named, then someone else; the speaker; someone's relative.
+        ("My friend Tom and Ana went out.", [("friend", "Tom")]),
+        ("My friend Tom and I went out.", [("friend", "Tom")]),
+        ("My sister Ana and I went out.", [("sibling", "Ana")]),
+        ("My friends Tom and Ana's sister came.", [("friend", "Tom")]),
+        # Pets: species (singular), with their names.
+        ("I have a cat and a dog.", [("pet", "cat"), ("pet", "dog")]),
+        ("I have two cats and a dog.", [("pet", "cat"), ("pet", "dog")]),
+        (
+            "I have a dog named Rex and a cat named Tom.",
+            [("pet", "dog Rex"), ("pet", "cat Tom")],
+        ),
+        ("I have a dog and a dog walker.", [("pet", "dog")]),
+        # Sports and -ing activities, one word of the same kind each.
+        ("I've been doing yoga and pilates.", [("hobby", "yoga"), ("hobby", "pilates")]),
+        (
+            "I went hiking and camping last weekend.",
+            [("activity", "hiking"), ("activity", "camping")],
+        ),
+        ("I went shopping and nothing else.", [("activity", "shopping")]),
+        ("I've been doing yoga and reading.", [("hobby", "yoga")]),
+    ],
+)
+def test_names_pets_and_activities_take_lists(text: str, expected: list[tuple[str, str]]) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
 _ITEM = st.sampled_from(
     ["hiking", "yoga", "chess", "jazz", "tea", "pottery", "board games", "trail running"]
 )
