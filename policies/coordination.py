@@ -34,8 +34,6 @@ from nousmem.policies.patterns import (
     NAME_STOP,
     SPECIES,
     SPECIES_SINGULAR,
-    SPORTS,
-    SPORTS_WORDS,
     VALUE_STOP,
     ValueKind,
     words,
@@ -45,7 +43,6 @@ __all__ = [
     "BINOMIALS",
     "MAX_ITEMS",
     "MAX_WORDS",
-    "SPORTS_SET",
     "Item",
     "binomial",
     "coordinated",
@@ -138,14 +135,6 @@ _PET = re.compile(
     + rf"[{UPPER}][{LOWER}]+"
     + r"))?"
 )
-_SPORT = re.compile(SPORTS.replace("(?P<val>", "(?:", 1) + r"\b")
-SPORTS_SET = frozenset(SPORTS_WORDS.split()) | {"martial arts", "tai chi"}
-_GERUND = re.compile(r"[a-z]+ing\b")
-# "went *shopping* and *nothing* else": -ing words that are no activity.
-_NOT_GERUNDS = words(
-    "thing nothing something anything everything king ring spring during morning evening "
-    "bring sing string wing going being doing ceiling building feeling"
-)
 
 
 class Item(NamedTuple):
@@ -180,19 +169,22 @@ def binomial(text: str, value: str, vend: int) -> Item | None:
 def list_items(
     kind: ValueKind,
     text: str,
-    value: str,
     vend: int,
     cuts: list[int],
     *,
     denied: bool = False,
     plural: bool = False,
+    pattern: re.Pattern[str] | None = None,
 ) -> list[Item]:
     """The further items of a list whose first value (of a rule's value ``kind``) ends at
-    ``vend`` in ``text``; ``[]`` unless the words after it form one closed list.
+    ``vend`` in ``text``; ``[]`` unless the words after it form one closed list. Items
+    come as said (the caller normalises them as it does the first value).
 
     ``denied``: the clause is negated, so "or" and "nor" join items too. ``plural``: the
     noun before a name is plural or a preposition ("my *kids* Max and Lily", "friends
     *with* Tom and Ana"); a name list needs it ("my friend Tom and Ana" names one friend).
+    ``pattern``: what each further item of a raw or status value matches at its start
+    (group ``val``; ``Rule.items``); without one such a value takes no list.
     """
     if kind == "np":
         return _walk(text, vend, partial(_item, cuts=cuts), _closed, denied)
@@ -200,17 +192,14 @@ def list_items(
         return _walk(text, vend, _name_item, _name_closed, denied) if plural else []
     if kind == "pet":
         return _walk(text, vend, _pet_item, _closed, denied)
-    if kind == "raw":
-        if " ".join(value.lower().split()) in SPORTS_SET:
-            return _walk(text, vend, _sport_item, _closed, denied)
-        if _GERUND.fullmatch(value) and value.lower() not in _NOT_GERUNDS:
-            return _walk(text, vend, _gerund_item, _closed, denied)
+    if pattern is not None:
+        return _walk(text, vend, partial(_matched_item, pattern=pattern), _closed, denied)
     return []
 
 
 def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
     """``list_items`` for a noun-phrase value (the common case)."""
-    return list_items("np", text, "", vend, cuts, denied=denied)
+    return list_items("np", text, vend, cuts, denied=denied)
 
 
 def _walk(
@@ -280,16 +269,11 @@ def _pet_item(text: str, start: int, stretch_end: int) -> Item | None:
     return Item(value, m.end("species"))
 
 
-def _sport_item(text: str, start: int, stretch_end: int) -> Item | None:
-    m = _SPORT.match(text, start, stretch_end)
-    return None if m is None else Item(" ".join(m.group(0).lower().split()), m.end())
-
-
-def _gerund_item(text: str, start: int, stretch_end: int) -> Item | None:
-    m = _GERUND.match(text, start, stretch_end)
-    if m is None or m.group(0).lower() in _NOT_GERUNDS:
-        return None
-    return Item(m.group(0), m.end())
+def _matched_item(
+    text: str, start: int, stretch_end: int, *, pattern: re.Pattern[str]
+) -> Item | None:
+    m = pattern.match(text, start, stretch_end)
+    return None if m is None else Item(m.group("val"), m.end("val"))
 
 
 def _closed(text: str, end: int, stretch_end: int) -> bool:

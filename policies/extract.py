@@ -31,12 +31,9 @@ import re
 
 from nousmem.policies.clause_leads import supposed
 from nousmem.policies.clauses import (
-    Walk,
     joined,
     joint_walk,
     not_stated,
-    trim_name,
-    trim_phrase,
     walk_back,
 )
 from nousmem.policies.coordination import binomial, list_items
@@ -45,14 +42,9 @@ from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
     MULTI_VALUED,
-    NAME_STOP,
-    PAST_IRREGULAR,
-    SPECIES_SINGULAR,
-    STATUS_OF,
-    VALUE_STOP,
-    VP_STOP,
     Rule,
 )
+from nousmem.policies.rule_values import entity_of, may_elide, shaped, value_of
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import SENTENCE, Doc, Sentence
@@ -199,72 +191,6 @@ class RuleExtractor:
                     out.append(claim)
         return out
 
-    def _entity(self, rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
-        poss = match.group("poss") if "poss" in rule.regex.groupindex else None
-        if poss is not None:
-            if poss.lower() in ("my", "me"):  # "me": "Call me Sam"
-                return obs.actor
-            name = trim_name(poss)
-        elif walk.kind == "actor" or walk.kind == "elided":
-            return obs.actor
-        elif walk.kind == "name":
-            name = walk.name
-        else:
-            return None
-        if name is None:
-            return None
-        if obs.actor is not None and match_key(name) == match_key(obs.actor):
-            return obs.actor
-        return name
-
-    def _value(
-        self,
-        rule: Rule,
-        match: re.Match[str],
-        group: str,
-        sent: Sentence,
-        obs: Observation,
-        start: int | None = None,
-    ) -> tuple[str, int] | None:
-        """The value of ``group``, trimmed; ``start`` moves a phrase value's start right."""
-        text = sent.text
-        vs, ve = match.span(group)
-        if start is not None:
-            vs = start
-        if rule.value in ("np", "vp") or group == "old":
-            stops = VP_STOP if rule.value == "vp" else VALUE_STOP
-            trimmed = trim_phrase(text, vs, ve, sent.cuts, stops)
-            if trimmed is None:
-                return None
-            value, ve = trimmed
-        elif rule.value == "name":
-            raw = match.group(group)
-            if raw.lower() in ("me", "mine", "myself"):
-                if obs.actor is None:
-                    return None
-                return obs.actor, ve
-            name = trim_name(raw)
-            if name is None:
-                return None
-            value = name
-        elif rule.value == "status":
-            status = " ".join(match.group(group).lower().split())
-            value = STATUS_OF.get(status, status)
-        elif rule.value == "pet":
-            species = " ".join(match.group("species").lower().split())
-            value = SPECIES_SINGULAR.get(species, species)
-            pet = match.group("petname")
-            if pet is not None and pet.lower() not in NAME_STOP:
-                value = f"{value} {pet}"
-                ve = match.end("petname")
-            else:
-                ve = match.end("species")
-        else:
-            value = match.group(group)
-        if "verb" in rule.regex.groupindex:
-            return rule.template.format(value, verb=match.group("verb").lower()), ve
-        return rule.template.format(value), ve
-
     def _claims(
         self, rule: Rule, match: re.Match[str], sent: Sentence, obs: Observation
     ) -> list[Claim]:
@@ -280,19 +206,19 @@ class RuleExtractor:
                 return []
         else:
             walk = walk_back(sent, match.start())
-            if walk.kind == "elided" and not self._may_elide(rule, match):
+            if walk.kind == "elided" and not may_elide(rule, match):
                 return []
             if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):
                 return []
         if walk.conditional and rule.attribute != "goal":
             return []
-        entity = self._entity(rule, match, walk, obs)
+        entity = entity_of(rule, match, walk, obs)
         if entity is None or len(entity) > _MAX_TEXT:
             return []
         group = "val" if rule.value != "pet" else "species"
         phrase = rule.value in ("np", "vp")
         neither = _NEITHER.match(sent.text, match.start(group)) if phrase else None
-        main = self._value(rule, match, group, sent, obs, neither.end() if neither else None)
+        main = value_of(rule, match, group, sent, obs, neither.end() if neither else None)
         if main is None or len(main[0]) > _MAX_TEXT:
             return []
         value, vend = main
@@ -311,11 +237,11 @@ class RuleExtractor:
             list_items(
                 rule.value,
                 text,
-                value,
                 vend,
                 sent.cuts,
                 denied=walk.plain_neg or walk.cessation or neg_word,
                 plural=_PLURAL_LEAD.search(text, max(0, vs - 12), vs) is not None,
+                pattern=rule.items,
             )
             if rule.attribute in MULTI_VALUED
             and neither is None
@@ -400,33 +326,25 @@ class RuleExtractor:
             and (walk.plain_neg or cess or neg_word)
             and nor.end() < match.end(group)
         ):
-            other = self._value(rule, match, group, sent, obs, nor.end())
+            other = value_of(rule, match, group, sent, obs, nor.end())
             if other is not None and len(other[0]) <= _MAX_TEXT:
                 fields = claims[0].model_dump()
                 fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
                 claims.append(Claim(**fields))
         else:
             for item in items:
-                if len(item.value) <= _MAX_TEXT and _visible(item.value):
+                said = shaped(rule, match, item.value)
+                if len(said) <= _MAX_TEXT and _visible(said):
                     fields = claims[0].model_dump()
-                    fields.update(value=item.value, span=(span[0], sent.offset + item.end))
+                    fields.update(value=said, span=(span[0], sent.offset + item.end))
                     claims.append(Claim(**fields))
         if "old" in rule.regex.groupindex and match.group("old") is not None:
-            old = self._value(rule, match, "old", sent, obs)
+            old = value_of(rule, match, "old", sent, obs)
             if old is not None and len(old[0]) <= _MAX_TEXT:
                 fields = claims[0].model_dump()
                 fields.update(value=old[0], polarity="negate")
                 claims.append(Claim(**fields))
         return claims
-
-    @staticmethod
-    def _may_elide(rule: Rule, match: re.Match[str]) -> bool:
-        if rule.elide == "never":
-            return False
-        verb = match.group(0).split(maxsplit=1)[0].lower()
-        if verb in PAST_IRREGULAR or verb.endswith("ed"):
-            return True
-        return rule.elide == "past_ing" and verb.endswith("ing")
 
 
 def extract_time_mentions(obs: Observation) -> list[TimeMention]:

@@ -102,6 +102,10 @@ class Rule(BaseModel):
     #: comparison before the possessor ("It's not true that my name is Bob", "If my name
     #: is Sam, ...") gives no claim.
     stated: bool = False
+    #: A raw or status value takes a list ("allergic to peanuts and shellfish") whose
+    #: further items each match this at their start (group ``val``); ``np``, ``name`` and
+    #: ``pet`` values have readers of their own (``policies/coordination.py``).
+    items: re.Pattern[str] | None = None
     weight: float = 1.0
 
 
@@ -221,6 +225,8 @@ SPECIES_SINGULAR: dict[str, str] = {
 
 def make_rule(attribute: str, anchors: str, pattern: str, **options: Any) -> Rule:
     """Build a ``Rule`` from a space-separated anchor list and an uncompiled pattern."""
+    if isinstance(options.get("items"), str):
+        options["items"] = re.compile(options["items"])
     return Rule(attribute=attribute, regex=re.compile(pattern), anchors=words(anchors), **options)
 
 

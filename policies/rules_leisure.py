@@ -23,6 +23,11 @@ from nousmem.policies.patterns import (
 __all__ = ["LEISURE_RULES"]
 
 _PETNAME = f"[{UPPER}][{LOWER}]+"
+# -ing words that name no activity ("went *shopping*", not "went *during*").
+_NOT_GERUND = (
+    r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"
+    r"|evening|bring|sing|string|wing|going|being|doing|ceiling|building|feeling)\b)"
+)
 
 LEISURE_RULES: tuple[Rule, ...] = (
     # ---- likes / dislikes ------------------------------------------------------------
@@ -122,6 +127,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?:(?i:some|a\s+bit\s+of|a\s+lot\s+of|more|lots\s+of)\s+)?" + SPORTS + r"\b",
         value="raw",
         elide="past",
+        items=SPORTS + r"\b",  # "doing yoga and pilates"
     ),
     make_rule(
         "hobby",
@@ -167,11 +173,10 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "go goes going went gone",
-        r"\b(?i:go|goes|going|went|gone)\s+(?!(?:thing|nothing|something|anything|everything"
-        r"|king|ring|spring|during|morning|evening|bring|sing|string|wing|going|being|doing"
-        r"|ceiling|building|feeling)\b)(?P<val>[a-z]+ing)\b",
+        r"\b(?i:go|goes|going|went|gone)\s+" + _NOT_GERUND + r"(?P<val>[a-z]+ing)\b",
         value="raw",
         elide="past",
+        items=_NOT_GERUND + r"(?P<val>[a-z]+ing)\b",  # "went hiking and camping"
     ),
     make_rule(
         "activity",

@@ -58,6 +58,13 @@ _NOT_ALLERGEN = (
     "|your"
 )
 
+# A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)"; not a
+# count ("2 things: ...").
+_ALLERGEN = (
+    rf"(?P<val>(?![\d]|(?i:{_NOT_ALLERGEN})\b)"
+    + rf"{_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})"
+)
+
 # Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
 # ``patterns.STATUS_OF``).
 _DIETS = (
@@ -70,6 +77,9 @@ _DIETS = (
     r"|lasagne|products?|brand|store|shop|cooking|cuisine|chili|curry|pasta|cake|cookies|chef"
     r"|chefs|cook|cooks|baker|bakers|blogger|bloggers)\b)"
 )
+
+# A diet in a list after the first: "I'm vegan *and gluten-free*".
+_DIET_ITEM = r"(?:(?i:a|an)\s+)?" + _DIETS
 
 PERSONAL_RULES: tuple[Rule, ...] = (
     # ---- name ------------------------------------------------------------------------
@@ -151,12 +161,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + NOT_WORD
         + _SEVERITY
         + r"(?i:allergic)\s+(?i:to)\s+"
-        # A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)";
-        # not a count ("2 things: ...").
-        + rf"(?P<val>(?![\d]|(?i:{_NOT_ALLERGEN})\b)"
-        + rf"{_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})",
+        + _ALLERGEN,
         value="raw",
         settled=True,  # not "I may be allergic to cats"
+        items=_ALLERGEN,  # "allergic to peanuts and shellfish"
     ),
     # "I have a peanut allergy", "I've got a severe shellfish allergy".
     make_rule(
@@ -182,6 +190,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|a|an)\s+){0,2}"
         + _DIETS,
         value="status",
+        items=_DIET_ITEM,  # "I'm vegan and gluten-free"
     ),
     # "I'm on a keto diet", "I follow a vegan diet", "I eat gluten-free", "I keep kosher".
     make_rule(
@@ -191,5 +200,6 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + _DIETS
         + r"(?:\s+(?i:diet))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|for|these)\b)",
         value="status",
+        items=_DIET_ITEM,
     ),
 )

@@ -184,6 +184,20 @@ def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -
         ),
         ("I went shopping and nothing else.", [("activity", "shopping")]),
         ("I've been doing yoga and reading.", [("hobby", "yoga")]),
+        # Allergies and diets, in their canonical words; a rule's template holds each item.
+        (
+            "I'm allergic to peanuts, shellfish and dairy.",
+            [("allergy", "peanuts"), ("allergy", "shellfish"), ("allergy", "dairy")],
+        ),
+        ("I'm allergic to cats and my sister is too.", [("allergy", "cats")]),
+        (
+            "I am vegetarian and lactose intolerant.",
+            [("diet", "vegetarian"), ("diet", "lactose-intolerant")],
+        ),
+        (
+            "I volunteer at the shelter and the library.",
+            [("activity", "volunteering at shelter"), ("activity", "volunteering at library")],
+        ),
     ],
 )
 def test_names_pets_and_activities_take_lists(text: str, expected: list[tuple[str, str]]) -> None:

@@ -1,0 +1,110 @@
+"""A rule match's entity and value: who the claim is about and what it says.
+
+Pure functions of a rule, its match and the sentence, used by the rule extractor
+(``policies/extract.py``) for every claim it builds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nousmem.policies.clauses import Walk, trim_name, trim_phrase
+from nousmem.policies.patterns import (
+    NAME_STOP,
+    PAST_IRREGULAR,
+    SPECIES_SINGULAR,
+    STATUS_OF,
+    VALUE_STOP,
+    VP_STOP,
+    Rule,
+)
+from nousmem.policies.sentences import Sentence
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Observation
+
+__all__ = ["entity_of", "may_elide", "shaped", "value_of"]
+
+
+def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
+    """The claim's entity: the possessor, the speaker or the name the walk found."""
+    poss = match.group("poss") if "poss" in rule.regex.groupindex else None
+    if poss is not None:
+        if poss.lower() in ("my", "me"):  # "me": "Call me Sam"
+            return obs.actor
+        name = trim_name(poss)
+    elif walk.kind == "actor" or walk.kind == "elided":
+        return obs.actor
+    elif walk.kind == "name":
+        name = walk.name
+    else:
+        return None
+    if name is None:
+        return None
+    if obs.actor is not None and match_key(name) == match_key(obs.actor):
+        return obs.actor
+    return name
+
+
+def value_of(
+    rule: Rule,
+    match: re.Match[str],
+    group: str,
+    sent: Sentence,
+    obs: Observation,
+    start: int | None = None,
+) -> tuple[str, int] | None:
+    """The value of ``group``, trimmed; ``start`` moves a phrase value's start right."""
+    text = sent.text
+    vs, ve = match.span(group)
+    if start is not None:
+        vs = start
+    if rule.value in ("np", "vp") or group == "old":
+        stops = VP_STOP if rule.value == "vp" else VALUE_STOP
+        trimmed = trim_phrase(text, vs, ve, sent.cuts, stops)
+        if trimmed is None:
+            return None
+        value, ve = trimmed
+    elif rule.value == "name":
+        raw = match.group(group)
+        if raw.lower() in ("me", "mine", "myself"):
+            if obs.actor is None:
+                return None
+            return obs.actor, ve
+        name = trim_name(raw)
+        if name is None:
+            return None
+        value = name
+    elif rule.value == "status":
+        value = match.group(group)
+    elif rule.value == "pet":
+        species = " ".join(match.group("species").lower().split())
+        value = SPECIES_SINGULAR.get(species, species)
+        pet = match.group("petname")
+        if pet is not None and pet.lower() not in NAME_STOP:
+            value = f"{value} {pet}"
+            ve = match.end("petname")
+        else:
+            ve = match.end("species")
+    else:
+        value = match.group(group)
+    return shaped(rule, match, value), ve
+
+
+def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
+    """A value as its rule states it: a status by its canonical word, in the template."""
+    if rule.value == "status":
+        status = " ".join(value.lower().split())
+        value = STATUS_OF.get(status, status)
+    if "verb" in rule.regex.groupindex:
+        return rule.template.format(value, verb=match.group("verb").lower())
+    return rule.template.format(value)
+
+
+def may_elide(rule: Rule, match: re.Match[str]) -> bool:
+    """Whether a subjectless sentence opening with this match is the speaker's."""
+    if rule.elide == "never":
+        return False
+    verb = match.group(0).split(maxsplit=1)[0].lower()
+    if verb in PAST_IRREGULAR or verb.endswith("ed"):
+        return True
+    return rule.elide == "past_ing" and verb.endswith("ing")
