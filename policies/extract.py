@@ -175,16 +175,20 @@ class RuleExtractor:
                         resume = max(resume, match.end("pair"))
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
-            # Two rules reading the same triple in one sentence with opposite polarity ("I left
-            # my job at X" is also "my job at X"): the negated reading is the specific one.
-            negated = {
-                (match_key(c.entity), c.attribute, match_key(c.value))
-                for _, _, _, c in found
-                if c.polarity == "negate"
-            }
+            # Two rules reading the same triple from the same words with opposite polarity ("I
+            # left my job at X" is also "my job at X"): the negated reading is the specific
+            # one. Not an assert said elsewhere in the sentence ("I no longer play tennis and
+            # golf, but I play golf with my son").
+            negated: dict[tuple[str, str, str], list[tuple[int, int] | None]] = {}
+            for _, _, _, c in found:
+                if c.polarity == "negate":
+                    key = (match_key(c.entity), c.attribute, match_key(c.value))
+                    negated.setdefault(key, []).append(c.span)
             for _, _, _, claim in found:
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
-                if claim.polarity == "assert" and key in negated:
+                if claim.polarity == "assert" and any(
+                    _overlap(claim.span, span) for span in negated.get(key, ())
+                ):
                     continue
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))
@@ -219,11 +223,11 @@ class RuleExtractor:
         phrase = rule.value in ("np", "vp")
         neither = _NEITHER.match(sent.text, match.start(group)) if phrase else None
         main = value_of(rule, match, group, sent, obs, neither.end() if neither else None)
+        if main is not None and rule.value == "np":  # "rock and roll": one value
+            main = binomial(sent.text, *main, sent.cuts) or main
         if main is None or len(main[0]) > _MAX_TEXT:
             return []
         value, vend = main
-        if rule.value == "np":  # "rock and roll", "Procter and Gamble": one value
-            value, vend = binomial(sent.text, value, vend) or (value, vend)
         if rule.value == "name":  # "Alice is my friend": the value comes first
             vend = max(vend, match.end())
         text = sent.text
@@ -239,6 +243,7 @@ class RuleExtractor:
                 text,
                 vend,
                 sent.cuts,
+                first=value if rule.template == "{}" else "",  # not "volunteering at X"
                 denied=walk.plain_neg or walk.cessation or neg_word,
                 plural=_PLURAL_LEAD.search(text, max(0, vs - 12), vs) is not None,
                 pattern=rule.items,
@@ -358,6 +363,11 @@ def _visible(text: str) -> bool:
     """Whether ``text`` keeps a character once control characters are blanked (as a
     :class:`Claim` normalises its text)."""
     return bool(CONTROL_CHARS.sub(" ", text).strip())
+
+
+def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    """Whether two claim spans share a character (an unknown span shares all)."""
+    return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

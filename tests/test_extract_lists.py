@@ -137,6 +137,65 @@ def test_prose_that_looks_like_a_list_adds_nothing(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # The last item followed by a word that starts a clause is that clause's subject.
+        ("I like hiking and Bob can swim.", [("likes", "hiking")]),
+        ("I love pizza and Anna will too.", [("likes", "pizza")]),
+        ("I like tea and my friends like coffee.", [("likes", "tea")]),
+        ("I like cats and dogs are fine too.", [("likes", "cats")]),
+        ("I love helping people and making it better.", [("likes", "helping people")]),
+        # Subject and verb, or verb and object, with verbs outside the short list.
+        ("I like cats and dogs bite.", [("likes", "cats")]),
+        ("I like tea and Tom agrees.", [("likes", "tea")]),
+        ("I like cooking and my wife cleans.", [("likes", "cooking")]),
+        ("I love hiking, and my wife swimming.", [("likes", "hiking")]),
+        ("I like hiking and adore swimming.", [("likes", "hiking"), ("likes", "swimming")]),
+        # Negations, quantities, subjects and hedges open no item.
+        ("I like tea and not coffee.", [("likes", "tea")]),
+        ("I love hiking and no other sport.", [("likes", "hiking")]),
+        ("I like tea and nobody cares.", [("likes", "tea")]),
+        ("I love hiking and maybe swimming.", [("likes", "hiking")]),
+        ("I like dogs and etc.", [("likes", "dogs")]),
+        # Part of a longer token.
+        ("I like tea and https://coffee.com.", [("likes", "tea")]),
+        # Modifiers and nouns that look like verbs stay.
+        ("I love hiking and long walks.", [("likes", "hiking"), ("likes", "long walks")]),
+        (
+            "I like Star Wars and Harry Potter.",
+            [("likes", "Star Wars"), ("likes", "Harry Potter")],
+        ),
+        (
+            "I like dogs and cats and birds.",
+            [("likes", "dogs"), ("likes", "cats"), ("likes", "birds")],
+        ),
+        ("I like dogs and cats and my sister loves birds.", [("likes", "dogs"), ("likes", "cats")]),
+    ],
+)
+def test_a_clause_after_and_is_no_item(text: str, expected: list[tuple[str, str]]) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
+def test_a_gerund_carries_over_to_the_items() -> None:
+    assert rows("I stopped drinking tea and coffee.") == [
+        ("hobby", "drinking tea", "negate"),
+        ("hobby", "drinking coffee", "negate"),
+    ]
+    assert [v for _, v, _ in rows("I enjoy reading and writing poetry.")] == [
+        "reading",
+        "writing poetry",
+    ]
+
+
+def test_a_denied_item_leaves_an_assert_said_elsewhere_in_the_sentence() -> None:
+    assert rows("I no longer play tennis and golf, but I play golf with my son.") == [
+        ("hobby", "tennis", "negate"),
+        ("hobby", "golf", "negate"),
+        ("hobby", "golf", "assert"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I like rock and roll.", [("likes", "rock and roll")]),
         ("I like jazz and rock and roll.", [("likes", "jazz"), ("likes", "rock and roll")]),
         (
@@ -145,6 +204,9 @@ def test_prose_that_looks_like_a_list_adds_nothing(
         ),
         ("I work at Procter and Gamble.", [("employer", "Procter and Gamble")]),
         ("I love mac & cheese.", [("likes", "mac and cheese")]),
+        # A fixed pair before its noun keeps the noun.
+        ("I like rock and roll music.", [("likes", "rock and roll music")]),
+        ("I like black and white movies.", [("likes", "black and white movies")]),
     ],
 )
 def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -> None:
