@@ -66,6 +66,14 @@ _NOT_ENDED = "".join(
     )
 )
 
+# Occupations whose "at X" names an employer ("a nurse at St Mary's").
+_EMPLOYED_AS = " ".join(
+    w
+    for w in OCCUPATIONS.split()
+    if w not in {"student", "volunteer", "activist", "veteran", "athlete", "blogger", "youtuber"}
+    and w not in {"streamer", "influencer", "entrepreneur", "founder"}
+)
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -166,6 +174,22 @@ _FACT_RULES: tuple[Rule, ...] = (
         + VAL,
         elide="past",
     ),
+    # "I'm a software engineer at Google", "I work as a nurse at St Mary's": a role's place
+    # is an employer. Not a student's school, a volunteer's charity or an athlete's club.
+    make_rule(
+        "employer",
+        _EMPLOYED_AS,
+        r"(?:(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
+        r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
+        r"(?i:an?|the)\s+(?:[\w-]+\s+){0,3}?(?i:"
+        + "|".join(_EMPLOYED_AS.split())
+        + r")\s+(?i:at|for|with)\s+"
+        + CAP
+        + VAL,
+        elide="past",
+    ),
     # ---- uses ------------------------------------------------------------------------
     make_rule(
         "uses",
@@ -261,6 +285,25 @@ _FACT_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
         presupposed=True,
+    ),
+    # "My daughter's name is Emma", "My son is called Leo": a name that ends the clause.
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            POSS
+            + r"\s+(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
+            + rf"(?i:{'|'.join(nouns.split())})"
+            + r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
+            + NOT_A_NAME
+            + NAME_VAL
+            + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
+            value="name",
+            subject="poss",
+            stated=True,
+            settled=True,
+        )
+        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
     ),
     make_rule(
         "sibling",

@@ -71,7 +71,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         SPECIES_WORDS,
         POSS + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
         r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
-        r"(?:\s*,?\s+(?:(?i:named|called)\s+)?(?P<petname>"
+        # "my dog Rex", "my dog, named Rex", "my cat's name is Luna", "my cat is called Luna"
+        r"(?:(?:'s\s+(?i:name)\s+(?i:is)\s+|\s+(?i:is)\s+(?i:called|named)\s+"
+        r"|\s*,?\s+(?:(?i:named|called)\s+)?)(?P<petname>"
         + _PETNAME
         + r")(?![\w"
         + LETTER

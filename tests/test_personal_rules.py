@@ -42,7 +42,8 @@ def rows(text: str) -> list[Row]:
         # Not a name: a nationality, someone else's name, a refusal, an old nickname, a
         # time, a place passed by.
         ("My name is Italian.", []),
-        ("My son's name is Kyle.", []),
+        # (the son's name is read as a child's, not as the speaker's name)
+        ("My son's name is Kyle.", [("Dana", "child", "Kyle", "assert")]),
         ("Don't call me Sam.", []),
         ("Mom used to call me Bean.", []),
         ("Call me tomorrow.", []),
@@ -245,4 +246,47 @@ async def test_a_name_an_age_and_an_allergy_are_remembered_and_read_back() -> No
     ],
 )
 def test_role_play(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A role's place is an employer.
+        (
+            "I'm a software engineer at Google.",
+            [
+                ("Dana", "role", "software engineer", "assert"),
+                ("Dana", "employer", "Google", "assert"),
+            ],
+        ),
+        (
+            "I work as a nurse at St Mary's.",
+            [("Dana", "role", "nurse", "assert"), ("Dana", "employer", "St Mary's", "assert")],
+        ),
+        (
+            "I'm not a nurse at Mercy anymore.",
+            [("Dana", "role", "nurse", "negate"), ("Dana", "employer", "Mercy", "negate")],
+        ),
+        # Not a school, a charity, or an unnamed place; nor someone else's job.
+        ("I'm a student at MIT.", [("Dana", "role", "student", "assert")]),
+        (
+            "I'm a volunteer at Oxfam.",
+            [
+                ("Dana", "role", "volunteer", "assert"),
+                ("Dana", "activity", "volunteering at Oxfam", "assert"),
+            ],
+        ),
+        ("I'm a teacher at the local school.", [("Dana", "role", "teacher", "assert")]),
+        ("She's a nurse at Mercy.", []),
+        # A relative's or a pet's name said as such.
+        ("My daughter's name is Emma.", [("Dana", "child", "Emma", "assert")]),
+        ("My son is called Leo.", [("Dana", "child", "Leo", "assert")]),
+        ("My brother's name is Tom.", [("Dana", "sibling", "Tom", "assert")]),
+        ("My daughter's name is Italian.", []),
+        ("My cat's name is Luna.", [("Dana", "pet", "cat Luna", "assert")]),
+        ("My dog is called Rex.", [("Dana", "pet", "dog Rex", "assert")]),
+    ],
+)
+def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
