@@ -305,9 +305,15 @@ class RuleExtractor:
         if hedged:
             confidence *= self.hedge_factor
         valid_at = None
-        if obs.occurred_at is not None and sent.mentions:
-            inside = sent.mentions_between(clause_start, clause_end)
-            valid_at = (inside or sent.mentions)[0].start
+        # A date that is the value ("My birthday is March 5th") is not the claim's time.
+        dated = [
+            t
+            for t in sent.mentions
+            if not (t.span[0] - sent.offset < vend and vs < t.span[1] - sent.offset)
+        ]
+        if obs.occurred_at is not None and dated:
+            inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
+            valid_at = (inside or dated)[0].start
         if not _visible(value) or not _visible(entity):
             return []  # control characters only ("I quit \x1b"): no value to claim
         span = (sent.offset + start, sent.offset + vend)

@@ -35,6 +35,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "instruction",
         "allergy",
         "diet",
+        "speaks",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -48,6 +49,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "role",
     "spouse",
     "relationship_status",
+    "birthday",
 }
 
 

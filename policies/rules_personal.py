@@ -1,5 +1,5 @@
-"""Rules for who someone is in person: their name, their age, what they are allergic to and
-the diet they keep.
+"""Rules for who someone is in person: their name, their age and birthday, what they are
+allergic to, the diet they keep and the languages they speak.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means. Each reads a plain, common phrasing only ("My name is Sam", "Call me
@@ -80,6 +80,31 @@ _DIETS = (
 
 # A diet in a list after the first: "I'm vegan *and gluten-free*".
 _DIET_ITEM = r"(?:(?i:a|an)\s+)?" + _DIETS
+
+# Languages by name (capitalised: "I speak *English*", not "I speak my mind").
+_LANGUAGE = (
+    r"(?P<val>(?:English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian"
+    r"|Danish|Finnish|Icelandic|Polish|Czech|Slovak|Hungarian|Romanian|Bulgarian|Greek"
+    r"|Turkish|Russian|Ukrainian|Serbian|Croatian|Bosnian|Slovenian|Albanian|Lithuanian"
+    r"|Latvian|Estonian|Irish|Welsh|Catalan|Basque|Galician|Hebrew|Arabic|Persian|Farsi"
+    r"|Urdu|Hindi|Bengali|Punjabi|Gujarati|Marathi|Tamil|Telugu|Kannada|Malayalam|Nepali"
+    r"|Sinhala|Mandarin|Cantonese|Chinese|Japanese|Korean|Vietnamese|Thai|Khmer|Lao"
+    r"|Burmese|Malay|Indonesian|Tagalog|Filipino|Swahili|Amharic|Somali|Yoruba|Igbo|Hausa"
+    r"|Zulu|Xhosa|Afrikaans|Latin|Esperanto|Yiddish|ASL)\b)"
+)
+_LANGUAGE_ITEM = (
+    r"(?:(?i:some|basic|fluent|conversational|a\s+little|a\s+bit\s+of|native)\s+)?" + _LANGUAGE
+)
+# A birthday: "March 5th", "5 March", "the 5th of March", "March 5, 1990".
+_MONTH = (
+    r"(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?i:st|nd|rd|th)?"
+_BIRTHDAY = (
+    rf"(?:(?i:the)\s+)?(?P<val>{_MONTH}\.?\s+{_DAY}(?:,?\s+(?:19|20)\d\d)?"
+    rf"|{_DAY}\s+(?:(?i:of)\s+)?{_MONTH}(?:,?\s+(?:19|20)\d\d)?)\b"
+)
 
 PERSONAL_RULES: tuple[Rule, ...] = (
     # ---- name ------------------------------------------------------------------------
@@ -201,5 +226,33 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + r"(?:\s+(?i:diet))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|for|these)\b)",
         value="status",
         items=_DIET_ITEM,
+    ),
+    # ---- birthday ------------------------------------------------------------------
+    # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on
+    # 5 March 1990". The date is the value, not the claim's time.
+    make_rule(
+        "birthday",
+        "birthday bday",
+        POSS + r"\s+(?i:birthday|bday|b-day)\s+(?i:is|'s|falls\s+on)\s+(?:(?i:on)\s+)?" + _BIRTHDAY,
+        value="raw",
+        subject="poss",
+        stated=True,
+    ),
+    make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="raw"),
+    # ---- languages -------------------------------------------------------------------
+    # "I speak English and French", "Ana is fluent in Japanese", "I'm a native Spanish
+    # speaker"; "I don't speak German" denies it.
+    make_rule(
+        "speaks",
+        "speak speaks speaking fluent",
+        r"(?:\b(?i:speak|speaks|speaking)\s+|\b(?i:fluent)\s+(?i:in)\s+)" + _LANGUAGE_ITEM,
+        value="raw",
+        items=_LANGUAGE_ITEM,
+    ),
+    make_rule(
+        "speaks",
+        "native",
+        r"\b(?i:native)\s+" + _LANGUAGE + r"\s+(?i:speaker)",
+        value="raw",
     ),
 )

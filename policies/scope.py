@@ -51,7 +51,17 @@ __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 #: ones a future or an ended state must not set. ``origin`` is left out: "I grew up in
 #: Ohio" never ends.
 STATE_ATTRIBUTES = frozenset(
-    {"employer", "location", "role", "spouse", "relationship_status", "age", "diet", "allergy"}
+    {
+        "employer",
+        "location",
+        "role",
+        "spouse",
+        "relationship_status",
+        "age",
+        "diet",
+        "allergy",
+        "speaks",
+    }
 )
 
 # Between the subject and its verb: "I *will* work", "I*'ll* move", "I'm *gonna* live".

@@ -157,6 +157,8 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("uses", 180.0, "use uses using tool tools"),
         _multi("allergy", 36500.0, "allergy allergies allergic"),
         _multi("diet", 1825.0, "diet diets vegetarian vegan"),
+        _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual"),
+        _single("birthday", 36500.0, "birthday born bday"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("goal", 180.0, "goal goals plan plans"),

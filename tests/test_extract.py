@@ -189,6 +189,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "instruction",
         "allergy",
         "diet",
+        "speaks",
     } == (MULTI_VALUED)
     assert {"employer", "location", "origin", "role", "spouse", "relationship_status"} <= (
         ATTRIBUTES - MULTI_VALUED
@@ -198,7 +199,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I play chess. I went to a gig. I use Vim. My friend Ana is here. I visited Rome. "
         "I'm engaged. I want to learn Greek. I'm from Peru. I'm married to Sam. I hate rain. "
         "My son Kyle is two. My sister Ama is here. Always answer in French. Never use emojis. "
-        "My name is Dana. I'm 41 years old. I'm allergic to nuts. I'm vegan."
+        "My name is Dana. I'm 41 years old. I'm allergic to nuts. I'm vegan. I speak Greek. "
+        "My birthday is May 3rd."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

@@ -290,3 +290,63 @@ def test_role_play(text: str, expected: list[Row]) -> None:
 )
 def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I speak English, French and a little Spanish.",
+            [
+                ("Dana", "speaks", "English", "assert"),
+                ("Dana", "speaks", "French", "assert"),
+                ("Dana", "speaks", "Spanish", "assert"),
+            ],
+        ),
+        ("I'm fluent in Japanese.", [("Dana", "speaks", "Japanese", "assert")]),
+        ("I'm a native Spanish speaker.", [("Dana", "speaks", "Spanish", "assert")]),
+        ("I don't speak German.", [("Dana", "speaks", "German", "negate")]),
+        # Not a language; a question; a language spoken once, or learnt.
+        ("I speak my mind.", []),
+        ("Do you speak French?", []),
+        ("I spoke French as a kid.", []),
+        ("I'm learning French.", [("Dana", "hobby", "French", "assert")]),
+        ("My birthday is March 5th.", [("Dana", "birthday", "March 5th", "assert")]),
+        ("My birthday is on the 5th of March.", [("Dana", "birthday", "5th of March", "assert")]),
+        ("I was born on 5 March 1990.", [("Dana", "birthday", "5 March 1990", "assert")]),
+        ("Ana's birthday is May 12.", [("Ana", "birthday", "May 12", "assert")]),
+        ("My birthday is next week.", []),
+        ("Let's say my birthday is May 12.", []),
+    ],
+)
+def test_languages_and_birthdays(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+def test_a_birthday_is_not_dated_by_its_own_date() -> None:
+    obs = Observation(
+        content="My birthday is March 5th.",
+        actor="Dana",
+        occurred_at=datetime(2024, 5, 1, tzinfo=UTC),
+    )
+    (claim,) = EX.extract_sync(obs)
+    assert (claim.attribute, claim.valid_at) == ("birthday", None)
+
+
+async def test_a_birthday_answers_when_it_is() -> None:
+    rt = await MemoryRuntime.memory(namespace="bday")
+    try:
+        await rt.observe_and_route(
+            {
+                "type": "utterance",
+                "content": "My birthday is March 5th.",
+                "source": "user",
+                "actor": "Dana",
+            }
+        )
+        belief = await rt.belief("Dana", "birthday")
+        assert belief is not None and belief.mode == "March 5th"
+        ctx = await rt.query("When is Dana's birthday?")
+        assert "March 5th" in ctx.to_prompt()
+    finally:
+        await rt.close()
