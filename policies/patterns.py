@@ -36,6 +36,8 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "allergy",
         "diet",
         "speaks",
+        "school",
+        "studied",
     }
 )
 #: Every attribute the rule extractor can emit.

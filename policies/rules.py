@@ -28,6 +28,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
@@ -79,7 +80,8 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "work works worked working",
-        r"\b(?i:work(?:s|ed|ing)?\s+(?:full[- ]time\s+|part[- ]time\s+)?(?:at|for))\s+" + VAL,
+        r"\b(?i:work(?:s|ed|ing)?\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+"
+        r"|freelance\s+)?(?:at|for))\s+" + VAL,
         elide="past",
     ),
     make_rule(
@@ -381,7 +383,7 @@ _FACT_RULES: tuple[Rule, ...] = (
 )
 
 #: Every rule, facts first.
-RULES: tuple[Rule, ...] = _FACT_RULES + PERSONAL_RULES + LEISURE_RULES
+RULES: tuple[Rule, ...] = _FACT_RULES + PERSONAL_RULES + EDUCATION_RULES + LEISURE_RULES
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the
 #: way the extractor splits sentences (letters and digits), so "jiu-jitsu" indexes "jiu".

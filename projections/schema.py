@@ -159,6 +159,8 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("diet", 1825.0, "diet diets vegetarian vegan"),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual"),
         _single("birthday", 36500.0, "birthday born bday"),
+        _multi("school", 36500.0, "school schools college university graduate graduated"),
+        _multi("studied", 36500.0, "study studied studies major majored degree"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("goal", 180.0, "goal goals plan plans"),

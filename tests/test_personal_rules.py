@@ -269,7 +269,10 @@ def test_role_play(text: str, expected: list[Row]) -> None:
             [("Dana", "role", "nurse", "negate"), ("Dana", "employer", "Mercy", "negate")],
         ),
         # Not a school, a charity, or an unnamed place; nor someone else's job.
-        ("I'm a student at MIT.", [("Dana", "role", "student", "assert")]),
+        (
+            "I'm a student at MIT.",
+            [("Dana", "role", "student", "assert"), ("Dana", "school", "MIT", "assert")],
+        ),
         (
             "I'm a volunteer at Oxfam.",
             [
@@ -350,3 +353,34 @@ async def test_a_birthday_answers_when_it_is() -> None:
         assert "March 5th" in ctx.to_prompt()
     finally:
         await rt.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I graduated from MIT.", [("Dana", "school", "MIT", "assert")]),
+        (
+            "I studied computer science at Stanford.",
+            [
+                ("Dana", "studied", "computer science", "assert"),
+                ("Dana", "school", "Stanford", "assert"),
+            ],
+        ),
+        ("I have a master's degree in physics.", [("Dana", "studied", "physics", "assert")]),
+        ("I'm majoring in economics.", [("Dana", "studied", "economics", "assert")]),
+        (
+            "I'm a grad student at Berkeley.",
+            [("Dana", "role", "grad student", "assert"), ("Dana", "school", "Berkeley", "assert")],
+        ),
+        # Studying is no subject, a country no school, "college" no name.
+        ("I studied all night.", []),
+        ("I study at night.", []),
+        ("I studied hard for the exam.", []),
+        ("I'm studying abroad in Spain.", []),
+        ("I didn't graduate from college.", []),
+        # An adverb before "for" keeps the employer.
+        ("I work remotely for Acme Corp.", [("Dana", "employer", "Acme Corp", "assert")]),
+    ],
+)
+def test_education_and_employer_phrasings(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
