@@ -27,11 +27,12 @@ import re
 from collections.abc import Callable
 from functools import partial
 from itertools import islice
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from nousmem.policies.clauses import trim_name, trim_phrase
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.list_words import (
+    ADVERB_END,
     BINOMIALS,
     CLAUSE_VERBS,
     ITEM_REJECT,
@@ -43,6 +44,7 @@ from nousmem.policies.list_words import (
 from nousmem.policies.patterns import (
     NAME,
     NAME_STOP,
+    NOT_A_NAME,
     SPECIES,
     SPECIES_SINGULAR,
     VALUE_STOP,
@@ -53,6 +55,7 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_WORDS",
     "Item",
+    "NameLead",
     "binomial",
     "coordinated",
     "list_items",
@@ -73,9 +76,18 @@ _WORD = re.compile(r"\S+")
 _PAIR_JOIN = re.compile(r"\s+(?:and|&|'n'|'n|n')\s+", re.I)
 _TRAIL = ",.;:!?\"'"
 _DETERMINERS = frozenset({"my", "the", "a", "an", "this", "that", "some"})
+# What opens a clause with its own subject after "and": "... and *my* sister loves birds".
+_NEW_SUBJECT = frozenset({"my", "his", "her", "their", "our", "your", "the", "a", "an"})
+_AUXILIARIES = frozenset(
+    {"'re", "'ve", "'ll", "'d", "are", "were", "have", "will", "would", "can", "could", "both"}
+)
+_NOT_A_NAME = re.compile(NOT_A_NAME)
+_ABBREVIATIONS = frozenset({"St", "Jr", "Sr", "Mt", "Ft", "Rev", "Gen", "Col", "Lt"})
+NameLead = Literal["noun", "prep"] | None
 _NAME = re.compile(NAME)
+# Not "the cat": "a dog and the cat next door" owns no cat.
 _PET = re.compile(
-    r"(?:(?i:a|an|the|my|our|two|three|four|some|another)\s+)?"
+    r"(?P<det>(?i:a|an|my|our|two|three|four|five|some|another)\s+)?"
     r"(?:(?i:new|little|cute|rescue|baby|pet|old|senior)\s+)?"
     + SPECIES
     + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>"
@@ -129,39 +141,37 @@ def list_items(
     *,
     first: str = "",
     denied: bool = False,
-    plural: bool = False,
+    lead: NameLead = None,
     pattern: re.Pattern[str] | None = None,
 ) -> list[Item]:
     """The further items of a list whose first value ``first`` (of a rule's value
     ``kind``) ends at ``vend`` in ``text``; ``[]`` unless the words after it form one
-    closed list. Items come as said (the caller normalises them as it does the first
-    value), except that a noun-phrase list under a gerund keeps it: "stopped drinking tea
-    and coffee" gives "drinking coffee".
+    closed list. Items come as said; the caller normalises them as it does the first value.
 
-    ``denied``: the clause is negated, so "or" and "nor" join items too. ``plural``: the
-    noun before a name is plural or a preposition ("my *kids* Max and Lily", "friends
-    *with* Tom and Ana"); a name list needs it ("my friend Tom and Ana" names one friend).
-    ``pattern``: what each further item of a raw or status value matches at its start
-    (group ``val``; ``Rule.items``); without one such a value takes no list.
+    ``denied``: the clause is negated, so "or" and "nor" join items too. ``lead``: what
+    stands before a name value: a plural noun ("my *kids* Max and Lily": the names are the
+    clause's subject, so a verb or the clause's end follows them) or a preposition
+    ("friends *with* Tom and Ana": an object). Without one a name takes no list ("my friend
+    Tom and Ana" names one friend). ``pattern``: what each further item of a raw or status
+    value matches at its start (group ``val``; ``Rule.items``); without one such a value
+    takes no list.
     """
     if kind == "np":
-        items = _walk(text, vend, partial(_item, cuts=cuts), _closed, denied)
-        lead = first.split()
-        if len(lead) > 1 and lead[0].lower().endswith("ing"):
-            return [
-                it
-                if it.value.split()[0].lower().endswith("ing")
-                else it._replace(value=f"{lead[0]} {it.value}")
-                for it in items
-            ]
-        return items
-    if kind == "name":
-        return _walk(text, vend, _name_item, _name_closed, denied) if plural else []
-    if kind == "pet":
-        return _walk(text, vend, _pet_item, _closed, denied)
-    if pattern is not None:
-        return _walk(text, vend, partial(_matched_item, pattern=pattern), _closed, denied)
-    return []
+        read: Callable[[str, int, int], Item | None] = partial(_item, cuts=cuts)
+        if _verb_object(first):
+            # "drinking tea and coffee" is "drinking coffee", but "hiking trails and
+            # waterfalls" is not "hiking waterfalls": a gerund with an object takes no list.
+            return []
+    elif kind == "name" and lead is not None:
+        read = _name_item
+    elif kind == "pet":
+        read = _pet_item
+    elif pattern is not None:
+        read = partial(_matched_item, pattern=pattern)
+    else:
+        return []
+    ends = _subject_closed if lead == "noun" else _closed
+    return _walk(text, vend, read, ends, denied)
 
 
 def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
@@ -173,35 +183,45 @@ def _walk(
     text: str,
     vend: int,
     read: Callable[[str, int, int], Item | None],
-    closed: Callable[[str, int, int], bool],
+    ends: Callable[[str, Item, int, int], bool],
     denied: bool,
 ) -> list[Item]:
-    """Read items after ``vend`` while separators and items read; keep them up to the
-    last item after a conjunction where the list may end ("A, B and C", "A and B and C";
-    "A and B and my sister ..." keeps B)."""
+    """Read separators and items after ``vend``. A list closes at an item after a
+    conjunction that ``ends`` accepts; "A and B and C" reads on, and keeps B before "and
+    <a clause with its own subject>" ("dogs and cats and my sister loves birds"), not
+    before any other failing item ("hiking and Tom and I go": Tom is a subject)."""
     joins = ("and", "&", "or", "nor") if denied else ("and", "&")
     items: list[Item] = []
-    kept = 0
+    chained = False
     pos = vend
     while len(items) < MAX_ITEMS:
         sep = _SEP.match(text, pos)
         if sep is None or sep.end() == pos:
-            break
-        conj = (sep.group("c1") or sep.group("c2") or "").lower()
+            return []
+        conj = _conj(sep)
         if conj and conj not in joins:
-            break
-        stop = _STRETCH_END.search(text, sep.end())
+            return []
+        start = sep.end()
+        stop = _STRETCH_END.search(text, start)
         stretch_end = stop.start() if stop is not None else len(text)
-        item = read(text, sep.end(), stretch_end)
+        item = read(text, start, stretch_end)
         if item is None or _glued(text, item.end):
-            break
+            opener = _WORD.match(text, start)
+            fresh = opener is not None and opener.group(0).lower() in _NEW_SUBJECT
+            return items if chained and fresh else []
         items.append(item)
         pos = item.end
-        if conj and closed(text, pos, stretch_end):
-            kept = len(items)
-        elif conj:
-            break
-    return items[:kept]
+        if conj:
+            nxt = _SEP.match(text, pos)
+            if nxt is not None and nxt.end() > pos and _conj(nxt) in joins:
+                chained = True
+                continue
+            return items if ends(text, item, start, stretch_end) else []
+    return []  # more than MAX_ITEMS: prose, not a list
+
+
+def _conj(sep: re.Match[str]) -> str:
+    return (sep.group("c1") or sep.group("c2") or "").lower()
 
 
 def _glued(text: str, end: int) -> bool:
@@ -211,32 +231,43 @@ def _glued(text: str, end: int) -> bool:
     return text[end : end + 1] in _TRAIL and (nxt.isalnum() or nxt == "/")
 
 
+def _verb_object(first: str) -> bool:
+    lead = first.split()
+    return len(lead) > 1 and lead[0].islower() and lead[0].endswith("ing")
+
+
+def _acceptable(said: list[str]) -> bool:
+    """The checks every item passes, whoever reads it: no negation, quantity, pronoun or
+    hedge first ("and *not* coffee", "and *nobody* cares"), no filler ("and *stuff*"), no
+    common verb ("and *hate* dogs") and no clause ("and dogs *bite*")."""
+    if not said or said[0].lower() in ITEM_REJECT_START:
+        return False
+    low = [w.lower() for w in said]
+    # A one-word item keeps its case: a capitalised word is a name ("Python, Go and Rust").
+    verbs = said if len(said) == 1 else low
+    return not (
+        any(w in ITEM_REJECT for w in low) or any(w in VERBS for w in verbs) or _clause_like(said)
+    )
+
+
+def _words(text: str, start: int, end: int) -> list[str]:
+    return [w.strip(_TRAIL) for w in text[start:end].split()]
+
+
 def _item(text: str, start: int, stretch_end: int, *, cuts: list[int]) -> Item | None:
-    first = _WORD.match(text, start)
-    if first is None or first.group(0).lower().strip(_TRAIL) in ITEM_REJECT_START:
-        return None  # "and not coffee", "and her sister ...", "and maybe swimming"
     got = trim_phrase(text, start, stretch_end, cuts, VALUE_STOP)
     if got is None:
         return None
     value, end = got
-    said = [w.strip(_TRAIL) for w in text[start:end].split()]
-    low = [w.lower() for w in said]
-    # A one-word item keeps its case: a capitalised word is a name ("Python, Go and Rust").
-    verbs = said if len(said) == 1 else low
-    if (
-        len(value.split()) > MAX_WORDS
-        or any(w in ITEM_REJECT for w in low)
-        or any(w in VERBS for w in verbs)
-        or _clause_like(said)
-    ):
+    if len(value.split()) > MAX_WORDS or not _acceptable(_words(text, start, end)):
         return None
     return binomial(text, value, end, cuts) or Item(value, end)
 
 
 def _clause_like(said: list[str]) -> bool:
     """Whether an item's words read as a clause: a subject and its verb ("dogs *bite*",
-    "Tom *agrees*", "my wife *cleans*"; not "tv shows", "long walks": no subject opens
-    them), or a verb and its object ("*adore* swimming")."""
+    "Tom *agrees*", "Tom *complains*", "my wife *cleans*"; not "tv shows", "long walks":
+    no subject opens them), or a verb and its object ("*adore* swimming")."""
     if len(said) < 2:
         return False
     head = said[0].lower()
@@ -246,9 +277,13 @@ def _clause_like(said: list[str]) -> bool:
         if len(said) > 2 and said[1].lower() in PEOPLE:
             return True  # "and my wife swimming": a person does something
         rest = said[2:]
-    elif said[0][:1].isupper() or (
-        len(head) > 3 and head.endswith("s") and not head.endswith("ss")
-    ):
+    elif said[0][:1].isupper():
+        # "Tom complains": a name and a lowercase -s word is a clause more often than a
+        # noun phrase ("Python scripts").
+        if len(said) == 2 and said[1].islower() and said[1].endswith("s"):
+            return True
+        rest = said[1:]
+    elif len(head) > 3 and head.endswith("s") and not head.endswith("ss"):
         rest = said[1:]
     else:
         return False
@@ -256,20 +291,26 @@ def _clause_like(said: list[str]) -> bool:
 
 
 def _name_item(text: str, start: int, stretch_end: int) -> Item | None:
+    if _NOT_A_NAME.match(text, start) is None:
+        return None  # "my friends Chinese and Indian food", "Tom and Dr. Lee"
     m = _NAME.match(text, start, stretch_end)
     if m is None or m.group(0).endswith(("'s", "'")):
         return None  # "Tom and Ana's sister": Ana is not the one named
     name = trim_name(m.group(0))
     if name is None or len(name.split()) != len(m.group(0).split()):
         return None  # "Tom and I", "Tom and Monday": no name
+    if name in _ABBREVIATIONS and text[m.end() : m.end() + 1] == ".":
+        return None  # "St. John", "Jr.": an abbreviation, not a name
     return Item(name, m.end())
 
 
 def _pet_item(text: str, start: int, stretch_end: int) -> Item | None:
     m = _PET.match(text, start, stretch_end)
-    if m is None:
+    if m is None or not _acceptable(_words(text, start, m.end())):
         return None
     species = " ".join(m.group("species").lower().split())
+    if m.group("det") is None and not species.endswith("s"):
+        return None  # "a dog and fish for dinner": a pet is counted ("a fish", "two fish")
     value = SPECIES_SINGULAR.get(species, species)
     pet = m.group("petname")
     if pet is not None and pet.lower() not in NAME_STOP:
@@ -281,16 +322,46 @@ def _matched_item(
     text: str, start: int, stretch_end: int, *, pattern: re.Pattern[str]
 ) -> Item | None:
     m = pattern.match(text, start, stretch_end)
-    return None if m is None else Item(m.group("val"), m.end("val"))
+    if m is None or not _acceptable(_words(text, start, m.end("val"))):
+        return None
+    return Item(m.group("val"), m.end("val"))
 
 
-def _closed(text: str, end: int, stretch_end: int) -> bool:
-    """Whether the list may end at ``end``: only a word of ``LIST_END`` may follow it."""
-    rest = _WORD.search(text, end, stretch_end)
-    return rest is None or rest.group(0).lower().strip(_TRAIL) in LIST_END
+def _verbish(word: str) -> bool:
+    low = word.lower().strip(_TRAIL)
+    return low in CLAUSE_VERBS or (word.islower() and low.endswith("ed"))
 
 
-def _name_closed(text: str, end: int, stretch_end: int) -> bool:
-    """Names stand before the clause's verb ("my kids Max and Lily *love* it"): any word
-    may follow the last one."""
-    return True
+def _closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
+    """Whether the list may end after ``item`` (read from ``start``): the stretch ends, or
+    a word that may follow a value comes next (``LIST_END``: "... and yoga *lately*"), or
+    an adverb not followed by a verb ("... and coffee *now*", not "... and Ana *always*
+    comes"). After a lone name, "too" makes it a subject ("... and Tom too")."""
+    rest = _WORD.search(text, item.end, stretch_end)
+    if rest is None:
+        return True
+    word = rest.group(0).lower().strip(_TRAIL)
+    if word in ("too", "also") and text[start : start + 1].isupper() and " " not in item.value:
+        return False
+    if word in LIST_END:
+        return True
+    if word in ADVERB_END:
+        nxt = _WORD.search(text, rest.end(), stretch_end)
+        return nxt is None or not _verbish(nxt.group(0))
+    return False
+
+
+def _subject_closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
+    """After names that are the clause's subject ("my kids Max and Lily *love* it"): the
+    clause's end or a verb, not a noun ("my kids Netflix and YouTube *accounts*": a
+    possessive without its apostrophe)."""
+    rest = _WORD.search(text, item.end, stretch_end)
+    if rest is None:
+        return True
+    word = rest.group(0)
+    if word.lower() in ADVERB_END:
+        rest = _WORD.search(text, rest.end(), stretch_end)
+        if rest is None:
+            return True
+        word = rest.group(0)
+    return _verbish(word) or word.lower().strip(_TRAIL) in _AUXILIARIES

@@ -36,7 +36,7 @@ from nousmem.policies.clauses import (
     not_stated,
     walk_back,
 )
-from nousmem.policies.coordination import binomial, list_items
+from nousmem.policies.coordination import NameLead, binomial, list_items
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
@@ -68,9 +68,13 @@ _NOR = re.compile(
     r"\s*,?\s*(?i:nor)\s+(?!(?i:does|do|did|is|am|are|was|were|can|could|will|would|has"
     r"|have|had|should|shall|may|might|must)\b)"
 )
-# The word before a name list: a plural noun or a preposition ("my *kids* Max and Lily",
-# "friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
-_PLURAL_LEAD = re.compile(r"(?:(?<!')s|\b(?i:with|of|children))\s*,?\s+$")
+# The word before a name list: a plural noun ("my *kids* Max and Lily") or a preposition
+# ("friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
+_NOUN_LEAD = re.compile(
+    r"(?:\b(?!(?i:is|was|has|does|his|its|this|us|as|yes|plus)\b)[\w-]+(?<!')s|\b(?i:children))"
+    r"\s*,?\s+$"
+)
+_PREP_LEAD = re.compile(r"\b(?i:with|of)\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
@@ -177,8 +181,9 @@ class RuleExtractor:
             found.sort(key=lambda f: f[:3])
             # Two rules reading the same triple from the same words with opposite polarity ("I
             # left my job at X" is also "my job at X"): the negated reading is the specific
-            # one. Not an assert said elsewhere in the sentence ("I no longer play tennis and
-            # golf, but I play golf with my son").
+            # one; so is a later denial ("I'm vegan, well I'm not vegan anymore"). Not an
+            # assert said after the denial ("I no longer play tennis and golf, but I play
+            # golf with my son").
             negated: dict[tuple[str, str, str], list[tuple[int, int] | None]] = {}
             for _, _, _, c in found:
                 if c.polarity == "negate":
@@ -187,7 +192,8 @@ class RuleExtractor:
             for _, _, _, claim in found:
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
                 if claim.polarity == "assert" and any(
-                    _overlap(claim.span, span) for span in negated.get(key, ())
+                    _overlap(claim.span, span) or _after(span, claim.span)
+                    for span in negated.get(key, ())
                 ):
                     continue
                 if (*key, claim.polarity) not in seen:
@@ -237,6 +243,17 @@ class RuleExtractor:
         )
         # "I love hiking, swimming and yoga": one claim per item, read as one clause.
         vs = match.start(group)
+        lead: NameLead = None
+        if rule.value == "name":
+            if _NOUN_LEAD.search(text, max(0, vs - 16), vs):
+                lead = "noun"
+            elif _PREP_LEAD.search(text, max(0, vs - 8), vs):
+                lead = "prep"
+        listed = (
+            rule.attribute in MULTI_VALUED
+            and neither is None
+            and (rule.value != "name" or match.end(group) >= match.end())
+        )
         items = (
             list_items(
                 rule.value,
@@ -245,14 +262,16 @@ class RuleExtractor:
                 sent.cuts,
                 first=value if rule.template == "{}" else "",  # not "volunteering at X"
                 denied=walk.plain_neg or walk.cessation or neg_word,
-                plural=_PLURAL_LEAD.search(text, max(0, vs - 12), vs) is not None,
+                lead=lead,
                 pattern=rule.items,
             )
-            if rule.attribute in MULTI_VALUED
-            and neither is None
-            and (rule.value != "name" or match.end(group) >= match.end())
+            if listed
             else []
         )
+        if listed and lead == "noun" and not items:
+            # "my kids Lego sets", "my friends Netflix account": a possessive without its
+            # apostrophe, not a name; a plural noun names people in a list only.
+            return []
         last = items[-1].end if items else vend
         # The clause reaches back to the previous boundary, so that a leading "These days,"
         # or "Now" counts as update language for it.
@@ -374,6 +393,11 @@ def _visible(text: str) -> bool:
 def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
     """Whether two claim spans share a character (an unknown span shares all)."""
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
+
+
+def _after(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    """Whether span ``a`` starts after span ``b`` does."""
+    return a is not None and b is not None and a[0] > b[0]
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

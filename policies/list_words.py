@@ -5,6 +5,7 @@ from __future__ import annotations
 from nousmem.policies.patterns import words
 
 __all__ = [
+    "ADVERB_END",
     "BINOMIALS",
     "CLAUSE_VERBS",
     "ITEM_REJECT",
@@ -88,7 +89,8 @@ _BASE_VERBS = (
     "move open paint pay plan plant pray promise pull push race rain rest ride ring rise "
     "run sail sell send serve shine shop shout show sit skate ski sleep smell smile snore "
     "speak stand stay stop study surf swim talk taste teach text throw travel turn wait "
-    "wake walk wash win wish wonder worry yell agree prefer enjoy hate like love want need "
+    "wake walk wash win wish wonder worry yell complain disagree approve suck mind sneeze "
+    "agree prefer enjoy hate like love want need "
     "play work live visit watch read write help call look seem hope think know feel try"
 )
 _IRREGULAR = (
@@ -127,22 +129,28 @@ ITEM_REJECT_START = words(
     "possibly just only other others"
 )
 #: Items holding one of these carry nothing ("hiking and *stuff*").
-ITEM_REJECT = words("etc etc. stuff things thing more so forth on")
-#: Words that may follow a list's last item: prepositions, time and frequency words, a new
-#: clause's conjunction. Not an auxiliary, a modal, a pronoun or "like", which would make
-#: the last "item" that clause's subject ("... and Bob *can* swim", "... and my kids *like*
-#: juice").
+ITEM_REJECT = words("etc etc. stuff things thing more so forth on whatnot thus then")
+#: Words that may follow a list's last item: prepositions, time words, a dash, "too". Not an
+#: auxiliary, a modal, a pronoun or "like", which would make the last "item" that clause's
+#: subject ("... and Bob *can* swim", "... and my kids *like* juice").
 LIST_END = words(
     "with without for at in on during from by into onto since until till after before "
-    "because cause 'cause but though although when while as so than then and or "
-    "yesterday today tomorrow tonight last next ago every recently lately now again too "
-    "also anymore already soon lol haha really instead nowadays these this "
-    "twice once often regularly sometimes usually always daily weekly monthly together "
-    "alone near around through over there here that which who - – —"
+    "because cause 'cause but though although when while as so than "
+    "yesterday today tomorrow tonight last next ago every recently lately again too "
+    "anymore lol haha tbh ngl imo instead nowadays these this twice once daily weekly "
+    "monthly alone near around through over there here that which who - – —"
+)
+#: Adverbs that may end a value ("... and coffee *now*") or stand between a subject and its
+#: verb ("... and Ana *always* comes"): they end a list only when no verb follows.
+ADVERB_END = words(
+    "usually always sometimes often also really then now already just together still "
+    "never regularly mostly generally"
 )
 #: People an item may name; "my *wife* swimming" with more after one is a clause.
 PEOPLE = words(
     "wife husband partner spouse sister brother mom mum dad mother father son daughter kids "
     "kid children child friend friends family boyfriend girlfriend boss parents grandma "
-    "grandpa aunt uncle cousin neighbor neighbour roommate coworker colleague"
+    "grandpa aunt uncle cousin neighbor neighbour roommate coworker colleague neighbors "
+    "neighbours roommates coworkers colleagues sisters brothers sons daughters parents "
+    "cousins"
 )
