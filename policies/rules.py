@@ -67,6 +67,9 @@ _NOT_ENDED = "".join(
     )
 )
 
+# "Tom is my friend", not "Tom is my friend's brother" (someone else's relation).
+_NOT_POSSESSIVE = r"\b(?!')"
+
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
     w
@@ -218,7 +221,13 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "friend",
         "friend buddy pal bestie bff",
-        NAME_VAL + r"\s+(?i:is|was|has\s+been)\s+" + POSS + r"\s+" + FRIEND_ADJ + FRIEND + r"\b",
+        NAME_VAL
+        + r"\s+(?i:is|was|has\s+been)\s+"
+        + POSS
+        + r"\s+"
+        + FRIEND_ADJ
+        + FRIEND
+        + _NOT_POSSESSIVE,
         value="name",
         subject="poss",
     ),
@@ -255,7 +264,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         "husband wife spouse hubby",
-        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\b",
+        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NOT_POSSESSIVE,
         value="name",
         subject="poss",
     ),
@@ -287,6 +296,23 @@ _FACT_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
         presupposed=True,
+    ),
+    # "Lily is my daughter", "Tom is Ana's little brother" (not "Lily is my daughter's
+    # friend").
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            NAME_VAL
+            + r"\s+(?i:is)\s+"
+            + POSS
+            + r"\s+(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
+            + rf"(?i:{'|'.join(nouns.split())})"
+            + _NOT_POSSESSIVE,
+            value="name",
+            subject="poss",
+        )
+        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
     ),
     # "My daughter's name is Emma", "My son is called Leo": a name that ends the clause.
     *(

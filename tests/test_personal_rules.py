@@ -384,3 +384,34 @@ async def test_a_birthday_answers_when_it_is() -> None:
 )
 def test_education_and_employer_phrasings(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lily is my daughter.", [("Dana", "child", "Lily", "assert")]),
+        ("Tom is Ana's little brother.", [("Ana", "sibling", "Tom", "assert")]),
+        (
+            "Lily is my daughter and Max is my son.",
+            [("Dana", "child", "Lily", "assert"), ("Dana", "child", "Max", "assert")],
+        ),
+        # Someone else's relation: no claim about the speaker's own.
+        ("Lily is my daughter's friend.", []),
+        ("Ana is my wife's sister.", []),
+        ("Tom is my friend's brother.", []),
+        ("Ana is my wife.", [("Dana", "spouse", "Ana", "assert")]),
+    ],
+)
+def test_a_name_said_to_be_a_relation(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_child_can_be_forgotten_by_name() -> None:
+    rt = await MemoryRuntime.memory(namespace="kin")
+    try:
+        obs = {"type": "utterance", "source": "user", "actor": "Dana"}
+        await rt.observe_and_route({**obs, "content": "My daughter Lily is five."})
+        res = await rt.observe_and_route({**obs, "content": "Forget that Lily is my daughter."})
+        assert res.forgotten == ("fact:dana.child#lily",)
+    finally:
+        await rt.close()
