@@ -67,6 +67,16 @@ _NOT_ENDED = "".join(
     )
 )
 
+# "My wife's name is Ana", "My son is called Leo": a name that ends the clause. Not "My
+# husband is Tom": a capitalised word there is as often no name ("My husband is Jamaican").
+_NAMED_AS = (
+    r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
+    + NOT_A_NAME
+    + NAME_VAL
+    + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
+)
+# A relative's age or rank before the noun: "my *little* brother", "my *eldest* daughter".
+_KIN_AGE = r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
 # "Tom is my friend", not "Tom is my friend's brother" (someone else's relation).
 _NOT_POSSESSIVE = r"\b(?!')"
 
@@ -274,14 +284,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         "husband wife spouse hubby",
-        POSS
-        + r"\s+"
-        + SPOUSE_NEG
-        + SPOUSE
-        + r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
-        + NOT_A_NAME
-        + NAME_VAL
-        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
+        POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NAMED_AS,
         value="name",
         subject="poss",
         stated=True,  # not "Let's say my wife's name is Maria"
@@ -306,7 +309,8 @@ _FACT_RULES: tuple[Rule, ...] = (
             NAME_VAL
             + r"\s+(?i:is)\s+"
             + POSS
-            + r"\s+(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
+            + r"\s+"
+            + _KIN_AGE
             + rf"(?i:{'|'.join(nouns.split())})"
             + _NOT_POSSESSIVE,
             value="name",
@@ -319,13 +323,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         make_rule(
             attribute,
             nouns,
-            POSS
-            + r"\s+(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
-            + rf"(?i:{'|'.join(nouns.split())})"
-            + r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
-            + NOT_A_NAME
-            + NAME_VAL
-            + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
+            POSS + r"\s+" + _KIN_AGE + rf"(?i:{'|'.join(nouns.split())})" + _NAMED_AS,
             value="name",
             subject="poss",
             stated=True,
