@@ -59,6 +59,7 @@ __all__ = [
     "binomial",
     "coordinated",
     "list_items",
+    "possessive_slip",
 ]
 
 MAX_ITEMS = 12
@@ -78,6 +79,10 @@ _TRAIL = ",.;:!?\"'"
 _DETERMINERS = frozenset({"my", "the", "a", "an", "this", "that", "some"})
 # What opens a clause with its own subject after "and": "... and *my* sister loves birds".
 _NEW_SUBJECT = frozenset({"my", "his", "her", "their", "our", "your", "the", "a", "an"})
+_PREPOSITIONS = frozenset(
+    {"to", "at", "for", "with", "in", "on", "from", "into", "over", "after", "before"}
+)
+_PRONOUNS = frozenset({"i", "i'm", "i've", "i'd", "i'll", "we", "he", "she", "they", "you"})
 _AUXILIARIES = frozenset(
     {"'re", "'ve", "'ll", "'d", "are", "were", "have", "will", "would", "can", "could", "both"}
 )
@@ -160,8 +165,9 @@ def list_items(
         read: Callable[[str, int, int], Item | None] = partial(_item, cuts=cuts)
         if _verb_object(first):
             # "drinking tea and coffee" is "drinking coffee", but "hiking trails and
-            # waterfalls" is not "hiking waterfalls": a gerund with an object takes no list.
-            return []
+            # waterfalls" is not "hiking waterfalls": after a gerund with an object only
+            # another gerund phrase is an item ("reading books and watching movies").
+            read = partial(_gerund_item, cuts=cuts)
     elif kind == "name" and lead is not None:
         read = _name_item
     elif kind == "pet":
@@ -172,6 +178,28 @@ def list_items(
         return []
     ends = _subject_closed if lead == "noun" else _closed
     return _walk(text, vend, read, ends, denied)
+
+
+def possessive_slip(text: str, vend: int) -> bool:
+    """Whether a capitalised word ending at ``vend`` after a plural noun is a possessive
+    written without its apostrophe: a lowercase noun follows it ("my kids Lego *sets*",
+    "my friends Netflix *account*"), or a list that did not read ("my kids Netflix and
+    YouTube accounts")."""
+    nxt = _WORD.match(text, vend + 1) if text[vend : vend + 1] == " " else None
+    if nxt is None:
+        return False
+    word = nxt.group(0)
+    low = word.lower().strip(_TRAIL)
+    if low in ("and", "&"):
+        return True
+    return (
+        word[:1].islower()
+        and not _verbish(word)
+        and low not in _AUXILIARIES
+        and low not in _PREPOSITIONS
+        and low not in LIST_END
+        and low not in ADVERB_END
+    )
 
 
 def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
@@ -206,9 +234,8 @@ def _walk(
         stretch_end = stop.start() if stop is not None else len(text)
         item = read(text, start, stretch_end)
         if item is None or _glued(text, item.end):
-            opener = _WORD.match(text, start)
-            fresh = opener is not None and opener.group(0).lower() in _NEW_SUBJECT
-            return items if chained and fresh else []
+            fresh = chained and _fresh_clause(text, start, items[-1], joint=read is _name_item)
+            return items if fresh else []
         items.append(item)
         pos = item.end
         if conj:
@@ -218,6 +245,21 @@ def _walk(
                 continue
             return items if ends(text, item, start, stretch_end) else []
     return []  # more than MAX_ITEMS: prose, not a list
+
+
+def _fresh_clause(text: str, start: int, before: Item, *, joint: bool = False) -> bool:
+    """Whether the words at ``start`` (after "and") open a clause with its own subject, so
+    that the item ``before`` them ends the list: "dogs and cats and *my sister* loves
+    birds", "hiking and biking and *I* went"; not "hiking and Tom and *I* go", where the
+    name is part of the subject, unless the names are a subject anyway (``joint``: "my
+    kids Max and Lily and *I* went")."""
+    opener = _WORD.match(text, start)
+    if opener is None:
+        return False
+    word = opener.group(0).lower().strip(_TRAIL)
+    if joint and word in ("i", "we", "me"):
+        return True
+    return word in _NEW_SUBJECT or (word in _PRONOUNS and not before.value[:1].isupper())
 
 
 def _conj(sep: re.Match[str]) -> str:
@@ -262,6 +304,12 @@ def _item(text: str, start: int, stretch_end: int, *, cuts: list[int]) -> Item |
     if len(value.split()) > MAX_WORDS or not _acceptable(_words(text, start, end)):
         return None
     return binomial(text, value, end, cuts) or Item(value, end)
+
+
+def _gerund_item(text: str, start: int, stretch_end: int, *, cuts: list[int]) -> Item | None:
+    item = _item(text, start, stretch_end, cuts=cuts)
+    head = item.value.split()[0] if item is not None else ""
+    return item if head.islower() and head.endswith("ing") else None
 
 
 def _clause_like(said: list[str]) -> bool:
@@ -364,4 +412,10 @@ def _subject_closed(text: str, item: Item, start: int, stretch_end: int) -> bool
         if rest is None:
             return True
         word = rest.group(0)
-    return _verbish(word) or word.lower().strip(_TRAIL) in _AUXILIARIES
+    low = word.lower().strip(_TRAIL)
+    if low == "and":  # "my kids Max and Lily and I went camping"
+        nxt = _WORD.search(text, rest.end(), stretch_end)
+        return nxt is not None and nxt.group(0).lower().strip(_TRAIL) in ("i", "we", "me")
+    # A verb, or a preposition when they are an object: "I took my kids Max and Lily *to*
+    # the park".
+    return _verbish(word) or low in _AUXILIARIES or low in _PREPOSITIONS

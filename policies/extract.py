@@ -36,7 +36,7 @@ from nousmem.policies.clauses import (
     not_stated,
     walk_back,
 )
-from nousmem.policies.coordination import NameLead, binomial, list_items
+from nousmem.policies.coordination import NameLead, binomial, list_items, possessive_slip
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
@@ -181,19 +181,21 @@ class RuleExtractor:
             found.sort(key=lambda f: f[:3])
             # Two rules reading the same triple from the same words with opposite polarity ("I
             # left my job at X" is also "my job at X"): the negated reading is the specific
-            # one; so is a later denial ("I'm vegan, well I'm not vegan anymore"). Not an
-            # assert said after the denial ("I no longer play tennis and golf, but I play
+            # one. So is a later taking back by the same rule ("I'm vegan, well I'm not vegan
+            # anymore": a cessation or correction, not hedged unless the assert is), but not
+            # a narrower denial ("I work at Acme but I don't work at Acme on Fridays"), nor
+            # an assert said after the denial ("I no longer play tennis and golf, but I play
             # golf with my son").
-            negated: dict[tuple[str, str, str], list[tuple[int, int] | None]] = {}
-            for _, _, _, c in found:
+            negated: dict[tuple[str, str, str], list[tuple[int, Claim]]] = {}
+            for _, idx, _, c in found:
                 if c.polarity == "negate":
                     key = (match_key(c.entity), c.attribute, match_key(c.value))
-                    negated.setdefault(key, []).append(c.span)
-            for _, _, _, claim in found:
+                    negated.setdefault(key, []).append((idx, c))
+            for _, idx, _, claim in found:
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
                 if claim.polarity == "assert" and any(
-                    _overlap(claim.span, span) or _after(span, claim.span)
-                    for span in negated.get(key, ())
+                    _overlap(claim.span, c.span) or _takes_back(c, n, claim, idx)
+                    for n, c in negated.get(key, ())
                 ):
                     continue
                 if (*key, claim.polarity) not in seen:
@@ -268,9 +270,14 @@ class RuleExtractor:
             if listed
             else []
         )
-        if listed and lead == "noun" and not items:
+        if (
+            listed
+            and lead == "noun"
+            and not items
+            and (possessive_slip(text, vend) or "," in text[max(0, vs - 3) : vs])
+        ):
             # "my kids Lego sets", "my friends Netflix account": a possessive without its
-            # apostrophe, not a name; a plural noun names people in a list only.
+            # apostrophe, not a name; "Hey my friends, Tom here": Tom speaks to them.
             return []
         last = items[-1].end if items else vend
         # The clause reaches back to the previous boundary, so that a leading "These days,"
@@ -332,7 +339,10 @@ class RuleExtractor:
         ]
         if obs.occurred_at is not None and dated:
             inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
-            valid_at = (inside or dated)[0].start
+            # A claim whose value is a date takes no other clause's ("My birthday is May 2
+            # and Ana's is June 4").
+            pool = inside if inside or len(dated) < len(sent.mentions) else dated
+            valid_at = pool[0].start if pool else None
         if not _visible(value) or not _visible(entity):
             return []  # control characters only ("I quit \x1b"): no value to claim
         span = (sent.offset + start, sent.offset + vend)
@@ -395,9 +405,19 @@ def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
-def _after(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
-    """Whether span ``a`` starts after span ``b`` does."""
-    return a is not None and b is not None and a[0] > b[0]
+def _takes_back(denial: Claim, by: int, claim: Claim, rule: int) -> bool:
+    """Whether ``denial`` (read by rule ``by``) takes back ``claim`` (read by ``rule``) said
+    before it in the sentence: the same rule, a cessation or correction, and no hedge the
+    assert lacks."""
+    a, b = denial.span, claim.span
+    return (
+        a is not None
+        and b is not None
+        and a[0] > b[0]
+        and by == rule
+        and denial.change
+        and (claim.hedged or not denial.hedged)
+    )
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

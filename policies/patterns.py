@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 
-ValueKind = Literal["np", "vp", "name", "status", "pet", "raw"]
+ValueKind = Literal["np", "vp", "name", "status", "pet", "raw", "date"]
 SubjectMode = Literal["walk", "poss", "pair"]
 ElideMode = Literal["never", "past", "past_ing"]
 

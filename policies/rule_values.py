@@ -22,7 +22,7 @@ from nousmem.policies.sentences import Sentence
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 
-__all__ = ["entity_of", "may_elide", "shaped", "value_of"]
+__all__ = ["day_of_year", "entity_of", "may_elide", "shaped", "value_of"]
 
 
 def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
@@ -64,6 +64,10 @@ def value_of(
         if trimmed is None:
             return None
         value, ve = trimmed
+        if value.rsplit(" ", 1)[-1] in _ABBREVIATED and text[ve : ve + 1] == ".":
+            # "a nurse at St. Mary's" (the sentence splitter cut at "St."): "St" is no
+            # value, and the rest of the name is lost.
+            return None
     elif rule.value == "name":
         raw = match.group(group)
         if raw.lower() in ("me", "mine", "myself"):
@@ -76,6 +80,10 @@ def value_of(
         value = name
     elif rule.value == "status":
         value = match.group(group)
+    elif rule.value == "date":
+        value = match.group(group)
+        if day_of_year(value) is None:
+            return None  # "Feb 30": no such day
     elif rule.value == "pet":
         species = " ".join(match.group("species").lower().split())
         value = SPECIES_SINGULAR.get(species, species)
@@ -91,13 +99,42 @@ def value_of(
 
 
 def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
-    """A value as its rule states it: a status by its canonical word, in the template."""
+    """A value as its rule states it: a status by its canonical word, a date as "March 5"
+    (one value however it is said: "5th of March", "mar 5"), in the template."""
     if rule.value == "status":
         status = " ".join(value.lower().split())
         value = STATUS_OF.get(status, status)
+    elif rule.value == "date":
+        value = day_of_year(value) or value
     if "verb" in rule.regex.groupindex:
         return rule.template.format(value, verb=match.group("verb").lower())
     return rule.template.format(value)
+
+
+# Abbreviations a value may not end on: the name goes on after the full stop.
+_ABBREVIATED = frozenset({"St", "Mt", "Ft", "Dr", "Mr", "Mrs", "Ms", "Prof"})
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_DATE_WORD = re.compile(r"[a-z]+|\d+")
+
+
+def day_of_year(said: str) -> str | None:
+    """ "March 5th", "the 5th of March", "mar 5, 1990" -> "March 5" (the year is dropped: a
+    birthday is a day of the year); None when ``said`` names no valid day."""
+    month = day = None
+    for w in _DATE_WORD.findall(said.lower()):
+        if w.isdigit():
+            if day is None and len(w) <= 2:
+                day = int(w)
+        elif month is None:
+            month = next(
+                (i for i, m in enumerate(_MONTHS) if len(w) >= 3 and m.startswith(w)), None
+            )
+    if month is None or day is None:
+        return None
+    days = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month]
+    return f"{_MONTHS[month].capitalize()} {day}" if 1 <= day <= days else None
 
 
 def may_elide(rule: Rule, match: re.Match[str]) -> bool:

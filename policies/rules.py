@@ -77,8 +77,11 @@ _NAMED_AS = (
 )
 # A relative's age or rank before the noun: "my *little* brother", "my *eldest* daughter".
 _KIN_AGE = r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
-# "Tom is my friend", not "Tom is my friend's brother" (someone else's relation).
-_NOT_POSSESSIVE = r"\b(?!')"
+# "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
+# else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
+_NOT_POSSESSIVE = (
+    r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law|in\s+christ|from\s+another|wife)\b)"
+)
 
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
@@ -198,12 +201,20 @@ _FACT_RULES: tuple[Rule, ...] = (
         + NOT_WORD
         + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
         r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
-        r"(?i:an?|the)\s+(?:[\w-]+\s+){0,3}?(?i:"
+        # Not "the worst cook", "the designated driver": a role, not a job.
+        r"(?i:an?|the(?!\s+(?:best|worst|only|designated|usual|official|resident|family)\b))"
+        r"\s+(?:[\w-]+\s+){0,3}?(?i:"
         + "|".join(_EMPLOYED_AS.split())
-        + r")\s+(?i:at|for|with)\s+"
+        # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
+        # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
+        + r")\s+(?i:at|for)\s+"
+        + r"(?!(?:Halloween|Christmas|Easter|Thanksgiving|Hanukkah|Diwali|Ramadan|Mom|Mum|Dad"
+        r"|Grandma|Grandpa|Heart|Church|Kids)\b)(?![^.,;!?]*'s\s+(?i:wedding|party|birthday)\b)"
         + CAP
         + VAL,
         elide="past",
+        # "I'm not a cashier at Target, I'm a manager there": the place is not denied.
+        denial_drops=True,
     ),
     # ---- uses ------------------------------------------------------------------------
     make_rule(

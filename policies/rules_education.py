@@ -12,12 +12,24 @@ from nousmem.policies.patterns import CAP, NOT_WORD, VAL, Rule, make_rule
 
 __all__ = ["EDUCATION_RULES"]
 
-# A degree's name before "degree": "a master's degree in", "my PhD in".
+# A degree's name before "degree": "a master's degree in", "my PhD in", "my major in" (not
+# "I'm a minor in Texas").
 _DEGREE = (
-    r"(?:(?i:a|an|my|the|her|his)\s+)?(?:(?i:bachelor'?s|master'?s|masters|doctoral|college"
+    r"(?:(?:(?i:a|an|my|the|her|his)\s+)?(?:(?i:bachelor'?s|master'?s|masters|doctoral|college"
     r"|university|undergrad(?:uate)?|graduate|ba|bs|bsc|ma|ms|msc|mba)\s+)?"
-    r"(?i:degree|phd|doctorate|diploma|masters|master's|major|minor)"
+    r"(?i:degree|phd|doctorate|diploma|masters|master's)"
+    r"|(?i:my|her|his)\s+(?i:major|minor))"
 )
+# A place studied at that names a school: a school word or an acronym ("MIT"), or one of the
+# universities said by name alone; not "studying at Starbucks".
+_SCHOOLISH = (
+    r"(?=(?:[\w.'&-]+\s+){0,4}?(?:University|College|School|Institute|Academy|Polytechnic"
+    r"|Conservatory|Seminary|High)\b|[A-Z]{2,6}\b|(?:Harvard|Yale|Stanford|Princeton|Oxford"
+    r"|Cambridge|Berkeley|Columbia|Cornell|Brown|Duke|Georgetown|Northwestern|Dartmouth"
+    r"|Caltech|Penn|Juilliard|Sorbonne)\b)"
+)
+# A field studied is a bare noun phrase: not "the menu", "my notes", "Ana's face".
+_FIELD = r"(?!(?i:the|my|his|her|their|our|your|a|an|this|that|these|those)\b)(?![\w-]+'s\b)"
 
 EDUCATION_RULES: tuple[Rule, ...] = (
     make_rule(
@@ -25,6 +37,7 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         "graduated graduate graduating",
         r"\b(?i:graduated|graduate|graduating)\s+(?i:from)\s+" + CAP + VAL,
         elide="past",
+        denial_drops=True,  # "I didn't graduate from MIT" may still have studied there
     ),
     # "I studied computer science", "majoring in biology", "I have a degree in physics".
     make_rule(
@@ -33,21 +46,30 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         "masters master's minor",
         r"(?:\b(?i:study|studies|studying|studied|majored\s+in|majoring\s+in)"
         r"|\b" + _DEGREE + r"\s+(?i:in))\s+(?!(?i:at|in|for|with|abroad|hard|online|together"
-        r"|late|all|every|tonight|today|tomorrow)\b)" + VAL,
+        r"|late|all|every|tonight|today|tomorrow)\b)" + _FIELD + VAL,
         elide="past",
     ),
     # "I'm a student at MIT", "I study at Stanford", "I'm studying computer science at
     # Stanford", "I'm enrolled at UCLA".
     make_rule(
         "school",
-        "student study studies studying studied enrolled attend attends attending attended",
-        r"(?:(?i:'m|\bam|'s|\bis|\bwas)\s+"
+        "student",
+        r"(?i:'m|\bam|'s|\bis|\bwas)\s+"
         + NOT_WORD
-        + r"(?:(?i:a|an)\s+)?(?:(?i:grad|graduate|phd|undergrad|undergraduate|college"
-        r"|university|exchange|medical|law)\s+)?(?i:student)"
-        r"|\b(?i:study|studies|studying|studied)(?:\s+[\w'-]+){0,4}?"
-        # "at", not "in": "studying abroad in Spain" names a country.
-        r"|\b(?i:enrolled|attend|attends|attending|attended))\s+(?i:at)\s+" + CAP + VAL,
+        + r"(?:(?i:now|currently|still|also)\s+)?(?:(?i:a|an)\s+)?(?:(?i:grad|graduate|phd"
+        r"|undergrad|undergraduate|college|university|exchange|medical|law)\s+)?(?i:student)"
+        r"\s+(?i:at)\s+" + CAP + VAL,
         elide="past",
+        denial_drops=True,  # "I'm no longer a student at MIT": it stays my school
+    ),
+    # "at", not "in": "studying abroad in Spain" names a country; and a school, not a café.
+    make_rule(
+        "school",
+        "study studies studying studied enrolled attend attends attending attended",
+        r"\b(?:(?i:study|studies|studying|studied)"
+        r"(?:\s+(?!(?i:for|to|every|with|on|in|hard|all)\b)[\w'-]+){0,3}?"
+        r"|(?i:enrolled|attend|attends|attending|attended))\s+(?i:at)\s+" + _SCHOOLISH + CAP + VAL,
+        elide="past",
+        denial_drops=True,
     ),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import (
+    NOT_A_NAME,
     NOT_A_VALUE,
     NOT_WORD,
     POSS,
@@ -73,11 +74,15 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
         # "my dog Rex", "my dog, named Rex", "my cat's name is Luna", "my cat is called Luna"
         r"(?:(?:'s\s+(?i:name)\s+(?i:is)\s+|\s+(?i:is)\s+(?i:called|named)\s+"
-        r"|\s*,?\s+(?:(?i:named|called)\s+)?)(?P<petname>"
+        r"|\s*,?\s+(?:(?i:named|called)\s+)?)"
+        # One name, whole: not "Mr. Whiskers" or "Luna Lovegood" cut short, nor "called
+        # Stupid by my brother" (then the species alone).
+        + NOT_A_NAME
+        + r"(?P<petname>"
         + _PETNAME
         + r")(?![\w"
         + LETTER
-        + "']))?",
+        + rf"'])(?!\s+[{UPPER}]|\s+(?i:by)\b))?",
         value="pet",
         subject="poss",
     ),

@@ -93,7 +93,8 @@ _LANGUAGE = (
     r"|Zulu|Xhosa|Afrikaans|Latin|Esperanto|Yiddish|ASL)\b)"
 )
 _LANGUAGE_ITEM = (
-    r"(?:(?i:some|basic|fluent|conversational|a\s+little|a\s+bit\s+of|native)\s+)?" + _LANGUAGE
+    r"(?:(?i:some|basic|fluent|conversational|a\s+little|a\s+bit\s+of|native|decent|good"
+    r"|broken|passable|okay|ok|limited|pretty\s+good)\s+)?" + _LANGUAGE
 )
 # A birthday: "March 5th", "5 March", "the 5th of March", "March 5, 1990".
 _MONTH = (
@@ -233,26 +234,39 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "birthday",
         "birthday bday",
-        POSS + r"\s+(?i:birthday|bday|b-day)\s+(?i:is|'s|falls\s+on)\s+(?:(?i:on)\s+)?" + _BIRTHDAY,
-        value="raw",
+        POSS
+        + r"\s+(?i:birthday|bday|b-day)(?:'s|\s+(?i:is|falls\s+on))\s+(?:(?i:on)\s+)?"
+        + _BIRTHDAY,
+        value="date",
         subject="poss",
         stated=True,
     ),
-    make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="raw"),
+    make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="date"),
     # ---- languages -------------------------------------------------------------------
     # "I speak English and French", "Ana is fluent in Japanese", "I'm a native Spanish
     # speaker"; "I don't speak German" denies it.
     make_rule(
         "speaks",
-        "speak speaks speaking fluent",
-        r"(?:\b(?i:speak|speaks|speaking)\s+|\b(?i:fluent)\s+(?i:in)\s+)" + _LANGUAGE_ITEM,
+        "speak speaks speaking",
+        r"\b(?i:speak|speaks|speaking)\s+" + _LANGUAGE_ITEM,
         value="raw",
         items=_LANGUAGE_ITEM,
+    ),
+    # "I'm not fluent in Japanese", "I'm not a native English speaker": how well, not
+    # whether: a denial gives no claim.
+    make_rule(
+        "speaks",
+        "fluent",
+        r"\b(?i:fluent)\s+(?i:in)\s+" + _LANGUAGE_ITEM,
+        value="raw",
+        items=_LANGUAGE_ITEM,
+        denial_drops=True,
     ),
     make_rule(
         "speaks",
         "native",
         r"\b(?i:native)\s+" + _LANGUAGE + r"\s+(?i:speaker)",
         value="raw",
+        denial_drops=True,
     ),
 )

@@ -157,17 +157,23 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("uses", 180.0, "use uses using tool tools"),
         _multi("allergy", 36500.0, "allergy allergies allergic"),
         _multi("diet", 1825.0, "diet diets vegetarian vegan"),
-        _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual"),
-        _single("birthday", 36500.0, "birthday born bday"),
-        _multi("school", 36500.0, "school schools college university graduate graduated"),
-        _multi("studied", 36500.0, "study studied studies major majored degree"),
+        _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
+        _single("birthday", 36500.0, "birthday born bday birth dob"),
+        _multi(
+            "school",
+            36500.0,
+            "school schools college university graduate graduated education educated alma "
+            "attend attended",
+        ),
+        _multi("studied", 36500.0, "study studied studies major majored degree education field"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("goal", 180.0, "goal goals plan plans"),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),
-        _single("answer_language", 3650.0, "language languages"),
+        # "Which language do you answer in?"; "What languages does Jon speak?" is `speaks`.
+        _single("answer_language", 3650.0, "answer answers reply replies respond"),
     ),
     default_half_life_days=365.0,
 )

@@ -226,6 +226,37 @@ def test_items_that_are_not_what_the_speaker_holds(
     assert rows(text) == [(a, v, "assert") for a, v in expected]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A clause with its own subject after "A and B and": B stays.
+        (
+            "I love hiking and biking and I work at Google.",
+            [("likes", "hiking"), ("likes", "biking"), ("employer", "Google")],
+        ),
+        # After a gerund with an object, another gerund phrase is an item.
+        (
+            "I love reading books and watching movies.",
+            [("likes", "reading books"), ("likes", "watching movies")],
+        ),
+        # Names after a plural noun may be an object, or a subject with the speaker.
+        ("I took my kids Max and Lily to the park.", [("child", "Max"), ("child", "Lily")]),
+        (
+            "My kids Max and Lily and I went camping.",
+            [("child", "Max"), ("child", "Lily"), ("activity", "camping")],
+        ),
+        ("My kids Max is 5.", [("child", "Max")]),
+    ],
+)
+def test_lists_that_end_where_a_clause_starts(text: str, expected: list[tuple[str, str]]) -> None:
+    assert rows(text) == [(a, v, "assert") for a, v in expected]
+
+
+def test_a_narrower_denial_does_not_take_back_the_assert() -> None:
+    got = rows("I work at Acme but I don't work at Acme on Fridays.")
+    assert ("employer", "Acme", "assert") in got
+
+
 def test_a_list_longer_than_max_items_is_prose() -> None:
     drinks = [f"drink{chr(97 + i)}" for i in range(15)]
     assert rows("I like " + " and ".join(drinks) + ".") == [("likes", "drinka", "assert")]
