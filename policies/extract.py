@@ -274,7 +274,11 @@ class RuleExtractor:
             listed
             and lead == "noun"
             and not items
-            and (possessive_slip(text, vend) or "," in text[max(0, vs - 3) : vs])
+            and (
+                possessive_slip(text, vend)
+                or "," in text[max(0, vs - 3) : vs]
+                or (len(value) > 1 and value.isupper())  # "my brothers BMW is fast"
+            )
         ):
             # "my kids Lego sets", "my friends Netflix account": a possessive without its
             # apostrophe, not a name; "Hey my friends, Tom here": Tom speaks to them.

@@ -200,6 +200,7 @@ def test_a_gerund_with_an_object_takes_no_list() -> None:
         ("My kids Netflix and YouTube accounts are locked.", []),
         ("My friends Chinese and Indian food is great.", []),
         ("Hey my friends, Tom here.", []),
+        ("My brothers BMW is fast.", []),
         ("My kids Max and Lily always love it.", [("child", "Max"), ("child", "Lily")]),
         # An adverb between a subject and its verb does not close the list.
         ("I love hiking and Ana always comes along.", [("likes", "hiking")]),
