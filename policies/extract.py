@@ -61,6 +61,13 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
+# A correction between a claim and its denial in one sentence: "I'm vegan, *actually no*,
+# I'm not vegan".
+_CORRECTION = re.compile(
+    r"\b(?:actually|no|nope|wait|sorry|i\s+mean|i\s+meant|correction|scratch\s+that"
+    r"|or\s+rather|well)\b",
+    re.IGNORECASE,
+)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
 # Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
@@ -186,18 +193,23 @@ class RuleExtractor:
             # a narrower denial ("I work at Acme but I don't work at Acme on Fridays"), nor
             # an assert said after the denial ("I no longer play tennis and golf, but I play
             # golf with my son").
-            negated: dict[tuple[str, str, str], list[tuple[int, Claim]]] = {}
-            for _, idx, _, c in found:
+            negated: dict[tuple[str, str, str], list[Claim]] = {}
+            asserted: set[tuple[str, str, str]] = set()
+            for _, _, _, c in found:
+                key = (match_key(c.entity), c.attribute, match_key(c.value))
                 if c.polarity == "negate":
-                    key = (match_key(c.entity), c.attribute, match_key(c.value))
-                    negated.setdefault(key, []).append((idx, c))
+                    negated.setdefault(key, []).append(c)
+                else:
+                    asserted.add(key)
             for _, idx, _, claim in found:
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
                 if claim.polarity == "assert" and any(
-                    _overlap(claim.span, c.span) or _takes_back(c, n, claim, idx)
-                    for n, c in negated.get(key, ())
+                    _overlap(claim.span, c.span) or _takes_back(c, claim, content)
+                    for c in negated.get(key, ())
                 ):
                     continue
+                if claim.polarity == "negate" and RULES[idx].yields and key in asserted:
+                    continue  # "I'm no longer a cashier at Target, I'm a manager at Target"
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))
                     out.append(claim)
@@ -291,6 +303,10 @@ class RuleExtractor:
         cess = (walk.cessation or anymore) and not rule.presupposed
         if rule.denial_drops and (walk.plain_neg or cess or neg_word):
             return []
+        if rule.plain_denial_drops and (walk.plain_neg or neg_word) and not cess:
+            said = match.group("neg") if "neg" in rule.regex.groupindex else None
+            if said is None or "longer" not in said.lower():  # "no longer" ends a state
+                return []
         negated = rule.negate != ((walk.plain_neg and not rule.presupposed) or cess or neg_word)
         attribute = rule.attribute
         if negated and rule.alt_negated and not cess and not neg_word:
@@ -409,19 +425,15 @@ def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
     return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
 
 
-def _takes_back(denial: Claim, by: int, claim: Claim, rule: int) -> bool:
-    """Whether ``denial`` (read by rule ``by``) takes back ``claim`` (read by ``rule``) said
-    before it in the sentence: the same rule, a cessation or correction, and no hedge the
-    assert lacks."""
+def _takes_back(denial: Claim, claim: Claim, content: str) -> bool:
+    """Whether ``denial`` takes back ``claim`` said before it in the sentence: a cessation
+    ("..., but I don't love yoga anymore") or a correction between them ("I'm vegan,
+    actually no, I'm not vegan"), and no hedge the assert lacks. Not a narrower denial:
+    "I work at Acme but I don't work at Acme on Fridays" keeps both."""
     a, b = denial.span, claim.span
-    return (
-        a is not None
-        and b is not None
-        and a[0] > b[0]
-        and by == rule
-        and denial.change
-        and (claim.hedged or not denial.hedged)
-    )
+    if a is None or b is None or a[0] <= b[0] or (denial.hedged and not claim.hedged):
+        return False
+    return denial.change or _CORRECTION.search(content, b[1], a[0]) is not None
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

@@ -84,6 +84,12 @@ class Rule(BaseModel):
     #: A denied clause gives no claim: "I never divorced Tom" says neither that Tom is her
     #: husband nor that he is not.
     denial_drops: bool = False
+    #: A plain denial (no cessation) gives no claim: "I'm not a cashier at Target" denies
+    #: the role, not the place; "I'm no longer a nurse at Mercy" still denies both.
+    plain_denial_drops: bool = False
+    #: A denial this rule reads gives way to an assert of the same fact in the sentence:
+    #: "I'm no longer a cashier at Target, I'm a manager at Target".
+    yields: bool = False
     #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
     elide: ElideMode = "never"
     #: The subject must stand alone: joined to another ("Tom and I", "neither Tom nor I",

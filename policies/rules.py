@@ -79,9 +79,9 @@ _NAMED_AS = (
 _KIN_AGE = r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
 # "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
 # else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
-_NOT_POSSESSIVE = (
-    r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law|in\s+christ|from\s+another|wife)\b)"
-)
+_NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
+# Kin said as a figure: "my brother in Christ", "from another mother", "my sister wife".
+_NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
@@ -202,19 +202,20 @@ _FACT_RULES: tuple[Rule, ...] = (
         + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
         r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
         # Not "the worst cook", "the designated driver": a role, not a job.
-        r"(?i:an?|the(?!\s+(?:best|worst|only|designated|usual|official|resident|family)\b))"
+        r"(?i:an?|the(?!\s+(?:best|worst|designated|usual)\b))"
         r"\s+(?:[\w-]+\s+){0,3}?(?i:"
         + "|".join(_EMPLOYED_AS.split())
         # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
         # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
         + r")\s+(?i:at|for)\s+"
         + r"(?!(?:Halloween|Christmas|Easter|Thanksgiving|Hanukkah|Diwali|Ramadan|Mom|Mum|Dad"
-        r"|Grandma|Grandpa|Heart|Church|Kids)\b)(?![^.,;!?]*'s\s+(?i:wedding|party|birthday)\b)"
-        + CAP
-        + VAL,
+        rf"|Grandma|Grandpa|Heart|Church|Kids)\b(?!\s+[{UPPER}]|'s\s+[{UPPER}]))"
+        r"(?!(?:[\w&.-]+\s+){0,3}?[\w-]+'s\s+(?i:wedding|party|birthday)\b)" + CAP + VAL,
         elide="past",
-        # "I'm not a cashier at Target, I'm a manager there": the place is not denied.
-        denial_drops=True,
+        # "I'm not a cashier at Target, I'm a manager there": the place is not denied; "I'm no
+        # longer a nurse at Mercy" ends it, unless the sentence names it again.
+        plain_denial_drops=True,
+        yields=True,
     ),
     # ---- uses ------------------------------------------------------------------------
     make_rule(
@@ -323,7 +324,8 @@ _FACT_RULES: tuple[Rule, ...] = (
             + r"\s+"
             + _KIN_AGE
             + rf"(?i:{'|'.join(nouns.split())})"
-            + _NOT_POSSESSIVE,
+            + _NOT_POSSESSIVE
+            + _NOT_FIGURE,
             value="name",
             subject="poss",
         )

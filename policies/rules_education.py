@@ -8,6 +8,7 @@ biology"). Neither is a state that ends, so a past statement counts.
 
 from __future__ import annotations
 
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import CAP, NOT_WORD, VAL, Rule, make_rule
 
 __all__ = ["EDUCATION_RULES"]
@@ -23,10 +24,11 @@ _DEGREE = (
 # A place studied at that names a school: a school word or an acronym ("MIT"), or one of the
 # universities said by name alone; not "studying at Starbucks".
 _SCHOOLISH = (
-    r"(?=(?:[\w.'&-]+\s+){0,4}?(?:University|College|School|Institute|Academy|Polytechnic"
-    r"|Conservatory|Seminary|High)\b|[A-Z]{2,6}\b|(?:Harvard|Yale|Stanford|Princeton|Oxford"
-    r"|Cambridge|Berkeley|Columbia|Cornell|Brown|Duke|Georgetown|Northwestern|Dartmouth"
-    r"|Caltech|Penn|Juilliard|Sorbonne)\b)"
+    rf"(?=(?:[{UPPER}][\w.'&-]*\s+){{0,4}}?(?:University|College|School|Institute|Academy"
+    rf"|Polytechnic|Conservatory|Seminary|High|Tech|State|Poly)\b|[{UPPER}]{{2,6}}\b"
+    r"|(?:Harvard|Yale|Stanford|Princeton|Oxford|Cambridge|Berkeley|Columbia|Cornell|Brown"
+    r"|Duke|Georgetown|Northwestern|Dartmouth|Caltech|Penn|Juilliard|Sorbonne|Purdue|Rutgers"
+    r"|McGill|Tufts|Johns\s+Hopkins|Vanderbilt|Emory|Rice|Baylor)\b)"
 )
 # A field studied is a bare noun phrase: not "the menu", "my notes", "Ana's face".
 _FIELD = r"(?!(?i:the|my|his|her|their|our|your|a|an|this|that|these|those)\b)(?![\w-]+'s\b)"
@@ -65,10 +67,20 @@ EDUCATION_RULES: tuple[Rule, ...] = (
     # "at", not "in": "studying abroad in Spain" names a country; and a school, not a café.
     make_rule(
         "school",
-        "study studies studying studied enrolled attend attends attending attended",
-        r"\b(?:(?i:study|studies|studying|studied)"
-        r"(?:\s+(?!(?i:for|to|every|with|on|in|hard|all)\b)[\w'-]+){0,3}?"
-        r"|(?i:enrolled|attend|attends|attending|attended))\s+(?i:at)\s+" + _SCHOOLISH + CAP + VAL,
+        "study studies studying studied",
+        r"\b(?i:study|studies|studying|studied)"
+        r"(?:\s+(?!(?i:for|to|every|with|on|in|hard|all)\b)[\w'-]+){0,3}?\s+(?i:at)\s+"
+        + _SCHOOLISH
+        + CAP
+        + VAL,
+        elide="past",
+        denial_drops=True,
+    ),
+    # "I'm enrolled at Tufts": enrolling names a school by itself.
+    make_rule(
+        "school",
+        "enrolled",
+        r"\b(?i:enrolled)\s+(?i:at)\s+" + CAP + VAL,
         elide="past",
         denial_drops=True,
     ),

@@ -82,7 +82,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         + _PETNAME
         + r")(?![\w"
         + LETTER
-        + rf"'])(?!\s+[{UPPER}]|\s+(?i:by)\b))?",
+        + rf"'])(?!\s+(?!I\b)[{UPPER}]|\s+(?i:by)\b))?",
         value="pet",
         subject="poss",
     ),

@@ -264,8 +264,13 @@ def test_role_play(text: str, expected: list[Row]) -> None:
             "I work as a nurse at St Mary's.",
             [("Dana", "role", "nurse", "assert"), ("Dana", "employer", "St Mary's", "assert")],
         ),
-        # A denied role does not deny its place: "I'm not a cashier at Target, I'm a manager".
-        ("I'm not a nurse at Mercy anymore.", [("Dana", "role", "nurse", "negate")]),
+        # A plain denial of a role does not deny its place ("I'm not a cashier at Target,
+        # I'm a manager"); leaving it does.
+        ("I'm not a nurse at Mercy.", [("Dana", "role", "nurse", "negate")]),
+        (
+            "I'm no longer a nurse at Mercy.",
+            [("Dana", "role", "nurse", "negate"), ("Dana", "employer", "Mercy", "negate")],
+        ),
         # Not a school, a charity, or an unnamed place; nor someone else's job.
         (
             "I'm a student at MIT.",
@@ -500,3 +505,36 @@ async def test_new_attributes_answer_their_questions(question: str, value: str) 
         assert value in ctx.prompt_sections.get("worldview", "")
     finally:
         await rt.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A correction or a cessation in the sentence takes back what it said before.
+        ("I'm vegan, actually no, I'm not vegan.", [("Dana", "diet", "vegan", "negate")]),
+        ("I work at Acme but I quit Acme last month.", [("Dana", "employer", "Acme", "negate")]),
+        # Friends from another school, in law school or in Christ are friends.
+        ("Tom is my friend from another school.", [("Dana", "friend", "Tom", "assert")]),
+        ("Ana is my friend in law school.", [("Dana", "friend", "Ana", "assert")]),
+        # The employer's checks read its own words only.
+        (
+            "I'm a nurse at Mercy and today is my daughter's birthday.",
+            [("Dana", "role", "nurse", "assert"), ("Dana", "employer", "Mercy", "assert")],
+        ),
+        (
+            "I'm a teacher at Kids First Academy.",
+            [
+                ("Dana", "role", "teacher", "assert"),
+                ("Dana", "employer", "Kids First Academy", "assert"),
+            ],
+        ),
+        ("I'm the only nurse at Mercy.", [("Dana", "employer", "Mercy", "assert")]),
+        # Schools by name, and a café near one is none.
+        ("I'm studying at Starbucks near the University.", []),
+        ("I study at Purdue.", [("Dana", "school", "Purdue", "assert")]),
+        ("I'm enrolled at Tufts.", [("Dana", "school", "Tufts", "assert")]),
+        ("My dog Buddy I love him.", [("Dana", "pet", "dog Buddy", "assert")]),
+    ],
+)
+def test_review_rev31_cases(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
