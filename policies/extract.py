@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.claim_conflicts import settled
 from nousmem.policies.clause_leads import supposed
 from nousmem.policies.clauses import (
     joined,
@@ -61,13 +62,6 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
-# A correction between a claim and its denial in one sentence: "I'm vegan, *actually no*,
-# I'm not vegan".
-_CORRECTION = re.compile(
-    r"\b(?:actually|no|nope|wait|sorry|i\s+mean|i\s+meant|correction|scratch\s+that"
-    r"|or\s+rather|well)\b",
-    re.IGNORECASE,
-)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
 # Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
@@ -186,30 +180,8 @@ class RuleExtractor:
                         resume = max(resume, match.end("pair"))
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
-            # Two rules reading the same triple from the same words with opposite polarity ("I
-            # left my job at X" is also "my job at X"): the negated reading is the specific
-            # one. So is a later taking back by the same rule ("I'm vegan, well I'm not vegan
-            # anymore": a cessation or correction, not hedged unless the assert is), but not
-            # a narrower denial ("I work at Acme but I don't work at Acme on Fridays"), nor
-            # an assert said after the denial ("I no longer play tennis and golf, but I play
-            # golf with my son").
-            negated: dict[tuple[str, str, str], list[Claim]] = {}
-            asserted: set[tuple[str, str, str]] = set()
-            for _, _, _, c in found:
-                key = (match_key(c.entity), c.attribute, match_key(c.value))
-                if c.polarity == "negate":
-                    negated.setdefault(key, []).append(c)
-                else:
-                    asserted.add(key)
-            for _, idx, _, claim in found:
+            for claim in settled(found, content):
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
-                if claim.polarity == "assert" and any(
-                    _overlap(claim.span, c.span) or _takes_back(c, claim, content)
-                    for c in negated.get(key, ())
-                ):
-                    continue
-                if claim.polarity == "negate" and RULES[idx].yields and key in asserted:
-                    continue  # "I'm no longer a cashier at Target, I'm a manager at Target"
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))
                     out.append(claim)
@@ -418,22 +390,6 @@ def _visible(text: str) -> bool:
     """Whether ``text`` keeps a character once control characters are blanked (as a
     :class:`Claim` normalises its text)."""
     return bool(CONTROL_CHARS.sub(" ", text).strip())
-
-
-def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
-    """Whether two claim spans share a character (an unknown span shares all)."""
-    return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
-
-
-def _takes_back(denial: Claim, claim: Claim, content: str) -> bool:
-    """Whether ``denial`` takes back ``claim`` said before it in the sentence: a cessation
-    ("..., but I don't love yoga anymore") or a correction between them ("I'm vegan,
-    actually no, I'm not vegan"), and no hedge the assert lacks. Not a narrower denial:
-    "I work at Acme but I don't work at Acme on Fridays" keeps both."""
-    a, b = denial.span, claim.span
-    if a is None or b is None or a[0] <= b[0] or (denial.hedged and not claim.hedged):
-        return False
-    return denial.change or _CORRECTION.search(content, b[1], a[0]) is not None
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

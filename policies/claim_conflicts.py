@@ -1,0 +1,74 @@
+"""Claims of one sentence that contradict each other: which one the sentence means.
+
+Several rules may read one sentence, and a sentence may say a thing and take it back. Given
+the rule claims of a sentence in text order, :func:`settled` keeps what the sentence means:
+
+* two rules reading the same fact from the same words with opposite polarity ("I left my
+  job at X" is also "my job at X"): the negated reading is the specific one;
+* an assert taken back later in the sentence by a cessation ("..., but I don't love yoga
+  anymore") or a correction between them ("I'm vegan, actually no, I'm not vegan"), unless
+  the denial is hedged and the assert is not: the denial stands alone;
+* not a narrower denial ("I work at Acme but I don't work at Acme on Fridays": both stay),
+  nor an assert said after the denial ("I no longer play tennis and golf, but I play golf
+  with my son": both stay);
+* a denial read by a rule that ``yields`` gives way to an assert of the same fact in the
+  sentence ("I'm no longer a cashier at Target, I'm a manager at Target").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from nousmem.policies.rules import RULES
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["settled"]
+
+# A correction between a claim and its denial in one sentence: "I'm vegan, *actually no*,
+# I'm not vegan".
+_CORRECTION = re.compile(
+    r"\b(?:actually|no|nope|wait|sorry|i\s+mean|i\s+meant|correction|scratch\s+that"
+    r"|or\s+rather|well)\b",
+    re.IGNORECASE,
+)
+
+Found = tuple[int, int, int, Claim]
+"""(match start, rule index, claim number, claim), as the extractor collects them."""
+
+
+def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
+    """The claims of ``found`` (one sentence's, sorted) the sentence means, in order;
+    ``content`` is the text their spans index."""
+    negated: dict[tuple[str, str, str], list[Claim]] = {}
+    asserted: set[tuple[str, str, str]] = set()
+    for _, _, _, c in found:
+        key = (match_key(c.entity), c.attribute, match_key(c.value))
+        if c.polarity == "negate":
+            negated.setdefault(key, []).append(c)
+        else:
+            asserted.add(key)
+    for _, idx, _, claim in found:
+        key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
+        if claim.polarity == "assert" and any(
+            _overlap(claim.span, c.span) or _takes_back(c, claim, content)
+            for c in negated.get(key, ())
+        ):
+            continue
+        if claim.polarity == "negate" and RULES[idx].yields and key in asserted:
+            continue
+        yield claim
+
+
+def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    """Whether two claim spans share a character (an unknown span shares all)."""
+    return a is None or b is None or (a[0] < b[1] and b[0] < a[1])
+
+
+def _takes_back(denial: Claim, claim: Claim, content: str) -> bool:
+    """Whether ``denial`` takes back ``claim`` said before it in the sentence."""
+    a, b = denial.span, claim.span
+    if a is None or b is None or a[0] <= b[0] or (denial.hedged and not claim.hedged):
+        return False
+    return denial.change or _CORRECTION.search(content, b[1], a[0]) is not None
