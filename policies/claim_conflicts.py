@@ -17,22 +17,14 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 
 from nousmem.policies.rules import RULES
+from nousmem.policies.update_language import corrects
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = ["settled"]
-
-# A correction between a claim and its denial in one sentence: "I'm vegan, *actually no*,
-# I'm not vegan".
-_CORRECTION = re.compile(
-    r"\b(?:actually|no|nope|wait|sorry|i\s+mean|i\s+meant|correction|scratch\s+that"
-    r"|or\s+rather|well)\b",
-    re.IGNORECASE,
-)
 
 Found = tuple[int, int, int, Claim]
 """(match start, rule index, claim number, claim), as the extractor collects them."""
@@ -71,4 +63,4 @@ def _takes_back(denial: Claim, claim: Claim, content: str) -> bool:
     a, b = denial.span, claim.span
     if a is None or b is None or a[0] <= b[0] or (denial.hedged and not claim.hedged):
         return False
-    return denial.change or _CORRECTION.search(content, b[1], a[0]) is not None
+    return denial.change or corrects(content, b[1], a[0])

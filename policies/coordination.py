@@ -51,9 +51,8 @@ __all__ = [
     "Item",
     "NameLead",
     "binomial",
-    "coordinated",
     "list_items",
-    "possessive_slip",
+    "misnamed",
 ]
 
 MAX_ITEMS = 12
@@ -116,11 +115,14 @@ def list_items(
     return _walk(text, vend, read, ends, denied)
 
 
-def possessive_slip(text: str, vend: int) -> bool:
-    """Whether a capitalised word ending at ``vend`` after a plural noun is a possessive
-    written without its apostrophe: a lowercase noun follows it ("my kids Lego *sets*",
-    "my friends Netflix *account*"), or a list that did not read ("my kids Netflix and
-    YouTube accounts")."""
+def misnamed(text: str, vs: int, vend: int) -> bool:
+    """Whether the capitalised word at ``text[vs:vend]`` after a plural kin or friend noun
+    (with no list after it) names no one: a possessive written without its apostrophe (a
+    lowercase noun follows: "my kids Lego *sets*", "my friends Netflix *account*"; or a
+    list that did not read: "my kids Netflix and YouTube accounts"), an acronym ("my
+    brothers BMW is fast") or a name after a comma ("Hey my friends, Tom here")."""
+    if "," in text[max(0, vs - 3) : vs] or (vend - vs > 1 and text[vs:vend].isupper()):
+        return True
     nxt = WORD.match(text, vend + 1) if text[vend : vend + 1] == " " else None
     if nxt is None:
         return False
@@ -136,11 +138,6 @@ def possessive_slip(text: str, vend: int) -> bool:
         and low not in LIST_END
         and low not in ADVERB_END
     )
-
-
-def coordinated(text: str, vend: int, cuts: list[int], *, denied: bool = False) -> list[Item]:
-    """``list_items`` for a noun-phrase value (the common case)."""
-    return list_items("np", text, vend, cuts, denied=denied)
 
 
 def _walk(

@@ -37,7 +37,7 @@ from nousmem.policies.clauses import (
     not_stated,
     walk_back,
 )
-from nousmem.policies.coordination import NameLead, binomial, list_items, possessive_slip
+from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
@@ -254,19 +254,8 @@ class RuleExtractor:
             if listed
             else []
         )
-        if (
-            listed
-            and lead == "noun"
-            and not items
-            and (
-                possessive_slip(text, vend)
-                or "," in text[max(0, vs - 3) : vs]
-                or (len(value) > 1 and value.isupper())  # "my brothers BMW is fast"
-            )
-        ):
-            # "my kids Lego sets", "my friends Netflix account": a possessive without its
-            # apostrophe, not a name; "Hey my friends, Tom here": Tom speaks to them.
-            return []
+        if listed and lead == "noun" and not items and misnamed(text, vs, vend):
+            return []  # "my kids Lego sets", "my brothers BMW", "Hey my friends, Tom here"
         last = items[-1].end if items else vend
         # The clause reaches back to the previous boundary, so that a leading "These days,"
         # or "Now" counts as update language for it.

@@ -23,6 +23,7 @@ from nousmem.policies.list_words import (
     VERBS,
 )
 from nousmem.policies.patterns import (
+    ABBREVIATIONS,
     NAME,
     NAME_STOP,
     NOT_A_NAME,
@@ -56,7 +57,6 @@ _PAIR_JOIN = re.compile(r"\s+(?:and|&|'n'|'n|n')\s+", re.I)
 TRAIL = ",.;:!?\"'"
 _DETERMINERS = frozenset({"my", "the", "a", "an", "this", "that", "some"})
 _NOT_A_NAME = re.compile(NOT_A_NAME)
-_ABBREVIATIONS = frozenset({"St", "Jr", "Sr", "Mt", "Ft", "Rev", "Gen", "Col", "Lt"})
 _NAME = re.compile(NAME)
 # Not "the cat": "a dog and the cat next door" owns no cat.
 _PET = re.compile(
@@ -175,7 +175,7 @@ def read_name(text: str, start: int, stretch_end: int) -> Item | None:
     name = trim_name(m.group(0))
     if name is None or len(name.split()) != len(m.group(0).split()):
         return None  # "Tom and I", "Tom and Monday": no name
-    if name in _ABBREVIATIONS and text[m.end() : m.end() + 1] == ".":
+    if name in ABBREVIATIONS and text[m.end() : m.end() + 1] == ".":
         return None  # "St. John", "Jr.": an abbreviation, not a name
     return Item(name, m.end())
 

@@ -350,6 +350,9 @@ PAST_IRREGULAR = words(
     "went got took ran began begun did made had saw met left quit been gone came bought "
     "became found gave grew heard kept lost moved paid sent spent won wrote"
 )
+#: Abbreviations a name goes on after ("St. Mary's", "Jr.", "Dr. Lee"): a value or a name
+#: that ends on one followed by a full stop is cut short, not a value.
+ABBREVIATIONS = words("St Mt Ft Dr Mr Mrs Ms Prof Jr Sr Rev Gen Col Lt")
 #: Capitalised words that are not names even when they stand where a subject would.
 NAME_STOP = words(
     "the this that these those it there here what where when why how who which yes yeah "

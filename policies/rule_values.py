@@ -6,10 +6,12 @@ Pure functions of a rule, its match and the sentence, used by the rule extractor
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from nousmem.policies.clauses import Walk, trim_name, trim_phrase
 from nousmem.policies.patterns import (
+    ABBREVIATIONS,
     NAME_STOP,
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
@@ -19,6 +21,7 @@ from nousmem.policies.patterns import (
     Rule,
 )
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 
@@ -64,7 +67,7 @@ def value_of(
         if trimmed is None:
             return None
         value, ve = trimmed
-        if value.rsplit(" ", 1)[-1] in _ABBREVIATED and text[ve : ve + 1] == ".":
+        if value.rsplit(" ", 1)[-1] in ABBREVIATIONS and text[ve : ve + 1] == ".":
             # "a nurse at St. Mary's" (the sentence splitter cut at "St."): "St" is no
             # value, and the rest of the name is lost.
             return None
@@ -111,11 +114,6 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
     return rule.template.format(value)
 
 
-# Abbreviations a value may not end on: the name goes on after the full stop.
-_ABBREVIATED = frozenset({"St", "Mt", "Ft", "Dr", "Mr", "Mrs", "Ms", "Prof"})
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
 _DATE_WORD = re.compile(r"[a-z]+|\d+")
 
 
@@ -128,13 +126,13 @@ def day_of_year(said: str) -> str | None:
             if day is None and len(w) <= 2:
                 day = int(w)
         elif month is None:
-            month = next(
-                (i for i, m in enumerate(_MONTHS) if len(w) >= 3 and m.startswith(w)), None
-            )
+            month = MONTH_NUMBERS.get(w)
     if month is None or day is None:
         return None
-    days = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month]
-    return f"{_MONTHS[month].capitalize()} {day}" if 1 <= day <= days else None
+    # A leap year, so that February 29 is a day one can be born on.
+    if not 1 <= day <= calendar.monthrange(2024, month)[1]:
+        return None
+    return f"{MONTHS[month - 1].capitalize()} {day}"
 
 
 def may_elide(rule: Rule, match: re.Match[str]) -> bool:

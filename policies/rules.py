@@ -83,6 +83,13 @@ _NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:sch
 # Kin said as a figure: "my brother in Christ", "from another mother", "my sister wife".
 _NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
+# "I'm (not / no longer) (now) a ...": being what an occupation names.
+_BEING = (
+    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
+    + NOT_WORD
+    + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
+)
+
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
     w
@@ -179,10 +186,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "role",
         OCCUPATIONS,
-        r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
-        + NOT_WORD
-        + r"(?:(?i:now|also|still|currently"
-        r"|officially|finally)\s+)?(?i:an?)\s+(?P<val>(?:[\w-]+\s+){0,3}?(?i:" + OCC + r"))\b",
+        _BEING + r"(?i:an?)\s+(?P<val>(?:[\w-]+\s+){0,3}?(?i:" + OCC + r"))\b",
         elide="past",
     ),
     make_rule(
@@ -197,10 +201,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         _EMPLOYED_AS,
-        r"(?:(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
-        + NOT_WORD
-        + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
-        r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
+        r"(?:" + _BEING + r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
         # Not "the worst cook", "the designated driver": a role, not a job.
         r"(?i:an?|the(?!\s+(?:best|worst|designated|usual)\b))"
         r"\s+(?:[\w-]+\s+){0,3}?(?i:"

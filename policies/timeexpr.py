@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
 
-__all__ = ["Granularity", "TimeMention", "resolve_time_expressions"]
+__all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
 
 class TimeMention(BaseModel):
@@ -59,14 +59,16 @@ class TimeMention(BaseModel):
     label: str
 
 
-_MONTHS = tuple(
+MONTHS = tuple(
     "january february march april may june july august september october november december".split()
 )
-_MONTH_NUM: dict[str, int] = {}
-for _i, _m in enumerate(_MONTHS, start=1):
-    _MONTH_NUM[_m] = _i
-    _MONTH_NUM[_m[:3]] = _i
-_MONTH_NUM["sept"] = 9
+"""Month names, lowercase, January first."""
+MONTH_NUMBERS: dict[str, int] = {}
+"""Lowercase month name or abbreviation ("mar", "sept") -> month number (1-12)."""
+for _i, _m in enumerate(MONTHS, start=1):
+    MONTH_NUMBERS[_m] = _i
+    MONTH_NUMBERS[_m[:3]] = _i
+MONTH_NUMBERS["sept"] = 9
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY_NUM: dict[str, int] = {d: i for i, d in enumerate(_DAYS)}
@@ -173,7 +175,7 @@ _TRIGGERS = frozenset(
         "today yesterday tomorrow tonight morning afternoon evening night day days week weeks "
         "weekend weekends month months year years spring summer autumn fall winter"
     ).split()
-    + list(_MONTH_NUM)
+    + list(MONTH_NUMBERS)
     + list(_DAY_NUM)
 )
 # The words an expression can start with (numbers aside): a match is only attempted there.
@@ -240,7 +242,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         mon_word = g("dmy_m") or g("mdy_m")
         if not _capitalised(mon_word):
             return None
-        month = _MONTH_NUM[mon_word.lower()]
+        month = MONTH_NUMBERS[mon_word.lower()]
         day = int(g("dmy_d") or g("mdy_d"))
         year_s = g("dmy_y") or g("mdy_y")
         if year_s:
@@ -260,7 +262,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
     if g("my_m"):
         if not _capitalised(g("my_m")):
             return None
-        r = dr.month(int(g("my_y")), _MONTH_NUM[g("my_m").lower()])
+        r = dr.month(int(g("my_y")), MONTH_NUMBERS[g("my_m").lower()])
         if (g("my_p") or "").lower() == "since":
             return dr.span(r.start, max(today, r.start), "month")
         return r
@@ -297,7 +299,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
     if g("lnm_m"):
         if not _capitalised(g("lnm_m")):
             return None
-        month = _MONTH_NUM[g("lnm_m").lower()]
+        month = MONTH_NUMBERS[g("lnm_m").lower()]
         word = g("lnm_w").lower()
         if word == "last":
             year = today.year if month < today.month else today.year - 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["says_change"]
+__all__ = ["corrects", "says_change"]
 
 _CHANGE = re.compile(
     r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
@@ -19,17 +19,26 @@ _CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A correction led by its own clause ("Actually, ...", "No, ...") marks the next one.
+# Words that correct what was just said.
+_CORRECTS = r"actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait"
 _LEAD_CORRECTION = re.compile(
-    r"(?:^|[.!?;]\s*)(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
-    r"\s*[,:;\u2013\u2014-]\s*$",
+    rf"(?:^|[.!?;]\s*)(?:{_CORRECTS})\s*[,:;\u2013\u2014-]\s*$",
     re.IGNORECASE,
 )
 # ... or inside it, where the clause splitter does not cut ("Sorry: ...", "No - ...").
 _OWN_LEAD = re.compile(
-    r"\W*(?:actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait)"
-    r"(?:\s*:|\s+[-\u2013\u2014]|\s*[\u2013\u2014])\s",
+    rf"\W*(?:{_CORRECTS})(?:\s*:|\s+[-\u2013\u2014]|\s*[\u2013\u2014])\s",
     re.IGNORECASE,
 )
+
+# A correction anywhere between two statements: "I'm vegan, *actually no*, I'm not vegan".
+_CORRECTION = re.compile(rf"\b(?:{_CORRECTS}|i\s+meant?|or\s+rather|well)\b", re.IGNORECASE)
+
+
+def corrects(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]``, the words between a statement and a later one, holds a
+    correction: then the later one takes the first back."""
+    return _CORRECTION.search(text, lo, hi) is not None
 
 
 def says_change(text: str, clause_start: int, clause_end: int) -> bool:

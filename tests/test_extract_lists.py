@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nousmem.policies.coordination import MAX_WORDS, coordinated
+from nousmem.policies.coordination import MAX_WORDS, list_items
 from nousmem.policies.extract import RuleExtractor
 from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
@@ -377,7 +377,7 @@ def test_any_closed_list_gives_every_item_in_order(items: list[str], oxford: boo
 @given(st.text(alphabet="abc ,.&-'", max_size=40), st.integers(min_value=0, max_value=40))
 def test_coordinated_never_reads_past_the_text(text: str, at: int) -> None:
     at = min(at, len(text))
-    for item in coordinated(text, at, []):
+    for item in list_items("np", text, at, []):
         assert at < item.end <= len(text)
         assert len(item.value.split()) <= MAX_WORDS or " and " in item.value
 
