@@ -8,8 +8,11 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
 * an assert taken back later in the sentence by a cessation ("..., but I don't love yoga
   anymore") or a correction between them ("I'm vegan, actually no, I'm not vegan"), unless
   the denial is hedged and the assert is not: the denial stands alone;
-* not a narrower denial ("I work at Acme but I don't work at Acme on Fridays": both stay),
-  nor an assert said after the denial ("I no longer play tennis and golf, but I play golf
+* not a narrower denial, which gives way: "I work at Acme but I don't work at Acme on
+  Fridays" (a denial with a qualifier after it, when the sentence said the fact before it
+  and does not take it back) keeps the employer and drops the exception, which memory
+  cannot hold as a fact of its own;
+* not an assert said after the denial ("I no longer play tennis and golf, but I play golf
   with my son": both stay);
 * a denial read by a rule that ``yields`` gives way to an assert of the same fact in the
   sentence ("I'm no longer a cashier at Target, I'm a manager at Target").
@@ -17,6 +20,7 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from nousmem.policies.rules import RULES
@@ -26,6 +30,16 @@ from nousmem.projections.models import Claim
 
 __all__ = ["settled"]
 
+#: Words that open a qualifier narrowing a denial ("... on Fridays", "... at night", "...
+#: during the summer"). Not the bounds of a change in time ("since May", "after June",
+#: "from next month", "until 2020"): those end the fact rather than narrow it.
+_QUALIFIER = re.compile(
+    r"\s*(?!at\s+all\b|in\s+general\b|in\s+fact\b)"
+    r"(?:on|in|at|during|with|without|for|when|whenever|while|unless|except|outside|inside|"
+    r"around|near|every|most|today|tonight|weekends|weekdays|mornings|evenings|nights)\b",
+    re.IGNORECASE,
+)
+
 Found = tuple[int, int, int, Claim]
 """(match start, rule index, claim number, claim), as the extractor collects them."""
 
@@ -34,21 +48,27 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
     """The claims of ``found`` (one sentence's, sorted) the sentence means, in order;
     ``content`` is the text their spans index."""
     negated: dict[tuple[str, str, str], list[Claim]] = {}
-    asserted: set[tuple[str, str, str]] = set()
+    asserted: dict[tuple[str, str, str], list[Claim]] = {}
     for _, _, _, c in found:
         key = (match_key(c.entity), c.attribute, match_key(c.value))
-        if c.polarity == "negate":
-            negated.setdefault(key, []).append(c)
-        else:
-            asserted.add(key)
+        (negated if c.polarity == "negate" else asserted).setdefault(key, []).append(c)
+    narrower = [
+        c
+        for key, denials in negated.items()
+        for c in denials
+        if any(_narrows(c, a, content) for a in asserted.get(key, ()))
+    ]
     for _, idx, _, claim in found:
         key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
         if claim.polarity == "assert" and any(
             _overlap(claim.span, c.span) or _takes_back(c, claim, content)
             for c in negated.get(key, ())
+            if not any(c is n for n in narrower)
         ):
             continue
-        if claim.polarity == "negate" and RULES[idx].yields and key in asserted:
+        if claim.polarity == "negate" and (
+            (RULES[idx].yields and key in asserted) or any(claim is n for n in narrower)
+        ):
             continue
         yield claim
 
@@ -64,3 +84,14 @@ def _takes_back(denial: Claim, claim: Claim, content: str) -> bool:
     if a is None or b is None or a[0] <= b[0] or (denial.hedged and not claim.hedged):
         return False
     return denial.change or corrects(content, b[1], a[0])
+
+
+def _narrows(denial: Claim, claim: Claim, content: str) -> bool:
+    """Whether ``denial`` only narrows ``claim``, said before it in the sentence: a
+    qualifier follows the denial, and it takes nothing back."""
+    a, b = denial.span, claim.span
+    if a is None or b is None or a[0] <= b[1] or _overlap(a, b):
+        return False
+    if denial.change or corrects(content, b[1], a[0]):
+        return False
+    return _QUALIFIER.match(content, a[1]) is not None

@@ -281,6 +281,9 @@ def trim_phrase(
             continue
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact
+        if low in stops and _joins_name(tok, kept, toks[k + 1][0] if k + 1 < len(toks) else ""):
+            kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
+            continue
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
                 return None  # "want to pass *it* on", "help make *that* happen": a half phrase
@@ -311,6 +314,26 @@ def trim_phrase(
     if len(kept) > 1 and kept[-2][0].lower() in ("a", "an") and kept[-1][0].lower() in ADJ_HEAD:
         return None
     return value, kept[-1][1]
+
+
+#: Capitalised words after "for" that name a time, a person or the speaker, not the rest of
+#: an organisation's name ("I joined Google for Christmas").
+_NOT_NAME_TAIL = frozenset(
+    """i i'm i've i'd i'll mom mum dad grandma grandpa christmas easter halloween
+    thanksgiving hanukkah ramadan diwali monday tuesday wednesday thursday friday saturday
+    sunday january february march april may june july august september october november
+    december""".split()
+)
+
+
+def _joins_name(tok: str, kept: list[tuple[str, int]], nxt: str) -> bool:
+    """Whether ``tok`` ("for", "without") joins two parts of one capitalised name: every
+    word before it is capitalised, and so is the next one."""
+    if tok.lower() not in ("for", "without") or not kept or not nxt[:1].isupper():
+        return False
+    if nxt.strip(_STRIP).lower() in _NOT_NAME_TAIL:
+        return False
+    return all(t[:1].isupper() for t, _ in kept)
 
 
 def trim_name(raw: str) -> str | None:

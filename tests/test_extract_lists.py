@@ -253,9 +253,67 @@ def test_lists_that_end_where_a_clause_starts(text: str, expected: list[tuple[st
     assert rows(text) == [(a, v, "assert") for a, v in expected]
 
 
-def test_a_narrower_denial_does_not_take_back_the_assert() -> None:
-    got = rows("I work at Acme but I don't work at Acme on Fridays.")
-    assert ("employer", "Acme", "assert") in got
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Acme but I don't work at Acme on Fridays.", [("employer", "Acme", "assert")]),
+        ("I play tennis, though I don't play tennis in winter.", [("hobby", "tennis", "assert")]),
+        (
+            "I live in Boston but I don't live in Boston during the summer.",
+            [("location", "Boston", "assert")],
+        ),
+    ],
+)
+def test_a_narrower_denial_gives_way_to_the_assert(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Taken back: a correction, a cessation.
+        (
+            "I work at Acme, actually no, I don't work at Acme on weekdays.",
+            [("employer", "Acme", "negate")],
+        ),
+        ("I work at Acme but I don't work at Acme anymore.", [("employer", "Acme", "negate")]),
+        # The bound of a change in time, or no qualifier: not narrower, both stay.
+        (
+            "I work at Acme but I don't work at Acme since May.",
+            [("employer", "Acme", "assert"), ("employer", "Acme", "negate")],
+        ),
+        (
+            "I live in Boston but I don't live in Boston.",
+            [("location", "Boston", "assert"), ("location", "Boston", "negate")],
+        ),
+        (
+            "I play tennis but I don't play tennis at all.",
+            [("hobby", "tennis", "assert"), ("hobby", "tennis", "negate")],
+        ),
+        # A denial alone is read as said.
+        ("I don't work at Acme on Fridays.", [("employer", "Acme", "negate")]),
+    ],
+)
+def test_a_denial_that_is_not_narrower_stays(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_narrower_denial_leaves_the_belief_held() -> None:
+    async with MemoryRuntime.memory() as rt:
+        await rt.observe_and_route(
+            {
+                "type": "utterance",
+                "content": "I work at Acme but I don't work at Acme on Fridays.",
+                "actor": "Dana",
+                "source": "user",
+            }
+        )
+        belief = await rt.belief("Dana", "employer")
+        assert belief.mode == "Acme"
 
 
 def test_a_list_longer_than_max_items_is_prose() -> None:

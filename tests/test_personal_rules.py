@@ -430,6 +430,33 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
         ("I'm a nurse with COVID.", [("Dana", "role", "nurse", "assert")]),
         ("I'm a nurse for Halloween.", [("Dana", "role", "nurse", "assert")]),
         ("I'm the worst cook at Christmas.", []),
+        # A tutor or caregiver works "for" a person, "at" a place.
+        ("I work as a tutor for Tom.", [("Dana", "role", "tutor", "assert")]),
+        ("I'm a Caregiver for Ana.", [("Dana", "role", "Caregiver", "assert")]),
+        (
+            "I'm a tutor at Kumon.",
+            [("Dana", "role", "tutor", "assert"), ("Dana", "employer", "Kumon", "assert")],
+        ),
+        (
+            "I'm a developer for Google.",
+            [("Dana", "role", "developer", "assert"), ("Dana", "employer", "Google", "assert")],
+        ),
+        # "for" / "without" between capitalised words is inside one name.
+        (
+            "I joined Teach for America last year.",
+            [("Dana", "employer", "Teach for America", "assert")],
+        ),
+        (
+            "I work for Doctors Without Borders.",
+            [("Dana", "employer", "Doctors Without Borders", "assert")],
+        ),
+        (
+            "I volunteer at Habitat for Humanity.",
+            [("Dana", "activity", "volunteering at Habitat for Humanity", "assert")],
+        ),
+        ("I joined Google for Christmas.", [("Dana", "employer", "Google", "assert")]),
+        ("I joined Google for two years.", [("Dana", "employer", "Google", "assert")]),
+        ("I work at Google for Mom now.", [("Dana", "employer", "Google", "assert")]),
         (
             "I'm no longer a cashier at Target, I'm a manager at Target.",
             [
