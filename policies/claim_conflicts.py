@@ -31,12 +31,18 @@ from nousmem.projections.models import Claim
 __all__ = ["settled"]
 
 #: Words that open a qualifier narrowing a denial ("... on Fridays", "... at night", "...
-#: during the summer"). Not the bounds of a change in time ("since May", "after June",
-#: "from next month", "until 2020"): those end the fact rather than narrow it.
+#: during the summer", "... when I travel"). Not the bounds of a change in time ("since May",
+#: "after June", "from next month", "until 2020", "for a while", "in years") nor "for now",
+#: "at the moment": those end the fact rather than narrow it; nor "in practice", "at all":
+#: those deny it outright.
 _QUALIFIER = re.compile(
-    r"\s*(?!at\s+all\b|in\s+general\b|in\s+fact\b)"
+    r"\s*(?!(?:at|in)\s+all\b|in\s+(?:general|fact|practice|reality|truth|real\s+life|any\b)"
+    r"|at\s+(?:the\s+moment|the\s+minute|present|this\s+point|this\s+time)\b"
+    r"|for\s+(?:now|the\s+time\s+being|good)\b"
+    r"|(?:in|for)\s+(?:(?:a\s+)?(?:while|long\s+time|(?:few|couple(?:\s+of)?)\s+\w+)|long|ages"
+    r"|(?:\w+\s+)?(?:years|months|weeks|days|decades))\b)"
     r"(?:on|in|at|during|with|without|for|when|whenever|while|unless|except|outside|inside|"
-    r"around|near|every|most|today|tonight|weekends|weekdays|mornings|evenings|nights)\b",
+    r"around|near|every|today|tonight)\b",
     re.IGNORECASE,
 )
 

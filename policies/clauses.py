@@ -275,13 +275,23 @@ def trim_phrase(
         end = cuts[first]
     toks = [(m.group(0), m.end()) for m in TOKEN.finditer(text, start, end)]
     kept: list[tuple[str, int]] = []
+    joined: int | None = None  # where "for"/"without" joined a name, if it did
     for k, (tok, tok_end) in enumerate(toks):
         low = tok.strip(_STRIP).lower()
         if not kept and low in LEADING_ADVERBS:
             continue
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact
-        if low in stops and _joins_name(tok, kept, toks[k + 1][0] if k + 1 < len(toks) else ""):
+        if joined is not None:
+            # Past "for"/"without", the name goes on in capitalised words only, and a title
+            # ("for Dr. Patel") shows it was a person: the value ends before "for".
+            if low.rstrip(".") in _TITLES:
+                del kept[joined:]
+                break
+            if not tok[:1].isupper():
+                break
+        elif low in stops and _joins_name(tok, kept, toks[k + 1][0] if k + 1 < len(toks) else ""):
+            joined = len(kept)
             kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
             continue
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
@@ -316,24 +326,39 @@ def trim_phrase(
     return value, kept[-1][1]
 
 
+#: The last word of a name that "for" or "without" continues: "*Teach* for America",
+#: "*Habitat* for Humanity", "*Doctors* Without Borders", "*Center* for Disease Control". Not a
+#: place or a company ("moved to Seattle for Amazon", "work at Google for Tom"): those two
+#: cannot be told apart by their shape, so only these heads join.
+_NAME_HEADS = frozenset(
+    """teach habitat doctors engineers reporters physicians lawyers nurses teachers musicians
+    architects scientists students mothers fathers parents veterans citizens clowns center
+    centre institute society association foundation alliance coalition council committee
+    campaign partnership fund network league union federation organization organisation
+    academy commission agency bureau trust initiative project""".split()
+)
 #: Capitalised words after "for" that name a time, a person or the speaker, not the rest of
-#: an organisation's name ("I joined Google for Christmas").
+#: a name ("I joined the Campaign for Christmas").
 _NOT_NAME_TAIL = frozenset(
     """i i'm i've i'd i'll mom mum dad grandma grandpa christmas easter halloween
     thanksgiving hanukkah ramadan diwali monday tuesday wednesday thursday friday saturday
     sunday january february march april may june july august september october november
     december""".split()
 )
+#: Titles before a person's name: a name they follow was a person's, not an organisation's.
+_TITLES = frozenset("mr mrs ms miss dr prof st sir".split())
 
 
 def _joins_name(tok: str, kept: list[tuple[str, int]], nxt: str) -> bool:
     """Whether ``tok`` ("for", "without") joins two parts of one capitalised name: every
-    word before it is capitalised, and so is the next one."""
+    word before it is capitalised, the last one a name's head, and the next one capitalised."""
     if tok.lower() not in ("for", "without") or not kept or not nxt[:1].isupper():
+        return False
+    if kept[-1][0].strip(_STRIP).lower() not in _NAME_HEADS:
         return False
     if nxt.strip(_STRIP).lower() in _NOT_NAME_TAIL:
         return False
-    return all(t[:1].isupper() for t, _ in kept)
+    return all(t[:1].isupper() or (i == 0 and t.lower() == "the") for i, (t, _) in enumerate(kept))
 
 
 def trim_name(raw: str) -> str | None:

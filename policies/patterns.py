@@ -375,7 +375,8 @@ NAME_STOP = words(
 #: A value stops before any of these words (relative clauses, conjunctions, prepositions,
 #: time words): "a support group yesterday and it was great" -> "support group".
 VALUE_STOP = words(
-    "and but because cause 'cause which who whom whose that where when while with without "
+    "and but because cause 'cause which who whom whose that where when while unless except "
+    "with without "
     "for since as so if or nor until till after before though although at in on during "
     "from by into onto than then yesterday today tomorrow tonight last next ago every "
     "recently lately now again too also anymore already soon lol haha tbh ngl imo everyday "

@@ -207,9 +207,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\s+(?:[\w-]+\s+){0,3}?(?i:"
         + "|".join(_EMPLOYED_AS.split())
         # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
-        # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom"). A tutor or
-        # a caregiver works "for" a person ("a tutor for Tom"), "at" a place.
-        + r")\s+(?:(?i:at)|(?<![Tt]utor\s)(?<![Cc]aregiver\s)(?i:for))\s+"
+        # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
+        + r")\s+(?i:at|for)\s+"
         + r"(?!(?:Halloween|Christmas|Easter|Thanksgiving|Hanukkah|Diwali|Ramadan|Mom|Mum|Dad"
         rf"|Grandma|Grandpa|Heart|Church|Kids)\b(?!\s+[{UPPER}]|'s\s+[{UPPER}]))"
         r"(?!(?:[\w&.-]+\s+){0,3}?[\w-]+'s\s+(?i:wedding|party|birthday)\b)" + CAP + VAL,

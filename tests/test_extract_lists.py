@@ -262,6 +262,14 @@ def test_lists_that_end_where_a_clause_starts(text: str, expected: list[tuple[st
             "I live in Boston but I don't live in Boston during the summer.",
             [("location", "Boston", "assert")],
         ),
+        (
+            "I work at Acme but I don't work at Acme unless it's busy.",
+            [("employer", "Acme", "assert")],
+        ),
+        (
+            "I play tennis but I don't play tennis except in summer.",
+            [("hobby", "tennis", "assert")],
+        ),
     ],
 )
 def test_a_narrower_denial_gives_way_to_the_assert(
@@ -291,6 +299,28 @@ def test_a_narrower_denial_gives_way_to_the_assert(
         (
             "I play tennis but I don't play tennis at all.",
             [("hobby", "tennis", "assert"), ("hobby", "tennis", "negate")],
+        ),
+        # Not narrower: the present ("for now", "at the moment"), a lapse ("in years", "for
+        # a while"), an outright denial ("in practice").
+        (
+            "I live in Boston but I'm not living in Boston at the moment.",
+            [("location", "Boston", "assert"), ("location", "Boston", "negate")],
+        ),
+        (
+            "I'm a vegetarian but I'm not a vegetarian for now.",
+            [("diet", "vegetarian", "assert"), ("diet", "vegetarian", "negate")],
+        ),
+        (
+            "I'm vegan but I'm not vegan in practice.",
+            [("diet", "vegan", "assert"), ("diet", "vegan", "negate")],
+        ),
+        (
+            "I play guitar but I haven't played guitar in years.",
+            [("hobby", "guitar", "assert"), ("hobby", "guitar", "negate")],
+        ),
+        (
+            "I'm vegetarian but I haven't been vegetarian for a while.",
+            [("diet", "vegetarian", "assert"), ("diet", "vegetarian", "negate")],
         ),
         # A denial alone is read as said.
         ("I don't work at Acme on Fridays.", [("employer", "Acme", "negate")]),

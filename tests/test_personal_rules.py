@@ -430,18 +430,16 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
         ("I'm a nurse with COVID.", [("Dana", "role", "nurse", "assert")]),
         ("I'm a nurse for Halloween.", [("Dana", "role", "nurse", "assert")]),
         ("I'm the worst cook at Christmas.", []),
-        # A tutor or caregiver works "for" a person, "at" a place.
-        ("I work as a tutor for Tom.", [("Dana", "role", "tutor", "assert")]),
-        ("I'm a Caregiver for Ana.", [("Dana", "role", "Caregiver", "assert")]),
+        # "for" a name: an organisation's or a person's, which the shape cannot tell.
         (
-            "I'm a tutor at Kumon.",
+            "I'm a tutor for Kumon.",
             [("Dana", "role", "tutor", "assert"), ("Dana", "employer", "Kumon", "assert")],
         ),
         (
             "I'm a developer for Google.",
             [("Dana", "role", "developer", "assert"), ("Dana", "employer", "Google", "assert")],
         ),
-        # "for" / "without" between capitalised words is inside one name.
+        # "for" / "without" after a name's head is inside one name.
         (
             "I joined Teach for America last year.",
             [("Dana", "employer", "Teach for America", "assert")],
@@ -454,6 +452,16 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
             "I volunteer at Habitat for Humanity.",
             [("Dana", "activity", "volunteering at Habitat for Humanity", "assert")],
         ),
+        (
+            "I work at the Center for Disease Control.",
+            [("Dana", "employer", "Center for Disease Control", "assert")],
+        ),
+        # Not after a place or a company, a title, a time or a lowercase word.
+        ("I moved to Seattle for Amazon.", [("Dana", "location", "Seattle", "assert")]),
+        ("I use VS Code for Python.", [("Dana", "uses", "VS Code", "assert")]),
+        ("I work at Acme for Mr. Smith.", [("Dana", "employer", "Acme", "assert")]),
+        ("I work at the Center for Dr. Patel.", [("Dana", "employer", "Center", "assert")]),
+        ("I joined the Campaign for Christmas.", [("Dana", "employer", "Campaign", "assert")]),
         ("I joined Google for Christmas.", [("Dana", "employer", "Google", "assert")]),
         ("I joined Google for two years.", [("Dana", "employer", "Google", "assert")]),
         ("I work at Google for Mom now.", [("Dana", "employer", "Google", "assert")]),
