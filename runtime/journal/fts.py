@@ -138,6 +138,28 @@ class FtsIndex:
         if max_seq is not None:
             where += " AND rowid <= ?"
             params.append(max_seq)
+        newest = conn.execute(f"SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT 1").fetchone()
+        if newest is None:
+            return []
+        if max_seq is None or max_seq >= newest[0]:
+            # Nothing after max_seq: FTS5's own bm25() has the prefix's statistics, and it
+            # computes the same doubles as bm25.scores (a test holds them equal), faster.
+            # One statement: the window's oldest row bounds the ranked rows (with fewer
+            # matches than the window, it bounds nothing), and no rowid crosses into Python.
+            ranked_where, ranked_params = where, list(params)
+            if window is not None:
+                ranked_where += (
+                    f" AND rowid >= (SELECT coalesce(min(rowid), 0) FROM (SELECT rowid FROM"
+                    f" {table} WHERE {where} ORDER BY rowid DESC LIMIT ?))"
+                )
+                ranked_params += [*params, window]
+            rows = conn.execute(
+                f"SELECT rowid, rank, event_id FROM {table} WHERE {ranked_where}"
+                " ORDER BY rank, rowid LIMIT ?",
+                (*ranked_params, limit),
+            ).fetchall()
+            # Already in order: best first, ties by rowid.
+            return [SearchHit(eid, seq, -rank) for seq, rank, eid in rows]
         matched = [
             seq
             for (seq,) in conn.execute(
@@ -147,31 +169,14 @@ class FtsIndex:
         ]
         if not matched:
             return []
-        newest = conn.execute(f"SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT 1").fetchone()
-        score: dict[int, float]
-        if max_seq is None or newest is None or max_seq >= newest[0]:
-            # Nothing after max_seq: FTS5's own bm25() has the prefix's statistics, and it
-            # computes the same doubles as bm25.scores (a test holds them equal), faster.
-            if window is not None and len(matched) == window:
-                where += " AND rowid >= ?"
-                params.append(matched[-1])
-            score = {
-                seq: -rank
-                for seq, rank in conn.execute(
-                    f"SELECT rowid, rank FROM {table} WHERE {where} ORDER BY rank, rowid LIMIT ?",
-                    (*params, limit),
-                )
-            }
-            matched = list(score)
-        else:
-            # Row sizes are read (and kept) only for reads behind the head: reading them all
-            # costs ~0.1 s at 100k rows, which a process that only reads the present never pays.
-            lengths = self._lengths.get(table)
-            if lengths is None:
-                lengths = self._lengths[table] = bm25.PrefixLengths(table)
-            lengths.extend(conn)
-            query_phrases = bm25.phrases(conn, _PHRASE.findall(query))
-            score = bm25.scores(conn, table, query_phrases, matched, max_seq, lengths)
+        # Row sizes are read (and kept) only for reads behind the head: reading them all
+        # costs ~0.1 s at 100k rows, which a process that only reads the present never pays.
+        lengths = self._lengths.get(table)
+        if lengths is None:
+            lengths = self._lengths[table] = bm25.PrefixLengths(table)
+        lengths.extend(conn)
+        query_phrases = bm25.phrases(conn, _PHRASE.findall(query))
+        score = bm25.scores(conn, table, query_phrases, matched, max_seq, lengths)
         ranked = sorted(matched, key=lambda seq: (-score[seq], seq))[:limit]
         marks = ",".join("?" * len(ranked))
         ids = dict(
