@@ -80,6 +80,10 @@ class AttributeSchema(BaseModel):
     default_half_life_days: float = Field(default=365.0, gt=0.0, allow_inf_nan=False)
 
     _by_name: dict[str, AttributeSpec] = PrivateAttr(default_factory=dict)
+    # Specs handed out by spell: reads ask for one per candidate, and an unknown
+    # attribute's default spec is a fresh (validated) model otherwise. The schema is frozen,
+    # so an entry never goes stale.
+    _looked_up: dict[str, AttributeSpec] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _index(self) -> AttributeSchema:
@@ -93,11 +97,16 @@ class AttributeSchema(BaseModel):
 
     def spec(self, name: str) -> AttributeSpec:
         """Return the spec for ``name``; an unknown attribute is single-valued."""
-        key = normalise_attribute(name)
-        found = self._by_name.get(key)
+        found = self._looked_up.get(name)
         if found is not None:
             return found
-        return AttributeSpec(name=key, half_life_days=self.default_half_life_days)
+        key = normalise_attribute(name)
+        found = self._by_name.get(key)
+        if found is None:
+            found = AttributeSpec(name=key, half_life_days=self.default_half_life_days)
+        if len(self._looked_up) < 4096:  # spellings come from data: bounded
+            self._looked_up[name] = found
+        return found
 
     def with_attributes(self, *specs: AttributeSpec) -> AttributeSchema:
         """Return a copy where ``specs`` are added, replacing specs of the same name."""

@@ -213,50 +213,50 @@ class SlotResolver(SlotSelection):
         }
         cands: list[WorldviewCandidate] = []
         faint: set[str] = set()  # below min_probability: resolved with, but not shown
+        pending_keys = [match_key(v) for v in pending]
         for value, p in snap.distribution:
             if value == UNKNOWN:
                 continue
+            vk = match_key(value)
             # A value that held the slot once is history a question about the past asks for.
-            held_once = self._past and bool(records[match_key(value)])
+            held_once = self._past and bool(records[vk])
             if (
                 snap.cardinality == "single"
                 and p < self.config.min_probability
                 and not history
                 and not held_once
             ):
-                faint.add(match_key(value))
-            rows = support[match_key(value)]
+                faint.add(vk)
+            rows = support[vk]
             asserts = [r for r in rows if r.polarity == "assert"]
-            cid = f"{slot_id}#{match_key(value)}"
+            cid = f"{slot_id}#{vk}"
             state = state_of(cid, None if limit == 1 << 62 else limit)
-            sup = records[match_key(value)]
+            sup = records[vk]
             # A multi-valued value's records only date its spans: it is never superseded.
             superseded_at = sup[-1] if sup and sup[-1][2] is not None and not multi else None
             disputed = superseded_at is not None and disputes.disputed(
-                match_key(value), superseded_at, support, records, sources[match_key(value)]
+                vk, superseded_at, support, records, sources[vk]
             )
             contested_by = None  # the rival of a dispute a third value ended, unsettled
             if disputed:  # a mere contradiction supersedes nothing: the slot is conflicted
                 superseded_at = None
             elif superseded_at is not None:
-                end = disputes.outlasted(
-                    match_key(value), superseded_at, support, records, sources[match_key(value)]
-                )
+                end = disputes.outlasted(vk, superseded_at, support, records, sources[vk])
                 if end is not None:
                     contested_by, superseded_at = superseded_at[2], end
             back = None  # when a fresh contradiction brought a superseded value back
             if superseded_at is not None:
-                back = disputes.reopened(match_key(value), superseded_at, support, sources)
+                back = disputes.reopened(vk, superseded_at, support, sources)
                 superseded_at = None if back is not None else superseded_at
             # Explicit contradiction evidence contests a candidate; claims merely held for
             # corroboration weigh on its score but cannot blank an established fact out.
             against = self._contradictions(cid, limit)
             held_against = 0
             if snap.cardinality == "single":
-                held_against = sum(1 for v in pending if match_key(v) != match_key(value))
+                held_against = sum(1 for k in pending_keys if k != vk)
             first = asserted = min((r.occurred_at for r in asserts), default=None)
-            if match_key(value) in took:
-                first = took[match_key(value)][1]
+            if vk in took:
+                first = took[vk][1]
             first = back or first
             last = max((r.occurred_at for r in rows), default=None)
             is_expired = bool(expired and last and now and expired(snap.attribute, last, now))
@@ -299,14 +299,13 @@ class SlotResolver(SlotSelection):
                     ended = _ended(first, max(denied)) if denied else None
             earlier: tuple[tuple[datetime, datetime], ...] = ()
             if not multi and first is not None:
-                vkey = match_key(value)
                 items = list(records.items())
-                spans = closed_spans(vkey, items, asserted, firsts)
+                spans = closed_spans(vk, items, asserted, firsts)
                 # A span that runs past the latest one's start joins it when no other value
                 # took the slot, or was asserted, in between: the value held throughout (a
                 # take-back recorded late but dated before the loss).
                 joins = [
-                    a for a, b in spans if a < first < b and untaken(vkey, items, a, first, firsts)
+                    a for a, b in spans if a < first < b and untaken(vk, items, a, first, firsts)
                 ]
                 first = min([first, *joins])
                 earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
@@ -316,20 +315,16 @@ class SlotResolver(SlotSelection):
                     loss[1]: end[1]
                     for loss in sup
                     if loss[2] not in (None, UNKNOWN)
-                    and (
-                        end := disputes.outlasted(
-                            match_key(value), loss, support, records, sources[match_key(value)]
-                        )
-                    )
+                    and (end := disputes.outlasted(vk, loss, support, records, sources[vk]))
                     is not None
                 }
                 earlier = tuple((a, ends.get(b, b)) for a, b in earlier)
-                first, ended, earlier = _through(came_back[match_key(value)], first, ended, earlier)
+                first, ended, earlier = _through(came_back[vk], first, ended, earlier)
             note = _note(superseded_at, sup[-1][2] if disputed else None, contested_by)
             if superseded_at is not None and superseded_at[2] not in (None, UNKNOWN):
                 keeper = superseded_at[2]
                 if any(
-                    back == superseded_at[1] and match_key(rival) == match_key(value)
+                    back == superseded_at[1] and match_key(rival) == vk
                     for _, back, rival in came_back.get(match_key(keeper), ())
                 ):
                     note = f"disputed {keeper!r}; settled back to {keeper!r}"
@@ -349,7 +344,7 @@ class SlotResolver(SlotSelection):
                             (lost, back)
                             for voids in came_back.values()
                             for lost, back, rival in voids
-                            if match_key(rival) == match_key(value)
+                            if match_key(rival) == vk
                         )
                     ),
                     evidence_ids=tuple(dict.fromkeys(e for r in rows for e in r.evidence_ids)),
