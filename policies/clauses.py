@@ -278,7 +278,7 @@ def trim_phrase(
     joined: int | None = None  # where "for"/"without" joined a name, if it did
     for k, (tok, tok_end) in enumerate(toks):
         low = tok.strip(_STRIP).lower()
-        if not kept and low in LEADING_ADVERBS:
+        if not kept and low in LEADING_ADVERBS and not tok[:1].isupper():  # "Still Corners"
             continue
         if low in SECOND_PERSON and not kept:
             return None  # "I'd love to join you": about the listener, not a fact

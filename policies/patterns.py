@@ -428,7 +428,11 @@ TRAILING_DROP = words(
 )
 #: Degree words dropped from the end of a value when lowercase ("like tea *more* than
 #: coffee", "like dogs *a lot*", "love it *very much*"); capitalised, they are a name's.
-TRAILING_DEGREE = words("more better most less lot much very")
+TRAILING_DEGREE = words("more better most less lot much very") | words(
+    # Adverbs after a value ("I work at Acme *still*", "I live in Paris *currently*"):
+    # lowercase only, like the degree words.
+    "still anyway anyways currently presently actually honestly basically tho"
+)
 #: Tokens that attach a value to the listener: "love your painting" is not a preference.
 SECOND_PERSON = words("you your yours you're ya")
 #: Tokens that void a value wherever they stand in it: the listener, or a denial the

@@ -237,6 +237,10 @@ class WorldviewSnapshot(BaseModel):
                 text += f" ({span})"
             if c.status not in ("selected", "active"):
                 text += f" [{c.status}]"
+            elif c.status == "active" and s.status == "resolved" and not s.multi:
+                # A resolved single value's runner-up ("I think I might move to Rome"): in
+                # the running, not what memory holds.
+                text += " [less likely]"
             parts.append(text)
         flag = " [CONFLICTED]" if s.status == "conflicted" else ""
         if s.status == "empty" and any(c.status == "active" for c in shown):

@@ -32,7 +32,7 @@ def fold_revision(proj: Projector, e: Any, p: Any) -> None:
         proj.vocabulary.add_entity(rev.entity, e.seq)
     proj.entity_mentions[k] = proj.entity_mentions.get(k, 0) + 1
     for ev in rev.evidence_ids:
-        proj.revised_from.setdefault(ev, e.seq)
+        proj.revised_from.setdefault(ev, (e.seq, later or rev.occurred_at))
     proj.worldview.on_revision(
         seq=e.seq,
         event_id=e.id,
@@ -84,7 +84,7 @@ def fold_held(proj: Projector, e: Any, p: Any) -> None:
     )
     proj.held.hold(e.id, rev)
     for ev in p.evidence_ids:
-        proj.held_from.setdefault(ev, []).append((e.seq, e.id))
+        proj.held_from.setdefault(ev, []).append((e.seq, e.occurred_at, e.id))
     proj.worldview.on_held(
         seq=e.seq,
         event_id=e.id,

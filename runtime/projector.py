@@ -77,8 +77,10 @@ class Projector:
         self.obs_by_date: list[tuple[int, int, str]] = []  # (date ordinal, seq, id), sorted
         self.vocabulary = Vocabulary()  # entities and terms a question can name
         # observation id -> seqs of candidates held from it / of revisions citing it
-        self.held_from: dict[str, list[tuple[int, str]]] = {}
-        self.revised_from: dict[str, int] = {}
+        # Observation id -> (seq, event time, held event id) of each claim of it held for
+        # corroboration; -> (seq, event time it counts from) of the first revision it backs.
+        self.held_from: dict[str, list[tuple[int, datetime, str]]] = {}
+        self.revised_from: dict[str, tuple[int, datetime]] = {}
         # What each event may have changed of the belief slots (reads cache by it).
         self.slot_touches = SlotTouches()
 
@@ -119,14 +121,22 @@ class Projector:
         # At or past the head the counts are the present ones: no search needed.
         return None if as_of_seq is None or as_of_seq >= self.applied_seq else as_of_seq
 
-    def unconfirmed(self, obs_id: str, as_of_seq: int) -> bool:
-        """True when every claim this observation made is still held for corroboration."""
-        held = [(s, c) for s, c in self.held_from.get(obs_id, ()) if s <= as_of_seq]
-        if not held:
+    def unconfirmed(self, obs_id: str, as_of_seq: int, as_of_time: datetime | None = None) -> bool:
+        """True when every claim this observation made is still held for corroboration at
+        ``as_of_seq`` (and, for an event-time read, ``as_of_time``: a promotion counts from
+        its own event time, as in ``belief()`` and ``worldview()``)."""
+
+        def by(at: tuple[int, datetime] | None) -> bool:
+            return (
+                at is not None
+                and at[0] <= as_of_seq
+                and (as_of_time is None or at[1] <= as_of_time)
+            )
+
+        held = [c for s, t, c in self.held_from.get(obs_id, ()) if by((s, t))]
+        if not held or by(self.revised_from.get(obs_id)):
             return False
-        if self.revised_from.get(obs_id, 1 << 62) <= as_of_seq:
-            return False
-        return any(self.worldview.released.get(c, (1 << 62,))[0] > as_of_seq for _, c in held)
+        return any(not by(self.worldview.released.get(c)) for c in held)
 
     # -- folding ------------------------------------------------------------------------------
 

@@ -98,7 +98,9 @@ class QueryEngine(Adjustments):
             )
             if why is not None:
                 return why
-        if lens in ("logical", "procedural") and self.proj.unconfirmed(doc.event_id, at.seq):
+        if lens in ("logical", "procedural") and self.proj.unconfirmed(
+            doc.event_id, at.seq, at.time
+        ):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None
 
@@ -337,5 +339,5 @@ class QueryEngine(Adjustments):
             for line, cands in wv.render_lines(slot)
             if line in lines  # not cut by the worldview's share of the budget
             for c in cands
-            if c.status in ("selected", "active")
+            if c.status == "selected"  # not a resolved value's runner-up ("[less likely]")
         ]

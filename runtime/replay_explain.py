@@ -130,7 +130,7 @@ def rests_on(proj: Projector, items: Iterable[str]) -> set[str]:
                 out |= {f"fact:{k}.{attr}" for k in (ekey, wv.entity_key(ekey))}
         for ekey, attr, vkey in keys:
             out |= {f"{slot_kind_for(attr)}:{k}.{attr}#{vkey}" for k in (ekey, wv.entity_key(ekey))}
-        out |= {cid for _, cid in proj.held_from.get(item, ())}
+        out |= {cid for _, _, cid in proj.held_from.get(item, ())}
     return out
 
 

@@ -55,3 +55,28 @@ async def test_after_turn_does_not_credit_audit_items(rt: MemoryRuntime) -> None
     assert res.observation_id in outcome.payload.targets  # the memory is still credited
     with pytest.raises(InvalidInput):  # not a memory: no lifecycle to reinforce
         await rt.lifecycle(quarantined)
+
+
+async def test_a_resolved_values_runner_up_is_marked_and_not_credited(rt: MemoryRuntime) -> None:
+    """A hedged later claim stays in the running: the line marks it, and it is no current
+    value of the prompt for ``after_turn``."""
+    ana = {"actor": "Ana", "source": "user"}
+    await rt.observe_and_route(
+        {**ana, "content": "I live in Paris.", "occurred_at": "2024-01-01T10:00:00+00:00"}
+    )
+    await rt.observe_and_route(
+        {
+            **ana,
+            "content": "I think I might move to Rome.",
+            "occurred_at": "2024-02-01T10:00:00+00:00",
+        }
+    )
+    assert (await rt.belief("Ana", "location")).mode == "Paris"
+    ctx = await rt.query("Where do I live?", actor="Ana", lens="logical")
+    line = next(ln for ln in ctx.prompt_sections["worldview"].splitlines() if "location" in ln)
+    assert "Paris (since 1 January 2024);" in line
+    assert line.endswith("Rome (since 1 February 2024) [less likely]")
+    assert ctx.trace_id is not None
+    outcome = await rt.after_turn(ctx.trace_id, "success")
+    assert "fact:ana.location#paris" in outcome.payload.targets
+    assert "fact:ana.location#rome" not in outcome.payload.targets

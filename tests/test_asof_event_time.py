@@ -130,3 +130,21 @@ async def test_a_back_dated_claim_supersedes_in_an_event_time_read(clock: Any) -
     )
     assert google.status == "superseded" and google.valid_to == day(6)
     assert history2.render() == history1.render()
+
+
+async def test_a_claim_held_then_promoted_stays_out_of_a_logical_read_between(
+    rt: MemoryRuntime,
+) -> None:
+    """As of a time between a held claim and its promotion, the logical and procedural
+    lenses leave its turn out, as a journal of only what had happened by then would."""
+    await _google(rt)
+    web = {"content": "Alice works at Meta.", "source": "web"}
+    assert (await rt.observe_and_route({**web, "occurred_at": day(3)})).route == "candidate"
+    promoted = await rt.observe_and_route({**web, "source": "document", "occurred_at": day(4)})
+    assert promoted.promoted_ids
+    for lens in ("logical", "procedural"):
+        between = await rt.query("Where does Alice work?", lens=lens, as_of=day(3, 15))
+        assert "Alice works at Meta." not in between.to_prompt()
+        assert any(s.reason.startswith("provenance:") for s in between.suppressed)
+        later = await rt.query("Where does Alice work?", lens=lens, as_of=day(4, 15))
+        assert "Alice works at Meta." in later.to_prompt()

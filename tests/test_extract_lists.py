@@ -487,3 +487,18 @@ async def test_a_routed_list_becomes_one_belief_per_item() -> None:
         assert sorted(belief.held) == ["hiking", "swimming", "yoga"]
     finally:
         await rt.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I work at Acme still.", [("employer", "Acme", "assert")]),
+        ("I live in Paris currently.", [("location", "Paris", "assert")]),
+        ("I work at Acme anyway.", [("employer", "Acme", "assert")]),
+        ("I love Still Corners.", [("likes", "Still Corners", "assert")]),
+    ],
+)
+def test_an_adverb_around_a_value_is_not_part_of_it(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert rows(text) == expected
