@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["password_spans"]
+__all__ = ["key_spans", "password_spans"]
 
 _I = re.IGNORECASE
 _FOR = r"(?:\s+(?:for|to|on|of|at)\s+(?:\S+\s+){0,4}?\S+?)?"
@@ -39,7 +39,16 @@ _SET_TO = re.compile(
 _UNIT = re.compile(
     r"\s*(?:grams?|g|kg|lbs?|ohms?|mm|cm|m|v|volts?|w|watts?|mah|years?|vintage|era)\b", _I
 )
+# "My API key is Xk29Lq8Mz3Np7Rt1", "the access token for prod was ...": a key said in words.
+# The value must look generated (a digit and a letter, 12+ characters): "my API key is
+# expired", "the access token is in the vault" name none.
+_KEY_IS = re.compile(
+    rf"\b(?:api|access|secret|private|auth|client)[\s_-]?(?:key|token|secret)s?{_FOR}{_IS}"
+    r"[\"'`]?(?P<v>(?=[^\s\"'`]*\d)(?=[^\s\"'`]*[A-Za-z])[^\s\"'`]{12,})",
+    _I,
+)
 _WORDS = ("password", "passcode", "passphrase", "pin", "pw")
+_KEY_WORDS = ("key", "token", "secret")
 
 
 def password_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
@@ -60,3 +69,15 @@ def password_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
         if _UNIT.match(text, m.end("v")) is None:
             out.append(m.span("v"))
     return sorted(set(out))
+
+
+def key_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
+    """Spans of the API keys and tokens said in ``text`` ("My API key is ...")."""
+    if low is not None and not any(w in low for w in _KEY_WORDS):
+        return []
+    out = []
+    for m in _KEY_IS.finditer(text):
+        value = m.group("v").rstrip(".,!?;:)")
+        if len(value) >= 12:
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out

@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from nousmem.policies.cards import card_spans
-from nousmem.policies.passwords import password_spans
+from nousmem.policies.passwords import key_spans, password_spans
 from nousmem.policies.risk_patterns import _GATES, _SPECS
 
 RiskKind = Literal["injection", "secret", "pii"]
@@ -124,6 +124,8 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
                 )
     for span in password_spans(text, low if gated else None):
         out.append(RiskFinding(kind="secret", label="password", span=span, severity=0.8))
+    for span in key_spans(text, low if gated else None):
+        out.append(RiskFinding(kind="secret", label="api_key", span=span, severity=0.85))
     if _HAS_DIGIT.search(text):
         for span in card_spans(text):
             out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))

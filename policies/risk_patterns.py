@@ -25,7 +25,7 @@ _I = re.IGNORECASE
 _KEY_START = r"(?<![A-Za-z0-9])"
 _ASSIGN = r"[\"'`]?\s*[:=]\s*"
 _SECRET_KEYS = (
-    r"api[_-]?key|apikey|api[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token"
+    r"api[_\s-]?key|apikey|api[_-]?secret|access[_-]?token|auth[_-]?token|refresh[_-]?token"
     r"|session[_-]?token|id[_-]?token|private[_-]?token|secret[_-]?(?:access[_-]?)?key"
     r"|client[_-]?secret|app[_-]?secret|consumer[_-]?secret|webhook[_-]?secret"
     r"|signing[_-]?key|encryption[_-]?key|private[_-]?key|access[_-]?key"
@@ -58,7 +58,12 @@ _SPECS: tuple[_Spec, ...] = (
         re.compile(
             r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
             r"(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former)\s+"
-            r"(?:instructions?|prompts?|messages?|rules|directions|directives|context|guidelines)",
+            r"(?:instructions?|prompts?|rules|directions|directives|guidelines)"
+            # Messages and context only all at once: "Sorry, ignore the previous message"
+            # is how a user takes back what they said, not an injection.
+            r"|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all|any)\s+(?:of\s+)?"
+            r"(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former)\s+"
+            r"(?:messages|context)",
             _I,
         ),
         0,

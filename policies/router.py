@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -102,7 +103,7 @@ def confirms(out: RevisionOutcome, cfg: RouterConfig) -> bool:
         and out.polarity == "assert"
         and out.mode_before is not None
         and out.value.casefold() == out.mode_before.casefold()
-        and out.kl_bits < cfg.confirm_kl_bits
+        and max(out.kl_bits, out.open_kl_bits or 0.0) < cfg.confirm_kl_bits
         # Dated back to when another value held, it changes history: a revision.
         and (not out.back_dated or (out.held_at_date or "").casefold() == out.value.casefold())
     )
@@ -173,3 +174,23 @@ def route(
     got = {r.route for r in per}
     overall = next(r for r in ROUTE_PRIORITY if r in got)
     return RouteDecision(route=overall, claims=per, reasons=tuple(r.reason for r in per))
+
+
+def promoted_decision(
+    decision: RouteDecision, promoting: Iterable[int], source: str
+) -> RouteDecision:
+    """``decision`` with the claims at ``promoting`` (indices of claims that corroborate a
+    held candidate from an independent source) routed ``belief_update``: they are written
+    as revisions with the held ones. The observation's route is the first of the claims'
+    routes in :data:`ROUTE_PRIORITY`, as :func:`route` gives it."""
+    chosen = set(promoting)
+    why = f"corroborates a held candidate (independent source {source})"
+    per = tuple(
+        c.model_copy(update={"route": "belief_update", "reason": why})
+        if c.index in chosen and c.route != "belief_update"
+        else c
+        for c in decision.claims
+    )
+    got = {c.route for c in per} | {decision.route}
+    overall = next(r for r in ROUTE_PRIORITY if r in got)
+    return RouteDecision(route=overall, claims=per, reasons=tuple(c.reason for c in per))

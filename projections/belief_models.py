@@ -238,6 +238,12 @@ class RevisionOutcome(BaseModel):
     the mode once it is folded in at its date."""
     held_at_date: str | None = None
     """For a back-dated claim, the value held at its date (as ``mode_before`` reads)."""
+    open_kl_bits: float | None = None
+    """A single-valued belief's KL in bits with the open-world remainder (the share a
+    never-named value would hold) as one more value: a restatement of the only value named
+    moves it while ``kl_bits`` (named values only) stays 0. What decides whether a
+    restatement only confirms (see the router's ``confirm_kl_bits``). None for a first value
+    and a multi-valued attribute."""
 
 
 class ObservedValue(BaseModel):

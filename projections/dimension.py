@@ -220,6 +220,7 @@ class Dimension:
 
         prior_labels = labels
         prior = p
+        ghost_prior = ghost
         if fresh and rev.polarity == "assert":
             # Report the empty belief as all mass on "unknown" so surprise, KL and the prior
             # tell the same story for a first value as for any other novel one (Eq. 1).
@@ -281,6 +282,10 @@ class Dimension:
                 kl = cat.kl_bits(np.array([0.0, 1.0], dtype=np.float64), prior)
             else:
                 kl = cat.kl_bits(post, prior)
+            # The open-world remainder is part of what a revision moves: a restatement of the
+            # only value named shrinks the room a never-named one has, which the named values
+            # alone (all mass on it before and after) cannot show.
+            open_kl = None if fresh else cat.kl_bits(_open(post, ghost), _open(prior, ghost_prior))
             outcome = build_outcome(
                 self._head(),
                 rev,
@@ -297,6 +302,7 @@ class Dimension:
                 mode_after=after_label,
                 contradiction=established and contradicts and mode_before == mode_work,
                 established=established,
+                open_kl=open_kl,
             )
         return Plan(
             outcome, added, post, _EMPTY, _EMPTY, idx, t, counts, entropy_after, ghost,
@@ -410,3 +416,9 @@ class Dimension:
 
 def _claim_surprise(p_obs: float, polarity: str) -> float:
     return bn.claim_surprise_bits(p_obs, "assert" if polarity == "assert" else "negate")
+
+
+def _open(p: FloatArray, ghost: float) -> FloatArray:
+    """``p`` with the ghost as one more value, normalised (the open-world distribution)."""
+    out: FloatArray = np.append(p, ghost) / (float(p.sum()) + ghost)
+    return out

@@ -147,6 +147,7 @@ def build_outcome(
     mode_after: str | None,
     contradiction: bool,
     established: bool,
+    open_kl: float | None = None,
 ) -> RevisionOutcome:
     """Assemble the outcome; lists are cut to the top ``k`` with the rest as tail mass."""
     k = head.top_k
@@ -166,6 +167,7 @@ def build_outcome(
         "entropy_before": float(entropy_before),
         "entropy_after": float(entropy_after),
         "kl_bits": float(kl),
+        "open_kl_bits": None if open_kl is None else float(open_kl),
         "reliability": rev.reliability,
         "effective_reliability": float(r_eff),
         "hazard": float(hazard),

@@ -22,6 +22,7 @@ from nousmem.policies.router import (
     RouteDecision,
     claim_route,
     contested,
+    promoted_decision,
     route,
 )
 from nousmem.policies.validators import (
@@ -199,6 +200,12 @@ class WritePlanner(Promotions):
 
         routes = {r.index: r for r in decision.claims}
         promotions = self._promotions(assessment.claims, routes, obs.source)
+        if promotions:
+            # A claim that promotes a held candidate is written as a revision: its route says
+            # so (and the observation's is the first of the claims' routes, as always).
+            decision = promoted_decision(decision, promotions, obs.source)
+            plan.decision = decision
+            routes = {r.index: r for r in decision.claims}
         writes = [
             ProposedClaim(
                 claim=assessment.claims[r.index].claim,

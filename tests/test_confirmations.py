@@ -15,7 +15,9 @@ def d(month: int, day: int = 1) -> datetime:
     return datetime(2024, month, day, 9, tzinfo=UTC)
 
 
-CHECK_INS = [d(1), d(1, 20), d(2, 25), d(4, 1), d(5, 1)]
+# A month or more apart each check-in moves the belief (the room a never-named value has
+# grows back in between): a revision. The one a day later only confirms.
+CHECK_INS = [d(1), d(1, 20), d(2, 25), d(4, 1), d(5, 1), d(5, 2)]
 QUESTION = "Who is the employer of Alice?"
 
 
@@ -49,7 +51,7 @@ async def test_a_confirmed_belief_stays_alive_and_cites_every_confirmation() -> 
         logical = (await rt.worldview("logical")).render()
         assert "Alice.employer: Google" in logical
         ctx = await rt.query(QUESTION, budget_tokens=300)
-        assert "Google (from 1 January 2024, last 1 May 2024)" in ctx.to_prompt()
+        assert "Google (from 1 January 2024, last 2 May 2024)" in ctx.to_prompt()
         view = await rt.lifecycle("Alice.employer=Google")
         assert view.effective_state == view.state == "fresh"  # not expired
 
@@ -83,3 +85,28 @@ async def test_rebuild_gives_the_same_confirmations() -> None:
         assert (await rt.query(QUESTION, budget_tokens=300, as_of=live.as_of_seq)).to_prompt() == (
             prompt
         )
+
+
+async def test_a_monthly_restatement_strengthens_the_belief_against_a_new_value() -> None:
+    """With one value named, a restatement's KL over the named values is 0: measured with
+    the open-world remainder, a month-later restatement moves the belief (the room a
+    never-named value has grew back), so it is a revision, and a tool's first claim of a
+    new value does not outweigh six months of the user's word."""
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        routes = []
+        for month in range(1, 7):
+            r = await rt.observe_and_route(
+                {"content": "I live in Paris.", "actor": "Ana", "occurred_at": d(month)}
+            )
+            routes.append(r.route)
+            if month > 1:
+                (claim,) = r.assessment.claims
+                assert claim.outcome is not None and claim.outcome.kl_bits == 0.0
+                assert claim.outcome.open_kl_bits is not None
+                assert claim.outcome.open_kl_bits > 0.01
+        assert routes == ["belief_update"] * 6
+        await rt.observe_and_route(
+            {"content": "Ana lives in Berlin.", "source": "tool:search", "occurred_at": d(7)}
+        )
+        belief = await rt.belief("Ana", "location")
+        assert belief is not None and belief.mode == "Paris"

@@ -35,7 +35,7 @@ async def _live_revisions_citing(rt: MemoryRuntime, obs_id: str) -> list[Any]:
 async def test_a_surviving_confirmation_keeps_its_effect(rt: MemoryRuntime) -> None:
     await _say(rt, ACME, 0)
     joined = await _say(rt, JOINED, 10)
-    confirm = await _say(rt, CONFIRM, 12)
+    confirm = await _say(rt, CONFIRM, 11)
     assert (joined.route, confirm.route) == ("belief_update", "evidence")  # the premise
 
     receipt = await rt.erase(event_ids=[joined.observation_id], reason="delete that message")
@@ -45,7 +45,7 @@ async def test_a_surviving_confirmation_keeps_its_effect(rt: MemoryRuntime) -> N
         namespace="user/alice", clock=FixedClock(T0, timedelta(seconds=1))
     )
     await _say(control, ACME, 0)
-    await _say(control, CONFIRM, 12)
+    await _say(control, CONFIRM, 11)
     expected = await control.belief("Maya", "employer")
     await control.close()
     belief = await rt.belief("Maya", "employer")
@@ -60,7 +60,7 @@ async def test_a_surviving_confirmation_keeps_its_effect(rt: MemoryRuntime) -> N
     redo = await rt.get(redo_id)
     assert redo.payload.rederived and redo.causation_id == confirm.observation_id
     assert redo.payload.revision.evidence_ids == (confirm.observation_id,)
-    assert redo.payload.revision.value == "Globex" and redo.occurred_at == T0 + timedelta(12)
+    assert redo.payload.revision.value == "Globex" and redo.occurred_at == T0 + timedelta(11)
     assert receipt.verified and (await rt.verify()).ok
 
     live = await rt.beliefs("Maya")
@@ -73,7 +73,7 @@ async def test_a_reconfirmed_claim_goes_with_its_observation_and_is_not_doubled(
 ) -> None:
     acme = await _say(rt, ACME, 0)
     joined = await _say(rt, JOINED, 10)
-    confirm = await _say(rt, CONFIRM, 12)
+    confirm = await _say(rt, CONFIRM, 11)
     await rt.erase(event_ids=[joined.observation_id], reason="delete that message")
     assert len(await _live_revisions_citing(rt, confirm.observation_id)) == 1
 

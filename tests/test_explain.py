@@ -19,10 +19,16 @@ MONTH = timedelta(days=30)
 STORY = [
     ("I work at Google.", "user"),
     ("I work at Google on search.", "user"),
-    ("I work at Google.", "user"),  # a confirmation: routed evidence
+    ("I work at Google.", "user"),  # a confirmation the next day: routed evidence
     ("Alice works at Meta.", "web"),  # low trust, contradicts: held
     ("I left Google and joined Sarvam AI.", "user"),
 ]
+
+
+def _when(i: int) -> datetime:
+    # A month apart, but the confirmation a day after what it confirms: a month later it
+    # would move the belief (the room a never-named value has grows back) and be a revision.
+    return T0 + MONTH + timedelta(days=1) if i == 2 else T0 + i * MONTH
 
 
 async def _story(rt: MemoryRuntime) -> list[Any]:
@@ -30,7 +36,7 @@ async def _story(rt: MemoryRuntime) -> list[Any]:
     for i, (text, source) in enumerate(STORY):
         out.append(
             await rt.observe_and_route(
-                {"content": text, "actor": "Alice", "source": source, "occurred_at": T0 + i * MONTH}
+                {"content": text, "actor": "Alice", "source": source, "occurred_at": _when(i)}
             )
         )
     assert [r.route for r in out] == [

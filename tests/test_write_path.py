@@ -434,6 +434,30 @@ async def test_candidate_corroborated_by_an_independent_source_is_promoted(
     assert rt._proj.state()["pending"] == {}
 
 
+async def test_a_gated_claim_that_promotes_a_held_one_is_routed_as_the_revision_it_is(
+    rt: MemoryRuntime,
+) -> None:
+    """A low-trust claim surprise gating would hold, corroborating a held candidate from an
+    independent source, is written as a revision with it: its own route says so, in the
+    result and in the journaled assessment (the observation's route is the first of its
+    claims' routes)."""
+    await establish(rt)
+    web = {"content": "Alice works at Acme", "claims": [claim("Acme")]}
+    held = await rt.observe_and_route({**web, "source": "web", "occurred_at": T0 + 5 * DAY})
+    assert held.route == "candidate"
+    mark = (await rt.head()).seq
+    res = await rt.observe_and_route(
+        {**web, "source": "web:other.example", "occurred_at": T0 + 6 * DAY}
+    )
+    assert res.route == "belief_update" and res.promoted_ids and res.delta_ids
+    assert res.decision is not None
+    assert [(c.route, c.reason.split(" (")[0]) for c in res.decision.claims] == [
+        ("belief_update", "corroborates a held candidate")
+    ]
+    assessed = [e async for e in rt.events(after_seq=mark, kinds=["impact.assessed"])]
+    assert [c.route for c in assessed[0].payload.decision.claims] == ["belief_update"]
+
+
 # -- secrets and injection ---------------------------------------------------------------------
 
 
