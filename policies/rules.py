@@ -358,7 +358,9 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "relationship_status",
         "single engaged married widowed relationship",
-        r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bgetting|\bbecame|\bbeen)\s+"
+        # Not "getting": a wedding under way ("we're getting married") is none yet, as a
+        # divorce under way is none (rules_separation.py).
+        r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bbecame|\bbeen)\s+"
         # "no longer married" says divorced (rules_separation.py).
         + r"(?!(?i:no\s+longer\s+married)\b)"
         + NOT_WORD

@@ -258,6 +258,8 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ),
         ("We got married.", [("relationship_status", "married", "assert")]),
         ("Tom and I are getting married next month.", []),
+        ("Tom and I are getting married.", []),
+        ("I'm getting married.", []),
         # A joint subject's name is read once, whole (review rev18).
         (
             "Jean-Luc and I got married.",

@@ -502,3 +502,10 @@ def test_an_adverb_around_a_value_is_not_part_of_it(
     text: str, expected: list[tuple[str, str, str]]
 ) -> None:
     assert rows(text) == expected
+
+
+def test_a_capitalised_still_is_no_change_word() -> None:
+    (claim,) = EX.extract_sync(Observation(content="I love Still Corners.", actor="Dana"))
+    assert (claim.value, claim.change) == ("Still Corners", False)
+    (claim,) = EX.extract_sync(Observation(content="I still love jazz.", actor="Dana"))
+    assert (claim.value, claim.change) == ("jazz", True)
