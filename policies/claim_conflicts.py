@@ -21,14 +21,14 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from nousmem.policies.rules import RULES
 from nousmem.policies.update_language import corrects
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["settled"]
+__all__ = ["settled", "with_turnarounds"]
 
 #: Words that open a qualifier narrowing a denial ("... on Fridays", "... at night", "...
 #: during the summer", "... when I travel"). Not the bounds of a change in time ("since May",
@@ -101,3 +101,28 @@ def _narrows(denial: Claim, claim: Claim, content: str) -> bool:
     if denial.change or corrects(content, b[1], a[0]):
         return False
     return _QUALIFIER.match(content, a[1]) is not None
+
+
+def with_turnarounds(claims: Iterable[Claim], content: str) -> Iterator[Claim]:
+    """``claims``, then the end of a like for each dislike said as a change: "I hate jazz
+    now" / "Actually I dislike jazz" (after "I like jazz") also takes back ``likes jazz``.
+    Not without update language ("I don't like jazz": the two may stand side by side, "I
+    like jazz but not at night"), nor for "still" ("I still hate jazz" changes nothing). A
+    like said as a change ends no dislike: "These days I love tea" is far more often news
+    than a turnaround, and "used to hate" is read as such."""
+    out = list(claims)
+    yield from out
+    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in out}
+    for c in out:
+        if c.attribute != "dislikes" or c.polarity != "assert" or not c.change:
+            continue
+        if c.span is not None and _STILL.search(content, c.span[0], c.span[1]):
+            continue
+        key = (match_key(c.entity), "likes", match_key(c.value))
+        if key in said:
+            continue
+        said.add(key)
+        yield c.model_copy(update={"attribute": "likes", "polarity": "negate"})
+
+
+_STILL = re.compile(r"\bstill\b")

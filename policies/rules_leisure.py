@@ -62,6 +62,14 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\s+(?!(?i:to|it|that|when|how)\b)" + VAL,
     ),
     make_rule(
+        "likes",
+        "stopped quit",
+        # "I stopped liking jazz": a like that ended.
+        r"\b(?i:stopped|quit)\s+(?i:liking|loving|enjoying)\s+" + VAL,
+        negate=True,
+        change=True,
+    ),
+    make_rule(
         "dislikes",
         "stand bear",
         r"(?i:can't|cant|cannot|can\s+not|couldn't)\s+(?i:stand|bear)\s+" + VAL,

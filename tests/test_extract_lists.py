@@ -509,3 +509,40 @@ def test_a_capitalised_still_is_no_change_word() -> None:
     assert (claim.value, claim.change) == ("Still Corners", False)
     (claim,) = EX.extract_sync(Observation(content="I still love jazz.", actor="Dana"))
     assert (claim.value, claim.change) == ("jazz", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I hate jazz now.", [("dislikes", "jazz", "assert"), ("likes", "jazz", "negate")]),
+        ("Actually I dislike jazz.", [("dislikes", "jazz", "assert"), ("likes", "jazz", "negate")]),
+        # A like said as a change ends no dislike (more often news than a turnaround).
+        ("I like jazz now.", [("likes", "jazz", "assert")]),
+        ("I still hate jazz.", [("dislikes", "jazz", "assert")]),
+        ("I stopped liking jazz.", [("likes", "jazz", "negate")]),
+        # No update language: the two may stand side by side.
+        ("I don't like jazz.", [("dislikes", "jazz", "assert")]),
+        (
+            "I like jazz but I hate jazz now.",
+            [("likes", "jazz", "assert"), ("dislikes", "jazz", "assert")],
+        ),
+    ],
+)
+def test_a_changed_preference_ends_its_opposite(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert rows(text) == expected
+
+
+async def test_hating_what_one_liked_leaves_only_the_dislike() -> None:
+    async with MemoryRuntime.memory() as rt:
+        for day, text in ((1, "I like jazz."), (2, "I hate jazz now.")):
+            await rt.observe_and_route(
+                {
+                    "content": text,
+                    "actor": "Dana",
+                    "occurred_at": datetime(2024, 1, day, tzinfo=UTC),
+                }
+            )
+        rendered = (await rt.worldview()).render()
+        assert "Dana.dislikes: jazz" in rendered and "Dana.likes" not in rendered
