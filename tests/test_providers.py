@@ -6,6 +6,7 @@ No HTTP client is mocked: every provider call goes over TCP to a threaded ``http
 
 from __future__ import annotations
 
+import base64
 import json
 import socket
 import subprocess
@@ -309,6 +310,8 @@ def _claims(**claim: Any) -> Reply:
         (_claims(value=None), "claims.0.value"),
         (_claims(value=["a", "b"]), "claims.0.value"),
         (_claims(confidence=7), "claims.0.confidence"),
+        (_claims(confidence=True), "claims.0.confidence"),
+        (_claims(change="yes"), "claims.0.change"),
         (_claims(polarity="maybe"), "claims.0.polarity"),
         (_claims(attribute="Works At!!"), "claims.0.attribute"),
         (_claims(entity="   "), "claims.0.entity"),
@@ -422,8 +425,15 @@ async def test_api_key_never_logged_or_in_errors(
             except ProviderError as exc:
                 errors.append(str(exc))
     key_url = llm.base_url.replace("http://", f"http://u:{API_KEY}@")
-    async with make(key_url) as provider:
+    config = ProviderConfig(base_url=key_url, model="test-model", timeout_s=TIMEOUT)
+    async with OpenAICompatibleProvider(config) as provider:
+        assert API_KEY not in repr(provider)
         await provider.extract(OBS)
+    # The URL's credentials travel as Basic auth, not in the URL the client logs.
+    sent = llm.requests[-1]
+    basic = base64.b64encode(f"u:{API_KEY}".encode()).decode()
+    assert sent["headers"]["Authorization"] == f"Basic {basic}"
+    assert API_KEY not in sent["path"]
     assert len(errors) == 3 and logs
     assert API_KEY not in repr(logs) and not any(API_KEY in e for e in errors)
     assert {e["event"] for e in logs} >= {"provider.extracted", "provider.request_failed"}
@@ -548,3 +558,17 @@ async def test_rule_extractor_as_fallback(llm: FakeLLM) -> None:
     assert result.extractor == rules.name
     assert GIVEN in result.claims
     assert result.claims == tuple(await rules.extract(obs))  # deterministic
+
+
+def test_an_api_key_and_credentials_in_base_url_are_refused_together() -> None:
+    # Both would go in the Authorization header: one would be dropped without a word.
+    with pytest.raises(ValidationError, match="not both"):
+        ProviderConfig(base_url="http://u:pw@127.0.0.1:1/v1", model="m", api_key="sk-x")
+
+
+async def test_a_content_encoding_header_is_not_quoted_back(llm: FakeLLM) -> None:
+    llm.script.append(Reply(body=b"{}", headers=(("Content-Encoding", "sk-proj-" + "x" * 3000),)))
+    async with make(llm.base_url, max_retries=0) as provider:
+        with pytest.raises(ProviderError) as caught:
+            await provider.extract(OBS)
+    assert "sk-proj" not in str(caught.value) and len(str(caught.value)) < 200

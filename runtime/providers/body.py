@@ -31,7 +31,8 @@ class BoundedBody:
         elif enc in ("gzip", "x-gzip", "deflate"):
             self._inflate = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
         else:
-            raise ProviderMalformed(f"unsupported Content-Encoding {enc!r}")
+            # Not quoted: the header is the server's words (any length, anything in it).
+            raise ProviderMalformed("unsupported Content-Encoding (not identity, gzip or deflate)")
         self._parts: list[bytes] = []
         self._size = 0
         # "deflate" is meant to be zlib-wrapped, but servers send it raw too: if the first

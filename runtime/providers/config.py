@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
@@ -91,6 +91,16 @@ class ProviderConfig(BaseModel):
             )
         return v if stripped == key else SecretStr(stripped)
 
+    @model_validator(mode="after")
+    def _one_credential(self) -> ProviderConfig:
+        # Both would go in the Authorization header; httpx would send the URL's and drop
+        # the key without a word, and every call would fail as unauthorised.
+        if self.api_key is not None and split_user_info(self.base_url)[1] is not None:
+            raise ValueError(
+                "give api_key or credentials in base_url (user:password@host), not both"
+            )
+        return self
+
     @field_validator("model")
     @classmethod
     def _model(cls, v: str) -> str:
@@ -111,6 +121,18 @@ def hide_api_key(data: Any) -> Any:
     if isinstance(data, dict) and isinstance(data.get("api_key"), str):
         return {**data, "api_key": SecretStr(data["api_key"])}
     return data
+
+
+def split_user_info(url: str) -> tuple[str, tuple[str, str] | None]:
+    """``url`` without its user-info, and the (user, password) it held, percent-decoded;
+    None when it held none. The host, port and path stay as written."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url, None
+    info, _, host = parts.netloc.rpartition("@")
+    user, _, password = info.partition(":")
+    bare = urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+    return bare, (unquote(user), unquote(password))
 
 
 def redact_url(url: str) -> str:

@@ -32,7 +32,7 @@ from nousmem.runtime.errors import (
 )
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.providers.body import BoundedBody, undecodable
-from nousmem.runtime.providers.config import redact_url
+from nousmem.runtime.providers.config import redact_url, split_user_info
 from nousmem.runtime.providers.wire import (
     EXTRACT_SYSTEM,
     PROPOSE_SYSTEM,
@@ -91,9 +91,14 @@ class OpenAICompatibleProvider:
         }
         if config.api_key is not None:
             headers["Authorization"] = f"Bearer {config.api_key.get_secret_value()}"
-        self._url = f"{config.base_url}/chat/completions"
+        # Credentials in the URL travel as Basic auth, never in the URL httpx logs.
+        url, basic = split_user_info(f"{config.base_url}/chat/completions")
+        self._url = url
         self._client: httpx.AsyncClient = httpx.AsyncClient(
-            headers=headers, timeout=httpx.Timeout(config.timeout_s), follow_redirects=False
+            headers=headers,
+            auth=None if basic is None else httpx.BasicAuth(*basic),
+            timeout=httpx.Timeout(config.timeout_s),
+            follow_redirects=False,
         )
         self._closed = False
 

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from nousmem.policies.memory_policy import (
     ConsolidateIntent,
@@ -52,7 +52,15 @@ class WireClaim(BaseModel):
     value: str
     confidence: float = Field(default=0.8, ge=0.0, le=1.0)
     polarity: Literal["assert", "negate"] = "assert"
-    change: bool = False
+    change: StrictBool = False  # "yes" or 1 is no answer to "is this a change?"
+
+    @field_validator("confidence", mode="before")
+    @classmethod
+    def _no_bool(cls, v: object) -> object:
+        # true would be 1.0: a Claim refuses a bool confidence, and so does its wire form.
+        if isinstance(v, bool):
+            raise ValueError("confidence must be a number, not a boolean")
+        return v
 
     @field_validator("entity", "attribute", "value", mode="before")
     @classmethod
