@@ -145,27 +145,39 @@ _TIME = re.compile(
     rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
     rf"|(?:the\s+)?past\s+(?:(?P<past_n>{_NUM_RE})\s+)?(?P<past_u>{_UNIT_RE})"
     rf"|(?:the\s+)?last\s+(?P<past2_n>{_NUM_RE})\s+(?P<past2_u>{_UNIT_RE})"
-    r"|the\s+last\s+(?P<past3_u>week|month|year)\b"
-    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|year)\b"
+    r"|the\s+last\s+(?P<past3_u>week|month|year)\b(?!\s+of\b)"
+    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|year)\b(?!\s+of\b)"
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{_DAY_RE})"
     rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{_MONTH_RE})"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
     rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{_YEAR_RE})\b)?"
     r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
     rf"(?P<yr_y>{_YEAR_RE})\b(?![-/:]\d)"
-    r"|(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+    r"|(?<!\bevery\s)(?<!\bany\s)(?<!\beach\s)(?<!\bBlack\s)(?<!\bCyber\s)(?<!\bGood\s)"
+    r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)"
+    r"(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+    r"(?!\s+(?:best|Times)\b)"
     r")",
     re.IGNORECASE,
 )
 
 # Future tense in the surrounding sentence flips "in May" / "on Saturday" forwards.
+# Judged in the expression's clause: "Had a great time on Sunday, back to work tomorrow" is
+# past for Sunday. Not "Will" the name, "next to/door", "the next day", "was going to".
 _FUTURE = re.compile(
-    r"(?:\b(?:will|shall|gonna|going\s+to|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait"
-    r"|cannot\s+wait|looking\s+forward|upcoming|next|tomorrow|soon|hope\s+to|about\s+to"
-    r"|scheduled)\b|'ll\b)",
+    r"(?:\b(?:(?-i:will)|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
+    r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
+    r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
+    r"|(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:flying|leaving|going|heading|driving|coming"
+    r"|moving|starting|meeting|visiting|travell?ing))\b|'ll\b)",
     re.IGNORECASE,
 )
-_SENT_END = re.compile(r"[.!?\n]")
+# A clause's end: a sentence's (not the point of "$3.50", "Dr." or "St."), a comma, a
+# semicolon, or "and" / "but" before a new clause.
+_SENT_END = re.compile(
+    r"[!?\n;,]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)\.(?!\d)|\b(?:and|but)\b",
+    re.IGNORECASE,
+)
 
 # Every alternative of _TIME contains one of these words or a number, starting at most
 # _REACH characters (and 7 words) before it. Scanning the big alternation over a whole text
@@ -211,12 +223,20 @@ def _unit(word: str) -> str:
 
 
 def _is_future(text: str, start: int, end: int) -> bool:
-    left = start
-    while left > 0 and not _SENT_END.match(text, left - 1):
-        left -= 1
+    ends = [m.end() for m in _SENT_END.finditer(text, 0, start)]
+    left = ends[-1] if ends else 0
     m = _SENT_END.search(text, end)
     right = m.start() if m else len(text)
     return _FUTURE.search(text, left, right) is not None
+
+
+# Before "in N <units>" in its clause, these make it a span of time, not a date.
+_DURATION = re.compile(r"n't\b|\bnot\b|\bnever\b|\bfirst\s+time\b|\bbest\b|\bonly\b", re.IGNORECASE)
+
+
+def _clause_before(text: str, start: int) -> str:
+    ends = [m.end() for m in _SENT_END.finditer(text, 0, start)]
+    return text[ends[-1] if ends else 0 : start]
 
 
 def _month_no_year(today: date, month: int, future: bool) -> int:
@@ -270,6 +290,8 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         unit, n = _unit(g("ago_u")), _num(g("ago_n"))
         return dr.shift(today, unit, -n) if unit != "day" else dr.day(today - timedelta(days=n))
     if g("in_u"):
+        if _DURATION.search(_clause_before(text, m.start())):
+            return None  # "I haven't seen him in 2 years": how long, not when
         unit, n = _unit(g("in_u")), _num(g("in_n"))
         return dr.shift(today, unit, n)
     if g("tp_u"):

@@ -292,3 +292,45 @@ def test_29_february_without_a_year_is_the_nearest_one_the_tense_points_to() -> 
     future = resolve_time_expressions("We will meet on 29 February", june_2025)
     assert [m.start for m in future] == [date(2028, 2, 29)]
     assert resolve_time_expressions("on 30 February", june_2025) == []
+
+
+# Wednesday 10 May 2023 (review rev37).
+WED = datetime(2023, 5, 10, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # A future word in another clause does not flip a past one.
+        ("Had a great time at the beach on Sunday, back to work tomorrow", date(2023, 5, 7)),
+        ("I visited Rome in March and I will go back", date(2023, 3, 1)),
+        # "Will" the name, "next to", "the next day", "was going to": no future.
+        ("I had lunch with Will on Saturday", date(2023, 5, 6)),
+        ("I sat next to Ana on Saturday", date(2023, 5, 6)),
+        ("We were going to the lake on Saturday", date(2023, 5, 6)),
+        # A plan in the present progressive is ahead; "Dr." does not end the sentence.
+        ("I'm flying to Rome on Monday", date(2023, 5, 15)),
+        ("I'll meet Dr. Smith on Friday", date(2023, 5, 12)),
+    ],
+)
+def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None:
+    found = resolve_time_expressions(text, WED)[0]  # the first in the text
+    assert found.start == start
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't seen him in 2 years.",
+        "First time in 3 weeks I slept well.",
+        "I go there every Saturday.",
+        "Any Saturday works for me.",
+        "I love Black Friday sales.",
+        "She wore her Sunday best.",
+        "I read the Sunday Times.",
+        "It was the last week of June.",
+        "In my last year of college I lived in Lyon.",
+    ],
+)
+def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
+    assert [m.text for m in resolve_time_expressions(text, WED) if "June" not in m.text] == []
