@@ -193,12 +193,13 @@ class Dimension:
         # the entry mass a newcomer is granted must not unsettle an established belief.
         known = p / float(p.sum()) if p.size else p
 
-        def add(key: str, label: str) -> int:
+        def add(key: str, label: str, least: bool = False) -> int:
             # Eq. 1 with a fair entry: a new value gets at least eps, and never less than a
             # never-mentioned value would hold after the same evidence (the ghost), so a
             # belief built from weak claims does not lock out the first strong one.
+            # ``least``: eps only (see the denial of a value never named, below).
             nonlocal p, labels, ghost
-            mass = 1.0 if p.size == 0 else max(ghost, eps)
+            mass = 1.0 if p.size == 0 else (eps if least else max(ghost, eps))
             total = float(p.sum()) + mass
             p = np.append(p, mass) / total
             ghost /= total
@@ -213,10 +214,15 @@ class Dimension:
             sink = add(SINK, UNKNOWN)
         idx = self.index.get(vkey)
         is_new = idx is None
+        # Denying a value never named ("I don't live in Paris" while Rome is held) agrees
+        # with what is believed: the value and "unknown" enter at eps, not at the ghost's
+        # share each, which would take a fifth of an established value's mass for a claim
+        # that supports it (and lift the surprise gate that protects it).
+        quiet = rev.polarity == "negate" and is_new and not fresh
         if idx is None:
-            idx = add(vkey, rev.value)
+            idx = add(vkey, rev.value, least=quiet)
         if rev.polarity == "negate" and sink is None:
-            sink = add(SINK, UNKNOWN)
+            sink = add(SINK, UNKNOWN, least=quiet)
 
         prior_labels = labels
         prior = p

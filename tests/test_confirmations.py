@@ -110,3 +110,25 @@ async def test_a_monthly_restatement_strengthens_the_belief_against_a_new_value(
         )
         belief = await rt.belief("Ana", "location")
         assert belief is not None and belief.mode == "Paris"
+
+
+async def test_denying_a_value_never_named_keeps_the_belief_protected() -> None:
+    """ "I don't live in Paris" while Rome is held agrees with Rome: it must not take Rome
+    below the established level, so a low-trust claim of a third city is still held."""
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ana = {"actor": "Ana", "source": "user"}
+        for day, text in (
+            (1, "I live in Rome."),
+            (2, "I live in Rome."),
+            (3, "I don't live in Paris."),
+        ):
+            await rt.observe_and_route({**ana, "content": text, "occurred_at": d(1, day)})
+        belief = await rt.belief("Ana", "location")
+        assert belief is not None and belief.mode == "Rome"
+        assert dict(belief.distribution)["Rome"] > 0.95
+        res = await rt.observe_and_route(
+            {"content": "Ana lives in Milan.", "source": "web", "occurred_at": d(1, 4)}
+        )
+        assert res.route == "candidate"
+        after = await rt.belief("Ana", "location")
+        assert after is not None and after.mode == "Rome"
