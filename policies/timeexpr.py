@@ -231,7 +231,7 @@ def _is_future(text: str, start: int, end: int) -> bool:
 
 
 # Before "in N <units>" in its clause, these make it a span of time, not a date.
-_DURATION = re.compile(r"n't\b|\bnot\b|\bnever\b|\bfirst\s+time\b|\bbest\b|\bonly\b", re.IGNORECASE)
+_DURATION = re.compile(r"n't\b|\bnot\b|\bnever\b|\bfirst\s+time\b|\bbest\b", re.IGNORECASE)
 
 
 def _clause_before(text: str, start: int) -> str:
