@@ -38,7 +38,7 @@ __all__ = ["settled", "with_turnarounds"]
 _QUALIFIER = re.compile(
     r"\s*(?!(?:at|in)\s+all\b|in\s+(?:general|fact|practice|reality|truth|real\s+life|any\b)"
     r"|at\s+(?:the\s+moment|the\s+minute|present|this\s+point|this\s+time)\b"
-    r"|for\s+(?:now|the\s+time\s+being|good)\b"
+    r"|for\s+(?:now|the\s+time\s+being|good|real|sure|certain)\b"
     r"|(?:in|for)\s+(?:(?:a\s+)?(?:while|long\s+time|(?:few|couple(?:\s+of)?)\s+\w+)|long|ages"
     r"|(?:\w+\s+)?(?:years|months|weeks|days|decades))\b)"
     r"(?:on|in|at|during|with|without|for|when|whenever|while|unless|except|outside|inside|"
@@ -116,7 +116,8 @@ def with_turnarounds(claims: Iterable[Claim], content: str) -> Iterator[Claim]:
     for c in out:
         if c.attribute != "dislikes" or c.polarity != "assert" or not c.change:
             continue
-        if c.span is not None and _STILL.search(content, c.span[0], c.span[1]):
+        # The clause's "still" may be cut from the value ("I hate coffee still").
+        if c.span is not None and _STILL.search(content, c.span[0], c.span[1] + 16):
             continue
         key = (match_key(c.entity), "likes", match_key(c.value))
         if key in said:

@@ -44,7 +44,10 @@ _UNIT = re.compile(
 # expired", "the access token is in the vault" name none.
 _KEY_IS = re.compile(
     rf"\b(?:api|access|secret|private|auth|client)[\s_-]?(?:key|token|secret)s?{_FOR}{_IS}"
-    r"[\"'`]?(?P<v>(?=[^\s\"'`]*\d)(?=[^\s\"'`]*[A-Za-z])[^\s\"'`]{12,})",
+    # The value: a token of 12+ characters with a run of letters and digits holding both
+    # (not "~/.ssh/id_ed25519", a path, nor "key-fob-number-12", words).
+    r"[\"'`]?(?P<v>(?=[^\s\"'`]*?[A-Za-z0-9]*(?:[A-Za-z][A-Za-z0-9]*\d|\d[A-Za-z0-9]*[A-Za-z])"
+    r"[A-Za-z0-9]*)(?![~/.])[^\s\"'`/]{12,})",
     _I,
 )
 _WORDS = ("password", "passcode", "passphrase", "pin", "pw")

@@ -58,12 +58,9 @@ _SPECS: tuple[_Spec, ...] = (
         re.compile(
             r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
             r"(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former)\s+"
-            r"(?:instructions?|prompts?|rules|directions|directives|guidelines)"
-            # Messages and context only all at once: "Sorry, ignore the previous message"
-            # is how a user takes back what they said, not an injection.
-            r"|\b(?:ignore|disregard|forget|override|bypass)\s+(?:all|any)\s+(?:of\s+)?"
-            r"(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former)\s+"
-            r"(?:messages|context)",
+            # Not one message: "Sorry, ignore the previous message" is how a user takes
+            # back what they said, not an injection ("the previous messages" still is).
+            r"(?:instructions?|prompts?|messages|rules|directions|directives|context|guidelines)",
             _I,
         ),
         0,

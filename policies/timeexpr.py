@@ -162,23 +162,36 @@ _TIME = re.compile(
 )
 
 # Future tense in the surrounding sentence flips "in May" / "on Saturday" forwards.
-# Judged in the expression's clause: "Had a great time on Sunday, back to work tomorrow" is
-# past for Sunday. Not "Will" the name, "next to/door", "the next day", "was going to".
+# Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
+# its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
+# "Will" the name, "next to/door", "the next day", "was going to".
 _FUTURE = re.compile(
-    r"(?:\b(?:(?-i:will)|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
+    r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
     r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:flying|leaving|going|heading|driving|coming"
     r"|moving|starting|meeting|visiting|travell?ing))\b|'ll\b)",
     re.IGNORECASE,
 )
-# A clause's end: a sentence's (not the point of "$3.50", "Dr." or "St."), a comma, a
-# semicolon, or "and" / "but" before a new clause.
-_SENT_END = re.compile(
-    r"[!?\n;,]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)\.(?!\d)|\b(?:and|but)\b",
+# "Will" capitalised mid-sentence is a name ("lunch with Will on Saturday").
+_WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
+# A sentence's end: not the point of "$3.50", "Dr." or "St.".
+_SENT_END = re.compile(r"[!?\n]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)\.(?!\d)")
+# A clause's end inside a sentence.
+_CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
+# A past tense in the expression's own clause: common past forms and -ed verbs (not the
+# adjectives and bookings that go with plans: "excited", "booked", "scheduled").
+_PAST = re.compile(
+    r"\b(?:was|were|had|did|went|got|came|saw|made|took|met|ate|left|bought|spent|felt"
+    r"|found|gave|told|said|ran|won|lost|wrote|drove|flew|sent|brought|caught|began"
+    r"|(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
+    r"|scheduled|planned|booked|arranged|organized|organised|reserved|invited|need|red"
+    r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
     re.IGNORECASE,
 )
-
+# How far back a sentence or clause is looked for: bounds the work per expression, so a
+# long paste costs the same per expression as a chat turn.
+_LOOK = 400
 # Every alternative of _TIME contains one of these words or a number, starting at most
 # _REACH characters (and 7 words) before it. Scanning the big alternation over a whole text
 # costs ~0.5 us per character, so it is only tried at the few word starts before a trigger.
@@ -222,21 +235,37 @@ def _unit(word: str) -> str:
     return word[:-1] if word.endswith("s") else word
 
 
+def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[int, int]:
+    """The stretch around ``text[start:end]`` between two matches of ``pattern``, looked
+    for at most ``_LOOK`` characters away."""
+    lo = max(0, start - _LOOK)
+    ends = [m.end() for m in pattern.finditer(text, lo, start)]
+    left = ends[-1] if ends else lo
+    m = pattern.search(text, end, min(len(text), end + _LOOK))
+    return left, m.start() if m else min(len(text), end + _LOOK)
+
+
 def _is_future(text: str, start: int, end: int) -> bool:
-    ends = [m.end() for m in _SENT_END.finditer(text, 0, start)]
-    left = ends[-1] if ends else 0
-    m = _SENT_END.search(text, end)
-    right = m.start() if m else len(text)
-    return _FUTURE.search(text, left, right) is not None
+    left, right = _bounds(_SENT_END, text, start, end)
+    future = any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right))
+    if not future:
+        return False
+    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
+    return _PAST.search(text, max(left, c_left), min(right, c_right)) is None
 
 
 # Before "in N <units>" in its clause, these make it a span of time, not a date.
-_DURATION = re.compile(r"n't\b|\bnot\b|\bnever\b|\bfirst\s+time\b|\bbest\b", re.IGNORECASE)
+_DURATION = re.compile(
+    r"\b(?:haven'?t|hasn'?t|hadn'?t|have\s+not|has\s+not|had\s+not|never)\b"
+    r"|\bfirst\s+time\b",
+    re.IGNORECASE,
+)
 
 
 def _clause_before(text: str, start: int) -> str:
-    ends = [m.end() for m in _SENT_END.finditer(text, 0, start)]
-    return text[ends[-1] if ends else 0 : start]
+    s_left, _ = _bounds(_SENT_END, text, start, start)
+    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+    return text[max(s_left, c_left) : start]
 
 
 def _month_no_year(today: date, month: int, future: bool) -> int:

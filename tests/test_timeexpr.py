@@ -311,6 +311,15 @@ WED = datetime(2023, 5, 10, 12, 0, tzinfo=UTC)
         # A plan in the present progressive is ahead; "Dr." does not end the sentence.
         ("I'm flying to Rome on Monday", date(2023, 5, 15)),
         ("I'll meet Dr. Smith on Friday", date(2023, 5, 12)),
+        # A future word in another clause still makes a clause without a past tense ahead.
+        ("On Saturday, I'll go hiking", date(2023, 5, 13)),
+        ("In March, I will start my new job", date(2024, 3, 1)),
+        ("I'll fly to Rome and Paris in March", date(2024, 3, 1)),
+        ("Next week, on Monday, I fly to Rome", date(2023, 5, 15)),
+        ("I'm so excited, we'll go on Saturday", date(2023, 5, 13)),
+        # A negation that is no duration leaves "in N units" a date.
+        ("I can't wait to see you in 2 weeks!", date(2023, 5, 22)),  # that week
+        ("My best friend arrives in 2 days", date(2023, 5, 12)),
     ],
 )
 def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None:
@@ -334,3 +343,9 @@ def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None
 )
 def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
     assert [m.text for m in resolve_time_expressions(text, WED) if "June" not in m.text] == []
+
+
+def test_a_long_paste_resolves_in_linear_time() -> None:
+    # Each expression looks a bounded distance around it for its sentence and clause.
+    text = "I went hiking on Saturday and it was great. We will go again next week. " * 1400
+    assert len(resolve_time_expressions(text[:100_000], WED)) > 2000
