@@ -197,10 +197,11 @@ for t in threading.enumerate():
 
 @pytest.mark.parametrize("via", ["cli", "python"])
 def test_a_file_sqlite_cannot_open_is_one_line_every_time(tmp_path: Path, via: str) -> None:
-    # A dangling link passes the CLI's checks (the path is missing, its directory exists),
-    # so the failure comes from SQLite itself.
-    link = tmp_path / "link.db"
-    link.symlink_to(tmp_path / "missing" / "x.db")
+    # A path past SQLite's 512-byte limit in a directory that exists passes every check of
+    # the CLI and the runtime, so the failure comes from SQLite itself.
+    deep = tmp_path / ("d" * 200) / ("e" * 200) / ("f" * 200)
+    deep.mkdir(parents=True)
+    link = deep / "x.db"
     proc = subprocess.run(
         [sys.executable, "-c", OPEN_MISSING, via, str(link), str(RUNS)],
         capture_output=True,
@@ -219,3 +220,11 @@ def test_the_cli_refuses_a_missing_directory_in_a_child_process(tmp_path: Path) 
         2,
         f"nousmem: --db: the directory {db.parent} does not exist\n",
     )
+
+
+def test_a_dangling_link_names_the_missing_directory(tmp_path: Path) -> None:
+    link = tmp_path / "link.db"
+    link.symlink_to(tmp_path / "missing" / "x.db")
+    proc = _cli("route", "hi", "--db", str(link), "-n", NS)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"nousmem: path: the directory {tmp_path / 'missing'}")

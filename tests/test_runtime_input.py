@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -277,3 +280,42 @@ def test_library_helpers_raise_invalid_input() -> None:
     with pytest.raises(InvalidInput) as info:
         FixedClock(datetime(2024, 1, 1))
     assert info.value.field == "start"
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("nope/m.db", "does not exist"),
+        (".", "is a directory"),
+        ("file:notes.db", "SQLite URI"),
+        ("file:x.db?mode=memory", "SQLite URI"),
+    ],
+)
+async def test_a_path_that_cannot_be_a_journal_file_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, reason: str
+) -> None:
+    # SQLite would say only "unable to open database file", or read a "file:" name as a URI
+    # ("mode=memory" takes writes and keeps none).
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidInput, match=reason) as caught:
+        await MemoryRuntime.open(where)
+    assert caught.value.field == "path"
+    assert os.listdir(tmp_path) == []
+
+
+async def test_opening_a_current_journal_does_not_wait_for_another_writer(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "j.db"
+    rt = await MemoryRuntime.open(path)
+    await rt.observe({"type": "utterance", "content": "hello", "source": "user"})
+    await rt.close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process's writer, mid-transaction
+    try:
+        reader = await asyncio.wait_for(MemoryRuntime.open(path), timeout=10)
+        assert (await reader.head()).seq == 1 and (await reader.verify()).ok
+        await reader.close()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()

@@ -25,7 +25,13 @@ from typing import Literal, TypeVar
 
 import aiosqlite
 
-from nousmem.runtime.errors import AppendOnlyViolation, ClosedError, JournalConflict, StorageError
+from nousmem.runtime.errors import (
+    AppendOnlyViolation,
+    ClosedError,
+    InvalidInput,
+    JournalConflict,
+    StorageError,
+)
 from nousmem.runtime.events import EventBase, EventDraft
 from nousmem.runtime.journal.base import Guard, Journal
 from nousmem.runtime.journal.chain import SealedRow, event_from_draft
@@ -86,10 +92,23 @@ def _check_writable(path: str) -> None:
     """Refuse, naming the file, a journal this process cannot write: SQLite would fail with
     "attempt to write a readonly database" and leave read-only ``-wal``/``-shm`` files behind
     that break the next open even once the permission is back."""
+    if path.startswith("file:"):
+        # SQLite reads it as a URI: "file:x.db?mode=memory" would take writes and keep
+        # none, "file:notes.db" write notes.db and then be "no journal" to the CLI.
+        raise InvalidInput(
+            "a SQLite URI (file:...) is not supported; give the journal file's path",
+            field="path",
+        )
     if not is_file_path(path):
         return
     real = os.path.realpath(path)
     folder = os.path.dirname(real) or "."
+    # SQLite would only say "unable to open database file".
+    if os.path.isdir(real):
+        raise InvalidInput(f"{path} is a directory, not a journal file", field="path")
+    if not os.path.isdir(folder):
+        what = "is not a directory" if os.path.exists(folder) else "does not exist"
+        raise InvalidInput(f"the directory {folder} {what} (for {path})", field="path")
     if os.path.exists(real) and not os.access(real, os.W_OK):
         raise StorageError(
             f"cannot write the journal file {path} (read-only); nousmem needs"
@@ -196,6 +215,10 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
             if meta
             else None
         )
+        if got is not None and str(got[0]) == str(SCHEMA_VERSION):
+            # Current: nothing to create. The script would take the write lock, so a
+            # read-only command would wait for (or time out on) another process's writer.
+            return
         if got is not None and (not str(got[0]).isdigit() or int(got[0]) > SCHEMA_VERSION):
             # Written by a newer nousmem: its rows may mean what this version cannot read,
             # and what this version would write may break them.
