@@ -6,7 +6,9 @@ fading with ``repeat_half_life_days`` of event time.
 
 A source that *returns* to a value it had left is not repeating itself: "I work at Google"
 (twice), "now Acme", then "no, still Google" is a correction, and the old Google claims
-must not weigh it down. A claim is a return when the same source's latest claim in the
+must not weigh it down. So is a source answering another that left the value since its
+own last claim of it ("I live in Paris" after a tool's "Ana moved to Berlin"). A claim is
+a return when the same source's latest claim in the
 slot (the dimension for a single value; the value itself for a multi-valued one) left it
 (asserted another value or denied this one; for a denial, asserted the value), made
 strictly after this value's previous claim and strictly before this one, in event time.
@@ -89,11 +91,15 @@ def tally(
     else:
         repeats = c.repeats * cat.kept_fraction(lam, t - c.t)
         returns = c.returns * cat.kept_fraction(lam, t - c.returns_t)
-        returned = (
-            reliability >= params.correction_min_reliability
-            and st is not None
-            and _opposed(st, vkey, polarity)
-            and c.t < st.t < t
+        # Left since its last claim of this value: by this source, or by another one (the
+        # user answering a tool's "moved to Berlin" with "I live in Paris" corrects it).
+        left = [
+            other
+            for (who, where), other in stances.items()
+            if where == slot[1] and (who == skey or c.t < other.t < t)
+        ]
+        returned = reliability >= params.correction_min_reliability and any(
+            _opposed(other, vkey, polarity) and c.t < other.t < t for other in left
         )
         if returned:
             k = returns

@@ -132,3 +132,20 @@ async def test_denying_a_value_never_named_keeps_the_belief_protected() -> None:
         assert res.route == "candidate"
         after = await rt.belief("Ana", "location")
         assert after is not None and after.mode == "Rome"
+
+
+async def test_the_user_answering_a_tools_move_is_a_correction_not_a_repeat() -> None:
+    """A restatement after another source left the value corrects it: it counts in full,
+    not as the user's third repeat of Paris in a few days."""
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        ana = {"actor": "Ana", "source": "user"}
+        for when in (d(1), d(1, 31), d(3, 1)):
+            await rt.observe_and_route({**ana, "content": "I live in Paris.", "occurred_at": when})
+        await rt.observe_and_route(
+            {"content": "Ana moved to Berlin.", "source": "tool:hr", "occurred_at": d(3, 3)}
+        )
+        moved = await rt.belief("Ana", "location")
+        assert moved is not None and moved.mode == "Berlin"
+        await rt.observe_and_route({**ana, "content": "I live in Paris.", "occurred_at": d(3, 4)})
+        back = await rt.belief("Ana", "location")
+        assert back is not None and back.mode == "Paris"
