@@ -18,6 +18,7 @@ from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
+    ABBREVIATIONS,
     ADJ_HEAD,
     ADVERBS,
     CESSATION,
@@ -338,15 +339,12 @@ _NAME_HEADS = frozenset(
     academy commission agency bureau trust initiative project""".split()
 )
 #: Capitalised words after "for" that name a time, a person or the speaker, not the rest of
-#: a name ("I joined the Campaign for Christmas").
-_NOT_NAME_TAIL = frozenset(
-    """i i'm i've i'd i'll mom mum dad grandma grandpa christmas easter halloween
-    thanksgiving hanukkah ramadan diwali monday tuesday wednesday thursday friday saturday
-    sunday january february march april may june july august september october november
-    december""".split()
+#: a name ("I joined the Campaign for Christmas"): the words no name starts with, and a few.
+_NOT_NAME_TAIL = NAME_STOP | frozenset(
+    "i'm i've i'd i'll mum grandma grandpa hanukkah ramadan diwali".split()
 )
 #: Titles before a person's name: a name they follow was a person's, not an organisation's.
-_TITLES = frozenset("mr mrs ms miss dr prof st sir".split())
+_TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
 
 
 def _joins_name(tok: str, kept: list[tuple[str, int]], nxt: str) -> bool:

@@ -171,6 +171,12 @@ def route(
             )
         return RouteDecision(route="ledger_only", reasons=("no claims",))
     per = tuple(_route_claim(i, c, cfg, min_confidence) for i, c in enumerate(assessment.claims))
+    return _decision(per)
+
+
+def _decision(per: tuple[ClaimRoute, ...]) -> RouteDecision:
+    """The decision for claims routed ``per``: the observation takes the first of their
+    routes in :data:`ROUTE_PRIORITY`."""
     got = {r.route for r in per}
     overall = next(r for r in ROUTE_PRIORITY if r in got)
     return RouteDecision(route=overall, claims=per, reasons=tuple(r.reason for r in per))
@@ -191,6 +197,4 @@ def promoted_decision(
         else c
         for c in decision.claims
     )
-    got = {c.route for c in per} | {decision.route}
-    overall = next(r for r in ROUTE_PRIORITY if r in got)
-    return RouteDecision(route=overall, claims=per, reasons=tuple(c.reason for c in per))
+    return decision if per == decision.claims else _decision(per)

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
+from nousmem.policies.patterns import ABBREVIATIONS
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -175,8 +176,10 @@ _FUTURE = re.compile(
 )
 # "Will" capitalised mid-sentence is a name ("lunch with Will on Saturday").
 _WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
-# A sentence's end: not the point of "$3.50", "Dr." or "St.".
-_SENT_END = re.compile(r"[!?\n]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bSt)(?<!\bMrs)\.(?!\d)")
+# A sentence's end: not the point of "$3.50" or of an abbreviation ("Dr.", "St.").
+_SENT_END = re.compile(
+    r"[!?\n]|" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
+)
 # A clause's end inside a sentence.
 _CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
 # A past tense in the expression's own clause: common past forms and -ed verbs (not the

@@ -6,8 +6,8 @@ fading with ``repeat_half_life_days`` of event time.
 
 A source that *returns* to a value it had left is not repeating itself: "I work at Google"
 (twice), "now Acme", then "no, still Google" is a correction, and the old Google claims
-must not weigh it down. So is a source answering another that left the value since its
-own last claim of it ("I live in Paris" after a tool's "Ana moved to Berlin"). A claim is
+must not weigh it down. So is a source answering another that left a single value since
+its own last claim of it ("I live in Paris" after a tool's "Ana moved to Berlin"). A claim is
 a return when the same source's latest claim in the
 slot (the dimension for a single value; the value itself for a multi-valued one) left it
 (asserted another value or denied this one; for a denial, asserted the value), made
@@ -91,15 +91,18 @@ def tally(
     else:
         repeats = c.repeats * cat.kept_fraction(lam, t - c.t)
         returns = c.returns * cat.kept_fraction(lam, t - c.returns_t)
-        # Left since its last claim of this value: by this source, or by another one (the
-        # user answering a tool's "moved to Berlin" with "I live in Paris" corrects it).
-        left = [
-            other
-            for (who, where), other in stances.items()
-            if where == slot[1] and (who == skey or c.t < other.t < t)
-        ]
-        returned = reliability >= params.correction_min_reliability and any(
-            _opposed(other, vkey, polarity) and c.t < other.t < t for other in left
+        # Left since its last claim of this value: by this source, or, for a single value,
+        # by another one (the user answering a tool's "moved to Berlin" with "I live in
+        # Paris" corrects it). A single value's stances are one per source: a short scan.
+        returned = reliability >= params.correction_min_reliability and (
+            (st is not None and _opposed(st, vkey, polarity) and c.t < st.t < t)
+            or (
+                not multi
+                and any(
+                    who != skey and _opposed(other, vkey, polarity) and c.t < other.t < t
+                    for (who, _), other in stances.items()
+                )
+            )
         )
         if returned:
             k = returns
