@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
-from nousmem.policies.patterns import ABBREVIATIONS
+from nousmem.policies.tense import DURATION, clause_before, is_future, past_in_clause
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -142,7 +142,7 @@ _TIME = re.compile(
     rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{_MONTH_RE})\.?,?\s+(?:of\s+)?"
     rf"(?P<my_y>{_YEAR_RE})\b"
     rf"|(?P<ago_n>{_NUM_RE})\s+(?P<ago_u>{_UNIT_RE})\s+ago\b"
-    rf"|in\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>{_UNIT_RE})"
+    rf"|in\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>{_UNIT_RE})(?!\s+ago\b)"
     rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
     rf"|(?:the\s+)?past\s+(?:(?P<past_n>{_NUM_RE})\s+)?(?P<past_u>{_UNIT_RE})"
     rf"|(?:the\s+)?last\s+(?P<past2_n>{_NUM_RE})\s+(?P<past2_u>{_UNIT_RE})"
@@ -162,39 +162,6 @@ _TIME = re.compile(
     re.IGNORECASE,
 )
 
-# Future tense in the surrounding sentence flips "in May" / "on Saturday" forwards.
-# Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
-# its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
-# "Will" the name, "next to/door", "the next day", "was going to".
-_FUTURE = re.compile(
-    r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
-    r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
-    r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
-    r"|(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:flying|leaving|going|heading|driving|coming"
-    r"|moving|starting|meeting|visiting|travell?ing))\b|'ll\b)",
-    re.IGNORECASE,
-)
-# "Will" capitalised mid-sentence is a name ("lunch with Will on Saturday").
-_WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
-# A sentence's end: not the point of "$3.50" or of an abbreviation ("Dr.", "St.").
-_SENT_END = re.compile(
-    r"[!?\n]|" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
-)
-# A clause's end inside a sentence.
-_CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
-# A past tense in the expression's own clause: common past forms and -ed verbs (not the
-# adjectives and bookings that go with plans: "excited", "booked", "scheduled").
-_PAST = re.compile(
-    r"\b(?:was|were|had|did|went|got|came|saw|made|took|met|ate|left|bought|spent|felt"
-    r"|found|gave|told|said|ran|won|lost|wrote|drove|flew|sent|brought|caught|began"
-    r"|(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
-    r"|scheduled|planned|booked|arranged|organized|organised|reserved|invited|need|red"
-    r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
-    re.IGNORECASE,
-)
-# How far back a sentence or clause is looked for: bounds the work per expression, so a
-# long paste costs the same per expression as a chat turn.
-_LOOK = 400
 # Every alternative of _TIME contains one of these words or a number, starting at most
 # _REACH characters (and 7 words) before it. Scanning the big alternation over a whole text
 # costs ~0.5 us per character, so it is only tried at the few word starts before a trigger.
@@ -238,39 +205,6 @@ def _unit(word: str) -> str:
     return word[:-1] if word.endswith("s") else word
 
 
-def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[int, int]:
-    """The stretch around ``text[start:end]`` between two matches of ``pattern``, looked
-    for at most ``_LOOK`` characters away."""
-    lo = max(0, start - _LOOK)
-    ends = [m.end() for m in pattern.finditer(text, lo, start)]
-    left = ends[-1] if ends else lo
-    m = pattern.search(text, end, min(len(text), end + _LOOK))
-    return left, m.start() if m else min(len(text), end + _LOOK)
-
-
-def _is_future(text: str, start: int, end: int) -> bool:
-    left, right = _bounds(_SENT_END, text, start, end)
-    future = any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right))
-    if not future:
-        return False
-    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
-    return _PAST.search(text, max(left, c_left), min(right, c_right)) is None
-
-
-# Before "in N <units>" in its clause, these make it a span of time, not a date.
-_DURATION = re.compile(
-    r"\b(?:haven'?t|hasn'?t|hadn'?t|have\s+not|has\s+not|had\s+not|never)\b"
-    r"|\bfirst\s+time\b",
-    re.IGNORECASE,
-)
-
-
-def _clause_before(text: str, start: int) -> str:
-    s_left, _ = _bounds(_SENT_END, text, start, start)
-    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    return text[max(s_left, c_left) : start]
-
-
 def _month_no_year(today: date, month: int, future: bool) -> int:
     if future:
         return today.year if month >= today.month else today.year + 1
@@ -301,7 +235,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             return dr.day(date(int(year_s), month, day))
         if day > monthrange(2000, month)[1]:  # no year has a 30 February
             return None
-        future = _is_future(text, m.start(), m.end())
+        future = is_future(text, m.start(), m.end())
         step = 1 if future else -1
         year = today.year
         # The nearest such date on the side the tense points to; 29 February is only in
@@ -322,18 +256,24 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         unit, n = _unit(g("ago_u")), _num(g("ago_n"))
         return dr.shift(today, unit, -n) if unit != "day" else dr.day(today - timedelta(days=n))
     if g("in_u"):
-        if _DURATION.search(_clause_before(text, m.start())):
+        if DURATION.search(clause_before(text, m.start())):
             return None  # "I haven't seen him in 2 years": how long, not when
         unit, n = _unit(g("in_u")), _num(g("in_n"))
         return dr.shift(today, unit, n)
     if g("tp_u"):
         return dr.shift(today, g("tp_u").lower(), -1)
+    if g("past_u") and not g("past_n") and g("past_u").lower() == "weekend":
+        return dr.shift(today, "weekend", -1)
     if g("past_u") or g("past2_u") or g("past3_u"):
         unit = _unit(g("past_u") or g("past2_u") or g("past3_u"))
         n = _num(g("past_n") or g("past2_n") or "1")
         return dr.span(dr.back(today, unit, n), today, _UNIT_GRANULARITY[unit])
     if g("lnt_u"):
         step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
+        if step == 0 and g("lnt_u").lower() == "weekend":
+            r = dr.shift(today, "weekend", 0)
+            if r.start > today and past_in_clause(text, m.start(), m.end()):
+                return dr.shift(today, "weekend", -1)
         return dr.shift(today, g("lnt_u").lower(), step)
     if g("lnd_d") or g("bare_d"):
         day_word = g("lnd_d") or g("bare_d")
@@ -345,10 +285,15 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             mode = "future"
         elif word == "this":
             mode = "this"
+            d = dr.weekday(today, target, "this")
+            if d < today and is_future(text, m.start(), m.end()):
+                mode = "future"
         elif word == "last":
             mode = "past"
+        elif re.search(r"\bsince\s+$", text[max(0, m.start() - 8) : m.start()], re.I):
+            mode = "past"
         else:
-            mode = "future" if _is_future(text, m.start(), m.end()) else "past"
+            mode = "future" if is_future(text, m.start(), m.end()) else "past"
         return dr.day(dr.weekday(today, target, mode))
     if g("lnm_m"):
         if not _capitalised(g("lnm_m")):
@@ -362,7 +307,8 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         elif word == "this":
             year = today.year
         else:
-            year = _month_no_year(today, month, _is_future(text, m.start(), m.end()))
+            future = word != "since" and is_future(text, m.start(), m.end())
+            year = _month_no_year(today, month, future)
         r = dr.month(year, month)
         if word == "since":
             return dr.span(r.start, max(today, r.start), "month")
@@ -371,7 +317,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         if g("lns_y"):
             return dr.season(g("lns_s").lower(), int(g("lns_y")))
         word = g("lns_w").lower()
-        future = word in ("in", "during", "over") and _is_future(text, m.start(), m.end())
+        future = word in ("in", "during", "over") and is_future(text, m.start(), m.end())
         return dr.season_near(today, g("lns_s").lower(), word, future)
     if g("yr_y"):
         year = int(g("yr_y"))

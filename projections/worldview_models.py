@@ -93,8 +93,9 @@ class WorldviewCandidate(BaseModel):
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     earlier: tuple[tuple[datetime, datetime], ...] = ()
-    """Periods a single value held its slot before its latest one (``valid_from`` -
-    ``valid_to``), oldest first: a value that came back (Lyon, another city, Lyon again)."""
+    """Periods the value held before its latest one (``valid_from`` - ``valid_to``), oldest
+    first: a value that came back (Lyon, another city, Lyon again; tennis dropped and taken
+    up again)."""
     disputed: tuple[tuple[datetime, datetime], ...] = ()
     """Periods this value was only claimed in, oldest first: a dispute the value it contested
     took back before anything settled it this value's way (rendered "disputed")."""
@@ -191,7 +192,7 @@ class WorldviewSnapshot(BaseModel):
 
     def _before(self, s: WorldviewSlot) -> tuple[str, list[WorldviewCandidate]] | None:
         """``- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon
-        (8 January 2026 - 2 March 2026)``: the closed periods of a single-valued slot's
+        (8 January 2026 - 2 March 2026)``: the closed periods of a slot's
         values, newest first, those that meet the asked ``period`` first; what memory was
         told to hide (invalidated, inhibited, expired) is not among them."""
         # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
@@ -205,7 +206,9 @@ class WorldviewSnapshot(BaseModel):
         lo, hi = self.period or (None, None)
 
         def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
-            meets = lo is not None and hi is not None and p[0] <= hi and p[1] >= lo
+            # Both are half-open: a period that ends as the asked one starts (or starts as
+            # it ends) does not meet it ("in 2023" is not met by a move on 1 January 2024).
+            meets = lo is not None and hi is not None and p[0] < hi and p[1] > lo
             return (not meets, -p[0].timestamp())
 
         periods.sort(key=order)

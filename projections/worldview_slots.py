@@ -320,6 +320,11 @@ class SlotResolver(SlotSelection):
                 }
                 earlier = tuple((a, ends.get(b, b)) for a, b in earlier)
                 first, ended, earlier = _through(came_back[vk], first, ended, earlier)
+            elif first is not None and sup:
+                # A value held side by side with others: only its own records date its
+                # spans ("I stopped playing tennis", then "I play tennis again").
+                spans = closed_spans(vk, [(vk, sup)], asserted)
+                earlier = tuple(sp for sp in spans if sp[0] < sp[1] <= first)
             note = _note(superseded_at, sup[-1][2] if disputed else None, contested_by)
             if superseded_at is not None and superseded_at[2] not in (None, UNKNOWN):
                 keeper = superseded_at[2]

@@ -42,6 +42,13 @@ class FixedClock:
             self._t = None
         return t
 
+    def peek(self) -> datetime:
+        """The time :meth:`now` returns next, without moving on (``assess``, a dry run, reads
+        this, so the write it predicts happens at the time it predicted)."""
+        if self._t is None:
+            raise InvalidInput("FixedClock ran past the last datetime (year 9999)", field="clock")
+        return self._t
+
     def set(self, t: datetime) -> None:
         """Jump to ``t`` (aware)."""
         self._t = _aware(t, "t")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from nousmem.policies.consolidation import SleepConfig
 from nousmem.policies.impact import ImpactWeights
@@ -35,6 +35,22 @@ class InputConfig(BaseModel):
     max_payload_bytes: int = Field(default=64 * 1024, ge=256)
     # "reject": a datetime without a timezone is an error; "utc": it is read as UTC.
     naive_datetimes: Literal["reject", "utc"] = "reject"
+    max_future_skew_s: float | Literal["auto"] | None = "auto"
+    """An observation's ``occurred_at`` may be at most this many seconds after the runtime's
+    clock; later is refused, since nothing observed has happened yet, and a time ahead (a
+    local time labelled UTC) would make every later turn fold before it as older history.
+    ``"auto"``: 300 s with the wall clock (:class:`~nousmem.runtime.clock.SystemClock`, the
+    default; two hosts' clocks differ a little), no limit with any other clock (a
+    :class:`~nousmem.runtime.clock.FixedClock` runs a simulation or a test, whose events may
+    be dated anywhere). None: no limit."""
+
+    @field_validator("max_future_skew_s", mode="before")
+    @classmethod
+    def _skew(cls, v: object) -> object:
+        number = isinstance(v, int | float) and not isinstance(v, bool)
+        if not (v is None or v == "auto" or (number and 0.0 <= float(v) <= 1e9)):  # type: ignore[arg-type]
+            raise ValueError("must be 'auto', None or a number of seconds in 0..1e9")
+        return v
 
 
 class TrustConfig(BaseModel):

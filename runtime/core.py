@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from nousmem.projections.models import Observation
-from nousmem.runtime.clock import Clock
+from nousmem.runtime.clock import Clock, SystemClock
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import doc_text
@@ -31,6 +31,10 @@ from nousmem.runtime.projector import FOLD_READERS, Projector
 from nousmem.runtime.retry import GUARDED_RETRIES, backoff
 
 T = TypeVar("T")
+
+
+# InputConfig.max_future_skew_s "auto" with the wall clock: hosts' clocks differ a little.
+AUTO_FUTURE_SKEW_S = 300.0
 
 
 class _Shared:
@@ -86,8 +90,11 @@ class RuntimeCore:
         if self._shared.closed:
             raise ClosedError("the runtime is closed")
 
-    def _now(self) -> datetime:
-        t = self.clock.now()
+    def _now(self, *, peek: bool = False) -> datetime:
+        """The clock's time. ``peek``: a dry run's, the time the next write will read, from a
+        clock that can tell it without moving on (``FixedClock.peek``)."""
+        look = getattr(self.clock, "peek", None) if peek else None
+        t = look() if callable(look) else self.clock.now()
         if not isinstance(t, datetime):
             raise InvalidInput(
                 f"the clock returned {type(t).__name__}, not a datetime", field="clock"
@@ -229,6 +236,21 @@ class RuntimeCore:
         """:func:`~.observation_input.parse_observation` for this namespace."""
         return parse_observation(obs, self.namespace, self.config.input)
 
+    def _check_not_ahead(self, obs: Observation, recorded: datetime) -> None:
+        """Refuse an ``occurred_at`` after the clock by more than the configured skew."""
+        skew = self.config.input.max_future_skew_s
+        if skew == "auto":
+            skew = AUTO_FUTURE_SKEW_S if isinstance(self.clock, SystemClock) else None
+        if skew is None or obs.occurred_at is None:
+            return
+        at = self._coerce_time(obs.occurred_at, "observation.occurred_at")
+        if at > recorded + timedelta(seconds=skew):
+            raise InvalidInput(
+                f"{at.isoformat()} is after the runtime's clock ({recorded.isoformat()}) by"
+                f" more than {skew:g} s: it has not happened yet (InputConfig.max_future_skew_s)",
+                field="observation.occurred_at",
+            )
+
     def _observation_draft(
         self, obs: Observation, times: Sequence[TimeRef] = (), *, recorded_at: datetime
     ) -> EventDraft:
@@ -258,6 +280,7 @@ class RuntimeCore:
         recorded = self._now()
         if parsed.occurred_at is None:
             parsed = parsed.model_copy(update={"occurred_at": recorded})
+        self._check_not_ahead(parsed, recorded)
         draft = self._evidence_draft(parsed, recorded_at=recorded)
         # Not while an erasure of this process scans and erases: an observation committed
         # meanwhile could name what it erases and sit before its record, never scanned.

@@ -122,12 +122,14 @@ class WritePath(WritePlanner):
     async def _governed(self, obs: Observation | dict[str, Any], mode: Mode) -> RouteResult:
         self._check_open()
         parsed = self._parse_observation(obs)
-        recorded = self._now()
+        # A dry run leaves a stepping clock where it was: the write it predicts reads it next.
+        recorded = self._now(peek=mode == "dry_run")
         probe = (
             parsed
             if parsed.occurred_at is not None
             else parsed.model_copy(update={"occurred_at": recorded})
         )
+        self._check_not_ahead(probe, recorded)
         # Before the write lock: extraction reads only the observation (and the risk gate's
         # config), and it may wait on a remote model for up to its timeout. Under the lock,
         # one hung provider would hold every other writer (and forget, commit, erase) of

@@ -86,14 +86,15 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     already found where it is quoted is not counted twice. The source and the metadata (keys
     and strings, at any depth) count only for secrets and prompt injection: they are the
     caller's structured data, where an email header or a sender's address is ordinary, not a
-    reason to refuse the whole observation.
+    reason to refuse the whole observation. One item (the same kind of finding on the same
+    text, say an email address) counts once however many fields repeat it.
 
     Their spans do not point into the content, so they widen the span to nothing usable for
     redaction; they only decide quarantine (:func:`redacted_content` masks in the content
     what they found).
     """
     texts = [obs.actor or "", obs.ref or "", *obs.keywords]
-    found = [f for t in texts if t for f in _short_text_risks(t)]
+    found = [(t, f) for t in texts if t for f in _short_text_risks(t)]
     content = obs.content
     in_content: list[tuple[int, int]] | None = None
     for t in (t for c in claims for t in claim_texts(c)):
@@ -104,20 +105,39 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
             # The content's own scan may miss it there ("41111111111111112" holds a card
             # number no pattern sees in it): only what it did find is already counted.
             own = tuple(f for f in own if not _echoed(content, t, f, in_content))
-        found += own
+        found += [(t, f) for f in own]
     structured = [obs.source, *_strings(obs.metadata)] if obs.metadata else [obs.source]
-    found += [f for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
+    found += [(t, f) for t in structured if t for f in _short_text_risks(t) if _structured_risk(f)]
     # A number in the metadata is an id, a count or a score far more often than a card: only
     # its name makes it a secret ("pin: 4821") or a card ("card_number: 4111...").
     numbers = _numbers(obs.metadata)
     found += [
-        f
+        (t, f)
         for t in numbers
         for f in _short_text_risks(t)
         if f.kind in _STRUCTURED_KINDS or (f.label in CREDENTIAL_LABELS and _CARD_KEY.search(t))
     ]
-    found += pair_risks(claims)
-    return found
+    return _once(content, found) + pair_risks(claims)
+
+
+def _item(label: str, text: str, span: tuple[int, int]) -> tuple[str, str]:
+    return label, " ".join(text[span[0] : span[1]].casefold().split())
+
+
+def _once(content: str, found: list[tuple[str, RiskFinding]]) -> list[RiskFinding]:
+    """``found`` without the items the content, or an earlier field, already holds: the
+    risk score combines findings as independent, and one address in the content and a
+    keyword is one address."""
+    if not found:
+        return []
+    seen = {_item(f.label, content, f.span) for f in _short_text_risks(content)}
+    out: list[RiskFinding] = []
+    for text, f in found:
+        key = _item(f.label, text, f.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def redacted_content(obs: Observation) -> str:

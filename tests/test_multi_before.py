@@ -67,3 +67,17 @@ async def test_the_before_line_survives_a_rebuild(rt: MemoryRuntime) -> None:
     live = await _snapshot(rt, "What music did I use to like?")
     await rt.rebuild()
     assert await _snapshot(rt, "What music did I use to like?") == live
+
+
+async def test_a_value_taken_up_again_keeps_its_earlier_period(rt: MemoryRuntime) -> None:
+    said = [(0, "I play tennis."), (31, "I play chess."), (151, "I stopped playing tennis."),
+            (366, "I play tennis again.")]  # fmt: skip
+    start = datetime(2023, 1, 1, 10, 0, tzinfo=UTC)
+    for days, text in said:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "occurred_at": start + timedelta(days=days)}
+        )
+    historical = (await rt.worldview(lens="historical")).render()
+    assert "tennis (since 2 January 2024; also 1 January 2023 - 1 June 2023)" in historical
+    lines = await _snapshot(rt, "What hobbies did I have in March 2023?")
+    assert "- fact user.hobby before: tennis (1 January 2023 - 1 June 2023)" in lines

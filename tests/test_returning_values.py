@@ -194,6 +194,22 @@ async def test_the_asked_period_comes_first(rt: MemoryRuntime) -> None:
     assert before.split(": ", 1)[1].startswith("Lyon (2 January 2026 - 2 February 2026)")
 
 
+async def test_a_period_that_only_touches_the_asked_one_does_not_come_first(
+    rt: MemoryRuntime,
+) -> None:
+    # Moves dated at midnight UTC (a date-only import): Nice starts as 2023 ends and Paris
+    # ends as it starts; only Lyon's period is inside 2023 (both are half-open).
+    moves = [("2022", "I live in Paris."), ("2023", "I moved to Lyon."),
+             ("2024", "I moved to Nice."), ("2025", "I moved to Berlin.")]  # fmt: skip
+    for year, text in moves:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "occurred_at": f"{year}-01-01T00:00Z"}
+        )
+    ctx = await rt.query("Where did I live in 2023?", actor="user")
+    before = next(ln for ln in ctx.to_prompt().splitlines() if "location before:" in ln)
+    assert before.split(": ", 1)[1].startswith("Lyon (1 January 2023 - 1 January 2024)")
+
+
 async def test_a_replaced_standing_instruction_is_no_history(rt: MemoryRuntime) -> None:
     for day, text in [
         ("01-08", "Always answer in French."),

@@ -229,6 +229,30 @@ async def test_a_claim_quoting_the_content_is_not_counted_twice(rt: MemoryRuntim
     assert res.assessment is not None and res.assessment.risk < 0.6
 
 
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"content": "My email is alice@example.com.", "keywords": ["alice@example.com"]},
+        {"content": "Contact details updated.",
+         "claims": [{"entity": "Alice", "attribute": a, "value": "Alice@Example.com ",
+                     "confidence": 0.9} for a in ("email", "contact")]},
+    ],
+    ids=["content-and-keyword", "two-claims"],
+)  # fmt: skip
+async def test_one_address_in_several_fields_counts_once(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    res = await rt.observe_and_route({"actor": "Alice", **fields})
+    assert res.route != "quarantine"
+    assert res.assessment is not None and res.assessment.risk == 0.5
+    # Two different items still combine (noisy-OR) past the quarantine threshold.
+    both = await rt.observe_and_route(
+        {"content": "Contact details updated.", "actor": "Alice",
+         "keywords": ["alice@example.com", "bob@example.com"]}
+    )  # fmt: skip
+    assert both.route == "quarantine"
+
+
 # ---- every text of a claim is read, on its own ------------------------------------------
 
 _AWS = "AKIA" + "IOSFODNN7EXAMPLE"  # AWS's documented example key

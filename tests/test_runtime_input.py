@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nousmem.runtime import (
+    FixedClock,
     InvalidInput,
     MemoryRuntime,
     NamespaceError,
@@ -85,6 +86,38 @@ async def test_oversized_payload_is_refused(tmp_path: Path) -> None:
         assert (await rt.head()).seq == 0
 
 
+@pytest.mark.parametrize("verb", ["observe", "observe_and_route", "assess", "observe_and_commit"])
+async def test_an_event_time_ahead_of_the_wall_clock_is_refused(verb: str) -> None:
+    # A local time labelled UTC (five hours ahead) would make every later turn, dated by the
+    # clock, fold before it as older history: the user could not correct it until then.
+    async with MemoryRuntime.memory() as rt:  # the wall clock
+        await rt.observe_and_route({"content": "I work at Google.", "actor": "Alice"})
+        head = await rt.head()
+        ahead = datetime.now(UTC) + timedelta(hours=5)
+        obs = {"content": "Alice now works at Acme.", "source": "tool:crm", "occurred_at": ahead}
+        with pytest.raises(InvalidInput) as err:
+            await getattr(rt, verb)(obs)
+        assert err.value.field == "observation.occurred_at"
+        assert "max_future_skew_s" in str(err.value)
+        assert await rt.head() == head
+        # A clock a minute apart is within the default skew.
+        obs["occurred_at"] = datetime.now(UTC) + timedelta(minutes=1)
+        await rt.observe(obs)
+
+
+async def test_the_future_skew_is_configurable_and_off_for_a_simulated_clock() -> None:
+    far = datetime(2030, 1, 1, tzinfo=UTC)
+    sim = FixedClock(datetime(2024, 1, 1, tzinfo=UTC))
+    async with MemoryRuntime.memory(clock=sim) as rt:  # "auto": a simulation, no limit
+        assert (await rt.observe({"content": "x", "occurred_at": far})).occurred_at == far
+    strict = {"input": {"max_future_skew_s": 0}}
+    async with MemoryRuntime.memory(clock=sim, config=strict) as rt:
+        with pytest.raises(InvalidInput, match="not happened yet"):
+            await rt.observe({"content": "x", "occurred_at": far})
+    async with MemoryRuntime.memory(config={"input": {"max_future_skew_s": None}}) as rt:
+        assert (await rt.observe({"content": "x", "occurred_at": far})).occurred_at == far
+
+
 async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
     async with MemoryRuntime.memory(config={"input": {"naive_datetimes": "utc"}}) as rt:
         e = await rt.observe({"content": "x", "occurred_at": "2023-05-08T10:00:00"})
@@ -99,6 +132,8 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
         ({"retrieval": {"speaker_focus": 1.5}}, "config.retrieval.speaker_focus"),
         ({"retrieval": {"question_turn_share": -0.1}}, "config.retrieval.question_turn_share"),
         ({"retrieval": {"length_prior": -1}}, "config.retrieval.length_prior"),
+        ({"input": {"max_future_skew_s": -1}}, "config.input.max_future_skew_s"),
+        ({"input": {"max_future_skew_s": True}}, "config.input.max_future_skew_s"),
         ({"retrieval": {"excerpt_share": 1.5}}, "config.retrieval.excerpt_share"),
         ({"retrieval": {"time_notes": "sometimes"}}, "config.retrieval.time_notes"),
         (

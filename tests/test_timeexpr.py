@@ -349,3 +349,45 @@ def test_a_long_paste_resolves_in_linear_time() -> None:
     # Each expression looks a bounded distance around it for its sentence and clause.
     text = "I went hiking on Saturday and it was great. We will go again next week. " * 1400
     assert len(resolve_time_expressions(text[:100_000], WED)) > 2000
+
+
+# Monday 13 May 2024 and the Sunday before (review rev41).
+MON = datetime(2024, 5, 13, 10, 0, tzinfo=UTC)
+SUN = datetime(2024, 5, 12, 10, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "start"),
+    [
+        (MON, "We're having a party on Saturday.", date(2024, 5, 18)),
+        (MON, "I'm seeing the dentist on Friday.", date(2024, 5, 17)),
+        (MON, "I'm getting married in June.", date(2024, 6, 1)),
+        (MON, "Let's go hiking on Saturday.", date(2024, 5, 18)),
+        (MON, "See you on Monday!", date(2024, 5, 20)),
+        (MON, "We should hang out on Saturday.", date(2024, 5, 18)),
+        (MON, "I won't be there on Friday.", date(2024, 5, 17)),
+        (MON, "I'm not going on Friday.", date(2024, 5, 17)),
+        (MON, "I've been training since March for the marathon next month.", date(2024, 3, 1)),
+        (MON, "I've been sick since Monday and I'll stay home tomorrow.", date(2024, 5, 6)),
+        (MON, "We moved in two weeks ago.", date(2024, 4, 29)),
+        (MON, "I went camping the past weekend.", date(2024, 5, 11)),
+        (MON, "My flight is on Thursday.", date(2024, 5, 16)),
+        (MON, "My wedding is in June.", date(2024, 6, 1)),
+        (MON, "I have a class on Friday.", date(2024, 5, 17)),
+        (MON, "I'm in Rome until Friday.", date(2024, 5, 17)),
+        (MON, "The concert is on June 5.", date(2024, 6, 5)),
+        (MON, "The game on Saturday was great.", date(2024, 5, 11)),
+        (MON, "I have photos from Saturday.", date(2024, 5, 11)),
+        (MON, "You should've seen it on Saturday.", date(2024, 5, 11)),
+        (MON, "We had fun this weekend.", date(2024, 5, 11)),
+        (SUN, "I'm going hiking this Saturday.", date(2024, 5, 18)),
+        (MON, "I won the race on Saturday.", date(2024, 5, 11)),
+    ],
+)
+def test_plans_schedules_and_their_past_counterparts(
+    said: datetime, text: str, start: date
+) -> None:
+    # Plans (present progressive, "let's", "should", "won't", "see you"), present-tense
+    # schedules ("is on Thursday", "until Friday", "have a class on Friday") are ahead;
+    # "since" looks back whatever else the sentence plans; "moved in 2 weeks ago" is ago.
+    assert resolve_time_expressions(text, said)[0].start == start

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nousmem.runtime import InvalidInput, MemoryRuntime
+from nousmem.runtime import FixedClock, InvalidInput, MemoryRuntime
 from nousmem.runtime.config import TrustConfig
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
@@ -269,3 +269,22 @@ async def test_a_custom_extractor_that_answers_no_claim_list_is_refused_by_name(
         with pytest.raises(ProviderMalformed, match="my-extractor"):
             await verb({"content": "I like tea.", "actor": "Alice"})
     assert await rt.head() == head
+
+
+async def test_a_dry_run_predicts_the_write_at_the_time_it_happens() -> None:
+    # A stepping clock (a simulated agent loop, a turn every four days): assess reads the
+    # time the write will read and leaves the clock there, so the two agree.
+    clock = FixedClock(datetime(2024, 1, 1, tzinfo=UTC), step=timedelta(days=4))
+    obs = {"content": "I live in Paris.", "actor": "Alice"}
+    async with MemoryRuntime.memory(clock=clock) as rt:
+        for _ in range(3):
+            await rt.observe_and_route(obs)
+        before = clock.peek()
+        dry = await rt.assess(obs)
+        assert clock.peek() == before
+        real = await rt.observe_and_route(obs)
+        assert (dry.route, [c.route for c in dry.decision.claims]) == (
+            real.route,
+            [c.route for c in real.decision.claims],
+        )
+        assert (await rt.get(real.observation_id)).recorded_at == before
