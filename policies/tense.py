@@ -14,7 +14,7 @@ import re
 
 from nousmem.policies.patterns import ABBREVIATIONS
 
-__all__ = ["DURATION", "clause_before", "is_future", "past_in_clause"]
+__all__ = ["clause_before", "is_future", "past_in_clause", "span_of_time"]
 
 # Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
 # its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
@@ -86,22 +86,36 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     return _HAVE.search(text, max(left, c_left), start) is not None
 
 
+def _future_word(text: str, left: int, right: int) -> bool:
+    return any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right))
+
+
 def is_future(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (a time expression) points ahead (see the module doc)."""
     left, right = _bounds(_SENT_END, text, start, end)
-    future = any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right))
-    if not future and not _scheduled(text, start, left):
+    if not _future_word(text, left, right) and not _scheduled(text, start, left):
         return False
     c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
     return _PAST.search(text, max(left, c_left), min(right, c_right)) is None
 
 
 # Before "in N <units>" in its clause, these make it a span of time, not a date.
-DURATION = re.compile(
+_DURATION = re.compile(
     r"\b(?:haven'?t|hasn'?t|hadn'?t|have\s+not|has\s+not|had\s+not|never)\b"
     r"|\bfirst\s+time\b",
     re.IGNORECASE,
 )
+
+
+def span_of_time(text: str, start: int, end: int) -> bool:
+    """Whether "in N units" at ``text[start:end]`` says how long, not when: after a
+    negation or "first time" ("I haven't seen him in 2 years"), or in a past-tense clause
+    of a sentence with no future word ("I lost 10 pounds in a month", "my first vacation in
+    3 years was great"; not "She said she'll be back in 2 days")."""
+    if _DURATION.search(clause_before(text, start)):
+        return True
+    left, right = _bounds(_SENT_END, text, start, end)
+    return past_in_clause(text, start, end) and not _future_word(text, left, right)
 
 
 def clause_before(text: str, start: int) -> str:

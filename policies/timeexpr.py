@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
-from nousmem.policies.tense import DURATION, clause_before, is_future, past_in_clause
+from nousmem.policies.tense import is_future, past_in_clause, span_of_time
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -155,9 +155,10 @@ _TIME = re.compile(
     r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
     rf"(?P<yr_y>{_YEAR_RE})\b(?![-/:]\d)"
     r"|(?<!\bevery\s)(?<!\bany\s)(?<!\beach\s)(?<!\bBlack\s)(?<!\bCyber\s)(?<!\bGood\s)"
-    r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)"
+    r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)(?<!\bEaster\s)(?<!\bFat\s)(?<!\bManic\s)"
+    r"(?<!\bBlue\s)(?<!\bHoly\s)(?<!\bMaundy\s)(?<!\bShrove\s)"
     r"(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
-    r"(?!\s+(?:best|Times)\b)"
+    r"(?!\s+(?:best|Times|school|Night\s+(?:Live|Lights|Fever))\b)"
     r")",
     re.IGNORECASE,
 )
@@ -256,7 +257,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         unit, n = _unit(g("ago_u")), _num(g("ago_n"))
         return dr.shift(today, unit, -n) if unit != "day" else dr.day(today - timedelta(days=n))
     if g("in_u"):
-        if DURATION.search(clause_before(text, m.start())):
+        if span_of_time(text, m.start(), m.end()):
             return None  # "I haven't seen him in 2 years": how long, not when
         unit, n = _unit(g("in_u")), _num(g("in_n"))
         return dr.shift(today, unit, n)
@@ -286,8 +287,12 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         elif word == "this":
             mode = "this"
             d = dr.weekday(today, target, "this")
+            # "this Saturday" said on a Sunday of a plan is the coming one; "We went out
+            # this Sunday" said on the Monday after is the one just gone.
             if d < today and is_future(text, m.start(), m.end()):
                 mode = "future"
+            elif d > today and past_in_clause(text, m.start(), m.end()):
+                mode = "past"
         elif word == "last":
             mode = "past"
         elif re.search(r"\bsince\s+$", text[max(0, m.start() - 8) : m.start()], re.I):
@@ -305,7 +310,9 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         elif word == "next":
             year = today.year if month > today.month else today.year + 1
         elif word == "this":
-            year = today.year
+            # "I'm going to Paris this March" said in December is the coming March.
+            future = month < today.month and is_future(text, m.start(), m.end())
+            year = today.year + 1 if future else today.year
         else:
             future = word != "since" and is_future(text, m.start(), m.end())
             year = _month_no_year(today, month, future)

@@ -339,6 +339,13 @@ def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None
         "I read the Sunday Times.",
         "It was the last week of June.",
         "In my last year of college I lived in Lyon.",
+        "Easter Sunday was lovely.",
+        "We love Saturday Night Live.",
+        "Is Sunday school fun?",
+        "It was my first vacation in 3 years.",
+        "Best pizza I've had in 10 years.",
+        "I lost 10 pounds in a month.",
+        "We finished the project in 2 weeks.",
     ],
 )
 def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
@@ -354,6 +361,7 @@ def test_a_long_paste_resolves_in_linear_time() -> None:
 # Monday 13 May 2024 and the Sunday before (review rev41).
 MON = datetime(2024, 5, 13, 10, 0, tzinfo=UTC)
 SUN = datetime(2024, 5, 12, 10, 0, tzinfo=UTC)
+DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -382,6 +390,11 @@ SUN = datetime(2024, 5, 12, 10, 0, tzinfo=UTC)
         (MON, "We had fun this weekend.", date(2024, 5, 11)),
         (SUN, "I'm going hiking this Saturday.", date(2024, 5, 18)),
         (MON, "I won the race on Saturday.", date(2024, 5, 11)),
+        (MON, "We went out this Sunday.", date(2024, 5, 12)),
+        (MON, "The first thing I'll do in 2 days is rest.", date(2024, 5, 15)),
+        (MON, "She told me she'll be back in 2 days.", date(2024, 5, 15)),
+        (DEC, "I'm going to Paris this March.", date(2025, 3, 1)),
+        (DEC, "I went to Paris this March.", date(2024, 3, 1)),
     ],
 )
 def test_plans_schedules_and_their_past_counterparts(
