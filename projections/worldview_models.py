@@ -159,19 +159,21 @@ class WorldviewSnapshot(BaseModel):
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
-        if listed(s):
-            max_candidates = len(s.candidates)  # each held one matters: none is cut
+        return self._eligible(s)[: len(s.candidates) if listed(s) else max_candidates]
+
+    def _eligible(self, s: WorldviewSlot) -> list[WorldviewCandidate]:
+        """Every candidate of ``s`` this lens would show, best first (before the cut)."""
         if standing(s):
             # "never X" denies "X" to withdraw it: a denial of what was never said is no entry.
             s = s.model_copy(
                 update={"candidates": tuple(c for c in s.candidates if c.status != "negated")}
             )
         if self.lens in ("historical", "audit"):
-            return list(s.candidates[:max_candidates])
+            return list(s.candidates)
         shown = [c for c in s.candidates if c.status in _CURRENT]
         if self.lens == "procedural":  # what failed, after what worked
             shown += [c for c in s.candidates if c.status == "failure"]
-        return shown[:max_candidates]
+        return shown
 
     def render_lines(
         self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN
@@ -188,7 +190,12 @@ class WorldviewSnapshot(BaseModel):
             # Newest first: a budget that cannot take every entry keeps the latest words.
             newest = sorted(shown, key=_since, reverse=True)
             return [(self._line(s, [c], dates), [c]) for c in newest]
-        return [(self._line(s, shown, dates), shown), *([before] if before else [])]
+        line = self._line(s, shown, dates)
+        # A reader must not take a cut list for the whole of it ("What are all my hobbies?").
+        more = len(self._eligible(s)) - len(shown)
+        if more > 0:
+            line += f" (+{more} more)"
+        return [(line, shown), *([before] if before else [])]
 
     def _before(self, s: WorldviewSlot) -> tuple[str, list[WorldviewCandidate]] | None:
         """``- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon

@@ -81,3 +81,16 @@ async def test_a_value_taken_up_again_keeps_its_earlier_period(rt: MemoryRuntime
     assert "tennis (since 2 January 2024; also 1 January 2023 - 1 June 2023)" in historical
     lines = await _snapshot(rt, "What hobbies did I have in March 2023?")
     assert "- fact user.hobby before: tennis (1 January 2023 - 1 June 2023)" in lines
+
+
+async def test_a_cut_list_says_how_many_it_leaves_out(rt: MemoryRuntime) -> None:
+    games = ["tennis", "chess", "golf", "squash", "cricket", "rugby"]
+    for i, game in enumerate(games):
+        await rt.observe_and_route(
+            {"content": f"I play {game}.", "actor": "user", "occurred_at": T0 + timedelta(days=i)}
+        )
+    line = next(ln for ln in (await rt.worldview()).render().splitlines() if "user.hobby" in ln)
+    assert line.endswith(" (+2 more)") and line.count(" (since ") == 4
+    # The line the snapshot shows the reader is marked the same way.
+    lines = await _snapshot(rt, "What are all of my hobbies?")
+    assert any(ln.startswith("- fact user.hobby:") and ln.endswith("(+2 more)") for ln in lines)
