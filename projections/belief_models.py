@@ -34,13 +34,18 @@ def match_key(text: str) -> str:
     """Matching key: case-insensitive, whitespace-normalised, one Unicode form.
 
     "José" typed precomposed and typed as "e" plus a combining accent are one name, and so
-    are full-width and ligature spellings (NFKC after casefolding).
+    are full-width and ligature spellings (NFKC after casefolding), and "O'Brien" typed with
+    a phone keyboard's curly apostrophe (NFKC keeps U+2019 apart from U+0027).
     """
     if text.isascii():
         return " ".join(text.split()).casefold()
     # NFKC before splitting too: it can turn a character into a space plus an accent.
     folded = " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
-    return unicodedata.normalize("NFKC", folded)
+    return unicodedata.normalize("NFKC", folded).translate(_APOSTROPHES)
+
+
+# Right and left single quotation marks and the modifier letter apostrophe.
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 #: Sources whose word is the user's own (by :func:`source_key`): they confirm a value, take

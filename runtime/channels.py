@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from nousmem.policies.planner import QueryPlan
@@ -207,14 +207,15 @@ class Channels:
         at: ReadPoint,
         limit: int,
         now: datetime | None,
-        conflicted: frozenset[str] = frozenset(),
-        conflicts: Callable[[Sequence[str]], frozenset[str]] | None = None,
+        conflicted: Mapping[str, frozenset[str]] | None = None,
+        conflicts: Callable[[Sequence[str]], Mapping[str, frozenset[str]]] | None = None,
         read: ReadStates | None = None,
     ) -> dict[str, Snippet]:
         """Belief fact lines of the question's entities, then of the entities their links
         reach (:func:`~nousmem.runtime.fact_lines.linked_entities`), ranked below them;
-        ``conflicted``: the worldview's conflicted slot ids as of the read (their lines
-        settle on no value); ``conflicts(names)``: the same for the linked entities;
+        ``conflicted``: the worldview's conflicted slots as of the read, each with the keys
+        of its competing values (their lines settle on no value); ``conflicts(names)``: the
+        same for the linked entities;
         ``read``: the read's states, so that a line's evidence leaves out what the read
         hides (an inhibited turn is not cited by id or ref), except in the full lenses."""
         proj = self.proj
@@ -230,7 +231,7 @@ class Channels:
 
             linked = linked_entities(proj, named, plan, at, states)
             if linked and conflicts is not None:
-                conflicted |= conflicts([name for name, _, _ in linked])
+                conflicted = {**conflicts([name for name, _, _ in linked]), **(conflicted or {})}
             hops += [(name, hop) for name, hop, _ in linked]
             links = {attribute for _, _, attribute in linked}
         spec = proj.config.attributes.spec
@@ -264,7 +265,7 @@ class Channels:
                     continue  # another person's instructions are not the asker's
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
                 text, values = self.fact_line_at(
-                    snap, lens, at, now, plan.wants_list, conflicted=slot in conflicted
+                    snap, lens, at, now, plan.wants_list, competing=(conflicted or {}).get(slot)
                 )
                 if not values:
                     continue
@@ -316,12 +317,12 @@ class Channels:
         now: datetime | None,
         wants_list: bool,
         *,
-        conflicted: bool = False,
+        competing: frozenset[str] | None = None,
     ) -> tuple[str, list[str]]:
         """The fact line a read at ``at`` through ``lens`` gives ``snap``, and the values it
         states: outside the full lenses a value hidden (inhibited, ...) or expired at the read
         is left out. ``after_turn`` credits a line through this too, so it credits only what
-        the prompt showed."""
+        the prompt showed. ``competing``: the slot is conflicted between these values (keys)."""
         ekey = match_key(snap.entity)
         kind = slot_kind_for(snap.attribute)
         # A value confirmed without a revision (the evidence route) was still seen then:
@@ -350,7 +351,7 @@ class Channels:
             last = seen.get(match_key(v))
             return not (now and last and self.expired_attribute(snap.attribute, last, now))
 
-        return fact_line(snap, wants_list, keep, conflicted=conflicted)
+        return fact_line(snap, wants_list, keep, competing=competing)
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
         """Observations dated inside the question's time expressions (see

@@ -41,8 +41,9 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     phrase = re.escape(attribute.replace("_", " ").casefold())
     if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None:
         return True
-    # "Alice's wife's job": a possessive names the word too.
-    return not set(base_terms(plan.terms)).isdisjoint(aliases)
+    # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
+    terms = set(base_terms(plan.terms))
+    return any(a in terms or f"{a}s" in terms or f"{a}es" in terms for a in aliases)
 
 
 def fact_line(
@@ -50,28 +51,42 @@ def fact_line(
     wants_list: bool,
     keep: Callable[[str], bool],
     *,
-    conflicted: bool = False,
+    competing: frozenset[str] | None = None,
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
     2023)``: when each value was first and last said.
 
-    A ``conflicted`` slot states no value as settled: every competing value is listed and
-    the line is marked ``[conflicted]``, as the Worldview Snapshot marks the slot. A
-    single-valued belief that "unknown" leads (after a denial, say) states none either:
-    ``Maya employer: unknown; said before: Acme (...)``.
+    A conflicted slot (``competing``: the keys of the values in dispute) states no value as
+    settled: every competing value is listed and the line is marked ``[conflicted]``, as the
+    Worldview Snapshot marks the slot; a value a correction superseded before the dispute
+    comes after them, as said before. A single-valued belief that "unknown" leads (after a
+    denial, say) states none either: ``Maya employer: unknown; said before: Acme (...)``,
+    and a list of a single value's values says which one holds: ``Maya location: Rome
+    (...); said before: Paris (...)``.
     """
+    conflicted = competing is not None
     seen = {match_key(o.value): o for o in snap.observed_values}
     unknown = False
+    before: list[str] = []  # values of a single-valued belief that no longer hold
     if snap.cardinality == "single":
         values = [snap.mode] if snap.mode and snap.mode != UNKNOWN else []
         unknown = not values
         if wants_list or conflicted or not values:
-            values += [o.value for o in snap.observed_values if o.value not in values]
+            others = [o.value for o in snap.observed_values if o.value not in values]
+            if competing:
+                values = [v for v in values if match_key(v) in competing]
+                values += [v for v in others if match_key(v) in competing]
+                before = [v for v in others if match_key(v) not in competing]
+            elif conflicted or not values:  # a dispute the snapshot names no side of
+                values += others
+            else:
+                before = others
     else:
         values = list(snap.held)
         if wants_list:
             values += [o.value for o in snap.observed_values if o.value not in values]
     values = [v for v in values if keep(v)]
+    before = [v for v in before if keep(v)]
     # A list value denied since ("I don't play tennis anymore") is listed after the ones
     # held, marked: bare, it would be counted as a current one ("How many hobbies ...?").
     dropped = snap.cardinality != "single" and not conflicted
@@ -84,10 +99,13 @@ def fact_line(
             parts.append(f"no longer held: {_dated(v, o)}")
         else:
             parts.append(_dated(v, o))
-    attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     # Listed bare, a value the belief no longer holds would read as the current one.
+    for i, v in enumerate(before):
+        dated = _dated(v, seen.get(match_key(v)))
+        parts.append(f"said before: {dated}" if i == 0 and parts else dated)
+    attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     lead = "unknown; said before: " if unknown and not conflicted else ""
-    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values
+    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values + before
 
 
 def _dated(value: str, o: ObservedValue | None) -> str:

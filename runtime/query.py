@@ -39,6 +39,16 @@ _EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, 
 _LETTER = re.compile(r"\w")
 
 
+def competing(wv: WorldviewSnapshot) -> dict[str, frozenset[str]]:
+    """The conflicted slots of ``wv``: slot id -> the match keys of its competing values (not
+    a value a correction superseded before the dispute began)."""
+    return {
+        s.id: frozenset(match_key(c.value) for c in s.candidates if c.status == "conflicted")
+        for s in wv.slots
+        if s.status == "conflicted"
+    }
+
+
 def _words(question: str) -> list[str]:
     """The question's words as entity heads may spell them: ``O'Brien`` and ``Jean-Luc``
     whole (without a possessive ``'s`` or the punctuation around them) as well as their
@@ -200,14 +210,14 @@ class QueryEngine(Adjustments):
                 past=plan.past,
             )
 
-        def conflicts(entities: Sequence[str]) -> frozenset[str]:
-            return frozenset(s.id for s in resolve(entities).slots if s.status == "conflicted")
+        def conflicts(entities: Sequence[str]) -> dict[str, frozenset[str]]:
+            return competing(resolve(entities))
 
         # Before the fact lines: a line of a conflicted slot must not settle on a value.
         wv = resolve(plan.entities)
         if plan.past and plan.times:
             wv = wv.model_copy(update={"period": asked_period(plan)})
-        conflicted = frozenset(s.id for s in wv.slots if s.status == "conflicted")
+        conflicted = competing(wv)
         facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)

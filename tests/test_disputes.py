@@ -359,3 +359,40 @@ def test_outlasted_leaves_a_rival_that_lost_back_or_was_denied() -> None:
     support["initech"].append(row(15, 16, "assert", "hr16"))
     records = {"initech": [(20, at(30), "Hooli")]}
     assert disputes.outlasted("globex", last, support, records, against) is None
+
+
+async def test_a_conflicted_line_lists_a_corrected_value_as_said_before(
+    rt: MemoryRuntime,
+) -> None:
+    # "I moved to Rome" superseded Paris before the tool's Berlin disputed Rome: Paris is no
+    # side of the dispute, and listed bare it would read as one (review rev44).
+    await _say(rt, "I live in Paris.", "Maya", 0)
+    await _say(rt, "I moved to Rome.", "Maya", 10)
+    await _say(rt, "Maya lives in Berlin.", "crm", 12, source="tool:crm")
+    ctx = await rt.query("Where do I live?", actor="Maya", lens="logical")
+    line = next(ln for ln in ctx.to_prompt().splitlines() if "Maya location [conflicted]" in ln)
+    sides, _, before = line.partition("; said before: ")
+    assert "Rome" in sides and "Berlin" in sides and "Paris" not in sides
+    assert before.startswith("Paris (")
+
+
+async def test_a_list_of_a_single_value_says_which_one_holds(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Paris.", "Maya", 0)
+    await _say(rt, "I moved to Rome.", "Maya", 10)
+    ctx = await rt.query("What are all the cities I live in?", actor="Maya")
+    line = next(ln for ln in ctx.to_prompt().splitlines() if ln.startswith("- Maya location:"))
+    assert line == "- Maya location: Rome (11 March 2024); said before: Paris (1 March 2024)"
+
+
+async def test_an_actor_typed_with_a_curly_apostrophe_is_the_same_person(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, "I live in Dublin.", "O'Brien", 0)
+    ctx = await rt.query("Where do I live?", actor="O\u2019Brien")
+    assert "- fact O'Brien.location: Dublin" in ctx.prompt_sections["worldview"]
+
+
+async def test_a_plural_of_an_attribute_alias_asks_for_it(rt: MemoryRuntime) -> None:
+    await _say(rt, "I work at Google.", "Maya", 0)
+    ctx = await rt.query("How many jobs do I have?", actor="Maya", budget_tokens=400)
+    assert any(s.id == "fact:maya.employer" for s in ctx.snippets)
