@@ -12,26 +12,34 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import ABBREVIATIONS
 
-__all__ = ["clause_before", "is_future", "past_in_clause", "span_of_time"]
+__all__ = ["clause_before", "is_future", "looks_back", "past_in_clause", "span_of_time"]
 
 # Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
 # its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
 # "Will" the name, "next to/door", "the next day", "was going to".
 _FUTURE = re.compile(
-    r"(?:\b(?:will|shall|won'?t|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
+    r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
     r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
-    r"|let'?s|should(?!\s+have\b|'ve)|(?:need|have|has|want|supposed|hoping)\s+to"
-    r"|see\s+you|talk\s+to\s+you"
-    r"|(?:excited|ready)\s+for"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
-    r"|driving|coming"
-    r"|moving|starting|meeting|visiting|travell?ing|having|seeing|getting|taking|doing"
-    r"|throwing|hosting|attending|graduating|playing|celebrating|working))\b|'ll\b)",
+    r"|driving|coming|moving|starting|meeting|visiting|travell?ing|having|seeing|getting"
+    r"|taking|doing|throwing|hosting|attending|graduating|playing|celebrating|working)"
+    r"(?!\s+(?:flashbacks|fun|trouble|a\s+hard\s+time)\b)|(?:excited|ready)\s+for)\b|'ll\b)",
     re.IGNORECASE,
 )
+# Weaker signs of a plan: they point a date ahead only when it is what they are about, not
+# an event named after "about", "from", "for" ("I want to thank you for Saturday", "Let's
+# not talk about Saturday", "So good to see you on Saturday").
+_FUTURE_WEAK = re.compile(
+    r"\b(?:won'?t|let'?s|should(?!\s+(?:not\s+)?have\b|'ve|\s+mention)"
+    r"|(?:need|have|has|want|supposed|hoping)\s+to|(?<!\bto\s)see\s+you|talk\s+to\s+you)\b",
+    re.IGNORECASE,
+)
+# What a weak sign does not reach: a date named as the object of these.
+_OBJECT_OF = re.compile(r"\b(?:about|from|for|to|after|since|of)\s+(?:on\s+)?$", re.IGNORECASE)
 # "Will" capitalised mid-sentence is a name ("lunch with Will on Saturday").
 _WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
 # A sentence's end: not the point of "$3.50" or of an abbreviation ("Dr.", "St.").
@@ -40,12 +48,18 @@ _SENT_END = re.compile(
 )
 # A clause's end inside a sentence.
 _CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
-# A past tense in the expression's own clause: common past forms and -ed verbs (not the
-# adjectives and bookings that go with plans: "excited", "booked", "scheduled").
+# A past tense in the expression's own clause: common past forms (and the negated
+# auxiliaries: "I didn't hear back until Friday") and -ed verbs, not the adjectives and
+# bookings that go with plans ("excited", "booked", "scheduled"), nor a participle after a
+# present "is"/"are" ("The store is closed until Monday").
 _PAST = re.compile(
     r"\b(?:was|were|had|did|went|got|came|saw|made|took|met|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
-    r"|(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
+    r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"
+    r"|knew|thought|taught|sat|stood|woke|wore|sold|paid|held|forgot|fought|rode|swam|sang"
+    r"|spoke|threw|understood|overslept|chose|drank|grew"
+    r"|(?<!\bis\s)(?<!\bare\s)(?<!'s\s)(?<!'re\s)(?<!\bam\s)(?<!\bbe\s)"
+    r"(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
     r"|scheduled|planned|booked|arranged|organized|organised|reserved|invited|need|red"
     r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
     re.IGNORECASE,
@@ -53,6 +67,12 @@ _PAST = re.compile(
 # How far back a sentence or clause is looked for: bounds the work per expression, so a
 # long paste costs the same per expression as a chat turn.
 LOOK = 400
+
+
+def _last(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``text[lo:hi]``."""
+    found = list(pattern.finditer(text, lo, hi))
+    return found[-1] if found else None
 
 
 def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[int, int]:
@@ -73,7 +93,15 @@ _SCHEDULE_LEAD = re.compile(
     r"(?:is|are|am))\s+$|\b(?:until|till|til)\s+$",
     re.IGNORECASE,
 )
-_HAVE = re.compile(r"\b(?:have|has)\b(?!\s+(?:been|had|to)\b)", re.IGNORECASE)
+# "I have a class on Friday", not "You should have seen it", "I have never been", "I have
+# a hangover from the party on Saturday" (what is had comes from the day: it is past).
+_HAVE = re.compile(
+    r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bmay\s)"
+    r"(?<!\bnot\s)\b(?:have|has)\b(?!\s+(?:been|had|to|never|gone|seen|done|made|got|eaten"
+    r"|taken|given|met|left|come)\b)",
+    re.IGNORECASE,
+)
+_FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
 
 
 def _scheduled(text: str, start: int, left: int) -> bool:
@@ -83,17 +111,26 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     if text[start : start + 3].lower() != "on ":
         return False
     c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    return _HAVE.search(text, max(left, c_left), start) is not None
+    have = _last(_HAVE, text, max(left, c_left), start)
+    return have is not None and _FROM_EVENT.search(text, have.end(), start) is None
 
 
-def _future_word(text: str, left: int, right: int) -> bool:
-    return any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right))
+def _future_word(text: str, left: int, right: int, start: int | None = None) -> bool:
+    """A future word between ``left`` and ``right``; with ``start`` (the expression's), a
+    weak one too unless the expression is the object of "about", "for", "from", ..."""
+    if any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right)):
+        return True
+    if start is None or _OBJECT_OF.search(text, max(left, start - 12), start):
+        return False
+    # In its own clause only: "Lovely to see you on Sunday, we should do it again".
+    c_left, c_right = _bounds(_CLAUSE_END, text, start, start)
+    return _FUTURE_WEAK.search(text, max(left, c_left), min(right, c_right)) is not None
 
 
 def is_future(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (a time expression) points ahead (see the module doc)."""
     left, right = _bounds(_SENT_END, text, start, end)
-    if not _future_word(text, left, right) and not _scheduled(text, start, left):
+    if not _future_word(text, left, right, start) and not _scheduled(text, start, left):
         return False
     c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
     return _PAST.search(text, max(left, c_left), min(right, c_right)) is None
@@ -107,13 +144,35 @@ _DURATION = re.compile(
 )
 
 
+# Done within a span: "I lost 10 pounds in a month", "We finished it in 2 weeks", "It was
+# my first vacation in 3 years", "the best pizza I've had in 10 years".
+_WITHIN = re.compile(
+    r"\b(?:lost|gained|dropped|saved|earned|raised|finished|completed|built|learned|learnt"
+    r"|wrote|ran|walked|drove|cycled|hiked|swam|climbed|managed|sold|visited|read|watched"
+    r"|got|passed|arrived|done"
+    r"|first|only|best|worst|longest|biggest|happiest)\b",
+    re.IGNORECASE,
+)
+# Between that word and "in N units", these start another clause the date belongs to
+# ("I saved money for a trip in 2 weeks", "I read that it opens in 2 days").
+_SUBORDINATE = re.compile(
+    r"\b(?:for|that|if|when|because|until|before|'d|would|will|is|are|opens?|starts?"
+    r"|arrives?|comes?|ends?)\b",
+    re.IGNORECASE,
+)
+
+
 def span_of_time(text: str, start: int, end: int) -> bool:
     """Whether "in N units" at ``text[start:end]`` says how long, not when: after a
-    negation or "first time" ("I haven't seen him in 2 years"), or in a past-tense clause
-    of a sentence with no future word ("I lost 10 pounds in a month", "my first vacation in
-    3 years was great"; not "She said she'll be back in 2 days")."""
-    if _DURATION.search(clause_before(text, start)):
+    negation or "first time" ("I haven't seen him in 2 years"), or after what was done
+    within it (see :data:`_WITHIN`) in a past-tense clause with no future word in its
+    sentence ("I lost 10 pounds in a month"; not "She said the package arrives in 3 days")."""
+    before = clause_before(text, start)
+    if _DURATION.search(before):
         return True
+    within = _last(_WITHIN, before, 0, len(before))
+    if within is None or _SUBORDINATE.search(before, within.end()):
+        return False
     left, right = _bounds(_SENT_END, text, start, end)
     return past_in_clause(text, start, end) and not _future_word(text, left, right)
 
@@ -130,3 +189,32 @@ def past_in_clause(text: str, start: int, end: int) -> bool:
     c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
     s_left, s_right = _bounds(_SENT_END, text, start, end)
     return _PAST.search(text, max(c_left, s_left), min(c_right, s_right)) is not None
+
+
+# Between a past verb and "this Saturday", these put the day in another clause, a plan
+# ("I bought tickets for this Saturday", "He said we get a bonus this Friday", "I told her
+# I'd visit this weekend").
+_NEW_CLAUSE = re.compile(
+    r"\b(?:for|that|if|whether|when|'d|would|could|can|will|I|we|you|he|she|they|it)\b|'d\b"
+    # "to" of a verb ("asked me to come"), not of a place ("went to the gym", "to Paris")
+    rf"|\bto\b(?!\s+(?:(?:the|a|an|my|our|your|his|her|their|this|that)\b|(?-i:[{UPPER}])))",
+    re.IGNORECASE,
+)
+_JUST_AFTER = re.compile(r"^\s*(?:(?!(?:if|whether|that|when)\b)\w+\s+){0,2}?$", re.IGNORECASE)
+
+
+def looks_back(text: str, start: int, end: int) -> bool:
+    """Whether "this Saturday" / "this weekend" at ``text[start:end]``, ahead in the
+    calendar, means the one just gone: the day is what a past verb of its clause tells of
+    ("We went out this Sunday", "This weekend was great"), in a sentence with no sign of a
+    plan."""
+    left, right = _bounds(_SENT_END, text, start, end)
+    if _future_word(text, left, right, start):
+        return False
+    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
+    lo, hi = max(left, c_left), min(right, c_right)
+    last = _last(_PAST, text, lo, start)
+    if last is not None:
+        return _NEW_CLAUSE.search(text, last.end(), start) is None
+    after = _PAST.search(text, end, hi)
+    return after is not None and _JUST_AFTER.match(text[end : after.start()]) is not None

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
-from nousmem.policies.tense import is_future, past_in_clause, span_of_time
+from nousmem.policies.tense import is_future, looks_back, span_of_time
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -158,7 +158,7 @@ _TIME = re.compile(
     r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)(?<!\bEaster\s)(?<!\bFat\s)(?<!\bManic\s)"
     r"(?<!\bBlue\s)(?<!\bHoly\s)(?<!\bMaundy\s)(?<!\bShrove\s)"
     r"(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
-    r"(?!\s+(?:best|Times|school|Night\s+(?:Live|Lights|Fever))\b)"
+    r"(?!\s+(?:best|Times|school|(?-i:Night\s+(?:Live|Lights|Fever)))\b)"
     r")",
     re.IGNORECASE,
 )
@@ -273,7 +273,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
         if step == 0 and g("lnt_u").lower() == "weekend":
             r = dr.shift(today, "weekend", 0)
-            if r.start > today and past_in_clause(text, m.start(), m.end()):
+            if r.start > today and looks_back(text, m.start(), m.end()):
                 return dr.shift(today, "weekend", -1)
         return dr.shift(today, g("lnt_u").lower(), step)
     if g("lnd_d") or g("bare_d"):
@@ -291,7 +291,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             # this Sunday" said on the Monday after is the one just gone.
             if d < today and is_future(text, m.start(), m.end()):
                 mode = "future"
-            elif d > today and past_in_clause(text, m.start(), m.end()):
+            elif d > today and looks_back(text, m.start(), m.end()):
                 mode = "past"
         elif word == "last":
             mode = "past"

@@ -219,11 +219,20 @@ class WorldviewSnapshot(BaseModel):
             return (not meets, -p[0].timestamp())
 
         periods.sort(key=order)
+        # Every value's first place before any value's second: a value taken up and dropped
+        # five times must not push the others out of the line.
+        firsts: dict[str, int] = {}
+        rank = [firsts.setdefault(c.id, i) == i for i, (_, _, c) in enumerate(periods)]
+        periods = [p for p, first in zip(periods, rank, strict=True) if first] + [
+            p for p, first in zip(periods, rank, strict=True) if not first
+        ]
         kept = periods[:MAX_SHOWN]
         text = "; ".join(
             f"{c.value} ({date_label(a)} - {date_label(b)}{_disputed(a, b, c, spans)})"
             for a, b, c in kept
         )
+        if len(periods) > len(kept):
+            text += f" (+{len(periods) - len(kept)} more)"
         gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
         return f"- {s.kind} {s.key} before: {text}", gone
 

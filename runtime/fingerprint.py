@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 15
+READ_RULES = 16
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -124,6 +124,14 @@ unexplained while the package version stays the same (as it does between release
    contradiction that never took the mode is settled when the value it contested is said
    again or its own value denied, and a value below ``min_probability`` is out of the
    running; an earlier dispute a third value ended keeps its periods.
+16: plans and present-tense schedules date ahead ("We're having a party on Saturday", "My
+   flight is on Thursday"), "this Saturday" / "this weekend" / "this March" follow tense,
+   "in N units" after what was done within it is a length of time; a multi-valued value
+   taken up again keeps its earlier spans, and a ``before:`` line lists each value once
+   before any value twice; a period that only touches the asked one does not lead; a cut
+   snapshot line ends "(+N more)"; a conflicted fact line lists a superseded value as said
+   before, and a list of a single value marks its former values; names with a curly
+   apostrophe match; an alias in the plural asks for its attribute.
 """
 
 

@@ -94,3 +94,21 @@ async def test_a_cut_list_says_how_many_it_leaves_out(rt: MemoryRuntime) -> None
     # The line the snapshot shows the reader is marked the same way.
     lines = await _snapshot(rt, "What are all of my hobbies?")
     assert any(ln.startswith("- fact user.hobby:") and ln.endswith("(+2 more)") for ln in lines)
+
+
+async def test_a_value_dropped_many_times_does_not_crowd_the_others_out(
+    rt: MemoryRuntime,
+) -> None:
+    said = [(0, "I play golf."), (30, "I stopped playing golf.")]
+    for i in range(5):
+        again = "I play tennis." if i == 0 else "I play tennis again."
+        said += [(40 + 40 * i, again), (60 + 40 * i, "I stopped playing tennis.")]
+    start = datetime(2023, 1, 1, 10, 0, tzinfo=UTC)
+    for days, text in said:
+        await rt.observe_and_route(
+            {"content": text, "actor": "user", "occurred_at": start + timedelta(days=days)}
+        )
+    lines = await _snapshot(rt, "What hobbies did I use to have?")
+    before = next(ln for ln in lines if ln.startswith("- fact user.hobby before:"))
+    assert "golf (1 January 2023 - 31 January 2023)" in before
+    assert before.count("tennis (") == 3 and before.endswith(" (+2 more)")

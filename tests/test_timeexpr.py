@@ -346,6 +346,7 @@ def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None
         "Best pizza I've had in 10 years.",
         "I lost 10 pounds in a month.",
         "We finished the project in 2 weeks.",
+        "He arrived in a couple of days.",
     ],
 )
 def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
@@ -395,6 +396,21 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "She told me she'll be back in 2 days.", date(2024, 5, 15)),
         (DEC, "I'm going to Paris this March.", date(2025, 3, 1)),
         (DEC, "I went to Paris this March.", date(2024, 3, 1)),
+        # ... and what only looks like a plan or a schedule (review rev43).
+        (MON, "I have a hangover from the party on Saturday.", date(2024, 5, 11)),
+        (MON, "You should have seen the game on Sunday.", date(2024, 5, 12)),
+        (MON, "I didn't hear back until Friday.", date(2024, 5, 10)),
+        (MON, "So good to see you on Saturday, thanks for coming.", date(2024, 5, 11)),
+        (MON, "I want to thank you for Saturday, it was amazing.", date(2024, 5, 11)),
+        (MON, "Lovely to see you on Sunday, we should do it again.", date(2024, 5, 12)),
+        (MON, "She said the package arrives in 3 days.", date(2024, 5, 16)),
+        (MON, "I just bought tickets for a concert in 2 weeks.", date(2024, 5, 27)),
+        (MON, "I bought tickets for this Saturday.", date(2024, 5, 18)),
+        (MON, "He said we get a bonus this Friday.", date(2024, 5, 17)),
+        (MON, "I find out this Friday if I got the job.", date(2024, 5, 17)),
+        (MON, "I went to the gym this weekend.", date(2024, 5, 11)),
+        (MON, "The shop is closed until Friday.", date(2024, 5, 17)),
+        (MON, "We had Saturday night live music at the bar.", date(2024, 5, 11)),
     ],
 )
 def test_plans_schedules_and_their_past_counterparts(
