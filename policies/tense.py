@@ -15,7 +15,14 @@ import re
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import ABBREVIATIONS
 
-__all__ = ["clause_before", "is_future", "looks_back", "past_in_clause", "span_of_time"]
+__all__ = [
+    "clause_before",
+    "is_future",
+    "looks_back",
+    "object_of",
+    "past_in_clause",
+    "span_of_time",
+]
 
 # Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
 # its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
@@ -25,17 +32,27 @@ _FUTURE = re.compile(
     r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
-    r"|driving|coming|moving|starting|meeting|visiting|travell?ing|having|seeing|getting"
-    r"|taking|doing|throwing|hosting|attending|graduating|playing|celebrating|working)"
-    r"(?!\s+(?:flashbacks|fun|trouble|a\s+hard\s+time)\b)|(?:excited|ready)\s+for)\b|'ll\b)",
+    r"|driving|coming|moving|starting|meeting|visiting|travell?ing)"
+    r"|(?:excited|ready)\s+for|remind\s+me)\b|'ll\b)",
     re.IGNORECASE,
 )
+# Plans in the present progressive with verbs that also tell of what is under way ("I'm
+# having a party on Saturday", not "I'm having leftovers from Sunday's barbecue" nor "I'm
+# working on the photos from Friday"): not when "from"/"of" comes between.
+_PLAN_ING = re.compile(
+    r"(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:having|seeing|getting|taking|doing"
+    r"|throwing|hosting|attending|graduating|playing|celebrating|working)\b"
+    r"(?!\s+(?:flashbacks|fun|trouble|a\s+hard\s+time)\b)",
+    re.IGNORECASE,
+)
+_FROM_OF = re.compile(r"\b(?:from|of)\b", re.IGNORECASE)
 # Weaker signs of a plan: they point a date ahead only when it is what they are about, not
 # an event named after "about", "from", "for" ("I want to thank you for Saturday", "Let's
 # not talk about Saturday", "So good to see you on Saturday").
 _FUTURE_WEAK = re.compile(
     r"\b(?:won'?t|let'?s|should(?!\s+(?:not\s+)?have\b|'ve|\s+mention)"
-    r"|(?:need|have|has|want|supposed|hoping)\s+to|(?<!\bto\s)see\s+you|talk\s+to\s+you)\b",
+    r"|(?:need|have|has|want|supposed|hoping)\s+to|(?<!\bto\s)see\s+you|talk\s+to\s+you"
+    r"|can'?t\s+(?:make\s+it|come|go|do)|cannot\s+(?:make\s+it|come|go|do))\b",
     re.IGNORECASE,
 )
 # What a weak sign does not reach: a date named as the object of these.
@@ -53,7 +70,8 @@ _CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
 # bookings that go with plans ("excited", "booked", "scheduled"), nor a participle after a
 # present "is"/"are" ("The store is closed until Monday").
 _PAST = re.compile(
-    r"\b(?:was|were|had|did|went|got|came|saw|made|took|met|ate|left|bought|spent|felt"
+    r"\b(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
+    r"|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
     r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"
     r"|knew|thought|taught|sat|stood|woke|wore|sold|paid|held|forgot|fought|rode|swam|sang"
@@ -90,15 +108,20 @@ def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[
 # Monday" (today), nor "I have photos from Saturday" (only "on" after have/has).
 _SCHEDULE_LEAD = re.compile(
     r"(?:(?<!\bit)(?<!\btoday)(?<!\bthat)(?:'s|'re|'m)|\b(?<!it\s)(?<!today\s)(?<!that\s)"
-    r"(?:is|are|am))\s+$|\b(?:until|till|til)\s+$",
+    r"(?:is|are|am))(?:\s+not)?(?:\s+(?:closed|open|free|off|busy|away|due|back|home"
+    r"|available))?\s+$",
     re.IGNORECASE,
 )
+# "until Friday", "by Tuesday": ahead, unless the sentence tells of the past and the clause
+# has no present verb of its own ("Until Saturday, I had no idea he was married").
+_UNTIL_LEAD = re.compile(r"\b(?:until|till|til|by)\s+$", re.IGNORECASE)
+_PRESENT = re.compile(r"(?:'s|'re|'m|\b(?:is|are|am|have|has))\b", re.IGNORECASE)
 # "I have a class on Friday", not "You should have seen it", "I have never been", "I have
 # a hangover from the party on Saturday" (what is had comes from the day: it is past).
 _HAVE = re.compile(
     r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bmay\s)"
-    r"(?<!\bnot\s)\b(?:have|has)\b(?!\s+(?:been|had|to|never|gone|seen|done|made|got|eaten"
-    r"|taken|given|met|left|come)\b)",
+    r"(?<!\bnot\s)(?:\b(?:have|has)\b(?!\s+(?:been|had|to|never|gone|seen|done|made|got"
+    r"|eaten|taken|given|met|left|come)\b)|(?:'ve|\bhave|\bhas)\s+got\b)",
     re.IGNORECASE,
 )
 _FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
@@ -106,8 +129,14 @@ _FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
 
 def _scheduled(text: str, start: int, left: int) -> bool:
     """A present-tense schedule leads to ``text[start:]`` (see :data:`_SCHEDULE_LEAD`)."""
-    if _SCHEDULE_LEAD.search(text, max(left, start - 16), start):
+    if _SCHEDULE_LEAD.search(text, max(left, start - 30), start):
         return True
+    if _UNTIL_LEAD.search(text, max(left, start - 8), start):
+        c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+        if _PRESENT.search(text, max(left, c_left), start):
+            return True
+        _, right = _bounds(_SENT_END, text, start, start)
+        return _PAST.search(text, left, right) is None
     if text[start : start + 3].lower() != "on ":
         return False
     c_left, _ = _bounds(_CLAUSE_END, text, start, start)
@@ -120,11 +149,24 @@ def _future_word(text: str, left: int, right: int, start: int | None = None) -> 
     weak one too unless the expression is the object of "about", "for", "from", ..."""
     if any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right)):
         return True
-    if start is None or _OBJECT_OF.search(text, max(left, start - 12), start):
+    if start is None:
+        return False
+    if any(
+        f.end() > start or _FROM_OF.search(text, f.end(), start) is None
+        for f in _PLAN_ING.finditer(text, left, right)
+    ):
+        return True
+    if object_of(text, start, left):
         return False
     # In its own clause only: "Lovely to see you on Sunday, we should do it again".
     c_left, c_right = _bounds(_CLAUSE_END, text, start, start)
     return _FUTURE_WEAK.search(text, max(left, c_left), min(right, c_right)) is not None
+
+
+def object_of(text: str, start: int, left: int = 0) -> bool:
+    """Whether the expression at ``start`` is named after "about", "from", "for", "to",
+    "after", "since" or "of" (an event: "the pictures from this Saturday")."""
+    return _OBJECT_OF.search(text, max(left, start - 12), start) is not None
 
 
 def is_future(text: str, start: int, end: int) -> bool:
@@ -149,14 +191,21 @@ _DURATION = re.compile(
 _WITHIN = re.compile(
     r"\b(?:lost|gained|dropped|saved|earned|raised|finished|completed|built|learned|learnt"
     r"|wrote|ran|walked|drove|cycled|hiked|swam|climbed|managed|sold|visited|read|watched"
-    r"|got|passed|arrived|done"
+    r"|got(?=\s+\w+ed\b)|passed|arrived|done|taken"
     r"|first|only|best|worst|longest|biggest|happiest)\b",
+    re.IGNORECASE,
+)
+# The present perfect tells of the past too ("the first vacation I've taken in 3 years").
+_PERFECT = re.compile(
+    r"(?:'ve|\bhave|\bhas)\s+(?:\w+\s+)?(?:taken|had|been|seen|done|made|eaten|read|gone"
+    r"|met|felt|slept|visited|watched|lost|gained|finished|saved)\b",
     re.IGNORECASE,
 )
 # Between that word and "in N units", these start another clause the date belongs to
 # ("I saved money for a trip in 2 weeks", "I read that it opens in 2 days").
 _SUBORDINATE = re.compile(
     r"\b(?:for|that|if|when|because|until|before|'d|would|will|is|are|opens?|starts?"
+    r"|who|which|about|into|starting|saying|to(?=\s+(?:a|an|the|my|our)\b)"
     r"|arrives?|comes?|ends?)\b",
     re.IGNORECASE,
 )
@@ -174,7 +223,8 @@ def span_of_time(text: str, start: int, end: int) -> bool:
     if within is None or _SUBORDINATE.search(before, within.end()):
         return False
     left, right = _bounds(_SENT_END, text, start, end)
-    return past_in_clause(text, start, end) and not _future_word(text, left, right)
+    done = past_in_clause(text, start, end) or _PERFECT.search(before) is not None
+    return done and not _future_word(text, left, right)
 
 
 def clause_before(text: str, start: int) -> str:
@@ -195,11 +245,13 @@ def past_in_clause(text: str, start: int, end: int) -> bool:
 # ("I bought tickets for this Saturday", "He said we get a bonus this Friday", "I told her
 # I'd visit this weekend").
 _NEW_CLAUSE = re.compile(
-    r"\b(?:for|that|if|whether|when|'d|would|could|can|will|I|we|you|he|she|they|it)\b|'d\b"
+    r"\b(?:for|that|if|whether|when|'d|would|could|can|will|I|we|you|he|she|they|it|is|are"
+    r"|am|saying|tickets?|reservations?|table|babysitter|sitter|appointment)\b|'d\b|'s\b|'re\b"
     # "to" of a verb ("asked me to come"), not of a place ("went to the gym", "to Paris")
     rf"|\bto\b(?!\s+(?:(?:the|a|an|my|our|your|his|her|their|this|that)\b|(?-i:[{UPPER}])))",
     re.IGNORECASE,
 )
+_OFF = re.compile(r"\s+off\b", re.IGNORECASE)
 _JUST_AFTER = re.compile(r"^\s*(?:(?!(?:if|whether|that|when)\b)\w+\s+){0,2}?$", re.IGNORECASE)
 
 
@@ -209,8 +261,8 @@ def looks_back(text: str, start: int, end: int) -> bool:
     ("We went out this Sunday", "This weekend was great"), in a sentence with no sign of a
     plan."""
     left, right = _bounds(_SENT_END, text, start, end)
-    if _future_word(text, left, right, start):
-        return False
+    if _future_word(text, left, right, start) or _OFF.match(text, end):
+        return False  # "I took this Friday off": a day off is booked ahead
     c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
     lo, hi = max(left, c_left), min(right, c_right)
     last = _last(_PAST, text, lo, start)

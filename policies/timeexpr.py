@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
-from nousmem.policies.tense import is_future, looks_back, span_of_time
+from nousmem.policies.tense import is_future, looks_back, object_of, span_of_time
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -289,7 +289,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             d = dr.weekday(today, target, "this")
             # "this Saturday" said on a Sunday of a plan is the coming one; "We went out
             # this Sunday" said on the Monday after is the one just gone.
-            if d < today and is_future(text, m.start(), m.end()):
+            if d < today and not object_of(text, m.start()) and is_future(text, m.start(), m.end()):
                 mode = "future"
             elif d > today and looks_back(text, m.start(), m.end()):
                 mode = "past"

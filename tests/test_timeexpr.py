@@ -347,6 +347,7 @@ def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None
         "I lost 10 pounds in a month.",
         "We finished the project in 2 weeks.",
         "He arrived in a couple of days.",
+        "This is the first vacation I've taken in 3 years.",
     ],
 )
 def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
@@ -411,6 +412,19 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I went to the gym this weekend.", date(2024, 5, 11)),
         (MON, "The shop is closed until Friday.", date(2024, 5, 17)),
         (MON, "We had Saturday night live music at the bar.", date(2024, 5, 11)),
+        # An independent check of those rules (review rev45).
+        (MON, "Remind me to call mom on Sunday.", date(2024, 5, 19)),
+        (MON, "The rent is due on Friday.", date(2024, 5, 17)),
+        (MON, "I can't make it on Saturday, sorry.", date(2024, 5, 18)),
+        (MON, "I'm not free on Monday.", date(2024, 5, 20)),
+        (MON, "I've got a date on Friday!!", date(2024, 5, 17)),
+        (MON, "Until Saturday, I had no idea he was married.", date(2024, 5, 11)),
+        (MON, "I'm working on the photos from Friday.", date(2024, 5, 10)),
+        (MON, "I took this Friday off.", date(2024, 5, 17)),
+        (MON, "I found out the party is this Saturday.", date(2024, 5, 18)),
+        (SUN, "I'll send you the pictures from this Saturday.", date(2024, 5, 11)),
+        (MON, "I got tickets to a concert in 2 weeks.", date(2024, 5, 27)),
+        (MON, "The gym is closed on Friday.", date(2024, 5, 17)),
     ],
 )
 def test_plans_schedules_and_their_past_counterparts(
