@@ -66,6 +66,33 @@ def test_demo_names_db_when_it_cannot_be_a_journal(
     assert _files(tmp_path) == {"dir"}
 
 
+@pytest.mark.parametrize(
+    ("db", "message"),
+    [
+        (":memory:", ":memory: keeps nothing once the command ends"),
+        ("", "must be a journal file's path, not empty"),
+        ("link", "does not exist"),  # a symlink into a missing directory
+    ],
+)
+@pytest.mark.parametrize("verb", [["observe", "my diary entry"], ["route", "hi"], ["demo"]])
+def test_a_db_that_would_keep_nothing_is_refused(
+    run: Run, tmp_path: Path, db: str, message: str, verb: list[str]
+) -> None:
+    if db == "link":
+        (tmp_path / "link").symlink_to(tmp_path / "nowhere" / "x.db")
+        db = str(tmp_path / "link")
+    assert run(*verb, "--db", db, db=False) == 2
+    assert run.err.startswith("nousmem: --db: ") and message in run.err
+    assert _files(tmp_path) <= {"link"}
+
+
+def test_help_spells_positionals_as_the_docs_do(run: Run) -> None:
+    from nousmem.runtime.cli import build_parser
+
+    usage = build_parser()._subparsers._group_actions[0].choices["belief"].format_usage()  # type: ignore[union-attr]
+    assert usage.rstrip().endswith("ENTITY [ATTRIBUTE]")
+
+
 def test_demo_with_a_bad_namespace_creates_nothing(run: Run) -> None:
     assert run("demo", "--db", str(run.db), "-n", NOT_A_NAMESPACE, db=False) == 2
     assert run.err.startswith("nousmem: --namespace: ")
@@ -227,4 +254,4 @@ def test_a_dangling_link_names_the_missing_directory(tmp_path: Path) -> None:
     link.symlink_to(tmp_path / "missing" / "x.db")
     proc = _cli("route", "hi", "--db", str(link), "-n", NS)
     assert proc.returncode == 2
-    assert proc.stderr.startswith(f"nousmem: path: the directory {tmp_path / 'missing'}")
+    assert proc.stderr.startswith(f"nousmem: --db: the directory {tmp_path / 'missing'}")

@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     for register in registrars:
         register(sub, _common)
     for verb in sub.choices.values():
+        for action in verb._actions:  # argparse has no public way to list them
+            if not action.option_strings and action.metavar is None and action.choices is None:
+                # --help spells a positional as the docs and the error messages do (ENTITY).
+                action.metavar = action.dest.upper()
         # Errors name the verb's options, not the library's parameters (see cli_message).
         verb.set_defaults(cli_options=option_names(verb))
     return parser

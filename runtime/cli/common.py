@@ -37,6 +37,7 @@ _FIELD_DESTS: dict[str, tuple[str, ...]] = {
     "keywords": ("keyword",),
     "targets": ("target",),
     "policy": ("text",),
+    "path": ("db",),  # the journal's own checks (a --db symlink into a missing directory)
 }
 # How the CLI spells what an UnsupportedOperation names as the method to use instead.
 _CLI_USAGE = {"erase": "nousmem erase (--id ID ... | --entity NAME) --reason TEXT"}
@@ -122,6 +123,14 @@ def check_db(db: str, *, create: bool) -> bool:
     (``create``) may do that; every other verb refuses such a path, so that a mistyped
     ``--db`` never leaves an empty journal behind.
     """
+    if not db.strip():
+        raise InvalidInput("must be a journal file's path, not empty", field="--db")
+    if db == ":memory:":
+        # SQLite would take it for a database in memory: every write reported, none kept.
+        raise InvalidInput(
+            ":memory: keeps nothing once the command ends; give a journal file's path",
+            field="--db",
+        )
     path = Path(db)
     try:
         st = path.stat()

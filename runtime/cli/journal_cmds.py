@@ -115,7 +115,7 @@ async def cmd_demo(args: argparse.Namespace) -> int:
 
     namespace = "demo" if args.namespace is None else validate_namespace(args.namespace)
     if args.db is not None or args.keep:
-        db = args.db or "nousmem.db"
+        db = "nousmem.db" if args.db is None else args.db
         # run_demo opens the file itself: the same checks as every other verb, first.
         check_db(db, create=True)
         lines, data = await run_demo(db, namespace)
