@@ -52,6 +52,8 @@ _FROM_OF = re.compile(r"\b(?:from|of)\b", re.IGNORECASE)
 _FUTURE_WEAK = re.compile(
     r"\b(?:won'?t|let'?s|should(?!\s+(?:not\s+)?have\b|'ve|\s+mention)"
     r"|(?:need|have|has|want|supposed|hoping)\s+to|(?<!\bto\s)see\s+you|talk\s+to\s+you"
+    r"|'d\s+(?:love|like|be|call|come|go|visit|help|send|see|meet|bring|stop|drop|pick|try"
+    r"|join|rather)"
     r"|can'?t\s+(?:make\s+it|come|go|do)|cannot\s+(?:make\s+it|come|go|do))\b",
     re.IGNORECASE,
 )
@@ -64,7 +66,15 @@ _SENT_END = re.compile(
     r"[!?\n]|" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
 )
 # A clause's end inside a sentence.
-_CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|then)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(
+    r"[,;]|\b(?:and|but|then)\b"
+    # What was reported is a clause of its own: "He said he'd call on Saturday", "She told
+    # me she's coming on Wednesday" (not "He said on Friday that ...").
+    r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|promised|mentioned|announced|texted"
+    r"|heard|found\s+out|realized|realised)\s+(?:that\s+)?"
+    r"(?=(?:he|she|they|we|I|you|it|the|my|his|her|our|their|there)\b)",
+    re.IGNORECASE,
+)
 # A past tense in the expression's own clause: common past forms (and the negated
 # auxiliaries: "I didn't hear back until Friday") and -ed verbs, not the adjectives and
 # bookings that go with plans ("excited", "booked", "scheduled"), nor a participle after a
@@ -169,10 +179,40 @@ def object_of(text: str, start: int, left: int = 0) -> bool:
     return _OBJECT_OF.search(text, max(left, start - 12), start) is not None
 
 
+# A timetable in the present ("Our flight leaves on Friday", "School starts in August").
+_TIMETABLE = re.compile(
+    r"\b(?:leaves|arrives|starts|begins|ends|opens|closes|departs|lands|returns|expires"
+    r"|renews|launches|drops|comes\s+out|kicks\s+off)\b",
+    re.IGNORECASE,
+)
+# A question in the present asks about what is coming ("Are you free on Saturday?", "What
+# time is the meeting on Thursday?"); one in the past tense about what was.
+_PRESENT_Q = re.compile(
+    r"\b(?:are|is|am|do|does|can|will|should|shall)\b|'s\b|'re\b", re.IGNORECASE
+)
+
+
+def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
+    """No future word, yet ahead: a present-tense schedule, a timetable or a question."""
+    if _scheduled(text, start, left):
+        return True
+    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+    if _TIMETABLE.search(text, max(left, c_left), start) and not _OBJECT_OF.search(
+        text, max(left, start - 12), start
+    ):
+        return True
+    question = text[right : right + 1] == "?"
+    return (
+        question
+        and _PAST.search(text, left, right) is None
+        and _PRESENT_Q.search(text, left, start) is not None
+    )
+
+
 def is_future(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (a time expression) points ahead (see the module doc)."""
     left, right = _bounds(_SENT_END, text, start, end)
-    if not _future_word(text, left, right, start) and not _scheduled(text, start, left):
+    if not _future_word(text, left, right, start) and not _ahead_anyway(text, start, left, right):
         return False
     c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
     return _PAST.search(text, max(left, c_left), min(right, c_right)) is None

@@ -412,6 +412,17 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I went to the gym this weekend.", date(2024, 5, 11)),
         (MON, "The shop is closed until Friday.", date(2024, 5, 17)),
         (MON, "We had Saturday night live music at the bar.", date(2024, 5, 11)),
+        # Reported plans, questions about what is coming, timetables (review rev45's list).
+        (MON, "He said he'd call on Saturday.", date(2024, 5, 18)),
+        (MON, "She told me she's coming on Wednesday.", date(2024, 5, 15)),
+        (MON, "He said he called on Friday but I never got it.", date(2024, 5, 10)),
+        (MON, "He said on Friday that he'd quit.", date(2024, 5, 10)),
+        (MON, "Are you free on Saturday?", date(2024, 5, 18)),
+        (MON, "What time is the meeting on Thursday?", date(2024, 5, 16)),
+        (MON, "How was your date on Friday?", date(2024, 5, 10)),
+        (MON, "Our flight leaves on Friday at 6am.", date(2024, 5, 17)),
+        (MON, "School starts in August.", date(2024, 8, 1)),
+        (MON, "I'd love to visit Lisbon in September.", date(2024, 9, 1)),
         # An independent check of those rules (review rev45).
         (MON, "Remind me to call mom on Sunday.", date(2024, 5, 19)),
         (MON, "The rent is due on Friday.", date(2024, 5, 17)),
