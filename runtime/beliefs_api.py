@@ -94,11 +94,16 @@ class BeliefAPI(WritePath, RuntimeCore):
             await self._refresh(locked=True)
             beliefs = self._proj.beliefs
             known = {match_key(e) for e in beliefs.entities()}
+            # A name an earlier merge absorbed ("Robert" into "Bob") stands for the kept one.
+            keep, absorb = beliefs.canonical(keep)[1], beliefs.canonical(absorb)[1]
             for field, name in (("keep", keep), ("absorb", absorb)):
                 if match_key(name) not in known:
                     raise InvalidInput(f"no beliefs about {name!r}", field=field)
             if match_key(keep) == match_key(absorb):
-                raise InvalidInput("cannot merge an entity with itself", field="absorb")
+                raise InvalidInput(
+                    "cannot merge an entity with itself (or with a name merged into it)",
+                    field="absorb",
+                )
             cands = {match_key(c.entity): c for c in beliefs.identity_candidates(keep, k=1000)}
             gone = match_key(absorb)
             div = cands[gone].divergence_bits if gone in cands else -1.0

@@ -19,6 +19,7 @@ from nousmem.policies.risk import RiskFinding, mask_secrets
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, TransitionRecord
+from nousmem.projections.lifecycle_models import HIDE_TO
 from nousmem.projections.naming import ATTR_SPLIT
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import quoted_sources
@@ -35,6 +36,10 @@ from nousmem.runtime.write import WritePath
 
 FORGET_VERBS = ("decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore")
 _DELETE_WORDS = ("delete", "remove", "erase", "purge")
+
+
+# The state a planner's restore undoes only with authorisation (see _validate_forget).
+_ENDED = frozenset({HIDE_TO["invalidate"], HIDE_TO["expire"]})
 
 
 class ForgetResult(BaseModel):
@@ -295,10 +300,11 @@ class Forgetting(WritePath):
         self, intent: ForgetIntent, authorized: bool, *, risks: Sequence[RiskFinding] = ()
     ) -> list[Verdict]:
         unresolved: list[Verdict] = []
+        resolved: list[str] = []
         try:
             check_verb(intent.verb)
             for i, t in enumerate(intent.targets):
-                self._resolve_target(t, i)
+                resolved.append(self._resolve_target(t, i))
         except (InvalidInput, UnsupportedOperation) as exc:
             unresolved.append(
                 Verdict(validator="supported_operation", ok=False, reason=str(exc), action="reject")
@@ -312,8 +318,14 @@ class Forgetting(WritePath):
                 target_namespaces=(intent.namespace,) if intent.namespace else (),
                 evidence_ids=tuple(intent.targets),
                 known_evidence=frozenset(intent.targets),
-                # From a planner, verbs that end an item's active life need authorisation.
-                destructive=intent.verb in ("invalidate", "expire"),
+                # From a planner, verbs that end an item's active life need authorisation,
+                # and so does a restore that undoes such an end (a value the user asked to
+                # forget is invalidated: a planner must not bring it back on its own say).
+                destructive=intent.verb in ("invalidate", "expire")
+                or (
+                    intent.verb == "restore"
+                    and any(self._proj.lifecycle.state(t) in _ENDED for t in resolved)
+                ),
                 authorized=authorized,
                 risks=tuple(risks),
             )

@@ -183,6 +183,13 @@ class PolicyAPI(Forgetting, ReadPath):
                 field="policy",
             )
         policy = await self.propose(policy)
+        if policy.empty:
+            # A record that something was committed when nothing was asked would mislead an
+            # audit (and is most often a planner's text nothing could be read from).
+            raise InvalidInput(
+                "asks for nothing: no retrieval, write, forget or consolidation intent",
+                field="policy",
+            )
         if policy.retrieval is not None:
             # Checked before the commit, as query() will check it: a policy that raises must
             # not have journaled its writes first (model_construct skips the model's checks).

@@ -391,3 +391,19 @@ async def test_a_user_taking_back_a_job_change_is_believed_again() -> None:
         assert belief is not None and belief.mode == "Google"
         await rt.rebuild()
         assert await rt.belief("Alice", "employer") == belief
+
+
+async def test_a_name_a_merge_absorbed_stands_for_the_kept_entity(rt: MemoryRuntime) -> None:
+    await commit(rt, T0, claim("jazz", "likes", entity="Bob"))
+    await commit(rt, T0, claim("chess", "hobby", entity="Robert"))
+    await commit(rt, T0, claim("Lyon", "location", entity="Rob"))
+    await rt.merge_entities("Bob", "Robert", reason="same person", authorized=True)
+    # The user learns Rob is the same person too, and names him as "Robert".
+    event = await rt.merge_entities("Robert", "Rob", reason="same person", authorized=True)
+    assert (event.payload.keep, event.payload.absorb) == ("Bob", "Rob")
+    belief = await rt.belief("Bob", "location")
+    assert belief is not None and belief.mode == "Lyon"
+    head = await rt.head()
+    with pytest.raises(InvalidInput, match="merged into it"):
+        await rt.merge_entities("Bob", "Robert", reason="again", authorized=True)
+    assert await rt.head() == head

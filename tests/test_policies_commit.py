@@ -382,3 +382,35 @@ async def test_commit_refuses_a_secret_split_into_a_planner_claims_name_and_valu
     res = await rt.commit({"writes": [{**write, "source": "user"}]})
     assert not res.committed
     assert await rt.belief("Alice", "password") is None
+
+
+async def test_a_policy_that_asks_for_nothing_is_refused(rt: MemoryRuntime) -> None:
+    await rt.observe({"content": "hello"})
+    head = await rt.head()
+    for empty in ({}, {"source": "llm:gpt", "rationale": "nothing to do"}):
+        with pytest.raises(InvalidInput) as err:
+            await rt.commit(empty)
+        assert err.value.field == "policy" and "asks for nothing" in str(err.value)
+    assert await rt.head() == head
+
+
+async def test_a_planner_cannot_restore_what_the_user_asked_to_forget(
+    rt: MemoryRuntime,
+) -> None:
+    # Review rev47: a restore that undoes an invalidation is as destructive as the
+    # invalidation; the user's request stays in force unless the caller authorises it.
+    await rt.observe_and_route({"content": "I live in Lyon.", "actor": "Alice"})
+    asked = await rt.observe_and_route({"content": "Please forget where I live.", "actor": "Alice"})
+    assert asked.forgotten == ("fact:alice.location#lyon",)
+    restore = {
+        "forget": [{"targets": ["Alice.location=Lyon"], "verb": "restore", "reason": "tips"}],
+        "source": "llm:gpt",
+    }
+    refused = await rt.commit(restore)
+    assert not refused.committed
+    ctx = await rt.query("Where do I live?", actor="Alice")
+    assert "Lyon" not in ctx.prompt_sections.get("worldview", "")
+    done = await rt.commit({**restore, "authorized": True})
+    assert done.committed
+    ctx = await rt.query("Where do I live?", actor="Alice")
+    assert "Alice.location: Lyon" in ctx.prompt_sections["worldview"]
