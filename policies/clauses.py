@@ -115,6 +115,22 @@ def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+_RELATIVE = frozenset({"who", "that", "which", "whose", "whom", "where"})
+
+
+def _in_relative(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Token ``i`` (a conjunction) continues a relative clause: a relative pronoun comes
+    before it, with no first-person subject in between, within its clause."""
+    for j in range(i - 1, max(-1, i - 12), -1):
+        raw = toks[j][2]
+        low = clean(raw)
+        if low in FIRST_PERSON or raw.rstrip(_STRIP).endswith(_BOUNDARY_END):
+            return False
+        if low in _RELATIVE:
+            return True
+    return False
+
+
 def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None]:
     """The first subject of the sentence before token ``upto`` (for "I went ... and saw")."""
     for i in range(min(upto, 12)):
@@ -196,6 +212,9 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         if low in CONJUNCTIONS:
             if steps == 0 and sent.text[pos:].split(maxsplit=1)[0].lower().endswith("ing"):
                 return Walk("none", None, s, plain, cess, cond)  # "..., and joining X is"
+            if _in_relative(toks, i):
+                # "I have a brother who lives in Denver and works at Google": the brother.
+                return Walk("none", None, s, plain, cess, cond)
             kind, name = _sentence_subject(toks, i)
             return Walk(kind, name, s, plain, cess, cond)
         if low in CONDITIONAL:

@@ -71,6 +71,9 @@ class Rule(BaseModel):
     attribute: str
     regex: re.Pattern[str]
     anchors: frozenset[str]
+    #: First words of a lowercase value (an article or "my" left out) that make the match an
+    #: idiom, not a fact: "I work at *the moment*", "I live in *fear* of my landlord".
+    reject: frozenset[str] = frozenset()
     value: ValueKind = "np"
     subject: SubjectMode = "walk"
     template: str = "{}"
@@ -234,9 +237,12 @@ SPECIES_SINGULAR: dict[str, str] = {
 
 
 def make_rule(attribute: str, anchors: str, pattern: str, **options: Any) -> Rule:
-    """Build a ``Rule`` from a space-separated anchor list and an uncompiled pattern."""
+    """Build a ``Rule`` from a space-separated anchor list and an uncompiled pattern
+    (``reject`` too may be a space-separated word list)."""
     if isinstance(options.get("items"), str):
         options["items"] = re.compile(options["items"])
+    if isinstance(options.get("reject"), str):
+        options["reject"] = words(options["reject"])
     return Rule(attribute=attribute, regex=re.compile(pattern), anchors=words(anchors), **options)
 
 

@@ -98,7 +98,20 @@ def value_of(
             ve = match.end("species")
     else:
         value = match.group(group)
+    if rule.reject and _idiom(value, rule.reject):
+        return None
     return shaped(rule, match, value), ve
+
+
+_LEAD = re.compile(r"^(?:(?:the|a|an|my|our)\s+)+")
+
+
+def _idiom(value: str, reject: frozenset[str]) -> bool:
+    """A lowercase value whose first word (after articles) is one of ``reject``."""
+    bare = _LEAD.sub("", value)
+    if not bare or not bare[0].islower():
+        return False  # a name: "Home Depot", "The Moment Agency"
+    return bare.split(maxsplit=1)[0].lower() in reject
 
 
 def shaped(rule: Rule, match: re.Match[str], value: str) -> str:

@@ -90,6 +90,13 @@ _BEING = (
     + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
 )
 
+# Before an occupation, a judgement or a past, not a job: "I'm a terrible cook", "a retired
+# nurse", "an aspiring writer".
+_JUDGED = (
+    r"(?i:good|great|bad|terrible|awful|amazing|decent|lousy|natural|horrible|better|worse"
+    r"|best|worst|fantastic|excellent|poor|former|retired|ex|aspiring|wannabe|would-be)\b"
+)
+
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
     w
@@ -106,6 +113,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?i:work(?:s|ed|ing)?\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+"
         r"|freelance\s+)?(?:at|for))\s+" + VAL,
         elide="past",
+        # "I work at the moment", "at night", "for a living", "at my own pace": no employer.
+        reject="moment night nights day days weekend weekends living peanuts own same home"
+        " time pace improving getting making learning trying",
     ),
     make_rule(
         "employer",
@@ -124,14 +134,23 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "job position",
-        POSS + r"\s+(?:(?P<neg>(?i:old|former|previous|last))\s+|(?i:new|current|first)\s+)?"
+        # Not the job left: "I got fired from my job at Target", "I quit my job at Acme".
+        r"(?<!(?i:fired)\sfrom\s)(?<!(?i:off)\sfrom\s)(?<!(?i:go)\sfrom\s)"
+        r"(?<!(?i:quit)\s)(?<!(?i:left)\s)(?<!(?i:lost)\s)(?<!(?i:losing)\s)"
+        + POSS
+        + r"\s+(?:(?P<neg>(?i:old|former|previous|last|first))\s+|(?i:new|current)\s+)?"
         r"(?i:job|position)\s+(?i:at|with)\s+" + VAL,
         subject="poss",
     ),
     make_rule(
         "employer",
         "joined join joins joining",
-        r"\b(?i:joined|join|joins|joining)\s+" + CAP + VAL,
+        r"\b(?i:joined|join|joins|joining)\s+"
+        # Not company: "I joined Tom for lunch", "Join us for dinner".
+        + rf"(?![{UPPER}][{LETTER}'-]+\s+(?i:for|on|at|in)\s+(?i:(?:a|an|the|some)\s+)?"
+        r"(?i:lunch|dinner|breakfast|brunch|coffee|drinks?|walk|run|game|hike|trip|call)\b)"
+        + CAP
+        + VAL,
         # Joining an organisation is a change of employer, as starting at one is: without
         # it "I left Google and joined Sarvam AI." would only contradict Google.
         change=True,
@@ -146,11 +165,15 @@ _FACT_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "employer",
-        "quit quitting resigned left lost losing",
+        "quit quitting resigned left lost losing fired laid let",
         # "left/lost my job at" takes any value ("the bank"); a bare "quit" needs a name.
         r"\b(?:(?i:quit|quitting|resigned\s+from)\s+"
         + CAP
-        + r"|(?i:(?:left|lost|losing)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+)"
+        + r"|(?i:(?:left|lost|losing|quit|quitting)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+"
+        # "I got fired from Target", "I was laid off from my job at Twitter"
+        r"|(?i:(?:fired|laid\s+off|let\s+go)\s+from\s+(?:my\s+(?:old\s+)?job\s+(?:at|with)\s+)?)"
+        + CAP
+        + r")"
         + VAL,
         negate=True,
         change=True,
@@ -161,13 +184,30 @@ _FACT_RULES: tuple[Rule, ...] = (
         "location",
         "live lives living reside resides residing based settled",
         r"\b(?i:live|lives|living|reside|resides|residing|based|settled)\s+(?i:in)\s+" + VAL,
+        # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
+        reject="moment fear hope denial head heads world past present now sweatpants pajamas"
+        " harmony peace sin style luxury poverty comfort bubble dream dreams middle gym"
+        " apartment flat house condo dorm studio van place room basement tent trailer"
+        " town city neighborhood neighbourhood village suburb suburbs nicely different",
+    ),
+    make_rule(
+        "location",
+        "live lives living",
+        r"\b(?i:live|lives|living)\s+(?i:in)\s+(?i:an?|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?i:apartment|flat|house|condo|dorm|studio|place|room|basement|town|city|village"
+        r"|neighborhood|neighbourhood|suburb)\s+(?i:in)\s+" + CAP + VAL,
     ),
     make_rule(
         "location",
         "moved moving relocated relocating move moves",
         r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?:(?i:back|over)\s+)?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
-        r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next)\b)" + VAL,
+        r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
+        # Not a home: "moved to a different team", "to part-time", "to the back of the line"
+        r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
+        r"|position|job|desk|shift|office|project|group|seat|table|apartment|flat|house|place)"
+        r"|part[- ]time|full[- ]time|the\s+(?:back|front|top|bottom|other\s+side|end|side)"
+        r")\b)" + VAL,
         change=True,
         elide="past",
     ),
@@ -186,7 +226,12 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "role",
         OCCUPATIONS,
-        _BEING + r"(?i:an?)\s+(?P<val>(?:[\w-]+\s+){0,3}?(?i:" + OCC + r"))\b",
+        _BEING
+        + r"(?i:an?)\s+(?P<val>(?:(?!"
+        + _JUDGED
+        + r")[\w-]+\s+){0,3}?(?i:"
+        + OCC
+        + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
         elide="past",
     ),
     make_rule(

@@ -1,0 +1,75 @@
+"""Ordinary chat that reads like a fact but is none (review rev48): an idiom after "work at"
+or "live in", a relative clause's verbs, a judgement before an occupation, a job left."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+SAID = datetime(2023, 5, 8, 12, tzinfo=UTC)
+
+
+def rows(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(content=text, actor="Ana", occurred_at=SAID)
+    return [
+        (c.entity, c.attribute, c.value, c.polarity + (" hedged" if c.hedged else ""))
+        for c in EX.extract_sync(obs)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a brother who lives in Denver and works at Google.",
+        "I met a guy who works at Apple and lives in Cupertino.",
+        "I work at the moment, so I can't talk.",
+        "I work for a living.",
+        "I joined Tom for lunch.",
+        "I'm living in the moment.",
+        "I live in fear of my landlord.",
+        "I moved to a different team at work.",
+        "I moved to part-time at work.",
+        "I'm a terrible cook.",
+        "I'm a retired nurse.",
+        "I'm a nurse at heart.",
+    ],
+)
+def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) -> None:
+    assert rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
+        ("I work at Home Depot.", [("Ana", "employer", "Home Depot", "assert")]),
+        ("I went to the beach and visited the aquarium.",
+         [("Ana", "activity", "beach", "assert"), ("Ana", "visited", "aquarium", "assert")]),
+        ("I got fired from my job at Target.", [("Ana", "employer", "Target", "negate")]),
+        ("I got laid off from Twitter.", [("Ana", "employer", "Twitter", "negate")]),
+        ("I quit my job at Acme.", [("Ana", "employer", "Acme", "negate")]),
+        ("I'm a senior data scientist at Google.",
+         [("Ana", "role", "senior data scientist", "assert"),
+          ("Ana", "employer", "Google", "assert")]),
+        ("I may be moving to London.", [("Ana", "location", "London", "assert hedged")]),
+    ],
+)  # fmt: skip
+def test_what_is_said_plainly_still_counts(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_friends_job_does_not_replace_the_speakers(rt: MemoryRuntime) -> None:
+    await rt.observe_and_route({"content": "I work at Acme.", "actor": "Ana"})
+    await rt.observe_and_route(
+        {"content": "I have a brother who lives in Denver and works at Google.", "actor": "Ana"}
+    )
+    belief = await rt.belief("Ana", "employer")
+    assert belief is not None and belief.mode == "Acme"
