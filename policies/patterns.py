@@ -143,7 +143,13 @@ SPECIES = (
     + r"))"
     + r"(?!\s+(?i:paintings?|drawings?|pictures?|pics?|photos?|portraits?|sculptures?|beds?"
     + r"|food|toys?|treats?|shelters?|park|walker|sitter|show|costume|sweater|figurines?"
-    + r"|mug|prints?|sticker|stuffed|plush|breed|lovers?|person|people)\b)"
+    + r"|mug|prints?|sticker|stuffed|plush|breed|lovers?|person|people"
+    # compound nouns: "a cat scan", "a dog bite", "a bird feeder", "fish and chips"
+    + r"|scans?|bites?|tags?|tattoos?|allerg(?:y|ies)|feeders?|houses?|cages?|tanks?|hair"
+    + r"|fur|videos?|memes?|sitting|walking|grooming|training|trainer|groomer|collar|leash"
+    + r"|and\s+chips|sauce|sticks?|tacos?|market|fight|days?|nap|naps|years?|'s\s+foot)\b)"
+    # a pet that died ("My dog Max passed away"): no pet now
+    + r"(?!(?:\s+[\w'-]+)?\s+(?i:died|passed\s+away|passed|was\s+put\s+down|is\s+gone)\b)"
 )
 SPORTS_WORDS = (
     "yoga pilates kickboxing boxing taekwondo karate judo jiu-jitsu crossfit zumba meditation "
@@ -420,7 +426,7 @@ VALUE_REJECT = words(
 #: A value whose last word is one of these is an idiom, not a fact ("made a *difference*").
 HEAD_REJECT = words(
     "difference decision mistake point sense progress impact effort choice something anything "
-    "everything connections"
+    "everything connections pieces trouble victim fool"
 )
 #: Adjectives that cannot end a noun phrase after an article: "create a *safe* [and loving
 #: home]" was cut mid-phrase.

@@ -97,6 +97,14 @@ _JUDGED = (
     r"|best|worst|fantastic|excellent|poor|former|retired|ex|aspiring|wannabe|would-be)\b"
 )
 
+# People one visits ("my grandma", "a friend", "my best friend's mom"): not places.
+_KIN_WORDS = (
+    "grandma|grandpa|grandmother|grandfather|grandparent|mom|mother|dad|father|parent|aunt"
+    "|uncle|cousin|sister|brother|friend|bestie|neighbou?r|niece|nephew|son|daughter|boss"
+    "|coworker|colleague|family|relative|kid|child|children|in-laws|folks|doctor|dentist"
+    "|therapist|boyfriend|girlfriend|husband|wife|partner"
+)
+
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
     w
@@ -450,12 +458,21 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "visited",
         "visited toured explored",
-        r"\b(?i:visited|toured|explored)\s+(?!(?i:it|that|this|them)\b)" + VAL,
+        r"\b(?i:visited|toured|explored)\s+(?!(?i:it|that|this|them)\b)"
+        # A person visited is no place: "I visited my grandma", "visited a friend".
+        + r"(?!(?i:(?:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?:"
+        + _KIN_WORDS
+        + r")s?)\b)"
+        + VAL,
         elide="past",
+        reject="friend friends family relatives grandma grandpa aunt uncle cousin",
     ),
     make_rule(
         "visited",
         "trip vacation holiday journey getaway",
+        # "I canceled my trip to Japan", "My trip to Paris got cancelled": no visit.
+        r"(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
+        r"(?![^.!?;]*\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
         r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
         # "took a trip last week to Rome": a past time phrase may sit before the place.

@@ -38,6 +38,14 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         "I'm a terrible cook.",
         "I'm a retired nurse.",
         "I'm a nurse at heart.",
+        "I got a cat scan yesterday.",
+        "I have a dog bite.",
+        "We had fish and chips.",
+        "My dog Max passed away last month.",
+        "I visited my grandma in the hospital.",
+        "I canceled my trip to Japan.",
+        "My trip to Paris got canceled.",
+        "I went to pieces.",
     ],
 )
 def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) -> None:
@@ -58,6 +66,10 @@ def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) 
          [("Ana", "role", "senior data scientist", "assert"),
           ("Ana", "employer", "Google", "assert")]),
         ("I may be moving to London.", [("Ana", "location", "London", "assert hedged")]),
+        ("I have a dog named Rex.", [("Ana", "pet", "dog Rex", "assert")]),
+        ("I have a dog and two cats.",
+         [("Ana", "pet", "dog", "assert"), ("Ana", "pet", "cat", "assert")]),
+        ("I visited the Louvre.", [("Ana", "visited", "Louvre", "assert")]),
     ],
 )  # fmt: skip
 def test_what_is_said_plainly_still_counts(
