@@ -13,17 +13,10 @@ import re
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
-    FRIEND,
-    FRIEND_ADJ,
-    NAME,
-    NAME_VAL,
-    NOT_A_NAME,
     NOT_WORD,
     OCC,
     OCCUPATIONS,
     POSS,
-    SPOUSE,
-    SPOUSE_NEG,
     VAL,
     Rule,
     make_rule,
@@ -31,57 +24,9 @@ from nousmem.policies.patterns import (
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
-from nousmem.policies.rules_separation import SEPARATION_RULES
+from nousmem.policies.rules_relations import RELATION_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
-
-# "my son Kyle". Not after a comma: there the name is as often the person spoken to
-# ("Thanks for asking about my daughter, Caroline, she's fine!"). Never a contraction of
-# "I" ("my brother I'm sure ...").
-_KIN_NAME = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
-# After these verbs "my son" is an indirect object and the capitalised word what he was
-# given, taught or called ("I taught my daughter French", "bought my son Lego", "I'd name
-# my son Kyle"): no name.
-_GIVEN = "".join(
-    rf"(?<!\b(?i:{v}) )"
-    for v in (
-        "taught teach teaches teaching gave give gives giving bought buy buys buying got get "
-        "gets getting showed show shows told tell tells telling sent send sends made make makes "
-        "call calls called calling name names named naming read reads reading let lets "
-        "promised owe owed offered wished wish brought bring texted text texts wrote write"
-    ).split()
-)
-
-# Before a possessive, the verbs that end what it names.
-_NOT_ENDED = "".join(
-    rf"(?<!(?i:{v}) )"
-    for v in (
-        "divorced",
-        "divorced from",
-        "separated from",
-        "split with",
-        "split from",
-        "split up with",
-        "split up from",
-        "broke up with",
-    )
-)
-
-# "My wife's name is Ana", "My son is called Leo": a name that ends the clause. Not "My
-# husband is Tom": a capitalised word there is as often no name ("My husband is Jamaican").
-_NAMED_AS = (
-    r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
-    + NOT_A_NAME
-    + NAME_VAL
-    + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
-)
-# A relative's age or rank before the noun: "my *little* brother", "my *eldest* daughter".
-_KIN_AGE = r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
-# "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
-# else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
-_NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
-# Kin said as a figure: "my brother in Christ", "from another mother", "my sister wife".
-_NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
 # "I'm (not / no longer) (now) a ...": being what an occupation names.
 _BEING = (
@@ -286,150 +231,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
-    # ---- friend / spouse / relationship status -------------------------------------------
-    make_rule(
-        "friend",
-        "friend buddy pal bestie bff friends buddies pals besties bffs",
-        POSS + r"\s+" + FRIEND_ADJ + r"(?:(?i:buddies)|" + FRIEND + r"s?)\s*,?\s+" + NAME_VAL,
-        value="name",
-        subject="poss",
-    ),
-    make_rule(
-        "friend",
-        "friend buddy pal bestie bff",
-        NAME_VAL
-        + r"\s+(?i:is|was|has\s+been)\s+"
-        + POSS
-        + r"\s+"
-        + FRIEND_ADJ
-        + FRIEND
-        + _NOT_POSSESSIVE,
-        value="name",
-        subject="poss",
-    ),
-    make_rule(
-        "friend",
-        "friend friends",
-        r"\b(?:(?i:a|an)\s+)?" + FRIEND_ADJ + r"(?i:friends?)\s+(?i:of|with)\s+"
-        r"(?P<val>" + NAME + r"|(?i:me|mine)\b)",
-        value="name",
-    ),
-    make_rule(
-        "spouse",
-        "married",
-        r"\b(?i:married\s+to)\s+(?P<val>" + NAME + r"|(?i:me)\b)",
-        value="name",
-    ),
-    make_rule(
-        "spouse",
-        "married marry marrying",
-        r"\b(?i:married|marry|marrying)\s+" + NAME_VAL,
-        value="name",
-        elide="past",
-    ),
-    make_rule(
-        "spouse",
-        "husband wife spouse hubby",
-        # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
-        # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
-        # I'd do anything").
-        _NOT_ENDED + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\s*,?\s+(?!I\b|I['\u2019])" + NAME_VAL,
-        value="name",
-        subject="poss",
-    ),
-    make_rule(
-        "spouse",
-        "husband wife spouse hubby",
-        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NOT_POSSESSIVE,
-        value="name",
-        subject="poss",
-    ),
-    # "My wife's name is Ana", "My husband is called Tom": a name that ends the clause. Not
-    # "My husband is Tom": a capitalised word there is as often no name ("My husband is
-    # Jamaican / Army / Pisces").
-    make_rule(
-        "spouse",
-        "husband wife spouse hubby",
-        POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NAMED_AS,
-        value="name",
-        subject="poss",
-        stated=True,  # not "Let's say my wife's name is Maria"
-        settled=True,
-    ),
-    # ---- children and siblings, by name ("my daughter Sara", "Ana's little brother Tom") ---
-    make_rule(
-        "child",
-        "son daughter sons daughters kids children",
-        _GIVEN + POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
-        r"(?i:sons?|daughters?|kids|children)" + _KIN_NAME,
-        value="name",
-        subject="poss",
-        presupposed=True,
-    ),
-    # "Lily is my daughter", "Tom is Ana's little brother" (not "Lily is my daughter's
-    # friend").
-    *(
-        make_rule(
-            attribute,
-            nouns,
-            NAME_VAL
-            + r"\s+(?i:is)\s+"
-            + POSS
-            + r"\s+"
-            + _KIN_AGE
-            + rf"(?i:{'|'.join(nouns.split())})"
-            + _NOT_POSSESSIVE
-            + _NOT_FIGURE,
-            value="name",
-            subject="poss",
-        )
-        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
-    ),
-    # "My daughter's name is Emma", "My son is called Leo": a name that ends the clause.
-    *(
-        make_rule(
-            attribute,
-            nouns,
-            POSS + r"\s+" + _KIN_AGE + rf"(?i:{'|'.join(nouns.split())})" + _NAMED_AS,
-            value="name",
-            subject="poss",
-            stated=True,
-            settled=True,
-        )
-        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
-    ),
-    make_rule(
-        "sibling",
-        "brother sister brothers sisters",
-        _GIVEN + POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
-        r"(?i:brothers?|sisters?)" + _KIN_NAME,
-        value="name",
-        subject="poss",
-        presupposed=True,
-    ),
-    *SEPARATION_RULES,
-    make_rule(
-        "relationship_status",
-        "single engaged married widowed relationship",
-        # Not "getting": a wedding under way ("we're getting married") is none yet, as a
-        # divorce under way is none (rules_separation.py).
-        r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bbecame|\bbeen)\s+"
-        # "no longer married" says divorced (rules_separation.py).
-        + r"(?!(?i:no\s+longer\s+married)\b)"
-        + NOT_WORD
-        + r"(?:(?i:now|recently"
-        r"|happily|finally|officially|newly|just|still|currently)\s+)?"
-        # "divorced" and "separated" are read in rules_separation.py, more strictly.
-        r"(?P<val>(?i:single|engaged|married|widowed|in\s+a\s+relationship))"
-        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|last|this|in|on"
-        r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b"
-        # "married to Bob" says she is married, but "not married to Bob" only denies Bob.
-        r"|(?(neg)(?!)|\s+(?i:to)\b))",
-        value="status",
-        elide="past",
-        # "Ana and Tom got married" says both are, not Tom alone ("got" agrees with either).
-        speaker_joint=True,
-    ),
+)
+
+# After the relationships (RELATION_RULES), as they always came: goals, places visited.
+_LATER_RULES: tuple[Rule, ...] = (
     # ---- goals -----------------------------------------------------------------------
     make_rule(
         "goal",
@@ -485,7 +290,9 @@ _FACT_RULES: tuple[Rule, ...] = (
 )
 
 #: Every rule, facts first.
-RULES: tuple[Rule, ...] = _FACT_RULES + PERSONAL_RULES + EDUCATION_RULES + LEISURE_RULES
+RULES: tuple[Rule, ...] = (
+    _FACT_RULES + RELATION_RULES + _LATER_RULES + PERSONAL_RULES + EDUCATION_RULES + LEISURE_RULES
+)
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the
 #: way the extractor splits sentences (letters and digits), so "jiu-jitsu" indexes "jiu".
