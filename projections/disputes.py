@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from nousmem.projections.belief_models import UNKNOWN, match_key
 from nousmem.projections.supersession import Sup
-from nousmem.projections.worldview_models import SupportRow
+from nousmem.projections.worldview_items import SupportRow
 
 
 def rivals(

@@ -22,6 +22,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.naming import ASKED_TO_FORGET, ATTR_SPLIT, names_value
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
+from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -31,8 +32,6 @@ from nousmem.projections.worldview_models import (
     STANDING_ATTRIBUTES,
     AuditItem,
     Key,
-    SupportRow,
-    TextItem,
     WorldviewConfig,
     WorldviewSlot,
     WorldviewSnapshot,

@@ -27,6 +27,7 @@ from nousmem.projections.supersession import (
     untaken,
 )
 from nousmem.projections.worldview_held import hypothesis_slots
+from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     COMMITMENT,
@@ -35,8 +36,6 @@ from nousmem.projections.worldview_models import (
     CandidateStatus,
     Key,
     ScoreComponents,
-    SupportRow,
-    TextItem,
     WorldviewCandidate,
     WorldviewConfig,
     WorldviewSlot,

@@ -16,7 +16,7 @@ from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
-from nousmem.projections.worldview_models import SLEEP_KEY_KINDS, text_item
+from nousmem.projections.worldview_items import SLEEP_KEY_KINDS, text_item
 from nousmem.runtime.audit_items import audit_item
 from nousmem.runtime.claim_fold import fold_held, fold_promoted, fold_revision
 from nousmem.runtime.config import RuntimeConfig

@@ -12,7 +12,7 @@ from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import schema_summary
-from nousmem.projections.worldview_models import SLEEP_KEY_KINDS
+from nousmem.projections.worldview_items import SLEEP_KEY_KINDS
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (

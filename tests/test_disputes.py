@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nousmem.projections import disputes
-from nousmem.projections.worldview_models import SupportRow
+from nousmem.projections.worldview_items import SupportRow
 from nousmem.runtime import MemoryRuntime
 from tests.test_slot_spans import assert_disjoint
 

@@ -1,0 +1,81 @@
+"""The records the worldview projection folds: support rows (a revision or confirmation of a
+value) and text items (a preference, procedure or constraint said as text), with the keys
+of text slots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+__all__ = ["SLEEP_KEY_KINDS", "SupportRow", "TextItem", "slot_part", "text_item"]
+
+
+@dataclass(frozen=True, slots=True)
+class SupportRow:
+    """One revision or confirmation of a value. ``occurred_at`` dates it (its claim's time);
+    ``counts_from``, when later, is when an event-time read starts counting it (a promoted
+    held claim: its promotion's, see :class:`~.revision.RevisionOp`)."""
+
+    seq: int
+    occurred_at: datetime
+    event_id: str
+    source: str
+    reliability: float
+    polarity: str
+    evidence_ids: tuple[str, ...]
+    counts_from: datetime | None = None
+
+    @property
+    def counted_at(self) -> datetime:
+        """The event time from which an event-time read counts this row."""
+        return self.occurred_at if self.counts_from is None else self.counts_from
+
+
+@dataclass(frozen=True, slots=True)
+class TextItem:
+    slot_kind: str
+    key: str
+    value: str
+    seq: int
+    occurred_at: datetime
+    event_id: str
+    source: str
+    status: str = "active"  # "failure" for failed task results
+
+
+SLEEP_KEY_KINDS = frozenset({"frame", "schema", "procedure", "conflict"})
+"""Prefixes of the keys ``sleep`` compiles under (a planner's consolidations have others)."""
+
+_SLOT_ESCAPES = str.maketrans({c: f"%{ord(c):02X}" for c in "%/.#:"})
+
+
+def slot_part(text: str) -> str:
+    """``text`` as one part of a text slot's key: the separators a slot id or a candidate id
+    uses (``/ . # :``, and ``%`` itself) percent-escaped, so that parts joined with ``/``
+    never read as another split ("team/alice" + "theme" vs "team" + "alice/theme")."""
+    return text.translate(_SLOT_ESCAPES)
+
+
+def text_item(p: Any, seq: int, occurred_at: datetime, event_id: str) -> TextItem | None:
+    """The text slot item observation payload ``p`` feeds, if any: a ``user_preference``
+    without claims (slot ``<owner>/<keyword>``), a ``task_result`` (a procedure, by
+    ``metadata.task`` or its first keyword; ``metadata.outcome`` failure/failed/error marks
+    a failure) or a ``constraint`` (by its first keyword or its owner)."""
+    owner = p.actor or p.source
+    if p.type == "user_preference" and not p.claims:
+        # The separators inside either part escaped: never the id of a belief slot
+        # ("preference:alice.likes"), nor another owner's slot.
+        key = f"{slot_part(owner)}/{slot_part(p.keywords[0] if p.keywords else 'general')}"
+        return TextItem("preference", key, p.content, seq, occurred_at, event_id, p.source)
+    if p.type == "task_result":
+        meta = p.metadata if isinstance(p.metadata, dict) else {}
+        key = str(meta.get("task") or (p.keywords[0] if p.keywords else "task"))
+        failed = str(meta.get("outcome", "")).lower() in ("failure", "failed", "error")
+        status = "failure" if failed else "active"
+        return TextItem("procedure", key, p.content, seq, occurred_at, event_id, p.source, status)
+    if p.type == "constraint":
+        key = p.keywords[0] if p.keywords else owner
+        return TextItem("constraint", key, p.content, seq, occurred_at, event_id, p.source)
+    return None
