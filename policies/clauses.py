@@ -115,19 +115,45 @@ def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
-_RELATIVE = frozenset({"who", "that", "which", "whose", "whom", "where"})
+_RELATIVE = frozenset({"who", "that", "which"})
+# Third person present verbs that end in "s" but are no plural noun after a relative pronoun.
+_S_VERB_NOT = frozenset({"was", "has", "is", "this", "his", "its", "us", "yes", "plus"})
+
+
+def _s_verb(raw: str) -> bool:
+    low = clean(raw)
+    return low in ("is", "has") or (
+        len(low) > 3 and low.endswith("s") and not low.endswith("ss") and low not in _S_VERB_NOT
+    )
 
 
 def _in_relative(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Token ``i`` (a conjunction) continues a relative clause: a relative pronoun comes
-    before it, with no first-person subject in between, within its clause."""
+    """Token ``i`` (a conjunction) joins two verbs of a relative clause about someone else:
+    "I have a brother who lives in Denver and works at Google". Both verbs in the third
+    person present, the pronoun right before the first, no first-person subject in between,
+    and not the speaker described ("I'm a designer who works at Apple and lives in ...")."""
+    if i + 1 >= len(toks) or not _s_verb(toks[i + 1][2]):
+        return False  # "... that was killing me and moved to Portland": the speaker's
     for j in range(i - 1, max(-1, i - 12), -1):
         raw = toks[j][2]
         low = clean(raw)
         if low in FIRST_PERSON or raw.rstrip(_STRIP).endswith(_BOUNDARY_END):
             return False
         if low in _RELATIVE:
+            if j + 1 >= i or not _s_verb(toks[j + 1][2]):
+                return False  # "that job", "that we bought": no relative clause's verb
+            return not _describes_speaker(toks, j)
+    return False
+
+
+def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
+    """The relative pronoun at ``j`` follows "I'm a/the/someone ..." (the speaker)."""
+    for k in range(j - 1, max(-1, j - 6), -1):
+        low = clean(toks[k][2])
+        if low in ("i'm", "im") or (low == "am" and k > 0 and clean(toks[k - 1][2]) == "i"):
             return True
+        if low in FIRST_PERSON:
+            return False
     return False
 
 
@@ -339,7 +365,13 @@ def trim_phrase(
     if any(t.lower().strip(_STRIP) in VALUE_REJECT_ANYWHERE for t, _ in kept):
         return None
     value = " ".join(t.strip(_STRIP) for t, _ in kept).strip()
-    if not value or value.lower() in VALUE_REJECT or kept[-1][0].lower() in HEAD_REJECT:
+    last = kept[-1][0] if kept else ""
+    if (
+        not value
+        or value.lower() in VALUE_REJECT
+        # "I went to pieces", not "I work at The Motley Fool"
+        or (last.lower() in HEAD_REJECT and not last[:1].isupper())
+    ):
         return None
     if len(kept) > 1 and kept[-2][0].lower() in ("a", "an") and kept[-1][0].lower() in ADJ_HEAD:
         return None

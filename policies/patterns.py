@@ -71,8 +71,9 @@ class Rule(BaseModel):
     attribute: str
     regex: re.Pattern[str]
     anchors: frozenset[str]
-    #: First words of a lowercase value (an article or "my" left out) that make the match an
-    #: idiom, not a fact: "I work at *the moment*", "I live in *fear* of my landlord".
+    #: Lowercase values (an article or "my" left out) that make the match an idiom, not a
+    #: fact: "I work at *the moment*"; a word ending in ``*`` rejects every value it starts
+    #: ("own*": "I work at my own pace", "fear*": "I live in fear of my landlord").
     reject: frozenset[str] = frozenset()
     value: ValueKind = "np"
     subject: SubjectMode = "walk"
@@ -145,11 +146,14 @@ SPECIES = (
     + r"|food|toys?|treats?|shelters?|park|walker|sitter|show|costume|sweater|figurines?"
     + r"|mug|prints?|sticker|stuffed|plush|breed|lovers?|person|people"
     # compound nouns: "a cat scan", "a dog bite", "a bird feeder", "fish and chips"
-    + r"|scans?|bites?|tags?|tattoos?|allerg(?:y|ies)|feeders?|houses?|cages?|tanks?|hair"
-    + r"|fur|videos?|memes?|sitting|walking|grooming|training|trainer|groomer|collar|leash"
-    + r"|and\s+chips|sauce|sticks?|tacos?|market|fight|days?|nap|naps|years?|'s\s+foot)\b)"
-    # a pet that died ("My dog Max passed away"): no pet now
-    + r"(?!(?:\s+[\w'-]+)?\s+(?i:died|passed\s+away|passed|was\s+put\s+down|is\s+gone)\b)"
+    + r"|scan|bite|tag|tattoos?|allerg(?:y|ies)|feeders?|cages?|tanks?"
+    + r"|videos?|memes?|sitting|walking|grooming|trainer|groomer|collar|leash"
+    + r"|and\s+chips|sauce|stick|tacos?|market|fight|nap|'s\s+foot|days|houses?"
+    + r"|tags(?!\s+along))\b)"
+    # a pet that died ("My dog Max passed away"): no pet now; not "passed the test",
+    # "almost died", "is gone for the weekend"
+    + r"(?!(?:\s+(?!(?i:almost|nearly|never)\b)[\w'-]+)?\s+(?i:died|passed\s+away"
+    + r"|passed(?=\s*[.!,]|\s+(?:last|this|yesterday|recently|on|in)\b)|was\s+put\s+down)\b)"
 )
 SPORTS_WORDS = (
     "yoga pilates kickboxing boxing taekwondo karate judo jiu-jitsu crossfit zumba meditation "

@@ -107,11 +107,13 @@ _LEAD = re.compile(r"^(?:(?:the|a|an|my|our)\s+)+")
 
 
 def _idiom(value: str, reject: frozenset[str]) -> bool:
-    """A lowercase value whose first word (after articles) is one of ``reject``."""
+    """A lowercase value (after articles) that is one of ``reject`` whole, or whose first
+    word is one of them marked with a trailing ``*`` ("own*": "my own pace")."""
     bare = _LEAD.sub("", value)
     if not bare or not bare[0].islower():
         return False  # a name: "Home Depot", "The Moment Agency"
-    return bare.split(maxsplit=1)[0].lower() in reject
+    low = bare.lower()
+    return low in reject or f"{low.split(maxsplit=1)[0]}*" in reject
 
 
 def shaped(rule: Rule, match: re.Match[str], value: str) -> str:

@@ -35,11 +35,11 @@ _BEING = (
     + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
 )
 
-# Before an occupation, a judgement or a past, not a job: "I'm a terrible cook", "a retired
-# nurse", "an aspiring writer".
+# Before an occupation, a poor judgement or a past, not a job: "I'm a terrible cook", "a
+# retired nurse", "an aspiring writer" ("a good nurse" still is one).
 _JUDGED = (
-    r"(?i:good|great|bad|terrible|awful|amazing|decent|lousy|natural|horrible|better|worse"
-    r"|best|worst|fantastic|excellent|poor|former|retired|ex|aspiring|wannabe|would-be)\b"
+    r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|retired|ex|aspiring|wannabe"
+    r"|would-be)\b(?!-)"
 )
 
 # People one visits ("my grandma", "a friend", "my best friend's mom"): not places.
@@ -67,8 +67,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"|freelance\s+)?(?:at|for))\s+" + VAL,
         elide="past",
         # "I work at the moment", "at night", "for a living", "at my own pace": no employer.
-        reject="moment night nights day days weekend weekends living peanuts own same home"
-        " time pace improving getting making learning trying",
+        reject="moment night nights day days the weekend weekend weekends living a living"
+        " peanuts home time own* same* pace improving* getting* making* trying*",
     ),
     make_rule(
         "employer",
@@ -91,7 +91,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"(?<!(?i:fired)\sfrom\s)(?<!(?i:off)\sfrom\s)(?<!(?i:go)\sfrom\s)"
         r"(?<!(?i:quit)\s)(?<!(?i:left)\s)(?<!(?i:lost)\s)(?<!(?i:losing)\s)"
         + POSS
-        + r"\s+(?:(?P<neg>(?i:old|former|previous|last|first))\s+|(?i:new|current)\s+)?"
+        + r"\s+(?:(?P<neg>(?i:old|former|previous|last))\s+|(?i:new|current|first)\s+)?"
         r"(?i:job|position)\s+(?i:at|with)\s+" + VAL,
         subject="poss",
     ),
@@ -138,17 +138,18 @@ _FACT_RULES: tuple[Rule, ...] = (
         "live lives living reside resides residing based settled",
         r"\b(?i:live|lives|living|reside|resides|residing|based|settled)\s+(?i:in)\s+" + VAL,
         # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
-        reject="moment fear hope denial head heads world past present now sweatpants pajamas"
-        " harmony peace sin style luxury poverty comfort bubble dream dreams middle gym"
-        " apartment flat house condo dorm studio van place room basement tent trailer"
-        " town city neighborhood neighbourhood village suburb suburbs nicely different",
+        reject="moment fear* hope* denial head heads world* past present now sweatpants pajamas"
+        " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
+        " apartment* flat* house* condo* dorm* studio* van place* room basement* tent trailer"
+        " town* city* neighborhood* neighbourhood* village* suburb* suburbs* nicely different*",
     ),
     make_rule(
         "location",
         "live lives living",
         r"\b(?i:live|lives|living)\s+(?i:in)\s+(?i:an?|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
         r"(?i:apartment|flat|house|condo|dorm|studio|place|room|basement|town|city|village"
-        r"|neighborhood|neighbourhood|suburb)\s+(?i:in)\s+" + CAP + VAL,
+        r"|neighborhood|neighbourhood|suburbs?|middle|heart|outskirts|part)\s+"
+        r"(?i:in|of|called|named|near|outside)\s+" + CAP + VAL,
     ),
     make_rule(
         "location",
@@ -265,10 +266,10 @@ _LATER_RULES: tuple[Rule, ...] = (
         "visited toured explored",
         r"\b(?i:visited|toured|explored)\s+(?!(?i:it|that|this|them)\b)"
         # A person visited is no place: "I visited my grandma", "visited a friend".
-        + r"(?!(?i:(?:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?:"
+        + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
         + _KIN_WORDS
-        + r")s?)\b)"
-        + VAL,
+        + r")s?\b(?!'s|\s+[a-z]+\b(?<!\bin)(?<!\bat)(?<!\band)(?<!\bfor)(?<!\bon)(?<!\blast)"
+        r"(?<!\bthis)(?<!\byesterday)(?<!\bover)(?<!\btoday)))" + VAL,
         elide="past",
         reject="friend friends family relatives grandma grandpa aunt uncle cousin",
     ),
@@ -277,7 +278,8 @@ _LATER_RULES: tuple[Rule, ...] = (
         "trip vacation holiday journey getaway",
         # "I canceled my trip to Japan", "My trip to Paris got cancelled": no visit.
         r"(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
-        r"(?![^.!?;]*\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
+        r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
+        r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
         r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
         # "took a trip last week to Rome": a past time phrase may sit before the place.

@@ -26,7 +26,8 @@ TOKEN = re.compile(r"\S+")
 # what the speaker disbelieves is too loosely tied to the claim to assert its opposite.
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|i\s+believe|i\s+suppose|i\s+reckon|maybe|might|probably"
-    r"|(?-i:may)(?!\s+\d)"  # "I may be moving to London" (not the month, "May 5")
+    # "I may be moving to London": a verb after it, not the month ("in may", "May 5")
+    r"|(?<=\bi\s)(?-i:may)(?=\s+(?:not\s+|well\s+|also\s+|still\s+|just\s+)?[a-z]+\b)"
     r"|perhaps|possibly|not\s+sure|not\s+certain|kind\s+of|sort\s+of"
     r"|(?:do|does|did)(?:n'?t|\s+not)\s+(?:really\s+)?(?:think|believe|suppose|reckon)"
     r"|i\s+(?:really\s+)?doubt|doubtful)\b",

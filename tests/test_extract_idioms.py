@@ -70,6 +70,20 @@ def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) 
         ("I have a dog and two cats.",
          [("Ana", "pet", "dog", "assert"), ("Ana", "pet", "cat", "assert")]),
         ("I visited the Louvre.", [("Ana", "visited", "Louvre", "assert")]),
+        # ... and what the first version of those rules lost (review rev49).
+        ('I quit that job and moved to Seattle.', [('Ana', 'location', 'Seattle', 'assert')]),
+        ("I'm a designer who works at Apple and lives in Cupertino.",
+         [('Ana', 'role', 'designer', 'assert'), ('Ana', 'location', 'Cupertino', 'assert')]),
+        ('I moved to Denver in may.', [('Ana', 'location', 'Denver', 'assert')]),
+        ('I work at a day care center.', [('Ana', 'employer', 'day care center', 'assert')]),
+        ('I work at The Motley Fool.', [('Ana', 'employer', 'Motley Fool', 'assert')]),
+        ("I visited the Children's Museum.", [('Ana', 'visited', "Children's Museum", 'assert')]),
+        ('My dog passed the test.', [('Ana', 'pet', 'dog', 'assert')]),
+        ('My trip to Paris was great, even though one train got cancelled.',
+         [('Ana', 'visited', 'Paris', 'assert')]),
+        ('I live in the city of Boston.', [('Ana', 'location', 'Boston', 'assert')]),
+        ('I have a job that pays well and live in Denver.',
+         [('Ana', 'location', 'Denver', 'assert')]),
     ],
 )  # fmt: skip
 def test_what_is_said_plainly_still_counts(
