@@ -76,8 +76,9 @@ _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't 
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
-# A passive that reports a change, not a state: "I was hired by Acme".
-_CHANGE_PARTICIPLES = words("hired")
+# A passive that reports a change, not a state: "I was hired by Acme", "I was fired from
+# Target".
+_CHANGE_PARTICIPLES = words("hired fired laid let")
 # Between the report and the subject these attach to something else: "congrats *on* the new
 # job I started", "thinks the world *of* me because".
 _NOT_A_COMPLEMENT = words("on about of for")

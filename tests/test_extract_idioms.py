@@ -61,6 +61,8 @@ def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) 
          [("Ana", "activity", "beach", "assert"), ("Ana", "visited", "aquarium", "assert")]),
         ("I got fired from my job at Target.", [("Ana", "employer", "Target", "negate")]),
         ("I got laid off from Twitter.", [("Ana", "employer", "Twitter", "negate")]),
+        ("I was fired from my job at Walmart.", [("Ana", "employer", "Walmart", "negate")]),
+        ("I was laid off from Meta.", [("Ana", "employer", "Meta", "negate")]),
         ("I quit my job at Acme.", [("Ana", "employer", "Acme", "negate")]),
         ("I'm a senior data scientist at Google.",
          [("Ana", "role", "senior data scientist", "assert"),
