@@ -116,8 +116,9 @@ def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
 
 
 _RELATIVE = frozenset({"who", "that", "which"})
-# Third person present verbs that end in "s" but are no plural noun after a relative pronoun.
-_S_VERB_NOT = frozenset({"was", "has", "is", "this", "his", "its", "us", "yes", "plus"})
+# Words ending in "s" that are no third-person present verb ("was" is past, "this" and
+# "his" no verb at all); "is" and "has" are, and are checked first.
+_S_VERB_NOT = frozenset({"was", "this", "his", "its", "us", "yes", "plus"})
 
 
 def _s_verb(raw: str) -> bool:
