@@ -11,6 +11,7 @@ expression as a chat turn.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import ABBREVIATIONS
@@ -103,9 +104,11 @@ def _last(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[str
     return found[-1] if found else None
 
 
+@lru_cache(maxsize=64)
 def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[int, int]:
     """The stretch around ``text[start:end]`` between two matches of ``pattern``, looked
-    for at most ``LOOK`` characters away."""
+    for at most ``LOOK`` characters away. Memoised: one expression's checks ask for its
+    sentence and clause several times (a text's hash is computed once, by ``str``)."""
     lo = max(0, start - LOOK)
     ends = [m.end() for m in pattern.finditer(text, lo, start)]
     left = ends[-1] if ends else lo
@@ -197,9 +200,7 @@ def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
     if _scheduled(text, start, left):
         return True
     c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    if _TIMETABLE.search(text, max(left, c_left), start) and not _OBJECT_OF.search(
-        text, max(left, start - 12), start
-    ):
+    if _TIMETABLE.search(text, max(left, c_left), start) and not object_of(text, start, left):
         return True
     question = text[right : right + 1] == "?"
     return (

@@ -206,6 +206,10 @@ def _unit(word: str) -> str:
     return word[:-1] if word.endswith("s") else word
 
 
+# "since Monday": the day looks back, whatever else the sentence plans.
+_SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
+
+
 def _month_no_year(today: date, month: int, future: bool) -> int:
     if future:
         return today.year if month >= today.month else today.year + 1
@@ -295,7 +299,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
                 mode = "past"
         elif word == "last":
             mode = "past"
-        elif re.search(r"\bsince\s+$", text[max(0, m.start() - 8) : m.start()], re.I):
+        elif _SINCE.search(text, max(0, m.start() - 8), m.start()):
             mode = "past"
         else:
             mode = "future" if is_future(text, m.start(), m.end()) else "past"

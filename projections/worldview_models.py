@@ -158,7 +158,12 @@ class WorldviewSnapshot(BaseModel):
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
-        return self._eligible(s)[: len(s.candidates) if listed(s) else max_candidates]
+        return self._cut(s, max_candidates)[0]
+
+    def _cut(self, s: WorldviewSlot, max_candidates: int) -> tuple[list[WorldviewCandidate], int]:
+        """The candidates shown, and how many the lens would show uncut."""
+        eligible = self._eligible(s)
+        return eligible[: len(s.candidates) if listed(s) else max_candidates], len(eligible)
 
     def _eligible(self, s: WorldviewSlot) -> list[WorldviewCandidate]:
         """Every candidate of ``s`` this lens would show, best first (before the cut)."""
@@ -179,7 +184,7 @@ class WorldviewSnapshot(BaseModel):
     ) -> list[tuple[str, list[WorldviewCandidate]]]:
         """The rendered lines of one slot, each with the candidates it shows: one line, or
         one per candidate for a :func:`listed` slot (so that a budget keeps what fits)."""
-        shown = self.shown(s, max_candidates)
+        shown, eligible = self._cut(s, max_candidates)
         # A question about an earlier time: what the slot held before, on a line of its
         # own after the current one (a budget too small for both keeps the present).
         before = self._before(s) if self.past and dates else None
@@ -191,7 +196,7 @@ class WorldviewSnapshot(BaseModel):
             return [(self._line(s, [c], dates), [c]) for c in newest]
         line = self._line(s, shown, dates)
         # A reader must not take a cut list for the whole of it ("What are all my hobbies?").
-        more = len(self._eligible(s)) - len(shown)
+        more = eligible - len(shown)
         if more > 0:
             line += f" (+{more} more)"
         return [(line, shown), *([before] if before else [])]
