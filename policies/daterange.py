@@ -135,3 +135,64 @@ def weekday(today: date, target: int, mode: str) -> date:
     if mode == "future":
         return today + timedelta(days=(target - today.weekday()) % 7 or 7)
     return today - timedelta(days=today.weekday()) + timedelta(days=target)
+
+
+_PART_INDEX = {"early": 0, "beginning": 0, "start": 0, "mid": 1, "middle": 1, "late": 2, "end": 2}
+
+
+def part(r: DateRange, word: str) -> DateRange:
+    """The early / mid / late third of ``r``, a year, a season, a month or a week
+    ("beginning" and "start" are early, "middle" is mid, "end" is late): a year's four
+    months each; a season's months; a month's days 1-10, 11-20 and 21 to the end; a week's
+    Monday-Tuesday, Wednesday-Thursday and Friday-Sunday."""
+    index = _PART_INDEX[word]
+    label = {"early": "early ", "mid": "mid-", "late": "late "}.get(word, f"the {word} of ")
+    if r.granularity in ("year", "month") and (r.end - r.start).days > 40:
+        # Whole months: a year's thirds are four months, a season's one.
+        months = (r.end.year - r.start.year) * 12 + r.end.month - r.start.month + 1
+        size = months // 3
+        y0, m0 = add_months(r.start.year, r.start.month, size * index)
+        y1, m1 = add_months(y0, m0, size - 1)
+        end = date(y1, m1, monthrange(y1, m1)[1])
+        return DateRange(date(y0, m0, 1), end, "month", label + r.label)
+    if r.granularity == "month":  # a calendar month: days 1-10, 11-20, 21 to the end
+        start = r.start + timedelta(days=10 * index)
+        end = r.end if index == 2 else start + timedelta(days=9)
+        return DateRange(start, end, "week", label + r.label)
+    # A week: its start, middle and end (Monday-Tuesday, Wednesday-Thursday, Friday-Sunday).
+    name = ("start", "middle", "end")[index]
+    start = r.start + timedelta(days=2 * index)
+    end = r.end if index == 2 else start + timedelta(days=1)
+    return DateRange(start, end, "day", f"the {name} of {r.label}")
+
+
+ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+ORDINALS.update({"fourth": 4, "4th": 4, "last": -1})
+
+
+def week_of_month(year: int, month: int, n: int, weekend: bool = False) -> DateRange:
+    """The ``n``-th week (days 1-7, 8-14, ...; -1 = the last seven days) or weekend (the
+    ``n``-th Saturday and the Sunday after it) of a month."""
+    last = monthrange(year, month)[1]
+    if weekend:
+        first_sat = 1 + (5 - date(year, month, 1).weekday()) % 7
+        saturdays = list(range(first_sat, last + 1, 7))
+        return weekend_of(date(year, month, saturdays[n - 1 if n > 0 else -1]))
+    first = 7 * (n - 1) + 1 if n > 0 else last - 6
+    name = {1: "first", 2: "second", 3: "third", 4: "fourth", -1: "last"}[n]
+    label = f"the {name} week of {MONTH_NAMES[month - 1]} {year}"
+    return DateRange(date(year, month, first), date(year, month, first + 6), "week", label)
+
+
+def day_of_month(today: date, day: int, mode: str) -> date:
+    """The nearest date whose day of the month is ``day``: on or after ``today`` when
+    ``mode`` is "future", else on or before it (months too short for it are skipped)."""
+    step = 1 if mode == "future" else -1
+    y, m = today.year, today.month
+    for _ in range(3):  # a 31st is at most two months away
+        if day <= monthrange(y, m)[1]:
+            d = date(y, m, day)
+            if (d >= today) if step == 1 else (d <= today):
+                return d
+        y, m = add_months(y, m, step)
+    raise ValueError(f"no day {day} near {today}")

@@ -126,7 +126,15 @@ class Rule(BaseModel):
 # ---- regex pieces -------------------------------------------------------------------
 # Verb phrases are wrapped in (?i:...) so that names stay case-sensitive: a capital letter
 # is the only cue that "Google" is a name.
-VAL = r"(?P<val>[^.,;:!?()\[\]\n\"]{1,80})"
+#: Abbreviations a capitalised name follows ("St. Louis", "Dr. Lee", "Mt. Everest").
+TITLE_ABBREVIATIONS = frozenset("St Mt Ft Dr Mr Mrs Ms Prof Rev Gen Col Lt".split())
+#: The point of one of them before a name: it ends neither a sentence nor a value.
+TITLE_POINT = (
+    "(?-i:(?:"
+    + "|".join(rf"(?<=\b{a})" for a in sorted(TITLE_ABBREVIATIONS))
+    + rf")\.(?=[ \t]+[{UPPER}]))"
+)
+VAL = rf"(?P<val>(?:[^.,;:!?()\[\]\n\"]|{TITLE_POINT}){{1,80}})"
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
 POSS = rf"(?P<poss>\b[Mm]y|\b[{UPPER}][{LOWER}]+'s)"
@@ -368,7 +376,7 @@ PAST_IRREGULAR = words(
 )
 #: Abbreviations a name goes on after ("St. Mary's", "Jr.", "Dr. Lee"): a value or a name
 #: that ends on one followed by a full stop is cut short, not a value.
-ABBREVIATIONS = words("St Mt Ft Dr Mr Mrs Ms Prof Jr Sr Rev Gen Col Lt")
+ABBREVIATIONS = TITLE_ABBREVIATIONS | words("Jr Sr")
 #: Capitalised words that are not names even when they stand where a subject would.
 NAME_STOP = words(
     "the this that these those it there here what where when why how who which yes yeah "

@@ -12,13 +12,14 @@ import re
 from bisect import bisect_left
 from datetime import datetime
 
+from nousmem.policies.patterns import TITLE_POINT
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 
 __all__ = ["SENTENCE", "TOKEN", "Doc", "Sentence"]
 
 #: A sentence runs to . ! ? or a newline; a stop directly followed by a word character
-#: ("3.5", "i.redd.it") does not end it.
-SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
+#: ("3.5", "i.redd.it") or after a title before a name ("St. Louis") does not end it.
+SENTENCE = re.compile(rf"[^\s](?:[^.!?\n]|[.!?](?=\w)|{TITLE_POINT})*(?:[.!?]+|\n|$)")
 #: A token: a run of non-space characters.
 TOKEN = re.compile(r"\S+")
 # A negated belief verb ("I don't think I work at X", "I doubt ...") hedges rather than

@@ -120,9 +120,11 @@ def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[
 # Rome until Friday", "I have a class on Friday"): no future word, yet ahead. Not "It's
 # Monday" (today), nor "I have photos from Saturday" (only "on" after have/has).
 _SCHEDULE_LEAD = re.compile(
-    r"(?:(?<!\bit)(?<!\btoday)(?<!\bthat)(?:'s|'re|'m)|\b(?<!it\s)(?<!today\s)(?<!that\s)"
+    r"(?:(?:(?<!\bit)(?<!\btoday)(?<!\bthat)(?:'s|'re|'m)|\b(?<!it\s)(?<!today\s)(?<!that\s)"
     r"(?:is|are|am))(?:\s+not)?(?:\s+(?:closed|open|free|off|busy|away|due|back|home"
-    r"|available))?\s+$",
+    r"|available))?"
+    # "It's due on the 20th", "That's closed until Friday": what "it" is, not today's name.
+    r"|(?:'s|\bis)(?:\s+not)?\s+(?:closed|open|due|back|available|over|finished))\s+$",
     re.IGNORECASE,
 )
 # "until Friday", "by Tuesday": ahead, unless the sentence tells of the past and the clause

@@ -21,10 +21,15 @@ Conventions (chosen to be simple and predictable rather than clever):
   reported with ``granularity="month"``.
 * ``since X`` and ``the past N <unit>`` are ranges ending on ``ref``'s date.
 * A stated year wins ("the spring of 2022"); a weekday before a date is part of that date.
+* "early / mid / late X" and "the beginning / middle / end of X" are thirds of X (a
+  month's days 1-10, 11-20, 21 to the end; a year's four months); "the first / last week
+  of June" are days 1-7 / the last seven; "on the 15th" is the nearest 15th the tense
+  points to; holidays after a preposition ("at Christmas", "last Easter") are their dates
+  (:mod:`nousmem.policies.holidays`).
 
 Not handled (documented in docs/extraction.md): clock times, numeric day/month dates such as
-``5/8/2023`` (ambiguous between US and European order), holidays, decades ("the 90s"),
-fuzzy words ("recently", "the other day"), durations ("for three years"), time zones.
+``5/8/2023`` (ambiguous between US and European order), decades ("the 90s"), fuzzy words
+("recently", "the other day"), durations ("for three years"), time zones.
 """
 
 from __future__ import annotations
@@ -38,7 +43,34 @@ from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange, Granularity
-from nousmem.policies.tense import is_future, looks_back, object_of, span_of_time
+from nousmem.policies.tense import object_of, span_of_time
+from nousmem.policies.timeexpr_calendar import (
+    At,
+    capitalised,
+    is_calendar,
+    month_no_year,
+    resolve_calendar,
+    tense_start,
+)
+from nousmem.policies.timeexpr_patterns import (
+    CALENDAR_OPENERS,
+    DAY_NUM,
+    DAY_WORD_OFFSET,
+    HOLIDAY_WORDS,
+    MONTH_NUMBERS,
+    MONTHS,
+    NUM_WORDS,
+    NUMBER,
+    OPENERS,
+    ORDINAL,
+    REACH,
+    TIME,
+    TRIGGER_RE,
+    TRIGGERS,
+    UNIT_GRANULARITY,
+    WORD_ABBREVS,
+    WORD_OR_NUMBER,
+)
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -60,145 +92,14 @@ class TimeMention(BaseModel):
     label: str
 
 
-MONTHS = tuple(
-    "january february march april may june july august september october november december".split()
-)
-"""Month names, lowercase, January first."""
-MONTH_NUMBERS: dict[str, int] = {}
-"""Lowercase month name or abbreviation ("mar", "sept") -> month number (1-12)."""
-for _i, _m in enumerate(MONTHS, start=1):
-    MONTH_NUMBERS[_m] = _i
-    MONTH_NUMBERS[_m[:3]] = _i
-MONTH_NUMBERS["sept"] = 9
-
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY_NUM: dict[str, int] = {d: i for i, d in enumerate(_DAYS)}
-for _abbr, _i in (("mon", 0), ("tue", 1), ("tues", 1), ("wed", 2), ("thu", 3), ("thur", 3)):
-    _DAY_NUM[_abbr] = _i
-for _abbr, _i in (("thurs", 3), ("fri", 4), ("sat", 5), ("sun", 6)):
-    _DAY_NUM[_abbr] = _i
-# Abbreviations that are also everyday words ("on sun loungers", "sat nav", "wed links"):
-# only a capitalised one is a weekday; "last fri" stays a date.
-_WORD_ABBREVS = frozenset(("mon", "wed", "sat", "sun"))
-
-_NUM_WORDS: dict[str, int] = {
-    w: i
-    for i, w in enumerate(
-        "one two three four five six seven eight nine ten eleven twelve".split(), 1
-    )
-}
-_NUM_WORDS.update({"a": 1, "an": 1, "few": 3, "several": 3, "couple": 2})
-
-_DAY_WORD_OFFSET = {
-    "yesterday": -1,
-    "last night": -1,
-    "tomorrow": 1,
-    "the day before yesterday": -2,
-    "the day after tomorrow": 2,
-}
-_UNIT_GRANULARITY: dict[str, Granularity] = {
-    "day": "day",
-    "week": "week",
-    "weekend": "week",
-    "month": "month",
-    "year": "year",
-}
-
-
-# Full names first so "Sept" is not cut to "Sep"; the trailing \b stops "Mayor" matching.
-_MONTH_RE = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november"
-    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
-)
-_DAY_RE = (
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\b"
-)
-_NUM_RE = (
-    r"(?:\d{1,3}|a\s+few|a\s+couple(?:\s+of)?|couple\s+of|few|several|an?|one|two|three"
-    r"|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-)
-_UNIT_RE = r"(?:days?|weekends?|weeks?|months?|years?)\b"
-_YEAR_RE = r"(?:19|20)\d\d"
-# "Saturday, May 6, 2023": a weekday written in front of a date only repeats it, so the date
-# alternatives absorb it instead of letting it resolve on its own to another day. Only before
-# a capitalised month (see _capitalised): "on Monday may 6 people come" keeps its Monday.
-_CAP = r"(?=(?-i:[A-Z]))"
-_WEEKDAY_OF = rf"(?:(?:last|this|next|coming)\s+)?{_DAY_RE}\.?,?\s+"
-
-# One alternation scanned once; at a given position earlier alternatives win, so the
-# longer forms ("8 May 2023") come before the shorter ones ("in May").
-_TIME = re.compile(
-    r"\b(?:"
-    r"(?P<dw>the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|earlier\s+today"
-    r"|today|yesterday|tomorrow|tonight|this\s+morning|this\s+afternoon|this\s+evening"
-    r"|last\s+night)\b"
-    rf"|(?P<iso>(?P<iso_y>{_YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
-    rf"|(?:on\s+)?(?P<dmy_w>{_WEEKDAY_OF})?(?:the\s+)?(?P<dmy_d>[12]\d|3[01]|0?[1-9])"
-    rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?(dmy_w){_CAP})(?P<dmy_m>{_MONTH_RE})\.?"
-    rf"(?:,?\s+(?P<dmy_y>{_YEAR_RE})\b)?"
-    rf"|(?:on\s+)?(?:{_WEEKDAY_OF}{_CAP})?(?P<mdy_m>{_MONTH_RE})\.?\s+"
-    rf"(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy_y>{_YEAR_RE})\b)?"
-    rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{_MONTH_RE})\.?,?\s+(?:of\s+)?"
-    rf"(?P<my_y>{_YEAR_RE})\b"
-    rf"|(?P<ago_n>{_NUM_RE})\s+(?P<ago_u>{_UNIT_RE})\s+ago\b"
-    rf"|in\s+(?P<in_n>{_NUM_RE})\s+(?P<in_u>{_UNIT_RE})(?!\s+ago\b)"
-    rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
-    rf"|(?:the\s+)?past\s+(?:(?P<past_n>{_NUM_RE})\s+)?(?P<past_u>{_UNIT_RE})"
-    rf"|(?:the\s+)?last\s+(?P<past2_n>{_NUM_RE})\s+(?P<past2_u>{_UNIT_RE})"
-    r"|the\s+last\s+(?P<past3_u>week|month|year)\b(?!\s+of\b)"
-    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|year)\b(?!\s+of\b)"
-    rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{_DAY_RE})"
-    rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{_MONTH_RE})"
-    r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
-    rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{_YEAR_RE})\b)?"
-    r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
-    rf"(?P<yr_y>{_YEAR_RE})\b(?![-/:]\d)"
-    r"|(?<!\bevery\s)(?<!\bany\s)(?<!\beach\s)(?<!\bBlack\s)(?<!\bCyber\s)(?<!\bGood\s)"
-    r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)(?<!\bEaster\s)(?<!\bFat\s)(?<!\bManic\s)"
-    r"(?<!\bBlue\s)(?<!\bHoly\s)(?<!\bMaundy\s)(?<!\bShrove\s)"
-    r"(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
-    r"(?!\s+(?:best|Times|school|(?-i:Night\s+(?:Live|Lights|Fever)))\b)"
-    r")",
-    re.IGNORECASE,
-)
-
-# Every alternative of _TIME contains one of these words or a number, starting at most
-# _REACH characters (and 7 words) before it. Scanning the big alternation over a whole text
-# costs ~0.5 us per character, so it is only tried at the few word starts before a trigger.
-_TRIGGERS = frozenset(
-    (
-        "today yesterday tomorrow tonight morning afternoon evening night day days week weeks "
-        "weekend weekends month months year years spring summer autumn fall winter"
-    ).split()
-    + list(MONTH_NUMBERS)
-    + list(_DAY_NUM)
-)
-# The words an expression can start with (numbers aside): a match is only attempted there.
-_OPENERS = _TRIGGERS | frozenset(
-    (
-        "the earlier this last next coming on in during since of past over from until by a an "
-        "few several couple"
-    ).split()
-    + list(_NUM_WORDS)
-)
-_WORD_OR_NUMBER = re.compile(r"[a-z]+|\d+")
-_NUMBER = re.compile(r"(?<![0-9a-z])\d+")
-# One literal pattern per trigger: a leading literal lets the regex engine scan fast.
-_TRIGGER_RE = {
-    w: re.compile(re.escape(w) + r"\b(?<![0-9a-z]" + re.escape(w) + ")") for w in _TRIGGERS
-}
-_REACH = 32
-
-
 def _num(word: str) -> int:
     word = " ".join(word.lower().split())
     if word.isdigit():
         return int(word)
     for part in word.split():
-        if part in _NUM_WORDS and part not in ("a", "of"):
-            return _NUM_WORDS[part]
-    return _NUM_WORDS.get(word, 1)
+        if part in NUM_WORDS and part not in ("a", "of"):
+            return NUM_WORDS[part]
+    return NUM_WORDS.get(word, 1)
 
 
 def _unit(word: str) -> str:
@@ -210,28 +111,25 @@ def _unit(word: str) -> str:
 _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 
 
-def _month_no_year(today: date, month: int, future: bool) -> int:
-    if future:
-        return today.year if month >= today.month else today.year + 1
-    return today.year if month <= today.month else today.year - 1
-
-
-def _capitalised(word: str) -> bool:
-    # "may" and "march" are verbs; only a capitalised month name is a date.
-    return word[:1].isupper()
-
-
-def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
+def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
+    text = at.text
     g = m.group
     kind = m.lastgroup
     if g("dw"):
         word = " ".join(g("dw").lower().split())
-        return dr.day(today + timedelta(days=_DAY_WORD_OFFSET.get(word, 0)))
+        return dr.day(today + timedelta(days=DAY_WORD_OFFSET.get(word, 0)))
     if g("iso"):
         return dr.day(date(int(g("iso_y")), int(g("iso_m")), int(g("iso_d"))))
+    if is_calendar(m):
+        return resolve_calendar(m, at, today)
+    if g("bl_u"):
+        return dr.shift(today, g("bl_u").lower(), -2)
+    if g("wago_d"):
+        last = dr.weekday(today, DAY_NUM[g("wago_d").lower()[:-1]], "past")
+        return dr.day(last - timedelta(weeks=_num(g("wago_n")) - 1))
     if g("dmy_m") or g("mdy_m"):
         mon_word = g("dmy_m") or g("mdy_m")
-        if not _capitalised(mon_word):
+        if not capitalised(mon_word):
             return None
         month = MONTH_NUMBERS[mon_word.lower()]
         day = int(g("dmy_d") or g("mdy_d"))
@@ -240,7 +138,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             return dr.day(date(int(year_s), month, day))
         if day > monthrange(2000, month)[1]:  # no year has a 30 February
             return None
-        future = is_future(text, m.start(), m.end())
+        future = at.future()
         step = 1 if future else -1
         year = today.year
         # The nearest such date on the side the tense points to; 29 February is only in
@@ -251,7 +149,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             year += step
         return dr.day(date(year, month, day))
     if g("my_m"):
-        if not _capitalised(g("my_m")):
+        if not capitalised(g("my_m")):
             return None
         r = dr.month(int(g("my_y")), MONTH_NUMBERS[g("my_m").lower()])
         if (g("my_p") or "").lower() == "since":
@@ -261,7 +159,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         unit, n = _unit(g("ago_u")), _num(g("ago_n"))
         return dr.shift(today, unit, -n) if unit != "day" else dr.day(today - timedelta(days=n))
     if g("in_u"):
-        if span_of_time(text, m.start(), m.end()):
+        if span_of_time(text, at.start, at.end):
             return None  # "I haven't seen him in 2 years": how long, not when
         unit, n = _unit(g("in_u")), _num(g("in_n"))
         return dr.shift(today, unit, n)
@@ -272,19 +170,19 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
     if g("past_u") or g("past2_u") or g("past3_u"):
         unit = _unit(g("past_u") or g("past2_u") or g("past3_u"))
         n = _num(g("past_n") or g("past2_n") or "1")
-        return dr.span(dr.back(today, unit, n), today, _UNIT_GRANULARITY[unit])
+        return dr.span(dr.back(today, unit, n), today, UNIT_GRANULARITY[unit])
     if g("lnt_u"):
         step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
         if step == 0 and g("lnt_u").lower() == "weekend":
             r = dr.shift(today, "weekend", 0)
-            if r.start > today and looks_back(text, m.start(), m.end()):
+            if r.start > today and at.back():
                 return dr.shift(today, "weekend", -1)
         return dr.shift(today, g("lnt_u").lower(), step)
     if g("lnd_d") or g("bare_d"):
         day_word = g("lnd_d") or g("bare_d")
-        if not _capitalised(day_word) and (g("bare_d") or day_word.lower() in _WORD_ABBREVS):
+        if not capitalised(day_word) and (g("bare_d") or day_word.lower() in WORD_ABBREVS):
             return None
-        target = _DAY_NUM[day_word.lower()]
+        target = DAY_NUM[day_word.lower()]
         word = (g("lnd_w") or "on").lower()
         if word in ("next", "coming"):
             mode = "future"
@@ -293,19 +191,19 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             d = dr.weekday(today, target, "this")
             # "this Saturday" said on a Sunday of a plan is the coming one; "We went out
             # this Sunday" said on the Monday after is the one just gone.
-            if d < today and not object_of(text, m.start()) and is_future(text, m.start(), m.end()):
+            if d < today and not object_of(text, m.start()) and at.future():
                 mode = "future"
-            elif d > today and looks_back(text, m.start(), m.end()):
+            elif d > today and at.back():
                 mode = "past"
         elif word == "last":
             mode = "past"
         elif _SINCE.search(text, max(0, m.start() - 8), m.start()):
             mode = "past"
         else:
-            mode = "future" if is_future(text, m.start(), m.end()) else "past"
+            mode = "future" if at.future() else "past"
         return dr.day(dr.weekday(today, target, mode))
     if g("lnm_m"):
-        if not _capitalised(g("lnm_m")):
+        if not capitalised(g("lnm_m")):
             return None
         month = MONTH_NUMBERS[g("lnm_m").lower()]
         word = g("lnm_w").lower()
@@ -315,11 +213,11 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
             year = today.year if month > today.month else today.year + 1
         elif word == "this":
             # "I'm going to Paris this March" said in December is the coming March.
-            future = month < today.month and is_future(text, m.start(), m.end())
+            future = month < today.month and at.future()
             year = today.year + 1 if future else today.year
         else:
-            future = word != "since" and is_future(text, m.start(), m.end())
-            year = _month_no_year(today, month, future)
+            future = word != "since" and at.future()
+            year = month_no_year(today, month, future)
         r = dr.month(year, month)
         if word == "since":
             return dr.span(r.start, max(today, r.start), "month")
@@ -328,7 +226,7 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
         if g("lns_y"):
             return dr.season(g("lns_s").lower(), int(g("lns_y")))
         word = g("lns_w").lower()
-        future = word in ("in", "during", "over") and is_future(text, m.start(), m.end())
+        future = word in ("in", "during", "over") and at.future()
         return dr.season_near(today, g("lns_s").lower(), word, future)
     if g("yr_y"):
         year = int(g("yr_y"))
@@ -339,14 +237,17 @@ def _resolve(m: re.Match[str], text: str, today: date) -> DateRange | None:
     raise AssertionError(f"unhandled time alternative {kind!r}")  # pragma: no cover
 
 
+_FULL_MONTH_STOP = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.$", re.IGNORECASE)
+
+
 def _matches(candidates: list[int], text: str) -> list[re.Match[str]]:
-    """Leftmost non-overlapping matches of _TIME among the candidate start offsets."""
+    """Leftmost non-overlapping matches of TIME among the candidate start offsets."""
     out: list[re.Match[str]] = []
     last_end = 0
     for pos in candidates:
         if pos < last_end:
             continue
-        m = _TIME.match(text, pos)
+        m = TIME.match(text, pos)
         if m is not None:
             out.append(m)
             last_end = m.end()
@@ -374,34 +275,45 @@ def _resolve_cached(text: str, today: date) -> tuple[TimeMention, ...]:
 
 def _resolve_all(text: str, today: date) -> list[TimeMention]:
     lower = text.lower()
-    present = _TRIGGERS.intersection(_WORD_OR_NUMBER.findall(lower))
-    anchors = [m.span() for m in _NUMBER.finditer(lower)]
+    words = set(WORD_OR_NUMBER.findall(lower))
+    present = TRIGGERS & words
+    anchors = [m.span() for m in NUMBER.finditer(lower)]
     if not present and not anchors:
         return []
     for word in present:
-        anchors.extend(m.span() for m in _TRIGGER_RE[word].finditer(lower))
+        anchors.extend(m.span() for m in TRIGGER_RE[word].finditer(lower))
     candidates: set[int] = set()
+    calendar = not HOLIDAY_WORDS.isdisjoint(words) or "new year" in lower
+    openers = OPENERS
+    if calendar or (anchors and ORDINAL.search(lower)):
+        openers = CALENDAR_OPENERS
     for a_start, a_end in anchors:
-        for w in _WORD_OR_NUMBER.finditer(lower, max(0, a_start - _REACH), a_end):
+        for w in WORD_OR_NUMBER.finditer(lower, max(0, a_start - REACH), a_end):
             first = w.group(0)
-            if first in _OPENERS or first[0].isdigit():
+            if first in openers or first[0].isdigit():
                 candidates.add(w.start())
     out: list[TimeMention] = []
     for m in _matches(sorted(candidates), text):
+        # The tense is read without a point the match took at a sentence's end ("I'll be
+        # back mid-June. We missed you."): past it lies the next sentence.
+        tense_end = m.end() - 1 if text[m.end() - 1] == "." else m.end()
         try:
-            r = _resolve(m, text, today)
+            r = _resolve(m, At(text, tense_start(m), tense_end), today)
         except (ValueError, OverflowError):
             # "31 February", or a date past the years ``date`` can hold ("tomorrow" said on
             # 9999-12-31): either way there is no date to report.
             continue
         if r is None:
             continue
+        end = m.end()
+        if text[end - 1] == "." and _FULL_MONTH_STOP.search(text, m.start(), end):
+            end -= 1  # "on the 3rd of May." ends a sentence; "3 Sept." is an abbreviation
         out.append(
             # Every field is built here from checked parts; skipping re-validation saves
             # a third of the cost of a mention.
             TimeMention.model_construct(
-                span=(m.start(), m.end()),
-                text=m.group(0),
+                span=(m.start(), end),
+                text=text[m.start() : end],
                 start=r.start,
                 end=r.end,
                 granularity=r.granularity,

@@ -473,8 +473,14 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
                 ("Dana", "employer", "Target", "assert"),
             ],
         ),
-        # A name cut at an abbreviation is no value.
-        ("I'm a nurse at St. Mary's hospital.", [("Dana", "role", "nurse", "assert")]),
+        # A title's point before a name ends neither the sentence nor the value.
+        (
+            "I'm a nurse at St. Mary's hospital.",
+            [
+                ("Dana", "role", "nurse", "assert"),
+                ("Dana", "employer", "St. Mary's hospital", "assert"),
+            ],
+        ),
         ("I work at Acme Inc.", [("Dana", "employer", "Acme Inc", "assert")]),
         # How well one speaks, denied, is not a denial of speaking.
         ("I'm not a native English speaker.", []),

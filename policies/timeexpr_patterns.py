@@ -1,0 +1,210 @@
+"""The vocabulary and the one regular expression that find English time expressions.
+
+:mod:`nousmem.policies.timeexpr` resolves what :data:`TIME` matches; this module only says
+what a time expression looks like (month and weekday names, numbers, units, holidays, parts of
+a period) and which words may start or trigger one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nousmem.policies.daterange import Granularity
+
+MONTHS = tuple(
+    "january february march april may june july august september october november december".split()
+)
+"""Month names, lowercase, January first."""
+MONTH_NUMBERS: dict[str, int] = {}
+"""Lowercase month name or abbreviation ("mar", "sept") -> month number (1-12)."""
+for _i, _m in enumerate(MONTHS, start=1):
+    MONTH_NUMBERS[_m] = _i
+    MONTH_NUMBERS[_m[:3]] = _i
+MONTH_NUMBERS["sept"] = 9
+
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAY_NUM: dict[str, int] = {d: i for i, d in enumerate(DAYS)}
+for _abbr, _i in (("mon", 0), ("tue", 1), ("tues", 1), ("wed", 2), ("thu", 3), ("thur", 3)):
+    DAY_NUM[_abbr] = _i
+for _abbr, _i in (("thurs", 3), ("fri", 4), ("sat", 5), ("sun", 6)):
+    DAY_NUM[_abbr] = _i
+# Abbreviations that are also everyday words ("on sun loungers", "sat nav", "wed links"):
+# only a capitalised one is a weekday; "last fri" stays a date.
+WORD_ABBREVS = frozenset(("mon", "wed", "sat", "sun"))
+
+NUM_WORDS: dict[str, int] = {
+    w: i
+    for i, w in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), 1
+    )
+}
+NUM_WORDS.update({"a": 1, "an": 1, "few": 3, "several": 3, "couple": 2})
+
+DAY_WORD_OFFSET = {
+    "yesterday": -1,
+    "last night": -1,
+    "tomorrow": 1,
+    "the day before yesterday": -2,
+    "the day after tomorrow": 2,
+}
+UNIT_GRANULARITY: dict[str, Granularity] = {
+    "day": "day",
+    "week": "week",
+    "weekend": "week",
+    "month": "month",
+    "year": "year",
+}
+
+
+# Full names first so "Sept" is not cut to "Sep"; the trailing \b stops "Mayor" matching.
+MONTH_RE = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
+)
+DAY_RE = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\b"
+)
+NUM_RE = (
+    r"(?:\d{1,3}|a\s+few|a\s+couple(?:\s+of)?|couple\s+of|few|several|an?|one|two|three"
+    r"|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+)
+UNIT_RE = r"(?:days?|weekends?|weeks?|months?|years?)\b"
+YEAR_RE = r"(?:19|20)\d\d"
+PLURAL_DAY_RE = r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
+# Written as people write them; holidays.holiday_key maps each to its date's key.
+HOLIDAY_RE = (
+    r"Christmas\s+Eve|Christmas\s+Day|Christmas\s+morning|Christmas|Boxing\s+Day"
+    r"|New\s+Year['’]?s\s+Eve|New\s+Year['’]?s(?:\s+Day)?|Halloween|Valentine['’]?s\s+Day"
+    r"|Thanksgiving\s+Day|Thanksgiving|Easter\s+Sunday|Easter\s+Monday|Easter"
+    r"|Independence\s+Day|Fourth\s+of\s+July"
+)
+# What a holiday's name modifies when it is no date: "for Christmas shopping", "over
+# Christmas break" (weeks, not the day), "for Halloween costumes".
+HOLIDAY_NOUNS = (
+    r"(?:trees?|part(?:y|ies)|shopping|gifts?|presents?|cards?|markets?|lights|decorations?"
+    r"|songs?|carols?|movies?|films?|break|holidays?|vacation|season|sales?|costumes?|candy"
+    r"|music|spirit|specials?|jumpers?|sweaters?|time|week|weekend|pageant|play|concerts?"
+    r"|bonus|lists?|ornaments?|cookies?|pudding|cakes?|eggs?|bunny|hunt|parade|themes?"
+    r"|themed|stuff|things|festivities|celebrations?|traditions?|decor|episodes?|islands?)"
+)
+# What a period modifies when it is no time: "the end of the year party", "the end of the
+# week-long trip", "late summer evenings", "the end of winter break".
+NOT_BEFORE_NOUN = (
+    r"(?![-\s]+(?:long|old|part(?:y|ies)|break|holidays?|vacation|sales?|review|exams?"
+    r"|reports?|concerts?|show|trip|bash|bonus|evenings?|nights?|days|mornings?|afternoons?"
+    r"|semester|term|clearance|collection|wardrobe|clothes|coat|jacket|fashion)\b)"
+)
+# "Saturday, May 6, 2023": a weekday written in front of a date only repeats it, so the date
+# alternatives absorb it instead of letting it resolve on its own to another day. Only before
+# a capitalised month (see _capitalised): "on Monday may 6 people come" keeps its Monday.
+CAP = r"(?=(?-i:[A-Z]))"
+WEEKDAY_OF = rf"(?:(?:last|this|next|coming)\s+)?{DAY_RE}\.?,?\s+"
+
+# One alternation scanned once; at a given position earlier alternatives win, so the
+# longer forms ("8 May 2023") come before the shorter ones ("in May").
+TIME = re.compile(
+    r"\b(?:"
+    r"(?P<dw>the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|earlier\s+today"
+    r"|today|yesterday|tomorrow|tonight|this\s+morning|this\s+afternoon|this\s+evening"
+    r"|last\s+night)\b"
+    rf"|(?P<iso>(?P<iso_y>{YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
+    # "the first week of June", "the last weekend of this month".
+    r"|the\s+(?P<ow_n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+    rf"(?P<ow_u>week|weekend)\s+(?:of|in)\s+(?:(?P<ow_m>{MONTH_RE})\.?(?:,?\s+(?P<ow_y>{YEAR_RE})\b)?"
+    r"|(?P<ow_r>last|this|next)\s+month\b|the\s+month\b)"
+    # "early 2021", "mid-June", "the end of the month", "in late summer".
+    # Not "an early fall" (a tumble), "the end of the year party" or "winter break".
+    r"|(?:(?P<pt_p>in|since|by|until|from|during)\s+)?(?<!\ba\s)(?<!\ban\s)(?P<pt_w>early|mid|late"
+    r"|(?:the\s+)?(?:very\s+)?(?:beginning|start|middle|end)\s+of)[-\s]+"
+    rf"(?:(?P<pt_m>{MONTH_RE})\.?(?:,?\s+(?:of\s+)?(?P<pt_my>{YEAR_RE})\b)?(?![\s,]*\d)"
+    rf"|(?P<pt_y>{YEAR_RE})\b(?![-/:]\d)"
+    rf"|(?P<pt_r>last|this|next)\s+(?P<pt_ru>week|month|year)\b{NOT_BEFORE_NOUN}"
+    rf"|the\s+(?P<pt_tu>week|month|year)\b{NOT_BEFORE_NOUN}"
+    r"|(?:the\s+)?(?P<pt_s>spring|summer|autumn|fall|winter)\b"
+    rf"(?:\s+(?:of\s+)?(?P<pt_sy>{YEAR_RE})\b)?{NOT_BEFORE_NOUN})"
+    # Not "the week before last Friday's meeting".
+    r"|the\s+(?P<bl_u>week|weekend|month|year)\s+before\s+last\b"
+    rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time))"
+    rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
+    # "at Christmas", "last Easter", "on New Year's Eve 2022": a capitalised name after a
+    # preposition, not a noun's modifier ("for Christmas shopping", "at the Christmas party").
+    r"|(?P<hol_w>last|this|next|on|at|over|for|during|since|until|till|by|before|after|around)"
+    # Atomic: "Christmas Eve party" must not fall back to "Christmas" before "Eve".
+    rf"\s+(?:the\s+)?(?>(?-i:(?P<hol>{HOLIDAY_RE}))(?:\s+(?P<hol_y>{YEAR_RE})\b)?)"
+    rf"(?!['’]?s?\s+{HOLIDAY_NOUNS}\b)"
+    rf"|(?:on\s+)?(?P<dmy_w>{WEEKDAY_OF})?(?:the\s+)?(?P<dmy_d>[12]\d|3[01]|0?[1-9])"
+    rf"(?:st|nd|rd|th)?\s+(?:of\s+)?(?(dmy_w){CAP})(?P<dmy_m>{MONTH_RE})\.?"
+    rf"(?:,?\s+(?P<dmy_y>{YEAR_RE})\b)?"
+    rf"|(?:on\s+)?(?:{WEEKDAY_OF}{CAP})?(?P<mdy_m>{MONTH_RE})\.?\s+"
+    rf"(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy_y>{YEAR_RE})\b)?"
+    # "on the 15th", "by the 3rd of next month": with an ordinal ending and before a pause
+    # or a word that starts a clause, so "on the 5th floor" and "the 2nd time" are no dates.
+    r"|(?P<dom_p>on|by|until|till|before|after|since|from)\s+the\s+(?P<dom_d>[12]\d|3[01]|0?[1-9])"
+    r"(?:st|nd|rd|th)\b(?:\s+of\s+(?:(?P<dom_r>last|this|next)\s+|the\s+)month\b)?"
+    # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
+    r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
+    r"|for|as|then|with|we|i|you|he|she|they|it|too|again)\b))"
+    rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{MONTH_RE})\.?,?\s+(?:of\s+)?"
+    rf"(?P<my_y>{YEAR_RE})\b"
+    rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+ago\b"
+    rf"|in\s+(?P<in_n>{NUM_RE})\s+(?P<in_u>{UNIT_RE})(?!\s+ago\b)"
+    rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
+    rf"|(?:the\s+)?past\s+(?:(?P<past_n>{NUM_RE})\s+)?(?P<past_u>{UNIT_RE})"
+    rf"|(?:the\s+)?last\s+(?P<past2_n>{NUM_RE})\s+(?P<past2_u>{UNIT_RE})"
+    r"|the\s+last\s+(?P<past3_u>week|month|year)\b(?!\s+of\b)"
+    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|year)\b(?!\s+of\b)"
+    rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{DAY_RE})"
+    rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
+    r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
+    rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{YEAR_RE})\b)?"
+    r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
+    rf"(?P<yr_y>{YEAR_RE})\b(?![-/:]\d)"
+    r"|(?<!\bevery\s)(?<!\bany\s)(?<!\beach\s)(?<!\bBlack\s)(?<!\bCyber\s)(?<!\bGood\s)"
+    r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)(?<!\bEaster\s)(?<!\bFat\s)(?<!\bManic\s)"
+    r"(?<!\bBlue\s)(?<!\bHoly\s)(?<!\bMaundy\s)(?<!\bShrove\s)"
+    r"(?P<bare_d>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+    r"(?!\s+(?:best|Times|school|(?-i:Night\s+(?:Live|Lights|Fever)))\b)"
+    r")",
+    re.IGNORECASE,
+)
+
+# Every alternative of TIME contains one of these words or a number, starting at most
+# REACH characters (and 7 words) before it. Scanning the big alternation over a whole text
+# costs ~0.5 us per character, so it is only tried at the few word starts before a trigger.
+TRIGGERS = frozenset(
+    (
+        "today yesterday tomorrow tonight morning afternoon evening night day days week weeks "
+        "weekend weekends month months year years spring summer autumn fall winter "
+        "christmas halloween thanksgiving easter"
+    ).split()
+    + [d + "s" for d in DAYS]
+    + list(MONTH_NUMBERS)
+    + list(DAY_NUM)
+)
+# The words an expression can start with (numbers aside): a match is only attempted there.
+OPENERS = TRIGGERS | frozenset(
+    (
+        "the earlier this last next coming on in during since of past over from until by a an "
+        "few several couple early mid late beginning start middle end very first second third "
+        "fourth"
+    ).split()
+    + list(NUM_WORDS)
+)
+# Prepositions that start only a holiday ("at Christmas") or a day of the month ("before the
+# 15th"): tried only in a text with a capitalised holiday name or an ordinal number (see
+# HOLIDAY_WORDS, ORDINAL), since "at" and "for" before every "day" or "year" would cost
+# every text.
+CALENDAR_OPENERS = OPENERS | frozenset("at for before after around till".split())
+HOLIDAY_WORDS = frozenset(
+    "christmas halloween thanksgiving easter boxing valentine valentines independence "
+    "fourth".split()
+)
+ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b")
+WORD_OR_NUMBER = re.compile(r"[a-z]+|\d+")
+NUMBER = re.compile(r"(?<![0-9a-z])\d+")
+# One literal pattern per trigger: a leading literal lets the regex engine scan fast.
+TRIGGER_RE = {
+    w: re.compile(re.escape(w) + r"\b(?<![0-9a-z]" + re.escape(w) + ")") for w in TRIGGERS
+}
+REACH = 32
