@@ -67,9 +67,10 @@ def value_of(
         if trimmed is None:
             return None
         value, ve = trimmed
-        if value.rsplit(" ", 1)[-1] in ABBREVIATIONS and text[ve : ve + 1] == ".":
-            # "a nurse at St. Mary's" (the sentence splitter cut at "St."): "St" is no
-            # value, and the rest of the name is lost.
+        last = value.rsplit(" ", 1)[-1]
+        if last.rstrip(".") in ABBREVIATIONS and (last.endswith(".") or text[ve : ve + 1] == "."):
+            # A value cut at "St." / "Dr." ("I moved to Oak Dr. It is quiet": the title's
+            # point before a name did not end the sentence, but the name is not the value's).
             return None
     elif rule.value == "name":
         raw = match.group(group)

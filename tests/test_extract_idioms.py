@@ -101,3 +101,24 @@ async def test_a_friends_job_does_not_replace_the_speakers(rt: MemoryRuntime) ->
     )
     belief = await rt.belief("Ana", "employer")
     assert belief is not None and belief.mode == "Acme"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in St. Louis.", [("Ana", "location", "St. Louis", "assert")]),
+        ("I moved to St. Paul last year.", [("Ana", "location", "St. Paul", "assert")]),
+        ("I work at St. Jude Hospital.", [("Ana", "employer", "St. Jude Hospital", "assert")]),
+        (
+            "I live in St. Louis. I work at Google.",
+            [("Ana", "location", "St. Louis", "assert"), ("Ana", "employer", "Google", "assert")],
+        ),
+        # A street's "Dr." before the next sentence is no place name of its own.
+        ("I moved to Oak Dr. It is quiet.", []),
+        ("I met Mr. Smith. I work at Google.", [("Ana", "employer", "Google", "assert")]),
+    ],
+)
+def test_a_titles_point_before_a_name_goes_on_into_the_name(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected
