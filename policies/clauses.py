@@ -310,6 +310,9 @@ def joined(sent: Sentence, walk: Walk) -> bool:
     return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in _POSSESSIVES
 
 
+_POSSESSIVES = frozenset("my his her their our your".split())
+
+
 def trim_phrase(
     text: str, start: int, end: int, cuts: list[int], stops: frozenset[str] = VALUE_STOP
 ) -> tuple[str, int] | None:
@@ -341,6 +344,11 @@ def trim_phrase(
             joined = len(kept)
             kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
             continue
+        nxt_low = toks[k + 1][0].lower() if k + 1 < len(toks) else ""
+        if (low == "all" and nxt_low in _POSSESSIVES) or (
+            low in _POSSESSIVES and nxt_low in ("whole", "entire")
+        ):
+            break  # "Chicago all my life", "Boston my whole life"
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
                 return None  # "want to pass *it* on", "help make *that* happen": a half phrase

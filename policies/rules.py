@@ -135,8 +135,9 @@ _FACT_RULES: tuple[Rule, ...] = (
     # ---- location / origin -----------------------------------------------------------
     make_rule(
         "location",
-        "live lives living reside resides residing based settled",
-        r"\b(?i:live|lives|living|reside|resides|residing|based|settled)\s+(?i:in)\s+" + VAL,
+        "live lives lived living reside resides resided residing based settled",
+        r"\b(?i:live|lives|lived|living|reside|resides|resided|residing|based|settled)\s+(?i:in)\s+"
+        + VAL,
         # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
         reject="moment fear* hope* denial head heads world* past present now sweatpants pajamas"
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
@@ -145,8 +146,8 @@ _FACT_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "location",
-        "live lives living",
-        r"\b(?i:live|lives|living)\s+(?i:in)\s+(?i:an?|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
+        "live lives lived living",
+        r"\b(?i:live|lives|lived|living)\s+(?i:in)\s+(?i:an?|the|my|our)\s+(?:[\w-]+\s+){0,2}?"
         r"(?i:apartment|flat|house|condo|dorm|studio|place|room|basement|town|city|village"
         r"|neighborhood|neighbourhood|suburbs?|middle|heart|outskirts|part)\s+"
         r"(?i:in|of|called|named|near|outside)\s+" + CAP + VAL,

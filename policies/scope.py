@@ -76,6 +76,16 @@ _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't 
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
+# What makes a present perfect state go on to now (see clause_scope).
+_ONGOING = re.compile(
+    r"\b(?:since|ever\s+since|still|now|currently|these\s+days|so\s+far"
+    r"|all\s+(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
+    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+li(?:fe|ves)"
+    r"|for\s+(?:the\s+(?:past|last)\s+)?(?:over\s+|almost\s+|nearly\s+|about\s+)?"
+    r"(?:a\s+(?:few\s+|couple\s+(?:of\s+)?)?|several\s+|many\s+|some\s+|\d+\s+|[a-z]+\s+)?"
+    r"(?:years?|months?|weeks?|days?|decades?|while|ages|long|ever|a\s+bit))\b",
+    re.IGNORECASE,
+)
 # A passive that reports a change, not a state: "I was hired by Acme", "I was fired from
 # Target".
 _CHANGE_PARTICIPLES = words("hired fired laid let")
@@ -287,6 +297,10 @@ def clause_scope(
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
+    if perfect and verb_word in _PAST_STATE_VERBS:
+        # "I've worked at Google before", "I've lived in Paris": a state known once; it goes
+        # on only with a span up to now ("for five years", "since 2019", "all my life").
+        past = _ONGOING.search(sent.text, clause[0], clause[1]) is None
     starting = any(
         clause[0] <= at < clause[1] and clean(t[2]) in _START
         for at, t in zip(starts, toks, strict=True)

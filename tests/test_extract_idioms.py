@@ -122,3 +122,26 @@ def test_a_titles_point_before_a_name_goes_on_into_the_name(
     text: str, expected: list[tuple[str, str, str, str]]
 ) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A present perfect with a span up to now is a state that goes on...
+        ("I've lived in Chicago for five years.", [("Ana", "location", "Chicago", "assert")]),
+        ("I have lived in Denver since 2020.", [("Ana", "location", "Denver", "assert")]),
+        ("I've lived in Chicago all my life.", [("Ana", "location", "Chicago", "assert")]),
+        ("I've lived in Boston my whole life.", [("Ana", "location", "Boston", "assert")]),
+        ("I've worked for Google for a decade.", [("Ana", "employer", "Google", "assert")]),
+        ("Tom has lived in Rome since 2010.", [("Tom", "location", "Rome", "assert")]),
+        # ... without one, a state known once: no claim that it holds now.
+        ("I've worked at Google before.", []),
+        ("I've lived in Paris.", []),
+        ("I've worked at Google, Meta and Apple.", []),
+        ("I lived in Chicago for five years.", []),
+    ],
+)
+def test_a_present_perfect_state_goes_on_only_up_to_now(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected
