@@ -73,7 +73,11 @@ _CLAUSE_END = re.compile(
     # me she's coming on Wednesday" (not "He said on Friday that ...").
     r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|promised|mentioned|announced|texted"
     r"|heard|found\s+out|realized|realised)\s+(?:that\s+)?"
-    r"(?=(?:he|she|they|we|I|you|it|the|my|his|her|our|their|there)\b)",
+    r"(?=(?:he|she|they|we|I|you|it|the|my|his|her|our|their|there)\b)"
+    # ... and what was known or learnt: "I forgot that mom's birthday is on Sunday".
+    r"|\b(?:forgot|remembered|learned|learnt|noticed|knew|thought|read|saw|checked"
+    r"|confirmed|realized|realised|heard|found\s+out|said|told\s+(?:me|us|him|her|them)"
+    r"|mentioned|announced)\s+that\s+",
     re.IGNORECASE,
 )
 # A past tense in the expression's own clause: common past forms (and the negated

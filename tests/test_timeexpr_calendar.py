@@ -301,3 +301,17 @@ def test_review_rev50_cases(said: str, text: str, ranges: list[tuple[date, date]
     assert [(m.start, m.end) for m in found] == ranges
     for m in found:
         assert text[m.span[0] : m.span[1]] == m.text
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("I forgot that mom's birthday is on Sunday.", D(2024, 5, 19)),
+        ("I forgot that I had a meeting on Monday.", D(2024, 5, 6)),
+        ("I thought that the party was on Saturday.", D(2024, 5, 11)),
+        ("I read that the museum is closed on Monday.", D(2024, 5, 20)),
+    ],
+)
+def test_what_was_known_or_learnt_keeps_its_own_tense(text: str, start: date) -> None:
+    # The clause after "forgot / thought / read ... that" has its own tense.
+    assert [m.start for m in resolve_time_expressions(text, MON)] == [start]
