@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies.letters import LETTER, LOWER, UPPER
+from nousmem.projections.title_points import TITLE_ABBREVIATIONS, TITLE_POINT
 
 ValueKind = Literal["np", "vp", "name", "status", "pet", "raw", "date"]
 SubjectMode = Literal["walk", "poss", "pair"]
@@ -126,16 +127,8 @@ class Rule(BaseModel):
 # ---- regex pieces -------------------------------------------------------------------
 # Verb phrases are wrapped in (?i:...) so that names stay case-sensitive: a capital letter
 # is the only cue that "Google" is a name.
-#: Abbreviations a capitalised name follows ("St. Louis", "Dr. Lee", "Mt. Everest").
-TITLE_ABBREVIATIONS = frozenset("St Mt Ft Dr Mr Mrs Ms Prof Rev Gen Col Lt".split())
-#: The point of one of them before a name: it ends neither a sentence nor a value.
-TITLE_POINT = (
-    "(?-i:(?:"
-    + "|".join(rf"(?<=\b{a})" for a in sorted(TITLE_ABBREVIATIONS))
-    + rf")\.(?=[ \t]+[{UPPER}]))"
-)
 VAL = rf"(?P<val>(?:[^.,;:!?()\[\]\n\"]|{TITLE_POINT}){{1,80}})"
-NAME = rf"[{UPPER}][{LETTER}'-]+(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
+NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
 POSS = rf"(?P<poss>\b[Mm]y|\b[{UPPER}][{LOWER}]+'s)"
 CAP = rf"(?=(?:[Tt]he\s+)?[{UPPER}])"

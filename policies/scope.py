@@ -103,6 +103,7 @@ _NOT_THE_CLAIMS = re.compile(
     r"\b(?:until|till|til|through|thru|up\s+to|who|who's|that|which|whose|when|where)\b",
     re.IGNORECASE,
 )
+_OPENS_SINCE = re.compile(r"since\b", re.IGNORECASE)
 _STARTS = re.compile(
     r"^\s*(?:starts?|begins?|will\s+(?:start|begin)|is\s+(?:starting|beginning))\s+$",
     re.IGNORECASE,
@@ -164,7 +165,9 @@ def _own_times(
         start = m.span[0] - sent.offset
         if start >= vend:
             between = sent.text[vend:start]
-            if _NOT_THE_CLAIMS.search(between) is not None:
+            # The word may open the mention itself ("until the end of June").
+            lead = f"{between} {m.text.split(None, 1)[0]}"
+            if _NOT_THE_CLAIMS.search(lead) is not None:
                 continue
             if possessive and not starting and _STARTS.match(between) is None:
                 continue
@@ -241,7 +244,7 @@ def _after_since(sent: Sentence, m: TimeMention, change: bool) -> bool:
     since a date whatever follows; a change in the progressive is a plan unless the date
     ends its clause."""
     start, end = m.span[0] - sent.offset, m.span[1] - sent.offset
-    if _SINCE.search(sent.text[: max(0, start)]) is None:
+    if _SINCE.search(sent.text[: max(0, start)]) is None and not _OPENS_SINCE.match(m.text):
         return False
     return not change or _FINITE_AFTER.match(sent.text[end:]) is None
 

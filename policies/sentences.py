@@ -12,13 +12,14 @@ import re
 from bisect import bisect_left
 from datetime import datetime
 
-from nousmem.policies.patterns import TITLE_POINT
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.projections.title_points import TITLE_POINT
 
 __all__ = ["SENTENCE", "TOKEN", "Doc", "Sentence"]
 
 #: A sentence runs to . ! ? or a newline; a stop directly followed by a word character
-#: ("3.5", "i.redd.it") or after a title before a name ("St. Louis") does not end it.
+#: ("3.5", "i.redd.it") or after a title before a name ("St. Louis") does not end it
+#: (see :mod:`nousmem.projections.title_points`).
 SENTENCE = re.compile(rf"[^\s](?:[^.!?\n]|[.!?](?=\w)|{TITLE_POINT})*(?:[.!?]+|\n|$)")
 #: A token: a run of non-space characters.
 TOKEN = re.compile(r"\S+")

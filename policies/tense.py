@@ -85,7 +85,8 @@ _CLAUSE_END = re.compile(
 # bookings that go with plans ("excited", "booked", "scheduled"), nor a participle after a
 # present "is"/"are" ("The store is closed until Monday").
 _PAST = re.compile(
-    r"\b(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
+    # Not a future perfect: "By Christmas I'll have saved $500".
+    r"\b(?<!'ll\shave\s)(?<!\bwill\shave\s)(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
     r"|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
     r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"
@@ -126,14 +127,14 @@ def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[
 _SCHEDULE_LEAD = re.compile(
     r"(?:(?:(?<!\bit)(?<!\btoday)(?<!\bthat)(?:'s|'re|'m)|\b(?<!it\s)(?<!today\s)(?<!that\s)"
     r"(?:is|are|am))(?:\s+not)?(?:\s+(?:closed|open|free|off|busy|away|due|back|home"
-    r"|available))?"
+    r"|available))?(?:\s+at)?"
     # "It's due on the 20th", "That's closed until Friday": what "it" is, not today's name.
     r"|(?:'s|\bis)(?:\s+not)?\s+(?:closed|open|due|back|available|over|finished))\s+$",
     re.IGNORECASE,
 )
 # "until Friday", "by Tuesday": ahead, unless the sentence tells of the past and the clause
 # has no present verb of its own ("Until Saturday, I had no idea he was married").
-_UNTIL_LEAD = re.compile(r"\b(?:until|till|til|by)\s+$", re.IGNORECASE)
+_UNTIL_LEAD = re.compile(r"\b(?:until|till|til|through|thru|by)\s+$", re.IGNORECASE)
 _PRESENT = re.compile(r"(?:'s|'re|'m|\b(?:is|are|am|have|has))\b", re.IGNORECASE)
 # "I have a class on Friday", not "You should have seen it", "I have never been", "I have
 # a hangover from the party on Saturday" (what is had comes from the day: it is past).

@@ -151,6 +151,8 @@ def _part(g: Callable[[str], str | None], at: At, today: date) -> DateRange | No
     elif g("pt_sy"):
         base = dr.season((g("pt_s") or "").lower(), int(g("pt_sy") or 0))
     else:
+        if part in ("early", "mid", "late") and not g("pt_p"):
+            return None  # "I love late spring": a liked time of year, not a date
         future = not after and at.future()
         base = dr.season_near(today, (g("pt_s") or "").lower(), "in", future)
         step = "year"
@@ -200,6 +202,7 @@ _RESOLVERS: tuple[tuple[str, Callable[[_Groups, At, date], DateRange | None]], .
     ("hol", _holiday),
     ("dom_d", _day_of_month),
 )
+_SINCE_BEFORE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 _AFTER_LEAD = re.compile(r"(?:until|till|by)\s+", re.IGNORECASE)
 
 
@@ -213,7 +216,10 @@ def resolve_calendar(m: re.Match[str], at: At, today: date) -> DateRange | None:
     names no date (a lowercase month: "the first week of may")."""
     for group, resolver in _RESOLVERS:
         if m.group(group):
-            return resolver(m.group, at, today)
+            r = resolver(m.group, at, today)
+            if r is not None and _SINCE_BEFORE.search(m.string, max(0, m.start() - 8), m.start()):
+                return since(r, today)  # "since the first week of April", "since last Easter"
+            return r
     raise ValueError("not a calendar form")
 
 

@@ -86,14 +86,16 @@ HOLIDAY_NOUNS = (
     r"|songs?|carols?|movies?|films?|break|holidays?|vacation|season|sales?|costumes?|candy"
     r"|music|spirit|specials?|jumpers?|sweaters?|time|week|weekend|pageant|play|concerts?"
     r"|bonus|lists?|ornaments?|cookies?|pudding|cakes?|eggs?|bunny|hunt|parade|themes?"
-    r"|themed|stuff|things|festivities|celebrations?|traditions?|decor|episodes?|islands?)"
+    r"|themed|stuff|things|festivities|celebrations?|traditions?|decor|episodes?|islands?"
+    r"|brunch|dinners?|lunch(?:es)?|feasts?|meals?)"
 )
 # What a period modifies when it is no time: "the end of the year party", "the end of the
 # week-long trip", "late summer evenings", "the end of winter break".
 NOT_BEFORE_NOUN = (
     r"(?![-\s]+(?:long|old|part(?:y|ies)|break|holidays?|vacation|sales?|review|exams?"
     r"|reports?|concerts?|show|trip|bash|bonus|evenings?|nights?|days|mornings?|afternoons?"
-    r"|semester|term|clearance|collection|wardrobe|clothes|coat|jacket|fashion)\b)"
+    r"|semester|term|clearance|collection|wardrobe|clothes|coat|jacket|fashion|camp|school"
+    r"|quarter|internships?|jobs?|programs?|programmes?|class|classes|courses?|league)\b)"
 )
 # "Saturday, May 6, 2023": a weekday written in front of a date only repeats it, so the date
 # alternatives absorb it instead of letting it resolve on its own to another day. Only before
@@ -125,7 +127,8 @@ TIME = re.compile(
     rf"(?:\s+(?:of\s+)?(?P<pt_sy>{YEAR_RE})\b)?{NOT_BEFORE_NOUN})"
     # Not "the week before last Friday's meeting".
     r"|the\s+(?P<bl_u>week|weekend|month|year)\s+before\s+last\b"
-    rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time))"
+    rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time|spring|summer|autumn"
+    r"|fall|winter|christmas|easter|thanksgiving|halloween|new\s+year|valentine))"
     rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
     # "at Christmas", "last Easter", "on New Year's Eve 2022": a capitalised name after a
     # preposition, not a noun's modifier ("for Christmas shopping", "at the Christmas party").

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from nousmem.projections.title_points import rejoin_titles
+
 __all__ = ["ELLIPSIS", "excerpt", "matcher", "segments", "stem", "window"]
 
 ELLIPSIS = "…"
@@ -47,7 +49,7 @@ def stem(term: str) -> str:
 
 def segments(body: str) -> tuple[str, ...]:
     """``body`` split into its sentences and image captions."""
-    return tuple(seg for seg in _SEGMENT.split(body.strip()) if seg)
+    return tuple(seg for seg in rejoin_titles(_SEGMENT.split(body.strip())) if seg)
 
 
 def matcher(terms: Iterable[str]) -> re.Pattern[str] | None:

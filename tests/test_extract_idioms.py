@@ -145,3 +145,18 @@ def test_a_present_perfect_state_goes_on_only_up_to_now(
     text: str, expected: list[tuple[str, str, str, str]]
 ) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A state "until" a date holds now (the date bounds it; it is no plan).
+        ("I work at Google until the end of June.", [("Ana", "employer", "Google", "assert")]),
+        ("I live in Paris until Christmas.", [("Ana", "location", "Paris", "assert")]),
+        ("I work at Target until the 30th.", [("Ana", "employer", "Target", "assert")]),
+        # A liked time of year is a value, not a date cut out of it.
+        ("I love late spring.", [("Ana", "likes", "late spring", "assert")]),
+    ],
+)
+def test_review_rev51_extraction(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
