@@ -310,7 +310,11 @@ def joined(sent: Sentence, walk: Walk) -> bool:
     return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in _POSSESSIVES
 
 
-_POSSESSIVES = frozenset("my his her their our your".split())
+_LIFELONG = re.compile(
+    r"(?:all\s+(?:of\s+)?|most\s+of\s+)(?:my|his|her|their|our|your)\s+li(?:fe|ves)\b"
+    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)\b",
+    re.IGNORECASE,
+)
 
 
 def trim_phrase(
@@ -344,10 +348,7 @@ def trim_phrase(
             joined = len(kept)
             kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
             continue
-        nxt_low = toks[k + 1][0].lower() if k + 1 < len(toks) else ""
-        if (low == "all" and nxt_low in _POSSESSIVES) or (
-            low in _POSSESSIVES and nxt_low in ("whole", "entire")
-        ):
+        if _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
             break  # "Chicago all my life", "Boston my whole life"
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:

@@ -48,7 +48,7 @@ from nousmem.policies.patterns import (
 from nousmem.policies.rule_values import entity_of, may_elide, shaped, value_of
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
-from nousmem.policies.sentences import SENTENCE, Doc, Sentence
+from nousmem.policies.sentences import Doc, Sentence, sentences
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.policies.update_language import says_change
 from nousmem.projections.belief_models import match_key
@@ -140,7 +140,7 @@ class RuleExtractor:
         doc = Doc(content, obs.occurred_at)
         passed = others(content)  # pasted, forwarded, quoted or code: not the speaker's word
         quoted: list[tuple[int, int]] | None = None  # double quotes too, for some rules
-        for m in SENTENCE.finditer(content):
+        for m in sentences(content):
             if starts_fiction(m.group(0)):
                 break
             end = own_part(m.start(), m.end(), passed)

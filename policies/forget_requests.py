@@ -34,7 +34,7 @@ from nousmem.policies.patterns import (
     SPECIES_WORDS,
     WANTING,
 )
-from nousmem.policies.sentences import SENTENCE
+from nousmem.policies.sentences import sentences
 
 __all__ = ["GENDERED", "KIN_ALT", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
 
@@ -240,7 +240,7 @@ def forget_requests(content: str) -> list[ForgetRequest]:
         return []  # most messages: one scan, nothing to parse
     passed = others(content)
     out: list[ForgetRequest] = []
-    for m in SENTENCE.finditer(content):
+    for m in sentences(content):
         end = own_part(m.start(), m.end(), passed)
         if end is None:
             continue

@@ -22,7 +22,7 @@ from typing import Literal
 from nousmem.policies.instruction_grammar import LANGUAGES, OPENS, Read, off_limits, read, value_of
 from nousmem.policies.own_words import Passed, others, own_part
 from nousmem.policies.risk import detect_risks
-from nousmem.policies.sentences import SENTENCE
+from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim, Observation
 
@@ -57,7 +57,7 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         return []
     passed: Passed | None = None  # what the user passes along, scanned once it matters
     out: list[Claim] = []
-    for m in SENTENCE.finditer(content):
+    for m in sentences(content):
         text = m.group(0)
         if not any(OPENS.match(c) for c in (text, *_CLAUSES.split(text)[1:])):
             continue  # nearly every message: no clause opens like an instruction

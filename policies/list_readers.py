@@ -31,6 +31,7 @@ from nousmem.policies.patterns import (
     SPECIES_SINGULAR,
     VALUE_STOP,
 )
+from nousmem.projections.title_points import TITLE_POINT
 
 __all__ = [
     "MAX_WORDS",
@@ -64,7 +65,7 @@ _PET = re.compile(
     r"(?:(?i:new|little|cute|rescue|baby|pet|old|senior)\s+)?"
     + SPECIES
     + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>"
-    + rf"[{UPPER}][{LOWER}]+"
+    + rf"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\s+[{UPPER}][{LOWER}]+)?"  # "Mr. Biscuit"
     + r"))?"
 )
 

@@ -28,6 +28,9 @@ from nousmem.projections.models import Observation
 __all__ = ["day_of_year", "entity_of", "may_elide", "shaped", "value_of"]
 
 
+_LIKING = frozenset({"likes", "dislikes"})
+
+
 def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
     """The claim's entity: the possessor, the speaker or the name the walk found."""
     poss = match.group("poss") if "poss" in rule.regex.groupindex else None
@@ -63,7 +66,12 @@ def value_of(
         vs = start
     if rule.value in ("np", "vp") or group == "old":
         stops = VP_STOP if rule.value == "vp" else VALUE_STOP
-        trimmed = trim_phrase(text, vs, ve, sent.cuts, stops)
+        cuts = sent.cuts
+        if rule.attribute in _LIKING:
+            # "I love the end of summer", "I hate late winter": the time of year is what is
+            # liked, not a date to cut out of the value.
+            cuts = [c for c in cuts if text[vs:c].strip().lower() not in ("", "the")]
+        trimmed = trim_phrase(text, vs, ve, cuts, stops)
         if trimmed is None:
             return None
         value, ve = trimmed

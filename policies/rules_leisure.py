@@ -20,10 +20,12 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.projections.title_points import TITLE_POINT
 
 __all__ = ["LEISURE_RULES"]
 
-_PETNAME = f"[{UPPER}][{LOWER}]+"
+# "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
+_PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
 # -ing words that name no activity ("went *shopping*", not "went *during*").
 _NOT_GERUND = (
     r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"

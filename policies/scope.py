@@ -26,6 +26,7 @@ extractor does with each is in ``extract.py`` (docs/extraction.md, step 8 "Scope
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from datetime import date, timedelta
 from itertools import pairwise
 from typing import NamedTuple
@@ -76,16 +77,56 @@ _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't 
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
-# What makes a present perfect state go on to now (see clause_scope).
+# What makes a present perfect state go on to now (see _perfect_is_past).
 _ONGOING = re.compile(
-    r"\b(?:since|ever\s+since|still|now|currently|these\s+days|so\s+far"
-    r"|all\s+(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
-    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+li(?:fe|ves)"
-    r"|for\s+(?:the\s+(?:past|last)\s+)?(?:over\s+|almost\s+|nearly\s+|about\s+)?"
-    r"(?:a\s+(?:few\s+|couple\s+(?:of\s+)?)?|several\s+|many\s+|some\s+|\d+\s+|[a-z]+\s+)?"
-    r"(?:years?|months?|weeks?|days?|decades?|while|ages|long|ever|a\s+bit))\b",
+    r"\b(?:since|still|now|currently|always|these\s+days|so\s+far|to\s+this\s+day"
+    r"|all\s+(?:of\s+)?(?:my|his|her|their|our|your)\s+li(?:fe|ves)|all\s+these\s+years"
+    r"|most\s+of\s+(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
+    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)"
+    r"|for\b(?=[^.,;!?]{0,40}\b(?:years?|yrs?|months?|weeks?|days?|decades?|while|ages|long"
+    r"|ever|a\s+bit)\b))",
     re.IGNORECASE,
 )
+# ... and what ends it before now: "I've worked at Google before", "I've lived in Paris as a
+# kid", "for a year before moving to Lyon".
+_PERFECT_PAST = re.compile(
+    r"\b(?:before|once|previously|in\s+the\s+past|back\s+then|at\s+(?:one|some)\s+point"
+    r"|as\s+an?\s+(?:kid|child|teen|teenager|student|baby)|when\s+(?:I|he|she|we|they)\s+was"
+    r"|when\s+(?:we|they|you)\s+were|years\s+ago|in\s+(?:my|his|her|their|our)\s+"
+    r"(?:teens|twenties|thirties|forties|fifties|youth|childhood)|then\s+(?:I|we)\s+moved"
+    r"|(?:but|and)\s+(?:then\s+)?(?:I\s+|we\s+)?moved|moved\s+(?:back|away)|back\s+home"
+    r"|now\s+(?:I'?m|I\s+am|we'?re|we\s+are)\s+(?:back|in|at))\b",
+    re.IGNORECASE,
+)
+_MODALS = words("might may could would should must")
+
+
+def _perfect_is_past(
+    text: str,
+    clause: tuple[int, int],
+    between: list[str],
+    verb: str,
+    times: list[TimeMention],
+    ref: date | None,
+) -> bool:
+    """Whether a present perfect state ("I've worked at", "I've lived in") ended: not when
+    denied ("I've never worked at Google" denies it now); yes after a modal ("I might have
+    lived in Ohio"), with a sign of a time gone by ("before", "as a kid", "in 2015") even
+    beside a span ("for a year before moving to Lyon"); no with a span up to now ("for five
+    years", "since 2019", "always"). Without either, "I've worked at Google" holds (as said)
+    and "I've lived in Paris" is a place known once."""
+    if "never" in between:
+        return False
+    # A sign of the past counts in the rest of the sentence too ("..., but moved back").
+    if any(w in _MODALS for w in between) or _PERFECT_PAST.search(text, clause[0]):
+        return True
+    if ref is not None and any(m.end < ref - _RECENT for m in times):
+        return True  # a date gone by ("in 2015"; "since 2019" runs up to now)
+    if _ONGOING.search(text, *clause):
+        return False
+    return verb != "worked"
+
+
 # A passive that reports a change, not a state: "I was hired by Acme", "I was fired from
 # Target".
 _CHANGE_PARTICIPLES = words("hired fired laid let")
@@ -300,19 +341,18 @@ def clause_scope(
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
     )
-    if perfect and verb_word in _PAST_STATE_VERBS:
-        # "I've worked at Google before", "I've lived in Paris": a state known once; it goes
-        # on only with a span up to now ("for five years", "since 2019", "all my life").
-        past = _ONGOING.search(sent.text, clause[0], clause[1]) is None
+    # Only the clause's own tokens (by bisection: a long sentence has many claims).
     starting = any(
-        clause[0] <= at < clause[1] and clean(t[2]) in _START
-        for at, t in zip(starts, toks, strict=True)
+        clean(toks[i][2]) in _START
+        for i in range(bisect_left(starts, clause[0]), bisect_left(starts, clause[1]))
     )
     # "I start my new job at Google on 3 June": the start verb stands before a possessive
     # subject, and the date is the start's ("My wife Ana starts her job ..." dates no wife).
     started = possessive and any(clean(t[2]) in _START for t in toks[max(0, first - 2) : first])
     times = _own_times(sent, clause, vend, possessive, started) if ref is not None else []
-    if past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
+    if perfect and verb_word in _PAST_STATE_VERBS:
+        past = _perfect_is_past(sent.text, clause, between, verb_word, times, ref)
+    elif past and ref is not None and any(ref - _RECENT <= m.end <= ref for m in times):
         past = False
     # A finite verb in the past ("I moved to Berlin in June") is not future, whatever date a
     # bare month resolves to; a participle after "getting"/"being" is.

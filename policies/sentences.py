@@ -10,17 +10,57 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Iterator
 from datetime import datetime
+from typing import NamedTuple
 
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
-from nousmem.projections.title_points import TITLE_POINT
+from nousmem.projections.title_points import joins_name
 
-__all__ = ["SENTENCE", "TOKEN", "Doc", "Sentence"]
+__all__ = ["SENTENCE", "TOKEN", "Doc", "Piece", "Sentence", "sentences"]
 
 #: A sentence runs to . ! ? or a newline; a stop directly followed by a word character
-#: ("3.5", "i.redd.it") or after a title before a name ("St. Louis") does not end it
-#: (see :mod:`nousmem.projections.title_points`).
-SENTENCE = re.compile(rf"[^\s](?:[^.!?\n]|[.!?](?=\w)|{TITLE_POINT})*(?:[.!?]+|\n|$)")
+#: ("3.5", "i.redd.it") does not end it. Use :func:`sentences`, which also joins the two
+#: pieces a title's point before a name splits ("St. Louis", see
+#: :mod:`nousmem.projections.title_points`).
+SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
+
+
+class Piece(NamedTuple):
+    """One sentence of a text, read as a match is: ``start()``, ``end()``, ``group(0)``."""
+
+    text: str
+    lo: int
+    hi: int
+
+    def start(self) -> int:
+        return self.lo
+
+    def end(self) -> int:
+        return self.hi
+
+    def group(self, _: int = 0) -> str:
+        return self.text[self.lo : self.hi]
+
+
+def sentences(content: str) -> Iterator[Piece]:
+    """The sentences of ``content`` (:data:`SENTENCE`), a title's point before a name
+    ("I live in St. Louis.") ending none."""
+    lo = hi = -1
+    for m in SENTENCE.finditer(content):
+        if lo < 0:
+            lo, hi = m.span()
+            continue
+        gap = content[hi : m.start()]
+        if content[hi - 1] == "." and "\n" not in gap and joins_name(content, hi - 1):
+            hi = m.end()
+            continue
+        yield Piece(content, lo, hi)
+        lo, hi = m.span()
+    if lo >= 0:
+        yield Piece(content, lo, hi)
+
+
 #: A token: a run of non-space characters.
 TOKEN = re.compile(r"\S+")
 # A negated belief verb ("I don't think I work at X", "I doubt ...") hedges rather than

@@ -86,7 +86,8 @@ _CLAUSE_END = re.compile(
 # present "is"/"are" ("The store is closed until Monday").
 _PAST = re.compile(
     # Not a future perfect: "By Christmas I'll have saved $500".
-    r"\b(?<!'ll\shave\s)(?<!\bwill\shave\s)(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
+    r"\b(?<!'ll\shave\s)(?<!’ll\shave\s)(?<!\bwill\shave\s)(?<!\bwon't\shave\s)"
+    r"(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
     r"|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
     r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"

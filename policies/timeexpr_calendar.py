@@ -151,8 +151,6 @@ def _part(g: Callable[[str], str | None], at: At, today: date) -> DateRange | No
     elif g("pt_sy"):
         base = dr.season((g("pt_s") or "").lower(), int(g("pt_sy") or 0))
     else:
-        if part in ("early", "mid", "late") and not g("pt_p"):
-            return None  # "I love late spring": a liked time of year, not a date
         future = not after and at.future()
         base = dr.season_near(today, (g("pt_s") or "").lower(), "in", future)
         step = "year"

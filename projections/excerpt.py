@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from nousmem.projections.title_points import rejoin_titles
+from nousmem.projections.title_points import split_sentences
 
 __all__ = ["ELLIPSIS", "excerpt", "matcher", "segments", "stem", "window"]
 
@@ -49,7 +49,8 @@ def stem(term: str) -> str:
 
 def segments(body: str) -> tuple[str, ...]:
     """``body`` split into its sentences and image captions."""
-    return tuple(seg for seg in rejoin_titles(_SEGMENT.split(body.strip())) if seg)
+    body = body.strip()
+    return tuple(body[a:b] for a, b in split_sentences(body, _SEGMENT))
 
 
 def matcher(terms: Iterable[str]) -> re.Pattern[str] | None:

@@ -3,16 +3,27 @@
 
 Shared by the extractor's sentence splitter and claim values (``nousmem.policies``) and by
 the projections that split a turn into its sentences (a forgotten statement, an excerpt), so
-that all of them agree on what one sentence is. A capitalised word that usually starts a
-sentence ("I", "It", "Do", "Please", "Always", "What", ...) still starts one: "I work on Main
-St. I love it." is two sentences.
+that all of them agree on what one sentence is. The point still ends a sentence when:
+
+* the abbreviation follows a capitalised word or a number: a street or place suffix ("I live
+  on Main St. Tom is my brother.", "on 5th St. I love it.");
+* the next word usually starts a sentence ("I", "It", "Do", "Please", "Always", "Remember",
+  ...): "Call me Dr. Always be brief.";
+* a line break follows it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-__all__ = ["SENTENCE_STARTERS", "TITLE_ABBREVIATIONS", "TITLE_POINT", "rejoin_titles"]
+__all__ = [
+    "SENTENCE_STARTERS",
+    "TITLE_ABBREVIATIONS",
+    "TITLE_POINT",
+    "joins_name",
+    "split_sentences",
+]
 
 #: Abbreviations a capitalised name follows. Not "Jr." / "Sr.", which end names.
 TITLE_ABBREVIATIONS = frozenset("St Mt Ft Dr Mr Mrs Ms Prof Rev Gen Col Lt".split())
@@ -26,17 +37,20 @@ SENTENCE_STARTERS = frozenset(
         "What Why How When Where Who Which Any Anyway Always Never Please Call Thanks Thank "
         "So But And Also Just Oh Yes Yeah No Not OK Ok Okay Hi Hello Hey Last Yesterday Today "
         "Tomorrow Tonight Next Then Now Let Let's Maybe A An In On At For If Well Sorry Great "
-        "Anyhow Besides However Still Sure Wow Cool Nice Also Plus Or Because Since After "
-        "Before Every Each Some Most Many All Both Only Even Actually Honestly Otherwise"
+        "Anyhow Besides However Still Sure Wow Cool Nice Plus Or Because Since After Before "
+        "Every Each Some Most Many All Both Only Even Actually Honestly Otherwise Remember "
+        "Forget Note Tell Show Give Make Take Keep Stop Use Write Answer Reply Be Try Check "
+        "Find Get Go Look See Ask Add Delete Erase Ignore"
     ).split()
 )
 
 _STARTER = "|".join(sorted((re.escape(w) for w in SENTENCE_STARTERS), key=len, reverse=True))
 # A letter that is no lowercase one: a capital (or a letter of a script without case).
 _CAPITAL = r"(?![a-z\u00df-\u00ff])[^\W\d_]"
+_ABBREVIATION = "|".join(sorted(TITLE_ABBREVIATIONS))
 
-#: The point after a title before a name, as a regex fragment (case-sensitive): it ends
-#: neither a sentence nor a claim's value.
+#: The point after a title before a name, as a regex fragment (case-sensitive), for a value
+#: or a name inside one sentence (which :func:`split_sentences` has already cut).
 TITLE_POINT = (
     "(?-i:(?:"
     + "|".join(rf"(?<=\b{a})" for a in sorted(TITLE_ABBREVIATIONS))
@@ -45,17 +59,37 @@ TITLE_POINT = (
     + "))"
 )
 
-_ENDS_ON_TITLE = re.compile(r"\b(?:" + "|".join(sorted(TITLE_ABBREVIATIONS)) + r")\.$")
-_STARTS_NAME = re.compile(rf"(?!(?:{_STARTER})(?![\w'’])){_CAPITAL}")
+_ENDS_ON_TITLE = re.compile(rf"(?:^|(?P<before>\S+)[ \t]+|[^\w\s])(?:{_ABBREVIATION})\.$")
+_STARTS_NAME = re.compile(rf"[ \t]+(?!(?:{_STARTER})(?![\w'’])){_CAPITAL}")
+# A word ending in one of these leaves the title at a phrase's start ("Hello, Dr. Lee").
+_OPENING_PUNCT = ",;:(\"'“‘—-"
 
 
-def rejoin_titles(parts: list[str]) -> list[str]:
-    """Sentences split at every point, with those split at a title before a name joined
-    again (by one space): ["I live in St.", "Louis."] -> ["I live in St. Louis."]."""
-    out: list[str] = []
-    for part in parts:
-        if out and _ENDS_ON_TITLE.search(out[-1]) and _STARTS_NAME.match(part):
-            out[-1] = f"{out[-1]} {part}"
-        else:
-            out.append(part)
-    return out
+def joins_name(text: str, point: int) -> bool:
+    """Whether the full stop at ``text[point]`` is a title's before a name: it ends no
+    sentence (see the module doc)."""
+    head = _ENDS_ON_TITLE.search(text, max(0, point - 48), point + 1)
+    if head is None or _STARTS_NAME.match(text, point + 1) is None:
+        return False
+    before = head.group("before")
+    # "Main St.", "5th St.": a street's suffix, not a title.
+    return not (
+        before and before[-1] not in _OPENING_PUNCT and (before[0].isupper() or before[0].isdigit())
+    )
+
+
+def split_sentences(text: str, boundary: re.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """The ``(start, end)`` of each piece of ``text`` between matches of ``boundary`` (a
+    pattern matching what separates two sentences), except a boundary right after a title's
+    point before a name (:func:`joins_name`) that holds no line break."""
+    start = 0
+    for m in boundary.finditer(text):
+        cut = m.start()
+        gap = m.group(0)
+        if cut > 0 and text[cut - 1] == "." and "\n" not in gap and joins_name(text, cut - 1):
+            continue
+        if cut > start:
+            yield start, cut
+        start = m.end()
+    if start < len(text):
+        yield start, len(text)

@@ -21,7 +21,7 @@ from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.naming import ASKED_TO_FORGET, ATTR_SPLIT, names_value
 from nousmem.projections.supersession import Sup, note_change
-from nousmem.projections.title_points import rejoin_titles
+from nousmem.projections.title_points import split_sentences
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
 from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import MergeCarry
@@ -254,7 +254,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         # (a request to forget, shown as the marker, names what it took out)
         said = [
             match_key(s)
-            for s in rejoin_titles(_SENTENCE.split(content))
+            for s in (content[a:b] for a, b in split_sentences(content, _SENTENCE))
             if _WORD.search(s.replace(ASKED_TO_FORGET, ""))
         ]
         if not all(any(names_value(sentence, v) for _, _, v in keys) for sentence in said):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.instructions import instruction_claims
-from nousmem.policies.sentences import SENTENCE
+from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
@@ -25,7 +25,7 @@ __all__ = ["instruction_turn"]
 
 def _only_instructions(content: str) -> bool:
     """Whether every sentence of ``content`` gives a standing instruction."""
-    for m in SENTENCE.finditer(content):
+    for m in sentences(content):
         if not _WORD.search(m.group(0)) or _COURTESY.match(m.group(0)):
             continue  # "Thanks!", "Hi!" say nothing besides
         said = Observation(content=m.group(0), source="user", actor="someone")

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from nousmem.policies.forget_requests import forget_requests
-from nousmem.policies.sentences import SENTENCE
+from nousmem.policies.sentences import sentences
 from nousmem.projections.naming import ASKED_TO_FORGET
 from nousmem.runtime.docrows import DocRow, time_notes
 
@@ -30,11 +30,11 @@ def without_requests(doc: DocRow, times: Sequence[Any] | None = None) -> DocRow 
     start, end = doc.lead, len(doc.text) - doc.notes
     content = doc.text[start:end]
     spans: list[tuple[int, int, bool]] = []  # (from, to, shows the marker)
-    sentences = [(m.start(), m.end()) for m in SENTENCE.finditer(content)]
+    spans_of = [(m.start(), m.end()) for m in sentences(content)]
     for request in (r for r in forget_requests(content) if not r.dismissed):
         # From its sentence's start: the verb ("Please forget that") goes with the clause.
         begin, close = max(
-            ((a, b) for a, b in sentences if a <= request.span[0]),
+            ((a, b) for a, b in spans_of if a <= request.span[0]),
             default=(request.span[0], request.span[1]),
         )
         spans.append((begin, request.span[1], True))

@@ -137,7 +137,20 @@ def test_a_titles_point_before_a_name_goes_on_into_the_name(
         # ... without one, a state known once: no claim that it holds now.
         ("I've worked at Google before.", []),
         ("I've lived in Paris.", []),
-        ("I've worked at Google, Meta and Apple.", []),
+        ("I've lived in Paris as a kid.", []),
+        ("I've lived in Paris for a year before moving to Lyon.", []),
+        ("I might have lived in Ohio for a year.", []),
+        ("I've lived in Paris for a year in 2015.", []),
+        (
+            "I've lived in London for two years but moved back to Leeds last month.",
+            [("Ana", "location", "Leeds", "assert")],
+        ),
+        # A perfect "worked at" with no sign either way holds, as it always did; a denial in
+        # the perfect denies it now.
+        ("I've worked at Google.", [("Ana", "employer", "Google", "assert")]),
+        ("I've always worked at Google.", [("Ana", "employer", "Google", "assert")]),
+        ("I've worked at Google for quite a while.", [("Ana", "employer", "Google", "assert")]),
+        ("I've never worked at Google.", [("Ana", "employer", "Google", "negate")]),
         ("I lived in Chicago for five years.", []),
     ],
 )
@@ -156,6 +169,10 @@ def test_a_present_perfect_state_goes_on_only_up_to_now(
         ("I work at Target until the 30th.", [("Ana", "employer", "Target", "assert")]),
         # A liked time of year is a value, not a date cut out of it.
         ("I love late spring.", [("Ana", "likes", "late spring", "assert")]),
+        ("I love the end of summer.", [("Ana", "likes", "end of summer", "assert")]),
+        ("I hate the end of winter.", [("Ana", "dislikes", "end of winter", "assert")]),
+        # "my whole" ends a value only before "life".
+        ("I love my whole family.", [("Ana", "likes", "whole family", "assert")]),
     ],
 )
 def test_review_rev51_extraction(text: str, expected: list[tuple[str, str, str, str]]) -> None:

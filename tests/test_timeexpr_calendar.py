@@ -330,7 +330,8 @@ def test_what_was_known_or_learnt_keeps_its_own_tense(text: str, start: date) ->
         ("I work at Google through the end of June.", [(D(2024, 6, 21), D(2024, 6, 30))]),
         ("We're planning for Easter brunch.", []),
         ("See you at the end of summer camp.", []),
-        ("I love late spring.", []),
+        ("The baby is due late fall.", [(D(2024, 11, 1), D(2024, 11, 30))]),
+        ("By Christmas I’ll have saved 500 dollars.", [(D(2024, 12, 25), D(2024, 12, 25))]),
     ],
 )
 def test_review_rev51_cases(text: str, ranges: list[tuple[date, date]]) -> None:

@@ -10,17 +10,16 @@ import pytest
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import forget_requests
-from nousmem.policies.sentences import SENTENCE
+from nousmem.policies.sentences import sentences
 from nousmem.projections.excerpt import segments
 from nousmem.projections.models import Observation
-from nousmem.projections.title_points import rejoin_titles
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2024, 5, 13, 10, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
-    ("text", "sentences"),
+    ("text", "expected"),
     [
         ("I live in St. Louis. It is nice.", ["I live in St. Louis.", "It is nice."]),
         ("I met Dr. Lee today.", ["I met Dr. Lee today."]),
@@ -30,14 +29,19 @@ T0 = datetime(2024, 5, 13, 10, tzinfo=UTC)
         ("Call me Dr. Always be brief.", ["Call me Dr.", "Always be brief."]),
         ("It's on Main St. Do you know it?", ["It's on Main St.", "Do you know it?"]),
         ("I saw John Smith Jr. He waved.", ["I saw John Smith Jr.", "He waved."]),
+        # A street's suffix after a capitalised word or a number, or a line break: an end.
+        ("I live on Main St. Tom is my brother.", ["I live on Main St.", "Tom is my brother."]),
+        ("I moved to Oak Dr. Maria helped me.", ["I moved to Oak Dr.", "Maria helped me."]),
+        ("It's on 5th St. Anna lives there.", ["It's on 5th St.", "Anna lives there."]),
+        ("I live in St.\nLouis is nice.", ["I live in St.", "Louis is nice."]),
+        ("Hello, Dr. Lee! How are you?", ["Hello, Dr. Lee!", "How are you?"]),
     ],
 )
 def test_sentences_split_at_a_title_only_before_a_sentence_start(
-    text: str, sentences: list[str]
+    text: str, expected: list[str]
 ) -> None:
-    assert [m.group(0) for m in SENTENCE.finditer(text)] == sentences
-    assert rejoin_titles(text.replace(". ", ".\n").split("\n")) == sentences
-    assert list(segments(text)) == sentences
+    assert [m.group(0) for m in sentences(text)] == expected
+    assert list(segments(text)) == expected
 
 
 def claims(text: str) -> list[tuple[str, str, str]]:
@@ -51,6 +55,7 @@ def claims(text: str) -> list[tuple[str, str, str]]:
         ("I work at the hospital on Main St. Do you know it?", ("Ana", "employer", "hospital")),
         ("Call me Dr. Always be brief.", ("Ana", "instruction", "be brief")),
         ("I married Dr. Alan Grant in 2015.", ("Ana", "spouse", "Dr. Alan Grant")),
+        ("I have a dog named Mr. Biscuit.", ("Ana", "pet", "dog Mr. Biscuit")),
     ],
 )
 def test_a_sentence_after_a_street_or_a_title_is_read(
@@ -88,6 +93,14 @@ async def test_forgetting_a_street_keeps_the_next_sentences_fact() -> None:
         "Where do I work?",
     )
     assert "employer: Google" in prompt
+
+
+async def test_forgetting_a_street_keeps_the_next_sentences_named_fact() -> None:
+    prompt = await _read(
+        ["Tom is my brother. I live in Lyon.", "Forget that I live on Elm St. Tom is my brother."],
+        "Who is my brother?",
+    )
+    assert "sibling: Tom" in prompt
 
 
 async def test_a_forgotten_place_with_a_title_leaves_every_read() -> None:
