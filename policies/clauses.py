@@ -312,7 +312,8 @@ def joined(sent: Sentence, walk: Walk) -> bool:
 
 _LIFELONG = re.compile(
     r"(?:all\s+(?:of\s+)?|most\s+of\s+)(?:my|his|her|their|our|your)\s+li(?:fe|ves)\b"
-    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)\b",
+    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)\b"
+    r"|all\s+these\s+years\b",
     re.IGNORECASE,
 )
 
@@ -348,7 +349,7 @@ def trim_phrase(
             joined = len(kept)
             kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
             continue
-        if _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
+        if kept and _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
             break  # "Chicago all my life", "Boston my whole life"
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:

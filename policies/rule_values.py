@@ -29,6 +29,8 @@ __all__ = ["day_of_year", "entity_of", "may_elide", "shaped", "value_of"]
 
 
 _LIKING = frozenset({"likes", "dislikes"})
+# A part of the year a liked value may be ("late spring", "the end of summer", "mid-June").
+_PART = re.compile(r"(?i:early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)\b")
 
 
 def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
@@ -70,7 +72,11 @@ def value_of(
         if rule.attribute in _LIKING:
             # "I love the end of summer", "I hate late winter": the time of year is what is
             # liked, not a date to cut out of the value.
-            cuts = [c for c in cuts if text[vs:c].strip().lower() not in ("", "the")]
+            cuts = [
+                c
+                for c in cuts
+                if text[vs:c].strip().lower() not in ("", "the") or not _PART.match(text, c)
+            ]
         trimmed = trim_phrase(text, vs, ve, cuts, stops)
         if trimmed is None:
             return None

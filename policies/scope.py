@@ -77,25 +77,36 @@ _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't 
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
-# What makes a present perfect state go on to now (see _perfect_is_past).
-_ONGOING = re.compile(
-    r"\b(?:since|still|now|currently|always|these\s+days|so\s+far|to\s+this\s+day"
-    r"|all\s+(?:of\s+)?(?:my|his|her|their|our|your)\s+li(?:fe|ves)|all\s+these\s+years"
+# What makes a present perfect state go on to now, whatever else its clause says ...
+_STILL = re.compile(
+    r"\b(?:since|still|currently|always|these\s+days|so\s+far|to\s+this\s+day"
+    r"|(?:up\s+)?(?:to|until)\s+now|to\s+date|all\s+these\s+years"
+    r"|all\s+(?:of\s+)?(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
     r"|most\s+of\s+(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
-    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)"
-    r"|for\b(?=[^.,;!?]{0,40}\b(?:years?|yrs?|months?|weeks?|days?|decades?|while|ages|long"
-    r"|ever|a\s+bit)\b))",
+    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career))\b",
     re.IGNORECASE,
 )
-# ... and what ends it before now: "I've worked at Google before", "I've lived in Paris as a
-# kid", "for a year before moving to Lyon".
+# ... or unless a sign of the past goes with it (see _perfect_is_past).
+_FOR_SPAN = re.compile(
+    r"\bfor\b(?=[^.,;!?]{0,40}\b(?:years?|yrs?|months?|weeks?|days?|decades?|while|ages"
+    r"|long|ever|a\s+bit)\b)|\bnow\b",
+    re.IGNORECASE,
+)
+# What ends it before now, in the claim's own clause: "I've worked at Google before", "I've
+# lived in Paris as a kid", "for a year before moving to Lyon" (not "before that").
 _PERFECT_PAST = re.compile(
-    r"\b(?:before|once|previously|in\s+the\s+past|back\s+then|at\s+(?:one|some)\s+point"
+    r"\b(?:before(?!\s+(?:that|this|then|my|his|her|our|their|the|it|I|he|she|we|they)\b)"
+    r"|previously|in\s+the\s+past|back\s+then|at\s+(?:one|some)\s+point"
     r"|as\s+an?\s+(?:kid|child|teen|teenager|student|baby)|when\s+(?:I|he|she|we|they)\s+was"
     r"|when\s+(?:we|they|you)\s+were|years\s+ago|in\s+(?:my|his|her|their|our)\s+"
-    r"(?:teens|twenties|thirties|forties|fifties|youth|childhood)|then\s+(?:I|we)\s+moved"
-    r"|(?:but|and)\s+(?:then\s+)?(?:I\s+|we\s+)?moved|moved\s+(?:back|away)|back\s+home"
-    r"|now\s+(?:I'?m|I\s+am|we'?re|we\s+are)\s+(?:back|in|at))\b",
+    r"(?:teens|twenties|thirties|forties|fifties|youth|childhood))\b",
+    re.IGNORECASE,
+)
+# A move after a stay, anywhere later in the sentence, ends a place lived in ("I've lived in
+# London for two years but moved back to Leeds").
+_MOVED_ON = re.compile(
+    r"\b(?:before\s+moving|(?:but|and|then)\s+(?:then\s+)?(?:I\s+|we\s+)?moved"
+    r"|moved\s+(?:back|away)|back\s+home|now\s+(?:I'?m|I\s+am|we'?re|we\s+are)\s+back)\b",
     re.IGNORECASE,
 )
 _MODALS = words("might may could would should must")
@@ -109,20 +120,25 @@ def _perfect_is_past(
     times: list[TimeMention],
     ref: date | None,
 ) -> bool:
-    """Whether a present perfect state ("I've worked at", "I've lived in") ended: not when
+    """Whether a present perfect state ("I've worked at", "I've lived in") ended. Not when
     denied ("I've never worked at Google" denies it now); yes after a modal ("I might have
-    lived in Ohio"), with a sign of a time gone by ("before", "as a kid", "in 2015") even
-    beside a span ("for a year before moving to Lyon"); no with a span up to now ("for five
-    years", "since 2019", "always"). Without either, "I've worked at Google" holds (as said)
-    and "I've lived in Paris" is a place known once."""
+    lived in Ohio"); no with "since", "always", "still", "all my life" ... ("I've worked at
+    Google since last year"); yes with a sign of the past in its clause ("before", "as a
+    kid", "in 2015") or, for a place, a move later in the sentence; no with a span ("for five
+    years"). Without either, "I've worked at Google" holds (as said) and "I've lived in
+    Paris" is a place known once."""
+    own = text[clause[0] : clause[1]]
     if "never" in between:
         return False
-    # A sign of the past counts in the rest of the sentence too ("..., but moved back").
-    if any(w in _MODALS for w in between) or _PERFECT_PAST.search(text, clause[0]):
+    if any(w in _MODALS for w in between):
+        return True
+    if _STILL.search(own):
+        return False
+    if _PERFECT_PAST.search(own) or (verb == "lived" and _MOVED_ON.search(text, clause[0])):
         return True
     if ref is not None and any(m.end < ref - _RECENT for m in times):
-        return True  # a date gone by ("in 2015"; "since 2019" runs up to now)
-    if _ONGOING.search(text, *clause):
+        return True  # a date gone by ("in 2015")
+    if _FOR_SPAN.search(own):
         return False
     return verb != "worked"
 

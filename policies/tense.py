@@ -87,6 +87,7 @@ _CLAUSE_END = re.compile(
 _PAST = re.compile(
     # Not a future perfect: "By Christmas I'll have saved $500".
     r"\b(?<!'ll\shave\s)(?<!’ll\shave\s)(?<!\bwill\shave\s)(?<!\bwon't\shave\s)"
+    r"(?<!won’t\shave\s)(?<!\bshall\shave\s)(?<!\bnot\shave\s)"
     r"(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
     r"|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
@@ -216,6 +217,31 @@ def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
         and _PAST.search(text, left, right) is None
         and _PRESENT_Q.search(text, left, start) is not None
     )
+
+
+# A present tense that plans ("The plumber comes on the 20th", "I'm on vacation the first
+# week of June", "My rent goes up on the 1st"): see present_plan.
+_PRESENT_PLAN = re.compile(
+    r"(?:'s|'re|'m|\b(?:is|are|am|have|has|need|needs|want|wants|comes?|goes|go|starts?"
+    r"|begins?|leaves?|opens?|closes?|ends?|runs?|arrives?))\b",
+    re.IGNORECASE,
+)
+_OF_EVENT = re.compile(r"\b(?:from|of|about|after|since)\s+(?:the\s+)?$", re.IGNORECASE)
+_OWN_FROM = re.compile(r"(?:from|after|since)\s", re.IGNORECASE)
+
+
+def present_plan(text: str, start: int, end: int) -> bool:
+    """Whether a calendar date at ``text[start:end]`` (a day of the month, a holiday, a part
+    of a month) is ahead because its sentence is in the present and tells of nothing past:
+    "The plumber comes on the 20th", "I'm proposing on Valentine's Day". Not the date of a
+    thing had or told of ("I have photos from Christmas")."""
+    left, right = _bounds(_SENT_END, text, start, end)
+    if _PAST.search(text, left, right) or _OF_EVENT.search(text, max(left, start - 12), start):
+        return False
+    # "I have photos from the 3rd" (the date's own "from"), but "From the 22nd we're closed".
+    if _OWN_FROM.match(text, start) and text[left:start].strip():
+        return False
+    return _PRESENT_PLAN.search(text, left, right) is not None
 
 
 def is_future(text: str, start: int, end: int) -> bool:

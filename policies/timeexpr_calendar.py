@@ -18,7 +18,7 @@ from typing import NamedTuple
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange
 from nousmem.policies.holidays import holiday_date, holiday_key, nearest_holiday
-from nousmem.policies.tense import is_future, looks_back
+from nousmem.policies.tense import is_future, looks_back, present_plan
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS
 
 __all__ = [
@@ -42,6 +42,11 @@ class At(NamedTuple):
 
     def future(self) -> bool:
         return is_future(self.text, self.start, self.end)
+
+    def ahead(self) -> bool:
+        """:meth:`future`, or a present that tells of nothing past (a calendar form only:
+        "The plumber comes on the 20th"; see :func:`~nousmem.policies.tense.present_plan`)."""
+        return self.future() or present_plan(self.text, self.start, self.end)
 
     def back(self) -> bool:
         return looks_back(self.text, self.start, self.end)
@@ -92,7 +97,7 @@ def _settle(
         return r
     if r.start > today and (after or at.back()):
         return narrow(_moved(base, step, -1))
-    if r.end < today and not after and at.future():
+    if r.end < today and not after and at.ahead():
         return narrow(_moved(base, step, 1))
     return r
 
@@ -105,7 +110,7 @@ def _month_base(
     month = MONTH_NUMBERS[word.lower()]
     if year:
         return dr.month(int(year), month), ""
-    future = not after and at.future()
+    future = not after and at.ahead()
     return dr.month(month_no_year(today, month, future), month), "year"
 
 
@@ -151,7 +156,7 @@ def _part(g: Callable[[str], str | None], at: At, today: date) -> DateRange | No
     elif g("pt_sy"):
         base = dr.season((g("pt_s") or "").lower(), int(g("pt_sy") or 0))
     else:
-        future = not after and at.future()
+        future = not after and at.ahead()
         base = dr.season_near(today, (g("pt_s") or "").lower(), "in", future)
         step = "year"
     r = _settle(base, lambda b: dr.part(b, part), step, at, today, after)
@@ -171,12 +176,12 @@ def _holiday(g: Callable[[str], str | None], at: At, today: date) -> DateRange:
         d = nearest_holiday(key, today, "this")
         if d > today and at.back():
             d = nearest_holiday(key, today, "past")
-        elif d < today and at.future():
+        elif d < today and at.ahead():
             d = nearest_holiday(key, today, "future")
     elif word == "since":
         d = nearest_holiday(key, today, "past")
     else:
-        d = nearest_holiday(key, today, "future" if at.future() else "past")
+        d = nearest_holiday(key, today, "future" if at.ahead() else "past")
     return since(dr.day(d), today) if word == "since" else dr.day(d)
 
 
@@ -190,7 +195,7 @@ def _day_of_month(g: Callable[[str], str | None], at: At, today: date) -> DateRa
         return dr.day(date(y, m, day))
     if (g("dom_p") or "").lower() == "since":
         return since(dr.day(dr.day_of_month(today, day, "past")), today)
-    return dr.day(dr.day_of_month(today, day, "future" if at.future() else "past"))
+    return dr.day(dr.day_of_month(today, day, "future" if at.ahead() else "past"))
 
 
 _Groups = Callable[[str], str | None]

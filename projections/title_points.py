@@ -6,7 +6,8 @@ the projections that split a turn into its sentences (a forgotten statement, an 
 that all of them agree on what one sentence is. The point still ends a sentence when:
 
 * the abbreviation follows a capitalised word or a number: a street or place suffix ("I live
-  on Main St. Tom is my brother.", "on 5th St. I love it.");
+  on Main St. Tom is my brother.", "on 5th St. I love it."; not "Port St. Lucie", "I'm Dr.
+  Lee", "Ask Dr. Lee"), or a determiner: a noun ("I went to the Dr. Tom drove me.");
 * the next word usually starts a sentence ("I", "It", "Do", "Please", "Always", "Remember",
   ...): "Call me Dr. Always be brief.";
 * a line break follows it.
@@ -40,7 +41,7 @@ SENTENCE_STARTERS = frozenset(
         "Anyhow Besides However Still Sure Wow Cool Nice Plus Or Because Since After Before "
         "Every Each Some Most Many All Both Only Even Actually Honestly Otherwise Remember "
         "Forget Note Tell Show Give Make Take Keep Stop Use Write Answer Reply Be Try Check "
-        "Find Get Go Look See Ask Add Delete Erase Ignore"
+        "Find Get Go Look See Ask Add Delete Erase Ignore Meet Met Saw Called Visit"
     ).split()
 )
 
@@ -63,6 +64,10 @@ _ENDS_ON_TITLE = re.compile(rf"(?:^|(?P<before>\S+)[ \t]+|[^\w\s])(?:{_ABBREVIAT
 _STARTS_NAME = re.compile(rf"[ \t]+(?!(?:{_STARTER})(?![\w'’])){_CAPITAL}")
 # A word ending in one of these leaves the title at a phrase's start ("Hello, Dr. Lee").
 _OPENING_PUNCT = ",;:(\"'“‘—-"
+# Before the abbreviation, these make it a noun ("the Dr.", "my Dr."), not a title.
+_DETERMINERS = frozenset("the a an my your his her our their this that".split())
+# Capitalised words a place's name puts before "St." ("Port St. Lucie", "Lake St. Louis").
+_PLACE_WORDS = frozenset("Port Lake Fort Ft Mount Mt Bay Cape Point Grand Sault".split())
 
 
 def joins_name(text: str, point: int) -> bool:
@@ -71,11 +76,13 @@ def joins_name(text: str, point: int) -> bool:
     head = _ENDS_ON_TITLE.search(text, max(0, point - 48), point + 1)
     if head is None or _STARTS_NAME.match(text, point + 1) is None:
         return False
-    before = head.group("before")
-    # "Main St.", "5th St.": a street's suffix, not a title.
-    return not (
-        before and before[-1] not in _OPENING_PUNCT and (before[0].isupper() or before[0].isdigit())
-    )
+    before = (head.group("before") or "").strip(_OPENING_PUNCT)
+    if before.lower() in _DETERMINERS:
+        return False  # "I went to the Dr. Tom drove me.": the doctor, no title
+    # "Main St.", "5th St.": a street's suffix, not a title; but "Port St. Lucie", "I'm Dr.
+    # Lee", "Ask Dr. Lee" name a place or a person.
+    street = bool(before) and (before[0].isupper() or before[0].isdigit())
+    return not street or before in _PLACE_WORDS or before in SENTENCE_STARTERS
 
 
 def split_sentences(text: str, boundary: re.Pattern[str]) -> Iterator[tuple[int, int]]:

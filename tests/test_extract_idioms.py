@@ -177,3 +177,36 @@ def test_a_present_perfect_state_goes_on_only_up_to_now(
 )
 def test_review_rev51_extraction(text: str, expected: list[tuple[str, str, str, str]]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Another event's past in the sentence ends no ongoing job (review rev53).
+        (
+            "I've worked at Google for five years, before that I was at Meta.",
+            [("Ana", "employer", "Google", "assert")],
+        ),
+        (
+            "I've worked at Google since I moved back from Europe.",
+            [("Ana", "employer", "Google", "assert")],
+        ),
+        ("I've worked at Google since last year.", [("Ana", "employer", "Google", "assert")]),
+        ("I've worked at Google from 2019 to now.", [("Ana", "employer", "Google", "assert")]),
+        (
+            "Tom has worked at Acme for ten years, before that he was at IBM.",
+            [("Tom", "employer", "Acme", "assert")],
+        ),
+        (
+            "I've lived in Boston for 10 years, and before that in Chicago.",
+            [("Ana", "location", "Boston", "assert")],
+        ),
+        ("I've lived in Chicago all these years.", [("Ana", "location", "Chicago", "assert")]),
+        # The value is the life itself; a date is no liked thing.
+        ("I love my whole life.", [("Ana", "likes", "whole life", "assert")]),
+        ("I love the 1st of May.", []),
+        ("I live in Port St. Lucie.", [("Ana", "location", "Port St. Lucie", "assert")]),
+    ],
+)
+def test_review_rev53_extraction(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected

@@ -428,7 +428,9 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
     [
         # "with" describes the person; a holiday, a relative, a superlative is no job.
         ("I'm a nurse with COVID.", [("Dana", "role", "nurse", "assert")]),
-        ("I'm a nurse for Halloween.", [("Dana", "role", "nurse", "assert")]),
+        # "for Halloween" is the coming one (a present plan): a costume then, no role now.
+        ("I'm a nurse for Halloween.", []),
+        ("I was a nurse for Halloween.", []),
         ("I'm the worst cook at Christmas.", []),
         # "for" a name: an organisation's or a person's, which the shape cannot tell.
         (

@@ -336,3 +336,21 @@ def test_what_was_known_or_learnt_keeps_its_own_tense(text: str, start: date) ->
 )
 def test_review_rev51_cases(text: str, ranges: list[tuple[date, date]]) -> None:
     assert [(m.start, m.end) for m in resolve_time_expressions(text, MON)] == ranges
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # A calendar date in a present that tells of nothing past is ahead (review rev53).
+        ("The plumber comes on the 20th.", D(2024, 5, 20)),
+        ("My rent goes up on the 1st.", D(2024, 6, 1)),
+        ("I'm on vacation the first week of June.", D(2024, 6, 1)),
+        ("I'm proposing on Valentine's Day.", D(2025, 2, 14)),
+        ("I need the forms before the 15th.", D(2024, 5, 15)),
+        # ... not one a thing had comes from, nor a past sentence's.
+        ("I have photos from the 3rd.", D(2024, 5, 3)),
+        ("I was sick on the 20th.", D(2024, 4, 20)),
+    ],
+)
+def test_a_present_plan_puts_a_calendar_date_ahead(text: str, start: date) -> None:
+    assert [m.start for m in resolve_time_expressions(text, MON)] == [start]

@@ -35,6 +35,11 @@ T0 = datetime(2024, 5, 13, 10, tzinfo=UTC)
         ("It's on 5th St. Anna lives there.", ["It's on 5th St.", "Anna lives there."]),
         ("I live in St.\nLouis is nice.", ["I live in St.", "Louis is nice."]),
         ("Hello, Dr. Lee! How are you?", ["Hello, Dr. Lee!", "How are you?"]),
+        # A doctor, not a title; a place's name; a person after a sentence's first word.
+        ("I went to the Dr. Tom drove me.", ["I went to the Dr.", "Tom drove me."]),
+        ("I live in Port St. Lucie.", ["I live in Port St. Lucie."]),
+        ("I'm Dr. Lee.", ["I'm Dr. Lee."]),
+        ("Yesterday Dr. Lee called.", ["Yesterday Dr. Lee called."]),
     ],
 )
 def test_sentences_split_at_a_title_only_before_a_sentence_start(
@@ -98,6 +103,14 @@ async def test_forgetting_a_street_keeps_the_next_sentences_fact() -> None:
 async def test_forgetting_a_street_keeps_the_next_sentences_named_fact() -> None:
     prompt = await _read(
         ["Tom is my brother. I live in Lyon.", "Forget that I live on Elm St. Tom is my brother."],
+        "Who is my brother?",
+    )
+    assert "sibling: Tom" in prompt
+
+
+async def test_forgetting_a_visit_to_the_doctor_keeps_the_brother() -> None:
+    prompt = await _read(
+        ["Tom is my brother.", "Forget that I went to the Dr. Tom is my brother."],
         "Who is my brother?",
     )
     assert "sibling: Tom" in prompt
