@@ -77,7 +77,7 @@ _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't 
 _PAST_STATE_VERBS = words("worked lived resided")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
-# What makes a present perfect state go on to now, whatever else its clause says ...
+# What makes a present perfect state go on to now, whatever else its clause says.
 _STILL = re.compile(
     r"\b(?:since|still|currently|always|these\s+days|so\s+far|to\s+this\s+day"
     r"|(?:up\s+)?(?:to|until)\s+now|to\s+date|all\s+these\s+years"
@@ -86,7 +86,8 @@ _STILL = re.compile(
     r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career))\b",
     re.IGNORECASE,
 )
-# ... or unless a sign of the past goes with it (see _perfect_is_past).
+# A span up to now ("for five years", "now"): it holds unless a sign of the past goes with
+# it (see _perfect_is_past).
 _FOR_SPAN = re.compile(
     r"\bfor\b(?=[^.,;!?]{0,40}\b(?:years?|yrs?|months?|weeks?|days?|decades?|while|ages"
     r"|long|ever|a\s+bit)\b)|\bnow\b",
