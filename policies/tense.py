@@ -22,6 +22,7 @@ __all__ = [
     "looks_back",
     "object_of",
     "past_in_clause",
+    "present_plan",
     "span_of_time",
 ]
 

@@ -47,6 +47,7 @@ from nousmem.policies.tense import object_of, span_of_time
 from nousmem.policies.timeexpr_calendar import (
     At,
     capitalised,
+    follows_since,
     is_calendar,
     month_no_year,
     resolve_calendar,
@@ -105,10 +106,6 @@ def _num(word: str) -> int:
 def _unit(word: str) -> str:
     word = word.lower()
     return word[:-1] if word.endswith("s") else word
-
-
-# "since Monday": the day looks back, whatever else the sentence plans.
-_SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 
 
 def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
@@ -197,7 +194,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
                 mode = "past"
         elif word == "last":
             mode = "past"
-        elif _SINCE.search(text, max(0, m.start() - 8), m.start()):
+        elif follows_since(text, m.start()):
             mode = "past"
         else:
             mode = "future" if at.future() else "past"

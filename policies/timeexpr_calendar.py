@@ -24,6 +24,7 @@ from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS
 __all__ = [
     "At",
     "capitalised",
+    "follows_since",
     "is_calendar",
     "month_no_year",
     "resolve_calendar",
@@ -206,6 +207,13 @@ _RESOLVERS: tuple[tuple[str, Callable[[_Groups, At, date], DateRange | None]], .
     ("dom_d", _day_of_month),
 )
 _SINCE_BEFORE = re.compile(r"\bsince\s+$", re.IGNORECASE)
+
+
+def follows_since(text: str, start: int) -> bool:
+    """Whether the expression at ``start`` follows "since" ("since Monday" looks back)."""
+    return _SINCE_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
 _AFTER_LEAD = re.compile(r"(?:until|till|by)\s+", re.IGNORECASE)
 
 
@@ -220,7 +228,7 @@ def resolve_calendar(m: re.Match[str], at: At, today: date) -> DateRange | None:
     for group, resolver in _RESOLVERS:
         if m.group(group):
             r = resolver(m.group, at, today)
-            if r is not None and _SINCE_BEFORE.search(m.string, max(0, m.start() - 8), m.start()):
+            if r is not None and follows_since(m.string, m.start()):
                 return since(r, today)  # "since the first week of April", "since last Easter"
             return r
     raise ValueError("not a calendar form")
