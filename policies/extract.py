@@ -62,6 +62,10 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
+# "We went camping", "we've been to Rome": a "we" holds the speaker ("we'd" is a modal).
+_WE = re.compile(r"(?i:we(?:['\u2019](?:ve|re|ll))?)(?!['\u2019\w])")
+#: What a group does, the speaker in it did: rules for these read "we" as the speaker.
+SHARED_ATTRIBUTES = frozenset({"activity", "visited"})
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
 # Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
@@ -202,6 +206,12 @@ class RuleExtractor:
                 return []
         else:
             walk = walk_back(sent, match.start())
+            if (
+                walk.kind == "none"
+                and rule.attribute in SHARED_ATTRIBUTES
+                and _WE.match(sent.text, walk.start) is not None
+            ):
+                walk = joint_walk(sent, walk.start, match.start())
             if walk.kind == "elided" and not may_elide(rule, match):
                 return []
             if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):

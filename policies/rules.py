@@ -272,7 +272,8 @@ _LATER_RULES: tuple[Rule, ...] = (
         + r")s?\b(?!'s|\s+[a-z]+\b(?<!\bin)(?<!\bat)(?<!\band)(?<!\bfor)(?<!\bon)(?<!\blast)"
         r"(?<!\bthis)(?<!\byesterday)(?<!\bover)(?<!\btoday)))" + VAL,
         elide="past",
-        reject="friend friends family relatives grandma grandpa aunt uncle cousin",
+        reject="friend friends family relatives grandma grandpa aunt uncle cousin nature"
+        " outdoors wilderness",
     ),
     make_rule(
         "visited",

@@ -247,6 +247,34 @@ LEISURE_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "activity",
+        "took take taking takes brought bring bringing",
+        # "I took the kids to the museum": the outing, not an errand ("to the doctor").
+        r"\b(?i:took|take|taking|takes|brought|bring|bringing)\s+(?i:the|my|our|his|her)"
+        r"\s+(?:[\w'-]+\s+){0,2}?(?i:to)\s+(?=(?i:the|a|an|see)\s)" + VAL,
+        reject="doctor doctors dentist vet hospital mechanic airport station school daycare"
+        " bus train er emergency room shop store bathroom toilet office",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "had have having threw throw throwing hosted",
+        r"\b(?i:had|have|having|threw|throw|throwing|hosted)\s+(?i:a|an|our|my|the)\s+"
+        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:picnic|party|barbecue|bbq|cookout|potluck"
+        r"|sleepover|bonfire|game\s+night|movie\s+night))\b"
+        # Not "a party trick": a noun after it makes the word a modifier.
+        r"(?!\s+(?!(?:for|with|at|on|in|to|last|this|yesterday|today|tonight|and|or|but|so"
+        r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z])",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "got get getting",
+        r"\b(?i:got|get|getting)\s+(?i:a|an|some|myself\s+(?:a|an|some))\s+(?i:new)\s+" + VAL,
+        template="got new {}",
+        elide="past",
+    ),
+    make_rule(
+        "activity",
         "joined join joins joining",
         r"\b(?i:joined|join|joins|joining)\s+(?=(?i:a|an|the|my|some)\s+[a-z])" + VAL,
         elide="past",

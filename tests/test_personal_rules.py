@@ -162,7 +162,10 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("I'm no longer vegetarian.", [("Dana", "diet", "vegetarian", "negate")]),
         ("I used to be vegetarian.", [("Dana", "diet", "vegetarian", "negate")]),
         # A thing of that kind, not the speaker's diet.
-        ("We went to a vegan restaurant.", []),
+        (
+            "We went to a vegan restaurant.",
+            [("Dana", "activity", "vegan restaurant", "assert")],  # an outing, no diet
+        ),
         ("I'm looking for vegetarian options.", []),
         ("I eat vegan food.", []),
         ("I'm thinking of going vegan.", []),

@@ -1,0 +1,95 @@
+"""What people did together: "we" holds the speaker in activities and visits ("We went
+camping"), and outings, parties and new things read as activities ("I took the kids to the
+museum", "We had a picnic", "Just got some new shoes")."""
+
+from __future__ import annotations
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+
+EX = RuleExtractor()
+
+
+def claims(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(
+        type="utterance",
+        content=text,
+        actor="Dana",
+        source="user",
+        occurred_at="2023-05-08T13:56:00Z",
+    )
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We went camping last week.", ("activity", "camping", "assert")),
+        (
+            "I had a quiet weekend after we went camping with my fam two weekends ago.",
+            ("activity", "camping", "assert"),
+        ),
+        ("We've been to Japan.", ("visited", "Japan", "assert")),
+        ("We visited Rome last year.", ("visited", "Rome", "assert")),
+        ("We\u2019ve been to Japan.", ("visited", "Japan", "assert")),
+        ("We didn't go camping.", ("activity", "camping", "negate")),
+        ("We never went camping.", ("activity", "camping", "negate")),
+        ("Tom and I went hiking.", ("activity", "hiking", "assert")),
+    ],
+)
+def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, ...]) -> None:
+    assert claims(text) == [("Dana", *expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If we went camping, I'd be happy.",  # hypothetical
+        "We'd go camping if it were warm.",  # a modal
+        "We should go camping sometime.",
+        "We could visit Rome.",
+        "Do we go hiking?",  # a question
+        "Tom said we went hiking.",  # someone else's report about the speaker
+        "We love jazz.",  # a taste: not every member's
+        "We live in Oslo.",  # a state: not read for "we"
+        "We chilled under the trees, played games, and ate yummy food.",
+        "Weekends we're busy.",  # "we're" is no verb of an activity here
+        "We explored nature and hiked.",  # nature is no place visited
+    ],
+)
+def test_we_gives_nothing_outside_what_a_group_did(text: str) -> None:
+    assert claims(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Yesterday I took the kids to the museum - it was so cool.", "museum"),
+        ("I took my daughter to the zoo.", "zoo"),
+        ("Last Fri I finally took my kids to a pottery workshop.", "pottery workshop"),
+        ("Last weekend I had a picnic with some friends from church.", "picnic"),
+        ("We had a barbecue on Sunday.", "barbecue"),
+        ("I had a birthday party last week.", "birthday party"),
+        ("We threw a surprise party for Tom.", "surprise party"),
+        ("Just got some new shoes, too!", "got new shoes"),
+        ("I got a new car.", "got new car"),
+    ],
+)
+def test_outings_parties_and_new_things_are_activities(text: str, value: str) -> None:
+    assert ("Dana", "activity", value, "assert") in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took my mom to the hospital.",  # an errand, not an outing
+        "I took my car to the mechanic.",
+        "I took the kids to school.",
+        "I have a great party trick.",  # "party" is a modifier
+        "Tom took the kids to the museum.",  # someone else's outing
+    ],
+)
+def test_errands_and_modifiers_are_not_activities(text: str) -> None:
+    assert [c for c in claims(text) if c[0] == "Dana" and c[1] == "activity"] == []
