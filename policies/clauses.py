@@ -19,22 +19,25 @@ from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
     ABBREVIATIONS,
-    ADJ_HEAD,
     ADVERBS,
     CESSATION,
     CONDITIONAL,
     CONJUNCTIONS,
     FIRST_PERSON,
-    HEAD_REJECT,
-    LEADING_ADVERBS,
-    LEADING_DROP,
     MODALS,
     NAME_STOP,
     OTHER_SUBJECTS,
     PAST_IRREGULAR,
     PLAIN_NEG,
-    SECOND_PERSON,
     SKIP_WORDS,
+)
+from nousmem.policies.sentences import TOKEN, Sentence
+from nousmem.policies.value_words import (
+    ADJ_HEAD,
+    HEAD_REJECT,
+    LEADING_ADVERBS,
+    LEADING_DROP,
+    SECOND_PERSON,
     TO_CONTINUES,
     TRAILING_DEGREE,
     TRAILING_DROP,
@@ -43,7 +46,6 @@ from nousmem.policies.patterns import (
     VALUE_REJECT_START,
     VALUE_STOP,
 )
-from nousmem.policies.sentences import TOKEN, Sentence
 
 __all__ = [
     "Walk",

@@ -39,6 +39,7 @@ from nousmem.policies.clauses import (
 )
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed
 from nousmem.policies.forget_requests import forget_requests
+from nousmem.policies.group_subject import SHARED_ATTRIBUTES, group_did
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
@@ -62,10 +63,6 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
-# "We went camping", "we've been to Rome": a "we" holds the speaker ("we'd" is a modal).
-_WE = re.compile(r"(?i:we(?:['\u2019](?:ve|re|ll))?)(?!['\u2019\w])")
-#: What a group does, the speaker in it did: rules for these read "we" as the speaker.
-SHARED_ATTRIBUTES = frozenset({"activity", "visited"})
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
 # Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
@@ -209,7 +206,7 @@ class RuleExtractor:
             if (
                 walk.kind == "none"
                 and rule.attribute in SHARED_ATTRIBUTES
-                and _WE.match(sent.text, walk.start) is not None
+                and group_did(sent.text, walk.start, match.start())
             ):
                 walk = joint_walk(sent, walk.start, match.start())
             if walk.kind == "elided" and not may_elide(rule, match):

@@ -29,6 +29,8 @@ from nousmem.policies.patterns import (
     NOT_A_NAME,
     SPECIES,
     SPECIES_SINGULAR,
+)
+from nousmem.policies.value_words import (
     VALUE_STOP,
 )
 from nousmem.projections.title_points import TITLE_POINT

@@ -16,12 +16,14 @@ from nousmem.policies.patterns import (
     PAST_IRREGULAR,
     SPECIES_SINGULAR,
     STATUS_OF,
-    VALUE_STOP,
-    VP_STOP,
     Rule,
 )
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
+from nousmem.policies.value_words import (
+    VALUE_STOP,
+    VP_STOP,
+)
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 

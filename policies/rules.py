@@ -266,6 +266,10 @@ _LATER_RULES: tuple[Rule, ...] = (
         "visited",
         "visited toured explored",
         r"\b(?i:visited|toured|explored)\s+(?!(?i:it|that|this|them)\b)"
+        # "explored our options / the idea of moving": no place.
+        r"(?!(?:(?i:our|my|the|a|few|some|several|all|other|different|new|many)\s+)*"
+        r"(?i:options?|ideas?|approach(?:es)?|possibilit(?:y|ies)|alternatives?|ways?"
+        r"|avenues?|solutions?|feelings?|thoughts?)\b)"
         # A person visited is no place: "I visited my grandma", "visited a friend".
         + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
         + _KIN_WORDS

@@ -29,7 +29,21 @@ _PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
 # -ing words that name no activity ("went *shopping*", not "went *during*").
 _NOT_GERUND = (
     r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"
-    r"|evening|bring|sing|string|wing|going|being|doing|ceiling|building|feeling)\b)"
+    r"|evening|bring|sing|string|wing|going|being|doing|ceiling|building|feeling|missing)\b)"
+)
+# Whom one takes on an outing: "took *the kids* to the zoo", "my *daughter*", "the *dog*".
+_COMPANY = (
+    r"kids?|children|child|son|sons|daughters?|boys|girls|twins|baby|grandkids|grandchildren"
+    r"|family|fam|nephews?|nieces?|students|class|team|dogs?|puppy|pups?|mom|mother|dad"
+    r"|father|parents|folks|wife|husband|partner|girlfriend|boyfriend|friends?|sisters?"
+    r"|brothers?|grandma|grandpa|grandparents|in-laws|cousins?"
+)
+# Where one takes them on an errand, not an outing: "to the doctor's office", "to the ER".
+_ERRANDS = (
+    r"doctor|doctor's|doctors|dentist|vet|veterinarian|hospital|clinic|pharmacy|er|emergency"
+    r"|pediatrician|orthodontist|groomer|dmv|mechanic|garage|airport|station|stop|bus|train"
+    r"|school|daycare|store|shop|office|appointment|bathroom|toilet|bank|dump|cleaners"
+    r"|laundromat|car\s+wash|post\s+office|therapist|hairdresser|barber|salon"
 )
 
 LEISURE_RULES: tuple[Rule, ...] = (
@@ -161,7 +175,8 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "went gone headed",
         r"\b(?i:went|gone|headed)\s+(?i:to)\s+(?!(?i:bed|sleep|work|see|visit|get|check"
-        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|the\s+(?:bathroom|toilet|store))\b)" + VAL,
+        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|great\s+lengths|waste"
+        r"|the\s+(?:bathroom|toilet|store|moon))\b)" + VAL,
         elide="past",
     ),
     make_rule(
@@ -248,28 +263,31 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "took take taking takes brought bring bringing",
-        # "I took the kids to the museum": the outing, not an errand ("to the doctor").
+        # "I took the kids to the museum": an outing with people or a pet, not an errand.
         r"\b(?i:took|take|taking|takes|brought|bring|bringing)\s+(?i:the|my|our|his|her)"
-        r"\s+(?:[\w'-]+\s+){0,2}?(?i:to)\s+(?=(?i:the|a|an|see)\s)" + VAL,
-        reject="doctor doctors dentist vet hospital mechanic airport station school daycare"
-        " bus train er emergency room shop store bathroom toilet office",
+        r"\s+(?:[\w'-]+\s+)?(?i:" + _COMPANY + r")\s+(?i:to)\s+(?=(?i:the|a|an|see)\s)"
+        r"(?!(?i:the|a|an)\s+(?:[\w'-]+\s+)?(?i:" + _ERRANDS + r")\b)" + VAL,
         elide="past",
     ),
     make_rule(
         "activity",
         "had have having threw throw throwing hosted",
         r"\b(?i:had|have|having|threw|throw|throwing|hosted)\s+(?i:a|an|our|my|the)\s+"
-        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:picnic|party|barbecue|bbq|cookout|potluck"
+        r"(?!(?:[\w'-]+\s+)?(?i:pity)\b)(?P<val>(?:[\w'-]+\s+){0,2}?(?i:picnic|party|barbecue|bbq|cookout|potluck"
         r"|sleepover|bonfire|game\s+night|movie\s+night))\b"
         # Not "a party trick": a noun after it makes the word a modifier.
         r"(?!\s+(?!(?:for|with|at|on|in|to|last|this|yesterday|today|tonight|and|or|but|so"
-        r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z])",
+        r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z]"
+        r"|\s+(?i:in\s+my\s+mouth))",
         elide="past",
     ),
     make_rule(
         "activity",
-        "got get getting",
-        r"\b(?i:got|get|getting)\s+(?i:a|an|some|myself\s+(?:a|an|some))\s+(?i:new)\s+" + VAL,
+        "got",
+        # Got, not "get": "I have to get a new passport" has not got one yet.
+        r"\b(?i:got)\s+(?i:a|an|some|myself\s+(?:a|an|some))\s+(?i:new)\s+"
+        r"(?!(?i:lease|perspective|appreciation|outlook|sense|respect|understanding|idea"
+        r"|ideas|attitude|look\s+on|hope|energy|motivation)\b)" + VAL,
         template="got new {}",
         elide="past",
     ),

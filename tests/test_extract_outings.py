@@ -37,6 +37,9 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We didn't go camping.", ("activity", "camping", "negate")),
         ("We never went camping.", ("activity", "camping", "negate")),
         ("Tom and I went hiking.", ("activity", "hiking", "assert")),
+        ("We haven't been to Paris yet.", ("visited", "Paris", "negate")),
+        ("We have never been to Paris.", ("visited", "Paris", "negate")),
+        ("Yesterday we went hiking.", ("activity", "hiking", "assert")),
     ],
 )
 def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, ...]) -> None:
@@ -57,6 +60,29 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "We chilled under the trees, played games, and ate yummy food.",
         "Weekends we're busy.",  # "we're" is no verb of an activity here
         "We explored nature and hiked.",  # nature is no place visited
+        # Suggestions, offers, hopes and plans: nothing done yet.
+        "Why don't we go to the beach this weekend.",
+        "How about we take the kids to the zoo.",
+        "Shall we go to the park tomorrow.",
+        "I suggested we go camping next weekend.",
+        "We can go camping next weekend if you want.",
+        "Maybe we can go to the zoo this weekend.",
+        "I hope we can go to the beach this summer.",
+        "Hopefully we'll go to the beach this summer.",
+        "Let's hope we go camping soon.",
+        "There's no way we're going camping this year.",
+        "We were going to go camping but it rained.",
+        "We have to go camping sometime.",
+        # Questions without their question mark.
+        "When are we going to the zoo",
+        "Aren't we going to the beach this weekend",
+        "Where did we go camping last year",
+        # Idioms.
+        "We went to great lengths to find it.",
+        "We went to war over this.",
+        "We went missing for a day.",
+        "We explored our options.",
+        "We explored the idea of moving.",
     ],
 )
 def test_we_gives_nothing_outside_what_a_group_did(text: str) -> None:
@@ -88,6 +114,21 @@ def test_outings_parties_and_new_things_are_activities(text: str, value: str) ->
         "I took my car to the mechanic.",
         "I took the kids to school.",
         "I have a great party trick.",  # "party" is a modifier
+        "I had a little pity party for myself.",
+        "I took my dad to the emergency room.",
+        "I took my daughter to the ER last night.",
+        "I took my son to the doctor's office.",
+        "We took the dog to the vet clinic.",
+        "I took my daughter to the train station.",
+        "I took the trash to the dump.",  # not company: an errand
+        "I took the package to the post office.",
+        "I took my complaint to the manager.",
+        "I brought the issue to the attention of my manager.",
+        "We took the stairs to the top.",
+        "I have to get a new passport.",  # not got yet
+        "I might get a new car.",
+        "I got a new lease on life.",
+        "I got a new perspective on life.",
         "Tom took the kids to the museum.",  # someone else's outing
     ],
 )
