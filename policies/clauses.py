@@ -1,9 +1,8 @@
-"""Sentence mechanics for the rule extractor: who a verb's subject is and where a value ends.
+"""Sentence mechanics for the rule extractor: who a verb's subject is.
 
 ``walk_back`` reads leftwards from a verb over auxiliaries and adverbs to its subject ("I",
 a capitalised name, or a pronoun the extractor cannot resolve), collecting negators and
-modals on the way. ``trim_phrase`` cuts a captured value down to a short phrase. Both work
-on plain strings; nothing here knows about claims or rules. The sentences they read
+modals on the way. Where a value ends is ``value_trim.py``; the sentences these read
 (tokens, clauses, time mentions) are in ``sentences.py``.
 """
 
@@ -18,7 +17,6 @@ from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
-    ABBREVIATIONS,
     ADVERBS,
     CESSATION,
     CONDITIONAL,
@@ -31,21 +29,7 @@ from nousmem.policies.patterns import (
     PLAIN_NEG,
     SKIP_WORDS,
 )
-from nousmem.policies.sentences import TOKEN, Sentence
-from nousmem.policies.value_words import (
-    ADJ_HEAD,
-    HEAD_REJECT,
-    LEADING_ADVERBS,
-    LEADING_DROP,
-    SECOND_PERSON,
-    TO_CONTINUES,
-    TRAILING_DEGREE,
-    TRAILING_DROP,
-    VALUE_REJECT,
-    VALUE_REJECT_ANYWHERE,
-    VALUE_REJECT_START,
-    VALUE_STOP,
-)
+from nousmem.policies.sentences import Sentence
 
 __all__ = [
     "Walk",
@@ -53,16 +37,12 @@ __all__ = [
     "joined",
     "joint_walk",
     "not_stated",
-    "trim_name",
-    "trim_phrase",
     "walk_back",
 ]
 
 _NAME_TOKEN = re.compile(rf"^[{UPPER}][{LOWER}]+(?:[-'][{UPPER}]?[{LOWER}]+)*$")
 _BOUNDARY_END = (",", ";", ":", "—", "–")
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
-# Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
-_OBJECT_PRONOUNS = frozenset("it that this them these those".split())
 
 
 class Walk(NamedTuple):
@@ -310,124 +290,3 @@ def joined(sent: Sentence, walk: Walk) -> bool:
     if low in ("i", "me") or _NAME_TOKEN.match(prev.strip(_STRIP)) is not None:
         return True
     return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in _POSSESSIVES
-
-
-_LIFELONG = re.compile(
-    r"(?:all\s+(?:of\s+)?|most\s+of\s+)(?:my|his|her|their|our|your)\s+li(?:fe|ves)\b"
-    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)\b"
-    r"|all\s+these\s+years\b",
-    re.IGNORECASE,
-)
-
-
-def trim_phrase(
-    text: str, start: int, end: int, cuts: list[int], stops: frozenset[str] = VALUE_STOP
-) -> tuple[str, int] | None:
-    """Trim ``text[start:end]`` to a short phrase ending before any word in ``stops``.
-
-    Returns the phrase and its end offset, or None when nothing informative is left.
-    """
-    first = bisect_left(cuts, start)  # cuts are in text order: the first one inside ends it
-    if first < len(cuts) and cuts[first] < end:
-        end = cuts[first]
-    toks = [(m.group(0), m.end()) for m in TOKEN.finditer(text, start, end)]
-    kept: list[tuple[str, int]] = []
-    joined: int | None = None  # where "for"/"without" joined a name, if it did
-    for k, (tok, tok_end) in enumerate(toks):
-        low = tok.strip(_STRIP).lower()
-        if not kept and low in LEADING_ADVERBS and not tok[:1].isupper():  # "Still Corners"
-            continue
-        if low in SECOND_PERSON and not kept:
-            return None  # "I'd love to join you": about the listener, not a fact
-        if joined is not None:
-            # Past "for"/"without", the name goes on in capitalised words only, and a title
-            # ("for Dr. Patel") shows it was a person: the value ends before "for".
-            if low.rstrip(".") in _TITLES:
-                del kept[joined:]
-                break
-            if not tok[:1].isupper():
-                break
-        elif low in stops and _joins_name(tok, kept, toks[k + 1][0] if k + 1 < len(toks) else ""):
-            joined = len(kept)
-            kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
-            continue
-        if kept and _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
-            break  # "Chicago all my life", "Boston my whole life"
-        if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
-            if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
-                return None  # "want to pass *it* on", "help make *that* happen": a half phrase
-            break  # "im" (I'm) only in lowercase: "IM Global" is a name
-        if low == "to":
-            nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
-            if not (nxt.lower() in TO_CONTINUES or nxt[:1].isupper()):
-                break
-        kept.append((tok, tok_end))
-        if len(kept) == 6:
-            break
-    while kept and kept[0][0].lower() in LEADING_DROP:
-        kept.pop(0)
-    if len(kept) > 1 and kept[0][0].lower() == "go" and kept[1][0].endswith("ing"):
-        kept.pop(0)
-    while len(kept) > 1 and (
-        kept[-1][0].lower() in TRAILING_DROP
-        or (kept[-1][0] in TRAILING_DEGREE)  # lowercase only: "Thomas More" is a name
-    ):
-        kept.pop()
-    if not kept or kept[0][0].lower() in VALUE_REJECT_START:
-        return None
-    if any(t.lower().strip(_STRIP) in VALUE_REJECT_ANYWHERE for t, _ in kept):
-        return None
-    value = " ".join(t.strip(_STRIP) for t, _ in kept).strip()
-    last = kept[-1][0] if kept else ""
-    if (
-        not value
-        or value.lower() in VALUE_REJECT
-        # "I went to pieces", not "I work at The Motley Fool"
-        or (last.lower() in HEAD_REJECT and not last[:1].isupper())
-    ):
-        return None
-    if len(kept) > 1 and kept[-2][0].lower() in ("a", "an") and kept[-1][0].lower() in ADJ_HEAD:
-        return None
-    return value, kept[-1][1]
-
-
-#: The last word of a name that "for" or "without" continues: "*Teach* for America",
-#: "*Habitat* for Humanity", "*Doctors* Without Borders", "*Center* for Disease Control". Not a
-#: place or a company ("moved to Seattle for Amazon", "work at Google for Tom"): those two
-#: cannot be told apart by their shape, so only these heads join.
-_NAME_HEADS = frozenset(
-    """teach habitat doctors engineers reporters physicians lawyers nurses teachers musicians
-    architects scientists students mothers fathers parents veterans citizens clowns center
-    centre institute society association foundation alliance coalition council committee
-    campaign partnership fund network league union federation organization organisation
-    academy commission agency bureau trust initiative project""".split()
-)
-#: Capitalised words after "for" that name a time, a person or the speaker, not the rest of
-#: a name ("I joined the Campaign for Christmas"): the words no name starts with, and a few.
-_NOT_NAME_TAIL = NAME_STOP | frozenset(
-    "i'm i've i'd i'll mum grandma grandpa hanukkah ramadan diwali".split()
-)
-#: Titles before a person's name: a name they follow was a person's, not an organisation's.
-_TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
-
-
-def _joins_name(tok: str, kept: list[tuple[str, int]], nxt: str) -> bool:
-    """Whether ``tok`` ("for", "without") joins two parts of one capitalised name: every
-    word before it is capitalised, the last one a name's head, and the next one capitalised."""
-    if tok.lower() not in ("for", "without") or not kept or not nxt[:1].isupper():
-        return False
-    if kept[-1][0].strip(_STRIP).lower() not in _NAME_HEADS:
-        return False
-    if nxt.strip(_STRIP).lower() in _NOT_NAME_TAIL:
-        return False
-    return all(t[:1].isupper() or (i == 0 and t.lower() == "the") for i, (t, _) in enumerate(kept))
-
-
-def trim_name(raw: str) -> str | None:
-    parts = [p for p in raw.split() if p]
-    while parts and parts[-1].lower() in NAME_STOP:
-        parts.pop()
-    if not parts or parts[0].lower() in NAME_STOP:
-        return None
-    name = " ".join(parts)
-    return name[:-2] if name.endswith("'s") else name

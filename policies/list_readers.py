@@ -12,7 +12,6 @@ import re
 from itertools import islice
 from typing import NamedTuple
 
-from nousmem.policies.clauses import trim_name, trim_phrase
 from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.list_words import (
     BINOMIALS,
@@ -30,6 +29,7 @@ from nousmem.policies.patterns import (
     SPECIES,
     SPECIES_SINGULAR,
 )
+from nousmem.policies.value_trim import trim_name, trim_phrase
 from nousmem.policies.value_words import (
     VALUE_STOP,
 )

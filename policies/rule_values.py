@@ -9,7 +9,7 @@ from __future__ import annotations
 import calendar
 import re
 
-from nousmem.policies.clauses import Walk, trim_name, trim_phrase
+from nousmem.policies.clauses import Walk
 from nousmem.policies.patterns import (
     ABBREVIATIONS,
     NAME_STOP,
@@ -20,6 +20,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
+from nousmem.policies.value_trim import trim_name, trim_phrase
 from nousmem.policies.value_words import (
     VALUE_STOP,
     VP_STOP,

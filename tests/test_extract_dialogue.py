@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from nousmem.policies import RuleExtractor
-from nousmem.policies.clauses import trim_phrase
 from nousmem.policies.sentences import Doc, Sentence
+from nousmem.policies.value_trim import trim_phrase
 from nousmem.projections.models import Observation
 
 EX = RuleExtractor()
