@@ -199,7 +199,7 @@ def now_value(dim: Dimension, rev: Revision) -> str | None:
             return None
         held = float(bn.presence(dim.alpha[idx : idx + 1], dim.beta[idx : idx + 1])[0]) > 0.5
         return dim.labels[idx] if held else None
-    from nousmem.projections.dimension import SINK
+    from nousmem.projections.dimension_single import SINK
 
     top = int(np.argmax(dim.p))
     return None if dim.keys[top] == SINK else dim.labels[top]

@@ -24,7 +24,8 @@ from nousmem.projections.belief_models import (
     ObservedValue,
     match_key,
 )
-from nousmem.projections.dimension import SINK, Dimension
+from nousmem.projections.dimension import Dimension
+from nousmem.projections.dimension_single import SINK
 from nousmem.projections.identity import absorb
 from nousmem.projections.revision import MergeOp, dated_by, days, ranked
 
