@@ -30,6 +30,7 @@ def display_text(text: str, field: str) -> str:
     return out
 
 
+@lru_cache(maxsize=1 << 16)  # a read asks for the keys of the same few names ~1,000 times
 def match_key(text: str) -> str:
     """Matching key: case-insensitive, whitespace-normalised, one Unicode form.
 
