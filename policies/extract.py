@@ -39,7 +39,7 @@ from nousmem.policies.clauses import (
 )
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed
 from nousmem.policies.forget_requests import forget_requests
-from nousmem.policies.group_subject import SHARED_ATTRIBUTES, group_did
+from nousmem.policies.group_subject import SHARED_ATTRIBUTES, speaker_we
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
@@ -203,12 +203,10 @@ class RuleExtractor:
                 return []
         else:
             walk = walk_back(sent, match.start())
-            if (
-                walk.kind == "none"
-                and rule.attribute in SHARED_ATTRIBUTES
-                and group_did(sent.text, walk.start, match.start())
-            ):
-                walk = joint_walk(sent, walk.start, match.start())
+            if walk.kind == "none" and rule.attribute in SHARED_ATTRIBUTES:
+                we = speaker_we(sent.text, walk.start, match.start())
+                if we is not None:
+                    walk = joint_walk(sent, we, match.start())
             if walk.kind == "elided" and not may_elide(rule, match):
                 return []
             if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):

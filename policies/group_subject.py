@@ -4,8 +4,9 @@
 tell that the speaker loves jazz. So only the rules of what people do and where they have
 been (:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain statement: not a question
 ("Where did we go camping"), a suggestion ("Why don't we go", "How about we go", "I
-suggested we go"), a hope ("I hope we go"), an offer or a plan ("We can go", "We'll go",
-"We were going to go", "We have to go").
+suggested we go", "It's about time we went"), a hope ("I hope we go", "Fingers crossed we
+go"), an offer or a plan ("We can go", "We'll go", "We were going to go", "We have to go"),
+nor "we" in a relative clause ("Most of the money we had went to rent").
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.clause_leads import clean
-from nousmem.policies.patterns import words
+from nousmem.policies.patterns import PAST_IRREGULAR, words
 
-__all__ = ["SHARED_ATTRIBUTES", "group_did"]
+__all__ = ["SHARED_ATTRIBUTES", "group_did", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
 SHARED_ATTRIBUTES = frozenset({"activity", "visited"})
@@ -29,26 +30,83 @@ _BETWEEN = words(
     "sometimes not"
 )
 # A word just before "we" that makes a question or a suggestion of it ("did we", "shall
-# we", "why don't we").
+# we", "why don't we"; typed without the apostrophe too).
 _INVERTING = words(
-    "do does did don't didn't are aren't were weren't is was can can't could couldn't "
-    "shall should will won't would have haven't has"
+    "do does did don't dont didn't didnt are aren't arent were weren't werent is was can can't "
+    "cant could couldn't couldnt shall should will won't wont would have haven't has"
 )
-# A word earlier in the clause that makes what follows a hope, a suggestion or a supposition.
+# A word before "we" that makes what follows a hope, a suggestion, a wish or a supposition.
 _LEAD = re.compile(
-    r"\b(?:hope|hopes|hoping|hopefully|suggest\w*|propos\w*|how\s+about|what\s+about"
-    r"|let['\u2019]?s|wonder\w*|no\s+way|unless|until|till|pretend|imagine|suppose)\b[^,;:]*$",
+    r"\b(?:hope|hopes|hoping|hopefully|suggest\w*|propos\w*|how\s+(?:about|bout|'bout)"
+    r"|what\s+about|what\s+if|let['\u2019]?s|wonder\w*|no\s+way|unless|until|till|pretend"
+    r"|imagine|suppose|thinking|prefer|rather|fingers\s+crossed|ideally|maybe|perhaps"
+    r"|time)\b",
     re.IGNORECASE,
 )
+# Perfect auxiliaries: "we had *went*" is no English, so "went" has another subject ("Most
+# of the money we had went to rent").
+_PERFECT = words("have had 've haven't hadn't havent hadnt")
+_SIMPLE_PAST = words("went took saw did ate ran came gave wrote drove rode flew")
+# A "we" that opens the sentence, after a greeting or a time: "Yesterday we", "Hey Mel, we".
+_OPENING_WE = re.compile(
+    r"(?:[^,.;:!?]*,\s*)?(?:(?:yesterday|today|recently|then|so|also|last|this|on|over|the"
+    r"|weekend|week|night|morning|afternoon|evening|\w+day)\s+){0,3}(?P<we>we)\b",
+    re.IGNORECASE,
+)
+_CONJUNCTION = re.compile(r"\s*(?:and|then|&)\b", re.IGNORECASE)
+_WORD = re.compile(r"\S+")
+# Adverbs before the opening "we"'s own verb ("We *just* had a blast and went ...").
+_ADVERBS = _BETWEEN - words("have had 've did didn't didnt haven't havent hadn't hadnt not")
 
 
 def group_did(text: str, we: int, verb: int) -> bool:
     """Whether the "we" at ``text[we:]`` states what the speaker's group did or does, as
     the subject of the verb phrase at ``text[verb:]``."""
     m = _WE.match(text, we)
-    if m is None or any(clean(w) not in _BETWEEN for w in text[m.end() : verb].split()):
+    between = [clean(w) for w in text[m.end() : verb].split()] if m is not None else []
+    if m is None or any(w not in _BETWEEN for w in between):
+        return False
+    head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
+    if between and between[-1] in _PERFECT and head in _SIMPLE_PAST:
         return False
     before = text[:we].split()
     if before and clean(before[-1]) in _INVERTING:
         return False
-    return _LEAD.search(text, max(0, we - 60), we) is None
+    lead = _LEAD.search(text, max(0, we - 60), we)
+    if lead is None:
+        return True
+    # "I hope you're well, we went camping": past that comma the hope is done with; "I hope
+    # that next summer, we go to Hawaii" still hopes.
+    past = head in PAST_IRREGULAR or head.endswith("ed")
+    return past and any(c in text[lead.end() : we] for c in ",;:")
+
+
+def speaker_we(text: str, start: int, verb: int) -> int | None:
+    """Where the "we" that is the speaker's group, as the subject of the verb phrase at
+    ``text[verb:]``, starts: at ``start`` (where the subject walk stopped) when that is a
+    plain "we" (:func:`group_did`), or the sentence's opening "we" carried over a
+    conjunction or a comma ("We packed up and went camping", "We then went to the zoo",
+    "We got up early, went hiking") when its own verb is past. Else None."""
+    if group_did(text, start, verb):
+        return start
+    joint = _CONJUNCTION.match(text, start)
+    if joint is None and not text[:start].rstrip().endswith(","):
+        return None
+    rest = joint.end() if joint is not None else start
+    if any(clean(w) not in _BETWEEN for w in text[rest:verb].split()):
+        return None
+    m = _OPENING_WE.match(text)
+    if m is None or m.start("we") >= start:
+        return None
+    we = m.start("we")
+    # Its own verb: the first word after "we" that is no adverb.
+    own = next(
+        (t for t in _WORD.finditer(text, m.end(), start) if clean(t.group()) not in _ADVERBS),
+        None,
+    )
+    if own is None:  # "We then went": "then" was an adverb, the verb is this one
+        return we if group_did(text, we, verb) else None
+    word = clean(own.group())
+    if not (word in PAST_IRREGULAR or word.endswith("ed")):
+        return None
+    return we if group_did(text, we, own.start()) else None

@@ -50,6 +50,17 @@ _KIN_WORDS = (
     "|therapist|boyfriend|girlfriend|husband|wife|partner"
 )
 
+# What one explores that is a place: a name ("explored Tokyo", "the Pacific Northwest") or a
+# place word ("the old town", "the coast"); not "our options", "adoption", "new recipes".
+_EXPLORED = (
+    f"(?=(?:[Tt]he\\s+)?[{UPPER}]|(?i:the|a|an|some|this|that|our|my|its|their)\\s+"
+    r"(?:[\w'-]+\s+){0,2}?(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
+    r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
+    r"|ruins|caves?|market|markets|streets|village|villages|lake|canyon|desert|valley"
+    r"|castle|cathedral|museum|old\s+town|downtown|harbou?r|waterfront|region|bay|hills"
+    r"|reef|jungle|rainforest|national\s+park)\b)"
+)
+
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
 _EMPLOYED_AS = " ".join(
     w
@@ -265,11 +276,8 @@ _LATER_RULES: tuple[Rule, ...] = (
     make_rule(
         "visited",
         "visited toured explored",
-        r"\b(?i:visited|toured|explored)\s+(?!(?i:it|that|this|them)\b)"
-        # "explored our options / the idea of moving": no place.
-        r"(?!(?:(?i:our|my|the|a|few|some|several|all|other|different|new|many)\s+)*"
-        r"(?i:options?|ideas?|approach(?:es)?|possibilit(?:y|ies)|alternatives?|ways?"
-        r"|avenues?|solutions?|feelings?|thoughts?)\b)"
+        r"\b(?:(?i:visited|toured)\s+|(?i:explored)\s+" + _EXPLORED + r")"
+        r"(?!(?i:it|that|this|them)\b)"
         # A person visited is no place: "I visited my grandma", "visited a friend".
         + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
         + _KIN_WORDS

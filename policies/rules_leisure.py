@@ -40,10 +40,13 @@ _COMPANY = (
 )
 # Where one takes them on an errand, not an outing: "to the doctor's office", "to the ER".
 _ERRANDS = (
-    r"doctor|doctor's|doctors|dentist|vet|veterinarian|hospital|clinic|pharmacy|er|emergency"
-    r"|pediatrician|orthodontist|groomer|dmv|mechanic|garage|airport|station|stop|bus|train"
-    r"|school|daycare|store|shop|office|appointment|bathroom|toilet|bank|dump|cleaners"
-    r"|laundromat|car\s+wash|post\s+office|therapist|hairdresser|barber|salon"
+    r"doctor|doctor's|doctors|dentist|vet|veterinarian|hospital|clinic|pharmacy|er|e\.r\.?"
+    r"|a&e|icu|emergency|urgent|\w+(?:ologist|iatrist|ician|opath|practor|dontist|ometrist)|lab"
+    r"|labs|dialysis|physio"
+    r"|nursing|groomers?|dmv|mechanic|garage|airport|station|stop|bus|train|school|preschool"
+    r"|daycare|day\s+care|babysitter's|babysitter|sitter|nanny|kennel|store|shop|barbershop"
+    r"|office|appointment|bathroom|toilet|bank|dump|cleaners|laundromat|car\s+wash"
+    r"|post\s+office|therapist|hairdresser|barber|salon"
 )
 
 LEISURE_RULES: tuple[Rule, ...] = (
@@ -175,7 +178,8 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "went gone headed",
         r"\b(?i:went|gone|headed)\s+(?i:to)\s+(?!(?i:bed|sleep|work|see|visit|get|check"
-        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|great\s+lengths|waste"
+        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|waste|hell|bat|overtime"
+        r"|(?:\w+\s+)?(?:lengths|pains)|a\s+dark\s+place|the\s+trouble"
         r"|the\s+(?:bathroom|toilet|store|moon))\b)" + VAL,
         elide="past",
     ),
@@ -266,7 +270,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         # "I took the kids to the museum": an outing with people or a pet, not an errand.
         r"\b(?i:took|take|taking|takes|brought|bring|bringing)\s+(?i:the|my|our|his|her)"
         r"\s+(?:[\w'-]+\s+)?(?i:" + _COMPANY + r")\s+(?i:to)\s+(?=(?i:the|a|an|see)\s)"
-        r"(?!(?i:the|a|an)\s+(?:[\w'-]+\s+)?(?i:" + _ERRANDS + r")\b)" + VAL,
+        r"(?!(?i:the|a|an)\s+(?:[\w'-]+\s+)?(?i:" + _ERRANDS + r")(?![\w&]))" + VAL,
         elide="past",
     ),
     make_rule(
@@ -278,17 +282,21 @@ LEISURE_RULES: tuple[Rule, ...] = (
         # Not "a party trick": a noun after it makes the word a modifier.
         r"(?!\s+(?!(?:for|with|at|on|in|to|last|this|yesterday|today|tonight|and|or|but|so"
         r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z]"
-        r"|\s+(?i:in\s+my\s+mouth))",
+        r"|\s+(?i:in\s+my\s+(?:mouth|head)))",
         elide="past",
     ),
     make_rule(
         "activity",
         "got",
         # Got, not "get": "I have to get a new passport" has not got one yet.
-        r"\b(?i:got)\s+(?i:a|an|some|myself\s+(?:a|an|some))\s+(?i:new)\s+"
+        # The value keeps its "new": a listed item says it again ("a new couch and a new rug").
+        r"\b(?i:got)\s+(?i:a|an|some|myself\s+(?:a|an|some))\s+(?=(?i:new)\s+"
+        # Not a thing acquired: "a new lease on life", "a new manager", "some new snow".
         r"(?!(?i:lease|perspective|appreciation|outlook|sense|respect|understanding|idea"
-        r"|ideas|attitude|look\s+on|hope|energy|motivation)\b)" + VAL,
-        template="got new {}",
+        r"|ideas|attitude|look\s+on|hope|energy|motivation|manager|boss|neighbou?rs?"
+        r"|coworkers?|colleagues?|teachers?|roommates?|snow|rain|e-?mails?|messages?|texts?"
+        r"|notifications?|followers?|records?|diagnosis|bill|bills)\b))" + VAL,
+        template="got {}",
         elide="past",
     ),
     make_rule(

@@ -214,10 +214,34 @@ def test_a_question_names_the_kind_of_word_its_answer_holds(question: str, found
 
 
 @pytest.mark.parametrize(
-    "question", ["What did Ana paint?", "When did Ana go hiking?", "Why did Ana move?"]
+    "question",
+    [
+        "What did Ana paint?",
+        "When did Ana go hiking?",
+        "Why did Ana move?",
+        # About one book, not asking for titles.
+        'What did Caroline take away from the book "Becoming Nicole"?',
+    ],
 )
 def test_most_questions_name_no_kind_of_word(question: str) -> None:
     assert answer_cue(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        ("What musical artists/bands has Melanie seen?", "Matt Patterson"),
+        ("What books has Melanie read?", '"Charlotte\'s Web"'),
+        ("Which songs does Ana like?", '"Charlotte\'s Web"'),
+    ],
+)
+def test_a_question_for_works_cues_a_title_or_a_full_name(question: str, found: str) -> None:
+    cue = answer_cue(question)
+    assert cue is not None
+    text = 'Thanks, Caroline! It was Matt Patterson, he is so talented! I read "Charlotte\'s Web".'
+    assert found in [m.group() for m in cue.finditer(text)]
+    # One capitalised word is a name addressed or a sentence's first word, not a title.
+    assert cue.search("Thanks, Caroline! Wow, so cool.") is None
 
 
 def test_a_place_cue_skips_the_name_a_greeting_addresses() -> None:
