@@ -113,18 +113,26 @@ class Channels:
         return None if q == plan.fts else q
 
     async def _lexical(
-        self, fts: str | None, at: ReadPoint, limit: int, rank_seq: int | None = None
+        self,
+        fts: str | None,
+        at: ReadPoint,
+        limit: int,
+        rank_seq: int | None = None,
+        *,
+        relaxed: bool = False,
     ) -> dict[str, float]:
         """Observation id -> BM25 score (larger is better), best first, ranked among the
-        events up to ``rank_seq`` (default ``at.seq``)."""
+        events up to ``rank_seq`` (default ``at.seq``). ``relaxed``: the filler query, which
+        ranks ``relaxed_window`` matches instead of ``rank_window``."""
         if not fts:
             return {}
+        cfg = self.proj.config.retrieval
         hits = await self.journal.search(
             self.namespace,
             fts,
             limit=limit,
             max_seq=at.seq if rank_seq is None else min(rank_seq, at.seq),
-            window=self.proj.config.retrieval.rank_window,
+            window=cfg.relaxed_window if relaxed else cfg.rank_window,
         )
         out: dict[str, float] = {}
         docs = self.proj.docs

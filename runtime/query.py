@@ -166,7 +166,9 @@ class QueryEngine(Adjustments):
         relaxed: dict[str, float] = {}
         if len(strict) < cfg.relaxed_min_hits:
             # Too few hits to fill the budget: every term, names included, below them all.
-            more = await self._lexical(self.relaxed_query(plan, rank), at, cfg.lexical_k, rank)
+            more = await self._lexical(
+                self.relaxed_query(plan, rank), at, cfg.lexical_k, rank, relaxed=True
+            )
             more = {e: s for e, s in more.items() if e not in bm25}
             top = max(more.values(), default=0.0) or 1.0
             cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top

@@ -219,6 +219,24 @@ async def test_relaxed_query_fills_an_empty_context_and_replays(rt: MemoryRuntim
     assert not (await rt.query("What do Ana and Ben have in common?", budget_tokens=400)).snippets
 
 
+@pytest.mark.parametrize("window", [3, None])
+async def test_the_relaxed_query_ranks_its_newest_matches_only(
+    rt: MemoryRuntime, window: int | None
+) -> None:
+    # Every turn names Ana; none says "wombat": the strict query finds nothing.
+    for i in range(12):
+        await _say(rt, "Ben", f"Ana said the {FILLER[i % 6]} on day {i}", T0 + i * DAY, f"t{i}")
+    _tune(rt, relaxed_window=window, neighbor_window=0)
+    ctx = await rt.query("What did Ana say about the wombat?", budget_tokens=2000)
+    lexical = {r for s in ctx.snippets if "lexical" in s.channels for r in s.refs}
+    if window is None:
+        assert lexical == {f"t{i}" for i in range(12)}
+    else:
+        assert lexical == {"t9", "t10", "t11"}
+    rep = await rt.replay_trace(ctx.trace_id or "", compare_present=False)
+    assert rep.identical
+
+
 # -- packing ---------------------------------------------------------------------------------
 
 
