@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import date, datetime
 
 import pytest
@@ -444,23 +445,27 @@ def test_any_text_gives_valid_deterministic_claims(
             assert c.entity != "None"
 
 
-def test_speed_guard() -> None:
-    # Target is < 100 us per utterance (see docs/extraction.md for the measurement);
-    # this loose bound only catches a pathological regression (e.g. regex backtracking).
-    texts = [
-        "I went to a pottery fair yesterday and it was great.",
-        "Hey! I just joined Globex last month. Still getting used to the commute.",
-        "Thanks so much! That means a lot to me.",
-        "I don't work at Initech anymore. I switched to a startup in Berlin.",
-        "I love long quiet slow sunny lazy warm summer afternoons " * 20,
-    ]
-    obs = [Observation(content=t, actor="Dana", occurred_at=REF) for t in texts]
-    start = time.perf_counter()
-    for _ in range(40):
-        for o in obs:
-            EX.extract_sync(o)
-    per_call = (time.perf_counter() - start) / (40 * len(obs))
-    assert per_call < 0.002
+def _best_seconds(fn: Callable[[], object], repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_extraction_time_grows_linearly_with_the_text() -> None:
+    # Speed itself is measured in benchmarks/ (docs/extraction.md); this catches a
+    # pathological regression (regex backtracking) as growth, whatever the machine: eight
+    # times the text must cost far less than the 64 times a quadratic scan would.
+    unit = "I love long quiet slow sunny lazy warm summer afternoons and I went hiking. "
+    short = Observation(content=unit * 10, actor="Dana", occurred_at=REF)
+    long = Observation(content=unit * 80, actor="Dana", occurred_at=REF)
+    EX.extract_sync(long)  # warm the caches
+    ratio = _best_seconds(lambda: EX.extract_sync(long)) / _best_seconds(
+        lambda: EX.extract_sync(short)
+    )
+    assert ratio < 24
 
 
 async def test_a_value_of_control_characters_only_is_no_claim() -> None:
