@@ -37,7 +37,16 @@ _PERSON = re.compile(
 _NUMBER = re.compile(rf"\d|\b(?:{'|'.join(_NUMBER_WORDS.split())})\b", re.IGNORECASE)
 # A title or a full name: a quoted title ('"Charlotte's Web"') or two capitalised words
 # ("Matt Patterson", "Summer Sounds"), not one ("Thanks, Melanie!" names the listener).
-_TITLE = re.compile(r"[\"\u201c][^\"\u201d]{2,60}[\"\u201d]|\b[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+")
+# A greeting, a time or a sentence's opening word is no title ("Hey Caroline", "Last Friday").
+_NOT_TITLE = (
+    r"(?!(?:Hey|Hi|Hello|Thanks|Thank|Dear|Oh|Wow|Yes|Yeah|Last|Next|This|That|On|In|At"
+    r"|My|Our|The|It|I|We|You|He|She|They|Happy|Good|Great|Mon|Tues|Wednes|Thurs|Fri|Satur"
+    r"|Sun|Christmas|Easter)(?:day)?\b)"
+)
+_TITLE = re.compile(
+    r"[\"\u201c][^\"\u201d]{2,60}[\"\u201d]"
+    rf"|\b{_NOT_TITLE}[A-Z][\w'-]+(?:\s+{_NOT_TITLE}[A-Z][\w'-]+)+"
+)
 
 _ASKS_PLACE = re.compile(
     r"^\W*where\b|\b(?:countr(?:y|ies)|cit(?:y|ies)|places?|areas?|states?|locations?)\b",

@@ -40,7 +40,7 @@ _LEAD = re.compile(
     r"\b(?:hope|hopes|hoping|hopefully|suggest\w*|propos\w*|how\s+(?:about|bout|'bout)"
     r"|what\s+about|what\s+if|let['\u2019]?s|wonder\w*|no\s+way|unless|until|till|pretend"
     r"|imagine|suppose|thinking|prefer|rather|fingers\s+crossed|ideally|maybe|perhaps"
-    r"|time)\b",
+    r"|(?:it['\u2019]?s|about|high)\s+time|dream\w*|dreamt)\b",
     re.IGNORECASE,
 )
 # Perfect auxiliaries: "we had *went*" is no English, so "went" has another subject ("Most
@@ -53,7 +53,23 @@ _OPENING_WE = re.compile(
     r"|weekend|week|night|morning|afternoon|evening|\w+day)\s+){0,3}(?P<we>we)\b",
     re.IGNORECASE,
 )
-_CONJUNCTION = re.compile(r"\s*(?:and|then|&)\b", re.IGNORECASE)
+_CONJUNCTION = re.compile(r"\s*(?:(?:and|then)\b|&)", re.IGNORECASE)
+# Someone else's words: "He texted me: we went ...", "Mom said we went ..."
+_REPORTED = re.compile(
+    r"\b(?:said|says|texted|texts|wrote|writes|told|tells|asked|asks|claims?|claimed)\b",
+    re.IGNORECASE,
+)
+# Past forms an opening "we"'s own verb may take besides those ending in "-ed".
+_PAST = PAST_IRREGULAR | words(
+    "woke ate drove flew rode swam sat stood slept caught brought taught thought felt led "
+    "read sang threw wore hung fed dug hid held built spent sold bought told"
+)
+# A clause of its own between the opening "we" and the carried verb: "We met a girl *who*
+# grew up in Ohio and went to Harvard", "We heard *that* Tom got a job and went".
+_OWN_CLAUSE = words(
+    "who whom whose which that he she they it i you where while because since if when "
+    "whoever after before"
+)
 _WORD = re.compile(r"\S+")
 # Adverbs before the opening "we"'s own verb ("We *just* had a blast and went ...").
 _ADVERBS = _BETWEEN - words("have had 've did didn't didnt haven't havent hadn't hadnt not")
@@ -72,12 +88,14 @@ def group_did(text: str, we: int, verb: int) -> bool:
     before = text[:we].split()
     if before and clean(before[-1]) in _INVERTING:
         return False
+    if _REPORTED.search(text, 0, we) is not None:
+        return False
     lead = _LEAD.search(text, max(0, we - 60), we)
     if lead is None:
         return True
     # "I hope you're well, we went camping": past that comma the hope is done with; "I hope
     # that next summer, we go to Hawaii" still hopes.
-    past = head in PAST_IRREGULAR or head.endswith("ed")
+    past = head in _PAST or head.endswith("ed")
     return past and any(c in text[lead.end() : we] for c in ",;:")
 
 
@@ -107,6 +125,15 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
     if own is None:  # "We then went": "then" was an adverb, the verb is this one
         return we if group_did(text, we, verb) else None
     word = clean(own.group())
-    if not (word in PAST_IRREGULAR or word.endswith("ed")):
+    if not (word in _PAST or word.endswith("ed")):
         return None
+    between = text[own.end() : start].split()
+    if any(clean(w) in _OWN_CLAUSE for w in between):
+        return None
+    # Another past verb after a noun is another subject's ("We noticed the dog escaped and
+    # went"); after a comma or "and" it is the same subject's ("We woke up, had breakfast").
+    for prev, w in zip(["and", *between], between, strict=False):
+        past_verb = clean(w) in _PAST or clean(w).endswith("ed")
+        if past_verb and not prev.endswith(",") and clean(prev) not in ("and", "then", "&"):
+            return None
     return we if group_did(text, we, own.start()) else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import (
     CAP,
     NOT_WORD,
@@ -53,12 +53,16 @@ _KIN_WORDS = (
 # What one explores that is a place: a name ("explored Tokyo", "the Pacific Northwest") or a
 # place word ("the old town", "the coast"); not "our options", "adoption", "new recipes".
 _EXPLORED = (
-    f"(?=(?:[Tt]he\\s+)?[{UPPER}]|(?i:the|a|an|some|this|that|our|my|its|their)\\s+"
+    # A name, not a tool or a coin ("explored React / Python / ChatGPT / AI tools").
+    r"(?=(?:[Tt]he\s+)?(?!(?:React|Vue|Angular|Python|Java|Rust|Swift|Kotlin|Excel|Notion"
+    r"|Figma|Linux|Docker|Django|Flask|Ruby|Unity|Blender|Bitcoin|Ethereum)\b)"
+    f"[{UPPER}][{LOWER}]+\\b"
+    r"|(?i:the|a|an|some|this|that|our|my|its|their)\s+"
     r"(?:[\w'-]+\s+){0,2}?(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
     r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
-    r"|ruins|caves?|market|markets|streets|village|villages|lake|canyon|desert|valley"
-    r"|castle|cathedral|museum|old\s+town|downtown|harbou?r|waterfront|region|bay|hills"
-    r"|reef|jungle|rainforest|national\s+park)\b)"
+    r"|ruins|caves?|streets|village|villages|lake|canyon|desert|valley|castle|cathedral"
+    r"|museum|old\s+town|downtown|harbou?r|waterfront|region|bay|hills|reef|jungle"
+    r"|rainforest|national\s+park)\b(?!['\u2019]s|\s+of\b))"
 )
 
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").

@@ -46,7 +46,8 @@ _ERRANDS = (
     r"|nursing|groomers?|dmv|mechanic|garage|airport|station|stop|bus|train|school|preschool"
     r"|daycare|day\s+care|babysitter's|babysitter|sitter|nanny|kennel|store|shop|barbershop"
     r"|office|appointment|bathroom|toilet|bank|dump|cleaners|laundromat|car\s+wash"
-    r"|post\s+office|therapist|hairdresser|barber|salon"
+    r"|post\s+office|therapist|hairdresser|barber|salon|cancer|specialist|tutor|rehab"
+    r"|court|courthouse|morgue|police|precinct|jail|prison|infusion|interview|meeting"
 )
 
 LEISURE_RULES: tuple[Rule, ...] = (
@@ -179,8 +180,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "went gone headed",
         r"\b(?i:went|gone|headed)\s+(?i:to)\s+(?!(?i:bed|sleep|work|see|visit|get|check"
         r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|waste|hell|bat|overtime"
-        r"|(?:\w+\s+)?(?:lengths|pains)|a\s+dark\s+place|the\s+trouble"
-        r"|the\s+(?:bathroom|toilet|store|moon))\b)" + VAL,
+        r"|(?:\w+\s+)?(?:lengths|pains)|a\s+dark\s+place|the\s+trouble|penalties|extra"
+        r"|a\s+shootout|market|press|print|remote|trial|plan\s+b|a\s+(?:\w+-)?\w+\s+week"
+        r"|the\s+(?:bathroom|toilet|store|moon|car|house|kitchen|bedroom|door|exit))\b)" + VAL,
         elide="past",
     ),
     make_rule(
@@ -270,7 +272,10 @@ LEISURE_RULES: tuple[Rule, ...] = (
         # "I took the kids to the museum": an outing with people or a pet, not an errand.
         r"\b(?i:took|take|taking|takes|brought|bring|bringing)\s+(?i:the|my|our|his|her)"
         r"\s+(?:[\w'-]+\s+)?(?i:" + _COMPANY + r")\s+(?i:to)\s+(?=(?i:the|a|an|see)\s)"
-        r"(?!(?i:the|a|an)\s+(?:[\w'-]+\s+)?(?i:" + _ERRANDS + r")(?![\w&]))" + VAL,
+        r"(?!(?i:see\s+)?(?i:the|a|an|my|our|her|his)\s+(?:[\w'-]+\s+){0,3}?(?i:"
+        + _ERRANDS
+        + r")(?![\w&]))"
+        + VAL,
         elide="past",
     ),
     make_rule(
@@ -295,7 +300,10 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?!(?i:lease|perspective|appreciation|outlook|sense|respect|understanding|idea"
         r"|ideas|attitude|look\s+on|hope|energy|motivation|manager|boss|neighbou?rs?"
         r"|coworkers?|colleagues?|teachers?|roommates?|snow|rain|e-?mails?|messages?|texts?"
-        r"|notifications?|followers?|records?|diagnosis|bill|bills)\b))" + VAL,
+        r"|notifications?|followers?|records?|diagnosis|bill|bills|ones?|jobs?|positions?"
+        r"|roles?|gig|clients?|customers?|doctor|dentist|therapist|landlord|ceo|pastor|coach"
+        r"|tutor|partner|boyfriend|girlfriend|cavity|rash|ticket|parking|opportunit(?:y|ies)"
+        r"|problems?|issues?|challenges?|reason|task|assignment|project|client)\b))" + VAL,
         template="got {}",
         elide="past",
     ),

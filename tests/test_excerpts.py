@@ -240,8 +240,10 @@ def test_a_question_for_works_cues_a_title_or_a_full_name(question: str, found: 
     assert cue is not None
     text = 'Thanks, Caroline! It was Matt Patterson, he is so talented! I read "Charlotte\'s Web".'
     assert found in [m.group() for m in cue.finditer(text)]
-    # One capitalised word is a name addressed or a sentence's first word, not a title.
+    # One capitalised word is a name addressed or a sentence's first word, not a title, and
+    # a greeting or a day is none either.
     assert cue.search("Thanks, Caroline! Wow, so cool.") is None
+    assert cue.search("Hey Caroline! Last Friday was fun.") is None
 
 
 def test_a_place_cue_skips_the_name_a_greeting_addresses() -> None:

@@ -52,6 +52,10 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("I hope you're well, we went camping.", ("activity", "camping", "assert")),
         ("We explored the old town.", ("visited", "old town", "assert")),
         ("We explored Tokyo.", ("visited", "Tokyo", "assert")),
+        ("We woke up early, had breakfast and went hiking.", ("activity", "hiking", "assert")),
+        ("We ate lunch and went to the beach.", ("activity", "beach", "assert")),
+        ("The last time we went to the beach was in June.", ("activity", "beach", "assert")),
+        ("Every time we go camping it rains.", ("activity", "camping", "assert")),
     ],
 )
 def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, ...]) -> None:
@@ -113,6 +117,23 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "We went to any lengths to help.",
         "We went to hell and back.",
         "We went to bat for him.",
+        # The carried verb has a subject of its own.
+        "We met a girl who grew up in Ohio and went to Harvard.",
+        "We called the plumber, he came over and went to the basement.",
+        "We heard that Tom got a job and went to Paris.",
+        "We noticed the dog escaped and went to the park.",
+        # Someone else's words, a dream, a team.
+        "He texted me: we went to the beach without you.",
+        "I dreamed we went to Japan.",
+        "We went to penalties and lost.",
+        "We went to market with the new app.",
+        "We grabbed coffee and headed to the car.",
+        # Tools and topics are not places explored.
+        "We explored React and Vue for the frontend.",
+        "I explored ChatGPT for work stuff.",
+        "We explored AI tools for customer support.",
+        "We explored the region's history.",
+        "I explored a new area of research.",
     ],
 )
 def test_we_gives_nothing_outside_what_a_group_did(text: str) -> None:
@@ -171,6 +192,13 @@ def test_outings_parties_and_new_things_are_activities(text: str, value: str) ->
         "I took my dad to the nursing home.",
         "I took my daughter to the orthodontist.",
         "I threw a party in my head.",
+        "My phone broke so I got a new one.",
+        "I got a new job.",  # the employer rules read jobs
+        "I got a new client.",
+        "I got a new parking ticket.",
+        "I took my mom to see the doctor.",
+        "I took my dad to the social security office.",
+        "I took my mom to the infusion center.",
         "Tom took the kids to the museum.",  # someone else's outing
     ],
 )
