@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
-from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -30,7 +29,6 @@ def display_text(text: str, field: str) -> str:
     return out
 
 
-@lru_cache(maxsize=1 << 16)  # a read asks for the keys of the same few names ~1,000 times
 def match_key(text: str) -> str:
     """Matching key: case-insensitive, whitespace-normalised, one Unicode form.
 
