@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
