@@ -37,6 +37,7 @@ def plan_single(
     counts: Tally,
     full: bool,
 ) -> Plan:
+    """What ``rev`` would do to the single-valued ``dim`` (see :meth:`Dimension.plan`)."""
     prm = dim.params
     eps = prm.epsilon
     fresh = dim.p.size == 0
