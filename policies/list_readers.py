@@ -26,6 +26,7 @@ from nousmem.policies.patterns import (
     NAME,
     NAME_STOP,
     NOT_A_NAME,
+    PAST_IRREGULAR,
     SPECIES,
     SPECIES_SINGULAR,
 )
@@ -119,8 +120,29 @@ def _acceptable(said: list[str]) -> bool:
     # A one-word item keeps its case: a capitalised word is a name ("Python, Go and Rust").
     verbs = said if len(said) == 1 else low
     return not (
-        any(w in ITEM_REJECT for w in low) or any(w in VERBS for w in verbs) or _clause_like(said)
+        any(w in ITEM_REJECT for w in low)
+        or any(w in VERBS for w in verbs)
+        or _clause_like(said)
+        or _past_verb(said)
     )
+
+
+def _past_verb(said: list[str]) -> bool:
+    """Whether an item opens with a verb in the past, the same subject's next clause: "went
+    to the game and *won*", "to dinner and *talked* for hours" (not "and *fried* chicken")."""
+    head = said[0]
+    if not head.islower():
+        return False
+    if head in PAST_IRREGULAR:
+        return True
+    return head.endswith("ed") and (len(said) == 1 or said[1].lower() in _AFTER_VERB)
+
+
+# Words after a past verb that show it is one ("talked *for* hours", "failed *miserably*").
+_AFTER_VERB = frozenset(
+    "for with at about to all so until till together again a the it our my up out off "
+    "home back miserably badly".split()
+)
 
 
 def _words(text: str, start: int, end: int) -> list[str]:

@@ -179,9 +179,12 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "went gone headed",
         r"\b(?i:went|gone|headed)\s+(?i:to)\s+(?!(?i:bed|sleep|work|see|visit|get|check"
-        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|waste|hell|bat|overtime"
+        r"|pick|grab|hang|meet|watch|buy|do|make|help|be|war|waste|hell|bat|overtime|eat"
+        r"|sit|apologi[sz]e|pay|celebrate|talk|ask|say|tell|try|find|stay|wait|look|give"
+        r"|drop|fix|clean|use|rest|relax|vote|sign|renew|return"
         r"|(?:\w+\s+)?(?:lengths|pains)|a\s+dark\s+place|the\s+trouble|penalties|extra"
         r"|a\s+shootout|market|press|print|remote|trial|plan\s+b|a\s+(?:\w+-)?\w+\s+week"
+        r"|the\s+wrong"
         r"|the\s+(?:bathroom|toilet|store|moon|car|house|kitchen|bedroom|door|exit))\b)" + VAL,
         elide="past",
     ),
@@ -285,7 +288,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?!(?:[\w'-]+\s+)?(?i:pity)\b)(?P<val>(?:[\w'-]+\s+){0,2}?(?i:picnic|party|barbecue|bbq|cookout|potluck"
         r"|sleepover|bonfire|game\s+night|movie\s+night))\b"
         # Not "a party trick": a noun after it makes the word a modifier.
-        r"(?!\s+(?!(?:for|with|at|on|in|to|last|this|yesterday|today|tonight|and|or|but|so"
+        # Not "a party to go to / to plan": an errand ahead, not a party held.
+        r"(?!\s+(?i:to)\b)"
+        r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|and|or|but|so"
         r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z]"
         r"|\s+(?i:in\s+my\s+(?:mouth|head)))",
         elide="past",
@@ -303,7 +308,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|notifications?|followers?|records?|diagnosis|bill|bills|ones?|jobs?|positions?"
         r"|roles?|gig|clients?|customers?|doctor|dentist|therapist|landlord|ceo|pastor|coach"
         r"|tutor|partner|boyfriend|girlfriend|cavity|rash|ticket|parking|opportunit(?:y|ies)"
-        r"|problems?|issues?|challenges?|reason|task|assignment|project|client)\b))" + VAL,
+        r"|problems?|issues?|challenges?|reason|task|assignment|project|client|bestie|intern"
+        r"|interns|hire|system|policy|server|software|update|version|rule|rules|schedule)\b))"
+        + VAL,
         template="got {}",
         elide="past",
     ),

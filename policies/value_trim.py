@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from nousmem.policies.clause_leads import DASHES as _DASHES
 from nousmem.policies.clause_leads import STRIP as _STRIP
-from nousmem.policies.patterns import ABBREVIATIONS, NAME_STOP
+from nousmem.policies.patterns import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.sentences import TOKEN
 from nousmem.policies.value_words import (
     ADJ_HEAD,
@@ -72,6 +72,10 @@ def trim_phrase(
             continue
         if kept and _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
             break  # "Chicago all my life", "Boston my whole life"
+        if kept and _relative_clause(toks, k, kept):
+            break  # "the farm my grandpa built", "the restaurant Tom recommended"
+        if kept and not any(ch.isalnum() for ch in tok):
+            break  # an emoji or a symbol ends a value: "ballet 🩰", "a new puppy 🐶 his name"
         if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
                 return None  # "want to pass *it* on", "help make *that* happen": a half phrase
@@ -128,6 +132,27 @@ _NOT_NAME_TAIL = NAME_STOP | frozenset(
 )
 #: Titles before a person's name: a name they follow was a person's, not an organisation's.
 _TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
+
+
+_HOLDERS = frozenset({"my", "our", "his", "her", "their"})
+# Present forms that, after a name, make a relative clause ("the museum Jess works at").
+_PRESENT_VERBS = frozenset("works lives owns runs manages teaches built".split())
+
+
+def _verb_like(tok: str) -> bool:
+    w = tok.strip(_STRIP).lower()
+    return w in PAST_IRREGULAR or w in _PRESENT_VERBS or (len(w) > 4 and w.endswith("ed"))
+
+
+def _relative_clause(toks: list[tuple[str, int]], k: int, kept: list[tuple[str, int]]) -> bool:
+    """Whether token ``k`` opens a relative clause without "that" after the value's noun: a
+    possessive and a person then a verb ("farm *my grandpa built*"), or a name then a verb
+    after a lowercase noun ("restaurant *Tom recommended*")."""
+    tok = toks[k][0].strip(_STRIP)
+    nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
+    if tok.lower() in _HOLDERS and k + 2 < len(toks):
+        return nxt.islower() and _verb_like(toks[k + 2][0])
+    return tok[:1].isupper() and tok[1:].islower() and kept[-1][0][:1].islower() and _verb_like(nxt)
 
 
 def _joins_name(tok: str, kept: list[tuple[str, int]], nxt: str) -> bool:

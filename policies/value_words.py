@@ -28,8 +28,8 @@ VALUE_STOP = words(
     "with without "
     "for since as so if or nor until till after before though although at in on during "
     "from by into onto than then yesterday today tomorrow tonight last next ago every "
-    "recently lately now again too also anymore already yet soon lol haha tbh ngl imo everyday "
-    "really right instead "
+    "recently lately now again too also anymore already yet finally soon lol haha tbh ngl imo "
+    "everyday really right instead "
     "nowadays these is was are were has had have will would can could should it's i i'm "
     "starts begins "
     "we we're you you're he she they it about like just every because twice once thrice "
@@ -43,7 +43,7 @@ VALUE_STOP = words(
 #: Verb-phrase values (goals) keep their prepositions: "run for office", "live in Japan".
 VP_STOP = VALUE_STOP - words("at in on for from by into onto about to with")
 #: Words dropped from the front of a value ("the park" -> "park", "my guitar" -> "guitar").
-LEADING_DROP = words("a an the my some more both very so too really")
+LEADING_DROP = words("a an the my our some more both very so too really")
 #: Adverbs skipped before a value starts, even those that end one ("is *still* tacos",
 #: "is *now* ramen", but "I like jazz *now*").
 LEADING_ADVERBS = words("still also now currently definitely actually absolutely certainly totally")

@@ -204,3 +204,41 @@ def test_outings_parties_and_new_things_are_activities(text: str, value: str) ->
 )
 def test_errands_and_modifiers_are_not_activities(text: str) -> None:
     assert [c for c in claims(text) if c[0] == "Dana" and c[1] == "activity"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A relative clause without "that" ends the value.
+        ("I work at the bank my dad founded.", ("employer", "bank", "assert")),
+        ("I love the song my sister wrote.", ("likes", "song", "assert")),
+        ("We went to the restaurant Tom recommended.", ("activity", "restaurant", "assert")),
+        ("We explored the town my mom grew up in.", ("visited", "town", "assert")),
+        ("We got a new car my dad found for us.", ("activity", "got new car", "assert")),
+        # An emoji, "finally" and "our" are not the value's.
+        ("we got a new puppy 🐶 his name is Oreo", ("activity", "got new puppy", "assert")),
+        (
+            "i got a new phone finally, the old one was slow",
+            ("activity", "got new phone", "assert"),
+        ),
+        ("We explored our new neighborhood.", ("visited", "new neighborhood", "assert")),
+    ],
+)
+def test_a_value_ends_where_its_phrase_does(text: str, expected: tuple[str, ...]) -> None:
+    assert ("Dana", *expected) in claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We had a party to go to on Saturday but we bailed.",  # an errand ahead
+        "We went to the game and won.",  # "won" is no second outing
+        "We went to dinner and talked for hours.",
+        "We went to eat at the new place.",
+        "We went to pay the rent.",
+        "We went to the wrong station.",
+    ],
+)
+def test_no_second_outing_from_a_verb_or_an_errand(text: str) -> None:
+    values = [c[2] for c in claims(text) if c[1] == "activity"]
+    assert not {"party", "won", "talked", "eat", "pay the rent", "wrong station"} & set(values)
