@@ -447,6 +447,16 @@ def test_demo_runs_end_to_end_and_is_deterministic(run: Run) -> None:
     assert run("demo", db=False) == 0 and run.out == lines  # fixed clock, seeded ids
 
 
+def test_demo_prints_what_docs_cli_md_shows(run: Run) -> None:
+    # The reference lists the demo's whole output, down to the head hash (which moves with
+    # any change to what the demo journals, the config digest in its traces included).
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    start = doc.index("nousmem demo: alice's memory")
+    shown = doc[start : doc.index("\n", doc.index("11. verify: ok", start))]
+    assert run("demo", db=False) == 0
+    assert run.out.strip() == shown.strip()
+
+
 def test_demo_json_and_keep(run: Run) -> None:
     assert run("demo", "--json", db=False) == 0
     data = json.loads(run.out)
