@@ -76,12 +76,14 @@ def trim_phrase(
             break  # "the farm my grandpa built", "the restaurant Tom recommended"
         if kept and not any(ch.isalnum() for ch in tok):
             break  # an emoji or a symbol ends a value: "ballet 🩰", "a new puppy 🐶 his name"
-        if low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
+        nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
+        if low in _NAME_WORDS and tok[:1].isupper() and (kept or nxt[:1].isupper()):
+            pass  # "Not Yet Labs", "Yet Another Mail Merge": a capitalised word of a name
+        elif low in stops or tok in _DASHES or tok[:1] in "-–—" or tok.strip(_STRIP) == "im":
             if stops is not VALUE_STOP and low in _OBJECT_PRONOUNS and len(kept) <= 2:
                 return None  # "want to pass *it* on", "help make *that* happen": a half phrase
             break  # "im" (I'm) only in lowercase: "IM Global" is a name
         if low == "to":
-            nxt = toks[k + 1][0] if k + 1 < len(toks) else ""
             if not (nxt.lower() in TO_CONTINUES or nxt[:1].isupper()):
                 break
         kept.append((tok, tok_end))
@@ -134,6 +136,8 @@ _NOT_NAME_TAIL = NAME_STOP | frozenset(
 _TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
 
 
+# Stop words that a capitalised name may hold ("Not Yet Labs", "Yet Another Mail Merge").
+_NAME_WORDS = frozenset({"yet", "finally", "again"})
 _HOLDERS = frozenset({"my", "our", "his", "her", "their"})
 # Present forms that, after a name, make a relative clause ("the museum Jess works at").
 _PRESENT_VERBS = frozenset("works lives owns runs manages teaches built".split())

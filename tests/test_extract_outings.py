@@ -222,6 +222,10 @@ def test_errands_and_modifiers_are_not_activities(text: str) -> None:
             ("activity", "got new phone", "assert"),
         ),
         ("We explored our new neighborhood.", ("visited", "new neighborhood", "assert")),
+        # "yet" ends a value, not a name that holds it.
+        ("I haven't been to Paris yet.", ("visited", "Paris", "negate")),
+        ("I work at Not Yet Labs.", ("employer", "Not Yet Labs", "assert")),
+        ("I use Yet Another Mail Merge.", ("uses", "Yet Another Mail Merge", "assert")),
     ],
 )
 def test_a_value_ends_where_its_phrase_does(text: str, expected: tuple[str, ...]) -> None:
