@@ -145,7 +145,7 @@ _PRESENT_VERBS = frozenset("works lives owns runs manages teaches built".split()
 
 def _verb_like(tok: str) -> bool:
     w = tok.strip(_STRIP).lower()
-    return w in PAST_IRREGULAR or w in _PRESENT_VERBS or (len(w) > 4 and w.endswith("ed"))
+    return w in PAST_IRREGULAR or w in _PRESENT_VERBS or (len(w) > 3 and w.endswith("ed"))
 
 
 def _relative_clause(toks: list[tuple[str, int]], k: int, kept: list[tuple[str, int]]) -> bool:
