@@ -8,6 +8,7 @@ modals on the way. Where a value ends is ``value_trim.py``; the sentences these 
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left
 from typing import NamedTuple
@@ -140,11 +141,26 @@ def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
     return False
 
 
+# A sentence that opens with one of these opens with a clause of its own: its subject is not
+# the main clause's ("After Tom got home, I packed up and went camping").
+_SUBORDINATORS = frozenset("after when once before since while because if although though".split())
+
+
 def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None]:
-    """The first subject of the sentence before token ``upto`` (for "I went ... and saw")."""
-    for i in range(min(upto, 12)):
+    """The first subject of the sentence before token ``upto`` (for "I went ... and saw"),
+    past an opening subordinate clause and its comma."""
+    first = 0
+    if toks and clean(toks[0][2]) in _SUBORDINATORS:
+        comma = next((j for j in range(1, upto) if toks[j][2].rstrip(_STRIP).endswith(",")), None)
+        if comma is not None:
+            first = comma + 1
+    for i in range(first, min(upto, first + 12)):
         raw = toks[i][2]
         low = clean(raw)
+        if i == first and low in _POSSESSIVES and i + 1 < upto:
+            joint = [clean(t[2]) for t in toks[i + 2 : i + 5]]
+            if not any(a == "and" and b in ("i", "me") for a, b in itertools.pairwise(joint)):
+                return "none", None  # "My wife grabbed the bags and went ...": not the speaker
         if low in FIRST_PERSON:
             return "actor", None
         if low in OTHER_SUBJECTS:

@@ -246,3 +246,25 @@ def test_a_value_ends_where_its_phrase_does(text: str, expected: tuple[str, ...]
 def test_no_second_outing_from_a_verb_or_an_errand(text: str) -> None:
     values = [c[2] for c in claims(text) if c[1] == "activity"]
     assert not {"party", "won", "talked", "eat", "pay the rent", "wrong station"} & set(values)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An opening subordinate clause's subject is not the main clause's.
+        ("After Tom got home, I packed up and went camping.", ("Dana", "activity", "camping")),
+        ("When Sarah arrived, we had lunch and went to the beach.", ("Dana", "activity", "beach")),
+        ("When we got there, Tom ran off and went to the arcade.", ("Tom", "activity", "arcade")),
+        ("My husband and I went hiking and visited Rome.", ("Dana", "visited", "Rome")),
+    ],
+)
+def test_a_verb_after_and_takes_the_main_clause_subject(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert [c[:3] for c in claims(text) if c[1] == expected[1]] == [expected]
+
+
+def test_a_possessive_subject_is_not_the_speaker() -> None:
+    # "My wife grabbed the bags and went to the taxi": the wife went, not the speaker.
+    assert claims("My wife grabbed the bags and went to the taxi.") == []
+    assert claims("Once we landed, my wife grabbed the bags and went to the taxi.") == []
