@@ -144,6 +144,8 @@ def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
 # A sentence that opens with one of these opens with a clause of its own: its subject is not
 # the main clause's ("After Tom got home, I packed up and went camping").
 _SUBORDINATORS = frozenset("after when once before since while because if although though".split())
+_CLAUSE_JOINS = frozenset("so and but then yet".split())
+_PRONOUN_SUBJECTS = frozenset("i i'm i've we we've he she they you".split())
 
 
 def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None]:
@@ -154,6 +156,16 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
         comma = next((j for j in range(1, upto) if toks[j][2].rstrip(_STRIP).endswith(",")), None)
         if comma is not None:
             first = comma + 1
+    # The latest clause a comma opens with a conjunction or a pronoun subject ("Tom got
+    # home, so we packed up and went", "I went to the beach, and Tom went hiking and ..."):
+    # its subject, not the sentence's first, is the one carried over.
+    for j in range(first + 1, upto):
+        if toks[j - 1][2].rstrip(_STRIP).endswith((",", ";")):
+            word = clean(toks[j][2])
+            if word in _CLAUSE_JOINS and j + 1 < upto:
+                first = j + 1
+            elif word in _PRONOUN_SUBJECTS:
+                first = j
     for i in range(first, min(upto, first + 12)):
         raw = toks[i][2]
         low = clean(raw)

@@ -256,6 +256,9 @@ def test_no_second_outing_from_a_verb_or_an_errand(text: str) -> None:
         ("When Sarah arrived, we had lunch and went to the beach.", ("Dana", "activity", "beach")),
         ("When we got there, Tom ran off and went to the arcade.", ("Tom", "activity", "arcade")),
         ("My husband and I went hiking and visited Rome.", ("Dana", "visited", "Rome")),
+        # The latest clause a comma opens with "so"/"and" or a pronoun.
+        ("Tom got home, so we packed up and went camping.", ("Dana", "activity", "camping")),
+        ("I went to the beach, and Tom went hiking and visited Rome.", ("Tom", "visited", "Rome")),
     ],
 )
 def test_a_verb_after_and_takes_the_main_clause_subject(
