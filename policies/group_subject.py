@@ -108,7 +108,7 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
     if group_did(text, start, verb):
         return start
     joint = _CONJUNCTION.match(text, start)
-    if joint is None and not text[:start].rstrip().endswith(","):
+    if joint is None and not text[:start].rstrip().endswith((",", "&")):
         return None
     rest = joint.end() if joint is not None else start
     if any(clean(w) not in _BETWEEN for w in text[rest:verb].split()):

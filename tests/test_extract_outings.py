@@ -48,6 +48,7 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
             "Yesterday we got up early, went hiking, and had lunch by the lake.",
             ("activity", "hiking", "assert"),
         ),
+        ("We packed up & went camping.", ("activity", "camping", "assert")),
         ("We packed up and didn't go camping.", ("activity", "camping", "negate")),
         ("I hope you're well, we went camping.", ("activity", "camping", "assert")),
         ("We explored the old town.", ("visited", "old town", "assert")),
