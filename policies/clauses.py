@@ -145,44 +145,93 @@ def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
 # the main clause's ("After Tom got home, I packed up and went camping").
 _SUBORDINATORS = frozenset("after when once before since while because if although though".split())
 _CLAUSE_JOINS = frozenset("so and but then yet".split())
-_PRONOUN_SUBJECTS = frozenset("i i'm i've we we've he she they you".split())
+_PRONOUN_SUBJECTS = frozenset(
+    "i i'm i've i'll i'd we we're we've we'll we'd he he's he'll he'd she she's she'll she'd "
+    "they they're they've they'll they'd you you're you've you'll".split()
+)
+# "you know", "you see", "you guys": a filler or an address, not a subject.
+_YOU_FILLERS = frozenset("know see mean guys".split())
+# Words in a carried clause that make it a wish, a plan or a hypothetical: "I want to quit
+# and move to Bali", "I'll go hiking and visit Rome", "If ..., I would stay and play chess".
+_UNREAL = CONDITIONAL | frozenset(
+    "will 'll gonna wanna want wants wanted hope hopes hoping plan plans planning need needs "
+    "gotta might may must shall can't cant cannot".split()
+)
 
 
-def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None]:
-    """The first subject of the sentence before token ``upto`` (for "I went ... and saw"),
-    past an opening subordinate clause and its comma."""
+def _subject_at(toks: list[tuple[int, int, str]], k: int, upto: int) -> bool:
+    """Whether token ``k`` opens a clause with its own subject: a pronoun (not "you know"),
+    a name whose verb agrees, or a possessive and its noun ("my sister")."""
+    if k >= upto:
+        return False
+    low = clean(toks[k][2])
+    if low in _PRONOUN_SUBJECTS:
+        nxt = clean(toks[k + 1][2]) if k + 1 < len(toks) else ""
+        return not (low == "you" and nxt in _YOU_FILLERS)
+    if low in _POSSESSIVES:  # "my sister went", not "my keys, ... and my phone"
+        return k + 2 < upto and _verb_like(clean(toks[k + 2][2]))
+    return _name_at(toks, k) is not None and _agrees(toks, k)
+
+
+def _verb_like(word: str) -> bool:
+    return (
+        word in PAST_IRREGULAR
+        or word.endswith("ed")
+        or (word.endswith("s") and not word.endswith("ss") and len(word) > 3)
+    )
+
+
+def _clause_start(toks: list[tuple[int, int, str]], upto: int) -> int:
+    """Where the clause whose subject a verb after "and" (token ``upto``) carries over
+    starts: past an opening subordinate clause and its comma, at the latest clause a comma
+    opens with a subject ("Tom got home, so we ...", "I went to the beach, and Tom went ...",
+    "..., I ...") or that "and/so/but" opens with a pronoun ("My weekend was great and I
+    went hiking and visited ...")."""
     first = 0
     if toks and clean(toks[0][2]) in _SUBORDINATORS:
         comma = next((j for j in range(1, upto) if toks[j][2].rstrip(_STRIP).endswith(",")), None)
         if comma is not None:
             first = comma + 1
-    # The latest clause a comma opens with a conjunction or a pronoun subject ("Tom got
-    # home, so we packed up and went", "I went to the beach, and Tom went hiking and ..."):
-    # its subject, not the sentence's first, is the one carried over.
     for j in range(first + 1, upto):
-        if toks[j - 1][2].rstrip(_STRIP).endswith((",", ";")):
-            word = clean(toks[j][2])
-            if word in _CLAUSE_JOINS and j + 1 < upto:
-                first = j + 1
-            elif word in _PRONOUN_SUBJECTS:
-                first = j
+        word = clean(toks[j][2])
+        after_comma = toks[j - 1][2].rstrip(_STRIP).endswith((",", ";"))
+        if word in _CLAUSE_JOINS and (
+            (after_comma and _subject_at(toks, j + 1, upto))
+            or clean(toks[j + 1][2]) in _PRONOUN_SUBJECTS
+            if j + 1 < upto
+            else False
+        ):
+            first = j + 1
+        elif after_comma and _subject_at(toks, j, upto):
+            first = j
+    return first
+
+
+def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None, bool]:
+    """The subject carried over to a verb after "and" at token ``upto`` (for "I went ...
+    and saw"): the first subject of the clause :func:`_clause_start` finds, and whether that
+    clause is a wish, a plan or a hypothetical (which the carried verb shares)."""
+    first = _clause_start(toks, upto)
     for i in range(first, min(upto, first + 12)):
         raw = toks[i][2]
         low = clean(raw)
+        unreal = any(
+            clean(t[2]) in _UNREAL or clean(t[2]).endswith(("'ll", "'d")) for t in toks[i:upto]
+        )
         if i == first and low in _POSSESSIVES and i + 1 < upto:
-            joint = [clean(t[2]) for t in toks[i + 2 : i + 5]]
+            joint = [clean(t[2]) for t in toks[i + 1 : i + 6]]
             if not any(a == "and" and b in ("i", "me") for a, b in itertools.pairwise(joint)):
-                return "none", None  # "My wife grabbed the bags and went ...": not the speaker
+                return "none", None, unreal  # "My wife grabbed the bags and went ...": hers
         if low in FIRST_PERSON:
-            return "actor", None
+            return "actor", None, unreal
         if low in OTHER_SUBJECTS:
-            return "none", None
+            return "none", None, unreal
         if raw.rstrip(_STRIP)[-1:] in ",!" or low in NAME_STOP:
             continue  # vocative ("Caroline, I ...") or interjection
         named = _name_at(toks, i)
         if named is not None and _agrees(toks, i):
-            return "name", named[0]
-    return "elided", None
+            return "name", named[0], unreal
+    return "elided", None, False
 
 
 _POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
@@ -252,8 +301,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             if _in_relative(toks, i):
                 # "I have a brother who lives in Denver and works at Google": the brother.
                 return Walk("none", None, s, plain, cess, cond)
-            kind, name = _sentence_subject(toks, i)
-            return Walk(kind, name, s, plain, cess, cond)
+            kind, name, unreal = _sentence_subject(toks, i)
+            return Walk(kind, name, s, plain, cess, cond or unreal)
         if low in CONDITIONAL:
             cond = True
             plain = plain or low.endswith("n't")

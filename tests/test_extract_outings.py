@@ -260,12 +260,43 @@ def test_no_second_outing_from_a_verb_or_an_errand(text: str) -> None:
         # The latest clause a comma opens with "so"/"and" or a pronoun.
         ("Tom got home, so we packed up and went camping.", ("Dana", "activity", "camping")),
         ("I went to the beach, and Tom went hiking and visited Rome.", ("Tom", "visited", "Rome")),
+        (
+            "My weekend was great and I went hiking and visited Yosemite.",
+            ("Dana", "visited", "Yosemite"),
+        ),
+        ("My best friend Sarah and I went hiking and visited Rome.", ("Dana", "visited", "Rome")),
+        # A list with a comma before "and" is no new clause; "you know" is no subject.
+        (
+            "I grabbed my keys, my wallet, and my phone and went to the gym.",
+            ("Dana", "activity", "gym"),
+        ),
+        ("I love hiking, swimming, and yoga and play tennis too.", ("Dana", "hobby", "tennis")),
+        (
+            "Tom went to the store, and then went to the gym and played squash.",
+            ("Tom", "hobby", "squash"),
+        ),
+        ("I went with Tom, you know, and visited Rome.", ("Dana", "visited", "Rome")),
     ],
 )
 def test_a_verb_after_and_takes_the_main_clause_subject(
     text: str, expected: tuple[str, str, str]
 ) -> None:
     assert [c[:3] for c in claims(text) if c[1] == expected[1]] == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The carried clause's wish, plan or condition holds for the verb after "and".
+        "I want to quit and move to Bali.",
+        "I hope to move to Denver and work at Nike.",
+        "I'll go hiking and visit Rome.",
+        "If it rains tomorrow, I will stay home and play chess.",
+        "I can't wait to move to Denver and work at Nike.",
+    ],
+)
+def test_a_wish_or_a_plan_carries_over_and(text: str) -> None:
+    assert [c for c in claims(text) if c[1] in ("location", "employer", "visited", "hobby")] == []
 
 
 def test_a_possessive_subject_is_not_the_speaker() -> None:
