@@ -92,8 +92,8 @@ def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
         low = clean(raw)
         if low in ADVERBS:
             continue
-        if low in MODALS or low in PAST_IRREGULAR or low.endswith(("ed", "'s", "'ll")):
-            return True
+        if low in MODALS or low in PAST_IRREGULAR or low.endswith(("ed", "'s", "'ll", "n't")):
+            return True  # "Tom didn't like Ohio and moved": Tom's
         return low.endswith("s") and not low.endswith("ss")
     return False
 
@@ -149,14 +149,47 @@ _PRONOUN_SUBJECTS = frozenset(
     "i i'm i've i'll i'd we we're we've we'll we'd he he's he'll he'd she she's she'll she'd "
     "they they're they've they'll they'd you you're you've you'll".split()
 )
+# "Ana and I *to* dinner": a pronoun before these is an object, not a new subject.
+_OBJECT_NEXT = frozenset("to for at with in on from about".split())
 # "you know", "you see", "you guys": a filler or an address, not a subject.
 _YOU_FILLERS = frozenset("know see mean guys".split())
 # Words in a carried clause that make it a wish, a plan or a hypothetical: "I want to quit
 # and move to Bali", "I'll go hiking and visit Rome", "If ..., I would stay and play chess".
 _UNREAL = CONDITIONAL | frozenset(
     "will 'll gonna wanna want wants wanted hope hopes hoping plan plans planning need needs "
-    "gotta might may must shall can't cant cannot".split()
+    "gotta might may must shall can't cant cannot going".split()
 )
+
+
+_BARE_NOT = frozenset("the a an my your his her our their this that some any and or".split())
+# After a modal these tell what is so rather than wish it ("I must say", "I may have told").
+_TELLING = frozenset("have tell say mention admit add note".split())
+
+
+def _unreal(toks: list[tuple[int, int, str]], start: int, upto: int) -> bool:
+    """Whether tokens ``start``..``upto`` hold a wish, a plan or a modal that governs a verb:
+    the word then "to" or a bare verb ("want to quit", "I'll go"), not "the job I wanted",
+    "I need the money", "in May", "met Will"."""
+    unreal = False
+    for t in range(start, upto):
+        raw = toks[t][2].strip(_STRIP)
+        word = clean(raw)
+        if word == "but":  # "I wanted to be a doctor but studied art and ...": that happened
+            unreal = False
+            continue
+        if raw[:1].isupper() and word in ("may", "will", "hope"):
+            continue  # the month, a name
+        if word not in _UNREAL and not word.endswith(("'ll", "'d")):
+            continue
+        nxt = clean(toks[t + 1][2]) if t + 1 < upto else ""
+        if nxt in _TELLING:
+            continue  # "I may have mentioned that I moved ...", "I gotta say I love ..."
+        bare = nxt.isalpha() and not nxt.endswith("ed") and nxt not in _BARE_NOT
+        if word.endswith(("'ll", "'d")) or nxt == "to":
+            unreal = True
+        elif word != "going" and bare and not (nxt.endswith("s") and not nxt.endswith("ss")):
+            unreal = True
+    return unreal
 
 
 def _subject_at(toks: list[tuple[int, int, str]], k: int, upto: int) -> bool:
@@ -166,19 +199,21 @@ def _subject_at(toks: list[tuple[int, int, str]], k: int, upto: int) -> bool:
         return False
     low = clean(toks[k][2])
     if low in _PRONOUN_SUBJECTS:
-        nxt = clean(toks[k + 1][2]) if k + 1 < len(toks) else ""
-        return not (low == "you" and nxt in _YOU_FILLERS)
-    if low in _POSSESSIVES:  # "my sister went", not "my keys, ... and my phone"
-        return k + 2 < upto and _verb_like(clean(toks[k + 2][2]))
+        nxt = toks[k + 1][2] if k + 1 < len(toks) else ""
+        if low == "you" and clean(nxt) in _YOU_FILLERS:
+            return False
+        # "Tom, I think, and ...", "they're great, and ...": a parenthesis, not a clause.
+        return not nxt.rstrip(_STRIP).endswith(",")
+    if low in _POSSESSIVES:  # "my sister went", not "my keys, my hiking boots and ..."
+        return k + 2 < upto and clean(toks[k + 2][2]) in _SUBJECT_VERBS
     return _name_at(toks, k) is not None and _agrees(toks, k)
 
 
-def _verb_like(word: str) -> bool:
-    return (
-        word in PAST_IRREGULAR
-        or word.endswith("ed")
-        or (word.endswith("s") and not word.endswith("ss") and len(word) > 3)
-    )
+# Verbs after "my X" that make it a clause's subject ("my sister moved", "my son plays").
+_SUBJECT_VERBS = PAST_IRREGULAR | frozenset(
+    "lives works loves likes plays has is was goes moved started studies teaches wants "
+    "said says called texted".split()
+)
 
 
 def _clause_start(toks: list[tuple[int, int, str]], upto: int) -> int:
@@ -197,7 +232,10 @@ def _clause_start(toks: list[tuple[int, int, str]], upto: int) -> int:
         after_comma = toks[j - 1][2].rstrip(_STRIP).endswith((",", ";"))
         if word in _CLAUSE_JOINS and (
             (after_comma and _subject_at(toks, j + 1, upto))
-            or clean(toks[j + 1][2]) in _PRONOUN_SUBJECTS
+            or (
+                clean(toks[j + 1][2]) in _PRONOUN_SUBJECTS
+                and (j + 2 >= len(toks) or clean(toks[j + 2][2]) not in _OBJECT_NEXT)
+            )
             if j + 1 < upto
             else False
         ):
@@ -215,9 +253,7 @@ def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str,
     for i in range(first, min(upto, first + 12)):
         raw = toks[i][2]
         low = clean(raw)
-        unreal = any(
-            clean(t[2]) in _UNREAL or clean(t[2]).endswith(("'ll", "'d")) for t in toks[i:upto]
-        )
+        unreal = _unreal(toks, i, upto)
         if i == first and low in _POSSESSIVES and i + 1 < upto:
             joint = [clean(t[2]) for t in toks[i + 1 : i + 6]]
             if not any(a == "and" and b in ("i", "me") for a, b in itertools.pairwise(joint)):
@@ -302,6 +338,12 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
                 # "I have a brother who lives in Denver and works at Google": the brother.
                 return Walk("none", None, s, plain, cess, cond)
             kind, name, unreal = _sentence_subject(toks, i)
+            # What follows "but", or a verb in the past, happened whatever the first clause
+            # wished: "I wanted to stay but moved to Denver", "I can't stand the cold and
+            # moved to Florida".
+            verb = clean(sent.text[pos:].split(maxsplit=1)[0]) if sent.text[pos:].strip() else ""
+            if low == "but" or verb in PAST_IRREGULAR or verb.endswith("ed"):
+                unreal = False
             return Walk(kind, name, s, plain, cess, cond or unreal)
         if low in CONDITIONAL:
             cond = True

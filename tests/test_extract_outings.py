@@ -299,6 +299,25 @@ def test_a_wish_or_a_plan_carries_over_and(text: str) -> None:
     assert [c for c in claims(text) if c[1] in ("location", "employer", "visited", "hobby")] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # After "but", or in the past, the carried verb happened whatever was wished.
+        ("I wanted to be a doctor but studied art and work at a gallery now.", "employer"),
+        ("Tom wanted to stay but moved to Denver and works at Nike.", "employer"),
+        ("I can't stand the cold and moved to Florida.", "location"),
+        ("I finally got the job I wanted and moved to Seattle.", "location"),
+        # Not a modal: a month, a name, a noun, a perfect or telling.
+        ("I graduated in May and started at Deloitte.", "employer"),
+        ("I met Will at the bar and played pool.", "hobby"),
+        ("I need the money and got a job at Starbucks.", "employer"),
+        ("I may have mentioned that I moved to Denver and work at Nike.", "employer"),
+    ],
+)
+def test_what_happened_after_and_is_no_wish(text: str, expected: str) -> None:
+    assert any(c[1] == expected and c[3] == "assert" for c in claims(text)), claims(text)
+
+
 def test_a_possessive_subject_is_not_the_speaker() -> None:
     # "My wife grabbed the bags and went to the taxi": the wife went, not the speaker.
     assert claims("My wife grabbed the bags and went to the taxi.") == []
