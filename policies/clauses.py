@@ -8,29 +8,25 @@ modals on the way. Where a value ends is ``value_trim.py``; the sentences these 
 
 from __future__ import annotations
 
-import itertools
-import re
 from bisect import bisect_left
 from typing import NamedTuple
 
+from nousmem.policies.carried_subject import sentence_subject
 from nousmem.policies.clause_leads import DASHES as _DASHES
 from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
-from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import (
-    ADVERBS,
     CESSATION,
     CONDITIONAL,
     CONJUNCTIONS,
     FIRST_PERSON,
-    MODALS,
-    NAME_STOP,
     OTHER_SUBJECTS,
     PAST_IRREGULAR,
     PLAIN_NEG,
     SKIP_WORDS,
 )
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.token_names import NAME_TOKEN, POSSESSIVES, agrees, name_at
 
 __all__ = [
     "Walk",
@@ -41,9 +37,7 @@ __all__ = [
     "walk_back",
 ]
 
-_NAME_TOKEN = re.compile(rf"^[{UPPER}][{LOWER}]+(?:[-'][{UPPER}]?[{LOWER}]+)*$")
 _BOUNDARY_END = (",", ";", ":", "—", "–")
-_NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
 
 
 class Walk(NamedTuple):
@@ -55,47 +49,6 @@ class Walk(NamedTuple):
     plain_neg: bool
     cessation: bool
     conditional: bool  # a modal, or "if"/"wish" before the subject: a hypothetical clause
-
-
-def _name_at(toks: list[tuple[int, int, str]], i: int) -> tuple[str, int] | None:
-    """The capitalised name ending at token ``i`` (up to three tokens), with its start."""
-    raw = toks[i][2].strip(_STRIP + ",;:!?.")
-    if raw.endswith("'s"):
-        raw = raw[:-2]
-    if not _NAME_TOKEN.match(raw) or raw.lower() in NAME_STOP:
-        return None
-    parts, start = [raw], toks[i][0]
-    j = i - 1
-    while j >= 0 and len(parts) < 3:
-        prev = toks[j][2]
-        if prev[-1:] in ",;:!?." or not _NAME_TOKEN.match(prev) or prev.lower() in NAME_STOP:
-            break
-        parts.insert(0, prev)
-        start = toks[j][0]
-        j -= 1
-    return " ".join(parts), start
-
-
-def _agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Whether the verb after the name at token ``i`` is third person singular or past.
-
-    "Alice works", "Alice went", "Alice's" and "Alice will" pass; "Feels like" (a capitalised
-    sentence opener, not a name) and "Alice and Bob like" do not.
-    """
-    if i == 0 and clean(toks[0][2]).endswith(_NOUN_SUFFIXES):
-        return False  # "Dancing is ...", "Meditation helps ...": a capitalised noun
-    if toks[i][2].rstrip(_STRIP + ",;:!?.").endswith("'s"):
-        # "Alice's going" (is) but not "Nature's beauty" (possessive).
-        nxt = clean(toks[i + 1][2]) if i + 1 < len(toks) else ""
-        return nxt in SKIP_WORDS or nxt in ADVERBS or nxt.endswith(("ing", "ed"))
-    for _, _, raw in toks[i + 1 : i + 5]:
-        low = clean(raw)
-        if low in ADVERBS:
-            continue
-        if low in MODALS or low in PAST_IRREGULAR or low.endswith(("ed", "'s", "'ll", "n't")):
-            return True  # "Tom didn't like Ohio and moved": Tom's
-        return low.endswith("s") and not low.endswith("ss")
-    return False
 
 
 _RELATIVE = frozenset({"who", "that", "which"})
@@ -141,136 +94,6 @@ def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
     return False
 
 
-# A sentence that opens with one of these opens with a clause of its own: its subject is not
-# the main clause's ("After Tom got home, I packed up and went camping").
-_SUBORDINATORS = frozenset("after when once before since while because if although though".split())
-_CLAUSE_JOINS = frozenset("so and but then yet".split())
-_PRONOUN_SUBJECTS = frozenset(
-    "i i'm i've i'll i'd we we're we've we'll we'd he he's he'll he'd she she's she'll she'd "
-    "they they're they've they'll they'd you you're you've you'll".split()
-)
-# "Ana and I *to* dinner": a pronoun before these is an object, not a new subject.
-_OBJECT_NEXT = frozenset("to for at with in on from about".split())
-# "you know", "you see", "you guys": a filler or an address, not a subject.
-_YOU_FILLERS = frozenset("know see mean guys".split())
-# Words in a carried clause that make it a wish, a plan or a hypothetical: "I want to quit
-# and move to Bali", "I'll go hiking and visit Rome", "If ..., I would stay and play chess".
-_UNREAL = CONDITIONAL | frozenset(
-    "will 'll gonna wanna want wants wanted hope hopes hoping plan plans planning need needs "
-    "gotta might may must shall can't cant cannot going".split()
-)
-
-
-_BARE_NOT = frozenset("the a an my your his her our their this that some any and or".split())
-# After a modal these tell what is so rather than wish it ("I must say", "I may have told").
-_TELLING = frozenset("have tell say mention admit add note".split())
-
-
-def _unreal(toks: list[tuple[int, int, str]], start: int, upto: int) -> bool:
-    """Whether tokens ``start``..``upto`` hold a wish, a plan or a modal that governs a verb:
-    the word then "to" or a bare verb ("want to quit", "I'll go"), not "the job I wanted",
-    "I need the money", "in May", "met Will"."""
-    unreal = False
-    for t in range(start, upto):
-        raw = toks[t][2].strip(_STRIP)
-        word = clean(raw)
-        if word == "but":  # "I wanted to be a doctor but studied art and ...": that happened
-            unreal = False
-            continue
-        if raw[:1].isupper() and word in ("may", "will", "hope"):
-            continue  # the month, a name
-        if word not in _UNREAL and not word.endswith(("'ll", "'d")):
-            continue
-        nxt = clean(toks[t + 1][2]) if t + 1 < upto else ""
-        if nxt in _TELLING:
-            continue  # "I may have mentioned that I moved ...", "I gotta say I love ..."
-        bare = nxt.isalpha() and not nxt.endswith("ed") and nxt not in _BARE_NOT
-        if word.endswith(("'ll", "'d")) or nxt == "to":
-            unreal = True
-        elif word != "going" and bare and not (nxt.endswith("s") and not nxt.endswith("ss")):
-            unreal = True
-    return unreal
-
-
-def _subject_at(toks: list[tuple[int, int, str]], k: int, upto: int) -> bool:
-    """Whether token ``k`` opens a clause with its own subject: a pronoun (not "you know"),
-    a name whose verb agrees, or a possessive and its noun ("my sister")."""
-    if k >= upto:
-        return False
-    low = clean(toks[k][2])
-    if low in _PRONOUN_SUBJECTS:
-        nxt = toks[k + 1][2] if k + 1 < len(toks) else ""
-        if low == "you" and clean(nxt) in _YOU_FILLERS:
-            return False
-        # "Tom, I think, and ...", "they're great, and ...": a parenthesis, not a clause.
-        return not nxt.rstrip(_STRIP).endswith(",")
-    if low in _POSSESSIVES:  # "my sister went", not "my keys, my hiking boots and ..."
-        return k + 2 < upto and clean(toks[k + 2][2]) in _SUBJECT_VERBS
-    return _name_at(toks, k) is not None and _agrees(toks, k)
-
-
-# Verbs after "my X" that make it a clause's subject ("my sister moved", "my son plays").
-_SUBJECT_VERBS = PAST_IRREGULAR | frozenset(
-    "lives works loves likes plays has is was goes moved started studies teaches wants "
-    "said says called texted".split()
-)
-
-
-def _clause_start(toks: list[tuple[int, int, str]], upto: int) -> int:
-    """Where the clause whose subject a verb after "and" (token ``upto``) carries over
-    starts: past an opening subordinate clause and its comma, at the latest clause a comma
-    opens with a subject ("Tom got home, so we ...", "I went to the beach, and Tom went ...",
-    "..., I ...") or that "and/so/but" opens with a pronoun ("My weekend was great and I
-    went hiking and visited ...")."""
-    first = 0
-    if toks and clean(toks[0][2]) in _SUBORDINATORS:
-        comma = next((j for j in range(1, upto) if toks[j][2].rstrip(_STRIP).endswith(",")), None)
-        if comma is not None:
-            first = comma + 1
-    for j in range(first + 1, upto):
-        word = clean(toks[j][2])
-        after_comma = toks[j - 1][2].rstrip(_STRIP).endswith((",", ";"))
-        if word in _CLAUSE_JOINS and (
-            (after_comma and _subject_at(toks, j + 1, upto))
-            or (
-                clean(toks[j + 1][2]) in _PRONOUN_SUBJECTS
-                and (j + 2 >= len(toks) or clean(toks[j + 2][2]) not in _OBJECT_NEXT)
-            )
-            if j + 1 < upto
-            else False
-        ):
-            first = j + 1
-        elif after_comma and _subject_at(toks, j, upto):
-            first = j
-    return first
-
-
-def _sentence_subject(toks: list[tuple[int, int, str]], upto: int) -> tuple[str, str | None, bool]:
-    """The subject carried over to a verb after "and" at token ``upto`` (for "I went ...
-    and saw"): the first subject of the clause :func:`_clause_start` finds, and whether that
-    clause is a wish, a plan or a hypothetical (which the carried verb shares)."""
-    first = _clause_start(toks, upto)
-    for i in range(first, min(upto, first + 12)):
-        raw = toks[i][2]
-        low = clean(raw)
-        unreal = _unreal(toks, i, upto)
-        if i == first and low in _POSSESSIVES and i + 1 < upto:
-            joint = [clean(t[2]) for t in toks[i + 1 : i + 6]]
-            if not any(a == "and" and b in ("i", "me") for a, b in itertools.pairwise(joint)):
-                return "none", None, unreal  # "My wife grabbed the bags and went ...": hers
-        if low in FIRST_PERSON:
-            return "actor", None, unreal
-        if low in OTHER_SUBJECTS:
-            return "none", None, unreal
-        if raw.rstrip(_STRIP)[-1:] in ",!" or low in NAME_STOP:
-            continue  # vocative ("Caroline, I ...") or interjection
-        named = _name_at(toks, i)
-        if named is not None and _agrees(toks, i):
-            return "name", named[0], unreal
-    return "elided", None, False
-
-
-_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 # Words that name someone by their relation, before an appositive name ("my sister, Priya,").
 _RELATIONS = frozenset(
     "sister brother mom mother dad father son daughter wife husband partner friend buddy boss "
@@ -292,9 +115,9 @@ def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
         if j < 0:
             return False
         word = toks[j][2].strip(_STRIP)
-        if word.lower() in _POSSESSIVES or (word.endswith("'s") and word[:1].isupper()):
+        if word.lower() in POSSESSIVES or (word.endswith("'s") and word[:1].isupper()):
             opens = j == 0 or toks[j - 1][2].rstrip(_STRIP).endswith(_BOUNDARY_END)
-            return opens and _agrees(toks, i)
+            return opens and agrees(toks, i)
     return False
 
 
@@ -312,13 +135,13 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             # "My sister, Priya, (just) moved": a name set off by commas after a relation
             # word is the verb's subject, not the start of a new clause. After "Thanks," or
             # "Same here," the name is the person spoken to.
-            named = _name_at(toks, i)
+            named = name_at(toks, i)
             if named is not None:
                 return Walk("name", named[0], named[1], plain, cess, cond)
         if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:
             # After a comma a new clause starts; treating it as subjectless keeps "..., like
             # a walk in the park" from reading as a preference.
-            if _sentence_subject(toks, i + 1)[0] == "none":
+            if sentence_subject(toks, i + 1)[0] == "none":
                 return Walk("none", None, e + 1, plain, cess, cond)  # "We ate, played games"
             return Walk("elided", None, e + 1, plain, cess, cond)
         low = clean(raw)
@@ -337,7 +160,7 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             if _in_relative(toks, i):
                 # "I have a brother who lives in Denver and works at Google": the brother.
                 return Walk("none", None, s, plain, cess, cond)
-            kind, name, unreal = _sentence_subject(toks, i)
+            kind, name, unreal = sentence_subject(toks, i)
             # What follows "but", or a verb in the past, happened whatever the first clause
             # wished: "I wanted to stay but moved to Denver", "I can't stand the cold and
             # moved to Florida".
@@ -353,8 +176,8 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
         elif low in CESSATION:
             cess = True
         elif low not in SKIP_WORDS:
-            named = _name_at(toks, i)
-            if named is not None and _agrees(toks, i):
+            named = name_at(toks, i)
+            if named is not None and agrees(toks, i):
                 at = bisect_left(starts, named[1])
                 cond = cond or hypothetical(toks, at)
                 if denied(sent, toks, at):
@@ -406,6 +229,6 @@ def joined(sent: Sentence, walk: Walk) -> bool:
     if prev.rstrip(_STRIP)[-1:] in ",;:.!?":
         return False  # "..., and I got divorced": a new clause, not a second subject
     low = clean(prev)
-    if low in ("i", "me") or _NAME_TOKEN.match(prev.strip(_STRIP)) is not None:
+    if low in ("i", "me") or NAME_TOKEN.match(prev.strip(_STRIP)) is not None:
         return True
-    return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in _POSSESSIVES
+    return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in POSSESSIVES
