@@ -59,11 +59,10 @@ _REPORTED = re.compile(
     r"\b(?:said|says|texted|texts|wrote|writes|told|tells|asked|asks|claims?|claimed)\b",
     re.IGNORECASE,
 )
-# Past forms an opening "we"'s own verb may take besides those ending in "-ed".
-_PAST = PAST_IRREGULAR | words(
-    "woke ate drove flew rode swam sat stood slept caught brought taught thought felt led "
-    "read sang threw wore hung fed dug hid held built spent sold bought told"
-)
+# Past forms an opening "we"'s own verb may take besides those ending in "-ed": the
+# irregular pasts, and three that are as often a present or a noun elsewhere ("I read",
+# "a thought", "felt"), but after "we" are a verb.
+_PAST = PAST_IRREGULAR | words("read thought felt")
 # A clause of its own between the opening "we" and the carried verb: "We met a girl *who*
 # grew up in Ohio and went to Harvard", "We heard *that* Tom got a job and went".
 _OWN_CLAUSE = words(

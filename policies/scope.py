@@ -45,6 +45,7 @@ from nousmem.policies.reporters import (
 )
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
+from nousmem.policies.value_trim import LIFELONG
 
 __all__ = ["STATE_ATTRIBUTES", "Scope", "clause_scope"]
 
@@ -80,10 +81,7 @@ _PERFECT = words("have has 've")
 # What makes a present perfect state go on to now, whatever else its clause says.
 _STILL = re.compile(
     r"\b(?:since|still|currently|always|these\s+days|so\s+far|to\s+this\s+day"
-    r"|(?:up\s+)?(?:to|until)\s+now|to\s+date|all\s+these\s+years"
-    r"|all\s+(?:of\s+)?(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
-    r"|most\s+of\s+(?:my|his|her|their|our|your)\s+li(?:fe|ves)"
-    r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career))\b",
+    r"|(?:up\s+)?(?:to|until)\s+now|to\s+date)\b|\b(?:" + LIFELONG.pattern + ")",
     re.IGNORECASE,
 )
 # A span up to now ("for five years", "now"): it holds unless a sign of the past goes with

@@ -26,12 +26,14 @@ from nousmem.policies.value_words import (
     VALUE_STOP,
 )
 
-__all__ = ["trim_name", "trim_phrase"]
+__all__ = ["LIFELONG", "trim_name", "trim_phrase"]
 
 # Subjects of another clause; not "it", which is often no one ("I wish it was true that I").
 _OBJECT_PRONOUNS = frozenset("it that this them these those".split())
 
-_LIFELONG = re.compile(
+#: "all my life", "my whole career", "all these years": a span that ends a value ("Chicago
+#: all my life") and keeps a present perfect going ("I've lived here all my life").
+LIFELONG = re.compile(
     r"(?:all\s+(?:of\s+)?|most\s+of\s+)(?:my|his|her|their|our|your)\s+li(?:fe|ves)\b"
     r"|(?:my|his|her|their|our|your)\s+(?:whole|entire)\s+(?:li(?:fe|ves)|career)\b"
     r"|all\s+these\s+years\b",
@@ -70,7 +72,7 @@ def trim_phrase(
             joined = len(kept)
             kept.append((tok, tok_end))  # "Teach for America", "Doctors Without Borders"
             continue
-        if kept and _LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
+        if kept and LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
             break  # "Chicago all my life", "Boston my whole life"
         if kept and _relative_clause(toks, k, kept):
             break  # "the farm my grandpa built", "the restaurant Tom recommended"

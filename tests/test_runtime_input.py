@@ -129,6 +129,7 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
     [
         ({"journal": {"durability": "sometimes"}}, "config.journal.durability"),
         ({"retrieval": {"rank_window": 0}}, "config.retrieval.rank_window"),
+        ({"retrieval": {"relaxed_window": 0}}, "config.retrieval.relaxed_window"),
         ({"retrieval": {"speaker_focus": 1.5}}, "config.retrieval.speaker_focus"),
         ({"retrieval": {"question_turn_share": -0.1}}, "config.retrieval.question_turn_share"),
         ({"retrieval": {"length_prior": -1}}, "config.retrieval.length_prior"),
