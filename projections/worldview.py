@@ -22,7 +22,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.naming import ASKED_TO_FORGET, ATTR_SPLIT, names_value
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.title_points import split_sentences
-from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems
+from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
 from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
@@ -49,6 +49,7 @@ __all__ = [
     "HIDDEN_STATES",
     "LENS_KINDS",
     "PREFERENCE_ATTRIBUTES",
+    "SlotMemo",
     "SupportRow",
     "TextItem",
     "Worldview",
@@ -282,6 +283,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         expired: Callable[[str, datetime, datetime], bool] | None = None,
         standing: Iterable[str] | None = None,
         past: bool = False,
+        memo: SlotMemo | None = None,
     ) -> WorldviewSnapshot:
         """Resolve the worldview for ``lens`` at ``as_of_seq`` (None = now).
 
@@ -293,7 +295,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         ``entities`` given, standing instructions (``STANDING_ATTRIBUTES``) join too: those
         of ``standing`` (the asker), or without it every entity's. ``past``: the read asks
         about an earlier time; single-valued slots keep their superseded values (see
-        :attr:`WorldviewSnapshot.past`).
+        :attr:`WorldviewSnapshot.past`). ``memo``: see :data:`SlotMemo`.
         """
         self._until, self._past = as_of_time, past
         try:
@@ -308,6 +310,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 entities,
                 expired,
                 standing,
+                memo,
             )
             return snap.model_copy(update={"past": True}) if past else snap
         finally:
@@ -325,6 +328,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         entities: Iterable[str] | None,
         expired: Callable[[str, datetime, datetime], bool] | None,
         standing: Iterable[str] | None,
+        memo: SlotMemo | None = None,
     ) -> WorldviewSnapshot:
         if lens not in LENS_KINDS:
             raise ValueError(f"lens must be one of {', '.join(LENS_KINDS)}")
@@ -341,7 +345,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         def belief_slot(name: str, snap: BeliefSnapshot) -> WorldviewSlot:
             return self.resolve_belief(
                 name, snap, beliefs, history, limit, now, state_of, trust, expired,
-                as_of_seq, as_of_time,
+                as_of_seq, as_of_time, memo,
             )  # fmt: skip
 
         slots: list[WorldviewSlot] = []

@@ -106,6 +106,12 @@ CURRENT = frozenset({"selected", "active", "conflicted"})
 #: empty, and the ids of its candidates in a ``CURRENT`` status.
 HeldValues = tuple[str, bool, frozenset[str]]
 
+#: ``memo(name, attribute, history, as_of_seq, resolve)``: the belief slot of ``name``'s
+#: ``attribute`` as an earlier read resolved it, while nothing it depends on has changed,
+#: else ``resolve()``'s. The runtime knows what changed (``runtime/slot_touches.py``); the
+#: slot is the same either way, so a memo changes what a read costs, never what it shows.
+SlotMemo = Callable[[str, str, bool, int | None, Callable[[], WorldviewSlot]], WorldviewSlot]
+
 
 def held_values(slot: WorldviewSlot | None) -> HeldValues | None:
     """What :meth:`CompiledItems.compiled_unheld` reads of ``slot``."""
@@ -258,6 +264,7 @@ class CompiledItems(SlotResolver):
         as_of_time: datetime | None,
         now: datetime | None,
         expired: Callable[[str, datetime, datetime], bool] | None,
+        memo: SlotMemo | None = None,
     ) -> WorldviewSlot | None:
         """The belief slot of ``entity``'s ``attribute`` as a current (logical) read at
         ``as_of_seq`` / ``as_of_time`` resolves it; None without a belief there."""
@@ -283,6 +290,7 @@ class CompiledItems(SlotResolver):
                 expired,
                 as_of_seq,
                 as_of_time,
+                memo,
             )
         finally:
             self._until = outer
@@ -300,9 +308,36 @@ class CompiledItems(SlotResolver):
         expired: Callable[[str, datetime, datetime], bool] | None,
         as_of_seq: int | None,
         as_of_time: datetime | None,
+        memo: SlotMemo | None = None,
     ) -> WorldviewSlot:
         """The slot of belief ``snap`` about entity ``name`` in a snapshot at ``as_of_seq``
-        / ``as_of_time`` (``limit``; the caller sets ``self._until``)."""
+        / ``as_of_time`` (``limit``; the caller sets ``self._until``), through ``memo``
+        when given."""
+
+        def resolve() -> WorldviewSlot:
+            return self._resolve_belief(
+                name, snap, beliefs, history, limit, now, state_of, trust, expired,
+                as_of_seq, as_of_time,
+            )  # fmt: skip
+
+        if memo is None:
+            return resolve()
+        return memo(name, snap.attribute, history, as_of_seq, resolve)
+
+    def _resolve_belief(
+        self,
+        name: str,
+        snap: BeliefSnapshot,
+        beliefs: BeliefStore,
+        history: bool,
+        limit: int,
+        now: datetime | None,
+        state_of: Callable[[str, int | None], str],
+        trust: Callable[[str], float],
+        expired: Callable[[str, datetime, datetime], bool] | None,
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+    ) -> WorldviewSlot:
         # An event-time read works supersession out from the belief as folded up to that
         # time, and so does any read of a belief a back-dated revision refolded: the
         # recorded changes follow the order revisions arrived in, not the fold's.

@@ -32,6 +32,20 @@ class SupportRow:
         """The event time from which an event-time read counts this row."""
         return self.occurred_at if self.counts_from is None else self.counts_from
 
+    def with_seq(self, seq: int) -> SupportRow:
+        """This row at ``seq``: a read of a refolded belief restamps every row of the slot,
+        and ``dataclasses.replace`` costs several times this direct construction."""
+        return SupportRow(
+            seq,
+            self.occurred_at,
+            self.event_id,
+            self.source,
+            self.reliability,
+            self.polarity,
+            self.evidence_ids,
+            self.counts_from,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TextItem:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime
 
 from nousmem.projections import disputes
@@ -194,7 +193,7 @@ class SlotResolver(SlotSelection):
             records, support = in_event_time(
                 records,
                 support,
-                lambda r, seq: replace(r, seq=seq),
+                SupportRow.with_seq,
                 lambda r: (r.occurred_at, r.seq),
             )
             took = took_over(records.items())

@@ -210,6 +210,7 @@ class QueryEngine(Adjustments):
                 expired=self.expired_attribute,
                 standing=None if plan.actor is None else [plan.actor],
                 past=plan.past,
+                memo=states.memo,
             )
 
         def conflicts(entities: Sequence[str]) -> dict[str, frozenset[str]]:

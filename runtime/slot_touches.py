@@ -1,5 +1,10 @@
 """Which belief slots an event may have changed, so reads can reuse what they resolved.
 
+A read resolves the belief slots of the entities it names, and a slot with a long history
+costs a millisecond or more to resolve (every support row, every recorded change). Between
+two reads that name the same entity most often nothing touched its slots: the resolved
+:class:`WorldviewSlot` is kept too (:meth:`SlotTouches.slot`), one per slot and view.
+
 A read that shows a compiled item (``sleep``'s frames and schemas) checks that every belief
 value the item states is still held: a schema over a hundred people resolves a hundred
 belief slots. Between two reads most events change none of them (observations, the reads'
@@ -12,12 +17,14 @@ forgetting: every kind it cannot place on one entity counts for all of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.worldview_compiled import HeldValues
+from nousmem.projections.worldview_models import WorldviewSlot
 
 __all__ = ["SlotTouches"]
 
@@ -26,9 +33,12 @@ __all__ = ["SlotTouches"]
 _NEUTRAL = frozenset({"observation", "retrieval"})
 # A bound on cached summaries; past it the cache starts again (it is only a cache).
 _MAX_CACHED = 50_000
+_MAX_SLOTS = 20_000
 
 
 CacheKey = tuple[str, str, datetime | None, datetime | None, bool]
+# (entity as named, its canonical key, attribute, history lens, event-time bound, past)
+SlotKey = tuple[str, str, str, bool, datetime | None, bool]
 
 
 class SlotTouches:
@@ -38,6 +48,7 @@ class SlotTouches:
         self.entities: dict[str, int] = {}
         self.all = 0
         self.cache: dict[CacheKey, tuple[int, HeldValues | None]] = {}
+        self.slots: dict[SlotKey, tuple[int, datetime | None, WorldviewSlot]] = {}
 
     def note(self, kind: str, seq: int, payload: Any, beliefs: BeliefStore, folded: bool) -> None:
         """Record event ``seq`` of ``kind`` (``folded``: a fold handler read its payload)."""
@@ -69,3 +80,22 @@ class SlotTouches:
         if len(self.cache) >= _MAX_CACHED:
             self.cache.clear()
         self.cache[key] = (since, held)
+
+    def slot(
+        self,
+        key: SlotKey,
+        since: int,
+        now: datetime | None,
+        resolve: Callable[[], WorldviewSlot],
+    ) -> WorldviewSlot:
+        """The slot kept for ``key`` while nothing touched it after ``since`` and the read's
+        ``now`` (recency and TTLs weigh in its scores) is the same, else ``resolve()``'s,
+        kept in its place (one per key: a slot is larger than a summary)."""
+        got = self.slots.get(key)
+        if got is not None and got[0] == since and got[1] == now:
+            return got[2]
+        slot = resolve()
+        if key not in self.slots and len(self.slots) >= _MAX_SLOTS:
+            self.slots.clear()
+        self.slots[key] = (since, now, slot)
+        return slot

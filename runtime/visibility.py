@@ -7,9 +7,11 @@ longer believed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.worldview_compiled import HeldValues, held_values
 from nousmem.projections.worldview_models import WorldviewSlot
@@ -120,8 +122,29 @@ class ReadStates:
                 expired=lambda a, last, now: expired(
                     last, proj.config.attributes.spec(a).ttl_days, now
                 ),
+                memo=self.memo,
             )
         return self._slots[key]
+
+    def memo(
+        self,
+        name: str,
+        attribute: str,
+        history: bool,
+        seq: int | None,
+        resolve: Callable[[], WorldviewSlot],
+    ) -> WorldviewSlot:
+        """A :data:`SlotMemo` over the slots earlier reads resolved, for the slots a read
+        at the head sees as they are now (``SlotTouches``): a read behind an entity's last
+        change resolves its slots as they were."""
+        proj = self.proj
+        canonical = proj.beliefs.canonical(name, seq, self.at.time)[0]
+        touches = proj.slot_touches
+        since = touches.since(match_key(name), canonical)
+        if seq is not None and seq < since:
+            return resolve()
+        key = (name, canonical, attribute, history, self.at.time, proj.worldview.resolving_past)
+        return touches.slot(key, since, self.now, resolve)
 
     def _held(self, entity: str, attribute: str, seq: int | None) -> HeldValues | None:
         """:func:`held_values` of the belief slot, kept from one read to the next while no

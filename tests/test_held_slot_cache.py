@@ -1,6 +1,8 @@
-"""Reads keep the belief slots a compiled item's check resolved (runtime/slot_touches.py):
-what they serve must equal a read that resolves every slot afresh, whatever happened in
-between (revisions, denials, chat, sleep, forgetting, merges, outcomes)."""
+"""Reads keep the belief slots they resolved, and what a compiled item's check made of them
+(runtime/slot_touches.py): what they serve must equal a read that resolves every slot
+afresh, whatever happened in between (revisions, back-dated ones too, denials, chat,
+sleep, forgetting, merges, outcomes) and whatever the read (lens, a question about the
+past, a read as of an earlier seq or time)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ def uncached() -> Iterator[None]:
     """Every read resolves every slot (the cache never answers)."""
     with pytest.MonkeyPatch.context() as m:
         m.setattr(SlotTouches, "get", lambda self, key, since: (False, None))
+        m.setattr(SlotTouches, "slot", lambda self, key, since, now, resolve: resolve())
         yield
 
 
@@ -41,6 +44,9 @@ async def _apply(rt: MemoryRuntime, op: tuple[Any, ...], n: int, traces: list[st
     kind = op[0]
     if kind == "say":
         text = f"I work at {EMPLOYERS[op[2]]}."
+    elif kind == "backdate":  # dated before what was said since: the belief is refolded
+        text = f"I work at {EMPLOYERS[op[2]]}."
+        at = T0 - timedelta(days=30 + n)
     elif kind == "deny":
         text = f"I don't work at {EMPLOYERS[op[2]]} anymore."
     elif kind == "chat":
@@ -70,6 +76,19 @@ async def _apply(rt: MemoryRuntime, op: tuple[Any, ...], n: int, traces: list[st
         if traces:
             await rt.after_turn(traces[-1], "failure")
         return None
+    elif kind == "read":  # another lens, the past, or a read behind the head
+        _, who, lens, back = op
+        question = f"Where did Person{who} work before?" if back == "past" else None
+        as_of: Any = None
+        if back == "seq":
+            as_of = max(1, (await rt.head()).seq // 2)
+        elif back == "time":
+            as_of = at - timedelta(hours=3)
+        ctx = await rt.query(
+            question or f"Where does Person{who} work?", lens=lens, budget_tokens=600, as_of=as_of
+        )
+        traces.append(ctx.trace_id)
+        return _read_view(ctx)
     else:  # query
         ctx = await rt.query(f"Where does Person{op[1]} work?", budget_tokens=600)
         traces.append(ctx.trace_id)
@@ -114,6 +133,40 @@ ops = st.lists(
 @given(ops)
 async def test_cached_reads_equal_fresh_reads(ops: list[tuple[Any, ...]]) -> None:
     await _run_both(ops)
+
+
+lens = st.sampled_from(["associative", "logical", "historical", "audit"])
+reads = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["say", "backdate", "deny", "inhibit"]), person, employer),
+        st.tuples(st.just("read"), person, lens, st.sampled_from(["now", "past", "seq", "time"])),
+        st.tuples(st.sampled_from(["chat", "query"]), person),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reads)
+async def test_kept_slots_serve_every_read_as_a_fresh_resolution(
+    ops: list[tuple[Any, ...]],
+) -> None:
+    await _run_both(ops)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        ("read", 0, "historical", "now"),
+        ("read", 0, "associative", "past"),
+        ("read", 0, "logical", "seq"),
+        ("read", 0, "audit", "time"),
+    ],
+)
+async def test_a_kept_slot_is_not_served_to_another_view(read: tuple[Any, ...]) -> None:
+    """Person0 moved from Acme to Initech: the current read keeps the slot with Acme
+    superseded; a historical, past, earlier or event-time read must not be served it."""
+    await _run_both([("say", 0, 1), ("query", 0), read, ("backdate", 0, 2), ("query", 0), read])
 
 
 @pytest.mark.parametrize(
@@ -206,3 +259,25 @@ async def test_a_read_after_event_time_moved_resolves_the_slot_again(behind: boo
         finally:
             await rt.close()
     assert views[0] == views[1]
+
+
+async def test_a_read_behind_the_last_change_resolves_the_slot_as_it_was() -> None:
+    """Everything said at one time, so ``now`` is the same at every seq: only the seq tells
+    a read before the move from a read after it."""
+    views = []
+    for cache in (True, False):
+        rt = await MemoryRuntime.memory()
+        try:
+            with contextlib.nullcontext() if cache else uncached():
+                said = {"actor": "Person0", "occurred_at": T0}
+                await rt.observe_and_route({"content": "I work at Acme.", **said})
+                mark = (await rt.head()).seq
+                await rt.observe_and_route({"content": "I work at Initech.", **said})
+                q = "Where does Person0 work?"
+                head = await rt.query(q, budget_tokens=600)
+                back = await rt.query(q, budget_tokens=600, as_of=mark)
+                views.append((_read_view(head), _read_view(back)))
+        finally:
+            await rt.close()
+    assert views[0] == views[1]
+    assert "Acme" in views[1][1][0] and "Initech" not in views[1][1][0]
