@@ -376,7 +376,14 @@ class BeliefStore(EntityReads):
         deltas: bool = True,
     ) -> BeliefSnapshot | None:
         if as_of_time is None and (as_of_seq is None or as_of_seq >= self._last_seq):
-            return snapshot(dim, deltas=deltas)
+            if deltas:
+                return snapshot(dim)
+            # Reads snapshot the beliefs of every entity they name: the latest one stands
+            # while the dimension is unchanged (its version).
+            cached = dim.snap_cache
+            if cached is None or cached[0] != dim.version:
+                cached = dim.snap_cache = (dim.version, snapshot(dim, deltas=False))
+            return cached[1]
         folded = refold(dim, as_of_seq=as_of_seq, as_of_time=as_of_time)
         return None if folded is None else snapshot(folded, as_of_time=as_of_time, deltas=deltas)
 

@@ -48,6 +48,7 @@ from nousmem.projections.backdated import (
 )
 from nousmem.projections.belief_models import (
     BeliefParams,
+    BeliefSnapshot,
     Revision,
     RevisionOutcome,
     match_key,
@@ -112,6 +113,8 @@ class Dimension:
         self.marks: list[Mark] | None = None  # kept once refolded: see backdated.note_fold
         # Bumped by every change of state; a remembered plan is only good for its version.
         self.version = 0
+        # (version, its snapshot without deltas): see BeliefStore._read.
+        self.snap_cache: tuple[int, BeliefSnapshot] | None = None
         self._memo: tuple[Revision, int, Plan] | None = None
 
     @property
@@ -266,3 +269,5 @@ class Dimension:
         version = self.version + 1
         self.__dict__.update(other.__dict__)
         self.version, self._memo = version, None
+        # ``other``'s caches count its own versions, which this one's may meet by chance.
+        self.trail_cache = self.snap_cache = None

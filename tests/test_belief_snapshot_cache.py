@@ -1,0 +1,84 @@
+"""A belief's latest snapshot is kept on its dimension while the dimension is unchanged
+(``Dimension.snap_cache``): after any revision (in order or back-dated, which refolds the
+dimension), preview, merge or compression flag, what a read gets must be the snapshot of the
+dimension as it stands."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nousmem.projections.belief_models import Revision
+from nousmem.projections.beliefs import BeliefStore
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+PEOPLE = ("Mia", "Noor", "Ola")
+ATTRS = ("location", "hobby")
+VALUES = ("Paris", "Lyon", "Oslo", "chess")
+
+
+def _rev(who: int, attr: int, value: int, polarity: str, day: int) -> Revision:
+    return Revision(
+        entity=PEOPLE[who],
+        attribute=ATTRS[attr],
+        value=VALUES[value],
+        polarity=polarity,  # type: ignore[arg-type]
+        reliability=0.8,
+        source="user",
+        change=False,
+        occurred_at=T0 + timedelta(days=day),
+        evidence_ids=("e",),
+    )
+
+
+def _fresh(store: BeliefStore, who: str, attr: str) -> Any:
+    # ``deltas=True`` never uses the kept snapshot: the same belief, with its history.
+    snap = store.snapshot(who, attr, deltas=True)
+    return None if snap is None else snap.model_copy(update={"deltas": ()})
+
+
+who = st.integers(0, len(PEOPLE) - 1)
+attr = st.integers(0, len(ATTRS) - 1)
+steps = st.lists(
+    st.one_of(
+        st.tuples(
+            st.sampled_from(["fold", "preview"]),
+            who,
+            attr,
+            st.integers(0, len(VALUES) - 1),
+            st.sampled_from(["assert", "negate"]),
+            st.integers(0, 60),  # days after T0: out of order as often as not
+        ),
+        st.tuples(st.just("merge"), who, who),
+        st.tuples(st.just("compress"), who, attr),
+    ),
+    min_size=1,
+    max_size=30,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps)
+def test_a_kept_snapshot_is_the_dimension_as_it_stands(ops: list[tuple[Any, ...]]) -> None:
+    store = BeliefStore()
+    for seq, op in enumerate(ops, start=1):
+        if op[0] in ("fold", "preview"):
+            rev = _rev(*op[1:])
+            if op[0] == "fold":
+                store.fold(rev, seq=seq, event_id=f"ev{seq}")
+            else:
+                store.preview(rev)
+        elif op[0] == "merge":
+            store.apply_merge(
+                PEOPLE[op[1]], PEOPLE[op[2]], seq=seq, event_id=f"ev{seq}", strict=False
+            )
+        else:
+            store.mark_compressed(PEOPLE[op[1]], ATTRS[op[2]], seq=seq)
+        for name in PEOPLE:
+            for attribute in ATTRS:
+                assert store.snapshot(name, attribute, deltas=False) == _fresh(
+                    store, name, attribute
+                ), (name, attribute)
