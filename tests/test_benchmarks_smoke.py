@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import backfill, journal, locomo, perf, sleep_reads
+from benchmarks import backfill, journal, kept_slots, locomo, perf, sleep_reads
 from benchmarks.common import percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -209,6 +209,16 @@ async def test_backfill_smoke() -> None:
     assert "same belief" in backfill.render(res)
     with pytest.raises(ValueError, match="sizes"):
         await backfill.run([1], reads=2)
+
+
+async def test_kept_slots_smoke(tmp_path: Any) -> None:
+    res = await kept_slots.run(60, 6, 3, 2, str(tmp_path))
+    assert res["events"] > 66 and res["rounds"] == 2  # the routed ones derive events too
+    for key in ("kept_mean_ms", "fresh_p95_ms", "mean_ratio", "p95_ratio"):
+        assert res[key] > 0
+    assert "resolved afresh" in kept_slots.render(res)
+    with pytest.raises(ValueError, match="rounds"):
+        await kept_slots.run(60, 6, 3, 1, str(tmp_path))
 
 
 def test_context_reading() -> None:
