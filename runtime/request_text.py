@@ -29,9 +29,12 @@ def without_requests(doc: DocRow, times: Sequence[Any] | None = None) -> DocRow 
     those said outside every request ("surgery on Monday" inside one is not noted)."""
     start, end = doc.lead, len(doc.text) - doc.notes
     content = doc.text[start:end]
+    requests = [r for r in forget_requests(content) if not r.dismissed]
+    if not requests:  # most turns: no sentence split
+        return None
     spans: list[tuple[int, int, bool]] = []  # (from, to, shows the marker)
     spans_of = [(m.start(), m.end()) for m in sentences(content)]
-    for request in (r for r in forget_requests(content) if not r.dismissed):
+    for request in requests:
         # From its sentence's start: the verb ("Please forget that") goes with the clause.
         begin, close = max(
             ((a, b) for a, b in spans_of if a <= request.span[0]),
