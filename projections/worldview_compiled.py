@@ -315,43 +315,26 @@ class CompiledItems(SlotResolver):
         when given."""
 
         def resolve() -> WorldviewSlot:
-            return self._resolve_belief(
-                name, snap, beliefs, history, limit, now, state_of, trust, expired,
-                as_of_seq, as_of_time,
-            )  # fmt: skip
+            # An event-time read works supersession out from the belief as folded up to that
+            # time, and so does any read of a belief a back-dated revision refolded: the
+            # recorded changes follow the order revisions arrived in, not the fold's.
+            attr = snap.attribute
+            reordered = beliefs.reordered(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            changes = (
+                from_trail(
+                    beliefs.mode_trail(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time)
+                )
+                if as_of_time is not None or reordered
+                else None
+            )
+            kind = slot_kind_for(attr)
+            return self._belief_slot(
+                snap, kind, history, limit, now, state_of, trust, expired, changes, reordered
+            )
 
         if memo is None:
             return resolve()
         return memo(name, snap.attribute, history, as_of_seq, resolve)
-
-    def _resolve_belief(
-        self,
-        name: str,
-        snap: BeliefSnapshot,
-        beliefs: BeliefStore,
-        history: bool,
-        limit: int,
-        now: datetime | None,
-        state_of: Callable[[str, int | None], str],
-        trust: Callable[[str], float],
-        expired: Callable[[str, datetime, datetime], bool] | None,
-        as_of_seq: int | None,
-        as_of_time: datetime | None,
-    ) -> WorldviewSlot:
-        # An event-time read works supersession out from the belief as folded up to that
-        # time, and so does any read of a belief a back-dated revision refolded: the
-        # recorded changes follow the order revisions arrived in, not the fold's.
-        attr = snap.attribute
-        reordered = beliefs.reordered(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time)
-        changes = (
-            from_trail(beliefs.mode_trail(name, attr, as_of_seq=as_of_seq, as_of_time=as_of_time))
-            if as_of_time is not None or reordered
-            else None
-        )
-        kind = slot_kind_for(snap.attribute)
-        return self._belief_slot(
-            snap, kind, history, limit, now, state_of, trust, expired, changes, reordered
-        )
 
     def compiled_in_scope(self, slot_id: str, entity_keys: set[str], limit: int) -> bool:
         """Whether text slot ``slot_id`` belongs in a read at ``limit`` (and ``self._until``)
