@@ -106,11 +106,15 @@ CURRENT = frozenset({"selected", "active", "conflicted"})
 #: empty, and the ids of its candidates in a ``CURRENT`` status.
 HeldValues = tuple[str, bool, frozenset[str]]
 
-#: ``memo(name, attribute, history, as_of_seq, resolve)``: the belief slot of ``name``'s
-#: ``attribute`` as an earlier read resolved it, while nothing it depends on has changed,
-#: else ``resolve()``'s. The runtime knows what changed (``runtime/slot_touches.py``); the
-#: slot is the same either way, so a memo changes what a read costs, never what it shows.
-SlotMemo = Callable[[str, str, bool, int | None, Callable[[], WorldviewSlot]], WorldviewSlot]
+#: ``memo(name, attribute, history, as_of_seq, as_of_time, now, resolve)``: the belief slot
+#: of ``name``'s ``attribute`` as an earlier read resolved it, while nothing it depends on
+#: has changed, else ``resolve()``'s (which resolves with these very arguments). The
+#: runtime knows what changed (``runtime/slot_touches.py``); the slot is the same either
+#: way, so a memo changes what a read costs, never what it shows.
+SlotMemo = Callable[
+    [str, str, bool, int | None, datetime | None, datetime | None, Callable[[], WorldviewSlot]],
+    WorldviewSlot,
+]
 
 
 def held_values(slot: WorldviewSlot | None) -> HeldValues | None:
@@ -334,7 +338,7 @@ class CompiledItems(SlotResolver):
 
         if memo is None:
             return resolve()
-        return memo(name, snap.attribute, history, as_of_seq, resolve)
+        return memo(name, snap.attribute, history, as_of_seq, as_of_time, now, resolve)
 
     def compiled_in_scope(self, slot_id: str, entity_keys: set[str], limit: int) -> bool:
         """Whether text slot ``slot_id`` belongs in a read at ``limit`` (and ``self._until``)

@@ -76,7 +76,7 @@ class ReadStates:
         self.now = now
         self._memo: dict[tuple[str, int | None], str] = {}
         self._why: dict[tuple[str, int | None], str] = {}
-        self._slots: dict[tuple[str, str, int | None], WorldviewSlot | None] = {}
+        self._slots: dict[tuple[str, str, int | None, bool], WorldviewSlot | None] = {}
         self._inhib: dict[int | None, frozenset[str]] = {}
 
     def inhibited(self, seq: int | None) -> frozenset[str]:
@@ -107,7 +107,9 @@ class ReadStates:
         return st, doc if compiled else None
 
     def _slot(self, entity: str, attribute: str, seq: int | None) -> WorldviewSlot | None:
-        key = (entity, attribute, seq)
+        # Inside a snapshot of a question about the past, slots keep their past values: the
+        # same slot judged outside it (a fact line, say) is another resolution.
+        key = (entity, attribute, seq, self.proj.worldview.resolving_past)
         if key not in self._slots:
             proj = self.proj
             self._slots[key] = proj.worldview.belief_slot(
@@ -132,19 +134,21 @@ class ReadStates:
         attribute: str,
         history: bool,
         seq: int | None,
+        time: datetime | None,
+        now: datetime | None,
         resolve: Callable[[], WorldviewSlot],
     ) -> WorldviewSlot:
         """A :data:`SlotMemo` over the slots earlier reads resolved, for the slots a read
         at the head sees as they are now (``SlotTouches``): a read behind an entity's last
         change resolves its slots as they were."""
         proj = self.proj
-        canonical = proj.beliefs.canonical(name, seq, self.at.time)[0]
+        canonical = proj.beliefs.canonical(name, seq, time)[0]
         touches = proj.slot_touches
         since = touches.since(match_key(name), canonical)
         if seq is not None and seq < since:
             return resolve()
-        key = (name, canonical, attribute, history, self.at.time, proj.worldview.resolving_past)
-        return touches.slot(key, since, self.now, resolve)
+        key = (name, canonical, attribute, history, time, proj.worldview.resolving_past)
+        return touches.slot(key, since, now, resolve)
 
     def _held(self, entity: str, attribute: str, seq: int | None) -> HeldValues | None:
         """:func:`held_values` of the belief slot, kept from one read to the next while no
