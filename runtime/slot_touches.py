@@ -33,7 +33,9 @@ __all__ = ["SlotTouches"]
 _NEUTRAL = frozenset({"observation", "retrieval"})
 # A bound on cached summaries; past it the cache starts again (it is only a cache).
 _MAX_CACHED = 50_000
-_MAX_SLOTS = 20_000
+# Slots are larger (~5 KB pickled each in benchmarks/kept_slots.py, up to ~10 KB for a long
+# history): a read names a few entities, so a few thousand cover a burst of reads.
+_MAX_SLOTS = 2_048
 
 
 CacheKey = tuple[str, str, datetime | None, datetime | None, bool]

@@ -281,3 +281,31 @@ async def test_a_read_behind_the_last_change_resolves_the_slot_as_it_was() -> No
             await rt.close()
     assert views[0] == views[1]
     assert "Acme" in views[1][1][0] and "Initech" not in views[1][1][0]
+
+
+def test_kept_slots_are_bounded_and_renewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slot is served while ``since`` and ``now`` stand, resolved again when either moves,
+    and the store starts again past its bound (it is only a cache)."""
+    from nousmem.runtime import slot_touches
+
+    monkeypatch.setattr(slot_touches, "_MAX_SLOTS", 2)
+    touches = SlotTouches()
+    calls: list[str] = []
+
+    def resolver(tag: str) -> Any:
+        def resolve() -> Any:
+            calls.append(tag)
+            return tag
+
+        return resolve
+
+    key = ("Ann", "ann", "employer", False, None, False)
+    assert touches.slot(key, 5, T0, resolver("a")) == "a"
+    assert touches.slot(key, 5, T0, resolver("b")) == "a"  # kept
+    assert touches.slot(key, 6, T0, resolver("c")) == "c"  # touched since
+    assert touches.slot(key, 6, T0 + timedelta(days=1), resolver("d")) == "d"  # time moved
+    for i in range(3):
+        other = ("Bo", "bo", f"attr{i}", False, None, False)
+        touches.slot(other, 1, T0, resolver(f"o{i}"))
+        assert len(touches.slots) <= 2
+    assert calls == ["a", "c", "d", "o0", "o1", "o2"]
