@@ -388,3 +388,25 @@ async def test_an_old_statement_does_not_contest_an_established_current_value(
         "superseded",
         datetime(2025, 3, 1, 10, tzinfo=UTC),
     )
+
+
+def test_a_restamped_support_row_keeps_every_other_field() -> None:
+    """``SupportRow.with_seq`` (a refolded belief's rows, restamped on every read) builds
+    the row field by field: a field it left out would fall back to its default."""
+    import dataclasses
+
+    from nousmem.projections.worldview_items import SupportRow
+
+    values: dict[str, Any] = {
+        "seq": 3,
+        "occurred_at": T0,
+        "event_id": "ev1",
+        "source": "user",
+        "reliability": 0.7,
+        "polarity": "negate",
+        "evidence_ids": ("a", "b"),
+        "counts_from": T0 + timedelta(days=2),
+    }
+    assert set(values) == {f.name for f in dataclasses.fields(SupportRow)}
+    row = SupportRow(**values)
+    assert row.with_seq(9) == dataclasses.replace(row, seq=9)
