@@ -25,6 +25,7 @@ from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
+from nousmem.policies.timeexpr_patterns import DAY_RE, MONTH_RE
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
@@ -52,17 +53,30 @@ _KIN_WORDS = (
 
 # What one explores that is a place: a name ("explored Tokyo", "the Pacific Northwest") or a
 # place word ("the old town", "the coast"); not "our options", "adoption", "new recipes".
+# Words that name a kind of place ("the coast", "the old town").
+_PLACE_WORD = (
+    r"(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
+    r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
+    r"|ruins|caves?|streets|village|villages|lakes?|canyons?|desert|valley|castles?"
+    r"|cathedrals?|museums?|old\s+town|downtown|harbou?r|waterfront|region|bay|hills|reef|jungle"
+    r"|rainforest|national\s+park)\b"
+)
+
+# A place word before the name of where it is: "the coast up in | the Pacific Northwest".
+_PLACE_IN = (
+    r"(?i:the|a|an|some)\s+(?:[\w'-]+\s+){0,2}?"
+    + _PLACE_WORD
+    + r"\s+(?:(?i:up|down|out|over|along)\s+)?(?i:in|around|along)\s+"
+    r"(?!(?i:" + MONTH_RE + "|" + DAY_RE + r"))"
+)
+
 _EXPLORED = (
     # A name, not a tool or a coin ("explored React / Python / ChatGPT / AI tools").
     r"(?=(?:[Tt]he\s+)?(?!(?:React|Vue|Angular|Python|Java|Rust|Swift|Kotlin|Excel|Notion"
     r"|Figma|Linux|Docker|Django|Flask|Ruby|Unity|Blender|Bitcoin|Ethereum)\b)"
     f"[{UPPER}][{LOWER}]+\\b"
     r"|(?i:the|a|an|some|this|that|our|my|its|their)\s+"
-    r"(?:[\w'-]+\s+){0,2}?(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
-    r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
-    r"|ruins|caves?|streets|village|villages|lake|canyon|desert|valley|castle|cathedral"
-    r"|museum|old\s+town|downtown|harbou?r|waterfront|region|bay|hills|reef|jungle"
-    r"|rainforest|national\s+park)\b(?!['\u2019]s|\s+of\b))"
+    r"(?:[\w'-]+\s+){0,2}?" + _PLACE_WORD + r"(?!['\u2019]s|\s+of\b))"
 )
 
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
@@ -280,7 +294,15 @@ _LATER_RULES: tuple[Rule, ...] = (
     make_rule(
         "visited",
         "visited toured explored",
+        # "explored the coast up in the Pacific Northwest": the name says where, not "coast".
+        r"\b(?i:visited|toured|explored)\s+" + _PLACE_IN + CAP + VAL,
+        elide="past",
+    ),
+    make_rule(
+        "visited",
+        "visited toured explored",
         r"\b(?:(?i:visited|toured)\s+|(?i:explored)\s+" + _EXPLORED + r")"
+        r"(?!" + _PLACE_IN + CAP + r")"  # the rule above reads those
         r"(?!(?i:it|that|this|them)\b)"
         # A person visited is no place: "I visited my grandma", "visited a friend".
         + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
@@ -307,6 +329,18 @@ _LATER_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),
+    make_rule(
+        "visited",
+        "pic pics photo photos picture pictures shot shots snap selfie",
+        # "took this pic in Spain": where the photo was taken is where one was. A name only,
+        # not a month or a day ("took this photo in May") nor a place word ("at the park").
+        r"\b(?i:took|snapped)\s+(?:(?i:this|that|these|those|the|a|my|some)\s+)?"
+        r"(?i:pic|pics|photo|photos|picture|pictures|shot|shots|snap|selfie)\s+(?i:in|at)\s+"
+        r"(?!(?i:" + MONTH_RE + "|" + DAY_RE + r"))" + CAP + VAL,
+        elide="past",
+        # "I never took a photo in Paris" does not say one was never there.
+        denial_drops=True,
+    ),
 )
 
 #: Every rule, facts first.

@@ -27,6 +27,13 @@ __all__ = ["LEISURE_RULES"]
 # "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
 _PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
 # -ing words that name no activity ("went *shopping*", not "went *during*").
+# Pastimes one does with others, as gerunds ("hiking with my church friends").
+_OUTDOOR_GERUNDS = (
+    "hiking camping biking cycling fishing swimming kayaking canoeing surfing skiing "
+    "snowboarding climbing sailing skating rollerblading jogging running birdwatching "
+    "picnicking gardening dancing shopping bowling golfing"
+)
+
 _NOT_GERUND = (
     r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"
     r"|evening|bring|sing|string|wing|going|being|doing|ceiling|building|feeling|missing)\b)"
@@ -218,6 +225,18 @@ LEISURE_RULES: tuple[Rule, ...] = (
         value="raw",
         elide="past",
         items=_NOT_GERUND + r"(?P<val>[a-z]+ing)\b",  # "went hiking and camping"
+    ),
+    make_rule(
+        "activity",
+        _OUTDOOR_GERUNDS,
+        # "I had a great time last weekend hiking with my church friends", "spent Sunday
+        # fishing with Dad": a closed list, as "had a hard time dealing with" is no pastime.
+        r"\b(?i:had|spent)\s+(?:[\w'-]+\s+){0,6}?(?P<val>(?i:"
+        + "|".join(_OUTDOOR_GERUNDS.split())
+        + r"))\s+(?i:with|together)\b",
+        value="raw",
+        elide="past",
+        denial_drops=True,
     ),
     make_rule(
         "activity",

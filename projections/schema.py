@@ -50,14 +50,16 @@ class AttributeSpec(BaseModel):
     ttl_days: float | None = Field(default=None, gt=0.0, le=MAX_DAYS, allow_inf_nan=False)
     aliases: tuple[str, ...] = ()
     """Question words that ask about this attribute ("work" for ``employer``): a read whose
-    question uses one treats the attribute as named. Lowercase single words."""
+    question uses one treats the attribute as named. Lowercase words, or phrases of words
+    the question must hold in that order ("been to" for ``visited``: "been" alone is in
+    "has she been working")."""
 
     @field_validator("aliases")
     @classmethod
     def _aliases(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        out = tuple(dict.fromkeys(a.strip().casefold() for a in v))
-        if any(not a or any(c.isspace() for c in a) for a in out):
-            raise ValueError("aliases must be non-empty single words")
+        out = tuple(dict.fromkeys(" ".join(a.casefold().split()) for a in v))
+        if any(not a for a in out):
+            raise ValueError("aliases must be non-empty words or phrases")
         return out
 
     @field_validator("name")
@@ -132,9 +134,14 @@ def _single(name: str, half_life_days: float, aliases: str = "") -> AttributeSpe
     )
 
 
-def _multi(name: str, half_life_days: float, aliases: str = "") -> AttributeSpec:
+def _multi(
+    name: str, half_life_days: float, aliases: str = "", phrases: tuple[str, ...] = ()
+) -> AttributeSpec:
     return AttributeSpec(
-        name=name, cardinality="multi", half_life_days=half_life_days, aliases=aliases.split()
+        name=name,
+        cardinality="multi",
+        half_life_days=half_life_days,
+        aliases=(*aliases.split(), *phrases),
     )
 
 
@@ -157,9 +164,14 @@ DEFAULT_SCHEMA = AttributeSchema(
             730.0,
             "hobby hobbies pastime pastimes done practice practices sport sports",
         ),
-        _multi("activity", 180.0, "activity activities done"),
+        _multi("activity", 180.0, "activity activities done bought buy purchased"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
-        _multi("visited", 3650.0, "visit visited travel traveled travelled trip trips countries"),
+        _multi(
+            "visited",
+            3650.0,
+            "visit visited travel traveled travelled trip trips countries",
+            ("been to",),
+        ),
         _multi("friend", 1095.0, "friend friends"),
         _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),

@@ -36,14 +36,23 @@ def base_terms(terms: Sequence[str]) -> list[str]:
 
 def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     """The question names ``attribute`` as a word (``manager``, ``relationship status``),
-    or its plural ("employers"), or one of its aliases. Whole words: "manager" does not ask
-    about ``age``."""
+    or its plural ("employers"), or one of its aliases (a phrase alias, "been to", as those
+    words in that order). Whole words: "manager" does not ask about ``age``."""
+    question = plan.question.casefold()
     phrase = re.escape(attribute.replace("_", " ").casefold())
-    if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", plan.question.casefold()) is not None:
+    if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", question) is not None:
         return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
     terms = set(base_terms(plan.terms))
-    return any(a in terms or f"{a}s" in terms or f"{a}es" in terms for a in aliases)
+    for a in aliases:
+        if " " not in a:
+            if a in terms or f"{a}s" in terms or f"{a}es" in terms:
+                return True
+        else:
+            words = r"\s+".join(map(re.escape, a.split()))
+            if re.search(rf"(?<!\w){words}(?!\w)", question) is not None:
+                return True
+    return False
 
 
 def fact_line(

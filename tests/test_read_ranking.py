@@ -368,13 +368,28 @@ async def test_a_plural_or_an_alias_asks_for_the_attribute(rt: MemoryRuntime) ->
     assert "fact:ana.hobby" not in {s.id for s in ctx.snippets}
 
 
-def test_attribute_aliases_are_single_lowercase_words() -> None:
-    assert AttributeSpec(name="employer", aliases=["Job ", "job", "WORK"]).aliases == (
-        "job",
-        "work",
-    )
-    with pytest.raises(ValidationError, match="aliases"):
-        AttributeSpec(name="employer", aliases=["day job"])
+def test_attribute_aliases_are_lowercase_words_or_phrases() -> None:
+    assert AttributeSpec(
+        name="employer", aliases=["Job ", "job", "WORK", "Day  Job", "day job"]
+    ).aliases == ("job", "work", "day job")
+    for empty in ("", "   "):
+        with pytest.raises(ValidationError, match="aliases"):
+            AttributeSpec(name="employer", aliases=[empty])
+
+
+async def test_a_phrase_alias_asks_for_the_attribute(rt: MemoryRuntime) -> None:
+    """ "been to" asks for places visited, as those words in that order: "has Ana been
+    working" does not; "bought" asks for activities (what one got is one)."""
+    for i, text in enumerate(["I visited Lisbon last spring.", "Just got some new shoes!"]):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + i * DAY, "ref": f"a{i}"}
+        )
+    ctx = await rt.query("Which places has Ana been to?", budget_tokens=1000)
+    assert "fact:ana.visited" in {s.id for s in ctx.snippets}
+    ctx = await rt.query("Has Ana been working to a plan?", budget_tokens=1000)
+    assert "fact:ana.visited" not in {s.id for s in ctx.snippets}
+    ctx = await rt.query("What items has Ana bought?", budget_tokens=1000)
+    assert "fact:ana.activity" in {s.id for s in ctx.snippets}
 
 
 # -- tokens ------------------------------------------------------------------------------------

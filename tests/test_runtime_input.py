@@ -138,7 +138,7 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
         ({"retrieval": {"excerpt_share": 1.5}}, "config.retrieval.excerpt_share"),
         ({"retrieval": {"time_notes": "sometimes"}}, "config.retrieval.time_notes"),
         (
-            {"attributes": {"attributes": [{"name": "employer", "aliases": ["day job"]}]}},
+            {"attributes": {"attributes": [{"name": "employer", "aliases": ["  "]}]}},
             "config.attributes.attributes.0.aliases",
         ),
         # Finite numbers in range, refused at open rather than at the first write or read.
