@@ -22,7 +22,13 @@ def count_tokens(text: str) -> int:
 
     No tokenizer is bundled; this tracks BPE counts of English prose within ~15%.
     """
-    return math.ceil(len(_TOKENISH.findall(text)) * 1.1)
+    return math.ceil(token_units(text) * 1.1)
+
+
+def token_units(text: str) -> int:
+    """The words and punctuation marks of ``text`` that :func:`count_tokens` counts. Texts
+    joined at whitespace count the sum of their units."""
+    return len(_TOKENISH.findall(text))
 
 
 class RetrievalConfig(BaseModel):
@@ -219,9 +225,9 @@ class Packer:
         """No snippet can be added any more (the count limit is reached)."""
         return self.limit is not None and len(self.kept) >= self.limit
 
-    def offer(self, s: Snippet) -> bool:
-        """Keep ``s`` if it fits in what is left of the budget; return whether it was kept."""
-        cost, group = s.tokens, None
+    def _cost(self, s: Snippet, tokens: int) -> tuple[int, str | None]:
+        """What keeping ``s`` costs if its line counts ``tokens``, and its day's group."""
+        cost, group = tokens, None
         if self.grouped and s.occurred_at is not None:
             day = self._days.get(s.occurred_at.date())
             if day is None:
@@ -234,6 +240,16 @@ class Packer:
                 cost -= day[1]
                 if group not in self._opened:
                     cost += day[2]
+        return cost, group
+
+    def could_fit(self, s: Snippet, tokens: int) -> bool:
+        """Whether a line of at least ``tokens`` with ``s``'s date and opening could still be
+        kept: when not, a shorter form of ``s`` need not be built to be refused."""
+        return not self.full and self.used + self._cost(s, tokens)[0] <= self.budget
+
+    def offer(self, s: Snippet) -> bool:
+        """Keep ``s`` if it fits in what is left of the budget; return whether it was kept."""
+        cost, group = self._cost(s, s.tokens)
         if self.full or self.used + cost > self.budget:
             return False
         self.kept.append(s)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.excerpt import excerpt, matcher
 from nousmem.projections.lexical import tokens
-from nousmem.projections.retrieval import Packer, Snippet, count_tokens
+from nousmem.projections.retrieval import Packer, Snippet, count_tokens, token_units
 from nousmem.runtime.channels import Channels
 from nousmem.runtime.fact_lines import base_terms
 
@@ -62,6 +63,11 @@ class Packing(Channels):
             if packer.full or room - packer.used < _MIN_LINE:
                 dropped += rest[i:]
                 break
+            if not packer.could_fit(s, self._least(s, bare)):
+                # Neither it nor any excerpt of it fits: most candidates at the end of a
+                # read, each of which would be cut (regexes, a copy, a count) to be refused.
+                dropped.append(s)
+                continue
             cut = self._excerpt(s, terms, cue, bare)
             if _line(cut) in lines:
                 twins.append(s)
@@ -80,6 +86,19 @@ class Packing(Channels):
                 packer.kept[i] = full
         dropped += [s for s in twins if packer.full or not packer.offer(s)]
         return packer.kept, dropped
+
+    def _least(self, s: Snippet, bare: bool) -> int:
+        """The fewest tokens ``s`` can count as a line, whole or as any excerpt
+        :meth:`_excerpt` may cut: its opening, its notes, and at least two units between
+        them (a sentence and an ellipsis, or a word and the two ellipses of a window)."""
+        doc = self.proj.docs.get(s.id)
+        if s.kind != "observation" or doc is None:
+            return s.tokens
+        # The opening ends and the notes begin at a space, so the units add up.
+        units = token_units("- " + doc.text[: doc.lead]) + 2
+        if doc.notes and not bare:
+            units += token_units(doc.text[len(doc.text) - doc.notes :])
+        return min(s.tokens, math.ceil(units * 1.1))
 
     def _excerpt(
         self, s: Snippet, terms: re.Pattern[str] | None, cue: re.Pattern[str] | None, bare: bool
