@@ -40,6 +40,12 @@ _LIKING = re.compile(
 )
 
 
+# At most this many OR-ed terms in a lexical query (as ``fts_query`` keeps).
+_MAX_TERMS = 24
+# The shortest word a compound splits into ("roadtrip" -> "road trip", not "r oadtrip").
+_MIN_PART = 3
+
+
 class Channels:
     """Candidate generation over one namespace's projector and journal."""
 
@@ -82,8 +88,10 @@ class Channels:
         every = base_terms(plan.terms)
         terms = [t for t in every if t not in names] or every
         proj = self.proj
+        # "roadtrip" in a question, "road trip" in the turns (or both, in different turns).
+        terms = list(dict.fromkeys(w for t in terms for w in self._spellings(t, as_of_seq)))
         cap = proj.config.retrieval.common_term_share * max(1, proj.observations_at(as_of_seq))
-        df = {t: proj.doc_frequency(t, as_of_seq) for t in terms}
+        df = {t: self._df(t, as_of_seq) for t in terms}
         rare = [t for t in terms if df[t] <= cap]
         if len(rare) >= 2:
             terms = rare
@@ -94,7 +102,7 @@ class Channels:
     def _bounded(self, terms: Sequence[str], as_of_seq: int | None) -> str | None:
         """Bound the postings FTS5 must score, rarest terms first, so a read costs about the
         same at any journal size (the rarest term always stays). Counts as of the read."""
-        df = {t: self.proj.doc_frequency(t, as_of_seq) for t in terms}
+        df = {t: self._df(t, as_of_seq) for t in terms}
         budget = self.proj.config.retrieval.max_postings
         kept: set[str] = set()
         used = 0
@@ -103,7 +111,34 @@ class Channels:
                 break
             kept.add(t)
             used += df[t]
-        return fts_query(" ".join(t for t in terms if t in kept))
+        chosen = [t for t in terms if t in kept]
+        if not any(" " in t for t in chosen):
+            return fts_query(" ".join(chosen))
+        return " OR ".join(f'"{t}"' for t in chosen[:_MAX_TERMS])
+
+    def _df(self, term: str, as_of_seq: int | None) -> int:
+        """Observations holding ``term``; for a phrase, at most those holding its rarest
+        word."""
+        return min(self.proj.doc_frequency(w, as_of_seq) for w in term.split())
+
+    def _spellings(self, term: str, as_of_seq: int | None) -> tuple[str, ...]:
+        """``term``, and the two words it joins when they are as common as it or more
+        (``roadtrip`` -> ``road trip``, ``hometown`` -> ``home town``; not ``passionate``
+        -> ``passion ate`` nor ``weekend`` -> ``week end``): the most even such split, each
+        word at least three letters, looked for side by side."""
+        df = self.proj.doc_frequency
+        if len(term) < 2 * _MIN_PART or not term.isalpha():
+            return (term,)
+        n = df(term, as_of_seq)
+        splits = [
+            (term[:i], term[i:])
+            for i in range(_MIN_PART, len(term) - _MIN_PART + 1)
+            if min(df(term[:i], as_of_seq), df(term[i:], as_of_seq)) >= max(n, 1)
+        ]
+        if not splits:
+            return (term,)
+        left, right = max(splits, key=lambda lr: (min(len(lr[0]), len(lr[1])), lr[0]))
+        return (term, f"{left} {right}") if n else (f"{left} {right}",)
 
     def relaxed_query(self, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
         """Every term of the question, names included: the query behind the relaxed hits
