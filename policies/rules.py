@@ -1,16 +1,17 @@
 """The rule table of the rule extractor: which phrasings produce which attribute.
 
 This module holds the rules about who someone is (employer, home, origin, role, tools,
-relationships, goals, places visited) and assembles them with ``rules_leisure`` into
-``RULES``. Claims are emitted in text order and, for one position, in rule order. Each entry
-reads ``make_rule(attribute, anchors, pattern, **options)``; see ``patterns.Rule``.
+relationships, goals) and assembles them with ``rules_places`` (places visited),
+``rules_leisure`` and the others into ``RULES``. Claims are emitted in text order and, for
+one position, in rule order. Each entry reads ``make_rule(attribute, anchors, pattern,
+**options)``; see ``patterns.Rule``.
 """
 
 from __future__ import annotations
 
 import re
 
-from nousmem.policies.letters import LETTER, LOWER, UPPER
+from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
     NOT_WORD,
@@ -24,8 +25,8 @@ from nousmem.policies.patterns import (
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
+from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
-from nousmem.policies.timeexpr_patterns import DAY_RE, MONTH_RE
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
@@ -41,42 +42,6 @@ _BEING = (
 _JUDGED = (
     r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|retired|ex|aspiring|wannabe"
     r"|would-be)\b(?!-)"
-)
-
-# People one visits ("my grandma", "a friend", "my best friend's mom"): not places.
-_KIN_WORDS = (
-    "grandma|grandpa|grandmother|grandfather|grandparent|mom|mother|dad|father|parent|aunt"
-    "|uncle|cousin|sister|brother|friend|bestie|neighbou?r|niece|nephew|son|daughter|boss"
-    "|coworker|colleague|family|relative|kid|child|children|in-laws|folks|doctor|dentist"
-    "|therapist|boyfriend|girlfriend|husband|wife|partner"
-)
-
-# What one explores that is a place: a name ("explored Tokyo", "the Pacific Northwest") or a
-# place word ("the old town", "the coast"); not "our options", "adoption", "new recipes".
-# Words that name a kind of place ("the coast", "the old town").
-_PLACE_WORD = (
-    r"(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
-    r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
-    r"|ruins|caves?|streets|village|villages|lakes?|canyons?|desert|valley|castles?"
-    r"|cathedrals?|museums?|old\s+town|downtown|harbou?r|waterfront|region|bay|hills|reef|jungle"
-    r"|rainforest|national\s+park)\b"
-)
-
-# A place word before the name of where it is: "the coast up in | the Pacific Northwest".
-_PLACE_IN = (
-    r"(?i:the|a|an|some)\s+(?:[\w'-]+\s+){0,2}?"
-    + _PLACE_WORD
-    + r"\s+(?:(?i:up|down|out|over|along)\s+)?(?i:in|around|along)\s+"
-    r"(?!(?i:" + MONTH_RE + "|" + DAY_RE + r"))"
-)
-
-_EXPLORED = (
-    # A name, not a tool or a coin ("explored React / Python / ChatGPT / AI tools").
-    r"(?=(?:[Tt]he\s+)?(?!(?:React|Vue|Angular|Python|Java|Rust|Swift|Kotlin|Excel|Notion"
-    r"|Figma|Linux|Docker|Django|Flask|Ruby|Unity|Blender|Bitcoin|Ethereum)\b)"
-    f"[{UPPER}][{LOWER}]+\\b"
-    r"|(?i:the|a|an|some|this|that|our|my|its|their)\s+"
-    r"(?:[\w'-]+\s+){0,2}?" + _PLACE_WORD + r"(?!['\u2019]s|\s+of\b))"
 )
 
 # Occupations whose "at X" names an employer ("a nurse at St Mary's").
@@ -264,7 +229,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     ),
 )
 
-# After the relationships (RELATION_RULES), as they always came: goals, places visited.
+# After the relationships (RELATION_RULES), as they always came: goals (then places visited).
 _LATER_RULES: tuple[Rule, ...] = (
     # ---- goals -----------------------------------------------------------------------
     make_rule(
@@ -290,62 +255,17 @@ _LATER_RULES: tuple[Rule, ...] = (
         value="vp",
         subject="poss",
     ),
-    # ---- visited ---------------------------------------------------------------------
-    make_rule(
-        "visited",
-        "visited toured explored",
-        # "explored the coast up in the Pacific Northwest": the name says where, not "coast".
-        r"\b(?i:visited|toured|explored)\s+" + _PLACE_IN + CAP + VAL,
-        elide="past",
-    ),
-    make_rule(
-        "visited",
-        "visited toured explored",
-        r"\b(?:(?i:visited|toured)\s+|(?i:explored)\s+" + _EXPLORED + r")"
-        r"(?!" + _PLACE_IN + CAP + r")"  # the rule above reads those
-        r"(?!(?i:it|that|this|them)\b)"
-        # A person visited is no place: "I visited my grandma", "visited a friend".
-        + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
-        + _KIN_WORDS
-        + r")s?\b(?!'s|\s+[a-z]+\b(?<!\bin)(?<!\bat)(?<!\band)(?<!\bfor)(?<!\bon)(?<!\blast)"
-        r"(?<!\bthis)(?<!\byesterday)(?<!\bover)(?<!\btoday)))" + VAL,
-        elide="past",
-        reject="friend friends family relatives grandma grandpa aunt uncle cousin nature"
-        " outdoors wilderness",
-    ),
-    make_rule(
-        "visited",
-        "trip vacation holiday journey getaway",
-        # "I canceled my trip to Japan", "My trip to Paris got cancelled": no visit.
-        r"(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
-        r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
-        r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
-        r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
-        r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
-        # "took a trip last week to Rome": a past time phrase may sit before the place.
-        # Not "this summer": that is as often still to come.
-        r"(?:(?i:(?:last|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
-        r"|winter)|yesterday|recently)\s+)?(?i:to)\s+" + VAL,
-        elide="past",
-    ),
-    make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),
-    make_rule(
-        "visited",
-        "pic pics photo photos picture pictures shot shots snap selfie",
-        # "took this pic in Spain": where the photo was taken is where one was. A name only,
-        # not a month or a day ("took this photo in May") nor a place word ("at the park").
-        r"\b(?i:took|snapped)\s+(?:(?i:this|that|these|those|the|a|my|some)\s+)?"
-        r"(?i:pic|pics|photo|photos|picture|pictures|shot|shots|snap|selfie)\s+(?i:in|at)\s+"
-        r"(?!(?i:" + MONTH_RE + "|" + DAY_RE + r"))" + CAP + VAL,
-        elide="past",
-        # "I never took a photo in Paris" does not say one was never there.
-        denial_drops=True,
-    ),
 )
 
 #: Every rule, facts first.
 RULES: tuple[Rule, ...] = (
-    _FACT_RULES + RELATION_RULES + _LATER_RULES + PERSONAL_RULES + EDUCATION_RULES + LEISURE_RULES
+    _FACT_RULES
+    + RELATION_RULES
+    + _LATER_RULES
+    + PLACE_RULES
+    + PERSONAL_RULES
+    + EDUCATION_RULES
+    + LEISURE_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

@@ -26,14 +26,27 @@ __all__ = ["LEISURE_RULES"]
 
 # "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
 _PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
-# -ing words that name no activity ("went *shopping*", not "went *during*").
-# Pastimes one does with others, as gerunds ("hiking with my church friends").
+# Pastimes one does with others, as gerunds ("hiking with my church friends"). Not
+# "running": "had errors running with Python 3.12".
 _OUTDOOR_GERUNDS = (
     "hiking camping biking cycling fishing swimming kayaking canoeing surfing skiing "
-    "snowboarding climbing sailing skating rollerblading jogging running birdwatching "
+    "snowboarding climbing sailing skating rollerblading jogging birdwatching "
     "picnicking gardening dancing shopping bowling golfing"
 )
+# What one had or spent before the pastime: a good time or a stretch of time, and when
+# ("had a great experience last weekend | hiking", "spent Sunday | fishing", "had fun |
+# swimming"); not trouble, a dream or a photo of someone ("had a photo of my dad fishing").
+_TIME_SPENT = (
+    r"(?:(?i:a|an|the|some|all|most|our|my|this|that|last)\s+)?"
+    r"(?:(?!(?i:hard|tough|difficult|rough|no)\b)[\w'-]+\s+){0,2}?"
+    r"(?i:time|times|blast|ball|fun|day|days|weekend|weekends|afternoon|afternoons|morning"
+    r"|mornings|evening|evenings|night|hours|week|weeks|experience|while|summer|holiday"
+    r"|vacation|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+"
+    r"(?:(?i:last|this|past|yesterday|today|on|over|the|weekend|week|morning|afternoon"
+    r"|evening|together)\s+){0,3}"
+)
 
+# -ing words that name no activity ("went *shopping*", not "went *during*").
 _NOT_GERUND = (
     r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"
     r"|evening|bring|sing|string|wing|going|being|doing|ceiling|building|feeling|missing)\b)"
@@ -231,7 +244,10 @@ LEISURE_RULES: tuple[Rule, ...] = (
         _OUTDOOR_GERUNDS,
         # "I had a great time last weekend hiking with my church friends", "spent Sunday
         # fishing with Dad": a closed list, as "had a hard time dealing with" is no pastime.
-        r"\b(?i:had|spent)\s+(?:[\w'-]+\s+){0,6}?(?P<val>(?i:"
+        # Not "I'll have spent a week sailing with my uncle by then": still to come.
+        r"(?<!'ll\shave\s)(?<!(?i:will)\shave\s)\b(?i:had|spent)\s+"
+        + _TIME_SPENT
+        + r"(?P<val>(?i:"
         + "|".join(_OUTDOOR_GERUNDS.split())
         + r"))\s+(?i:with|together)\b",
         value="raw",

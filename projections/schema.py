@@ -164,7 +164,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             730.0,
             "hobby hobbies pastime pastimes done practice practices sport sports",
         ),
-        _multi("activity", 180.0, "activity activities done bought buy purchased"),
+        _multi("activity", 180.0, "activity activities done bought buy purchase purchased"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
         _multi(
             "visited",

@@ -37,7 +37,8 @@ def base_terms(terms: Sequence[str]) -> list[str]:
 def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     """The question names ``attribute`` as a word (``manager``, ``relationship status``),
     or its plural ("employers"), or one of its aliases (a phrase alias, "been to", as those
-    words in that order). Whole words: "manager" does not ask about ``age``."""
+    words in that order, its last word maybe plural). Whole words: "manager" does not ask
+    about ``age``."""
     question = plan.question.casefold()
     phrase = re.escape(attribute.replace("_", " ").casefold())
     if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", question) is not None:
@@ -50,7 +51,7 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
                 return True
         else:
             words = r"\s+".join(map(re.escape, a.split()))
-            if re.search(rf"(?<!\w){words}(?!\w)", question) is not None:
+            if re.search(rf"(?<!\w){words}(?:e?s)?(?!\w)", question) is not None:
                 return True
     return False
 

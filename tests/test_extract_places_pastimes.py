@@ -42,6 +42,15 @@ def claims(text: str) -> list[tuple[str, str, str]]:
         # No name after the place word: the place word stays the value, as before.
         ("I explored the coast.", [("visited", "coast", "assert")]),
         ("I explored the city in May.", [("visited", "city", "assert")]),
+        ("I visited the city in the Fall.", [("visited", "city", "assert")]),
+        ("We visited the beach around Christmas.", [("visited", "beach", "assert")]),
+        ("We toured the castle in French.", [("visited", "castle", "assert")]),
+        ("I explored the island in Animal Crossing.", [("visited", "island", "assert")]),
+        # The name ends where its capitals do; what the photo shows may come first.
+        ("I took a pic at Target of the shoes I want.", [("visited", "Target", "assert")]),
+        ("I took this pic of the Eiffel Tower in Paris.", [("visited", "Paris", "assert")]),
+        ("I took a couple of pics in Rome.", [("visited", "Rome", "assert")]),
+        ("I took this pic in Sun Valley.", [("visited", "Sun Valley", "assert")]),
     ],
 )
 def test_where_a_photo_was_taken_or_a_place_explored(
@@ -57,6 +66,15 @@ def test_where_a_photo_was_taken_or_a_place_explored(
         "Took this pic on Saturday at the park.",
         "I took this pic in Sunday's light.",
         "I took this pic at the park.",  # no name
+        "I took a picture at Christmas.",  # a holiday
+        "I took this photo at Thanksgiving dinner.",
+        "Took this pic in Spring.",  # a season, a time of day
+        "I took this photo at Sunrise.",
+        "I took this pic in Portrait mode.",  # how, or in what
+        "I took this photo in RAW.",
+        "I took this pic in Minecraft.",
+        "I took this photo in Black and White.",
+        "I took this photo at Sarah's.",  # someone's
         "Did you take this pic in Spain?",  # not "took": a question to the listener
         "I never took a photo in Paris.",  # says nothing of having been there
         "I'd love to take a photo in Rome someday.",
@@ -89,6 +107,22 @@ def test_a_pastime_shared_with_others_is_an_activity(text: str, value: str) -> N
         "I spent hours arguing with the landlord.",
         "We never spent time camping together.",  # denied: no claim either way
         "I had never gone hiking with anyone before.",
+        # Plans and errands after "had" are not done.
+        "I had planned on hiking with my friends but it rained.",
+        "I had hoped to go camping with you.",
+        "I had to cancel hiking with my friends.",
+        # Trouble, no time, no interest.
+        "I had a hard time swimming with the cast on.",
+        "I had trouble skating with my injured knee.",
+        "I had errors running with Python 3.12.",
+        "I had no interest in dancing with him.",
+        "I had no time for fishing with Dad.",
+        # Someone else's pastime.
+        "I spent the day watching my kids swimming with dolphins.",
+        "I had a photo of my dad fishing with his brother.",
+        "I had a dream about swimming with sharks.",
+        # Still to come.
+        "I'll have spent a week sailing with my uncle by then.",
     ],
 )
 def test_no_pastime_from_other_gerunds_or_a_denial(text: str) -> None:

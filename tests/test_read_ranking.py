@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from nousmem.policies.planner import plan_query
 from nousmem.projections.lexical import STOPWORDS, tokens
 from nousmem.projections.retrieval import (
     Snippet,
@@ -24,6 +25,7 @@ from nousmem.projections.retrieval import (
 )
 from nousmem.projections.schema import AttributeSpec
 from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.fact_lines import asks_about
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -390,6 +392,17 @@ async def test_a_phrase_alias_asks_for_the_attribute(rt: MemoryRuntime) -> None:
     assert "fact:ana.visited" not in {s.id for s in ctx.snippets}
     ctx = await rt.query("What items has Ana bought?", budget_tokens=1000)
     assert "fact:ana.activity" in {s.id for s in ctx.snippets}
+
+
+def test_a_phrase_alias_takes_a_plural_last_word() -> None:
+    def asks(question: str) -> bool:
+        plan = plan_query(question, lens="current", ref_time=T0, known_entities=["Ana"])
+        return asks_about(plan, "gig", ("side hustle",))
+
+    assert asks("What side hustle does Ana have?")
+    assert asks("Which side hustles has Ana had?")
+    assert not asks("Which side of the hustle is Ana on?")
+    assert not asks("What hustles does Ana have on the side?")
 
 
 # -- tokens ------------------------------------------------------------------------------------

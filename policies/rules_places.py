@@ -1,0 +1,132 @@
+"""The rule table's places visited: "visited Rome", "explored the coast up in the Pacific
+Northwest", "my trip to Japan", "been to Paris", "took this pic in Spain".
+
+A rule that reads a name after a place word ("the beaches *in Portugal*") or after where a
+photo was taken takes a name only: not a month, a day, a holiday, a season, a time of day,
+a language, a camera mode or an app ("explored the island in Animal Crossing", "took this
+pic in Portrait mode"), nor someone's ("at Sarah's").
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.instruction_grammar import LANGUAGES
+from nousmem.policies.letters import LETTER, LOWER, UPPER
+from nousmem.policies.patterns import CAP, POSS, VAL, Rule, make_rule
+from nousmem.policies.timeexpr_patterns import DAY_RE, HOLIDAY_RE, MONTH_RE
+
+__all__ = ["PLACE_RULES"]
+
+# People one visits ("my grandma", "a friend", "my best friend's mom"): not places.
+_KIN_WORDS = (
+    "grandma|grandpa|grandmother|grandfather|grandparent|mom|mother|dad|father|parent|aunt"
+    "|uncle|cousin|sister|brother|friend|bestie|neighbou?r|niece|nephew|son|daughter|boss"
+    "|coworker|colleague|family|relative|kid|child|children|in-laws|folks|doctor|dentist"
+    "|therapist|boyfriend|girlfriend|husband|wife|partner"
+)
+
+# Words that name a kind of place ("the coast", "the old town").
+_PLACE_WORD = (
+    r"(?i:city|cities|town|towns|coast|coastline|island|islands|beach"
+    r"|beaches|forest|woods|park|parks|mountains?|trails?|area|neighbou?rhood|countryside"
+    r"|ruins|caves?|streets|village|villages|lakes?|canyons?|desert|valley|castles?"
+    r"|cathedrals?|museums?|old\s+town|downtown|harbou?r|waterfront|region|bay|hills|reef"
+    r"|jungle|rainforest|national\s+park)\b"
+)
+
+# What one explores that is a place: a name ("explored Tokyo", "the Pacific Northwest") or a
+# place word ("the old town", "the coast"); not "our options", "adoption", "new recipes".
+_EXPLORED = (
+    # A name, not a tool or a coin ("explored React / Python / ChatGPT / AI tools").
+    r"(?=(?:[Tt]he\s+)?(?!(?:React|Vue|Angular|Python|Java|Rust|Swift|Kotlin|Excel|Notion"
+    r"|Figma|Linux|Docker|Django|Flask|Ruby|Unity|Blender|Bitcoin|Ethereum)\b)"
+    f"[{UPPER}][{LOWER}]+\\b"
+    r"|(?i:the|a|an|some|this|that|our|my|its|their)\s+"
+    r"(?:[\w'-]+\s+){0,2}?" + _PLACE_WORD + r"(?!['\u2019]s|\s+of\b))"
+)
+
+# Capitalised words that say when, in what or how, not where ("in Spring", "at Sunrise",
+# "in French", "in Portrait mode", "in Minecraft"). A month or a day's short form counts
+# only alone: "Sun Valley" and "Mar del Plata" are places.
+_NOT_A_PLACE = (
+    r"(?!(?i:(?:" + MONTH_RE + "|" + DAY_RE + r")(?!\s+(?-i:[" + UPPER + r"]))"
+    r"|(?:" + HOLIDAY_RE + r")\b"
+    r"|(?:spring|summer|fall|autumn|winter|sunrise|sunset|dawn|dusk|noon|midnight|morning"
+    r"|afternoon|evening|night|breakfast|brunch|lunch|dinner|golden\s+hour"
+    r"|portrait|landscape|panorama|night\s+mode|black\s+and\s+white|sepia|raw|hdr|iso"
+    r"|vr|ar|covid|lightroom|photoshop|instagram|snapchat|tiktok|facebook|google"
+    r"|minecraft|fortnite|roblox|zelda|animal\s+crossing|airplane|zoom"
+    r"|" + "|".join(sorted(w.lower() for w in LANGUAGES)) + r")\b))"
+)
+
+# Where, as a name: capitalised words (after "the"), not someone's ("at Sarah's") and not
+# what comes after the name ("at Target *of the shoes I want*").
+_NAME = (
+    r"[" + UPPER + r"][" + LOWER + r"][" + LETTER + r"'-]*"
+    r"(?:\s+[" + UPPER + r"][" + LETTER + r"'-]+){0,3}"
+)
+_NOT_SOMEONES = r"(?![\w'\u2019-])(?<!['\u2019]s)"
+_NAMED_PLACE = r"(?:[Tt]he\s+)?" + _NOT_A_PLACE + r"(?P<val>" + _NAME + r")" + _NOT_SOMEONES
+# The same, as a condition inside another rule (no ``val`` group).
+_NAMED_PLACE_AHEAD = r"(?:[Tt]he\s+)?" + _NOT_A_PLACE + _NAME + _NOT_SOMEONES
+
+# A place word before the name of where it is: "the coast up in | the Pacific Northwest".
+_PLACE_IN = (
+    r"(?i:the|a|an|some)\s+(?:[\w'-]+\s+){0,2}?"
+    + _PLACE_WORD
+    + r"\s+(?:(?i:up|down|out|over|along)\s+)?(?i:in|around|along)\s+"
+)
+
+PLACE_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "visited",
+        "visited toured explored",
+        # "explored the coast up in the Pacific Northwest": the name says where, not "coast".
+        r"\b(?i:visited|toured|explored)\s+" + _PLACE_IN + _NAMED_PLACE,
+        elide="past",
+    ),
+    make_rule(
+        "visited",
+        "visited toured explored",
+        r"\b(?:(?i:visited|toured)\s+|(?i:explored)\s+" + _EXPLORED + r")"
+        r"(?!" + _PLACE_IN + _NAMED_PLACE_AHEAD + r")"  # the rule above reads those
+        r"(?!(?i:it|that|this|them)\b)"
+        # A person visited is no place: "I visited my grandma", "visited a friend".
+        + r"(?!(?i:my|our|his|her|their|a|an|the)\s+(?:[\w-]+\s+)?(?-i:"
+        + _KIN_WORDS
+        + r")s?\b(?!'s|\s+[a-z]+\b(?<!\bin)(?<!\bat)(?<!\band)(?<!\bfor)(?<!\bon)(?<!\blast)"
+        r"(?<!\bthis)(?<!\byesterday)(?<!\bover)(?<!\btoday)))" + VAL,
+        elide="past",
+        reject="friend friends family relatives grandma grandpa aunt uncle cousin nature"
+        " outdoors wilderness",
+    ),
+    make_rule(
+        "visited",
+        "trip vacation holiday journey getaway",
+        # "I canceled my trip to Japan", "My trip to Paris got cancelled": no visit.
+        r"(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
+        r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
+        r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
+        r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
+        r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
+        # "took a trip last week to Rome": a past time phrase may sit before the place.
+        # Not "this summer": that is as often still to come.
+        r"(?:(?i:(?:last|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
+        r"|winter)|yesterday|recently)\s+)?(?i:to)\s+" + VAL,
+        elide="past",
+    ),
+    make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),
+    make_rule(
+        "visited",
+        "pic pics photo photos picture pictures shot shots snap selfie",
+        # "took this pic in Spain": where the photo was taken is where one was; a name only
+        # (not "at the park", nor "in May").
+        r"\b(?i:took|snapped)\s+(?:(?i:this|that|these|those|the|a|my|some|a\s+couple\s+of"
+        r"|a\s+few|lots\s+of|a\s+lot\s+of|so\s+many|many|tons\s+of)\s+)?"
+        r"(?i:pic|pics|photo|photos|picture|pictures|shot|shots|snap|selfie)\s+"
+        # "took this pic of the Eiffel Tower in Paris": what it shows may come first.
+        r"(?:(?i:of)\s+(?:[\w'-]+\s+){1,4}?)?(?i:in|at)\s+" + _NAMED_PLACE,
+        elide="past",
+        # "I never took a photo in Paris" does not say one was never there.
+        denial_drops=True,
+    ),
+)
