@@ -20,6 +20,7 @@ from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.fts_query import lexical_query, relaxed_query
 from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import fit_lines
@@ -156,7 +157,7 @@ class QueryEngine(Adjustments):
             )
             plan = plan.model_copy(
                 update={
-                    "fts": self.lexical_query(plan, rank),
+                    "fts": lexical_query(proj, plan, rank),
                     "rank_seq": None if at.time is None else rank,
                 }
             )
@@ -167,7 +168,7 @@ class QueryEngine(Adjustments):
         if len(strict) < cfg.relaxed_min_hits:
             # Too few hits to fill the budget: every term, names included, below them all.
             more = await self._lexical(
-                self.relaxed_query(plan, rank), at, cfg.lexical_k, rank, relaxed=True
+                relaxed_query(proj, plan, rank), at, cfg.lexical_k, rank, relaxed=True
             )
             more = {e: s for e, s in more.items() if e not in bm25}
             top = max(more.values(), default=0.0) or 1.0
