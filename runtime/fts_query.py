@@ -18,8 +18,9 @@ __all__ = ["lexical_query", "relaxed_query"]
 
 # At most this many OR-ed terms in a lexical query (as ``fts_query`` keeps).
 _MAX_TERMS = 24
-# The shortest word a compound splits into ("roadtrip" -> "road trip", not "r oadtrip").
-_MIN_PART = 3
+# The shortest word a compound splits into ("roadtrip" -> "road trip"; not "season" ->
+# "sea son", "carpet" -> "car pet").
+_MIN_PART = 4
 
 
 def lexical_query(proj: Projector, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
@@ -81,7 +82,11 @@ def _spellings(proj: Projector, term: str, as_of_seq: int | None) -> tuple[str, 
     """``term``, and the two words it joins when they are as common as it or more
     (``roadtrip`` -> ``road trip``, ``hometown`` -> ``home town``; not ``passionate``
     -> ``passion ate`` nor ``weekend`` -> ``week end``): the most even such split, each
-    word at least three letters, looked for side by side."""
+    word at least four letters, looked for side by side.
+
+    The word itself always stays, even when no turn's text holds it: the index matches
+    stemmed forms ("season" finds "seasons") and captions and keywords, which these
+    counts of whole words in turns do not see."""
     df = proj.doc_frequency
     if len(term) < 2 * _MIN_PART or not term.isalpha():
         return (term,)
@@ -94,4 +99,4 @@ def _spellings(proj: Projector, term: str, as_of_seq: int | None) -> tuple[str, 
     if not splits:
         return (term,)
     left, right = max(splits, key=lambda lr: (min(len(lr[0]), len(lr[1])), lr[0]))
-    return (term, f"{left} {right}") if n else (f"{left} {right}",)
+    return (term, f"{left} {right}")
