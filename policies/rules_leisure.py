@@ -33,6 +33,7 @@ _OUTDOOR_GERUNDS = (
     "snowboarding climbing sailing skating rollerblading jogging birdwatching "
     "picnicking gardening dancing shopping bowling golfing"
 )
+_PASTIME = r"(?i:" + "|".join(_OUTDOOR_GERUNDS.split()) + r")"
 # What one had or spent before the pastime: a good time or a stretch of time, and when
 # ("had a great experience last weekend | hiking", "spent Sunday | fishing", "had fun |
 # swimming"); not trouble, a dream or a photo of someone ("had a photo of my dad fishing").
@@ -247,12 +248,16 @@ LEISURE_RULES: tuple[Rule, ...] = (
         # Not "I'll have spent a week sailing with my uncle by then": still to come.
         r"(?<!'ll\shave\s)(?<!(?i:will)\shave\s)\b(?i:had|spent)\s+"
         + _TIME_SPENT
-        + r"(?P<val>(?i:"
-        + "|".join(_OUTDOOR_GERUNDS.split())
-        + r"))\s+(?i:with|together)\b",
+        + r"(?P<val>"
+        + _PASTIME
+        + r")(?=(?:(?:\s*,\s*|\s+(?i:and|or)\s+|\s*,\s*(?i:and)\s+)"
+        + _PASTIME
+        + r")*\s+(?i:with|together)\b)",
         value="raw",
         elide="past",
         denial_drops=True,
+        # "had a great time hiking and camping with my friends": both.
+        items=r"(?P<val>" + _PASTIME + r")\b",
     ),
     make_rule(
         "activity",

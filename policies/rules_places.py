@@ -124,7 +124,10 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"|a\s+few|lots\s+of|a\s+lot\s+of|so\s+many|many|tons\s+of)\s+)?"
         r"(?i:pic|pics|photo|photos|picture|pictures|shot|shots|snap|selfie)\s+"
         # "took this pic of the Eiffel Tower in Paris": what it shows may come first.
-        r"(?:(?i:of)\s+(?:[\w'-]+\s+){1,4}?)?(?i:in|at)\s+" + _NAMED_PLACE,
+        r"(?:(?i:of)\s+(?:[\w'-]+\s+){1,4}?)?"
+        # "... while in Spain", "... back in Spain", "... when I was in Spain".
+        r"(?:(?i:while|back|out|over|up|down|(?:when|while)\s+(?:I|we)\s+(?:was|were))\s+)?"
+        r"(?i:in|at)\s+" + _NAMED_PLACE,
         elide="past",
         # "I never took a photo in Paris" does not say one was never there.
         denial_drops=True,

@@ -51,6 +51,9 @@ def claims(text: str) -> list[tuple[str, str, str]]:
         ("I took this pic of the Eiffel Tower in Paris.", [("visited", "Paris", "assert")]),
         ("I took a couple of pics in Rome.", [("visited", "Rome", "assert")]),
         ("I took this pic in Sun Valley.", [("visited", "Sun Valley", "assert")]),
+        ("I took this photo while in Spain.", [("visited", "Spain", "assert")]),
+        ("Took this pic back in Spain.", [("visited", "Spain", "assert")]),
+        ("I took this photo when I was in Spain.", [("visited", "Spain", "assert")]),
     ],
 )
 def test_where_a_photo_was_taken_or_a_place_explored(
@@ -75,6 +78,8 @@ def test_where_a_photo_was_taken_or_a_place_explored(
         "I took this pic in Minecraft.",
         "I took this photo in Black and White.",
         "I took this photo at Sarah's.",  # someone's
+        "I took this photo back in May.",
+        "She took this photo when she was in Spain.",  # someone else
         "Did you take this pic in Spain?",  # not "took": a question to the listener
         "I never took a photo in Paris.",  # says nothing of having been there
         "I'd love to take a photo in Rome someday.",
@@ -126,4 +131,23 @@ def test_a_pastime_shared_with_others_is_an_activity(text: str, value: str) -> N
     ],
 )
 def test_no_pastime_from_other_gerunds_or_a_denial(text: str) -> None:
+    assert [c for c in claims(text) if c[0] == "activity" and c[2] == "assert"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("I had a great time hiking and camping with my church friends.", {"hiking", "camping"}),
+        (
+            "We spent the weekend hiking, camping and fishing together.",
+            {"hiking", "camping", "fishing"},
+        ),
+    ],
+)
+def test_pastimes_listed_together_are_each_an_activity(text: str, values: set[str]) -> None:
+    assert {v for a, v, p in claims(text) if a == "activity" and p == "assert"} == values
+
+
+def test_a_list_after_trouble_gives_no_pastime() -> None:
+    text = "I had trouble hiking and camping with my bad knee."
     assert [c for c in claims(text) if c[0] == "activity" and c[2] == "assert"] == []
