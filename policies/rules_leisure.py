@@ -250,7 +250,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         + _TIME_SPENT
         + r"(?P<val>"
         + _PASTIME
-        + r")(?=(?:(?:\s*,\s*|\s+(?i:and|or)\s+|\s*,\s*(?i:and)\s+)"
+        + r")(?=(?:(?:\s*,\s*(?:(?i:and|or)\s+)?|\s+(?i:and|or)\s+)"
         + _PASTIME
         + r")*\s+(?i:with|together)\b)",
         value="raw",

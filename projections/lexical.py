@@ -50,7 +50,11 @@ def tokens(text: str) -> list[str]:
     return list(seen)
 
 
-def fts_query(text: str, *, max_terms: int = 24) -> str | None:
+#: At most this many OR-ed terms in a lexical query.
+MAX_QUERY_TERMS = 24
+
+
+def fts_query(text: str, *, max_terms: int = MAX_QUERY_TERMS) -> str | None:
     """An FTS5 query OR-ing the question's content words, each quoted (no syntax errors)."""
     toks = tokens(text)[:max_terms]
     if not toks:

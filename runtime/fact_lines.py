@@ -40,20 +40,21 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     words in that order, its last word maybe plural). Whole words: "manager" does not ask
     about ``age``."""
     question = plan.question.casefold()
-    phrase = re.escape(attribute.replace("_", " ").casefold())
-    if re.search(rf"(?<!\w){phrase}(?:e?s)?(?!\w)", question) is not None:
+    if _says(question, attribute.replace("_", " ").casefold()):
         return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
     terms = set(base_terms(plan.terms))
-    for a in aliases:
-        if " " not in a:
-            if a in terms or f"{a}s" in terms or f"{a}es" in terms:
-                return True
-        else:
-            words = r"\s+".join(map(re.escape, a.split()))
-            if re.search(rf"(?<!\w){words}(?:e?s)?(?!\w)", question) is not None:
-                return True
-    return False
+    return any(
+        _says(question, a) if " " in a else a in terms or f"{a}s" in terms or f"{a}es" in terms
+        for a in aliases
+    )
+
+
+def _says(question: str, phrase: str) -> bool:
+    """``question`` (casefolded) holds the words of ``phrase`` in order as whole words, the
+    last maybe plural."""
+    words = r"\s+".join(map(re.escape, phrase.split()))
+    return re.search(rf"(?<!\w){words}(?:e?s)?(?!\w)", question) is not None
 
 
 def fact_line(

@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nousmem.policies.planner import QueryPlan
-from nousmem.projections.lexical import fts_query, tokens
+from nousmem.projections.lexical import MAX_QUERY_TERMS, fts_query, tokens
 from nousmem.runtime.fact_lines import base_terms
 from nousmem.runtime.projector import Projector
 
 __all__ = ["lexical_query", "relaxed_query"]
 
-# At most this many OR-ed terms in a lexical query (as ``fts_query`` keeps).
-_MAX_TERMS = 24
 # The shortest word a compound splits into ("roadtrip" -> "road trip"; not "season" ->
 # "sea son", "carpet" -> "car pet").
 _MIN_PART = 4
@@ -69,7 +67,7 @@ def _bounded(proj: Projector, terms: Sequence[str], as_of_seq: int | None) -> st
     chosen = [t for t in terms if t in kept]
     if not any(" " in t for t in chosen):
         return fts_query(" ".join(chosen))
-    return " OR ".join(f'"{t}"' for t in chosen[:_MAX_TERMS])
+    return " OR ".join(f'"{t}"' for t in chosen[:MAX_QUERY_TERMS])
 
 
 def _df(proj: Projector, term: str, as_of_seq: int | None) -> int:

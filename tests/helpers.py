@@ -8,10 +8,28 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.payloads import ObservationPayload
+
+
+def extracted(text: str, actor: str = "Dana") -> list[tuple[str, str, str]]:
+    """What the rule extractor reads in an utterance ``actor`` said on 8 May 2023:
+    ``(attribute, value, polarity)`` per claim, in order."""
+    obs = Observation(
+        type="utterance",
+        content=text,
+        actor=actor,
+        source="user",
+        occurred_at="2023-05-08T13:56:00Z",
+    )
+    return [(c.attribute, c.value, c.polarity) for c in _EXTRACTOR.extract_sync(obs)]
+
+
+_EXTRACTOR = RuleExtractor()
 
 
 def claim(

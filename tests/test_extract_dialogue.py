@@ -11,19 +11,9 @@ from nousmem.policies import RuleExtractor
 from nousmem.policies.sentences import Doc, Sentence
 from nousmem.policies.value_trim import trim_phrase
 from nousmem.projections.models import Observation
+from tests.helpers import extracted as claims
 
 EX = RuleExtractor()
-
-
-def claims(text: str) -> list[tuple[str, str, str]]:
-    obs = Observation(
-        type="utterance",
-        content=text,
-        actor="Dana",
-        source="user",
-        occurred_at="2023-05-08T13:56:00Z",
-    )
-    return [(c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
 
 
 @pytest.mark.parametrize(
