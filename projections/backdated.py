@@ -101,8 +101,13 @@ def _with(dim: Dimension, op: RevisionOp) -> list[Op]:
 # -- marks: a refolded dimension keeps its state every _EVERY operations, so the next
 # back-dated revision refolds from the last mark before its place, not from the start (an
 # import of dated history after one newer fact costs O(_EVERY) per entry, not O(history)).
+# Most back-dated revisions land among the last few ("last week" said after today's news),
+# so the marks are dense there and sparse further back: one every _EVERY operations among
+# the last _RECENT, one every _SPARSE before them (memory O(history / _SPARSE)).
 
-_EVERY = 16
+_EVERY = 4
+_SPARSE = 16
+_RECENT = 64
 _STATE = (
     "keys", "labels", "index", "p", "ghost", "alpha", "beta", "value_support", "last_t",
     "updated_at", "latest_at", "support", "counters", "stances", "observed", "streak",
@@ -142,13 +147,22 @@ def extend_trail(dim: Dimension, before: int, seq: int, rev: Revision, plan: Pla
 
 
 def note_fold(dim: Dimension) -> None:
-    """After a revision folded in order: a dimension that keeps marks marks every _EVERY."""
-    if dim.marks is None or len(dim.ops) % _EVERY:
+    """After a revision folded in order: a dimension that keeps marks marks every _EVERY
+    operations, and thins the marks that fall out of the last _RECENT to every _SPARSE."""
+    marks = dim.marks
+    if marks is None or len(dim.ops) % _EVERY:
         return
     last = dim.ops[-1]
     if isinstance(last, RevisionOp):
         key = (last.revision.occurred_at, last.seq)
-        dim.marks.append(Mark(len(dim.ops), key, tuple(_copied(getattr(dim, f)) for f in _STATE)))
+        marks.append(Mark(len(dim.ops), key, tuple(_copied(getattr(dim, f)) for f in _STATE)))
+    old = len(dim.ops) - _RECENT
+    if old > 0 and old % _SPARSE:
+        for i in range(len(marks) - 1, -1, -1):
+            if marks[i].at <= old:
+                if marks[i].at == old:
+                    del marks[i]
+                break
 
 
 def _resume(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
@@ -223,23 +237,26 @@ def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     pending = RevisionOp(PENDING_SEQ, "", rev)
     ordered = _with(dim, pending)
     key = (rev.occurred_at, PENDING_SEQ)
+    # One refold: it passes through the state held at the revision's date (the past the
+    # outcome reports) on its way to the state with the revision folded in.
+    replayed = _resume(dim if dim.marks is not None else _marking(dim), ordered, key)
+    place = ordered.index(pending)
+    for op in ordered[len(replayed.ops) : place]:
+        _apply(replayed, op)
     then: str | None = None
     if plan.outcome is not None:  # a fold's own plan (a rebuild's) reports nothing
-        past = _resume(dim, ordered, key)
-        past.marks = None  # a look at the past: nothing to keep
-        for op in ordered[len(past.ops) : ordered.index(pending)]:
-            _apply(past, op)
-        then = now_value(past, rev)
+        then = now_value(replayed, rev)
         if not plan.outcome.contradiction:
             # No contradiction of the belief held now; one of the belief held at its date
             # is judged as such (a low-trust source must not rewrite an established past
             # by dating a claim there that agrees with the present).
-            at_date = past.plan_on_current(rev, outcome=True).outcome
+            at_date = replayed.plan_on_current(rev, outcome=True).outcome
             if at_date is not None and at_date.contradiction:
                 # ``mode_before`` stays the belief's now, as a fold (no outcome) reports it.
                 outcome_now = at_date.model_copy(update={"mode_before": plan.mode_before})
                 plan = replace(plan, outcome=outcome_now)
-    replayed = _refold(dim if dim.marks is not None else _marking(dim), ordered, key)
+    for op in ordered[place:]:
+        _apply(replayed, op)
     # The fold of this very revision on this very state (as Dimension.remember) reuses it.
     dim.replayed = (rev, dim.version, replayed)
     after = now_value(replayed, rev)

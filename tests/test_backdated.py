@@ -295,21 +295,23 @@ def _state(dim: Dimension) -> tuple[Any, ...]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(revisions, st.booleans(), st.sampled_from((2, 3, 32)))
+@given(revisions, st.booleans(), st.sampled_from(((2, 4, 6), (3, 9, 9), (2, 5, 4), (32, 32, 64))))
 def test_any_arrival_order_folds_as_event_time_order(
-    ops: list[tuple[str, str, int, float, bool]], multi: bool, every: int
+    ops: list[tuple[str, str, int, float, bool]], multi: bool, marking: tuple[int, int, int]
 ) -> None:
-    """``every``: how often a refolded dimension marks its state (see backdated.Mark); a
-    refold from a mark must equal one from the start."""
+    """``marking``: how often a refolded dimension marks its state (see backdated.Mark),
+    how often beyond how many of the latest operations; a refold from a mark must equal
+    one from the start."""
     spec = MULTI if multi else SINGLE
     revs = [_rev(*o) for o in ops]
     live = Dimension("Mia", spec, BeliefParams())
-    saved, backdated._EVERY = backdated._EVERY, every
+    saved = backdated._EVERY, backdated._SPARSE, backdated._RECENT
+    backdated._EVERY, backdated._SPARSE, backdated._RECENT = marking
     try:
         for seq, rev in enumerate(revs, start=1):
             live.fold(rev, seq=seq, event_id=f"e{seq}")
     finally:
-        backdated._EVERY = saved
+        backdated._EVERY, backdated._SPARSE, backdated._RECENT = saved
     ordered = Dimension("Mia", spec, BeliefParams())
     for seq, rev in sorted(enumerate(revs, start=1), key=lambda x: (x[1].occurred_at, x[0])):
         ordered.fold(rev, seq=seq, event_id=f"e{seq}")
@@ -410,3 +412,48 @@ def test_a_restamped_support_row_keeps_every_other_field() -> None:
     assert set(values) == {f.name for f in dataclasses.fields(SupportRow)}
     row = SupportRow(**values)
     assert row.with_seq(9) == dataclasses.replace(row, seq=9)
+
+
+def test_marks_are_dense_among_the_latest_operations_and_sparse_before() -> None:
+    """A back-dated revision among the last few operations refolds from a mark at most
+    ``_EVERY`` operations before its place, and a long history keeps one mark per
+    ``_SPARSE`` operations beyond the last ``_RECENT`` (its memory stays bounded)."""
+    dim = Dimension("Mia", MULTI, BeliefParams())
+    cities = ("Lyon", "Paris", "Rome")
+    dim.fold(_rev("Lyon", "assert", 500, 0.9, False), seq=1, event_id="e1")
+    dim.fold(_rev("Rome", "assert", 1, 0.9, False), seq=2, event_id="e2")  # back-dated
+    assert dim.marks is not None
+    for i in range(3, 301):
+        dim.fold(_rev(cities[i % 3], "assert", 500 + i, 0.9, False), seq=i, event_id=f"e{i}")
+    n = len(dim.ops)
+    ats = [m.at for m in dim.marks]
+    assert ats == sorted(ats) and all(a % backdated._EVERY == 0 for a in ats)
+    assert all(a % backdated._SPARSE == 0 for a in ats if a <= n - backdated._RECENT)
+    assert [a for a in ats if a > n - backdated._RECENT] == list(
+        range(n - n % backdated._EVERY, n - backdated._RECENT, -backdated._EVERY)
+    )[::-1]
+    assert len(ats) <= n // backdated._SPARSE + backdated._RECENT // backdated._EVERY + 1
+
+    applied: list[int] = []
+    real = backdated._apply
+
+    def counting(out: Dimension, op: Any) -> None:
+        applied.append(op.seq)
+        real(out, op)
+
+    late = _rev("Paris", "assert", 500 + 299, 0.9, False)  # between the last two operations
+    backdated._apply = counting
+    try:
+        before = dim.plan(late)
+    finally:
+        backdated._apply = real
+    assert before.outcome is not None and before.outcome.back_dated
+    # From the last mark: fewer than _EVERY operations before it, the one after, itself;
+    # each once (the state at its date is passed through on the way, not folded apart).
+    assert len(applied) <= backdated._EVERY + 1 <= 5
+    dim.fold(late, seq=301, event_id="e301")
+    ordered = Dimension("Mia", MULTI, BeliefParams())
+    revs = [op.revision for op in dim.ops]
+    for op in sorted(dim.ops, key=lambda o: (o.revision.occurred_at, o.seq)):
+        ordered.fold(op.revision, seq=op.seq, event_id=op.event_id)
+    assert _state(dim) == _state(ordered) and len(revs) == 301
