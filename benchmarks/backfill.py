@@ -7,7 +7,7 @@ five cities ("I live in Lyon.", governed writes, one at a time). The forward run
 them in date order. Two runs record statements dated before the belief's latest evidence,
 which refold the belief in event-time order (``projections/backdated.py``): the import run
 records the newest statement first and then the rest in date order (an imported history
-after a newer fact: each refolds from the belief's last mark, ~16 folds), the backward run
+after a newer fact: each refolds from the belief's last mark, ~5 folds), the backward run
 records all of them newest first (each refolds everything after its date: O(N)). The
 figures are each run's cost per write, and the backward run's per read of that belief
 ("Where does Mia live?", ``budget_tokens=1000``, ``--reads`` of them), as ratios to the

@@ -187,9 +187,22 @@ def _refold(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dim
     """``dim`` folded again with ``ordered`` (its operations plus those inserted at or after
     ``key``, in fold order), from its last mark before ``key``."""
     out = _resume(dim, ordered, key)
-    for op in ordered[len(out.ops) :]:
-        _apply(out, op)
+    _fold_in(out, ordered[len(out.ops) :], len(ordered))
     return out
+
+
+def _fold_in(out: Dimension, ops: list[Op], end: int) -> None:
+    """Fold ``ops`` into ``out``, a refold that ends with ``end`` operations. No mark is
+    taken where :func:`note_fold` would thin it out before the refold ends (a history
+    refolded from its start would copy its state every _EVERY operations, not _SPARSE)."""
+    for op in ops:
+        marks, n = out.marks, len(out.ops) + 1
+        if marks is not None and isinstance(op, RevisionOp) and n % _SPARSE and n <= end - _RECENT:
+            out.marks = None
+            _apply(out, op)
+            out.marks = marks
+        else:
+            _apply(out, op)
 
 
 def _apply(out: Dimension, op: Op) -> None:
@@ -241,8 +254,7 @@ def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     # outcome reports) on its way to the state with the revision folded in.
     replayed = _resume(dim if dim.marks is not None else _marking(dim), ordered, key)
     place = ordered.index(pending)
-    for op in ordered[len(replayed.ops) : place]:
-        _apply(replayed, op)
+    _fold_in(replayed, ordered[len(replayed.ops) : place], len(ordered))
     then: str | None = None
     if plan.outcome is not None:  # a fold's own plan (a rebuild's) reports nothing
         then = now_value(replayed, rev)
@@ -255,8 +267,7 @@ def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
                 # ``mode_before`` stays the belief's now, as a fold (no outcome) reports it.
                 outcome_now = at_date.model_copy(update={"mode_before": plan.mode_before})
                 plan = replace(plan, outcome=outcome_now)
-    for op in ordered[place:]:
-        _apply(replayed, op)
+    _fold_in(replayed, ordered[place:], len(ordered))
     # The fold of this very revision on this very state (as Dimension.remember) reuses it.
     dim.replayed = (rev, dim.version, replayed)
     after = now_value(replayed, rev)

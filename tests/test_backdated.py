@@ -457,3 +457,21 @@ def test_marks_are_dense_among_the_latest_operations_and_sparse_before() -> None
     for op in sorted(dim.ops, key=lambda o: (o.revision.occurred_at, o.seq)):
         ordered.fold(op.revision, seq=op.seq, event_id=op.event_id)
     assert _state(dim) == _state(ordered) and len(revs) == 301
+
+    # Dated before all of it: refolded from the start, taking only the marks it keeps.
+    taken: list[int] = []
+    real_mark = backdated.Mark
+
+    def counting_mark(at: int, *rest: Any) -> Any:
+        taken.append(at)
+        return real_mark(at, *rest)
+
+    backdated.Mark = counting_mark  # type: ignore[assignment,misc]
+    try:
+        dim.fold(_rev("Rome", "assert", 0, 0.9, False), seq=302, event_id="e302")
+    finally:
+        backdated.Mark = real_mark  # type: ignore[misc]
+    n = len(dim.ops)
+    assert n == 302 and [m.at for m in dim.marks] == taken
+    assert all(a % backdated._SPARSE == 0 for a in taken if a <= n - backdated._RECENT)
+    assert len(taken) <= n // backdated._SPARSE + backdated._RECENT // backdated._EVERY
