@@ -37,6 +37,9 @@ from nousmem.projections.revision import MergeOp, Plan, RevisionOp
 
 if TYPE_CHECKING:
     from nousmem.projections.dimension import Dimension
+    from nousmem.projections.history import MergedTrail, ModeChange
+
+    TrailCache = tuple[int, tuple[ModeChange | MergedTrail, ...]]
 
 __all__ = [
     "PENDING_SEQ",
@@ -167,8 +170,15 @@ def note_fold(dim: Dimension) -> None:
 
 def _resume(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
     """A fresh dimension holding ``dim``'s state at its last mark before ``key`` (one that
-    ``ordered``, ``dim``'s operations with more inserted at or after ``key``, shares)."""
+    ``ordered``, ``dim``'s operations with more inserted at or after ``key``, shares).
+
+    It keeps the mode trail of that state (see BeliefStore.mode_trail) when it can: empty
+    from the start, ``dim``'s own up to the mark when ``dim``'s is known. Each fold of the
+    refold then extends it (:func:`extend_trail`), so a refolded belief's first read finds
+    its trail instead of folding its whole history again.
+    """
     out = dim.fresh_copy()
+    out.trail_cache = (out.version, ())
     marks = dim.marks
     if marks is None or (not marks and any(isinstance(op, MergeOp) for op in ordered)):
         return out  # no marks: from the start (a merge mixes states: from the start too)
@@ -180,7 +190,25 @@ def _resume(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dim
         setattr(out, f, _copied(v))
     out.ops, out.deltas = list(ordered[: at.at]), list(dim.deltas[: at.at])
     out.marks = [m for m in marks if m.at <= at.at]
+    out.trail_cache = _trail_until(dim, at.key)
     return out
+
+
+def _trail_until(dim: Dimension, key: tuple[datetime, int]) -> TrailCache | None:
+    """The mode changes of ``dim``'s operations up to fold-order ``key``, as a fresh
+    dimension's trail cache; None when ``dim``'s trail is not known (a read works it out)."""
+    from nousmem.projections.history import ModeChange  # history imports this module
+
+    cached = dim.trail_cache
+    if cached is None or cached[0] != dim.version:
+        return None
+    kept: list[ModeChange | MergedTrail] = []
+    for c in cached[1]:
+        if not isinstance(c, ModeChange):
+            return None  # a merge's (marks are only kept without one)
+        if (c.occurred_at, c.seq) <= key:
+            kept.append(c)
+    return (0, tuple(kept))
 
 
 def _refold(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
@@ -301,6 +329,12 @@ def fold_back_dated(
             out.marks = [
                 replace(m, key=(m.key[0], seq)) if m.key[1] == PENDING_SEQ else m for m in out.marks
             ]
+        if out.trail_cache is not None:
+            version, steps = out.trail_cache
+            out.trail_cache = (
+                version,
+                tuple(replace(c, seq=seq) if c.seq == PENDING_SEQ else c for c in steps),
+            )
     else:
         ordered = _with(dim, op)
         out = _refold(

@@ -269,5 +269,8 @@ class Dimension:
         version = self.version + 1
         self.__dict__.update(other.__dict__)
         self.version, self._memo = version, None
-        # ``other``'s caches count its own versions, which this one's may meet by chance.
-        self.trail_cache = self.snap_cache = None
+        # ``other``'s caches count its own versions, which this one's may meet by chance:
+        # its trail, if it is of its current state, is this one's now; no snapshot is.
+        trail = other.trail_cache
+        self.trail_cache = (version, trail[1]) if trail and trail[0] == other.version else None
+        self.snap_cache = None

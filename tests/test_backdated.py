@@ -319,6 +319,12 @@ def test_any_arrival_order_folds_as_event_time_order(
     assert (live.reordered is not None) == any(
         r.occurred_at < max(p.occurred_at for p in revs[:i]) for i, r in enumerate(revs) if i
     )
+    if live.reordered is not None:
+        # A refolded belief keeps its mode trail as it folds: a first read need not refold.
+        assert live.trail_cache is not None and live.trail_cache[0] == live.version
+        fresh: list[Any] = []
+        refold(live, as_of_seq=None, as_of_time=None, trail=fresh)
+        assert list(live.trail_cache[1]) == fresh
     # A read as of any journal position sees the fold of what was recorded by then.
     for k in range(1, len(revs) + 1):
         prefix = Dimension("Mia", spec, BeliefParams())
