@@ -225,7 +225,11 @@ class BeliefStore(EntityReads):
             return
         if dim.compressed_seq is None:
             dim.compressed_seq, dim.compressed_at = seq, occurred_at
+            trail = dim.trail_cache
             dim.version += 1
+            if trail is not None and trail[0] == dim.version - 1:
+                # The flag changes no value the belief held: its mode trail stays current.
+                dim.trail_cache = (dim.version, trail[1])
         self._last_seq = seq
 
     # ------------------------------------------------------------------ reads

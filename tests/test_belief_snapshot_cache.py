@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from nousmem.projections.belief_models import Revision
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.history import refold
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 PEOPLE = ("Mia", "Noor", "Ola")
@@ -82,3 +83,23 @@ def test_a_kept_snapshot_is_the_dimension_as_it_stands(ops: list[tuple[Any, ...]
                 assert store.snapshot(name, attribute, deltas=False) == _fresh(
                     store, name, attribute
                 ), (name, attribute)
+                # A mode trail kept as current is the one a refold works out.
+                dim = store._live_dimension(name, attribute)
+                if dim is not None and dim.trail_cache and dim.trail_cache[0] == dim.version:
+                    fresh: list[Any] = []
+                    refold(dim, as_of_seq=None, as_of_time=None, trail=fresh)
+                    assert list(dim.trail_cache[1]) == fresh, (name, attribute)
+
+
+def test_a_compression_flag_keeps_a_refolded_belief_trail() -> None:
+    """The flag changes no value the belief held: the first read after it need not refold."""
+    store = BeliefStore()
+    store.fold(_rev(0, 0, 0, "assert", 10), seq=1, event_id="ev1")
+    store.fold(_rev(0, 0, 1, "assert", 5), seq=2, event_id="ev2")  # back-dated: refolds
+    dim = store._live_dimension("Mia", "location")
+    assert dim is not None and dim.reordered is not None
+    store.mark_compressed("Mia", "location", seq=3)
+    assert dim.trail_cache is not None and dim.trail_cache[0] == dim.version
+    fresh: list[Any] = []
+    refold(dim, as_of_seq=None, as_of_time=None, trail=fresh)
+    assert list(dim.trail_cache[1]) == fresh and fresh
