@@ -190,13 +190,14 @@ def _resume(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dim
         setattr(out, f, _copied(v))
     out.ops, out.deltas = list(ordered[: at.at]), list(dim.deltas[: at.at])
     out.marks = [m for m in marks if m.at <= at.at]
-    out.trail_cache = _trail_until(dim, at.key)
+    out.trail_cache = _trail_until(dim, at.key, out.version)
     return out
 
 
-def _trail_until(dim: Dimension, key: tuple[datetime, int]) -> TrailCache | None:
-    """The mode changes of ``dim``'s operations up to fold-order ``key``, as a fresh
-    dimension's trail cache; None when ``dim``'s trail is not known (a read works it out)."""
+def _trail_until(dim: Dimension, key: tuple[datetime, int], version: int) -> TrailCache | None:
+    """The mode changes of ``dim``'s operations up to fold-order ``key``, as the trail cache
+    of a dimension at ``version``; None when ``dim``'s trail is not known (a read works it
+    out)."""
     from nousmem.projections.history import ModeChange  # history imports this module
 
     cached = dim.trail_cache
@@ -208,7 +209,7 @@ def _trail_until(dim: Dimension, key: tuple[datetime, int]) -> TrailCache | None
             return None  # a merge's (marks are only kept without one)
         if (c.occurred_at, c.seq) <= key:
             kept.append(c)
-    return (0, tuple(kept))
+    return (version, tuple(kept))
 
 
 def _refold(dim: Dimension, ordered: list[Op], key: tuple[datetime, int]) -> Dimension:
