@@ -282,7 +282,9 @@ def plan_back_dated(dim: Dimension, rev: Revision, *, outcome: bool) -> Plan:
     # One refold: it passes through the state held at the revision's date (the past the
     # outcome reports) on its way to the state with the revision folded in.
     replayed = _resume(dim if dim.marks is not None else _marking(dim), ordered, key)
-    place = ordered.index(pending)
+    # By identity: a scratch commit of an equal revision (the same claim twice in one
+    # write) is an equal operation, and this one folds after it.
+    place = next(i for i, op in enumerate(ordered) if op is pending)
     _fold_in(replayed, ordered[len(replayed.ops) : place], len(ordered))
     then: str | None = None
     if plan.outcome is not None:  # a fold's own plan (a rebuild's) reports nothing

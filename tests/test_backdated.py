@@ -481,3 +481,29 @@ def test_marks_are_dense_among_the_latest_operations_and_sparse_before() -> None
     assert n == 302 and [m.at for m in dim.marks] == taken
     assert all(a % backdated._SPARSE == 0 for a in taken if a <= n - backdated._RECENT)
     assert len(taken) <= n // backdated._SPARSE + backdated._RECENT // backdated._EVERY
+
+
+def test_a_claim_told_twice_in_one_write_reads_its_date_after_the_first() -> None:
+    """The second copy of a back-dated claim folds after the first (its scratch commit in
+    the same write), so the value held at its date is the one the first left."""
+    from nousmem.projections.beliefs import BeliefStore
+    from nousmem.projections.preview import PreviewSession
+
+    def moved(value: str, day: int) -> Revision:
+        return _rev(value, "assert", day, 0.9, True)
+
+    store = BeliefStore()
+    store.fold(_rev("Lyon", "assert", 1, 0.9, False), seq=1, event_id="e1")
+    store.fold(_rev("Rome", "assert", 10, 0.9, False), seq=2, event_id="e2")
+    session = PreviewSession(store)
+    claim = moved("Paris", 5)
+    first = session.preview(claim)
+    session.apply(claim)
+    second = session.preview(claim)
+    assert first.back_dated and first.held_at_date == "Lyon"
+    truth = BeliefStore()
+    truth.fold(_rev("Lyon", "assert", 1, 0.9, False), seq=1, event_id="e1")
+    truth.fold(moved("Paris", 5), seq=2, event_id="e2")
+    held = truth.snapshot("Mia", "location")
+    assert held is not None and held.mode == "Paris"
+    assert second.back_dated and second.held_at_date == "Paris"
