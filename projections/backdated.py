@@ -16,8 +16,11 @@ past the surprise gate by dating its claim before the belief became established.
 outcome says where it lands instead: ``mode_after`` is the mode once it is folded in at its
 date, ``back_dated`` is set and ``held_at_date`` names the value held at its date (a claim
 that agrees with the value held now may not have then: it changed history, and the router
-writes it as a revision, not as mere evidence). The cost is O(history of that dimension)
-per back-dated revision; revisions in time order (nearly all) cost nothing extra.
+writes it as a revision, not as mere evidence). A back-dated revision refolds from the last
+mark (saved state) before its date: O(revisions after its date + 4) when it lands among the
+belief's latest 64, O(history / 16) at worst past them, O(history) before the first mark.
+Revisions in time order (nearly all) fold as usual; a refolded belief also saves its state
+every 4 of them (see the marks below).
 """
 
 from __future__ import annotations
