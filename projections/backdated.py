@@ -17,8 +17,9 @@ outcome says where it lands instead: ``mode_after`` is the mode once it is folde
 date, ``back_dated`` is set and ``held_at_date`` names the value held at its date (a claim
 that agrees with the value held now may not have then: it changed history, and the router
 writes it as a revision, not as mere evidence). A back-dated revision refolds from the last
-mark (saved state) before its date: O(revisions after its date + 4) when it lands among the
-belief's latest 64, O(history / 16) at worst past them, O(history) before the first mark.
+mark (saved state) before its date: O(revisions after its date), plus up to 3 before it
+among the belief's latest 64 revisions or up to 15 further back (the whole history the
+first time a belief refolds, before it has marks).
 Revisions in time order (nearly all) fold as usual; a refolded belief also saves its state
 every 4 of them (see the marks below).
 """
