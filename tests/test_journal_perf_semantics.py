@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import json
 import random
+import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -32,10 +33,19 @@ from nousmem.runtime.canonical import (
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.events import EVENT_CLASSES, EventDraft, build_event
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal import lexqueue
+from nousmem.runtime.journal import chain_sql, lexqueue
 from nousmem.runtime.journal.base import VerifyReport
-from nousmem.runtime.journal.chain import ChainWalker, ErasureLog, StoredRow, seal, stored_row
+from nousmem.runtime.journal.chain import (
+    ChainWalker,
+    ErasureLog,
+    StoredRow,
+    as_stored,
+    seal,
+    stored_row,
+)
+from nousmem.runtime.journal.chain_sql import walk_chain
 from nousmem.runtime.journal.fts import FtsIndex
+from nousmem.runtime.journal.schema import DDL, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload
 from tests.helpers import event_state, utterance_draft
@@ -292,17 +302,41 @@ def _as_tuple(r: StoredRow) -> tuple[Any, ...]:
 _ERASURES = ErasureLog(frozenset(r.id for r in _chain(12)[1::2]), cover=3)
 
 
-def _walk(rows: list[StoredRow], fast: bool) -> VerifyReport | str:
-    index = {r.hash: r.seq for r in rows if isinstance(r.hash, bytes)}
-    walker = ChainWalker("ns", index.get, _ERASURES)
+def _stored(rows: list[StoredRow]) -> sqlite3.Connection | None:
+    """The rows in a journal table without its guarding triggers (None: not storable)."""
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(DDL)
+    for trigger in ("events_chain", "events_no_update", "events_no_delete"):
+        conn.execute(f"DROP TRIGGER {trigger}")
+    try:
+        conn.executemany(
+            f"INSERT INTO events ({SELECT_COLUMNS}) VALUES ({','.join('?' * 12)})",
+            [_as_tuple(r) for r in rows],
+        )
+    except (sqlite3.IntegrityError, sqlite3.InterfaceError, OverflowError):
+        conn.close()
+        return None
+    return conn
+
+
+def _walk(conn: sqlite3.Connection, namespace: str, fast: bool) -> VerifyReport | str:
+    """verify's walk (``fast``) or the row-by-row reference, over what the table holds."""
+    index = {
+        h: s
+        for s, h in conn.execute("SELECT seq, hash FROM events WHERE namespace = ?", (namespace,))
+    }
+    walker = ChainWalker(namespace, index.get, _ERASURES)
     try:
         if fast:
-            walker.feed_rows([_as_tuple(r) for r in rows])
+            walk_chain(conn, namespace, walker)
         else:
-            for r in rows:
-                if not walker.feed(r):
+            for r in conn.execute(
+                f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
+                (namespace,),
+            ):
+                if not walker.feed(as_stored(r)):
                     break
-    except Exception as exc:  # the slow path may raise on hostile types; so must the fast one
+    except Exception as exc:  # the reference may raise on hostile types; so must verify
         return f"{type(exc).__name__}: {exc}"
     return walker.report()
 
@@ -313,7 +347,7 @@ _ODD_VALUES: list[Any] = [None, 7, b"x", "", "2024-01-01T00:00:00.000000Z", True
 def _tamper(rows: list[StoredRow], rng: random.Random) -> list[StoredRow]:
     rows = list(rows)
     i = rng.randrange(len(rows))
-    how = rng.randrange(8)
+    how = rng.randrange(10)
     r = rows[i]
     if how == 0:
         del rows[i]
@@ -331,25 +365,104 @@ def _tamper(rows: list[StoredRow], rng: random.Random) -> list[StoredRow]:
     elif how == 6:
         field = rng.choice(["prev_hash", "hash", "payload_digest"])
         rows[i] = replace(r, **{field: rng.choice([bytes(32), b"", "x", None])})
-    else:
+    elif how == 7:
         rows[i] = replace(r, namespace=rng.choice(["other", 5, None]))
+    elif how == 8 and 0 < i < len(rows) - 1:
+        # A row taken out and the next one sealed again onto the row before: every link
+        # and hash holds, only the seq gives the gap away.
+        rows[i : i + 2] = [_resealed(rows[i + 1], rows[i - 1].hash)]
+    else:
+        rows[i] = _resealed(r, rng.choice([GENESIS, bytes([1]) * 32]))  # a fork: sound alone
     return rows
 
 
-def test_bulk_walker_reports_exactly_what_the_row_walker_reports() -> None:
+def _resealed(r: StoredRow, prev: bytes) -> StoredRow:
+    header = header_json(
+        id=r.id,
+        namespace=r.namespace,
+        kind=r.kind,
+        seq=r.seq,
+        occurred_at=r.occurred_at,
+        recorded_at=r.recorded_at,
+        causation_id=r.causation_id,
+    )
+    return replace(r, prev_hash=prev, hash=chain_hash(prev, header, r.payload_digest))
+
+
+def test_verify_walk_reports_exactly_what_the_row_walker_reports() -> None:
     rows = _chain(12)
-    assert _walk(rows, fast=True) == _walk(rows, fast=False)
-    assert isinstance(ok := _walk(rows, fast=True), VerifyReport) and ok.ok and ok.checked == 12
+    conn = _stored(rows)
+    assert conn is not None
+    assert isinstance(ok := _walk(conn, "ns", fast=True), VerifyReport) and ok.ok
+    assert ok.checked == 12
     rng = random.Random(5)
     seen: set[str] = set()
+    compared = 0
     for _ in range(1500):
         tampered = _tamper(rows, rng)
         if rng.random() < 0.3:
             tampered = _tamper(tampered, rng)
-        fast, slow = _walk(tampered, fast=True), _walk(tampered, fast=False)
+        conn = _stored(tampered)
+        if conn is None:
+            continue
+        fast, slow = _walk(conn, "ns", fast=True), _walk(conn, "ns", fast=False)
+        conn.close()
         assert fast == slow
+        compared += 1
         seen.add(fast.reason or "ok" if isinstance(fast, VerifyReport) else "raised")
+    assert compared > 1000
     assert len(seen) >= 5  # the mutations really reached the different failure kinds
+
+
+def test_verify_walk_without_sqlite_json_functions_walks_row_by_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = _chain(12)
+    rows[4] = replace(rows[4], payload=(rows[4].payload or "") + " ")
+    conn = _stored(rows)
+    assert conn is not None
+    expected = _walk(conn, "ns", fast=True)
+    assert isinstance(expected, VerifyReport) and expected.bad_seq == 5
+    monkeypatch.setattr(chain_sql, "PREPARED_ROWS", "SELECT no_such_json(seq) FROM events")
+    assert _walk(conn, "ns", fast=True) == expected
+    monkeypatch.setattr(chain_sql, "PREPARED_ROWS", "SELECT seq FROM no_such_table")
+    assert str(_walk(conn, "ns", fast=True)).startswith("OperationalError: no such table")
+
+
+def test_verify_walk_checks_ordinary_rows_without_reading_them_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # SQLite's json_object escapes text as the canonical encoder does (quotes, backslashes,
+    # control characters; non-ASCII as it is), so only the erased row is read whole.
+    odd = ["plain", 'q"uo\\te', "ünï €\u2028", "line\nbreak", "tab\there\x01\x7f", None]
+    ids = IdGenerator(seed=4)
+    drafts = [
+        EventDraft(
+            id=ids.new(T0 + timedelta(seconds=i)),
+            namespace="nś/é",
+            kind="observation",
+            occurred_at=T0 + timedelta(seconds=i),
+            recorded_at=T0 + timedelta(seconds=i),
+            payload=ObservationPayload(type="utterance", content=f"ünï {i}", source="user"),
+            causation_id=odd[i % len(odd)],
+        )
+        for i in range(20)
+    ]
+    rows = [stored_row(r) for r in seal(drafts, {})]
+    rows[7] = replace(rows[7], payload=None, erased=True)
+    conn = _stored(rows)
+    assert conn is not None
+    whole: list[Any] = []
+    real = ChainWalker.feed
+
+    def feed(self: ChainWalker, r: StoredRow) -> bool:
+        whole.append(r.seq)
+        return real(self, r)
+
+    monkeypatch.setattr(ChainWalker, "feed", feed)
+    walker = ChainWalker("nś/é", erasures=ErasureLog(frozenset({rows[7].id})))
+    assert walk_chain(conn, "nś/é", walker) and walker.report().checked == 20
+    assert whole == [8]
 
 
 # -- SQLite group commit ----------------------------------------------------------------------

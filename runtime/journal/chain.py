@@ -9,10 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring
 from typing import Any, NamedTuple
-
-import blake3
 
 from nousmem.runtime.canonical import GENESIS, chain_hash, format_time, header_json, payload_digest
 from nousmem.runtime.events import EventBase, EventDraft, build_event
@@ -40,7 +37,7 @@ class StoredRow:
 SealedRow = tuple[str, int, str, str, str, str, str | None, str, bytes, bytes, bytes, int]
 
 
-def _as_stored(r: Sequence[Any]) -> StoredRow:
+def as_stored(r: Sequence[Any]) -> StoredRow:
     """A raw row (``SELECT_COLUMNS`` order, ``erased`` optional) as a :class:`StoredRow`."""
     erased = bool(r[11]) if len(r) > 11 else False
     return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], erased)
@@ -230,59 +227,6 @@ class ChainWalker:
         self.prev = r.hash
         self.expected_seq += 1
         self.checked += 1
-        return True
-
-    def feed_rows(self, rows: Iterable[Sequence[Any]]) -> bool:
-        """Check raw rows (``SELECT_COLUMNS`` order) in bulk; False at the first bad row.
-
-        The fast loop does the same checks as :meth:`feed` on the raw values and assembles
-        the header as :func:`header_json` does for plain ``str``/``int`` fields. It only ever
-        accepts a row that :meth:`feed` accepts; any row it does not accept outright (a
-        mismatch, an odd type, an exception) goes to :meth:`feed`, which names the failure
-        or raises exactly as it would on its own.
-        """
-        expected = self.expected_seq
-        prev = self.prev
-        checked = self.checked
-        listed, cover = self.erasures
-        enc = encode_basestring
-        b3 = blake3.blake3
-        for r in rows:
-            ok = False
-            try:
-                seq = r[1]
-                payload = r[7]
-                digest = r[8]
-                if (
-                    type(seq) is int
-                    and seq == expected
-                    and r[9] == prev
-                    and (
-                        b3(payload.encode("utf-8")).digest() == digest
-                        if payload is not None
-                        else seq < cover or r[2] in listed
-                    )
-                ):
-                    cause = r[6]
-                    header = (
-                        f'{{"causation_id":{"null" if cause is None else enc(cause)},'
-                        f'"id":{enc(r[2])},"kind":{enc(r[3])},"namespace":{enc(r[0])},'
-                        f'"occurred_at":{enc(r[4])},"recorded_at":{enc(r[5])},"seq":{seq!r}}}'
-                    )
-                    h = r[10]
-                    ok = b3(prev + header.encode("utf-8") + digest).digest() == h
-            except Exception:
-                ok = False
-            if ok:
-                prev = h
-                expected += 1
-                checked += 1
-                continue
-            self.expected_seq, self.prev, self.checked = expected, prev, checked
-            if not self.feed(_as_stored(r)):
-                return False
-            expected, prev, checked = self.expected_seq, self.prev, self.checked
-        self.expected_seq, self.prev, self.checked = expected, prev, checked
         return True
 
     def report(self) -> VerifyReport:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from nousmem.runtime.events import EventBase
 from nousmem.runtime.journal.base import Head, SearchHit, VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, erasure_log
+from nousmem.runtime.journal.chain_sql import walk_chain
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
@@ -140,14 +141,7 @@ class SqliteReads:
                     )
                 )
                 walker = ChainWalker(namespace, lookup, erasures)
-                cur = conn.execute(
-                    f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
-                    (namespace,),
-                )
-                try:
-                    walker.feed_rows(cur)
-                finally:
-                    cur.close()
+                walk_chain(conn, namespace, walker)
             finally:
                 if conn.in_transaction:  # read only: nothing to keep
                     conn.execute("ROLLBACK")
