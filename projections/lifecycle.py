@@ -264,8 +264,19 @@ class LifecycleBook:
     def _last(
         self, target: str, as_of_seq: int | None, as_of_time: datetime | None = None
     ) -> TransitionRecord | None:
-        hist = self.history(target, as_of_seq=as_of_seq, as_of_time=as_of_time)
-        return hist[-1] if hist else None
+        if as_of_seq is not None and as_of_seq < 0:
+            raise ValueError("as_of_seq must be >= 0")
+        rec = self._records.get(target)
+        if rec is None:
+            return None
+        # From the end: a read asks this of every candidate, and a memory read often has a
+        # long history of reinforcements; the latest usually qualifies.
+        for t in reversed(rec.history):
+            if (as_of_seq is None or t.seq <= as_of_seq) and (
+                as_of_time is None or t.occurred_at <= as_of_time
+            ):
+                return t
+        return None
 
     @overload
     def state(self) -> dict[str, Any]: ...

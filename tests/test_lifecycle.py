@@ -312,6 +312,40 @@ def test_rebuild_equals_live_and_as_of_equals_prefix(steps: list[tuple[str, str]
             assert live.visible(target, "logical", as_of_seq=k) == (past.state(target) in LADDER)
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b"]), st.sampled_from(VERBS), st.integers(0, 5)),
+        max_size=30,
+    ),
+    st.integers(0, 31),
+    st.integers(-1, 6),
+)
+def test_state_as_of_is_the_latest_transition_in_both_times(
+    steps: list[tuple[str, str, int]], as_of_seq: int, day: int
+) -> None:
+    # Event times out of seq order (back-dated events): the state is that of the last
+    # transition, in fold order, at or before both the seq and the event time.
+    book = LifecycleBook()
+    seq = 0
+    for target, verb, offset in steps:
+        t = book.check(target, verb)
+        if t.legal:
+            seq += 1
+            at = T0 + timedelta(days=offset)
+            book.apply(target, verb, t.to_state, seq=seq, occurred_at=at, event_id=f"e{seq}")
+    until = T0 + timedelta(days=day)
+    for target in ("a", "b", "c"):
+        for time in (None, until):
+            hist = book.history(target, as_of_seq=as_of_seq, as_of_time=time)
+            expected = hist[-1] if hist else None
+            got = book.state(target, as_of_seq=as_of_seq, as_of_time=time)
+            assert got == (expected.to_state if expected else "fresh")
+            if time is None:
+                count = book.reinforcements(target, as_of_seq=as_of_seq)
+                assert count == (expected.reinforcements if expected else 0)
+
+
 def test_clear_and_summary() -> None:
     book = book_in("core")
     assert book.state()["targets"][X]["reinforcements"] == 6
