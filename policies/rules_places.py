@@ -1,5 +1,6 @@
 """The rule table's places visited: "visited Rome", "explored the coast up in the Pacific
-Northwest", "my trip to Japan", "been to Paris", "took this pic in Spain".
+Northwest", "my trip to Japan", "been to Paris", "traveled to Japan", "took this pic in
+Spain".
 
 A rule that reads a name after a place word ("the beaches *in Portugal*") or after where a
 photo was taken takes a name only: not a month, a day, a holiday, a season, a time of day,
@@ -115,6 +116,17 @@ PLACE_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),
+    make_rule(
+        "visited",
+        "traveled travelled flew drove sailed backpacked cycled biked hitchhiked road-tripped",
+        # "I traveled to Japan", "we backpacked through Peru and Chile": a journey there, to
+        # a name (not "drove to work", "flew to the conference"). Past forms only: "I'll
+        # travel to Japan" has not happened.
+        r"\b(?i:traveled|travelled|flew|drove|sailed|backpacked|cycled|biked|hitchhiked"
+        r"|road-tripped)\s+(?:(?i:all|back|out|over|down|up)\s+)?"
+        r"(?i:to|through|around|across|round)\s+" + _NAMED_PLACE,
+        elide="past",
+    ),
     make_rule(
         "visited",
         "pic pics photo photos picture pictures shot shots snap selfie",

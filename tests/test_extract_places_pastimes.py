@@ -12,6 +12,47 @@ from tests.helpers import extracted as claims
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("I traveled to Japan last year.", [("visited", "Japan", "assert")]),
+        ("I flew to Tokyo in May.", [("visited", "Tokyo", "assert")]),
+        ("We drove to Denver for the weekend.", [("visited", "Denver", "assert")]),
+        ("I travelled all around Europe.", [("visited", "Europe", "assert")]),
+        (
+            "We backpacked through Peru and Chile in 2019.",
+            [("visited", "Peru", "assert"), ("visited", "Chile", "assert")],
+        ),
+        ("I've never traveled to Japan.", [("visited", "Japan", "negate")]),
+        (
+            "Road-tripped across the Scottish Highlands!",
+            [("visited", "Scottish Highlands", "assert")],
+        ),
+    ],
+)
+def test_a_journey_to_a_named_place_is_a_visit(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I drove to work.",  # no name
+        "I flew to the conference.",
+        "I'll travel to Japan next year.",  # not yet
+        "Have you traveled to Japan?",
+        "If I traveled to Japan I would eat sushi.",
+        "I flew to Google for an interview.",  # a company, not a place
+        "We drove to Sarah's after dinner.",  # someone's
+        "I flew to Paris? No way.",
+    ],
+)
+def test_no_visit_from_a_journey_without_a_place_or_that_did_not_happen(text: str) -> None:
+    assert [c for c in claims(text) if c[0] == "visited"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         (
             "Last year I took a solo trip and took this pic in Spain.",
             [("visited", "Spain", "assert")],
