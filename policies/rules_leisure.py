@@ -350,6 +350,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|tutor|partner|boyfriend|girlfriend|cavity|rash|ticket|parking|opportunit(?:y|ies)"
         r"|problems?|issues?|challenges?|reason|task|assignment|project|client|bestie|intern"
         r"|interns|hire|system|policy|server|software|update|version|rule|rules|schedule)\b))"
+        # Not a pet ("got a new puppy (named Rex)"): the pet rules read those.
+        r"(?!(?i:new)\s+(?i:guinea\s+pigs?|" + "|".join(SPECIES_WORDS.split()) + r")"
+        r"(?:\s+(?i:named|called|and|from|for|last|yesterday|today|this|recently)\b|\s*(?:[.,!;:]|$)))"
         + VAL,
         template="got {}",
         elide="past",

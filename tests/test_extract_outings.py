@@ -154,6 +154,7 @@ def test_we_gives_nothing_outside_what_a_group_did(text: str) -> None:
         ("Just got some new shoes, too!", "got new shoes"),
         ("I got a new car.", "got new car"),
         ("I got a new couch and a new rug.", "got new rug"),  # not "got new new rug"
+        ("I got a new dog bed.", "got new dog bed"),  # a thing for a pet, not a pet
         ("I took my daughter to the science museum.", "science museum"),
     ],
 )
@@ -197,6 +198,8 @@ def test_outings_parties_and_new_things_are_activities(text: str, value: str) ->
         "I got a new job.",  # the employer rules read jobs
         "I got a new client.",
         "I got a new parking ticket.",
+        "I got a new puppy.",  # a pet: the pet rules read it
+        "Just got a new kitten named Luna!",
         "I took my mom to see the doctor.",
         "I took my dad to the social security office.",
         "I took my mom to the infusion center.",
