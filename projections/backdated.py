@@ -121,7 +121,8 @@ _STATE = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+# No value equality: a state holds arrays, whose ``==`` has no single truth value.
+@dataclass(frozen=True, slots=True, eq=False)
 class Mark:
     """A dimension's state after folding its first ``at`` operations in fold order, the
     last of which folds at ``key`` (event time, seq). Only a dimension with no merge keeps
