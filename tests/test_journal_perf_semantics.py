@@ -1,8 +1,9 @@
 """The journal's fast paths behave exactly like the plain definitions they replace.
 
 Covers the hand-built canonical header, the timestamp formatter/parser, the direct event
-constructor, the bulk chain walker of ``verify()`` and the group commit of the SQLite
-backend (a bad batch still fails alone). Nothing here measures time.
+constructor and the group commit of the SQLite backend (a bad batch still fails alone);
+``verify()``'s chain walk has its own file, ``test_verify_walk.py``. Nothing here measures
+time.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import asyncio
 import itertools
 import json
 import random
-import sqlite3
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -33,19 +32,11 @@ from nousmem.runtime.canonical import (
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.events import EVENT_CLASSES, EventDraft, build_event
 from nousmem.runtime.ids import IdGenerator
-from nousmem.runtime.journal import chain_sql, lexqueue
-from nousmem.runtime.journal.base import VerifyReport
+from nousmem.runtime.journal import lexqueue
 from nousmem.runtime.journal.chain import (
-    ChainWalker,
-    ErasureLog,
-    StoredRow,
-    as_stored,
     seal,
-    stored_row,
 )
-from nousmem.runtime.journal.chain_sql import walk_chain
 from nousmem.runtime.journal.fts import FtsIndex
-from nousmem.runtime.journal.schema import DDL, SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite import SqliteJournal
 from nousmem.runtime.payloads import ObservationPayload
 from tests.helpers import event_state, utterance_draft
@@ -258,211 +249,6 @@ def test_build_event_equals_model_construct(kind: str) -> None:
     assert built == constructed
     assert built.model_dump() == constructed.model_dump()
     assert built.model_dump_json() == constructed.model_dump_json()
-
-
-# -- verify -----------------------------------------------------------------------------------
-
-
-def _chain(n: int) -> list[StoredRow]:
-    ids = IdGenerator(seed=3)
-    drafts = [
-        EventDraft(
-            id=ids.new(T0 + timedelta(seconds=i)),
-            namespace="ns",
-            kind="observation",
-            occurred_at=T0 + timedelta(seconds=i),
-            recorded_at=T0 + timedelta(seconds=i),
-            payload=ObservationPayload(type="utterance", content=f"event {i}", source="user"),
-            causation_id=None if i % 3 else "01CAUSE",
-        )
-        for i in range(n)
-    ]
-    return [stored_row(r) for r in seal(drafts, {})]
-
-
-def _as_tuple(r: StoredRow) -> tuple[Any, ...]:
-    return (
-        r.namespace,
-        r.seq,
-        r.id,
-        r.kind,
-        r.occurred_at,
-        r.recorded_at,
-        r.causation_id,
-        r.payload,
-        r.payload_digest,
-        r.prev_hash,
-        r.hash,
-        int(r.erased),
-    )
-
-
-# An erasure record lists the rows with an even seq, and one that was itself erased covers
-# the rows before seq 3: erasing a row may then be accounted for or not.
-_ERASURES = ErasureLog(frozenset(r.id for r in _chain(12)[1::2]), cover=3)
-
-
-def _stored(rows: list[StoredRow]) -> sqlite3.Connection | None:
-    """The rows in a journal table without its guarding triggers (None: not storable)."""
-    conn = sqlite3.connect(":memory:")
-    conn.executescript(DDL)
-    for trigger in ("events_chain", "events_no_update", "events_no_delete"):
-        conn.execute(f"DROP TRIGGER {trigger}")
-    try:
-        conn.executemany(
-            f"INSERT INTO events ({SELECT_COLUMNS}) VALUES ({','.join('?' * 12)})",
-            [_as_tuple(r) for r in rows],
-        )
-    except (sqlite3.IntegrityError, sqlite3.InterfaceError, OverflowError):
-        conn.close()
-        return None
-    return conn
-
-
-def _walk(conn: sqlite3.Connection, namespace: str, fast: bool) -> VerifyReport | str:
-    """verify's walk (``fast``) or the row-by-row reference, over what the table holds."""
-    index = {
-        h: s
-        for s, h in conn.execute("SELECT seq, hash FROM events WHERE namespace = ?", (namespace,))
-    }
-    walker = ChainWalker(namespace, index.get, _ERASURES)
-    try:
-        if fast:
-            walk_chain(conn, namespace, walker)
-        else:
-            for r in conn.execute(
-                f"SELECT {SELECT_COLUMNS} FROM events WHERE namespace = ? ORDER BY seq",
-                (namespace,),
-            ):
-                if not walker.feed(as_stored(r)):
-                    break
-    except Exception as exc:  # the reference may raise on hostile types; so must verify
-        return f"{type(exc).__name__}: {exc}"
-    return walker.report()
-
-
-_ODD_VALUES: list[Any] = [None, 7, b"x", "", "2024-01-01T00:00:00.000000Z", True, 3.5]
-
-
-def _tamper(rows: list[StoredRow], rng: random.Random) -> list[StoredRow]:
-    rows = list(rows)
-    i = rng.randrange(len(rows))
-    how = rng.randrange(10)
-    r = rows[i]
-    if how == 0:
-        del rows[i]
-    elif how == 1 and i + 1 < len(rows):
-        rows[i], rows[i + 1] = rows[i + 1], rows[i]
-    elif how == 2:
-        rows[i] = replace(r, payload=(r.payload or "") + " ")
-    elif how == 3:
-        rows[i] = replace(r, payload=None, erased=True)  # an erasure, recorded or not
-    elif how == 4:
-        field = rng.choice(["id", "kind", "occurred_at", "recorded_at", "causation_id"])
-        rows[i] = replace(r, **{field: rng.choice(_ODD_VALUES)})
-    elif how == 5:
-        rows[i] = replace(r, seq=rng.choice([r.seq + 1, r.seq - 1, str(r.seq), True, 0]))
-    elif how == 6:
-        field = rng.choice(["prev_hash", "hash", "payload_digest"])
-        rows[i] = replace(r, **{field: rng.choice([bytes(32), b"", "x", None])})
-    elif how == 7:
-        rows[i] = replace(r, namespace=rng.choice(["other", 5, None]))
-    elif how == 8 and 0 < i < len(rows) - 1:
-        # A row taken out and the next one sealed again onto the row before: every link
-        # and hash holds, only the seq gives the gap away.
-        rows[i : i + 2] = [_resealed(rows[i + 1], rows[i - 1].hash)]
-    else:
-        rows[i] = _resealed(r, rng.choice([GENESIS, bytes([1]) * 32]))  # a fork: sound alone
-    return rows
-
-
-def _resealed(r: StoredRow, prev: bytes) -> StoredRow:
-    header = header_json(
-        id=r.id,
-        namespace=r.namespace,
-        kind=r.kind,
-        seq=r.seq,
-        occurred_at=r.occurred_at,
-        recorded_at=r.recorded_at,
-        causation_id=r.causation_id,
-    )
-    return replace(r, prev_hash=prev, hash=chain_hash(prev, header, r.payload_digest))
-
-
-def test_verify_walk_reports_exactly_what_the_row_walker_reports() -> None:
-    rows = _chain(12)
-    conn = _stored(rows)
-    assert conn is not None
-    assert isinstance(ok := _walk(conn, "ns", fast=True), VerifyReport) and ok.ok
-    assert ok.checked == 12
-    rng = random.Random(5)
-    seen: set[str] = set()
-    compared = 0
-    for _ in range(1500):
-        tampered = _tamper(rows, rng)
-        if rng.random() < 0.3:
-            tampered = _tamper(tampered, rng)
-        conn = _stored(tampered)
-        if conn is None:
-            continue
-        fast, slow = _walk(conn, "ns", fast=True), _walk(conn, "ns", fast=False)
-        conn.close()
-        assert fast == slow
-        compared += 1
-        seen.add(fast.reason or "ok" if isinstance(fast, VerifyReport) else "raised")
-    assert compared > 1000
-    assert len(seen) >= 5  # the mutations really reached the different failure kinds
-
-
-def test_verify_walk_without_sqlite_json_functions_walks_row_by_row(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    rows = _chain(12)
-    rows[4] = replace(rows[4], payload=(rows[4].payload or "") + " ")
-    conn = _stored(rows)
-    assert conn is not None
-    expected = _walk(conn, "ns", fast=True)
-    assert isinstance(expected, VerifyReport) and expected.bad_seq == 5
-    monkeypatch.setattr(chain_sql, "PREPARED_ROWS", "SELECT no_such_json(seq) FROM events")
-    assert _walk(conn, "ns", fast=True) == expected
-    monkeypatch.setattr(chain_sql, "PREPARED_ROWS", "SELECT seq FROM no_such_table")
-    assert str(_walk(conn, "ns", fast=True)).startswith("OperationalError: no such table")
-
-
-def test_verify_walk_checks_ordinary_rows_without_reading_them_whole(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # SQLite's json_object escapes text as the canonical encoder does (quotes, backslashes,
-    # control characters; non-ASCII as it is), so only the erased row is read whole.
-    odd = ["plain", 'q"uo\\te', "ünï €\u2028", "line\nbreak", "tab\there\x01\x7f", None]
-    ids = IdGenerator(seed=4)
-    drafts = [
-        EventDraft(
-            id=ids.new(T0 + timedelta(seconds=i)),
-            namespace="nś/é",
-            kind="observation",
-            occurred_at=T0 + timedelta(seconds=i),
-            recorded_at=T0 + timedelta(seconds=i),
-            payload=ObservationPayload(type="utterance", content=f"ünï {i}", source="user"),
-            causation_id=odd[i % len(odd)],
-        )
-        for i in range(20)
-    ]
-    rows = [stored_row(r) for r in seal(drafts, {})]
-    rows[7] = replace(rows[7], payload=None, erased=True)
-    conn = _stored(rows)
-    assert conn is not None
-    whole: list[Any] = []
-    real = ChainWalker.feed
-
-    def feed(self: ChainWalker, r: StoredRow) -> bool:
-        whole.append(r.seq)
-        return real(self, r)
-
-    monkeypatch.setattr(ChainWalker, "feed", feed)
-    walker = ChainWalker("nś/é", erasures=ErasureLog(frozenset({rows[7].id})))
-    assert walk_chain(conn, "nś/é", walker) and walker.report().checked == 20
-    assert whole == [8]
 
 
 # -- SQLite group commit ----------------------------------------------------------------------

@@ -68,6 +68,24 @@ async def test_changed_header_is_named(tmp_path: Path, clock: FixedClock) -> Non
     assert (ok, seq) == (False, 7) and reason is not None and reason.startswith("header changed")
 
 
+@pytest.mark.parametrize("kind", ["observation", "erasure"])
+async def test_payload_that_is_not_utf8_is_named(
+    tmp_path: Path, clock: FixedClock, kind: str
+) -> None:
+    # Stored bytes no reader can decode, even on a row that poses as an erasure record (those
+    # are read before the walk): verify names the row instead of failing.
+    p = tmp_path / "j.db"
+    await _journal(p, clock)
+    _edit(
+        p,
+        f"UPDATE events SET kind = '{kind}',"
+        " payload = CAST(CAST(payload AS BLOB) || x'ff' AS TEXT) WHERE seq = 5",
+    )
+    ok, seq, reason = await _verify(p)
+    assert (ok, seq) == (False, 5)
+    assert reason == "payload changed: the stored payload is not valid UTF-8"
+
+
 async def test_deleted_row_is_named(tmp_path: Path, clock: FixedClock) -> None:
     p = tmp_path / "j.db"
     await _journal(p, clock)

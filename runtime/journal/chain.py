@@ -17,6 +17,14 @@ from nousmem.runtime.journal.base import VerifyReport
 
 
 @dataclass(frozen=True, slots=True)
+class Undecodable:
+    """A text column whose bytes are not valid UTF-8, as verify reads it (only tampering
+    stores such text: every write goes through Python strings)."""
+
+    raw: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class StoredRow:
     """A journal row exactly as stored (used by verify and by backends)."""
 
@@ -96,6 +104,7 @@ def event_from_draft(d: EventDraft, row: SealedRow) -> EventBase:
     )
 
 
+_HEADER_TEXT = ("namespace", "id", "kind", "occurred_at", "recorded_at", "causation_id")
 ERASED_UNRECORDED = "payload erased without an erasure event"
 
 
@@ -164,6 +173,10 @@ class ChainWalker:
         # Only consulted after a mismatch, to tell a reorder from a plain break.
         self._lookup = lookup or (lambda _h: None)
 
+    def restart(self) -> None:
+        """Forget every row fed so far, to walk the chain again from ``seq`` 1."""
+        self.expected_seq, self.prev, self.checked, self.failure = 1, GENESIS, 0, None
+
     def feed(self, r: StoredRow) -> bool:
         """Check one row; returns False (and records the failure) at the first bad row."""
         if r.seq != self.expected_seq:
@@ -175,8 +188,14 @@ class ChainWalker:
             else:
                 self.failure = (r.seq, "rows out of order: duplicate seq")
             return False
+        if isinstance(r.payload, Undecodable):
+            self.failure = (r.seq, "payload changed: the stored payload is not valid UTF-8")
+            return False
         if r.payload is not None and payload_digest(r.payload) != r.payload_digest:
             self.failure = (r.seq, "payload changed: digest does not match the stored payload")
+            return False
+        if any(isinstance(getattr(r, f), Undecodable) for f in _HEADER_TEXT):
+            self.failure = (r.seq, "header changed: a stored header field is not valid UTF-8")
             return False
         header = header_json(
             id=r.id,

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from nousmem.runtime.events import EventBase
 from nousmem.runtime.journal.base import Head, SearchHit, VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, erasure_log
-from nousmem.runtime.journal.chain_sql import walk_chain
+from nousmem.runtime.journal.chain_sql import undecodable_text_as_marker, walk_chain
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
@@ -133,13 +133,14 @@ class SqliteReads:
             # journal, or an erasure committed in between would look unrecorded.
             conn.execute("BEGIN")
             try:
-                erasures = erasure_log(
-                    conn.execute(
-                        "SELECT seq, payload, payload_digest FROM events"
-                        " WHERE namespace = ? AND kind = 'erasure'",
-                        (namespace,),
+                with undecodable_text_as_marker(conn):
+                    erasures = erasure_log(
+                        conn.execute(
+                            "SELECT seq, payload, payload_digest FROM events"
+                            " WHERE namespace = ? AND kind = 'erasure'",
+                            (namespace,),
+                        )
                     )
-                )
                 walker = ChainWalker(namespace, lookup, erasures)
                 walk_chain(conn, namespace, walker)
             finally:
