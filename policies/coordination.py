@@ -39,6 +39,7 @@ from nousmem.policies.list_readers import (
     read_matched,
     read_name,
     read_pet,
+    read_pet_name,
     read_phrase,
     verbish,
 )
@@ -83,6 +84,7 @@ def list_items(
     denied: bool = False,
     lead: NameLead = None,
     pattern: re.Pattern[str] | None = None,
+    pets_of: str | None = None,
 ) -> list[Item]:
     """The further items of a list whose first value ``first`` (of a rule's value
     ``kind``) ends at ``vend`` in ``text``; ``[]`` unless the words after it form one
@@ -94,7 +96,8 @@ def list_items(
     ("friends *with* Tom and Ana": an object). Without one a name takes no list ("my friend
     Tom and Ana" names one friend). ``pattern``: what each further item of a raw or status
     value matches at its start (group ``val``; ``Rule.items``); without one such a value
-    takes no list.
+    takes no list. ``pets_of``: the species of a plural pet with a first name ("my *cats*
+    Luna and Milo"), whose further items are names of that species.
     """
     if kind == "np":
         read: Callable[[str, int, int], Item | None] = partial(read_phrase, cuts=cuts)
@@ -105,13 +108,15 @@ def list_items(
             read = partial(read_gerund_phrase, cuts=cuts)
     elif kind == "name" and lead is not None:
         read = read_name
+    elif kind == "pet" and pets_of is not None:
+        read = partial(read_pet_name, species=pets_of)
     elif kind == "pet":
         read = read_pet
     elif pattern is not None:
         read = partial(read_matched, pattern=pattern)
     else:
         return []
-    ends = _subject_closed if lead == "noun" else _closed
+    ends = _subject_closed if lead == "noun" else _pet_names_closed if pets_of else _closed
     return _walk(text, vend, read, ends, denied)
 
 
@@ -228,6 +233,14 @@ def _closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
         nxt = WORD.search(text, rest.end(), stretch_end)
         return nxt is None or not verbish(nxt.group(0))
     return False
+
+
+def _pet_names_closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
+    """After pets' names, which are an object ("I have two cats named Luna and Milo.") or the
+    clause's subject ("my cats Luna and Milo *are* asleep")."""
+    return _closed(text, item, start, stretch_end) or _subject_closed(
+        text, item, start, stretch_end
+    )
 
 
 def _subject_closed(text: str, item: Item, start: int, stretch_end: int) -> bool:

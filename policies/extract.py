@@ -46,7 +46,7 @@ from nousmem.policies.patterns import (
     MULTI_VALUED,
     Rule,
 )
-from nousmem.policies.rule_values import entity_of, may_elide, shaped, value_of
+from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import Doc, Sentence, sentences
@@ -240,6 +240,7 @@ class RuleExtractor:
                 lead = "noun"
             elif _PREP_LEAD.search(text, max(0, vs - 8), vs):
                 lead = "prep"
+        pets_of = plural_pets(rule, match)
         listed = (
             rule.attribute in MULTI_VALUED
             and neither is None
@@ -255,6 +256,7 @@ class RuleExtractor:
                 denied=walk.plain_neg or walk.cessation or neg_word,
                 lead=lead,
                 pattern=rule.items,
+                pets_of=pets_of,
             )
             if listed
             else []

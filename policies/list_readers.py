@@ -47,6 +47,7 @@ __all__ = [
     "read_matched",
     "read_name",
     "read_pet",
+    "read_pet_name",
     "read_phrase",
     "verbish",
 ]
@@ -203,6 +204,15 @@ def read_name(text: str, start: int, stretch_end: int) -> Item | None:
     if name in ABBREVIATIONS and text[m.end() : m.end() + 1] == ".":
         return None  # "St. John", "Jr.": an abbreviation, not a name
     return Item(name, m.end())
+
+
+def read_pet_name(text: str, start: int, stretch_end: int, *, species: str) -> Item | None:
+    """A further name after a plural species and its first name ("my cats Luna *and Milo*"):
+    the value the first one has, with this name."""
+    item = read_name(text, start, stretch_end)
+    if item is None or " " in item.value or item.value.lower() in NAME_STOP:
+        return None  # one word, as a pet's first name is read ("Luna", not "Luna Lovegood")
+    return Item(f"{species} {item.value}", item.end)
 
 
 def read_pet(text: str, start: int, stretch_end: int) -> Item | None:

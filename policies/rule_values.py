@@ -28,7 +28,7 @@ from nousmem.policies.value_words import (
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 
-__all__ = ["day_of_year", "entity_of", "may_elide", "shaped", "value_of"]
+__all__ = ["day_of_year", "entity_of", "may_elide", "plural_pets", "shaped", "value_of"]
 
 
 _LIKING = frozenset({"likes", "dislikes"})
@@ -119,6 +119,15 @@ def value_of(
     if rule.reject and _idiom(value, rule.reject):
         return None
     return shaped(rule, match, value), ve
+
+
+def plural_pets(rule: Rule, match: re.Match[str]) -> str | None:
+    """The species of a pet rule's match that names plural pets and a first one ("my *cats*
+    Luna", "two *dogs* named Rex"), in the singular; else None."""
+    if rule.value != "pet" or match.group("petname") is None:
+        return None
+    said = " ".join(match.group("species").lower().split())
+    return SPECIES_SINGULAR.get(said)
 
 
 _LEAD = re.compile(r"^(?:(?:the|a|an|my|our)\s+)+")

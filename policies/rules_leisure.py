@@ -140,7 +140,16 @@ LEISURE_RULES: tuple[Rule, ...] = (
         SPECIES_WORDS,
         r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
         r"(?:(?i:a|an|two|three|four|some|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
-        r"\s+)?" + SPECIES + r"\b(?:\s*,?\s+(?i:named|called)\s+(?P<petname>" + _PETNAME + "))?",
+        r"\s+)?"
+        + SPECIES
+        + r"\b(?:(?:\s*,?\s+(?i:named|called)\s+"
+        # "I have two cats, Luna and Milo.": after a plural and a comma, only a list of names
+        # that ends there (not "I got two dogs, Sarah and Tom got cats").
+        + rf"|(?<=s)\s*,\s+(?={_PETNAME}(?:,\s+{_PETNAME})*,?\s+(?i:and)\s+{_PETNAME}"
+        + r"\s*(?:[.!?;,]|$)))"
+        + r"(?P<petname>"
+        + _PETNAME
+        + "))?",
         value="pet",
         elide="past",
     ),

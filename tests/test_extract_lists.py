@@ -420,6 +420,26 @@ def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -
             [("pet", "dog Rex"), ("pet", "cat Tom")],
         ),
         ("I have a dog and a dog walker.", [("pet", "dog")]),
+        # Plural pets with their names, as object or subject, after "named" or a comma.
+        (
+            "I have two cats named Luna and Milo.",
+            [("pet", "cat Luna"), ("pet", "cat Milo")],
+        ),
+        ("I have two cats, Luna and Milo.", [("pet", "cat Luna"), ("pet", "cat Milo")]),
+        (
+            "I adopted two kittens, Salt and Pepper!",
+            [("pet", "kitten Salt"), ("pet", "kitten Pepper")],
+        ),
+        (
+            "My dogs Rex, Max and Bella love the park.",
+            [("pet", "dog Rex"), ("pet", "dog Max"), ("pet", "dog Bella")],
+        ),
+        ("My cats Luna and Milo are asleep.", [("pet", "cat Luna"), ("pet", "cat Milo")]),
+        # One pet named, or no list of names: the others are not pets.
+        ("My cat Luna and Milo are friends.", [("pet", "cat Luna")]),
+        ("My dogs Rex and Max and my sister went out.", [("pet", "dog Rex"), ("pet", "dog Max")]),
+        ("I have a dog, Rex.", [("pet", "dog")]),
+        ("I got two dogs, Sarah and Tom came over.", [("pet", "dog")]),
         # Sports and -ing activities, one word of the same kind each.
         ("I've been doing yoga and pilates.", [("hobby", "yoga"), ("hobby", "pilates")]),
         (
