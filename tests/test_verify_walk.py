@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from nousmem.runtime.journal.chain import (
     ErasureLog,
     StoredRow,
     as_stored,
+    row_header,
     seal,
     stored_row,
 )
@@ -37,17 +39,26 @@ from nousmem.runtime.payloads import ObservationPayload
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 
 
-def _chain(n: int) -> list[StoredRow]:
-    ids = IdGenerator(seed=3)
+def _chain(
+    n: int,
+    *,
+    namespace: str = "ns",
+    content: str = "event {}",
+    causation: Sequence[str | None] = ("01CAUSE", None, None),
+    seed: int = 3,
+) -> list[StoredRow]:
+    """``n`` honestly sealed rows; event ``i`` says ``content`` with ``i`` and is caused by
+    ``causation[i % len(causation)]``."""
+    ids = IdGenerator(seed=seed)
     drafts = [
         EventDraft(
             id=ids.new(T0 + timedelta(seconds=i)),
-            namespace="ns",
+            namespace=namespace,
             kind="observation",
             occurred_at=T0 + timedelta(seconds=i),
             recorded_at=T0 + timedelta(seconds=i),
-            payload=ObservationPayload(type="utterance", content=f"event {i}", source="user"),
-            causation_id=None if i % 3 else "01CAUSE",
+            payload=ObservationPayload(type="utterance", content=content.format(i), source="user"),
+            causation_id=causation[i % len(causation)],
         )
         for i in range(n)
     ]
@@ -153,16 +164,7 @@ def _tamper(rows: list[StoredRow], rng: random.Random) -> list[StoredRow]:
 
 
 def _resealed(r: StoredRow, prev: bytes) -> StoredRow:
-    header = header_json(
-        id=r.id,
-        namespace=r.namespace,
-        kind=r.kind,
-        seq=r.seq,
-        occurred_at=r.occurred_at,
-        recorded_at=r.recorded_at,
-        causation_id=r.causation_id,
-    )
-    return replace(r, prev_hash=prev, hash=chain_hash(prev, header, r.payload_digest))
+    return replace(r, prev_hash=prev, hash=chain_hash(prev, row_header(r), r.payload_digest))
 
 
 def test_verify_walk_reports_exactly_what_the_row_walker_reports() -> None:
@@ -244,20 +246,7 @@ def test_verify_walk_checks_ordinary_rows_without_reading_them_whole(
     # SQLite's json_object escapes text as the canonical encoder does (quotes, backslashes,
     # control characters; non-ASCII as it is), so only the erased row is read whole.
     odd = ["plain", 'q"uo\\te', "ünï €\u2028", "line\nbreak", "tab\there\x01\x7f", None]
-    ids = IdGenerator(seed=4)
-    drafts = [
-        EventDraft(
-            id=ids.new(T0 + timedelta(seconds=i)),
-            namespace="nś/é",
-            kind="observation",
-            occurred_at=T0 + timedelta(seconds=i),
-            recorded_at=T0 + timedelta(seconds=i),
-            payload=ObservationPayload(type="utterance", content=f"ünï {i}", source="user"),
-            causation_id=odd[i % len(odd)],
-        )
-        for i in range(20)
-    ]
-    rows = [stored_row(r) for r in seal(drafts, {})]
+    rows = _chain(20, namespace="nś/é", content="ünï {}", causation=odd, seed=4)
     rows[7] = replace(rows[7], payload=None, erased=True)
     conn = _stored(rows)
     assert conn is not None

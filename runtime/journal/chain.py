@@ -83,6 +83,19 @@ def seal(drafts: Sequence[EventDraft], heads: dict[str, tuple[int, bytes]]) -> l
     return rows
 
 
+def row_header(r: StoredRow, seq: int | None = None) -> str:
+    """The canonical header of a stored row (with another ``seq``, if given)."""
+    return header_json(
+        id=r.id,
+        namespace=r.namespace,
+        kind=r.kind,
+        seq=r.seq if seq is None else seq,
+        occurred_at=r.occurred_at,
+        recorded_at=r.recorded_at,
+        causation_id=r.causation_id,
+    )
+
+
 def stored_row(r: SealedRow) -> StoredRow:
     """The :class:`StoredRow` of a freshly sealed row."""
     return StoredRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], False)
@@ -197,15 +210,7 @@ class ChainWalker:
         if any(isinstance(getattr(r, f), Undecodable) for f in _HEADER_TEXT):
             self.failure = (r.seq, "header changed: a stored header field is not valid UTF-8")
             return False
-        header = header_json(
-            id=r.id,
-            namespace=r.namespace,
-            kind=r.kind,
-            seq=r.seq,
-            occurred_at=r.occurred_at,
-            recorded_at=r.recorded_at,
-            causation_id=r.causation_id,
-        )
+        header = row_header(r)
         if r.prev_hash != self.prev:
             other = self._lookup(r.prev_hash)
             if other is not None and other != r.seq - 1:
@@ -215,20 +220,7 @@ class ChainWalker:
             return False
         if chain_hash(r.prev_hash, header, r.payload_digest) != r.hash:
             moved = any(
-                chain_hash(
-                    r.prev_hash,
-                    header_json(
-                        id=r.id,
-                        namespace=r.namespace,
-                        kind=r.kind,
-                        seq=s,
-                        occurred_at=r.occurred_at,
-                        recorded_at=r.recorded_at,
-                        causation_id=r.causation_id,
-                    ),
-                    r.payload_digest,
-                )
-                == r.hash
+                chain_hash(r.prev_hash, row_header(r, s), r.payload_digest) == r.hash
                 for s in (r.seq - 1, r.seq + 1)
                 if s > 0
             )
