@@ -1,9 +1,9 @@
 """verify's chain walk over SQLite reports exactly what the row-by-row reference reports.
 
-The walk lets SQLite build each row's payload bytes and header (``chain_sql``); these tests
-tamper with stored rows in every way the table allows (including text that is not UTF-8, a
-UTF-16 database and header fields too long for ``json_object``) and compare. Nothing here
-measures time.
+The walk checks rows in bulk (``ChainWalker.feed_rows``, over ``chain_sql``'s query); these
+tests tamper with stored rows in every way the table allows (including text that is not
+UTF-8, a UTF-16 database, long header fields and a table rebuilt over ``json()``) and compare.
+Nothing here measures time.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import blake3
 import pytest
 
-from nousmem.runtime.canonical import GENESIS, chain_hash, header_json
+from nousmem.runtime.canonical import GENESIS, chain_hash
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal import chain_sql
@@ -205,46 +205,20 @@ def _count_whole_rows(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return whole
 
 
-def test_verify_walk_reads_rows_whole_when_json_object_is_not_canonical(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    rows = _chain(12)
-    rows[4] = replace(rows[4], payload=(rows[4].payload or "") + " ")
-    conn = _stored(rows)
+def test_a_walk_that_cannot_read_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A failed read is taken for text that is not UTF-8 and walked again with the marker;
+    # anything else fails again there, and surfaces.
+    conn = _stored(_chain(4))
     assert conn is not None
-    expected = _walk(conn, "ns", fast=True)
-    assert isinstance(expected, VerifyReport) and expected.bad_seq == 5
-    # An SQLite whose json_object writes other bytes than the canonical encoder (or has no
-    # JSON functions): the probe says so once, and every row is read whole.
-    monkeypatch.setattr(chain_sql, "_canonical_json_object", None)
-    monkeypatch.setattr(chain_sql, "header_json", lambda **_: '{"other":1}')
-    whole = _count_whole_rows(monkeypatch)
-    assert _walk(conn, "ns", fast=True) == expected
-    assert chain_sql._canonical_json_object is False
-    assert whole == [1, 2, 3, 4, 5]
-    monkeypatch.setattr(chain_sql, "_canonical_json_object", None)
-    monkeypatch.setattr(chain_sql, "_PROBE_BYTES", ())
-    monkeypatch.setattr(chain_sql, "header_json", header_json)
-    conn.create_function("json_object", -1, lambda *a: None)  # a broken one
-    assert _walk(conn, "ns", fast=True) == expected
-    assert chain_sql._canonical_json_object is False
-    # Without a probe to fail, a broken query still surfaces.
-    monkeypatch.setattr(chain_sql, "_canonical_json_object", True)
-    monkeypatch.setattr(chain_sql, "PREPARED_ROWS", "SELECT seq FROM no_such_table")
+    monkeypatch.setattr(chain_sql, "_ROWS", "SELECT seq FROM no_such_table WHERE ?")
     assert str(_walk(conn, "ns", fast=True)).startswith("OperationalError: no such table")
-
-
-def test_the_probe_accepts_this_sqlite() -> None:
-    conn = sqlite3.connect(":memory:")
-    chain_sql._canonical_json_object = None
-    assert chain_sql.json_object_is_canonical(conn)
 
 
 def test_verify_walk_checks_ordinary_rows_without_reading_them_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # SQLite's json_object escapes text as the canonical encoder does (quotes, backslashes,
-    # control characters; non-ASCII as it is), so only the erased row is read whole.
+    # The bulk loop escapes text as the canonical encoder does (quotes, backslashes, control
+    # characters; non-ASCII as it is) and knows the recorded erasures: no row goes to feed.
     odd = ["plain", 'q"uo\\te', "ünï €\u2028", "line\nbreak", "tab\there\x01\x7f", None]
     rows = _chain(20, namespace="nś/é", content="ünï {}", causation=odd, seed=4)
     rows[7] = replace(rows[7], payload=None, erased=True)
@@ -253,7 +227,7 @@ def test_verify_walk_checks_ordinary_rows_without_reading_them_whole(
     whole = _count_whole_rows(monkeypatch)
     walker = ChainWalker("nś/é", erasures=ErasureLog(frozenset({rows[7].id})))
     assert walk_chain(conn, "nś/é", walker) and walker.report().checked == 20
-    assert whole == [8]
+    assert whole == []
 
 
 _SQLITE_HEADER = (
@@ -312,17 +286,14 @@ def test_text_that_is_not_utf8_is_named_not_accepted(raw: bytes, reseal: bool, f
     )
 
 
-def test_a_utf16_database_is_walked_row_by_row(monkeypatch: pytest.MonkeyPatch) -> None:
-    # SQLite hands a UTF-16 database's text over as UTF-16 bytes, which are not what the chain
-    # sealed: every row is read whole, so an honest journal verifies and a row sealed over
-    # the UTF-16 bytes is named.
+def test_a_utf16_database_verifies_and_names_a_row_sealed_over_its_bytes() -> None:
+    # The chain is sealed over UTF-8 whatever the file's encoding: an honest UTF-16 journal
+    # verifies, and a row sealed over the UTF-16 bytes SQLite holds is named.
     conn = _stored(_chain(6), encoding="UTF-16le")
     assert conn is not None
     assert conn.execute("PRAGMA encoding").fetchone()[0] == "UTF-16le"
-    whole = _count_whole_rows(monkeypatch)
     ok = _walk(conn, "ns", fast=True)
     assert isinstance(ok, VerifyReport) and ok.ok and ok.checked == 6
-    assert whole == [1, 2, 3, 4, 5, 6]
     # A forger seals the row over the bytes SQLite hands over (which are valid UTF-8: the
     # zero bytes of UTF-16 are ASCII NULs).
     conn.execute("UPDATE events SET kind = 'forged' WHERE seq = 6")
@@ -343,34 +314,51 @@ def test_a_utf16_database_is_walked_row_by_row(monkeypatch: pytest.MonkeyPatch) 
 
 
 @pytest.mark.parametrize("filler", ["y", "\x01"])
-def test_a_header_too_long_for_json_object_restarts_the_walk_row_by_row(
-    monkeypatch: pytest.MonkeyPatch, filler: str
-) -> None:
-    # A sound row whose header json_object cannot build under the connection's length limit
-    # (a control character takes six bytes escaped) must not make the walk fail.
+def test_a_long_header_field_is_walked(filler: str) -> None:
     rows = _chain(4)
-    long = filler * 150_000
-    rows[2] = _resealed(replace(rows[2], causation_id=long), rows[1].hash)
-    rows[3] = _resealed(rows[3], rows[2].hash)
+    rows[0] = replace(rows[0], causation_id=filler * 150_000)
+    for i in range(4):
+        rows[i] = _resealed(rows[i], rows[i - 1].hash if i else GENESIS)
     conn = _stored(rows)
     assert conn is not None
-    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 400_000)
-    with pytest.raises(sqlite3.DataError):  # what json_object would do over every field
-        conn.execute("SELECT json_object('a', ?, 'b', ?, 'c', ?)", (long, long, long))
-    whole = _count_whole_rows(monkeypatch)
     ok = _walk(conn, "ns", fast=True)
     assert isinstance(ok, VerifyReport) and ok.ok and ok.checked == 4
-    # A long header SQLite can build is checked like any other; where it could not build
-    # one, the walk went over every row again, one by one.
-    assert whole == ([] if filler == "y" else [1, 2, 3, 4])
-    rows[3] = replace(rows[3], payload=(rows[3].payload or "") + " ")
+    rows[0] = replace(rows[0], causation_id=filler * 150_001)
     conn = _stored(rows)
     assert conn is not None
-    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 400_000)
     assert _walk(conn, "ns", fast=True) == VerifyReport(
         namespace="ns",
         ok=False,
-        checked=3,
-        bad_seq=4,
-        reason="payload changed: digest does not match the stored payload",
+        checked=0,
+        bad_seq=1,
+        reason="header changed: hash does not match the stored header",
     )
+
+
+def test_a_text_carrying_the_json_subtype_is_quoted_like_any_text() -> None:
+    # A file rebuilt so that ``id`` is a generated column over json(): its value is the text
+    # '"<id>"' with SQLite's JSON subtype, which json_object would copy unquoted, building
+    # the honest row's header. The reference reads the quoted id: the header changed.
+    conn = _stored(_chain(3))
+    assert conn is not None
+    conn.executescript(
+        """
+        ALTER TABLE events RENAME TO old;
+        CREATE TABLE events (
+            namespace TEXT NOT NULL, seq INTEGER NOT NULL, id_raw TEXT NOT NULL,
+            id TEXT GENERATED ALWAYS AS (
+                CASE WHEN seq = 3 THEN json(json_quote(id_raw)) ELSE id_raw END) VIRTUAL,
+            kind TEXT NOT NULL, occurred_at TEXT NOT NULL, recorded_at TEXT NOT NULL,
+            causation_id TEXT, payload TEXT, payload_digest BLOB NOT NULL,
+            prev_hash BLOB NOT NULL, hash BLOB NOT NULL, erased INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (namespace, seq));
+        INSERT INTO events (namespace, seq, id_raw, kind, occurred_at, recorded_at,
+            causation_id, payload, payload_digest, prev_hash, hash, erased)
+        SELECT namespace, seq, id, kind, occurred_at, recorded_at, causation_id, payload,
+            payload_digest, prev_hash, hash, erased FROM old;
+        """
+    )
+    assert conn.execute("SELECT id FROM events WHERE seq = 3").fetchone()[0].startswith('"')
+    fast = _walk(conn, "ns", fast=True)
+    assert fast == _walk(conn, "ns", fast=False)
+    assert isinstance(fast, VerifyReport) and fast.bad_seq == 3 and fast.checked == 2
