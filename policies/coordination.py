@@ -24,7 +24,7 @@ and Gamble" names one employer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Literal
 
@@ -85,6 +85,7 @@ def list_items(
     lead: NameLead = None,
     pattern: re.Pattern[str] | None = None,
     pets_of: str | None = None,
+    times: Mapping[int, int] | None = None,
 ) -> list[Item]:
     """The further items of a list whose first value ``first`` (of a rule's value
     ``kind``) ends at ``vend`` in ``text``; ``[]`` unless the words after it form one
@@ -97,7 +98,9 @@ def list_items(
     Tom and Ana" names one friend). ``pattern``: what each further item of a raw or status
     value matches at its start (group ``val``; ``Rule.items``); without one such a value
     takes no list. ``pets_of``: the species of a plural pet with a first name ("my *cats*
-    Luna and Milo"), whose further items are names of that species.
+    Luna and Milo"), whose further items are names of that species. ``times``: the end of each
+    time expression by its start; one may follow each item ("visited Japan *in 2019* and Peru
+    *in 2021*"), and an item's end is then past it.
     """
     if kind == "np":
         read: Callable[[str, int, int], Item | None] = partial(read_phrase, cuts=cuts)
@@ -117,7 +120,16 @@ def list_items(
     else:
         return []
     ends = _subject_closed if lead == "noun" else _pet_names_closed if pets_of else _closed
-    return _walk(text, vend, read, ends, denied)
+    return _walk(text, vend, read, ends, denied, times or {})
+
+
+def _time_after(text: str, pos: int, times: Mapping[int, int]) -> tuple[int, int] | None:
+    """The (start, end) of a time expression that follows ``pos`` after spaces, if any."""
+    start = pos
+    while text[start : start + 1] == " ":
+        start += 1
+    end = times.get(start) if start > pos else None
+    return None if end is None else (start, end)
 
 
 def misnamed(text: str, vs: int, vend: int) -> bool:
@@ -151,6 +163,7 @@ def _walk(
     read: Callable[[str, int, int], Item | None],
     ends: Callable[[str, Item, int, int], bool],
     denied: bool,
+    times: Mapping[int, int],
 ) -> list[Item]:
     """Read separators and items after ``vend``. A list closes at an item after a
     conjunction that ``ends`` accepts; "A and B and C" reads on, and keeps B before "and
@@ -159,7 +172,8 @@ def _walk(
     joins = ("and", "&", "or", "nor") if denied else ("and", "&")
     items: list[Item] = []
     chained = False
-    pos = vend
+    said = _time_after(text, vend, times)
+    pos = vend if said is None else said[1]
     while len(items) < MAX_ITEMS:
         sep = _SEP.match(text, pos)
         if sep is None or sep.end() == pos:
@@ -174,6 +188,11 @@ def _walk(
         if item is None or _glued(text, item.end):
             fresh = chained and _fresh_clause(text, start, items[-1], joint=read is read_name)
             return items if fresh else []
+        said = _time_after(text, item.end, times)
+        if said is not None:
+            item = Item(item.value, said[1], said[0])
+            stop = STRETCH_END.search(text, said[1])
+            stretch_end = stop.start() if stop is not None else len(text)
         items.append(item)
         pos = item.end
         if conj:

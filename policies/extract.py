@@ -221,7 +221,8 @@ class RuleExtractor:
         neither = _NEITHER.match(sent.text, match.start(group)) if phrase else None
         main = value_of(rule, match, group, sent, obs, neither.end() if neither else None)
         if main is not None and rule.value == "np":  # "rock and roll": one value
-            main = binomial(sent.text, *main, sent.cuts) or main
+            pair = binomial(sent.text, *main, sent.cuts)
+            main = main if pair is None else (pair.value, pair.end)
         if main is None or len(main[0]) > _MAX_TEXT:
             return []
         value, vend = main
@@ -257,6 +258,7 @@ class RuleExtractor:
                 lead=lead,
                 pattern=rule.items,
                 pets_of=pets_of,
+                times=sent.time_ends if sent.mentions else None,
             )
             if listed
             else []
@@ -360,11 +362,19 @@ class RuleExtractor:
                 fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
                 claims.append(Claim(**fields))
         else:
+            at = (
+                {t.span[0] - sent.offset: t.start for t in sent.mentions}
+                if any(item.time is not None for item in items)
+                else {}
+            )
             for item in items:
                 said = shaped(rule, match, item.value)
                 if len(said) <= _MAX_TEXT and _visible(said):
                     fields = claims[0].model_dump()
                     fields.update(value=said, span=(span[0], sent.offset + item.end))
+                    if item.time is not None and obs.occurred_at is not None:
+                        # "... and Peru *in 2021*": the item's own time, not the clause's.
+                        fields.update(valid_at=at.get(item.time, valid_at))
                     claims.append(Claim(**fields))
         if "old" in rule.regex.groupindex and match.group("old") is not None:
             old = value_of(rule, match, "old", sent, obs)

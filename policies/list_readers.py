@@ -79,6 +79,8 @@ class Item(NamedTuple):
 
     value: str
     end: int
+    time: int | None = None
+    """Where a time expression said of this item alone starts ("Peru *in 2021*")."""
 
 
 def binomial(text: str, value: str, vend: int, cuts: list[int] | None = None) -> Item | None:

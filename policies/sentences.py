@@ -154,6 +154,11 @@ class Sentence:
             self._cuts = [t.span[0] - self.offset for t in self.mentions]
         return self._cuts
 
+    @property
+    def time_ends(self) -> dict[int, int]:
+        """Where each of the sentence's mentions ends, by where it starts (sentence offsets)."""
+        return {t.span[0] - self.offset: t.span[1] - self.offset for t in self.mentions}
+
     def mentions_between(self, lo: int, hi: int) -> list[TimeMention]:
         """The sentence's mentions starting in ``[lo, hi)`` (offsets in the sentence)."""
         return self.doc.mentions_in(self.offset + lo, self.offset + hi)

@@ -490,6 +490,43 @@ def test_coordinated_never_reads_past_the_text(text: str, at: int) -> None:
         assert len(item.value.split()) <= MAX_WORDS or " and " in item.value
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A time said of each item: each item keeps its own.
+        (
+            "I visited Japan in 2019 and Peru in 2021.",
+            [("visited", "Japan", "2019-01-01"), ("visited", "Peru", "2021-01-01")],
+        ),
+        (
+            "I went hiking on Saturday and swimming on Sunday.",
+            [("activity", "hiking", "2024-04-27"), ("activity", "swimming", "2024-04-28")],
+        ),
+        (
+            "I visited Japan last year, Chile in March and Peru.",
+            [
+                ("visited", "Japan", "2023-01-01"),
+                ("visited", "Chile", "2024-03-01"),
+                ("visited", "Peru", "2023-01-01"),  # none of its own: the clause's
+            ],
+        ),
+        # After the time a clause of its own, not an item.
+        (
+            "I visited Japan in 2019 and my sister lives there.",
+            [("visited", "Japan", "2019-01-01")],
+        ),
+    ],
+)
+def test_a_time_after_an_item_keeps_the_list_going(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    said = EX.extract_sync(
+        Observation(content=text, actor="Dana", occurred_at=datetime(2024, 5, 1, tzinfo=UTC))
+    )
+    got = [(c.attribute, c.value, str(c.valid_at)) for c in said if c.entity == "Dana"]
+    assert got == expected
+
+
 async def test_a_routed_list_becomes_one_belief_per_item() -> None:
     rt = await MemoryRuntime.memory(namespace="lists")
     try:
