@@ -228,6 +228,18 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="status",
         items=_DIET_ITEM,
     ),
+    # "I can't eat gluten", "I don't eat dairy": the diet free of it. "Anymore" only says it
+    # is new ("I can't have dairy anymore"), not that it ended.
+    make_rule(
+        "diet",
+        "eat have",
+        r"(?i:can't|cannot|can\s+not|don't|do\s+not)\s+(?i:eat|have)\s+(?:(?i:any)\s+)?"
+        r"(?P<val>(?i:gluten|dairy))\b(?!-|\s+(?i:free|intolerant|today|tonight|right\s+now)\b)",
+        value="status",
+        template="{}-free",
+        presupposed=True,
+        settled=True,  # not "If I can't eat gluten, ..."
+    ),
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on
     # 5 March 1990". The date is the value, not the claim's time.

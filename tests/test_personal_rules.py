@@ -174,6 +174,13 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("Starting Monday I'm on a keto diet.", []),
         ("I was vegan for five years.", []),
         ("I was allergic to cats as a kid.", []),
+        # What one cannot eat: the diet free of it, also when it is new ("anymore").
+        ("I can't eat gluten.", [("Dana", "diet", "gluten-free", "assert")]),
+        ("I don't eat dairy anymore.", [("Dana", "diet", "dairy-free", "assert")]),
+        ("I can't have any dairy.", [("Dana", "diet", "dairy-free", "assert")]),
+        ("I can't eat gluten today.", []),  # for now, not a diet
+        ("If I can't eat gluten, I'll be sad.", []),
+        ("I can't eat gluten-free bread.", []),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:
