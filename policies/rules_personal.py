@@ -233,8 +233,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "diet",
         "eat have",
-        r"(?i:can't|cannot|can\s+not|don't|do\s+not)\s+(?i:eat|have)\s+(?:(?i:any)\s+)?"
-        r"(?P<val>(?i:gluten|dairy))\b(?!-|\s+(?i:free|intolerant|today|tonight|right\s+now)\b)",
+        # "Have" only as "can't have": "I don't have dairy in the fridge" is no diet. Not
+        # for a while ("today", "until the test", "because of a test tomorrow").
+        r"(?:(?i:can't|cannot|can\s+not)\s+(?i:eat|have)|(?i:don't|do\s+not)\s+(?i:eat))\s+"
+        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy))\b(?!-|\s+(?i:free|intolerant)\b)"
+        r"(?![^.!?;]*\b(?i:today|tonight|tomorrow|this\s+week|right\s+now|for\s+now|until|till"
+        r"|before)\b)",
         value="status",
         template="{}-free",
         presupposed=True,

@@ -181,6 +181,10 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("I can't eat gluten today.", []),  # for now, not a diet
         ("If I can't eat gluten, I'll be sad.", []),
         ("I can't eat gluten-free bread.", []),
+        ("I can't eat gluten because of a test tomorrow.", []),
+        ("I can't have dairy until the surgery.", []),
+        ("I don't have dairy in the fridge.", []),
+        ("I can't eat gluten because I have celiac.", [("Dana", "diet", "gluten-free", "assert")]),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:
