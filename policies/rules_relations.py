@@ -74,10 +74,6 @@ _NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:sch
 _NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
 
-# Only by name: "Sam is my partner" is as often a business partner.
-_SPOUSE_OR_PARTNER = r"(?:" + SPOUSE + r"|(?i:partner)\b(?!-))"
-
-
 RELATION_RULES: tuple[Rule, ...] = (
     # ---- friend / spouse / relationship status -------------------------------------------
     make_rule(
@@ -122,18 +118,11 @@ RELATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        "husband wife spouse hubby partner",
+        "husband wife spouse hubby",
         # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
         # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
-        # I'd do anything"). A partner by name is a spouse here ("my partner Sam"), as
-        # "my partner" is one to a question; "my business partner Sam" is not.
-        _NOT_ENDED
-        + POSS
-        + r"\s+"
-        + SPOUSE_NEG
-        + _SPOUSE_OR_PARTNER
-        + r"\s*,?\s+(?!I\b|I['\u2019])"
-        + NAME_VAL,
+        # I'd do anything").
+        _NOT_ENDED + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\s*,?\s+(?!I\b|I['\u2019])" + NAME_VAL,
         value="name",
         subject="poss",
     ),
@@ -149,8 +138,8 @@ RELATION_RULES: tuple[Rule, ...] = (
     # Jamaican / Army / Pisces").
     make_rule(
         "spouse",
-        "husband wife spouse hubby partner",
-        POSS + r"\s+" + SPOUSE_NEG + _SPOUSE_OR_PARTNER + _NAMED_AS,
+        "husband wife spouse hubby",
+        POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NAMED_AS,
         value="name",
         subject="poss",
         stated=True,  # not "Let's say my wife's name is Maria"

@@ -95,8 +95,6 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("Lena's friend Noor moved away.", ("Lena", "friend", "Noor")),
         ("I'm married to Sam.", ("Dana", "spouse", "Sam")),
         ("My wife Ines cooks.", ("Dana", "spouse", "Ines")),
-        ("I live with my partner Sam.", ("Dana", "spouse", "Sam")),
-        ("My partner's name is Sam.", ("Dana", "spouse", "Sam")),
         ("I visited Kyoto last spring.", ("Dana", "visited", "Kyoto")),
         ("My trip to Iceland was amazing.", ("Dana", "visited", "Iceland")),
         ("Took a short trip last week to Rome.", ("Dana", "visited", "Rome")),
@@ -119,20 +117,6 @@ def test_an_appositive_name_is_the_subject_not_the_speaker() -> None:
     """ "My sister, Priya, moved to Goa" used to say Dana moved there."""
     assert ("Dana", "location", "Goa") not in triples("My sister, Priya, moved to Goa.")
     assert ("Dana", "employer", "Acme") in triples("Yes, Alice, I work at Acme.")
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Sam is my partner.",  # as often a business partner: only "my partner <name>" is one
-        "My business partner Sam quit.",
-        "My tennis partner Sam won.",
-        "My partners Sam and Jo run the firm.",
-        "My partner in crime Sam.",
-    ],
-)
-def test_a_partner_that_is_no_spouse(text: str) -> None:
-    assert [c for c in claims(text) if c.attribute == "spouse"] == []
 
 
 def test_a_child_or_sibling_needs_a_name() -> None:
