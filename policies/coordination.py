@@ -45,6 +45,7 @@ from nousmem.policies.list_readers import (
 )
 from nousmem.policies.list_words import ADVERB_END, LIST_END
 from nousmem.policies.patterns import ValueKind
+from nousmem.policies.timeexpr_patterns import DAYS, MONTH_NUMBERS
 
 __all__ = [
     "MAX_ITEMS",
@@ -54,6 +55,7 @@ __all__ = [
     "binomial",
     "list_items",
     "misnamed",
+    "time_after",
 ]
 
 MAX_ITEMS = 12
@@ -120,16 +122,51 @@ def list_items(
     else:
         return []
     ends = _subject_closed if lead == "noun" else _pet_names_closed if pets_of else _closed
-    return _walk(text, vend, read, ends, denied, times or {})
+    # Names after "and" and another name are as often the next clause's subject ("two cats
+    # named Luna and Milo and Melanie says ..."): a list of pets' names has one "and".
+    return _walk(text, vend, read, ends, denied, times or {}, chain=pets_of is None)
 
 
-def _time_after(text: str, pos: int, times: Mapping[int, int]) -> tuple[int, int] | None:
+def time_after(text: str, pos: int, times: Mapping[int, int]) -> tuple[int, int] | None:
     """The (start, end) of a time expression that follows ``pos`` after spaces, if any."""
     start = pos
     while text[start : start + 1] == " ":
         start += 1
     end = times.get(start) if start > pos else None
     return None if end is None else (start, end)
+
+
+_TIME_WORDS = frozenset(
+    (
+        *MONTH_NUMBERS,
+        *DAYS,
+        "spring",
+        "summer",
+        "fall",
+        "autumn",
+        "winter",
+        "the",
+        "this",
+        "last",
+        "next",
+        "early",
+        "mid",
+        "late",
+        "a",
+        "an",
+        "once",
+        "twice",
+        "again",
+    )
+)
+_FIRST_WORD = re.compile(r"[A-Za-z]+|\d")
+
+
+def _timeish(text: str, start: int) -> bool:
+    """Whether the words at ``start`` go on a time said just before ("in 2019 *and 2021*",
+    "in March *and April*", "last year *and the year before*") rather than name an item."""
+    m = _FIRST_WORD.match(text, start)
+    return m is not None and (m.group(0).isdigit() or m.group(0).lower() in _TIME_WORDS)
 
 
 def misnamed(text: str, vs: int, vend: int) -> bool:
@@ -164,6 +201,7 @@ def _walk(
     ends: Callable[[str, Item, int, int], bool],
     denied: bool,
     times: Mapping[int, int],
+    chain: bool = True,
 ) -> list[Item]:
     """Read separators and items after ``vend``. A list closes at an item after a
     conjunction that ``ends`` accepts; "A and B and C" reads on, and keeps B before "and
@@ -172,8 +210,9 @@ def _walk(
     joins = ("and", "&", "or", "nor") if denied else ("and", "&")
     items: list[Item] = []
     chained = False
-    said = _time_after(text, vend, times)
+    said = time_after(text, vend, times)
     pos = vend if said is None else said[1]
+    timed = said is not None  # the value before the separator had a time of its own
     while len(items) < MAX_ITEMS:
         sep = _SEP.match(text, pos)
         if sep is None or sep.end() == pos:
@@ -182,13 +221,16 @@ def _walk(
         if conj and conj not in joins:
             return []
         start = sep.end()
+        if timed and _timeish(text, start):
+            return []  # "in 2019 and 2021", "in March and April": more times, not items
         stop = STRETCH_END.search(text, start)
         stretch_end = stop.start() if stop is not None else len(text)
         item = read(text, start, stretch_end)
         if item is None or _glued(text, item.end):
             fresh = chained and _fresh_clause(text, start, items[-1], joint=read is read_name)
             return items if fresh else []
-        said = _time_after(text, item.end, times)
+        said = time_after(text, item.end, times)
+        timed = said is not None
         if said is not None:
             item = Item(item.value, said[1], said[0])
             stop = STRETCH_END.search(text, said[1])
@@ -197,7 +239,7 @@ def _walk(
         pos = item.end
         if conj:
             nxt = _SEP.match(text, pos)
-            if nxt is not None and nxt.end() > pos and _conj(nxt) in joins:
+            if chain and nxt is not None and nxt.end() > pos and _conj(nxt) in joins:
                 chained = True
                 continue
             return items if ends(text, item, start, stretch_end) else []
@@ -257,9 +299,11 @@ def _closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
 def _pet_names_closed(text: str, item: Item, start: int, stretch_end: int) -> bool:
     """After pets' names, which are an object ("I have two cats named Luna and Milo.") or the
     clause's subject ("my cats Luna and Milo *are* asleep")."""
-    return _closed(text, item, start, stretch_end) or _subject_closed(
-        text, item, start, stretch_end
-    )
+    if _closed(text, item, start, stretch_end) or _subject_closed(text, item, start, stretch_end):
+        return True
+    # "... Rex and Max and *my* sister went out": the next clause has a subject of its own.
+    words = text[item.end : stretch_end].split()
+    return len(words) > 1 and words[0].lower() == "and" and words[1].lower() in _NEW_SUBJECT
 
 
 def _subject_closed(text: str, item: Item, start: int, stretch_end: int) -> bool:

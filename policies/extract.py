@@ -37,7 +37,7 @@ from nousmem.policies.clauses import (
     not_stated,
     walk_back,
 )
-from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed
+from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, speaker_we
 from nousmem.policies.instructions import instruction_claims
@@ -362,19 +362,20 @@ class RuleExtractor:
                 fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
                 claims.append(Claim(**fields))
         else:
-            at = (
-                {t.span[0] - sent.offset: t.start for t in sent.mentions}
-                if any(item.time is not None for item in items)
-                else {}
+            # Items said each with a time of its own ("Japan in 2019 and Peru in 2021"): one
+            # without ("... and Peru recently") has no date, not the first item's.
+            own = any(item.time is not None for item in items) or (
+                bool(items) and time_after(text, vend, sent.time_ends) is not None
             )
+            at = {t.span[0] - sent.offset: t.start for t in sent.mentions} if own else {}
             for item in items:
                 said = shaped(rule, match, item.value)
                 if len(said) <= _MAX_TEXT and _visible(said):
                     fields = claims[0].model_dump()
                     fields.update(value=said, span=(span[0], sent.offset + item.end))
-                    if item.time is not None and obs.occurred_at is not None:
-                        # "... and Peru *in 2021*": the item's own time, not the clause's.
-                        fields.update(valid_at=at.get(item.time, valid_at))
+                    if own:
+                        got = None if item.time is None else at.get(item.time)
+                        fields.update(valid_at=got if obs.occurred_at is not None else None)
                     claims.append(Claim(**fields))
         if "old" in rule.regex.groupindex and match.group("old") is not None:
             old = value_of(rule, match, "old", sent, obs)

@@ -228,21 +228,20 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="status",
         items=_DIET_ITEM,
     ),
-    # "I can't eat gluten", "I don't eat dairy": the diet free of it. "Anymore" only says it
-    # is new ("I can't have dairy anymore"), not that it ended.
+    # "I can't eat gluten.", "I don't eat dairy anymore.": the diet free of it, only when
+    # the sentence ends there. Whatever follows is as often a limit for a while or a place
+    # ("for a week", "during Lent", "after 8pm", "at this restaurant") or says how much
+    # ("very often", "much"). "Have" only as "can't have": "I don't have dairy" is the fridge.
     make_rule(
         "diet",
         "eat have",
-        # "Have" only as "can't have": "I don't have dairy in the fridge" is no diet. Not
-        # for a while ("today", "until the test", "because of a test tomorrow").
         r"(?:(?i:can't|cannot|can\s+not)\s+(?i:eat|have)|(?i:don't|do\s+not)\s+(?i:eat))\s+"
-        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy))\b(?!-|\s+(?i:free|intolerant)\b)"
-        r"(?![^.!?;]*\b(?i:today|tonight|tomorrow|this\s+week|right\s+now|for\s+now|until|till"
-        r"|before)\b)",
+        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
+        r"(?:[.!]|$))",
         value="status",
         template="{}-free",
-        presupposed=True,
-        settled=True,  # not "If I can't eat gluten, ..."
+        presupposed=True,  # "anymore" says the diet is new, not that it ended
+        settled=True,  # not "If I can't eat gluten."
     ),
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on

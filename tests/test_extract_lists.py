@@ -440,6 +440,16 @@ def test_a_fixed_pair_is_one_value(text: str, expected: list[tuple[str, str]]) -
         ("My dogs Rex and Max and my sister went out.", [("pet", "dog Rex"), ("pet", "dog Max")]),
         ("I have a dog, Rex.", [("pet", "dog")]),
         ("I got two dogs, Sarah and Tom came over.", [("pet", "dog")]),
+        # One "and" in a list of pets' names: after it, the next clause.
+        (
+            "I have two cats named Luna and Milo and Melanie says they're cute.",
+            [("pet", "cat Luna")],
+        ),
+        ("I walked my dogs Rex and Max and Jake came along.", [("pet", "dog Rex")]),
+        (
+            "I have two cats, Luna and Milo, and Tom has a dog.",
+            [("pet", "cat Luna"), ("pet", "cat Milo"), ("pet", "dog")],
+        ),
         # Sports and -ing activities, one word of the same kind each.
         ("I've been doing yoga and pilates.", [("hobby", "yoga"), ("hobby", "pilates")]),
         (
@@ -507,9 +517,17 @@ def test_coordinated_never_reads_past_the_text(text: str, at: int) -> None:
             [
                 ("visited", "Japan", "2023-01-01"),
                 ("visited", "Chile", "2024-03-01"),
-                ("visited", "Peru", "2023-01-01"),  # none of its own: the clause's
+                ("visited", "Peru", "None"),  # none of its own, and not another item's
             ],
         ),
+        (
+            "I visited Japan in 2019 and Peru recently.",
+            [("visited", "Japan", "2019-01-01"), ("visited", "Peru", "None")],
+        ),
+        # More of the time, not items.
+        ("I visited Japan in 2019 and 2021.", [("visited", "Japan", "2019-01-01")]),
+        ("I visited Japan in March and April.", [("visited", "Japan", "2024-03-01")]),
+        ("I visited Japan last year and the year before.", [("visited", "Japan", "2023-01-01")]),
         # After the time a clause of its own, not an item.
         (
             "I visited Japan in 2019 and my sister lives there.",

@@ -174,17 +174,18 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("Starting Monday I'm on a keto diet.", []),
         ("I was vegan for five years.", []),
         ("I was allergic to cats as a kid.", []),
-        # What one cannot eat: the diet free of it, also when it is new ("anymore").
+        # What one cannot eat, said as the whole sentence: the diet free of it, also when it
+        # is new ("anymore"); anything after it is as often a limit for a while.
         ("I can't eat gluten.", [("Dana", "diet", "gluten-free", "assert")]),
         ("I don't eat dairy anymore.", [("Dana", "diet", "dairy-free", "assert")]),
-        ("I can't have any dairy.", [("Dana", "diet", "dairy-free", "assert")]),
-        ("I can't eat gluten today.", []),  # for now, not a diet
-        ("If I can't eat gluten, I'll be sad.", []),
-        ("I can't eat gluten-free bread.", []),
+        ("I can't have any dairy!", [("Dana", "diet", "dairy-free", "assert")]),
+        ("I can't eat gluten today.", []),
         ("I can't eat gluten because of a test tomorrow.", []),
-        ("I can't have dairy until the surgery.", []),
+        ("I can't eat dairy for a week.", []),
+        ("I don't eat dairy very often.", []),
+        ("I can't eat gluten at this restaurant.", []),
         ("I don't have dairy in the fridge.", []),
-        ("I can't eat gluten because I have celiac.", [("Dana", "diet", "gluten-free", "assert")]),
+        ("I can't eat gluten-free bread.", []),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:
