@@ -258,7 +258,7 @@ class RuleExtractor:
                 lead=lead,
                 pattern=rule.items,
                 pets_of=pets_of,
-                times=sent.time_ends if sent.mentions else None,
+                times=sent.time_ends,
             )
             if listed
             else []

@@ -114,6 +114,7 @@ class Sentence:
         "_cuts",
         "_hedged",
         "_mentions",
+        "_time_ends",
         "_tokens",
         "doc",
         "end",
@@ -130,6 +131,7 @@ class Sentence:
         self._tokens: tuple[list[int], list[tuple[int, int, str]]] | None = None
         self._mentions: list[TimeMention] | None = None
         self._cuts: list[int] | None = None
+        self._time_ends: dict[int, int] | None = None
         self._bounds: tuple[list[int], list[int]] | None = None
         self._hedged: bool | None = None
         #: Per-clause results the extractor computes once (e.g. update language).
@@ -157,7 +159,11 @@ class Sentence:
     @property
     def time_ends(self) -> dict[int, int]:
         """Where each of the sentence's mentions ends, by where it starts (sentence offsets)."""
-        return {t.span[0] - self.offset: t.span[1] - self.offset for t in self.mentions}
+        if self._time_ends is None:
+            self._time_ends = {
+                t.span[0] - self.offset: t.span[1] - self.offset for t in self.mentions
+            }
+        return self._time_ends
 
     def mentions_between(self, lo: int, hi: int) -> list[TimeMention]:
         """The sentence's mentions starting in ``[lo, hi)`` (offsets in the sentence)."""
