@@ -142,10 +142,14 @@ SPECIES_WORDS = (
     "snake snakes horse horses pony ponies lizard lizards gecko ferret ferrets gerbil gerbils "
     "chinchilla hedgehog iguana cockatiel budgie guinea"
 )
-SPECIES = (
+SPECIES_NOUN = (
     r"(?P<species>(?i:guinea\s+pigs?|"
     + "|".join(w for w in SPECIES_WORDS.split() if w != "guinea")
     + r"))"
+)
+"""A species word (group ``species``), with nothing about what follows it."""
+SPECIES = (
+    SPECIES_NOUN
     + r"(?!\s+(?i:paintings?|drawings?|pictures?|pics?|photos?|portraits?|sculptures?|beds?"
     + r"|food|toys?|treats?|shelters?|park|walker|sitter|show|costume|sweater|figurines?"
     + r"|mug|prints?|sticker|stuffed|plush|breed|lovers?|person|people"

@@ -14,6 +14,7 @@ import re
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
+    NAME,
     NOT_WORD,
     OCC,
     OCCUPATIONS,
@@ -126,6 +127,18 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    make_rule(
+        "employer",
+        "left leaving quit quitting",
+        # "I left Acme to join Stripe", "I'm quitting my job at Acme to work for Stripe": the
+        # place left was an employer because the next one is. A bare "I left Acme" is not
+        # read: "left" takes a city or a party as often as a job.
+        r"\b(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
+        rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)\s+(?i:to)\s+"
+        r"(?i:join|work\s+(?:at|for)|start\s+at)\s+" + CAP + VAL,
+        change=True,
+        elide="past",
+    ),
     # ---- location / origin -----------------------------------------------------------
     make_rule(
         "location",
@@ -150,7 +163,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "location",
         "moved moving relocated relocating move moves",
         r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?:(?i:back|over)\s+)?"
-        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
+        r"(?:(?i:from|away\s+from|out\s+of)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
         r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
         # Not a home: "moved to a different team", "to part-time", "to the back of the line"
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
@@ -158,6 +171,26 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"|part[- ]time|full[- ]time|the\s+(?:back|front|top|bottom|other\s+side|end|side)"
         r")\b)" + VAL,
         change=True,
+        elide="past",
+    ),
+    make_rule(
+        "location",
+        "moved moving relocated relocating move moves",
+        # "I moved out of Berlin", "We're moving away from Ohio": a named place left. With a
+        # "to" after it the rule above reads both ("moved out of Berlin to Munich").
+        r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:away\s+from|out\s+of)\s+"
+        + CAP
+        # Not a part of a place ("San Francisco's Mission District").
+        + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}-]*\s+){{0,2}}[{UPPER}][{LETTER}-]*'s\b)"
+        + rf"(?P<val>(?:[Tt]he\s+)?{NAME})(?![{LETTER}'-])(?!\s+(?i:to\b)|\s+[{UPPER}])"
+        # Not a name that qualifies a noun ("out of Ohio State housing").
+        r"(?!\s+(?!(?:and|in|on|at|when|last|this|after|before|because|since|for|with|but|so"
+        r"|as|a|an|the|years?|months?|weeks?|ago|back|finally|now|recently|yesterday|one|two"
+        r"|three|four|five|six|seven|eight|nine|ten|several|few)\b)[a-z])",
+        negate=True,
+        change=True,
+        # "I never moved out of Berlin" tells where she stayed, not that she left.
+        denial_drops=True,
         elide="past",
     ),
     make_rule(

@@ -13,6 +13,7 @@ from nousmem.policies.patterns import (
     NOT_WORD,
     POSS,
     SPECIES,
+    SPECIES_NOUN,
     SPECIES_WORDS,
     SPORTS,
     SPORTS_WORDS,
@@ -134,6 +135,31 @@ LEISURE_RULES: tuple[Rule, ...] = (
         + rf"'])(?!\s+(?!I\b)[{UPPER}]|\s+(?i:by)\b))?",
         value="pet",
         subject="poss",
+    ),
+    make_rule(
+        "pet",
+        "died passed put",
+        # "My dog Max passed away", "my cat died last year": the pet is no longer one (the
+        # rule above reads no pet from it). Not "almost died", "passed the test".
+        POSS
+        + r"\s+(?:(?i:old|little|sweet|beloved|senior|pet|dear)\s+){0,2}"
+        + SPECIES_NOUN
+        + r"\b(?:\s*,?\s+"
+        + NOT_A_NAME
+        + r"(?P<petname>"
+        + _PETNAME
+        + r"),?)?\s+(?:(?i:sadly|suddenly|just|recently|finally|unexpectedly)\s+)?"
+        r"(?i:died|passed\s+(?:away|on)|passed(?=\s*[.!,]|\s+(?:last|this|yesterday|recently"
+        r"|on|in)\b)|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b",
+        value="pet",
+        subject="poss",
+        negate=True,
+        change=True,
+        # "If my dog died ...", "When my cat passes ...": nothing has happened.
+        stated=True,
+        settled=True,
+        # "I can't believe my dog died": the denial is the speaker's disbelief, not a pet.
+        denial_drops=True,
     ),
     make_rule(
         "pet",

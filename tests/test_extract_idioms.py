@@ -41,7 +41,6 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         "I got a cat scan yesterday.",
         "I have a dog bite.",
         "We had fish and chips.",
-        "My dog Max passed away last month.",
         "I visited my grandma in the hospital.",
         "I canceled my trip to Japan.",
         "My trip to Paris got canceled.",
@@ -69,6 +68,8 @@ def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) 
           ("Ana", "employer", "Google", "assert")]),
         ("I may be moving to London.", [("Ana", "location", "London", "assert hedged")]),
         ("I have a dog named Rex.", [("Ana", "pet", "dog Rex", "assert")]),
+        # A pet that died is no pet now: its denial, not the pet (tests/test_extract_leaving.py).
+        ("My dog Max passed away last month.", [("Ana", "pet", "dog Max", "negate")]),
         ("I have a dog and two cats.",
          [("Ana", "pet", "dog", "assert"), ("Ana", "pet", "cat", "assert")]),
         ("I visited the Louvre.", [("Ana", "visited", "Louvre", "assert")]),

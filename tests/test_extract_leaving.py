@@ -1,0 +1,173 @@
+"""What someone no longer has: a job left for another ("I left Acme to join Stripe"), a
+named place moved away from ("I moved out of Berlin"), a pet that died ("My dog Rex passed
+away"). Each gives a denial of the old value, and the runtime stops holding it; what only
+looks like one (a party left, a flat moved out of, a pet that almost died, a hypothetical)
+gives none."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+EX = RuleExtractor()
+
+
+def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
+    obs = Observation(content=text, actor="Ana", source="user", occurred_at=SAID)
+    return sorted(
+        (c.entity, c.attribute, c.value, c.polarity, c.valid_at) for c in EX.extract_sync(obs)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I left Acme to join Stripe.",
+            [
+                ("Ana", "employer", "Acme", "negate", None),
+                ("Ana", "employer", "Stripe", "assert", None),
+            ],
+        ),
+        (
+            "I quit my job at Acme to work for Stripe.",
+            [
+                ("Ana", "employer", "Acme", "negate", None),
+                ("Ana", "employer", "Stripe", "assert", None),
+            ],
+        ),
+        (
+            "I left Acme in March to join Stripe.",
+            [
+                ("Ana", "employer", "Acme", "negate", date(2024, 3, 1)),
+                ("Ana", "employer", "Stripe", "assert", date(2024, 3, 1)),
+            ],
+        ),
+        (
+            "Tom left Acme to join Stripe.",
+            [
+                ("Tom", "employer", "Acme", "negate", None),
+                ("Tom", "employer", "Stripe", "assert", None),
+            ],
+        ),
+        ("I moved out of Berlin.", [("Ana", "location", "Berlin", "negate", None)]),
+        (
+            "I moved away from Ohio last year.",
+            [("Ana", "location", "Ohio", "negate", date(2023, 1, 1))],
+        ),
+        (
+            "I moved out of New York City in 2019 and into a farmhouse.",
+            [("Ana", "location", "New York City", "negate", date(2019, 1, 1))],
+        ),
+        (
+            "I moved out of Berlin to Munich.",
+            [
+                ("Ana", "location", "Berlin", "negate", None),
+                ("Ana", "location", "Munich", "assert", None),
+            ],
+        ),
+        (
+            "My dog Rex passed away last week.",
+            [("Ana", "pet", "dog Rex", "negate", date(2024, 4, 22))],
+        ),
+        ("My old cat, Luna, died.", [("Ana", "pet", "cat Luna", "negate", None)]),
+        ("My dog Max had to be put down.", [("Ana", "pet", "dog Max", "negate", None)]),
+        ("My dog died.", [("Ana", "pet", "dog", "negate", None)]),
+        (
+            "My dog Rex died and I got a new cat.",
+            [("Ana", "pet", "cat", "assert", None), ("Ana", "pet", "dog Rex", "negate", None)],
+        ),
+    ],
+)
+def test_what_was_left_is_denied(
+    text: str, expected: list[tuple[str, str, str, str, date | None]]
+) -> None:
+    assert rows(text) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # No job: a place or an errand left, a plan, a denial, a hypothetical.
+        "I left Paris to join my family.",
+        "I left the party to join Tom at the bar.",
+        "I left Google last month.",
+        "I'm leaving Acme to join Stripe next month.",
+        "I didn't leave Acme to join Stripe.",
+        "If I left Acme to join Stripe, would you come?",
+        # No named place, or a part of one, or staying.
+        "I moved out of my parents' house.",
+        "I moved out of the city.",
+        "I moved out of San Francisco's Mission District.",
+        "I moved out of Ohio State housing.",
+        "I never moved out of Berlin.",
+        "We moved out of Berlin.",
+        "I'm moving out of Berlin next month.",
+        # No death, or not the speaker's saying so.
+        "If my dog died I'd be devastated.",
+        "I can't believe my dog Rex died.",
+        "I don't think my dog died.",
+        "It's not true that my dog died.",
+        '"My dog died," Tom said.',
+    ],
+)
+def test_what_only_looks_like_leaving_denies_nothing(text: str) -> None:
+    assert [r for r in rows(text) if r[3] == "negate"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My dog almost died.", "My dog passed the test.", "My dog Rex is sick."],
+)
+def test_a_pet_that_lives_stays_a_pet(text: str) -> None:
+    assert [r[3] for r in rows(text) if r[1] == "pet"] == ["assert"]
+
+
+@pytest.fixture
+async def rt() -> AsyncIterator[MemoryRuntime]:
+    runtime = await MemoryRuntime.memory()
+    try:
+        yield runtime
+    finally:
+        await runtime.close()
+
+
+async def say(rt: MemoryRuntime, text: str, at: datetime) -> None:
+    await rt.observe_and_route(
+        {"content": text, "actor": "Ana", "source": "user", "occurred_at": at.isoformat()}
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "attribute", "gone", "now"),
+    [
+        ("I work at Acme.", "I left Acme to join Stripe.", "employer", "Acme", ("Stripe",)),
+        ("I live in Berlin.", "I moved out of Berlin last month.", "location", "Berlin", ()),
+        ("I have a dog named Rex.", "My dog Rex passed away.", "pet", "dog Rex", ()),
+    ],
+)
+async def test_memory_stops_holding_what_was_left(
+    rt: MemoryRuntime,
+    before: str,
+    after: str,
+    attribute: str,
+    gone: str,
+    now: tuple[str, ...],
+) -> None:
+    await say(rt, before, datetime(2024, 1, 10, tzinfo=UTC))
+    held = await rt.belief("Ana", attribute)
+    assert held is not None and held.held == (gone,)
+    await say(rt, after, datetime(2024, 5, 1, tzinfo=UTC))
+    held = await rt.belief("Ana", attribute)
+    assert held is not None and gone not in held.held
+    assert held.held == now
+    # A read of the time before still sees it.
+    past = await rt.belief("Ana", attribute, as_of=datetime(2024, 2, 1, tzinfo=UTC))
+    assert past is not None and past.held == (gone,)
