@@ -1,0 +1,90 @@
+"""Rules for pets: a pet had, named ("my dog Rex", "two cats named Luna and Milo"), and a
+pet that died ("My dog Rex passed away", a denial).
+
+Part of the rule table (``policies/rules.py`` assembles it, between the likes and the
+hobbies of ``rules_leisure``); see ``patterns.Rule`` for what each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.letters import LETTER, LOWER, UPPER
+from nousmem.policies.patterns import (
+    NOT_A_NAME,
+    POSS,
+    SPECIES,
+    SPECIES_NOUN,
+    SPECIES_WORDS,
+    Rule,
+    make_rule,
+)
+from nousmem.projections.title_points import TITLE_POINT
+
+__all__ = ["PET_RULES"]
+
+# "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
+_PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
+
+PET_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "pet",
+        SPECIES_WORDS,
+        POSS + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
+        r"|senior|baby|two|three|pet|fur)\s+){0,2}" + SPECIES + r"\b"
+        # "my dog Rex", "my dog, named Rex", "my cat's name is Luna", "my cat is called Luna"
+        r"(?:(?:'s\s+(?i:name)\s+(?i:is)\s+|\s+(?i:is)\s+(?i:called|named)\s+"
+        r"|\s*,?\s+(?:(?i:named|called)\s+)?)"
+        # One name, whole: not "Mr. Whiskers" or "Luna Lovegood" cut short, nor "called
+        # Stupid by my brother" (then the species alone).
+        + NOT_A_NAME
+        + r"(?P<petname>"
+        + _PETNAME
+        + r")(?![\w"
+        + LETTER
+        + rf"'])(?!\s+(?!I\b)[{UPPER}]|\s+(?i:by)\b))?",
+        value="pet",
+        subject="poss",
+    ),
+    make_rule(
+        "pet",
+        "died passed put",
+        # "My dog Max passed away", "my cat died last year": the pet is no longer one (the
+        # rule above reads no pet from it). Not "almost died", "passed the test".
+        POSS
+        + r"\s+(?:(?i:old|little|sweet|beloved|senior|pet|dear)\s+){0,2}"
+        + SPECIES_NOUN
+        + r"\b(?:\s*,?\s+"
+        + NOT_A_NAME
+        + r"(?P<petname>"
+        + _PETNAME
+        + r"),?)?\s+(?:(?i:sadly|suddenly|just|recently|finally|unexpectedly)\s+)?"
+        r"(?i:died|passed\s+(?:away|on)|passed(?=\s*[.!,]|\s+(?:last|this|yesterday|recently"
+        r"|on|in)\b)|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b",
+        value="pet",
+        subject="poss",
+        negate=True,
+        change=True,
+        # "If my dog died ...", "When my cat passes ...": nothing has happened.
+        stated=True,
+        settled=True,
+        # "I can't believe my dog died": the denial is the speaker's disbelief, not a pet.
+        denial_drops=True,
+    ),
+    make_rule(
+        "pet",
+        SPECIES_WORDS,
+        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
+        r"(?:(?i:a|an|two|three|four|some|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
+        r"\s+)?"
+        + SPECIES
+        + r"\b(?:(?:\s*,?\s+(?i:named|called)\s+"
+        # "I have two cats, Luna and Milo.": after a plural and a comma, only a list of names
+        # that ends there (not "I got two dogs, Sarah and Tom got cats").
+        + rf"|(?<=s)\s*,\s+(?={_PETNAME}(?:,\s+{_PETNAME})*,?\s+(?i:and)\s+{_PETNAME}"
+        + r"\s*(?:[.!?;,]|$)))"
+        + r"(?P<petname>"
+        + _PETNAME
+        + "))?",
+        value="pet",
+        elide="past",
+    ),
+)
