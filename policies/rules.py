@@ -53,6 +53,14 @@ _EMPLOYED_AS = " ".join(
     and w not in {"streamer", "influencer", "entrepreneur", "founder"}
 )
 
+# Apps and platforms people leave and join as users.
+_PLATFORM = (
+    r"(?:Facebook|Twitter|X|Instagram|TikTok|Reddit|Discord|WhatsApp|Signal|Telegram|Snapchat"
+    r"|Spotify|Apple\s+Music|Netflix|Hulu|Tinder|Hinge|Bumble|Mastodon|Bluesky|Threads|Gmail"
+    r"|Outlook|Zoom|Teams|Slack|YouTube|Twitch|LinkedIn|Pinterest|Tumblr|Proton|Substack"
+    r"|Medium|Strava|Duolingo|Noom|Peloton)"
+)
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -130,13 +138,22 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "left leaving quit quitting",
-        # "I left Acme to join Stripe", "I'm quitting my job at Acme to work for Stripe": the
-        # place left was an employer because the next one is. A bare "I left Acme" is not
-        # read: "left" takes a city or a party as often as a job.
+        # "I left Acme to join Stripe", "I quit my job at Acme in March to work for Stripe":
+        # the place left was an employer because the next one is. Only a name that ends
+        # the clause (or a time, or "as a ...") is the next employer: "I left Starbucks to
+        # join Tom at the park" is an errand. A bare "I left Acme" is not read: "left"
+        # takes a city or a party as often as a job.
         r"\b(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
-        rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)\s+(?i:to)\s+"
-        r"(?i:join|work\s+(?:at|for)|start\s+at)\s+" + CAP + VAL,
+        # One app or platform for another is no job ("I left Reddit to join Discord").
+        rf"(?!{_PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{_PLATFORM}\b)"
+        rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)(?<!\bearly)(?<!\blate)(?<!\bnot)(?<!'s)"
+        r"\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+"
+        + rf"(?P<val>(?:[Tt]he\s+)?{NAME}(?:\s+&\s+{NAME})?)(?![{LETTER}'&-])"
+        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:as|in|on|last|this|earlier|back|after|two|three|a|and"
+        r"|because|since|when|instead)\b)",
         change=True,
+        # "I never left Acme to join Stripe": she is still at Acme.
+        denial_drops=True,
         elide="past",
     ),
     # ---- location / origin -----------------------------------------------------------
@@ -163,7 +180,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         "location",
         "moved moving relocated relocating move moves",
         r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?:(?i:back|over)\s+)?"
-        r"(?:(?i:from|away\s+from|out\s+of)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
+        # "out of X to Y" only with a named Y: "to live with my aunt" is why, not where.
+        r"(?:(?:(?i:from)|(?P<outof>(?i:out\s+of)))\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
+        + rf"(?i:to)\s+(?(outof)(?=(?:[Tt]he\s+)?[{UPPER}]))"
         r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
         # Not a home: "moved to a different team", "to part-time", "to the back of the line"
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
@@ -176,16 +195,21 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "location",
         "moved moving relocated relocating move moves",
-        # "I moved out of Berlin", "We're moving away from Ohio": a named place left. With a
-        # "to" after it the rule above reads both ("moved out of Berlin to Munich").
-        r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:away\s+from|out\s+of)\s+"
+        # "I moved out of Berlin (to Munich / to be near family / last year)": a named place
+        # left. Not "moved away from" (Windows, Mom, Christianity), nor a move undone or
+        # for a while ("... but moved back", "for the summer").
+        r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
         + CAP
-        # Not a part of a place ("San Francisco's Mission District").
-        + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}-]*\s+){{0,2}}[{UPPER}][{LETTER}-]*'s\b)"
-        + rf"(?P<val>(?:[Tt]he\s+)?{NAME})(?![{LETTER}'-])(?!\s+(?i:to\b)|\s+[{UPPER}])"
+        # Not a part of a place or someone's ("San Francisco's Mission District", "Mom and
+        # Dad's place"), nor a family word.
+        + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}-]*\s+(?:(?:and|&)\s+)?){{0,2}}"
+        + rf"[{UPPER}][{LETTER}-]*'s\b)"
+        r"(?!(?:Mom|Mum|Dad|Mommy|Daddy|Grandma|Grandpa|Nana|Papa|Mother|Father)\b)"
+        + rf"(?P<val>(?:[Tt]he\s+)?{NAME})(?![{LETTER}'-])(?!\s+[{UPPER}]|\s+\d)"
+        r"(?![^.!?\n]*\b(?i:back|returned|return)\b)"
         # Not a name that qualifies a noun ("out of Ohio State housing").
-        r"(?!\s+(?!(?:and|in|on|at|when|last|this|after|before|because|since|for|with|but|so"
-        r"|as|a|an|the|years?|months?|weeks?|ago|back|finally|now|recently|yesterday|one|two"
+        r"(?!\s+(?!(?:to|and|in|on|at|when|last|this|after|before|because|since|with|but|so"
+        r"|as|a|an|the|years?|months?|weeks?|ago|finally|now|recently|yesterday|one|two"
         r"|three|four|five|six|seven|eight|nine|ten|several|few)\b)[a-z])",
         negate=True,
         change=True,

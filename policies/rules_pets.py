@@ -48,8 +48,11 @@ PET_RULES: tuple[Rule, ...] = (
         "pet",
         "died passed put",
         # "My dog Max passed away", "my cat died last year": the pet is no longer one (the
-        # rule above reads no pet from it). Not "almost died", "passed the test".
-        POSS
+        # rule above reads no pet from it). Not "almost died", "passed the test", nor a
+        # dream or a pretence ("I dreamt my dog died").
+        r"(?<!(?i:dreamt)\s)(?<!(?i:dreamed)\s)(?<!(?i:dream)\s)(?<!(?i:pretended)\s)"
+        r"(?<!(?i:pretend)\s)(?<!(?i:joked)\s)(?<!(?i:joke)\s)"
+        + POSS
         + r"\s+(?:(?i:old|little|sweet|beloved|senior|pet|dear)\s+){0,2}"
         + SPECIES_NOUN
         + r"\b(?:\s*,?\s+"
@@ -57,8 +60,19 @@ PET_RULES: tuple[Rule, ...] = (
         + r"(?P<petname>"
         + _PETNAME
         + r"),?)?\s+(?:(?i:sadly|suddenly|just|recently|finally|unexpectedly)\s+)?"
-        r"(?i:died|passed\s+(?:away|on)|passed(?=\s*[.!,]|\s+(?:last|this|yesterday|recently"
-        r"|on|in)\b)|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep))\b",
+        r"(?:(?i:has|had)\s+)?"
+        # Not "died laughing", "died of embarrassment", "died in the game"; not "passed on
+        # the treat" (declined) or "passed on his love of fetch" (handed down); not "put
+        # down for a nap".
+        r"(?i:died(?!\s+(?:laughing|down|inside|of\s+(?:laughter|embarrassment|shame|boredom"
+        r"|cringe))|\s+in\s+(?:my\s+dreams?|a\s+dream|the\s+(?:game|movie|film|show|book"
+        r"|story|episode)))"
+        r"|passed\s+away|passed\s+on(?=\s*(?:[.!,;]|$))"
+        r"|passed(?=\s*(?:[.!,;]|$)|\s+(?:last|this|yesterday|recently|peacefully)\b"
+        r"|\s+(?:in|on)\s+(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|the\s+\d|\d|(?:Jan|Feb"
+        r"|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)))"
+        r"|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep)"
+        r"(?!\s+(?:for\s+(?:a\s+|the\s+)?(?:nap|night|bed)|on\s+the)\b))\b",
         value="pet",
         subject="poss",
         negate=True,

@@ -1,5 +1,5 @@
 """What someone no longer has: a job left for another ("I left Acme to join Stripe"), a
-named place moved away from ("I moved out of Berlin"), a pet that died ("My dog Rex passed
+named place moved out of ("I moved out of Berlin"), a pet that died ("My dog Rex passed
 away"). Each gives a denial of the old value, and the runtime stops holding it; what only
 looks like one (a party left, a flat moved out of, a pet that almost died, a hypothetical)
 gives none."""
@@ -59,7 +59,7 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
         ),
         ("I moved out of Berlin.", [("Ana", "location", "Berlin", "negate", None)]),
         (
-            "I moved away from Ohio last year.",
+            "I moved out of Ohio last year to live with my aunt.",
             [("Ana", "location", "Ohio", "negate", date(2023, 1, 1))],
         ),
         (
@@ -73,6 +73,15 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
                 ("Ana", "location", "Munich", "assert", None),
             ],
         ),
+        (
+            "I quit my job at Acme to work for Stripe as a designer.",
+            [
+                ("Ana", "employer", "Acme", "negate", None),
+                ("Ana", "employer", "Stripe", "assert", None),
+            ],
+        ),
+        ("My dog has died.", [("Ana", "pet", "dog", "negate", None)]),
+        ("My dog Max passed on Tuesday.", [("Ana", "pet", "dog Max", "negate", date(2024, 4, 30))]),
         (
             "My dog Rex passed away last week.",
             [("Ana", "pet", "dog Rex", "negate", date(2024, 4, 22))],
@@ -102,6 +111,10 @@ def test_what_was_left_is_denied(
         "I'm leaving Acme to join Stripe next month.",
         "I didn't leave Acme to join Stripe.",
         "If I left Acme to join Stripe, would you come?",
+        "I never left Apple to join Google.",
+        "I left Starbucks to join Tom at the park.",
+        "I left Starbucks early to join Sarah.",
+        "I left Discord to join the Zoom call.",
         # No named place, or a part of one, or staying.
         "I moved out of my parents' house.",
         "I moved out of the city.",
@@ -110,12 +123,25 @@ def test_what_was_left_is_denied(
         "I never moved out of Berlin.",
         "We moved out of Berlin.",
         "I'm moving out of Berlin next month.",
+        "I moved away from Windows to Linux.",
+        "I moved away from Mom.",
+        "I moved out of Texas but moved back in 2020.",
+        "I moved out of Berlin for the summer.",
+        "I moved out of Mom and Dad's place.",
+        "I moved out of Building 7.",
         # No death, or not the speaker's saying so.
         "If my dog died I'd be devastated.",
         "I can't believe my dog Rex died.",
         "I don't think my dog died.",
         "It's not true that my dog died.",
         '"My dog died," Tom said.',
+        "My dog passed on the treat.",
+        "My cat passed on her kittens.",
+        "My dog died laughing.",
+        "My dog died of embarrassment.",
+        "My dog was put down for a nap.",
+        "My dog died in the game.",
+        "I dreamed my dog died.",
     ],
 )
 def test_what_only_looks_like_leaving_denies_nothing(text: str) -> None:
@@ -124,7 +150,12 @@ def test_what_only_looks_like_leaving_denies_nothing(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["My dog almost died.", "My dog passed the test.", "My dog Rex is sick."],
+    [
+        "My dog almost died.",
+        "My dog passed the test.",
+        "My dog Rex is sick.",
+        "My dog got put down on the table.",
+    ],
 )
 def test_a_pet_that_lives_stays_a_pet(text: str) -> None:
     assert [r[3] for r in rows(text) if r[1] == "pet"] == ["assert"]
