@@ -6,7 +6,6 @@ gives none."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 
 import pytest
@@ -159,15 +158,6 @@ def test_what_only_looks_like_leaving_denies_nothing(text: str) -> None:
 )
 def test_a_pet_that_lives_stays_a_pet(text: str) -> None:
     assert [r[3] for r in rows(text) if r[1] == "pet"] == ["assert"]
-
-
-@pytest.fixture
-async def rt() -> AsyncIterator[MemoryRuntime]:
-    runtime = await MemoryRuntime.memory()
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
 
 
 async def say(rt: MemoryRuntime, text: str, at: datetime) -> None:
