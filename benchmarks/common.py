@@ -75,7 +75,7 @@ def checkpoint(path: str) -> None:
 
 
 class Timer:
-    """``with Timer() as t: ...`` then ``t.seconds``."""
+    """``with Timer() as t: ...`` then ``t.seconds``; each further ``with t:`` adds to it."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
@@ -86,7 +86,7 @@ class Timer:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.seconds = time.perf_counter() - self._t
+        self.seconds += time.perf_counter() - self._t
 
 
 @dataclass

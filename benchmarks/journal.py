@@ -12,6 +12,10 @@ Measured in the same process, on the same generated utterances:
   commit batches them) -> ratio to the batched floor;
 - ``rt.verify()`` events/s (and the floor's chain walk for comparison);
 - bytes on disk per event (journal file with its WAL, after close; floor beside it).
+
+Each write figure and its floor run interleaved, in ``--rounds`` rounds of ``n / rounds``
+events, the floor first in even rounds and second in odd ones: the machines this runs on
+are shared, and a slow spell would otherwise fall on one side of a ratio only.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from benchmarks.workload import observations, producer_observations
 from nousmem.runtime import MemoryRuntime
 
 PRODUCERS = 32
+ROUNDS = 10
 GOALS = {"sequential": 0.30, "concurrent": 0.30, "verify_eps": 100_000.0}
 SEED = 20240501
 
@@ -69,10 +74,20 @@ def _stored_payload(path: str, seq: int = 1) -> str | None:
         conn.close()
 
 
-async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -> dict[str, Any]:
+def _rounds(items: list[Any], rounds: int) -> list[list[Any]]:
+    """``items`` cut into ``rounds`` consecutive parts (the last ones may be empty)."""
+    size = -(-len(items) // rounds)
+    return [items[i * size : (i + 1) * size] for i in range(rounds)]
+
+
+async def run(
+    n: int, durability: str, tmpdir: str, *, rounds: int = ROUNDS, progress: bool = False
+) -> dict[str, Any]:
     """Run every measurement once and return the figures (see the module docstring)."""
     if n < 1:
         raise ValueError("n must be at least 1")
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
     obs = observations(SEED, n)
     # Generated before any clock starts, as the floor's payloads are.
     per_producer = [list(producer_observations(SEED, p, PRODUCERS, n)) for p in range(PRODUCERS)]
@@ -88,39 +103,46 @@ async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -
         await wrt.observe(o)
     await wrt.close()
 
-    # Floors.
-    note(f"floor: {n} events, one transaction each ({durability})", progress)
+    # Sequential: one transaction per event, the floor's rounds between nousmem's.
+    note(f"observe: {n} events, sequential, beside the floor's 1 tx/event", progress)
     f_each_path = os.path.join(tmpdir, "floor-each.db")
     floor = SqliteFloor(f_each_path, durability)
-    with Timer() as t_floor_each:
-        floor.insert_each(obs)
+    seq_path = os.path.join(tmpdir, "seq.db")
+    rt = await _open(seq_path, "bench/seq", durability)
+    t_floor_each, t_seq = Timer(), Timer()
+    for i, part in enumerate(_rounds(obs, rounds)):
+        for side in (0, 1) if i % 2 == 0 else (1, 0):
+            if side == 0:
+                with t_floor_each:
+                    floor.insert_each(part)
+            else:
+                with t_seq:
+                    for o in part:
+                        await rt.observe(o)
     with Timer() as t_floor_verify:
         floor_checked = floor.verify()
     floor.close()
-
-    note(f"floor: {n} events, 1,000 per transaction ({durability})", progress)
-    floor_b = SqliteFloor(os.path.join(tmpdir, "floor-batched.db"), durability)
-    with Timer() as t_floor_batch:
-        floor_b.insert_batched(conc_obs, 1000)
-    floor_b.close()
-
-    # nousmem, sequential.
-    note(f"observe: {n} events, sequential", progress)
-    seq_path = os.path.join(tmpdir, "seq.db")
-    rt = await _open(seq_path, "bench/seq", durability)
-    with Timer() as t_seq:
-        for o in obs:
-            await rt.observe(o)
     with Timer() as t_verify:
         report = await rt.verify()
     await rt.close()
 
-    # nousmem, 32 concurrent producers.
-    note(f"observe: {n} events, {PRODUCERS} concurrent producers", progress)
+    # Concurrent: 32 producers against the floor's 1,000 events per transaction.
+    note(f"observe: {n} events, {PRODUCERS} producers, beside the floor's 1,000/tx", progress)
+    floor_b = SqliteFloor(os.path.join(tmpdir, "floor-batched.db"), durability)
     conc_path = os.path.join(tmpdir, "conc.db")
     rt = await _open(conc_path, "bench/conc", durability)
-    with Timer() as t_conc:
-        await _concurrent(rt, per_producer)
+    floor_parts = _rounds(conc_obs, rounds)
+    producer_parts = [_rounds(items, rounds) for items in per_producer]
+    t_floor_batch, t_conc = Timer(), Timer()
+    for i in range(rounds):
+        for side in (0, 1) if i % 2 == 0 else (1, 0):
+            if side == 0:
+                with t_floor_batch:
+                    floor_b.insert_batched(floor_parts[i], 1000)
+            else:
+                with t_conc:
+                    await _concurrent(rt, [parts[i] for parts in producer_parts])
+    floor_b.close()
     commits = getattr(rt.journal, "commits", None)
     conc_report = await rt.verify()
     await rt.close()
@@ -136,6 +158,7 @@ async def run(n: int, durability: str, tmpdir: str, *, progress: bool = False) -
 
     return {
         "n": n,
+        "rounds": rounds,
         "durability": durability,
         "producers": PRODUCERS,
         "sqlite_version": sqlite3.sqlite_version,
@@ -225,6 +248,7 @@ def render(res: dict[str, Any]) -> str:
     ]
     title = (
         f"journal benchmark: n={res['n']:,}  durability={res['durability']}"
+        f"  rounds={res['rounds']}"
         f"  sqlite {res['sqlite_version']}  python {res['python']}\n"
         "floor = plain sqlite3+blake3, same canonical payloads, same WAL + synchronous;"
         " sequential vs 1 tx/event, concurrent vs 1,000 events/tx"
@@ -247,16 +271,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=20_000, help="events per measurement")
     ap.add_argument("--durability", choices=("full", "normal"), default="full")
+    ap.add_argument(
+        "--rounds", type=int, default=ROUNDS, help="interleaved floor/nousmem rounds per figure"
+    )
     ap.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
     ap.add_argument("--dir", help="directory for the database files (default: a temp dir)")
     args = ap.parse_args(argv)
     if args.dir:
         os.makedirs(args.dir, exist_ok=True)
         work = tempfile.mkdtemp(prefix="journal-", dir=args.dir)  # never reuse old files
-        res = asyncio.run(run(args.n, args.durability, work, progress=True))
+        res = asyncio.run(run(args.n, args.durability, work, rounds=args.rounds, progress=True))
     else:
         with tempfile.TemporaryDirectory(prefix="nousmem-bench-") as tmp:
-            res = asyncio.run(run(args.n, args.durability, tmp, progress=True))
+            res = asyncio.run(run(args.n, args.durability, tmp, rounds=args.rounds, progress=True))
     print(render(res))
     if args.json_path:
         write_json(args.json_path, res)

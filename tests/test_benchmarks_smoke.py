@@ -122,8 +122,17 @@ async def test_journal_smoke(tmp_path: Path) -> None:
     ):
         assert _finite(res[section][field]), (section, field)
     assert res["verify"]["ok"] and res["verify"]["checked"] == 50
+    assert res["concurrent"]["verified"] is True
     assert res["payload_matches_floor"] is True
+    assert res["rounds"] == journal.ROUNDS
     assert "observe sequential" in journal.render(res)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(0, 3), (7, 3), (20, 10), (3, 10), (50, 1)])
+def test_journal_rounds_cover_every_event_once_in_order(n: int, rounds: int) -> None:
+    parts = journal._rounds(list(range(n)), rounds)
+    assert len(parts) == rounds
+    assert [x for p in parts for x in p] == list(range(n))
 
 
 async def test_perf_smoke(tmp_path: Path) -> None:
