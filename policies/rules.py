@@ -121,9 +121,9 @@ _FACT_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "employer",
-        "quit quitting resigned left lost losing fired laid let",
+        "quit quitting resigned retired left lost losing fired laid let",
         # "left/lost my job at" takes any value ("the bank"); a bare "quit" needs a name.
-        r"\b(?:(?i:quit|quitting|resigned\s+from)\s+"
+        r"\b(?:(?i:quit|quitting|resigned\s+from|retired\s+from)\s+"
         + CAP
         + r"|(?i:(?:left|lost|losing|quit|quitting)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+"
         # "I got fired from Target", "I was laid off from my job at Twitter"
@@ -229,6 +229,27 @@ _FACT_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     # ---- role ------------------------------------------------------------------------
+    # "I'm retired", "I retired last year", "Retired in 2019!": no occupation now.
+    make_rule(
+        "role",
+        "retired semi-retired",
+        r"(?:(?i:'m|\bam)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|officially|finally|happily|fully|recently|basically)\s+)?"
+        # The verb: only where its sentence could end ("I retired my old laptop" is none).
+        # (after a copula it is the adjective: the first branch reads that, or nothing).
+        r"|\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!'re\s)"
+        r"(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bget\s)(?<!\bgot\s)"
+        r"(?=(?i:retired)(?:\s*(?:[.,;!?]|$)|\s+(?i:last|this|in|from|early|two|three"
+        r"|a|after|at|when|recently|back|yesterday|and|but|so|now)\b)))"
+        r"(?P<val>(?i:(?:semi-)?retired))\b"
+        r"(?!-|\s+(?i:from\s+(?:being|the\s+(?:conversation|chat))|\w+ing)\b)",
+        value="status",
+        # Retiring ends the occupation memory holds ("I'm a nurse" before): a change.
+        change=True,
+        elide="past",
+        settled=True,  # not "When I'm retired, I'll travel"
+    ),
     make_rule(
         "role",
         OCCUPATIONS,

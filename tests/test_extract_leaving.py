@@ -1,8 +1,9 @@
 """What someone no longer has: a job left for another ("I left Acme to join Stripe"), a
 named place moved out of ("I moved out of Berlin"), a pet that died ("My dog Rex passed
-away"). Each gives a denial of the old value, and the runtime stops holding it; what only
-looks like one (a party left, a flat moved out of, a pet that almost died, a hypothetical)
-gives none."""
+away"), a working life ended ("I retired from Boeing last year": role `retired`, the
+employer denied). Each gives a denial of the old value, and the runtime stops holding it;
+what only looks like one (a party left, a flat moved out of, a pet that almost died, a
+hypothetical) gives none."""
 
 from __future__ import annotations
 
@@ -92,6 +93,18 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             "My dog Rex died and I got a new cat.",
             [("Ana", "pet", "cat", "assert", None), ("Ana", "pet", "dog Rex", "negate", None)],
         ),
+        ("I'm retired.", [("Ana", "role", "retired", "assert", None)]),
+        ("I'm semi-retired.", [("Ana", "role", "semi-retired", "assert", None)]),
+        ("Retired in 2019!", [("Ana", "role", "retired", "assert", date(2019, 1, 1))]),
+        ("I'm not retired yet.", [("Ana", "role", "retired", "negate", None)]),
+        (
+            "I retired from Boeing in 2019.",
+            [
+                ("Ana", "employer", "Boeing", "negate", date(2019, 1, 1)),
+                ("Ana", "role", "retired", "assert", date(2019, 1, 1)),
+            ],
+        ),
+        ("I retired early to travel.", [("Ana", "role", "retired", "assert", None)]),
     ],
 )
 def test_what_was_left_is_denied(
@@ -134,6 +147,17 @@ def test_what_was_left_is_denied(
         "I don't think my dog died.",
         "It's not true that my dog died.",
         '"My dog died," Tom said.',
+        # No retirement: a thing retired, an awaited or supposed one, someone else's.
+        "I retired my old laptop.",
+        "I retired the jersey.",
+        "When I'm retired, I'll travel.",
+        "Once I'm retired I'll sleep in.",
+        "I can't wait until I'm retired.",
+        "If I were retired I'd travel.",
+        "I might retire soon.",
+        "I'm retiring next year.",
+        "He retired last year.",
+        "I'm retired from being your therapist.",
         "My dog passed on the treat.",
         "My cat passed on her kittens.",
         "My dog died laughing.",
@@ -144,7 +168,7 @@ def test_what_was_left_is_denied(
     ],
 )
 def test_what_only_looks_like_leaving_denies_nothing(text: str) -> None:
-    assert [r for r in rows(text) if r[3] == "negate"] == []
+    assert [r for r in rows(text) if r[3] == "negate" or r[2] == "retired"] == []
 
 
 @pytest.mark.parametrize(
@@ -172,6 +196,8 @@ async def say(rt: MemoryRuntime, text: str, at: datetime) -> None:
         ("I work at Acme.", "I left Acme to join Stripe.", "employer", "Acme", ("Stripe",)),
         ("I live in Berlin.", "I moved out of Berlin last month.", "location", "Berlin", ()),
         ("I have a dog named Rex.", "My dog Rex passed away.", "pet", "dog Rex", ()),
+        ("I'm a nurse at St Mary's.", "I retired last month.", "role", "nurse", ("retired",)),
+        ("I work at Boeing.", "I retired from Boeing last month.", "employer", "Boeing", ()),
     ],
 )
 async def test_memory_stops_holding_what_was_left(
