@@ -61,6 +61,17 @@ _PLATFORM = (
     r"|Medium|Strava|Duolingo|Noom|Peloton)"
 )
 
+# What one retires from that is a job: an organisation by name (not an app), a service or
+# a profession; not a pastime, an app or a joke ("from dating", "from Twitter", "from being
+# your therapist").
+_RETIRED_FROM = (
+    rf"(?!{_PLATFORM}\b)(?:[Tt]he\s+)?[{UPPER}]"
+    r"|(?i:the\s+(?:military|force|bench|service|police|company|firm|department|workforce"
+    r"|board\s+of|civil\s+service|fire\s+department)|my\s+(?:job|career|position|post"
+    r"|practice)|work|teaching|nursing|medicine|law|dentistry|policing|practice"
+    r"|engineering|accounting|public\s+service|active\s+duty)\b"
+)
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
@@ -124,6 +135,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "quit quitting resigned retired left lost losing fired laid let",
         # "left/lost my job at" takes any value ("the bank"); a bare "quit" needs a name.
         r"\b(?:(?i:quit|quitting|resigned\s+from|retired\s+from)\s+"
+        + rf"(?!{_PLATFORM}\b)"
         + CAP
         + r"|(?i:(?:left|lost|losing|quit|quitting)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+"
         # "I got fired from Target", "I was laid off from my job at Twitter"
@@ -143,14 +155,27 @@ _FACT_RULES: tuple[Rule, ...] = (
         # the clause (or a time, or "as a ...") is the next employer: "I left Starbucks to
         # join Tom at the park" is an errand. A bare "I left Acme" is not read: "left"
         # takes a city or a party as often as a job.
-        r"\b(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
+        r"\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
+        r"(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
         # One app or platform for another is no job ("I left Reddit to join Discord").
         rf"(?!{_PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{_PLATFORM}\b)"
+        rf"(?!(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church|Party|Labour"
+        r"|Tories|Greens|Anonymous|Scouts)\b)"
         rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)(?<!\bearly)(?<!\blate)(?<!\bnot)(?<!'s)"
         r"\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+"
+        # Not a family word ("to join Dad"), a gym, club, church or party.
+        + r"(?!(?:Mom|Mum|Dad|Mommy|Daddy|Grandma|Grandpa|Nana|Papa|Mother|Father)\b)"
+        + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church"
+        r"|Party|Greens|Dems|Democrats|Republicans|Tories|Labour|Conservatives|Recovery"
+        r"|Anonymous|Scouts)\b)"
         + rf"(?P<val>(?:[Tt]he\s+)?{NAME}(?:\s+&\s+{NAME})?)(?![{LETTER}'&-])"
-        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:as|in|on|last|this|earlier|back|after|two|three|a|and"
-        r"|because|since|when|instead)\b)",
+        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:as|on|last|this|earlier|back|after|two|three|a|and"
+        r"|because|since|when|instead)\b"
+        # "in" a time ("in 2020", "in March"), not a place ("to join Dad in the parking lot").
+        r"|\s+(?i:in\s+(?:\d|early|late|mid|the\s+(?:spring|summer|fall|autumn|winter)"
+        r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
+        # Not a move undone: "..., then came back", "and returned in 2023".
+        r"(?![^.!?\n]*\b(?<!\bnever\s)(?<!n't\s)(?i:came\s+back|went\s+back|returned|rejoined)\b)",
         change=True,
         # "I never left Acme to join Stripe": she is still at Acme.
         denial_drops=True,
@@ -198,7 +223,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         # "I moved out of Berlin (to Munich / to be near family / last year)": a named place
         # left. Not "moved away from" (Windows, Mom, Christianity), nor a move undone or
         # for a while ("... but moved back", "for the summer").
-        r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
+        r"\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
+        r"(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
         + CAP
         # Not a part of a place or someone's ("San Francisco's Mission District", "Mom and
         # Dad's place"), nor a family word.
@@ -233,17 +259,35 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "role",
         "retired semi-retired",
-        r"(?:(?i:'m|\bam)\s+"
+        r"(?:(?i:'m|\bam|\bbeen)\s+"
         + NOT_WORD
-        + r"(?:(?i:now|officially|finally|happily|fully|recently|basically)\s+)?"
+        + r"(?:(?i:now|officially|finally|happily|fully|recently|basically|also|still|already"
+        r"|newly|long|medically|actually)\s+){0,2}"
         # The verb: only where its sentence could end ("I retired my old laptop" is none).
         # (after a copula it is the adjective: the first branch reads that, or nothing).
         r"|\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!'re\s)"
         r"(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bget\s)(?<!\bgot\s)"
-        r"(?=(?i:retired)(?:\s*(?:[.,;!?]|$)|\s+(?i:last|this|in|from|early|two|three"
-        r"|a|after|at|when|recently|back|yesterday|and|but|so|now)\b)))"
+        r"(?=(?i:retired)(?:\s*(?:[.,;!?]|$)|\s+(?i:in|from|when|recently|back"
+        # Not bed: "retired early last night", "retired after dinner".
+        r"|early(?!\s+(?:to\s+bed|last\s+night|that\s+night|tonight|from\s+the)\b)"
+        r"|after(?!\s+(?:dinner|lunch|breakfast|supper|the\s+(?:meal|meeting|party|show|game))\b)"
+        r"|yesterday|and|but|so|now|since|because|due)\b"
+        r"|\s+(?i:today(?!'s)|too(?!\s+(?:many|much)\b))"
+        + rf"|\s+(?i:as)\s+(?:(?i:an?\s|the\s|planned)|[{UPPER}])"
+        # A time, not a thing retired: "last year" (not "last year's model"), "this
+        # spring" (not "this laptop"), "a few years ago" (not "a server", "two laptops"),
+        # "at 60" (not "at midnight").
+        r"|\s+(?i:last)\b(?!\s+\S+'s)"
+        r"|\s+(?i:this\s+(?:year|month|week|spring|summer|fall|autumn|winter|morning|past))\b"
+        r"|\s+(?i:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|many|few"
+        r"|some)\s+(?:(?:few|couple|good)\s+(?:of\s+)?)?(?:years?|months?|weeks?|days?|decades?"
+        r"|yrs?)\b)"
+        r"|\s+(?i:at\s+(?:\d|age\b|the\s+age|fifty|sixty|seventy|forty|the\s+end))"
+        r")))"
         r"(?P<val>(?i:(?:semi-)?retired))\b"
-        r"(?!-|\s+(?i:from\s+(?:being|the\s+(?:conversation|chat))|\w+ing)\b)",
+        # Not "retired-ish", "retired long", nor "retired from" anything but a job.
+        r"(?!-|\s+\w+ing\b|\s+(?i:(?:for\s+)?(?:very\s+|that\s+|too\s+)?long)\b"
+        + rf"|\s+(?i:from)\s+(?!{_RETIRED_FROM}))",
         value="status",
         # Retiring ends the occupation memory holds ("I'm a nurse" before): a change.
         change=True,

@@ -24,6 +24,16 @@ __all__ = ["PET_RULES"]
 # "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
 _PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
 
+# Before a pet's death, words that make it a fear or a mistake ("I thought my dog died but
+# he was asleep", "I was worried that my cat had died").
+_NOT_FEARED = "".join(
+    rf"(?<!(?i:{w})\s)(?<!(?i:{w})\sthat\s)"
+    for w in (
+        "thought think feared fear worried worry scared afraid sure convinced assumed "
+        "believed imagined panicked"
+    ).split()
+)
+
 PET_RULES: tuple[Rule, ...] = (
     make_rule(
         "pet",
@@ -52,6 +62,8 @@ PET_RULES: tuple[Rule, ...] = (
         # dream or a pretence ("I dreamt my dog died").
         r"(?<!(?i:dreamt)\s)(?<!(?i:dreamed)\s)(?<!(?i:dream)\s)(?<!(?i:pretended)\s)"
         r"(?<!(?i:pretend)\s)(?<!(?i:joked)\s)(?<!(?i:joke)\s)"
+        # Not a fear or a mistake: "I thought my dog died but he was asleep".
+        + _NOT_FEARED
         + POSS
         + r"\s+(?:(?i:old|little|sweet|beloved|senior|pet|dear)\s+){0,2}"
         + SPECIES_NOUN
@@ -68,11 +80,15 @@ PET_RULES: tuple[Rule, ...] = (
         r"|cringe))|\s+in\s+(?:my\s+dreams?|a\s+dream|the\s+(?:game|movie|film|show|book"
         r"|story|episode)))"
         r"|passed\s+away|passed\s+on(?=\s*(?:[.!,;]|$))"
-        r"|passed(?=\s*(?:[.!,;]|$)|\s+(?:last|this|yesterday|recently|peacefully)\b"
+        # A time, not a time's test ("passed yesterday's vet exam", "this week's class").
+        r"|passed(?=\s*(?:[.!,;]|$)|(?:\s+(?:last|this|yesterday|recently|peacefully)\b"
         r"|\s+(?:in|on)\s+(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|the\s+\d|\d|(?:Jan|Feb"
-        r"|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)))"
+        r"|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)))(?!\w*'s|\s+\w+'s))"
         r"|(?:was|had\s+to\s+be|got)\s+put\s+(?:down|to\s+sleep)"
-        r"(?!\s+(?:for\s+(?:a\s+|the\s+)?(?:nap|night|bed)|on\s+the)\b))\b",
+        # Not an anaesthetic: "put to sleep for surgery / for his dental cleaning".
+        r"(?!\s+(?:for\s+(?:a\s+|an\s+|the\s+|his\s+|her\s+|its\s+)?(?:\w+\s+)?(?:nap|night|bed"
+        r"|surgery|operation|procedure|cleaning|x-ray|scan|mri|exam|spay|neuter|dental)"
+        r"|on\s+the|during|under|while)\b))\b",
         value="pet",
         subject="poss",
         negate=True,

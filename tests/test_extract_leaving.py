@@ -105,6 +105,12 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             ],
         ),
         ("I retired early to travel.", [("Ana", "role", "retired", "assert", None)]),
+        ("I've been retired for years.", [("Ana", "role", "retired", "assert", None)]),
+        ("I retired five years ago.", [("Ana", "role", "retired", "assert", date(2019, 1, 1))]),
+        (
+            "I retired from teaching last year.",
+            [("Ana", "role", "retired", "assert", date(2023, 1, 1))],
+        ),
     ],
 )
 def test_what_was_left_is_denied(
@@ -158,6 +164,26 @@ def test_what_was_left_is_denied(
         "I'm retiring next year.",
         "He retired last year.",
         "I'm retired from being your therapist.",
+        # (review rev68) a thing retired, a pastime or an app left, bed.
+        "I retired a legacy service today.",
+        "I retired two old laptops.",
+        "I retired last year's model.",
+        "I retired from dating.",
+        "I'm retired from Twitter.",
+        "Exhausted, I retired early last night.",
+        "I retired after dinner.",
+        # ... a gym, a party, a plan, a move undone, an errand.
+        "I left Planet Fitness to join Orangetheory.",
+        "I left Labour to join the Greens.",
+        "I'm leaving Acme to join Stripe.",
+        "I left Acme to join Stripe, then came back.",
+        "I left Costco to join Dad in the parking lot.",
+        "I'm moving out of Berlin.",
+        # ... a pet's death feared or mistaken, a test passed, an anaesthetic.
+        "I thought my dog died but he was just sleeping.",
+        "I was worried that my cat had died.",
+        "My dog passed yesterday's vet exam.",
+        "My dog was put to sleep for surgery.",
         "My dog passed on the treat.",
         "My cat passed on her kittens.",
         "My dog died laughing.",
