@@ -61,6 +61,16 @@ _PLATFORM = (
     r"|Medium|Strava|Duolingo|Noom|Peloton)"
 )
 
+# Software and services one moves to as a user ("moved from Windows to Linux"): a tool used,
+# not a home. Not island- or place-like names ("Java", "Arch" alone would be ambiguous).
+_SOFTWARE = (
+    r"(?:Linux|Windows|macOS|Mac|Ubuntu|Debian|Fedora|Android|iOS|Python|Rust|JavaScript"
+    r"|TypeScript|React|Vue|Angular|Svelte|Excel|Google\s+Sheets|Google\s+Docs|Notion"
+    r"|Obsidian|Evernote|Slack|Vim|Emacs|Neovim|VS\s+Code|PostgreSQL|Postgres|MySQL|SQLite"
+    r"|MongoDB|Kubernetes|Docker|GitHub|GitLab|Figma|Chrome|Firefox|Safari|AWS|GCP|Azure"
+    r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook)"
+)
+
 # What one retires from that is a job: an organisation by name (not an app), a service or
 # a profession; not a pastime, an app or a joke ("from dating", "from Twitter", "from being
 # your therapist").
@@ -208,6 +218,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         # "out of X to Y" only with a named Y: "to live with my aunt" is why, not where.
         r"(?:(?:(?i:from)|(?P<outof>(?i:out\s+of)))\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
         + rf"(?i:to)\s+(?(outof)(?=(?:[Tt]he\s+)?[{UPPER}]))"
+        # Not software or an app: "moved from Windows to Linux" (the ``uses`` rules read it).
+        + rf"(?!(?:{_SOFTWARE}|{_PLATFORM})\b)"
         r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
         # Not a home: "moved to a different team", "to part-time", "to the back of the line"
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
@@ -346,6 +358,15 @@ _FACT_RULES: tuple[Rule, ...] = (
         "switched switching switch migrated migrating",
         r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + VAL,
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "uses",
+        "moved moving move",
+        # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
+        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{_SOFTWARE})\b",
         change=True,
         elide="past",
     ),

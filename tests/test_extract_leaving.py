@@ -93,6 +93,13 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             "My dog Rex died and I got a new cat.",
             [("Ana", "pet", "cat", "assert", None), ("Ana", "pet", "dog Rex", "negate", None)],
         ),
+        # Software is no home: a move to it is a tool used.
+        (
+            "I moved from Windows to Linux.",
+            [("Ana", "uses", "Linux", "assert", None), ("Ana", "uses", "Windows", "negate", None)],
+        ),
+        ("I moved to Mac last year.", [("Ana", "uses", "Mac", "assert", date(2023, 1, 1))]),
+        ("I moved from Reddit to Discord.", []),
         ("I'm retired.", [("Ana", "role", "retired", "assert", None)]),
         ("I'm semi-retired.", [("Ana", "role", "semi-retired", "assert", None)]),
         ("Retired in 2019!", [("Ana", "role", "retired", "assert", date(2019, 1, 1))]),
@@ -244,3 +251,12 @@ async def test_memory_stops_holding_what_was_left(
     # A read of the time before still sees it.
     past = await rt.belief("Ana", attribute, as_of=datetime(2024, 2, 1, tzinfo=UTC))
     assert past is not None and past.held == (gone,)
+
+
+async def test_a_move_to_software_keeps_the_home(rt: MemoryRuntime) -> None:
+    await say(rt, "I live in Berlin.", datetime(2024, 1, 10, tzinfo=UTC))
+    await say(rt, "I moved from Windows to Linux last month.", datetime(2024, 5, 1, tzinfo=UTC))
+    home = await rt.belief("Ana", "location")
+    assert home is not None and home.held == ("Berlin",)
+    tools = await rt.belief("Ana", "uses")
+    assert tools is not None and "Linux" in tools.held and "Windows" not in tools.held
