@@ -42,6 +42,10 @@ from nousmem.runtime.providers import (
 
 API_KEY = "sk-test-SECRET-0123456789"
 TIMEOUT = 0.3
+# What a call that should answer is given: a loaded CI machine can take longer than TIMEOUT
+# to serve even the loopback server's instant replies (a call timing out there would turn
+# a test of something else into a flake).
+ANSWER_TIMEOUT = 10.0
 
 
 # --------------------------------------------------------------------------- test server
@@ -157,7 +161,7 @@ def dead_url() -> str:
 
 
 def make(base_url: str, **kw: Any) -> OpenAICompatibleProvider:
-    kw.setdefault("timeout_s", TIMEOUT)
+    kw.setdefault("timeout_s", ANSWER_TIMEOUT)
     return OpenAICompatibleProvider(
         ProviderConfig(base_url=base_url, model="test-model", api_key=SecretStr(API_KEY), **kw)
     )
@@ -248,7 +252,7 @@ async def test_extract_caps_at_max_claims_and_accepts_fences_and_scalars(llm: Fa
 @pytest.mark.parametrize("reply", [Reply(hang=True), Reply(body=b" " * 20, trickle=True)])
 async def test_slow_server_raises_provider_timeout(llm: FakeLLM, reply: Reply) -> None:
     llm.script.append(reply)
-    async with make(llm.base_url) as provider:
+    async with make(llm.base_url, timeout_s=TIMEOUT) as provider:
         started = time.perf_counter()
         with pytest.raises(ProviderTimeout, match=r"no answer within 0\.3s"):
             await provider.extract(OBS)
@@ -330,7 +334,7 @@ async def test_malformed_answers_raise_malformed_naming_the_problem(
 
 async def test_retries_transient_failures_but_not_client_errors(llm: FakeLLM) -> None:
     llm.script += [raw("down", status=503), Reply(hang=True), _claims()]
-    async with make(llm.base_url, max_retries=2) as provider:
+    async with make(llm.base_url, max_retries=2, timeout_s=TIMEOUT) as provider:
         assert [c.value for c in await provider.extract(OBS)] == ["Acme"]
         assert len(llm.requests) == 3
         llm.default = raw("down", status=500)
@@ -425,7 +429,7 @@ async def test_api_key_never_logged_or_in_errors(
             except ProviderError as exc:
                 errors.append(str(exc))
     key_url = llm.base_url.replace("http://", f"http://u:{API_KEY}@")
-    config = ProviderConfig(base_url=key_url, model="test-model", timeout_s=TIMEOUT)
+    config = ProviderConfig(base_url=key_url, model="test-model", timeout_s=ANSWER_TIMEOUT)
     async with OpenAICompatibleProvider(config) as provider:
         assert API_KEY not in repr(provider)
         await provider.extract(OBS)
@@ -477,7 +481,7 @@ async def test_fallback_on_provider_failure_is_recorded(
 ) -> None:
     llm.script.append(reply)
     obs = OBS.model_copy(update={"claims": (GIVEN,)})
-    async with make(llm.base_url) as provider:
+    async with make(llm.base_url, timeout_s=TIMEOUT) as provider:
         fx = FallbackExtractor(provider, CallerClaims())
         result = await fx.extract_with_fallback(obs)
         logs = log_events
