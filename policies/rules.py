@@ -41,7 +41,7 @@ _BEING = (
 # Before an occupation, a poor judgement or a past, not a job: "I'm a terrible cook", "a
 # retired nurse", "an aspiring writer" ("a good nurse" still is one).
 _JUDGED = (
-    r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|retired|ex|aspiring|wannabe"
+    r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|semi-retired|retired|ex|aspiring|wannabe"
     r"|would-be)\b(?!-)"
 )
 
@@ -305,6 +305,18 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
         settled=True,  # not "When I'm retired, I'll travel"
+    ),
+    # "I'm a retired nurse": retired from that occupation (the rule below reads no nurse).
+    make_rule(
+        "role",
+        "retired semi-retired",
+        _BEING
+        + r"(?i:an?)\s+(?P<val>(?i:(?:semi-)?retired))\s+(?:[\w-]+\s+){0,2}?(?i:"
+        + OCC
+        + r")\b(?!'s)",
+        value="status",
+        change=True,
+        settled=True,
     ),
     make_rule(
         "role",

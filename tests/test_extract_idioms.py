@@ -36,7 +36,6 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         "I moved to a different team at work.",
         "I moved to part-time at work.",
         "I'm a terrible cook.",
-        "I'm a retired nurse.",
         "I'm a nurse at heart.",
         "I got a cat scan yesterday.",
         "I have a dog bite.",
@@ -70,6 +69,8 @@ def test_idioms_and_other_peoples_verbs_are_no_claims_of_the_speaker(text: str) 
         ("I have a dog named Rex.", [("Ana", "pet", "dog Rex", "assert")]),
         # A pet that died is no pet now: its denial, not the pet (tests/test_extract_leaving.py).
         ("My dog Max passed away last month.", [("Ana", "pet", "dog Max", "negate")]),
+        # A retired nurse is no nurse now, but retired (tests/test_extract_leaving.py).
+        ("I'm a retired nurse.", [("Ana", "role", "retired", "assert")]),
         ("I have a dog and two cats.",
          [("Ana", "pet", "dog", "assert"), ("Ana", "pet", "cat", "assert")]),
         ("I visited the Louvre.", [("Ana", "visited", "Louvre", "assert")]),

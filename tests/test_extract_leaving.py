@@ -102,6 +102,11 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
         ("I moved from Reddit to Discord.", []),
         ("I'm retired.", [("Ana", "role", "retired", "assert", None)]),
         ("I'm semi-retired.", [("Ana", "role", "semi-retired", "assert", None)]),
+        ("I am a retired school teacher.", [("Ana", "role", "retired", "assert", None)]),
+        (
+            "I'm a semi-retired software engineer.",
+            [("Ana", "role", "semi-retired", "assert", None)],
+        ),
         ("Retired in 2019!", [("Ana", "role", "retired", "assert", date(2019, 1, 1))]),
         ("I'm not retired yet.", [("Ana", "role", "retired", "negate", None)]),
         (
@@ -173,6 +178,9 @@ def test_what_was_left_is_denied(
         "I'm retired from being your therapist.",
         # (review rev68) a thing retired, a pastime or an app left, bed.
         "I retired a legacy service today.",
+        "My mom is a retired nurse.",
+        "I'm a retired nurse's daughter.",
+        "When I'm a retired teacher I'll travel.",
         "I retired two old laptops.",
         "I retired last year's model.",
         "I retired from dating.",
