@@ -15,8 +15,10 @@ from tests.test_providers import FakeLLM, Reply, answer, chat, llm, raw
 __all__ = ["llm"]  # the fixture, imported so pytest finds it here
 
 
-def _config(base_url: str) -> dict[str, Any]:
-    return {"provider": {"base_url": base_url, "model": "test-model", "timeout_s": 0.3}}
+def _config(base_url: str, timeout_s: float = 10.0) -> dict[str, Any]:
+    # A provider that should answer gets ample time (a loaded machine can be slow to serve
+    # even the loopback server); the tests of a hang pass a short timeout.
+    return {"provider": {"base_url": base_url, "model": "test-model", "timeout_s": timeout_s}}
 
 
 async def _kinds(rt: MemoryRuntime) -> list[str]:
@@ -47,7 +49,7 @@ async def test_extraction_falls_back_on_http_500_timeout_and_bad_json(
         Reply(hang=True),
         chat("this is not json"),
     ]
-    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url, 0.3)) as rt:
         for reply in failures:
             llm.script.append(reply)
             res = await rt.observe_and_route({"content": "I work at Globex.", "actor": "Alice"})
@@ -159,7 +161,7 @@ async def test_a_hung_provider_delays_each_writer_once_not_once_per_writer(
     # forget() issued meanwhile waited behind all of them.
     llm.default = Reply(hang=True)
     writers = 12
-    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url)) as rt:
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url, 0.3)) as rt:
         ev = await rt.observe({"content": "Alice plays chess.", "actor": "Alice"})
         started = time.perf_counter()
         tasks = [

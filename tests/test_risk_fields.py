@@ -160,7 +160,7 @@ async def test_a_clean_policy_still_commits(rt: MemoryRuntime) -> None:
 async def test_quarantined_content_never_reaches_a_remote_extractor(
     llm: FakeLLM, clock: FixedClock
 ) -> None:
-    cfg = {"provider": {"base_url": llm.base_url, "model": "test-model", "timeout_s": 0.3}}
+    cfg = {"provider": {"base_url": llm.base_url, "model": "test-model", "timeout_s": 10.0}}
     async with MemoryRuntime.memory(clock=clock, config=cfg) as rt:
         obs = {"content": f"my openai key is {KEY}", "actor": "Alice"}
         dry = await rt.assess(obs)
