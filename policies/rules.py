@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.brand_words import PLATFORM, SOFTWARE
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
     NAME,
-    NOT_WORD,
-    OCC,
-    OCCUPATIONS,
     POSS,
     VAL,
     Rule,
@@ -28,59 +26,9 @@ from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
+from nousmem.policies.rules_roles import ROLE_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
-
-# "I'm (not / no longer) (now) a ...": being what an occupation names.
-_BEING = (
-    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
-    + NOT_WORD
-    + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
-)
-
-# Before an occupation, a poor judgement or a past, not a job: "I'm a terrible cook", "a
-# retired nurse", "an aspiring writer" ("a good nurse" still is one).
-_JUDGED = (
-    r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|semi-retired|retired|ex|aspiring|wannabe"
-    r"|would-be)\b(?!-)"
-)
-
-# Occupations whose "at X" names an employer ("a nurse at St Mary's").
-_EMPLOYED_AS = " ".join(
-    w
-    for w in OCCUPATIONS.split()
-    if w not in {"student", "volunteer", "activist", "veteran", "athlete", "blogger", "youtuber"}
-    and w not in {"streamer", "influencer", "entrepreneur", "founder"}
-)
-
-# Apps and platforms people leave and join as users.
-_PLATFORM = (
-    r"(?:Facebook|Twitter|X|Instagram|TikTok|Reddit|Discord|WhatsApp|Signal|Telegram|Snapchat"
-    r"|Spotify|Apple\s+Music|Netflix|Hulu|Tinder|Hinge|Bumble|Mastodon|Bluesky|Threads|Gmail"
-    r"|Outlook|Zoom|Teams|Slack|YouTube|Twitch|LinkedIn|Pinterest|Tumblr|Proton|Substack"
-    r"|Medium|Strava|Duolingo|Noom|Peloton)"
-)
-
-# Software and services one moves to as a user ("moved from Windows to Linux"): a tool used,
-# not a home. Not island- or place-like names ("Java", "Arch" alone would be ambiguous).
-_SOFTWARE = (
-    r"(?:Linux|Windows|macOS|Mac|Ubuntu|Debian|Fedora|Android|iOS|Python|Rust|JavaScript"
-    r"|TypeScript|React|Vue|Angular|Svelte|Excel|Google\s+Sheets|Google\s+Docs|Notion"
-    r"|Obsidian|Evernote|Slack|Vim|Emacs|Neovim|VS\s+Code|PostgreSQL|Postgres|MySQL|SQLite"
-    r"|MongoDB|Kubernetes|Docker|GitHub|GitLab|Figma|Chrome|Firefox|Safari|AWS|GCP|Azure"
-    r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook)"
-)
-
-# What one retires from that is a job: an organisation by name (not an app), a service or
-# a profession; not a pastime, an app or a joke ("from dating", "from Twitter", "from being
-# your therapist").
-_RETIRED_FROM = (
-    rf"(?!{_PLATFORM}\b)(?:[Tt]he\s+)?[{UPPER}]"
-    r"|(?i:the\s+(?:military|force|bench|service|police|company|firm|department|workforce"
-    r"|board\s+of|civil\s+service|fire\s+department)|my\s+(?:job|career|position|post"
-    r"|practice)|work|teaching|nursing|medicine|law|dentistry|policing|practice"
-    r"|engineering|accounting|public\s+service|active\s+duty)\b"
-)
 
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
@@ -145,7 +93,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "quit quitting resigned retired left lost losing fired laid let",
         # "left/lost my job at" takes any value ("the bank"); a bare "quit" needs a name.
         r"\b(?:(?i:quit|quitting|resigned\s+from|retired\s+from)\s+"
-        + rf"(?!{_PLATFORM}\b)"
+        + rf"(?!{PLATFORM}\b)"
         + CAP
         + r"|(?i:(?:left|lost|losing|quit|quitting)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+"
         # "I got fired from Target", "I was laid off from my job at Twitter"
@@ -168,7 +116,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
         r"(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
         # One app or platform for another is no job ("I left Reddit to join Discord").
-        rf"(?!{_PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{_PLATFORM}\b)"
+        rf"(?!{PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{PLATFORM}\b)"
         rf"(?!(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church|Party|Labour"
         r"|Tories|Greens|Anonymous|Scouts)\b)"
         rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)(?<!\bearly)(?<!\blate)(?<!\bnot)(?<!'s)"
@@ -219,7 +167,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"(?:(?:(?i:from)|(?P<outof>(?i:out\s+of)))\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
         + rf"(?i:to)\s+(?(outof)(?=(?:[Tt]he\s+)?[{UPPER}]))"
         # Not software or an app: "moved from Windows to Linux" (the ``uses`` rules read it).
-        + rf"(?!(?:{_SOFTWARE}|{_PLATFORM})\b)"
+        + rf"(?!(?:{SOFTWARE}|{PLATFORM})\b)"
         r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
         # Not a home: "moved to a different team", "to part-time", "to the back of the line"
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
@@ -266,98 +214,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?i:grew\s+up|born\s+and\s+raised|born)\s+(?i:in)\s+" + CAP + VAL,
         elide="past",
     ),
-    # ---- role ------------------------------------------------------------------------
-    # "I'm retired", "I retired last year", "Retired in 2019!": no occupation now.
-    make_rule(
-        "role",
-        "retired semi-retired",
-        r"(?:(?i:'m|\bam|\bbeen)\s+"
-        + NOT_WORD
-        + r"(?:(?i:now|officially|finally|happily|fully|recently|basically|also|still|already"
-        r"|newly|long|medically|actually)\s+){0,2}"
-        # The verb: only where its sentence could end ("I retired my old laptop" is none).
-        # (after a copula it is the adjective: the first branch reads that, or nothing).
-        r"|\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!'re\s)"
-        r"(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bget\s)(?<!\bgot\s)"
-        r"(?=(?i:retired)(?:\s*(?:[.,;!?]|$)|\s+(?i:in|from|when|recently|back"
-        # Not bed: "retired early last night", "retired after dinner".
-        r"|early(?!\s+(?:to\s+bed|last\s+night|that\s+night|tonight|from\s+the)\b)"
-        r"|after(?!\s+(?:dinner|lunch|breakfast|supper|the\s+(?:meal|meeting|party|show|game))\b)"
-        r"|yesterday|and|but|so|now|since|because|due)\b"
-        r"|\s+(?i:today(?!'s)|too(?!\s+(?:many|much)\b))"
-        + rf"|\s+(?i:as)\s+(?:(?i:an?\s|the\s|planned)|[{UPPER}])"
-        # A time, not a thing retired: "last year" (not "last year's model"), "this
-        # spring" (not "this laptop"), "a few years ago" (not "a server", "two laptops"),
-        # "at 60" (not "at midnight").
-        r"|\s+(?i:last)\b(?!\s+\S+'s)"
-        r"|\s+(?i:this\s+(?:year|month|week|spring|summer|fall|autumn|winter|morning|past))\b"
-        r"|\s+(?i:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|many|few"
-        r"|some)\s+(?:(?:few|couple|good)\s+(?:of\s+)?)?(?:years?|months?|weeks?|days?|decades?"
-        r"|yrs?)\b)"
-        r"|\s+(?i:at\s+(?:\d|age\b|the\s+age|fifty|sixty|seventy|forty|the\s+end))"
-        r")))"
-        r"(?P<val>(?i:(?:semi-)?retired))\b"
-        # Not "retired-ish", "retired long", nor "retired from" anything but a job.
-        r"(?!-|\s+\w+ing\b|\s+(?i:(?:for\s+)?(?:very\s+|that\s+|too\s+)?long)\b"
-        + rf"|\s+(?i:from)\s+(?!{_RETIRED_FROM}))",
-        value="status",
-        # Retiring ends the occupation memory holds ("I'm a nurse" before): a change.
-        change=True,
-        elide="past",
-        settled=True,  # not "When I'm retired, I'll travel"
-    ),
-    # "I'm a retired nurse": retired from that occupation (the rule below reads no nurse).
-    make_rule(
-        "role",
-        "retired semi-retired",
-        _BEING
-        + r"(?i:an?)\s+(?P<val>(?i:(?:semi-)?retired))\s+(?:[\w-]+\s+){0,2}?(?i:"
-        + OCC
-        + r")\b(?!'s)",
-        value="status",
-        change=True,
-        settled=True,
-    ),
-    make_rule(
-        "role",
-        OCCUPATIONS,
-        _BEING
-        + r"(?i:an?)\s+(?P<val>(?:(?!"
-        + _JUDGED
-        + r")[\w-]+\s+){0,3}?(?i:"
-        + OCC
-        + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
-        elide="past",
-    ),
-    make_rule(
-        "role",
-        "work works worked working employed job career living",
-        r"\b(?i:works?|worked|working|employed|job|career|living)\s+(?i:as)\s+(?i:an?|the)\s+"
-        + VAL,
-        elide="past",
-    ),
-    # "I'm a software engineer at Google", "I work as a nurse at St Mary's": a role's place
-    # is an employer. Not a student's school, a volunteer's charity or an athlete's club.
-    make_rule(
-        "employer",
-        _EMPLOYED_AS,
-        r"(?:" + _BEING + r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
-        # Not "the worst cook", "the designated driver": a role, not a job.
-        r"(?i:an?|the(?!\s+(?:best|worst|designated|usual)\b))"
-        r"\s+(?:[\w-]+\s+){0,3}?(?i:"
-        + "|".join(_EMPLOYED_AS.split())
-        # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
-        # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
-        + r")\s+(?i:at|for)\s+"
-        + r"(?!(?:Halloween|Christmas|Easter|Thanksgiving|Hanukkah|Diwali|Ramadan|Mom|Mum|Dad"
-        rf"|Grandma|Grandpa|Heart|Church|Kids)\b(?!\s+[{UPPER}]|'s\s+[{UPPER}]))"
-        r"(?!(?:[\w&.-]+\s+){0,3}?[\w-]+'s\s+(?i:wedding|party|birthday)\b)" + CAP + VAL,
-        elide="past",
-        # "I'm not a cashier at Target, I'm a manager there": the place is not denied; "I'm no
-        # longer a nurse at Mercy" ends it, unless the sentence names it again.
-        plain_denial_drops=True,
-        yields=True,
-    ),
+    *ROLE_RULES,
     # ---- uses ------------------------------------------------------------------------
     make_rule(
         "uses",
@@ -378,7 +235,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "moved moving move",
         # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
         r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
-        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{_SOFTWARE})\b",
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{SOFTWARE})\b",
         change=True,
         elide="past",
     ),

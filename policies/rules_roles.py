@@ -1,0 +1,150 @@
+"""Rules for what someone does: an occupation ("I'm a nurse", "I work as a designer"), the
+employer a role names ("a nurse at St Mary's") and retirement ("I'm retired", "I retired
+from Boeing last year").
+
+Part of the rule table (``policies/rules.py`` assembles it, in this place of its order); see
+``patterns.Rule`` for what each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.brand_words import PLATFORM
+from nousmem.policies.letters import UPPER
+from nousmem.policies.patterns import (
+    CAP,
+    NOT_WORD,
+    OCC,
+    OCCUPATIONS,
+    VAL,
+    Rule,
+    make_rule,
+)
+
+__all__ = ["ROLE_RULES"]
+
+# "I'm (not / no longer) (now) a ...": being what an occupation names.
+_BEING = (
+    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
+    + NOT_WORD
+    + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
+)
+
+# Before an occupation, a poor judgement or a past, not a job: "I'm a terrible cook", "a
+# retired nurse", "an aspiring writer" ("a good nurse" still is one).
+_JUDGED = (
+    r"(?i:bad|terrible|awful|lousy|horrible|worse|worst|former|semi-retired|retired|ex|aspiring|wannabe"
+    r"|would-be)\b(?!-)"
+)
+
+# Occupations whose "at X" names an employer ("a nurse at St Mary's").
+_EMPLOYED_AS = " ".join(
+    w
+    for w in OCCUPATIONS.split()
+    if w not in {"student", "volunteer", "activist", "veteran", "athlete", "blogger", "youtuber"}
+    and w not in {"streamer", "influencer", "entrepreneur", "founder"}
+)
+
+# What one retires from that is a job: an organisation by name (not an app), a service or
+# a profession; not a pastime, an app or a joke ("from dating", "from Twitter", "from being
+# your therapist").
+_RETIRED_FROM = (
+    rf"(?!{PLATFORM}\b)(?:[Tt]he\s+)?[{UPPER}]"
+    r"|(?i:the\s+(?:military|force|bench|service|police|company|firm|department|workforce"
+    r"|board\s+of|civil\s+service|fire\s+department)|my\s+(?:job|career|position|post"
+    r"|practice)|work|teaching|nursing|medicine|law|dentistry|policing|practice"
+    r"|engineering|accounting|public\s+service|active\s+duty)\b"
+)
+
+ROLE_RULES: tuple[Rule, ...] = (
+    # "I'm retired", "I retired last year", "Retired in 2019!": no occupation now.
+    make_rule(
+        "role",
+        "retired semi-retired",
+        r"(?:(?i:'m|\bam|\bbeen)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|officially|finally|happily|fully|recently|basically|also|still|already"
+        r"|newly|long|medically|actually)\s+){0,2}"
+        # The verb: only where its sentence could end ("I retired my old laptop" is none).
+        # (after a copula it is the adjective: the first branch reads that, or nothing).
+        r"|\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!'re\s)"
+        r"(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bget\s)(?<!\bgot\s)"
+        r"(?=(?i:retired)(?:\s*(?:[.,;!?]|$)|\s+(?i:in|from|when|recently|back"
+        # Not bed: "retired early last night", "retired after dinner".
+        r"|early(?!\s+(?:to\s+bed|last\s+night|that\s+night|tonight|from\s+the)\b)"
+        r"|after(?!\s+(?:dinner|lunch|breakfast|supper|the\s+(?:meal|meeting|party|show|game))\b)"
+        r"|yesterday|and|but|so|now|since|because|due)\b"
+        r"|\s+(?i:today(?!'s)|too(?!\s+(?:many|much)\b))"
+        + rf"|\s+(?i:as)\s+(?:(?i:an?\s|the\s|planned)|[{UPPER}])"
+        # A time, not a thing retired: "last year" (not "last year's model"), "this
+        # spring" (not "this laptop"), "a few years ago" (not "a server", "two laptops"),
+        # "at 60" (not "at midnight").
+        r"|\s+(?i:last)\b(?!\s+\S+'s)"
+        r"|\s+(?i:this\s+(?:year|month|week|spring|summer|fall|autumn|winter|morning|past))\b"
+        r"|\s+(?i:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|many|few"
+        r"|some)\s+(?:(?:few|couple|good)\s+(?:of\s+)?)?(?:years?|months?|weeks?|days?|decades?"
+        r"|yrs?)\b)"
+        r"|\s+(?i:at\s+(?:\d|age\b|the\s+age|fifty|sixty|seventy|forty|the\s+end))"
+        r")))"
+        r"(?P<val>(?i:(?:semi-)?retired))\b"
+        # Not "retired-ish", "retired long", nor "retired from" anything but a job.
+        r"(?!-|\s+\w+ing\b|\s+(?i:(?:for\s+)?(?:very\s+|that\s+|too\s+)?long)\b"
+        + rf"|\s+(?i:from)\s+(?!{_RETIRED_FROM}))",
+        value="status",
+        # Retiring ends the occupation memory holds ("I'm a nurse" before): a change.
+        change=True,
+        elide="past",
+        settled=True,  # not "When I'm retired, I'll travel"
+    ),
+    # "I'm a retired nurse": retired from that occupation (the rule below reads no nurse).
+    make_rule(
+        "role",
+        "retired semi-retired",
+        _BEING
+        + r"(?i:an?)\s+(?P<val>(?i:(?:semi-)?retired))\s+(?:[\w-]+\s+){0,2}?(?i:"
+        + OCC
+        + r")\b(?!'s)",
+        value="status",
+        change=True,
+        settled=True,
+    ),
+    make_rule(
+        "role",
+        OCCUPATIONS,
+        _BEING
+        + r"(?i:an?)\s+(?P<val>(?:(?!"
+        + _JUDGED
+        + r")[\w-]+\s+){0,3}?(?i:"
+        + OCC
+        + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
+        elide="past",
+    ),
+    make_rule(
+        "role",
+        "work works worked working employed job career living",
+        r"\b(?i:works?|worked|working|employed|job|career|living)\s+(?i:as)\s+(?i:an?|the)\s+"
+        + VAL,
+        elide="past",
+    ),
+    # "I'm a software engineer at Google", "I work as a nurse at St Mary's": a role's place
+    # is an employer. Not a student's school, a volunteer's charity or an athlete's club.
+    make_rule(
+        "employer",
+        _EMPLOYED_AS,
+        r"(?:" + _BEING + r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
+        # Not "the worst cook", "the designated driver": a role, not a job.
+        r"(?i:an?|the(?!\s+(?:best|worst|designated|usual)\b))"
+        r"\s+(?:[\w-]+\s+){0,3}?(?i:"
+        + "|".join(_EMPLOYED_AS.split())
+        # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
+        # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
+        + r")\s+(?i:at|for)\s+"
+        + r"(?!(?:Halloween|Christmas|Easter|Thanksgiving|Hanukkah|Diwali|Ramadan|Mom|Mum|Dad"
+        rf"|Grandma|Grandpa|Heart|Church|Kids)\b(?!\s+[{UPPER}]|'s\s+[{UPPER}]))"
+        r"(?!(?:[\w&.-]+\s+){0,3}?[\w-]+'s\s+(?i:wedding|party|birthday)\b)" + CAP + VAL,
+        elide="past",
+        # "I'm not a cashier at Target, I'm a manager there": the place is not denied; "I'm no
+        # longer a nurse at Mercy" ends it, unless the sentence names it again.
+        plain_denial_drops=True,
+        yields=True,
+    ),
+)
