@@ -26,6 +26,7 @@ import os
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 if __package__ in (None, ""):
@@ -80,6 +81,25 @@ def _rounds(items: list[Any], rounds: int) -> list[list[Any]]:
     return [items[i * size : (i + 1) * size] for i in range(rounds)]
 
 
+async def _interleaved(
+    rounds: int,
+    floor: Callable[[int], object],
+    ours: Callable[[int], Awaitable[None]],
+) -> tuple[Timer, Timer]:
+    """Time ``floor(i)`` and ``await ours(i)`` for each round ``i``, the floor first in even
+    rounds and second in odd ones; returns (floor's timer, ours)."""
+    t_floor, t_ours = Timer(), Timer()
+    for i in range(rounds):
+        for side in (0, 1) if i % 2 == 0 else (1, 0):
+            if side == 0:
+                with t_floor:
+                    floor(i)
+            else:
+                with t_ours:
+                    await ours(i)
+    return t_floor, t_ours
+
+
 async def run(
     n: int, durability: str, tmpdir: str, *, rounds: int = ROUNDS, progress: bool = False
 ) -> dict[str, Any]:
@@ -109,16 +129,15 @@ async def run(
     floor = SqliteFloor(f_each_path, durability)
     seq_path = os.path.join(tmpdir, "seq.db")
     rt = await _open(seq_path, "bench/seq", durability)
-    t_floor_each, t_seq = Timer(), Timer()
-    for i, part in enumerate(_rounds(obs, rounds)):
-        for side in (0, 1) if i % 2 == 0 else (1, 0):
-            if side == 0:
-                with t_floor_each:
-                    floor.insert_each(part)
-            else:
-                with t_seq:
-                    for o in part:
-                        await rt.observe(o)
+    parts = _rounds(obs, rounds)
+
+    async def sequential(i: int) -> None:
+        for o in parts[i]:
+            await rt.observe(o)
+
+    t_floor_each, t_seq = await _interleaved(
+        rounds, lambda i: floor.insert_each(parts[i]), sequential
+    )
     with Timer() as t_floor_verify:
         floor_checked = floor.verify()
     floor.close()
@@ -133,15 +152,11 @@ async def run(
     rt = await _open(conc_path, "bench/conc", durability)
     floor_parts = _rounds(conc_obs, rounds)
     producer_parts = [_rounds(items, rounds) for items in per_producer]
-    t_floor_batch, t_conc = Timer(), Timer()
-    for i in range(rounds):
-        for side in (0, 1) if i % 2 == 0 else (1, 0):
-            if side == 0:
-                with t_floor_batch:
-                    floor_b.insert_batched(floor_parts[i], 1000)
-            else:
-                with t_conc:
-                    await _concurrent(rt, [parts[i] for parts in producer_parts])
+    t_floor_batch, t_conc = await _interleaved(
+        rounds,
+        lambda i: floor_b.insert_batched(floor_parts[i], 1000),
+        lambda i: _concurrent(rt, [p[i] for p in producer_parts]),
+    )
     floor_b.close()
     commits = getattr(rt.journal, "commits", None)
     conc_report = await rt.verify()
@@ -277,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
     ap.add_argument("--dir", help="directory for the database files (default: a temp dir)")
     args = ap.parse_args(argv)
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
     if args.dir:
         os.makedirs(args.dir, exist_ok=True)
         work = tempfile.mkdtemp(prefix="journal-", dir=args.dir)  # never reuse old files

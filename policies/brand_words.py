@@ -1,11 +1,14 @@
-"""Names of apps, platforms and software, which rules must not read as an employer or a
-home: "I left Reddit to join Discord" is no job, "I moved from Windows to Linux" no move of
-home (``policies/rules.py``, ``policies/rules_roles.py``). Regex alternations, each one
-group."""
+"""Capitalised words that rules must not read as an employer or a home: apps, platforms
+and software ("I left Reddit to join Discord" is no job, "I moved from Windows to Linux" no
+move of home), family words ("to join Dad") and groups one joins that are no workplace (a
+gym, a club, a church, a party). Used by ``policies/rules.py`` and ``policies/rules_roles.py``.
+Regex alternations, each one group."""
 
 from __future__ import annotations
 
-__all__ = ["PLATFORM", "SOFTWARE"]
+from nousmem.policies.letters import LETTER, UPPER
+
+__all__ = ["FAMILY_WORD", "GROUP_NAME", "PLATFORM", "SOFTWARE"]
 
 # Apps and platforms people leave and join as users.
 PLATFORM = (
@@ -23,4 +26,15 @@ SOFTWARE = (
     r"|Obsidian|Evernote|Slack|Vim|Emacs|Neovim|VS\s+Code|PostgreSQL|Postgres|MySQL|SQLite"
     r"|MongoDB|Kubernetes|Docker|GitHub|GitLab|Figma|Chrome|Firefox|Safari|AWS|GCP|Azure"
     r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook)"
+)
+
+# Family words written as names ("to join Dad", "moved out of Mom's").
+FAMILY_WORD = r"(?:Mom|Mum|Dad|Mommy|Daddy|Grandma|Grandpa|Nana|Papa|Mother|Father)\b"
+
+# A group one joins or leaves that is no workplace, by the word that ends its name ("Planet
+# Fitness", "the Greens", "Alcoholics Anonymous"); up to two words before it.
+GROUP_NAME = (
+    rf"(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church|Party"
+    r"|Greens|Dems|Democrats|Republicans|Tories|Labour|Conservatives|Recovery|Anonymous"
+    r"|Scouts)\b"
 )

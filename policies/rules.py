@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.brand_words import PLATFORM, SOFTWARE
+from nousmem.policies.brand_words import FAMILY_WORD, GROUP_NAME, PLATFORM, SOFTWARE
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
@@ -29,6 +29,10 @@ from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
+
+# Not after a copula: there "leaving" / "moving" is a plan ("I'm leaving Acme to ...",
+# "I'm moving out of Berlin").
+_NOT_AFTER_COPULA = r"(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
 
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
@@ -113,19 +117,16 @@ _FACT_RULES: tuple[Rule, ...] = (
         # the clause (or a time, or "as a ...") is the next employer: "I left Starbucks to
         # join Tom at the park" is an errand. A bare "I left Acme" is not read: "left"
         # takes a city or a party as often as a job.
-        r"\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
-        r"(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
+        r"\b"
+        + _NOT_AFTER_COPULA
+        + r"(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
         # One app or platform for another is no job ("I left Reddit to join Discord").
         rf"(?!{PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{PLATFORM}\b)"
-        rf"(?!(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church|Party|Labour"
-        r"|Tories|Greens|Anonymous|Scouts)\b)"
+        + rf"(?!{GROUP_NAME})"
         rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)(?<!\bearly)(?<!\blate)(?<!\bnot)(?<!'s)"
         r"\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+"
         # Not a family word ("to join Dad"), a gym, club, church or party.
-        + r"(?!(?:Mom|Mum|Dad|Mommy|Daddy|Grandma|Grandpa|Nana|Papa|Mother|Father)\b)"
-        + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}'-]*\s+){{0,2}}(?:Gym|Fitness|Club|Church"
-        r"|Party|Greens|Dems|Democrats|Republicans|Tories|Labour|Conservatives|Recovery"
-        r"|Anonymous|Scouts)\b)"
+        + rf"(?!{FAMILY_WORD})(?!{GROUP_NAME})"
         + rf"(?P<val>(?:[Tt]he\s+)?{NAME}(?:\s+&\s+{NAME})?)(?![{LETTER}'&-])"
         r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:as|on|last|this|earlier|back|after|two|three|a|and"
         r"|because|since|when|instead)\b"
@@ -183,14 +184,15 @@ _FACT_RULES: tuple[Rule, ...] = (
         # "I moved out of Berlin (to Munich / to be near family / last year)": a named place
         # left. Not "moved away from" (Windows, Mom, Christianity), nor a move undone or
         # for a while ("... but moved back", "for the summer").
-        r"\b(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
-        r"(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
+        r"\b"
+        + _NOT_AFTER_COPULA
+        + r"(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
         + CAP
         # Not a part of a place or someone's ("San Francisco's Mission District", "Mom and
         # Dad's place"), nor a family word.
         + rf"(?!(?:[Tt]he\s+)?(?:[{UPPER}][{LETTER}-]*\s+(?:(?:and|&)\s+)?){{0,2}}"
         + rf"[{UPPER}][{LETTER}-]*'s\b)"
-        r"(?!(?:Mom|Mum|Dad|Mommy|Daddy|Grandma|Grandpa|Nana|Papa|Mother|Father)\b)"
+        + rf"(?!{FAMILY_WORD})"
         + rf"(?P<val>(?:[Tt]he\s+)?{NAME})(?![{LETTER}'-])(?!\s+[{UPPER}]|\s+\d)"
         r"(?![^.!?\n]*\b(?i:back|returned|return)\b)"
         # Not a name that qualifies a noun ("out of Ohio State housing").
