@@ -75,10 +75,12 @@ def checkpoint(path: str) -> None:
 
 
 class Timer:
-    """``with Timer() as t: ...`` then ``t.seconds``; each further ``with t:`` adds to it."""
+    """``with Timer() as t: ...`` then ``t.seconds``; each further ``with t:`` adds to it,
+    and ``t.laps`` keeps each one's own time, in order."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.laps: list[float] = []
         self._t = 0.0
 
     def __enter__(self) -> Timer:
@@ -86,7 +88,9 @@ class Timer:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.seconds += time.perf_counter() - self._t
+        lap = time.perf_counter() - self._t
+        self.laps.append(lap)
+        self.seconds += lap
 
 
 @dataclass

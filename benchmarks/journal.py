@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import sqlite3
+import statistics
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -64,6 +66,29 @@ async def _concurrent(rt: MemoryRuntime, per_producer: list[list[dict[str, Any]]
             await rt.observe(obs)
 
     await asyncio.gather(*(producer(items) for items in per_producer))
+
+
+def round_spread(
+    floor: Timer, ours: Timer, floor_sizes: list[int], our_sizes: list[int]
+) -> dict[str, Any]:
+    """Each round's own ratio (nousmem's events/s over the floor's in that round) and their
+    min / median / max, rounds without events left out. Where both sides write the same
+    events in each round (sequential), the whole run's ratio is a mean of these weighted by
+    nousmem's time in each, so it lies between min and max; how far apart they are shows
+    how much the machine moved during the run."""
+    per_round = [
+        (mine / o) / (theirs / f)
+        for f, o, theirs, mine in zip(floor.laps, ours.laps, floor_sizes, our_sizes, strict=True)
+        if theirs and mine and f > 0 and o > 0
+    ]
+    if not per_round:
+        return {"per_round": [], "min": math.nan, "median": math.nan, "max": math.nan}
+    return {
+        "per_round": per_round,
+        "min": min(per_round),
+        "median": statistics.median(per_round),
+        "max": max(per_round),
+    }
 
 
 def _stored_payload(path: str, seq: int = 1) -> str | None:
@@ -193,6 +218,9 @@ async def run(
             "ratio_to_floor": ratio(seq_eps, floor_each_eps),
             "goal": GOALS["sequential"],
             "ok": ratio(seq_eps, floor_each_eps) >= GOALS["sequential"],
+            "rounds": round_spread(
+                t_floor_each, t_seq, [len(p) for p in parts], [len(p) for p in parts]
+            ),
         },
         "concurrent": {
             "eps": conc_eps,
@@ -200,6 +228,12 @@ async def run(
             "ratio_to_floor": ratio(conc_eps, floor_batch_eps),
             "goal": GOALS["concurrent"],
             "ok": ratio(conc_eps, floor_batch_eps) >= GOALS["concurrent"],
+            "rounds": round_spread(
+                t_floor_batch,
+                t_conc,
+                [len(p) for p in floor_parts],
+                [sum(len(p[i]) for p in producer_parts) for i in range(rounds)],
+            ),
             "transactions": commits,
             "events_per_transaction": (n / commits) if commits else None,
             "verified": bool(conc_report.ok),
@@ -274,6 +308,13 @@ def render(res: dict[str, Any]) -> str:
         if ept
         else "group commit: n/a"
     )
+    for label, section in (("sequential", s), (f"{res['producers']} producers", c)):
+        r = section["rounds"]
+        if r["per_round"]:
+            out += (
+                f"\n{label}, each round's own ratio: min {r['min']:.3f}  median"
+                f" {r['median']:.3f}  max {r['max']:.3f} ({len(r['per_round'])} rounds)"
+            )
     out += (
         f"\n{extra}; chain verified: {v['ok'] and c['verified']};"
         f" payload bytes identical to floor: {res['payload_matches_floor']};"

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmarks import backfill, journal, kept_slots, locomo, perf, sleep_reads
-from benchmarks.common import percentile, table
+from benchmarks.common import Timer, percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
 
@@ -125,7 +127,64 @@ async def test_journal_smoke(tmp_path: Path) -> None:
     assert res["concurrent"]["verified"] is True
     assert res["payload_matches_floor"] is True
     assert res["rounds"] == journal.ROUNDS
-    assert "observe sequential" in journal.render(res)
+    text = journal.render(res)
+    assert "observe sequential" in text
+    # 50 events: 5 in every sequential round; each of the 32 producers has one or two, so
+    # only the first two rounds of the concurrent run hold any of its events.
+    for section, rounds in (("sequential", journal.ROUNDS), ("concurrent", 2)):
+        spread = res[section]["rounds"]
+        assert len(spread["per_round"]) == rounds, section
+        assert spread["min"] <= spread["median"] <= spread["max"]
+    assert "sequential, each round's own ratio: min" in text
+    assert f"{journal.PRODUCERS} producers, each round's own ratio: min" in text
+
+
+def _timer(laps: Sequence[float]) -> Timer:
+    t = Timer()
+    for lap in laps:
+        t.laps.append(lap)
+        t.seconds += lap
+    return t
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(1e-4, 10.0), st.floats(1e-4, 10.0), st.integers(0, 50)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_journal_round_spread_brackets_the_whole_runs_ratio(
+    rounds: list[tuple[float, float, int]],
+) -> None:
+    floor = _timer([f for f, _, _ in rounds])
+    ours = _timer([o for _, o, _ in rounds])
+    sizes = [n for _, _, n in rounds]
+    spread = journal.round_spread(floor, ours, sizes, sizes)
+    kept = [(f, o, n) for f, o, n in rounds if n]
+    assert spread["per_round"] == [pytest.approx(f / o) for f, o, _ in kept]
+    if not kept:
+        assert math.isnan(spread["median"])
+        return
+    whole = sum(f for f, _, _ in kept) / sum(o for _, o, _ in kept)
+    assert spread["min"] * (1 - 1e-9) <= whole <= spread["max"] * (1 + 1e-9)
+    assert spread["min"] <= spread["median"] <= spread["max"]
+
+
+def test_journal_round_spread_compares_rates_when_round_sizes_differ() -> None:
+    # The floor wrote 10 events in 1 s; nousmem 5 in 1 s that round: half the floor's rate.
+    spread = journal.round_spread(_timer([1.0]), _timer([1.0]), [10], [5])
+    assert spread["per_round"] == [0.5]
+
+
+def test_timer_keeps_each_lap() -> None:
+    t = Timer()
+    for _ in range(3):
+        with t:
+            pass
+    assert len(t.laps) == 3
+    assert t.seconds == pytest.approx(sum(t.laps))
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(0, 3), (7, 3), (20, 10), (3, 10), (50, 1)])
