@@ -227,7 +227,15 @@ _FORMS: tuple[tuple[Form, re.Pattern[str]], ...] = (
     ("about", _ABOUT),
     ("clause", _CLAUSE),
 )
-_MAYBE = re.compile(r"\b(?:delete|erase|remove|unlearn)\b")
+_MAYBE_WORDS = ("delete", "erase", "remove", "unlearn")
+_MAYBE = re.compile(rf"\b(?:{'|'.join(_MAYBE_WORDS)})\b")
+
+
+def _maybe(low: str) -> bool:
+    # Plain substring tests first: the word-bounded search scans every position.
+    return any(w in low for w in _MAYBE_WORDS) and _MAYBE.search(low) is not None
+
+
 # A sentence that asks memory something ("Did you forget ...?") is no request unless it is
 # a polite one ("Could you forget ...?").
 _POLITE_QUESTION = re.compile(rf"^(?:(?:{_alt(POLITE)})[,!]?\s+)*(?:{_alt(ASKING)})\s", re.I)
@@ -236,7 +244,7 @@ _POLITE_QUESTION = re.compile(rf"^(?:(?:{_alt(POLITE)})[,!]?\s+)*(?:{_alt(ASKING
 def forget_requests(content: str) -> list[ForgetRequest]:
     """The requests to forget in ``content`` (the speaker's own words only), in order."""
     low = content.casefold()
-    if "forget" not in low and "remember" not in low and not _MAYBE.search(low):
+    if "forget" not in low and "remember" not in low and not _maybe(low):
         return []  # most messages: one scan, nothing to parse
     passed = others(content)
     out: list[ForgetRequest] = []

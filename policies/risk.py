@@ -95,6 +95,12 @@ def _named(pattern: re.Pattern[str]) -> tuple[str, ...]:
     return tuple(sorted(pattern.groupindex, key=pattern.groupindex.__getitem__))
 
 
+def _may_hold_opaque(text: str) -> bool:
+    """Whether ``text`` has a word long enough for :data:`_OPAQUE` (32 characters, none of
+    them a space): most texts have none, and the scan would try every position."""
+    return len(text) >= 32 and any(len(word) >= 32 for word in text.split())
+
+
 def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
     out: list[RiskFinding] = []
     gated = gated and text.isascii()
@@ -134,7 +140,7 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
             if 10 <= n_digits <= 15:
                 out.append(RiskFinding(kind="pii", label="phone", span=m.span(), severity=0.5))
     urls = [m.span() for m in _URL.finditer(text)] if "://" in text else []
-    for m in _OPAQUE.finditer(text) if len(text) >= 32 else ():  # it needs 32 characters
+    for m in _OPAQUE.finditer(text) if _may_hold_opaque(text) else ():
         ts, te = m.span()
         if any(us <= ts and te <= ue for us, ue in urls):
             continue

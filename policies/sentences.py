@@ -23,7 +23,9 @@ __all__ = ["SENTENCE", "TOKEN", "Doc", "Piece", "Sentence", "sentences"]
 #: ("3.5", "i.redd.it") does not end it. Use :func:`sentences`, which also joins the two
 #: pieces a title's point before a name splits ("St. Louis", see
 #: :mod:`nousmem.projections.title_points`).
-SENTENCE = re.compile(r"[^\s](?:[^.!?\n]|[.!?](?=\w))*(?:[.!?]+|\n|$)")
+# A run of plain characters at a time ("+"): the star stops only where the end matches,
+# so nothing backtracks.
+SENTENCE = re.compile(r"[^\s](?:[^.!?\n]+|[.!?](?=\w))*(?:[.!?]+|\n|$)")
 
 
 class Piece(NamedTuple):

@@ -65,7 +65,9 @@ _OBJECT_OF = re.compile(r"\b(?:about|from|for|to|after|since|of)\s+(?:on\s+)?$",
 _WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
 # A sentence's end: not the point of "$3.50" or of an abbreviation ("Dr.", "St.").
 _SENT_END = re.compile(
-    r"[!?\n]|" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
+    # "(?=\.)" first: the abbreviations' lookbehinds run at full stops only, not at every
+    # character (which made every sentence bound cost ~7x more).
+    r"[!?\n]|(?=\.)" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
 )
 # A clause's end inside a sentence.
 _CLAUSE_END = re.compile(
@@ -87,7 +89,8 @@ _CLAUSE_END = re.compile(
 # present "is"/"are" ("The store is closed until Monday").
 _PAST = re.compile(
     # Not a future perfect: "By Christmas I'll have saved $500".
-    r"\b(?<!'ll\shave\s)(?<!’ll\shave\s)(?<!\bwill\shave\s)(?<!\bwon't\shave\s)"
+    # "(?=\w)": every form starts with a letter, so the lookbehinds run at words' starts only.
+    r"\b(?=\w)(?<!'ll\shave\s)(?<!’ll\shave\s)(?<!\bwill\shave\s)(?<!\bwon't\shave\s)"
     r"(?<!won’t\shave\s)(?<!\bshall\shave\s)(?<!\bnot\shave\s)"
     r"(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
     r"|ate|left|bought|spent|felt"
@@ -142,7 +145,8 @@ _PRESENT = re.compile(r"(?:'s|'re|'m|\b(?:is|are|am|have|has))\b", re.IGNORECASE
 # "I have a class on Friday", not "You should have seen it", "I have never been", "I have
 # a hangover from the party on Saturday" (what is had comes from the day: it is past).
 _HAVE = re.compile(
-    r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bmay\s)"
+    # "(?=['\w])": both forms start with "'" or a letter; the lookbehinds run only there.
+    r"(?=['\w])(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bmay\s)"
     r"(?<!\bnot\s)(?:\b(?:have|has)\b(?!\s+(?:been|had|to|never|gone|seen|done|made|got"
     r"|eaten|taken|given|met|left|come)\b)|(?:'ve|\bhave|\bhas)\s+got\b)",
     re.IGNORECASE,

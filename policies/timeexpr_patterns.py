@@ -205,7 +205,8 @@ HOLIDAY_WORDS = frozenset(
 )
 ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b")
 WORD_OR_NUMBER = re.compile(r"[a-z]+|\d+")
-NUMBER = re.compile(r"(?<![0-9a-z])\d+")
+# "(?=\d)" first: the lookbehind then runs at digits only, not at every character.
+NUMBER = re.compile(r"(?=\d)(?<![0-9a-z])\d+")
 # One literal pattern per trigger: a leading literal lets the regex engine scan fast.
 TRIGGER_RE = {
     w: re.compile(re.escape(w) + r"\b(?<![0-9a-z]" + re.escape(w) + ")") for w in TRIGGERS

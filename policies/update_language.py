@@ -12,7 +12,7 @@ import re
 __all__ = ["corrects", "says_change"]
 
 _CHANGE = re.compile(
-    r"\b(?:(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
+    r"\b(?:(?=now)(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
     r"|switching|moved|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
     r"|these\s+days|nowadays|just\s+joined|started\s+at|any\s?more|from\s+now\s+on"
     r"|new\s+job|again|(?-i:still)|actually|in\s+fact|correction|i\s+meant|scratch\s+that)\b",
