@@ -134,6 +134,9 @@ VAL = rf"(?P<val>{_VALUE_RUN}{{1,80}}(?:{TITLE_POINT}{_VALUE_RUN}{{1,60}})?)"
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
 POSS = rf"(?P<poss>\b[Mm]y|\b[{UPPER}][{LOWER}]+'s)"
+#: Where :data:`POSS` can start, as a lookahead: put before a run of lookbehinds that guards
+#: a POSS, so they run at such places only, not at every character of the text.
+POSS_START = rf"(?=\b[Mm{UPPER}])"
 CAP = rf"(?=(?:[Tt]he\s+)?[{UPPER}])"
 
 SPECIES_WORDS = (

@@ -17,6 +17,7 @@ from nousmem.policies.patterns import (
     CAP,
     NAME,
     POSS,
+    POSS_START,
     VAL,
     Rule,
     make_rule,
@@ -64,7 +65,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "employer",
         "job position",
         # Not the job left: "I got fired from my job at Target", "I quit my job at Acme".
-        r"(?<!(?i:fired)\sfrom\s)(?<!(?i:off)\sfrom\s)(?<!(?i:go)\sfrom\s)"
+        POSS_START + r"(?<!(?i:fired)\sfrom\s)(?<!(?i:off)\sfrom\s)(?<!(?i:go)\sfrom\s)"
         r"(?<!(?i:quit)\s)(?<!(?i:left)\s)(?<!(?i:lost)\s)(?<!(?i:losing)\s)"
         + POSS
         + r"\s+(?:(?P<neg>(?i:old|former|previous|last))\s+|(?i:new|current|first)\s+)?"

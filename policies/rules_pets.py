@@ -11,6 +11,7 @@ from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import (
     NOT_A_NAME,
     POSS,
+    POSS_START,
     SPECIES,
     SPECIES_NOUN,
     SPECIES_WORDS,
@@ -60,7 +61,7 @@ PET_RULES: tuple[Rule, ...] = (
         # "My dog Max passed away", "my cat died last year": the pet is no longer one (the
         # rule above reads no pet from it). Not "almost died", "passed the test", nor a
         # dream or a pretence ("I dreamt my dog died").
-        r"(?<!(?i:dreamt)\s)(?<!(?i:dreamed)\s)(?<!(?i:dream)\s)(?<!(?i:pretended)\s)"
+        POSS_START + r"(?<!(?i:dreamt)\s)(?<!(?i:dreamed)\s)(?<!(?i:dream)\s)(?<!(?i:pretended)\s)"
         r"(?<!(?i:pretend)\s)(?<!(?i:joked)\s)(?<!(?i:joke)\s)"
         # Not a fear or a mistake: "I thought my dog died but he was asleep".
         + _NOT_FEARED

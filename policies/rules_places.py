@@ -104,7 +104,8 @@ PLACE_RULES: tuple[Rule, ...] = (
         "visited",
         "trip vacation holiday journey getaway",
         # "I canceled my trip to Japan", "My trip to Paris got cancelled": no visit.
-        r"(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
+        # "(?=\b\w)": both forms below start a word; the checks before run only there.
+        r"(?=\b\w)(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
         r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
         r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"

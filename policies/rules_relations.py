@@ -16,6 +16,7 @@ from nousmem.policies.patterns import (
     NOT_A_NAME,
     NOT_WORD,
     POSS,
+    POSS_START,
     SPOUSE,
     SPOUSE_NEG,
     Rule,
@@ -122,7 +123,14 @@ RELATION_RULES: tuple[Rule, ...] = (
         # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
         # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
         # I'd do anything").
-        _NOT_ENDED + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + r"\s*,?\s+(?!I\b|I['\u2019])" + NAME_VAL,
+        POSS_START
+        + _NOT_ENDED
+        + POSS
+        + r"\s+"
+        + SPOUSE_NEG
+        + SPOUSE
+        + r"\s*,?\s+(?!I\b|I['\u2019])"
+        + NAME_VAL,
         value="name",
         subject="poss",
     ),
@@ -149,7 +157,10 @@ RELATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "child",
         "son daughter sons daughters kids children",
-        _GIVEN + POSS + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
+        POSS_START
+        + _GIVEN
+        + POSS
+        + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
         r"(?i:sons?|daughters?|kids|children)" + _KIN_NAME,
         value="name",
         subject="poss",
@@ -190,7 +201,10 @@ RELATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "sibling",
         "brother sister brothers sisters",
-        _GIVEN + POSS + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
+        POSS_START
+        + _GIVEN
+        + POSS
+        + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
         r"(?i:brothers?|sisters?)" + _KIN_NAME,
         value="name",
         subject="poss",

@@ -127,7 +127,7 @@ _NOT_I = r"(?!I\b|I['\u2019])"
 _NAMED_TOO = r"(?:\s*,?\s+" + _NOT_I + _PERSON + NAME + ")?"
 _DIVORCED_FROM = r"(?i:divorced\s+(?:from\s+)?)"
 _SEPARATED_FROM = (
-    r"(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
+    r"(?=(?i:separated|split))(?<!(?i:got)\s)(?<!(?i:was)\s)(?<!(?i:were)\s)"
     r"(?i:(?:separated|split(?:\s+up)?)\s+(?:from|with)\s+)"
 )
 _BY_NOUN = (

@@ -64,6 +64,81 @@ def test_guarded_patterns_match_as_their_plain_forms(text: str, a: int, b: int) 
         assert _spans(pattern, text, lo, hi) == _spans(plain, text, lo, hi)
 
 
+LEADS = [
+    "", "I", "I taught", "We gave", "She divorced", "He divorced from", "I split up with",
+    "I dreamt", "I thought that", "I got fired from", "I quit", "I canceled", "We took a",
+    "I went on", "I separated from", "I was separated from", "we split from", "Tom,", ".",
+]  # fmt: skip
+OWNERS = ["my", "My", "MY", "Tom's", "Éva's", "our", "a"]
+NOUNS = ["son", "wife", "husband", "dog", "job at", "trip to", "little sister", "ex-wife"]
+NAMES = ["Kyle", "Rex", "Acme", "Paris", "I", "him"]
+TAILS = ["", ".", " died.", " last year", ", and", " got cancelled"]
+RULE_TEXT = st.tuples(
+    st.sampled_from(LEADS),
+    st.sampled_from(OWNERS),
+    st.sampled_from(NOUNS),
+    st.sampled_from(NAMES),
+    st.sampled_from(TAILS),
+    st.sampled_from([" ", "  ", ", "]),
+).map(lambda t: f"{t[0]} {t[1]}{t[5]}{t[2]} {t[3]}{t[4]}".strip())
+RULE_GUARDS = (r"(?=\b[Mm", r"(?=\b\w)(?<!(?i:canceled)", "(?=(?i:separated|split))")
+
+
+def _guarded_rules() -> list[tuple[re.Pattern[str], str]]:
+    """Every rule regex that holds one of the guards, with that guard's text."""
+    modules = ("rules", "rules_pets", "rules_places", "rules_relations", "rules_separation")
+    found: list[tuple[re.Pattern[str], str]] = []
+    for name in modules:
+        for rule in _rules_of(importlib.import_module(f"nousmem.policies.{name}")):
+            for guard in RULE_GUARDS:
+                if guard in rule.pattern:
+                    found.append((rule, guard))
+    return found
+
+
+def _rules_of(module: object) -> list[re.Pattern[str]]:
+    out = []
+    for value in vars(module).values():
+        for item in value if isinstance(value, list | tuple) else ():
+            regex = getattr(item, "regex", None)
+            if isinstance(regex, re.Pattern):
+                out.append(regex)
+    return out
+
+
+GUARDED_RULES = _guarded_rules()
+
+
+def test_every_rule_guard_is_found() -> None:
+    # The relations (3), pets, employer, trip and separation rules.
+    assert {g for _, g in GUARDED_RULES} == set(RULE_GUARDS)
+    assert len(GUARDED_RULES) >= 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(RULE_TEXT)
+def test_guarded_rules_match_as_their_plain_forms(text: str) -> None:
+    for rule, guard in GUARDED_RULES:
+        plain = _plain(rule, _full_guard(rule.pattern, guard))
+        assert _spans(rule, text) == _spans(plain, text), rule.pattern[:60]
+
+
+def _full_guard(pattern: str, start: str) -> str:
+    """The whole lookahead that begins with ``start`` in ``pattern``."""
+    at = pattern.index(start)
+    depth = 0
+    for i in range(at, len(pattern)):
+        if pattern[i] == "\\":
+            continue
+        if pattern[i] == "(" and pattern[i - 1] != "\\":
+            depth += 1
+        elif pattern[i] == ")" and pattern[i - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return pattern[at : i + 1]
+    raise AssertionError("unbalanced guard")
+
+
 @settings(max_examples=300, deadline=None)
 @given(TEXT)
 def test_sentence_runs_match_the_one_character_form(text: str) -> None:
