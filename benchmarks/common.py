@@ -79,18 +79,19 @@ class Timer:
     and ``t.laps`` keeps each one's own time, in order."""
 
     def __init__(self) -> None:
-        self.seconds = 0.0
         self.laps: list[float] = []
         self._t = 0.0
+
+    @property
+    def seconds(self) -> float:
+        return sum(self.laps)
 
     def __enter__(self) -> Timer:
         self._t = time.perf_counter()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        lap = time.perf_counter() - self._t
-        self.laps.append(lap)
-        self.seconds += lap
+        self.laps.append(time.perf_counter() - self._t)
 
 
 @dataclass

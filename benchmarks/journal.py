@@ -187,6 +187,7 @@ async def run(
     conc_report = await rt.verify()
     await rt.close()
 
+    seq_sizes = [len(p) for p in parts]  # both sides write the same events each round
     seq_eps = rate(n, t_seq.seconds)
     conc_eps = rate(n, t_conc.seconds)
     floor_each_eps = rate(n, t_floor_each.seconds)
@@ -218,9 +219,7 @@ async def run(
             "ratio_to_floor": ratio(seq_eps, floor_each_eps),
             "goal": GOALS["sequential"],
             "ok": ratio(seq_eps, floor_each_eps) >= GOALS["sequential"],
-            "rounds": round_spread(
-                t_floor_each, t_seq, [len(p) for p in parts], [len(p) for p in parts]
-            ),
+            "rounds": round_spread(t_floor_each, t_seq, seq_sizes, seq_sizes),
         },
         "concurrent": {
             "eps": conc_eps,

@@ -48,8 +48,9 @@ SENTENCE_STARTERS = frozenset(
 _STARTER = "|".join(sorted((re.escape(w) for w in SENTENCE_STARTERS), key=len, reverse=True))
 # A letter that is no lowercase one: a capital (or a letter of a script without case).
 _CAPITAL = r"(?![a-z\u00df-\u00ff])[^\W\d_]"
-_ABBREVIATION = "|".join(sorted(TITLE_ABBREVIATIONS))
 _TITLES = tuple(sorted(TITLE_ABBREVIATIONS))
+_ABBREVIATION = "|".join(_TITLES)
+_LONGEST_TITLE = max(map(len, _TITLES))
 
 #: The point after a title before a name, as a regex fragment (case-sensitive), for a value
 #: or a name inside one sentence (which :func:`split_sentences` has already cut).
@@ -57,7 +58,7 @@ TITLE_POINT = (
     # "(?=\.)" first: inside a value's run the fragment is tried at every place the run
     # backtracks to, and the titles' lookbehinds need only run before a point.
     r"(?-i:(?=\.)(?:"
-    + "|".join(rf"(?<=\b{a})" for a in sorted(TITLE_ABBREVIATIONS))
+    + "|".join(rf"(?<=\b{a})" for a in _TITLES)
     + rf")\.(?=[ \t]+(?!(?:{_STARTER})(?![\w'’]))"
     + _CAPITAL
     + "))"
@@ -76,7 +77,8 @@ _PLACE_WORDS = frozenset("Port Lake Fort Ft Mount Mt Bay Cape Point Grand Sault"
 def joins_name(text: str, point: int) -> bool:
     """Whether the full stop at ``text[point]`` is a title's before a name: it ends no
     sentence (see the module doc)."""
-    if text[point : point + 1] == "." and not text.endswith(_TITLES, max(0, point - 4), point):
+    title_at = max(0, point - _LONGEST_TITLE)
+    if text[point : point + 1] == "." and not text.endswith(_TITLES, title_at, point):
         return False  # no title before the point (the search below tries every start)
     head = _ENDS_ON_TITLE.search(text, max(0, point - 48), point + 1)
     if head is None or _STARTS_NAME.match(text, point + 1) is None:

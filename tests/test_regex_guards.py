@@ -154,7 +154,7 @@ def test_title_check_agrees_with_the_full_search(text: str) -> None:
         if head is None:  # the quick test may only say no where the search finds nothing
             assert not tp.joins_name(text, point)
         else:
-            assert text.endswith(tp._TITLES, max(0, point - 4), point)
+            assert text.endswith(tp._TITLES, max(0, point - tp._LONGEST_TITLE), point)
 
 
 @settings(max_examples=300, deadline=None)
