@@ -74,6 +74,41 @@ def checkpoint(path: str) -> None:
         conn.close()
 
 
+CPU_PROBE = "sum(range(10**7))"
+
+
+def cpu_probe(repeat: int = 3) -> float:
+    """Seconds for :data:`CPU_PROBE`, best of ``repeat``: a pure-Python yardstick printed
+    beside the absolute figures (query p95, observations/s), which no same-run floor
+    normalises. The shared machines run up to ~2x slower at some hours; a run that took
+    0.36 s here is not comparable with one that took 0.18 s."""
+    best = math.inf
+    for _ in range(repeat):
+        t = time.perf_counter()
+        sum(range(10**7))
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def probe_line(probe: dict[str, float] | None) -> str:
+    """The line that reports ``{"start": s, "end": s}`` from :func:`cpu_probe`."""
+    if not probe:
+        return ""
+    return (
+        f"machine: {CPU_PROBE} took {probe['start']:.2f} s before the run and"
+        f" {probe['end']:.2f} s after it (best of 3; lower is faster)"
+    )
+
+
+def probed(measure: Any) -> Any:
+    """Run ``measure()`` (returning a figures dict) between two :func:`cpu_probe` calls and
+    add them to its result as ``cpu_probe_s``."""
+    start = cpu_probe()
+    res = measure()
+    res["cpu_probe_s"] = {"start": start, "end": cpu_probe()}
+    return res
+
+
 class Timer:
     """``with Timer() as t: ...`` then ``t.seconds``; each further ``with t:`` adds to it,
     and ``t.laps`` keeps each one's own time, in order."""

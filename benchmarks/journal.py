@@ -39,6 +39,8 @@ from benchmarks.common import (
     file_bytes,
     note,
     peak_rss_bytes,
+    probe_line,
+    probed,
     rate,
     ratio,
     table,
@@ -319,7 +321,8 @@ def render(res: dict[str, Any]) -> str:
         f" payload bytes identical to floor: {res['payload_matches_floor']};"
         f" peak RSS {res['peak_rss_bytes'] / 2**20:.0f} MiB"
     )
-    return out
+    machine = probe_line(res.get("cpu_probe_s"))
+    return f"{out}\n{machine}" if machine else out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -337,10 +340,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.dir:
         os.makedirs(args.dir, exist_ok=True)
         work = tempfile.mkdtemp(prefix="journal-", dir=args.dir)  # never reuse old files
-        res = asyncio.run(run(args.n, args.durability, work, rounds=args.rounds, progress=True))
+        res = probed(
+            lambda: asyncio.run(
+                run(args.n, args.durability, work, rounds=args.rounds, progress=True)
+            )
+        )
     else:
         with tempfile.TemporaryDirectory(prefix="nousmem-bench-") as tmp:
-            res = asyncio.run(run(args.n, args.durability, tmp, rounds=args.rounds, progress=True))
+            res = probed(
+                lambda: asyncio.run(
+                    run(args.n, args.durability, tmp, rounds=args.rounds, progress=True)
+                )
+            )
     print(render(res))
     if args.json_path:
         write_json(args.json_path, res)

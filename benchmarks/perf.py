@@ -44,6 +44,7 @@ from benchmarks.common import (
     note,
     peak_rss_bytes,
     percentile,
+    probed,
     rate,
     ratio,
     write_json,
@@ -406,10 +407,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.dir:
         os.makedirs(args.dir, exist_ok=True)
-        res = go(tempfile.mkdtemp(prefix="perf-", dir=args.dir))
+        work = tempfile.mkdtemp(prefix="perf-", dir=args.dir)
+        res = probed(lambda: go(work))
     else:
         with tempfile.TemporaryDirectory(prefix="nousmem-perf-") as tmp:
-            res = go(tmp)
+            res = probed(lambda: go(tmp))
     print(render(res))
     if args.json_path:
         write_json(args.json_path, res)

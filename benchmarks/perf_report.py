@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.common import table
+from benchmarks.common import probe_line, table
 
 
 def _get(d: dict[str, Any] | None, *keys: str) -> Any:
@@ -143,4 +143,7 @@ def render(res: dict[str, Any]) -> str:
             "\nscaling (relative to the smallest size; 1.0 = flat)",
         )
     )
+    machine = probe_line(res.get("cpu_probe_s"))
+    if machine:
+        blocks.append(machine)
     return "\n".join(blocks)

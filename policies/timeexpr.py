@@ -306,9 +306,8 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
         if text[end - 1] == "." and _FULL_MONTH_STOP.search(text, m.start(), end):
             end -= 1  # "on the 3rd of May." ends a sentence; "3 Sept." is an abbreviation
         out.append(
-            # Every field is built here from checked parts; skipping re-validation saves
-            # a third of the cost of a mention.
-            TimeMention.model_construct(
+            # Validated: pydantic-core builds it faster than model_construct does in Python.
+            TimeMention(
                 span=(m.start(), end),
                 text=text[m.start() : end],
                 start=r.start,

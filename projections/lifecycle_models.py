@@ -103,9 +103,6 @@ def check_target(target: str) -> None:
         raise ValueError("target must be a non-empty string")
 
 
-EXACT_TYPES = (int, datetime)  # the types of seq and occurred_at that validation leaves alone
-
-
 def check_lens(lens: str) -> None:
     if lens not in LENSES:
         raise ValueError(f"lens must be one of {', '.join(LENSES)}; got {lens!r}")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import backfill, journal, kept_slots, locomo, perf, sleep_reads
+from benchmarks import backfill, common, journal, kept_slots, locomo, perf, sleep_reads
 from benchmarks.common import Timer, percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -137,6 +137,12 @@ async def test_journal_smoke(tmp_path: Path) -> None:
         assert spread["min"] <= spread["median"] <= spread["max"]
     assert "sequential, each round's own ratio: min" in text
     assert f"{journal.PRODUCERS} producers, each round's own ratio: min" in text
+    assert "machine:" not in text  # run() alone takes no probe; main() adds it
+    res["cpu_probe_s"] = {"start": 0.184, "end": 0.261}
+    assert journal.render(res).endswith(
+        "machine: sum(range(10**7)) took 0.18 s before the run and 0.26 s after it"
+        " (best of 3; lower is faster)"
+    )
 
 
 def _timer(laps: Sequence[float]) -> Timer:
@@ -207,6 +213,39 @@ async def test_perf_smoke(tmp_path: Path) -> None:
         assert _finite(r["disk"]["bytes_per_event"]) and r["peak_rss_bytes"] > 0
     assert res["scaling"]["50"]["per_event_rel"] == 1.0
     assert "scaling" in perf.render(res)
+    assert "machine:" not in perf.render(res)
+    res["cpu_probe_s"] = {"start": 0.3, "end": 0.4}
+    assert (
+        perf.render(res)
+        .splitlines()[-1]
+        .startswith("machine: sum(range(10**7)) took 0.30 s before the run and 0.40 s after it")
+    )
+
+
+def test_probed_times_the_machine_before_and_after_the_measure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    readings = iter([0.25, 0.5])
+
+    def fake_probe(repeat: int = 3) -> float:
+        calls.append("probe")
+        return next(readings)
+
+    def measure() -> dict[str, Any]:
+        calls.append("measure")
+        return {"figure": 1}
+
+    monkeypatch.setattr(common, "cpu_probe", fake_probe)
+    res = common.probed(measure)
+    assert calls == ["probe", "measure", "probe"]
+    assert res == {"figure": 1, "cpu_probe_s": {"start": 0.25, "end": 0.5}}
+    assert common.probe_line(None) == ""
+
+
+def test_cpu_probe_is_a_positive_duration() -> None:
+    t = common.cpu_probe(repeat=1)
+    assert math.isfinite(t) and t > 0
 
 
 async def test_locomo_smoke(tmp_path: Path) -> None:
