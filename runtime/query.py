@@ -4,6 +4,7 @@ packing. Everything it reads is bounded by a :class:`ReadPoint`, so a trace can 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -115,6 +116,24 @@ class QueryEngine(Adjustments):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None
 
+    async def _searches(
+        self, plan: QueryPlan, at: ReadPoint, rank: int
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """The lexical hits of ``plan`` (id -> BM25), and the relaxed query's hits (id ->
+        score below every strict hit) when the strict ones are too few to fill a budget."""
+        cfg = self.proj.config.retrieval
+        bm25 = await self._lexical(plan.fts, at, cfg.lexical_k, rank)
+        if len(bm25) >= cfg.relaxed_min_hits:
+            return bm25, {}
+        # Too few hits to fill the budget: every term, names included, below them all.
+        more = await self._lexical(
+            relaxed_query(self.proj, plan, rank), at, cfg.lexical_k, rank, relaxed=True
+        )
+        more = {e: s for e, s in more.items() if e not in bm25}
+        top = max(more.values(), default=0.0) or 1.0
+        cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top
+        return bm25, {e: s * cap / top for e, s in more.items()}
+
     # -- the read ------------------------------------------------------------------------------
 
     async def run(
@@ -161,40 +180,6 @@ class QueryEngine(Adjustments):
                     "rank_seq": None if at.time is None else rank,
                 }
             )
-        rankings: dict[str, Sequence[str]] = {}
-        bm25 = await self._lexical(plan.fts, at, cfg.lexical_k, rank)
-        strict = list(bm25)
-        relaxed: dict[str, float] = {}
-        if len(strict) < cfg.relaxed_min_hits:
-            # Too few hits to fill the budget: every term, names included, below them all.
-            more = await self._lexical(
-                relaxed_query(proj, plan, rank), at, cfg.lexical_k, rank, relaxed=True
-            )
-            more = {e: s for e, s in more.items() if e not in bm25}
-            top = max(more.values(), default=0.0) or 1.0
-            cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top
-            relaxed = {e: s * cap / top for e, s in more.items()}
-        channel_failures: list[Suppressed] = []
-        if self.dense is not None:
-            try:
-                rankings["dense"] = await self._dense_rank(plan.question, at)
-            except Exception as exc:  # the user's model: a failure costs the channel only
-                why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
-                _log.warning("dense channel failed", namespace=self.namespace, reason=why)
-                channel_failures.append(Suppressed(id="channel:dense", reason=why))
-        if admit is not None:
-            await admit()
-        # The last await of the read is above. An erasure or rebuild that ran meanwhile may
-        # have taken hits out of the doc table: from here on every id must still be in it.
-        live = proj.docs
-        bm25 = {e: v for e, v in bm25.items() if e in live}
-        strict = [e for e in strict if e in live]
-        relaxed = {e: v for e, v in relaxed.items() if e in live}
-        lexical = strict + list(relaxed)
-        rankings["lexical"] = lexical
-        if plan.entities:
-            keys = {match_key(n) for n in plan.entities}
-            rankings["entity"] = [e for e in strict if match_key(proj.docs[e].actor or "") in keys]
         # One view of item states for the whole read (it memoises compiled items' sources).
         states = self.read_states(at, now)
 
@@ -217,12 +202,47 @@ class QueryEngine(Adjustments):
         def conflicts(entities: Sequence[str]) -> dict[str, frozenset[str]]:
             return competing(resolve(entities))
 
-        # Before the fact lines: a line of a conflicted slot must not settle on a value.
-        wv = resolve(plan.entities)
-        if plan.past and plan.times:
-            wv = wv.model_copy(update={"period": asked_period(plan)})
-        conflicted = competing(wv)
-        facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
+        # The searches run on the journal's thread (FTS5 ranks without the GIL) while this
+        # one works out the worldview and the fact lines, which no hit changes. Both read
+        # as of ``at``, so what folds meanwhile changes neither; an erasure that overlaps
+        # them makes ``admit`` start the read again.
+        rankings: dict[str, Sequence[str]] = {}
+        searches = asyncio.ensure_future(self._searches(plan, at, rank))
+        try:
+            await asyncio.sleep(0)  # the task hands its first search to the thread
+            # Before the fact lines: a line of a conflicted slot must not settle on a value.
+            wv = resolve(plan.entities)
+            if plan.past and plan.times:
+                wv = wv.model_copy(update={"period": asked_period(plan)})
+            conflicted = competing(wv)
+            facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
+            channel_failures: list[Suppressed] = []
+            if self.dense is not None:
+                try:
+                    rankings["dense"] = await self._dense_rank(plan.question, at)
+                except Exception as exc:  # the user's model: a failure costs the channel only
+                    why = f"embedder failed: {type(exc).__name__}: {exc}"[:300]
+                    _log.warning("dense channel failed", namespace=self.namespace, reason=why)
+                    channel_failures.append(Suppressed(id="channel:dense", reason=why))
+            bm25, relaxed = await searches
+        finally:
+            if not searches.done():
+                searches.cancel()  # the read failed or was cancelled: nobody waits for it
+            elif not searches.cancelled():
+                searches.exception()  # retrieved, so that its own failure is not reported
+        if admit is not None:
+            await admit()
+        # The last await of the read is above. An erasure or rebuild that ran meanwhile may
+        # have taken hits out of the doc table: from here on every id must still be in it.
+        live = proj.docs
+        strict = [e for e in bm25 if e in live]
+        bm25 = {e: v for e, v in bm25.items() if e in live}
+        relaxed = {e: v for e, v in relaxed.items() if e in live}
+        lexical = strict + list(relaxed)
+        rankings["lexical"] = lexical
+        if plan.entities:
+            keys = {match_key(n) for n in plan.entities}
+            rankings["entity"] = [e for e in strict if match_key(proj.docs[e].actor or "") in keys]
         rankings["belief"] = list(facts) + list(
             dict.fromkeys(e for f in facts.values() for e in f.event_ids)
         )
