@@ -240,7 +240,10 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         sentence that names none of its values: the extractor did not turn everything it
         says into beliefs ("I work at Google. I am allergic to peanuts.").
         """
-        rows = [key for seq, key in self.stated.get(evidence_id, ()) if seq <= limit]
+        stated = self.stated.get(evidence_id)
+        if not stated:  # most turns state no belief: a read asks this of every candidate
+            return None
+        rows = [key for seq, key in stated if seq <= limit]
         if not rows:
             return None
         keys = dict.fromkeys(rows)
