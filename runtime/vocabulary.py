@@ -7,7 +7,8 @@ seqs of the observations it occurs in.
 
 Terms are the lexical index's own (:mod:`~nousmem.runtime.fts_terms`: "thinking" and
 "think" are one), so a count is what a search for the word matches. Observations are
-counted at the next question, in one batch: folding a journal asks the tokenizer nothing.
+counted in batches of :data:`BATCH` (or at the next question), so that the words new to the
+process are asked of the tokenizer together.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import tokens
 from nousmem.runtime.fts_terms import fts_terms
 
-__all__ = ["Vocabulary"]
+__all__ = ["BATCH", "Vocabulary"]
 
-_CHUNK = 1000
+BATCH = 64
+"""Observations counted together at most: a bound on what a read (or a write) finds to
+count, on the memory held meanwhile, and on the garbage collector's work over it."""
 
 
 @dataclass(eq=False)
@@ -55,31 +58,30 @@ class Vocabulary:
                 self.since.setdefault(name, seq)
 
     def add_observation(self, content: str, seq: int) -> None:
-        """Count an observation's terms (at the next question); seqs arrive in order."""
+        """Count an observation's terms (with its batch); seqs arrive in order."""
         self.pending.append((seq, content))
+        if len(self.pending) >= BATCH:
+            self._count_pending()
 
     def _count_pending(self) -> None:
         if not self.pending:
             return
         pending, self.pending = self.pending, []
+        words = [(seq, tokens(content)) for seq, content in pending]
+        distinct: set[str] = set()
+        for _, ws in words:
+            distinct.update(ws)
+        terms = fts_terms(distinct)
         by_term = self.seqs
-        # In chunks: the token lists of a whole journal, alive at once, would make the
-        # garbage collector walk them again and again (a third more time at 100k).
-        for i in range(0, len(pending), _CHUNK):
-            words = [(seq, tokens(content)) for seq, content in pending[i : i + _CHUNK]]
-            distinct: set[str] = set()
-            for _, ws in words:
-                distinct.update(ws)
-            terms = fts_terms(distinct)
-            for seq, ws in words:
-                for w in ws:
-                    for t in terms[w]:
-                        seqs = by_term.get(t)
-                        if seqs is None:
-                            seqs = by_term[t] = array("q")
-                        elif seqs[-1] == seq:
-                            continue  # another word of this observation has the same term
-                        seqs.append(seq)
+        for seq, ws in words:
+            for w in ws:
+                for t in terms[w]:
+                    seqs = by_term.get(t)
+                    if seqs is None:
+                        seqs = by_term[t] = array("q")
+                    elif seqs[-1] == seq:
+                        continue  # another word of this observation has the same term
+                    seqs.append(seq)
 
     def entities_in(self, words: Sequence[str], as_of_seq: int | None = None) -> list[str]:
         """Entities known at ``as_of_seq`` (default: now) whose first word is in ``words``."""

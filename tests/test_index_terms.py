@@ -16,7 +16,7 @@ from nousmem.projections.lexical import tokens
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.fts_terms import fts_terms
 from nousmem.runtime.journal.fts import FtsIndex, table_for
-from nousmem.runtime.vocabulary import Vocabulary
+from nousmem.runtime.vocabulary import BATCH, Vocabulary
 
 WORDS = [
     "think", "thinking", "thinks", "painting", "paints", "rock-climbing", "climbing",
@@ -109,20 +109,18 @@ async def test_a_frequent_word_spelled_otherwise_no_longer_crowds_out_a_rare_one
         assert any("old" in s.refs for s in ctx.snippets)
 
 
-def test_counting_in_chunks_counts_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = [
-        f"{WORDS[i % len(WORDS)]} and {WORDS[(i * 7) % len(WORDS)]} thinking" for i in range(9)
-    ]
-
-    def counted() -> Vocabulary:
-        vocab = Vocabulary()
-        for i, t in enumerate(texts):
-            vocab.add_observation(t, i + 1)
-        vocab.doc_frequency("think")
-        return vocab
-
-    whole = counted()
-    monkeypatch.setattr("nousmem.runtime.vocabulary._CHUNK", 2)
-    chunked = counted()
-    assert chunked.seqs == whole.seqs
-    assert [chunked.doc_frequency("think", s) for s in range(10)] == list(range(10))
+def test_observations_are_counted_a_batch_at_a_time() -> None:
+    """Nothing waits long to be counted: a read after a bulk import finds at most one batch
+    to count, and a process that only writes holds at most one batch of texts."""
+    vocab = Vocabulary()
+    for i in range(BATCH - 1):
+        vocab.add_observation(f"thinking about option {i}", i + 1)
+    assert len(vocab.pending) == BATCH - 1 and vocab.seqs == {}
+    vocab.add_observation("thinks so", BATCH)
+    assert vocab.pending == []
+    assert len(vocab.seqs["think"]) == BATCH
+    for i in range(3 * BATCH + 5):
+        vocab.add_observation("painting", BATCH + 1 + i)
+        assert len(vocab.pending) < BATCH
+    assert vocab.doc_frequency("paints") == 3 * BATCH + 5
+    assert vocab.doc_frequency("think", BATCH - 1) == BATCH - 1
