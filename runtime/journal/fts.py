@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import blake3
 
@@ -116,6 +116,7 @@ class FtsIndex:
         limit: int,
         max_seq: int | None,
         window: int | None = None,
+        started: Callable[[], None] | None = None,
     ) -> list[SearchHit]:
         """Best ``limit`` rows by BM25 (ties by rowid) with ``rowid <= max_seq``.
 
@@ -124,6 +125,8 @@ class FtsIndex:
         row is newer, else ``bm25.scores`` (the same formula on the prefix).
         ``window``: rank only the ``window`` newest matching rows (finding them walks the
         doclists only), so a query on common words costs the same in a large index.
+        ``started`` is called just before the statement that does most of the work (the
+        caller may wait for it, then let that statement run alongside its own work).
         """
         table = table_for(namespace)
         if table not in self._known:
@@ -153,6 +156,8 @@ class FtsIndex:
                     f" {table} WHERE {where} ORDER BY rowid DESC LIMIT ?))"
                 )
                 ranked_params += [*params, window]
+            if started is not None:
+                started()
             rows = conn.execute(
                 f"SELECT rowid, rank, event_id FROM {table} WHERE {ranked_where}"
                 " ORDER BY rank, rowid LIMIT ?",
@@ -160,6 +165,8 @@ class FtsIndex:
             ).fetchall()
             # Already in order: best first, ties by rowid.
             return [SearchHit(eid, seq, -rank) for seq, rank, eid in rows]
+        if started is not None:
+            started()
         matched = [
             seq
             for (seq,) in conn.execute(

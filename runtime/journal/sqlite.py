@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import Literal, TypeVar
 
 import aiosqlite
@@ -49,6 +50,13 @@ T = TypeVar("T")
 Durability = Literal["full", "normal", "off"]
 _log = get_logger("nousmem.journal")
 _MAX_GROUP = 512
+# The longest the loop waits, with the GIL released, for an idle worker thread to start a
+# job handed to it with a ``handoff`` event (a search). Without the wait, the worker needs
+# the GIL to take the job and to run the Python before each statement, and a loop busy
+# with Python hands it over only every ``sys.getswitchinterval()`` (5 ms): a read's search
+# would start only once the loop ran out of its own work, not alongside it. The wait
+# itself takes about 0.1-0.7 ms (the worker wakes and starts the statement).
+HANDOFF_S = 0.002
 
 
 def _translate(exc: BaseException) -> BaseException:
@@ -163,6 +171,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         self._contended = False  # the last group held more than one caller's batch
         self.commits = 0  # transactions written; group commit shows as commits < appends
         self._plan_lock = PlanLock(path)
+        self._jobs = 0  # calls of _in_thread on the worker's queue or under way
 
     @classmethod
     async def open(
@@ -233,19 +242,34 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
             f" SET value = excluded.value WHERE CAST(value AS INTEGER) < {SCHEMA_VERSION}; COMMIT;"
         )
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_thread(
+        self, fn: Callable[[sqlite3.Connection], T], *, handoff: threading.Event | None = None
+    ) -> T:
         """Run ``fn(raw_connection)`` on aiosqlite's worker thread, as one queued call.
 
-        Uses aiosqlite's ``_execute`` hook (stable since 0.17; the version is pinned in
-        pyproject.toml) because the public API would cost one thread hop per statement.
+        Feeds aiosqlite's own queue (as its ``Connection._execute`` does; the version is
+        pinned in pyproject.toml) because the public API would cost one thread hop per
+        statement. ``handoff``: an event ``fn`` sets once it is under way; when the worker
+        is idle, the loop waits for it (at most ``HANDOFF_S``) before going on. See
+        :data:`HANDOFF_S` for why.
         """
         if self._closed:
             raise ClosedError("journal is closed")
         db = self._db
+        if not db._running or db._connection is None:  # as Connection._execute checks
+            raise ClosedError("journal connection is closed")
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        idle = self._jobs == 0 and not self._busy
+        self._jobs += 1
         try:
-            return await db._execute(lambda: fn(db._conn))  # type: ignore[no-untyped-call,no-any-return]
+            db._tx.put_nowait((fut, partial(fn, db._conn)))
+            if handoff is not None and idle:
+                handoff.wait(HANDOFF_S)
+            return await fut
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
+        finally:
+            self._jobs -= 1
 
     # -- writes -------------------------------------------------------------------------------
 

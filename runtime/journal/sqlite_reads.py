@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -38,7 +39,9 @@ class SqliteReads:
     path: str
     _writer: Transactions  # holds the connection's lexical index
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_thread(
+        self, fn: Callable[[sqlite3.Connection], T], *, handoff: threading.Event | None = None
+    ) -> T:
         raise NotImplementedError  # SqliteJournal's
 
     def _page_query(
@@ -159,14 +162,27 @@ class SqliteReads:
         max_seq: int | None = None,
         window: int | None = None,
     ) -> list[SearchHit]:
+        started = threading.Event()
+
         def run(c: sqlite3.Connection) -> list[SearchHit]:
             # One transaction: its statements see one snapshot, so another process's
             # erasure between the match and the id lookup cannot take rows out from under it.
-            return self._writer.search(
-                c, namespace, query, limit=limit, max_seq=max_seq, window=window
-            )
+            try:
+                return self._writer.search(
+                    c,
+                    namespace,
+                    query,
+                    limit=limit,
+                    max_seq=max_seq,
+                    window=window,
+                    started=started.set,
+                )
+            finally:
+                started.set()
 
-        return await self._in_thread(run)
+        # The ranking statement runs without the GIL: started before the caller goes on, it
+        # overlaps the caller's own work (a read works out its worldview meanwhile).
+        return await self._in_thread(run, handoff=started)
 
     async def namespaces(self) -> list[str]:
         rows = await self._in_thread(

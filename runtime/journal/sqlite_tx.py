@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.journal import lexqueue
@@ -142,17 +142,25 @@ class Transactions:
         limit: int,
         max_seq: int | None,
         window: int | None,
+        started: Callable[[], None] | None = None,
     ) -> list[SearchHit]:
         """Search the lexical index in one transaction, moving the queue into it first.
 
         A read transaction when the queue is empty; else one write transaction that moves
         the queue and searches, so no row committed before the search is missed.
+        ``started``: see :meth:`FtsIndex.search`.
         """
         conn.execute("BEGIN")
         try:
             if not lexqueue.queued_rows(conn):
                 return self.fts.search(
-                    conn, namespace, query, limit=limit, max_seq=max_seq, window=window
+                    conn,
+                    namespace,
+                    query,
+                    limit=limit,
+                    max_seq=max_seq,
+                    window=window,
+                    started=started,
                 )
         finally:
             conn.execute("ROLLBACK")
@@ -167,7 +175,13 @@ class Transactions:
             try:
                 lexqueue.flush(conn, self.fts)
                 hits = self.fts.search(
-                    conn, namespace, query, limit=limit, max_seq=max_seq, window=window
+                    conn,
+                    namespace,
+                    query,
+                    limit=limit,
+                    max_seq=max_seq,
+                    window=window,
+                    started=started,
                 )
                 conn.execute("COMMIT")
             except BaseException:
