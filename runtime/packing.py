@@ -15,6 +15,9 @@ from nousmem.runtime.fact_lines import base_terms
 
 __all__ = ["Packing", "fit_lines"]
 
+# The patterns an excerpt keeps: the question's words, and its answer cue.
+Cutting = tuple[re.Pattern[str] | None, re.Pattern[str] | None]
+
 # Below this many tokens left no line fits (``- Name: word …`` and its day).
 _MIN_LINE = 6
 
@@ -36,12 +39,27 @@ def fit_lines(text: str, budget: int) -> str:
 class Packing(Channels):
     """The packing steps of :class:`~nousmem.runtime.query.QueryEngine`."""
 
+    @staticmethod
+    def _excerpt_patterns(plan: QueryPlan) -> Cutting:
+        """What an excerpt of a turn keeps for ``plan`` (see :func:`excerpt`): the
+        question's words, and the cue of the kind of answer it asks for."""
+        # Names are in most turns ("Thanks, Melanie!"): they would keep every greeting.
+        names = {t for n in plan.entities for t in tokens(n)}
+        return matcher(t for t in base_terms(plan.terms) if t not in names), answer_cue(
+            plan.question
+        )
+
     def _pack(
-        self, order: list[Snippet], room: int, limit: int | None, plan: QueryPlan, bare: bool
+        self,
+        order: list[Snippet],
+        room: int,
+        limit: int | None,
+        cutting: Cutting,
+        bare: bool,
     ) -> tuple[list[Snippet], list[Snippet]]:
         """Whole candidates (``order``: best first, see :func:`by_score`) into
-        ``1 - excerpt_share`` of ``room``; then the next ones as excerpts into the rest.
-        Returns (kept, dropped for budget)."""
+        ``1 - excerpt_share`` of ``room``; then the next ones as excerpts (``cutting``:
+        see :meth:`_excerpt_patterns`) into the rest. Returns (kept, dropped for budget)."""
         cfg = self.proj.config.retrieval
         share = cfg.excerpt_share
         packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
@@ -49,10 +67,7 @@ class Packing(Channels):
         if share <= 0 or not rest:
             return packer.kept, rest
         packer.budget = room
-        # Names are in most turns ("Thanks, Melanie!"): they would keep every greeting.
-        names = {t for n in plan.entities for t in tokens(n)}
-        terms = matcher(t for t in base_terms(plan.terms) if t not in names)
-        cue = answer_cue(plan.question)
+        terms, cue = cutting
 
         dropped: list[Snippet] = []
         # Two turns of one day cut to the same line ("Thanks, Mel! …") say nothing twice; the

@@ -216,6 +216,22 @@ class QueryEngine(Adjustments):
                 wv = wv.model_copy(update={"period": asked_period(plan)})
             conflicted = competing(wv)
             facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
+            # The Worldview Snapshot's share of the budget, and what excerpts look for:
+            # neither depends on a hit, so they are worked out while the search runs.
+            room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
+            # The slots the question asks about first: a long unrelated line must not take
+            # the share (or be the one kept while the asked one is skipped).
+            asked = Asked(plan, self.proj.config.attributes.spec)
+            # Standing instructions have room of their own, on top of the snapshot's share.
+            told = sum(
+                count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
+            )
+            share = int(budget_tokens * cfg.worldview_share)
+            share += min(told, int(budget_tokens * cfg.instruction_share))
+            wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
+            room -= count_tokens(wv_text)
+            shown = self._worldview_shown(wv, wv_text)
+            cutting = self._excerpt_patterns(plan)
             channel_failures: list[Suppressed] = []
             if self.dense is not None:
                 try:
@@ -314,28 +330,15 @@ class QueryEngine(Adjustments):
                 )
             )
 
-        # Headers and bullets count: the rendered prompt never exceeds the budget.
-        room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
-        # The slots the question asks about first: a long unrelated line must not take the
-        # share (or be the one kept while the asked one is skipped).
-        asked = Asked(plan, self.proj.config.attributes.spec)
-        # Standing instructions have room of their own, on top of the snapshot's share.
-        told = sum(
-            count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
-        )
-        share = int(budget_tokens * cfg.worldview_share)
-        share += min(told, int(budget_tokens * cfg.instruction_share))
-        wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
-        room -= count_tokens(wv_text)
-        shown = self._worldview_shown(wv, wv_text)
+        # Headers and bullets count (``room``): the rendered prompt never exceeds the budget.
         order = by_score(cands)
-        kept, dropped = self._pack(order, max(0, room), k, plan, bare)
+        kept, dropped = self._pack(order, max(0, room), k, cutting, bare)
         missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
         if missing and len(kept) > MIN_OTHERS and (k is None or k >= MIN_OTHERS + len(missing)):
             # The answer displaces the weakest of what was packed (see runtime/asked.py).
             first = {s.id for s in missing}
             again = missing + [s for s in order if s.id not in first]
-            kept, dropped = self._pack(again, max(0, room), k, plan, bare)
+            kept, dropped = self._pack(again, max(0, room), k, cutting, bare)
             kept = by_score(kept)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]
