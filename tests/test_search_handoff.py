@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,16 +28,27 @@ T0 = datetime(2024, 1, 1, tzinfo=UTC)
 IDS = IdGenerator(seed=5)
 
 
-async def _journal(path: Path) -> SqliteJournal:
-    j = await SqliteJournal.open(path, durability="normal")
-    await j.append(
-        [
-            utterance_draft(IDS, "a", text, T0 + timedelta(seconds=i))
-            for i, text in enumerate(["the kayak trip", "tea at noon", "a kayak lesson"])
-        ]
-    )
-    await j.search("a", '"tea"', limit=5)  # moves the queued rows into the index
-    return j
+@pytest.fixture
+async def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[SqliteJournal]:
+    """A journal with three indexed turns (1 and 3 say "kayak"), whose searches wait for
+    the worker however slow the machine is (so no test depends on the timeout)."""
+    monkeypatch.setattr(sqlite_journal, "HANDOFF_S", 60.0, raising=False)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    try:
+        await j.append(
+            [
+                utterance_draft(IDS, "a", text, T0 + timedelta(seconds=i))
+                for i, text in enumerate(["the kayak trip", "tea at noon", "a kayak lesson"])
+            ]
+        )
+        await j.search("a", '"tea"', limit=5)  # moves the queued rows into the index
+        yield j
+    finally:
+        await j.close()
+
+
+async def _kayak(j: SqliteJournal) -> list[int]:
+    return sorted(h.seq for h in await j.search("a", '"kayak"', limit=5))
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
@@ -53,63 +65,53 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
 
 async def test_the_worker_has_started_the_search_when_the_caller_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    journal: SqliteJournal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # However slow the machine, the caller waits for the worker (the test never times out).
-    monkeypatch.setattr(sqlite_journal, "HANDOFF_S", 60.0, raising=False)
-    j = await _journal(tmp_path / "j.db")
-    try:
-        entered = _spy(monkeypatch)
-        search = asyncio.ensure_future(j.search("a", '"kayak"', limit=5))
-        await asyncio.sleep(0)  # the task's first step queues the search
-        # Checked at once, holding the GIL: only a handoff lets the worker in before this.
-        assert entered.is_set()
-        assert sorted(h.seq for h in await search) == [1, 3]
-    finally:
-        await j.close()
+    entered = _spy(monkeypatch)
+    search = asyncio.ensure_future(_kayak(journal))
+    await asyncio.sleep(0)  # the task's first step queues the search
+    # Checked at once, holding the GIL: only a handoff lets the worker in before this.
+    assert entered.is_set()
+    assert await search == [1, 3]
 
 
 async def test_a_search_queued_behind_other_work_does_not_hold_the_loop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    journal: SqliteJournal,
 ) -> None:
-    monkeypatch.setattr(sqlite_journal, "HANDOFF_S", 60.0, raising=False)
-    j = await _journal(tmp_path / "j.db")
+    release = threading.Event()
     try:
-        release = threading.Event()
-        busy = asyncio.ensure_future(j._in_thread(lambda c: release.wait(60.0)))
+        busy = asyncio.ensure_future(journal._in_thread(lambda c: release.wait(60.0)))
         await asyncio.sleep(0)  # the worker is now held by that job
-        search = asyncio.ensure_future(j.search("a", '"kayak"', limit=5))
+        search = asyncio.ensure_future(_kayak(journal))
         t0 = time.monotonic()
         await asyncio.sleep(0)  # the search's first step: it must not wait for the worker
         assert time.monotonic() - t0 < 10.0
         assert not search.done()
         release.set()
         assert await busy is True
-        assert sorted(h.seq for h in await search) == [1, 3]
+        assert await search == [1, 3]
     finally:
         release.set()
-        await j.close()
 
 
 async def test_a_search_that_fails_on_the_worker_releases_the_caller_with_the_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    journal: SqliteJournal,
 ) -> None:
-    monkeypatch.setattr(sqlite_journal, "HANDOFF_S", 60.0, raising=False)
-    j = await _journal(tmp_path / "j.db")
+    def broken(self: FtsIndex, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("index unreadable")
+
+    original = FtsIndex.search
+    FtsIndex.search = broken  # type: ignore[method-assign]
     try:
-
-        def broken(self: FtsIndex, *args: Any, **kwargs: Any) -> Any:
-            raise RuntimeError("index unreadable")
-
-        monkeypatch.setattr(FtsIndex, "search", broken)
         t0 = time.monotonic()
         with pytest.raises(RuntimeError, match="index unreadable"):
-            await j.search("a", '"kayak"', limit=5)
+            await _kayak(journal)
         assert time.monotonic() - t0 < 10.0  # released by the failure, not by the timeout
-        # A driver error in the query itself comes back as the project's own error.
-        monkeypatch.undo()
-        with pytest.raises((StorageError, InvalidInput)):
-            await j.search("a", '"kayak', limit=5)
-        assert sorted(h.seq for h in await j.search("a", '"kayak"', limit=5)) == [1, 3]
     finally:
-        await j.close()
+        FtsIndex.search = original  # type: ignore[method-assign]
+    # A driver error in the query itself comes back as the project's own error.
+    t0 = time.monotonic()
+    with pytest.raises((StorageError, InvalidInput)):
+        await journal.search("a", '"kayak', limit=5)
+    assert time.monotonic() - t0 < 10.0
+    assert await _kayak(journal) == [1, 3]

@@ -150,18 +150,16 @@ class Transactions:
         the queue and searches, so no row committed before the search is missed.
         ``started``: see :meth:`FtsIndex.search`.
         """
+
+        def search() -> list[SearchHit]:
+            return self.fts.search(
+                conn, namespace, query, limit=limit, max_seq=max_seq, window=window, started=started
+            )
+
         conn.execute("BEGIN")
         try:
             if not lexqueue.queued_rows(conn):
-                return self.fts.search(
-                    conn,
-                    namespace,
-                    query,
-                    limit=limit,
-                    max_seq=max_seq,
-                    window=window,
-                    started=started,
-                )
+                return search()
         finally:
             conn.execute("ROLLBACK")
         # The move holds no journal row: lost to a power cut, it leaves the rows queued, as
@@ -174,15 +172,7 @@ class Transactions:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 lexqueue.flush(conn, self.fts)
-                hits = self.fts.search(
-                    conn,
-                    namespace,
-                    query,
-                    limit=limit,
-                    max_seq=max_seq,
-                    window=window,
-                    started=started,
-                )
+                hits = search()
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
