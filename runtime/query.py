@@ -216,20 +216,8 @@ class QueryEngine(Adjustments):
                 wv = wv.model_copy(update={"period": asked_period(plan)})
             conflicted = competing(wv)
             facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)
-            # The Worldview Snapshot's share of the budget, and what excerpts look for:
-            # neither depends on a hit, so they are worked out while the search runs.
-            room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
-            # The slots the question asks about first: a long unrelated line must not take
-            # the share (or be the one kept while the asked one is skipped).
-            asked = Asked(plan, self.proj.config.attributes.spec)
-            # Standing instructions have room of their own, on top of the snapshot's share.
-            told = sum(
-                count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
-            )
-            share = int(budget_tokens * cfg.worldview_share)
-            share += min(told, int(budget_tokens * cfg.instruction_share))
-            wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
-            room -= count_tokens(wv_text)
+            # Neither depends on a hit, so they are worked out while the search runs.
+            asked, wv_text, room = self._snapshot_section(wv, plan, budget_tokens)
             shown = self._worldview_shown(wv, wv_text)
             cutting = self._excerpt_patterns(plan)
             channel_failures: list[Suppressed] = []
@@ -330,7 +318,6 @@ class QueryEngine(Adjustments):
                 )
             )
 
-        # Headers and bullets count (``room``): the rendered prompt never exceeds the budget.
         order = by_score(cands)
         kept, dropped = self._pack(order, max(0, room), k, cutting, bare)
         missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
@@ -362,6 +349,26 @@ class QueryEngine(Adjustments):
             worldview_shown=shown,
             activation=activation,
         )
+
+    def _snapshot_section(
+        self, wv: WorldviewSnapshot, plan: QueryPlan, budget_tokens: int
+    ) -> tuple[Asked, str, int]:
+        """The Worldview Snapshot's lines within their share of the budget: (what the
+        question asks about, the lines, the tokens left for snippets). Headers and bullets
+        count, so the rendered prompt never exceeds the budget."""
+        cfg = self.proj.config.retrieval
+        room = budget_tokens - sum(count_tokens(h) for h in HEADERS)
+        # The slots the question asks about first: a long unrelated line must not take the
+        # share (or be the one kept while the asked one is skipped).
+        asked = Asked(plan, self.proj.config.attributes.spec)
+        # Standing instructions have room of their own, on top of the snapshot's share.
+        told = sum(
+            count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
+        )
+        share = int(budget_tokens * cfg.worldview_share)
+        share += min(told, int(budget_tokens * cfg.instruction_share))
+        wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
+        return asked, wv_text, room - count_tokens(wv_text)
 
     @staticmethod
     def _worldview_shown(wv: WorldviewSnapshot, wv_text: str) -> list[str]:
