@@ -20,18 +20,23 @@ __all__ = ["lexical_query", "relaxed_query"]
 # "sea son", "carpet" -> "car pet").
 _MIN_PART = 4
 
+# Words that frame a question as a guess ("What job might Maria pursue?"): searched for,
+# they match every turn that hedges, and those crowd the ranked window. Not "may" (the month).
+_HEDGES = frozenset("likely might probably possibly perhaps".split())
+
 
 def lexical_query(proj: Projector, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
     """The FTS5 query a fresh plan records (a replay reuses the recorded one).
 
     Names of the question's entities match a large share of the corpus (speakers are in
-    every turn they say) and only add noise to BM25; they steer the entity channel. Terms
+    every turn they say) and only add noise to BM25; they steer the entity channel. Its
+    hedges ("might", "likely") say nothing of what to find and are left out too. Terms
     in more than ``common_term_share`` of the observations add little to BM25 but make
     FTS5 score most of the index, so they are dropped while rarer terms remain.
     """
     names = {t for n in plan.entities for t in tokens(n)}
     every = base_terms(plan.terms)
-    terms = [t for t in every if t not in names] or every
+    terms = [t for t in every if t not in names and t not in _HEDGES] or every
     # "roadtrip" in a question, "road trip" in the turns (or both, in different turns).
     terms = list(dict.fromkeys(w for t in terms for w in _spellings(proj, t, as_of_seq)))
     cap = proj.config.retrieval.common_term_share * max(1, proj.observations_at(as_of_seq))
