@@ -7,6 +7,7 @@ position, for the same reason.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from nousmem.policies.planner import QueryPlan
@@ -14,11 +15,13 @@ from nousmem.projections.lexical import MAX_QUERY_TERMS, fts_query, tokens
 from nousmem.runtime.fact_lines import base_terms
 from nousmem.runtime.projector import Projector
 
-__all__ = ["lexical_query", "relaxed_query"]
+__all__ = ["few_matches", "lexical_query", "relaxed_query"]
 
 # The shortest word a compound splits into ("roadtrip" -> "road trip"; not "season" ->
 # "sea son", "carpet" -> "car pet").
 _MIN_PART = 4
+# The quoted terms of a query as lexical_query and fts_query write it: ``"a" OR "b c"``.
+_PHRASE = re.compile(r'"([^"]*)"')
 
 # Words that frame a question as a guess ("What job might Maria pursue?"): searched for,
 # they match every turn that hedges, and those crowd the ranked window. Not "may" (the month).
@@ -55,6 +58,13 @@ def relaxed_query(proj: Projector, plan: QueryPlan, as_of_seq: int | None = None
     recorded plan and the read's position, so a replay runs the same one."""
     q = _bounded(proj, base_terms(plan.terms), as_of_seq)
     return None if q == plan.fts else q
+
+
+def few_matches(proj: Projector, fts: str | None, as_of_seq: int | None, fewer_than: int) -> bool:
+    """Whether the observations holding the terms of ``fts`` (counted as of the position)
+    are fewer than ``fewer_than``: its search cannot find that many by their own words."""
+    terms = _PHRASE.findall(fts or "")
+    return sum(_df(proj, t, as_of_seq) for t in terms if t.split()) < fewer_than
 
 
 def _bounded(proj: Projector, terms: Sequence[str], as_of_seq: int | None) -> str | None:

@@ -21,7 +21,7 @@ from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.fts_query import lexical_query, relaxed_query
+from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
 from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import fit_lines
@@ -116,19 +116,62 @@ class QueryEngine(Adjustments):
             return "provenance: only claims held for corroboration (low-trust source)"
         return None
 
-    async def _searches(
+    async def _start_searches(
         self, plan: QueryPlan, at: ReadPoint, rank: int
-    ) -> tuple[dict[str, float], dict[str, float]]:
-        """The lexical hits of ``plan`` (id -> BM25), and the relaxed query's hits (id ->
-        score below every strict hit) when the strict ones are too few to fill a budget."""
+    ) -> asyncio.Future[tuple[dict[str, float], dict[str, float]]]:
+        """Start the read's searches (see :meth:`_searches`): a task whose search reaches
+        the journal's thread at the caller's next yield.
+
+        When the strict query's terms are in fewer observations than ``relaxed_min_hits``,
+        its search is short and the relaxed one is almost surely wanted: the strict search
+        is awaited here, so that the relaxed one runs on the journal's thread while the
+        read works out its worldview, not after. (Queued behind the strict search, it
+        would not start sooner: between the two the worker needs the GIL, which the read's
+        own work holds.) Whether its hits are used is decided as before, so the context is
+        the same either way.
+        """
         cfg = self.proj.config.retrieval
+        if not few_matches(self.proj, plan.fts, rank, cfg.relaxed_min_hits):
+            return asyncio.ensure_future(self._searches(plan, at, rank))
         bm25 = await self._lexical(plan.fts, at, cfg.lexical_k, rank)
+        if len(bm25) >= cfg.relaxed_min_hits:  # a belief delta's hits made enough
+            return asyncio.ensure_future(self._searches(plan, at, rank, bm25))
+        early = asyncio.ensure_future(self._relaxed(plan, at, rank))
+        searches = asyncio.ensure_future(self._searches(plan, at, rank, bm25, early))
+
+        def settle(_: object) -> None:  # the read failed, or was cancelled, before it
+            if not early.done():
+                early.cancel()
+            elif not early.cancelled():
+                early.exception()  # retrieved: the read reports its own failure
+
+        searches.add_done_callback(settle)
+        return searches
+
+    async def _relaxed(self, plan: QueryPlan, at: ReadPoint, rank: int) -> dict[str, float]:
+        cfg = self.proj.config.retrieval
+        return await self._lexical(
+            relaxed_query(self.proj, plan, rank), at, cfg.lexical_k, rank, relaxed=True
+        )
+
+    async def _searches(
+        self,
+        plan: QueryPlan,
+        at: ReadPoint,
+        rank: int,
+        bm25: dict[str, float] | None = None,
+        early: asyncio.Future[dict[str, float]] | None = None,
+    ) -> tuple[dict[str, float], dict[str, float]]:
+        """The lexical hits of ``plan`` (id -> BM25; ``bm25`` if already found), and the
+        relaxed query's hits (id -> score below every strict hit) when the strict ones are
+        too few to fill a budget (``early``: the relaxed search, if already started)."""
+        cfg = self.proj.config.retrieval
+        if bm25 is None:
+            bm25 = await self._lexical(plan.fts, at, cfg.lexical_k, rank)
         if len(bm25) >= cfg.relaxed_min_hits:
             return bm25, {}
         # Too few hits to fill the budget: every term, names included, below them all.
-        more = await self._lexical(
-            relaxed_query(self.proj, plan, rank), at, cfg.lexical_k, rank, relaxed=True
-        )
+        more = await (early if early is not None else self._relaxed(plan, at, rank))
         more = {e: s for e, s in more.items() if e not in bm25}
         top = max(more.values(), default=0.0) or 1.0
         cap = cfg.relaxed_share * min(bm25.values()) if bm25 else top
@@ -207,9 +250,9 @@ class QueryEngine(Adjustments):
         # as of ``at``, so what folds meanwhile changes neither; an erasure that overlaps
         # them makes ``admit`` start the read again.
         rankings: dict[str, Sequence[str]] = {}
-        searches = asyncio.ensure_future(self._searches(plan, at, rank))
+        searches = await self._start_searches(plan, at, rank)
         try:
-            await asyncio.sleep(0)  # the task hands its first search to the thread
+            await asyncio.sleep(0)  # the task hands its search to the thread
             # Before the fact lines: a line of a conflicted slot must not settle on a value.
             wv = resolve(plan.entities)
             if plan.past and plan.times:

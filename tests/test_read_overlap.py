@@ -24,10 +24,21 @@ async def _remember(rt: Any) -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("relaxed_min_hits", "overlapped"),
+    [
+        # Only the strict search (no relaxed query): it overlaps the worldview.
+        (0, 0),
+        # Three turns are fewer than relaxed_min_hits: the strict search (short) is awaited,
+        # and the relaxed one overlaps the worldview (see QueryEngine._start_searches).
+        (10, 1),
+    ],
+)
 async def test_the_worldview_is_worked_out_while_the_search_is_in_flight(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, relaxed_min_hits: int, overlapped: int
 ) -> None:
-    async with MemoryRuntime.open(tmp_path / "m.db", namespace="u") as rt:
+    config = {"retrieval": {"relaxed_min_hits": relaxed_min_hits}}
+    async with MemoryRuntime.open(tmp_path / "m.db", namespace="u", config=config) as rt:
         await _remember(rt)
         expected = await rt.query("Where does Sam work?", budget_tokens=300)
 
@@ -41,16 +52,21 @@ async def test_the_worldview_is_worked_out_while_the_search_is_in_flight(
             return snapshot(self, *args, **kwargs)
 
         search = rt.journal.search
+        calls: list[str] = []
 
         async def waiting(*args: Any, **kwargs: Any) -> Any:
+            calls.append(args[1])
+            nth = len(calls) - 1
             hits = await search(*args, **kwargs)
-            await resolved.wait()
+            if nth == overlapped:
+                await resolved.wait()
             return hits
 
         monkeypatch.setattr(Worldview, "snapshot", noting)
         monkeypatch.setattr(rt.journal, "search", waiting)
         ctx = await asyncio.wait_for(rt.query("Where does Sam work?", budget_tokens=300), 10)
         assert resolved.is_set()
+        assert len(calls) == overlapped + 1
         assert ctx.to_prompt() == expected.to_prompt()
         assert [s.id for s in ctx.snippets] == [s.id for s in expected.snippets]
         assert "Globex" in ctx.to_prompt()
@@ -74,15 +90,24 @@ async def test_a_failing_search_fails_the_read_and_leaves_no_task_behind(
         assert [t for t in asyncio.all_tasks() if t is not current] == []
 
 
+@pytest.mark.parametrize(("relaxed_min_hits", "overlapped"), [(0, 0), (10, 1)])
 async def test_a_read_that_fails_while_searching_cancels_its_search(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, relaxed_min_hits: int, overlapped: int
 ) -> None:
-    async with MemoryRuntime.memory(namespace="u") as rt:
+    """The search in flight while the worldview fails (the strict one, or the relaxed one
+    of a read whose words are rare) is cancelled."""
+    config = {"retrieval": {"relaxed_min_hits": relaxed_min_hits}}
+    async with MemoryRuntime.memory(namespace="u", config=config) as rt:
         await _remember(rt)
         started = asyncio.Event()
         cancelled = asyncio.Event()
+        search = rt.journal.search
+        calls: list[str] = []
 
         async def hanging(*args: Any, **kwargs: Any) -> Any:
+            calls.append(args[1])
+            if len(calls) - 1 < overlapped:
+                return await search(*args, **kwargs)
             started.set()
             try:
                 await asyncio.sleep(3600)
