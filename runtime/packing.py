@@ -56,10 +56,15 @@ class Packing(Channels):
         limit: int | None,
         cutting: Cutting,
         bare: bool,
+        cuts: dict[str, Snippet] | None = None,
     ) -> tuple[list[Snippet], list[Snippet]]:
         """Whole candidates (``order``: best first, see :func:`by_score`) into
         ``1 - excerpt_share`` of ``room``; then the next ones as excerpts (``cutting``:
-        see :meth:`_excerpt_patterns`) into the rest. Returns (kept, dropped for budget)."""
+        see :meth:`_excerpt_patterns`) into the rest. Returns (kept, dropped for budget).
+
+        ``cuts``: the excerpts already made in this read (id -> excerpt), which a second
+        packing of the same candidates reuses; it grows with the ones made here."""
+        cuts = {} if cuts is None else cuts
         cfg = self.proj.config.retrieval
         share = cfg.excerpt_share
         packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
@@ -83,7 +88,9 @@ class Packing(Channels):
                 # read, each of which would be cut (regexes, a copy, a count) to be refused.
                 dropped.append(s)
                 continue
-            cut = self._excerpt(s, terms, cue, bare)
+            cut = cuts.get(s.id)
+            if cut is None:
+                cut = cuts[s.id] = self._excerpt(s, terms, cue, bare)
             if _line(cut) in lines:
                 twins.append(s)
             elif packer.offer(cut):

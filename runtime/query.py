@@ -362,13 +362,14 @@ class QueryEngine(Adjustments):
             )
 
         order = by_score(cands)
-        kept, dropped = self._pack(order, max(0, room), k, cutting, bare)
+        cuts: dict[str, Snippet] = {}
+        kept, dropped = self._pack(order, max(0, room), k, cutting, bare, cuts)
         missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
         if missing and len(kept) > MIN_OTHERS and (k is None or k >= MIN_OTHERS + len(missing)):
             # The answer displaces the weakest of what was packed (see runtime/asked.py).
             first = {s.id for s in missing}
             again = missing + [s for s in order if s.id not in first]
-            kept, dropped = self._pack(again, max(0, room), k, cutting, bare)
+            kept, dropped = self._pack(again, max(0, room), k, cutting, bare, cuts)
             kept = by_score(kept)
         suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]

@@ -1,6 +1,7 @@
 """Packing skips cutting a candidate that could not fit however it were cut: the bound it
 uses (``Packing._least``) never exceeds what the candidate or any excerpt of it counts, and
-a read packs the same with and without the skip."""
+a read packs the same with and without the skip. A read that packs twice cuts each
+candidate once."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.workload import observations
 from nousmem.projections.excerpt import matcher
 from nousmem.projections.retrieval import Packer, Snippet, count_tokens
 from nousmem.runtime import MemoryRuntime
@@ -163,3 +165,45 @@ async def test_a_read_packs_the_same_without_the_skip(
         assert out["skip"] == out["every"]
         if budget < 1000:
             assert skipped > 0  # the skip is exercised, not only allowed
+
+
+async def test_a_second_packing_reuses_the_first_ones_excerpts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A read whose answer was dropped for budget packs again with the answer first
+    (``runtime/asked.py``): the excerpts it already cut are reused, not cut again, and the
+    context is the one a read that cuts them again gets."""
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for o in observations(3, 400):
+            await rt.observe_and_route(o)
+        packs: list[int] = []
+        cut: list[str] = []
+        pack, excerpt = Packing._pack, Packing._excerpt
+
+        def counting_pack(self: Packing, *args: Any, **kwargs: Any) -> Any:
+            packs.append(1)
+            return pack(self, *args, **kwargs)
+
+        def counting_excerpt(self: Packing, s: Snippet, *args: Any) -> Snippet:
+            cut.append(s.id)
+            return excerpt(self, s, *args)
+
+        def forgetful(self: Packing, *args: Any, **kwargs: Any) -> Any:
+            packs.append(1)
+            return pack(self, *args[:5])  # a fresh memo every time, as before
+
+        question = "What is Goran's favourite food, ramen?"
+        monkeypatch.setattr(Packing, "_excerpt", counting_excerpt)
+        seen = {}
+        for name, packing in (("reused", counting_pack), ("again", forgetful)):
+            packs.clear()
+            cut.clear()
+            monkeypatch.setattr(Packing, "_pack", packing)
+            ctx = await rt.query(question, budget_tokens=300)
+            seen[name] = ([s.id for s in ctx.snippets], ctx.to_prompt())
+            assert len(packs) == 2  # the answer displaced the weakest: packed twice
+            if name == "reused":
+                assert cut and len(cut) == len(set(cut))
+            else:
+                assert len(cut) > len(set(cut))
+        assert seen["reused"] == seen["again"]
