@@ -22,7 +22,12 @@ def count_tokens(text: str) -> int:
 
     No tokenizer is bundled; this tracks BPE counts of English prose within ~15%.
     """
-    return math.ceil(token_units(text) * 1.1)
+    return units_to_tokens(token_units(text))
+
+
+def units_to_tokens(units: int) -> int:
+    """The tokens :func:`count_tokens` gives a text of ``units`` words and marks."""
+    return math.ceil(units * 1.1)
 
 
 def token_units(text: str) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from nousmem.projections.excerpt import segments
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
-from nousmem.projections.retrieval import count_tokens
+from nousmem.projections.retrieval import count_tokens, token_units
 
 __all__ = [
     "DOC_KINDS",
@@ -46,6 +46,7 @@ class DocRow:
     tokens: int = field(default=0, compare=False)
     bare_tokens: int = field(default=0, compare=False)
     parts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    framing: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def cost(self) -> int:
@@ -71,6 +72,18 @@ class DocRow:
         if not self.bare_tokens:
             object.__setattr__(self, "bare_tokens", count_tokens("- " + self.bare_text))
         return self.bare_tokens
+
+    def frame_units(self, bare: bool) -> int:
+        """The units (:func:`~nousmem.projections.retrieval.token_units`) of what every
+        excerpt of the row keeps around its cut: the line's ``- `` and the ``lead``, and
+        unless ``bare`` the time notes. Counted once. They join the cut at spaces, so a
+        line's units are these plus the cut's."""
+        if self.framing is None:
+            lead = token_units("- " + self.text[: self.lead])
+            notes = token_units(self.text[len(self.text) - self.notes :]) if self.notes else 0
+            object.__setattr__(self, "framing", (lead, notes))
+        assert self.framing is not None
+        return self.framing[0] + (0 if bare else self.framing[1])
 
     @property
     def segments(self) -> tuple[str, ...]:

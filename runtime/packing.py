@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import math
 import re
 
 from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.excerpt import excerpt, matcher
 from nousmem.projections.lexical import tokens
-from nousmem.projections.retrieval import Packer, Snippet, count_tokens, token_units
+from nousmem.projections.retrieval import (
+    Packer,
+    Snippet,
+    count_tokens,
+    token_units,
+    units_to_tokens,
+)
 from nousmem.runtime.channels import Channels
 from nousmem.runtime.fact_lines import base_terms
 
@@ -116,11 +121,7 @@ class Packing(Channels):
         doc = self.proj.docs.get(s.id)
         if s.kind != "observation" or doc is None:
             return s.tokens
-        # The opening ends and the notes begin at a space, so the units add up.
-        units = token_units("- " + doc.text[: doc.lead]) + 2
-        if doc.notes and not bare:
-            units += token_units(doc.text[len(doc.text) - doc.notes :])
-        return min(s.tokens, math.ceil(units * 1.1))
+        return min(s.tokens, units_to_tokens(doc.frame_units(bare) + 2))
 
     def _excerpt(
         self, s: Snippet, terms: re.Pattern[str] | None, cue: re.Pattern[str] | None, bare: bool
@@ -136,7 +137,12 @@ class Packing(Channels):
         notes = "" if bare else doc.text[len(doc.bare_text) :]
         text = doc.text[: doc.lead] + cut + notes
         return s.model_copy(
-            update={"text": text, "tokens": count_tokens("- " + text), "excerpt": True}
+            # count_tokens("- " + text): the opening ends and the notes begin at a space.
+            update={
+                "text": text,
+                "tokens": units_to_tokens(doc.frame_units(bare) + token_units(cut)),
+                "excerpt": True,
+            }
         )
 
 
