@@ -137,7 +137,6 @@ class QueryEngine(Adjustments):
         if len(bm25) >= cfg.relaxed_min_hits:  # a belief delta's hits made enough
             return asyncio.ensure_future(self._searches(plan, at, rank, bm25))
         early = asyncio.ensure_future(self._relaxed(plan, at, rank))
-        searches = asyncio.ensure_future(self._searches(plan, at, rank, bm25, early))
 
         def settle(_: object) -> None:  # the read failed, or was cancelled, before it
             if not early.done():
@@ -145,6 +144,7 @@ class QueryEngine(Adjustments):
             elif not early.cancelled():
                 early.exception()  # retrieved: the read reports its own failure
 
+        searches = asyncio.ensure_future(self._searches(plan, at, rank, bm25, early))
         searches.add_done_callback(settle)
         return searches
 

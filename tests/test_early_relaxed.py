@@ -122,16 +122,20 @@ async def test_a_failed_read_leaves_no_search_behind(
         raise RuntimeError("worldview broke")
 
     reported: list[dict[str, Any]] = []
-    asyncio.get_running_loop().set_exception_handler(lambda _, context: reported.append(context))
-    monkeypatch.setattr(rt._proj.worldview, "snapshot", broken)
-    with pytest.raises(Exception, match="worldview broke"):
-        await rt.query("Where did Ana go last weekend?", budget_tokens=300)
-    monkeypatch.undo()
-    for _ in range(50):  # the journal's thread finishes what it was given
-        await asyncio.sleep(0.01)
-        if all(t.done() for t in asyncio.all_tasks() if t is not asyncio.current_task()):
-            break
-    gc.collect()
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: reported.append(context))
+    try:
+        monkeypatch.setattr(rt._proj.worldview, "snapshot", broken)
+        with pytest.raises(Exception, match="worldview broke"):
+            await rt.query("Where did Ana go last weekend?", budget_tokens=300)
+        monkeypatch.undo()
+        for _ in range(50):  # the journal's thread finishes what it was given
+            await asyncio.sleep(0.01)
+            if all(t.done() for t in asyncio.all_tasks() if t is not asyncio.current_task()):
+                break
+        gc.collect()
+    finally:
+        loop.set_exception_handler(None)
     assert [
         t for t in asyncio.all_tasks() if not t.done() and t is not asyncio.current_task()
     ] == []
