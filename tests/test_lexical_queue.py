@@ -168,3 +168,37 @@ async def test_the_queue_tolerates_a_writer_that_bypasses_it(tmp_path: Path) -> 
         assert _counts(p) == (0, 1)
     finally:
         await j.close()
+
+
+def _segments(path: Path, ns: str) -> int:
+    """FTS5 segments of the namespace's index (its ``_idx`` table has rows per segment)."""
+    conn = sqlite3.connect(path)
+    try:
+        row = conn.execute(f"SELECT count(DISTINCT segid) FROM {table_for(ns)}_idx").fetchone()
+        return int(row[0])
+    finally:
+        conn.close()
+
+
+async def test_a_rebuild_leaves_the_lexical_index_in_one_segment_with_the_same_hits(
+    tmp_path: Path,
+) -> None:
+    """A rebuild rewrites the index in one transaction: without a merge it would leave the
+    old segments (their rows now deletion markers) beside the new one, for every later
+    search to read through."""
+    db = tmp_path / "memory.db"
+    rt = await MemoryRuntime.open(db, namespace="n", config={"journal": {"durability": "normal"}})
+    try:
+        for i in range(3 * FLUSH_ROWS):
+            await rt.observe(
+                {"content": f"turn {i}: the {('fox', 'owl', 'hare')[i % 3]} ran", "actor": "A"}
+            )
+        before = {w: await rt.journal.search("n", f'"{w}"', limit=500) for w in ("fox", "ran")}
+        assert _segments(db, "n") >= 1
+        await rt.rebuild()
+        assert _segments(db, "n") == 1
+        after = {w: await rt.journal.search("n", f'"{w}"', limit=500) for w in ("fox", "ran")}
+        assert after == before
+        assert len(after["ran"]) == 3 * FLUSH_ROWS
+    finally:
+        await rt.close()
