@@ -60,21 +60,63 @@ class PrefixLengths:
         self.cumulative: list[int] = []
         self.length: dict[int, int] = {}
         self._version: int | None = None
+        self.resets = 0  # times rows removed elsewhere made it start again
 
-    def extend(self, conn: sqlite3.Connection) -> None:
-        """Read the sizes of rows added since the last call.
+    def extend(self, conn: sqlite3.Connection, newest: int | None = None) -> None:
+        """Read the sizes of rows added since the last call (``newest``: the newest row,
+        when the caller knows it; no statement is then run for none added).
 
         Rows this connection removes reset the table's lengths (``FtsIndex``). Rows another
-        process removed (an erasure there) show as fewer rows than known: start again.
+        process removed (an erasure there) show as fewer rows than known, and rows it
+        replaced (a rebuild there) as totals unlike FTS5's own: start again.
         """
         version = int(conn.execute("PRAGMA data_version").fetchone()[0])
-        if self._version is not None and version != self._version and self.rowids:
-            (known,) = conn.execute(
-                f"SELECT count(*) FROM {self.table}_docsize WHERE id <= ?", (self.rowids[-1],)
-            ).fetchone()
-            if known != len(self.rowids):
-                self.rowids, self.cumulative, self.length = [], [], {}
+        if self._version is None or version == self._version:
+            self._version = version
+            if newest is None or not self.rowids or self.rowids[-1] < newest:
+                self._read_new(conn)
+            return
+        # Another connection wrote: what is checked and read here is one snapshot, so rows
+        # it appends meanwhile cannot look like a mismatch.
+        own = not conn.in_transaction
+        if own:
+            conn.execute("BEGIN")
+        try:
+            if self.rowids:
+                (known,) = conn.execute(
+                    f"SELECT count(*) FROM {self.table}_docsize WHERE id <= ?",
+                    (self.rowids[-1],),
+                ).fetchone()
+                if known != len(self.rowids):
+                    self._restart()
+            self._read_new(conn)
+            totals = self._totals(conn)
+            if totals is not None and totals != (len(self.rowids), self.total):
+                self._restart()
+                self._read_new(conn)
+        finally:
+            if own:
+                conn.execute("COMMIT")
         self._version = version
+
+    @property
+    def total(self) -> int:
+        """Tokens in every row known."""
+        return self.cumulative[-1] if self.cumulative else 0
+
+    def _restart(self) -> None:
+        self.rowids, self.cumulative, self.length = [], [], {}
+        self.resets += 1
+
+    def _totals(self, conn: sqlite3.Connection) -> tuple[int, int] | None:
+        """FTS5's own count of rows and of their tokens (its 'averages' record)."""
+        got = conn.execute(f"SELECT block FROM {self.table}_data WHERE id = 1").fetchone()
+        if got is None or not isinstance(got[0], bytes):
+            return None
+        values = _varints(got[0])
+        return (values[0], sum(values[1:])) if values else None
+
+    def _read_new(self, conn: sqlite3.Connection) -> None:
         last = self.rowids[-1] if self.rowids else 0
         total = self.cumulative[-1] if self.cumulative else 0
         for rowid, size in conn.execute(
