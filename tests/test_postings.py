@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal import postings
 from nousmem.runtime.journal.base import SearchHit
 from nousmem.runtime.journal.fts import FtsIndex
+from nousmem.runtime.journal.sqlite import SqliteJournal
+from tests.helpers import utterance_draft
 
 NS = "n"
 WORDS = ["fox", "foxes", "owl", "hare", "running", "runs", "garden", "rain", "blue", "river"]
@@ -155,3 +159,46 @@ def test_another_connections_changes_leave_the_hits_fts5s(tmp_path: Path) -> Non
     assert index.search(mine, NS, query, limit=10, max_seq=None, window=None) == _fts5(
         mine, query, 10, None
     )
+
+
+def test_with_load_later_a_new_word_runs_fts5_and_its_postings_are_read_after() -> None:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    index = FtsIndex(load_later=True)
+    _add(index, conn, ["fox fox owl", "owl hare", "the fox", "rain", "fox"])
+    query = '"fox" OR "owl"'
+    first = index.search(conn, NS, query, limit=3, max_seq=None, window=None)
+    assert first == _fts5(conn, query, 3, None)
+    assert index.wanted and index.ensure(conn, NS) not in index._postings
+    index.load_wanted(conn)
+    assert not index.wanted
+    held = index._postings[index.ensure(conn, NS)]
+    assert held.missing(["fox", "owl"]) == []
+    _add(index, conn, ["owl owl"], start=6)  # indexed after the postings were read
+    assert index.search(conn, NS, query, limit=3, max_seq=None, window=None) == _fts5(
+        conn, query, 3, None
+    )
+    assert held.upto == 6  # ranked from the postings, extended with the new row
+
+
+async def test_the_sqlite_journal_reads_a_searched_words_postings_on_its_thread(
+    tmp_path: Path,
+) -> None:
+    ids = IdGenerator(seed=5)
+    t0 = datetime(2024, 1, 1, tzinfo=UTC)
+    texts = ["fox fox owl", "owl hare", "the fox ran", "rain on the river", "fox"]
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    try:
+        await j.append(
+            [utterance_draft(ids, NS, t, t0 + timedelta(seconds=i)) for i, t in enumerate(texts)]
+        )
+        query = '"fox" OR "owl"'
+        first = await j.search(NS, query, limit=4)
+        await j.head(NS)  # the worker has run what was queued before it: the postings job
+        fts = j._writer.fts
+        assert not fts.wanted
+        assert fts._postings[fts.ensure(j._db._conn, NS)].missing(["fox", "owl"]) == []
+        second = await j.search(NS, query, limit=4)
+        assert [h.event_id for h in second] == [h.event_id for h in first]
+        assert [h.score for h in second] == [h.score for h in first]
+    finally:
+        await j.close()

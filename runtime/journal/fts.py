@@ -27,7 +27,12 @@ def table_for(namespace: str) -> str:
 class FtsIndex:
     """Per-namespace FTS5 tables on one connection. Not thread-safe: use from one thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, load_later: bool = False) -> None:
+        """``load_later``: a search that would first have to read postings (or row lengths)
+        runs FTS5's ranked statement instead and leaves them for :meth:`load_wanted`, which
+        the caller runs when its thread is free (the SQLite backend: after the search)."""
+        self.load_later = load_later
+        self._wanted: dict[str, list[str]] = {}  # table -> terms searched, not yet read
         self._known: set[str] = set()
         self._ensured: dict[str, str] = {}  # namespace -> table, created on this connection
         self._lengths: dict[str, bm25.PrefixLengths] = {}  # table -> row sizes (BM25)
@@ -118,6 +123,37 @@ class FtsIndex:
             [(seq, text, eid) for eid, seq, text in docs],
         )
 
+    def _held(self, conn: sqlite3.Connection, table: str, newest: int) -> postings.Postings:
+        """The table's postings, with its row lengths read up to row ``newest``."""
+        lengths = self._lengths.get(table)
+        if lengths is None:
+            lengths = self._lengths[table] = bm25.PrefixLengths(table)
+        lengths.extend(conn, newest)
+        held = self._postings.get(table)
+        if held is None or held.lengths is not lengths or not held.current():
+            # None yet, or rows were removed elsewhere since these were read.
+            held = self._postings[table] = postings.Postings(table, lengths)
+        return held
+
+    def _want(self, table: str, terms: list[str]) -> None:
+        wanted = self._wanted.setdefault(table, [])
+        wanted += [t for t in terms if t not in wanted]
+
+    @property
+    def wanted(self) -> bool:
+        """Whether searches since the last :meth:`load_wanted` left terms to read."""
+        return bool(self._wanted)
+
+    def load_wanted(self, conn: sqlite3.Connection) -> None:
+        """Read the postings (and the row lengths) that searches asked for with
+        ``load_later``: the next search for those terms is ranked from them."""
+        wanted, self._wanted = self._wanted, {}
+        for table, terms in wanted.items():
+            got = conn.execute(f"SELECT max(rowid) FROM {table}").fetchone()
+            if got is None or got[0] is None:
+                continue
+            self._held(conn, table, int(got[0])).load(conn, terms, int(got[0]))
+
     def _ranked_in_memory(
         self,
         conn: sqlite3.Connection,
@@ -140,14 +176,14 @@ class FtsIndex:
             terms = self._terms[query] = postings.single_terms(conn, query)
         if terms is None:
             return None
-        lengths = self._lengths.get(table)
-        if lengths is None:
-            lengths = self._lengths[table] = bm25.PrefixLengths(table)
-        lengths.extend(conn, newest)
         held = self._postings.get(table)
-        if held is None or held.lengths is not lengths or not held.current():
-            # None yet, or rows were removed elsewhere since these were read.
-            held = self._postings[table] = postings.Postings(table, lengths)
+        if self.load_later and (held is None or held.missing(terms)):
+            self._want(table, terms)
+            return None
+        held = self._held(conn, table, newest)
+        if self.load_later and held.missing(terms):  # read again: rows were removed
+            self._want(table, terms)
+            return None
         held.load(conn, terms, newest)
         ranked: list[tuple[int, float]] = held.rank(terms, limit=limit, window=window)
         if started is not None:

@@ -13,9 +13,11 @@ computes FTS5's formula in FTS5's order of operations, so the doubles, and the h
 ones FTS5's ranked statement returns (a property test holds them equal), in ~1-2.5 ms
 against ~6-12 ms at 100k rows.
 
-A term's first use costs a read of its postings (~3-6 ms for 10,000 rows); they are then
-kept, with each row's length, for the life of the connection: at most ~16 bytes per term
-per row (what FTS5's own index holds, without positions). Rows removed or replaced (an
+A term's first use costs a read of its postings (~3-6 ms for 10,000 rows): the SQLite
+backend runs FTS5's statement for that search and reads them after it, on the journal's
+thread (``FtsIndex(load_later=True)``); the in-memory backend reads them at once. They are
+then kept, with each row's length, for the life of the connection: at most ~16 bytes per
+term per row (what FTS5's own index holds, without positions). Rows removed or replaced (an
 erasure, a rebuild, here or in another process) drop them, to be read again.
 
 A query of any other shape (a phrase of several terms, a prefix, ``AND``/``NOT``) and a
@@ -75,6 +77,10 @@ class Postings:
         """Whether the row lengths still describe the rows these postings were read from
         (another process removing rows makes them start again)."""
         return self._resets == self.lengths.resets
+
+    def missing(self, terms: list[str]) -> list[str]:
+        """The terms whose postings have not been read."""
+        return [t for t in terms if t not in self._docs]
 
     def load(self, conn: sqlite3.Connection, terms: list[str], newest: int) -> None:
         """Bring the postings of ``terms`` up to row ``newest`` (the index's newest)."""

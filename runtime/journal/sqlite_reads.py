@@ -14,6 +14,8 @@ import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
+import aiosqlite
+
 from nousmem.runtime.events import EventBase
 from nousmem.runtime.journal.base import Head, SearchHit, VerifyReport
 from nousmem.runtime.journal.chain import ChainWalker, erasure_log
@@ -21,8 +23,10 @@ from nousmem.runtime.journal.chain_sql import undecodable_text_as_marker, walk_c
 from nousmem.runtime.journal.rows import PayloadReaders, events_from_rows, iter_events
 from nousmem.runtime.journal.schema import SELECT_COLUMNS
 from nousmem.runtime.journal.sqlite_tx import Transactions
+from nousmem.runtime.logging import get_logger
 
 T = TypeVar("T")
+_log = get_logger("nousmem.journal")
 _PAGE = 2000
 
 
@@ -38,6 +42,8 @@ class SqliteReads:
 
     path: str
     _writer: Transactions  # holds the connection's lexical index
+    _db: aiosqlite.Connection
+    _closed: bool
 
     async def _in_thread(
         self, fn: Callable[[sqlite3.Connection], T], *, handoff: threading.Event | None = None
@@ -182,7 +188,28 @@ class SqliteReads:
 
         # The ranking statement runs without the GIL: started before the caller goes on, it
         # overlaps the caller's own work (a read works out its worldview meanwhile).
-        return await self._in_thread(run, handoff=started)
+        hits = await self._in_thread(run, handoff=started)
+        if self._writer.fts.wanted:
+            self._load_postings()
+        return hits
+
+    def _load_postings(self) -> None:
+        """Queue the reading of the postings the last searches asked for on the journal's
+        thread, after what is queued there, without waiting for it: those searches ran
+        FTS5's ranked statement, and the next ones for these words use the postings."""
+        db = self._db
+        if self._closed or not db._running or db._connection is None:
+            return
+        fts = self._writer.fts
+
+        def job() -> None:  # on the worker thread
+            try:
+                fts.load_wanted(db._conn)
+            except Exception as exc:  # the next search for the words reads FTS5 again
+                fts.reset()
+                _log.warning("postings_not_loaded", error=repr(exc))
+
+        db._tx.put_nowait((None, job))
 
     async def namespaces(self) -> list[str]:
         rows = await self._in_thread(

@@ -50,7 +50,7 @@ class Transactions:
     """Transactions of one connection. Not thread-safe: use from the worker thread only."""
 
     def __init__(self) -> None:
-        self.fts = FtsIndex()
+        self.fts = FtsIndex(load_later=True)
         # Rows this connection queued since the queue last moved (an estimate: rolled-back
         # rows stay counted, and other processes' rows are not; it only paces the moves).
         self.queued = 0
