@@ -104,7 +104,10 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, Beli
 
         async def factory() -> MemoryRuntime:
             journal = await SqliteJournal.open(
-                path, durability=cfg.journal.durability, busy_timeout_s=cfg.journal.busy_timeout_s
+                path,
+                durability=cfg.journal.durability,
+                busy_timeout_s=cfg.journal.busy_timeout_s,
+                postings_in_memory=cfg.journal.postings_in_memory,
             )
             return await cls._start(journal, namespace, clock, cfg)
 
@@ -122,7 +125,8 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, Beli
         cfg = _arguments(namespace, clock, config)
 
         async def factory() -> MemoryRuntime:
-            return await cls._start(MemoryJournal(), namespace, clock, cfg)
+            journal = MemoryJournal(postings_in_memory=cfg.journal.postings_in_memory)
+            return await cls._start(journal, namespace, clock, cfg)
 
         return _Opening(factory)
 

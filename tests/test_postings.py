@@ -9,15 +9,15 @@ read: rows appended, removed or replaced, by this connection or another.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.journal import postings
 from nousmem.runtime.journal.base import SearchHit
@@ -30,19 +30,8 @@ WORDS = ["fox", "foxes", "owl", "hare", "running", "runs", "garden", "rain", "bl
 
 
 def _fts5(conn: sqlite3.Connection, query: str, limit: int, window: int | None) -> list[SearchHit]:
-    """FTS5's own ranked statement (the path the postings stand in for)."""
-    postings.ENABLED = False
-    try:
-        return FtsIndex().search(conn, NS, query, limit=limit, max_seq=None, window=window)
-    finally:
-        postings.ENABLED = True
-
-
-@pytest.fixture(autouse=True)
-def _enabled() -> Iterator[None]:
-    postings.ENABLED = True
-    yield
-    postings.ENABLED = True
+    """FTS5's own ranked statement (the path the postings stand in for): the default."""
+    return FtsIndex().search(conn, NS, query, limit=limit, max_seq=None, window=window)
 
 
 def _add(index: FtsIndex, conn: sqlite3.Connection, texts: list[str], start: int = 1) -> None:
@@ -70,7 +59,7 @@ def test_the_hits_are_fts5s_own_for_any_rows_and_window(
     texts: list[str], words: list[str], limit: int, window: int | None
 ) -> None:
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    index = FtsIndex()
+    index = FtsIndex(in_memory=True)
     _add(index, conn, texts)
     query = _query(words)
     got = index.search(conn, NS, query, limit=limit, max_seq=None, window=window)
@@ -80,7 +69,7 @@ def test_the_hits_are_fts5s_own_for_any_rows_and_window(
 def test_one_term_queries_are_ranked_from_postings() -> None:
     """The equality above must compare two paths: this query takes the postings' one."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    index = FtsIndex()
+    index = FtsIndex(in_memory=True)
     _add(index, conn, ["the fox runs", "an owl", "foxes and owls"])
     assert postings.single_terms(conn, '"fox" OR "owls"') == ["fox", "owl"]
     assert postings.single_terms(conn, '"blue river"') is None  # two terms: FTS5's path
@@ -108,7 +97,7 @@ def test_the_hits_stay_fts5s_after_rows_are_added_removed_and_replaced(
     window: int | None,
 ) -> None:
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    index = FtsIndex()
+    index = FtsIndex(in_memory=True)
     _add(index, conn, first)
     query = _query(words)
     index.search(conn, NS, query, limit=8, max_seq=None, window=window)  # postings read
@@ -134,7 +123,7 @@ def test_another_connections_changes_leave_the_hits_fts5s(tmp_path: Path) -> Non
     mine = sqlite3.connect(path, isolation_level=None)
     mine.execute("PRAGMA journal_mode=WAL")
     other = sqlite3.connect(path, isolation_level=None)
-    index, theirs = FtsIndex(), FtsIndex()
+    index, theirs = FtsIndex(in_memory=True), FtsIndex()
     _add(index, mine, ["fox fox owl", "owl hare", "the fox", "rain on the river", "fox"])
     query = '"fox" OR "owl"'
 
@@ -163,7 +152,7 @@ def test_another_connections_changes_leave_the_hits_fts5s(tmp_path: Path) -> Non
 
 def test_with_load_later_a_new_word_runs_fts5_and_its_postings_are_read_after() -> None:
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    index = FtsIndex(load_later=True)
+    index = FtsIndex(in_memory=True, load_later=True)
     _add(index, conn, ["fox fox owl", "owl hare", "the fox", "rain", "fox"])
     query = '"fox" OR "owl"'
     first = index.search(conn, NS, query, limit=3, max_seq=None, window=None)
@@ -186,19 +175,60 @@ async def test_the_sqlite_journal_reads_a_searched_words_postings_on_its_thread(
     ids = IdGenerator(seed=5)
     t0 = datetime(2024, 1, 1, tzinfo=UTC)
     texts = ["fox fox owl", "owl hare", "the fox ran", "rain on the river", "fox"]
-    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal", postings_in_memory=True)
     try:
         await j.append(
             [utterance_draft(ids, NS, t, t0 + timedelta(seconds=i)) for i, t in enumerate(texts)]
         )
         query = '"fox" OR "owl"'
-        first = await j.search(NS, query, limit=4)
-        await j.head(NS)  # the worker has run what was queued before it: the postings job
+        first = await j.search(NS, query, limit=4)  # FTS5's statement: no postings yet
         fts = j._writer.fts
-        assert not fts.wanted
+        assert fts.wanted and not j._loading
+        # Read after the next commit (a read's trace), when the thread has nothing else.
+        await j.append([utterance_draft(ids, NS, "rain", t0 + timedelta(seconds=9))])
+        for _ in range(200):
+            if not j._loading:
+                break
+            await asyncio.sleep(0.01)
+        assert not fts.wanted and not j._loading
         assert fts._postings[fts.ensure(j._db._conn, NS)].missing(["fox", "owl"]) == []
-        second = await j.search(NS, query, limit=4)
-        assert [h.event_id for h in second] == [h.event_id for h in first]
-        assert [h.score for h in second] == [h.score for h in first]
+        second = await j.search(NS, query, limit=4)  # from the postings
+        fts.in_memory = False
+        assert second == await j.search(NS, query, limit=4)
+        assert {h.event_id for h in second} == {h.event_id for h in first}
     finally:
         await j.close()
+
+
+QUESTIONS = [
+    "Where does Alice work?",
+    "What does Bob think about the river?",
+    "Has Alice been to the garden?",
+    "Who runs by the river in the rain?",
+]
+
+
+async def _contexts(path: Path, in_memory: bool) -> list[str]:
+    config = {"journal": {"durability": "normal", "postings_in_memory": in_memory}}
+    async with MemoryRuntime.open(path, namespace="n", config=config) as rt:
+        assert rt.journal._writer.fts.in_memory is in_memory
+        out = []
+        for _ in range(2):  # the second round reads the postings the first one asked for
+            for q in QUESTIONS:
+                out.append((await rt.query(q, budget_tokens=300)).to_prompt())
+        held = rt.journal._writer.fts._postings
+        assert bool(held) is in_memory  # so the second round was ranked from them
+        return out
+
+
+async def test_a_runtime_reads_the_same_contexts_with_postings_in_memory(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    async with MemoryRuntime.open(path, namespace="n") as rt:
+        assert rt.journal._writer.fts.in_memory is False  # off unless asked for
+        for i in range(80):
+            who = ("Alice", "Bob")[i % 2]
+            place = ("the river", "the garden", "Acme", "the market")[i % 4]
+            await rt.observe({"content": f"I went to {place} in the rain, turn {i}.", "actor": who})
+    assert await _contexts(path, True) == await _contexts(path, False)
+    async with MemoryRuntime.memory(config={"journal": {"postings_in_memory": True}}) as rt:
+        assert rt.journal._fts.in_memory is True

@@ -128,6 +128,7 @@ async def test_naive_datetimes_can_be_read_as_utc(tmp_path: Path) -> None:
     ("config", "field"),
     [
         ({"journal": {"durability": "sometimes"}}, "config.journal.durability"),
+        ({"journal": {"postings_in_memory": "sometimes"}}, "config.journal.postings_in_memory"),
         ({"retrieval": {"rank_window": 0}}, "config.retrieval.rank_window"),
         ({"retrieval": {"relaxed_window": 0}}, "config.retrieval.relaxed_window"),
         ({"retrieval": {"speaker_focus": 1.5}}, "config.retrieval.speaker_focus"),

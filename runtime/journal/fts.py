@@ -27,10 +27,13 @@ def table_for(namespace: str) -> str:
 class FtsIndex:
     """Per-namespace FTS5 tables on one connection. Not thread-safe: use from one thread."""
 
-    def __init__(self, *, load_later: bool = False) -> None:
-        """``load_later``: a search that would first have to read postings (or row lengths)
-        runs FTS5's ranked statement instead and leaves them for :meth:`load_wanted`, which
-        the caller runs when its thread is free (the SQLite backend: after the search)."""
+    def __init__(self, *, in_memory: bool = False, load_later: bool = False) -> None:
+        """``in_memory``: rank reads at the head from postings in memory (see
+        :mod:`~nousmem.runtime.journal.postings`). ``load_later``: a search that would first
+        have to read postings (or row lengths) runs FTS5's ranked statement instead and
+        leaves them for :meth:`load_wanted`, which the caller runs when its thread is free
+        (the SQLite backend: after its next commit)."""
+        self.in_memory = in_memory
         self.load_later = load_later
         self._wanted: dict[str, list[str]] = {}  # table -> terms searched, not yet read
         self._known: set[str] = set()
@@ -166,7 +169,7 @@ class FtsIndex:
     ) -> list[SearchHit] | None:
         """A read at the head ranked from postings (see :mod:`postings`), or None when the
         query is not one for them: FTS5's own ranked statement then runs."""
-        if not postings.ENABLED:
+        if not self.in_memory:
             return None
         if query in self._terms:
             terms = self._terms[query]

@@ -31,12 +31,13 @@ from nousmem.runtime.journal.rows import row_to_event
 class MemoryJournal(Journal):
     """Rows in Python lists; the lexical index in an in-process ``:memory:`` FTS5 database."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, postings_in_memory: bool = False) -> None:
+        self._postings_in_memory = postings_in_memory
         self._rows: dict[str, list[StoredRow]] = {}
         self._events: dict[str, list[EventBase]] = {}
         self._by_id: dict[str, tuple[str, int]] = {}
         self._fts_conn = sqlite3.connect(":memory:", isolation_level=None)
-        self._fts = FtsIndex()
+        self._fts = FtsIndex(in_memory=self._postings_in_memory)
         self._vectors: dict[str, dict[str, dict[int, CachedVector]]] = {}  # ns -> model -> seq
         self._closed = False
 
@@ -76,7 +77,7 @@ class MemoryJournal(Journal):
             self._fts_conn.execute("COMMIT")
         except BaseException:
             self._fts_conn.execute("ROLLBACK")
-            self._fts = FtsIndex()
+            self._fts = FtsIndex(in_memory=self._postings_in_memory)
             raise
         for r, e in zip(rows, events, strict=True):
             self._rows.setdefault(r.namespace, []).append(r)

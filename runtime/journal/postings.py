@@ -38,10 +38,7 @@ import numpy.typing as npt
 from nousmem.runtime.journal import bm25
 from nousmem.runtime.journal.base import SearchHit
 
-__all__ = ["ENABLED", "Postings", "hits", "single_terms"]
-
-ENABLED = True
-"""Rank eligible reads from postings (tests switch it off to compare with FTS5's own)."""
+__all__ = ["Postings", "hits", "single_terms"]
 
 _OR_QUERY = re.compile(r'"[^"]*"(?: OR "[^"]*")*')
 _PHRASE = re.compile(r'"([^"]*)"')

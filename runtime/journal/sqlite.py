@@ -180,8 +180,10 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         *,
         durability: Durability = "full",
         busy_timeout_s: float = 60.0,
+        postings_in_memory: bool = False,
     ) -> SqliteJournal:
-        """Open (creating if needed) a journal file with WAL and the given durability."""
+        """Open (creating if needed) a journal file with WAL and the given durability.
+        ``postings_in_memory``: see ``JournalConfig.postings_in_memory``."""
         path = os.fspath(path)
         _check_writable(path)
         try:
@@ -197,6 +199,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
             # an erasure must leave no copy behind (many builds default to this; not all).
             await db.execute("PRAGMA secure_delete=ON")
             self = cls(db, path)
+            self._writer.fts.in_memory = postings_in_memory
             await self._in_thread(self._init_schema)
             if is_file_path(path):
                 await db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
@@ -359,6 +362,10 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         self._busy = False
         if self._idle is not None:
             self._idle.set()
+        if self._writer.fts.wanted:
+            # After a commit (a read's trace is its last step), not after the search that
+            # asked: queued then, the reading would hold up that read's own commit.
+            self._load_postings()
 
     async def erase_and_append(
         self,

@@ -27,6 +27,7 @@ from nousmem.runtime.logging import get_logger
 
 T = TypeVar("T")
 _log = get_logger("nousmem.journal")
+_YIELDS = 1000  # times the reading of postings lets a queued job go first
 _PAGE = 2000
 
 
@@ -44,6 +45,7 @@ class SqliteReads:
     _writer: Transactions  # holds the connection's lexical index
     _db: aiosqlite.Connection
     _closed: bool
+    _loading = False  # a job reading postings is queued (see _load_postings)
 
     async def _in_thread(
         self, fn: Callable[[sqlite3.Connection], T], *, handoff: threading.Event | None = None
@@ -188,28 +190,35 @@ class SqliteReads:
 
         # The ranking statement runs without the GIL: started before the caller goes on, it
         # overlaps the caller's own work (a read works out its worldview meanwhile).
-        hits = await self._in_thread(run, handoff=started)
-        if self._writer.fts.wanted:
-            self._load_postings()
-        return hits
+        return await self._in_thread(run, handoff=started)
 
     def _load_postings(self) -> None:
-        """Queue the reading of the postings the last searches asked for on the journal's
-        thread, after what is queued there, without waiting for it: those searches ran
-        FTS5's ranked statement, and the next ones for these words use the postings."""
+        """Queue the reading of the postings that searches asked for on the journal's
+        thread, without waiting for it: those searches ran FTS5's ranked statement, and the
+        next ones for these words use the postings. It gives way to any job queued behind
+        it (at most :data:`_YIELDS` times), so that it runs when the thread is idle."""
         db = self._db
-        if self._closed or not db._running or db._connection is None:
+        if self._loading or self._closed or not db._running or db._connection is None:
             return
-        fts = self._writer.fts
+        self._loading = True
+        fts, queue = self._writer.fts, db._tx
+        yields = 0
 
         def job() -> None:  # on the worker thread
+            nonlocal yields
+            if queue.qsize() and yields < _YIELDS:
+                yields += 1
+                queue.put_nowait((None, job))
+                return
             try:
                 fts.load_wanted(db._conn)
             except Exception as exc:  # the next search for the words reads FTS5 again
                 fts.reset()
                 _log.warning("postings_not_loaded", error=repr(exc))
+            finally:
+                self._loading = False
 
-        db._tx.put_nowait((None, job))
+        queue.put_nowait((None, job))
 
     async def namespaces(self) -> list[str]:
         rows = await self._in_thread(
