@@ -14,6 +14,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -232,3 +233,36 @@ async def test_a_runtime_reads_the_same_contexts_with_postings_in_memory(tmp_pat
     assert await _contexts(path, True) == await _contexts(path, False)
     async with MemoryRuntime.memory(config={"journal": {"postings_in_memory": True}}) as rt:
         assert rt.journal._fts.in_memory is True
+
+
+async def test_a_failed_reading_of_postings_leaves_searches_to_fts5(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = IdGenerator(seed=6)
+    t0 = datetime(2024, 1, 1, tzinfo=UTC)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal", postings_in_memory=True)
+    try:
+        texts = ["fox fox owl", "owl hare", "the fox ran"]
+        await j.append(
+            [utterance_draft(ids, NS, t, t0 + timedelta(seconds=i)) for i, t in enumerate(texts)]
+        )
+        fts = j._writer.fts
+
+        def broken(conn: sqlite3.Connection) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(fts, "load_wanted", broken)
+        query = '"fox" OR "owl"'
+        first = await j.search(NS, query, limit=3)
+        await j.append([utterance_draft(ids, NS, "rain", t0 + timedelta(seconds=9))])
+        for _ in range(200):
+            if not j._loading:
+                break
+            await asyncio.sleep(0.01)
+        assert not j._loading and not fts._postings  # failed, forgotten, not half-read
+        again = await j.search(NS, query, limit=3)
+        assert {h.event_id for h in again} == {h.event_id for h in first}
+        fts.in_memory = False
+        assert again == await j.search(NS, query, limit=3)
+    finally:
+        await j.close()

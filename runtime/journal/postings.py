@@ -131,7 +131,7 @@ class Postings:
     def rank(self, terms: list[str], *, limit: int, window: int | None) -> list[tuple[int, float]]:
         """``(rowid, score)`` of the best ``limit`` rows, best first, ties by rowid, among
         the ``window`` newest rows holding any term: FTS5's ``ORDER BY rank, rowid``."""
-        n_rows, avgdl = self.lengths.stats(None)
+        n_rows, avgdl = self.lengths.stats(self.upto)  # the rows these postings describe
         postings = [
             (np.frombuffer(self._docs[t], dtype=np.int64), np.frombuffer(self._freq[t]))
             for t in terms
