@@ -1,7 +1,8 @@
 """Runtime performance at several journal sizes, each figure beside an in-process floor/peer.
 
-Run ``python benchmarks/perf.py [--sizes 1000,10000,100000] [--big] [--json PATH]``
-(``--big`` adds 1,000,000 events; expect several minutes).
+Run ``python benchmarks/perf.py [--sizes 1000,10000,100000] [--big] [--postings] [--json PATH]``
+(``--big`` adds 1,000,000 events; expect several minutes; ``--postings`` turns
+``JournalConfig.postings_in_memory`` on).
 
 For each size N (ascending, one fresh journal file each, durability "normal" by default):
 
@@ -101,10 +102,11 @@ async def _one_size(
     n_queries: int,
     producers: int,
     progress: bool,
+    postings: bool = False,
 ) -> dict[str, Any]:
     path = os.path.join(tmpdir, f"perf-{n}.db")
     fpath = os.path.join(tmpdir, f"floor-{n}.db")
-    cfg = {"journal": {"durability": durability}}
+    cfg = {"journal": {"durability": durability, "postings_in_memory": postings}}
     k = max(1, min(n, probe))
     out: dict[str, Any] = {"events": n, "probe": k}
 
@@ -324,8 +326,10 @@ async def run(
     queries: int = 50,
     producers: int = PRODUCERS,
     progress: bool = False,
+    postings: bool = False,
 ) -> dict[str, Any]:
-    """Measure every size (ascending) and return the figures; see the module docstring."""
+    """Measure every size (ascending) and return the figures; see the module docstring.
+    ``postings``: with ``JournalConfig.postings_in_memory`` (off by default)."""
     sizes = sorted({int(s) for s in sizes})
     if not sizes or sizes[0] < 1:
         raise ValueError("sizes must be positive integers")
@@ -345,6 +349,7 @@ async def run(
             n_queries=queries,
             producers=producers,
             progress=progress,
+            postings=postings,
         )
     base = by_size[str(sizes[0])]
     base_ev = 1e6 / base["ingest"]["observe_sequential"]["eps"]
@@ -363,6 +368,7 @@ async def run(
     return {
         "sizes": sizes,
         "durability": durability,
+        "postings_in_memory": postings,
         "producers": producers,
         "probe": probe,
         "features": features,
@@ -386,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", type=_sizes, default=[1000, 10_000, 100_000])
     ap.add_argument("--big", action="store_true", help="add 1,000,000 events")
     ap.add_argument("--durability", choices=("full", "normal"), default="normal")
+    ap.add_argument(
+        "--postings", action="store_true", help="with JournalConfig.postings_in_memory on"
+    )
     ap.add_argument("--probe", type=int, default=1000, help="events per sequential probe")
     ap.add_argument("--queries", type=int, default=50, help="queries per size")
     ap.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
@@ -399,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
                 sizes,
                 work,
                 durability=args.durability,
+                postings=args.postings,
                 probe=args.probe,
                 queries=args.queries,
                 progress=True,

@@ -19,6 +19,7 @@ def render(res: dict[str, Any]) -> str:
     blocks = [
         f"perf: sizes {', '.join(f'{s:,}' for s in res['sizes'])}; durability"
         f" {res['durability']}; {res['producers']} producers; probe {res['probe']:,} events;"
+        f" postings in memory: {'on' if res.get('postings_in_memory') else 'off'};"
         " features: "
         + ", ".join(f"{k}={'yes' if v else 'n/a'}" for k, v in res["features"].items())
     ]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import backfill, common, journal, kept_slots, locomo, perf, sleep_reads
+from benchmarks import backfill, common, journal, kept_slots, locomo, perf, postings, sleep_reads
 from benchmarks.common import Timer, percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -213,6 +213,7 @@ async def test_perf_smoke(tmp_path: Path) -> None:
         assert _finite(r["disk"]["bytes_per_event"]) and r["peak_rss_bytes"] > 0
     assert res["scaling"]["50"]["per_event_rel"] == 1.0
     assert "scaling" in perf.render(res)
+    assert "postings in memory: off" in perf.render(res)
     assert "machine:" not in perf.render(res)
     res["cpu_probe_s"] = {"start": 0.3, "end": 0.4}
     assert (
@@ -220,6 +221,12 @@ async def test_perf_smoke(tmp_path: Path) -> None:
         .splitlines()[-1]
         .startswith("machine: sum(range(10**7)) took 0.30 s before the run and 0.40 s after it")
     )
+
+
+async def test_perf_smoke_with_postings_in_memory(tmp_path: Path) -> None:
+    res = await perf.run([60], str(tmp_path), probe=10, queries=3, postings=True)
+    assert res["postings_in_memory"] is True and _finite(res["by_size"]["60"]["query"]["p50_ms"])
+    assert "postings in memory: on" in perf.render(res)
 
 
 def test_probed_times_the_machine_before_and_after_the_measure(
@@ -324,6 +331,16 @@ async def test_kept_slots_smoke(tmp_path: Any) -> None:
     assert "resolved afresh" in kept_slots.render(res)
     with pytest.raises(ValueError, match="rounds"):
         await kept_slots.run(60, 6, 3, 1, str(tmp_path))
+
+
+async def test_postings_smoke(tmp_path: Any) -> None:
+    res = await postings.run(80, 4, 2, 3, str(tmp_path))
+    assert res["events"] == 80 and res["compared_contexts"] == 8
+    assert res["identical_contexts"] == 8  # the postings rank as FTS5 does
+    assert res["on_mean_ms"] > 0 and res["off_mean_ms"] > 0 and res["cold_max_ms"] > 0
+    assert "FTS5 statement" in postings.render(res)
+    with pytest.raises(ValueError):
+        await postings.run(80, 4, 1, 3, str(tmp_path))
 
 
 def test_context_reading() -> None:
