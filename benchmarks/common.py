@@ -45,6 +45,19 @@ def ratio(a: float, b: float) -> float:
     return a / b
 
 
+def two_sides(a: str, a_ms: Sequence[float], b: str, b_ms: Sequence[float]) -> dict[str, float]:
+    """An A/B of latencies: each side's ``{side}_mean_ms``, ``_p50_ms`` and ``_p95_ms``, and
+    ``{stat}_ratio`` = side ``a`` / side ``b`` for each."""
+    out: dict[str, float] = {}
+    for name, ms in ((a, a_ms), (b, b_ms)):
+        out[f"{name}_mean_ms"] = sum(ms) / len(ms) if ms else math.nan
+        out[f"{name}_p50_ms"] = percentile(ms, 50)
+        out[f"{name}_p95_ms"] = percentile(ms, 95)
+    for stat in ("mean", "p50", "p95"):
+        out[f"{stat}_ratio"] = ratio(out[f"{a}_{stat}_ms"], out[f"{b}_{stat}_ms"])
+    return out
+
+
 def peak_rss_bytes() -> int:
     """Peak resident set size of this process so far (a high-water mark)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

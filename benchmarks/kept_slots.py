@@ -30,7 +30,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.common import fmt, note, percentile, ratio, table, write_json
+from benchmarks.common import fmt, note, table, two_sides, write_json
 from benchmarks.perf import PRODUCERS, SEED, _produce, _streams
 from benchmarks.workload import questions
 from nousmem.runtime import MemoryRuntime
@@ -93,12 +93,7 @@ async def run(
         await rt.close()
     out: dict[str, Any] = {"events": events, "routed": routed, "queries": n_queries}
     out["rounds"] = rounds
-    for name, ms in (("kept", kept), ("fresh", fresh)):
-        out[f"{name}_mean_ms"] = sum(ms) / len(ms)
-        out[f"{name}_p50_ms"] = percentile(ms, 50)
-        out[f"{name}_p95_ms"] = percentile(ms, 95)
-    for stat in ("mean", "p50", "p95"):
-        out[f"{stat}_ratio"] = ratio(out[f"kept_{stat}_ms"], out[f"fresh_{stat}_ms"])
+    out.update(two_sides("kept", kept, "fresh", fresh))
     return out
 
 

@@ -29,7 +29,16 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.common import fmt, note, percentile, probe_line, probed, ratio, table, write_json
+from benchmarks.common import (
+    fmt,
+    note,
+    percentile,
+    probe_line,
+    probed,
+    table,
+    two_sides,
+    write_json,
+)
 from benchmarks.perf import PRODUCERS, SEED, _produce, _streams
 from benchmarks.workload import questions
 from nousmem.runtime import MemoryRuntime
@@ -79,12 +88,7 @@ async def run(
     out: dict[str, Any] = {"events": events, "queries": n_queries, "rounds": rounds}
     out["identical_contexts"] = sum(a == b for a, b in zip(seen[True], seen[False], strict=True))
     out["compared_contexts"] = len(seen[True])
-    for name, ms in (("on", on), ("off", off)):
-        out[f"{name}_mean_ms"] = sum(ms) / len(ms)
-        out[f"{name}_p50_ms"] = percentile(ms, 50)
-        out[f"{name}_p95_ms"] = percentile(ms, 95)
-    for stat in ("mean", "p50", "p95"):
-        out[f"{stat}_ratio"] = ratio(out[f"on_{stat}_ms"], out[f"off_{stat}_ms"])
+    out.update(two_sides("on", on, "off", off))
     out["cold_reads"] = cold
     out["cold_p50_ms"] = percentile(cold_ms, 50)
     out["cold_p95_ms"] = percentile(cold_ms, 95)

@@ -99,6 +99,13 @@ def test_helpers() -> None:
     assert percentile([1.0, 2.0, 3.0], 50) == 2.0
     assert math.isnan(percentile([], 95))
     assert "a" in table(["a", "b"], [[1, 2.5]])
+    ab = common.two_sides("on", [1.0, 2.0, 3.0], "off", [2.0, 4.0, 6.0])
+    assert (ab["on_mean_ms"], ab["off_p50_ms"], ab["mean_ratio"], ab["p95_ratio"]) == (
+        2.0,
+        4.0,
+        0.5,
+        0.5,
+    )
     dt = parse_session_datetime("1:56 pm on 8 May, 2023")
     assert dt is not None and (dt.hour, dt.minute, dt.day, dt.month) == (13, 56, 8, 5)
     assert dt.utcoffset() is not None
