@@ -21,17 +21,21 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-__all__ = ["K1", "B", "PrefixLengths", "phrases", "scores"]
+__all__ = ["K1", "PHRASE", "B", "PrefixLengths", "instance_vocab", "phrases", "scores"]
 
 K1 = 1.2
 B = 0.75
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 _STEM = "temp.nousmem_stem"
 _STEM_VOCAB = "temp.nousmem_stem_vocab"
+
+PHRASE = re.compile(r'"([^"]*)"')
+"""The quoted phrases of a query as ``fts_query`` writes it: ``"a" OR "b"``."""
 
 
 def _varints(blob: bytes) -> list[int]:
@@ -161,7 +165,8 @@ def phrases(conn: sqlite3.Connection, texts: Sequence[str]) -> list[tuple[str, .
     return [tuple(t for _, t in sorted(found.get(i + 1, ()))) for i in range(len(texts))]
 
 
-def _vocab(conn: sqlite3.Connection, table: str) -> str:
+def instance_vocab(conn: sqlite3.Connection, table: str) -> str:
+    """Name of ``table``'s ``fts5vocab`` 'instance' table (term, row, offset), made if needed."""
     name = f"temp.{table}_instances"
     conn.execute(
         f"CREATE VIRTUAL TABLE IF NOT EXISTS {name} USING fts5vocab(main, {table}, 'instance')"
@@ -208,7 +213,7 @@ def scores(
     out = dict.fromkeys(targets, 0.0)
     if not targets or n_rows == 0:
         return out
-    vocab = _vocab(conn, table)
+    vocab = instance_vocab(conn, table)
     bound = max_seq if max_seq is not None else (1 << 62)
     norms: dict[int, float] = {}  # row -> k1 * (1 - b + b * dl / avgdl)
     for phrase in query:

@@ -36,12 +36,10 @@ import numpy as np
 import numpy.typing as npt
 
 from nousmem.runtime.journal import bm25
-from nousmem.runtime.journal.base import SearchHit
 
-__all__ = ["Postings", "hits", "single_terms"]
+__all__ = ["Postings", "single_terms"]
 
 _OR_QUERY = re.compile(r'"[^"]*"(?: OR "[^"]*")*')
-_PHRASE = re.compile(r'"([^"]*)"')
 
 
 def single_terms(conn: sqlite3.Connection, query: str) -> list[str] | None:
@@ -49,8 +47,7 @@ def single_terms(conn: sqlite3.Connection, query: str) -> list[str] | None:
     term as FTS5's tokenizer makes it; else None."""
     if not _OR_QUERY.fullmatch(query):
         return None
-    texts = [t.replace('""', '"') for t in _PHRASE.findall(query)]
-    terms = bm25.phrases(conn, texts)
+    terms = bm25.phrases(conn, bm25.PHRASE.findall(query))
     if any(len(t) != 1 for t in terms):
         return None
     return [t[0] for t in terms]
@@ -87,7 +84,7 @@ class Postings:
         missing = [t for t in dict.fromkeys(terms) if t not in self._docs]
         if not missing:
             return
-        vocab = bm25._vocab(conn, self.table)
+        vocab = bm25.instance_vocab(conn, self.table)
         for term in missing:
             # One string from SQLite, parsed by numpy: ~3x faster than a row per instance.
             (listed,) = conn.execute(
@@ -163,16 +160,3 @@ class Postings:
             rows, score = rows[keep], score[keep]
         order = np.lexsort((rows, -score))[:limit]
         return [(int(rows[i]), float(score[i])) for i in order]
-
-
-def hits(conn: sqlite3.Connection, table: str, ranked: list[tuple[int, float]]) -> list[SearchHit]:
-    """The ranked rows as search hits, with their event ids."""
-    if not ranked:
-        return []
-    marks = ",".join("?" * len(ranked))
-    ids = dict(
-        conn.execute(
-            f"SELECT rowid, event_id FROM {table} WHERE rowid IN ({marks})", [r for r, _ in ranked]
-        ).fetchall()
-    )
-    return [SearchHit(ids[r], r, s) for r, s in ranked if r in ids]
