@@ -144,6 +144,54 @@ class Snippet(BaseModel):
     """The text is cut to the sentences that bear on the question (``…`` marks cuts)."""
 
 
+_new = object.__new__
+_set = object.__setattr__
+_SNIPPET_FIELDS = frozenset(Snippet.model_fields) - {"excerpt"}
+
+
+def candidate_snippet(
+    *,
+    id: str,
+    kind: str,
+    text: str,
+    score: float,
+    components: dict[str, float],
+    channels: tuple[str, ...],
+    event_ids: tuple[str, ...],
+    refs: tuple[str, ...],
+    occurred_at: datetime | None,
+    tokens: int,
+    seq: int | None,
+) -> Snippet:
+    """The :class:`Snippet` ``Snippet(**fields)`` validates to, built without validating
+    (a read builds one per candidate, ~140: ~1 µs each against ~6). For trusted values of
+    the declared types only; ``components`` is copied with float values, as validation
+    would."""
+    m = _new(Snippet)
+    _set(
+        m,
+        "__dict__",
+        {
+            "id": id,
+            "kind": kind,
+            "text": text,
+            "score": float(score),
+            "components": {c: float(v) for c, v in components.items()},
+            "channels": channels,
+            "event_ids": event_ids,
+            "refs": refs,
+            "occurred_at": occurred_at,
+            "tokens": tokens,
+            "seq": seq,
+            "excerpt": False,
+        },
+    )
+    _set(m, "__pydantic_fields_set__", set(_SNIPPET_FIELDS))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
 class Suppressed(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -132,17 +132,27 @@ class Channels:
         if wants_list:  # a list wants breadth: other hits, not the context of the first
             share *= cfg.neighbor_list_share
         gap = cfg.neighbor_max_gap_s
+        window = cfg.neighbor_window
+        # Each offset's share of its hit's score, and the reply's (the turn after a question).
+        shares = {
+            d: (cfg.neighbor_after if d > 0 else cfg.neighbor_before)
+            * cfg.neighbor_step ** (abs(d) - 1)
+            for d in range(-window, window + 1)
+            if d
+        }
+        reply = shares.get(1, 0.0) * cfg.neighbor_reply_boost
+        docs, seqs, by_seq = proj.docs, proj.obs_seqs, proj.obs_by_seq
         out: dict[str, float] = {}
         for eid, base in sources.items():
-            src = proj.docs[eid]
+            src = docs[eid]
             asks = src.text.rstrip().endswith("?")
-            i = bisect.bisect_left(proj.obs_seqs, src.seq)
-            for d in range(-cfg.neighbor_window, cfg.neighbor_window + 1):
+            i = bisect.bisect_left(seqs, src.seq)
+            for d, f in shares.items():
                 j = i + d
-                if d == 0 or not 0 <= j < len(proj.obs_seqs):
+                if not 0 <= j < len(seqs):
                     continue
-                other = proj.obs_by_seq[proj.obs_seqs[j]]
-                doc = proj.docs.get(other)
+                other = by_seq[seqs[j]]
+                doc = docs.get(other)
                 if doc is None or not self._in_view(doc, at):
                     continue
                 if (
@@ -150,11 +160,7 @@ class Channels:
                     and abs((doc.occurred_at - src.occurred_at).total_seconds()) > gap
                 ):
                     continue
-                f = cfg.neighbor_after if d > 0 else cfg.neighbor_before
-                f *= cfg.neighbor_step ** (abs(d) - 1)
-                if asks and d == 1:
-                    f *= cfg.neighbor_reply_boost
-                v = base * f * share
+                v = base * (reply if asks and d == 1 else f) * share
                 if v > out.get(other, 0.0):
                     out[other] = v
         # As many as the lexical channel brings: each candidate costs a gate check and a

@@ -14,7 +14,14 @@ from typing import Any
 from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN
-from nousmem.projections.retrieval import Snippet, Suppressed, by_score, count_tokens, rrf
+from nousmem.projections.retrieval import (
+    Snippet,
+    Suppressed,
+    by_score,
+    candidate_snippet,
+    count_tokens,
+    rrf,
+)
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.adjust import Adjustments
 from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
@@ -344,9 +351,8 @@ class QueryEngine(Adjustments):
             if reason is not None:
                 suppressed.append(Suppressed(id=item, reason=reason))
                 continue
-            # Validated: pydantic-core builds it faster than model_construct does in Python.
             cands.append(
-                Snippet(
+                candidate_snippet(
                     id=item,
                     kind=doc.kind,
                     text=doc.bare_text if bare else doc.text,

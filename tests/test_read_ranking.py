@@ -26,6 +26,7 @@ from nousmem.projections.retrieval import (
 from nousmem.projections.schema import AttributeSpec
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.fact_lines import asks_about
+from nousmem.runtime.visibility import ReadPoint
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -91,6 +92,38 @@ async def test_the_reply_to_a_matched_question_joins_the_context(rt: MemoryRunti
     assert "neighbor" in reply.channels and "lexical" not in reply.channels
     question = next(s for s in ctx.snippets if "q" in s.refs)
     assert reply.components["neighbor"] < question.score
+
+
+async def test_each_neighbour_gets_its_offsets_share_of_its_best_hit(rt: MemoryRuntime) -> None:
+    texts = ["one", "two", "Is it a question?", "the reply", "five", "six", "seven"]
+    for i, text in enumerate(texts):
+        await _say(rt, "Ana", text, T0 + i * timedelta(minutes=1), f"t{i}")
+    _tune(
+        rt,
+        neighbor_window=2,
+        neighbor_before=0.3,
+        neighbor_after=0.5,
+        neighbor_step=0.4,
+        neighbor_reply_boost=1.5,
+    )
+    ids = {d.ref: e for e, d in rt._proj.docs.items()}
+    at = ReadPoint(seq=(await rt.head()).seq, time=None)
+    share = rt._proj.config.retrieval.channel_weights["neighbor"]
+    # A question two turns after a weaker hit: each neighbour keeps its best share.
+    got = rt.engine._neighbors({ids["t2"]: 1.0, ids["t0"]: 0.25}, at, wants_list=False)
+    assert got == pytest.approx(
+        {
+            ids["t0"]: 0.3 * 0.4 * share,  # two before the question
+            ids["t1"]: 0.3 * share,  # not 0.25 * 0.5 after the weaker hit
+            ids["t2"]: 0.25 * 0.5 * 0.4 * share,  # a hit is another hit's neighbour too
+            ids["t3"]: 0.5 * 1.5 * share,  # the reply to a question
+            ids["t4"]: 0.5 * 0.4 * share,
+        },
+        rel=1e-12,
+    )
+    listed = rt.engine._neighbors({ids["t2"]: 1.0}, at, wants_list=True)
+    list_share = rt._proj.config.retrieval.neighbor_list_share
+    assert listed[ids["t3"]] == pytest.approx(0.5 * 1.5 * share * list_share, rel=1e-12)
 
 
 async def test_neighbours_stay_within_the_time_gap(rt: MemoryRuntime) -> None:
