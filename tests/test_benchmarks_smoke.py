@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections.abc import Sequence
@@ -12,7 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import backfill, common, journal, kept_slots, locomo, perf, postings, sleep_reads
+from benchmarks import (
+    backfill,
+    common,
+    gc_pauses,
+    journal,
+    kept_slots,
+    locomo,
+    perf,
+    postings,
+    sleep_reads,
+)
 from benchmarks.common import Timer, percentile, table
 from benchmarks.locomo_data import parse_session_datetime
 from benchmarks.locomo_metrics import normalize_answer, score
@@ -338,6 +349,34 @@ async def test_kept_slots_smoke(tmp_path: Any) -> None:
     assert "resolved afresh" in kept_slots.render(res)
     with pytest.raises(ValueError, match="rounds"):
         await kept_slots.run(60, 6, 3, 1, str(tmp_path))
+
+
+async def test_gc_pauses_smoke(tmp_path: Any) -> None:
+    res = await gc_pauses.run(60, 3, 4, 2, str(tmp_path))
+    assert res["events"] == 60 + 2 * 2 * 4 + 3 * 2 * 2 + 20  # + a trace per read
+    assert res["tracked_objects"] > 60
+    for side in gc_pauses.SIDES:
+        assert 0 < res[f"{side}_read_p50_ms"] <= res[f"{side}_read_max_ms"]
+        assert res[f"{side}_full_collections"] >= 0
+    assert "gc.freeze()" in gc_pauses.render(res)
+    assert gc.get_freeze_count() == 0  # every frozen round unfroze
+    with pytest.raises(ValueError, match="rounds"):
+        await gc_pauses.run(60, 3, 4, 1, str(tmp_path))
+
+
+def test_gc_pauses_counts_full_collections_only() -> None:
+    seen = gc_pauses.FullCollections()
+    with seen.installed():
+        gc.collect(0)
+        gc.collect(1)
+        assert seen.ms == []
+        gc.collect()
+    assert len(seen.ms) == 1 and seen.ms[0] >= 0
+    gc.collect()
+    assert len(seen.ms) == 1  # removed on leaving
+    with gc_pauses._side("frozen"):
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
 
 
 async def test_postings_smoke(tmp_path: Any) -> None:
