@@ -17,6 +17,20 @@ from nousmem.projections.worldview_models import WorldviewSnapshot
 _TOKENISH = re.compile(r"\w+|[^\w\s]")
 
 
+def _ascii_classes() -> dict[int, str]:
+    # What ``_TOKENISH`` tells apart, per ASCII character: a word character (``\w``: letters,
+    # digits, "_"), whitespace (``\s``, which is ``str.isspace``), or a mark of its own.
+    out = {}
+    for i in range(128):
+        c = chr(i)
+        out[i] = "a" if c.isalnum() or c == "_" else " " if c.isspace() else "."
+    return out
+
+
+# One character for one: ``str.translate`` then runs its ASCII fast path.
+_CLASSES = str.maketrans(_ascii_classes())
+
+
 def count_tokens(text: str) -> int:
     """Deterministic token estimate: words and punctuation marks, times 1.1.
 
@@ -33,6 +47,12 @@ def units_to_tokens(units: int) -> int:
 def token_units(text: str) -> int:
     """The words and punctuation marks of ``text`` that :func:`count_tokens` counts. Texts
     joined at whitespace count the sum of their units."""
+    if text.isascii():
+        # The matches of ``_TOKENISH`` without building them: each mark is one, and so is
+        # each run of word characters between whitespace and marks (~6x faster; a property
+        # test holds the two equal on any ASCII text).
+        classes = text.translate(_CLASSES)
+        return classes.count(".") + len(classes.replace(".", " ").split())
     return len(_TOKENISH.findall(text))
 
 
@@ -285,7 +305,7 @@ class Packer:
             day = self._days.get(s.occurred_at.date())
             if day is None:
                 prefix = f"[{date_label(s.occurred_at)}] "
-                units = len(_TOKENISH.findall(prefix))
+                units = token_units(prefix)
                 day = (prefix, int(units * 1.1), count_tokens(prefix))
                 self._days[s.occurred_at.date()] = day
             if s.text.startswith(day[0]):
