@@ -14,21 +14,30 @@ from nousmem.projections.retrieval import count_tokens, token_units
 
 _TOKENISH = re.compile(r"\w+|[^\w\s]")
 _ascii = st.text(alphabet=st.characters(max_codepoint=127), max_size=200)
+# The characters counted through the table (see ``retrieval._classes``), and a few beyond.
+_tabled = st.text(
+    alphabet=st.characters(max_codepoint=255)
+    | st.characters(min_codepoint=0x2000, max_codepoint=0x206F)
+    | st.sampled_from("🙂\ufe0f\u3000漢字"),
+    max_size=200,
+)
 _whitespace = st.sampled_from([" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "  "])
 
 
 @settings(max_examples=500, deadline=None)
-@given(_ascii | st.text(max_size=200))
+@given(_ascii | _tabled | st.text(max_size=200))
 @example("- [3 May 2023] Alice: I went hiking, it was great! (yesterday = 2 May 2023)")
 @example("snake_case_word 42nd ... ?!")
 @example("\x1c\x1d\x1e\x1f\x7f\x00")
 @example("café, naïve — “quoted”")
+@example("[8 May 2023] Mel: … we went to the lake … it’s lovely\u00a0there 🙂\ufe0f …")
+@example("\u2028\u2029\u200b\u2060 x\u2003y ½ ² ß")
 def test_the_count_is_the_regexs(text: str) -> None:
     assert token_units(text) == len(_TOKENISH.findall(text))
     assert count_tokens(text) == math.ceil(len(_TOKENISH.findall(text)) * 1.1)
 
 
 @settings(max_examples=300, deadline=None)
-@given(_ascii | st.text(max_size=80), _whitespace, _ascii | st.text(max_size=80))
+@given(_ascii | _tabled | st.text(max_size=80), _whitespace, _ascii | _tabled)
 def test_texts_joined_at_whitespace_count_their_sum(a: str, gap: str, b: str) -> None:
     assert token_units(a + gap + b) == token_units(a) + token_units(b)
