@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from nousmem.projections.trusted import assemblable, assemble
 from nousmem.runtime import payloads as p
 from nousmem.runtime.canonical import canonical_json
 from nousmem.runtime.errors import InvalidInput
@@ -254,20 +255,11 @@ _EVENT_FIELDS = (
     "erased",
     "payload",
 )
-_new_object = object.__new__
-_set = object.__setattr__
 
 
 def _plain(cls: type[EventBase]) -> bool:
     """True when ``model_construct`` of ``cls`` amounts to filling ``__dict__`` (see below)."""
-    return (
-        tuple(cls.__pydantic_fields__) == _EVENT_FIELDS
-        and cls.__pydantic_post_init__ is None
-        and not cls.__private_attributes__
-        and not cls.__pydantic_root_model__
-        and cls.model_config.get("extra") != "allow"
-        and cls.__new__ is object.__new__
-    )
+    return tuple(cls.__pydantic_fields__) == _EVENT_FIELDS and assemblable(cls)
 
 
 # Kinds whose events build_event may assemble without going through model_construct.
@@ -317,10 +309,8 @@ def build_event(
             hash=hash.hex(),
             erased=erased,
         )
-    m = _new_object(cls)
-    _set(
-        m,
-        "__dict__",
+    return assemble(
+        cls,
         {
             "id": id,
             "namespace": namespace,
@@ -335,8 +325,5 @@ def build_event(
             "erased": erased,
             "payload": payload,
         },
+        set(_EVENT_FIELDS),
     )
-    _set(m, "__pydantic_fields_set__", set(_EVENT_FIELDS))
-    _set(m, "__pydantic_extra__", None)
-    _set(m, "__pydantic_private__", None)
-    return m

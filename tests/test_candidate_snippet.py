@@ -1,6 +1,7 @@
 """A read builds its candidates with ``candidate_snippet``, which skips validation: what it
 builds must be indistinguishable from ``Snippet(**fields)``: equal, dumped alike (the
-trace's JSON), copied alike, frozen, and not sharing the caller's components."""
+trace's JSON), copied alike, frozen, and not sharing the caller's components. Models
+whose state is more than their fields are never assembled that way."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from nousmem.projections.retrieval import Snippet, candidate_snippet
+from nousmem.projections.trusted import assemblable, assemble
 
 _text = st.text(max_size=40)
 _ids = st.lists(st.text(min_size=1, max_size=12), max_size=4).map(tuple)
@@ -79,3 +81,27 @@ def test_it_is_frozen_and_keeps_its_own_components() -> None:
     assert s.components == {"lexical": 0.5}
     with pytest.raises(ValidationError):
         s.text = "changed"  # type: ignore[misc]
+
+
+def test_only_plain_models_are_assemblable() -> None:
+    class Plain(BaseModel):
+        a: int
+
+    class Private(BaseModel):
+        a: int
+        _cache: int = PrivateAttr(default=0)
+
+    class Hooked(BaseModel):
+        a: int
+
+        def model_post_init(self, context: Any) -> None:
+            pass
+
+    class Open(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        a: int
+
+    assert assemblable(Plain) and assemblable(Snippet)
+    assert not any(assemblable(c) for c in (Private, Hooked, Open))
+    built = assemble(Plain, {"a": 1}, {"a"})
+    assert built == Plain(a=1) and built.model_fields_set == {"a"}
