@@ -92,18 +92,21 @@ def joins_name(text: str, point: int) -> bool:
     return not street or before in _PLACE_WORDS or before in SENTENCE_STARTERS
 
 
-def split_sentences(text: str, boundary: re.Pattern[str]) -> Iterator[tuple[int, int]]:
+def split_sentences(
+    text: str, boundary: re.Pattern[str], group: int = 0
+) -> Iterator[tuple[int, int]]:
     """The ``(start, end)`` of each piece of ``text`` between matches of ``boundary`` (a
-    pattern matching what separates two sentences), except a boundary right after a title's
-    point before a name (:func:`joins_name`) that holds no line break."""
+    pattern matching what separates two sentences; ``group``: the part of each match that
+    does), except a boundary right after a title's point before a name (:func:`joins_name`)
+    that holds no line break."""
     start = 0
     for m in boundary.finditer(text):
-        cut = m.start()
-        gap = m.group(0)
+        cut = m.start(group)
+        gap = m.group(group)
         if cut > 0 and text[cut - 1] == "." and "\n" not in gap and joins_name(text, cut - 1):
             continue
         if cut > start:
             yield start, cut
-        start = m.end()
+        start = m.end(group)
     if start < len(text):
         yield start, len(text)

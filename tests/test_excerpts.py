@@ -7,10 +7,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from nousmem.policies.answer_cues import answer_cue
-from nousmem.projections.excerpt import ELLIPSIS, excerpt, matcher, segments, stem, window
+from nousmem.projections.excerpt import (
+    _SEGMENT,
+    ELLIPSIS,
+    excerpt,
+    matcher,
+    segments,
+    stem,
+    window,
+)
 from nousmem.projections.retrieval import Packer, Snippet, count_tokens, pack
+from nousmem.projections.title_points import split_sentences
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
@@ -75,6 +86,25 @@ def test_an_image_caption_is_a_segment_of_its_own() -> None:
         excerpt(segments(body), matcher(["dogs"]))
         == f"{ELLIPSIS} [image: a photo of a dog on a beach]"
     )
+
+
+_piece = st.sampled_from(
+    ["Dr", "Mr", "St", "Lee", "Main", "the", "I", "went", "ok", "5th", "[image: a dog]", "ß"]
+)
+_gap = st.sampled_from([" ", "  ", "\n", " \n ", "\t", "", "\u00a0", "\u2003"])
+_mark = st.sampled_from(["", ".", "!", "?", "...", "?!", ",", "."])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(_piece, _mark, _gap), max_size=14))
+@example([("Dr", ".", " "), ("Lee", ".", " "), ("I", "", " "), ("went", "?!", "\n")])
+@example([("ok", ".", " "), ("[image: a dog]", "", " "), ("Main", "", " "), ("St", ".", " ")])
+def test_segments_split_where_the_lookbehind_pattern_does(
+    parts: list[tuple[str, str, str]],
+) -> None:
+    body = "".join(w + m + g for w, m, g in parts).strip()
+    slow = tuple(body[a:b] for a, b in split_sentences(body, _SEGMENT))
+    assert segments(body) == slow
 
 
 def test_packer_offers_past_the_first_budget() -> None:
