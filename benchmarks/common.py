@@ -7,14 +7,17 @@ the plain-SQLite floor in ``benchmarks.floor``.
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import json
 import math
 import os
 import resource
 import sqlite3
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -120,6 +123,30 @@ def probed(measure: Any) -> Any:
     res = measure()
     res["cpu_probe_s"] = {"start": start, "end": cpu_probe()}
     return res
+
+
+def run_in_tempdir(
+    ap: argparse.ArgumentParser,
+    measure: Callable[[argparse.Namespace, str], Coroutine[Any, Any, dict[str, Any]]],
+    render: Callable[[dict[str, Any]], str],
+    argv: list[str] | None,
+) -> int:
+    """The end of a one-table benchmark's ``main``: add ``--json`` and ``--dir`` to ``ap``,
+    parse ``argv``, run ``measure(args, tmpdir)`` between two machine probes (see
+    :func:`probed`), print ``render(figures)`` with the probe's line, and write the figures
+    to ``--json`` if given."""
+    ap.add_argument("--json", default=None, help="also write the figures here")
+    ap.add_argument("--dir", default=None, help="directory for the database file")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        res = probed(lambda: asyncio.run(measure(args, tmp)))
+    print(render(res))
+    line = probe_line(res.get("cpu_probe_s"))
+    if line:
+        print(line)
+    if args.json:
+        write_json(args.json, res)
+    return 0
 
 
 class Timer:

@@ -21,11 +21,9 @@ writes' p50 / p99 / slowest and the full collections seen during its rounds
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,7 +32,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.common import fmt, note, percentile, table, write_json
+from benchmarks.common import fmt, note, percentile, run_in_tempdir, table
 from benchmarks.perf import PRODUCERS, SEED, _produce, _streams
 from benchmarks.workload import questions
 from nousmem.runtime import MemoryRuntime
@@ -182,15 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--writes", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--json", default=None, help="also write the figures here")
-    ap.add_argument("--dir", default=None, help="directory for the database file")
-    args = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        res = asyncio.run(run(args.n, args.queries, args.writes, args.rounds, tmp, progress=True))
-    print(render(res))
-    if args.json:
-        write_json(args.json, res)
-    return 0
+    return run_in_tempdir(
+        ap,
+        lambda a, tmp: run(a.n, a.queries, a.writes, a.rounds, tmp, progress=True),
+        render,
+        argv,
+    )
 
 
 if __name__ == "__main__":

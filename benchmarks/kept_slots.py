@@ -18,10 +18,8 @@ afresh, as the "without" rounds do.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,7 +28,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchmarks.common import fmt, note, table, two_sides, write_json
+from benchmarks.common import fmt, note, run_in_tempdir, table, two_sides
 from benchmarks.perf import PRODUCERS, SEED, _produce, _streams
 from benchmarks.workload import questions
 from nousmem.runtime import MemoryRuntime
@@ -120,15 +118,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--routed", type=int, default=4000)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--json", default=None, help="also write the figures here")
-    ap.add_argument("--dir", default=None, help="directory for the database file")
-    args = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        res = asyncio.run(run(args.n, args.routed, args.queries, args.rounds, tmp, progress=True))
-    print(render(res))
-    if args.json:
-        write_json(args.json, res)
-    return 0
+    return run_in_tempdir(
+        ap,
+        lambda a, tmp: run(a.n, a.routed, a.queries, a.rounds, tmp, progress=True),
+        render,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -19,10 +19,8 @@ and slowest.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
-import tempfile
 import time
 from typing import Any
 
@@ -33,11 +31,9 @@ from benchmarks.common import (
     fmt,
     note,
     percentile,
-    probe_line,
-    probed,
+    run_in_tempdir,
     table,
     two_sides,
-    write_json,
 )
 from benchmarks.perf import PRODUCERS, SEED, _produce, _streams
 from benchmarks.workload import questions
@@ -118,8 +114,7 @@ def render(res: dict[str, Any]) -> str:
         + f"\n(ratio = postings / FTS5; {fmt(res['mean_ratio'])} of the mean)\n"
         + cold
     )
-    line = probe_line(res.get("cpu_probe_s"))
-    return out + ("\n" + line if line else "")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,19 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--cold", type=int, default=50, help="reads timed before any warm-up")
-    ap.add_argument("--json", default=None, help="also write the figures here")
-    ap.add_argument("--dir", default=None, help="directory for the database file")
-    args = ap.parse_args(argv)
-    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        res = probed(
-            lambda: asyncio.run(
-                run(args.n, args.queries, args.rounds, args.cold, tmp, progress=True)
-            )
-        )
-    print(render(res))
-    if args.json:
-        write_json(args.json, res)
-    return 0
+    return run_in_tempdir(
+        ap,
+        lambda a, tmp: run(a.n, a.queries, a.rounds, a.cold, tmp, progress=True),
+        render,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -364,6 +364,23 @@ async def test_gc_pauses_smoke(tmp_path: Any) -> None:
         await gc_pauses.run(60, 3, 4, 1, str(tmp_path))
 
 
+def test_a_benchmarks_main_runs_it_in_a_temp_dir_with_the_probe_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    probes = iter([0.2, 0.3])
+    monkeypatch.setattr(common, "cpu_probe", lambda: next(probes))
+    out = tmp_path / "gc.json"
+    args = ["--n", "40", "--queries", "2", "--writes", "2", "--rounds", "2"]
+    assert gc_pauses.main([*args, "--dir", str(tmp_path), "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "after gc.freeze()" in printed
+    assert "machine: sum(range(10**7)) took 0.20 s before the run and 0.30 s after" in printed
+    figures = json.loads(out.read_text())
+    assert figures["events"] == 40 + 2 * 2 * 2 + 2 * 2 * 2 + 20
+    assert figures["cpu_probe_s"] == {"start": 0.2, "end": 0.3}
+    assert [p.name for p in tmp_path.iterdir()] == ["gc.json"]  # the journal went with it
+
+
 def test_gc_pauses_counts_full_collections_only() -> None:
     seen = gc_pauses.FullCollections()
     with seen.installed():
