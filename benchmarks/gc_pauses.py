@@ -1,7 +1,7 @@
 """What the garbage collector's full collections cost a long-lived process, and ``gc.freeze``.
 
 Run ``python benchmarks/gc_pauses.py [--n 100000] [--queries 200] [--writes 1000]
-[--rounds 4] [--json PATH]``.
+[--rounds 4] [--json PATH] [--dir DIR]``.
 
 Projections keep about one Python object per observation in memory (its ``DocRow``), so
 CPython's full (generation 2) collection walks ~100k objects at 100k events. It runs when

@@ -1,7 +1,7 @@
 """What the belief slots reads keep (``runtime/slot_touches.py``) save a read.
 
 Run ``python benchmarks/kept_slots.py [--n 100000] [--routed 4000] [--queries 200]
-[--rounds 4] [--json PATH]``.
+[--rounds 4] [--json PATH] [--dir DIR]``.
 
 The journal is built as ``perf.py`` builds it: ``--n`` generated utterances through
 ``observe`` (32 producers), then ``--routed`` more through ``observe_and_route`` (half one

@@ -1,6 +1,7 @@
 """What ``JournalConfig.postings_in_memory`` saves a read, and what its first reads cost.
 
-Run ``python benchmarks/postings.py [--n 100000] [--queries 200] [--rounds 4] [--json PATH]``.
+Run ``python benchmarks/postings.py [--n 100000] [--queries 200] [--rounds 4] [--cold 50]
+[--json PATH] [--dir DIR]``.
 
 The journal is built as ``perf.py`` builds it: ``--n`` generated utterances through
 ``observe`` from 32 producers. Then, in one process on that journal:
@@ -107,14 +108,13 @@ def render(res: dict[str, Any]) -> str:
         f" {fmt(res['cold_p50_ms'])} ms, p95 {fmt(res['cold_p95_ms'])} ms, slowest"
         f" {fmt(res['cold_max_ms'])} ms"
     )
-    out = (
+    return (
         head
         + "\n"
         + table(["measure", "postings", "FTS5 statement", "ratio"], rows)
         + f"\n(ratio = postings / FTS5; {fmt(res['mean_ratio'])} of the mean)\n"
         + cold
     )
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,6 +32,8 @@ _whitespace = st.sampled_from([" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\
 @example("café, naïve — “quoted”")
 @example("[8 May 2023] Mel: … we went to the lake … it’s lovely\u00a0there 🙂\ufe0f …")
 @example("\u2028\u2029\u200b\u2060 x\u2003y ½ ² ß")
+@example("just past the table: x\u2070y\u207f, \u0100\u1fff\u2071 z")
+@example("past it, and nothing else: x\u207ay\u207d \u2071")
 def test_the_count_is_the_regexs(text: str) -> None:
     assert token_units(text) == len(_TOKENISH.findall(text))
     assert count_tokens(text) == math.ceil(len(_TOKENISH.findall(text)) * 1.1)
