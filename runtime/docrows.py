@@ -12,7 +12,13 @@ from typing import Any
 
 from nousmem.projections.excerpt import segments
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
-from nousmem.projections.retrieval import count_tokens, token_units
+from nousmem.projections.retrieval import (
+    class_units,
+    count_tokens,
+    token_classes,
+    token_units,
+    units_to_tokens,
+)
 
 __all__ = [
     "DOC_KINDS",
@@ -52,11 +58,12 @@ class DocRow:
     def cost(self) -> int:
         """What the rendered ``- text`` line costs in a prompt.
 
-        Counted the first time a read needs it: most rows never become a candidate, and
-        counting every row cost a seventh of the time it takes to open a journal.
+        Counted the first time a read needs it (with ``bare_cost`` and ``frame_units``):
+        most rows never become a candidate, and counting every row cost a seventh of the
+        time it takes to open a journal.
         """
         if not self.tokens:
-            object.__setattr__(self, "tokens", count_tokens("- " + self.text))
+            self._count()
         return self.tokens
 
     @property
@@ -67,11 +74,9 @@ class DocRow:
     @property
     def bare_cost(self) -> int:
         """What the ``- bare_text`` line costs (counted when first needed, like ``cost``)."""
-        if not self.notes:
-            return self.cost
-        if not self.bare_tokens:
-            object.__setattr__(self, "bare_tokens", count_tokens("- " + self.bare_text))
-        return self.bare_tokens
+        if not self.tokens:
+            self._count()
+        return self.bare_tokens if self.notes else self.tokens
 
     def frame_units(self, bare: bool) -> int:
         """The units (:func:`~nousmem.projections.retrieval.token_units`) of what every
@@ -79,11 +84,34 @@ class DocRow:
         unless ``bare`` the time notes. Counted once. They join the cut at spaces, so a
         line's units are these plus the cut's."""
         if self.framing is None:
-            lead = token_units("- " + self.text[: self.lead])
-            notes = token_units(self.text[len(self.text) - self.notes :]) if self.notes else 0
-            object.__setattr__(self, "framing", (lead, notes))
+            self._count()
         assert self.framing is not None
         return self.framing[0] + (0 if bare else self.framing[1])
+
+    def _count(self) -> None:
+        """Fill ``tokens``, ``bare_tokens`` and ``framing`` together.
+
+        A read that needs one of them needs the others soon after (a candidate is costed,
+        then packed or cut). The line, its bare line, its lead and its notes are slices of
+        one ``- text``, so one :func:`~nousmem.projections.retrieval.token_classes` serves
+        all four (~3.5x faster than counting each text on its own).
+        """
+        line = "- " + self.text
+        cut = len(line) - self.notes
+        classes = token_classes(line)
+        if classes is None:  # a character the table leaves out: each text on its own
+            tokens = count_tokens(line)
+            bare = count_tokens(line[:cut]) if self.notes else 0
+            lead = token_units(line[: 2 + self.lead])
+            notes = token_units(line[cut:]) if self.notes else 0
+        else:
+            tokens = units_to_tokens(class_units(classes))
+            bare = units_to_tokens(class_units(classes[:cut])) if self.notes else 0
+            lead = class_units(classes[: 2 + self.lead])
+            notes = class_units(classes[cut:]) if self.notes else 0
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "bare_tokens", bare)
+        object.__setattr__(self, "framing", (lead, notes))
 
     @property
     def segments(self) -> tuple[str, ...]:

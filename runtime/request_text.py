@@ -67,6 +67,7 @@ def without_requests(doc: DocRow, times: Sequence[Any] | None = None) -> DocRow 
         tokens=0,
         bare_tokens=0,
         parts=None,
+        framing=None,
     )
 
 
