@@ -334,6 +334,28 @@ def test_with_attributes_extends_and_replaces_without_mutating() -> None:
     assert DEFAULT_SCHEMA.spec("instrument").cardinality == "single"
 
 
+def test_spec_lookups_are_remembered_per_schema_and_bounded() -> None:
+    schema = AttributeSchema(
+        attributes=(AttributeSpec(name="pet", cardinality="multi"),), default_half_life_days=50.0
+    )
+    assert schema.spec("Pet") is schema.spec("pet")
+    unknown = schema.spec("shoe size")
+    assert unknown is schema.spec("shoe size")  # remembered, not validated again
+    assert (unknown.name, unknown.cardinality, unknown.half_life_days) == (
+        "shoe_size",
+        "single",
+        50.0,
+    )
+    # A schema made from it answers with its own specs, whatever this one remembered.
+    other = schema.with_attributes(AttributeSpec(name="shoe_size", cardinality="multi"))
+    assert other.spec("shoe size").cardinality == "multi"
+    assert schema.spec("shoe size").cardinality == "single"
+    for i in range(5000):  # spellings come from data: past the bound, still right
+        assert schema.spec(f"thing {i}").name == f"thing_{i}"
+    assert schema.spec("PET").cardinality == "multi"
+    assert schema.spec("thing 4999").half_life_days == 50.0
+
+
 def test_schema_rejects_bad_specs() -> None:
     with pytest.raises(ValueError, match="attributes"):
         AttributeSchema(attributes=(AttributeSpec(name="a"), AttributeSpec(name="a")))
