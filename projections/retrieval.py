@@ -232,11 +232,29 @@ def candidate_snippet(
     )
 
 
+def snippet_with(s: Snippet, **update: Any) -> Snippet:
+    """What ``s.model_copy(update=update)`` returns, without its copy in Python (~1 µs
+    against ~5): a read cuts ~35 excerpts and gives its fact lines their scores this way.
+    ``update`` holds fields of :class:`Snippet`, each of its declared type (``model_copy``
+    does not validate them either)."""
+    return assemble(Snippet, {**s.__dict__, **update}, s.__pydantic_fields_set__ | update.keys())
+
+
 class Suppressed(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str
     reason: str
+
+
+if not assemblable(Suppressed):  # pragma: no cover - a change to it must not go unseen
+    raise TypeError("suppression cannot assemble Suppressed any more: validate instead")
+
+
+def suppression(id: str, reason: str) -> Suppressed:
+    """``Suppressed(id=id, reason=reason)`` for two strings, without validating them (~0.4
+    µs against ~2): a read suppresses ~100 candidates, most of them for budget."""
+    return assemble(Suppressed, {"id": id, "reason": reason}, {"id", "reason"})
 
 
 class MemoryContext(BaseModel):

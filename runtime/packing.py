@@ -12,6 +12,7 @@ from nousmem.projections.retrieval import (
     Packer,
     Snippet,
     count_tokens,
+    snippet_with,
     token_units,
     units_to_tokens,
 )
@@ -136,13 +137,12 @@ class Packing(Channels):
             return s
         notes = "" if bare else doc.text[len(doc.bare_text) :]
         text = doc.text[: doc.lead] + cut + notes
-        return s.model_copy(
+        return snippet_with(
+            s,
+            text=text,
             # count_tokens("- " + text): the opening ends and the notes begin at a space.
-            update={
-                "text": text,
-                "tokens": units_to_tokens(doc.frame_units(bare) + token_units(cut)),
-                "excerpt": True,
-            }
+            tokens=units_to_tokens(doc.frame_units(bare) + token_units(cut)),
+            excerpt=True,
         )
 
 

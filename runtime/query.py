@@ -21,6 +21,8 @@ from nousmem.projections.retrieval import (
     candidate_snippet,
     count_tokens,
     rrf,
+    snippet_with,
+    suppression,
 )
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.adjust import Adjustments
@@ -335,7 +337,7 @@ class QueryEngine(Adjustments):
             channels = tuple(sorted(c for c in comps if c not in ADJUSTMENTS))
             extra = {"score": sum(comps.values()), "components": comps, "channels": channels}
             if item in audit or item in facts:
-                cands.append((audit.get(item) or facts[item]).model_copy(update=extra))
+                cands.append(snippet_with(audit.get(item) or facts[item], **extra))
                 continue
             doc = proj.docs.get(item)
             if doc is None or not self._in_view(doc, at):
@@ -349,7 +351,7 @@ class QueryEngine(Adjustments):
                 elif doc.kind == "observation":
                     reason = instruction_turn(proj, item, asker, at)
             if reason is not None:
-                suppressed.append(Suppressed(id=item, reason=reason))
+                suppressed.append(suppression(item, reason))
                 continue
             cands.append(
                 candidate_snippet(
@@ -377,7 +379,7 @@ class QueryEngine(Adjustments):
             again = missing + [s for s in order if s.id not in first]
             kept, dropped = self._pack(again, max(0, room), k, cutting, bare, cuts)
             kept = by_score(kept)
-        suppressed += [Suppressed(id=s.id, reason="budget") for s in dropped]
+        suppressed += [suppression(s.id, "budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]
         trace_cands = [
             {

@@ -1,7 +1,9 @@
 """A read builds its candidates with ``candidate_snippet``, which skips validation: what it
 builds must be indistinguishable from ``Snippet(**fields)``: equal, dumped alike (the
-trace's JSON), copied alike, frozen, and not sharing the caller's components. Models
-whose state is more than their fields are never assembled that way."""
+trace's JSON), copied alike, frozen, and not sharing the caller's components. So must its
+excerpts and scored fact lines (``snippet_with``, against ``model_copy``) and its
+suppressions (``suppression``, against ``Suppressed(...)``). Models whose state is more
+than their fields are never assembled that way."""
 
 from __future__ import annotations
 
@@ -13,7 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
-from nousmem.projections.retrieval import Snippet, candidate_snippet
+from nousmem.projections.retrieval import (
+    Snippet,
+    Suppressed,
+    candidate_snippet,
+    snippet_with,
+    suppression,
+)
 from nousmem.projections.trusted import assemblable, assemble
 
 _text = st.text(max_size=40)
@@ -105,3 +113,48 @@ def test_only_plain_models_are_assemblable() -> None:
     assert not any(assemblable(c) for c in (Private, Hooked, Open))
     built = assemble(Plain, {"a": 1}, {"a"})
     assert built == Plain(a=1) and built.model_fields_set == {"a"}
+
+
+_updates = st.fixed_dictionaries(
+    {},
+    optional={
+        "text": _text,
+        "tokens": st.integers(0, 10_000),
+        "excerpt": st.booleans(),
+        "score": st.floats(allow_nan=False, allow_infinity=False),
+        "components": st.dictionaries(
+            st.sampled_from(["lexical", "belief", "focus"]),
+            st.floats(allow_nan=False, allow_infinity=False),
+            max_size=3,
+        ),
+        "channels": st.lists(st.sampled_from(["lexical", "belief"]), max_size=2).map(tuple),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_fields, _updates, st.booleans())
+def test_snippet_with_is_model_copy(
+    fields: dict[str, Any], update: dict[str, Any], validated: bool
+) -> None:
+    base = Snippet(**fields) if validated else candidate_snippet(**fields)
+    fast, slow = snippet_with(base, **update), base.model_copy(update=update)
+    assert fast == slow
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_copy(update={"text": "again"}) == slow.model_copy(update={"text": "again"})
+    assert base == (Snippet(**fields) if validated else candidate_snippet(**fields))  # untouched
+    with pytest.raises(ValidationError):
+        fast.text = "changed"  # type: ignore[misc]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30), st.text(max_size=60))
+def test_suppression_is_what_validation_builds(id_: str, reason: str) -> None:
+    fast, slow = suppression(id_, reason), Suppressed(id=id_, reason=reason)
+    assert fast == slow
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert fast.model_fields_set == slow.model_fields_set
+    assert hash(fast) == hash(slow)
+    with pytest.raises(ValidationError):
+        fast.reason = "changed"  # type: ignore[misc]
