@@ -12,14 +12,9 @@ from nousmem.projections.graph import MemoryGraph
 from nousmem.projections.graph_models import Activation, Edge, entity_node
 from nousmem.projections.lifecycle import LifecycleBook, LifecycleConfig, Transition
 from nousmem.projections.models import Claim, Observation
-from nousmem.projections.retrieval import (
-    MemoryContext,
-    RetrievalConfig,
-    Snippet,
-    Suppressed,
-    count_tokens,
-)
+from nousmem.projections.retrieval import MemoryContext, RetrievalConfig, Snippet, Suppressed
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, AttributeSpec
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview import Worldview
 from nousmem.projections.worldview_models import (
     ScoreComponents,

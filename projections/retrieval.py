@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any, Literal
@@ -12,73 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label
+from nousmem.projections.token_estimate import count_tokens, token_units
 from nousmem.projections.trusted import assemblable, assemble
 from nousmem.projections.worldview_models import WorldviewSnapshot
-
-_TOKENISH = re.compile(r"\w+|[^\w\s]")
-
-
-def _class(c: str) -> str:
-    # What ``_TOKENISH`` tells apart in a character: a word character (``\w``: alphanumeric
-    # or "_") as "a", whitespace (``\s``, which is ``str.isspace``) as " ", anything else (a
-    # mark, which counts on its own) as ".".
-    return "a" if c.isalnum() or c == "_" else " " if c.isspace() else "."
-
-
-# ASCII, Latin-1 and general punctuation ("…" ends excerpts, "’" and "—" are common in
-# turns), classified once. One ASCII character for one: ``str.translate`` then runs its fast
-# path on ASCII text.
-_CLASSES = str.maketrans({i: _class(chr(i)) for i in [*range(256), *range(0x2000, 0x2070)]})
-# A character the table leaves out (other scripts, emoji): such a text goes to the regex.
-_UNTABLED = re.compile("[^\x00-\xff\u2000-\u206f]")
-
-
-def count_tokens(text: str) -> int:
-    """Deterministic token estimate: words and punctuation marks, times 1.1.
-
-    No tokenizer is bundled; this tracks BPE counts of English prose within ~15%.
-    """
-    return units_to_tokens(token_units(text))
-
-
-def units_to_tokens(units: int) -> int:
-    """The tokens :func:`count_tokens` gives a text of ``units`` words and marks."""
-    return math.ceil(units * 1.1)
-
-
-def token_units(text: str) -> int:
-    """The words and punctuation marks of ``text`` that :func:`count_tokens` counts. Texts
-    joined at whitespace count the sum of their units."""
-    classes = token_classes(text)
-    if classes is None:
-        return len(_TOKENISH.findall(text))
-    return class_units(classes)
-
-
-def token_classes(text: str) -> str | None:
-    """``text`` with each character replaced by its class (``a`` a word character, ``" "``
-    whitespace, ``.`` a mark), or None when ``text`` holds a character the table leaves out
-    (see :func:`token_units`, which then counts with the regex).
-
-    One character for one, so a slice of the classes is the classes of the same slice of
-    ``text``: :func:`class_units` of it is :func:`token_units` of that slice, and one
-    ``translate`` serves every slice (a doc row's line, its bare line and its frame).
-    """
-    if not text.isascii() and _UNTABLED.search(text):
-        return None
-    return text.translate(_CLASSES)
-
-
-def class_units(classes: str) -> int:
-    """:func:`token_units` of the text whose :func:`token_classes` (or a slice of them) is
-    ``classes``."""
-    # The matches of ``_TOKENISH`` without building them: each mark is one, and so is each
-    # run of word characters, which starts after a space or a mark (or at the start, hence
-    # the space in front). Counting substrings allocates nothing: ~1.7x faster on a turn
-    # than splitting the runs out, ~5x faster than the regex (a property test holds the
-    # count equal to the regex's on any text).
-    c = " " + classes
-    return c.count(".") + c.count(" a") + c.count(".a")
 
 
 class RetrievalConfig(BaseModel):

@@ -13,7 +13,8 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
-from nousmem.projections.retrieval import Snippet, count_tokens
+from nousmem.projections.retrieval import Snippet
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
 from nousmem.runtime.dated_channels import audit, temporal

@@ -11,7 +11,8 @@ from datetime import date
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.lexical import date_label, tokens
-from nousmem.projections.retrieval import Snippet, count_tokens
+from nousmem.projections.retrieval import Snippet
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint

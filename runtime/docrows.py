@@ -12,7 +12,7 @@ from typing import Any
 
 from nousmem.projections.excerpt import segments
 from nousmem.projections.lexical import date_label, observation_doc, revision_doc
-from nousmem.projections.retrieval import (
+from nousmem.projections.token_estimate import (
     class_units,
     count_tokens,
     token_classes,
@@ -79,7 +79,7 @@ class DocRow:
         return self.bare_tokens if self.notes else self.tokens
 
     def frame_units(self, bare: bool) -> int:
-        """The units (:func:`~nousmem.projections.retrieval.token_units`) of what every
+        """The units (:func:`~nousmem.projections.token_estimate.token_units`) of what every
         excerpt of the row keeps around its cut: the line's ``- `` and the ``lead``, and
         unless ``bare`` the time notes. Counted once. They join the cut at spaces, so a
         line's units are these plus the cut's."""
@@ -93,7 +93,7 @@ class DocRow:
 
         A read that needs one of them needs the others soon after (a candidate is costed,
         then packed or cut). The line, its bare line, its lead and its notes are slices of
-        one ``- text``, so one :func:`~nousmem.projections.retrieval.token_classes` serves
+        one ``- text``, so one :func:`~nousmem.projections.token_estimate.token_classes` serves
         all four (~3.5x faster than counting each text on its own).
         """
         line = "- " + self.text

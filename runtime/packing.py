@@ -8,14 +8,8 @@ from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.excerpt import excerpt, matcher
 from nousmem.projections.lexical import tokens
-from nousmem.projections.retrieval import (
-    Packer,
-    Snippet,
-    count_tokens,
-    snippet_with,
-    token_units,
-    units_to_tokens,
-)
+from nousmem.projections.retrieval import Packer, Snippet, snippet_with
+from nousmem.projections.token_estimate import count_tokens, token_units, units_to_tokens
 from nousmem.runtime.channels import Channels
 from nousmem.runtime.fact_lines import base_terms
 

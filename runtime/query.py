@@ -19,11 +19,11 @@ from nousmem.projections.retrieval import (
     Suppressed,
     by_score,
     candidate_snippet,
-    count_tokens,
     rrf,
     snippet_with,
     suppression,
 )
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.adjust import Adjustments
 from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period

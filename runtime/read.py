@@ -8,12 +8,8 @@ from datetime import datetime
 from nousmem.policies.planner import LENSES
 from nousmem.policies.risk import mask_secrets
 from nousmem.projections.models import CONTROL_CHARS as _CONTROL
-from nousmem.projections.retrieval import (
-    MemoryContext,
-    count_tokens,
-    render_prompt,
-    render_snippets,
-)
+from nousmem.projections.retrieval import MemoryContext, render_prompt, render_snippets
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.canonical import payload_digest

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from nousmem.projections.retrieval import (
+from nousmem.projections.token_estimate import (
     class_units,
     count_tokens,
     token_classes,

@@ -20,8 +20,9 @@ from nousmem.projections.excerpt import (
     stem,
     window,
 )
-from nousmem.projections.retrieval import Packer, Snippet, count_tokens, pack
+from nousmem.projections.retrieval import Packer, Snippet, pack
 from nousmem.projections.title_points import split_sentences
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)

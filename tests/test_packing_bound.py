@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from benchmarks.workload import observations
 from nousmem.projections.excerpt import matcher
-from nousmem.projections.retrieval import Packer, Snippet, count_tokens
+from nousmem.projections.retrieval import Packer, Snippet
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.packing import Packing

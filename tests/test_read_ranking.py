@@ -17,13 +17,13 @@ from nousmem.policies.planner import plan_query
 from nousmem.projections.lexical import STOPWORDS, tokens
 from nousmem.projections.retrieval import (
     Snippet,
-    count_tokens,
     date_prefix,
     pack,
     render_prompt,
     render_snippets,
 )
 from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.visibility import ReadPoint

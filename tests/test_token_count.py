@@ -10,7 +10,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from nousmem.projections.retrieval import count_tokens, token_units
+from nousmem.projections.token_estimate import count_tokens, token_units
 
 _TOKENISH = re.compile(r"\w+|[^\w\s]")
 _ascii = st.text(alphabet=st.characters(max_codepoint=127), max_size=200)
