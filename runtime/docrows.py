@@ -94,7 +94,7 @@ class DocRow:
         A read that needs one of them needs the others soon after (a candidate is costed,
         then packed or cut). The line, its bare line, its lead and its notes are slices of
         one ``- text``, so one :func:`~nousmem.projections.token_estimate.token_classes` serves
-        all four (~3.5x faster than counting each text on its own).
+        all four (~5.6 µs a row against ~10.3 counting each text on its own).
         """
         line = "- " + self.text
         cut = len(line) - self.notes
