@@ -45,7 +45,11 @@ from benchmarks.locomo_metrics import (
 )
 from nousmem.runtime import MemoryRuntime
 
-SYSTEMS = ("nousmem", "bm25", "recent", "evidence", "full")
+SYSTEMS = ("nousmem", "bm25", "recent", "evidence", "full", "nousmem+evidence")
+# A diagnostic, not a system: nousmem's context with every gold evidence turn appended (over
+# the budget). Its answer recall is what perfect evidence retrieval would add to nousmem's
+# context, so the rest of a category's gap is answer words the evidence turns do not hold.
+ORACLE = "nousmem+evidence"
 WORDS_PER_TOKEN = 0.75  # fallback packing when nousmem gives no context: B tokens ~ 0.75 B words
 _MAX_ERROR_EXAMPLES = 5
 
@@ -222,7 +226,7 @@ async def _query_all(
     keep_records: bool,
 ) -> dict[str, Any]:
     available = hasattr(rt, "query")
-    systems = [s for s in SYSTEMS if available or s != "nousmem"]
+    systems = [s for s in SYSTEMS if available or s not in ("nousmem", ORACLE)]
     scored: dict[int, dict[str, list[tuple[int, Scored]]]] = {
         b: {s: [] for s in systems} for b in budgets
     }
@@ -270,6 +274,13 @@ async def _query_all(
                     contexts[name] = (packed.refs, packed.text, ms)
                 contexts["evidence"] = (gold_turns.refs, gold_turns.text, 0.0)
                 contexts["full"] = (full.refs, full.text, 0.0)
+                if available:
+                    own_refs, own_text, _ = contexts["nousmem"]
+                    contexts[ORACLE] = (
+                        tuple(dict.fromkeys((*own_refs, *gold_turns.refs))),
+                        f"{own_text}\n{gold_turns.text}",
+                        0.0,
+                    )
                 for name, (refs, text, ms) in contexts.items():
                     s = score(q.evidence, gold, refs, text)
                     scored[b][name].append((q.category, s))

@@ -299,7 +299,7 @@ async def test_locomo_smoke(tmp_path: Path) -> None:
     assert set(res["results"]) == {"100", "300"}
     expected = {"bm25", "recent", "evidence", "full"}
     if res["nousmem"] == "available":
-        expected.add("nousmem")
+        expected |= {"nousmem", "nousmem+evidence"}
     for per in res["results"].values():
         assert set(per) == expected
         for r in per.values():
@@ -312,6 +312,20 @@ async def test_locomo_smoke(tmp_path: Path) -> None:
         assert per["evidence"]["macro"]["ev_all"] == 1.0
         ev_words = per["evidence"]["macro"]["ctx_words"]
         assert 0 < ev_words < per["full"]["macro"]["ctx_words"]
+        if "nousmem" in per:
+            # nousmem's context plus every evidence turn: all evidence in, every answer word
+            # nousmem or the evidence held, and exactly the words of both.
+            oracle, own = per["nousmem+evidence"], per["nousmem"]
+            assert oracle["macro"]["ev_all"] == 1.0
+            for c in ("1", "2", "3", "4"):
+                got, base, ev = (
+                    r["by_category"][c]["ans_recall"] for r in (oracle, own, per["evidence"])
+                )
+                if _finite(got):
+                    assert got >= max(base, ev)
+            assert oracle["macro"]["ctx_words"] == pytest.approx(
+                own["macro"]["ctx_words"] + ev_words
+            )
     assert res["records"] and {"qid", "system", "budget", "ev_frac"} <= set(res["records"][0])
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["dataset"]["skipped"] == skipped
