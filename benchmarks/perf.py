@@ -51,6 +51,7 @@ from benchmarks.common import (
     write_json,
 )
 from benchmarks.floor import SqliteFloor, canonical, floor_payload
+from benchmarks.perf_goals import check_goals
 from benchmarks.perf_report import render
 from benchmarks.workload import (
     producer_observations,
@@ -374,6 +375,7 @@ async def run(
         "features": features,
         "by_size": by_size,
         "scaling": scaling,
+        "goals": check_goals(by_size),
     }
 
 

@@ -144,6 +144,26 @@ def render(res: dict[str, Any]) -> str:
             "\nscaling (relative to the smallest size; 1.0 = flat)",
         )
     )
+    goals = res.get("goals")
+    if goals:
+        grows = [
+            [
+                g["issue"],
+                g["what"],
+                f"{g['at']:,}",
+                g["figure"],
+                g["goal"],
+                "n/a" if g["met"] is None else "yes" if g["met"] else "NO",
+            ]
+            for g in goals
+        ]
+        blocks.append(
+            table(
+                ["issue", "goal", "at size", "figure", "target", "met"],
+                grows,
+                "\ngoals (n/a: that size or feature was not measured in this run)",
+            )
+        )
     machine = probe_line(res.get("cpu_probe_s"))
     if machine:
         blocks.append(machine)
