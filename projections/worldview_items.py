@@ -5,11 +5,12 @@ of text slots.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-__all__ = ["SLEEP_KEY_KINDS", "SupportRow", "TextItem", "slot_part", "text_item"]
+__all__ = ["SLEEP_KEY_KINDS", "SupportRow", "TextItem", "slot_part", "text_item", "unslot_part"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,14 @@ def slot_part(text: str) -> str:
     uses (``/ . # :``, and ``%`` itself) percent-escaped, so that parts joined with ``/``
     never read as another split ("team/alice" + "theme" vs "team" + "alice/theme")."""
     return text.translate(_SLOT_ESCAPES)
+
+
+_ESCAPED = re.compile("%([0-9A-F]{2})")
+
+
+def unslot_part(part: str) -> str:
+    """The text :func:`slot_part` escaped (``"Dr%2E Who"`` -> ``"Dr. Who"``)."""
+    return _ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), part) if "%" in part else part
 
 
 def text_item(p: Any, seq: int, occurred_at: datetime, event_id: str) -> TextItem | None:

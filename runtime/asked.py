@@ -21,6 +21,7 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.worldview_items import unslot_part
 from nousmem.projections.worldview_models import STANDING_ATTRIBUTES, WorldviewSlot
 from nousmem.runtime.fact_lines import asks_about
 
@@ -46,9 +47,20 @@ class Asked:
         self.preferences = _PREFERENCES.search(plan.question) is not None
 
     def attribute(self, key: str) -> bool:
-        """``key`` ("fact:maya.location", "maya.location") is of an attribute it names."""
-        attribute = key.rpartition(".")[2]
-        return asks_about(self.plan, attribute, self.spec(attribute).aliases)
+        """``key`` ("fact:maya.location", "maya.location") is of an attribute it names. A
+        text slot's key ("O'Brien/general", whose parts have every "." escaped) names none:
+        it is no attribute name, and asking its spec would raise."""
+        _, dot, attribute = key.rpartition(".")
+        return bool(dot) and asks_about(self.plan, attribute, self.spec(attribute).aliases)
+
+    def owned(self, slot: WorldviewSlot) -> bool:
+        """Whether ``slot`` is of an entity the question names: a belief slot's entity
+        ("Maya.location"), or the owner of a text preference slot ("Dr%2E Who/general",
+        whose escaped parts hold no ".")."""
+        entity, dot, _ = slot.key.rpartition(".")
+        if not dot:
+            entity = unslot_part(slot.key.partition("/")[0])
+        return match_key(entity) in self.entities
 
     def answer(self, fact_id: str) -> bool:
         """A fact line of a named entity's attribute the question names."""
@@ -62,7 +74,9 @@ class Asked:
         none)."""
         if slot.kind in ("fact", "preference"):
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
-                return 2.0
+                # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
+                # for every preference slot, O'Brien's first.
+                return 2.25 if self.owned(slot) else 2.0
             # A standing instruction applies to every answer: next after what is asked.
             return 1.5 if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES else 0.0
         if not self.terms:

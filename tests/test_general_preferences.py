@@ -7,6 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nousmem.projections.worldview_items import slot_part, unslot_part
 from nousmem.runtime import MemoryRuntime
 
 SLOT = "preference:alice/general"
@@ -101,3 +105,34 @@ async def test_symbols_inside_a_preference_keep_it_apart(rt: MemoryRuntime) -> N
     await prefer(rt, "I code in C# at work, mostly.", 2)
     slot = (await rt.worldview()).slot(SLOT)
     assert slot is not None and len(slot.selected) == 2
+
+
+OWNERS = ["O'Brien", "Dr. Who", "José", "3M", "Anne-Marie Li", "李雷", "a/b:c#d%e"]
+
+
+async def test_owners_whose_names_are_no_attribute_names_keep_every_read_working(
+    rt: MemoryRuntime,
+) -> None:
+    # A text slot's key ("O'Brien/general") once reached the attribute schema as if it
+    # were a belief's attribute: every later query of the namespace raised ValueError.
+    for n, owner in enumerate(OWNERS, start=1):
+        await prefer(rt, f"{owner} likes window seats.", n, actor=owner)
+    snapshot = await rt.worldview()
+    for owner in OWNERS:
+        assert f"{owner} likes window seats." in snapshot.render()
+    for lens in ("logical", "procedural", "historical", "audit", "associative"):
+        await rt.worldview(lens)
+        for question in ("What are O'Brien's preferences?", "Where does José live?"):
+            ctx = await rt.query(question, lens=lens)
+            ctx.to_prompt()
+            assert (await rt.replay_trace(ctx.trace_id)).identical
+    # Asked for preferences, the owner's slot is in the context.
+    ctx = await rt.query("What are O'Brien's preferences?")
+    assert "O'Brien likes window seats." in ctx.prompt_sections["worldview"]
+
+
+@given(st.text())
+def test_a_slot_key_part_reads_back_as_written(text: str) -> None:
+    part = slot_part(text)
+    assert not set(part) & set("/.#:")  # the separators of slot and candidate ids
+    assert unslot_part(part) == text
