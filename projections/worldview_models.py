@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label
+from nousmem.projections.worldview_items import unslot_part
 
 SlotKind = Literal[
     "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
@@ -238,7 +239,7 @@ class WorldviewSnapshot(BaseModel):
         if len(periods) > len(kept):
             text += f" (+{len(periods) - len(kept)} more)"
         gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
-        return f"- {s.kind} {s.key} before: {text}", gone
+        return f"- {s.kind} {shown_key(s)} before: {text}", gone
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
@@ -268,7 +269,7 @@ class WorldviewSnapshot(BaseModel):
         flag = " [CONFLICTED]" if s.status == "conflicted" else ""
         if s.status == "empty" and any(c.status == "active" for c in shown):
             flag = " [UNKNOWN]"  # "unknown" leads: the values listed are not believed
-        return f"- {s.kind} {s.key}{flag}: " + "; ".join(parts)
+        return f"- {s.kind} {shown_key(s)}{flag}: " + "; ".join(parts)
 
     def render_slot(
         self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN
@@ -364,6 +365,15 @@ def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
 def _since(c: WorldviewCandidate) -> tuple[str, str]:
     # Event times are UTC: their ISO strings sort as the times do.
     return (c.valid_from.isoformat() if c.valid_from is not None else "", c.id)
+
+
+def shown_key(s: WorldviewSlot) -> str:
+    """The slot's key as a prompt shows it: a text preference slot's owner and keyword as
+    said ("tool:search/general", "Dr. Who/general"), not with the separators escaped that
+    keep its id apart from a belief slot's ("tool%3Asearch/general")."""
+    if s.kind != "preference" or "." in s.key:  # a belief slot ("alice.likes")
+        return s.key
+    return "/".join(unslot_part(part) for part in s.key.split("/"))
 
 
 def standing(s: WorldviewSlot) -> bool:

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 16
+READ_RULES = 17
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -132,6 +132,9 @@ unexplained while the package version stays the same (as it does between release
    snapshot line ends "(+N more)"; a conflicted fact line lists a superseded value as said
    before, and a list of a single value marks its former values; names with a curly
    apostrophe match; an alias in the plural asks for its attribute.
+17: a question asking for preferences ranks the preference slots of the entities it names
+   first in the Worldview Snapshot; a text preference slot shows its owner and keyword as
+   said ("Dr. Who/general", not "Dr%2E Who/general").
 """
 
 

@@ -126,9 +126,16 @@ async def test_owners_whose_names_are_no_attribute_names_keep_every_read_working
             ctx = await rt.query(question, lens=lens)
             ctx.to_prompt()
             assert (await rt.replay_trace(ctx.trace_id)).identical
-    # Asked for preferences, the owner's slot is in the context.
+    # Asked for preferences, the owner's slot leads the snapshot, its key as said.
     ctx = await rt.query("What are O'Brien's preferences?")
-    assert "O'Brien likes window seats." in ctx.prompt_sections["worldview"]
+    first = ctx.prompt_sections["worldview"].splitlines()[0]
+    assert first.startswith("- preference O'Brien/general: O'Brien likes window seats.")
+    rendered = (await rt.worldview()).render()
+    assert "- preference Dr. Who/general: " in rendered
+    assert "- preference a/b:c#d%e/general: " in rendered and "%2E" not in rendered
+    # The slot ids keep the separators escaped: one owner's slot is never another's.
+    ids = {s.id for s in (await rt.worldview()).slots}
+    assert {i for i in ids if i.endswith("who/general")} == {"preference:dr%2e who/general"}
 
 
 @given(st.text())
