@@ -304,6 +304,10 @@ async def test_no_two_slots_of_a_snapshot_share_an_id(
         owners = {(match_key(a), match_key(k)) for a, k in prefs}
         texts = [s for s in (await rt.worldview("historical")).slots if s.entity is None]
         assert len(texts) == len(owners)  # one slot per (owner, keyword), never merged
+        # Reads rank these slots too: a key is no attribute name, whatever the owner's.
+        for lens in ("logical", "associative"):
+            ctx = await rt.query(f"What are {prefs[0][0]}'s preferences?", lens=lens)
+            assert "Preference 0." in ctx.to_prompt() or len(prefs) > 1
 
 
 def test_a_source_name_loses_what_shows_nothing_and_keeps_what_shows() -> None:
