@@ -23,7 +23,12 @@ from nousmem.runtime.inputs import check_text
 from nousmem.runtime.providers.fallback import ExtractionResult, FallbackExtractor, checked
 from nousmem.runtime.results import RouteResult
 from nousmem.runtime.write_plan import Mode, WritePlan, WritePlanner
-from nousmem.runtime.write_records import field_risks, redact_tree, redacted_verdicts
+from nousmem.runtime.write_records import (
+    field_risks,
+    redact_tree,
+    redacted_verdicts,
+    risky_quotes,
+)
 
 # What a governed write's plan reads: beliefs, held candidates, the graph, the worldview and
 # lifecycle. Observations, reads and their outcomes, and records of refused writes do not
@@ -162,9 +167,10 @@ class WritePath(WritePlanner):
             # Redacted as its record is: a key in a caller's claim or in the source would
             # otherwise come back (and be printed by ``nousmem route --json``). Nothing was
             # assessed against memory, so no claim's impact is lost; the verdicts say why.
-            source = str(redact_tree(assessment.source))
+            quoted = risky_quotes(parsed)
+            source = str(redact_tree(assessment.source, quoted))
             assessment = assessment.model_copy(update={"claims": (), "source": source})
-            verdicts = redacted_verdicts(verdicts)
+            verdicts = redacted_verdicts(verdicts, quoted)
             failed = tuple(v for v in verdicts if not v.ok)
         return RouteResult(
             route=plan.decision.route if plan.route == "rejected" else plan.route,

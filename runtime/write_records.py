@@ -39,19 +39,43 @@ __all__ = [
     "redacted_observation",
     "redacted_verdicts",
     "rejection_payload",
+    "risky_quotes",
 ]
 
 
-def redact_tree(value: Any) -> Any:
-    """``value`` with every risky string redacted (for records of refused writes)."""
+Quote = tuple[str, RiskFinding]
+"""A risky text one field of a write holds, with its finding: masked wherever it is quoted."""
+
+
+def redact_tree(value: Any, quoted: Sequence[Quote] = ()) -> Any:
+    """``value`` with every risky string redacted (for records of refused writes), and every
+    text of ``quoted`` wherever a string quotes it (see :func:`risky_quotes`)."""
     if isinstance(value, str):
-        found = detect_risks(value)
-        return redact(value, found) if found else value
+        return _masked(value, quoted)
     if isinstance(value, dict):  # a caller's metadata key is text as well
-        return {redact_tree(k): redact_tree(v) for k, v in value.items()}
+        return {redact_tree(k, quoted): redact_tree(v, quoted) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [redact_tree(v) for v in value]
+        return [redact_tree(v, quoted) for v in value]
     return value
+
+
+def _masked(text: str, quoted: Sequence[Quote]) -> str:
+    spans = list(detect_risks(text))
+    for fragment, f in quoted:
+        at = text.find(fragment)
+        while at >= 0:
+            spans.append(f.model_copy(update={"span": (at, at + len(fragment))}))
+            at = text.find(fragment, at + 1)
+    return redact(text, spans) if spans else text
+
+
+def risky_quotes(obs: Observation) -> list[Quote]:
+    """Every risky text the fields of ``obs`` besides its content hold. Alone the text may
+    look like nothing: a key is a secret by its claim's attribute ("api_key" of
+    "AKIA..."), or by its metadata key. A record masks it wherever it quotes it: in the
+    content, another field, or a validator's reason."""
+    texts = _field_texts(obs) + [_pair(c) for c in obs.claims]
+    return [(t[f.span[0] : f.span[1]], f) for t in texts for f in _short_text_risks(t)]
 
 
 def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
@@ -142,35 +166,33 @@ def _once(content: str, found: list[tuple[str, RiskFinding]]) -> list[RiskFindin
 
 def redacted_content(obs: Observation) -> str:
     """The content as a refusal record keeps it: its own findings redacted, and every risky
-    span another field found wherever the content quotes it (a claim's card number that the
-    content's scan could not see inside a longer digit run)."""
-    content = obs.content
-    spans = list(detect_risks(content))
-    for t in _field_texts(obs):
-        for f in _short_text_risks(t):
-            fragment = t[f.span[0] : f.span[1]]
-            at = content.find(fragment)
-            while at >= 0:
-                spans.append(f.model_copy(update={"span": (at, at + len(fragment))}))
-                at = content.find(fragment, at + 1)
-    return redact(content, spans) if spans else content
+    text another field holds wherever the content quotes it (a claim's card number that the
+    content's scan could not see inside a longer digit run, an ``api_key`` claim's value)."""
+    return _masked(obs.content, risky_quotes(obs))
 
 
 def redacted_observation(obs: Observation) -> dict[str, Any]:
     """What a refusal record keeps of an attempted observation: every text redacted."""
-    out: dict[str, Any] = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}))
-    out["content"] = redacted_content(obs)
+    quoted = risky_quotes(obs)
+    out: dict[str, Any] = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}), quoted)
+    out["content"] = _masked(obs.content, quoted)
     return out
 
 
-def redacted_verdicts(verdicts: Sequence[Verdict]) -> tuple[Verdict, ...]:
+def redacted_verdicts(
+    verdicts: Sequence[Verdict], quoted: Sequence[Quote] = ()
+) -> tuple[Verdict, ...]:
     """Verdicts as a record keeps them. A validator's reason may quote the caller's text (a
     claim's value, a cited id, a target), and the audit lens shows reasons to the model: they
-    are redacted as the attempted write is."""
+    are redacted as the attempted write is (``quoted``: see :func:`risky_quotes`)."""
     out: list[Verdict] = []
     for v in verdicts:
-        found = _short_text_risks(v.reason)
-        out.append(v.model_copy(update={"reason": redact(v.reason, found)}) if found else v)
+        if quoted:
+            reason = _masked(v.reason, quoted)
+        else:  # reasons repeat: the cached scan
+            found = _short_text_risks(v.reason)
+            reason = redact(v.reason, found) if found else v.reason
+        out.append(v if reason == v.reason else v.model_copy(update={"reason": reason}))
     return tuple(out)
 
 
@@ -186,12 +208,15 @@ def _attribute_words(attribute: str) -> str:
     return re.sub(r"[_.:/-]+", " ", attribute).strip()
 
 
+def _pair(c: Claim) -> str:
+    return f"{_attribute_words(c.attribute)}: {c.value}"
+
+
 def pair_risks(claims: Sequence[Claim]) -> list[RiskFinding]:
     """Secrets and injections in each claim's attribute and value read together
     ("password: hunter2hunter2"): a secret is a name and a value, and neither alone looks
     like one. (A pair's personal data is already its value's own finding.)"""
-    pairs = (f"{_attribute_words(c.attribute)}: {c.value}" for c in claims)
-    return [f for t in pairs for f in _short_text_risks(t) if _structured_risk(f)]
+    return [f for t in map(_pair, claims) for f in _short_text_risks(t) if _structured_risk(f)]
 
 
 def _field_texts(obs: Observation) -> list[str]:
@@ -310,7 +335,7 @@ def quarantine_payload(
         redacted=redacted_content(obs),
         content_digest=payload_digest(obs.content).hex(),
         labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-        verdicts=redacted_verdicts(verdicts),
+        verdicts=redacted_verdicts(verdicts, risky_quotes(obs)),
         fallback=fallback,
     )
 
@@ -322,7 +347,7 @@ def rejection_payload(
     return RejectionPayload(
         operation=operation,
         attempted=redacted_observation(obs),
-        verdicts=redacted_verdicts(verdicts),
+        verdicts=redacted_verdicts(verdicts, risky_quotes(obs)),
         extractor=extraction.extractor,
         fallback=fallback_payload(extraction, None),
     )

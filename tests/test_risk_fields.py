@@ -70,6 +70,37 @@ async def test_a_secret_split_into_a_name_and_a_value_is_quarantined(
     assert "hunter2" not in ctx.to_prompt() and "4821" not in ctx.to_prompt()
 
 
+VALUE = "Xq7bT2mLp9RwZ4"  # alone, no detector sees a secret in it
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"claims": [{"entity": "Bob", "attribute": "api_key", "value": VALUE}]},
+        {"claims": [{"entity": "Bob", "attribute": "password", "value": VALUE}]},
+        {"metadata": {"password": VALUE}},
+        {"metadata": {"vpn": {"api_key": VALUE}}},
+    ],
+    ids=["claim-api-key", "claim-password", "metadata-password", "nested-metadata-key"],
+)
+async def test_a_secret_a_field_names_is_masked_where_the_content_quotes_it(
+    rt: MemoryRuntime, fields: dict[str, Any]
+) -> None:
+    # The content's own scan sees nothing in "... is Xq7b...": the field says it is a key.
+    obs = {"content": f"For the VPN, Bob's is {VALUE}, I think.", "source": "user", **fields}
+    res = await rt.observe_and_route(obs)
+    assert res.route == "quarantine"
+    assert VALUE not in str(res.verdicts) and VALUE not in res.assessment.source
+    event = await rt.observe(obs)
+    assert event.kind == "quarantined" and VALUE not in event.payload.redacted
+    assert "[REDACTED:" in event.payload.redacted
+    assert VALUE not in await _stored(rt)
+    for lens in ("audit", "historical", "associative"):
+        ctx = await rt.query("What is Bob's VPN key?", lens=lens, budget_tokens=2000)
+        assert VALUE not in ctx.to_prompt()
+        assert VALUE not in (await rt.worldview(lens)).render()
+
+
 async def test_ordinary_fields_still_pass(rt: MemoryRuntime) -> None:
     res = await rt.observe_and_route(
         {
