@@ -27,6 +27,18 @@ def _not_blank(text: str) -> str:
 NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
+def _source_name(text: str) -> str:
+    # As an observation's source is read: the revisions a write makes carry it, and a
+    # blank or overlong one used to fail there, mid-commit, as pydantic's own error.
+    text = text.strip()
+    if not text or len(text) > 100:
+        raise ValueError("must be 1-100 characters, e.g. 'planner' or 'tool:search'")
+    return text
+
+
+SourceName = Annotated[str, AfterValidator(_source_name)]
+
+
 class RetrievalIntent(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -43,7 +55,7 @@ class WriteIntent(BaseModel):
     claims: tuple[InputClaim, ...] = Field(min_length=1)
     evidence_ids: tuple[str, ...] = ()
     namespace: str | None = None
-    source: str = "planner"
+    source: SourceName = "planner"
 
 
 class ForgetIntent(BaseModel):
@@ -76,7 +88,7 @@ class MemoryPolicy(BaseModel):
     forget: tuple[ForgetIntent, ...] = ()
     consolidate: tuple[ConsolidateIntent, ...] = ()
     authorized: StrictBool = False
-    source: str = "planner"
+    source: SourceName = "planner"
     rationale: str = Field(default="", max_length=2000)
 
     @property

@@ -105,6 +105,12 @@ async def test_propose_passes_a_policy_through(rt: MemoryRuntime) -> None:
             {"writes": [{"claims": [claim("x", confidence=2.0)]}]},
             "policy.writes.0.claims.0.confidence",
         ),
+        # A write's source becomes its revisions' source: blank or overlong, it once failed
+        # there, mid-commit, as pydantic's own ValidationError.
+        ({"writes": [{"claims": [claim("x")], "source": ""}]}, "policy.writes.0.source"),
+        ({"writes": [{"claims": [claim("x")], "source": "  "}]}, "policy.writes.0.source"),
+        ({"writes": [{"claims": [claim("x")], "source": "s" * 101}]}, "policy.writes.0.source"),
+        ({"retrieval": {"question": "q"}, "source": " "}, "policy.source"),
         ({"retrieval": {"question": ""}}, "policy.retrieval.question"),
         ({"retrieval": {"question": "  \n "}}, "policy.retrieval.question"),
         (
