@@ -75,7 +75,8 @@ def risky_quotes(obs: Observation) -> list[Quote]:
     "AKIA..."), or by its metadata key. A record masks it wherever it quotes it: in the
     content, another field, or a validator's reason."""
     texts = _field_texts(obs) + [_pair(c) for c in obs.claims]
-    return [(t[f.span[0] : f.span[1]], f) for t in texts for f in _short_text_risks(t)]
+    found = ((t[f.span[0] : f.span[1]], f) for t in texts for f in _short_text_risks(t))
+    return [(fragment, f) for fragment, f in found if fragment]  # "" is quoted everywhere
 
 
 def journaled_assessment(a: ImpactAssessment) -> ImpactAssessment:
