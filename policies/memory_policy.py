@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
-from nousmem.projections.models import InputClaim
+from nousmem.projections.models import InputClaim, source_name
 
 ForgetVerb = Literal["decay", "inhibit", "invalidate", "archive", "compress", "expire", "restore"]
 
@@ -27,16 +27,9 @@ def _not_blank(text: str) -> str:
 NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
-def _source_name(text: str) -> str:
-    # As an observation's source is read: the revisions a write makes carry it, and a
-    # blank or overlong one used to fail there, mid-commit, as pydantic's own error.
-    text = text.strip()
-    if not text or len(text) > 100:
-        raise ValueError("must be 1-100 characters, e.g. 'planner' or 'tool:search'")
-    return text
-
-
-SourceName = Annotated[str, AfterValidator(_source_name)]
+# Read as an observation's source is: the revisions a write makes carry it, and a blank or
+# overlong one used to fail there, mid-commit, as pydantic's own error.
+SourceName = Annotated[str, AfterValidator(source_name)]
 
 
 class RetrievalIntent(BaseModel):

@@ -97,6 +97,15 @@ class Claim(BaseModel):
         return v
 
 
+def source_name(v: str) -> str:
+    """A source as every record keeps it (an observation's, a planner write's): stripped,
+    1-100 characters, the bound a belief revision's ``source`` holds."""
+    v = v.strip()
+    if not v or len(v) > 100:
+        raise ValueError("source must be 1-100 characters, e.g. 'user' or 'tool:search'")
+    return v
+
+
 def _not_reserved(claim: Claim) -> Claim:
     if reserved_value(claim.value):
         raise ValueError(f"value {UNKNOWN!r} is reserved: a belief's 'no value'")
@@ -156,10 +165,7 @@ class Observation(BaseModel):
     @field_validator("source")
     @classmethod
     def _source(cls, v: str) -> str:
-        v = v.strip()
-        if not v or len(v) > 100:
-            raise ValueError("source must be 1-100 characters, e.g. 'user' or 'tool:search'")
-        return v
+        return source_name(v)
 
     @field_validator("actor")
     @classmethod

@@ -35,7 +35,6 @@ __all__ = [
     "pair_risks",
     "quarantine_payload",
     "redact_tree",
-    "redacted_content",
     "redacted_observation",
     "redacted_verdicts",
     "rejection_payload",
@@ -115,7 +114,7 @@ def field_risks(obs: Observation, claims: Sequence[Claim]) -> list[RiskFinding]:
     text, say an email address) counts once however many fields repeat it.
 
     Their spans do not point into the content, so they widen the span to nothing usable for
-    redaction; they only decide quarantine (:func:`redacted_content` masks in the content
+    redaction; they only decide quarantine (:func:`risky_quotes` masks in the content
     what they found).
     """
     texts = [obs.actor or "", obs.ref or "", *obs.keywords]
@@ -165,16 +164,11 @@ def _once(content: str, found: list[tuple[str, RiskFinding]]) -> list[RiskFindin
     return out
 
 
-def redacted_content(obs: Observation) -> str:
-    """The content as a refusal record keeps it: its own findings redacted, and every risky
-    text another field holds wherever the content quotes it (a claim's card number that the
-    content's scan could not see inside a longer digit run, an ``api_key`` claim's value)."""
-    return _masked(obs.content, risky_quotes(obs))
-
-
-def redacted_observation(obs: Observation) -> dict[str, Any]:
-    """What a refusal record keeps of an attempted observation: every text redacted."""
-    quoted = risky_quotes(obs)
+def redacted_observation(obs: Observation, quoted: Sequence[Quote]) -> dict[str, Any]:
+    """What a refusal record keeps of an attempted observation: every text redacted, and
+    every text of ``quoted`` (:func:`risky_quotes` of ``obs``) wherever a field quotes it (a
+    claim's card number the content's scan could not see inside a longer digit run, an
+    ``api_key`` claim's value)."""
     out: dict[str, Any] = redact_tree(obs.model_dump(mode="json", exclude={"namespace"}), quoted)
     out["content"] = _masked(obs.content, quoted)
     return out
@@ -188,11 +182,7 @@ def redacted_verdicts(
     are redacted as the attempted write is (``quoted``: see :func:`risky_quotes`)."""
     out: list[Verdict] = []
     for v in verdicts:
-        if quoted:
-            reason = _masked(v.reason, quoted)
-        else:  # reasons repeat: the cached scan
-            found = _short_text_risks(v.reason)
-            reason = redact(v.reason, found) if found else v.reason
+        reason = _masked(v.reason, quoted)
         out.append(v if reason == v.reason else v.model_copy(update={"reason": reason}))
     return tuple(out)
 
@@ -332,11 +322,12 @@ def quarantine_payload(
     fallback: FallbackPayload | None,
 ) -> QuarantinePayload:
     """The record of a quarantined write: the content redacted, its digest, the labels."""
+    quoted = risky_quotes(obs)
     return QuarantinePayload(
-        redacted=redacted_content(obs),
+        redacted=_masked(obs.content, quoted),
         content_digest=payload_digest(obs.content).hex(),
         labels=tuple(sorted({f.label for f in findings})) or ("risk",),
-        verdicts=redacted_verdicts(verdicts, risky_quotes(obs)),
+        verdicts=redacted_verdicts(verdicts, quoted),
         fallback=fallback,
     )
 
@@ -345,10 +336,11 @@ def rejection_payload(
     operation: str, obs: Observation, verdicts: Sequence[Verdict], extraction: ExtractionResult
 ) -> RejectionPayload:
     """The record of a write the validators refused (the attempt redacted)."""
+    quoted = risky_quotes(obs)
     return RejectionPayload(
         operation=operation,
-        attempted=redacted_observation(obs),
-        verdicts=redacted_verdicts(verdicts, risky_quotes(obs)),
+        attempted=redacted_observation(obs, quoted),
+        verdicts=redacted_verdicts(verdicts, quoted),
         extractor=extraction.extractor,
         fallback=fallback_payload(extraction, None),
     )
