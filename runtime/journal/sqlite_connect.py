@@ -21,7 +21,11 @@ async def connect(path: str, *, busy_timeout_s: float) -> aiosqlite.Connection:
     loop by then, the thread prints "RuntimeError: Event loop is closed" with a traceback on
     stderr. So the error is raised only once the thread has finished.
     """
-    db = aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_s)
+    # Not only the worker thread: an uncontended commit may run on the event loop's thread
+    # while the worker is idle (SqliteJournal._dispatch), never both at once.
+    db = aiosqlite.connect(
+        path, isolation_level=None, timeout=busy_timeout_s, check_same_thread=False
+    )
     worker = getattr(db, "_thread", db)
     if isinstance(worker, threading.Thread) and not worker.is_alive():
         # A runtime its owner never closed must not hang the interpreter's exit (which

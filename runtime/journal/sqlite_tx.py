@@ -47,7 +47,8 @@ def _guarded_event(conn: sqlite3.Connection, guard: Guard) -> tuple[int, str] | 
 
 
 class Transactions:
-    """Transactions of one connection. Not thread-safe: use from the worker thread only."""
+    """Transactions of one connection. Not thread-safe: one thread at a time (the worker
+    thread, or the event loop's for :meth:`commit_group_now` while the worker is idle)."""
 
     def __init__(self) -> None:
         self.fts = FtsIndex(load_later=True)
@@ -77,6 +78,36 @@ class Transactions:
         its savepoint from the start (nothing of the first attempt was committed).
         """
         conn.execute("BEGIN IMMEDIATE")
+        return self._commit_begun(conn, batches, guards)
+
+    def commit_group_now(
+        self,
+        conn: sqlite3.Connection,
+        batches: list[list[EventDraft]],
+        guards: Sequence[Guard | None] | None,
+        *,
+        busy_timeout_ms: int,
+    ) -> list[list[SealedRow] | BaseException] | None:
+        """:meth:`commit_group` without waiting for the write lock: None, with nothing begun,
+        when another connection holds it. ``busy_timeout_ms``: the connection's own busy
+        timeout, which it has again on return."""
+        conn.execute("PRAGMA busy_timeout=0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
+                return None
+            raise
+        finally:
+            conn.execute(f"PRAGMA busy_timeout={busy_timeout_ms}")
+        return self._commit_begun(conn, batches, guards)
+
+    def _commit_begun(
+        self,
+        conn: sqlite3.Connection,
+        batches: list[list[EventDraft]],
+        guards: Sequence[Guard | None] | None,
+    ) -> list[list[SealedRow] | BaseException]:
         try:
             results: list[list[SealedRow] | BaseException]
             if len(batches) == 1:

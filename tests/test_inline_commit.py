@@ -1,0 +1,165 @@
+"""A lone append at durability "normal" or "off" commits on the event loop's thread.
+
+Such a commit writes to the WAL with no fsync, in less time than the thread hop to the
+worker and back. It must never stall the loop: when another connection holds the write
+lock, the batch goes to the worker thread, which waits for the lock. At "full" every commit
+goes to the worker (a disk sync must not stall the loop). See ``sqlite.py``'s docstring.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nousmem.runtime.errors import JournalConflict
+from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.sqlite import Durability, SqliteJournal
+from nousmem.runtime.journal.sqlite_tx import Transactions
+from tests.helpers import utterance_draft
+
+T0 = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _spy_threads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ids of the threads that write rows, one per transaction."""
+    seen: list[int] = []
+    original = Transactions.write
+
+    def write(self: Transactions, *args: Any, **kwargs: Any) -> Any:
+        seen.append(threading.get_ident())
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Transactions, "write", write)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("durability", "on_loop"), [("normal", True), ("off", True), ("full", False)]
+)
+async def test_a_lone_append_commits_on_the_loop_thread_unless_it_must_sync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, durability: Durability, on_loop: bool
+) -> None:
+    ids = IdGenerator(seed=1)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability=durability)
+    try:
+        seen = _spy_threads(monkeypatch)
+        for i in range(5):
+            (e,) = await j.append([utterance_draft(ids, "a", f"turn {i}", T0)])
+            assert e.seq == i + 1
+        loop_thread = threading.get_ident()
+        assert [t == loop_thread for t in seen] == [on_loop] * 5
+        assert j.inline_commits == (5 if on_loop else 0)
+        report = await j.verify("a")
+        assert report.ok and report.checked == 5
+    finally:
+        await j.close()
+    # What was committed on the loop's thread is on disk for another connection.
+    with sqlite3.connect(tmp_path / "j.db") as plain:
+        assert plain.execute("SELECT count(*) FROM events").fetchone()[0] == 5
+
+
+async def test_concurrent_appends_still_share_a_transaction_on_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = IdGenerator(seed=2)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    try:
+        seen = _spy_threads(monkeypatch)
+        before = j.commits
+        await asyncio.gather(
+            *(j.append([utterance_draft(ids, "a", f"c{i}", T0)]) for i in range(20))
+        )
+        assert j.commits == before + 1  # all twenty were ready: one group
+        assert seen and seen[0] != threading.get_ident()  # a group goes to the worker
+        assert j.inline_commits == 0
+    finally:
+        await j.close()
+
+
+async def test_a_loop_of_appends_gives_other_tasks_their_turns(tmp_path: Path) -> None:
+    ids = IdGenerator(seed=3)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    turns = 0
+    stop = False
+
+    async def ticker() -> None:
+        nonlocal turns
+        while not stop:
+            turns += 1
+            await asyncio.sleep(0)
+
+    try:
+        task = asyncio.ensure_future(ticker())
+        await asyncio.sleep(0)
+        start = turns
+        for i in range(50):
+            await j.append([utterance_draft(ids, "a", f"turn {i}", T0)])
+        assert j.inline_commits == 50
+        # Each append let the ticker run at least once (a commit on this thread that never
+        # yielded would starve it).
+        assert turns - start >= 50
+        stop = True
+        await task
+    finally:
+        await j.close()
+
+
+async def test_a_held_write_lock_sends_the_commit_to_the_worker_without_stalling_the_loop(
+    tmp_path: Path,
+) -> None:
+    ids = IdGenerator(seed=4)
+    path = tmp_path / "j.db"
+    j = await SqliteJournal.open(path, durability="normal", busy_timeout_s=30.0)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        await j.append([utterance_draft(ids, "a", "first", T0)])
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+        task = asyncio.ensure_future(
+            j.append([utterance_draft(ids, "a", "second", T0 + timedelta(seconds=1))])
+        )
+        ticks = 0
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while loop.time() - started < 0.3:
+            ticks += 1
+            await asyncio.sleep(0.01)
+        # The loop kept running (a commit that waited here for the lock would have held it
+        # for up to the 30 s busy timeout), and the append waits on the worker thread.
+        assert ticks >= 10
+        assert not task.done()
+        other.execute("COMMIT")
+        (second,) = await asyncio.wait_for(task, 30.0)
+        assert second.seq == 2
+        assert j.inline_commits == 1  # "first" only
+        # The connection waits for the lock again as configured (the attempt's 0 is gone).
+        timeout = await j._in_thread(lambda c: c.execute("PRAGMA busy_timeout").fetchone()[0])
+        assert timeout == 30_000
+        (third,) = await j.append([utterance_draft(ids, "a", "third", T0)])
+        assert third.seq == 3 and j.inline_commits == 2
+        assert (await j.verify("a")).checked == 3
+    finally:
+        other.close()
+        await j.close()
+
+
+async def test_a_failed_commit_on_the_loop_thread_leaves_nothing(tmp_path: Path) -> None:
+    ids = IdGenerator(seed=5)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    try:
+        (first,) = await j.append([utterance_draft(ids, "a", "first", T0)])
+        dupe = utterance_draft(ids, "a", "dupe", T0, id=first.id)
+        with pytest.raises(JournalConflict):
+            await j.append([utterance_draft(ids, "a", "fine", T0), dupe])
+        assert j.inline_commits == 2  # the failure came from a commit on the loop's thread
+        assert (await j.head("a")).seq == 1
+        assert await j.search("a", '"fine"', limit=5) == []
+        (after,) = await j.append([utterance_draft(ids, "a", "after", T0)])
+        assert after.seq == 2 and (await j.verify("a")).ok
+    finally:
+        await j.close()
