@@ -13,7 +13,10 @@ the benchmark workload's utterances (``benchmarks/workload.py``), one at a time:
 - the thread hop: a no-op job through aiosqlite's worker thread and back, what every commit
   pays once (this reaches into the journal's private connection, as no API exposes it);
 - ``observe_and_route`` again with the garbage collector off, for its share of a write;
-- a plain ``observe``.
+- a plain ``observe``;
+- at durability "normal" or "off", ``observe_and_route`` with each commit on the event
+  loop's thread against the worker thread (the journal's private switch flipped between
+  alternating blocks of ``--n / 8`` writes, so a slow spell of the machine falls on both).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ async def _per_op(items: list[Any], op: Callable[[Any], Awaitable[Any]]) -> floa
 
 async def run(n: int, warmup: int, durability: str, workdir: str) -> dict[str, float]:
     path = os.path.join(workdir, "breakdown.db")
-    total = warmup + 5 * n
+    total = warmup + 6 * n
     obs = observations(SEED, total)
     batches = [obs[warmup + i * n : warmup + (i + 1) * n] for i in range(5)]
     out: dict[str, float] = {}
@@ -89,6 +92,17 @@ async def run(n: int, warmup: int, durability: str, workdir: str) -> dict[str, f
         on, off = out["observe_and_route_gc_on_us"], out["observe_and_route_gc_off_us"]
         out["gc_share"] = (on - off) / on
         out["observe_us"] = await _per_op(batches[4], rt.observe)
+        journal: Any = rt.journal
+        if durability != "full" and hasattr(journal, "_inline"):
+            rest, size = obs[warmup + 5 * n :], max(1, n // 8)
+            sides: dict[bool, list[float]] = {True: [], False: []}
+            for i in range(8):
+                journal._inline = i % 2 == 0  # private: no API switches the path
+                block = rest[i * size : (i + 1) * size]
+                sides[journal._inline].append(await _per_op(block, rt.observe_and_route))
+            journal._inline = True
+            out["route_loop_thread_us"] = sum(sides[True]) / len(sides[True])
+            out["route_worker_us"] = sum(sides[False]) / len(sides[False])
     return out
 
 
@@ -105,6 +119,11 @@ def render(r: dict[str, float], durability: str) -> str:
         ["  garbage collector's share", f"{r['gc_share']:.1%}"],
         ["observe (plain)", fmt(r["observe_us"], 0)],
     ]
+    if "route_worker_us" in r:
+        rows += [
+            ["observe_and_route, commit on the loop's thread", fmt(r["route_loop_thread_us"], 0)],
+            ["observe_and_route, commit on the worker thread", fmt(r["route_worker_us"], 0)],
+        ]
     return table(["step", "µs per op"], rows, title=f"a governed write, durability={durability}")
 
 

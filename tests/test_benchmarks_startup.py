@@ -41,6 +41,17 @@ async def test_write_breakdown_smoke(tmp_path: Path) -> None:
         "thread_hop_us",
         "gc_share",
         "observe_us",
+        "route_loop_thread_us",
+        "route_worker_us",
     ):
         assert _finite(res[key]), key
-    assert "garbage collector" in write_breakdown.render(res, "normal")
+    text = write_breakdown.render(res, "normal")
+    assert "garbage collector" in text and "commit on the worker thread" in text
+
+
+async def test_write_breakdown_compares_commit_threads_only_where_both_exist(
+    tmp_path: Path,
+) -> None:
+    res = await write_breakdown.run(8, 4, "full", str(tmp_path))
+    assert "route_worker_us" not in res  # at "full" every commit is on the worker
+    assert "commit on the worker thread" not in write_breakdown.render(res, "full")

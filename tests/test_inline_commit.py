@@ -19,6 +19,7 @@ import pytest
 
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import Durability, SqliteJournal
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from tests.helpers import utterance_draft
@@ -162,4 +163,35 @@ async def test_a_failed_commit_on_the_loop_thread_leaves_nothing(tmp_path: Path)
         (after,) = await j.append([utterance_draft(ids, "a", "after", T0)])
         assert after.seq == 2 and (await j.verify("a")).ok
     finally:
+        await j.close()
+
+
+async def test_a_commit_waits_for_the_reading_of_postings_on_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reading of postings is queued on the worker with no caller waiting for it; it
+    uses the connection and the index's state that a commit changes."""
+    ids = IdGenerator(seed=6)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="normal")
+    entered, release = threading.Event(), threading.Event()
+
+    def load_wanted(self: FtsIndex, conn: sqlite3.Connection) -> None:
+        entered.set()
+        release.wait(30.0)
+
+    try:
+        await j.append([utterance_draft(ids, "a", "first", T0)])
+        seen = _spy_threads(monkeypatch)
+        monkeypatch.setattr(FtsIndex, "load_wanted", load_wanted)
+        j._load_postings()
+        assert await asyncio.to_thread(entered.wait, 30.0)
+        task = asyncio.ensure_future(j.append([utterance_draft(ids, "a", "second", T0)]))
+        await asyncio.sleep(0.05)
+        assert not task.done()  # queued behind the reading, on the worker
+        release.set()
+        (second,) = await asyncio.wait_for(task, 30.0)
+        assert second.seq == 2
+        assert seen and seen[0] != threading.get_ident()
+    finally:
+        release.set()
         await j.close()

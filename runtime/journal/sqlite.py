@@ -337,9 +337,10 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         if not db._running or db._connection is None:  # as Connection._execute checks
             self._finish(group, ClosedError("journal connection is closed"))
             return
-        if len(group) == 1 and self._inline and self._jobs == 0:
-            # The worker is idle (no group and no other call is on its queue or under way),
-            # so this thread may use the connection until the commit is done.
+        if len(group) == 1 and self._inline and self._jobs == 0 and not self._loading:
+            # The worker is idle (no group, no call and no reading of postings is on its
+            # queue or under way), so this thread may use the connection and the index's
+            # state until the commit is done.
             outcome: list[list[SealedRow] | BaseException] | BaseException | None
             try:
                 outcome = self._writer.commit_group_now(
