@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from functools import partial
@@ -35,7 +33,6 @@ import aiosqlite
 from nousmem.runtime.errors import (
     AppendOnlyViolation,
     ClosedError,
-    InvalidInput,
     JournalConflict,
     StorageError,
 )
@@ -46,7 +43,13 @@ from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.planlock import PlanLock
 from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION
 from nousmem.runtime.journal.scrub import finish_scrubs, scrub_pending
-from nousmem.runtime.journal.sqlite_connect import connect, is_file_path
+from nousmem.runtime.journal.sqlite_connect import (
+    check_writable,
+    connect,
+    is_file_path,
+    refuse_foreign,
+    set_wal,
+)
 from nousmem.runtime.journal.sqlite_reads import SqliteReads
 from nousmem.runtime.journal.sqlite_tx import Transactions
 from nousmem.runtime.journal.vectors import SqliteVectors
@@ -80,84 +83,7 @@ def _translate(exc: BaseException) -> BaseException:
     return exc
 
 
-async def _wal(db: aiosqlite.Connection, busy_timeout_s: float) -> None:
-    """Put the file in WAL mode, waiting out other processes opening it at the same time.
-
-    Switching a new file to WAL needs it alone, and SQLite reports "database is locked" at
-    once rather than through the busy handler when another connection is opening it too:
-    several processes starting on one new file would fail. Retried until the busy timeout.
-    """
-    deadline = time.monotonic() + busy_timeout_s
-    while True:
-        try:
-            async with db.execute("PRAGMA journal_mode") as cur:
-                row = await cur.fetchone()
-            if row is not None and str(row[0]).lower() == "wal":
-                return
-            await db.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            await asyncio.sleep(0.005 + 0.02 * _JITTER.random())
-
-
-def _check_writable(path: str) -> None:
-    """Refuse, naming the file, a journal this process cannot write: SQLite would fail with
-    "attempt to write a readonly database" and leave read-only ``-wal``/``-shm`` files behind
-    that break the next open even once the permission is back."""
-    if path.startswith("file:"):
-        # SQLite reads it as a URI: "file:x.db?mode=memory" would take writes and keep
-        # none, "file:notes.db" write notes.db and then be "no journal" to the CLI.
-        raise InvalidInput(
-            "a SQLite URI (file:...) is not supported; give the journal file's path",
-            field="path",
-        )
-    if not is_file_path(path):
-        return
-    real = os.path.realpath(path)
-    folder = os.path.dirname(real) or "."
-    # SQLite would only say "unable to open database file".
-    if os.path.isdir(real):
-        raise InvalidInput(f"{path} is a directory, not a journal file", field="path")
-    if not os.path.isdir(folder):
-        what = "is not a directory" if os.path.exists(folder) else "does not exist"
-        raise InvalidInput(f"the directory {folder} {what} (for {path})", field="path")
-    if os.path.exists(real) and not os.access(real, os.W_OK):
-        raise StorageError(
-            f"cannot write the journal file {path} (read-only); nousmem needs"
-            " to write a journal it opens"
-        )
-    for ext in ("-wal", "-shm"):  # left read-only by an earlier failed open, say
-        if os.path.exists(real + ext) and not os.access(real + ext, os.W_OK):
-            raise StorageError(
-                f"cannot write {path}{ext} (read-only), the journal's {ext[1:]} file"
-            )
-    beside = all(os.path.exists(real + ext) for ext in ("-wal", "-shm"))
-    if not beside and os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
-        raise StorageError(
-            f"cannot write in {folder}, the journal's directory (SQLite keeps"
-            " its write-ahead log beside the file)"
-        )
-
-
-async def _refuse_foreign(db: aiosqlite.Connection) -> None:
-    """Refuse another application's database before anything (WAL mode first) changes it;
-    a new file, or an empty database, becomes a journal."""
-    async with db.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    ) as cur:
-        names = {str(r[0]) for r in await cur.fetchall()}
-    if names and "nousmem_meta" not in names:
-        raise StorageError(
-            "this SQLite database has tables but is not a nousmem journal; open a new file"
-            " or an existing journal"
-        )
-
-
 # One caller's batch: its drafts, its guard (or None) and its future.
-_JITTER = random.Random()  # retry timing only
-
 _Queued = tuple[list[EventDraft], Guard | None, "asyncio.Future[list[EventBase]]"]
 
 
@@ -202,14 +128,14 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         """Open (creating if needed) a journal file with WAL and the given durability.
         ``postings_in_memory``: see ``JournalConfig.postings_in_memory``."""
         path = os.fspath(path)
-        _check_writable(path)
+        check_writable(path)
         try:
             db = await connect(path, busy_timeout_s=busy_timeout_s)
         except sqlite3.Error as exc:
             raise _translate(exc) from exc
         try:
-            await _refuse_foreign(db)
-            await _wal(db, busy_timeout_s)
+            await refuse_foreign(db)
+            await set_wal(db, busy_timeout_s)
             await db.execute(f"PRAGMA synchronous={durability.upper()}")
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             # Whatever any write frees is zeroed: rows a later write moves off a page after
