@@ -24,7 +24,6 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
-from datetime import timedelta
 from typing import Any
 
 if __package__ in (None, ""):
@@ -35,20 +34,14 @@ from benchmarks.perf import SEED, _streams
 from nousmem.runtime import MemoryRuntime
 
 ORDERS = ("dated", "same dates")
-_MINUTES_PER_OBSERVATION = 7  # workload.make_observation: occurred_at grows 7 min an index
 
 
 def _round_items(r: int, per_round: int, order: str) -> Iterator[dict[str, Any]]:
     # Every round's stream starts at the workload's first date; "dated" moves round r past
-    # the end of round r - 1 (plus a day).
-    shift = (
-        timedelta(minutes=_MINUTES_PER_OBSERVATION * per_round, days=1) * r
-        if order == "dated"
-        else timedelta(0)
-    )
-    for stream in _streams(SEED + 20 + r, per_round, 1):
-        for o in stream:
-            yield {**o, "occurred_at": o["occurred_at"] + shift}
+    # the end of round r - 1.
+    after = r * per_round if order == "dated" else 0
+    for stream in _streams(SEED + 20 + r, per_round, 1, after=after):
+        yield from stream
 
 
 async def _one(order: str, rounds: int, per_round: int, path: str, progress: bool) -> list[Any]:

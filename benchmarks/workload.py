@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 T0 = datetime(2023, 1, 2, 8, 0, tzinfo=UTC)
+MINUTES_PER_EVENT = 7  # the observation of index i is dated ~T0 + 7 i minutes
 
 # -------------------------------------------------------------------- utterance generator
 
@@ -131,7 +132,7 @@ def make_observation(rng: random.Random, index: int) -> dict[str, Any]:
         "content": utterance(rng),
         "actor": rng.choice(ACTORS),
         "source": "user",
-        "occurred_at": T0 + timedelta(minutes=7 * index + rng.randint(0, 6)),
+        "occurred_at": T0 + timedelta(minutes=MINUTES_PER_EVENT * index + rng.randint(0, 6)),
         "ref": f"u{index}",
     }
 

@@ -538,3 +538,11 @@ def test_dense_cache_benchmark_smoke(capsys: pytest.CaptureFixture[str]) -> None
     args = ["--sizes", "50", "--dim", "8", "--queries", "2", "--cache", "40", "--cost-us", "0"]
     assert dense.main([*args, "--cache-repeats", "1"]) == 0
     assert "ratio no cache / cache" in capsys.readouterr().out
+
+
+def test_perf_streams_dated_after_another_start_past_its_end() -> None:
+    first = [o["occurred_at"] for s in perf._streams(1, 50, 1) for o in s]
+    later = [o["occurred_at"] for s in perf._streams(2, 50, 32, after=50) for o in s]
+    again = [o["occurred_at"] for s in perf._streams(3, 50, 32) for o in s]
+    assert max(first) < min(later)  # the concurrent route run is not back-dated
+    assert min(again) < max(first)  # without ``after`` a stream restates the same dates
