@@ -19,10 +19,12 @@ from nousmem.runtime.journal.base import CachedVector
 T = TypeVar("T")
 CHUNK = 1024  # rows per transaction (store) or per worker-thread call (load)
 
+# Plain "?" placeholders (namespace and seq given twice): numbered ones ("?1") with a
+# sequence of parameters are deprecated since Python 3.12 and an error from 3.14.
 _STORE = (
     "INSERT OR REPLACE INTO dense_vectors (namespace, seq, model, digest, vec)"
-    " SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS"
-    " (SELECT 1 FROM events WHERE namespace = ?1 AND seq = ?2 AND erased = 0)"
+    " SELECT ?, ?, ?, ?, ? WHERE EXISTS"
+    " (SELECT 1 FROM events WHERE namespace = ? AND seq = ? AND erased = 0)"
 )
 
 
@@ -49,7 +51,7 @@ def store(
 ) -> None:
     """Insert or replace ``rows`` in one transaction; rows of no live event are skipped
     (checked inside the transaction, so a concurrent erasure always wins)."""
-    params = [(namespace, r.seq, model, r.digest, r.vec) for r in rows]
+    params = [(namespace, r.seq, model, r.digest, r.vec, namespace, r.seq) for r in rows]
     _relaxed(conn, lambda: conn.executemany(_STORE, params))
 
 
