@@ -259,7 +259,7 @@ _EVENT_FIELDS = (
 
 def _plain(cls: type[EventBase]) -> bool:
     """True when ``model_construct`` of ``cls`` amounts to filling ``__dict__`` (see below)."""
-    return tuple(cls.__pydantic_fields__) == _EVENT_FIELDS and assemblable(cls)
+    return tuple(cls.model_fields) == _EVENT_FIELDS and assemblable(cls)
 
 
 # Kinds whose events build_event may assemble without going through model_construct.
