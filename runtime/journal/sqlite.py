@@ -263,23 +263,8 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         if not db._running or db._connection is None:  # as Connection._execute checks
             self._finish(group, ClosedError("journal connection is closed"))
             return
-        if len(group) == 1 and self._inline and self._jobs == 0 and not self._loading:
-            # The worker is idle (no group, no call and no reading of postings is on its
-            # queue or under way), so this thread may use the connection and the index's
-            # state until the commit is done.
-            outcome: list[list[SealedRow] | BaseException] | BaseException | None
-            try:
-                outcome = self._writer.commit_group_now(
-                    db._conn, batches, guards, busy_timeout_ms=self._busy_ms
-                )
-            except BaseException as exc:
-                outcome = exc
-            if outcome is not None:  # None: another connection holds the write lock
-                self.inline_commits += 1
-                self._finish(group, outcome)
-                if not isinstance(outcome, Exception) and isinstance(outcome, BaseException):
-                    raise outcome  # KeyboardInterrupt and its kind, once no caller hangs
-                return
+        if len(group) == 1 and self._commit_here(group, batches, guards):
+            return
 
         def job() -> None:  # on the worker thread
             outcome: list[list[SealedRow] | BaseException] | BaseException
@@ -293,6 +278,30 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
         # worker then schedules nothing itself (its queue items are ``(Future | None, fn)``),
         # and the job reports through _finish alone, one wake-up of the loop instead of two.
         db._tx.put_nowait((None, job))
+
+    def _commit_here(
+        self, group: list[_Queued], batches: list[list[EventDraft]], guards: list[Guard | None]
+    ) -> bool:
+        """Commit a lone batch on the loop's thread, if that may be done now; whether it was
+        (see the module docstring). False leaves the batch to the worker thread."""
+        # The worker must be idle (no group, no call and no reading of postings on its queue
+        # or under way): this thread then uses the connection and the index's state alone.
+        if not self._inline or self._jobs or self._loading:
+            return False
+        outcome: list[list[SealedRow] | BaseException] | BaseException | None
+        try:
+            outcome = self._writer.commit_group_now(
+                self._db._conn, batches, guards, busy_timeout_ms=self._busy_ms
+            )
+        except BaseException as exc:
+            outcome = exc
+        if outcome is None:  # another connection holds the write lock
+            return False
+        self.inline_commits += 1
+        self._finish(group, outcome)
+        if not isinstance(outcome, Exception) and isinstance(outcome, BaseException):
+            raise outcome  # KeyboardInterrupt and its kind, once no caller hangs
+        return True
 
     def _finish(
         self,
