@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from nousmem.projections.categorical import FloatArray, Polarity, kept_fraction
 
 
@@ -92,12 +90,25 @@ def binary_entropy_bits(mean: float) -> float:
     return max(0.0, -(mean * math.log2(mean) + (1.0 - mean) * math.log2(1.0 - mean)))
 
 
-def entropies_bits(means: FloatArray) -> FloatArray:
-    """Binary entropy of each presence probability."""
-    # The method, not np.clip: the same ufunc without np.clip's dispatch layers (tiny arrays).
-    m = means.clip(1e-300, 1.0 - 1e-16)
-    out: FloatArray = -(m * np.log2(m) + (1.0 - m) * np.log2(1.0 - m))
-    return np.maximum(out, 0.0)
+def entropies_bits(means: FloatArray) -> list[float]:
+    """Binary entropy of each presence probability (means clipped to ``[1e-300, 1 - 1e-16]``).
+
+    ``math.log2``, not numpy's: see :func:`.categorical.entropy_bits`."""
+    log2 = math.log2
+    out = []
+    for x in means.tolist():
+        m = _LOW if x < _LOW else (_HIGH if x > _HIGH else x)
+        e = -(m * log2(m) + (1.0 - m) * log2(1.0 - m))
+        out.append(e if e > 0.0 else 0.0)
+    return out
+
+
+def mean_entropy_bits(means: FloatArray) -> float:
+    """Mean of :func:`entropies_bits` (exactly rounded sum); 0 for no values."""
+    return math.fsum(entropies_bits(means)) / means.size if means.size else 0.0
+
+
+_LOW, _HIGH = 1e-300, 1.0 - 1e-16
 
 
 def kl_bits(p: float, q: float) -> float:

@@ -94,7 +94,7 @@ def plan_multi(
             contradiction=established and contradicts,
             established=established,
         )
-    dim_entropy = float(bn.entropies_bits(post_means).mean())
+    dim_entropy = bn.mean_entropy_bits(post_means)
     return Plan(
         outcome, added, _EMPTY, alpha, beta, idx, t, counts, dim_entropy, 0.0,
         labels[idx], float(surprise), before_label, after_label,

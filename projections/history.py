@@ -10,6 +10,7 @@ path never calls this; it costs O(history of that dimension).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -141,7 +142,7 @@ def snapshot(
         distribution = ranked(dim.labels, means)
         held = tuple(label for label, m in distribution if m > 0.5)
         mode = None
-        entropy = float(bn.entropies_bits(means).sum()) if means.size else 0.0
+        entropy = math.fsum(bn.entropies_bits(means))
     else:
         p = cat.decay(dim.p, dim.lam, dt)
         distribution = ranked(dim.labels, p)
