@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 17
+READ_RULES = 18
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -135,6 +135,9 @@ unexplained while the package version stays the same (as it does between release
 17: a question asking for preferences ranks the preference slots of the entities it names
    first in the Worldview Snapshot; a text preference slot shows its owner and keyword as
    said ("Dr. Who/general", not "Dr%2E Who/general").
+18: a question's lexical query keeps the name of an entity that has not spoken (as of the
+   read) and is in at most ``common_term_share`` of the observations ("Where does Lena
+   live?" searches for "lena"); a speaker's name, or a common one, is still left out.
 """
 
 

@@ -31,18 +31,27 @@ _HEDGES = frozenset("likely might probably possibly perhaps".split())
 def lexical_query(proj: Projector, plan: QueryPlan, as_of_seq: int | None = None) -> str | None:
     """The FTS5 query a fresh plan records (a replay reuses the recorded one).
 
-    Names of the question's entities match a large share of the corpus (speakers are in
-    every turn they say) and only add noise to BM25; they steer the entity channel. Its
-    hedges ("might", "likely") say nothing of what to find and are left out too. Terms
-    in more than ``common_term_share`` of the observations add little to BM25 but make
-    FTS5 score most of the index, so they are dropped while rarer terms remain.
+    Names of the question's entities steer the entity channel. A speaker's name opens
+    every turn they say, so it matches a large share of the index and only adds noise to
+    BM25; so does any name in more than ``common_term_share`` of the observations. Those
+    are left out. A rarer name of someone the speakers talk about stays: it is often the
+    question's best word ("Where does Lena live?"), and no other channel finds the turns
+    that mention her. Its hedges ("might", "likely") say nothing of what to find and are
+    left out too. Other terms in more than ``common_term_share`` of the observations add
+    little to BM25 but make FTS5 score most of the index, so they are dropped while rarer
+    terms remain.
     """
-    names = {t for n in plan.entities for t in tokens(n)}
+    cap = proj.config.retrieval.common_term_share * max(1, proj.observations_at(as_of_seq))
+    names = {
+        t
+        for n in plan.entities
+        for t in tokens(n)
+        if proj.speaks(n, as_of_seq) or _df(proj, t, as_of_seq) > cap
+    }
     every = base_terms(plan.terms)
     terms = [t for t in every if t not in names and t not in _HEDGES] or every
     # "roadtrip" in a question, "road trip" in the turns (or both, in different turns).
     terms = list(dict.fromkeys(w for t in terms for w in _spellings(proj, t, as_of_seq)))
-    cap = proj.config.retrieval.common_term_share * max(1, proj.observations_at(as_of_seq))
     df = {t: _df(proj, t, as_of_seq) for t in terms}
     rare = [t for t in terms if df[t] <= cap]
     if len(rare) >= 2:

@@ -69,6 +69,7 @@ class Projector:
         self.obs_times = ObservationTimes()
         self.obs_by_seq: dict[int, str] = {}
         self.actors: dict[str, str] = {}  # match key -> display
+        self.actor_since: dict[str, int] = {}  # match key -> seq of their first observation
         self.access: dict[str, int] = {}
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
@@ -111,6 +112,12 @@ class Projector:
     def doc_frequency(self, term: str, as_of_seq: int | None = None) -> int:
         """Observations containing ``term`` (a ``lexical.tokens`` token) up to a position."""
         return self.vocabulary.doc_frequency(term, self._past(as_of_seq))
+
+    def speaks(self, name: str, as_of_seq: int | None = None) -> bool:
+        """Whether ``name`` is the actor of an observation at or before a position (default:
+        now)."""
+        since = self.actor_since.get(match_key(name))
+        return since is not None and (as_of_seq is None or since <= as_of_seq)
 
     def observations_at(self, as_of_seq: int | None = None) -> int:
         """How many observations there were at a position (default: now)."""
@@ -202,6 +209,7 @@ class Projector:
             by_date.append(row)
         if p.actor and (actor_key := match_key(p.actor)) not in self.actors:
             self.actors[actor_key] = p.actor
+            self.actor_since[actor_key] = e.seq
             self.vocabulary.add_entity(p.actor, e.seq)
         item = text_item(p, e.seq, e.occurred_at, e.id)
         if item is not None:
