@@ -51,6 +51,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "name",
     "role",
     "spouse",
+    "manager",
     "relationship_status",
     "birthday",
 }
@@ -133,10 +134,10 @@ _VALUE_RUN = r"[^.,;:!?()\[\]\n\"]"
 VAL = rf"(?P<val>{_VALUE_RUN}{{1,80}}(?:{TITLE_POINT}{_VALUE_RUN}{{1,60}})?)"
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
-POSS = rf"(?P<poss>\b[Mm]y|\b[{UPPER}][{LOWER}]+'s)"
+POSS = rf"(?P<poss>\b[Mm]y|\b[Oo]ur|\b[{UPPER}][{LOWER}]+'s)"
 #: Where :data:`POSS` can start, as a lookahead: put before a run of lookbehinds that guards
 #: a POSS, so they run at such places only, not at every character of the text.
-POSS_START = rf"(?=\b[Mm{UPPER}])"
+POSS_START = rf"(?=\b[Mmo{UPPER}])"
 CAP = rf"(?=(?:[Tt]he\s+)?[{UPPER}])"
 
 SPECIES_WORDS = (
@@ -348,6 +349,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     ),
     **dict.fromkeys(("role", "job title", "position", "profession", "occupation"), ("role",)),
     **dict.fromkeys(("spouse", "husband", "wife"), ("spouse",)),
+    **dict.fromkeys(("manager", "boss", "supervisor"), ("manager",)),
     "relationship status": ("relationship_status",),
     "name": ("name",),
     "age": ("age",),

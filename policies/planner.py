@@ -101,9 +101,12 @@ class QueryPlan(BaseModel):
     before it existed, which replay as they were made (ranked up to the read's position)."""
 
 
-# First-person words of a question; "we" and "our" are left alone, as the extractor leaves
-# them: they name a group, not the asker.
-_FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself".split())
+# First-person words of a question. "We", "us" and "our" count too: the extractor reads
+# "our dog Rex", "We went camping" and "We moved to York" as the speaker's, so "What pets do
+# we have?" and "Where did we go?" ask about what the asker said.
+_FIRST_PERSON = frozenset(
+    "i i'm i've i'd i'll me my mine myself we we're we've we'd we'll us our ours ourselves".split()
+)
 _EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, not in a name
 _WORD = re.compile(r"\w")
 

@@ -28,6 +28,7 @@ from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
+from nousmem.policies.rules_work import WORK_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
@@ -276,6 +277,7 @@ _LATER_RULES: tuple[Rule, ...] = (
 RULES: tuple[Rule, ...] = (
     _FACT_RULES
     + RELATION_RULES
+    + WORK_RULES
     + _LATER_RULES
     + PLACE_RULES
     + PERSONAL_RULES

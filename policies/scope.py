@@ -57,6 +57,7 @@ STATE_ATTRIBUTES = frozenset(
         "employer",
         "location",
         "role",
+        "manager",
         "spouse",
         "relationship_status",
         "age",

@@ -160,6 +160,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("relationship_status", 730.0, "relationship single dating married"),
         _single("role", 540.0, "role job title position profession occupation"),
         _single("spouse", 3650.0, "spouse married husband wife partner"),
+        _single("manager", 730.0, "manager managers boss bosses supervisor"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
         _single("origin", 365.0, "originally hometown"),

@@ -137,7 +137,8 @@ unexplained while the package version stays the same (as it does between release
    said ("Dr. Who/general", not "Dr%2E Who/general").
 18: a question's lexical query keeps the name of an entity that has not spoken (as of the
    read) and is in at most ``common_term_share`` of the observations ("Where does Lena
-   live?" searches for "lena"); a speaker's name, or a common one, is still left out.
+   live?" searches for "lena"); a speaker's name, or a common one, is still left out; a
+   question asked with an actor counts "we", "us" and "our" as first person.
 """
 
 

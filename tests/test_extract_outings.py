@@ -57,6 +57,10 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We ate lunch and went to the beach.", ("activity", "beach", "assert")),
         ("The last time we went to the beach was in June.", ("activity", "beach", "assert")),
         ("Every time we go camping it rains.", ("activity", "camping", "assert")),
+        # Where a household lives or moved, its members do.
+        ("We live in Oslo.", ("location", "Oslo", "assert")),
+        ("We moved to York last month.", ("location", "York", "assert")),
+        ("We moved out of Berlin.", ("location", "Berlin", "negate")),
     ],
 )
 def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, ...]) -> None:
@@ -73,7 +77,9 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "Do we go hiking?",  # a question
         "Tom said we went hiking.",  # someone else's report about the speaker
         "We love jazz.",  # a taste: not every member's
-        "We live in Oslo.",  # a state: not read for "we"
+        "We lived in Oslo for years.",  # where we lived once says nothing of now
+        "We're moving to Paris next year.",  # a plan
+        "Did we move to Leeds?",
         "We chilled under the trees, played games, and ate yummy food.",
         "Weekends we're busy.",  # "we're" is no verb of an activity here
         "We explored nature and hiked.",  # nature is no place visited

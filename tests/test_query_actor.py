@@ -50,8 +50,11 @@ async def test_a_question_about_someone_else_is_not_about_the_asker() -> None:
         await rt.observe_and_route({"content": "I live in Oslo.", "actor": "Dana"})
         ctx = await rt.query("Where does Dana live?", budget_tokens=200, actor="Sam")
         assert ctx.plan["entities"] == ["Dana"]
-        # "we" is a group, not the asker (the extractor leaves it alone too).
-        ctx = await rt.query("Where do we meet?", budget_tokens=200, actor="Sam")
+        # "we" includes the asker, as the extractor reads "We moved to York" and "our dog
+        # Rex" as the speaker's.
+        ctx = await rt.query("Where do we live?", budget_tokens=200, actor="Sam")
+        assert ctx.plan["entities"] == ["Sam"]
+        ctx = await rt.query("Where do we live?", budget_tokens=200)
         assert ctx.plan["entities"] == []
 
 

@@ -1,0 +1,93 @@
+"""Rules for whom someone reports to at work: ``manager`` (single-valued, a name).
+
+"My manager is Priya Raman", "my new boss Tom", "Tom is my manager", "I report to Tom";
+"my former manager Priya" denies Priya. A later manager supersedes the earlier one as any
+single value does.
+
+Part of the rule table (``policies/rules.py`` assembles it, after the relationships); see
+``patterns.Rule`` for what each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, POSS, POSS_START, Rule, make_rule
+
+__all__ = ["WORK_RULES"]
+
+_BOSS = r"(?i:manager|boss|supervisor|line\s+manager|team\s+lead)"
+_ANCHORS = "manager boss supervisor lead"
+# "my *new* boss", "my *current* manager"; "my *former* / *old* / *ex-* boss" denies.
+_NEW = r"(?:(?i:new|current|direct|immediate)\s+)?"
+_FORMER = r"(?P<neg>(?i:former|old|previous|ex-|ex\s+)\s*)?"
+# The name right after the noun ("my boss Tom"); not a contraction of "I" ("my boss I'm
+# sure ...") and not after a comma, where the name is as often the person spoken to
+# ("Thanks for asking about my boss, Tom, it went fine").
+_NAME_AFTER = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
+# Verbs after which "my boss" is an indirect object: "I told my boss Friday works", "I
+# gave my manager Monday's numbers".
+_GIVEN = "".join(
+    rf"(?<!\b(?i:{v}) )"
+    for v in (
+        "told tell tells telling gave give gives giving sent send sends showed show shows "
+        "asked ask asks emailed email emails texted text texts called call calls "
+        "wrote write writes owe owed promised"
+    ).split()
+)
+# What may follow a name that ends the clause: "My manager is Priya Raman and I work ...",
+# "My new manager is Tom Okafor since last week".
+_CLAUSE_END = (
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|from|as\s+of|starting|at|in|on|anymore"
+    r"|any\s+more)\b)"
+)
+# "Tom is my manager" (not "Tom is my manager's husband", "my boss-to-be").
+_NOT_POSSESSIVE = r"\b(?!-|'|\s+(?i:at\s+heart)\b)"
+
+WORK_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "manager",
+        _ANCHORS,
+        POSS_START + _GIVEN + POSS + r"\s+" + _FORMER + _NEW + _BOSS + _NAME_AFTER,
+        value="name",
+        subject="poss",
+        presupposed=True,
+    ),
+    make_rule(
+        "manager",
+        _ANCHORS,
+        POSS
+        + r"\s+"
+        + _FORMER
+        + _NEW
+        + _BOSS
+        + r"\s+(?i:is|'s)\s+"
+        + NOT_A_NAME
+        + NAME_VAL
+        + _CLAUSE_END,
+        value="name",
+        subject="poss",
+        stated=True,  # not "If my manager is Tom, ..." nor "It's not true that ..."
+    ),
+    make_rule(
+        "manager",
+        _ANCHORS,
+        NAME_VAL
+        + r"\s+(?i:is|has\s+been)\s+(?:(?i:no\s+longer|not|never|still|now|also)\s+)?"
+        + POSS
+        + r"\s+"
+        + _FORMER
+        + _NEW
+        + _BOSS
+        + _NOT_POSSESSIVE,
+        value="name",
+        subject="poss",
+    ),
+    # "I report to Tom", "She reports directly to Dana" (the present only: "I reported to
+    # Tom" may be any earlier job).
+    make_rule(
+        "manager",
+        "report reports",
+        r"\b(?i:report|reports)\s+(?:(?i:directly)\s+)?(?i:to)\s+" + NAME_VAL + _CLAUSE_END,
+        value="name",
+    ),
+)

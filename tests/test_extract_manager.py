@@ -1,0 +1,101 @@
+"""Whom someone reports to (``manager``), and "our" as the speaker's possessive ("our dog
+Pixel", "our kids Mia and Leo")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+
+
+def claims(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(
+        type="utterance",
+        content=text,
+        actor="Dana",
+        source="user",
+        occurred_at="2023-05-08T13:56:00Z",
+    )
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My manager is Priya Raman.", ("Dana", "Priya Raman", "assert")),
+        ("My new manager is Tom Okafor since last week.", ("Dana", "Tom Okafor", "assert")),
+        ("My boss Sarah gave me a raise!", ("Dana", "Sarah", "assert")),
+        ("Tom is my manager.", ("Dana", "Tom", "assert")),
+        ("Tom is still my supervisor.", ("Dana", "Tom", "assert")),
+        ("I report to Dana Li.", ("Dana", "Dana Li", "assert")),
+        ("Ana's manager is Bo.", ("Ana", "Bo", "assert")),
+        ("My team lead is Omar and he is great.", ("Dana", "Omar", "assert")),
+        # Denied: a former manager, or one no longer.
+        ("My former boss Greg called.", ("Dana", "Greg", "negate")),
+        ("Tom is my ex-boss.", ("Dana", "Tom", "negate")),
+        ("Tom is no longer my boss.", ("Dana", "Tom", "negate")),
+        ("I don't report to Tom anymore.", ("Dana", "Tom", "negate")),
+    ],
+)
+def test_a_manager_is_read(text: str, expected: tuple[str, str, str]) -> None:
+    entity, value, polarity = expected
+    assert [c for c in claims(text) if c[1] == "manager"] == [(entity, "manager", value, polarity)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My manager is great.",  # no name
+        "My boss is Italian.",  # a nationality, not a name
+        "If my manager is Tom, I'll quit.",  # a supposition
+        "Thanks for asking about my boss, Tom.",  # Tom is spoken to
+        "I told my boss Friday works.",  # "my boss" is told something
+        "Tom is my manager's husband.",  # someone else's relation
+        "I reported to the police.",  # no name; and the past
+        "I reported to Tom at my old job.",  # the past: any earlier job
+    ],
+)
+def test_what_only_looks_like_a_manager_gives_none(text: str) -> None:
+    assert [c for c in claims(text) if c[1] == "manager"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Leeds with my partner Sam and our dog Pixel.", ("pet", "dog Pixel")),
+        ("Our kids Mia and Leo love the beach.", ("child", "Mia")),
+        ("Our son Max turned 5.", ("child", "Max")),
+        ("Our friend Tom visited.", ("friend", "Tom")),
+        ("Our cat's name is Luna.", ("pet", "cat Luna")),
+        ("Our manager is Priya.", ("manager", "Priya")),
+    ],
+)
+def test_our_is_the_speakers_possessive(text: str, expected: tuple[str, str]) -> None:
+    attribute, value = expected
+    assert ("Dana", attribute, value, "assert") in claims(text)
+
+
+async def test_a_new_manager_supersedes_the_old_and_a_question_finds_them() -> None:
+    t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("My manager is Priya Raman and I work at Northwind.", 0),
+            ("I'm vegetarian.", 1),
+            ("My new manager is Tom Okafor; Priya moved to the Berlin office.", 45),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "user", "occurred_at": t0 + timedelta(days=day)}
+            )
+        belief = await rt.belief("user", "manager")
+        assert belief is not None and belief.mode == "Tom Okafor"
+        ctx = await rt.query("Who is my boss?", budget_tokens=200, actor="user")
+        snapshot = ctx.to_prompt().split("## Supporting memories")[0]
+        assert "user.manager: Tom Okafor" in snapshot and "diet" not in snapshot
+        history = (await rt.worldview(lens="historical")).render()
+        assert "Priya Raman (6 January 2025 - 20 February 2025) [superseded]" in history
