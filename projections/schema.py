@@ -54,6 +54,31 @@ class AttributeSpec(BaseModel):
     the question must hold in that order ("been to" for ``visited``: "been" alone is in
     "has she been working")."""
 
+    exclusive: tuple[tuple[str, ...], ...] = ()
+    """Groups of values of a multi-valued attribute that exclude each other (the eating
+    patterns of ``diet``: "vegan", "vegetarian", "pescatarian", ...): a write asserting one
+    denies the others of its group that the entity holds (``policies/exclusive_values.py``).
+    Values compare as belief keys do (case, width and spacing aside)."""
+
+    @field_validator("exclusive")
+    @classmethod
+    def _exclusive(cls, v: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        seen: set[str] = set()
+        for group in v:
+            keys = {" ".join(x.casefold().split()) for x in group}
+            if len(keys) < 2 or "" in keys:
+                raise ValueError("each group must name at least two different non-empty values")
+            if keys & seen:
+                raise ValueError(f"a value is in two groups: {sorted(keys & seen)[0]!r}")
+            seen |= keys
+        return v
+
+    @model_validator(mode="after")
+    def _exclusive_multi(self) -> AttributeSpec:
+        if self.exclusive and self.cardinality != "multi":
+            raise ValueError("exclusive: only a multi-valued attribute has groups of values")
+        return self
+
     @field_validator("aliases")
     @classmethod
     def _aliases(cls, v: tuple[str, ...]) -> tuple[str, ...]:
@@ -141,14 +166,24 @@ def _single(name: str, half_life_days: float, aliases: str = "") -> AttributeSpe
 
 
 def _multi(
-    name: str, half_life_days: float, aliases: str = "", phrases: tuple[str, ...] = ()
+    name: str,
+    half_life_days: float,
+    aliases: str = "",
+    phrases: tuple[str, ...] = (),
+    exclusive: tuple[tuple[str, ...], ...] = (),
 ) -> AttributeSpec:
     return AttributeSpec(
         name=name,
         cardinality="multi",
         half_life_days=half_life_days,
         aliases=(*aliases.split(), *phrases),
+        exclusive=exclusive,
     )
+
+
+#: What someone eats, one pattern at a time; restrictions and plans ("gluten-free",
+#: "kosher", "keto") go with any of them.
+EATING_PATTERNS = ("vegan", "vegetarian", "pescatarian", "flexitarian", "omnivore", "carnivore")
 
 
 # Half-lives follow how long each fact typically stays true: a job ~ 2 years, a home ~ 1 year,
@@ -184,7 +219,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),
         _multi("uses", 180.0, "use uses using tool tools"),
         _multi("allergy", 36500.0, "allergy allergies allergic"),
-        _multi("diet", 1825.0, "diet diets vegetarian vegan"),
+        _multi("diet", 1825.0, "diet diets vegetarian vegan", exclusive=(EATING_PATTERNS,)),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob"),
         _multi(

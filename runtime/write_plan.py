@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from nousmem.policies.ended_marriage import ended_spouses
+from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.instructions import INSTRUCTION
@@ -107,6 +108,9 @@ class WritePlanner(Promotions):
         known = () if snap is None else (o.value for o in snap.observed_values)
         return match_key(claim.value) not in {match_key(v) for v in known}
 
+    def _exclusive_groups(self, attribute: str) -> tuple[tuple[str, ...], ...]:
+        return self._proj.config.attributes.spec(attribute).exclusive
+
     def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
         snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
         return () if snap is None else snap.held
@@ -144,6 +148,10 @@ class WritePlanner(Promotions):
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
         claims += wedded_statuses(
             claims, obs.content, occurred, lambda e, at: self._held(e, "relationship_status", at)
+        )
+        # "I'm pescatarian now" ends the vegetarian diet memory holds.
+        claims += exclusive_denials(
+            claims, occurred, self._exclusive_groups, lambda e, a, at: self._held(e, a, at)
         )
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
