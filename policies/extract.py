@@ -74,7 +74,8 @@ _NOR = re.compile(
 # ("friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
 _NOUN_LEAD = re.compile(
     r"(?:\b(?!(?i:is|was|has|does|his|its|this|us|as|yes|plus)\b)[\w-]+(?<!')s|\b(?i:children))"
-    r"\s*,?\s+$"
+    # "my kids Max and Lily", "two sons named Leo and Max"
+    r"\s*,?\s+(?:(?i:named|called)\s+)?$"
 )
 _PREP_LEAD = re.compile(r"\b(?i:with|of)\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
@@ -237,7 +238,7 @@ class RuleExtractor:
         vs = match.start(group)
         lead: NameLead = None
         if rule.value == "name":
-            if _NOUN_LEAD.search(text, max(0, vs - 16), vs):
+            if _NOUN_LEAD.search(text, max(0, vs - 24), vs):
                 lead = "noun"
             elif _PREP_LEAD.search(text, max(0, vs - 8), vs):
                 lead = "prep"

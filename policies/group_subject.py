@@ -2,8 +2,8 @@
 
 "We went camping last week" tells that the speaker went camping, and "We moved to York" that
 the speaker lives there; "We love jazz" does not tell that the speaker loves jazz. So only
-the rules of what people do, where they have been and where they live
-(:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain statement: not a question
+the rules of what people do, where they have been, where they live and the pets they
+keep (:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain statement: not a question
 ("Where did we go camping"), a suggestion ("Why don't we go", "How about we go", "I
 suggested we go", "It's about time we went"), a hope ("I hope we go", "Fingers crossed we
 go"), an offer or a plan ("We can go", "We'll go", "We were going to go", "We have to go"),
@@ -20,7 +20,7 @@ from nousmem.policies.patterns import PAST_IRREGULAR, words
 __all__ = ["SHARED_ATTRIBUTES", "group_did", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
-SHARED_ATTRIBUTES = frozenset({"activity", "location", "visited"})
+SHARED_ATTRIBUTES = frozenset({"activity", "location", "pet", "visited"})
 
 # "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal).
 _WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])")

@@ -232,6 +232,7 @@ STATUS_OF: dict[str, str] = {
     "gluten free": "gluten-free",
     "dairy free": "dairy-free",
     "lactose intolerant": "lactose-intolerant",
+    "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
 }
 

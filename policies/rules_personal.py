@@ -69,7 +69,7 @@ _ALLERGEN = (
 # ``patterns.STATUS_OF``).
 _DIETS = (
     r"(?P<val>(?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free"
-    r"|lactose[- ]intolerant|keto|paleo|kosher|halal))\b"
+    r"|lactose[- ]intolerant|gluten[- ]intolerant|keto|paleo|kosher|halal))\b"
     # Not a thing of that kind: "a vegan restaurant", "vegetarian options", "keto bread".
     r"(?!-|\s+(?i:restaurant|restaurants|place|places|food|foods|recipe|recipes|option|options"
     r"|meal|meals|dish|dishes|friendly|burger|burgers|cafe|bakery|menu|cheese|version"

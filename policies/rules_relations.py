@@ -198,6 +198,25 @@ RELATION_RULES: tuple[Rule, ...] = (
         )
         for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
     ),
+    # "I have a daughter named Mia", "Tom has two sons, Leo and Max.", "I've got a sister,
+    # Ama." (after a comma, only names that end the clause: not "I have two kids, Tom said").
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            r"\b(?i:have|has|got)\s+(?:(?i:a|an|one|two|three|four|five|six|\d)\s+)?"
+            + _KIN_AGE
+            + rf"(?i:{'|'.join(nouns.split())})\b"
+            + r"(?:\s*,?\s+(?i:named|called)\s+"
+            + rf"|\s*,\s+(?={NAME}(?:(?:,\s+{NAME})*,?\s+(?i:and)\s+{NAME})?\s*(?:[.!?;]|$)))"
+            + NAME_VAL,
+            value="name",
+        )
+        for attribute, nouns in (
+            ("child", "son daughter sons daughters kids children child"),
+            ("sibling", "brother sister brothers sisters"),
+        )
+    ),
     make_rule(
         "sibling",
         "brother sister brothers sisters",

@@ -118,6 +118,18 @@ ROLE_RULES: tuple[Rule, ...] = (
         + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
         elide="past",
     ),
+    # "I got promoted to senior engineer", "She was promoted to a director": the new
+    # occupation, as a change (not "promoted to the next round / level / front page").
+    make_rule(
+        "role",
+        "promoted",
+        r"\b(?i:promoted)\s+(?i:to)\s+(?:(?i:an?|the)\s+)?(?P<val>(?:[\w-]+\s+){0,3}?(?i:"
+        + OCC
+        + r"|lead|partner|principal|supervisor|sergeant|captain|lieutenant|head\s+of\s+[\w-]+))"
+        r"\b(?!'s|-)",
+        change=True,
+        elide="past",
+    ),
     make_rule(
         "role",
         "work works worked working employed job career living",

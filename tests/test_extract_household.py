@@ -1,0 +1,72 @@
+"""Everyday ways of telling one's household and work: children and siblings someone "has"
+("I have a daughter named Mia", "I have two kids, Leo and Mia"), pets "we" have, a
+promotion ("I got promoted to senior engineer") and an intolerance ("I'm gluten
+intolerant")."""
+
+from __future__ import annotations
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+
+EX = RuleExtractor()
+
+
+def claims(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(
+        type="utterance",
+        content=text,
+        actor="Dana",
+        source="user",
+        occurred_at="2023-05-08T13:56:00Z",
+    )
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have a daughter named Mia.", [("Dana", "child", "Mia", "assert")]),
+        ("I have a son, Leo.", [("Dana", "child", "Leo", "assert")]),
+        (
+            "I have two kids, Leo and Mia.",
+            [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Mia", "assert")],
+        ),
+        (
+            "I have two sons named Leo and Max.",
+            [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Max", "assert")],
+        ),
+        ("Tom has a daughter named Sara.", [("Tom", "child", "Sara", "assert")]),
+        ("I have a brother called Tom.", [("Dana", "sibling", "Tom", "assert")]),
+        ("I've got a sister, Ama.", [("Dana", "sibling", "Ama", "assert")]),
+        ("I don't have a son named Leo.", [("Dana", "child", "Leo", "negate")]),
+        # "we" have a pet: the speaker does.
+        ("We adopted a cat named Miso.", [("Dana", "pet", "cat Miso", "assert")]),
+        ("We have a dog called Rex.", [("Dana", "pet", "dog Rex", "assert")]),
+        (
+            "I got promoted to senior engineer last month.",
+            [("Dana", "role", "senior engineer", "assert")],
+        ),
+        ("Tom got promoted to head of design.", [("Tom", "role", "head of design", "assert")]),
+        ("I'm gluten intolerant.", [("Dana", "diet", "gluten-intolerant", "assert")]),
+    ],
+)
+def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have two kids.",  # no names
+        "I have two kids, Tom said.",  # after the comma, no list of names that ends there
+        "Do you have a daughter named Mia?",  # a question to the listener
+        "We should get a dog.",  # a plan
+        "We'd love a cat.",
+        "I got promoted to the next level in the game.",  # no occupation
+        "We got promoted to the first division.",
+    ],
+)
+def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
+    assert claims(text) == []
