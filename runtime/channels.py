@@ -36,6 +36,16 @@ INCIDENTAL = frozenset(
 )
 
 
+#: Words of a question that asks about someone as a whole ("What do you know about me?",
+#: "Tell me about Dan", "Who is Lena?"): with nothing else but names, each of the entity's
+#: fact lines counts.
+_ABOUT_WORDS = frozenset(
+    "know tell remember recall describe anything everything info information profile "
+    "summary summarize summarise".split()
+)
+
+_SELF = frozenset("i me my mine myself we us our ours ourselves".split())
+
 _LIKING = re.compile(
     r"\b(?:does|do|did|will|would)\s+(?:[\w'-]+\s+){1,3}(?:like|love|enjoy)\b", re.IGNORECASE
 )
@@ -228,9 +238,15 @@ class Channels:
         asker = (
             None if plan.actor is None else proj.beliefs.canonical(plan.actor, at.seq, at.time)[0]
         )
+        # "What do you know about me?" asks about the asker as a whole, as "Tell me about my
+        # sister" does about her: no word but names and asking ones.
+        names = {t for n in plan.entities for t in tokens(n)}
+        if plan.actor is not None:
+            names |= _SELF  # "Tell me about myself": the asker's name in other words
+        about = not set(head.terms) - names - _ABOUT_WORDS
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-            whole = hop > 0 and not other and not any(asks(s.attribute) for s in snaps)
+            whole = (hop > 0 or about) and not other and not any(asks(s.attribute) for s in snaps)
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)
@@ -244,7 +260,7 @@ class Channels:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
                 aliases = spec(snap.attribute).aliases
-                if hop:
+                if hop or whole:
                     # A linked entity's words met by chance are no sign the question is
                     # about them: only the attributes it asks about (all, when it asks none).
                     if not whole and not asks_about(plan, snap.attribute, aliases):

@@ -138,7 +138,9 @@ unexplained while the package version stays the same (as it does between release
 18: a question's lexical query keeps the name of an entity that has not spoken (as of the
    read) and is in at most ``common_term_share`` of the observations ("Where does Lena
    live?" searches for "lena"); a speaker's name, or a common one, is still left out; a
-   question asked with an actor counts "we", "us" and "our" as first person.
+   question asked with an actor counts "we", "us" and "our" as first person; a question
+   about a named entity as a whole ("What do you know about me?", "Tell me about Dan": no
+   word but names and asking ones) gets each of its fact lines.
 """
 
 
