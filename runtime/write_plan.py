@@ -150,9 +150,7 @@ class WritePlanner(Promotions):
             claims, obs.content, occurred, lambda e, at: self._held(e, "relationship_status", at)
         )
         # "I'm pescatarian now" ends the vegetarian diet memory holds.
-        claims += exclusive_denials(
-            claims, occurred, self._exclusive_groups, lambda e, a, at: self._held(e, a, at)
-        )
+        claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

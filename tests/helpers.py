@@ -19,6 +19,12 @@ from nousmem.runtime.payloads import ObservationPayload
 def extracted(text: str, actor: str = "Dana") -> list[tuple[str, str, str]]:
     """What the rule extractor reads in an utterance ``actor`` said on 8 May 2023:
     ``(attribute, value, polarity)`` per claim, in order."""
+    return [c[1:] for c in extracted_claims(text, actor)]
+
+
+def extracted_claims(text: str, actor: str = "Dana") -> list[tuple[str, str, str, str]]:
+    """:func:`extracted` with each claim's entity first: ``(entity, attribute, value,
+    polarity)``."""
     obs = Observation(
         type="utterance",
         content=text,
@@ -26,7 +32,7 @@ def extracted(text: str, actor: str = "Dana") -> list[tuple[str, str, str]]:
         source="user",
         occurred_at="2023-05-08T13:56:00Z",
     )
-    return [(c.attribute, c.value, c.polarity) for c in _EXTRACTOR.extract_sync(obs)]
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in _EXTRACTOR.extract_sync(obs)]
 
 
 _EXTRACTOR = RuleExtractor()

@@ -7,22 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from nousmem.policies import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
-
-EX = RuleExtractor()
-
-
-def claims(text: str) -> list[tuple[str, str, str, str]]:
-    obs = Observation(
-        type="utterance",
-        content=text,
-        actor="Dana",
-        source="user",
-        occurred_at="2023-05-08T13:56:00Z",
-    )
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+from tests.helpers import extracted_claims as claims
 
 
 @pytest.mark.parametrize(
