@@ -30,6 +30,10 @@ class RetrievalConfig(BaseModel):
     worldview_share: float = Field(default=0.1, ge=0.0, le=1.0)
     """At most this share of the budget goes to the Worldview Snapshot section (besides its
     standing instructions: ``instruction_share``)."""
+    asked_share: float = Field(default=0.25, ge=0.0, le=1.0)
+    """The lines of the slots the question asks about ("Where did Kim work before?": the
+    ``employer`` slot, with its ``before:`` line) may take up to this share of the budget
+    when ``worldview_share`` is too small for them: they are the answer."""
     instruction_share: float = Field(default=0.15, ge=0.0, le=1.0)
     """Standing instructions (newest first) may take up to this share of the budget on top of
     ``worldview_share``: they apply to every answer and must not crowd out the facts."""

@@ -21,8 +21,13 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_items import unslot_part
-from nousmem.projections.worldview_models import STANDING_ATTRIBUTES, WorldviewSlot
+from nousmem.projections.worldview_models import (
+    STANDING_ATTRIBUTES,
+    WorldviewSlot,
+    WorldviewSnapshot,
+)
 from nousmem.runtime.fact_lines import asks_about
 
 __all__ = ["MIN_OTHERS", "Asked"]
@@ -84,6 +89,16 @@ class Asked:
         words = {t for c in slot.candidates for t in _words(c.value)}
         hit = len(words & self.terms)
         return hit / len(self.terms) if hit else 0.0
+
+    def answer_tokens(self, wv: WorldviewSnapshot) -> int:
+        """Tokens of the snapshot lines of the belief slots the question asks about (rank 2
+        and up: :meth:`slot_rank`)."""
+        return sum(
+            count_tokens(line)
+            for s in wv.slots
+            if self.slot_rank(s) >= 2
+            for line, _ in wv.render_lines(s)
+        )
 
 
 @lru_cache(maxsize=4096)

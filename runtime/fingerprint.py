@@ -140,7 +140,9 @@ unexplained while the package version stays the same (as it does between release
    live?" searches for "lena"); a speaker's name, or a common one, is still left out; a
    question asked with an actor counts "we", "us" and "our" as first person; a question
    about a named entity as a whole ("What do you know about me?", "Tell me about Dan": no
-   word but names and asking ones) gets each of its fact lines.
+   word but names and asking ones) gets each of its fact lines; the lines of the slots a
+   question asks about may take up to ``asked_share`` of the budget in the Worldview
+   Snapshot.
 """
 
 

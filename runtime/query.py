@@ -417,7 +417,10 @@ class QueryEngine(Adjustments):
         told = sum(
             count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)
         )
+        # The asked slots' own lines (a past question's "before:" line too) are the answer:
+        # they may take more than the snapshot's share, up to ``asked_share``.
         share = int(budget_tokens * cfg.worldview_share)
+        share = max(share, min(asked.answer_tokens(wv), int(budget_tokens * cfg.asked_share)))
         share += min(told, int(budget_tokens * cfg.instruction_share))
         wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
         return asked, wv_text, room - count_tokens(wv_text)

@@ -580,7 +580,11 @@ async def test_after_turn_reaches_the_worldview_lines_the_prompt_showed(
     assert next(c for c in after.candidates if c.id == current.id).components.utility > 0
 
     rt._proj.config = rt._proj.config.model_copy(
-        update={"retrieval": cfg.model_copy(update={"fact_lines": 0, "worldview_share": 0.0})}
+        update={
+            "retrieval": cfg.model_copy(
+                update={"fact_lines": 0, "worldview_share": 0.0, "asked_share": 0.0}
+            )
+        }
     )
     cut = await rt.query(EMPLOYER_Q, lens="logical")
     assert f"{current.value} (since" not in cut.to_prompt()

@@ -1,0 +1,63 @@
+"""The lines of the slots a question asks about are its answer: a small budget's snapshot
+share must not cut them ("Where did Kim work before?" at 300 tokens kept "Globex" and lost
+"before: Initech"), but they take no more than ``asked_share`` of the budget."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.projections.token_estimate import count_tokens
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+
+
+async def _kim(rt: MemoryRuntime) -> None:
+    for text, day in [
+        ("I work at Initech as a backend engineer.", 0),
+        ("I work at Globex now.", 30),
+    ]:
+        await rt.observe_and_route(
+            {"content": text, "actor": "Kim", "occurred_at": T0 + timedelta(days=day)}
+        )
+
+
+def _snapshot(prompt: str) -> str:
+    return prompt.split("## Supporting memories")[0]
+
+
+async def test_a_past_question_keeps_its_before_line_on_a_small_budget() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _kim(rt)
+        ctx = await rt.query("Where did Kim work before?", budget_tokens=300)
+        snap = _snapshot(ctx.to_prompt())
+        assert "Kim.employer: Globex" in snap
+        assert "Kim.employer before: Initech (6 January 2025 - 5 February 2025)" in snap
+        assert ctx.token_count <= 300
+        assert (await rt.replay_trace(ctx.trace_id)).identical
+
+
+@pytest.mark.parametrize(("share", "kept"), [(0.0, False), (0.25, True)])
+async def test_asked_share_bounds_the_room(share: float, kept: bool) -> None:
+    config = {"retrieval": {"asked_share": share}}
+    async with MemoryRuntime.memory(namespace="u", config=config) as rt:
+        await _kim(rt)
+        ctx = await rt.query("Where did Kim work before?", budget_tokens=300)
+    snap = _snapshot(ctx.to_prompt())
+    assert ("before: Initech" in snap) is kept
+    lines = [ln for ln in snap.splitlines() if ln.startswith("- ")]
+    assert sum(count_tokens(ln) for ln in lines) <= max(30, int(300 * share))
+
+
+async def test_a_question_asking_no_slot_keeps_the_plain_share() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _kim(rt)
+        for i in range(6):
+            await rt.observe_and_route(
+                {"content": f"I like hobby number {i} a lot.", "actor": "Kim"}
+            )
+        ctx = await rt.query("What happened on the trip?", budget_tokens=300)
+    lines = [ln for ln in _snapshot(ctx.to_prompt()).splitlines() if ln.startswith("- ")]
+    assert sum(count_tokens(ln) for ln in lines) <= 30
