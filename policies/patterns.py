@@ -213,7 +213,17 @@ NOT_A_NAME = (
             "Indonesian Australian Asian European Latino Latina Hispanic Black White Native "
             "Jewish Muslim Christian Catholic Protestant Mormon Hindu Buddhist Sikh Atheist "
             "Agnostic Baptist Methodist Lutheran Orthodox Republican Democrat Conservative "
-            "Liberal Vegan Vegetarian Dr Mr Mrs Ms Prof Professor Doctor Captain Sergeant"
+            "Liberal Vegan Vegetarian Dr Mr Mrs Ms Prof Professor Doctor Captain Sergeant "
+            # More peoples, regions, signs and services a capital letter may open ("My
+            # friend is Jamaican", "My husband is Pisces / Army").
+            "Jamaican Haitian Dominican Venezuelan Ecuadorian Bolivian Uruguayan Guatemalan "
+            "Salvadoran Honduran Panamanian Caribbean Scandinavian Nordic Icelandic Hungarian "
+            "Romanian Bulgarian Serbian Croatian Slovak Slovenian Lithuanian Latvian Estonian "
+            "Belarusian Armenian Lebanese Syrian Iraqi Saudi Emirati Jordanian Palestinian "
+            "Afghan Nepali Nepalese Malaysian Singaporean Taiwanese Cantonese Mongolian "
+            "Ghanaian Somali Sudanese Ugandan Tanzanian Zimbabwean Senegalese Algerian "
+            "Tunisian African Aries Taurus Virgo Scorpio Sagittarius Capricorn Aquarius "
+            "Pisces Army Navy Marines"
         ).split()
     )
     + r")\b)"

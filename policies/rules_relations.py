@@ -97,6 +97,23 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
     ),
+    # "My best friend is Sarah": a name that ends the clause (not "My friend is Jamaican",
+    # "If my best friend is Sarah, ...").
+    make_rule(
+        "friend",
+        "friend buddy pal bestie bff",
+        POSS
+        + r"\s+"
+        + FRIEND_ADJ
+        + FRIEND
+        + r"\s+(?i:is)\s+"
+        + NOT_A_NAME
+        + NAME_VAL
+        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)",
+        value="name",
+        subject="poss",
+        stated=True,
+    ),
     make_rule(
         "friend",
         "friend friends",

@@ -1,7 +1,7 @@
 """Everyday ways of telling one's household and work: children and siblings someone "has"
 ("I have a daughter named Mia", "I have two kids, Leo and Mia"), pets "we" have, a
-promotion ("I got promoted to senior engineer") and an intolerance ("I'm gluten
-intolerant")."""
+promotion ("I got promoted to senior engineer"), an intolerance ("I'm gluten intolerant")
+and a best friend by name ("My best friend is Sarah")."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ from tests.helpers import extracted_claims as claims
         ),
         ("Tom got promoted to head of design.", [("Tom", "role", "head of design", "assert")]),
         ("I'm gluten intolerant.", [("Dana", "diet", "gluten-intolerant", "assert")]),
+        ("My best friend is Sarah.", [("Dana", "friend", "Sarah", "assert")]),
+        ("Ana's best friend is Bo.", [("Ana", "friend", "Bo", "assert")]),
+        # An adverb after a value is no part of it.
+        ("I'm from Brazil originally.", [("Dana", "origin", "Brazil", "assert")]),
     ],
 )
 def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]) -> None:
@@ -52,6 +56,10 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "We'd love a cat.",
         "I got promoted to the next level in the game.",  # no occupation
         "We got promoted to the first division.",
+        "My friend is Jamaican.",  # a people, not a name
+        "If my best friend is Sarah, I'm lucky.",  # a supposition
+        "My friend is Sarah's brother.",  # someone else's relation
+        "My manager is Pisces.",  # a sign
     ],
 )
 def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
