@@ -75,15 +75,23 @@ class Asked:
     def slot_rank(self, slot: WorldviewSlot) -> float:
         """How much the question asks for a snapshot slot: 2 for a belief slot of an
         attribute it names (or any preference when it asks for preferences), 1.5 for a
-        standing instruction, else the share of a compiled item's words it uses (0 when
-        none)."""
+        standing instruction, else the share of the question's words that the slot's
+        values use (a compiled item's words, or a belief value: "Stripe" in "When did I
+        start at Stripe?"; 0 when none)."""
         if slot.kind in ("fact", "preference"):
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
                 # for every preference slot, O'Brien's first.
                 return 2.25 if self.owned(slot) else 2.0
             # A standing instruction applies to every answer: next after what is asked.
-            return 1.5 if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES else 0.0
+            if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:
+                return 1.5
+            # "When did I start at Stripe?" names a value of the employer slot, not the
+            # attribute: that slot before the others of the entity (which stay in order).
+        return self._value_share(slot)
+
+    def _value_share(self, slot: WorldviewSlot) -> float:
+        """The share of the question's words that the slot's values use (0 when none)."""
         if not self.terms:
             return 0.0
         words = {t for c in slot.candidates for t in _words(c.value)}

@@ -142,7 +142,8 @@ unexplained while the package version stays the same (as it does between release
    about a named entity as a whole ("What do you know about me?", "Tell me about Dan": no
    word but names and asking ones) gets each of its fact lines; the lines of the slots a
    question asks about may take up to ``asked_share`` of the budget in the Worldview
-   Snapshot.
+   Snapshot; a belief slot whose value the question names ("When did I start at Stripe?")
+   comes before the entity's other slots there.
 """
 
 

@@ -61,3 +61,20 @@ async def test_a_question_asking_no_slot_keeps_the_plain_share() -> None:
         ctx = await rt.query("What happened on the trip?", budget_tokens=300)
     lines = [ln for ln in _snapshot(ctx.to_prompt()).splitlines() if ln.startswith("- ")]
     assert sum(count_tokens(ln) for ln in lines) <= 30
+
+
+async def test_a_slot_whose_value_the_question_names_leads_the_snapshot() -> None:
+    # No attribute asked ("start" is no alias): before, the entity's slots came in key
+    # order and the first ("activity") took the share.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("We went hiking in the Alps last weekend.", 0),
+            ("I started at Stripe two weeks ago.", 1),
+            ("I live in York.", 2),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dan", "occurred_at": T0 + timedelta(days=day)}
+            )
+        ctx = await rt.query("When did I start at Stripe?", budget_tokens=200, actor="Dan")
+    lines = [ln for ln in _snapshot(ctx.to_prompt()).splitlines() if ln.startswith("- ")]
+    assert lines[0].startswith("- fact Dan.employer: Stripe")
