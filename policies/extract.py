@@ -38,6 +38,7 @@ from nousmem.policies.clauses import (
     walk_back,
 )
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
+from nousmem.policies.corrections import corrections
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, speaker_we
 from nousmem.policies.instructions import instruction_claims
@@ -115,6 +116,8 @@ class RuleExtractor:
         }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
         said = self._rule_claims(obs, content, seen)
+        # "My daughter's name is Mia, not Maya": the value after "not" is denied.
+        said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
         # What a request to forget names is not said: "Forget that I work at Acme and that
         # I live in Lyon" states neither (the clause walk sees only the first), nor does
         # "Forget about my dog Rex" state a dog.

@@ -80,8 +80,7 @@ TRAILING_DROP = words(
 TRAILING_DEGREE = words("more better most less lot much very") | words(
     # Adverbs after a value ("I work at Acme *still*", "I live in Paris *currently*"):
     # lowercase only, like the degree words.
-    "still anyway anyways currently presently actually honestly basically tho originally "
-    "initially"
+    "still anyway anyways currently presently actually honestly basically tho originally initially"
 )
 #: Tokens that attach a value to the listener: "love your painting" is not a preference.
 SECOND_PERSON = words("you your yours you're ya")
