@@ -92,6 +92,8 @@ TALK = [
 ]
 QUESTIONS = [
     "When did Mira run a charity race?",
+    "What did Mira do last weekend with the shelter dogs?",
+    "What did Tomas do yesterday at the pottery class?",
     "What did Tomas make at the pottery class?",
     "Where does Lena live and work?",
     "What pets does Mira have?",
