@@ -137,6 +137,15 @@ ROLE_RULES: tuple[Rule, ...] = (
         + VAL,
         elide="past",
     ),
+    # "I work for the NHS as a nurse": the employer's rule reads the place, this the role.
+    make_rule(
+        "role",
+        "work works worked working",
+        # The place a name of up to four capitalised words ("the NHS", "St Mary's Hospital").
+        r"\b(?i:works?|worked|working)\s+(?i:at|for)\s+(?:the\s+)?"
+        r"[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}\s+(?i:as)\s+(?i:an?|the)\s+" + VAL,
+        elide="past",
+    ),
     # "I'm a software engineer at Google", "I work as a nurse at St Mary's": a role's place
     # is an employer. Not a student's school, a volunteer's charity or an athlete's club.
     make_rule(

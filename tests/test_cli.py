@@ -153,7 +153,7 @@ def test_observe_with_a_claim_records_evidence_only(run: Run) -> None:
 
 def test_route_shows_the_route_and_the_delta(alice: Run) -> None:
     assert alice("log", "--kind", "belief.revised") == 0
-    assert alice.out.count("belief.revised") == 4
+    assert alice.out.count("belief.revised") == 5  # employer x2, role, hobby, Bob's employer
     assert "Alice.employer +Sarvam AI: Google -> Sarvam AI (1.93 bits)" in alice.out
     code = alice("route", "I moved to Pune.", "--actor", "Alice", "--dry-run")
     assert code == 0 and "(dry run)" in alice.out and "delta Alice.location = Pune" in alice.out
@@ -252,7 +252,7 @@ def test_belief_and_beliefs(alice: Run) -> None:
     assert old["mode"] == "Google"
     assert alice("beliefs", "Alice") == 0
     assert "Alice.employer" in alice.out and "Alice.hobby (multi): tennis" in alice.out
-    assert [x["attribute"] for x in alice.json("belief", "Alice")] == ["employer", "hobby"]
+    assert [x["attribute"] for x in alice.json("belief", "Alice")] == ["employer", "hobby", "role"]
     assert alice("belief", "Zed") == 1 and alice.out == "no belief about Zed\n"
     assert alice("belief", "Alice", "employer", "--as-of", "yesterday-ish") == 2
     assert alice.err.startswith("nousmem: ")

@@ -35,6 +35,10 @@ from tests.helpers import extracted_claims as claims
             [("Dana", "role", "senior engineer", "assert")],
         ),
         ("Tom got promoted to head of design.", [("Tom", "role", "head of design", "assert")]),
+        (
+            "I work for the NHS as a nurse.",
+            [("Dana", "employer", "NHS", "assert"), ("Dana", "role", "nurse", "assert")],
+        ),
         ("I'm gluten intolerant.", [("Dana", "diet", "gluten-intolerant", "assert")]),
         ("My best friend is Sarah.", [("Dana", "friend", "Sarah", "assert")]),
         ("Ana's best friend is Bo.", [("Ana", "friend", "Bo", "assert")]),
