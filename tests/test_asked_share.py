@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from nousmem.projections.token_estimate import count_tokens
-from nousmem.runtime import MemoryRuntime
+from nousmem.runtime import InvalidInput, MemoryRuntime
 
 T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
 
@@ -78,3 +78,9 @@ async def test_a_slot_whose_value_the_question_names_leads_the_snapshot() -> Non
         ctx = await rt.query("When did I start at Stripe?", budget_tokens=200, actor="Dan")
     lines = [ln for ln in _snapshot(ctx.to_prompt()).splitlines() if ln.startswith("- ")]
     assert lines[0].startswith("- fact Dan.employer: Stripe")
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5, "a lot"])
+async def test_a_bad_asked_share_is_refused_naming_it(share: object) -> None:
+    with pytest.raises(InvalidInput, match=r"config\.retrieval\.asked_share"):
+        await MemoryRuntime.memory(namespace="u", config={"retrieval": {"asked_share": share}})
