@@ -134,6 +134,18 @@ _VALUE_RUN = r"[^.,;:!?()\[\]\n\"]"
 VAL = rf"(?P<val>{_VALUE_RUN}{{1,80}}(?:{TITLE_POINT}{_VALUE_RUN}{{1,60}})?)"
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
+#: A name right after a noun ("my son Kyle", "my boss Tom"): not a contraction of "I" ("my
+#: brother I'm sure ...", "my boss I'd say ..."). Rules use it where a comma is not allowed
+#: before the name, which is as often the person spoken to ("about my boss, Tom, ...").
+NAME_AFTER_NOUN = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
+
+
+def not_after(verbs: str) -> str:
+    """Lookbehinds that fail right after any of ``verbs`` (space-separated, any case) and a
+    space: after them a possessive is an indirect object ("I told my boss Friday works")."""
+    return "".join(rf"(?<!\b(?i:{v}) )" for v in verbs.split())
+
+
 POSS = rf"(?P<poss>\b[Mm]y|\b[Oo]ur|\b[{UPPER}][{LOWER}]+'s)"
 #: Where :data:`POSS` can start, as a lookahead: put before a run of lookbehinds that guards
 #: a POSS, so they run at such places only, not at every character of the text.

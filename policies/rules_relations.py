@@ -7,11 +7,11 @@ Part of the rule table (``policies/rules.py`` assembles it, in this place of its
 
 from __future__ import annotations
 
-from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     FRIEND,
     FRIEND_ADJ,
     NAME,
+    NAME_AFTER_NOUN,
     NAME_VAL,
     NOT_A_NAME,
     NOT_WORD,
@@ -21,6 +21,7 @@ from nousmem.policies.patterns import (
     SPOUSE_NEG,
     Rule,
     make_rule,
+    not_after,
 )
 from nousmem.policies.rules_separation import SEPARATION_RULES
 
@@ -29,18 +30,15 @@ __all__ = ["RELATION_RULES"]
 # "my son Kyle". Not after a comma: there the name is as often the person spoken to
 # ("Thanks for asking about my daughter, Caroline, she's fine!"). Never a contraction of
 # "I" ("my brother I'm sure ...").
-_KIN_NAME = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
+_KIN_NAME = NAME_AFTER_NOUN
 # After these verbs "my son" is an indirect object and the capitalised word what he was
 # given, taught or called ("I taught my daughter French", "bought my son Lego", "I'd name
 # my son Kyle"): no name.
-_GIVEN = "".join(
-    rf"(?<!\b(?i:{v}) )"
-    for v in (
-        "taught teach teaches teaching gave give gives giving bought buy buys buying got get "
-        "gets getting showed show shows told tell tells telling sent send sends made make makes "
-        "call calls called calling name names named naming read reads reading let lets "
-        "promised owe owed offered wished wish brought bring texted text texts wrote write"
-    ).split()
+_GIVEN = not_after(
+    "taught teach teaches teaching gave give gives giving bought buy buys buying got get "
+    "gets getting showed show shows told tell tells telling sent send sends made make makes "
+    "call calls called calling name names named naming read reads reading let lets "
+    "promised owe owed offered wished wish brought bring texted text texts wrote write"
 )
 
 # Before a possessive, the verbs that end what it names.

@@ -10,8 +10,16 @@ Part of the rule table (``policies/rules.py`` assembles it, after the relationsh
 
 from __future__ import annotations
 
-from nousmem.policies.letters import LETTER, UPPER
-from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, POSS, POSS_START, Rule, make_rule
+from nousmem.policies.patterns import (
+    NAME_AFTER_NOUN,
+    NAME_VAL,
+    NOT_A_NAME,
+    POSS,
+    POSS_START,
+    Rule,
+    make_rule,
+    not_after,
+)
 
 __all__ = ["WORK_RULES"]
 
@@ -20,19 +28,12 @@ _ANCHORS = "manager boss supervisor lead"
 # "my *new* boss", "my *current* manager"; "my *former* / *old* / *ex-* boss" denies.
 _NEW = r"(?:(?i:new|current|direct|immediate)\s+)?"
 _FORMER = r"(?P<neg>(?i:former|old|previous|ex-|ex\s+)\s*)?"
-# The name right after the noun ("my boss Tom"); not a contraction of "I" ("my boss I'm
-# sure ...") and not after a comma, where the name is as often the person spoken to
-# ("Thanks for asking about my boss, Tom, it went fine").
-_NAME_AFTER = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
 # Verbs after which "my boss" is an indirect object: "I told my boss Friday works", "I
 # gave my manager Monday's numbers".
-_GIVEN = "".join(
-    rf"(?<!\b(?i:{v}) )"
-    for v in (
-        "told tell tells telling gave give gives giving sent send sends showed show shows "
-        "asked ask asks emailed email emails texted text texts called call calls "
-        "wrote write writes owe owed promised"
-    ).split()
+_GIVEN = not_after(
+    "told tell tells telling gave give gives giving sent send sends showed show shows "
+    "asked ask asks emailed email emails texted text texts called call calls "
+    "wrote write writes owe owed promised"
 )
 # What may follow a name that ends the clause: "My manager is Priya Raman and I work ...",
 # "My new manager is Tom Okafor since last week".
@@ -47,7 +48,7 @@ WORK_RULES: tuple[Rule, ...] = (
     make_rule(
         "manager",
         _ANCHORS,
-        POSS_START + _GIVEN + POSS + r"\s+" + _FORMER + _NEW + _BOSS + _NAME_AFTER,
+        POSS_START + _GIVEN + POSS + r"\s+" + _FORMER + _NEW + _BOSS + NAME_AFTER_NOUN,
         value="name",
         subject="poss",
         presupposed=True,

@@ -90,6 +90,9 @@ def binary_entropy_bits(mean: float) -> float:
     return max(0.0, -(mean * math.log2(mean) + (1.0 - mean) * math.log2(1.0 - mean)))
 
 
+_LOW, _HIGH = 1e-300, 1.0 - 1e-16  # where entropies_bits clips a mean
+
+
 def entropies_bits(means: FloatArray) -> list[float]:
     """Binary entropy of each presence probability (means clipped to ``[1e-300, 1 - 1e-16]``).
 
@@ -106,9 +109,6 @@ def entropies_bits(means: FloatArray) -> list[float]:
 def mean_entropy_bits(means: FloatArray) -> float:
     """Mean of :func:`entropies_bits` (exactly rounded sum); 0 for no values."""
     return math.fsum(entropies_bits(means)) / means.size if means.size else 0.0
-
-
-_LOW, _HIGH = 1e-300, 1.0 - 1e-16
 
 
 def kl_bits(p: float, q: float) -> float:
