@@ -12,7 +12,18 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["LANGUAGES", "OPENS", "Read", "off_limits", "read", "value_of"]
+__all__ = [
+    "LANGUAGES",
+    "LEAD",
+    "OPENS",
+    "Read",
+    "core_of",
+    "off_limits",
+    "one_off",
+    "read",
+    "standing_at_end",
+    "value_of",
+]
 
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
@@ -39,7 +50,10 @@ _STANDING_MOD = (
     r"(?:always|never(?:,?\s+ever)?|don'?t(?:\s+ever)?|do\s+not(?:\s+ever)?|only)"
     r"|remember\s+to|make\s+sure\s+(?:to|you)"
 )
-_INSTRUCTION_PATTERN = (
+#: What may stand before an instruction's verb: openers ("OK,", "also", "please"), "I want
+#: you to", a standing time ("from now on": group ``when``) and a marker ("always", "don't":
+#: group ``mod``). The action instructions of ``action_grammar.py`` share it.
+LEAD = (
     r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|one\s+more\s+thing|please|actually|no|wait"
     r"|remember|note|important|ps|p\.s\.)\W+)*"
     r"(?:(?:i\s+want\s+you\s+to|i'?d\s+like\s+you\s+to|you\s+should|you\s+must"
@@ -48,7 +62,9 @@ _INSTRUCTION_PATTERN = (
     r"(?:please\W+)?"
     rf"(?:(?P<mod>{_STANDING_MOD})\s+)?"
     r"(?:please\W+)?"
-    rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?:more\s+)?(?P<no>\w+)|(?P<verb>{_VERB}))\b"
+)
+_INSTRUCTION_PATTERN = (
+    LEAD + rf"(?:(?P<stop>stop)\s+(?P<ing>\w+ing)|no\s+(?:more\s+)?(?P<no>\w+)|(?P<verb>{_VERB}))\b"
     r"(?P<rest>[^\n]{0,160})$"
 )
 _INSTRUCTION = re.compile(_INSTRUCTION_PATTERN, re.IGNORECASE)
@@ -125,7 +141,7 @@ _OFF_LIMITS = re.compile(
 )
 # Where the instruction ends: a reason, a courtesy or an aside after it is not part of it.
 _TAIL = re.compile(
-    r"\s*(?:[,;(]|:(?!//)|\s[-\u2013\u2014]\s|[\u2013\u2014]"
+    r"\s*(?:[,;(]|:(?!//|\d)|\s[-\u2013\u2014]\s|[\u2013\u2014]"
     r"|\b(?:because|since|as\s+I|so\s+that|thanks|thank\s+you|please|pls|plz|thx|ty)\b).*$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -204,7 +220,7 @@ def _about_output(verb: str, rest: str) -> bool:
     """Whether the instruction is about the assistant's output, not advice to a person."""
     if _THIRD_PARTY.match(rest) is not None:
         return False
-    core = _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+    core = core_of(rest)
     if verb in ("use", "switch") and _ONLY_LANGUAGE.match(core) is not None:
         return True  # "Always use French", "Switch to Spanish from now on"
     if verb in _ANSWER_VERBS:
@@ -237,7 +253,7 @@ def read(sentence: str) -> Read | None:
         return None
     rest = got.group("rest")
     mod = (got.group("mod") or "").lower()
-    standing = bool(got.group("when") or mod or _TRAILING_WHEN.search(_TAIL.sub("", rest)))
+    standing = bool(got.group("when") or mod or standing_at_end(rest))
     if got.group("stop") is not None:
         if mod.startswith(("never", "don", "do not")):
             return None  # "Don't stop answering in French": keep doing it, a double negative
@@ -247,7 +263,7 @@ def read(sentence: str) -> Read | None:
         verb, prefix, standing = base, "never ", True
     elif got.group("no") is not None:
         noun = got.group("no").lower()
-        after = _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+        after = core_of(rest)
         # A ban is the output noun alone ("No emojis.", "No more bullet points, please"):
         # not news ("No response from the bank"), this turn ("No need to reply", "No
         # summary needed") or an idiom ("No words can describe ...", "No questions asked").
@@ -265,7 +281,7 @@ def read(sentence: str) -> Read | None:
         prefix = "never " if never else "only " if mod.endswith("only") else ""
     if not standing and _GENERIC.search(rest) is None:
         return None  # a request for this turn
-    if _ONE_OFF.search(rest) is not None or not _about_output(verb, rest):
+    if one_off(rest) or not _about_output(verb, rest):
         return None
     return Read(prefix, verb, rest, _AGAIN.search(rest) is not None)
 
@@ -274,12 +290,28 @@ def value_of(parts: Read) -> str | None:
     """The stored text: the instruction without its markers, courtesies, reasons and its
     generic scope ("in your answers"); "your" adds nothing ("Keep your answers short" and
     "Keep answers short" are one instruction)."""
-    rest = _TRAILING.sub("", _TAIL.sub("", parts.rest).rstrip(" .!"))
+    rest = core_of(parts.rest)
     if rest.isupper():  # shouted: "ALWAYS ANSWER IN FRENCH"
         rest = rest.lower()
     rest = _GENERIC_SCOPE.sub("", rest)
     text = " ".join(f"{parts.prefix}{parts.verb}{rest}".split()).replace(" your ", " ")
     return text if 0 < len(text) <= _MAX_VALUE else None
+
+
+def core_of(rest: str) -> str:
+    """``rest`` without its tail (a reason, a courtesy or an aside after a comma) and its
+    trailing markers ("from now on", "anymore")."""
+    return _TRAILING.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+
+
+def standing_at_end(rest: str) -> bool:
+    """Whether ``rest`` ends with a standing marker ("... from now on", "... every time")."""
+    return _TRAILING_WHEN.search(_TAIL.sub("", rest)) is not None
+
+
+def one_off(rest: str) -> bool:
+    """Whether ``rest`` limits the request to this turn ("this time", "today", "for now")."""
+    return _ONE_OFF.search(rest) is not None
 
 
 def off_limits(value: str) -> bool:

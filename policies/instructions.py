@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from nousmem.policies.action_grammar import ACTION_OPENS, read_action
 from nousmem.policies.instruction_grammar import LANGUAGES, OPENS, Read, off_limits, read, value_of
 from nousmem.policies.own_words import Passed, others, own_part
 from nousmem.policies.risk import detect_risks
@@ -59,7 +60,7 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
     out: list[Claim] = []
     for m in sentences(content):
         text = m.group(0)
-        if not any(OPENS.match(c) for c in (text, *_CLAUSES.split(text)[1:])):
+        if not any(_opens(c) for c in (text, *_CLAUSES.split(text)[1:])):
             continue  # nearly every message: no clause opens like an instruction
         passed = passed or others(content, instructions=True)
         end = own_part(m.start(), m.end(), passed)
@@ -75,11 +76,11 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         marker: str | None = None
         for i, piece in enumerate(_and_pieces(sentence)):
             for clause in (piece, *_CLAUSES.split(piece)[1:]):
-                parts = read(clause)
+                parts = _read(clause)
                 if parts is None and i and marker and not _THIS_TURN.search(clause):
                     # "Always answer in French and use bullet points": "always" for both;
                     # not "... and summarize the article below for me" (this turn's task)
-                    parts = read(marker + clause)
+                    parts = _read(marker + clause)
                 if parts is None:
                     continue
                 if marker is None:
@@ -93,6 +94,16 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
                     continue
                 out.extend(_claims(obs.actor, value, parts, base_confidence, span))
     return out
+
+
+def _opens(clause: str) -> bool:
+    """Whether ``clause`` opens as an instruction about the output or an action does."""
+    return OPENS.match(clause) is not None or ACTION_OPENS.match(clause) is not None
+
+
+def _read(clause: str) -> Read | None:
+    """``clause`` read as an instruction about the output, else about an action."""
+    return read(clause) or read_action(clause)
 
 
 # A clause that opens with "Stop X-ing" (after a greeting or a courtesy), not "Don't stop
@@ -114,7 +125,7 @@ def _and_pieces(sentence: str) -> list[str]:
     use emojis"); not before "and English" or "and I like it"."""
     pieces, start = [], 0
     for m in _AND.finditer(sentence):
-        if OPENS.match(sentence[m.end() :]) is not None:
+        if _opens(sentence[m.end() :]):
             pieces.append(sentence[start : m.start()])
             start = m.end()
     return [*pieces, sentence[start:]]

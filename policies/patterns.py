@@ -235,7 +235,10 @@ NOT_A_NAME = (
             "Afghan Nepali Nepalese Malaysian Singaporean Taiwanese Cantonese Mongolian "
             "Ghanaian Somali Sudanese Ugandan Tanzanian Zimbabwean Senegalese Algerian "
             "Tunisian African Aries Taurus Virgo Scorpio Sagittarius Capricorn Aquarius "
-            "Pisces Army Navy Marines"
+            "Pisces Army Navy Marines "
+            # ... and conditions ("My daughter is Autistic").
+            "Autistic Deaf Blind Diabetic Dyslexic Epileptic Disabled Gay Lesbian Bisexual "
+            "Trans Queer"
         ).split()
     )
     + r")\b)"

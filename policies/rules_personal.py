@@ -125,18 +125,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         settled=True,
     ),
     # "Call me Sam", "Please, call me Sam", "Actually, call me Sam instead", "From now on,
-    # call me Sam": the speaker's name, asked for at the start of the sentence (not "Don't
-    # call me Sam", "Mom used to call me Bean").
+    # call me Sam", "Always call me Sam": the speaker's name, asked for at the start of the
+    # sentence (not "Don't call me Sam", "Mom used to call me Bean").
     make_rule(
         "name",
         "call",
         r"^\s*(?:(?i:please|just|oh|so|and|but|hi|hey|ok|okay|actually|instead|also"
         r"|from\s+now\s+on)[,!]?\s+)*"
-        r"(?:(?i:you\s+can|you\s+may|feel\s+free\s+to)\s+)?(?i:call)\s+(?P<poss>(?i:me))\s+"
-        + NOT_A_NAME
-        + _NOT_CALLED
-        + NAME_VAL
-        + _NAME_END,
+        r"(?:(?i:you\s+can|you\s+may|feel\s+free\s+to|always|please\s+always)\s+)?"
+        r"(?i:call)\s+(?P<poss>(?i:me))\s+" + NOT_A_NAME + _NOT_CALLED + NAME_VAL + _NAME_END,
         value="name",
         subject="poss",
     ),

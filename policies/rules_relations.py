@@ -56,10 +56,13 @@ _NOT_ENDED = "".join(
     )
 )
 
-# "My wife's name is Ana", "My son is called Leo": a name that ends the clause. Not "My
-# husband is Tom": a capitalised word there is as often no name ("My husband is Jamaican").
+# "My wife's name is Ana", "My son is called Leo", "My sister is Ana": a name that ends the
+# clause, and none of the capitalised words that are no name there ("My husband is
+# Jamaican / Pisces / Army": patterns.NOT_A_NAME).
 _NAMED_AS = (
-    r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
+    r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)(?:\s+(?i:called|named))?)\s+"
+    # Not letters in capitals: a type or a code ("My wife is INTJ").
+    + r"(?![A-Z]{2,}\b)"
     + NOT_A_NAME
     + NAME_VAL
     + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
@@ -156,9 +159,8 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
     ),
-    # "My wife's name is Ana", "My husband is called Tom": a name that ends the clause. Not
-    # "My husband is Tom": a capitalised word there is as often no name ("My husband is
-    # Jamaican / Army / Pisces").
+    # "My wife's name is Ana", "My husband is called Tom", "My wife is Ana": a name that
+    # ends the clause (_NAMED_AS).
     make_rule(
         "spouse",
         "husband wife spouse hubby",
@@ -200,7 +202,8 @@ RELATION_RULES: tuple[Rule, ...] = (
         )
         for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
     ),
-    # "My daughter's name is Emma", "My son is called Leo": a name that ends the clause.
+    # "My daughter's name is Emma", "My son is called Leo", "My sister is Ana": a name that
+    # ends the clause.
     *(
         make_rule(
             attribute,

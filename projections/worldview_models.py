@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG, Weight
-from nousmem.projections.lexical import date_label
+from nousmem.projections.lexical import date_label, tokens
 from nousmem.projections.worldview_items import unslot_part
 
 SlotKind = Literal[
@@ -156,6 +156,11 @@ class WorldviewSnapshot(BaseModel):
     and a value's earlier spans)."""
     period: tuple[datetime, datetime] | None = None
     """The time the question asks about, if it names one: periods that meet it come first."""
+    terms: frozenset[str] = frozenset()
+    """The question's content words (lowercased tokens): the entries of a :func:`listed`
+    slot that use one come first ("When can we meet?" puts "never schedule meetings on
+    Fridays" before newer instructions), so a budget that cannot take them all keeps
+    those."""
 
     def shown(self, s: WorldviewSlot, max_candidates: int = MAX_SHOWN) -> list[WorldviewCandidate]:
         """The candidates of ``s`` that its rendered line shows under this lens."""
@@ -169,9 +174,16 @@ class WorldviewSnapshot(BaseModel):
     def _eligible(self, s: WorldviewSlot) -> list[WorldviewCandidate]:
         """Every candidate of ``s`` this lens would show, best first (before the cut)."""
         if standing(s):
-            # "never X" denies "X" to withdraw it: a denial of what was never said is no entry.
+            # "never X" denies "X" to withdraw it: a denial of what was never said is no
+            # entry. One that was said and then withdrawn held for a time, which the
+            # historical and audit lenses show.
+            past = self.lens in ("historical", "audit")
             s = s.model_copy(
-                update={"candidates": tuple(c for c in s.candidates if c.status != "negated")}
+                update={
+                    "candidates": tuple(
+                        c for c in s.candidates if c.status != "negated" or (past and _closed(c))
+                    )
+                }
             )
         if self.lens in ("historical", "audit"):
             return list(s.candidates)
@@ -193,8 +205,12 @@ class WorldviewSnapshot(BaseModel):
             return [before] if before else []
         if listed(s):
             # Newest first: a budget that cannot take every entry keeps the latest words.
-            newest = sorted(shown, key=_since, reverse=True)
-            return [(self._line(s, [c], dates), [c]) for c in newest]
+            order = sorted(shown, key=_since, reverse=True)
+            if self.terms:
+                asked = frozenset(_fold(t) for t in self.terms)
+                # Stable: newest first among those that use a question word, then the rest.
+                order.sort(key=lambda c: asked.isdisjoint(_fold(t) for t in tokens(c.value)))
+            return [(self._line(s, [c], dates), [c]) for c in order]
         line = self._line(s, shown, dates)
         # A reader must not take a cut list for the whole of it ("What are all my hobbies?").
         more = eligible - len(shown)
@@ -360,6 +376,11 @@ def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
     that one ended."""
     latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
     return [*c.earlier, *latest]
+
+
+def _fold(token: str) -> str:
+    """A token without a plural's "s", so that "Fridays" meets "friday"."""
+    return token[:-1] if len(token) > 3 and token.endswith("s") else token
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 18
+READ_RULES = 19
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -144,6 +144,10 @@ unexplained while the package version stays the same (as it does between release
    question asks about may take up to ``asked_share`` of the budget in the Worldview
    Snapshot; a belief slot whose value the question names ("When did I start at Stripe?")
    comes before the entity's other slots there.
+19: the entries of a listed slot (standing instructions, preferences without a keyword)
+   that use a word of the question come first in the Worldview Snapshot, newest first
+   among them ("When can we meet?" keeps "never schedule meetings on Fridays" when the
+   budget cannot take every instruction).
 """
 
 

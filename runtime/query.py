@@ -413,6 +413,8 @@ class QueryEngine(Adjustments):
         # The slots the question asks about first: a long unrelated line must not take the
         # share (or be the one kept while the asked one is skipped).
         asked = Asked(plan, self.proj.config.attributes.spec)
+        # A listed slot's entries (standing instructions) that use a question word first.
+        wv = wv.model_copy(update={"terms": frozenset(asked.terms)})
         # Standing instructions have room of their own, on top of the snapshot's share.
         told = sum(
             count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s)

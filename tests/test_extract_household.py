@@ -42,6 +42,11 @@ from tests.helpers import extracted_claims as claims
         ("I'm gluten intolerant.", [("Dana", "diet", "gluten-intolerant", "assert")]),
         ("My best friend is Sarah.", [("Dana", "friend", "Sarah", "assert")]),
         ("Ana's best friend is Bo.", [("Ana", "friend", "Bo", "assert")]),
+        # A relative by name after "is", when the name ends the clause.
+        ("My sister is Ana.", [("Dana", "sibling", "Ana", "assert")]),
+        ("My little brother is Sam.", [("Dana", "sibling", "Sam", "assert")]),
+        ("My son is Leo, he's five.", [("Dana", "child", "Leo", "assert")]),
+        ("My husband is Tom and he loves golf.", [("Dana", "spouse", "Tom", "assert")]),
         # An adverb after a value is no part of it.
         ("I'm from Brazil originally.", [("Dana", "origin", "Brazil", "assert")]),
     ],
@@ -64,6 +69,11 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "If my best friend is Sarah, I'm lucky.",  # a supposition
         "My friend is Sarah's brother.",  # someone else's relation
         "My manager is Pisces.",  # a sign
+        "My husband is Jamaican.",
+        "My daughter is Autistic.",  # a condition
+        "My brother is John's best friend.",
+        "If my sister is Ana, who is Maria?",
+        "My wife is a nurse.",  # a role: no name
     ],
 )
 def test_what_only_looks_like_them_gives_nothing(text: str) -> None:

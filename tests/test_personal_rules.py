@@ -37,6 +37,7 @@ def rows(text: str) -> list[Row]:
         ("I go by the name Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Actually, call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("From now on, call me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("Always call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Call me Sam instead.", [("Dana", "name", "Sam", "assert")]),
         ("My name is Sam lol.", [("Dana", "name", "Sam", "assert")]),
         # Not a name: a nationality, someone else's name, a refusal, an old nickname, a
