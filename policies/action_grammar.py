@@ -3,18 +3,18 @@ user: "Please don't schedule anything on Fridays", "Always book aisle seats", "N
 me before 9am", "Stop emailing me after 6pm".
 
 ``instruction_grammar.py`` reads instructions about the assistant's *output* ("Always answer
-in French"); an assistant that books, schedules and sends on the user's behalf is also told
-what never (or always) to do. ``read_action(sentence)`` returns the parts of such an
-instruction, or None; ``instructions.py`` stores it as the same ``instruction`` claim, so
-it holds in the worldview beside the others and a later "Schedule things on Fridays
-again" withdraws it.
+in French"); an assistant that books, schedules, sends and pushes on the user's behalf is
+also told what never (or always) to do. ``read_action(sentence)`` returns the parts of
+such an instruction, or None; ``instructions.py`` stores it as the same ``instruction``
+claim, so it holds in the worldview beside the others, and a later "From now on, book
+Ryanair" withdraws "never book Ryanair" (the same words only).
 
 An action is asked for once far more often than for good ("Don't book the 7am flight",
-"Remember to call Tom"), so a plain "don't" counts only with a scope that recurs
-("anything", "ever", "on Fridays", "before 9am", "at weekends"), and nothing counts that is
-limited to now ("today", "yet", "next week", "until Monday") or points at something the
-turn names ("Don't send it", "Never email them"). docs/extraction.md ("Standing
-instructions") has the word lists.
+"Remember to call Tom"), so a plain "don't" (not "never", "always" or "stop") counts only
+with a scope that recurs ("anything", "ever", "on Fridays", "before 9am", "at weekends"),
+and nothing counts that is limited to now ("today", "yet", "next week", "until Monday"),
+points at something the turn names ("Don't send it", "Never email them") or advises a
+person ("your"). docs/extraction.md ("Standing instructions") has the word lists.
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ __all__ = ["ACTION_OPENS", "read_action"]
 _ACTION_VERBS = (
     "schedule book call phone ring email e-mail text message ping contact wake disturb "
     "invite cc bcc send share post order buy spend pay charge remind forward reserve "
-    "accept decline cancel"
+    "accept decline cancel "
+    # ... and of what a coding assistant does in the user's code and systems.
+    "push force-push commit merge rebase deploy release run delete remove drop install "
+    "upgrade edit modify touch change rename"
 ).split()
 _ACTION_VERB = "|".join(sorted(_ACTION_VERBS, key=len, reverse=True))
 _ACTION_PATTERN = (
@@ -67,6 +70,9 @@ _UNNAMED = re.compile(
     re.IGNORECASE,
 )
 _CALL_ME = re.compile(r"^\s+(?:me|us)\s+(?:by\s+)?(?-i:[A-Z])", re.IGNORECASE)
+# "your X" is advice to a person ("Never use jargon in your presentations"), not about what
+# the assistant does for the user.
+_YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 # "for me" adds nothing to what is done for the user ("Always book aisle seats for me").
 _FOR_ME = re.compile(r"\s+for\s+(?:me|us)(?=\W*$)", re.IGNORECASE)
 
@@ -101,17 +107,19 @@ def read_action(sentence: str) -> Read | None:
     core = core_of(rest)
     if not core.strip() or _UNNAMED.match(core) is not None:
         return None
+    if _YOUR.search(core) is not None:
+        return None
     if verb == "call" and _CALL_ME.match(core) is not None:
         return None  # "Always call me Sam": the name the user goes by (rules_personal)
     if _NOW.search(core) is not None or one_off(core):
         return None
-    # "always", "never", "only", "ever" and "from now on" make a rule by themselves; a
-    # plain "don't" or "stop" needs a scope that recurs.
-    marked = bool(got.group("when")) or standing_at_end(rest)
+    # "always", "never", "only", "ever", "from now on" and "stop" (what the assistant
+    # keeps doing) make a rule by themselves; a plain "don't" needs a scope that recurs.
+    marked = bool(got.group("when") or got.group("stop")) or standing_at_end(rest)
     ruled = marked or mod.endswith(("always", "never", "ever", "only"))
-    if not ruled and (mod or got.group("stop")) and _RECURRING.search(core) is None:
+    if not ruled and mod and _RECURRING.search(core) is None:
         return None
-    if not ruled and not mod and not got.group("stop"):
+    if not ruled and not mod:
         return None  # "Book a table for two": a request
     if mod.startswith(("remember", "make sure")) and not ruled:
         return None  # "Remember to call Tom": a task

@@ -2,12 +2,13 @@
 
 "We went camping last week" tells that the speaker went camping, and "We moved to York" that
 the speaker lives there; "We love jazz" does not tell that the speaker loves jazz. So only
-the rules of what people do, where they have been, where they live and the pets they
-keep (:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain statement: not a question
-("Where did we go camping"), a suggestion ("Why don't we go", "How about we go", "I
-suggested we go", "It's about time we went"), a hope ("I hope we go", "Fingers crossed we
-go"), an offer or a plan ("We can go", "We'll go", "We were going to go", "We have to go"),
-nor "we" in a relative clause ("Most of the money we had went to rent").
+the rules of what people do, where they have been, where they live, the pets they keep
+and the tools they use (:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain
+statement: not a question ("Where did we go camping"), a suggestion ("Why don't we go",
+"How about we go", "I suggested we go", "It's about time we went"), a hope ("I hope we
+go", "Fingers crossed we go"), an offer or a plan ("We can go", "We'll go", "We were going
+to go", "We have to go"), nor "we" in a relative clause ("Most of the money we had went
+to rent").
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from nousmem.policies.patterns import PAST_IRREGULAR, words
 __all__ = ["SHARED_ATTRIBUTES", "group_did", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
-SHARED_ATTRIBUTES = frozenset({"activity", "location", "pet", "visited"})
+SHARED_ATTRIBUTES = frozenset({"activity", "location", "pet", "uses", "visited"})
 
 # "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal).
 _WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])")

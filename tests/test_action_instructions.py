@@ -48,6 +48,16 @@ def told(text: str) -> list[str]:
             "Never accept meetings on Fridays and always decline calls from unknown numbers.",
             ["never accept meetings on Fridays", "decline calls from unknown numbers"],
         ),
+        # What a coding assistant does in the user's code.
+        ("Never push directly to main.", ["never push directly to main"]),
+        ("Always run the linter before committing.", ["run the linter before committing"]),
+        ("Don't merge PRs on Fridays.", ["never merge PRs on Fridays"]),
+        (
+            "Don't change anything in prod without a ticket.",
+            ["never change anything in prod without a ticket"],
+        ),
+        # "Stop" ends what the assistant keeps doing, whatever the scope.
+        ("Stop sending me reminders.", ["never send me reminders"]),
         (
             "Always answer in French and never schedule anything on Fridays.",
             ["never schedule anything on Fridays"],
@@ -79,6 +89,11 @@ def test_standing_action_instructions(text: str, values: list[str]) -> None:
         "Don't stop calling me every day.",
         "Never share my password with anyone.",  # a secret: the risk gate's
         "Always call me Sam.",  # the name the user goes by, not an instruction
+        "Never deploy your code on a Friday.",  # "your": advice to a person
+        "Don't touch the legacy module.",  # no scope that recurs
+        "Don't run the migrations today.",
+        "Stop deploying today.",
+        "Stop it.",
     ],
 )
 def test_requests_for_now_are_no_instructions(text: str) -> None:

@@ -61,6 +61,8 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We live in Oslo.", ("location", "Oslo", "assert")),
         ("We moved to York last month.", ("location", "York", "assert")),
         ("We moved out of Berlin.", ("location", "Berlin", "negate")),
+        # The tools a team uses, its members use.
+        ("We use Slack.", ("uses", "Slack", "assert")),
     ],
 )
 def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, ...]) -> None:
@@ -77,6 +79,9 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "Do we go hiking?",  # a question
         "Tom said we went hiking.",  # someone else's report about the speaker
         "We love jazz.",  # a taste: not every member's
+        "We could use Slack.",  # a suggestion
+        "Should we use Slack?",
+        "We used to use Jira.",  # once, not now
         "We lived in Oslo for years.",  # where we lived once says nothing of now
         "We're moving to Paris next year.",  # a plan
         "Did we move to Leeds?",
