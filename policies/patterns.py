@@ -52,6 +52,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "role",
     "spouse",
     "manager",
+    "team",
     "relationship_status",
     "birthday",
 }
@@ -375,7 +376,8 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     ),
     **dict.fromkeys(("role", "job title", "position", "profession", "occupation"), ("role",)),
     **dict.fromkeys(("spouse", "husband", "wife"), ("spouse",)),
-    **dict.fromkeys(("manager", "boss", "supervisor"), ("manager",)),
+    **dict.fromkeys(("manager", "boss", "supervisor", "lead", "tech lead"), ("manager",)),
+    **dict.fromkeys(("team", "squad", "department"), ("team",)),
     "relationship status": ("relationship_status",),
     "name": ("name",),
     "age": ("age",),

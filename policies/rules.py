@@ -176,6 +176,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"
         r"|position|job|desk|shift|office|project|group|seat|table|apartment|flat|house|place)"
         r"|part[- ]time|full[- ]time|the\s+(?:back|front|top|bottom|other\s+side|end|side)"
+        # "moved to the payments team": a team (rules_work.py), not a home
+        r"|the\s+(?:[\w&/-]+\s+){0,3}?(?:team|squad|department)"
         r")\b)" + VAL,
         change=True,
         elide="past",

@@ -1,8 +1,10 @@
-"""Rules for whom someone reports to at work: ``manager`` (single-valued, a name).
+"""Rules for someone's place at work: whom they report to, ``manager`` (single-valued, a
+name), and their ``team`` (single-valued: "the platform team").
 
 "My manager is Priya Raman", "my new boss Tom", "Tom is my manager", "I report to Tom";
-"my former manager Priya" denies Priya. A later manager supersedes the earlier one as any
-single value does.
+"my former manager Priya" denies Priya. "I'm on the platform team", "I work in the data
+science team", "I joined the growth team". A later manager or team supersedes the earlier
+one as any single value does.
 
 Part of the rule table (``policies/rules.py`` assembles it, after the relationships); see
 ``patterns.Rule`` for what each option means.
@@ -23,7 +25,7 @@ from nousmem.policies.patterns import (
 
 __all__ = ["WORK_RULES"]
 
-_BOSS = r"(?i:manager|boss|supervisor|line\s+manager|team\s+lead)"
+_BOSS = r"(?i:manager|boss|supervisor|line\s+manager|(?:team\s+|tech\s+)?lead)"
 _ANCHORS = "manager boss supervisor lead"
 # "my *new* boss", "my *current* manager"; "my *former* / *old* / *ex-* boss" denies.
 _NEW = r"(?:(?i:new|current|direct|immediate)\s+)?"
@@ -40,6 +42,12 @@ _GIVEN = not_after(
 _CLAUSE_END = (
     r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|from|as\s+of|starting|at|in|on|anymore"
     r"|any\s+more)\b)"
+)
+# A team by its name: one to three words before "team" ("the platform team", "the data
+# science team"); not "the same team", "the other team", "the whole team".
+_TEAM = (
+    r"(?P<val>(?!(?i:same|other|whole|entire|wrong|right|first|second|winning|losing)\b)"
+    r"(?:[\w&/-]+\s+){1,3}?(?i:team|squad|department))\b(?!['-])"
 )
 # "Tom is my manager" (not "Tom is my manager's husband", "my boss-to-be").
 _NOT_POSSESSIVE = r"\b(?!-|'|\s+(?i:at\s+heart)\b)"
@@ -82,6 +90,31 @@ WORK_RULES: tuple[Rule, ...] = (
         + _NOT_POSSESSIVE,
         value="name",
         subject="poss",
+    ),
+    # ---- team: "I'm on the platform team", "I joined the data team" -----------------------
+    make_rule(
+        "team",
+        "team squad department",
+        r"\b(?i:'m|am|is|'s|are)\s+(?:(?i:now|currently|still|also)\s+)?"
+        r"(?:(?P<neg>(?i:not|no\s+longer))\s+)?"
+        r"(?i:on|in|part\s+of)\s+(?i:the)\s+" + _TEAM,
+        value="raw",
+    ),
+    make_rule(
+        "team",
+        "team squad department",
+        r"\b(?i:work|works|working)\s+(?:(?i:now|currently)\s+)?(?i:on|in)\s+"
+        r"(?i:the)\s+" + _TEAM,
+        value="raw",
+    ),
+    make_rule(
+        "team",
+        "team squad department",
+        r"\b(?i:joined|join|joining|moved\s+to|transferred\s+to|switched\s+to)\s+(?i:the)\s+"
+        + _TEAM,
+        value="raw",
+        change=True,
+        elide="past",
     ),
     # "I report to Tom", "She reports directly to Dana" (the present only: "I reported to
     # Tom" may be any earlier job).

@@ -58,6 +58,7 @@ STATE_ATTRIBUTES = frozenset(
         "location",
         "role",
         "manager",
+        "team",
         "spouse",
         "relationship_status",
         "age",

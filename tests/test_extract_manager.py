@@ -1,5 +1,5 @@
-"""Whom someone reports to (``manager``), and "our" as the speaker's possessive ("our dog
-Pixel", "our kids Mia and Leo")."""
+"""Whom someone reports to (``manager``), the team they are on (``team``), and "our" as the
+speaker's possessive ("our dog Pixel", "our kids Mia and Leo")."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from tests.helpers import extracted_claims as claims
         ("I report to Dana Li.", ("Dana", "Dana Li", "assert")),
         ("Ana's manager is Bo.", ("Ana", "Bo", "assert")),
         ("My team lead is Omar and he is great.", ("Dana", "Omar", "assert")),
+        ("My tech lead is Chidi.", ("Dana", "Chidi", "assert")),
+        ("Chidi is my lead.", ("Dana", "Chidi", "assert")),
         # Denied: a former manager, or one no longer.
         ("My former boss Greg called.", ("Dana", "Greg", "negate")),
         ("Tom is my ex-boss.", ("Dana", "Tom", "negate")),
@@ -65,6 +67,57 @@ def test_what_only_looks_like_a_manager_gives_none(text: str) -> None:
 def test_our_is_the_speakers_possessive(text: str, expected: tuple[str, str]) -> None:
     attribute, value = expected
     assert ("Dana", attribute, value, "assert") in claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm on the platform team.", ("Dana", "platform team", "assert")),
+        ("I work in the data science team at Acme.", ("Dana", "data science team", "assert")),
+        ("I'm part of the SRE team.", ("Dana", "SRE team", "assert")),
+        ("I joined the growth team last month.", ("Dana", "growth team", "assert")),
+        ("Tom moved to the payments team.", ("Tom", "payments team", "assert")),
+        ("I'm no longer on the platform team.", ("Dana", "platform team", "negate")),
+        ("I don't work in the data team anymore.", ("Dana", "data team", "negate")),
+    ],
+)
+def test_a_team_is_read(text: str, expected: tuple[str, str, str]) -> None:
+    entity, value, polarity = expected
+    assert [c for c in claims(text) if c[1] == "team"] == [(entity, "team", value, polarity)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm on the same team as Tom.",  # no team named
+        "I'm in the team.",
+        "I was on the platform team.",  # once: says nothing of now
+        "I'll be joining the infra team next month.",  # a plan
+        "I work with the design team.",  # beside it, not in it
+        "Is Tom on the platform team?",
+        "If I'm on the platform team, I'll know.",
+    ],
+)
+def test_what_only_looks_like_a_team_gives_none(text: str) -> None:
+    assert [c for c in claims(text) if c[1] == "team"] == []
+
+
+def test_a_move_to_a_team_is_no_home() -> None:
+    assert [c for c in claims("Tom moved to the payments team.") if c[1] == "location"] == []
+
+
+async def test_a_new_team_supersedes_the_old_and_a_question_finds_it() -> None:
+    t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [("I'm on the platform team.", 0), ("I joined the data team.", 30)]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Lee", "occurred_at": t0 + timedelta(days=day)}
+            )
+        belief = await rt.belief("Lee", "team")
+        assert belief is not None and belief.mode == "data team"
+        ctx = await rt.query("Which team is Lee on?", budget_tokens=200)
+        snapshot = ctx.to_prompt().split("## Supporting memories")[0]
+        assert "Lee.team: data team" in snapshot
 
 
 async def test_a_new_manager_supersedes_the_old_and_a_question_finds_them() -> None:
