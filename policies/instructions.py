@@ -76,6 +76,10 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         marker: str | None = None
         for i, piece in enumerate(_and_pieces(sentence)):
             for clause in (piece, *_CLAUSES.split(piece)[1:]):
+                permit = _PERMIT.match(clause)
+                if permit is not None:
+                    out.extend(_permission(obs.actor, clause, permit.end(), base_confidence, span))
+                    continue
                 parts = _read(clause)
                 if parts is None and i and marker and not _THIS_TURN.search(clause):
                     # "Always answer in French and use bullet points": "always" for both;
@@ -97,8 +101,58 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
 
 
 def _opens(clause: str) -> bool:
-    """Whether ``clause`` opens as an instruction about the output or an action does."""
-    return OPENS.match(clause) is not None or ACTION_OPENS.match(clause) is not None
+    """Whether ``clause`` opens as an instruction about the output or an action does, or
+    as a permission."""
+    return any(p.match(clause) is not None for p in (OPENS, ACTION_OPENS, _PERMIT))
+
+
+# Leave to do what was forbidden: "You can use emojis again", "Feel free to book Ryanair
+# again", "It's fine to schedule things on Fridays now".
+_PERMIT = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|actually|also|oh|well)\W+)*"
+    r"(?:you\s+(?:can|may)|feel\s+free\s+to|it'?s\s+(?:ok(?:ay)?|fine|alright|all\s+right)"
+    r"\s+(?:now\s+)?to)\s+(?:now\s+|also\s+)?(?=\w)",
+    re.IGNORECASE,
+)
+
+
+_NOW_END = re.compile(r"\s+now(?=\W*$)", re.IGNORECASE)
+
+
+def _permission(
+    actor: str, clause: str, start: int, confidence: float, span: tuple[int, int]
+) -> list[Claim]:
+    """The withdrawal a permission gives ("You can use emojis again" denies "never use
+    emojis"), read as the instruction it allows would be; no instruction of its own (leave
+    to use emojis is no instruction to use them). Written only when that "never" was
+    given (``WritePlanner``), so leave for what was never forbidden writes nothing."""
+    # A closing "now" is "from now on" here ("It's fine to book Ryanair now").
+    allowed = _read("always " + _NOW_END.sub("", clause[start:]))
+    value = None if allowed is None or allowed.prefix else value_of(allowed)
+    if value is None or off_limits(value) or detect_risks(clause):
+        return []
+    return [_claim(actor, INSTRUCTION, "never " + value, confidence, span, "negate", True)]
+
+
+def _claim(
+    actor: str,
+    attribute: str,
+    text: str,
+    confidence: float,
+    span: tuple[int, int],
+    polarity: Polarity = "assert",
+    change: bool = False,
+) -> Claim:
+    return Claim(
+        entity=actor,
+        attribute=attribute,
+        value=text,
+        confidence=confidence,
+        polarity=polarity,
+        change=change,
+        span=span,
+        extractor="rule",
+    )
 
 
 def _read(clause: str) -> Read | None:
@@ -140,16 +194,7 @@ def _claims(
     def claim(
         attribute: str, text: str, polarity: Polarity = "assert", change: bool = False
     ) -> Claim:
-        return Claim(
-            entity=actor,
-            attribute=attribute,
-            value=text,
-            confidence=confidence,
-            polarity=polarity,
-            change=change,
-            span=span,
-            extractor="rule",
-        )
+        return _claim(actor, attribute, text, confidence, span, polarity, change)
 
     lang = _SPEAK_IN.match(value)
     if lang is not None and " " in lang.group(1) and _USE.match(value):
