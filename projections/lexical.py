@@ -50,6 +50,13 @@ def tokens(text: str) -> list[str]:
     return list(seen)
 
 
+def fold_plural(token: str) -> str:
+    """``token`` without a plural's "s" ("fridays" -> "friday", "meetings" -> "meeting"),
+    for matching a question's words to a value's; tokens of three letters or fewer stay
+    ("bus", "gas")."""
+    return token[:-1] if len(token) > 3 and token.endswith("s") else token
+
+
 #: At most this many OR-ed terms in a lexical query.
 MAX_QUERY_TERMS = 24
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG, Weight
-from nousmem.projections.lexical import date_label, tokens
+from nousmem.projections.lexical import date_label, fold_plural, tokens
 from nousmem.projections.worldview_items import unslot_part
 
 SlotKind = Literal[
@@ -207,9 +207,9 @@ class WorldviewSnapshot(BaseModel):
             # Newest first: a budget that cannot take every entry keeps the latest words.
             order = sorted(shown, key=_since, reverse=True)
             if self.terms:
-                asked = frozenset(_fold(t) for t in self.terms)
+                asked = frozenset(fold_plural(t) for t in self.terms)
                 # Stable: newest first among those that use a question word, then the rest.
-                order.sort(key=lambda c: asked.isdisjoint(_fold(t) for t in tokens(c.value)))
+                order.sort(key=lambda c: asked.isdisjoint(fold_plural(t) for t in tokens(c.value)))
             return [(self._line(s, [c], dates), [c]) for c in order]
         line = self._line(s, shown, dates)
         # A reader must not take a cut list for the whole of it ("What are all my hobbies?").
@@ -376,11 +376,6 @@ def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
     that one ended."""
     latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
     return [*c.earlier, *latest]
-
-
-def _fold(token: str) -> str:
-    """A token without a plural's "s", so that "Fridays" meets "friday"."""
-    return token[:-1] if len(token) > 3 and token.endswith("s") else token
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

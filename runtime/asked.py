@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.lexical import tokens
+from nousmem.projections.lexical import fold_plural, tokens
 from nousmem.projections.schema import AttributeSpec
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_items import unslot_part
@@ -92,11 +92,13 @@ class Asked:
 
     def _value_share(self, slot: WorldviewSlot) -> float:
         """The share of the question's words that the slot's values use (0 when none)."""
-        if not self.terms:
+        # A plural meets its singular: "a meeting" asks for "morning meetings".
+        asked = {fold_plural(t) for t in self.terms}
+        if not asked:
             return 0.0
         words = {t for c in slot.candidates for t in _words(c.value)}
-        hit = len(words & self.terms)
-        return hit / len(self.terms) if hit else 0.0
+        hit = len(words & asked)
+        return hit / len(asked) if hit else 0.0
 
     def answer_tokens(self, wv: WorldviewSnapshot) -> int:
         """Tokens of the snapshot lines of the belief slots the question asks about (rank 2
@@ -111,8 +113,9 @@ class Asked:
 
 @lru_cache(maxsize=4096)
 def _words(text: str) -> frozenset[str]:
+    """``text``'s tokens, plurals folded (:func:`fold_plural`)."""
     # Compiled items repeat across reads: each is tokenised once.
-    return frozenset(tokens(text))
+    return frozenset(fold_plural(t) for t in tokens(text))
 
 
 def asked_period(plan: QueryPlan) -> tuple[datetime, datetime] | None:

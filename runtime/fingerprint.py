@@ -147,7 +147,9 @@ unexplained while the package version stays the same (as it does between release
 19: the entries of a listed slot (standing instructions, preferences without a keyword)
    that use a word of the question come first in the Worldview Snapshot, newest first
    among them ("When can we meet?" keeps "never schedule meetings on Fridays" when the
-   budget cannot take every instruction).
+   budget cannot take every instruction); a plural in a value meets its singular in the
+   question, there and in ranking the snapshot's slots ("a meeting" asks for "morning
+   meetings").
 """
 
 

@@ -80,6 +80,19 @@ async def test_a_slot_whose_value_the_question_names_leads_the_snapshot() -> Non
     assert lines[0].startswith("- fact Dan.employer: Stripe")
 
 
+async def test_a_plural_value_meets_a_singular_question_word() -> None:
+    # "a meeting" asks for "morning meetings": before, the words had to be the same and
+    # the diet slot (first in key order) led.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [("I'm vegetarian.", 0), ("I prefer morning meetings.", 1)]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dan", "occurred_at": T0 + timedelta(days=day)}
+            )
+        ctx = await rt.query("When should we set up a meeting?", budget_tokens=200, actor="Dan")
+    lines = [ln for ln in _snapshot(ctx.to_prompt()).splitlines() if ln.startswith("- ")]
+    assert lines[0].startswith("- preference Dan.likes: morning meetings")
+
+
 @pytest.mark.parametrize("share", [-0.1, 1.5, "a lot"])
 async def test_a_bad_asked_share_is_refused_naming_it(share: object) -> None:
     with pytest.raises(InvalidInput, match=r"config\.retrieval\.asked_share"):
