@@ -207,7 +207,9 @@ OCCUPATIONS = (
 OCC = "|".join(OCCUPATIONS.split())
 FRIEND = r"(?i:friend|buddy|pal|bestie|bff)"
 FRIEND_ADJ = r"(?:(?i:best|good|close|old|dear|childhood|new)\s+)?"
-SPOUSE = r"(?i:husband|wife|spouse|hubby)"
+# A partner is a spouse's place without the wedding ("my partner Sam"); not "my partner in
+# crime", "my partner at the firm / from work / for the project".
+SPOUSE = r"(?i:husband|wife|spouse|hubby|partner(?!\s+(?:in\s+crime|at|from|for|on)\b))"
 SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 # "I'm *not* into golf", "I'm *no longer* single": a negation inside the matched phrase.
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"

@@ -161,6 +161,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="raw",
         settled=True,  # not "When I'm 65 years old, I'll retire"
     ),
+    # "I'm 34.", "I am 41, and ...": a bare number after the speaker's "I'm" that ends the
+    # clause (not "I'm 10 minutes away", "I'm 100% sure", "I'm 2 for 2", "I'm 30 in June").
+    make_rule(
+        "age",
+        "m am",
+        r"(?i:'m|\bam)\s+(?:(?i:now|just)\s+)?"
+        + _AGE
+        + r"(?=\s*(?:[.!;]|,(?!\d)|$)|\s+(?i:and|but|now|today)\b)",
+        value="raw",
+        settled=True,
+    ),
     # "I just turned 40", "I turned 30 last week" (not "turned 90 degrees", "turned 5 pages").
     make_rule(
         "age",

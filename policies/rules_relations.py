@@ -137,7 +137,7 @@ RELATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        "husband wife spouse hubby",
+        "husband wife spouse hubby partner",
         # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
         # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
         # I'd do anything").
@@ -154,7 +154,7 @@ RELATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        "husband wife spouse hubby",
+        "husband wife spouse hubby partner",
         NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NOT_POSSESSIVE,
         value="name",
         subject="poss",
@@ -163,7 +163,7 @@ RELATION_RULES: tuple[Rule, ...] = (
     # ends the clause (_NAMED_AS).
     make_rule(
         "spouse",
-        "husband wife spouse hubby",
+        "husband wife spouse hubby partner",
         POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NAMED_AS,
         value="name",
         subject="poss",

@@ -47,6 +47,21 @@ from tests.helpers import extracted_claims as claims
         ("My little brother is Sam.", [("Dana", "sibling", "Sam", "assert")]),
         ("My son is Leo, he's five.", [("Dana", "child", "Leo", "assert")]),
         ("My husband is Tom and he loves golf.", [("Dana", "spouse", "Tom", "assert")]),
+        # A partner holds a spouse's place.
+        (
+            "My partner Sam is a nurse.",
+            [("Dana", "spouse", "Sam", "assert"), ("Sam", "role", "nurse", "assert")],
+        ),
+        ("Sam is my partner.", [("Dana", "spouse", "Sam", "assert")]),
+        ("My ex-partner Sam moved out.", [("Dana", "spouse", "Sam", "negate")]),
+        # The role after a new job's employer.
+        (
+            "I got a new job at Spotify as a product manager!",
+            [
+                ("Dana", "employer", "Spotify", "assert"),
+                ("Dana", "role", "product manager", "assert"),
+            ],
+        ),
         # An adverb after a value is no part of it.
         ("I'm from Brazil originally.", [("Dana", "origin", "Brazil", "assert")]),
     ],
@@ -74,6 +89,11 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "My brother is John's best friend.",
         "If my sister is Ana, who is Maria?",
         "My wife is a nurse.",  # a role: no name
+        "My business partner Tom called.",  # not a partner in life
+        "Tom is my partner at the firm.",
+        "My partner in crime Jo is here.",
+        "My tennis partner Ana won.",
+        "I didn't get the job at Spotify as a product manager.",
     ],
 )
 def test_what_only_looks_like_them_gives_nothing(text: str) -> None:

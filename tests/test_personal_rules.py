@@ -74,6 +74,17 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("Ana is 7 years old.", [("Ana", "age", "7", "assert")]),
         ("I just turned 40.", [("Dana", "age", "40", "assert")]),
         ("Ana turned 30 yesterday.", [("Ana", "age", "30", "assert")]),
+        # A bare number that ends the speaker's clause.
+        ("I'm 34.", [("Dana", "age", "34", "assert")]),
+        ("I am 41, and single.", [("Dana", "age", "41", "assert")]),
+        ("I'm 34 now.", [("Dana", "age", "34", "assert")]),
+        ("I'm 10 minutes away.", []),
+        ("I'm 100% sure.", []),
+        ("I'm 2 for 2.", []),
+        ("I'm 1,000 miles away.", []),
+        ("I'm 30 in June.", []),
+        ("If I'm 65, I'll retire.", []),
+        ("I feel like I'm 80.", []),
         # Not the speaker's age now: someone unnamed, a thing, a unit, a time to come or
         # awaited.
         ("My son is 5 years old.", []),
