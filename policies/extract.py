@@ -75,8 +75,8 @@ _NOR = re.compile(
 # ("friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
 _NOUN_LEAD = re.compile(
     r"(?:\b(?!(?i:is|was|has|does|his|its|this|us|as|yes|plus)\b)[\w-]+(?<!')s|\b(?i:children))"
-    # "my kids Max and Lily", "two sons named Leo and Max"
-    r"\s*,?\s+(?:(?i:named|called)\s+)?$"
+    # "my kids Max and Lily", "two sons named Leo and Max", "My kids are Leo and Mia"
+    r"(?:\s+(?i:are))?\s*,?\s+(?:(?i:named|called)\s+)?$"
 )
 _PREP_LEAD = re.compile(r"\b(?i:with|of)\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)

@@ -16,6 +16,7 @@ from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import (
     CAP,
     NAME,
+    NAME_VAL,
     POSS,
     POSS_START,
     VAL,
@@ -87,6 +88,19 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    # "I've been at Google for five years", "I've been at Acme Corp since 2019": a place by
+    # its length of service in months or years (not "at Disneyland for 3 days", "at Sarah's
+    # for a month"; "been with X" is as often a person).
+    make_rule(
+        "employer",
+        "been",
+        r"(?i:'ve|\bhave|'s|\bhas)\s+(?i:been)\s+(?i:at)\s+"
+        + NAME_VAL
+        + r"(?<!['\u2019]s)(?=\s+(?i:for\s+(?:(?:about|almost|nearly|over|more\s+than"
+        r"|the\s+(?:last|past))\s+)?(?:\w+|\d+)\s+(?:years?|months?)"
+        r"|since\s+(?:\d{4}|last\s+year)))",
+        value="name",
+    ),
     make_rule(
         "employer",
         "started starting start",
@@ -153,6 +167,15 @@ _FACT_RULES: tuple[Rule, ...] = (
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
         " apartment* flat* house* condo* dorm* studio* van place* room basement* tent trailer"
         " town* city* neighborhood* neighbourhood* village* suburb* suburbs* nicely different*",
+    ),
+    # "I work remotely from Lisbon": where the speaker is (not "from home", "from 9 to 5",
+    # "from Monday to Friday").
+    make_rule(
+        "location",
+        "remotely",
+        r"\b(?i:work|works|working)\s+(?i:remotely)\s+(?i:from)\s+"
+        r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February"
+        r"|March|April|May|June|July|August|September|October|November|December)\b)" + CAP + VAL,
     ),
     make_rule(
         "location",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
+    NAME_VAL,
     NOT_A_VALUE,
     NOT_WORD,
     POSS,
@@ -85,6 +86,18 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "fan passionate keen fond obsessed crazy interested",
         r"\b(?i:(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|passionate\s+about|keen\s+on"
         r"|fond\s+of|obsessed\s+with|crazy\s+about|interested\s+in|in\s+love\s+with)\s+" + VAL,
+        alt_negated="dislikes",
+    ),
+    # "I'm a huge Taylor Swift fan", "Tom is a big Arsenal fan": a name before "fan".
+    make_rule(
+        "likes",
+        "fan",
+        r"(?i:'m|\bam|'s|\bis)\s+"
+        + NOT_WORD
+        + r"(?i:an?\s+)(?:(?i:big|huge|massive|die-?hard|lifelong|long-?time|massive)\s+)?"
+        + NAME_VAL
+        + r"\s+(?i:fan)\b(?!['\u2019-])",
+        value="name",
         alt_negated="dislikes",
     ),
     make_rule(

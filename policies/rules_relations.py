@@ -216,6 +216,27 @@ RELATION_RULES: tuple[Rule, ...] = (
         )
         for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
     ),
+    # "My kids are Leo and Mia", "My sisters are Ana, Bea and Cy": names that end the clause.
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            POSS
+            + r"\s+"
+            + _KIN_AGE
+            + rf"(?i:{'|'.join(nouns.split())})\s+(?i:are)\s+"
+            + rf"(?={NAME}(?:(?:,\s+{NAME})*,?\s+(?i:and)\s+{NAME})?\s*(?:[.!?;]|$))"
+            + NOT_A_NAME
+            + NAME_VAL,
+            value="name",
+            subject="poss",
+            stated=True,
+        )
+        for attribute, nouns in (
+            ("child", "sons daughters kids children"),
+            ("sibling", "brothers sisters"),
+        )
+    ),
     # "I have a daughter named Mia", "Tom has two sons, Leo and Max.", "I've got a sister,
     # Ama." (after a comma, only names that end the clause: not "I have two kids, Tom said").
     *(

@@ -54,6 +54,23 @@ from tests.helpers import extracted_claims as claims
         ),
         ("Sam is my partner.", [("Dana", "spouse", "Sam", "assert")]),
         ("My ex-partner Sam moved out.", [("Dana", "spouse", "Sam", "negate")]),
+        # Relatives listed after "are", when the names end the clause.
+        (
+            "My kids are Leo and Mia.",
+            [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Mia", "assert")],
+        ),
+        (
+            "Ana's sons are Tom and Jim.",
+            [("Ana", "child", "Tom", "assert"), ("Ana", "child", "Jim", "assert")],
+        ),
+        # A place of work by its length of service.
+        ("I've been at Google for five years.", [("Dana", "employer", "Google", "assert")]),
+        ("Tom has been at IBM for over a year.", [("Tom", "employer", "IBM", "assert")]),
+        # Where someone works from.
+        ("I work remotely from Lisbon.", [("Dana", "location", "Lisbon", "assert")]),
+        # A fan of a name.
+        ("I'm a huge Taylor Swift fan.", [("Dana", "likes", "Taylor Swift", "assert")]),
+        ("Tom is a big Arsenal fan.", [("Tom", "likes", "Arsenal", "assert")]),
         # The role after a new job's employer.
         (
             "I got a new job at Spotify as a product manager!",
@@ -93,6 +110,16 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "Tom is my partner at the firm.",
         "My partner in crime Jo is here.",
         "My tennis partner Ana won.",
+        "My kids are Catholic.",
+        "My kids are Leo's friends.",
+        "If my kids are Leo and Mia, then what?",
+        "I've been at Disneyland for 3 days.",  # a visit
+        "I've been at Sarah's for a month.",
+        "I've been with Sarah for five years.",  # a person as often as a company
+        "I work remotely from home.",
+        "I work remotely from Monday to Thursday.",
+        "I'm a fan.",
+        "Is Tom a Lakers fan?",
         "I didn't get the job at Spotify as a product manager.",
     ],
 )
