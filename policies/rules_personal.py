@@ -236,7 +236,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="status",
         items=_DIET_ITEM,
     ),
-    # "I can't eat gluten.", "I don't eat dairy anymore.": the diet free of it, only when
+    # "I can't eat gluten.", "I don't eat dairy anymore.", "I don't eat pork.": the diet
+    # free of it ("pork-free"), only when
     # the sentence ends there. Whatever follows is as often a limit for a while or a place
     # ("for a week", "during Lent", "after 8pm", "at this restaurant") or says how much
     # ("very often", "much"). "Have" only as "can't have": "I don't have dairy" is the fridge.
@@ -244,12 +245,27 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "diet",
         "eat have",
         r"(?:(?i:can't|cannot|can\s+not)\s+(?i:eat|have)|(?i:don't|do\s+not)\s+(?i:eat))\s+"
-        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
+        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs"
+        r"|nuts|peanuts|sugar|soy))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
         r"(?:[.!]|$))",
         value="status",
         template="{}-free",
         presupposed=True,  # "anymore" says the diet is new, not that it ended
         settled=True,  # not "If I can't eat gluten."
+    ),
+    # "I stopped eating meat", "I gave up dairy last year": a diet free of it from then on.
+    make_rule(
+        "diet",
+        "eating gave",
+        r"\b(?:(?i:stopped|quit)\s+(?i:eating)|(?i:gave\s+up)(?:\s+(?i:eating))?)\s+"
+        r"(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar))"
+        r"(?=\s*(?:[.,;!]|$)|\s+(?i:last|this|in|two|three|a|an|years?|months?|since|after"
+        r"|when|because|and|but)\b)",
+        value="status",
+        template="{}-free",
+        change=True,
+        elide="past",
+        settled=True,
     ),
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on

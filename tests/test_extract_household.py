@@ -68,6 +68,9 @@ from tests.helpers import extracted_claims as claims
         ("Tom has been at IBM for over a year.", [("Tom", "employer", "IBM", "assert")]),
         # Where someone works from.
         ("I work remotely from Lisbon.", [("Dana", "location", "Lisbon", "assert")]),
+        # A food someone does not eat: the diet free of it.
+        ("I don't eat pork.", [("Dana", "diet", "pork-free", "assert")]),
+        ("I can't eat shellfish.", [("Dana", "diet", "shellfish-free", "assert")]),
         # A fan of a name.
         ("I'm a huge Taylor Swift fan.", [("Dana", "likes", "Taylor Swift", "assert")]),
         ("Tom is a big Arsenal fan.", [("Tom", "likes", "Arsenal", "assert")]),
@@ -119,9 +122,28 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "I work remotely from home.",
         "I work remotely from Monday to Thursday.",
         "I'm a fan.",
+        "I don't eat pork on Fridays.",  # a limit for a while
+        "I don't eat much sugar.",
         "Is Tom a Lakers fan?",
         "I didn't get the job at Spotify as a product manager.",
     ],
 )
 def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
     assert claims(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        ("I stopped eating meat last year.", ("meat-free", "assert")),
+        ("I gave up dairy in 2020.", ("dairy-free", "assert")),
+        ("Tom quit eating pork.", ("pork-free", "assert")),
+        ("I gave up sugar for Lent.", None),  # for a while
+        ("If I stopped eating meat, I'd be sad.", None),
+    ],
+)
+def test_a_food_given_up_is_a_diet_free_of_it(text: str, diet: tuple[str, str] | None) -> None:
+    got = [
+        (value, polarity) for _, attribute, value, polarity in claims(text) if attribute == "diet"
+    ]
+    assert got == ([diet] if diet else [])
