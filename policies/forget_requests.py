@@ -10,7 +10,9 @@ module finds what it asks to forget, in three forms:
   name a value whole;
 - ``attribute``: "Forget my address", "Stop remembering my job", "Forget where I live",
   "Forget what I said about my job" -> the attributes a fixed list of nouns names
-  (``ATTRIBUTE_NOUNS``; not the question aliases: "Forget my work drama" asks nothing).
+  (``ATTRIBUTE_NOUNS``; not the question aliases: "Forget my work drama" asks nothing);
+  "Forget the rule / my instruction about Fridays" -> the standing instructions that use
+  those words.
 
 Only a request said to memory counts, with nothing but politeness before the verb ("Don't
 forget that ...", "I forgot that ...", "Mom forgets that ..." and "Did you forget ...?" are
@@ -157,6 +159,10 @@ _ATTRIBUTE = re.compile(
     # "Forget about my dog", "Forget my cat Luna": the pet
     + r"|my\s+(?:(?:little|old|new|sweet|cute)\s+)?"
     + rf"(?P<species>{_SPECIES})(?:\s+(?:named\s+|called\s+)?(?P<pname>{_NAME}))?"
+    # "Forget my instruction about emojis", "Forget the rule about Fridays": the standing
+    # instructions that use those words
+    + r"|(?:my|the|that)\s+(?P<rule>instructions?|rules?)\s+(?:about|on|regarding)\s+"
+    + r"(?P<topic>[^.!?,;()]{1,60}?)"
     + r"|where\s+i(?:'m|\u2019m|\s+am)?\s+(?P<used>used\s+to\s+)?"
     + r"(?P<where>live|living|work|working|lived|worked))"
     + _REASON
@@ -307,6 +313,10 @@ def _named_by(sentence: str, found: re.Match[str], span: tuple[int, int]) -> For
         former = found.group("used") is not None or words("where").endswith("ed")
         return ForgetRequest(
             sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
+        )
+    if found.group("rule") is not None:
+        return ForgetRequest(
+            sentence, "attribute", words("rule"), ("instruction",), span, words("topic")
         )
     if found.group("noun") is not None:
         noun = words("noun")

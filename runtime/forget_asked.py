@@ -46,11 +46,15 @@ from nousmem.projections.belief_models import (
     source_key,
 )
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.lexical import tokens
+from nousmem.projections.lexical import fold_plural, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
-from nousmem.projections.worldview_models import candidate_id, slot_kind_for
+from nousmem.projections.worldview_models import (
+    STANDING_ATTRIBUTES,
+    candidate_id,
+    slot_kind_for,
+)
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.forget_kin import Relatives, introduces, readings
 
@@ -151,13 +155,21 @@ def _named(
         return []
     snaps = beliefs.snapshots(obs.actor, deltas=False)
     if request.form == "about":
-        # The words name the value whole: "about tea time" is not about "tea".
+        # The words name the value whole: "about tea time" is not about "tea". A standing
+        # instruction is named by what it is about: "Forget what I said about Fridays"
+        # names "never schedule anything on Fridays".
         words = set(tokens(request.target))
+        topic = {fold_plural(w) for w in words}
         return [
             t
             for s in snaps
             for v in _values(s)
             if set(tokens(v)) == words
+            or (
+                s.attribute in STANDING_ATTRIBUTES
+                and topic
+                and topic <= {fold_plural(w) for w in tokens(v)}
+            )
             if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
     wanted = {normalise_attribute(a) for a in request.attributes}

@@ -227,6 +227,33 @@ async def test_previous_or_all_instructions_are_the_ones_in_force(
 
 
 @pytest.mark.parametrize(
+    "asked",
+    [
+        "Forget what I said about Fridays.",
+        "Forget the rule about Fridays.",
+        "Please forget my instruction about Friday.",
+    ],
+)
+async def test_an_instruction_is_forgotten_by_what_it_is_about(
+    rt: MemoryRuntime, asked: str
+) -> None:
+    await _say(rt, "Please don't schedule anything on Fridays. Never use emojis.", 1)
+    r = await _say(rt, asked, 2)
+    assert r.forgotten == ("preference:user.instruction#never schedule anything on fridays",)
+    assert await _held(rt, "instruction") == ["never use emojis"]
+
+
+async def test_what_no_instruction_is_about_forgets_none(rt: MemoryRuntime) -> None:
+    await _say(rt, "Never use emojis. I like jazz.", 1)
+    r = await _say(rt, "Forget the rule about jazz.", 2)
+    assert r.forgotten == ()
+    # Outside instructions the words still name a value whole: not "about tea" for "tea time".
+    await _say(rt, "I like tea time.", 3)
+    r = await _say(rt, "Forget what I said about tea.", 4)
+    assert r.forgotten == ()
+
+
+@pytest.mark.parametrize(
     ("said", "asked"),
     [
         ("I have a cat named Luna.", "Forget my cat Luna, she\u2019s gone."),
