@@ -32,11 +32,20 @@ _ACTION_VERBS = (
     "accept decline cancel "
     # ... and of what a coding assistant does in the user's code and systems.
     "push force-push commit merge rebase deploy release run delete remove drop install "
-    "upgrade edit modify touch change rename"
+    "upgrade edit modify touch change rename "
+    # ... and what it does around them.
+    "include add check double-check confirm ask"
 ).split()
 _ACTION_VERB = "|".join(sorted(_ACTION_VERBS, key=len, reverse=True))
+# Things an assistant arranges, for "No meetings on Fridays".
+_ARRANGED = (
+    "meetings calls emails texts messages bookings flights invites invitations reminders "
+    "notifications appointments events"
+).split()
 _ACTION_PATTERN = (
-    LEAD + rf"(?:(?P<stop>stop)\s+(?P<ing>[\w-]+ing)|(?P<verb>{_ACTION_VERB}))\b"
+    LEAD
+    + rf"(?:(?P<stop>stop|avoid)\s+(?P<ing>[\w-]+ing)|(?P<verb>{_ACTION_VERB})"
+    + rf"|(?P<no>no)\s+(?:more\s+)?(?P<things>{'|'.join(_ARRANGED)}))\b"
     r"(?P<rest>[^\n]{0,160})$"
 )
 _ACTION = re.compile(_ACTION_PATTERN, re.IGNORECASE)
@@ -73,6 +82,8 @@ _CALL_ME = re.compile(r"^\s+(?:me|us)\s+(?:by\s+)?(?-i:[A-Z])", re.IGNORECASE)
 # "your X" is advice to a person ("Never use jargon in your presentations"), not about what
 # the assistant does for the user.
 _YOUR = re.compile(r"\byour\b", re.IGNORECASE)
+# "Don't schedule anything on Thursdays either": "either" adds nothing to the rule.
+_ALSO = re.compile(r"\s+(?:either|too|as\s+well|also)(?=\W*$)", re.IGNORECASE)
 # "for me" adds nothing to what is done for the user ("Always book aisle seats for me").
 _FOR_ME = re.compile(r"\s+for\s+(?:me|us)(?=\W*$)", re.IGNORECASE)
 
@@ -94,13 +105,18 @@ def read_action(sentence: str) -> Read | None:
     rest = got.group("rest")
     mod = (got.group("mod") or "").lower()
     never = mod.startswith(("never", "don", "do not")) or mod.endswith(("never", "ever"))
-    if got.group("stop") is not None:
-        if mod:
-            return None  # "Don't stop calling me": keep doing it; "Always stop ..." is odd
-        verb = _base(got.group("ing"))
-        if verb is None:
-            return None
-        prefix = "never "
+    # "Stop emailing me" ends what the assistant keeps doing: a rule by itself.
+    stopped = False
+    if got.group("ing") is not None:
+        verb = _base(got.group("ing")) or ""
+        avoid = got.group("stop").lower() == "avoid"
+        if not verb or never or (mod and not avoid):
+            return None  # "Don't stop calling me", "Don't avoid calling me": keep doing it
+        prefix, stopped = "never ", not avoid
+    elif got.group("no") is not None:
+        # "No meetings on Fridays": as "don't", a rule only with a scope that recurs.
+        verb, prefix, mod = "no", "", "don't"
+        rest = " " + got.group("things") + rest
     else:
         verb = got.group("verb").lower()
         prefix = "never " if never else "only " if mod.endswith("only") else ""
@@ -113,14 +129,15 @@ def read_action(sentence: str) -> Read | None:
         return None  # "Always call me Sam": the name the user goes by (rules_personal)
     if _NOW.search(core) is not None or one_off(core):
         return None
-    # "always", "never", "only", "ever", "from now on" and "stop" (what the assistant
-    # keeps doing) make a rule by themselves; a plain "don't" needs a scope that recurs.
-    marked = bool(got.group("when") or got.group("stop")) or standing_at_end(rest)
+    # "always", "never", "only", "ever", "from now on" and "stop" make a rule by
+    # themselves; a plain "don't", "avoid" or "no" needs a scope that recurs.
+    marked = bool(got.group("when")) or stopped or standing_at_end(rest)
     ruled = marked or mod.endswith(("always", "never", "ever", "only"))
-    if not ruled and mod and _RECURRING.search(core) is None:
+    plain = bool(mod) or got.group("ing") is not None
+    if not ruled and plain and _RECURRING.search(core) is None:
         return None
-    if not ruled and not mod:
+    if not ruled and not plain:
         return None  # "Book a table for two": a request
     if mod.startswith(("remember", "make sure")) and not ruled:
         return None  # "Remember to call Tom": a task
-    return Read(prefix, verb, _FOR_ME.sub("", core), False)
+    return Read(prefix, verb, _ALSO.sub("", _FOR_ME.sub("", core)), False)

@@ -56,6 +56,17 @@ def told(text: str) -> list[str]:
             "Don't change anything in prod without a ticket.",
             ["never change anything in prod without a ticket"],
         ),
+        # "No X", "avoid X-ing" with a scope that recurs; "either" adds nothing.
+        ("No meetings on Fridays please.", ["no meetings on Fridays"]),
+        ("No calls after 6pm.", ["no calls after 6pm"]),
+        ("Please avoid scheduling anything on Fridays.", ["never schedule anything on Fridays"]),
+        ("Always avoid booking Ryanair.", ["never book Ryanair"]),
+        (
+            "Actually, don't schedule anything on Thursdays either.",
+            ["never schedule anything on Thursdays"],
+        ),
+        ("Always include a Zoom link in invites.", ["include a Zoom link in invites"]),
+        ("Never ask me about my weight.", ["never ask me about my weight"]),
         # "Stop" ends what the assistant keeps doing, whatever the scope.
         ("Stop sending me reminders.", ["never send me reminders"]),
         (
@@ -94,6 +105,10 @@ def test_standing_action_instructions(text: str, values: list[str]) -> None:
         "Don't run the migrations today.",
         "Stop deploying today.",
         "Stop it.",
+        "No calls today.",
+        "No meetings please.",  # no scope that recurs
+        "Avoid booking anything tomorrow.",
+        "Don't avoid calling me.",
     ],
 )
 def test_requests_for_now_are_no_instructions(text: str) -> None:
