@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
@@ -127,13 +127,16 @@ def plan_query(
     known_entities: Iterable[str],
     ref_time: datetime | None,
     actor: str | None = None,
+    actor_names: Sequence[str] = (),
 ) -> QueryPlan:
     """Plan a read: entities named in the question (among ``known_entities``), its time
     expressions resolved against ``ref_time`` (the namespace's latest event time), whether it
     asks "when" (dates) or for a list (aggregate values), and the lexical query.
 
     ``actor`` is who asks: a first-person question ("Where do I work?") is about that
-    entity, as the extractor reads "I" in an observation as its ``actor``.
+    entity, as the extractor reads "I" in an observation as its ``actor``, and about the
+    known entities named as the asker is (``actor_names``: "My name is Dana Reyes" makes
+    what a tool said of "Dana Reyes" the asker's).
     """
     q = " ".join(question.split())
     # A masked secret ("[REDACTED:api_key]", see runtime/read.py) is no word of the question.
@@ -149,6 +152,10 @@ def plan_query(
         key = match_key(actor)
         # The known spelling of the asker, or the name as given when nothing is known yet.
         found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
+        for name in actor_names:
+            alias = min((n for n in known if match_key(n) == match_key(name)), default=None)
+            if alias is not None and alias not in found:
+                found.append(alias)
     for name in sorted(known, key=lambda n: (-len(n), n.casefold())):
         for variant in _name_variants(name):
             hit = variant in words if " " not in variant else variant in low

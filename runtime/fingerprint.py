@@ -149,7 +149,8 @@ unexplained while the package version stays the same (as it does between release
    among them ("When can we meet?" keeps "never schedule meetings on Fridays" when the
    budget cannot take every instruction); a plural in a value meets its singular in the
    question, there and in ranking the snapshot's slots ("a meeting" asks for "morning
-   meetings").
+   meetings"); a first-person question is also about the entity named as the asker's
+   ``name`` belief is ("My name is Dana Reyes").
 """
 
 

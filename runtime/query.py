@@ -218,13 +218,24 @@ class QueryEngine(Adjustments):
         else:
             rank = at.seq if plan.rank_seq is None else plan.rank_seq
         if plan is None:
-            words = _words(question) + (_words(actor) if actor else [])
+            # The name the asker goes by ("My name is Dana Reyes"): what memory holds of
+            # "Dana Reyes" (a tool's "Dana Reyes works at Globex") is the asker's too.
+            named = (
+                proj.beliefs.snapshot(
+                    actor, "name", as_of_seq=at.seq, as_of_time=at.time, deltas=False
+                )
+                if actor
+                else None
+            )
+            names = [named.mode] if named is not None and named.mode else []
+            words = _words(question) + [w for n in (actor, *names) if n for w in _words(n)]
             plan = plan_query(
                 question,
                 lens=lens,
                 ref_time=now,
                 known_entities=proj.entities_in(words, rank),
                 actor=actor,
+                actor_names=names,
             )
             plan = plan.model_copy(
                 update={

@@ -44,6 +44,28 @@ async def test_every_first_person_form_counts_and_the_known_spelling_is_used(
         assert ctx.plan["entities"] == ["Sam"]
 
 
+async def test_the_name_the_asker_goes_by_is_the_asker() -> None:
+    async with MemoryRuntime.memory(namespace="user/dana") as rt:
+        for text, day, who in [
+            ("My name is Dana Reyes and I live in Leeds.", 1, {"actor": "user"}),
+            ("Dana Reyes works at Globex.", 2, {"source": "tool:crm"}),
+            ("Tom Reyes works at Initech.", 3, {"source": "tool:crm"}),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, **who, "occurred_at": datetime(2025, 3, day, tzinfo=UTC)}
+            )
+        ctx = await rt.query("Where do I work?", budget_tokens=200, actor="user")
+        assert ctx.plan["entities"] == ["user", "Dana Reyes"]
+        assert "Dana Reyes.employer: Globex" in ctx.prompt_sections["worldview"]
+        assert "Initech" not in ctx.prompt_sections["worldview"]
+        # Asked as of a time before the name was given, the name is no one's yet.
+        early = await rt.query("Where do I work?", budget_tokens=200, actor="user", as_of=0)
+        assert early.plan["entities"] == ["user"]
+        # The plan is recorded: a replay reads the same entities.
+        again = await rt.replay_trace(ctx.trace_id)
+        assert again.identical
+
+
 async def test_a_question_about_someone_else_is_not_about_the_asker() -> None:
     async with MemoryRuntime.memory(namespace="t") as rt:
         await _sam(rt)
