@@ -53,6 +53,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "spouse",
     "manager",
     "team",
+    "timezone",
     "relationship_status",
     "birthday",
 }
@@ -380,6 +381,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("spouse", "husband", "wife"), ("spouse",)),
     **dict.fromkeys(("manager", "boss", "supervisor", "lead", "tech lead"), ("manager",)),
     **dict.fromkeys(("team", "squad", "department"), ("team",)),
+    **dict.fromkeys(("timezone", "time zone"), ("timezone",)),
     "relationship status": ("relationship_status",),
     "name": ("name",),
     "age": ("age",),

@@ -107,7 +107,42 @@ _BIRTHDAY = (
     rf"|{_DAY}\s+(?:(?i:of)\s+)?{_MONTH}(?:,?\s+(?:19|20)\d\d)?)\b"
 )
 
+# A time zone as people name one: an offset ("UTC+2", "GMT-5"), an IANA name
+# ("Europe/London"), an abbreviation in capitals ("CET", "PST"; the two-letter ones only
+# before "time": "I'm in PT" is as often physical therapy) or a named zone ("Pacific
+# time", "Central European Time").
+_ZONE = (
+    r"(?P<val>(?:UTC|GMT)\s*[+\-\u2212]\s*\d{1,2}(?::?\d\d)?|UTC|GMT"
+    r"|(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_]+"
+    r"(?:/[A-Z][A-Za-z_]+)?"
+    r"|(?:PST|PDT|MST|MDT|CST|CDT|EST|EDT|AKST|HST|BST|IST|CET|CEST|EET|EEST|WET|WEST|JST"
+    r"|KST|SGT|HKT|AEST|AEDT|ACST|AWST|NZST|NZDT|SAST|WAT|EAT|MSK)\b"
+    r"|(?:PT|MT|CT|ET)\s+(?i:time)"
+    r"|(?i:(?:pacific|mountain|central|eastern|atlantic|alaska|hawaii|greenwich\s+mean"
+    r"|central\s+european|eastern\s+european|western\s+european|british\s+summer|india"
+    r"|japan|australian\s+eastern)\s+(?:(?:standard|daylight|summer)\s+)?time))"
+)
+_ZONE_END = r"(?:\s+(?i:time\s*zone|timezone|zone))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|so)\b)"
+
 PERSONAL_RULES: tuple[Rule, ...] = (
+    # ---- timezone --------------------------------------------------------------------
+    # "My time zone is CET", "Ana's timezone is Europe/Lisbon".
+    make_rule(
+        "timezone",
+        "zone timezone tz",
+        POSS + r"\s+(?i:time\s*zone|timezone|tz)\s+(?i:is)\s+" + _ZONE + _ZONE_END,
+        value="raw",
+        subject="poss",
+    ),
+    # "I'm in Pacific time", "I'm on CET", "Tom is in the Eastern time zone".
+    make_rule(
+        "timezone",
+        "time zone timezone utc gmt pst pdt mst mdt cst cdt est edt akst hst bst ist cet cest "
+        "eet eest wet west jst kst sgt hkt aest aedt acst awst nzst nzdt sast wat eat msk",
+        r"(?i:'m|\bam|'s|\bis|\bare)\s+(?:(?i:now|currently|usually|also)\s+)?"
+        r"(?i:in|on)\s+(?:(?i:the)\s+)?" + _ZONE + _ZONE_END,
+        value="raw",
+    ),
     # ---- name ------------------------------------------------------------------------
     # "My name is Sam", "My name's Sam Lee", "Ana's full name is Ana Ruiz".
     make_rule(

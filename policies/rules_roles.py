@@ -55,6 +55,19 @@ _RETIRED_FROM = (
     r"|engineering|accounting|public\s+service|active\s+duty)\b"
 )
 
+# A title said with "the" and its organisation: "I'm the CTO of Brightline", "I'm CTO at
+# Brightline", "Ana is the head of design at Acme".
+_TITLE = (
+    r"(?i:(?:co-?)?(?:founder|owner|president|ceo|cto|cfo|coo|cmo|cio|cpo)"
+    r"|chair(?:man|woman|person)?|(?:vp|vice\s+president|head|director)\s+of\s+[\w-]+"
+    r"(?:\s+[\w-]+)?)"
+)
+_TITLE_ANCHORS = (
+    "founder cofounder co owner president ceo cto cfo coo cmo cio cpo chair chairman "
+    "chairwoman chairperson vp head director"
+)
+_TITLED = _BEING + r"(?:(?i:the)\s+)?(?P<val>" + _TITLE + r")\s+(?i:of|at)\s+" + CAP
+
 ROLE_RULES: tuple[Rule, ...] = (
     # "I'm retired", "I retired last year", "Retired in 2019!": no occupation now.
     make_rule(
@@ -147,6 +160,15 @@ ROLE_RULES: tuple[Rule, ...] = (
         r"(?:(?i:new|full-time|part-time)\s+)?(?i:job))\s+(?i:at|for|with)\s+(?:the\s+)?"
         r"[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}\s+(?i:as)\s+(?i:an?|the)\s+" + VAL,
         elide="past",
+    ),
+    make_rule("role", _TITLE_ANCHORS, _TITLED, elide="past"),
+    make_rule(
+        "employer",
+        _TITLE_ANCHORS,
+        _TITLED.replace("(?P<val>", "(?:") + VAL,
+        elide="past",
+        plain_denial_drops=True,
+        yields=True,
     ),
     # "I'm a software engineer at Google", "I work as a nurse at St Mary's": a role's place
     # is an employer. Not a student's school, a volunteer's charity or an athlete's club.

@@ -59,6 +59,7 @@ STATE_ATTRIBUTES = frozenset(
         "role",
         "manager",
         "team",
+        "timezone",
         "spouse",
         "relationship_status",
         "age",

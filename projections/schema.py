@@ -197,6 +197,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("spouse", 3650.0, "spouse married husband wife partner"),
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
         _single("team", 540.0, "team teams squad department"),
+        _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
         _single("origin", 365.0, "originally hometown"),

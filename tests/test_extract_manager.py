@@ -1,5 +1,6 @@
-"""Whom someone reports to (``manager``), the team they are on (``team``), and "our" as the
-speaker's possessive ("our dog Pixel", "our kids Mia and Leo")."""
+"""Whom someone reports to (``manager``), the team they are on (``team``), their time zone
+(``timezone``), and "our" as the speaker's possessive ("our dog Pixel", "our kids Mia and
+Leo")."""
 
 from __future__ import annotations
 
@@ -138,3 +139,22 @@ async def test_a_new_manager_supersedes_the_old_and_a_question_finds_them() -> N
         assert "user.manager: Tom Okafor" in snapshot and "diet" not in snapshot
         history = (await rt.worldview(lens="historical")).render()
         assert "Priya Raman (6 January 2025 - 20 February 2025) [superseded]" in history
+
+
+async def test_a_new_time_zone_replaces_the_old_and_a_question_finds_it() -> None:
+    t0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("I'm in Pacific time.", 0),
+            ("I like jazz.", 1),
+            ("We moved to Berlin, so I'm on CET now.", 3),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Kim", "occurred_at": t0 + timedelta(days=day)}
+            )
+        ctx = await rt.query("What time zone am I in?", budget_tokens=200, actor="Kim")
+        assert ctx.prompt_sections["worldview"].splitlines()[0] == (
+            "- fact Kim.timezone: CET (since 4 March 2025)"
+        )
+        history = (await rt.worldview(lens="historical")).render()
+        assert "Pacific time (1 March 2025 - 4 March 2025) [superseded]" in history

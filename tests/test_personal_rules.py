@@ -74,6 +74,26 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("Ana is 7 years old.", [("Ana", "age", "7", "assert")]),
         ("I just turned 40.", [("Dana", "age", "40", "assert")]),
         ("Ana turned 30 yesterday.", [("Ana", "age", "30", "assert")]),
+        # A time zone.
+        ("My timezone is CET.", [("Dana", "timezone", "CET", "assert")]),
+        ("My time zone is UTC+2.", [("Dana", "timezone", "UTC+2", "assert")]),
+        ("I'm in Pacific time.", [("Dana", "timezone", "Pacific time", "assert")]),
+        ("Tom is in the Eastern time zone.", [("Tom", "timezone", "Eastern time", "assert")]),
+        ("My timezone is Europe/London.", [("Dana", "timezone", "Europe/London", "assert")]),
+        ("I'm in PT.", []),  # as often physical therapy
+        ("I'm in Central Park.", []),
+        ("I'll be in CET next week.", []),  # a time to come
+        # A title with its organisation.
+        (
+            "I'm the CTO of Brightline.",
+            [("Dana", "role", "CTO", "assert"), ("Dana", "employer", "Brightline", "assert")],
+        ),
+        (
+            "Ana is the head of design at Acme.",
+            [("Ana", "role", "head of design", "assert"), ("Ana", "employer", "Acme", "assert")],
+        ),
+        ("I'm the owner of a bakery.", []),
+        ("I'm the president of the chess club.", []),
         # A bare number that ends the speaker's clause.
         ("I'm 34.", [("Dana", "age", "34", "assert")]),
         ("I am 41, and single.", [("Dana", "age", "41", "assert")]),
