@@ -1,4 +1,5 @@
-"""Passwords and PINs said in words: "My password for the VPN is hunter2xyz!", "My PIN is 4821".
+"""Passwords and PINs said in words: "My password for the VPN is hunter2xyz!", "My PIN is 4821",
+"Use the password hunter2-Prod!".
 
 A keyed secret ("password: ...", "DB_PASSWORD=...") is found by the risk gate's key
 patterns; this module finds the ones said in a sentence, where what the password is for may
@@ -35,6 +36,12 @@ _SET_TO = re.compile(
     r"(?:\s+for\s+(?:\S+\s+){0,3}?\S+?)?\s+to\s+[\"'`]?(?P<v>[^\s\"'`]{4,})",
     _I,
 )
+# "Use the password hunter2!", "enter passcode 8h!x9": a password given to be used.
+_USE = re.compile(
+    r"\b(?:use|enter|type|try)\s+(?:the\s+|my\s+|our\s+)?(?:password|passcode|passphrase)"
+    r"\s+[\"'`]?(?P<v>[^\s\"'`]{4,})",
+    _I,
+)
 # A number with a unit is a measure, not a PIN: "the bowling pin is 1520 grams".
 _UNIT = re.compile(
     r"\s*(?:grams?|g|kg|lbs?|ohms?|mm|cm|m|v|volts?|w|watts?|mah|years?|vintage|era)\b", _I
@@ -60,7 +67,7 @@ def password_spans(text: str, low: str | None = None) -> list[tuple[int, int]]:
     if low is not None and not any(w in low for w in _WORDS):
         return []
     out = []
-    for m in (*_PASSWORD_IS.finditer(text), *_SET_TO.finditer(text)):
+    for m in (*_PASSWORD_IS.finditer(text), *_SET_TO.finditer(text), *_USE.finditer(text)):
         value = m.group("v").rstrip(".,!?;:)")
         # A short value after "pw" may be a duration or a unit ("pw: 4hrs"); code that
         # reads one ("os.environ[...]") is not one.

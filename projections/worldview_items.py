@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from nousmem.projections.belief_models import source_key
+from nousmem.projections.howto import taught
+
 __all__ = ["SLEEP_KEY_KINDS", "SupportRow", "TextItem", "slot_part", "text_item", "unslot_part"]
 
 
@@ -58,6 +61,7 @@ class TextItem:
     event_id: str
     source: str
     status: str = "active"  # "failure" for failed task results
+    taught: bool = False  # a how-to the user said (projections/howto.py)
 
 
 SLEEP_KEY_KINDS = frozenset({"frame", "schema", "procedure", "conflict"})
@@ -85,7 +89,8 @@ def text_item(p: Any, seq: int, occurred_at: datetime, event_id: str) -> TextIte
     """The text slot item observation payload ``p`` feeds, if any: a ``user_preference``
     without claims (slot ``<owner>/<keyword>``), a ``task_result`` (a procedure, by
     ``metadata.task`` or its first keyword; ``metadata.outcome`` failure/failed/error marks
-    a failure) or a ``constraint`` (by its first keyword or its owner)."""
+    a failure), a ``constraint`` (by its first keyword or its owner) or a how-to the user
+    says ("To run the tests, use `make test`": a procedure by its purpose)."""
     owner = p.actor or p.source
     if p.type == "user_preference" and not p.claims:
         # The separators inside either part escaped: never the id of a belief slot
@@ -101,4 +106,8 @@ def text_item(p: Any, seq: int, occurred_at: datetime, event_id: str) -> TextIte
     if p.type == "constraint":
         key = p.keywords[0] if p.keywords else owner
         return TextItem("constraint", key, p.content, seq, occurred_at, event_id, p.source)
+    if source_key(p.source) == "user" and (how := taught(p.content)) is not None:
+        return TextItem(
+            "procedure", how.purpose, how.text, seq, occurred_at, event_id, p.source, taught=True
+        )
     return None

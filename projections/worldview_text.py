@@ -114,6 +114,15 @@ class TextSlotResolver(SlotResolver):
             chains = [
                 sorted((c for c in cands if c.sources == ("sleep",)), key=lambda c: seqs[c.id])
             ]
+            # A how-to taught again replaces the earlier one, as a later preference does
+            # (task outcomes stay side by side: each is one attempt).
+            taught = {it.event_id for it in items if it.taught}
+            chains.append(
+                sorted(
+                    (c for c in cands if c.id in taught and c.status == "active"),
+                    key=lambda c: (c.valid_from or datetime.min, c.id),
+                )
+            )
         # Each entry holds the slot until the next one starts, so their spans never overlap
         # (and a text restored word for word is a new entry; the old one stays superseded).
         successor = {c.id: nxt for chain in chains for c, nxt in pairwise(chain)}

@@ -77,6 +77,7 @@ def test_injection(text: str, label: str) -> None:
         ("The password for Bob's wifi is hunter22", "password", "hunter22"),
         ("The PIN was 1234 but I changed it.", "password", "1234"),
         ("I changed my password to hunter2!", "password", "hunter2"),
+        ("To log in, use the password hunter2-Prod!", "password", "hunter2-Prod"),
         ("My password for https://bank.example.com is hunter2!", "password", "hunter2"),
         (f"Authorization: Bearer {JWT_LIKE}", "bearer_token", JWT_LIKE),
         (
@@ -125,6 +126,8 @@ def test_a_keyed_secret_is_reported_whole(text: str, label: str, secret: str) ->
         "My access_token: expired",
         "Spin: 3000 rpm on the new washer.",
         "Her secret is that she likes jazz.",
+        "Use the password manager.",  # no digit or symbol: no password
+        "Use the password field below.",
     ],
 )
 def test_ordinary_key_words_are_not_secrets(text: str) -> None:
