@@ -150,7 +150,8 @@ unexplained while the package version stays the same (as it does between release
    budget cannot take every instruction); a plural in a value meets its singular in the
    question, there and in ranking the snapshot's slots ("a meeting" asks for "morning
    meetings"); a first-person question is also about the entity named as the asker's
-   ``name`` belief is ("My name is Dana Reyes").
+   ``name`` belief is ("My name is Dana Reyes"); a how-to the user said ("To run the
+   tests, use `make test`.") is a procedure slot.
 """
 
 
