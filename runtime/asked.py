@@ -74,7 +74,8 @@ class Asked:
 
     def slot_rank(self, slot: WorldviewSlot) -> float:
         """How much the question asks for a snapshot slot: 2 for a belief slot of an
-        attribute it names (or any preference when it asks for preferences), 1.5 for a
+        attribute it names (or any preference when it asks for preferences) and for a
+        procedure whose purpose a procedural question names, 1.5 for a
         standing instruction, else the share of the question's words that the slot's
         values use (a compiled item's words, or a belief value: "Stripe" in "When did I
         start at Stripe?"; 0 when none)."""
@@ -88,6 +89,12 @@ class Asked:
                 return 1.5
             # "When did I start at Stripe?" names a value of the employer slot, not the
             # attribute: that slot before the others of the entity (which stay in order).
+        if slot.kind == "procedure" and self.plan.procedural:
+            # "How do I run the tests (on CI)?" names the purpose of the procedure "run the
+            # tests" (a task's key "deploy-staging" by its words): that is its answer.
+            purpose = {fold_plural(t) for t in _words(slot.key.replace("-", " "))}
+            if purpose and purpose <= {fold_plural(t) for t in self.terms}:
+                return 2.0
         return self._value_share(slot)
 
     def _value_share(self, slot: WorldviewSlot) -> float:

@@ -151,7 +151,9 @@ unexplained while the package version stays the same (as it does between release
    question, there and in ranking the snapshot's slots ("a meeting" asks for "morning
    meetings"); a first-person question is also about the entity named as the asker's
    ``name`` belief is ("My name is Dana Reyes"); a how-to the user said ("To run the
-   tests, use `make test`.") is a procedure slot; the historical and audit lenses show a
+   tests, use `make test`.") is a procedure slot, which a procedural question naming its
+   purpose asks for (up to ``asked_share``: "How do I run the tests on CI?"); the
+   historical and audit lenses show a
    withdrawn standing instruction with the time it held.
 """
 
