@@ -143,6 +143,8 @@ def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
     ],
 )
 def test_a_food_given_up_is_a_diet_free_of_it(text: str, diet: tuple[str, str] | None) -> None:
+    # ... and no pastime given up ("hobby: eating meat" denied was noise).
+    assert [c for c in claims(text) if c[1] == "hobby"] == []
     got = [
         (value, polarity) for _, attribute, value, polarity in claims(text) if attribute == "diet"
     ]
