@@ -344,7 +344,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "joined join joins joining",
-        r"\b(?i:joined|join|joins|joining)\s+(?=(?i:a|an|the|my|some)\s+[a-z])" + VAL,
+        r"\b(?i:joined|join|joins|joining)\s+(?=(?i:a|an|the|my|some)\s+[a-z])"
+        # "joined the data team": a team (rules_work.py), not an outing
+        r"(?!(?i:the)\s+(?:[\w&/-]+\s+){1,3}?(?i:team|squad|department)\b)" + VAL,
         elide="past",
     ),
 )

@@ -103,8 +103,9 @@ def test_what_only_looks_like_a_team_gives_none(text: str) -> None:
     assert [c for c in claims(text) if c[1] == "team"] == []
 
 
-def test_a_move_to_a_team_is_no_home() -> None:
+def test_a_move_to_a_team_is_no_home_and_joining_one_no_outing() -> None:
     assert [c for c in claims("Tom moved to the payments team.") if c[1] == "location"] == []
+    assert [c[1] for c in claims("I joined the data team.")] == ["team"]
 
 
 async def test_a_new_team_supersedes_the_old_and_a_question_finds_it() -> None:
