@@ -43,6 +43,9 @@ _HOWTO = re.compile(
 )
 
 
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|$")
+
+
 class HowTo(NamedTuple):
     """A taught procedure: its purpose (the slot's key) and its text."""
 
@@ -57,6 +60,9 @@ def taught(content: str) -> HowTo | None:
     m = _HOWTO.search(content)
     if m is None:
         return None
+    end = _SENTENCE_END.search(content, m.end())
+    if end is not None and end.group(0).startswith("?"):
+        return None  # a question: "To run the tests, do I use make?"
     purpose = " ".join(m.group("purpose").lower().split())
     text = content[m.start() :].strip()
     return HowTo(purpose, text) if text else None

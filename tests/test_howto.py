@@ -41,6 +41,7 @@ def test_a_purpose_then_an_instruction_is_a_how_to(text: str, purpose: str) -> N
         "To get there, we took the train.",  # no instruction after the purpose
         "I went to Paris, use it.",
         "I want to run the tests, use my laptop.",  # not at a sentence's start
+        "To run the tests, do I use make?",  # a question
     ],
 )
 def test_idioms_and_stories_are_no_how_to(text: str) -> None:
