@@ -49,6 +49,24 @@ _FACT_RULES: tuple[Rule, ...] = (
         reject="moment night nights day days the weekend weekend weekends living a living"
         " peanuts home time own* same* pace improving* getting* making* trying*",
     ),
+    # "I teach math at Lincoln High", "Ana teaches at Oakwood Primary": a school by name.
+    make_rule(
+        "employer",
+        "teach teaches taught teaching",
+        r"\b(?i:teach|teaches|teaching)\s+(?:(?:[\w-]+\s+){0,2}?)(?i:at)\s+" + CAP + VAL,
+        elide="past",
+    ),
+    # "My company is called Brightline", "Our company is Brightline": the speaker's own.
+    make_rule(
+        "employer",
+        "company",
+        POSS
+        + r"\s+(?i:company|employer|firm|startup)\s+(?i:is)\s+(?:(?i:called|named)\s+)?"
+        + CAP
+        + VAL,
+        subject="poss",
+        stated=True,
+    ),
     make_rule(
         "employer",
         "employed hired",

@@ -66,6 +66,10 @@ from tests.helpers import extracted_claims as claims
         # A place of work by its length of service.
         ("I've been at Google for five years.", [("Dana", "employer", "Google", "assert")]),
         ("Tom has been at IBM for over a year.", [("Tom", "employer", "IBM", "assert")]),
+        # A school someone teaches at; the speaker's company by name.
+        ("I teach math at Lincoln High.", [("Dana", "employer", "Lincoln High", "assert")]),
+        ("My company is called Brightline.", [("Dana", "employer", "Brightline", "assert")]),
+        ("Tom's company is Initech.", [("Tom", "employer", "Initech", "assert")]),
         # Where someone works from.
         ("I work remotely from Lisbon.", [("Dana", "location", "Lisbon", "assert")]),
         # A food someone does not eat: the diet free of it.
@@ -122,6 +126,10 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "I work remotely from home.",
         "I work remotely from Monday to Thursday.",
         "I'm a fan.",
+        "I teach at night.",
+        "I taught at Harvard in 2010.",  # once: says nothing of now
+        "My company is great.",
+        "If my company is Acme, then what?",
         "I don't eat pork on Fridays.",  # a limit for a while
         "I don't eat much sugar.",
         "Is Tom a Lakers fan?",
