@@ -152,7 +152,8 @@ def plan_query(
         key = match_key(actor)
         # The known spelling of the asker, or the name as given when nothing is known yet.
         found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
-        for name in actor_names:
+        # One name given as a string is one name, not its letters.
+        for name in (actor_names,) if isinstance(actor_names, str) else actor_names:
             alias = min((n for n in known if match_key(n) == match_key(name)), default=None)
             if alias is not None and alias not in found:
                 found.append(alias)

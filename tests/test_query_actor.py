@@ -134,3 +134,18 @@ async def test_the_asker_is_read_as_an_observations_actor_is() -> None:
             await rt.query("Where do I work?", actor="Sam\x07")
         assert err.value.field == "actor" and "control" in str(err.value)
         assert await rt.head() == head
+
+
+def test_plan_query_takes_the_askers_names_one_string_as_one_name() -> None:
+    from nousmem.policies import plan_query
+
+    for names in (["Dana Reyes"], "Dana Reyes"):
+        plan = plan_query(
+            "Where do I work?",
+            lens="associative",
+            known_entities=["user", "Dana Reyes", "D"],
+            ref_time=None,
+            actor="user",
+            actor_names=names,
+        )
+        assert plan.entities == ("user", "Dana Reyes")
