@@ -150,7 +150,8 @@ unexplained while the package version stays the same (as it does between release
    budget cannot take every instruction); a plural in a value meets its singular in the
    question, there and in ranking the snapshot's slots ("a meeting" asks for "morning
    meetings"); a first-person question is also about the entity named as the asker's
-   ``name`` belief is ("My name is Dana Reyes"); a how-to the user said ("To run the
+   ``name`` belief is ("My name is Dana Reyes"), and a question naming an entity is also
+   about the speakers whose name it is; a how-to the user said ("To run the
    tests, use `make test`.") is a procedure slot, which a procedural question naming its
    purpose asks for (up to ``asked_share``: "How do I run the tests on CI?"); the
    historical and audit lenses show a

@@ -27,6 +27,7 @@ from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.adjust import Adjustments
 from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
+from nousmem.runtime.asker_names import name_of, speakers_named
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
@@ -218,16 +219,10 @@ class QueryEngine(Adjustments):
         else:
             rank = at.seq if plan.rank_seq is None else plan.rank_seq
         if plan is None:
-            # The name the asker goes by ("My name is Dana Reyes"): what memory holds of
-            # "Dana Reyes" (a tool's "Dana Reyes works at Globex") is the asker's too.
-            named = (
-                proj.beliefs.snapshot(
-                    actor, "name", as_of_seq=at.seq, as_of_time=at.time, deltas=False
-                )
-                if actor
-                else None
-            )
-            names = [named.mode] if named is not None and named.mode else []
+            # One person by two names (runtime/asker_names.py): the asker and the name they
+            # go by, a named entity and the speaker who goes by it.
+            named = name_of(proj, actor, at) if actor else None
+            names = [named] if named else []
             words = _words(question) + [w for n in (actor, *names) if n for w in _words(n)]
             plan = plan_query(
                 question,
@@ -236,6 +231,9 @@ class QueryEngine(Adjustments):
                 known_entities=proj.entities_in(words, rank),
                 actor=actor,
                 actor_names=names,
+            )
+            plan = plan.model_copy(
+                update={"entities": (*plan.entities, *speakers_named(proj, plan.entities, at))}
             )
             plan = plan.model_copy(
                 update={

@@ -64,6 +64,12 @@ async def test_the_name_the_asker_goes_by_is_the_asker() -> None:
         # The plan is recorded: a replay reads the same entities.
         again = await rt.replay_trace(ctx.trace_id)
         assert again.identical
+        # ... and the other way: a question naming "Dana Reyes" is about the speaker too.
+        named = await rt.query("Where does Dana Reyes live?", budget_tokens=200)
+        assert named.plan["entities"] == ["Dana Reyes", "user"]
+        assert "user.location: Leeds" in named.prompt_sections["worldview"]
+        tom = await rt.query("Where does Tom Reyes work?", budget_tokens=200)
+        assert tom.plan["entities"] == ["Tom Reyes"]
 
 
 async def test_a_question_about_someone_else_is_not_about_the_asker() -> None:

@@ -1,0 +1,44 @@
+"""The names speakers go by, for a read: "My name is Dana Reyes" said by actor ``user``
+makes ``user`` and "Dana Reyes" one person to a question.
+
+A first-person question asked by ``user`` is about "Dana Reyes" too (what a tool said of
+her answers "Where do I work?"), and a question naming "Dana Reyes" is about ``user`` too
+("Where does Dana Reyes live?" finds what ``user`` said). The ``name`` belief is read as of
+the read, so a read from before the name was given sees two people, as memory did then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nousmem.projections.belief_models import match_key
+from nousmem.runtime.projector import Projector
+from nousmem.runtime.visibility import ReadPoint
+
+__all__ = ["MAX_SPEAKERS", "name_of", "speakers_named"]
+
+#: Beyond this many speakers in a namespace a read does not look for the speakers a question
+#: names (each costs a belief lookup): one speaker per person is the common case.
+MAX_SPEAKERS = 64
+
+
+def name_of(proj: Projector, entity: str, at: ReadPoint) -> str | None:
+    """The name ``entity`` goes by as of ``at`` (its ``name`` belief's leading value)."""
+    snap = proj.beliefs.snapshot(entity, "name", as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+    return snap.mode if snap is not None and snap.mode else None
+
+
+def speakers_named(proj: Projector, entities: Sequence[str], at: ReadPoint) -> list[str]:
+    """The speakers (as of ``at``) not among ``entities`` whose name is one of them, in key
+    order; none in a namespace of more than :data:`MAX_SPEAKERS` speakers."""
+    if not entities or len(proj.actors) > MAX_SPEAKERS:
+        return []
+    keys = {match_key(e) for e in entities}
+    out = []
+    for key, display in sorted(proj.actors.items()):
+        if key in keys or not proj.speaks(display, at.seq):
+            continue
+        name = name_of(proj, display, at)
+        if name is not None and match_key(name) in keys:
+            out.append(display)
+    return out
