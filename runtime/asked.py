@@ -92,7 +92,7 @@ class Asked:
         if slot.kind == "procedure" and self.plan.procedural:
             # "How do I run the tests (on CI)?" names the purpose of the procedure "run the
             # tests" (a task's key "deploy-staging" by its words): that is its answer.
-            purpose = {fold_plural(t) for t in _words(slot.key.replace("-", " "))}
+            purpose = _words(slot.key.replace("-", " "))
             if purpose and purpose <= {fold_plural(t) for t in self.terms}:
                 return 2.0
         return self._value_share(slot)
