@@ -56,6 +56,18 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?i:teach|teaches|teaching)\s+(?:(?:[\w-]+\s+){0,2}?)(?i:at)\s+" + CAP + VAL,
         elide="past",
     ),
+    # "I own a coffee shop called Bean There", "I started a company called Brightline": a
+    # business of one's own, by its name.
+    make_rule(
+        "employer",
+        "own owns run runs started founded opened",
+        r"\b(?i:own|owns|run|runs|started|founded|opened)\s+(?i:a|an|my\s+own|our\s+own)\s+"
+        r"(?:[\w-]+\s+){0,2}?(?i:business|company|shop|store|bakery|cafe|caf\u00e9|restaurant"
+        r"|studio|agency|startup|firm|practice|salon|bar|gym|clinic)\s+(?i:called|named)\s+"
+        + NAME_VAL,
+        value="name",
+        elide="past",
+    ),
     # "My company is called Brightline", "Our company is Brightline": the speaker's own.
     make_rule(
         "employer",

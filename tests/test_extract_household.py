@@ -70,6 +70,12 @@ from tests.helpers import extracted_claims as claims
         ("I teach math at Lincoln High.", [("Dana", "employer", "Lincoln High", "assert")]),
         ("My company is called Brightline.", [("Dana", "employer", "Brightline", "assert")]),
         ("Tom's company is Initech.", [("Tom", "employer", "Initech", "assert")]),
+        # A business of one's own, by its name.
+        (
+            "I started a company called Brightline last year.",
+            [("Dana", "employer", "Brightline", "assert")],
+        ),
+        ("Tom owns a gym called Iron House.", [("Tom", "employer", "Iron House", "assert")]),
         # Where someone works from.
         ("I work remotely from Lisbon.", [("Dana", "location", "Lisbon", "assert")]),
         # A food someone does not eat: the diet free of it.
@@ -130,6 +136,7 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
         "I taught at Harvard in 2010.",  # once: says nothing of now
         "My company is great.",
         "If my company is Acme, then what?",
+        "If I started a company called Nimbus, what then?",
         "I don't eat pork on Fridays.",  # a limit for a while
         "I don't eat much sugar.",
         "Is Tom a Lakers fan?",
