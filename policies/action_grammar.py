@@ -21,7 +21,14 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.instruction_grammar import LEAD, Read, core_of, one_off, standing_at_end
+from nousmem.policies.instruction_grammar import (
+    LEAD,
+    Read,
+    base_verb,
+    core_of,
+    one_off,
+    standing_at_end,
+)
 
 __all__ = ["ACTION_OPENS", "read_action"]
 
@@ -88,15 +95,6 @@ _ALSO = re.compile(r"\s+(?:either|too|as\s+well|also)(?=\W*$)", re.IGNORECASE)
 _FOR_ME = re.compile(r"\s+for\s+(?:me|us)(?=\W*$)", re.IGNORECASE)
 
 
-def _base(ing: str) -> str | None:
-    """The action verb of an -ing form ("emailing" -> "email", "scheduling" -> "schedule")."""
-    stem = ing[:-3].lower()
-    for base in (stem, stem + "e", stem[:-1]):
-        if base in _ACTION_VERBS:
-            return base
-    return None
-
-
 def read_action(sentence: str) -> Read | None:
     """The parts of a standing instruction about an action in ``sentence``, else None."""
     got = _ACTION.match(sentence)
@@ -108,7 +106,7 @@ def read_action(sentence: str) -> Read | None:
     # "Stop emailing me" ends what the assistant keeps doing: a rule by itself.
     stopped = False
     if got.group("ing") is not None:
-        verb = _base(got.group("ing")) or ""
+        verb = base_verb(got.group("ing"), _ACTION_VERBS) or ""
         avoid = got.group("stop").lower() == "avoid"
         if not verb or never or (mod and not avoid):
             return None  # "Don't stop calling me", "Don't avoid calling me": keep doing it

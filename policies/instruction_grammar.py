@@ -10,6 +10,7 @@ words count and builds the claims.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import NamedTuple
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "LEAD",
     "OPENS",
     "Read",
+    "base_verb",
     "core_of",
     "off_limits",
     "one_off",
@@ -176,11 +178,12 @@ class Read(NamedTuple):
     again: bool  # "... again": going back to what was withdrawn
 
 
-def _base(ing: str) -> str | None:
-    """The instruction verb of an -ing form ("using" -> "use", "putting" -> "put")."""
+def base_verb(ing: str, verbs: Collection[str] = _VERBS) -> str | None:
+    """The verb among ``verbs`` (the instruction verbs unless given) of an -ing form
+    ("using" -> "use", "putting" -> "put")."""
     stem = ing[:-3].lower()
     for base in (stem, stem + "e", stem[:-1]):
-        if base in _VERBS:
+        if base in verbs:
             return base
     return None
 
@@ -257,7 +260,7 @@ def read(sentence: str) -> Read | None:
     if got.group("stop") is not None:
         if mod.startswith(("never", "don", "do not")):
             return None  # "Don't stop answering in French": keep doing it, a double negative
-        base = _base(got.group("ing"))
+        base = base_verb(got.group("ing"))
         if base is None:
             return None
         verb, prefix, standing = base, "never ", True

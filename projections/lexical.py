@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 _TOKEN = re.compile(r"[\w][\w'-]*", re.UNICODE)
@@ -55,6 +56,13 @@ def fold_plural(token: str) -> str:
     for matching a question's words to a value's; tokens of three letters or fewer stay
     ("bus", "gas")."""
     return token[:-1] if len(token) > 3 and token.endswith("s") else token
+
+
+@lru_cache(maxsize=4096)
+def folded_words(text: str) -> frozenset[str]:
+    """``text``'s :func:`tokens`, plurals folded (:func:`fold_plural`): the words a question
+    and a value are matched by. Values repeat across reads, so each is folded once."""
+    return frozenset(fold_plural(t) for t in tokens(text))
 
 
 #: At most this many OR-ed terms in a lexical query.

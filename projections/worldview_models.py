@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG, Weight
-from nousmem.projections.lexical import date_label, fold_plural, tokens
+from nousmem.projections.lexical import date_label, fold_plural, folded_words
 from nousmem.projections.worldview_items import unslot_part
 
 SlotKind = Literal[
@@ -209,7 +209,7 @@ class WorldviewSnapshot(BaseModel):
             if self.terms:
                 asked = frozenset(fold_plural(t) for t in self.terms)
                 # Stable: newest first among those that use a question word, then the rest.
-                order.sort(key=lambda c: asked.isdisjoint(fold_plural(t) for t in tokens(c.value)))
+                order.sort(key=lambda c: asked.isdisjoint(folded_words(c.value)))
             return [(self._line(s, [c], dates), [c]) for c in order]
         line = self._line(s, shown, dates)
         # A reader must not take a cut list for the whole of it ("What are all my hobbies?").

@@ -15,11 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.lexical import fold_plural, tokens
+from nousmem.projections.lexical import fold_plural, folded_words, tokens
 from nousmem.projections.schema import AttributeSpec
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_items import unslot_part
@@ -49,6 +48,8 @@ class Asked:
         # "Caroline" is no answer to "Who employs Caroline?".
         names = {t for e in plan.entities for t in tokens(e)}
         self.terms = set(plan.terms) - names
+        # A plural meets its singular: "a meeting" asks for "morning meetings".
+        self.folded = frozenset(fold_plural(t) for t in self.terms)
         self.preferences = _PREFERENCES.search(plan.question) is not None
 
     def attribute(self, key: str) -> bool:
@@ -92,20 +93,18 @@ class Asked:
         if slot.kind == "procedure" and self.plan.procedural:
             # "How do I run the tests (on CI)?" names the purpose of the procedure "run the
             # tests" (a task's key "deploy-staging" by its words): that is its answer.
-            purpose = _words(slot.key.replace("-", " "))
-            if purpose and purpose <= {fold_plural(t) for t in self.terms}:
+            purpose = folded_words(slot.key.replace("-", " "))
+            if purpose and purpose <= self.folded:
                 return 2.0
         return self._value_share(slot)
 
     def _value_share(self, slot: WorldviewSlot) -> float:
         """The share of the question's words that the slot's values use (0 when none)."""
-        # A plural meets its singular: "a meeting" asks for "morning meetings".
-        asked = {fold_plural(t) for t in self.terms}
-        if not asked:
+        if not self.folded:
             return 0.0
-        words = {t for c in slot.candidates for t in _words(c.value)}
-        hit = len(words & asked)
-        return hit / len(asked) if hit else 0.0
+        words = {t for c in slot.candidates for t in folded_words(c.value)}
+        hit = len(words & self.folded)
+        return hit / len(self.folded) if hit else 0.0
 
     def answer_tokens(self, wv: WorldviewSnapshot) -> int:
         """Tokens of the snapshot lines of the belief slots the question asks about (rank 2
@@ -116,13 +115,6 @@ class Asked:
             if self.slot_rank(s) >= 2
             for line, _ in wv.render_lines(s)
         )
-
-
-@lru_cache(maxsize=4096)
-def _words(text: str) -> frozenset[str]:
-    """``text``'s tokens, plurals folded (:func:`fold_plural`)."""
-    # Compiled items repeat across reads: each is tokenised once.
-    return frozenset(fold_plural(t) for t in tokens(text))
 
 
 def asked_period(plan: QueryPlan) -> tuple[datetime, datetime] | None:

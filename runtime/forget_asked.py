@@ -46,7 +46,7 @@ from nousmem.projections.belief_models import (
     source_key,
 )
 from nousmem.projections.beliefs import BeliefStore
-from nousmem.projections.lexical import fold_plural, tokens
+from nousmem.projections.lexical import folded_words, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
@@ -159,17 +159,13 @@ def _named(
         # instruction is named by what it is about: "Forget what I said about Fridays"
         # names "never schedule anything on Fridays".
         words = set(tokens(request.target))
-        topic = {fold_plural(w) for w in words}
+        topic = folded_words(request.target)
         return [
             t
             for s in snaps
             for v in _values(s)
             if set(tokens(v)) == words
-            or (
-                s.attribute in STANDING_ATTRIBUTES
-                and topic
-                and topic <= {fold_plural(w) for w in tokens(v)}
-            )
+            or (s.attribute in STANDING_ATTRIBUTES and topic and topic <= folded_words(v))
             if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
     wanted = {normalise_attribute(a) for a in request.attributes}
