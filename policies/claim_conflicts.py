@@ -28,7 +28,7 @@ from nousmem.policies.update_language import corrects
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["settled", "with_turnarounds"]
+__all__ = ["settled", "with_replaced", "with_turnarounds"]
 
 #: Words that open a qualifier narrowing a denial ("... on Fridays", "... at night", "...
 #: during the summer", "... when I travel"). Not the bounds of a change in time ("since May",
@@ -127,3 +127,63 @@ def with_turnarounds(claims: Iterable[Claim], content: str) -> Iterator[Claim]:
 
 
 _STILL = re.compile(r"\bstill\b")
+
+
+# "I use Linear instead of Jira now": what the value takes the place of, right after it, up
+# to the clause's end (at most four words). Not "rather than": "I like tea rather than
+# coffee" compares, it ends no liking.
+_INSTEAD = re.compile(
+    r"\s*,?\s+(?:instead\s+of|in\s+place\s+of)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<old>[^\W\d_][\w'&-]*(?:\s+[^\W\d_][\w'&-]*){0,3}?)"
+    r"(?=\s*(?:[,.;:!?)]|$|\s(?:now|these\s+days|anymore|any\s+more|and|but|because|since"
+    r"|from|for|at|in|on|with|this|next|so)\b))",
+    re.IGNORECASE,
+)
+# Not a thing of the value's kind: a person, "the usual", "before", "that".
+_NOT_REPLACED = frozenset(
+    "me you him her them us it that this those these one ones usual before last others "
+    "other something anything everything nothing".split()
+)
+_CAPITALISED_TAIL = re.compile(r"(?:\b[A-Z][\w'&.-]*\s*)+$")
+
+
+def _replaced_value(value: str, old: str) -> str | None:
+    """``value`` with what ``old`` stands for put in: the trailing name of the value for a
+    name ("visit Korea" instead of "Japan" -> "visit Japan"), the whole value otherwise
+    ("tennis" instead of "golf" -> "golf")."""
+    words = old.split()
+    if words[0].lower() in _NOT_REPLACED:
+        return None
+    if words[0].lower().endswith("ing") and not value.split()[0].lower().endswith("ing"):
+        return None  # "I play tennis instead of going out": no thing of the value's kind
+    if old[0].isupper():
+        tail = _CAPITALISED_TAIL.search(value)
+        if tail is None:
+            return None
+        return value[: tail.start()] + old
+    return old
+
+
+def with_replaced(claims: Iterable[Claim], content: str) -> Iterator[Claim]:
+    """``claims``, then for each assert said to take the place of another ("I use Linear
+    instead of Jira now", "We're planning a trip to Korea instead of Japan") the denial of
+    what it replaces, of the same entity and attribute, as hedged as the assert."""
+    out = list(claims)
+    yield from out
+    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in out}
+    for c in out:
+        if c.polarity != "assert" or c.span is None:
+            continue
+        m = _INSTEAD.match(content, c.span[1])
+        if m is None:
+            continue
+        value = _replaced_value(c.value, m.group("old"))
+        if value is None or match_key(value) == match_key(c.value):
+            continue
+        key = (match_key(c.entity), c.attribute, match_key(value))
+        if key in said:
+            continue
+        said.add(key)
+        yield c.model_copy(
+            update={"value": value, "polarity": "negate", "change": True, "valid_at": None}
+        )

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.claim_conflicts import settled, with_turnarounds
+from nousmem.policies.claim_conflicts import settled, with_replaced, with_turnarounds
 from nousmem.policies.clause_leads import supposed
 from nousmem.policies.clauses import (
     joined,
@@ -185,7 +185,8 @@ class RuleExtractor:
                         resume = max(resume, match.end("pair"))
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
-            for claim in with_turnarounds(settled(found, content), content):
+            kept = with_turnarounds(settled(found, content), content)
+            for claim in with_replaced(kept, content):
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))

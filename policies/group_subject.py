@@ -21,10 +21,11 @@ from nousmem.policies.patterns import PAST_IRREGULAR, words
 __all__ = ["SHARED_ATTRIBUTES", "group_did", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
-SHARED_ATTRIBUTES = frozenset({"activity", "location", "pet", "uses", "visited"})
+SHARED_ATTRIBUTES = frozenset({"activity", "diet", "goal", "location", "pet", "uses", "visited"})
 
-# "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal).
-_WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])")
+# "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal); "we" before the
+# "'re" a rule reads itself ("We're vegetarian": the verb phrase starts at "'re").
+_WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)")
 # Words that may stand between "we" and the verb of a statement of what we did or do.
 _BETWEEN = words(
     "have had 've did didn't didnt haven't havent hadn't hadnt never just finally also even "
@@ -45,6 +46,8 @@ _LEAD = re.compile(
     r"|(?:it['\u2019]?s|about|high)\s+time|dream\w*|dreamt)\b",
     re.IGNORECASE,
 )
+# The verbs of a plan in the progressive: "we're planning", "we're hoping".
+_PLANNING = words("planning hoping trying aiming intending dreaming")
 # Perfect auxiliaries: "we had *went*" is no English, so "went" has another subject ("Most
 # of the money we had went to rent").
 _PERFECT = words("have had 've haven't hadn't havent hadnt")
@@ -80,7 +83,15 @@ def group_did(text: str, we: int, verb: int) -> bool:
     """Whether the "we" at ``text[we:]`` states what the speaker's group did or does, as
     the subject of the verb phrase at ``text[verb:]``."""
     m = _WE.match(text, we)
-    between = [clean(w) for w in text[m.end() : verb].split()] if m is not None else []
+    after = m.end() if m is not None else we
+    if m is not None and text[after : after + 1] in ("'", "\u2019") and after != verb:
+        # "We're going camping": the "'re" of a plan, not the rule's own; but "We're
+        # planning a trip" is the plan itself.
+        head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
+        if head not in _PLANNING or text[after + 3 : verb].strip():
+            return False
+        after = verb
+    between = [clean(w) for w in text[after:verb].split()] if m is not None else []
     if m is None or any(w not in _BETWEEN for w in between):
         return False
     head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""

@@ -30,7 +30,7 @@ __all__ = [
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
     "give mention list show summarize summarise cite translate limit put stick start end "
-    "switch be"
+    "switch be quote convert"
 ).split()
 _VERB = "|".join(sorted(_VERBS, key=len, reverse=True))
 # Verbs of an answer: what follows must be how ("in French", "briefly"), not whom or what
@@ -101,6 +101,20 @@ _OUTPUT_WORDS = frozenset(
 )
 _OUTPUT = re.compile(
     rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b|\byes\s*(?:or|/)\s*no\b", re.IGNORECASE
+)
+# The units and currencies the output is given in: "Always give prices in USD", "Convert
+# times to my time zone from now on" (after "in"/"to"; "feet" and "won" are other words).
+_UNIT_WORDS = frozenset(
+    (
+        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs km "
+        "kilometers kilometres miles kg kilograms kilos lbs meters metres centimeters "
+        "centimetres cm celsius fahrenheit metric imperial utc gmt"
+    ).split()
+)
+_UNITS = re.compile(
+    rf"\b(?:in|into|to)\s+(?:US\s+|my\s+|local\s+)?(?:{'|'.join(sorted(_UNIT_WORDS))}"
+    r"|time\s*zone|local\s+time|(?:24|12)[- ]hour\s+(?:time|format|clock))\b",
+    re.IGNORECASE,
 )
 # Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
 _PROGRAMMING = frozenset(
@@ -214,6 +228,8 @@ def _elsewhere(words: list[str]) -> bool:
         return False
     if words[0].title() in LANGUAGES or words[-1].title() in LANGUAGES:
         return False
+    if _UNITS.match("in " + " ".join(words)):
+        return False  # "in USD", "to metric", "to my time zone"
     if words[0] in _PROGRAMMING or words[0].lower() in ("yes", "no"):
         return False  # "in TypeScript", "with yes or no"
     return not any(w.lower() in _OUTPUT_WORDS or w.lower() in _POSITIONS for w in words)
@@ -239,6 +255,7 @@ def _about_output(verb: str, rest: str) -> bool:
     elif (
         _OUTPUT.search(rest) is None
         and _LANGUAGE.search(rest) is None
+        and _UNITS.search(rest) is None
         and not (verb in _LANGUAGE_VERBS and _BARE_LANGUAGE.match(rest))
     ):
         return False  # "Never give up!", "Keep it up!"

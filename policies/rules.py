@@ -310,6 +310,9 @@ _LATER_RULES: tuple[Rule, ...] = (
         r"(?:\b(?i:want|wants|planning|plan|plans|hope|hoping|hopes|aim|aiming|aims|intend"
         r"|intends|intending|decided|determined|trying|working\s+towards?)\s+(?i:to)"
         r"|\b(?i:wanna|planning\s+on|dreaming\s+of|dream\s+of)"
+        # "I'm planning a trip to Japan", "We plan a road trip to Utah": the trip.
+        r"|\b(?i:planning|plan|plans)(?=\s+(?i:a|an|our|my)\s+(?:\w+\s+)?(?i:trip|vacation"
+        r"|holiday|honeymoon|getaway|visit)\s+(?i:to)\s)"
         r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+"
         r"(?!(?i:see|hear|know|say|talk|chat|catch|check|tell|thank|share|ask|let|keep"
         r"|be\s+there|go\s+now"

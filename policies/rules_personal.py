@@ -254,10 +254,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "diet",
         "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
-        r"(?i:'m|\bam|'s|\bis|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
+        r"(?i:'m|\bam|'s|\bis|'re|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
         + NOT_WORD
-        + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|a|an)\s+){0,2}"
-        + _DIETS,
+        + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|both|all|a"
+        r"|an)\s+){0,2}" + _DIETS,
         value="status",
         items=_DIET_ITEM,  # "I'm vegan and gluten-free"
     ),

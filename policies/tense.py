@@ -17,6 +17,7 @@ from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import ABBREVIATIONS
 
 __all__ = [
+    "booked_for",
     "clause_before",
     "is_future",
     "looks_back",
@@ -249,8 +250,40 @@ def present_plan(text: str, start: int, end: int) -> bool:
     return _PRESENT_PLAN.search(text, left, right) is not None
 
 
+# What is booked, reserved or moved is for a date ahead, whatever the tense of the booking:
+# "We booked flights for April 10", "I got tickets for Friday", "They moved the meeting to
+# the 20th". Not a booking told as long past ("I had booked a room for the 5th").
+_BOOKED_FOR = re.compile(
+    r"\b(?<!\bhad\s)(?<!\bwas\s)(?<!\bwere\s)(?:(?:booked|reserved|scheduled|rescheduled|arranged|planned|set\s+up"
+    r"|signed\s+up|registered|enrolled|made\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:appointment"
+    r"|reservation|booking|plans?)|(?:bought|got|ordered|have|has)\s+(?:\w+\s+)?(?:tickets?"
+    r"|seats?|passes|reservations?))\b[^.!?;]{0,60}?\bfor"
+    r"|(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b[^.!?;]{0,60}?\bto"
+    # "We got tickets for the concert on March 3", "I booked a table for two on Friday"
+    r"|(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets|made\s+(?:an?\s+)?(?:reservation"
+    r"|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+_OWN_LEAD = re.compile(r"(?:for|to|on)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def booked_for(text: str, start: int) -> bool:
+    """Whether the expression at ``start`` is the date something was booked for (see
+    :data:`_BOOKED_FOR`), in its own clause."""
+    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+    s_left, _ = _bounds(_SENT_END, text, start, start)
+    # An expression may open with its own "for" or "on" ("for Christmas", "on the 20th").
+    own = _OWN_LEAD.match(text, start)
+    end = own.end() if own is not None else start
+    return _BOOKED_FOR.search(text, max(c_left, s_left, start - 120), end) is not None
+
+
 def is_future(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (a time expression) points ahead (see the module doc)."""
+    if booked_for(text, start):
+        return True
     left, right = _bounds(_SENT_END, text, start, end)
     if not _future_word(text, left, right, start) and not _ahead_anyway(text, start, left, right):
         return False

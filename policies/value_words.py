@@ -29,7 +29,7 @@ VALUE_STOP = words(
     "for since as so if or nor until till after before though although at in on during "
     "from by into onto than then yesterday today tomorrow tonight last next ago every "
     "recently lately now again too also anymore already yet finally soon lol haha tbh ngl imo "
-    "everyday really right instead "
+    "everyday really right instead rather "
     "nowadays these is was are were has had have will would can could should it's i i'm "
     "starts begins "
     "we we're you you're he she they it about like just every because twice once thrice "

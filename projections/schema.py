@@ -220,8 +220,13 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),
         _multi("uses", 180.0, "use uses using tool tools"),
-        _multi("allergy", 36500.0, "allergy allergies allergic"),
-        _multi("diet", 1825.0, "diet diets vegetarian vegan", exclusive=(EATING_PATTERNS,)),
+        _multi("allergy", 36500.0, "allergy allergies allergic dietary"),
+        _multi(
+            "diet",
+            1825.0,
+            "diet diets dietary vegetarian vegan eat eats",
+            exclusive=(EATING_PATTERNS,),
+        ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob"),
         _multi(

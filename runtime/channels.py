@@ -20,7 +20,7 @@ from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
 from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.fact_lines import asks_about, fact_line, linked_entities
+from nousmem.runtime.fact_lines import HOUSEHOLD, asks_about, fact_line, linked_entities
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
@@ -244,9 +244,17 @@ class Channels:
         if plan.actor is not None:
             names |= _SELF  # "Tell me about myself": the asker's name in other words
         about = not set(head.terms) - names - _ABOUT_WORDS
+        # Linked only as the asker's household ("Where are we going?" reaches the spouse):
+        # what the question asks of them, never all their lines.
+        ours = {n for n, _, a in linked if a in HOUSEHOLD and not asks(a)} if links else set()
         for name, hop in hops:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-            whole = (hop > 0 or about) and not other and not any(asks(s.attribute) for s in snaps)
+            whole = (
+                (hop > 0 or about)
+                and not other
+                and name not in ours
+                and not any(asks(s.attribute) for s in snaps)
+            )
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)

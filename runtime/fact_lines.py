@@ -24,6 +24,11 @@ __all__ = [
 ]
 
 LINK_HOPS = 2
+# A question in the plural first person ("What dietary restrictions do we have?", "Where
+# are we staying?") asks about the asker's household too: the spouse and children the
+# asker's own beliefs name are linked whatever attribute the question asks.
+HOUSEHOLD = ("spouse", "child")
+_WE = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 MAX_LINKED = 8
 """Entities a read reaches through links, at most: their lines only fill in behind the named
 entities' own."""
@@ -148,18 +153,25 @@ def linked_entities(
     walked forwards (Bob's reports do not lead from Bob to Alice), each claim keeps its own
     attribute, a back-dated claim counts from its own date, and a manager of many people
     costs the asker's beliefs only. Within a hop the attributes take turns ("my kids and my
-    wife": the wife is not crowded out by eight children).
+    wife": the wife is not crowded out by eight children). A question that says "we",
+    "us" or "our" also links the asker's household (:data:`HOUSEHOLD`) in the first hop.
     """
     spec = proj.config.attributes.spec
     beliefs = proj.beliefs
     seen = {beliefs.canonical(n, at.seq, at.time)[0] for n in named}
+    household = None
+    if plan.actor is not None and _WE.search(plan.question.split("?", 1)[0]):
+        household = beliefs.canonical(plan.actor, at.seq, at.time)[0]
     frontier = list(named)
     out: list[tuple[str, int, str]] = []
     for hop in range(1, LINK_HOPS + 1):
         by_attribute: dict[str, list[str]] = {}
         for name in frontier:
+            ours = hop == 1 and household == beliefs.canonical(name, at.seq, at.time)[0]
             for snap in beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False):
-                if not asks_about(plan, snap.attribute, spec(snap.attribute).aliases):
+                if not (ours and snap.attribute in HOUSEHOLD) and not asks_about(
+                    plan, snap.attribute, spec(snap.attribute).aliases
+                ):
                     continue
                 # Only a relative held now: not an ex-wife the line lists as said before
                 current = {match_key(v) for v in snap.held}

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 19
+READ_RULES = 20
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -156,6 +156,10 @@ unexplained while the package version stays the same (as it does between release
    purpose asks for (up to ``asked_share``: "How do I run the tests on CI?"); the
    historical and audit lenses show a
    withdrawn standing instruction with the time it held.
+20: a question that says "we", "us" or "our" reaches the asker's household (the spouse and
+   children the asker's beliefs name) for the attributes it asks ("What dietary
+   restrictions do we have?" gets the spouse's allergy), never all their lines; "dietary"
+   asks for diets and allergies, "eat" for diets.
 """
 
 

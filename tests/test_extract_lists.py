@@ -621,3 +621,52 @@ async def test_hating_what_one_liked_leaves_only_the_dislike() -> None:
             )
         rendered = (await rt.worldview()).render()
         assert "Dana.dislikes: jazz" in rendered and "Dana.likes" not in rendered
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # What a value takes the place of is denied: a name in the value's place, or the
+        # whole value.
+        (
+            "I use Linear instead of Jira now.",
+            [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+        ),
+        (
+            "I play tennis instead of golf now.",
+            [("hobby", "tennis", "assert"), ("hobby", "golf", "negate")],
+        ),
+        (
+            "We're planning a trip to Korea instead of Japan.",
+            [("goal", "trip to Korea", "assert"), ("goal", "trip to Japan", "negate")],
+        ),
+        (
+            "I use VS Code instead of Vim, and I love it.",
+            [("uses", "VS Code", "assert"), ("uses", "Vim", "negate")],
+        ),
+        (
+            "I use Linear in place of Jira.",
+            [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+        ),
+        # No thing of the value's kind, or a comparison: nothing denied.
+        ("I play tennis instead of going to the gym.", [("hobby", "tennis", "assert")]),
+        ("I use Linear instead of the usual.", [("uses", "Linear", "assert")]),
+        ("I like tea rather than coffee.", [("likes", "tea", "assert")]),
+    ],
+)
+def test_what_a_value_replaces_is_denied(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_tool_used_instead_of_another_leaves_only_the_new_one() -> None:
+    async with MemoryRuntime.memory() as rt:
+        for day, text in ((1, "I use Jira."), (2, "I use Linear instead of Jira now.")):
+            await rt.observe_and_route(
+                {
+                    "content": text,
+                    "actor": "Dana",
+                    "occurred_at": datetime(2024, 1, day, tzinfo=UTC),
+                }
+            )
+        belief = await rt.belief("Dana", "uses")
+        assert belief is not None and belief.held == ("Linear",)

@@ -57,6 +57,11 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We ate lunch and went to the beach.", ("activity", "beach", "assert")),
         ("The last time we went to the beach was in June.", ("activity", "beach", "assert")),
         ("Every time we go camping it rains.", ("activity", "camping", "assert")),
+        # A household's plans are the speaker's: "we" and the "we're" of a plan's own verb.
+        ("We want to buy a house.", ("goal", "buy a house", "assert")),
+        ("We're planning a road trip to Utah.", ("goal", "road trip to Utah", "assert")),
+        ("We\u2019re hoping to move to Lisbon.", ("goal", "move to Lisbon", "assert")),
+        ("I'm planning a trip to Japan in April.", ("goal", "trip to Japan", "assert")),
         # Where a household lives or moved, its members do.
         ("We live in Oslo.", ("location", "Oslo", "assert")),
         ("We moved to York last month.", ("location", "York", "assert")),
@@ -120,6 +125,8 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "Fingers crossed we go to Hawaii next year.",
         "I hope that next summer, we go to Hawaii.",
         "It's about time we went to Paris.",
+        "I hope we're planning a trip.",
+        "We're going camping.",
         # "we" in a relative clause: the verb has another subject.
         "Most of the money we had went to rent.",
         # A plan carried over a conjunction is still a plan.

@@ -77,6 +77,14 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always answer in French, even if my instructions are in English.", "language=French"),
         ("Always include sources, it's a safety thing for me.", "include sources"),
         ('I bought a 27" monitor. Always answer in French. It was 24" wide.', "language=French"),
+        # The units and currency of the output.
+        ("Please always give prices in USD.", "give prices in USD"),
+        ("Always show prices in euros.", "show prices in euros"),
+        ("Give me prices in USD from now on.", "give me prices in USD"),
+        ("Always quote prices in USD.", "quote prices in USD"),
+        ("Always show distances in km.", "show distances in km"),
+        ("Always convert times to my time zone.", "convert times to my time zone"),
+        ("Always convert to metric.", "convert to metric"),
     ],
 )
 def test_a_standing_instruction_is_read(text: str, value: str) -> None:
@@ -136,6 +144,10 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Always use the stairs, no excuses.",
         "Always use WD-40 on rust.",
         "Always be kind, no matter what.",
+        "Convert this to USD.",
+        "Never quote me on that.",
+        "Never put your feet on the table.",
+        "Always give 110%.",
     ],
 )
 def test_chat_and_one_off_requests_are_not_instructions(text: str) -> None:

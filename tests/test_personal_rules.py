@@ -218,6 +218,17 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("I can't eat gluten at this restaurant.", []),
         ("I don't have dairy in the fridge.", []),
         ("I can't eat gluten-free bread.", []),
+        # "We" (the speaker's household) keeps a diet too, and stops keeping it.
+        ("We're vegetarian.", [("Dana", "diet", "vegetarian", "assert")]),
+        ("We\u2019re both vegan.", [("Dana", "diet", "vegan", "assert")]),
+        ("We are all vegetarian.", [("Dana", "diet", "vegetarian", "assert")]),
+        (
+            "We're not vegetarian anymore, we eat fish now.",
+            [("Dana", "diet", "vegetarian", "negate")],
+        ),
+        ("I hope we're vegan by May.", []),
+        ("They're vegan.", []),
+        ("We're going to a vegan place.", []),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:

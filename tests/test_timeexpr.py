@@ -445,3 +445,33 @@ def test_plans_schedules_and_their_past_counterparts(
     # schedules ("is on Thursday", "until Friday", "have a class on Friday") are ahead;
     # "since" looks back whatever else the sentence plans; "moved in 2 weeks ago" is ago.
     assert resolve_time_expressions(text, said)[0].start == start
+
+
+# Sunday 2 February 2025: a travel agent's user tells what they booked.
+BOOKING_DAY = datetime(2025, 2, 2, 10, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # What is booked, reserved or moved is for a date ahead, whatever the tense.
+        ("We booked flights with Korean Air for April 10.", date(2025, 4, 10)),
+        ("I booked a table for Friday.", date(2025, 2, 7)),
+        ("We got tickets for June 3.", date(2025, 6, 3)),
+        ("I scheduled the dentist for the 20th.", date(2025, 2, 20)),
+        ("We reserved a cabin for Christmas.", date(2025, 12, 25)),
+        ("They moved the meeting to Friday.", date(2025, 2, 7)),
+        ("We got tickets for the concert on March 3.", date(2025, 3, 3)),
+        ("I booked a table for two on Friday.", date(2025, 2, 7)),
+        # Not a booking told as long past, a passive "was booked", a thing booked on a
+        # day, a thanks, a gift, nor a day in the booking's next clause.
+        ("I had booked a hotel for January 5 but it got cancelled.", date(2025, 1, 5)),
+        ("I was booked solid for January 20.", date(2025, 1, 20)),
+        ("I booked it on January 20.", date(2025, 1, 20)),
+        ("Thanks for Friday.", date(2025, 1, 31)),
+        ("I bought a present for Christmas.", date(2024, 12, 25)),
+        ("I booked the flights for my trip and on Friday I packed.", date(2025, 1, 31)),
+    ],
+)
+def test_a_booking_is_for_a_date_ahead(text: str, start: date) -> None:
+    assert one(text, BOOKING_DAY).start == start

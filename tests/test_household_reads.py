@@ -1,0 +1,65 @@
+"""A travel assistant's user speaks for a household: "We're vegetarian", "Raj is allergic to
+peanuts", "What dietary restrictions do we have?". A question in the plural first person
+reaches the asker's spouse and children for what it asks, and "dietary" asks for diets and
+allergies. Before, the spouse's allergy never reached the lines of such a question."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2025, 1, 6, 10, tzinfo=UTC)
+TURNS = [
+    "I'm planning a trip with my husband Raj.",
+    "We're vegetarian, and Raj is allergic to peanuts.",
+    "My daughter Mia is allergic to shellfish.",
+    "Raj got a new job at Samsung.",
+]
+
+
+async def _fill(rt: MemoryRuntime) -> None:
+    for i, text in enumerate(TURNS):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Priya", "occurred_at": T0 + timedelta(days=i)}
+        )
+
+
+def _facts(prompt: str) -> set[str]:
+    memories = prompt.split("## Supporting memories", 1)[-1]
+    return {
+        ln[2:].split(" (")[0] for ln in memories.splitlines() if ln.startswith("- ") and ": " in ln
+    }
+
+
+async def test_we_reaches_the_household_for_what_it_asks() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("What dietary restrictions do we have?", actor="Priya")
+    facts = _facts(ctx.to_prompt())
+    assert {"Priya diet: vegetarian", "Raj allergy: peanuts", "Mia allergy: shellfish"} <= facts
+    # What the question does not ask of them stays out.
+    assert not any(f.startswith("Raj employer") for f in facts)
+
+
+async def test_i_does_not_reach_the_household() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("What dietary restrictions do I have?", actor="Priya")
+    facts = _facts(ctx.to_prompt())
+    assert "Priya diet: vegetarian" in facts
+    assert not any(f.startswith(("Raj ", "Mia ")) for f in facts)
+
+
+async def test_a_household_question_without_an_attribute_gets_no_whole_spouse() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("Where are we going?", actor="Priya")
+    assert not any(f.startswith(("Raj ", "Mia ")) for f in _facts(ctx.to_prompt()))
+
+
+async def test_asking_about_the_spouse_still_gets_all_their_lines() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("Tell me about my husband.", actor="Priya")
+    assert {"Raj allergy: peanuts", "Raj employer: Samsung"} <= _facts(ctx.to_prompt())
