@@ -36,6 +36,8 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "instruction",
         "allergy",
         "diet",
+        "medication",
+        "condition",
         "speaks",
         "school",
         "studied",

@@ -24,6 +24,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_education import EDUCATION_RULES
+from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_places import PLACE_RULES
@@ -339,6 +340,7 @@ RULES: tuple[Rule, ...] = (
     + _LATER_RULES
     + PLACE_RULES
     + PERSONAL_RULES
+    + HEALTH_RULES
     + EDUCATION_RULES
     + LEISURE_RULES
 )

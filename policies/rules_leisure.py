@@ -172,7 +172,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "quit quitting gave give giving stopped",
         r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![" + UPPER + "])"
         r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
-        r"|working|living|using|doing|liking|loving"
+        r"|working|living|using|doing|liking|loving|taking"
         # A food given up is a diet (rules_personal.py), not a pastime.
         r"|eating|gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar)\b)" + VAL,
         negate=True,

@@ -145,4 +145,21 @@ PLACE_RULES: tuple[Rule, ...] = (
         # "I never took a photo in Paris" does not say one was never there.
         denial_drops=True,
     ),
+    make_rule(
+        "goal",
+        "going flying heading travelling traveling",
+        # A trip ahead, to a name, with a sign that it is a trip ahead ("We're going to Korea
+        # instead of Japan", "I'm flying to Lisbon next week", "We're heading to Peru for
+        # two weeks"); not "I'm going to Target (tomorrow)", nor "We're going to the gym".
+        r"(?:'re|'m|'s|\bam|\bare|\bis)\s+(?:(?i:now|actually|still|finally)\s+)?"
+        r"(?i:going|flying|heading|travell?ing)\s+(?i:to)\s+"
+        + _NAMED_PLACE
+        + r"(?=\s+(?:(?i:instead\s+of|next\s+(?:week|month|year|summer|spring|fall|autumn"
+        r"|winter)|this\s+(?:month|summer|spring|fall|autumn|winter|year)|for\s+(?:a|an|one"
+        r"|two|three|four|five|six|\d+)\s+(?:days|weeks?|months?|nights)|in\s+(?:\d+\s+"
+        r"(?:weeks?|months?)|the\s+(?:spring|summer|fall|autumn|winter)))\b|(?i:in)\s+"
+        r"(?:January|February|March|April|May|June|July|August|September|October|November"
+        r"|December)\b))",
+        template="trip to {}",
+    ),
 )

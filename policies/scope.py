@@ -65,6 +65,8 @@ STATE_ATTRIBUTES = frozenset(
         "age",
         "diet",
         "allergy",
+        "medication",
+        "condition",
         "speaks",
     }
 )
@@ -146,8 +148,8 @@ def _perfect_is_past(
 
 
 # A passive that reports a change, not a state: "I was hired by Acme", "I was fired from
-# Target".
-_CHANGE_PARTICIPLES = words("hired fired laid let")
+# Target", "I was diagnosed with ADHD", "I was prescribed sertraline".
+_CHANGE_PARTICIPLES = words("hired fired laid let diagnosed prescribed")
 # Between the report and the subject these attach to something else: "congrats *on* the new
 # job I started", "thinks the world *of* me because".
 _NOT_A_COMPLEMENT = words("on about of for")

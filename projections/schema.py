@@ -222,6 +222,18 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("uses", 180.0, "use uses using tool tools"),
         _multi("allergy", 36500.0, "allergy allergies allergic dietary"),
         _multi(
+            "medication",
+            365.0,
+            "medication medications medicine medicines meds pills prescription prescriptions "
+            "prescribed drug drugs",
+        ),
+        _multi(
+            "condition",
+            36500.0,
+            "condition conditions diagnosis diagnosed health illness illnesses disease "
+            "diseases medical",
+        ),
+        _multi(
             "diet",
             1825.0,
             "diet diets dietary vegetarian vegan eat eats",

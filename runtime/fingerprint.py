@@ -159,7 +159,9 @@ unexplained while the package version stays the same (as it does between release
 20: a question that says "we", "us" or "our" reaches the asker's household (the spouse and
    children the asker's beliefs name) for the attributes it asks ("What dietary
    restrictions do we have?" gets the spouse's allergy), never all their lines; "dietary"
-   asks for diets and allergies, "eat" for diets.
+   asks for diets and allergies, "eat" for diets; the new `medication` and `condition`
+   attributes are asked for by "medication(s)", "meds", "pills", "prescription", ... and
+   "condition(s)", "diagnosis", "health", "illness", "medical", ...
 """
 
 

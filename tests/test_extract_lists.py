@@ -190,7 +190,8 @@ def test_a_gerund_with_an_object_takes_no_list() -> None:
     [
         # Every reader's items pass the same checks (allergies here).
         ("I'm allergic to cats and never got tested.", [("allergy", "cats")]),
-        ("I'm allergic to cats and have asthma.", [("allergy", "cats")]),
+        # ("have asthma" is a condition of its own, not an allergy item)
+        ("I'm allergic to cats and have asthma.", [("allergy", "cats"), ("condition", "asthma")]),
         ("I'm allergic to pollen and stuff.", [("allergy", "pollen")]),
         ("I'm allergic to cats and Tom usually sneezes.", [("allergy", "cats")]),
         # A plural noun before a capitalised word without a list, or before a noun, is a
@@ -647,6 +648,10 @@ async def test_hating_what_one_liked_leaves_only_the_dislike() -> None:
         (
             "I use Linear in place of Jira.",
             [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+        ),
+        (
+            "Actually we changed plans, we're going to Korea instead of Japan.",
+            [("goal", "trip to Korea", "assert"), ("goal", "trip to Japan", "negate")],
         ),
         # No thing of the value's kind, or a comparison: nothing denied.
         ("I play tennis instead of going to the gym.", [("hobby", "tennis", "assert")]),

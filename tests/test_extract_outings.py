@@ -62,6 +62,9 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We're planning a road trip to Utah.", ("goal", "road trip to Utah", "assert")),
         ("We\u2019re hoping to move to Lisbon.", ("goal", "move to Lisbon", "assert")),
         ("I'm planning a trip to Japan in April.", ("goal", "trip to Japan", "assert")),
+        # A trip ahead to a name, with a sign that it is one.
+        ("We're heading to Peru for two weeks.", ("goal", "trip to Peru", "assert")),
+        ("I'm flying to Lisbon next week.", ("goal", "trip to Lisbon", "assert")),
         # Where a household lives or moved, its members do.
         ("We live in Oslo.", ("location", "Oslo", "assert")),
         ("We moved to York last month.", ("location", "York", "assert")),
@@ -126,6 +129,7 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "I hope that next summer, we go to Hawaii.",
         "It's about time we went to Paris.",
         "I hope we're planning a trip.",
+        "We're going to the gym next week.",
         "We're going camping.",
         # "we" in a relative clause: the verb has another subject.
         "Most of the money we had went to rent.",

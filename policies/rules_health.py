@@ -1,0 +1,142 @@
+"""Rules for someone's health: the medications they take and the conditions they live with.
+
+Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
+each option means. A medication is read only where the sentence says it is one: a dose,
+a schedule ("every morning", "twice a day") or what it is for ("for my blood pressure"), or
+a prescription ("I was prescribed sertraline"): "I take the bus every morning" and "I'm
+on vacation for a week" are no medication. A condition is read from a diagnosis ("I was
+diagnosed with ADHD", "I suffer from migraines") or by name after "I have" ("I have type 2
+diabetes", "I've got asthma"); "I have a cold" is no condition memory should keep.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.letters import LETTER
+from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
+
+__all__ = ["HEALTH_RULES"]
+
+# What a medication is taken for: a condition or a symptom named after "for (my)".
+_FOR_HEALTH = (
+    r"(?i:blood\s+pressure|cholesterol|anxiety|depression|pain|sleep|insomnia|allergies"
+    r"|migraines?|headaches|asthma|diabetes|thyroid|heart|adhd|acid\s+reflux|reflux|heartburn"
+    r"|acne|arthritis|epilepsy|seizures|nausea|my\s+(?:blood\s+pressure|cholesterol|anxiety"
+    r"|depression|back|knee|heart|thyroid|allergies|migraines|asthma|diabetes|adhd|sleep"
+    r"|stomach|skin|joints))\b"
+)
+# A dose or a schedule right after the medication's name.
+_DOSE = (
+    r"(?:\d+(?:\.\d+)?\s*(?i:mg|mcg|µg|ml|g|iu|units)\b|(?i:daily|nightly|every\s+(?:day|morning"
+    r"|night|evening)|twice\s+(?:a|per)\s+day|once\s+(?:a|per)\s+day|(?:each|in\s+the)"
+    r"\s+(?:morning|evening)|before\s+bed|at\s+night|with\s+(?:breakfast|dinner|meals))\b)"
+)
+# Words taken that are no medication: "I take the bus", "I take notes every morning".
+_NOT_A_DRUG = (
+    r"(?!(?i:the|a|an|my|it|them|this|that|some|any|walks?|notes|naps?|showers?|baths?"
+    r"|breaks?|pictures|photos|classes|lessons|care|turns|time|part|place|off|out|over|up"
+    r"|vacation|holiday|leave|call|calls|board|track|duty|shift|break|trains?|buses|bus"
+    r"|subway|metro|stairs|dogs?|kids|him|her|us|me|you|everything|nothing|something"
+    r"|responsibility|advantage|control|charge|pride|action|steps|risks?|advice|orders"
+    r"|coffee|tea|water|milk|sugar|cream)\b)"
+)
+_DRUG = rf"(?P<val>{_NOT_A_DRUG}[{LETTER}][{LETTER}-]{{3,30}})"
+# Conditions named after "I have": chronic ones, not "a cold" or "the flu".
+_CONDITION = (
+    r"(?P<val>(?i:type\s+[12]\s+diabetes|diabetes|asthma|hypertension|high\s+blood\s+pressure"
+    r"|adhd|add|autism|depression|anxiety|bipolar\s+disorder|ocd|ptsd|migraines|epilepsy"
+    r"|arthritis|celiac\s+disease|coeliac\s+disease|ibs|crohn's(?:\s+disease)?|colitis"
+    r"|copd|eczema|psoriasis|pcos|endometriosis|insomnia|sleep\s+apnea|dyslexia"
+    r"|fibromyalgia|lupus|multiple\s+sclerosis|ms|hypothyroidism|hyperthyroidism|tinnitus"
+    r"|chronic\s+(?:back\s+)?pain|a\s+heart\s+condition|long\s+covid))\b"
+)
+
+# Anchors: a rule wakes up only where one of its words is said (not on every "on" or
+# "have").
+_FOR_WORDS = (
+    "pressure cholesterol anxiety depression pain sleep insomnia allergies migraine migraines "
+    "headaches asthma diabetes thyroid heart adhd reflux heartburn acne arthritis epilepsy "
+    "seizures nausea back knee stomach skin joints"
+)
+_CONDITION_WORDS = (
+    "diabetes asthma hypertension blood adhd add autism depression anxiety bipolar ocd ptsd "
+    "migraines epilepsy arthritis celiac coeliac ibs crohn colitis copd eczema psoriasis pcos "
+    "endometriosis insomnia sleep dyslexia fibromyalgia lupus sclerosis ms hypothyroidism "
+    "hyperthyroidism tinnitus chronic heart long"
+)
+
+# A condition had ends its clause ("I have asthma.", "I have ADHD, so ...", "I've had
+# diabetes for years"): "I have anxiety about the exam" is a mood, not a diagnosis.
+_CONDITION_END = (
+    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?i:and|but|since|so|which|too|as\s+well|for\s+(?:years"
+    r"|\d+|a\s+few|many|most|a\s+long|the\s+last|the\s+past|my\s+whole|life|decades)"
+    r"|now|myself)\b)"
+)
+
+HEALTH_RULES: tuple[Rule, ...] = (
+    # ---- medication --------------------------------------------------------------------
+    # "I take metformin every morning", "I take 20mg of lisinopril", "I take sertraline for
+    # my anxiety"; "I stopped taking metformin" denies it.
+    make_rule(
+        "medication",
+        "take takes taking",
+        r"\b(?i:take|takes|taking)\s+(?:\d+(?:\.\d+)?\s*(?i:mg|mcg|ml|g)\s+(?i:of)\s+)?"
+        + _DRUG
+        # "I take metformin and lisinopril daily": the dose may follow a list.
+        + rf"(?=(?:(?:\s*,\s*(?:(?i:and)\s+)?|\s+(?i:and)\s+)[{LETTER}][{LETTER}-]+){{0,3}}"
+        + rf"\s+(?:{_DOSE}"
+        + rf"|(?i:for)\s+{_FOR_HEALTH}))",
+        value="raw",
+        items=_DRUG,
+    ),
+    make_rule(
+        "medication",
+        "take takes taking",
+        r"\b(?i:take|takes|taking)\s+\d+(?:\.\d+)?\s*(?i:mg|mcg|ml|g)\s+(?i:of)\s+" + _DRUG,
+        value="raw",
+    ),
+    # "I stopped taking metformin", "I came off sertraline": the medication ended.
+    make_rule(
+        "medication",
+        "stopped quit taking came coming off",
+        r"\b(?:(?i:stopped|quit)\s+(?i:taking)|(?i:came|coming|come|went|got)\s+(?i:off))\s+"
+        + _DRUG
+        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|last|yesterday|in|because|since|after|a)\b)",
+        value="raw",
+        negate=True,
+        change=True,
+    ),
+    # "I'm on lisinopril for blood pressure".
+    make_rule(
+        "medication",
+        _FOR_WORDS,
+        r"(?:'m|\bam|'s|\bis|'re|\bare)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|still)\s+)?(?i:on)\s+"
+        + _DRUG
+        + rf"(?=\s+(?i:for)\s+{_FOR_HEALTH})",
+        value="raw",
+    ),
+    make_rule(
+        "medication",
+        "prescribed",
+        r"\b(?:(?i:was|were|got|been|just)\s+)?(?i:prescribed)\s+(?:(?i:me)\s+)?"
+        + _DRUG
+        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:for|and|but|last|yesterday|today|this|after)\b)",
+        value="raw",
+    ),
+    # ---- condition ---------------------------------------------------------------------
+    make_rule(
+        "condition",
+        "diagnosed suffer suffers suffering",
+        r"\b(?i:diagnosed\s+with|suffer\s+from|suffers\s+from|suffering\s+from)\s+" + _CONDITION,
+        value="raw",
+    ),
+    make_rule(
+        "condition",
+        _CONDITION_WORDS,
+        r"(?:\b(?i:have|has)|(?:'ve|\bhave|\bhas|'s)\s+(?i:got|had)|\b(?i:live|lives|living)"
+        r"\s+(?i:with))\s+" + _CONDITION + _CONDITION_END,
+        value="raw",
+        items=_CONDITION + _CONDITION_END,  # "I have asthma and eczema"
+    ),
+)

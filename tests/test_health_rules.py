@@ -1,0 +1,104 @@
+"""The medications someone takes and the conditions they live with (policies/rules_health.py):
+read only where the sentence says it is one, ended by "stopped taking", and asked for by
+"What medication am I on?"."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+Row = tuple[str, str, str, str]
+
+
+def rows(text: str) -> list[Row]:
+    obs = Observation(content=text, actor="Dana", source="user")
+    return [
+        (c.entity, c.attribute, c.value, c.polarity)
+        for c in EX.extract_sync(obs)
+        if c.attribute in ("medication", "condition")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I take metformin every morning.", [("Dana", "medication", "metformin", "assert")]),
+        ("I take 20mg of lisinopril.", [("Dana", "medication", "lisinopril", "assert")]),
+        ("I take sertraline for my anxiety.", [("Dana", "medication", "sertraline", "assert")]),
+        ("I take Adderall every morning.", [("Dana", "medication", "Adderall", "assert")]),
+        (
+            "I take metformin and lisinopril daily.",
+            [
+                ("Dana", "medication", "metformin", "assert"),
+                ("Dana", "medication", "lisinopril", "assert"),
+            ],
+        ),
+        ("I'm on lisinopril for blood pressure.", [("Dana", "medication", "lisinopril", "assert")]),
+        (
+            "I was prescribed sertraline last week.",
+            [("Dana", "medication", "sertraline", "assert")],
+        ),
+        ("Ana takes insulin twice a day.", [("Ana", "medication", "insulin", "assert")]),
+        # Ended.
+        ("I stopped taking metformin.", [("Dana", "medication", "metformin", "negate")]),
+        ("I came off sertraline last month.", [("Dana", "medication", "sertraline", "negate")]),
+        ("I no longer take metformin daily.", [("Dana", "medication", "metformin", "negate")]),
+        # What is taken that is no medication, or a medication of another time.
+        ("I take the bus every morning.", []),
+        ("I take notes every morning.", []),
+        ("I take Spanish and French lessons every morning.", []),
+        ("I'm on vacation for a week.", []),
+        ("I stopped taking the bus.", []),
+        ("I was on lisinopril for blood pressure.", []),
+        ("I will take metformin daily.", []),
+        # Conditions: a diagnosis, or a chronic one by name that ends its clause.
+        ("I have type 2 diabetes.", [("Dana", "condition", "type 2 diabetes", "assert")]),
+        ("I was diagnosed with ADHD last year.", [("Dana", "condition", "ADHD", "assert")]),
+        ("I suffer from migraines.", [("Dana", "condition", "migraines", "assert")]),
+        ("I've had diabetes for years.", [("Dana", "condition", "diabetes", "assert")]),
+        (
+            "I have asthma and eczema.",
+            [("Dana", "condition", "asthma", "assert"), ("Dana", "condition", "eczema", "assert")],
+        ),
+        ("I don't have diabetes.", [("Dana", "condition", "diabetes", "negate")]),
+        ("I have a cold.", []),
+        ("I have anxiety about the exam.", []),
+        ("I had asthma as a kid.", []),
+    ],
+)
+def test_medications_and_conditions(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+def test_stopping_a_medication_is_no_hobby_given_up() -> None:
+    claims = EX.extract_sync(Observation(content="I stopped taking metformin.", actor="Dana"))
+    assert [c.attribute for c in claims] == ["medication"]
+
+
+async def test_a_medication_question_gets_what_is_taken_now() -> None:
+    t0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+    turns = [
+        "I take metformin every morning.",
+        "I'm on lisinopril for blood pressure.",
+        "I stopped taking metformin.",
+        "I have type 2 diabetes.",
+    ]
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for i, text in enumerate(turns):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dana", "occurred_at": t0 + timedelta(days=i)}
+            )
+        meds = await rt.belief("Dana", "medication")
+        assert meds is not None and meds.held == ("lisinopril",)
+        ctx = await rt.query("What medications am I on?", actor="Dana")
+        prompt = ctx.to_prompt()
+        snapshot = prompt.split("## Supporting memories")[0]
+        assert "Dana.medication: lisinopril" in snapshot and "metformin" not in snapshot
+        ctx = await rt.query("What health conditions do I have?", actor="Dana")
+        assert "Dana.condition: type 2 diabetes" in ctx.to_prompt()
