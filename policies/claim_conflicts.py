@@ -131,7 +131,8 @@ _STILL = re.compile(r"\bstill\b")
 
 # "I use Linear instead of Jira now": what the value takes the place of, right after it, up
 # to the clause's end (at most four words). Not "rather than": "I like tea rather than
-# coffee" compares, it ends no liking.
+# coffee" compares, it ends no liking. (", not X" is read where the value is: see
+# ``extract.py``.)
 _INSTEAD = re.compile(
     r"\s*,?\s+(?:instead\s+of|in\s+place\s+of)\s+(?:the\s+|my\s+|our\s+)?"
     r"(?P<old>[^\W\d_][\w'&-]*(?:\s+[^\W\d_][\w'&-]*){0,3}?)"

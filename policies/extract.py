@@ -40,7 +40,7 @@ from nousmem.policies.clauses import (
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
 from nousmem.policies.corrections import corrections
 from nousmem.policies.forget_requests import forget_requests
-from nousmem.policies.group_subject import SHARED_ATTRIBUTES, speaker_we
+from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.patterns import (
@@ -210,6 +210,8 @@ class RuleExtractor:
             walk = walk_back(sent, match.start())
             if walk.kind == "none" and rule.attribute in SHARED_ATTRIBUTES:
                 we = speaker_we(sent.text, walk.start, match.start())
+                if we is None and rule.attribute == "uses":
+                    we = our_group(sent.text, walk.start, match.start())
                 if we is not None:
                     walk = joint_walk(sent, we, match.start())
             if walk.kind == "elided" and not may_elide(rule, match):

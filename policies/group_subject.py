@@ -18,7 +18,7 @@ import re
 from nousmem.policies.clause_leads import clean
 from nousmem.policies.patterns import PAST_IRREGULAR, words
 
-__all__ = ["SHARED_ATTRIBUTES", "group_did", "speaker_we"]
+__all__ = ["SHARED_ATTRIBUTES", "group_did", "our_group", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
 SHARED_ATTRIBUTES = frozenset({"activity", "diet", "goal", "location", "pet", "uses", "visited"})
@@ -28,7 +28,8 @@ SHARED_ATTRIBUTES = frozenset({"activity", "diet", "goal", "location", "pet", "u
 _WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)")
 # Words that may stand between "we" and the verb of a statement of what we did or do.
 _BETWEEN = words(
-    "have had 've did didn't didnt haven't havent hadn't hadnt never just finally also even "
+    "have had 've did didn't didnt don't dont haven't havent hadn't hadnt never just finally "
+    "also even "
     "all both recently once already actually really then ever always usually often "
     "sometimes not"
 )
@@ -76,7 +77,9 @@ _OWN_CLAUSE = words(
 )
 _WORD = re.compile(r"\S+")
 # Adverbs before the opening "we"'s own verb ("We *just* had a blast and went ...").
-_ADVERBS = _BETWEEN - words("have had 've did didn't didnt haven't havent hadn't hadnt not")
+_ADVERBS = _BETWEEN - words(
+    "have had 've did didn't didnt haven't havent hadn't hadnt don't dont not"
+)
 
 
 def group_did(text: str, we: int, verb: int) -> bool:
@@ -149,3 +152,31 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
         if past_verb and not prev.endswith(",") and clean(prev) not in ("and", "then", "&"):
             return None
     return we if group_did(text, we, own.start()) else None
+
+
+# What a speaker's group works with: "Our team uses Linear", "Our repo uses pnpm".
+_OUR_GROUP = re.compile(
+    r"(?<![\w'])(?P<our>our)\s+(?:(?:whole|entire|main|new|current)\s+)?(?:team|teams|repo"
+    r"|repos|repository|project|codebase|stack|company|startup|org|organi[sz]ation|office"
+    r"|department|group|lab|app|backend|frontend|infra|infrastructure|household|family)\s+"
+    r"(?:(?:doesn't|doesnt|does\s+not|don't|no\s+longer|also|now|still|mostly|just|only"
+    r"|never|all|really|actually)\s+)*$",
+    re.IGNORECASE,
+)
+
+
+def our_group(text: str, start: int, verb: int) -> int | None:
+    """Where "our" opens the subject ending at ``verb`` when it is the speaker's team,
+    project or household ("Our team uses Linear": the tools a team uses its members use),
+    found from the subject word at ``start``; else None. Only in a plain statement, as for
+    "we" (:func:`group_did`)."""
+    m = _OUR_GROUP.search(text, max(0, start - 40), verb)
+    if m is None or m.start("our") > start:
+        return None
+    before = text[: m.start()].split()
+    if before and clean(before[-1]) in _INVERTING:
+        return None  # "Does our team use Linear"
+    lead = _LEAD.search(text, max(0, m.start() - 60), m.start())
+    if lead is not None or _REPORTED.search(text, 0, m.start()):
+        return None
+    return m.start("our")

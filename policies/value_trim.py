@@ -40,6 +40,14 @@ LIFELONG = re.compile(
     re.IGNORECASE,
 )
 
+# A period of work or study the time resolver does not date ("this sprint", "next quarter",
+# "this semester"): it ends a value ("the auth refactor this sprint").
+_PERIOD = re.compile(
+    r"(?:this|next|last|the\s+(?:current|next|last))\s+(?:sprint|quarter|semester|term"
+    r"|iteration|cycle|release|season)\b",
+    re.IGNORECASE,
+)
+
 
 def trim_phrase(
     text: str, start: int, end: int, cuts: list[int], stops: frozenset[str] = VALUE_STOP
@@ -74,6 +82,8 @@ def trim_phrase(
             continue
         if kept and LIFELONG.match(" ".join(t for t, _ in toks[k : k + 4])):
             break  # "Chicago all my life", "Boston my whole life"
+        if kept and _PERIOD.match(" ".join(t for t, _ in toks[k : k + 3])):
+            break  # "the auth refactor this sprint"
         if kept and _relative_clause(toks, k, kept):
             break  # "the farm my grandpa built", "the restaurant Tom recommended"
         if kept and not any(ch.isalnum() for ch in tok):

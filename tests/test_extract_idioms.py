@@ -212,3 +212,18 @@ def test_review_rev51_extraction(text: str, expected: list[tuple[str, str, str, 
 )
 def test_review_rev53_extraction(text: str, expected: list[tuple[str, str, str, str]]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A period of work or study the resolver does not date ends the value.
+        (
+            "I'm working on the auth refactor this sprint.",
+            [("Ana", "activity", "auth refactor", "assert")],
+        ),
+        ("I'm learning Rust this quarter.", [("Ana", "hobby", "Rust", "assert")]),
+    ],
+)
+def test_a_work_period_ends_a_value(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected

@@ -653,6 +653,8 @@ async def test_hating_what_one_liked_leaves_only_the_dislike() -> None:
             "Actually we changed plans, we're going to Korea instead of Japan.",
             [("goal", "trip to Korea", "assert"), ("goal", "trip to Japan", "negate")],
         ),
+        # ", not" and a name denies the name (tests/test_extract_corrections.py).
+        ("Our repo uses pnpm, not Yarn.", [("uses", "pnpm", "assert"), ("uses", "Yarn", "negate")]),
         # No thing of the value's kind, or a comparison: nothing denied.
         ("I play tennis instead of going to the gym.", [("hobby", "tennis", "assert")]),
         ("I use Linear instead of the usual.", [("uses", "Linear", "assert")]),

@@ -62,6 +62,12 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We're planning a road trip to Utah.", ("goal", "road trip to Utah", "assert")),
         ("We\u2019re hoping to move to Lisbon.", ("goal", "move to Lisbon", "assert")),
         ("I'm planning a trip to Japan in April.", ("goal", "trip to Japan", "assert")),
+        # A team's or a project's tools are its members'; a denial after "we" / "our X".
+        ("Our team uses Linear.", ("uses", "Linear", "assert")),
+        ("Our whole team uses Slack now.", ("uses", "Slack", "assert")),
+        ("Our team doesn't use Jira anymore.", ("uses", "Jira", "negate")),
+        ("We don't use Jira anymore.", ("uses", "Jira", "negate")),
+        ("We don't go camping anymore.", ("activity", "camping", "negate")),
         # A trip ahead to a name, with a sign that it is one.
         ("We're heading to Peru for two weeks.", ("goal", "trip to Peru", "assert")),
         ("I'm flying to Lisbon next week.", ("goal", "trip to Lisbon", "assert")),
@@ -130,6 +136,10 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "It's about time we went to Paris.",
         "I hope we're planning a trip.",
         "We're going to the gym next week.",
+        "Does our team use Linear",
+        "I hope our team uses Linear.",
+        "Their team uses Linear.",
+        "Why don't we go camping?",
         "We're going camping.",
         # "we" in a relative clause: the verb has another subject.
         "Most of the money we had went to rent.",
