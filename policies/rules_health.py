@@ -35,6 +35,8 @@ _NOT_A_DRUG = (
     r"(?!(?i:the|a|an|my|it|them|this|that|some|any|walks?|notes|naps?|showers?|baths?"
     r"|breaks?|pictures|photos|classes|lessons|care|turns|time|part|place|off|out|over|up"
     r"|vacation|holiday|leave|call|calls|board|track|duty|shift|break|trains?|buses|bus"
+    r"|hold|notice|probation|speaker|mute|speakerphone|standby|record|waitlist|bedrest"
+    r"|rest|diet|list"
     r"|subway|metro|stairs|dogs?|kids|him|her|us|me|you|everything|nothing|something"
     r"|responsibility|advantage|control|charge|pride|action|steps|risks?|advice|orders"
     r"|coffee|tea|water|milk|sugar|cream)\b)"
@@ -104,6 +106,18 @@ HEALTH_RULES: tuple[Rule, ...] = (
         value="raw",
         negate=True,
         change=True,
+    ),
+    # "My doctor switched me to Ozempic (instead of metformin)", "My GP put me on statins".
+    make_rule(
+        "medication",
+        "doctor doc gp psychiatrist physician cardiologist dermatologist endocrinologist "
+        "neurologist specialist",
+        r"\b(?i:doctor|doc|gp|psychiatrist|physician|cardiologist|dermatologist"
+        r"|endocrinologist|neurologist|specialist)\s+(?:(?i:has|just|finally)\s+)?"
+        r"(?i:switched|put|started|moved|changed)\s+(?P<poss>(?i:me))\s+(?i:onto|on|to"
+        r"|over\s+to)\s+" + _DRUG,
+        value="raw",
+        subject="poss",
     ),
     # "I'm on lisinopril for blood pressure".
     make_rule(

@@ -32,7 +32,7 @@ __all__ = [
 # "Will" the name, "next to/door", "the next day", "was going to".
 _FUTURE = re.compile(
     r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
-    r"|plan(?:s|ning)?\s+(?:to|on)|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
+    r"|plan(?:s|ning)?\s+(?:to|on|a|an|our|my|the)|planning|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
     r"|driving|coming|moving|starting|meeting|visiting|travell?ing)"

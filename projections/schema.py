@@ -250,7 +250,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("studied", 36500.0, "study studied studies major majored degree education field"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
-        _multi("goal", 180.0, "goal goals plan plans"),
+        _multi("goal", 180.0, "goal goals plan plans planning planned trip trips vacation"),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),

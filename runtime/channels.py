@@ -32,7 +32,8 @@ FULL_LENSES = ("historical", "audit")
 #: do not make a question about a person ask one of that person's attributes.
 INCIDENTAL = frozenset(
     "like likes love loves enjoy enjoys use uses using done plan plans home style format "
-    "formatting called single trip trips travel language languages".split()
+    "formatting called single trip trips travel language languages planning planned "
+    "vacation".split()
 )
 
 

@@ -161,7 +161,8 @@ unexplained while the package version stays the same (as it does between release
    restrictions do we have?" gets the spouse's allergy), never all their lines; "dietary"
    asks for diets and allergies, "eat" for diets; the new `medication` and `condition`
    attributes are asked for by "medication(s)", "meds", "pills", "prescription", ... and
-   "condition(s)", "diagnosis", "health", "illness", "medical", ...
+   "condition(s)", "diagnosis", "health", "illness", "medical", ...; "planning", "trip"
+   and "vacation" ask for goals ("What trip were we planning before?").
 """
 
 

@@ -45,6 +45,17 @@ def rows(text: str) -> list[Row]:
             [("Dana", "medication", "sertraline", "assert")],
         ),
         ("Ana takes insulin twice a day.", [("Ana", "medication", "insulin", "assert")]),
+        # A doctor's change, and what it replaces.
+        (
+            "My doctor switched me to Ozempic instead of metformin.",
+            [
+                ("Dana", "medication", "Ozempic", "assert"),
+                ("Dana", "medication", "metformin", "negate"),
+            ],
+        ),
+        ("My GP put me on statins last week.", [("Dana", "medication", "statins", "assert")]),
+        ("My doctor put me on hold.", []),
+        ("My boss put me on the night shift.", []),
         # Ended.
         ("I stopped taking metformin.", [("Dana", "medication", "metformin", "negate")]),
         ("I came off sertraline last month.", [("Dana", "medication", "sertraline", "negate")]),

@@ -63,3 +63,22 @@ async def test_asking_about_the_spouse_still_gets_all_their_lines() -> None:
         await _fill(rt)
         ctx = await rt.query("Tell me about my husband.", actor="Priya")
     assert {"Raj allergy: peanuts", "Raj employer: Samsung"} <= _facts(ctx.to_prompt())
+
+
+async def test_a_changed_plan_answers_what_was_planned_before() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for day, text in (
+            (0, "I'm planning a trip to Japan in April."),
+            (30, "Actually we changed plans, we're going to Korea instead of Japan."),
+        ):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Priya", "occurred_at": T0 + timedelta(days=day)}
+            )
+        now = await rt.query("Where are we going in April?", actor="Priya")
+        before = await rt.query(
+            "What trip were we planning before?", actor="Priya", lens="historical"
+        )
+    snapshot = now.to_prompt().split("## Supporting memories")[0]
+    assert "Priya.goal: trip to Korea" in snapshot and "Japan" not in snapshot
+    history = before.to_prompt().split("## Supporting memories")[0]
+    assert "trip to Korea (since 5 February 2025); trip to Japan (6 January 2025" in history

@@ -471,6 +471,10 @@ BOOKING_DAY = datetime(2025, 2, 2, 10, 0, tzinfo=UTC)
         ("Thanks for Friday.", date(2025, 1, 31)),
         ("I bought a present for Christmas.", date(2024, 12, 25)),
         ("I booked the flights for my trip and on Friday I packed.", date(2025, 1, 31)),
+        # A plan said with "planning" is ahead; a plan told of in the past is not.
+        ("I'm planning a trip to Japan in April.", date(2025, 4, 1)),
+        ("We plan a trip in March.", date(2025, 3, 1)),
+        ("I was planning a trip to Japan in April.", date(2024, 4, 1)),
     ],
 )
 def test_a_booking_is_for_a_date_ahead(text: str, start: date) -> None:
