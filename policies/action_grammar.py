@@ -72,6 +72,14 @@ _RECURRING = re.compile(
     r"|on\s+(?:my\s+)?days?\s+off|out\s+of\s+hours|at\s+night)\b",
     re.IGNORECASE,
 )
+# A schedule that repeats: it makes a plain request a standing one ("Remind me to water the
+# plants every Sunday", "Call me every Monday", "Check my inbox each morning").
+_PERIODIC = re.compile(
+    r"\b(?:every|each)\s+(?:day|morning|afternoon|evening|night|week|weekend|weekday|month"
+    rf"|year|hour|{'|'.join(_DAYS)})\b|\b(?:daily|weekly|monthly|nightly|hourly)\b"
+    rf"|\b(?:{'|'.join(_DAYS)})s\b|\b(?:on\s+)?(?:weekends|weekdays)\b",
+    re.IGNORECASE,
+)
 # A request for now, or for something this turn names: never a standing rule.
 _NOW = re.compile(
     r"\b(?:today|tonight|tomorrow|yet|now|until|till|next\s+(?!to\b)\w+|this\s+\w+|these|those"
@@ -131,6 +139,8 @@ def read_action(sentence: str) -> Read | None:
     # themselves; a plain "don't", "avoid" or "no" needs a scope that recurs.
     marked = bool(got.group("when")) or stopped or standing_at_end(rest)
     ruled = marked or mod.endswith(("always", "never", "ever", "only"))
+    # "Remind me to ... every Sunday": not with "don't", which a schedule only scopes.
+    ruled = ruled or (not never and _PERIODIC.search(core) is not None)
     plain = bool(mod) or got.group("ing") is not None
     if not ruled and plain and _RECURRING.search(core) is None:
         return None

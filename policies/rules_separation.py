@@ -236,6 +236,18 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         denial_drops=True,
         elide="past",
     ),
+    # "I broke up with Alex (last month)": a partner memory may hold as the spouse, named;
+    # no status (a break-up ends dating as often as a marriage).
+    make_rule(
+        "spouse",
+        "broke",
+        r"\b(?i:broke\s+up\s+with)\s+" + _PERSON + NAME_VAL + _END,
+        value="name",
+        negate=True,
+        change=True,
+        denial_drops=True,
+        elide="past",
+    ),
     # "I divorced my husband, Jake", "I split up with my wife Ana last year": Jake, Ana.
     make_rule(
         "spouse",

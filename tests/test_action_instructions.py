@@ -73,6 +73,14 @@ def told(text: str) -> list[str]:
             "Always answer in French and never schedule anything on Fridays.",
             ["never schedule anything on Fridays"],
         ),
+        # A schedule that repeats makes a plain request (and "remember to") standing.
+        ("Remember to call me every Monday.", ["call me every Monday"]),
+        (
+            "Remind me to water the plants every Sunday.",
+            ["remind me to water the plants every Sunday"],
+        ),
+        ("Check my inbox each morning.", ["check my inbox each morning"]),
+        ("Send me a summary daily.", ["send me a summary daily"]),
     ],
 )
 def test_standing_action_instructions(text: str, values: list[str]) -> None:
@@ -109,6 +117,9 @@ def test_standing_action_instructions(text: str, values: list[str]) -> None:
         "No meetings please.",  # no scope that recurs
         "Avoid booking anything tomorrow.",
         "Don't avoid calling me.",
+        "Remind me to call Tom.",
+        "Remind me next Monday to pay rent.",
+        "Call me tomorrow.",
     ],
 )
 def test_requests_for_now_are_no_instructions(text: str) -> None:

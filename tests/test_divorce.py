@@ -352,6 +352,10 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ),
         ("Let's say my wife's name is Maria.", []),
         ("It's not true that my wife's name is Ana.", []),
+        # A break-up with someone named ends them as the partner, and sets no status.
+        ("I broke up with Alex last month.", [("spouse", "Alex", "negate")]),
+        ("I never broke up with Alex.", []),
+        ("She broke up with Tom.", []),
     ],
 )
 def test_extracted_claims(text: str, expected: list[tuple[str, str, str]]) -> None:
