@@ -107,6 +107,21 @@ class QueryPlan(BaseModel):
 _FIRST_PERSON = frozenset(
     "i i'm i've i'd i'll me my mine myself we we're we've we'd we'll us our ours ourselves".split()
 )
+# "me" as whom the answer is for ("Tell me about Omar", "Can you remind me where Tom
+# works?", "Let me know Ana's address") is no sign the question is about the asker.
+_FOR_ME = re.compile(
+    r"\b(?:tell|show|give|remind|let|help|send|find|list|get|walk|fill)\s+me\b", re.IGNORECASE
+)
+
+
+def _asks_about_asker(low: str, words: set[str]) -> bool:
+    """Whether the question (lowercase ``low``, its ``words``) speaks of the asker."""
+    first = words & _FIRST_PERSON
+    if first != {"me"}:
+        return bool(first)
+    return re.search(r"\bme\b", _FOR_ME.sub(" ", low)) is not None
+
+
 _EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, not in a name
 _WORD = re.compile(r"\w")
 
@@ -148,7 +163,7 @@ def plan_query(
     words |= {w for w in (t.strip(_EDGE) for t in low.split()) if _WORD.search(w)}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     found: list[str] = []
-    if actor is not None and words & _FIRST_PERSON:
+    if actor is not None and _asks_about_asker(low, words):
         key = match_key(actor)
         # The known spelling of the asker, or the name as given when nothing is known yet.
         found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))

@@ -162,7 +162,9 @@ unexplained while the package version stays the same (as it does between release
    asks for diets and allergies, "eat" for diets; the new `medication` and `condition`
    attributes are asked for by "medication(s)", "meds", "pills", "prescription", ... and
    "condition(s)", "diagnosis", "health", "illness", "medical", ...; "planning", "trip"
-   and "vacation" ask for goals ("What trip were we planning before?").
+   and "vacation" ask for goals ("What trip were we planning before?"); "me" as whom the
+   answer is for ("Tell me about Omar", "Can you remind me where Tom works?") no longer
+   makes a question about the asker.
 """
 
 

@@ -58,3 +58,17 @@ async def test_a_question_with_words_of_its_own_gets_only_the_lines_it_asks_for(
         await _fill(rt)
         ctx = await rt.query("Where does Dan live?", budget_tokens=600)
     assert _facts(ctx.to_prompt()) == {"Dan location"}
+
+
+async def test_me_as_whom_the_answer_is_for_is_not_the_asker() -> None:
+    # "Tell me about Priya" asked by Dan is about Priya: Dan's own lines would crowd hers
+    # out of the budget.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        await rt.observe_and_route(
+            {"content": "Priya is a product manager at Figma.", "actor": "Dan", "occurred_at": T0}
+        )
+        ctx = await rt.query("Tell me about Priya.", budget_tokens=120, actor="Dan")
+        assert ctx.plan["entities"] == ["Priya"]
+        mine = await rt.query("Tell me about my manager.", budget_tokens=300, actor="Dan")
+        assert "Dan" in mine.plan["entities"]
