@@ -42,6 +42,12 @@ _GIVEN = not_after(
 )
 
 # Before a possessive, the verbs that end what it names.
+# A partner holds a spouse's place without the wedding: a boyfriend, a girlfriend, a
+# fiancé(e) too ("My boyfriend is Leo", "my fiancée Maria").
+_PARTNER = (
+    r"(?:" + SPOUSE + r"|(?i:boyfriend|girlfriend|fianc[eé]e?|husband-to-be|wife-to-be))"
+)
+_PARTNER_ANCHORS = "husband wife spouse hubby partner boyfriend girlfriend fiance fiancee fianc"
 _NOT_ENDED = "".join(
     rf"(?<!(?i:{v}) )"
     for v in (
@@ -128,6 +134,14 @@ RELATION_RULES: tuple[Rule, ...] = (
         r"\b(?i:married\s+to)\s+(?P<val>" + NAME + r"|(?i:me)\b)",
         value="name",
     ),
+    # "I got engaged to Sam", "Ana is engaged to Marco": the partner to be.
+    make_rule(
+        "spouse",
+        "engaged",
+        r"\b(?i:engaged\s+to)\s+" + NAME_VAL,
+        value="name",
+        elide="past",
+    ),
     make_rule(
         "spouse",
         "married marry marrying",
@@ -137,7 +151,7 @@ RELATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        "husband wife spouse hubby partner",
+        _PARTNER_ANCHORS,
         # Not after a divorce or a separation ("I divorced my husband Jake and moved"): the
         # rules of rules_separation.py read those. Not the next clause's "I" ("For my wife,
         # I'd do anything").
@@ -146,7 +160,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         + POSS
         + r"\s+"
         + SPOUSE_NEG
-        + SPOUSE
+        + _PARTNER
         + r"\s*,?\s+(?!I\b|I['\u2019])"
         + NAME_VAL,
         value="name",
@@ -154,8 +168,8 @@ RELATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        "husband wife spouse hubby partner",
-        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NOT_POSSESSIVE,
+        _PARTNER_ANCHORS,
+        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + _PARTNER + _NOT_POSSESSIVE,
         value="name",
         subject="poss",
     ),
@@ -163,8 +177,8 @@ RELATION_RULES: tuple[Rule, ...] = (
     # ends the clause (_NAMED_AS).
     make_rule(
         "spouse",
-        "husband wife spouse hubby partner",
-        POSS + r"\s+" + SPOUSE_NEG + SPOUSE + _NAMED_AS,
+        _PARTNER_ANCHORS,
+        POSS + r"\s+" + SPOUSE_NEG + _PARTNER + _NAMED_AS,
         value="name",
         subject="poss",
         stated=True,  # not "Let's say my wife's name is Maria"

@@ -194,7 +194,12 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("location", 365.0, "live lives living based reside resides home city"),
         _single("relationship_status", 730.0, "relationship single dating married"),
         _single("role", 540.0, "role job title position profession occupation"),
-        _single("spouse", 3650.0, "spouse married husband wife partner"),
+        _single(
+            "spouse",
+            3650.0,
+            "spouse married husband wife partner boyfriend girlfriend fiance fiancee fiancé "
+            "fiancée",
+        ),
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
         _single("team", 540.0, "team teams squad department"),
         _single("timezone", 730.0, "timezone zone"),

@@ -164,7 +164,8 @@ unexplained while the package version stays the same (as it does between release
    "condition(s)", "diagnosis", "health", "illness", "medical", ...; "planning", "trip"
    and "vacation" ask for goals ("What trip were we planning before?"); "me" as whom the
    answer is for ("Tell me about Omar", "Can you remind me where Tom works?") no longer
-   makes a question about the asker.
+   makes a question about the asker; "boyfriend", "girlfriend" and "fiancé(e)" ask for the
+   `spouse`.
 """
 
 

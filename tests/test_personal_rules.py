@@ -639,3 +639,30 @@ async def test_new_attributes_answer_their_questions(question: str, value: str) 
 )
 def test_review_rev31_cases(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A boyfriend, a girlfriend or a fiancé(e) holds the spouse's place, as a partner does.
+        ("My boyfriend is Leo.", [("Dana", "spouse", "Leo", "assert")]),
+        ("Leo is my boyfriend.", [("Dana", "spouse", "Leo", "assert")]),
+        ("My fiancé is Tom.", [("Dana", "spouse", "Tom", "assert")]),
+        (
+            "My girlfriend Zoe lives in Paris.",
+            [("Dana", "spouse", "Zoe", "assert"), ("Zoe", "location", "Paris", "assert")],
+        ),
+        ("My ex-boyfriend Max called.", [("Dana", "spouse", "Max", "negate")]),
+        # An engagement names the partner to be.
+        (
+            "I got engaged to Sam last week.",
+            [
+                ("Dana", "relationship_status", "engaged", "assert"),
+                ("Dana", "spouse", "Sam", "assert"),
+            ],
+        ),
+        ("I'm not engaged to Sam.", [("Dana", "spouse", "Sam", "negate")]),
+    ],
+)
+def test_partners_by_any_name(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
