@@ -44,9 +44,7 @@ _GIVEN = not_after(
 # Before a possessive, the verbs that end what it names.
 # A partner holds a spouse's place without the wedding: a boyfriend, a girlfriend, a
 # fiancé(e) too ("My boyfriend is Leo", "my fiancée Maria").
-_PARTNER = (
-    r"(?:" + SPOUSE + r"|(?i:boyfriend|girlfriend|fianc[eé]e?|husband-to-be|wife-to-be))"
-)
+_PARTNER = r"(?:" + SPOUSE + r"|(?i:boyfriend|girlfriend|fianc[eé]e?|husband-to-be|wife-to-be))"
 _PARTNER_ANCHORS = "husband wife spouse hubby partner boyfriend girlfriend fiance fiancee fianc"
 _NOT_ENDED = "".join(
     rf"(?<!(?i:{v}) )"
