@@ -30,7 +30,7 @@ __all__ = [
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
     "give mention list show summarize summarise cite translate limit put stick start end "
-    "switch be quote convert"
+    "switch be quote convert recommend suggest"
 ).split()
 _VERB = "|".join(sorted(_VERBS, key=len, reverse=True))
 # Verbs of an answer: what follows must be how ("in French", "briefly"), not whom or what
@@ -39,6 +39,9 @@ _ANSWER_VERBS = frozenset({"answer", "reply", "respond"})
 _HOW = re.compile(r"^\s+(?:(?:me|us)\s+)?(?:in|with|using|like|as|only|\w+ly)\b", re.IGNORECASE)
 # Verbs that are about the output whatever follows them.
 _OUTPUT_VERBS = frozenset({"summarize", "summarise", "cite", "format"})
+# Verbs whose object is what the answers hold or leave out, whatever it is: "Never mention
+# my ex", "Never recommend fast fashion brands", "Only suggest vegan places".
+_CONTENT_VERBS = frozenset({"mention", "recommend", "suggest"})
 # A language names the output only after these ("Always speak French"), or after "in".
 _LANGUAGE_VERBS = frozenset({"speak", "talk", "write", "translate", "answer", "reply", "respond"})
 LANGUAGES = frozenset(
@@ -245,9 +248,9 @@ def _about_output(verb: str, rest: str) -> bool:
     if verb in _ANSWER_VERBS:
         if _HOW.match(rest) is None:
             return False
-    elif verb == "mention":
-        # What to leave out of every answer: "Never mention my ex." ("Never mention it!"
-        # answers a thank-you).
+    elif verb in _CONTENT_VERBS:
+        # What to put in or leave out of every answer: "Never mention my ex." ("Never
+        # mention it!" answers a thank-you; "Don't suggest that" objects to this turn).
         if _MENTION_NOTHING.match(_GENERIC_SCOPE.sub("", _TAIL.sub("", rest).rstrip(" .!"))):
             return False
     elif verb in _OUTPUT_VERBS:

@@ -105,6 +105,8 @@ def trim_phrase(
         kept.pop(0)
     if len(kept) > 1 and kept[0][0].lower() == "go" and kept[1][0].endswith("ing"):
         kept.pop(0)
+    if len(kept) > 1 and kept[0][0] in _COLOR_WORDS and kept[1][0].lower() != "of":
+        kept.pop(0)  # "the color orange" is orange (lowercase: "Color Street" is a brand)
     while len(kept) > 1 and (
         kept[-1][0].lower() in TRAILING_DROP
         or (kept[-1][0] in TRAILING_DEGREE)  # lowercase only: "Thomas More" is a name
@@ -148,6 +150,7 @@ _NOT_NAME_TAIL = NAME_STOP | frozenset(
 _TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
 
 
+_COLOR_WORDS = frozenset({"color", "colour", "colors", "colours"})
 # Stop words that a capitalised name may hold ("Not Yet Labs", "Yet Another Mail Merge").
 _NAME_WORDS = frozenset({"yet", "finally", "again"})
 _HOLDERS = frozenset({"my", "our", "his", "her", "their"})

@@ -77,6 +77,11 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("I'm a huge fan of sci-fi novels.", ("Dana", "likes", "sci-fi novels")),
         ("I hate early meetings.", ("Dana", "dislikes", "early meetings")),
         ("I can't stand cilantro.", ("Dana", "dislikes", "cilantro")),
+        # "the color X" is X; "the color of X" stays whole, and "Color Street" is a name.
+        ("I hate the color orange.", ("Dana", "dislikes", "orange")),
+        ("I love the colour green.", ("Dana", "likes", "green")),
+        ("I love the color of the sea.", ("Dana", "likes", "color of the sea")),
+        ("I love Color Street nails.", ("Dana", "likes", "Color Street nails")),
         ("I have a cat named Biscuit.", ("Dana", "pet", "cat Biscuit")),
         ("My dog Pepper chewed my shoe.", ("Dana", "pet", "dog Pepper")),
         ("I play the cello.", ("Dana", "hobby", "cello")),

@@ -67,6 +67,11 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always give short answers.", "give short answers"),
         ("Always mention the source.", "mention the source"),
         ("Never mention my ex.", "never mention my ex"),
+        # What the answers recommend or suggest, whatever it is.
+        ("Never recommend fast fashion brands.", "never recommend fast fashion brands"),
+        ("Please never suggest Amazon.", "never suggest Amazon"),
+        ("Stop suggesting Amazon.", "never suggest Amazon"),
+        ("Only recommend vegan restaurants.", "only recommend vegan restaurants"),
         ("Always answer me in French.", "language=French"),
         ("Always respond in a friendly tone.", "respond in a friendly tone"),
         ("Always include a summary at the end.", "include a summary at the end"),
@@ -95,6 +100,11 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
     "text",
     [
         "Keep it up!",
+        # An objection to this turn's answer, and a request for one.
+        "Don't suggest that.",
+        "Don't recommend it, it's awful.",
+        "Recommend me a book.",
+        "Never suggest him anything.",
         "Never give up!",
         "Take care!",
         "Keep in touch.",
