@@ -150,14 +150,16 @@ ROLE_RULES: tuple[Rule, ...] = (
         + VAL,
         elide="past",
     ),
-    # "I work for the NHS as a nurse", "I got a new job at Spotify as a product manager":
-    # the employer's rule reads the place, this the role.
+    # "I work for the NHS as a nurse", "I got a new job at Spotify as a product manager",
+    # "I just joined Datadog as a staff engineer": the employer's rule reads the place, this
+    # the role.
     make_rule(
         "role",
-        "work works worked working job",
+        "work works worked working job joined joining",
         # The place a name of up to four capitalised words ("the NHS", "St Mary's Hospital").
-        r"\b(?:(?i:works?|worked|working)|(?i:got|landed|started|took|have)\s+(?i:a\s+)?"
-        r"(?:(?i:new|full-time|part-time)\s+)?(?i:job))\s+(?i:at|for|with)\s+(?:the\s+)?"
+        r"\b(?:(?i:works?|worked|working)\s+(?i:at|for|with)|(?i:got|landed|started|took|have)"
+        r"\s+(?i:a\s+)?(?:(?i:new|full-time|part-time)\s+)?(?i:job)\s+(?i:at|for|with)"
+        r"|(?i:joined|joining|rejoined))\s+(?:the\s+)?"
         r"[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}\s+(?i:as)\s+(?i:an?|the)\s+" + VAL,
         elide="past",
     ),

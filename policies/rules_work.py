@@ -69,7 +69,7 @@ WORK_RULES: tuple[Rule, ...] = (
         + _FORMER
         + _NEW
         + _BOSS
-        + r"\s+(?i:is|'s)\s+"
+        + r"\s+(?i:is|'s)\s+(?:(?i:now|currently|still|actually)\s+)?"
         + NOT_A_NAME
         + NAME_VAL
         + _CLAUSE_END,

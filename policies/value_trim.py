@@ -120,7 +120,7 @@ def trim_phrase(
     last = kept[-1][0] if kept else ""
     if (
         not value
-        or value.lower() in VALUE_REJECT
+        or (value.lower() in VALUE_REJECT and value not in _CAPITALISED_NAMES)
         # "I went to pieces", not "I work at The Motley Fool"
         or (last.lower() in HEAD_REJECT and not last[:1].isupper())
     ):
@@ -150,6 +150,8 @@ _NOT_NAME_TAIL = NAME_STOP | frozenset(
 _TITLES = frozenset(a.lower() for a in ABBREVIATIONS) | frozenset({"miss", "sir"})
 
 
+# Capitalised, these are names, not the empty words they are in lowercase: "I use Go".
+_CAPITALISED_NAMES = frozenset({"Go"})
 _COLOR_WORDS = frozenset({"color", "colour", "colors", "colours"})
 # Stop words that a capitalised name may hold ("Not Yet Labs", "Yet Another Mail Merge").
 _NAME_WORDS = frozenset({"yet", "finally", "again"})

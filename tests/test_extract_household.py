@@ -92,6 +92,18 @@ from tests.helpers import extracted_claims as claims
                 ("Dana", "role", "product manager", "assert"),
             ],
         ),
+        (
+            "I just joined Datadog as a staff engineer.",
+            [
+                ("Dana", "employer", "Datadog", "assert"),
+                ("Dana", "role", "staff engineer", "assert"),
+            ],
+        ),
+        # "Go" capitalised is the language, not the verb.
+        (
+            "We use Postgres and Go for most services.",
+            [("Dana", "uses", "Postgres", "assert"), ("Dana", "uses", "Go", "assert")],
+        ),
         # An adverb after a value is no part of it.
         ("I'm from Brazil originally.", [("Dana", "origin", "Brazil", "assert")]),
     ],

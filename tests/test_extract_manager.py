@@ -25,6 +25,9 @@ from tests.helpers import extracted_claims as claims
         ("My team lead is Omar and he is great.", ("Dana", "Omar", "assert")),
         ("My tech lead is Chidi.", ("Dana", "Chidi", "assert")),
         ("Chidi is my lead.", ("Dana", "Chidi", "assert")),
+        # The new one, with "now" or "currently" before the name.
+        ("My manager is now Tom, Priya left.", ("Dana", "Tom", "assert")),
+        ("My boss is currently Tom Okafor.", ("Dana", "Tom Okafor", "assert")),
         # Denied: a former manager, or one no longer.
         ("My former boss Greg called.", ("Dana", "Greg", "negate")),
         ("Tom is my ex-boss.", ("Dana", "Tom", "negate")),
@@ -41,6 +44,7 @@ def test_a_manager_is_read(text: str, expected: tuple[str, str, str]) -> None:
     "text",
     [
         "My manager is great.",  # no name
+        "My manager is now on leave.",  # no name after "now" either
         "My boss is Italian.",  # a nationality, not a name
         "If my manager is Tom, I'll quit.",  # a supposition
         "Thanks for asking about my boss, Tom.",  # Tom is spoken to
