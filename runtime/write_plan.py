@@ -15,6 +15,7 @@ from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
+from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.risk import RiskFinding, detect_risks
@@ -151,6 +152,10 @@ class WritePlanner(Promotions):
         )
         # "I'm pescatarian now" ends the vegetarian diet memory holds.
         claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
+        # "Write examples in Rust from now on" ends "Always write code examples in Go".
+        claims += superseded_instructions(
+            claims, occurred, lambda e, at: self._held(e, INSTRUCTION, at), INSTRUCTION
+        )
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

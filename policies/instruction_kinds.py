@@ -1,0 +1,110 @@
+"""An instruction that picks another one of a kind replaces the one held: "Write examples in
+Rust from now on" after "Always write code examples in Go".
+
+``instruction`` is multi-valued: instructions hold side by side ("Never use emojis", "Keep
+answers short"). But some name one choice of a kind (a programming language, a currency, a
+unit of distance, temperature or weight, a system of measures), and a later instruction that
+does the same thing with another choice of that kind changes the choice, as "Answer in
+English from now on" changes ``answer_language``. Memory holds the earlier instruction, so a
+write adds its denial, with the new claim's confidence, time and span, as a change (as
+:mod:`.exclusive_values` does for a diet).
+
+"The same thing" is read from the words: the same verb and marker ("write", "only use"),
+and the new instruction's other words among the held one's ("write *examples* in Rust"
+after "write *code examples* in Go"). A narrower instruction adds to a broader one ("Use
+Rust for the backend" after "Always use Python"), other objects are other instructions
+("Give weights in pounds" after "Give prices in USD"), and "also", "too" or "as well" adds.
+Nothing is added for a hedged claim, a "never" instruction, or a value the same observation
+itself asserts or denies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from nousmem.policies.ended_marriage import claimed_at
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["KINDS", "superseded_instructions"]
+
+#: The kinds of choice an instruction names, by their words (lowercase).
+KINDS: dict[str, frozenset[str]] = {
+    "programming language": frozenset(
+        "python typescript javascript java rust go golang kotlin swift ruby php scala "
+        "haskell elixir".split()
+    ),
+    "currency": frozenset(
+        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs".split()
+    ),
+    "distance": frozenset("km kilometers kilometres miles".split()),
+    "temperature": frozenset("celsius fahrenheit".split()),
+    "weight": frozenset("kg kilograms kilos lbs pounds".split()),
+    "measures": frozenset("metric imperial".split()),
+}
+_MARKERS = frozenset({"only", "always"})
+# Words that say nothing of what the instruction is about.
+_FILLER = frozenset("in into to with using for the a an my me all every".split())
+_ADDS = re.compile(r"\b(?:also|too|as\s+well|besides)\b", re.IGNORECASE)
+_WORD = re.compile(r"[\w'+#-]+")
+
+#: The instructions memory holds of an entity at an instant.
+HeldInstructions = Callable[[str, datetime], Sequence[str]]
+
+
+class _Shape:
+    """An instruction's marker, verb, the choices it names by kind, and its other words."""
+
+    def __init__(self, value: str) -> None:
+        raw = _WORD.findall(value)
+        marked = bool(raw) and raw[0].lower() in _MARKERS
+        self.marker = raw[0].lower() if marked else ""
+        rest = raw[1:] if marked else raw
+        self.verb = rest[0].lower() if rest else ""
+        # "go" names the language only as a name: "Go", not "go with metric".
+        objects = [w.lower() for w in rest[1:] if w != "go"]
+        self.choices = {k: {w for w in objects if w in ws} for k, ws in KINDS.items()}
+        chosen = {w for ws in self.choices.values() for w in ws}
+        self.others = {w for w in objects if w not in chosen and w not in _FILLER}
+
+    def kind(self) -> tuple[str, str] | None:
+        """The one kind and choice named, if exactly one choice is."""
+        named = [(k, w) for k, ws in self.choices.items() for w in ws]
+        return named[0] if len(named) == 1 else None
+
+
+def superseded_instructions(
+    claims: Sequence[Claim], occurred: datetime, held: HeldInstructions, attribute: str
+) -> list[Claim]:
+    """The denials of held ``attribute`` values (instructions) that asserted ones in
+    ``claims`` replace, in claim order (``occurred``: when the observation was said)."""
+    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
+    out: list[Claim] = []
+    for c in claims:
+        if c.attribute != attribute or c.polarity != "assert" or c.hedged:
+            continue
+        if c.value.lower().startswith("never ") or _ADDS.search(c.value):
+            continue
+        new = _Shape(c.value)
+        named = new.kind()
+        if named is None or not new.verb:
+            continue
+        kind, choice = named
+        entity = match_key(c.entity)
+        for v in held(c.entity, claimed_at(c, occurred)):
+            key = (entity, c.attribute, match_key(v))
+            if key in said or not _replaces(new, _Shape(v), kind, choice):
+                continue
+            said.add(key)
+            out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
+    return out
+
+
+def _replaces(new: _Shape, old: _Shape, kind: str, choice: str) -> bool:
+    """Whether ``new`` does what ``old`` does with another ``kind`` than ``choice``."""
+    if (new.marker, new.verb) != (old.marker, old.verb) or old.kind() is None:
+        return False
+    old_kind, old_choice = old.kind() or ("", "")
+    return old_kind == kind and old_choice != choice and new.others <= old.others
