@@ -65,6 +65,10 @@ class ForgetRequest:
     former: bool = False
     """"Forget my old address", "Forget where I used to live": the values held before, not
     the one held now."""
+    whose: str = ""
+    """Whose attribute, for the attribute form: a name ("Forget where Maya works"), a
+    relative's noun ("Forget where my sister lives": the one relative it may mean), or
+    empty: the speaker's."""
     dismissed: bool = False
     """"Forget about my dog, it doesn't matter": the topic set aside, nothing to forget; it
     states nothing either (the extractor skips its span)."""
@@ -164,7 +168,11 @@ _ATTRIBUTE = re.compile(
     + r"|(?:my|the|that)\s+(?P<rule>instructions?|rules?)\s+(?:about|on|regarding)\s+"
     + r"(?P<topic>[^.!?,;()]{1,60}?)"
     + r"|where\s+i(?:'m|\u2019m|\s+am)?\s+(?P<used>used\s+to\s+)?"
-    + r"(?P<where>live|living|work|working|lived|worked))"
+    + r"(?P<where>live|living|work|working|lived|worked)"
+    # "Forget where my sister lives", "Forget where Maya works": a relative's, someone's
+    + rf"|where\s+(?:my\s+(?P<wkin>{KIN_ALT})(?:\s+(?P<wkname>{_NAME}))?|(?!I\b)(?P<wname>{_NAME}))"
+    + r"\s+(?:(?:is|was)\s+)?(?P<wused>used\s+to\s+)?"
+    + r"(?P<whose>lives|living|live|works|working|work|lived|worked))"
     + _REASON
     + r"\s*$",
     re.IGNORECASE | re.DOTALL,
@@ -308,11 +316,21 @@ def _named_by(sentence: str, found: re.Match[str], span: tuple[int, int]) -> For
     def words(group: str) -> str:
         return " ".join(found.group(group).casefold().split())
 
-    if found.group("where") is not None:
-        noun = "where i live" if words("where").startswith("liv") else "where i work"
-        former = found.group("used") is not None or words("where").endswith("ed")
+    if found.group("where") is not None or found.group("whose") is not None:
+        verb = words("where") if found.group("where") is not None else words("whose")
+        noun = "where i live" if verb.startswith("liv") else "where i work"
+        used = found.group("used") or found.group("wused")
+        whose = found.group("wkname") or found.group("wname") or ""
+        if not whose and found.group("wkin") is not None:
+            whose = words("wkin")
         return ForgetRequest(
-            sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
+            sentence,
+            "attribute",
+            noun,
+            ATTRIBUTE_NOUNS[noun],
+            span,
+            former=used is not None or verb.endswith("ed"),
+            whose=whose,
         )
     if found.group("rule") is not None:
         return ForgetRequest(

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASKED_TO_FORGET", "ATTR_SPLIT", "names_value"]
+__all__ = ["ASKED_TO_FORGET", "ATTR_SPLIT", "FORGOTTEN", "names_value"]
 
 #: What a turn shows where it asked memory to forget something (``runtime/request_text.py``).
 ASKED_TO_FORGET = "[asked to forget]"
+#: What a turn shows in place of a sentence that states only what memory has forgotten
+#: (``runtime/forgotten_text.py``): "I live in Lyon. [forgotten] My brother lives in Oslo."
+FORGOTTEN = "[forgotten]"
 
 _WORDS = re.compile(r"\w+")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})

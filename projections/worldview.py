@@ -223,6 +223,24 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 self.stated.setdefault(evidence_id, []).append((seq, key))
                 return
 
+    def stated_values(
+        self,
+        evidence_id: str,
+        limit: int,
+        state_of: Callable[[str, int | None], str],
+        until: datetime | None = None,
+    ) -> list[tuple[str, bool]]:
+        """The values (match keys) observation ``evidence_id`` states as of ``limit``, each
+        with whether a read there hides it (forgotten: inhibited, invalidated, ...)."""
+        stated = self.stated.get(evidence_id)
+        if not stated:
+            return []
+        out = []
+        for ekey, attribute, vkey in dict.fromkeys(key for seq, key in stated if seq <= limit):
+            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}"
+            out.append((vkey, state_of(cid, limit) in HIDDEN_STATES))
+        return out
+
     def forgotten_statement(
         self,
         evidence_id: str,

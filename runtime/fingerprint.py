@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 20
+READ_RULES = 21
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -166,6 +166,9 @@ unexplained while the package version stays the same (as it does between release
    answer is for ("Tell me about Omar", "Can you remind me where Tom works?") no longer
    makes a question about the asker; "boyfriend", "girlfriend" and "fiancé(e)" ask for the
    `spouse`.
+21: a turn that also states something still held shows ``[forgotten]`` in current reads
+   in place of each sentence naming one of its forgotten values ("I live in Lyon.
+   [forgotten]" after "Forget that my sister lives in Rome"); it used to be shown whole.
 """
 
 

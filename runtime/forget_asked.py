@@ -36,6 +36,7 @@ from nousmem.policies.forget_requests import (
     singular,
 )
 from nousmem.policies.past_tense import present_tense
+from nousmem.policies.patterns import KIN_NOUNS
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import (
     CONFIRMING_SOURCES,
@@ -153,6 +154,12 @@ def _named(
         return list(dict.fromkeys([*found[0], *meant]))
     if obs.actor is None:
         return []
+    if request.whose:
+        return [
+            t
+            for owner in _owners(request, obs.actor, beliefs, kin)
+            for t in _attribute_targets(request, owner, when, beliefs, kin)
+        ]
     snaps = beliefs.snapshots(obs.actor, deltas=False)
     if request.form == "about":
         # The words name the value whole: "about tea time" is not about "tea". A standing
@@ -168,17 +175,40 @@ def _named(
             or (s.attribute in STANDING_ATTRIBUTES and topic and topic <= folded_words(v))
             if (t := value_target(beliefs, obs.actor, s.attribute, v, when)) is not None
         ]
+    return _attribute_targets(request, obs.actor, when, beliefs, kin)
+
+
+def _owners(request: ForgetRequest, actor: str, beliefs: BeliefStore, kin: Relatives) -> list[str]:
+    """Whose attribute ``request`` names: the one named, or the one relative its noun may
+    mean ("my sister" of two siblings: the one introduced as a sister), else no one."""
+    noun = request.whose.casefold()
+    if noun not in KIN_NOUNS:
+        return [request.whose]
+    attribute = KIN_NOUNS[noun]
+    snap = beliefs.snapshot(actor, attribute, deltas=False)
+    meant = kin.meant(attribute, [] if snap is None else list(snap.held), noun)
+    return meant if len(meant) == 1 else []
+
+
+def _attribute_targets(
+    request: ForgetRequest,
+    owner: str,
+    when: datetime | None,
+    beliefs: BeliefStore,
+    kin: Relatives,
+) -> list[str]:
+    """The targets of an attribute request among ``owner``'s values."""
     wanted = {normalise_attribute(a) for a in request.attributes}
     need = {singular(w) for w in tokens(request.words)}
     values = [
         (s.attribute, v)
-        for s in snaps
+        for s in beliefs.snapshots(owner, deltas=False)
         if s.attribute in wanted
         for v in _values(s)
         if need <= {singular(w) for w in tokens(v)}
     ]
     if request.former:  # "Forget my old address": not the one held now
-        values = [(a, v) for a, v in values if not kin.held_now(obs.actor, a, v)]
+        values = [(a, v) for a, v in values if not kin.held_now(owner, a, v)]
     if request.only_one:
         # "my sister": the one sibling a sister may be (of a brother alone, none)
         noun = request.target.casefold()
@@ -192,7 +222,7 @@ def _named(
     return [
         t
         for attribute, v in values
-        if (t := value_target(beliefs, obs.actor, attribute, v, when)) is not None
+        if (t := value_target(beliefs, owner, attribute, v, when)) is not None
     ]
 
 

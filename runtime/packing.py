@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.planner import QueryPlan
@@ -11,6 +12,7 @@ from nousmem.projections.lexical import tokens
 from nousmem.projections.retrieval import Packer, Snippet, snippet_with
 from nousmem.projections.token_estimate import count_tokens, token_units, units_to_tokens
 from nousmem.runtime.channels import Channels
+from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.fact_lines import base_terms
 
 __all__ = ["Packing", "fit_lines"]
@@ -57,14 +59,18 @@ class Packing(Channels):
         cutting: Cutting,
         bare: bool,
         cuts: dict[str, Snippet] | None = None,
+        rows: Mapping[str, DocRow] | None = None,
     ) -> tuple[list[Snippet], list[Snippet]]:
         """Whole candidates (``order``: best first, see :func:`by_score`) into
         ``1 - excerpt_share`` of ``room``; then the next ones as excerpts (``cutting``:
         see :meth:`_excerpt_patterns`) into the rest. Returns (kept, dropped for budget).
 
         ``cuts``: the excerpts already made in this read (id -> excerpt), which a second
-        packing of the same candidates reuses; it grows with the ones made here."""
+        packing of the same candidates reuses; it grows with the ones made here. ``rows``:
+        the read's own rows of turns it shows otherwise than the journal's rows say
+        (``runtime/forgotten_text.py``), which excerpts are cut from."""
         cuts = {} if cuts is None else cuts
+        rows = {} if rows is None else rows
         cfg = self.proj.config.retrieval
         share = cfg.excerpt_share
         packer = Packer(int(room * (1 - share)), limit=limit, grouped=cfg.group_by_date)
@@ -83,14 +89,14 @@ class Packing(Channels):
             if packer.full or room - packer.used < _MIN_LINE:
                 dropped += rest[i:]
                 break
-            if not packer.could_fit(s, self._least(s, bare)):
+            if not packer.could_fit(s, self._least(s, bare, rows)):
                 # Neither it nor any excerpt of it fits: most candidates at the end of a
                 # read, each of which would be cut (regexes, a copy, a count) to be refused.
                 dropped.append(s)
                 continue
             cut = cuts.get(s.id)
             if cut is None:
-                cut = cuts[s.id] = self._excerpt(s, terms, cue, bare)
+                cut = cuts[s.id] = self._excerpt(s, terms, cue, bare, rows)
             if _line(cut) in lines:
                 twins.append(s)
             elif packer.offer(cut):
@@ -109,21 +115,26 @@ class Packing(Channels):
         dropped += [s for s in twins if packer.full or not packer.offer(s)]
         return packer.kept, dropped
 
-    def _least(self, s: Snippet, bare: bool) -> int:
+    def _least(self, s: Snippet, bare: bool, rows: Mapping[str, DocRow] | None = None) -> int:
         """The fewest tokens ``s`` can count as a line, whole or as any excerpt
         :meth:`_excerpt` may cut: its opening, its notes, and at least two units between
         them (a sentence and an ellipsis, or a word and the two ellipses of a window)."""
-        doc = self.proj.docs.get(s.id)
+        doc = (rows or {}).get(s.id) or self.proj.docs.get(s.id)
         if s.kind != "observation" or doc is None:
             return s.tokens
         return min(s.tokens, units_to_tokens(doc.frame_units(bare) + 2))
 
     def _excerpt(
-        self, s: Snippet, terms: re.Pattern[str] | None, cue: re.Pattern[str] | None, bare: bool
+        self,
+        s: Snippet,
+        terms: re.Pattern[str] | None,
+        cue: re.Pattern[str] | None,
+        bare: bool,
+        rows: Mapping[str, DocRow] | None = None,
     ) -> Snippet:
         """``s`` cut to what it says about the question (see :func:`excerpt`); the date,
         the speaker and the time notes stay."""
-        doc = self.proj.docs.get(s.id)
+        doc = (rows or {}).get(s.id) or self.proj.docs.get(s.id)
         if s.kind != "observation" or doc is None:
             return s
         cut = excerpt(doc.segments, terms, cue)

@@ -31,6 +31,7 @@ from nousmem.runtime.asker_names import name_of, speakers_named
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.forgotten_text import without_forgotten
 from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
 from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
@@ -342,6 +343,7 @@ class QueryEngine(Adjustments):
         bare = cfg.time_notes == "dated" and not (plan.wants_dates or plan.times)
         suppressed: list[Suppressed] = channel_failures
         cands: list[Snippet] = []
+        rows: dict[str, DocRow] = {}  # this read's rows, where they differ from the journal's
         for item, comps in fused.items():
             channels = tuple(sorted(c for c in comps if c not in ADJUSTMENTS))
             extra = {"score": sum(comps.values()), "components": comps, "channels": channels}
@@ -362,6 +364,10 @@ class QueryEngine(Adjustments):
             if reason is not None:
                 suppressed.append(suppression(item, reason))
                 continue
+            if doc.kind == "observation" and lens not in FULL_LENSES:
+                # A sentence stating only what is forgotten would say it again.
+                cut = without_forgotten(doc, proj.worldview, at.seq, states, at.time)
+                doc = rows[item] = cut or doc
             cands.append(
                 candidate_snippet(
                     id=item,
@@ -380,13 +386,13 @@ class QueryEngine(Adjustments):
 
         order = by_score(cands)
         cuts: dict[str, Snippet] = {}
-        kept, dropped = self._pack(order, max(0, room), k, cutting, bare, cuts)
+        kept, dropped = self._pack(order, max(0, room), k, cutting, bare, cuts, rows)
         missing = [s for s in dropped if s.kind == "fact" and asked.answer(s.id)]
         if missing and len(kept) > MIN_OTHERS and (k is None or k >= MIN_OTHERS + len(missing)):
             # The answer displaces the weakest of what was packed (see runtime/asked.py).
             first = {s.id for s in missing}
             again = missing + [s for s in order if s.id not in first]
-            kept, dropped = self._pack(again, max(0, room), k, cutting, bare, cuts)
+            kept, dropped = self._pack(again, max(0, room), k, cutting, bare, cuts, rows)
             kept = by_score(kept)
         suppressed += [suppression(s.id, "budget") for s in dropped]
         ranked = order[: cfg.trace_candidates]
