@@ -58,6 +58,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "timezone",
     "relationship_status",
     "birthday",
+    "pronouns",
 }
 
 
@@ -397,6 +398,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
     **dict.fromkeys(("email", "email address", "e-mail"), ("email",)),
     "birthday": ("birthday",),
+    "pronouns": ("pronouns",),
 }
 #: "my sister ...": the asker's relatives by their noun, and the attribute that holds them.
 KIN_NOUNS: dict[str, str] = {

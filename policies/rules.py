@@ -279,8 +279,9 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "uses",
         "use uses using used",
+        # (not pronouns: "I use she/her" is the `pronouns` rule's)
         r"\b(?i:use|uses|using|used(?!\s+to\b))\s+(?!(?i:to|it|them|this|that|these|those|some|up|any"
-        r"|my\s+(?:time|voice|words|imagination))\b)" + VAL,
+        r"|my\s+(?:time|voice|words|imagination)|(?:she|he|they|xe|ze|ey|fae)\s*/)\b)" + VAL,
     ),
     make_rule(
         "uses",

@@ -20,6 +20,15 @@ _NAME_END = (
     r"(?:\s+(?i:instead|now|please|from\s+now\s+on|lol|haha))?"
     r"(?=\s*(?:[.;!?)]|$)|\s*,(?!\s*(?i:but)\b)|\s+(?i:and|but)\b)"
 )
+# A set of pronouns as written: "they/them", "she/they", "he / him / his", "any pronouns".
+_PRONOUN_WORDS = (
+    r"she|he|they|xe|ze|ey|fae|her|hers|him|his|them|theirs|xem|xyr|hir|zir|em|eir|faer"
+)
+_PRONOUNS = (
+    rf"(?P<val>(?i:(?:{_PRONOUN_WORDS})(?:\s*/\s*(?:{_PRONOUN_WORDS}))+|any\s+pronouns))"
+    r"(?![\w/])"
+)
+_PRONOUN_ANCHORS = "pronouns she he they xe ze ey fae"
 # Words said after "Call me" or "My name is" that are no name: "Call me crazy / ASAP / old
 # fashioned", "My name is Mud" (and an abbreviation in capitals).
 _NOT_CALLED = (
@@ -316,6 +325,22 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="date"),
+    # ---- pronouns -------------------------------------------------------------------
+    # "My pronouns are they/them", "I use she/her pronouns", "I go by he/him".
+    make_rule(
+        "pronouns",
+        _PRONOUN_ANCHORS,
+        POSS + r"\s+(?i:pronouns)\s+(?i:are|'re)\s+(?:(?i:now)\s+)?" + _PRONOUNS,
+        value="raw",
+        subject="poss",
+        stated=True,
+    ),
+    make_rule(
+        "pronouns",
+        _PRONOUN_ANCHORS,
+        r"\b(?i:use|uses|go\s+by|goes\s+by|prefer|prefers)\s+" + _PRONOUNS,
+        value="raw",
+    ),
     # ---- languages -------------------------------------------------------------------
     # "I speak English and French", "Ana is fluent in Japanese", "I'm a native Spanish
     # speaker"; "I don't speak German" denies it.

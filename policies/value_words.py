@@ -49,7 +49,7 @@ LEADING_DROP = words("a an the my our some more both very so too really")
 LEADING_ADVERBS = words("still also now currently definitely actually absolutely certainly totally")
 #: A value starting with one of these is not a fact about the subject ("love *that*").
 VALUE_REJECT_START = words(
-    "this that these those your yours his her their its it it's you him them us me "
+    "this that these those your yours his her their its it it's you him them us me she he they "
     "everything something anything nothing everyone someone how what when where why who "
     "which there here one all lot lots much many most being getting ya u neither "
     "stuff things thing bit everywhere anywhere somewhere"
@@ -86,6 +86,6 @@ TRAILING_DEGREE = words("more better most less lot much very") | words(
 SECOND_PERSON = words("you your yours you're ya")
 #: Tokens that void a value wherever they stand in it: the listener, or a denial the
 #: extractor did not read ("visit *neither* Paris": the value would assert what is denied).
-VALUE_REJECT_ANYWHERE = SECOND_PERSON | words("neither")
+VALUE_REJECT_ANYWHERE = SECOND_PERSON | words("neither pronouns")
 #: After "to" inside a value, these mean the value goes on ("trip to the coast").
 TO_CONTINUES = words("a an the my")

@@ -205,6 +205,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
+        _single("pronouns", 3650.0, "pronouns pronoun"),
         _single("origin", 365.0, "originally hometown"),
         # "What martial arts has John done?" names no attribute: what someone has done or
         # practises is asked of hobbies and activities ("play" is not: "play a role").

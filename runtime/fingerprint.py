@@ -168,7 +168,8 @@ unexplained while the package version stays the same (as it does between release
    `spouse`.
 21: a turn that also states something still held shows ``[forgotten]`` in current reads
    in place of each sentence naming one of its forgotten values ("I live in Lyon.
-   [forgotten]" after "Forget that my sister lives in Rome"); it used to be shown whole.
+   [forgotten]" after "Forget that my sister lives in Rome"); it used to be shown whole;
+   the new `pronouns` attribute is asked for by "pronoun(s)".
 """
 
 

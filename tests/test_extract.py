@@ -211,7 +211,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My son Kyle is two. My sister Ama is here. Always answer in French. Never use emojis. "
         "My name is Dana. I'm 41 years old. I'm allergic to nuts. I'm vegan. I speak Greek. "
         "My birthday is May 3rd. I studied law at Yale. My manager is Priya. "
-        "I'm on the platform team. My timezone is CET. I take metformin daily. I have asthma."
+        "I'm on the platform team. My timezone is CET. I take metformin daily. I have asthma. "
+        "My pronouns are they/them."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

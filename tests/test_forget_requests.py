@@ -43,6 +43,7 @@ from nousmem.runtime.forget_asked import FORGET_REQUEST
         ("Forget my husband Tom.", "attribute", "Tom"),
         ("Forget my old address.", "attribute", "address"),
         ("Forget where I used to live.", "attribute", "where i live"),
+        ("Forget my pronouns.", "attribute", "pronouns"),
     ],
 )
 def test_requests_to_forget_are_read(text: str, form: str, target: str) -> None:
