@@ -266,6 +266,11 @@ STATUS_OF: dict[str, str] = {
     "lactose intolerant": "lactose-intolerant",
     "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
+    # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".
+    **dict.fromkeys(
+        ("drink", "drink alcohol", "drink booze", "drink liquor", "drinking", "booze"),
+        "alcohol",
+    ),
 }
 
 #: Plural species -> the singular used in values ("dog Max").

@@ -173,8 +173,11 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![" + UPPER + "])"
         r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
         r"|working|living|using|doing|liking|loving|taking"
-        # A food given up is a diet (rules_personal.py), not a pastime.
-        r"|eating|gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar)\b)" + VAL,
+        # A food or a drink given up is a diet (rules_personal.py), not a pastime.
+        r"|eating|gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar|alcohol|booze"
+        # ("drinking" alone is alcohol; "drinking tea" a pastime)
+        r"|drinking(?:\s+(?:alcohol|booze))?(?=\s*(?:[.,;!]|$)|\s+(?:last|this|in|since|after"
+        r"|when|because|and|but|a|an|two|three)\b))\b)" + VAL,
         negate=True,
         change=True,
         elide="past",

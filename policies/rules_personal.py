@@ -311,6 +311,33 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         elide="past",
         settled=True,
     ),
+    # "I don't drink.", "I don't drink alcohol anymore.", "I can't drink alcohol.": an
+    # alcohol-free diet, only when the sentence ends there ("I don't drink much", "...
+    # coffee after 6pm", "... on weeknights" say how much, what or when).
+    make_rule(
+        "diet",
+        "drink",
+        r"(?:(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+)"
+        r"(?P<val>(?i:drink)(?:\s+(?i:alcohol|booze|liquor))?)"
+        r"(?=(?:\s+(?i:anymore|any\s+more|at\s+all))?\s*(?:[.!]|$))",
+        value="status",
+        template="{}-free",
+        presupposed=True,  # "anymore" says the diet is new, not that it ended
+        settled=True,
+    ),
+    # "I stopped drinking last year", "I quit drinking", "I gave up alcohol".
+    make_rule(
+        "diet",
+        "drinking alcohol booze",
+        r"\b(?:(?i:stopped|quit|gave\s+up)\s+(?P<val>(?i:drinking|alcohol|booze)))"
+        r"(?=\s*(?:[.,;!]|$)|\s+(?i:last|this|in|two|three|a|an|years?|months?|since|after"
+        r"|when|because|and|but|alcohol)\b)",
+        value="status",
+        template="{}-free",
+        change=True,
+        elide="past",
+        settled=True,
+    ),
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on
     # 5 March 1990". The date is the value, not the claim's time.

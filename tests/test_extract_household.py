@@ -81,6 +81,10 @@ from tests.helpers import extracted_claims as claims
         # A food someone does not eat: the diet free of it.
         ("I don't eat pork.", [("Dana", "diet", "pork-free", "assert")]),
         ("I can't eat shellfish.", [("Dana", "diet", "shellfish-free", "assert")]),
+        # Not drinking is an alcohol-free diet.
+        ("I don't drink.", [("Dana", "diet", "alcohol-free", "assert")]),
+        ("I don't drink alcohol anymore.", [("Dana", "diet", "alcohol-free", "assert")]),
+        ("Tom doesn't drink.", [("Tom", "diet", "alcohol-free", "assert")]),
         # A fan of a name.
         ("I'm a huge Taylor Swift fan.", [("Dana", "likes", "Taylor Swift", "assert")]),
         ("Tom is a big Arsenal fan.", [("Tom", "likes", "Arsenal", "assert")]),
@@ -116,6 +120,10 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
     "text",
     [
         "I have two kids.",  # no names
+        "I don't drink much.",  # how much, not whether
+        "I don't drink coffee after 6pm.",
+        "I never drink on weeknights.",
+        "I don't drink enough water.",
         "I have two kids, Tom said.",  # after the comma, no list of names that ends there
         "Do you have a daughter named Mia?",  # a question to the listener
         "We should get a dog.",  # a plan
@@ -165,6 +173,9 @@ def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
         ("I stopped eating meat last year.", ("meat-free", "assert")),
         ("I gave up dairy in 2020.", ("dairy-free", "assert")),
         ("Tom quit eating pork.", ("pork-free", "assert")),
+        ("I stopped drinking last year.", ("alcohol-free", "assert")),
+        ("I quit drinking alcohol.", ("alcohol-free", "assert")),
+        ("I gave up alcohol in January.", ("alcohol-free", "assert")),
         ("I gave up sugar for Lent.", None),  # for a while
         ("If I stopped eating meat, I'd be sad.", None),
     ],
