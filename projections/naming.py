@@ -8,7 +8,7 @@ __all__ = ["ASKED_TO_FORGET", "ATTR_SPLIT", "FORGOTTEN", "names_value"]
 
 #: What a turn shows where it asked memory to forget something (``runtime/request_text.py``).
 ASKED_TO_FORGET = "[asked to forget]"
-#: What a turn shows in place of a sentence that states only what memory has forgotten
+#: What a turn shows in place of a sentence that names a value memory has forgotten
 #: (``runtime/forgotten_text.py``): "I live in Lyon. [forgotten] My brother lives in Oslo."
 FORGOTTEN = "[forgotten]"
 

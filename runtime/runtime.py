@@ -108,6 +108,7 @@ class MemoryRuntime(PolicyAPI, Traces, Forgetting, Erasure, Sleep, Explain, Beli
                 durability=cfg.journal.durability,
                 busy_timeout_s=cfg.journal.busy_timeout_s,
                 postings_in_memory=cfg.journal.postings_in_memory,
+                inline_stall_ms=cfg.journal.inline_stall_ms,
             )
             return await cls._start(journal, namespace, clock, cfg)
 

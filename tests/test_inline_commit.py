@@ -1,9 +1,11 @@
-"""A lone append at durability "normal" or "off" commits on the event loop's thread.
+"""A lone append commits on the event loop's thread.
 
-Such a commit writes to the WAL with no fsync, in less time than the thread hop to the
-worker and back. It must never stall the loop: when another connection holds the write
-lock, the batch goes to the worker thread, which waits for the lock. At "full" every commit
-goes to the worker (a disk sync must not stall the loop). See ``sqlite.py``'s docstring.
+At "normal" or "off" such a commit writes to the WAL with no fsync, in less time than the
+thread hop to the worker and back. It must never wait for a lock there: when another
+connection holds the write lock, the batch goes to the worker thread, which waits for it.
+At "full" it also waits for the disk's sync, so it commits there only while such commits
+are quick (``inline_stall_ms``): a slow one sends the next commits to the worker for a
+while. See ``sqlite.py``'s docstring.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
+from nousmem.runtime import MemoryRuntime, RuntimeConfig
 from nousmem.runtime.errors import JournalConflict
 from nousmem.runtime.ids import IdGenerator
+from nousmem.runtime.journal import sqlite as sqlite_journal
 from nousmem.runtime.journal.fts import FtsIndex
 from nousmem.runtime.journal.sqlite import Durability, SqliteJournal
 from nousmem.runtime.journal.sqlite_tx import Transactions
@@ -41,13 +47,24 @@ def _spy_threads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    ("durability", "on_loop"), [("normal", True), ("off", True), ("full", False)]
+    ("durability", "stall", "on_loop"),
+    [
+        ("normal", 2.0, True),
+        ("off", 2.0, True),
+        ("full", 2.0, True),
+        ("full", None, False),  # the loop never waits for a sync
+        ("normal", None, True),  # no sync to wait for
+    ],
 )
-async def test_a_lone_append_commits_on_the_loop_thread_unless_it_must_sync(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, durability: Durability, on_loop: bool
+async def test_a_lone_append_commits_on_the_loop_thread(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    durability: Durability,
+    stall: float | None,
+    on_loop: bool,
 ) -> None:
     ids = IdGenerator(seed=1)
-    j = await SqliteJournal.open(tmp_path / "j.db", durability=durability)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability=durability, inline_stall_ms=stall)
     try:
         seen = _spy_threads(monkeypatch)
         for i in range(5):
@@ -63,6 +80,56 @@ async def test_a_lone_append_commits_on_the_loop_thread_unless_it_must_sync(
     # What was committed on the loop's thread is on disk for another connection.
     with sqlite3.connect(tmp_path / "j.db") as plain:
         assert plain.execute("SELECT count(*) FROM events").fetchone()[0] == 5
+
+
+async def test_a_slow_sync_on_the_loop_sends_the_next_commits_to_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = IdGenerator(seed=4)
+    # (a budget no real sync here comes near: only the one made slow goes over it)
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
+    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
+    original = Transactions.commit_group_now
+    calls = 0
+
+    def slow_first(self: Transactions, *args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            time.sleep(0.1)  # a disk that took 100 ms to sync
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Transactions, "commit_group_now", slow_first)
+    try:
+        seen = _spy_threads(monkeypatch)
+        for i in range(6):
+            (e,) = await j.append([utterance_draft(ids, "a", f"turn {i}", T0)])
+            assert e.seq == i + 1
+        loop_thread = threading.get_ident()
+        # The slow one on the loop, three on the worker, then the loop's turn again.
+        assert [t == loop_thread for t in seen] == [True, False, False, False, True, True]
+        assert (j.inline_commits, j.slow_inline_commits) == (3, 1)
+        assert (await j.verify("a")).ok
+    finally:
+        await j.close()
+
+
+async def test_the_runtime_passes_the_stall_budget_on(tmp_path: Path) -> None:
+    for stall, inline in ((2.0, 3), (None, 0)):
+        config = {"journal": {"durability": "full", "inline_stall_ms": stall}}
+        async with MemoryRuntime.open(
+            tmp_path / f"r{inline}.db", namespace="n", config=config
+        ) as rt:
+            for i in range(3):
+                await rt.observe({"content": f"turn {i}", "actor": "a"})
+            journal = rt.journal
+            assert isinstance(journal, SqliteJournal) and journal.inline_commits == inline
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, 5000, "fast"])
+def test_a_stall_budget_out_of_range_is_refused_by_name(bad: object) -> None:
+    with pytest.raises(ValidationError, match="inline_stall_ms"):
+        RuntimeConfig.model_validate({"journal": {"inline_stall_ms": bad}})
 
 
 async def test_concurrent_appends_still_share_a_transaction_on_the_worker(

@@ -258,20 +258,23 @@ def _draft(ids: IdGenerator, ns: str, text: str, *, id: str | None = None) -> Ev
     return utterance_draft(ids, ns, text, T0, id=id)
 
 
-@pytest.mark.parametrize(("durability", "groups"), [("full", 2), ("normal", 1)])
+@pytest.mark.parametrize(
+    ("durability", "stall", "groups"), [("full", None, 2), ("full", 2.0, 1), ("normal", 2.0, 1)]
+)
 async def test_bad_batch_in_a_group_fails_alone(
-    tmp_path: Path, durability: Durability, groups: int
+    tmp_path: Path, durability: Durability, stall: float | None, groups: int
 ) -> None:
     ids = IdGenerator(seed=1)
-    j = await SqliteJournal.open(tmp_path / "g.db", durability=durability)
+    j = await SqliteJournal.open(tmp_path / "g.db", durability=durability, inline_stall_ms=stall)
     try:
         first = (await j.append([_draft(ids, "a", "first")]))[0]
         before = j.commits
         results = await asyncio.gather(
-            # At "full" an uncontended journal starts the first caller's transaction at
-            # once and the others share the next one. At "normal" a transaction starts
-            # one loop iteration later (a group of one may commit on the loop's thread), so
-            # all four are in one group.
+            # Where every commit goes to the worker ("full" with no stall budget), an
+            # uncontended journal starts the first caller's transaction at once and the
+            # others share the next one. Where a group of one may commit on the loop's
+            # thread, a transaction starts one loop iteration later, so all four are in
+            # one group.
             j.append([_draft(ids, "a", "lead")]),
             j.append([_draft(ids, "a", "alpha")]),
             j.append([_draft(ids, "a", "dupe", id=first.id)]),
