@@ -103,6 +103,8 @@ class LifecycleBook:
         """Forget everything (before a rebuild)."""
         self._records: dict[str, _Record] = {}
         self._last_seq = 0
+        # Targets that were ever in a hidden state: a cheap test before an as-of lookup.
+        self._ever_hidden: set[str] = set()
 
     # -- the state machine ----------------------------------------------------------------
 
@@ -234,7 +236,19 @@ class LifecycleBook:
         entry = TransitionRecord(**values)
         rec.state = to_state
         rec.history.append(entry)
+        if to_state in HIDDEN:
+            self._ever_hidden.add(target)
         return entry
+
+    def ever_hidden(self, target: str) -> bool:
+        """Whether ``target`` was ever in a hidden state, at any seq (a quick test: False
+        means it is hidden as of no point; True, that :meth:`state` must say)."""
+        return target in self._ever_hidden
+
+    @property
+    def hid_any(self) -> bool:
+        """Whether any target was ever hidden."""
+        return bool(self._ever_hidden)
 
     # -- reads ----------------------------------------------------------------------------
 

@@ -223,22 +223,25 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 self.stated.setdefault(evidence_id, []).append((seq, key))
                 return
 
-    def stated_values(
+    def hidden_values(
         self,
         evidence_id: str,
         limit: int,
         state_of: Callable[[str, int | None], str],
+        may_hide: Callable[[str, int | None], bool],
         until: datetime | None = None,
-    ) -> list[tuple[str, bool]]:
-        """The values (match keys) observation ``evidence_id`` states as of ``limit``, each
-        with whether a read there hides it (forgotten: inhibited, invalidated, ...)."""
+    ) -> list[str]:
+        """The values (match keys) observation ``evidence_id`` states as of ``limit`` that a
+        read there hides (forgotten: inhibited, invalidated, ...); ``may_hide``: a quick
+        test that rules a candidate out before ``state_of`` is asked."""
         stated = self.stated.get(evidence_id)
         if not stated:
             return []
         out = []
         for ekey, attribute, vkey in dict.fromkeys(key for seq, key in stated if seq <= limit):
             cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}"
-            out.append((vkey, state_of(cid, limit) in HIDDEN_STATES))
+            if may_hide(cid, limit) and state_of(cid, limit) in HIDDEN_STATES:
+                out.append(vkey)
         return out
 
     def forgotten_statement(

@@ -16,7 +16,6 @@ the words; the historical and audit lenses show them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -25,6 +24,7 @@ from nousmem.projections.naming import FORGOTTEN, names_value
 from nousmem.projections.title_points import split_sentences
 from nousmem.projections.worldview import Worldview
 from nousmem.runtime.docrows import DocRow
+from nousmem.runtime.visibility import ReadStates
 
 __all__ = ["without_forgotten"]
 
@@ -35,14 +35,14 @@ def without_forgotten(
     doc: DocRow,
     worldview: Worldview,
     limit: int,
-    state_of: Callable[[str, int | None], str],
+    states: ReadStates,
     until: datetime | None = None,
 ) -> DocRow | None:
     """``doc`` (an observation's row) with ``[forgotten]`` in place of each sentence that
-    names a value of the turn a read at ``limit`` (and event time ``until``) hides, or None
-    when it has none."""
-    values = worldview.stated_values(doc.event_id, limit, state_of, until)
-    hidden = [v for v, gone in values if gone]
+    names a value of the turn a read at ``limit`` (and event time ``until``) hides
+    (``states``: the read's), or None when it has none. A read that hides nothing
+    (``ReadStates.hides_any``) need not ask."""
+    hidden = worldview.hidden_values(doc.event_id, limit, states, states.may_hide, until)
     if not hidden:  # nearly every turn
         return None
     start, end = doc.lead, len(doc.text) - doc.notes

@@ -344,6 +344,7 @@ class QueryEngine(Adjustments):
         suppressed: list[Suppressed] = channel_failures
         cands: list[Snippet] = []
         rows: dict[str, DocRow] = {}  # this read's rows, where they differ from the journal's
+        forgets = lens not in FULL_LENSES and states.hides_any(at.seq)
         for item, comps in fused.items():
             channels = tuple(sorted(c for c in comps if c not in ADJUSTMENTS))
             extra = {"score": sum(comps.values()), "components": comps, "channels": channels}
@@ -364,8 +365,8 @@ class QueryEngine(Adjustments):
             if reason is not None:
                 suppressed.append(suppression(item, reason))
                 continue
-            if doc.kind == "observation" and lens not in FULL_LENSES:
-                # A sentence stating only what is forgotten would say it again.
+            if forgets and doc.kind == "observation":
+                # A sentence naming what is forgotten would say it again.
                 cut = without_forgotten(doc, proj.worldview, at.seq, states, at.time)
                 doc = rows[item] = cut or doc
             cands.append(

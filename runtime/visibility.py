@@ -87,6 +87,16 @@ class ReadStates:
             got = self._inhib[seq] = frozenset(inhibited)
         return got
 
+    def may_hide(self, target: str, seq: int | None) -> bool:
+        """False when a belief candidate ``target`` is surely not hidden as of ``seq``:
+        never hidden by a lifecycle change and not inhibited by a graph edge (a quick test
+        before :meth:`__call__`)."""
+        return self.proj.lifecycle.ever_hidden(target) or target in self.inhibited(seq)
+
+    def hides_any(self, seq: int | None) -> bool:
+        """Whether anything may be hidden as of ``seq`` (False: a read needs no look)."""
+        return self.proj.lifecycle.hid_any or bool(self.inhibited(seq))
+
     def why(self, target: str, seq: int | None) -> str | None:
         """Why compiled item ``target`` is hidden though its own state is not, or None."""
         self(target, seq)
