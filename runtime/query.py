@@ -8,12 +8,10 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.retrieval import (
     Snippet,
     Suppressed,
@@ -25,18 +23,17 @@ from nousmem.projections.retrieval import (
 )
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
-from nousmem.runtime.adjust import Adjustments
 from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
 from nousmem.runtime.asker_names import name_of, speakers_named
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forgotten_text import without_forgotten
 from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
+from nousmem.runtime.gating import Gating
 from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import fit_lines
-from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed
+from nousmem.runtime.visibility import ReadPoint
 
 __all__ = ["Embedder", "QueryEngine", "ReadPoint", "Retrieval", "fit_lines"]
 
@@ -89,43 +86,8 @@ class Retrieval:
     """What graph activation did, for the trace (see :meth:`QueryEngine._activate`)."""
 
 
-class QueryEngine(Adjustments):
+class QueryEngine(Gating):
     """Runs reads over one namespace's projector and journal."""
-
-    def _gate(
-        self,
-        doc: DocRow,
-        lens: str,
-        at: ReadPoint,
-        now: datetime | None,
-        states: ReadStates,
-    ) -> str | None:
-        """None when ``doc`` may enter context through ``lens``; else why it may not.
-        ``states``: the read's :func:`~nousmem.runtime.visibility.read_states`."""
-        if lens in FULL_LENSES:
-            return None
-        state = self.state_of(doc.event_id, at.seq, at.time)
-        if state in HIDDEN:
-            return f"lifecycle: {state}"
-        ttl = ttl_passed(self.proj, doc, now, at.seq, at.time)
-        if ttl is not None:
-            return f"expired: {doc.obs_type} TTL of {ttl:g} days passed"
-        if doc.kind in COMPILED_KINDS:
-            why = states.why(doc.event_id, at.seq)
-            if why is not None:
-                return f"lifecycle: {why}"
-        if doc.kind == "observation":
-            content = doc.text[doc.lead : len(doc.text) - doc.notes]
-            why = self.proj.worldview.forgotten_statement(
-                doc.event_id, content, at.seq, states, at.time
-            )
-            if why is not None:
-                return why
-        if lens in ("logical", "procedural") and self.proj.unconfirmed(
-            doc.event_id, at.seq, at.time
-        ):
-            return "provenance: only claims held for corroboration (low-trust source)"
-        return None
 
     async def _start_searches(
         self, plan: QueryPlan, at: ReadPoint, rank: int
@@ -366,9 +328,7 @@ class QueryEngine(Adjustments):
                 suppressed.append(suppression(item, reason))
                 continue
             if forgets and doc.kind == "observation":
-                # A sentence naming what is forgotten would say it again.
-                cut = without_forgotten(doc, proj.worldview, at.seq, states, at.time)
-                doc = rows[item] = cut or doc
+                doc = rows[item] = self._shown(doc, at, states)
             cands.append(
                 candidate_snippet(
                     id=item,
