@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 __all__ = [
+    "CHOICE_KINDS",
     "LANGUAGES",
     "LEAD",
     "OPENS",
@@ -105,23 +106,37 @@ _OUTPUT_WORDS = frozenset(
 _OUTPUT = re.compile(
     rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b|\byes\s*(?:or|/)\s*no\b", re.IGNORECASE
 )
+# Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
+_PROGRAMMING = frozenset(
+    "Python TypeScript JavaScript Java Rust Go Golang SQL Kotlin Swift Ruby PHP Scala Haskell "
+    "Elixir".split()
+)
+#: The units, currencies and languages an instruction picks one of, by kind (lowercase):
+#: "Always give prices in USD" picks a currency, "write code in Go" a programming language
+#: (``instruction_kinds.py``: a later choice of the same kind replaces it). SQL is no such
+#: choice: queries are written in SQL beside any other language.
+CHOICE_KINDS: dict[str, frozenset[str]] = {
+    "programming language": frozenset(w.lower() for w in _PROGRAMMING) - {"sql"},
+    "currency": frozenset(
+        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs".split()
+    ),
+    "distance": frozenset(
+        "km kilometers kilometres miles meters metres centimeters centimetres cm".split()
+    ),
+    "temperature": frozenset("celsius fahrenheit".split()),
+    "weight": frozenset("kg kilograms kilos lbs pounds".split()),
+    "measures": frozenset("metric imperial".split()),
+    "time": frozenset("utc gmt".split()),
+}
 # The units and currencies the output is given in: "Always give prices in USD", "Convert
 # times to my time zone from now on" (after "in"/"to"; "feet" and "won" are other words).
-_UNIT_WORDS = frozenset(
-    (
-        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs km "
-        "kilometers kilometres miles kg kilograms kilos lbs meters metres centimeters "
-        "centimetres cm celsius fahrenheit metric imperial utc gmt"
-    ).split()
+_UNIT_WORDS = frozenset().union(
+    *(words for kind, words in CHOICE_KINDS.items() if kind != "programming language")
 )
 _UNITS = re.compile(
     rf"\b(?:in|into|to)\s+(?:US\s+|my\s+|local\s+)?(?:{'|'.join(sorted(_UNIT_WORDS))}"
     r"|time\s*zone|local\s+time|(?:24|12)[- ]hour\s+(?:time|format|clock))\b",
     re.IGNORECASE,
-)
-# Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
-_PROGRAMMING = frozenset(
-    "Python TypeScript JavaScript Java Rust Go Golang SQL Kotlin Swift".split()
 )
 # Where in the answer: "at the end", "at the top".
 _POSITIONS = frozenset("end top start beginning bottom".split())

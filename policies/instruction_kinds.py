@@ -25,25 +25,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from nousmem.policies.ended_marriage import claimed_at
+from nousmem.policies.instruction_grammar import CHOICE_KINDS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["KINDS", "superseded_instructions"]
+__all__ = ["superseded_instructions"]
 
-#: The kinds of choice an instruction names, by their words (lowercase).
-KINDS: dict[str, frozenset[str]] = {
-    "programming language": frozenset(
-        "python typescript javascript java rust go golang kotlin swift ruby php scala "
-        "haskell elixir".split()
-    ),
-    "currency": frozenset(
-        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs".split()
-    ),
-    "distance": frozenset("km kilometers kilometres miles".split()),
-    "temperature": frozenset("celsius fahrenheit".split()),
-    "weight": frozenset("kg kilograms kilos lbs pounds".split()),
-    "measures": frozenset("metric imperial".split()),
-}
 _MARKERS = frozenset({"only", "always"})
 # Words that say nothing of what the instruction is about.
 _FILLER = frozenset("in into to with using for the a an my me all every".split())
@@ -55,7 +42,9 @@ HeldInstructions = Callable[[str, datetime], Sequence[str]]
 
 
 class _Shape:
-    """An instruction's marker, verb, the choices it names by kind, and its other words."""
+    """An instruction's marker and verb, the one (kind, choice) it names (None for none or
+    several: "Convert USD to EUR", or "pounds", a currency and a weight), and its other
+    words."""
 
     def __init__(self, value: str) -> None:
         raw = _WORD.findall(value)
@@ -64,15 +53,10 @@ class _Shape:
         rest = raw[1:] if marked else raw
         self.verb = rest[0].lower() if rest else ""
         # "go" names the language only as a name: "Go", not "go with metric".
-        objects = [w.lower() for w in rest[1:] if w != "go"]
-        self.choices = {k: {w for w in objects if w in ws} for k, ws in KINDS.items()}
-        chosen = {w for ws in self.choices.values() for w in ws}
-        self.others = {w for w in objects if w not in chosen and w not in _FILLER}
-
-    def kind(self) -> tuple[str, str] | None:
-        """The one kind and choice named, if exactly one choice is."""
-        named = [(k, w) for k, ws in self.choices.items() for w in ws]
-        return named[0] if len(named) == 1 else None
+        objects = {w.lower() for w in rest[1:] if w != "go"}
+        named = {(k, w) for w in objects for k, ws in CHOICE_KINDS.items() if w in ws}
+        self.choice = next(iter(named)) if len(named) == 1 else None
+        self.others = objects - {w for _, w in named} - _FILLER
 
 
 def superseded_instructions(
@@ -88,23 +72,22 @@ def superseded_instructions(
         if c.value.lower().startswith("never ") or _ADDS.search(c.value):
             continue
         new = _Shape(c.value)
-        named = new.kind()
-        if named is None or not new.verb:
+        if new.choice is None or not new.verb:
             continue
-        kind, choice = named
         entity = match_key(c.entity)
         for v in held(c.entity, claimed_at(c, occurred)):
             key = (entity, c.attribute, match_key(v))
-            if key in said or not _replaces(new, _Shape(v), kind, choice):
+            if key in said or not _replaces(new, _Shape(v)):
                 continue
             said.add(key)
             out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
     return out
 
 
-def _replaces(new: _Shape, old: _Shape, kind: str, choice: str) -> bool:
-    """Whether ``new`` does what ``old`` does with another ``kind`` than ``choice``."""
-    if (new.marker, new.verb) != (old.marker, old.verb) or old.kind() is None:
+def _replaces(new: _Shape, old: _Shape) -> bool:
+    """Whether ``new`` does what ``old`` does, with another choice of the same kind."""
+    if (new.marker, new.verb) != (old.marker, old.verb) or new.choice is None:
         return False
-    old_kind, old_choice = old.kind() or ("", "")
-    return old_kind == kind and old_choice != choice and new.others <= old.others
+    if old.choice is None or old.choice[0] != new.choice[0] or old.choice == new.choice:
+        return False
+    return new.others <= old.others

@@ -268,11 +268,25 @@ STATUS_OF: dict[str, str] = {
     "pescetarian": "pescatarian",
     # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".
     **dict.fromkeys(
-        ("drink", "drink alcohol", "drink booze", "drink liquor", "drinking", "booze"),
+        (
+            "drink",
+            "drink alcohol",
+            "drink booze",
+            "drink liquor",
+            "drinking",
+            "drinking alcohol",
+            "booze",
+        ),
         "alcohol",
     ),
 }
 
+#: Where what someone gave up or stopped ends: the sentence, or a time or a reason after it
+#: ("I gave up dairy last year", "... in 2020", "... because ..."); not "for Lent" (a while).
+GIVEN_UP_END = (
+    r"(?=\s*(?:[.,;!]|$)|\s+(?i:last|this|in|two|three|a|an|years?|months?|since|after"
+    r"|when|because|and|but)\b)"
+)
 #: Plural species -> the singular used in values ("dog Max").
 SPECIES_SINGULAR: dict[str, str] = {
     "dogs": "dog",

@@ -26,7 +26,7 @@ from nousmem.policies.patterns import (
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
-from nousmem.policies.rules_personal import PERSONAL_RULES
+from nousmem.policies.rules_personal import PERSONAL_RULES, PRONOUN_SET_START
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
@@ -281,7 +281,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         "use uses using used",
         # (not pronouns: "I use she/her" is the `pronouns` rule's)
         r"\b(?i:use|uses|using|used(?!\s+to\b))\s+(?!(?i:to|it|them|this|that|these|those|some|up|any"
-        r"|my\s+(?:time|voice|words|imagination)|(?:she|he|they|xe|ze|ey|fae)\s*/)\b)" + VAL,
+        r"|my\s+(?:time|voice|words|imagination)|" + PRONOUN_SET_START + r")\b)" + VAL,
     ),
     make_rule(
         "uses",

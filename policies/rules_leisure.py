@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
+    GIVEN_UP_END,
     NAME_VAL,
     NOT_A_VALUE,
     NOT_WORD,
@@ -176,8 +177,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         # A food or a drink given up is a diet (rules_personal.py), not a pastime.
         r"|eating|gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar|alcohol|booze"
         # ("drinking" alone is alcohol; "drinking tea" a pastime)
-        r"|drinking(?:\s+(?:alcohol|booze))?(?=\s*(?:[.,;!]|$)|\s+(?:last|this|in|since|after"
-        r"|when|because|and|but|a|an|two|three)\b))\b)" + VAL,
+        r"|drinking(?:\s+alcohol)?" + GIVEN_UP_END + r")\b)" + VAL,
         negate=True,
         change=True,
         elide="past",

@@ -10,9 +10,17 @@ Back!" and "I'm Catholic" are said the same way.
 from __future__ import annotations
 
 from nousmem.policies.letters import LETTER, UPPER
-from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, NOT_WORD, POSS, Rule, make_rule
+from nousmem.policies.patterns import (
+    GIVEN_UP_END,
+    NAME_VAL,
+    NOT_A_NAME,
+    NOT_WORD,
+    POSS,
+    Rule,
+    make_rule,
+)
 
-__all__ = ["PERSONAL_RULES"]
+__all__ = ["PERSONAL_RULES", "PRONOUN_SET_START"]
 
 # A name ends its clause: "My name is Sam and I ...", not "My name is Sam's ...", nor a
 # joke's "..., but" ("Call me Crazy, but ...").
@@ -24,6 +32,9 @@ _NAME_END = (
 _PRONOUN_WORDS = (
     r"she|he|they|xe|ze|ey|fae|her|hers|him|his|them|theirs|xem|xyr|hir|zir|em|eir|faer"
 )
+#: A set of pronouns begins: "she/", "they /". The `uses` rule stops before one ("I use
+#: she/her" names pronouns, not a tool).
+PRONOUN_SET_START = rf"(?:{_PRONOUN_WORDS})\s*/"
 _PRONOUNS = (
     rf"(?P<val>(?i:(?:{_PRONOUN_WORDS})(?:\s*/\s*(?:{_PRONOUN_WORDS}))+|any\s+pronouns))"
     r"(?![\w/])"
@@ -303,8 +314,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "eating gave",
         r"\b(?:(?i:stopped|quit)\s+(?i:eating)|(?i:gave\s+up)(?:\s+(?i:eating))?)\s+"
         r"(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar))"
-        r"(?=\s*(?:[.,;!]|$)|\s+(?i:last|this|in|two|three|a|an|years?|months?|since|after"
-        r"|when|because|and|but)\b)",
+        + GIVEN_UP_END,
         value="status",
         template="{}-free",
         change=True,
@@ -329,9 +339,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "diet",
         "drinking alcohol booze",
-        r"\b(?:(?i:stopped|quit|gave\s+up)\s+(?P<val>(?i:drinking|alcohol|booze)))"
-        r"(?=\s*(?:[.,;!]|$)|\s+(?i:last|this|in|two|three|a|an|years?|months?|since|after"
-        r"|when|because|and|but|alcohol)\b)",
+        r"\b(?:(?i:stopped|quit|gave\s+up)\s+"
+        r"(?P<val>(?i:drinking(?:\s+alcohol)?|alcohol|booze)))" + GIVEN_UP_END,
         value="status",
         template="{}-free",
         change=True,

@@ -13,7 +13,7 @@ state what memory believes in ``worldview_compiled.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 
@@ -42,6 +42,15 @@ from nousmem.projections.worldview_models import (
 from nousmem.projections.worldview_text import TextSlotResolver
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def statement_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The ``(start, end)`` of each sentence of ``text``, as the forgotten statements in a
+    turn are looked for (by :meth:`Worldview.forgotten_statement` and
+    ``runtime/forgotten_text.py``)."""
+    return split_sentences(text, _SENTENCE)
+
+
 _WORD = re.compile(r"\w")
 
 __all__ = [
@@ -55,6 +64,7 @@ __all__ = [
     "Worldview",
     "candidate_id",
     "slot_kind_for",
+    "statement_spans",
 ]
 
 
@@ -223,6 +233,19 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
                 self.stated.setdefault(evidence_id, []).append((seq, key))
                 return
 
+    def _stated(
+        self, evidence_id: str, limit: int, until: datetime | None
+    ) -> Iterator[tuple[str, str]]:
+        """``(candidate id, value key)`` of each belief value observation ``evidence_id``
+        states as of ``limit``, the entity keyed as of the read (a merge after it must not
+        change what it hid)."""
+        stated = self.stated.get(evidence_id)
+        if not stated:  # most turns state no belief: a read asks this of every candidate
+            return
+        for ekey, attribute, vkey in dict.fromkeys(key for seq, key in stated if seq <= limit):
+            kind = slot_kind_for(attribute)
+            yield f"{kind}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}", vkey
+
     def hidden_values(
         self,
         evidence_id: str,
@@ -234,15 +257,11 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         """The values (match keys) observation ``evidence_id`` states as of ``limit`` that a
         read there hides (forgotten: inhibited, invalidated, ...); ``may_hide``: a quick
         test that rules a candidate out before ``state_of`` is asked."""
-        stated = self.stated.get(evidence_id)
-        if not stated:
-            return []
-        out = []
-        for ekey, attribute, vkey in dict.fromkeys(key for seq, key in stated if seq <= limit):
-            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}"
-            if may_hide(cid, limit) and state_of(cid, limit) in HIDDEN_STATES:
-                out.append(vkey)
-        return out
+        return [
+            vkey
+            for cid, vkey in self._stated(evidence_id, limit, until)
+            if may_hide(cid, limit) and state_of(cid, limit) in HIDDEN_STATES
+        ]
 
     def forgotten_statement(
         self,
@@ -261,28 +280,23 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry):
         sentence that names none of its values: the extractor did not turn everything it
         says into beliefs ("I work at Google. I am allergic to peanuts.").
         """
-        stated = self.stated.get(evidence_id)
-        if not stated:  # most turns state no belief: a read asks this of every candidate
-            return None
-        rows = [key for seq, key in stated if seq <= limit]
-        if not rows:
-            return None
-        keys = dict.fromkeys(rows)
+        values: list[str] = []
         first = ""
-        for ekey, attribute, vkey in keys:  # the cheap test first: usually one is held
-            # The entity as of the read: a merge after it must not change what it hid.
-            cid = f"{slot_kind_for(attribute)}:{self.key_at(ekey, limit, until)}.{attribute}#{vkey}"
-            state = state_of(cid, limit)
+        for cid, vkey in self._stated(evidence_id, limit, until):
+            state = state_of(cid, limit)  # the cheap test first: usually one is held
             if state not in HIDDEN_STATES:
                 return None
+            values.append(vkey)
             first = first or f"{cid} is {state}"
+        if not values:
+            return None
         # (a request to forget, shown as the marker, names what it took out)
         said = [
             match_key(s)
-            for s in (content[a:b] for a, b in split_sentences(content, _SENTENCE))
+            for s in (content[a:b] for a, b in statement_spans(content))
             if _WORD.search(s.replace(ASKED_TO_FORGET, ""))
         ]
-        if not all(any(names_value(sentence, v) for _, _, v in keys) for sentence in said):
+        if not all(any(names_value(sentence, v) for v in values) for sentence in said):
             return None
         return f"lifecycle: every belief it states is forgotten ({first})"
 

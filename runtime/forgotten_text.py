@@ -15,20 +15,16 @@ the words; the historical and audit lenses show them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.naming import FORGOTTEN, names_value
-from nousmem.projections.title_points import split_sentences
-from nousmem.projections.worldview import Worldview
+from nousmem.projections.worldview import Worldview, statement_spans
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.visibility import ReadStates
 
 __all__ = ["without_forgotten"]
-
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
 def without_forgotten(
@@ -49,7 +45,7 @@ def without_forgotten(
     content = doc.text[start:end]
     cuts = [
         (a, b)
-        for a, b in split_sentences(content, _SENTENCE)
+        for a, b in statement_spans(content)
         if any(names_value(match_key(content[a:b]), v) for v in hidden)
     ]
     if not cuts:

@@ -328,7 +328,9 @@ class QueryEngine(Gating):
                 suppressed.append(suppression(item, reason))
                 continue
             if forgets and doc.kind == "observation":
-                doc = rows[item] = self._shown(doc, at, states)
+                redacted = self._shown(doc, at, states)
+                if redacted is not doc:
+                    doc = rows[item] = redacted
             cands.append(
                 candidate_snippet(
                     id=item,

@@ -175,6 +175,7 @@ def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
         ("Tom quit eating pork.", ("pork-free", "assert")),
         ("I stopped drinking last year.", ("alcohol-free", "assert")),
         ("I quit drinking alcohol.", ("alcohol-free", "assert")),
+        ("I quit drinking years ago.", ("alcohol-free", "assert")),
         ("I gave up alcohol in January.", ("alcohol-free", "assert")),
         ("I gave up sugar for Lent.", None),  # for a while
         ("If I stopped eating meat, I'd be sad.", None),

@@ -90,6 +90,8 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always show distances in km.", "show distances in km"),
         ("Always convert times to my time zone.", "convert times to my time zone"),
         ("Always convert to metric.", "convert to metric"),
+        # A programming language is the output's, not somewhere else.
+        ("Always write code in Ruby.", "write code in Ruby"),
     ],
 )
 def test_a_standing_instruction_is_read(text: str, value: str) -> None:
