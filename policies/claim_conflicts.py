@@ -15,7 +15,10 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
 * not an assert said after the denial ("I no longer play tennis and golf, but I play golf
   with my son": both stay);
 * a denial read by a rule that ``yields`` gives way to an assert of the same fact in the
-  sentence ("I'm no longer a cashier at Target, I'm a manager at Target").
+  sentence ("I'm no longer a cashier at Target, I'm a manager at Target");
+* a place one is going to is a trip, not a pastime: "I'm going to Paris next week" reads
+  ``goal: trip to Paris``, and the ``activity: Paris`` that "going to <Name>" also gives
+  ("going to Coachella") is dropped.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ _QUALIFIER = re.compile(
     re.IGNORECASE,
 )
 
+#: How the trip rule (``rules_places``) words a trip ahead: "trip to {}".
+_TRIP = "trip to "
+
 Found = tuple[int, int, int, Claim]
 """(match start, rule index, claim number, claim), as the extractor collects them."""
 
@@ -64,8 +70,15 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         for c in denials
         if any(_narrows(c, a, content) for a in asserted.get(key, ()))
     ]
+    trips = {
+        (match_key(c.entity), match_key(c.value.removeprefix(_TRIP)))
+        for _, _, _, c in found
+        if c.attribute == "goal" and c.value.startswith(_TRIP)
+    }
     for _, idx, _, claim in found:
         key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
+        if claim.attribute == "activity" and (key[0], key[2]) in trips:
+            continue
         if claim.polarity == "assert" and any(
             _overlap(claim.span, c.span) or _takes_back(c, claim, content)
             for c in negated.get(key, ())

@@ -104,7 +104,7 @@ def list_items(
     time expression by its start; one may follow each item ("visited Japan *in 2019* and Peru
     *in 2021*"), and an item's end is then past it.
     """
-    if kind == "np":
+    if kind == "np" and pattern is None:
         read: Callable[[str, int, int], Item | None] = partial(read_phrase, cuts=cuts)
         if _verb_object(first):
             # "drinking tea and coffee" is "drinking coffee", but "hiking trails and

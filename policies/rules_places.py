@@ -161,5 +161,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?:January|February|March|April|May|June|July|August|September|October|November"
         r"|December)\b))",
         template="trip to {}",
+        # "to Japan next month and (to) Korea": further places, not "and going to X".
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
     ),
 )

@@ -21,6 +21,11 @@ from tests.helpers import extracted_claims as claims
         ("I speak French and Spanish, not German.", ("speaks", "German")),
         ("I'm from Brazil, not Portugal, by the way.", ("origin", "Portugal")),
         ("My friend Tom, not Tim, lives in Rome.", ("friend", "Tim")),
+        # Lowercase: after a comma and a lowercase value, one or two words naming a thing.
+        ("I prefer tea, not coffee.", ("likes", "coffee")),
+        ("I use vim, not emacs.", ("uses", "emacs")),
+        ("I play tennis, not golf!", ("hobby", "golf")),
+        ("I'm a nurse, not a doctor.", ("role", "doctor")),
     ],
 )
 def test_the_value_after_not_is_denied(text: str, denied: tuple[str, str]) -> None:
@@ -33,7 +38,12 @@ def test_the_value_after_not_is_denied(text: str, denied: tuple[str, str]) -> No
     ("text", "not_denied"),
     [
         ("I work at Globex, not far from home.", "far from home"),  # lowercase: no value
-        ("I like tea, not coffee.", "coffee"),  # lowercase: as often a remark as a value
+        # Lowercase remarks, not things.
+        ("I like it, not gonna lie.", "gonna"),
+        ("I love hiking, not really though.", "really"),
+        ("I like tea, not that much.", "that much"),
+        ("I like tea, not necessarily green.", "green"),
+        ("I like Tea, not coffee.", "coffee"),  # a name's alternative is a name
         ("I don't work at Globex, not Initech either.", "Initech"),  # nothing asserted
     ],
 )
@@ -46,6 +56,14 @@ def test_each_value_of_a_list_after_not_is_denied() -> None:
         ("Dana", "location", "Leeds", "assert"),
         ("Dana", "location", "York", "negate"),
         ("Dana", "location", "Hull", "negate"),
+    ]
+
+
+def test_each_lowercase_value_of_a_list_after_not_is_denied() -> None:
+    assert claims("I like tea, not coffee or juice.") == [
+        ("Dana", "likes", "tea", "assert"),
+        ("Dana", "likes", "coffee", "negate"),
+        ("Dana", "likes", "juice", "negate"),
     ]
 
 

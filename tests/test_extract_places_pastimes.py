@@ -178,3 +178,36 @@ def test_pastimes_listed_together_are_each_an_activity(text: str, values: set[st
 def test_a_list_after_trouble_gives_no_pastime() -> None:
     text = "I had trouble hiking and camping with my bad knee."
     assert [c for c in claims(text) if c[0] == "activity" and c[2] == "assert"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A trip ahead to a place is a goal, not a pastime called "Paris".
+        ("I'm going to Paris next week.", [("goal", "trip to Paris", "assert")]),
+        ("We're going to Japan next month.", [("goal", "trip to Japan", "assert")]),
+        # Further places of the same trip, with or without their own "to".
+        (
+            "I'm flying to Japan next month and to Korea.",
+            [("goal", "trip to Japan", "assert"), ("goal", "trip to Korea", "assert")],
+        ),
+        (
+            "We're going to Peru next month and Chile.",
+            [("goal", "trip to Peru", "assert"), ("goal", "trip to Chile", "assert")],
+        ),
+        # Without a sign of a trip, "going to <Name>" stays an outing ("going to Coachella").
+        ("I'm going to Coachella.", [("activity", "Coachella", "assert")]),
+    ],
+)
+def test_a_trip_ahead_is_a_goal_not_an_activity(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert claims(text) == expected
+
+
+def test_a_trip_is_no_list_of_what_follows_it() -> None:
+    # "and going to ..." is a clause of its own, not another place of the trip.
+    got = claims("I'm going to Japan next month and going to the beach.")
+    assert ("goal", "trip to Japan", "assert") in got
+    assert not any(value.startswith("trip to going") for _, value, _ in got)
+    assert ("activity", "Japan", "assert") not in got
