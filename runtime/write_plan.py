@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
-from nousmem.policies.extract import extract_time_mentions
+from nousmem.policies.extract import RuleExtractor, extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
@@ -37,6 +37,7 @@ from nousmem.projections.models import Claim, Observation
 from nousmem.projections.preview import PreviewSession
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.forget_asked import FORGET_REQUEST, asked_to_forget
+from nousmem.runtime.kin_claims import kin_claims
 from nousmem.runtime.payloads import (
     AssessmentPayload,
     BeliefRevisedPayload,
@@ -144,6 +145,9 @@ class WritePlanner(Promotions):
         # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
         # only when that was ever given: else it would stand as a denied instruction.
         claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
+        if extraction.extractor == RuleExtractor.name:
+            # "My sister moved to Berlin": of the one sister memory knows by name.
+            claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))

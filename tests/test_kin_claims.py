@@ -1,0 +1,156 @@
+""" "My sister moved to Berlin" is read of the one sister memory knows by name
+(runtime/kin_claims.py), and of no one where the noun could mean several or none."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from nousmem.projections.models import Claim, Observation
+from nousmem.runtime import MemoryRuntime, RouteResult
+
+T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+
+
+async def _say(rt: MemoryRuntime, *texts: str, actor: str = "Lee") -> list[RouteResult]:
+    out = []
+    for i, text in enumerate(texts):
+        out.append(
+            await rt.observe_and_route(
+                {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=i)}
+            )
+        )
+    return out
+
+
+async def _held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
+    b = await rt.belief(entity, attribute)
+    return () if b is None else tuple(b.held)
+
+
+async def test_the_one_sister_known_by_name_is_meant() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        *_, moved = await _say(
+            rt, "My sister Maya lives in Paris.", "My sister just moved to Berlin."
+        )
+        assert await _held(rt, "Maya", "location") == ("Berlin",)
+        (impact,) = moved.assessment.claims
+        c = impact.claim
+        assert (c.entity, c.attribute, c.value, c.polarity) == (
+            "Maya",
+            "location",
+            "Berlin",
+            "assert",
+        )
+        # The span is the sentence's own, from "My sister" on.
+        assert c.span == (0, len("My sister just moved to Berlin"))
+        # Nothing of the speaker: Lee's place is untouched.
+        assert await _held(rt, "Lee", "location") == ()
+
+
+async def test_a_sentence_later_in_a_message_keeps_its_offsets() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        text = "Big news today. My son loves Lego."
+        *_, said = await _say(rt, "My son Max is five.", text)
+        claims = [i.claim for i in said.assessment.claims]
+        assert [(c.entity, c.attribute, c.value) for c in claims] == [("Max", "likes", "Lego")]
+        span = claims[0].span
+        assert span is not None and text[span[0] : span[1]].startswith("My son loves Lego")
+
+
+async def test_a_brother_is_never_the_sister() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister Maya lives in Paris.", "My brother works at Google.")
+        assert await _held(rt, "Maya", "employer") == ()
+
+
+async def test_of_two_sisters_no_one_is_meant() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        *_, said = await _say(
+            rt,
+            "My sister Maya lives in Paris.",
+            "My sister Ana lives in Rome.",
+            "My sister just moved to Berlin.",
+        )
+        assert said.assessment.claims == ()
+        assert await _held(rt, "Maya", "location") == ("Paris",)
+        assert await _held(rt, "Ana", "location") == ("Rome",)
+
+
+async def test_a_sister_and_a_brother_leave_the_sister_meant() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(
+            rt,
+            "My sister Maya lives in Paris.",
+            "My brother Leo lives in Rome.",
+            "My sister moved to Berlin.",
+        )
+        assert await _held(rt, "Maya", "location") == ("Berlin",)
+        assert await _held(rt, "Leo", "location") == ("Rome",)
+
+
+async def test_no_relative_known_and_friends_give_nothing() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await _say(
+            rt, "My wife loves sushi.", "My friend Tom lives in Oslo.", "My friend moved to Rome."
+        )
+        assert said[0].assessment.claims == ()
+        assert said[2].assessment.claims == ()
+        assert await _held(rt, "Tom", "location") == ("Oslo",)
+
+
+async def test_another_speakers_sister_is_not_meant() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister Maya lives in Paris.")
+        await _say(rt, "My sister moved to Berlin.", actor="Sam")
+        assert await _held(rt, "Maya", "location") == ("Paris",)
+
+
+async def test_a_sentence_the_extractor_read_is_not_read_again() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        *_, said = await _say(rt, "My sister Maya lives in Paris.", "My sister Ana lives in Rome.")
+        claims = [i.claim for i in said.assessment.claims]
+        assert ("Maya", "location") not in [(c.entity, c.attribute) for c in claims]
+
+
+async def test_a_dry_run_shows_it_and_writes_nothing() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister Maya lives in Paris.")
+        head = await rt.head()
+        dry = await rt.assess(
+            {
+                "content": "My sister moved to Berlin.",
+                "actor": "Lee",
+                "occurred_at": T0 + timedelta(days=2),
+            }
+        )
+        assert [(i.claim.entity, i.claim.value) for i in dry.assessment.claims] == [
+            ("Maya", "Berlin")
+        ]
+        assert await rt.head() == head
+        assert await _held(rt, "Maya", "location") == ("Paris",)
+
+
+class _Plugged:
+    name = "plugged"
+
+    async def extract(self, obs: Observation) -> list[Claim]:
+        return []
+
+
+async def test_a_plugged_in_extractor_reads_the_sentence_its_own_way() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister Maya lives in Paris.")
+        rt.use_extractor(_Plugged())
+        (said,) = await _say(rt, "My sister moved to Berlin.")
+        assert said.assessment.claims == ()
+        assert await _held(rt, "Maya", "location") == ("Paris",)
+
+
+async def test_a_rebuild_holds_what_the_write_read() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister Maya lives in Paris.", "My sister moved to Berlin.")
+        live = await rt.belief("Maya", "location")
+        await rt.rebuild()
+        again = await rt.belief("Maya", "location")
+        assert live is not None and again == live
+        assert again.held == ("Berlin",)
