@@ -71,6 +71,21 @@ _PAST = re.compile(
     r"|\bdid\s+(?:i|you|he|she|we|they|\w+)\s+have\s+(?:then|before|back\s+then)\b",
     re.I,
 )
+# A question about what memory refused: "What did you refuse to remember?", "Which
+# writes were rejected?", "What was quarantined?", "What didn't you save?". A refusing word
+# counts beside a word of memory only: "Did Maria decline the offer?" asks about Maria.
+_MEMORY_WORD = (
+    r"(?:remember\w*|memor\w*|stor(?:e|ed|ing)|sav(?:e|ed|ing)|record\w*|writes?|kept|keep)"
+)
+_REFUSALS = re.compile(
+    r"\bquarantin\w*"
+    rf"|\b(?:refus|reject|declin|block|filter)\w*\b(?=.*\b{_MEMORY_WORD}\b)"
+    rf"|\b{_MEMORY_WORD}\b(?=.*\b(?:refus|reject|declin|block|filter)\w*\b)"
+    rf"|\b(?:didn't|did\s+not|won't|wouldn't)\s+you\s+{_MEMORY_WORD}\b"
+    rf"|\byou\s+(?:didn't|did\s+not|won't|wouldn't|never)\s+{_MEMORY_WORD}\b"
+    rf"|\b(?:did|do|would|will)\s+you\s+not\s+{_MEMORY_WORD}\b",
+    re.I,
+)
 # ... unless it asks about now: "What's my current job before I go?".
 _NOW = re.compile(r"\b(?:now|current(?:ly)?|still|these\s+days|today|anymore|any\s+more)\b", re.I)
 
@@ -93,6 +108,10 @@ class QueryPlan(BaseModel):
     """It asks about an earlier time: a time expression that ends before the reference
     time, or words such as "before", "previously", "used to". Its snapshot shows what
     slots held then beside what they hold now. False in traces recorded before it."""
+    refusals: bool = False
+    """It asks what memory refused to remember ("What did you refuse to remember?"): the
+    associative lens then lists the audit records too (content redacted). False in traces
+    recorded before it."""
     actor: str | None = None
     """Who asks: the question's first person ("I", "my") resolved to this entity."""
     rank_seq: int | None = None
@@ -201,5 +220,6 @@ def plan_query(
         wants_list=bool(_LIST.search(q)),
         procedural=bool(_PROCEDURE.search(q)) or lens == "procedural",
         past=past,
+        refusals=_REFUSALS.search(asked) is not None,
         actor=actor,
     )

@@ -276,7 +276,10 @@ class QueryEngine(Gating):
         )
         if plan.times:
             rankings["temporal"] = self._temporal(plan, lexical, at)
-        audit = self._audit(plan, at) if lens == "audit" else {}
+        # Asked what memory refused, the default lens lists the refusals' records too: an
+        # empty context would read as "nothing was refused".
+        listed = lens == "audit" or (lens == "associative" and plan.refusals)
+        audit = self._audit(plan, at) if listed else {}
         if audit:
             rankings["audit"] = list(audit)
         weights = {c: w for c, w in cfg.channel_weights.items() if c != "neighbor"}
