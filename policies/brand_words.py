@@ -25,7 +25,8 @@ SOFTWARE = (
     r"|TypeScript|React|Vue|Angular|Svelte|Excel|Google\s+Sheets|Google\s+Docs|Notion"
     r"|Obsidian|Evernote|Slack|Vim|Emacs|Neovim|VS\s+Code|PostgreSQL|Postgres|MySQL|SQLite"
     r"|MongoDB|Kubernetes|Docker|GitHub|GitLab|Figma|Chrome|Firefox|Safari|AWS|GCP|Azure"
-    r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook)"
+    r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook|Linear"
+    r"|ClickUp|Confluence|Bitbucket|Basecamp|Airtable|Monday\.com)"
 )
 
 # Family words written as names ("to join Dad", "moved out of Mom's").

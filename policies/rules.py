@@ -221,7 +221,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         "moved moving relocated relocating move moves",
         r"\b(?i:moved|moving|relocated|relocating|move|moves)\s+(?:(?i:back|over)\s+)?"
         # "out of X to Y" only with a named Y: "to live with my aunt" is why, not where.
-        r"(?:(?:(?i:from)|(?P<outof>(?i:out\s+of)))\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
+        # Not from software or an app: "We moved from Jira to Linear" is a new tool.
+        r"(?:(?:(?i:from)|(?P<outof>(?i:out\s+of)))\s+"
+        + rf"(?!(?:{SOFTWARE}|{PLATFORM})\s+(?i:to)\b)"
+        + r"(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
         + rf"(?i:to)\s+(?(outof)(?=(?:[Tt]he\s+)?[{UPPER}]))"
         # Not software or an app: "moved from Windows to Linux" (the ``uses`` rules read it).
         + rf"(?!(?:{SOFTWARE}|{PLATFORM})\b)"
@@ -297,6 +300,17 @@ _FACT_RULES: tuple[Rule, ...] = (
         # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
         r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{SOFTWARE})\b",
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "uses",
+        "moved moving move",
+        # "We moved from Jira to Linear": from software, by name, to a name is a new tool,
+        # whatever its name ("Linear" is no place to live).
+        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?(?i:from)\s+"
+        + rf"(?P<old>{SOFTWARE})\s+(?i:to)\s+"
+        + NAME_VAL,
         change=True,
         elide="past",
     ),

@@ -100,6 +100,26 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
         ),
         ("I moved to Mac last year.", [("Ana", "uses", "Mac", "assert", date(2023, 1, 1))]),
         ("I moved from Reddit to Discord.", []),
+        # From software by name, to any name: a new tool, not a home ("Linear", "Acme Board").
+        (
+            "We moved from Jira to Linear.",
+            [("Ana", "uses", "Linear", "assert", None), ("Ana", "uses", "Jira", "negate", None)],
+        ),
+        (
+            "Our team moved from Trello to Acme Board.",
+            [
+                ("Ana", "uses", "Acme Board", "assert", None),
+                ("Ana", "uses", "Trello", "negate", None),
+            ],
+        ),
+        ("We moved over to ClickUp.", [("Ana", "uses", "ClickUp", "assert", None)]),
+        (
+            "We moved from Boston to Denver.",
+            [
+                ("Ana", "location", "Denver", "assert", None),
+                ("Ana", "location", "Boston", "negate", None),
+            ],
+        ),
         ("I'm retired.", [("Ana", "role", "retired", "assert", None)]),
         ("I'm semi-retired.", [("Ana", "role", "semi-retired", "assert", None)]),
         ("I am a retired school teacher.", [("Ana", "role", "retired", "assert", None)]),
