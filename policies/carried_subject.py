@@ -8,7 +8,7 @@ import itertools
 
 from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean
-from nousmem.policies.patterns import (
+from nousmem.policies.subject_words import (
     CONDITIONAL,
     FIRST_PERSON,
     NAME_STOP,

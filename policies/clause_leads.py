@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import (
+from nousmem.policies.sentences import Sentence
+from nousmem.policies.subject_words import (
     ASKING,
     CONJUNCTIONS,
     FORGET_VERBS,
@@ -19,7 +20,6 @@ from nousmem.policies.patterns import (
     REMEMBER_VERBS,
     WANTING,
 )
-from nousmem.policies.sentences import Sentence
 
 __all__ = [
     "AWAITING",

@@ -15,7 +15,8 @@ from nousmem.policies.carried_subject import sentence_subject
 from nousmem.policies.clause_leads import DASHES as _DASHES
 from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean, denied, hypothetical, likened
-from nousmem.policies.patterns import (
+from nousmem.policies.sentences import Sentence
+from nousmem.policies.subject_words import (
     CESSATION,
     CONDITIONAL,
     CONJUNCTIONS,
@@ -25,7 +26,6 @@ from nousmem.policies.patterns import (
     PLAIN_NEG,
     SKIP_WORDS,
 )
-from nousmem.policies.sentences import Sentence
 from nousmem.policies.token_names import NAME_TOKEN, POSSESSIVES, agrees, name_at
 
 __all__ = [

@@ -28,15 +28,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from nousmem.policies.own_words import others, own_part
-from nousmem.policies.patterns import (
-    ASKING,
-    ATTRIBUTE_NOUNS,
-    KIN_NOUNS,
-    POLITE,
-    SPECIES_WORDS,
-    WANTING,
-)
+from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.sentences import sentences
+from nousmem.policies.subject_words import ASKING, ATTRIBUTE_NOUNS, KIN_NOUNS, POLITE, WANTING
 
 __all__ = ["GENDERED", "KIN_ALT", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
 

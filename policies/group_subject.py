@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.clause_leads import clean
-from nousmem.policies.patterns import PAST_IRREGULAR, words
+from nousmem.policies.patterns import words
+from nousmem.policies.subject_words import PAST_IRREGULAR
 
 __all__ = ["SHARED_ATTRIBUTES", "group_did", "our_group", "speaker_we"]
 

@@ -21,15 +21,8 @@ from nousmem.policies.list_words import (
     PEOPLE,
     VERBS,
 )
-from nousmem.policies.patterns import (
-    ABBREVIATIONS,
-    NAME,
-    NAME_STOP,
-    NOT_A_NAME,
-    PAST_IRREGULAR,
-    SPECIES,
-    SPECIES_SINGULAR,
-)
+from nousmem.policies.patterns import NAME, NOT_A_NAME, SPECIES, SPECIES_SINGULAR
+from nousmem.policies.subject_words import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.value_trim import trim_name, trim_phrase
 from nousmem.policies.value_words import (
     VALUE_STOP,

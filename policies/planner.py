@@ -8,8 +8,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from nousmem.policies.patterns import ATTRIBUTE_NOUNS
 from nousmem.policies.risk import REDACTION_MARK
+from nousmem.policies.subject_words import ATTRIBUTE_NOUNS
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fts_query, tokens

@@ -13,15 +13,9 @@ from functools import lru_cache
 
 from nousmem.policies.clauses import clean
 from nousmem.policies.own_words import SINGLE_OPEN
-from nousmem.policies.patterns import (
-    ADVERBS,
-    FIRST_PERSON,
-    MODALS,
-    NAME_STOP,
-    PLAIN_NEG,
-    words,
-)
+from nousmem.policies.patterns import words
 from nousmem.policies.sentences import TOKEN
+from nousmem.policies.subject_words import ADVERBS, FIRST_PERSON, MODALS, NAME_STOP, PLAIN_NEG
 
 __all__ = ["CLAUSE_PUNCT", "CLAUSE_STOPS", "REPORTING", "in_reported_quote", "reporter"]
 

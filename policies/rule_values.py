@@ -10,15 +10,9 @@ import calendar
 import re
 
 from nousmem.policies.clauses import Walk
-from nousmem.policies.patterns import (
-    ABBREVIATIONS,
-    NAME_STOP,
-    PAST_IRREGULAR,
-    SPECIES_SINGULAR,
-    STATUS_OF,
-    Rule,
-)
+from nousmem.policies.patterns import SPECIES_SINGULAR, STATUS_OF, Rule
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.subject_words import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
 from nousmem.policies.value_trim import trim_name, trim_phrase
 from nousmem.policies.value_words import (

@@ -17,15 +17,8 @@ spouse, a missed one only waits to be said again.
 from __future__ import annotations
 
 from nousmem.policies.letters import LOWER, UPPER
-from nousmem.policies.patterns import (
-    NAME,
-    NAME_STOP,
-    NAME_VAL,
-    NOT_WORD,
-    SPOUSE,
-    Rule,
-    make_rule,
-)
+from nousmem.policies.patterns import NAME, NAME_VAL, NOT_WORD, SPOUSE, Rule, make_rule
+from nousmem.policies.subject_words import NAME_STOP
 
 __all__ = ["SEPARATION_RULES"]
 

@@ -32,10 +32,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from nousmem.policies.clauses import clean
-from nousmem.policies.patterns import (
-    PAST_IRREGULAR,
-    words,
-)
+from nousmem.policies.patterns import words
 from nousmem.policies.reporters import (
     CLAUSE_PUNCT,
     CLAUSE_STOPS,
@@ -44,6 +41,7 @@ from nousmem.policies.reporters import (
     reporter,
 )
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.subject_words import PAST_IRREGULAR
 from nousmem.policies.timeexpr import TimeMention
 from nousmem.policies.value_trim import LIFELONG
 

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import ABBREVIATIONS
+from nousmem.policies.subject_words import ABBREVIATIONS
 
 __all__ = [
     "booked_for",

@@ -8,7 +8,7 @@ import re
 from nousmem.policies.clause_leads import STRIP as _STRIP
 from nousmem.policies.clause_leads import clean
 from nousmem.policies.letters import LOWER, UPPER
-from nousmem.policies.patterns import ADVERBS, MODALS, NAME_STOP, PAST_IRREGULAR, SKIP_WORDS
+from nousmem.policies.subject_words import ADVERBS, MODALS, NAME_STOP, PAST_IRREGULAR, SKIP_WORDS
 
 __all__ = ["NAME_TOKEN", "POSSESSIVES", "agrees", "name_at"]
 

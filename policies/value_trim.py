@@ -9,8 +9,8 @@ from bisect import bisect_left
 
 from nousmem.policies.clause_leads import DASHES as _DASHES
 from nousmem.policies.clause_leads import STRIP as _STRIP
-from nousmem.policies.patterns import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.sentences import TOKEN
+from nousmem.policies.subject_words import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.value_words import (
     ADJ_HEAD,
     HEAD_REJECT,

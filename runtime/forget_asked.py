@@ -36,7 +36,7 @@ from nousmem.policies.forget_requests import (
     singular,
 )
 from nousmem.policies.past_tense import present_tense
-from nousmem.policies.patterns import KIN_NOUNS
+from nousmem.policies.subject_words import KIN_NOUNS
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import (
     CONFIRMING_SOURCES,

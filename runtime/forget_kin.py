@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from nousmem.policies.forget_requests import GENDERED, KIN_ALT, KIN_START
-from nousmem.policies.patterns import KIN_NOUNS
+from nousmem.policies.subject_words import KIN_NOUNS
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import normalise_attribute

@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import KIN_START
-from nousmem.policies.patterns import KIN_NOUNS
 from nousmem.policies.sentences import sentences
+from nousmem.policies.subject_words import KIN_NOUNS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
