@@ -12,12 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nousmem.projections.worldview_models import (
-    CandidateStatus,
-    WorldviewCandidate,
-    WorldviewConfig,
-    WorldviewSlot,
-)
+from nousmem.projections.slot_kinds import CandidateStatus
+from nousmem.projections.worldview_models import WorldviewCandidate, WorldviewConfig, WorldviewSlot
 
 __all__ = ["SlotSelection"]
 

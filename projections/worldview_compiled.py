@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.slot_kinds import Key, slot_kind_for
 from nousmem.projections.supersession import from_trail
 from nousmem.projections.worldview_items import SLEEP_KEY_KINDS, TextItem
-from nousmem.projections.worldview_models import Key, WorldviewSlot, slot_kind_for
+from nousmem.projections.worldview_models import WorldviewSlot
 from nousmem.projections.worldview_slots import SlotResolver
 
 # What sleep's keys and schema summaries look like (runtime/sleep.py): "alice.employer#google",

@@ -8,12 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.worldview_models import (
-    HIDDEN_STATES,
-    CandidateStatus,
-    WorldviewCandidate,
-    WorldviewSlot,
-)
+from nousmem.projections.slot_kinds import HIDDEN_STATES, CandidateStatus
+from nousmem.projections.worldview_models import WorldviewCandidate, WorldviewSlot
 
 if TYPE_CHECKING:
     from nousmem.projections.worldview_slots import SlotResolver

@@ -23,9 +23,9 @@ from datetime import datetime
 
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lifecycle import HIDDEN, LADDER, LifecycleBook
+from nousmem.projections.slot_kinds import Key, slot_kind_for
 from nousmem.projections.supersession import Sup, carry, note_change
 from nousmem.projections.worldview_items import SupportRow
-from nousmem.projections.worldview_models import Key, slot_kind_for
 
 BELIEF_KINDS = frozenset({"fact", "preference"})
 """Slot kinds whose candidate ids (``kind:entity.attribute#value``) name an entity."""

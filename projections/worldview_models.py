@@ -8,37 +8,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from nousmem.projections.belief_models import match_key
 from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label, fold_plural, folded_words
+from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, CandidateStatus, SlotKind
 from nousmem.projections.worldview_items import unslot_part
-
-SlotKind = Literal[
-    "fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"
-]
-SLOT_KINDS: tuple[str, ...] = (
-    "fact",
-    "preference",
-    "constraint",
-    "procedure",
-    "schema",
-    "hypothesis",
-    "suppression",
-)
-CandidateStatus = Literal[
-    "selected",
-    "active",
-    "conflicted",
-    "superseded",
-    "inhibited",
-    "archived",
-    "obsolete",
-    "compressed",
-    "expired",
-    "held",
-    "failure",
-    "negated",
-]
 
 
 class WorldviewConfig(BaseModel):
@@ -319,14 +292,6 @@ class WorldviewSnapshot(BaseModel):
         return "\n".join(lines)
 
 
-PREFERENCE_ATTRIBUTES = frozenset(
-    {"likes", "dislikes", "preference", "prefers", "instruction", "answer_language"}
-)
-#: Attributes whose slots join every read, whoever the question names: a standing instruction
-#: to the assistant ("Always answer in French") applies to every answer.
-STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
-
-
 _CURRENT = ("selected", "conflicted", "active", "held")
 
 
@@ -401,36 +366,3 @@ def listed(s: WorldviewSlot) -> bool:
     """Whether ``s`` holds unrelated entries side by side, each on its own rendered line
     and none left out: standing instructions, and preferences given without a keyword."""
     return standing(s) or (s.kind == "preference" and s.id.endswith("/general"))
-
-
-COMMITMENT = {
-    "fresh": 0.3,
-    "captured": 0.4,
-    "linked": 0.5,
-    "reinforced": 0.65,
-    "mature": 0.8,
-    "core": 1.0,
-}
-HIDDEN_STATES = {"inhibited", "obsolete", "archived", "compressed"}
-LENS_KINDS: dict[str, frozenset[str]] = {
-    "logical": frozenset({"fact", "preference", "constraint"}),
-    "procedural": frozenset({"procedure", "schema"}),
-    "historical": frozenset(
-        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
-    ),
-    "audit": frozenset(
-        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis", "suppression"}
-    ),
-    "associative": frozenset(
-        {"fact", "preference", "constraint", "procedure", "schema", "hypothesis"}
-    ),
-}
-Key = tuple[str, str, str]  # (entity key, attribute, value key)
-
-
-def slot_kind_for(attribute: str) -> str:
-    return "preference" if attribute in PREFERENCE_ATTRIBUTES else "fact"
-
-
-def candidate_id(kind: str, entity: str, attribute: str, value: str) -> str:
-    return f"{kind}:{match_key(entity)}.{attribute}#{match_key(value)}"

@@ -17,6 +17,13 @@ from nousmem.projections.belief_models import (
     match_key,
     source_key,
 )
+from nousmem.projections.slot_kinds import (
+    COMMITMENT,
+    HIDDEN_STATES,
+    STANDING_ATTRIBUTES,
+    CandidateStatus,
+    Key,
+)
 from nousmem.projections.slot_selection import SlotSelection
 from nousmem.projections.supersession import (
     Sup,
@@ -29,11 +36,6 @@ from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
-    COMMITMENT,
-    HIDDEN_STATES,
-    STANDING_ATTRIBUTES,
-    CandidateStatus,
-    Key,
     ScoreComponents,
     WorldviewCandidate,
     WorldviewConfig,

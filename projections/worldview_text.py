@@ -10,13 +10,8 @@ from datetime import datetime
 from itertools import pairwise
 
 from nousmem.projections.belief_models import match_key, source_key
-from nousmem.projections.worldview_models import (
-    COMMITMENT,
-    HIDDEN_STATES,
-    CandidateStatus,
-    WorldviewCandidate,
-    WorldviewSlot,
-)
+from nousmem.projections.slot_kinds import COMMITMENT, HIDDEN_STATES, CandidateStatus
+from nousmem.projections.worldview_models import WorldviewCandidate, WorldviewSlot
 from nousmem.projections.worldview_slots import SlotResolver
 
 _END_PUNCT = ".!?\u2026;,:\"' "

@@ -20,13 +20,10 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fold_plural, folded_words, tokens
 from nousmem.projections.schema import AttributeSpec
+from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_items import unslot_part
-from nousmem.projections.worldview_models import (
-    STANDING_ATTRIBUTES,
-    WorldviewSlot,
-    WorldviewSnapshot,
-)
+from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot
 from nousmem.runtime.fact_lines import asks_about
 
 __all__ = ["MIN_OTHERS", "Asked"]

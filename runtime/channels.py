@@ -14,9 +14,9 @@ from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet
+from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview import slot_kind_for
-from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
 from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow

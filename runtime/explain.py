@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
-from nousmem.projections.worldview_models import WorldviewCandidate, slot_kind_for
+from nousmem.projections.slot_kinds import slot_kind_for
+from nousmem.projections.worldview_models import WorldviewCandidate
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import AssessmentPayload, CandidatePromotedPayload

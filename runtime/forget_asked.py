@@ -51,11 +51,7 @@ from nousmem.projections.lexical import folded_words, tokens
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
-from nousmem.projections.worldview_models import (
-    STANDING_ATTRIBUTES,
-    candidate_id,
-    slot_kind_for,
-)
+from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, candidate_id, slot_kind_for
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.forget_kin import Relatives, introduces, readings
 

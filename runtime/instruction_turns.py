@@ -16,7 +16,7 @@ from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
-from nousmem.projections.worldview_models import STANDING_ATTRIBUTES
+from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 

@@ -21,7 +21,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.lifecycle_models import HIDDEN
 from nousmem.projections.schema import normalise_attribute
-from nousmem.projections.worldview_models import candidate_id, slot_kind_for
+from nousmem.projections.slot_kinds import candidate_id, slot_kind_for
 
 __all__ = ["SAID_AGAIN", "restorations"]
 
