@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
+
+from nousmem.runtime.errors import StorageError
+
 SCHEMA_VERSION = 3
 """2: ``events`` is a rowid table. Version 1 files (``WITHOUT ROWID``) are read and written by
 the same statements and keep their layout. 3: doc rows wait in ``lex_queue`` before the
@@ -89,3 +93,33 @@ SELECT_COLUMNS = (
     "namespace, seq, id, kind, occurred_at, recorded_at, causation_id, payload,"
     " payload_digest, prev_hash, hash, erased"
 )
+
+
+def init_schema(conn: sqlite3.Connection) -> None:
+    """Create the schema in a new file, or raise an older one's version to this one's (a
+    file written by a newer nousmem is refused: :class:`StorageError`)."""
+    meta = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nousmem_meta'"
+    ).fetchone()
+    got = (
+        conn.execute("SELECT value FROM nousmem_meta WHERE key = 'schema_version'").fetchone()
+        if meta
+        else None
+    )
+    if got is not None and str(got[0]) == str(SCHEMA_VERSION):
+        # Current: nothing to create. The script would take the write lock, so a
+        # read-only command would wait for (or time out on) another process's writer.
+        return
+    if got is not None and (not str(got[0]).isdigit() or int(got[0]) > SCHEMA_VERSION):
+        # Written by a newer nousmem: its rows may mean what this version cannot read,
+        # and what this version would write may break them.
+        raise StorageError(
+            f"journal schema version {got[0]} is newer than this nousmem's"
+            f" ({SCHEMA_VERSION}); upgrade nousmem to open it"
+        )
+    # executescript commits implicitly, so the script carries its own transaction.
+    conn.executescript(
+        "BEGIN IMMEDIATE;" + DDL + "INSERT INTO nousmem_meta(key, value)"
+        f" VALUES ('schema_version', '{SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE"
+        f" SET value = excluded.value WHERE CAST(value AS INTEGER) < {SCHEMA_VERSION}; COMMIT;"
+    )

@@ -46,7 +46,7 @@ from nousmem.runtime.journal.base import Guard, Journal
 from nousmem.runtime.journal.chain import SealedRow, event_from_draft
 from nousmem.runtime.journal.checkpoint import BACKSTOP_PAGES, Checkpointer
 from nousmem.runtime.journal.planlock import PlanLock
-from nousmem.runtime.journal.schema import DDL, SCHEMA_VERSION
+from nousmem.runtime.journal.schema import init_schema
 from nousmem.runtime.journal.scrub import finish_scrubs, scrub_pending
 from nousmem.runtime.journal.sqlite_connect import (
     check_writable,
@@ -163,7 +163,7 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
                 stall_budget_ms=inline_stall_ms if durability == "full" else None,
             )
             self._writer.fts.in_memory = postings_in_memory
-            await self._in_thread(self._init_schema)
+            await self._in_thread(init_schema)
             if is_file_path(path):
                 await db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
                 self._checkpointer = Checkpointer(path, durability, busy_timeout_s)
@@ -179,34 +179,6 @@ class SqliteJournal(SqliteReads, SqliteVectors, Journal):
                 raise _translate(exc) from exc
             raise
         return self
-
-    @staticmethod
-    def _init_schema(conn: sqlite3.Connection) -> None:
-        meta = conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nousmem_meta'"
-        ).fetchone()
-        got = (
-            conn.execute("SELECT value FROM nousmem_meta WHERE key = 'schema_version'").fetchone()
-            if meta
-            else None
-        )
-        if got is not None and str(got[0]) == str(SCHEMA_VERSION):
-            # Current: nothing to create. The script would take the write lock, so a
-            # read-only command would wait for (or time out on) another process's writer.
-            return
-        if got is not None and (not str(got[0]).isdigit() or int(got[0]) > SCHEMA_VERSION):
-            # Written by a newer nousmem: its rows may mean what this version cannot read,
-            # and what this version would write may break them.
-            raise StorageError(
-                f"journal schema version {got[0]} is newer than this nousmem's"
-                f" ({SCHEMA_VERSION}); upgrade nousmem to open it"
-            )
-        # executescript commits implicitly, so the script carries its own transaction.
-        conn.executescript(
-            "BEGIN IMMEDIATE;" + DDL + "INSERT INTO nousmem_meta(key, value)"
-            f" VALUES ('schema_version', '{SCHEMA_VERSION}') ON CONFLICT(key) DO UPDATE"
-            f" SET value = excluded.value WHERE CAST(value AS INTEGER) < {SCHEMA_VERSION}; COMMIT;"
-        )
 
     async def _in_thread(
         self, fn: Callable[[sqlite3.Connection], T], *, handoff: threading.Event | None = None
