@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 21
+READ_RULES = 22
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -170,6 +170,9 @@ unexplained while the package version stays the same (as it does between release
    in place of each sentence naming one of its forgotten values ("I live in Lyon.
    [forgotten]" after "Forget that my sister lives in Rome"); it used to be shown whole;
    the new `pronouns` attribute is asked for by "pronoun(s)".
+22: a question about what memory refused ("What did you refuse to remember?", "Which
+   writes were rejected?": ``QueryPlan.refusals``) lists the audit records through the
+   associative lens too.
 """
 
 
