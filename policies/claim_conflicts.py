@@ -18,7 +18,8 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
   sentence ("I'm no longer a cashier at Target, I'm a manager at Target");
 * a place one is going to is a trip, not a pastime: "I'm going to Paris next week" reads
   ``goal: trip to Paris``, and the ``activity: Paris`` that "going to <Name>" also gives
-  ("going to Coachella") is dropped.
+  ("going to Coachella") is dropped; so is the ``activity: bought Subaru`` of a car bought
+  ("I bought a Subaru" is ``vehicle: Subaru``).
 """
 
 from __future__ import annotations
@@ -75,10 +76,17 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         for _, _, _, c in found
         if c.attribute == "goal" and c.value.startswith(_TRIP)
     }
+    cars = [
+        (match_key(c.entity), match_key(c.value))
+        for _, _, _, c in found
+        if c.attribute == "vehicle"
+    ]
     for _, idx, _, claim in found:
         key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
         if claim.attribute == "activity" and (key[0], key[2]) in trips:
             continue
+        if claim.attribute == "activity" and _bought_car(key, cars):
+            continue  # "I bought a Subaru": the car, not a purchase as a pastime
         if claim.polarity == "assert" and any(
             _overlap(claim.span, c.span) or _takes_back(c, claim, content)
             for c in negated.get(key, ())
@@ -90,6 +98,15 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         ):
             continue
         yield claim
+
+
+def _bought_car(key: tuple[str, str, str], cars: Sequence[tuple[str, str]]) -> bool:
+    """Whether activity ``key`` is the buying of a car the sentence names as a vehicle
+    ("bought toyota prius", "got new honda")."""
+    verb, _, rest = key[2].partition(" ")
+    return verb in ("bought", "got") and any(
+        e == key[0] and (rest == car or rest.endswith(" " + car)) for e, car in cars
+    )
 
 
 def _overlap(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:

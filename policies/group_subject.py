@@ -2,9 +2,9 @@
 
 "We went camping last week" tells that the speaker went camping, and "We moved to York" that
 the speaker lives there; "We love jazz" does not tell that the speaker loves jazz. So only
-the rules of what people do, where they have been, where they live, the pets they keep
-and the tools they use (:data:`SHARED_ATTRIBUTES`) read "we", and only in a plain
-statement: not a question ("Where did we go camping"), a suggestion ("Why don't we go",
+the rules of what people do, where they have been, where they live, the pets they keep,
+the tools they use and the cars they drive (:data:`SHARED_ATTRIBUTES`) read "we", and only
+in a plain statement: not a question ("Where did we go camping"), a suggestion ("Why don't we go",
 "How about we go", "I suggested we go", "It's about time we went"), a hope ("I hope we
 go", "Fingers crossed we go"), an offer or a plan ("We can go", "We'll go", "We were going
 to go", "We have to go"), nor "we" in a relative clause ("Most of the money we had went
@@ -22,7 +22,9 @@ from nousmem.policies.subject_words import PAST_IRREGULAR
 __all__ = ["SHARED_ATTRIBUTES", "group_did", "our_group", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
-SHARED_ATTRIBUTES = frozenset({"activity", "diet", "goal", "location", "pet", "uses", "visited"})
+SHARED_ATTRIBUTES = frozenset(
+    {"activity", "diet", "goal", "location", "pet", "uses", "vehicle", "visited"}
+)
 
 # "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal); "we" before the
 # "'re" a rule reads itself ("We're vegetarian": the verb phrase starts at "'re").

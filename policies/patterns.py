@@ -42,6 +42,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "speaks",
         "school",
         "studied",
+        "vehicle",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -60,6 +61,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "relationship_status",
     "birthday",
     "pronouns",
+    "work_mode",
 }
 
 
@@ -125,8 +127,10 @@ class Rule(BaseModel):
     #: is Sam, ...") gives no claim.
     stated: bool = False
     #: A raw or status value takes a list ("allergic to peanuts and shellfish") whose
-    #: further items each match this at their start (group ``val``); ``np``, ``name`` and
-    #: ``pet`` values have readers of their own (``policies/coordination.py``).
+    #: further items each match this at their start (group ``val``); so does an ``np``
+    #: value's where it is given ("trip to Japan ... and (to) Korea"), while ``np`` values
+    #: without it, ``name`` and ``pet`` ones have readers of their own
+    #: (``policies/coordination.py``).
     items: re.Pattern[str] | None = None
     weight: float = 1.0
 
@@ -267,6 +271,9 @@ STATUS_OF: dict[str, str] = {
     "lactose intolerant": "lactose-intolerant",
     "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
+    # Where one works from (``work_mode``), in one spelling each.
+    **dict.fromkeys(("remotely", "from home"), "remote"),
+    **dict.fromkeys(("onsite", "in the office", "in office", "in-office"), "on-site"),
     # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".
     **dict.fromkeys(
         (

@@ -30,6 +30,7 @@ from nousmem.policies.rules_personal import PERSONAL_RULES, PRONOUN_SET_START
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
+from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
@@ -357,6 +358,7 @@ RULES: tuple[Rule, ...] = (
     + PERSONAL_RULES
     + HEALTH_RULES
     + EDUCATION_RULES
+    + VEHICLE_RULES
     + LEISURE_RULES
 )
 

@@ -1,5 +1,6 @@
 """Rules for someone's place at work: whom they report to, ``manager`` (single-valued, a
-name), and their ``team`` (single-valued: "the platform team").
+name), their ``team`` (single-valued: "the platform team") and where they work from,
+``work_mode`` (single-valued: ``remote``, ``hybrid`` or ``on-site``).
 
 "My manager is Priya Raman", "my new boss Tom", "Tom is my manager", "I report to Tom";
 "my former manager Priya" denies Priya. "I'm on the platform team", "I work in the data
@@ -48,6 +49,14 @@ _CLAUSE_END = (
 _TEAM = (
     r"(?P<val>(?!(?i:same|other|whole|entire|wrong|right|first|second|winning|losing)\b)"
     r"(?:[\w&/-]+\s+){1,3}?(?i:team|squad|department))\b(?!['-])"
+)
+# How one works: remote, hybrid or on-site, as said ("from home" is remote, "in the office"
+# on-site: ``patterns.STATUS_OF``).
+_HOW = r"(?:(?i:now|currently|still|also|fully|mostly|entirely|completely|100%)\s+)*"
+_MODE = r"(?P<val>(?i:remotely|remote|from\s+home|hybrid|on-?site|in\s+(?:the\s+)?office))"
+_MODE_END = (
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:now|these\s+days|full[- ]time|part[- ]time|for|at|since"
+    r"|and|but|so|because)\b)"
 )
 # "Tom is my manager" (not "Tom is my manager's husband", "my boss-to-be").
 _NOT_POSSESSIVE = r"\b(?!-|'|\s+(?i:at\s+heart)\b)"
@@ -115,6 +124,28 @@ WORK_RULES: tuple[Rule, ...] = (
         value="raw",
         change=True,
         elide="past",
+    ),
+    # ---- work_mode: "I work remotely", "I work from home", "My job is fully remote" ------
+    # Only where the clause ends, or a time, an employer or "now" follows: "I work from
+    # home on Fridays" is a hybrid week, not a remote job, and gives nothing.
+    make_rule(
+        "work_mode",
+        "work works working",
+        r"\b(?i:work|works|working)\s+" + _HOW + _MODE + _MODE_END,
+        value="status",
+    ),
+    make_rule(
+        "work_mode",
+        "job role position",
+        POSS
+        + r"\s+(?:(?i:new|current)\s+)?(?i:job|role|position)\s+(?i:is|'s)\s+"
+        + r"(?:(?i:now|still|also)\s+)?"
+        + _HOW
+        + r"(?P<val>(?i:remote|hybrid|on-?site|in-office))"
+        + _MODE_END,
+        value="status",
+        subject="poss",
+        stated=True,
     ),
     # "I report to Tom", "She reports directly to Dana" (the present only: "I reported to
     # Tom" may be any earlier job).

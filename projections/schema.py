@@ -202,6 +202,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
         _single("team", 540.0, "team teams squad department"),
+        _single("work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh"),
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
@@ -216,6 +217,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _multi("activity", 180.0, "activity activities done bought buy purchase purchased"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
+        _multi("vehicle", 1825.0, "vehicle vehicles car cars drive drives truck suv"),
         _multi(
             "visited",
             3650.0,

@@ -172,7 +172,8 @@ unexplained while the package version stays the same (as it does between release
    the new `pronouns` attribute is asked for by "pronoun(s)".
 22: a question about what memory refused ("What did you refuse to remember?", "Which
    writes were rejected?": ``QueryPlan.refusals``) lists the audit records through the
-   associative lens too.
+   associative lens too; the new `work_mode` and `vehicle` attributes are asked for by
+   "remote(ly)", "hybrid", "office", "wfh", ... and "car(s)", "drive(s)", "vehicle(s)", ....
 """
 
 

@@ -442,8 +442,14 @@ async def test_a_birthday_answers_when_it_is() -> None:
         ("I studied hard for the exam.", []),
         ("I'm studying abroad in Spain.", []),
         ("I didn't graduate from college.", []),
-        # An adverb before "for" keeps the employer.
-        ("I work remotely for Acme Corp.", [("Dana", "employer", "Acme Corp", "assert")]),
+        # An adverb before "for" keeps the employer (and says how one works there).
+        (
+            "I work remotely for Acme Corp.",
+            [
+                ("Dana", "employer", "Acme Corp", "assert"),
+                ("Dana", "work_mode", "remote", "assert"),
+            ],
+        ),
     ],
 )
 def test_education_and_employer_phrasings(text: str, expected: list[Row]) -> None:
