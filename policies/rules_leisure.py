@@ -101,6 +101,20 @@ LEISURE_RULES: tuple[Rule, ...] = (
         value="name",
         alt_negated="dislikes",
     ),
+    # "I root for the Lakers", "Tom cheers for Arsenal", "I support Manchester United": a
+    # team by its name (with "support" only a name after "the" or one of several words, so
+    # "I support Tom" and "I support my family" are no team). Not rooting for a team is no
+    # dislike of it: "I don't root for the Yankees" denies the like only.
+    make_rule(
+        "likes",
+        "root roots rooting cheer cheers cheering support supports",
+        r"\b(?:(?i:root|roots|rooting|cheer|cheers|cheering)\s+(?i:for)\s+(?:[Tt]he\s+)?"
+        rf"|(?i:support|supports)\s+(?=[Tt]he\s+[{UPPER}]|[{UPPER}][\w'-]*\s+[{UPPER}])"
+        r"(?:[Tt]he\s+)?)"
+        + NAME_VAL
+        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|every|since|in|at|because|so)\b)",
+        value="name",
+    ),
     make_rule(
         "likes",
         "favorite favourite",

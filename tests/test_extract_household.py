@@ -88,6 +88,15 @@ from tests.helpers import extracted_claims as claims
         # A fan of a name.
         ("I'm a huge Taylor Swift fan.", [("Dana", "likes", "Taylor Swift", "assert")]),
         ("Tom is a big Arsenal fan.", [("Tom", "likes", "Arsenal", "assert")]),
+        # A team rooted for (with "support": a name of several words or after "the").
+        ("I root for the Lakers.", [("Dana", "likes", "Lakers", "assert")]),
+        ("Tom cheers for Arsenal every weekend.", [("Tom", "likes", "Arsenal", "assert")]),
+        ("I support Manchester United.", [("Dana", "likes", "Manchester United", "assert")]),
+        ("I support the Yankees.", [("Dana", "likes", "Yankees", "assert")]),
+        ("I don't root for the Yankees.", [("Dana", "likes", "Yankees", "negate")]),
+        ("I support Tom.", []),
+        ("I support my family.", []),
+        ("I'm rooting for you.", []),
         # The role after a new job's employer.
         (
             "I got a new job at Spotify as a product manager!",
