@@ -58,6 +58,16 @@ _MODE_END = (
     r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:now|these\s+days|full[- ]time|part[- ]time|for|at|since"
     r"|and|but|so|because)\b)"
 )
+_WEEKDAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?"
+_SOME_DAYS = (
+    r"(?P<val>(?i:remotely|remote|from\s+home))\s+(?i:on\s+"
+    + _WEEKDAY
+    + r"(?:\s*(?:,|and|&)\s*"
+    + _WEEKDAY
+    + r")*|(?:one|two|three|four|a\s+couple\s+of|a\s+few|\d)\s+days?\s+(?:a|per|every)\s+week"
+    r"|(?:once|twice)\s+(?:a|per|every)\s+week|most\s+days|some\s+days|part\s+of\s+the\s+week)"
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|for|at|since|so|because)\b)"
+)
 # "Tom is my manager" (not "Tom is my manager's husband", "my boss-to-be").
 _NOT_POSSESSIVE = r"\b(?!-|'|\s+(?i:at\s+heart)\b)"
 
@@ -127,12 +137,21 @@ WORK_RULES: tuple[Rule, ...] = (
     ),
     # ---- work_mode: "I work remotely", "I work from home", "My job is fully remote" ------
     # Only where the clause ends, or a time, an employer or "now" follows: "I work from
-    # home on Fridays" is a hybrid week, not a remote job, and gives nothing.
+    # home on Fridays" is a hybrid week, not a remote job (the next rule reads it).
     make_rule(
         "work_mode",
         "work works working",
         r"\b(?i:work|works|working)\s+" + _HOW + _MODE + _MODE_END,
         value="status",
+    ),
+    # "I work from home on Fridays", "I work remotely two days a week", "... most days":
+    # some days at home is a hybrid job.
+    make_rule(
+        "work_mode",
+        "work works working",
+        r"\b(?i:work|works|working)\s+" + _HOW + _SOME_DAYS,
+        value="status",
+        template="hybrid",
     ),
     make_rule(
         "work_mode",

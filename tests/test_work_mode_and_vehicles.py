@@ -20,6 +20,11 @@ from tests.helpers import extracted_claims as claims
         ("I work in the office.", [("Dana", "work_mode", "on-site", "assert")]),
         ("Ana works remotely.", [("Ana", "work_mode", "remote", "assert")]),
         ("I no longer work remotely.", [("Dana", "work_mode", "remote", "negate")]),
+        # Some days at home: a hybrid job.
+        ("I work from home on Fridays.", [("Dana", "work_mode", "hybrid", "assert")]),
+        ("I work remotely two days a week.", [("Dana", "work_mode", "hybrid", "assert")]),
+        ("I work from home on Mondays and Fridays.", [("Dana", "work_mode", "hybrid", "assert")]),
+        ("I work remotely most days.", [("Dana", "work_mode", "hybrid", "assert")]),
     ],
 )
 def test_how_one_works_is_read(text: str, expected: list[tuple[str, ...]]) -> None:
@@ -29,7 +34,6 @@ def test_how_one_works_is_read(text: str, expected: list[tuple[str, ...]]) -> No
 @pytest.mark.parametrize(
     "text",
     [
-        "I work from home on Fridays.",  # a day of it: not how the job is
         "I'd work remotely if I could.",
         "Do you work remotely?",
         "I worked remotely for years.",  # some earlier job
