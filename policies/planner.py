@@ -114,6 +114,10 @@ class QueryPlan(BaseModel):
     recorded before it."""
     actor: str | None = None
     """Who asks: the question's first person ("I", "my") resolved to this entity."""
+    relatives: tuple[str, ...] = ()
+    """The relatives its "my <noun>" means ("Where does my sister live?": the one sister
+    memory knows by name, as of the read): their slots join the snapshot, before the
+    asker's. Empty in traces recorded before it."""
     rank_seq: int | None = None
     """A read as of an event time: the journal prefix its lexical channel plans and ranks
     in (the journal as it stood at that time). None for other reads, and in traces recorded

@@ -41,6 +41,7 @@ class Asked:
         self.plan = plan
         self.spec = spec
         self.entities = {match_key(e) for e in plan.entities}
+        self.relatives = {match_key(e) for e in plan.relatives}
         # The question's own words, not the names in it: a procedure that mentions
         # "Caroline" is no answer to "Who employs Caroline?".
         names = {t for e in plan.entities for t in tokens(e)}
@@ -60,10 +61,15 @@ class Asked:
         """Whether ``slot`` is of an entity the question names: a belief slot's entity
         ("Maya.location"), or the owner of a text preference slot ("Dr%2E Who/general",
         whose escaped parts hold no ".")."""
+        return self._entity(slot) in self.entities
+
+    @staticmethod
+    def _entity(slot: WorldviewSlot) -> str:
+        """The match key of the entity whose slot ``slot`` is (see :meth:`owned`)."""
         entity, dot, _ = slot.key.rpartition(".")
         if not dot:
             entity = unslot_part(slot.key.partition("/")[0])
-        return match_key(entity) in self.entities
+        return match_key(entity)
 
     def answer(self, fact_id: str) -> bool:
         """A fact line of a named entity's attribute the question names."""
@@ -80,7 +86,10 @@ class Asked:
         if slot.kind in ("fact", "preference"):
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
-                # for every preference slot, O'Brien's first.
+                # for every preference slot, O'Brien's first; "Where does my sister live?"
+                # the sister's before the asker's.
+                if self._entity(slot) in self.relatives:
+                    return 2.5
                 return 2.25 if self.owned(slot) else 2.0
             # A standing instruction applies to every answer: next after what is asked.
             if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
+from nousmem.runtime.forget_kin import relatives_asked
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
-__all__ = ["MAX_SPEAKERS", "name_of", "speakers_named"]
+__all__ = ["MAX_SPEAKERS", "also_asked", "name_of", "speakers_named"]
 
 #: Beyond this many speakers in a namespace a read does not look for the speakers a question
 #: names (each costs a belief lookup): one speaker per person is the common case.
@@ -42,3 +44,23 @@ def speakers_named(proj: Projector, entities: Sequence[str], at: ReadPoint) -> l
         if name is not None and match_key(name) in keys:
             out.append(display)
     return out
+
+
+def also_asked(proj: Projector, plan: QueryPlan, at: ReadPoint) -> QueryPlan:
+    """``plan`` with who else the question is about: the speakers whose name one of its
+    entities is (:func:`speakers_named`, added to ``entities``), and the one relative each
+    "my <noun>" of the asker's means (``relatives``: "Where does my sister live?" asks
+    about the sister memory knows by name, see ``runtime/forget_kin.py``, before the
+    asker; her slots join the snapshot, her fact lines come through the asker's link).
+    Each once."""
+    named = list(plan.entities)
+    keys = {match_key(e) for e in named}
+    kin = []
+    for name in relatives_asked(
+        plan.question, plan.actor, proj.beliefs, proj.docs, as_of_seq=at.seq, as_of_time=at.time
+    ):
+        if match_key(name) not in keys:
+            keys.add(match_key(name))
+            kin.append(name)
+    speakers = speakers_named(proj, named, at)
+    return plan.model_copy(update={"entities": (*named, *speakers), "relatives": tuple(kin)})

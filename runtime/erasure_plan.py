@@ -280,6 +280,14 @@ def references(
             if any(dead(c, e.seq) for c in notes_index.named_in(notes)):
                 found.add(e.id)
                 continue
+            # The relative its "my brother" meant ("Sara"), when only erased evidence
+            # named them, is erased content too.
+            relatives = p.plan.get("relatives") or ()
+            if any(
+                isinstance(r, str) and log.key_at(match_key(r), e.seq) in gone for r in relatives
+            ):
+                found.add(e.id)
+                continue
             # A fact line's id names its entity ("fact:sara.location", reached through a
             # link): one only erased evidence named is erased content.
             lines = [*p.selected, *(c.get("id") for c in p.candidates if isinstance(c, dict))]

@@ -173,7 +173,9 @@ unexplained while the package version stays the same (as it does between release
 22: a question about what memory refused ("What did you refuse to remember?", "Which
    writes were rejected?": ``QueryPlan.refusals``) lists the audit records through the
    associative lens too; the new `work_mode` and `vehicle` attributes are asked for by
-   "remote(ly)", "hybrid", "office", "wfh", ... and "car(s)", "drive(s)", "vehicle(s)", ....
+   "remote(ly)", "hybrid", "office", "wfh", ... and "car(s)", "drive(s)", "vehicle(s)", ...;
+   a question's "my sister" (brother, wife, son, ...) is about the one relative memory
+   knows by that noun (``QueryPlan.relatives``), whose asked slots lead the snapshot.
 """
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 
 from nousmem.policies.forget_requests import GENDERED, KIN_ALT, KIN_START
 from nousmem.policies.subject_words import KIN_NOUNS
@@ -20,7 +21,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import normalise_attribute
 from nousmem.runtime.docrows import DocRow
 
-__all__ = ["Relatives", "introduces", "readings"]
+__all__ = ["Relatives", "introduces", "readings", "relatives_asked"]
 
 _KIN_NAME = re.compile(rf"\bmy\s+(?:{KIN_ALT})\s+(?P<name>(?-i:[A-Z])[\w'-]*)", re.I)
 
@@ -116,3 +117,37 @@ class Relatives:
             if any(said.search(t) for t in texts):
                 out.add(noun)
         return out
+
+
+_MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
+
+
+def relatives_asked(
+    question: str,
+    actor: str | None,
+    beliefs: BeliefStore,
+    docs: Mapping[str, DocRow],
+    *,
+    as_of_seq: int | None = None,
+    as_of_time: datetime | None = None,
+) -> list[str]:
+    """The relatives a question asked by ``actor`` names by noun ("Where does my sister
+    live?"): for each "my <noun>", the one relative of the asker's link (as of the read)
+    the noun means, as :func:`readings` finds it; none for a noun that means several or
+    no one, nor for friends (one friend known is not one friend had)."""
+    if actor is None or "my" not in question.lower():
+        return []
+    kin = Relatives(beliefs, docs, actor)
+    out: list[str] = []
+    for m in _MY_KIN.finditer(question.split("?", 1)[0]):
+        noun = " ".join(m.group("kin").casefold().split())
+        attribute = KIN_NOUNS[noun]
+        if attribute == "friend":
+            continue
+        snap = beliefs.snapshot(
+            actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        )
+        meant = kin.meant(attribute, [] if snap is None else list(snap.held), noun)
+        if len(meant) == 1 and meant[0] not in out:
+            out.append(meant[0])
+    return out

@@ -24,7 +24,7 @@ from nousmem.projections.retrieval import (
 from nousmem.projections.token_estimate import count_tokens
 from nousmem.projections.worldview_models import WorldviewSnapshot, standing
 from nousmem.runtime.asked import MIN_OTHERS, Asked, asked_period
-from nousmem.runtime.asker_names import name_of, speakers_named
+from nousmem.runtime.asker_names import also_asked, name_of
 from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
@@ -195,9 +195,7 @@ class QueryEngine(Gating):
                 actor=actor,
                 actor_names=names,
             )
-            plan = plan.model_copy(
-                update={"entities": (*plan.entities, *speakers_named(proj, plan.entities, at))}
-            )
+            plan = also_asked(proj, plan, at)
             plan = plan.model_copy(
                 update={
                     "fts": lexical_query(proj, plan, rank),
@@ -235,7 +233,7 @@ class QueryEngine(Gating):
         try:
             await asyncio.sleep(0)  # the task hands its search to the thread
             # Before the fact lines: a line of a conflicted slot must not settle on a value.
-            wv = resolve(plan.entities)
+            wv = resolve((*plan.relatives, *plan.entities))
             if plan.past and plan.times:
                 wv = wv.model_copy(update={"period": asked_period(plan)})
             conflicted = competing(wv)

@@ -263,6 +263,7 @@ class Traces(ReadPath):
             entities=list(
                 dict.fromkeys(
                     [
+                        *(trace.plan.get("relatives") or ()),
                         *(trace.plan.get("entities") or ()),
                         *(
                             sid[len("fact:") :].rsplit(".", 1)[0]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from nousmem.projections.models import Claim, Observation
-from nousmem.runtime import MemoryRuntime, RouteResult
+from nousmem.runtime import MemoryRuntime, RouteResult, UnknownEvent
 
 T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
 
@@ -154,3 +156,39 @@ async def test_a_rebuild_holds_what_the_write_read() -> None:
         again = await rt.belief("Maya", "location")
         assert live is not None and again == live
         assert again.held == ("Berlin",)
+
+
+async def test_a_question_about_my_sister_is_about_the_sister_memory_knows() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(
+            rt,
+            "My sister Lena lives in Boston.",
+            "I live in Denver.",
+            "My sister just moved to Chicago.",
+        )
+        ctx = await rt.query("Where does my sister live?", actor="Lee")
+        assert "Lena" in ctx.plan["relatives"]
+        snapshot = ctx.prompt_sections["worldview"].splitlines()
+        assert snapshot[0].startswith("- fact Lena.location: Chicago")
+        # No one is meant where the noun means no one known; nor without an asker.
+        ctx = await rt.query("Where does my brother live?", actor="Lee")
+        assert "Lena" not in ctx.plan["relatives"]
+        ctx = await rt.query("Where does my sister live?")
+        assert "Lena" not in ctx.plan["relatives"]
+        # A read of the past reaches only the relatives memory knew then.
+        ctx = await rt.query(
+            "Where does my sister live?", actor="Lee", as_of=T0 - timedelta(days=1)
+        )
+        assert "Lena" not in ctx.plan["relatives"]
+
+
+async def test_erasing_the_relative_erases_the_trace_that_meant_them() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        (first,) = await _say(rt, "My sister Lena is a nurse.")
+        ctx = await rt.query(
+            "Where does my sister live?", actor="Lee", lens="procedural", budget_tokens=20
+        )
+        assert ctx.plan["relatives"] == ["Lena"]
+        await rt.erase(event_ids=[first.observation_id], reason="privacy")
+        with pytest.raises(UnknownEvent):
+            await rt.trace(ctx.trace_id)
