@@ -42,20 +42,16 @@ _CAR_END = (
 # Ride-hailing and delivery: a job, not a car ("I drive an Uber", "I drive a Lyft").
 _NOT_A_CAR = r"(?!(?:Uber|Lyft|Bolt|DoorDash|Grubhub|Instacart|Amazon|UPS|FedEx)\b)"
 _ANY_NAME = rf"[{UPPER}][{LETTER}0-9-]*"
+# The car as said, to where the clause goes on: any name driven, a known make otherwise.
+_ANY_CAR = rf"(?P<val>{_ANY_NAME}{_MODEL}){_CAR_END}"
+_MADE_CAR = rf"(?P<val>{_MAKES}{_MODEL}){_CAR_END}"
 
 VEHICLE_RULES: tuple[Rule, ...] = (
     # "I drive a Tesla", "I drive an old Honda Civic", "Ana drives my Subaru".
     make_rule(
         "vehicle",
         "drive drives driving",
-        r"\b(?i:drive|drives|driving)\s+(?i:a|an|my|our)\s+"
-        + _BEFORE
-        + _NOT_A_CAR
-        + r"(?P<val>"
-        + _ANY_NAME
-        + _MODEL
-        + r")"
-        + _CAR_END,
+        r"\b(?i:drive|drives|driving)\s+(?i:a|an|my|our)\s+" + _BEFORE + _NOT_A_CAR + _ANY_CAR,
         value="raw",
     ),
     # "My car is a Subaru Outback", "Our new car is a Kia".
@@ -66,11 +62,7 @@ VEHICLE_RULES: tuple[Rule, ...] = (
         + r"\s+(?:(?i:new|current)\s+)?(?i:car|ride|vehicle|truck|suv)\s+(?i:is)\s+"
         + r"(?:(?i:now|still)\s+)?(?i:a|an)\s+"
         + _BEFORE
-        + r"(?P<val>"
-        + _ANY_NAME
-        + _MODEL
-        + r")"
-        + _CAR_END,
+        + _ANY_CAR,
         value="raw",
         subject="poss",
         stated=True,
@@ -81,11 +73,7 @@ VEHICLE_RULES: tuple[Rule, ...] = (
         "bought buy buying own owns leased lease leasing got",
         r"\b(?i:bought|own|owns|leased|got)\s+(?:(?i:myself|ourselves)\s+)?(?i:a|an)\s+"
         + _BEFORE
-        + r"(?P<val>"
-        + _MAKES
-        + _MODEL
-        + r")"
-        + _CAR_END,
+        + _MADE_CAR,
         value="raw",
         change=True,
         elide="past",
@@ -94,12 +82,7 @@ VEHICLE_RULES: tuple[Rule, ...] = (
     make_rule(
         "vehicle",
         "sold sell selling traded",
-        r"\b(?i:sold|traded\s+in)\s+(?i:my|our)\s+(?:(?i:old)\s+)?"
-        + r"(?P<val>"
-        + _MAKES
-        + _MODEL
-        + r")"
-        + _CAR_END,
+        r"\b(?i:sold|traded\s+in)\s+(?i:my|our)\s+(?:(?i:old)\s+)?" + _MADE_CAR,
         value="raw",
         negate=True,
         change=True,
