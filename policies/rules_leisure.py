@@ -226,6 +226,18 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|returned\s+from|back\s+from|organized|organised|hosted)\s+" + NOT_A_VALUE + VAL,
         elide="past",
     ),
+    # "I'm training for a marathon", "Ana is training for the Boston Marathon": the race,
+    # as "I signed up for a half marathon" gives it.
+    make_rule(
+        "activity",
+        "training train trains trained",
+        r"\b(?i:training|train|trains|trained)\s+(?i:for)\s+(?:(?i:a|an|the|my|our|her|his)\s+)?"
+        r"(?:(?i:first|next|big|local)\s+)?"
+        r"(?P<val>(?:[\w'-]+\s+){0,3}?(?i:marathon|half[\s-]marathon|triathlon|ironman"
+        r"|ultramarathon|ultra|5k|10k|duathlon|race|relay|century\s+ride))\b"
+        r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:in|on|next|this|and|but|at|with|so|because|since|anymore)\b)",
+        value="raw",
+    ),
     make_rule(
         "activity",
         "volunteered volunteer volunteering volunteers",

@@ -188,6 +188,10 @@ def test_we_gives_nothing_outside_what_a_group_did(text: str) -> None:
         ("I got a new couch and a new rug.", "got new rug"),  # not "got new new rug"
         ("I got a new dog bed.", "got new dog bed"),  # a thing for a pet, not a pet
         ("I took my daughter to the science museum.", "science museum"),
+        # A race trained for, as one signed up for.
+        ("I'm training for a marathon.", "marathon"),
+        ("I'm training for the Boston Marathon in April.", "Boston Marathon"),
+        ("I'm training for my first triathlon.", "triathlon"),
     ],
 )
 def test_outings_parties_and_new_things_are_activities(text: str, value: str) -> None:
@@ -236,6 +240,7 @@ def test_outings_parties_and_new_things_are_activities(text: str, value: str) ->
         "I took my dad to the social security office.",
         "I took my mom to the infusion center.",
         "Tom took the kids to the museum.",  # someone else's outing
+        "I'm training for a new job.",  # no race
     ],
 )
 def test_errands_and_modifiers_are_not_activities(text: str) -> None:
