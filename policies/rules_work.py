@@ -13,6 +13,7 @@ Part of the rule table (``policies/rules.py`` assembles it, after the relationsh
 
 from __future__ import annotations
 
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     NAME_AFTER_NOUN,
     NAME_VAL,
@@ -54,9 +55,12 @@ _TEAM = (
 # on-site: ``patterns.STATUS_OF``).
 _HOW = r"(?:(?i:now|currently|still|also|fully|mostly|entirely|completely|100%)\s+)*"
 _MODE = r"(?P<val>(?i:remotely|remote|from\s+home|hybrid|on-?site|in\s+(?:the\s+)?office))"
+# ... or a place it is done from: "I work remotely from Lisbon" (not "from Monday to
+# Thursday": some days).
 _MODE_END = (
     r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:now|these\s+days|full[- ]time|part[- ]time|for|at|since"
-    r"|and|but|so|because)\b)"
+    rf"|and|but|so|because)\b|\s+(?i:from)\s+(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"
+    rf"[{UPPER}])"
 )
 _WEEKDAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?"
 _SOME_DAYS = (

@@ -77,7 +77,10 @@ from tests.helpers import extracted_claims as claims
         ),
         ("Tom owns a gym called Iron House.", [("Tom", "employer", "Iron House", "assert")]),
         # Where someone works from.
-        ("I work remotely from Lisbon.", [("Dana", "location", "Lisbon", "assert")]),
+        (
+            "I work remotely from Lisbon.",
+            [("Dana", "location", "Lisbon", "assert"), ("Dana", "work_mode", "remote", "assert")],
+        ),
         # A food someone does not eat: the diet free of it.
         ("I don't eat pork.", [("Dana", "diet", "pork-free", "assert")]),
         ("I can't eat shellfish.", [("Dana", "diet", "shellfish-free", "assert")]),
