@@ -41,7 +41,7 @@ _REMARK = frozenset(
     "gonna going really sure me you him her them us it that this those these one ones yet "
     "anymore now today tonight always ever much many all at bad good great quite exactly "
     "necessarily so too very even just only kidding joking lying everything anything "
-    "nothing something everyone anyone either neither often usually always mine yours "
+    "nothing something everyone anyone either neither often usually mine yours "
     "ours theirs his hers true likely well".split()
 )
 

@@ -153,7 +153,7 @@ def _named(
     if request.whose:
         return [
             t
-            for owner in _owners(request, obs.actor, beliefs, kin)
+            for owner in _owners(request, kin)
             for t in _attribute_targets(request, owner, when, beliefs, kin)
         ]
     snaps = beliefs.snapshots(obs.actor, deltas=False)
@@ -174,15 +174,13 @@ def _named(
     return _attribute_targets(request, obs.actor, when, beliefs, kin)
 
 
-def _owners(request: ForgetRequest, actor: str, beliefs: BeliefStore, kin: Relatives) -> list[str]:
+def _owners(request: ForgetRequest, kin: Relatives) -> list[str]:
     """Whose attribute ``request`` names: the one named, or the one relative its noun may
     mean ("my sister" of two siblings: the one introduced as a sister), else no one."""
     noun = request.whose.casefold()
     if noun not in KIN_NOUNS:
         return [request.whose]
-    attribute = KIN_NOUNS[noun]
-    snap = beliefs.snapshot(actor, attribute, deltas=False)
-    meant = kin.meant(attribute, [] if snap is None else list(snap.held), noun)
+    meant = kin.meant_by(noun)
     return meant if len(meant) == 1 else []
 
 

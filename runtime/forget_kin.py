@@ -21,7 +21,7 @@ from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import normalise_attribute
 from nousmem.runtime.docrows import DocRow
 
-__all__ = ["Relatives", "introduces", "readings", "relatives_asked"]
+__all__ = ["Relatives", "introduces", "kin_noun", "readings", "relatives_asked"]
 
 _KIN_NAME = re.compile(rf"\bmy\s+(?:{KIN_ALT})\s+(?P<name>(?-i:[A-Z])[\w'-]*)", re.I)
 
@@ -38,14 +38,15 @@ def readings(clause: str, kin: Relatives) -> list[str]:
     introduced with the same noun ("my sister Maya", "Maya is my sister"): siblings are not
     recorded as sisters or brothers, and the brother's city is not the sister's."""
     start = KIN_START.match(clause)
-    if start is None or kin.actor is None:
+    if start is None:
         return [clause]
-    noun = " ".join(start.group("kin").casefold().split())
-    attribute = KIN_NOUNS[noun]
-    snap = kin.beliefs.snapshot(kin.actor, attribute, deltas=False)
-    names = [] if snap is None else list(snap.held)
-    names = kin.meant(attribute, names, noun)
+    names = kin.meant_by(kin_noun(start.group("kin")))
     return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
+
+
+def kin_noun(said: str) -> str:
+    """A relative's noun as said ("My  Sister") as :data:`KIN_NOUNS` keys it ("sister")."""
+    return " ".join(said.casefold().split())
 
 
 class Relatives:
@@ -86,6 +87,30 @@ class Relatives:
         if noun in GENDERED:
             return [n for n in names if noun in (got := self.nouns(attribute, n)) or not got]
         return names
+
+    def meant_by(
+        self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
+        """The asker's relatives (as of the read) that ``noun`` ("sister", a key of
+        :data:`KIN_NOUNS`) may mean: see :meth:`meant`. None without an asker."""
+        if self.actor is None:
+            return []
+        attribute = KIN_NOUNS[noun]
+        snap = self.beliefs.snapshot(
+            self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        )
+        return self.meant(attribute, [] if snap is None else list(snap.held), noun)
+
+    def one_meant(
+        self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> str | None:
+        """The one relative ``noun`` means, where a sentence or a question may be read as
+        about them: none where it may mean several or no one, nor for a friend (memory
+        knowing one friend says nothing of how many one has)."""
+        if KIN_NOUNS[noun] == "friend":
+            return None
+        meant = self.meant_by(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        return meant[0] if len(meant) == 1 else None
 
     def nouns(self, attribute: str, name: str) -> set[str]:
         """The gendered nouns the asker's statements of ``attribute`` = ``name`` call them
@@ -133,21 +158,13 @@ def relatives_asked(
 ) -> list[str]:
     """The relatives a question asked by ``actor`` names by noun ("Where does my sister
     live?"): for each "my <noun>", the one relative of the asker's link (as of the read)
-    the noun means, as :func:`readings` finds it; none for a noun that means several or
-    no one, nor for friends (one friend known is not one friend had)."""
+    the noun means (:meth:`Relatives.one_meant`)."""
     if actor is None or "my" not in question.lower():
         return []
     kin = Relatives(beliefs, docs, actor)
     out: list[str] = []
     for m in _MY_KIN.finditer(question.split("?", 1)[0]):
-        noun = " ".join(m.group("kin").casefold().split())
-        attribute = KIN_NOUNS[noun]
-        if attribute == "friend":
-            continue
-        snap = beliefs.snapshot(
-            actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
-        )
-        meant = kin.meant(attribute, [] if snap is None else list(snap.held), noun)
-        if len(meant) == 1 and meant[0] not in out:
-            out.append(meant[0])
+        name = kin.one_meant(kin_noun(m.group("kin")), as_of_seq=as_of_seq, as_of_time=as_of_time)
+        if name is not None and name not in out:
+            out.append(name)
     return out

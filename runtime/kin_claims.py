@@ -3,8 +3,8 @@
 The rule extractor reads no claim of an unnamed relative: "My sister moved to Berlin" names
 no one, and an entity called "my sister" would be every speaker's sister. But memory often
 knows who is meant: the speaker introduced "my sister Maya" before. A governed write then
-reads the sentence again as "Maya moved to Berlin" (:func:`~.forget_kin.readings`, as a
-request to forget "where my sister lives" does) and keeps what it says of Maya.
+reads the sentence again as "Maya moved to Berlin" (:meth:`~.forget_kin.Relatives.one_meant`,
+as a request to forget "where my sister lives" finds her) and keeps what it says of Maya.
 
 Only where the noun means exactly one of the speaker's relatives (of two siblings, the one
 introduced as a sister; a brother is never a sister), not for friends (memory knowing one
@@ -21,12 +21,11 @@ from collections.abc import Mapping, Sequence
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_requests import KIN_START
 from nousmem.policies.sentences import sentences
-from nousmem.policies.subject_words import KIN_NOUNS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forget_kin import Relatives, readings
+from nousmem.runtime.forget_kin import Relatives, kin_noun
 
 __all__ = ["kin_claims"]
 
@@ -54,14 +53,10 @@ def kin_claims(
         start = KIN_START.match(text)
         if start is None or any(lo <= s < hi for s, _ in spans):
             continue
-        if KIN_NOUNS[" ".join(start.group("kin").casefold().split())] == "friend":
-            continue  # one friend known is not one friend had
         kin = kin or Relatives(beliefs, docs, obs.actor)
-        found = readings(text, kin)
-        if len(found) != 2:  # the clause alone, or several relatives: no one meant
-            continue
-        name = found[1][: len(found[1]) - len(text) + start.end()]
-        out += _about(obs, found[1], name, lo, start.end())
+        name = kin.one_meant(kin_noun(start.group("kin")))
+        if name is not None:
+            out += _about(obs, name + text[start.end() :], name, lo, start.end())
     return out
 
 
