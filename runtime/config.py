@@ -34,9 +34,11 @@ class JournalConfig(BaseModel):
     inline_stall_ms: float | None = Field(default=2.0, gt=0, le=1000)
     """At ``durability="full"``, a lone writer's commit (no other write waiting) runs on the
     event loop's thread, disk sync included, while such commits take at most this many
-    milliseconds: it saves the two thread wake-ups of a commit on the worker (~0.2 ms),
-    about a fifth of a sequential ``observe``. One that takes longer (a slow disk) sends the
-    next 256 commits to the worker thread, then the loop tries again. None: every commit at
+    milliseconds on average: it saves the two thread wake-ups of a commit on the worker
+    (~0.2 ms), about a fifth of a sequential ``observe``. The average weighs each commit
+    1/8, so an occasional slow sync is a hiccup, while a run of them or one over ~8 times
+    this (a slow disk) sends the next 256 commits to the worker thread, then the loop tries
+    again, and a first commit back over this sends them there again. None: every commit at
     "full" runs on the worker, and the loop never waits for a sync. ("normal" and "off"
     always commit there when they may: they do not sync.)"""
 

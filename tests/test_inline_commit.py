@@ -4,8 +4,8 @@ At "normal" or "off" such a commit writes to the WAL with no fsync, in less time
 thread hop to the worker and back. It must never wait for a lock there: when another
 connection holds the write lock, the batch goes to the worker thread, which waits for it.
 At "full" it also waits for the disk's sync, so it commits there only while such commits
-are quick (``inline_stall_ms``): a slow one sends the next commits to the worker for a
-while. See ``sqlite.py``'s docstring.
+are quick on average (``inline_stall_ms``): slow ones send the next commits to the worker
+for a while. See ``sqlite.py``'s docstring.
 """
 
 from __future__ import annotations
@@ -84,34 +84,80 @@ async def test_a_lone_append_commits_on_the_loop_thread(
         assert plain.execute("SELECT count(*) FROM events").fetchone()[0] == 5
 
 
-async def test_a_slow_sync_on_the_loop_sends_the_next_commits_to_the_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    ids = IdGenerator(seed=4)
-    # (a budget no real sync here comes near: only the one made slow goes over it)
-    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
-    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
+def _slow_syncs(monkeypatch: pytest.MonkeyPatch, sleeps: dict[int, float]) -> None:
+    """Make the n-th commit on the loop's thread (from 1) take ``sleeps[n]`` seconds more, as
+    a disk that took that long to sync would."""
     original = Transactions.commit_group_now
     calls = 0
 
-    def slow_first(self: Transactions, *args: Any, **kwargs: Any) -> Any:
+    def slow(self: Transactions, *args: Any, **kwargs: Any) -> Any:
         nonlocal calls
         calls += 1
-        if calls == 1:
-            time.sleep(0.1)  # a disk that took 100 ms to sync
+        time.sleep(sleeps.get(calls, 0.0))
         return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(Transactions, "commit_group_now", slow_first)
+    monkeypatch.setattr(Transactions, "commit_group_now", slow)
+
+
+async def _threads_of_appends(
+    j: SqliteJournal, monkeypatch: pytest.MonkeyPatch, n: int
+) -> list[bool]:
+    """Append ``n`` lone batches; for each, whether it committed on the loop's thread."""
+    ids = IdGenerator(seed=4)
+    seen = _spy_threads(monkeypatch)
+    for i in range(n):
+        (e,) = await j.append([utterance_draft(ids, "a", f"turn {i}", T0)])
+        assert e.seq == i + 1
+    assert (await j.verify("a")).ok
+    loop_thread = threading.get_ident()
+    return [t == loop_thread for t in seen]
+
+
+# In these, the budget is 50 ms, which no real sync here comes near: only the syncs made
+# slow count. Commits weigh 1/8 each in the running average the budget applies to.
+
+
+async def test_one_slow_sync_on_the_loop_is_a_hiccup_not_a_slow_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
+    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
+    _slow_syncs(monkeypatch, {1: 0.1})  # twice the budget, once: an average of ~12.5 ms
     try:
-        seen = _spy_threads(monkeypatch)
-        for i in range(6):
-            (e,) = await j.append([utterance_draft(ids, "a", f"turn {i}", T0)])
-            assert e.seq == i + 1
-        loop_thread = threading.get_ident()
+        assert await _threads_of_appends(j, monkeypatch, 5) == [True] * 5
+        assert (j.inline_commits, j.slow_inline_commits) == (5, 0)
+    finally:
+        await j.close()
+
+
+async def test_a_very_slow_sync_on_the_loop_sends_the_next_commits_to_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
+    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
+    _slow_syncs(monkeypatch, {1: 0.5})  # ten times the budget: the average goes over alone
+    try:
         # The slow one on the loop, three on the worker, then the loop's turn again.
-        assert [t == loop_thread for t in seen] == [True, False, False, False, True, True]
+        seen = await _threads_of_appends(j, monkeypatch, 6)
+        assert seen == [True, False, False, False, True, True]
         assert (j.inline_commits, j.slow_inline_commits) == (3, 1)
-        assert (await j.verify("a")).ok
+    finally:
+        await j.close()
+
+
+async def test_slow_syncs_in_a_row_send_commits_to_the_worker_and_the_first_back_decides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
+    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 2)
+    # Three syncs of 200 ms take the average over (47 ms after two, 66 after three); back on
+    # the loop, the first commit is still over the budget (60 ms), which sends the next ones
+    # to the worker again at once; then the disk is quick.
+    _slow_syncs(monkeypatch, {1: 0.2, 2: 0.2, 3: 0.2, 4: 0.06})
+    try:
+        seen = await _threads_of_appends(j, monkeypatch, 10)
+        assert seen == [True, True, True, False, False, True, False, False, True, True]
+        assert (j.inline_commits, j.slow_inline_commits) == (6, 2)
     finally:
         await j.close()
 
