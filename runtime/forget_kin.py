@@ -77,15 +77,27 @@ class Relatives:
         held = () if snap is None else snap.held
         return match_key(value) in {match_key(v) for v in held}
 
-    def meant(self, attribute: str, names: list[str], noun: str) -> list[str]:
+    def meant(
+        self,
+        attribute: str,
+        names: list[str],
+        noun: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> list[str]:
         """The relatives of ``names`` (values of the asker's ``attribute``) that ``noun``
         may mean: of several, those introduced with it; of one, that one unless it was
         introduced with another gendered noun ("my brother Leo" is no sister; "I'm married
-        to Tom" leaves Tom "my husband")."""
+        to Tom" leaves Tom "my husband"). Introduced by statements as of the read."""
+
+        def nouns(name: str) -> set[str]:
+            return self.nouns(attribute, name, as_of_seq=as_of_seq, as_of_time=as_of_time)
+
         if len(names) > 1:
-            return [n for n in names if noun in self.nouns(attribute, n)]
+            return [n for n in names if noun in nouns(n)]
         if noun in GENDERED:
-            return [n for n in names if noun in (got := self.nouns(attribute, n)) or not got]
+            return [n for n in names if noun in (got := nouns(n)) or not got]
         return names
 
     def meant_by(
@@ -99,7 +111,8 @@ class Relatives:
         snap = self.beliefs.snapshot(
             self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
         )
-        return self.meant(attribute, [] if snap is None else list(snap.held), noun)
+        held = [] if snap is None else list(snap.held)
+        return self.meant(attribute, held, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
 
     def one_meant(
         self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
@@ -112,12 +125,22 @@ class Relatives:
         meant = self.meant_by(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
         return meant[0] if len(meant) == 1 else None
 
-    def nouns(self, attribute: str, name: str) -> set[str]:
-        """The gendered nouns the asker's statements of ``attribute`` = ``name`` call them
-        ("my sister Maya", "Maya is my sister")."""
+    def nouns(
+        self,
+        attribute: str,
+        name: str,
+        *,
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> set[str]:
+        """The gendered nouns the asker's statements of ``attribute`` = ``name`` (as of the
+        read: a later "Leo is my brother" is unknown to a read of the past) call them ("my
+        sister Maya", "Maya is my sister")."""
         if self.actor is None:
             return set()
-        snap = self.beliefs.snapshot(self.actor, attribute, deltas=True)
+        snap = self.beliefs.snapshot(
+            self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=True
+        )
         if snap is None:
             return set()
         texts = [

@@ -182,6 +182,31 @@ async def test_a_question_about_my_sister_is_about_the_sister_memory_knows() -> 
         assert "Lena" not in ctx.plan["relatives"]
 
 
+async def test_a_read_of_the_past_knows_only_the_nouns_said_by_then() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await rt.observe_and_route(
+            {
+                "content": "Leo and I grew up together.",
+                "actor": "Lee",
+                "occurred_at": T0,
+                "claims": [{"entity": "Lee", "attribute": "sibling", "value": "Leo"}],
+            }
+        )
+        await _say(rt, "Leo lives in Rome.")
+        question = "Where does my sister live?"
+        # A sibling introduced with no noun may be the sister.
+        then = await rt.query(question, actor="Lee")
+        assert then.plan["relatives"] == ["Leo"]
+        await rt.observe_and_route(
+            {"content": "Leo is my brother.", "actor": "Lee", "occurred_at": T0 + timedelta(days=5)}
+        )
+        assert (await rt.query(question, actor="Lee")).plan["relatives"] == []
+        # As of before "Leo is my brother", memory read the question as it did then.
+        past = await rt.query(question, actor="Lee", as_of=T0 + timedelta(days=3))
+        assert past.plan["relatives"] == ["Leo"]
+        assert past.prompt_sections["worldview"] == then.prompt_sections["worldview"]
+
+
 async def test_erasing_the_relative_erases_the_trace_that_meant_them() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
         (first,) = await _say(rt, "My sister Lena is a nurse.")
