@@ -53,7 +53,7 @@ from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, candidate_id, slot_kind_for
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forget_kin import Relatives, introduces, readings
+from nousmem.runtime.forget_kin import Relatives, introduces, readings, renamed, unnamed_reading
 
 __all__ = [
     "FORGET_REQUEST",
@@ -142,12 +142,16 @@ def _named(
         clause = present or request.target
         # ("used to" is a habit, not an occasion)
         past = present is not None and not _USED_TO.search(request.target)
-        found = [_clause_targets(text, obs, beliefs, past) for text in readings(clause, kin)]
+        found = [_clause_targets(text, None, obs, beliefs, past) for text in readings(clause, kin)]
         # "my sister" read through each sibling: only when one of them is meant (what the
         # plain reading names too, "... and I live in Lyon", tells none apart).
         through = [new for ts in found[1:] if (new := [t for t in ts if t not in found[0]])]
         meant = through[0] if len(through) == 1 else []
-        return list(dict.fromkeys([*found[0], *meant]))
+        # And through the sister memory knows by the noun alone ("Lee's sister"), whose
+        # values only "my sister" can name.
+        unnamed = unnamed_reading(clause, kin)
+        by_noun = [] if unnamed is None else _clause_targets(*unnamed, obs, beliefs, past)
+        return list(dict.fromkeys([*found[0], *meant, *by_noun]))
     if obs.actor is None:
         return []
     if request.whose:
@@ -181,7 +185,10 @@ def _owners(request: ForgetRequest, kin: Relatives) -> list[str]:
     if noun not in KIN_NOUNS:
         return [request.whose]
     meant = kin.meant_by(noun)
-    return meant if len(meant) == 1 else []
+    # and the one memory knows by the noun alone ("Lee's sister"), whose values only "my
+    # sister" can name
+    unnamed = kin.unnamed(noun)
+    return [*(meant if len(meant) == 1 else []), *([unnamed] if unnamed else [])]
 
 
 def _attribute_targets(
@@ -226,10 +233,16 @@ _LINKS = frozenset({"sibling", "spouse", "child", "friend"})
 
 
 def _clause_targets(
-    text: str, obs: Observation, beliefs: BeliefStore, past: bool = False
+    text: str,
+    unnamed: str | None,
+    obs: Observation,
+    beliefs: BeliefStore,
+    past: bool = False,
 ) -> list[str]:
+    """The targets a request's clause ``text`` names; ``unnamed``: the relative the text's
+    stand-in name stands for (see ``forget_kin.unnamed_reading``), if any."""
     claims = [
-        c
+        c if unnamed is None else renamed(c, unnamed)
         for c in _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": ()}))
         if c.polarity == "assert"
     ]

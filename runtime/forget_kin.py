@@ -18,10 +18,25 @@ from nousmem.policies.forget_requests import GENDERED, KIN_ALT, KIN_START
 from nousmem.policies.subject_words import KIN_NOUNS
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.models import Claim
 from nousmem.projections.schema import normalise_attribute
 from nousmem.runtime.docrows import DocRow
 
-__all__ = ["Relatives", "introduces", "kin_noun", "readings", "relatives_asked"]
+__all__ = [
+    "STAND_IN",
+    "Relatives",
+    "introduces",
+    "kin_noun",
+    "readings",
+    "relatives_asked",
+    "renamed",
+    "unnamed_reading",
+]
+
+STAND_IN = "Quillon"
+"""A name the rule extractor reads as a person's, where it would read nothing of "Lee's
+sister": a sentence about the relative memory knows by noun alone is read with it in place
+of "my sister", and its claims then give it up for that relative (:func:`renamed`)."""
 
 _KIN_NAME = re.compile(rf"\bmy\s+(?:{KIN_ALT})\s+(?P<name>(?-i:[A-Z])[\w'-]*)", re.I)
 
@@ -42,6 +57,26 @@ def readings(clause: str, kin: Relatives) -> list[str]:
         return [clause]
     names = kin.meant_by(kin_noun(start.group("kin")))
     return [clause, *(f"{name}{clause[start.end() :]}" for name in names)]
+
+
+def unnamed_reading(clause: str, kin: Relatives) -> tuple[str, str] | None:
+    """For "my sister ...", the clause read with :data:`STAND_IN` for the sister memory
+    knows by the noun alone ("Lee's sister", :meth:`Relatives.unnamed`), and her entity;
+    None where there is none (or the clause holds the stand-in itself)."""
+    start = KIN_START.match(clause)
+    if start is None or STAND_IN.casefold() in clause.casefold():
+        return None
+    name = kin.unnamed(kin_noun(start.group("kin")))
+    return None if name is None else (f"{STAND_IN}{clause[start.end() :]}", name)
+
+
+def renamed(claim: Claim, name: str) -> Claim:
+    """``claim`` with :data:`STAND_IN` (as its entity or value) replaced by ``name``."""
+    key = match_key(STAND_IN)
+    update = {
+        field: name for field in ("entity", "value") if match_key(getattr(claim, field)) == key
+    }
+    return claim.model_copy(update=update) if update else claim
 
 
 def kin_noun(said: str) -> str:
@@ -125,6 +160,46 @@ class Relatives:
         meant = self.meant_by(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
         return meant[0] if len(meant) == 1 else None
 
+    def known_any(
+        self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> bool:
+        """Whether the asker has a relative (by name, as of the read) ``noun`` may mean, one
+        or several: any of the link's relatives for "kid" or "partner", for a gendered noun
+        any not introduced with another one ("my brother Leo" is no sister)."""
+        if self.actor is None:
+            return False
+        attribute = KIN_NOUNS[noun]
+        snap = self.beliefs.snapshot(
+            self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        )
+        names = [] if snap is None else list(snap.held)
+        if noun not in GENDERED:
+            return bool(names)
+        return any(
+            not (got := self.nouns(attribute, n, as_of_seq=as_of_seq, as_of_time=as_of_time))
+            or noun in got
+            for n in names
+        )
+
+    def placeholder(self, noun: str) -> str | None:
+        """The entity of the asker's relative by ``noun`` while memory knows no name for
+        them ("Lee's sister"), or None: without an asker, and for a friend (one of many)."""
+        if self.actor is None or KIN_NOUNS[noun] == "friend":
+            return None
+        return f"{self.actor}'s {noun}"
+
+    def unnamed(
+        self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> str | None:
+        """:meth:`placeholder` where memory holds beliefs about it as of the read (its
+        display name then, which a merge into a named relative makes theirs), else None."""
+        name = self.placeholder(noun)
+        if name is None or not self.beliefs.snapshots(
+            name, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        ):
+            return None
+        return self.beliefs.canonical(name, as_of_seq, as_of_time)[1]
+
     def nouns(
         self,
         attribute: str,
@@ -181,13 +256,18 @@ def relatives_asked(
 ) -> list[str]:
     """The relatives a question asked by ``actor`` names by noun ("Where does my sister
     live?"): for each "my <noun>", the one relative of the asker's link (as of the read)
-    the noun means (:meth:`Relatives.one_meant`)."""
+    the noun means (:meth:`Relatives.one_meant`), and the one memory knew by the noun alone
+    ("Lee's sister", :meth:`Relatives.unnamed`), both where both are known."""
     if actor is None or "my" not in question.lower():
         return []
     kin = Relatives(beliefs, docs, actor)
     out: list[str] = []
     for m in _MY_KIN.finditer(question.split("?", 1)[0]):
-        name = kin.one_meant(kin_noun(m.group("kin")), as_of_seq=as_of_seq, as_of_time=as_of_time)
-        if name is not None and name not in out:
-            out.append(name)
+        noun = kin_noun(m.group("kin"))
+        for name in (
+            kin.one_meant(noun, as_of_seq=as_of_seq, as_of_time=as_of_time),
+            kin.unnamed(noun, as_of_seq=as_of_seq, as_of_time=as_of_time),
+        ):
+            if name is not None and name not in out:
+                out.append(name)
     return out

@@ -1,4 +1,4 @@
-"""What a sentence about "my sister" says of the sister memory knows by name.
+"""What a sentence about "my sister" says of the sister memory knows, by name or by noun.
 
 The rule extractor reads no claim of an unnamed relative: "My sister moved to Berlin" names
 no one, and an entity called "my sister" would be every speaker's sister. But memory often
@@ -7,11 +7,16 @@ reads the sentence again as "Maya moved to Berlin" (:meth:`~.forget_kin.Relative
 as a request to forget "where my sister lives" finds her) and keeps what it says of Maya.
 
 Only where the noun means exactly one of the speaker's relatives (of two siblings, the one
-introduced as a sister; a brother is never a sister), not for friends (memory knowing one
-friend says nothing of how many one has), only for a sentence that starts with
-"my <noun>" and of which the extractor read nothing, and only with the rule extractor: a
-plugged-in model reads the sentence its own way. Projections hold what the write journals,
-so a rebuild never reads the sentence again: the same journal gives the same beliefs.
+introduced as a sister; a brother is never a sister). Where it may mean none (no sister
+known, nor a sibling of no known noun), the sentence is about the relative memory knows by
+the noun alone: an entity of that speaker's, "Lee's sister" (``Relatives.placeholder``),
+which a question about "my sister" reaches and which ``rt.merge_entities`` can make one
+with the sister once she is named. Where it may mean several, nothing is read. Never for
+friends (memory knowing one friend says nothing of how many one has), only for a sentence
+that starts with "my <noun>" and of which the extractor read nothing, and only with the
+rule extractor: a plugged-in model reads the sentence its own way. Projections hold what
+the write journals, so a rebuild never reads the sentence again: the same journal gives
+the same beliefs.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forget_kin import Relatives, kin_noun
+from nousmem.runtime.forget_kin import STAND_IN, Relatives, kin_noun, renamed
 
 __all__ = ["kin_claims"]
 
@@ -54,9 +59,17 @@ def kin_claims(
         if start is None or any(lo <= s < hi for s, _ in spans):
             continue
         kin = kin or Relatives(beliefs, docs, obs.actor)
-        name = kin.one_meant(kin_noun(start.group("kin")))
+        noun = kin_noun(start.group("kin"))
+        rest = text[start.end() :]
+        name = kin.one_meant(noun)
         if name is not None:
-            out += _about(obs, name + text[start.end() :], name, lo, start.end())
+            out += _about(obs, name + rest, name, lo, start.end())
+        elif (unnamed := kin.placeholder(noun)) is not None and not kin.known_any(noun):
+            # Read with a stand-in name, which the claims then give up for the placeholder
+            # (not in a message that holds the stand-in itself).
+            if STAND_IN.casefold() not in content.casefold():
+                said = _about(obs, STAND_IN + rest, STAND_IN, lo, start.end())
+                out += [renamed(c, unnamed) for c in said]
     return out
 
 

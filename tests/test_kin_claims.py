@@ -1,5 +1,5 @@
 """ "My sister moved to Berlin" is read of the one sister memory knows by name
-(runtime/kin_claims.py), and of no one where the noun could mean several or none."""
+(runtime/kin_claims.py), and of no one where the noun could mean several."""
 
 from __future__ import annotations
 
@@ -63,6 +63,8 @@ async def test_a_brother_is_never_the_sister() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
         await _say(rt, "My sister Maya lives in Paris.", "My brother works at Google.")
         assert await _held(rt, "Maya", "employer") == ()
+        # (the brother memory knows by the noun alone: tests/test_unnamed_relatives.py)
+        assert await _held(rt, "Lee's brother", "employer") == ("Google",)
 
 
 async def test_of_two_sisters_no_one_is_meant() -> None:
@@ -90,13 +92,10 @@ async def test_a_sister_and_a_brother_leave_the_sister_meant() -> None:
         assert await _held(rt, "Leo", "location") == ("Rome",)
 
 
-async def test_no_relative_known_and_friends_give_nothing() -> None:
+async def test_a_friend_is_never_meant() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
-        said = await _say(
-            rt, "My wife loves sushi.", "My friend Tom lives in Oslo.", "My friend moved to Rome."
-        )
-        assert said[0].assessment.claims == ()
-        assert said[2].assessment.claims == ()
+        said = await _say(rt, "My friend Tom lives in Oslo.", "My friend moved to Rome.")
+        assert said[1].assessment.claims == ()
         assert await _held(rt, "Tom", "location") == ("Oslo",)
 
 
@@ -105,6 +104,7 @@ async def test_another_speakers_sister_is_not_meant() -> None:
         await _say(rt, "My sister Maya lives in Paris.")
         await _say(rt, "My sister moved to Berlin.", actor="Sam")
         assert await _held(rt, "Maya", "location") == ("Paris",)
+        assert await _held(rt, "Sam's sister", "location") == ("Berlin",)
 
 
 async def test_a_sentence_the_extractor_read_is_not_read_again() -> None:
@@ -209,11 +209,17 @@ async def test_a_read_of_the_past_knows_only_the_nouns_said_by_then() -> None:
 
 async def test_erasing_the_relative_erases_the_trace_that_meant_them() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
-        (first,) = await _say(rt, "My sister Lena is a nurse.")
+        # Lee is named by evidence that stays; Lena only by the statement erased. The read
+        # selects nothing (no procedure is known): only its plan's relative names Lena.
+        first, _ = await _say(rt, "My sister Lena is a nurse.", "I live in Denver.")
         ctx = await rt.query(
             "Where does my sister live?", actor="Lee", lens="procedural", budget_tokens=20
         )
-        assert ctx.plan["relatives"] == ["Lena"]
+        assert ctx.plan["relatives"] == ["Lena"] and not ctx.snippets
+        kept = await rt.query("Where do I live?", actor="Lee", lens="procedural")
+        assert kept.plan["relatives"] == []
         await rt.erase(event_ids=[first.observation_id], reason="privacy")
         with pytest.raises(UnknownEvent):
             await rt.trace(ctx.trace_id)
+        # A read that meant no relative stays.
+        assert (await rt.trace(kept.trace_id)).id == kept.trace_id

@@ -1,0 +1,148 @@
+"""A relative memory knows by noun alone: "My sister moved to Berlin", with no sister known
+by name, is about "Lee's sister", an entity of the speaker's own (runtime/kin_claims.py,
+``Relatives.placeholder``), which questions and forget requests about "my sister" reach."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from nousmem.runtime import MemoryRuntime, RouteResult
+
+T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+
+
+async def _say(rt: MemoryRuntime, *texts: str, actor: str = "Lee") -> list[RouteResult]:
+    out = []
+    for i, text in enumerate(texts):
+        out.append(
+            await rt.observe_and_route(
+                {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=i)}
+            )
+        )
+    return out
+
+
+async def _held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
+    b = await rt.belief(entity, attribute)
+    return () if b is None else tuple(b.held)
+
+
+def _claims(result: RouteResult) -> list[tuple[str, str, str]]:
+    return [(i.claim.entity, i.claim.attribute, i.claim.value) for i in result.assessment.claims]
+
+
+async def test_a_relative_known_by_noun_alone_is_the_speakers_own_entity() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await _say(
+            rt,
+            "My sister just moved to Berlin.",
+            "My wife is a nurse.",
+            "My sister moved to Paris.",
+        )
+        assert _claims(said[0]) == [("Lee's sister", "location", "Berlin")]
+        assert _claims(said[1]) == [("Lee's wife", "role", "nurse")]
+        # The sentence's own span, from "My sister" on.
+        c = said[0].assessment.claims[0].claim
+        assert c.span == (0, len("My sister just moved to Berlin"))
+        # A single-valued attribute moves on as for anyone.
+        assert await _held(rt, "Lee's sister", "location") == ("Paris",)
+        # Another speaker's sister is another entity.
+        await _say(rt, "My sister lives in Oslo.", actor="Sam")
+        assert await _held(rt, "Sam's sister", "location") == ("Oslo",)
+        assert await _held(rt, "Lee's sister", "location") == ("Paris",)
+
+
+async def test_a_relative_the_noun_may_mean_leaves_no_room_for_one_unnamed() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        # Two children known by name, neither by a noun: "my kid" may be either.
+        await rt.observe_and_route(
+            {
+                "content": "Family.",
+                "actor": "Lee",
+                "occurred_at": T0,
+                "claims": [
+                    {"entity": "Lee", "attribute": "child", "value": "Max"},
+                    {"entity": "Lee", "attribute": "child", "value": "Ida"},
+                ],
+            }
+        )
+        (said,) = await _say(rt, "My kid loves Lego.")
+        assert said.assessment.claims == ()
+        # A brother is no sister: "my sister" is then one memory knows by noun alone.
+        *_, sister = await _say(rt, "My brother Leo lives in Rome.", "My sister works at Google.")
+        assert _claims(sister) == [("Lee's sister", "employer", "Google")]
+        assert await _held(rt, "Leo", "employer") == ()
+
+
+async def test_friends_and_a_message_holding_the_stand_in_give_nothing() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        friend, stand_in = await _say(
+            rt, "My friend moved to Rome.", "My sister lives next to Quillon Park."
+        )
+        assert friend.assessment.claims == ()
+        assert stand_in.assessment.claims == ()
+        assert [e async for e in rt.events()][-1].kind != "belief.delta"
+
+
+async def test_a_question_reaches_both_the_named_sister_and_the_one_by_noun() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "I live in Denver.", "My sister moved to Berlin.")
+        question = "Where does my sister live?"
+        ctx = await rt.query(question, actor="Lee")
+        assert ctx.plan["relatives"] == ["Lee's sister"]
+        snapshot = ctx.prompt_sections["worldview"].splitlines()
+        assert snapshot[0].startswith("- fact Lee's sister.location: Berlin")
+        # As of before she was spoken of, no one.
+        past = await rt.query(question, actor="Lee", as_of=T0)
+        assert past.plan["relatives"] == []
+        # Once a sister is named, "my sister" means her (what memory knew by the noun
+        # stays where it was said, beside her).
+        await rt.observe_and_route(
+            {
+                "content": "My sister Maya lives in Lisbon.",
+                "actor": "Lee",
+                "occurred_at": T0 + timedelta(days=5),
+            }
+        )
+        ctx = await rt.query(question, actor="Lee")
+        assert ctx.plan["relatives"] == ["Maya", "Lee's sister"]
+        # A merge the user authorises makes them one.
+        await rt.merge_entities("Maya", "Lee's sister", reason="same person", authorized=True)
+        ctx = await rt.query(question, actor="Lee")
+        assert ctx.plan["relatives"] == ["Maya"]
+
+
+async def _in_view(rt: MemoryRuntime, entity: str, attribute: str) -> list[str]:
+    """What the current worldview holds (a forgotten value leaves it; the belief keeps it)."""
+    wv = await rt.worldview("logical")
+    key = f"{entity}.{attribute}".casefold()
+    return [c.value for s in wv.slots if s.key.casefold() == key for c in s.candidates]
+
+
+async def test_forget_requests_about_my_sister_reach_the_one_by_noun() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My sister moved to Berlin.", "My sister works at Google.")
+        assert await _in_view(rt, "Lee's sister", "location") == ["Berlin"]
+        r = await rt.observe_and_route(
+            {"content": "Forget where my sister lives.", "actor": "Lee", "source": "user"}
+        )
+        assert r.forgotten == ("fact:lee's sister.location#berlin",)
+        assert await _in_view(rt, "Lee's sister", "location") == []
+        assert await _in_view(rt, "Lee's sister", "employer") == ["Google"]
+        r = await rt.observe_and_route(
+            {"content": "Forget that my sister works at Google.", "actor": "Lee", "source": "user"}
+        )
+        assert r.forgotten == ("fact:lee's sister.employer#google",)
+        assert await _in_view(rt, "Lee's sister", "employer") == []
+
+
+async def test_a_rebuild_holds_what_the_writes_read() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(rt, "My husband works at IBM.", "My son plays soccer.")
+        live = [await rt.belief("Lee's husband", "employer"), await rt.belief("Lee's son", "hobby")]
+        await rt.rebuild()
+        again = [
+            await rt.belief("Lee's husband", "employer"),
+            await rt.belief("Lee's son", "hobby"),
+        ]
+        assert live == again and all(b is not None for b in again)
