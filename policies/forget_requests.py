@@ -202,9 +202,11 @@ _SAID_ABOUT = re.compile(
     r"^(?:anything\s+about|something\s+about|it\s+was|that\s+it\s+was)\s+", re.I
 )
 #: A clause that opens with one ("my sister lives in Rome"); group ``kin``: the noun.
-KIN_START = re.compile(rf"^my\s+(?P<kin>{KIN_ALT})\b", re.I)
+KIN_START = re.compile(rf"^my\s+(?P<kin>{KIN_ALT})\b(?!-)", re.I)  # not "my sister-in-law"
 #: Relatives' nouns that say more than the link: a brother is no sister.
-GENDERED = frozenset({"sister", "brother", "son", "daughter", "wife", "husband"})
+GENDERED = frozenset(
+    {"sister", "brother", "son", "daughter", "wife", "husband", "mother", "father"}
+)
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
 # A new clause of the speaker's own after the request: "Forget that I live in Lyon, I moved
 # to Paris" states Paris.

@@ -34,6 +34,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "goal",
         "child",
         "sibling",
+        "parent",
         "instruction",
         "allergy",
         "diet",

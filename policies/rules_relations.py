@@ -212,7 +212,11 @@ RELATION_RULES: tuple[Rule, ...] = (
             value="name",
             subject="poss",
         )
-        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
+        for attribute, nouns in (
+            ("child", "son daughter"),
+            ("sibling", "brother sister"),
+            ("parent", "mother father mom mum dad"),
+        )
     ),
     # "My daughter's name is Emma", "My son is called Leo", "My sister is Ana": a name that
     # ends the clause.
@@ -226,7 +230,11 @@ RELATION_RULES: tuple[Rule, ...] = (
             stated=True,
             settled=True,
         )
-        for attribute, nouns in (("child", "son daughter"), ("sibling", "brother sister"))
+        for attribute, nouns in (
+            ("child", "son daughter"),
+            ("sibling", "brother sister"),
+            ("parent", "mother father mom mum dad"),
+        )
     ),
     # "My kids are Leo and Mia", "My sisters are Ana, Bea and Cy": names that end the clause.
     *(
@@ -276,6 +284,15 @@ RELATION_RULES: tuple[Rule, ...] = (
         + POSS
         + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
         r"(?i:brothers?|sisters?)" + _KIN_NAME,
+        value="name",
+        subject="poss",
+        presupposed=True,
+    ),
+    # "my mom Linda", "Tom's father Ed"
+    make_rule(
+        "parent",
+        "mother father mom mum dad",
+        POSS_START + _GIVEN + POSS + r"\s+(?i:mother|father|mom|mum|dad)" + _KIN_NAME,
         value="name",
         subject="poss",
         presupposed=True,

@@ -97,6 +97,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("pet", "pets"), ("pet",)),
     **dict.fromkeys(("kids", "children"), ("child",)),
     **dict.fromkeys(("siblings",), ("sibling",)),
+    **dict.fromkeys(("parents",), ("parent",)),
     **dict.fromkeys(("friends",), ("friend",)),
     **dict.fromkeys(("instructions",), ("instruction", "answer_language")),
     **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
@@ -109,6 +110,7 @@ KIN_NOUNS: dict[str, str] = {
     **dict.fromkeys(("sister", "brother", "sibling"), "sibling"),
     **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
     **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
+    **dict.fromkeys(("mother", "father", "mom", "mum", "dad", "parent"), "parent"),
     **dict.fromkeys(("friend", "best friend"), "friend"),
 }
 #: Clause joiners: a verb right after one shares the subject of the sentence.

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 22
+READ_RULES = 23
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -176,6 +176,10 @@ unexplained while the package version stays the same (as it does between release
    "remote(ly)", "hybrid", "office", "wfh", ... and "car(s)", "drive(s)", "vehicle(s)", ...;
    a question's "my sister" (brother, wife, son, ...) is about the one relative memory
    knows by that noun (``QueryPlan.relatives``), whose asked slots lead the snapshot.
+23: "my sister" also reaches the relative memory knows by the noun alone ("Lee's sister",
+   where no sister was named when it was said); "my mom" / "mum" / "mother" and "my dad" /
+   "father" are one relative each, held by the new `parent` attribute, which "parent(s)",
+   "mother", "father", "mom", "mum" and "dad" ask for; "my sister-in-law" is no sister.
 """
 
 

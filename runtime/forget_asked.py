@@ -53,7 +53,14 @@ from nousmem.projections.models import Observation
 from nousmem.projections.schema import normalise_attribute
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, candidate_id, slot_kind_for
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forget_kin import Relatives, introduces, readings, renamed, unnamed_reading
+from nousmem.runtime.forget_kin import (
+    Relatives,
+    introduces,
+    kin_noun,
+    readings,
+    renamed,
+    unnamed_reading,
+)
 
 __all__ = [
     "FORGET_REQUEST",
@@ -181,7 +188,7 @@ def _named(
 def _owners(request: ForgetRequest, kin: Relatives) -> list[str]:
     """Whose attribute ``request`` names: the one named, or the one relative its noun may
     mean ("my sister" of two siblings: the one introduced as a sister), else no one."""
-    noun = request.whose.casefold()
+    noun = kin_noun(request.whose)
     if noun not in KIN_NOUNS:
         return [request.whose]
     meant = kin.meant_by(noun)
@@ -212,7 +219,7 @@ def _attribute_targets(
         values = [(a, v) for a, v in values if not kin.held_now(owner, a, v)]
     if request.only_one:
         # "my sister": the one sibling a sister may be (of a brother alone, none)
-        noun = request.target.casefold()
+        noun = kin_noun(request.target)
         values = [
             (a, v)
             for a in sorted(wanted)
@@ -229,7 +236,7 @@ def _attribute_targets(
 
 #: Attributes that link to a person: in "my sister Maya lives in Rome" the link only
 #: introduces who is meant; it is not what the request asks to forget.
-_LINKS = frozenset({"sibling", "spouse", "child", "friend"})
+_LINKS = frozenset({"sibling", "spouse", "child", "parent", "friend"})
 
 
 def _clause_targets(

@@ -79,9 +79,20 @@ def renamed(claim: Claim, name: str) -> Claim:
     return claim.model_copy(update=update) if update else claim
 
 
+# Nouns that name one relative as another noun does: "my mom" is "my mother".
+_SAME_AS = {"mom": "mother", "mum": "mother", "dad": "father"}
+# How each noun may be said, for reading the statements that introduced a relative.
+_SAID_AS = {
+    noun: "|".join([noun, *(s for s, same in _SAME_AS.items() if same == noun)])
+    for noun in GENDERED
+}
+
+
 def kin_noun(said: str) -> str:
-    """A relative's noun as said ("My  Sister") as :data:`KIN_NOUNS` keys it ("sister")."""
-    return " ".join(said.casefold().split())
+    """A relative's noun as said ("My  Sister", "mom") as :data:`KIN_NOUNS` keys it, one
+    noun for each relation ("sister", "mother")."""
+    noun = " ".join(said.casefold().split())
+    return _SAME_AS.get(noun, noun)
 
 
 class Relatives:
@@ -233,8 +244,8 @@ class Relatives:
             if KIN_NOUNS.get(noun) != attribute:
                 continue
             said = re.compile(
-                rf"\b{noun}\s+(?:(?:named|called)\s+)?{who}\b"
-                rf"|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?{noun}\b",
+                rf"\b(?:{_SAID_AS[noun]})\s+(?:(?:named|called)\s+)?{who}\b"
+                rf"|\b{who},?\s+(?:is|was|my)\s+(?:my\s+)?(?:{_SAID_AS[noun]})\b",
                 re.I,
             )
             if any(said.search(t) for t in texts):
@@ -242,7 +253,7 @@ class Relatives:
         return out
 
 
-_MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
+_MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
 
 
 def relatives_asked(

@@ -476,6 +476,35 @@ def test_a_name_said_to_be_a_relation(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My mom Linda lives in Ohio.",
+            [("Dana", "parent", "Linda", "assert"), ("Linda", "location", "Ohio", "assert")],
+        ),
+        (
+            "My father Ed is a pilot.",
+            [("Dana", "parent", "Ed", "assert"), ("Ed", "role", "pilot", "assert")],
+        ),
+        (
+            "Tom's dad Ed is a pilot.",
+            [("Tom", "parent", "Ed", "assert"), ("Ed", "role", "pilot", "assert")],
+        ),
+        ("Linda is my mom.", [("Dana", "parent", "Linda", "assert")]),
+        ("My mother is Linda.", [("Dana", "parent", "Linda", "assert")]),
+        ("My dad's name is Ed.", [("Dana", "parent", "Ed", "assert")]),
+        # No name: a nationality, what he was called, an in-law, someone else's parent.
+        ("My mom is Korean.", []),
+        ("I called my dad Ed yesterday.", []),
+        ("Rita is my mother-in-law.", []),
+        ("Rita is my friend's mom.", []),
+    ],
+)
+def test_a_parent_by_name(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
 async def test_a_child_can_be_forgotten_by_name() -> None:
     rt = await MemoryRuntime.memory(namespace="kin")
     try:

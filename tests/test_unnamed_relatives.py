@@ -146,3 +146,36 @@ async def test_a_rebuild_holds_what_the_writes_read() -> None:
             await rt.belief("Lee's son", "hobby"),
         ]
         assert live == again and all(b is not None for b in again)
+
+
+async def test_mom_and_mother_are_one_parent_by_name_or_by_noun() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await _say(
+            rt,
+            "My mom loves gardening.",
+            "My dad Ed lives in Ohio.",
+            "My father moved to Florida.",
+            "My mother moved to Tampa.",
+        )
+        assert _claims(said[0]) == [("Lee's mother", "likes", "gardening")]
+        assert _claims(said[2]) == [("Ed", "location", "Florida")]
+        assert _claims(said[3]) == [("Lee's mother", "location", "Tampa")]
+        ctx = await rt.query("Where does my mom live?", actor="Lee")
+        assert ctx.plan["relatives"] == ["Lee's mother"]
+        ctx = await rt.query("Where does my dad live?", actor="Lee")
+        assert ctx.plan["relatives"] == ["Ed"]
+        r = await rt.observe_and_route(
+            {"content": "Forget where my mum lives.", "actor": "Lee", "source": "user"}
+        )
+        assert r.forgotten == ("fact:lee's mother.location#tampa",)
+
+
+async def test_an_in_law_is_not_the_relative() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        *_, said = await _say(
+            rt, "My sister Maya lives in Paris.", "My sister-in-law moved to Texas."
+        )
+        assert said.assessment.claims == ()
+        assert await _held(rt, "Maya", "location") == ("Paris",)
+        ctx = await rt.query("Where does my sister-in-law live?", actor="Lee")
+        assert ctx.plan["relatives"] == []
