@@ -63,6 +63,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "birthday",
     "pronouns",
     "work_mode",
+    "budget",
 }
 
 

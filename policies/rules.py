@@ -26,6 +26,7 @@ from nousmem.policies.patterns import (
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
+from nousmem.policies.rules_money import MONEY_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES, PRONOUN_SET_START
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
@@ -360,6 +361,7 @@ RULES: tuple[Rule, ...] = (
     + EDUCATION_RULES
     + VEHICLE_RULES
     + LEISURE_RULES
+    + MONEY_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

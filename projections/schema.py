@@ -203,6 +203,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
         _single("team", 540.0, "team teams squad department"),
         _single("work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh"),
+        _single("budget", 90.0, "budget spend afford"),
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
@@ -259,7 +260,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("parent", 36500.0, "parent parents mother father mom mum dad"),
-        _multi("goal", 180.0, "goal goals plan plans planning planned trip trips vacation"),
+        _multi("goal", 180.0, "goal goals plan plans planning planned trip trips vacation saving"),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),

@@ -90,9 +90,16 @@ LENS_KINDS: dict[str, frozenset[str]] = {
 Key = tuple[str, str, str]  # (entity key, attribute, value key)
 
 
+#: Attributes that bound what may be done for someone: a budget is a most to spend.
+CONSTRAINT_ATTRIBUTES = frozenset({"budget"})
+
+
 def slot_kind_for(attribute: str) -> str:
-    """The kind of slot a belief of ``attribute`` fills: a preference or a fact."""
-    return "preference" if attribute in PREFERENCE_ATTRIBUTES else "fact"
+    """The kind of slot a belief of ``attribute`` fills: a preference, a constraint or a
+    fact."""
+    if attribute in PREFERENCE_ATTRIBUTES:
+        return "preference"
+    return "constraint" if attribute in CONSTRAINT_ATTRIBUTES else "fact"
 
 
 def candidate_id(kind: str, entity: str, attribute: str, value: str) -> str:

@@ -211,6 +211,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "spouse",
         "relationship_status",
         "work_mode",
+        "budget",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -220,7 +221,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My name is Dana. I'm 41 years old. I'm allergic to nuts. I'm vegan. I speak Greek. "
         "My birthday is May 3rd. I studied law at Yale. My manager is Priya. "
         "I'm on the platform team. My timezone is CET. I take metformin daily. I have asthma. "
-        "My pronouns are they/them. I work remotely. I drive a Volvo. My mom Linda is here."
+        "My pronouns are they/them. I work remotely. I drive a Volvo. My mom Linda is here. "
+        "My budget is $500."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

@@ -701,3 +701,35 @@ def test_review_rev31_cases(text: str, expected: list[Row]) -> None:
 )
 def test_partners_by_any_name(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My budget is around 500 dollars.", [("Dana", "budget", "500 dollars", "assert")]),
+        ("Our budget for the trip is 2,000 euros.", [("Dana", "budget", "2,000 euros", "assert")]),
+        ("My budget's about $300.", [("Dana", "budget", "$300", "assert")]),
+        ("My monthly budget is $3k.", [("Dana", "budget", "$3k", "assert")]),
+        ("I have a budget of $1,500.", [("Dana", "budget", "$1,500", "assert")]),
+        ("I can spend up to $150.", [("Dana", "budget", "$150", "assert")]),
+        ("I can only afford £50.", [("Dana", "budget", "£50", "assert")]),
+        ("Tom's budget is $200.", [("Tom", "budget", "$200", "assert")]),
+        ("I don't have a budget of $500.", [("Dana", "budget", "$500", "negate")]),
+        # An amount spent, a price, a budget with no amount or no unit.
+        ("I spent $500 on shoes.", []),
+        ("The hotel costs $200.", []),
+        ("I'm on a tight budget.", []),
+        ("My budget is 5.", []),
+        # Saving toward something is a goal, said as "I want to save for ..." says it.
+        ("I'm saving up for a house.", [("Dana", "goal", "save for a house", "assert")]),
+        (
+            "I'm saving money for a trip to Japan.",
+            [("Dana", "goal", "save for a trip to Japan", "assert")],
+        ),
+        ("I want to save for a house.", [("Dana", "goal", "save for a house", "assert")]),
+        ("I'm saving it for later.", []),
+        ("Save for later!", []),
+    ],
+)
+def test_a_budget_and_saving_for_something(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
