@@ -18,8 +18,9 @@ the rule claims of a sentence in text order, :func:`settled` keeps what the sent
   sentence ("I'm no longer a cashier at Target, I'm a manager at Target");
 * a place one is going to is a trip, not a pastime: "I'm going to Paris next week" reads
   ``goal: trip to Paris``, and the ``activity: Paris`` that "going to <Name>" also gives
-  ("going to Coachella") is dropped; so is the ``activity: bought Subaru`` of a car bought
-  ("I bought a Subaru" is ``vehicle: Subaru``).
+  ("going to Coachella") is dropped, as is the ``activity: bought tickets to Lisbon`` of a
+  trip booked; so is the ``activity: bought Subaru`` of a car bought ("I bought a Subaru"
+  is ``vehicle: Subaru``).
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
             continue
         if claim.attribute == "activity" and _bought_car(key, cars):
             continue  # "I bought a Subaru": the car, not a purchase as a pastime
+        if claim.attribute == "activity" and _booked_trip(key, trips):
+            continue  # "I bought tickets to Lisbon": the trip, not a purchase as a pastime
         if claim.polarity == "assert" and any(
             _overlap(claim.span, c.span) or _takes_back(c, claim, content)
             for c in negated.get(key, ())
@@ -98,6 +101,16 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         ):
             continue
         yield claim
+
+
+def _booked_trip(key: tuple[str, str, str], trips: set[tuple[str, str]]) -> bool:
+    """Whether activity ``key`` is the booking of a trip the sentence names as a goal
+    ("bought tickets to lisbon", "booked a hotel in rome")."""
+    verb, _, rest = key[2].partition(" ")
+    return verb in ("bought", "booked", "got", "reserved") and any(
+        e == key[0] and (rest.endswith(" to " + place) or rest.endswith(" in " + place))
+        for e, place in trips
+    )
 
 
 def _bought_car(key: tuple[str, str, str], cars: Sequence[tuple[str, str]]) -> bool:

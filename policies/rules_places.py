@@ -1,6 +1,7 @@
 """The rule table's places visited: "visited Rome", "explored the coast up in the Pacific
 Northwest", "my trip to Japan", "been to Paris", "traveled to Japan", "took this pic in
-Spain".
+Spain"; and trips still ahead, as goals: "I'm going to Paris next week", "My trip to Japan
+is next month", "I'm flying to Tokyo", "I booked a flight to Tokyo" (``trip to Tokyo``).
 
 A rule that reads a name after a place word ("the beaches *in Portugal*") or after where a
 photo was taken takes a name only: not a month, a day, a holiday, a season, a time of day,
@@ -77,6 +78,26 @@ _PLACE_IN = (
     + r"\s+(?:(?i:up|down|out|over|along)\s+)?(?i:in|around|along)\s+"
 )
 
+# A sign, later in the clause, that a trip is still ahead: "My trip to Japan *is next
+# month*", "my flight to Tokyo *is on Friday*", "... *is booked*", "... *starts tomorrow*"
+# (not "will": "My trip to Japan will always be special" is one taken). Within the clause:
+# past a comma or "and" / "but", unless it joins another place ("to Japan and Korea").
+_AHEAD = (
+    r"(?:(?!,|\b(?:[Aa]nd|[Bb]ut)\b(?!\s+(?:to\s+)?[" + UPPER + r"]))[^.!?;])*?"
+    r"\b(?:(?i:is|'s|are|starts|begins|leaves|departs)\s+"
+    r"(?:(?i:now|finally|already|all)\s+)?(?:(?i:next|on|this|coming|tomorrow|tonight|soon"
+    r"|booked|planned|scheduled|set|confirmed)\b|(?i:in)\s+(?:\d|(?i:a\s+(?:few|couple)|two"
+    r"|three|four|five|six)\b|(?i:" + MONTH_RE + r")))"
+    r"|\b(?i:next\s+(?:week|weekend|month|year|summer|spring|fall|autumn|winter)|tomorrow"
+    r"|tonight)\b)"
+)
+# The trip, the flight or the tickets, after words of its kind ("my *upcoming* trip", "a
+# *return* flight", "two *plane* tickets").
+_TRIP_NOUN = (
+    r"(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway|honeymoon|flights?"
+    r"|tickets?)"
+)
+
 PLACE_RULES: tuple[Rule, ...] = (
     make_rule(
         "visited",
@@ -108,8 +129,11 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?=\b\w)(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
         r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
         r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
+        # Nor one still ahead ("My trip to Japan is next month": rules_places' goals).
+        r"(?!" + _AHEAD + r")"
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
-        r"\s+)(?:[\w'-]+\s+){0,2}?(?i:trip|vacation|holiday|journey|getaway)\s+"
+        r"\s+)(?!(?i:upcoming|next|planned|future)\b)(?:[\w'-]+\s+){0,2}?"
+        r"(?i:trip|vacation|holiday|journey|getaway)\s+"
         # "took a trip last week to Rome": a past time phrase may sit before the place.
         # Not "this summer": that is as often still to come.
         r"(?:(?i:(?:last|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
@@ -163,5 +187,45 @@ PLACE_RULES: tuple[Rule, ...] = (
         template="trip to {}",
         # "to Japan next month and (to) Korea": further places, not "and going to X".
         items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
+    # "I'm flying to Tokyo on Friday": a flight to a name is a trip whenever it is.
+    make_rule(
+        "goal",
+        "flying",
+        r"(?:'re|'m|'s|\bam|\bare|\bis)\s+(?:(?i:now|actually|still|finally)\s+)?"
+        r"(?i:flying)\s+(?:(?i:out|back|home)\s+)?(?i:to)\s+" + _NAMED_PLACE,
+        template="trip to {}",
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
+    # "My trip to Japan is next month", "my upcoming vacation to Bali", "My flight to
+    # Tokyo is on Friday": one's own trip, still ahead.
+    make_rule(
+        "goal",
+        "trip vacation holiday journey getaway honeymoon flight flights ticket tickets",
+        POSS
+        + r"\s+(?=(?i:upcoming|next|planned|future)\b|"
+        + _AHEAD
+        + r")"
+        + _TRIP_NOUN
+        + r"\s+(?i:to)\s+"
+        + _NAMED_PLACE,
+        subject="poss",
+        template="trip to {}",
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
+    # "I booked a flight to Tokyo", "I have tickets to Lisbon", "We got a hotel in Rome".
+    make_rule(
+        "goal",
+        # (anchored on the nouns: the verbs are in half the sentences said)
+        "trip vacation holiday journey getaway honeymoon flight flights ticket tickets hotel "
+        "hostel airbnb cabin room",
+        r"\b(?i:booked|booking|have|has|got|bought|reserved)\s+(?:(?i:a|an|the|my|our|two|some"
+        r"|\d+)\s+)?(?:"
+        + _TRIP_NOUN
+        + r"\s+(?i:to)|(?:[\w'-]+\s+)?(?i:hotel|hostel|airbnb|cabin|room)\s+(?i:in))\s+"
+        + _NAMED_PLACE,
+        template="trip to {}",
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        plain_denial_drops=True,
     ),
 )

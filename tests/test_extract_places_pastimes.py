@@ -211,3 +211,35 @@ def test_a_trip_is_no_list_of_what_follows_it() -> None:
     assert ("goal", "trip to Japan", "assert") in got
     assert not any(value.startswith("trip to going") for _, value, _ in got)
     assert ("activity", "Japan", "assert") not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # One's own trip with a sign it is ahead, a flight taken any day, a booking.
+        ("My trip to Japan is next month.", [("goal", "trip to Japan", "assert")]),
+        ("My trip to Japan is in April.", [("goal", "trip to Japan", "assert")]),
+        ("My flight to Tokyo is on Friday.", [("goal", "trip to Tokyo", "assert")]),
+        ("Our vacation to Hawaii starts tomorrow.", [("goal", "trip to Hawaii", "assert")]),
+        ("My upcoming trip to Bali is stressing me out.", [("goal", "trip to Bali", "assert")]),
+        ("I'm flying to Tokyo on Friday.", [("goal", "trip to Tokyo", "assert")]),
+        ("I booked a flight to Tokyo.", [("goal", "trip to Tokyo", "assert")]),
+        ("I have a flight to Tokyo on Friday.", [("goal", "trip to Tokyo", "assert")]),
+        ("I booked a hotel in Rome.", [("goal", "trip to Rome", "assert")]),
+        # The booking is the trip, not a purchase as a pastime.
+        ("I bought tickets to Lisbon for June.", [("goal", "trip to Lisbon", "assert")]),
+        # Trips taken stay visits; no trip without a named place, or not booked.
+        ("My trip to Japan was amazing.", [("visited", "Japan", "assert")]),
+        ("My trip to Japan will always be special.", [("visited", "Japan", "assert")]),
+        ("My trip to Japan is in my top memories.", [("visited", "Japan", "assert")]),
+        ("I took a trip to Peru last year.", [("visited", "Peru", "assert")]),
+        ("I'm flying to the conference.", []),
+        ("I have a ticket to the concert.", []),
+        ("I didn't book a flight to Tokyo.", []),
+        ("My trip to Paris got cancelled.", []),
+    ],
+)
+def test_a_trip_booked_or_said_to_be_ahead_is_a_goal_not_a_visit(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert claims(text) == expected
