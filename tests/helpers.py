@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
-from nousmem.runtime import MemoryRuntime
+from nousmem.runtime import MemoryRuntime, RouteResult
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
 from nousmem.runtime.payloads import ObservationPayload
@@ -115,3 +115,23 @@ def utterance_draft(
         payload=ObservationPayload(type="utterance", content=text, source="user"),
         doc=text,
     )
+
+
+async def say_daily(
+    rt: MemoryRuntime, *texts: str, actor: str, start: datetime
+) -> list[RouteResult]:
+    """Route ``texts`` said by ``actor``, one a day from ``start``; their results."""
+    out = []
+    for i, text in enumerate(texts):
+        out.append(
+            await rt.observe_and_route(
+                {"content": text, "actor": actor, "occurred_at": start + timedelta(days=i)}
+            )
+        )
+    return out
+
+
+async def held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
+    """The values ``entity``'s ``attribute`` belief holds now (none without one)."""
+    b = await rt.belief(entity, attribute)
+    return () if b is None else tuple(b.held)

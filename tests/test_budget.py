@@ -3,19 +3,17 @@ amount at a time, the latest said, and what a question about spending reads firs
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from nousmem.projections.slot_kinds import slot_kind_for
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import say_daily
 
 T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
 
 
 async def _say(rt: MemoryRuntime, *texts: str) -> None:
-    for i, text in enumerate(texts):
-        await rt.observe_and_route(
-            {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=i)}
-        )
+    await say_daily(rt, *texts, actor="Lee", start=T0)
 
 
 def test_a_budget_fills_a_constraint_slot() -> None:

@@ -113,51 +113,45 @@ async def _threads_of_appends(
     return [t == loop_thread for t in seen]
 
 
-# In these, the budget is 50 ms, which no real sync here comes near: only the syncs made
-# slow count. Commits weigh 1/8 each in the running average the budget applies to.
+T, W = True, False  # a commit on the loop's thread, one on the worker
 
 
-async def test_one_slow_sync_on_the_loop_is_a_hiccup_not_a_slow_disk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("cool_down", "sleeps", "seen", "counts"),
+    [
+        # Twice the budget, once (an average of ~12.5 ms): a hiccup, not a slow disk.
+        (3, {1: 0.1}, [T] * 5, (5, 0)),
+        # Ten times the budget: the average goes over alone. The slow one on the loop, three
+        # on the worker, then the loop's turn again.
+        (3, {1: 0.5}, [T, W, W, W, T, T], (3, 1)),
+        # Three syncs of 200 ms take the average over (47 ms after two, 66 after three);
+        # back on the loop, the first commit is still over the budget (60 ms), which sends
+        # the next ones to the worker again at once; then the disk is quick.
+        (
+            2,
+            {1: 0.2, 2: 0.2, 3: 0.2, 4: 0.06},
+            [T, T, T, W, W, T, W, W, T, T],
+            (6, 2),
+        ),
+    ],
+    ids=["one-hiccup", "one-very-slow", "slow-in-a-row"],
+)
+async def test_slow_syncs_on_the_loop_send_commits_to_the_worker_on_average(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cool_down: int,
+    sleeps: dict[int, float],
+    seen: list[bool],
+    counts: tuple[int, int],
 ) -> None:
+    # The budget is 50 ms, which no real sync here comes near: only the syncs made slow
+    # count. Commits weigh 1/8 each in the running average the budget applies to.
     j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
-    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
-    _slow_syncs(monkeypatch, {1: 0.1})  # twice the budget, once: an average of ~12.5 ms
+    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", cool_down)
+    _slow_syncs(monkeypatch, sleeps)
     try:
-        assert await _threads_of_appends(j, monkeypatch, 5) == [True] * 5
-        assert (j.inline_commits, j.slow_inline_commits) == (5, 0)
-    finally:
-        await j.close()
-
-
-async def test_a_very_slow_sync_on_the_loop_sends_the_next_commits_to_the_worker(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
-    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 3)
-    _slow_syncs(monkeypatch, {1: 0.5})  # ten times the budget: the average goes over alone
-    try:
-        # The slow one on the loop, three on the worker, then the loop's turn again.
-        seen = await _threads_of_appends(j, monkeypatch, 6)
-        assert seen == [True, False, False, False, True, True]
-        assert (j.inline_commits, j.slow_inline_commits) == (3, 1)
-    finally:
-        await j.close()
-
-
-async def test_slow_syncs_in_a_row_send_commits_to_the_worker_and_the_first_back_decides(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
-    monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", 2)
-    # Three syncs of 200 ms take the average over (47 ms after two, 66 after three); back on
-    # the loop, the first commit is still over the budget (60 ms), which sends the next ones
-    # to the worker again at once; then the disk is quick.
-    _slow_syncs(monkeypatch, {1: 0.2, 2: 0.2, 3: 0.2, 4: 0.06})
-    try:
-        seen = await _threads_of_appends(j, monkeypatch, 10)
-        assert seen == [True, True, True, False, False, True, False, False, True, True]
-        assert (j.inline_commits, j.slow_inline_commits) == (6, 2)
+        assert await _threads_of_appends(j, monkeypatch, len(seen)) == seen
+        assert (j.inline_commits, j.slow_inline_commits) == counts
     finally:
         await j.close()
 

@@ -9,24 +9,13 @@ import pytest
 
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime import MemoryRuntime, RouteResult, UnknownEvent
+from tests.helpers import held, say_daily
 
 T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
 
 
 async def _say(rt: MemoryRuntime, *texts: str, actor: str = "Lee") -> list[RouteResult]:
-    out = []
-    for i, text in enumerate(texts):
-        out.append(
-            await rt.observe_and_route(
-                {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=i)}
-            )
-        )
-    return out
-
-
-async def _held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
-    b = await rt.belief(entity, attribute)
-    return () if b is None else tuple(b.held)
+    return await say_daily(rt, *texts, actor=actor, start=T0)
 
 
 async def test_the_one_sister_known_by_name_is_meant() -> None:
@@ -34,7 +23,7 @@ async def test_the_one_sister_known_by_name_is_meant() -> None:
         *_, moved = await _say(
             rt, "My sister Maya lives in Paris.", "My sister just moved to Berlin."
         )
-        assert await _held(rt, "Maya", "location") == ("Berlin",)
+        assert await held(rt, "Maya", "location") == ("Berlin",)
         (impact,) = moved.assessment.claims
         c = impact.claim
         assert (c.entity, c.attribute, c.value, c.polarity) == (
@@ -46,7 +35,7 @@ async def test_the_one_sister_known_by_name_is_meant() -> None:
         # The span is the sentence's own, from "My sister" on.
         assert c.span == (0, len("My sister just moved to Berlin"))
         # Nothing of the speaker: Lee's place is untouched.
-        assert await _held(rt, "Lee", "location") == ()
+        assert await held(rt, "Lee", "location") == ()
 
 
 async def test_a_sentence_later_in_a_message_keeps_its_offsets() -> None:
@@ -62,9 +51,9 @@ async def test_a_sentence_later_in_a_message_keeps_its_offsets() -> None:
 async def test_a_brother_is_never_the_sister() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
         await _say(rt, "My sister Maya lives in Paris.", "My brother works at Google.")
-        assert await _held(rt, "Maya", "employer") == ()
+        assert await held(rt, "Maya", "employer") == ()
         # (the brother memory knows by the noun alone: tests/test_unnamed_relatives.py)
-        assert await _held(rt, "Lee's brother", "employer") == ("Google",)
+        assert await held(rt, "Lee's brother", "employer") == ("Google",)
 
 
 async def test_of_two_sisters_no_one_is_meant() -> None:
@@ -76,8 +65,8 @@ async def test_of_two_sisters_no_one_is_meant() -> None:
             "My sister just moved to Berlin.",
         )
         assert said.assessment.claims == ()
-        assert await _held(rt, "Maya", "location") == ("Paris",)
-        assert await _held(rt, "Ana", "location") == ("Rome",)
+        assert await held(rt, "Maya", "location") == ("Paris",)
+        assert await held(rt, "Ana", "location") == ("Rome",)
 
 
 async def test_a_sister_and_a_brother_leave_the_sister_meant() -> None:
@@ -88,23 +77,23 @@ async def test_a_sister_and_a_brother_leave_the_sister_meant() -> None:
             "My brother Leo lives in Rome.",
             "My sister moved to Berlin.",
         )
-        assert await _held(rt, "Maya", "location") == ("Berlin",)
-        assert await _held(rt, "Leo", "location") == ("Rome",)
+        assert await held(rt, "Maya", "location") == ("Berlin",)
+        assert await held(rt, "Leo", "location") == ("Rome",)
 
 
 async def test_a_friend_is_never_meant() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
         said = await _say(rt, "My friend Tom lives in Oslo.", "My friend moved to Rome.")
         assert said[1].assessment.claims == ()
-        assert await _held(rt, "Tom", "location") == ("Oslo",)
+        assert await held(rt, "Tom", "location") == ("Oslo",)
 
 
 async def test_another_speakers_sister_is_not_meant() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
         await _say(rt, "My sister Maya lives in Paris.")
         await _say(rt, "My sister moved to Berlin.", actor="Sam")
-        assert await _held(rt, "Maya", "location") == ("Paris",)
-        assert await _held(rt, "Sam's sister", "location") == ("Berlin",)
+        assert await held(rt, "Maya", "location") == ("Paris",)
+        assert await held(rt, "Sam's sister", "location") == ("Berlin",)
 
 
 async def test_a_sentence_the_extractor_read_is_not_read_again() -> None:
@@ -129,7 +118,7 @@ async def test_a_dry_run_shows_it_and_writes_nothing() -> None:
             ("Maya", "Berlin")
         ]
         assert await rt.head() == head
-        assert await _held(rt, "Maya", "location") == ("Paris",)
+        assert await held(rt, "Maya", "location") == ("Paris",)
 
 
 class _Plugged:
@@ -145,7 +134,7 @@ async def test_a_plugged_in_extractor_reads_the_sentence_its_own_way() -> None:
         rt.use_extractor(_Plugged())
         (said,) = await _say(rt, "My sister moved to Berlin.")
         assert said.assessment.claims == ()
-        assert await _held(rt, "Maya", "location") == ("Paris",)
+        assert await held(rt, "Maya", "location") == ("Paris",)
 
 
 async def test_a_rebuild_holds_what_the_write_read() -> None:

@@ -7,24 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from nousmem.runtime import MemoryRuntime, RouteResult
+from tests.helpers import held, say_daily
 
 T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
 
 
 async def _say(rt: MemoryRuntime, *texts: str, actor: str = "Lee") -> list[RouteResult]:
-    out = []
-    for i, text in enumerate(texts):
-        out.append(
-            await rt.observe_and_route(
-                {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=i)}
-            )
-        )
-    return out
-
-
-async def _held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
-    b = await rt.belief(entity, attribute)
-    return () if b is None else tuple(b.held)
+    return await say_daily(rt, *texts, actor=actor, start=T0)
 
 
 def _claims(result: RouteResult) -> list[tuple[str, str, str]]:
@@ -45,11 +34,11 @@ async def test_a_relative_known_by_noun_alone_is_the_speakers_own_entity() -> No
         c = said[0].assessment.claims[0].claim
         assert c.span == (0, len("My sister just moved to Berlin"))
         # A single-valued attribute moves on as for anyone.
-        assert await _held(rt, "Lee's sister", "location") == ("Paris",)
+        assert await held(rt, "Lee's sister", "location") == ("Paris",)
         # Another speaker's sister is another entity.
         await _say(rt, "My sister lives in Oslo.", actor="Sam")
-        assert await _held(rt, "Sam's sister", "location") == ("Oslo",)
-        assert await _held(rt, "Lee's sister", "location") == ("Paris",)
+        assert await held(rt, "Sam's sister", "location") == ("Oslo",)
+        assert await held(rt, "Lee's sister", "location") == ("Paris",)
 
 
 async def test_a_relative_the_noun_may_mean_leaves_no_room_for_one_unnamed() -> None:
@@ -71,7 +60,7 @@ async def test_a_relative_the_noun_may_mean_leaves_no_room_for_one_unnamed() -> 
         # A brother is no sister: "my sister" is then one memory knows by noun alone.
         *_, sister = await _say(rt, "My brother Leo lives in Rome.", "My sister works at Google.")
         assert _claims(sister) == [("Lee's sister", "employer", "Google")]
-        assert await _held(rt, "Leo", "employer") == ()
+        assert await held(rt, "Leo", "employer") == ()
 
 
 async def test_friends_and_a_message_holding_the_stand_in_give_nothing() -> None:
@@ -176,6 +165,6 @@ async def test_an_in_law_is_not_the_relative() -> None:
             rt, "My sister Maya lives in Paris.", "My sister-in-law moved to Texas."
         )
         assert said.assessment.claims == ()
-        assert await _held(rt, "Maya", "location") == ("Paris",)
+        assert await held(rt, "Maya", "location") == ("Paris",)
         ctx = await rt.query("Where does my sister-in-law live?", actor="Lee")
         assert ctx.plan["relatives"] == []
