@@ -1,9 +1,10 @@
 """Rules for what someone means to spend and save: ``budget`` (single-valued, the amount as
 said: "$500", "2,000 euros") and saving toward something, a ``goal`` ("save for a house").
 
-"My budget is around $500", "Our budget for the trip is 2,000 euros", "I have a budget of
-$300", "I can spend up to $150", "I don't want to spend more than $100" give the amount,
-without "around" or "up to" (a budget is a most). A later budget supersedes the earlier one
+"My budget is around $500", "Our budget for the trip is 2,000 euros", "My budget is $500 per
+night", "I have a budget of $300", "I can spend up to $150" give the amount, without
+"around" or "up to" (a budget is a most); not a past budget ("Our budget was $2,000") nor a
+hypothetical one ("I could spend $1,000 on that TV"). A later budget supersedes the earlier one
 as any single value does. "I'm saving up for a house", "I'm saving money for a trip to
 Japan" give the goal "save for a house", "save for a trip to Japan". Not an amount spent
 ("I spent $500 on shoes"), a price ("The hotel costs $200"), nor a budget without an
@@ -22,10 +23,12 @@ __all__ = ["MONEY_RULES"]
 # An amount with its currency, by sign or by name: "$500", "€1,200.50", "$2k", "500
 # dollars", "2,000 euros", "300 bucks" (not a bare number: "My budget is 5" says no unit).
 _AMOUNT = (
-    r"(?P<val>[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?i:k|m|million|thousand)\b)?"
+    r"(?P<val>(?:[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?i:k|m|million|thousand)\b)?"
     r"|\d[\d,]*(?:\.\d+)?\s?(?:(?i:k|thousand|million)\s+)?"
     r"(?i:dollars|euros|pounds|bucks|usd|eur|gbp)\b)"
     r"(?![\w$€£])"
+    # and what it is for each of: "$150 per night", "$500 a month"
+    r"(?:\s+(?i:per|a|an|each)\s+(?i:night|day|week|month|year|person|head|hour)\b)?)"
 )
 # What a most or an estimate is said with, left out of the value.
 _ABOUT = (
@@ -44,7 +47,7 @@ MONEY_RULES: tuple[Rule, ...] = (
         POSS
         + r"\s+(?:(?i:total|monthly|weekly|yearly|annual|overall|max|maximum)\s+)?(?i:budget)"
         + _FOR
-        + r"(?:\s+(?i:is|was)|'s)\s+"
+        + r"(?:\s+(?i:is)|'s)\s+"
         + _ABOUT
         + _AMOUNT,
         value="raw",
@@ -64,7 +67,7 @@ MONEY_RULES: tuple[Rule, ...] = (
     make_rule(
         "budget",
         "spend afford",
-        r"\b(?i:can|could)\s+(?:(?i:only)\s+)?(?i:spend|afford)\s+" + _ABOUT + _AMOUNT,
+        r"\b(?i:can)\s+(?:(?i:only)\s+)?(?i:spend|afford)\s+" + _ABOUT + _AMOUNT,
         value="raw",
     ),
     # "I'm saving up for a house", "We're saving money for a trip to Japan".

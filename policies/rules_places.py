@@ -91,6 +91,12 @@ _AHEAD = (
     r"|\b(?i:next\s+(?:week|weekend|month|year|summer|spring|fall|autumn|winter)|tomorrow"
     r"|tonight)\b)"
 )
+# A sign, later in the clause, that what was booked is past: "I booked a hotel in Rome *last
+# year*", "... *two years ago*" (not a year: "in 2026" may be ahead of when it was said).
+_BEHIND = (
+    r"(?:(?!,|\b(?:[Aa]nd|[Bb]ut)\b)[^.!?;])*?\b(?i:last\s+(?:week|weekend|month|year|summer"
+    r"|spring|fall|autumn|winter|time)|yesterday|ago|back\s+then|once)\b"
+)
 # The trip, the flight or the tickets, after words of its kind ("my *upcoming* trip", "a
 # *return* flight", "two *plane* tickets").
 _TRIP_NOUN = (
@@ -219,7 +225,8 @@ PLACE_RULES: tuple[Rule, ...] = (
         # (anchored on the nouns: the verbs are in half the sentences said)
         "trip vacation holiday journey getaway honeymoon flight flights ticket tickets hotel "
         "hostel airbnb cabin room",
-        r"\b(?i:booked|booking|have|has|got|bought|reserved)\s+(?:(?i:a|an|the|my|our|two|some"
+        r"\b(?!" + _BEHIND + r")(?i:booked|booking|have|has|got|bought|reserved)\s+"
+        r"(?:(?i:a|an|the|my|our|two|some"
         r"|\d+)\s+)?(?:"
         + _TRIP_NOUN
         + r"\s+(?i:to)|(?:[\w'-]+\s+)?(?i:hotel|hostel|airbnb|cabin|room)\s+(?i:in))\s+"

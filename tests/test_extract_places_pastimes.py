@@ -236,6 +236,9 @@ def test_a_trip_is_no_list_of_what_follows_it() -> None:
         ("I'm flying to the conference.", []),
         ("I have a ticket to the concert.", []),
         ("I didn't book a flight to Tokyo.", []),
+        # A booking said to be past is no trip ahead.
+        ("I got a room in Paris last year.", []),
+        ("I booked a flight to Tokyo two years ago.", []),
         ("My trip to Paris got cancelled.", []),
     ],
 )

@@ -710,6 +710,8 @@ def test_partners_by_any_name(text: str, expected: list[Row]) -> None:
         ("Our budget for the trip is 2,000 euros.", [("Dana", "budget", "2,000 euros", "assert")]),
         ("My budget's about $300.", [("Dana", "budget", "$300", "assert")]),
         ("My monthly budget is $3k.", [("Dana", "budget", "$3k", "assert")]),
+        ("My budget is $500 per night.", [("Dana", "budget", "$500 per night", "assert")]),
+        ("My budget is about $3k a month.", [("Dana", "budget", "$3k a month", "assert")]),
         ("I have a budget of $1,500.", [("Dana", "budget", "$1,500", "assert")]),
         ("I can spend up to $150.", [("Dana", "budget", "$150", "assert")]),
         ("I can only afford £50.", [("Dana", "budget", "£50", "assert")]),
@@ -720,6 +722,9 @@ def test_partners_by_any_name(text: str, expected: list[Row]) -> None:
         ("The hotel costs $200.", []),
         ("I'm on a tight budget.", []),
         ("My budget is 5.", []),
+        # A past budget, a hypothetical one.
+        ("Our budget was $2,000 but we spent more.", []),
+        ("I could spend $1,000 on that TV.", []),
         # Saving toward something is a goal, said as "I want to save for ..." says it.
         ("I'm saving up for a house.", [("Dana", "goal", "save for a house", "assert")]),
         (
