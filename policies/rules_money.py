@@ -4,8 +4,8 @@ said: "$500", "2,000 euros") and saving toward something, a ``goal`` ("save for 
 "My budget is around $500", "Our budget for the trip is 2,000 euros", "My budget is $500 per
 night", "I have a budget of $300", "I can spend up to $150" give the amount, without
 "around" or "up to" (a budget is a most); not a past budget ("Our budget was $2,000") nor a
-hypothetical one ("I could spend $1,000 on that TV"). A later budget supersedes the earlier one
-as any single value does. "I'm saving up for a house", "I'm saving money for a trip to
+hypothetical one ("I could spend $1,000 on that TV"). A later budget supersedes the earlier
+one as any single value does. "I'm saving up for a house", "I'm saving money for a trip to
 Japan" give the goal "save for a house", "save for a trip to Japan". Not an amount spent
 ("I spent $500 on shoes"), a price ("The hotel costs $200"), nor a budget without an
 amount ("I'm on a tight budget").
@@ -70,7 +70,7 @@ MONEY_RULES: tuple[Rule, ...] = (
         r"\b(?i:can)\s+(?:(?i:only)\s+)?(?i:spend|afford)\s+" + _ABOUT + _AMOUNT,
         value="raw",
     ),
-    # "I'm saving up for a house", "We're saving money for a trip to Japan".
+    # "I'm saving up for a house", "I'm saving money for a trip to Japan".
     make_rule(
         "goal",
         "saving save",
