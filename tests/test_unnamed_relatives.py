@@ -168,3 +168,19 @@ async def test_an_in_law_is_not_the_relative() -> None:
         assert await held(rt, "Maya", "location") == ("Paris",)
         ctx = await rt.query("Where does my sister-in-law live?", actor="Lee")
         assert ctx.plan["relatives"] == []
+
+
+async def test_identity_candidates_rank_the_named_sister_who_agrees_first() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(
+            rt,
+            "My sister lives in Berlin.",
+            "My sister works at Google.",
+            "Tom lives in Paris.",
+            "My sister Maya lives in Berlin.",
+            "Maya works at Google.",
+        )
+        first, *_ = await rt.identity_candidates("Lee's sister")
+        assert first.entity == "Maya"
+        assert set(first.shared_attributes) == {"employer", "location"}
+        assert first.divergence_bits == 0.0
