@@ -205,7 +205,18 @@ _SAID_ABOUT = re.compile(
 KIN_START = re.compile(rf"^my\s+(?P<kin>{KIN_ALT})\b(?!-)", re.I)  # not "my sister-in-law"
 #: Relatives' nouns that say more than the link: a brother is no sister.
 GENDERED = frozenset(
-    {"sister", "brother", "son", "daughter", "wife", "husband", "mother", "father"}
+    {
+        "sister",
+        "brother",
+        "son",
+        "daughter",
+        "wife",
+        "husband",
+        "mother",
+        "father",
+        "grandmother",
+        "grandfather",
+    }
 )
 _AND_THAT = re.compile(r",?\s+and\s+(?:also\s+)?that\s+", re.I)
 # A new clause of the speaker's own after the request: "Forget that I live in Lyon, I moved

@@ -35,6 +35,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "child",
         "sibling",
         "parent",
+        "grandparent",
         "instruction",
         "allergy",
         "diet",

@@ -216,6 +216,7 @@ RELATION_RULES: tuple[Rule, ...] = (
             ("child", "son daughter"),
             ("sibling", "brother sister"),
             ("parent", "mother father mom mum dad"),
+            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
         )
     ),
     # "My daughter's name is Emma", "My son is called Leo", "My sister is Ana": a name that
@@ -234,6 +235,7 @@ RELATION_RULES: tuple[Rule, ...] = (
             ("child", "son daughter"),
             ("sibling", "brother sister"),
             ("parent", "mother father mom mum dad"),
+            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
         )
     ),
     # "My kids are Leo and Mia", "My sisters are Ana, Bea and Cy": names that end the clause.
@@ -288,14 +290,20 @@ RELATION_RULES: tuple[Rule, ...] = (
         subject="poss",
         presupposed=True,
     ),
-    # "my mom Linda", "Tom's father Ed"
-    make_rule(
-        "parent",
-        "mother father mom mum dad",
-        POSS_START + _GIVEN + POSS + r"\s+(?i:mother|father|mom|mum|dad)" + _KIN_NAME,
-        value="name",
-        subject="poss",
-        presupposed=True,
+    # "my mom Linda", "Tom's father Ed", "my grandma Rose"
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            POSS_START + _GIVEN + POSS + rf"\s+(?i:{'|'.join(nouns.split())})" + _KIN_NAME,
+            value="name",
+            subject="poss",
+            presupposed=True,
+        )
+        for attribute, nouns in (
+            ("parent", "mother father mom mum dad"),
+            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
+        )
     ),
     *SEPARATION_RULES,
     make_rule(

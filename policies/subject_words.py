@@ -98,6 +98,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("kids", "children"), ("child",)),
     **dict.fromkeys(("siblings",), ("sibling",)),
     **dict.fromkeys(("parents",), ("parent",)),
+    **dict.fromkeys(("grandparents",), ("grandparent",)),
     **dict.fromkeys(("friends",), ("friend",)),
     **dict.fromkeys(("instructions",), ("instruction", "answer_language")),
     **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
@@ -111,6 +112,10 @@ KIN_NOUNS: dict[str, str] = {
     **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
     **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
     **dict.fromkeys(("mother", "father", "mom", "mum", "dad", "parent"), "parent"),
+    **dict.fromkeys(
+        ("grandmother", "grandfather", "grandma", "grandpa", "granny", "nana", "grandparent"),
+        "grandparent",
+    ),
     **dict.fromkeys(("friend", "best friend"), "friend"),
 }
 #: Clause joiners: a verb right after one shares the subject of the sentence.

@@ -260,6 +260,11 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("parent", 36500.0, "parent parents mother father mom mum dad"),
+        _multi(
+            "grandparent",
+            36500.0,
+            "grandparent grandparents grandmother grandfather grandma grandpa granny nana",
+        ),
         _multi("goal", 180.0, "goal goals plan plans planning planned trip trips vacation saving"),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.

@@ -179,9 +179,11 @@ unexplained while the package version stays the same (as it does between release
 23: "my sister" also reaches the relative memory knows by the noun alone ("Lee's sister",
    where no sister was named when it was said); "my mom" / "mum" / "mother" and "my dad" /
    "father" are one relative each, held by the new `parent` attribute, which "parent(s)",
-   "mother", "father", "mom", "mum" and "dad" ask for; "my sister-in-law" is no sister; the
-   new `budget` attribute (a constraint slot) is asked for by "budget", "spend" and
-   "afford", and "saving" asks for goals ("What am I saving for?").
+   "mother", "father", "mom", "mum" and "dad" ask for (and "grandma" / "granny" / "nana" /
+   "grandmother" and "grandpa" / "grandfather", by the new `grandparent`); "my
+   sister-in-law" is no sister; the new `budget` attribute (a constraint slot) is asked
+   for by "budget", "spend" and "afford", and "saving" asks for goals ("What am I saving
+   for?").
 """
 
 

@@ -236,7 +236,7 @@ def _attribute_targets(
 
 #: Attributes that link to a person: in "my sister Maya lives in Rome" the link only
 #: introduces who is meant; it is not what the request asks to forget.
-_LINKS = frozenset({"sibling", "spouse", "child", "parent", "friend"})
+_LINKS = frozenset({"sibling", "spouse", "child", "parent", "grandparent", "friend"})
 
 
 def _clause_targets(

@@ -80,7 +80,15 @@ def renamed(claim: Claim, name: str) -> Claim:
 
 
 # Nouns that name one relative as another noun does: "my mom" is "my mother".
-_SAME_AS = {"mom": "mother", "mum": "mother", "dad": "father"}
+_SAME_AS = {
+    "mom": "mother",
+    "mum": "mother",
+    "dad": "father",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "nana": "grandmother",
+    "grandpa": "grandfather",
+}
 # How each noun may be said, for reading the statements that introduced a relative.
 _SAID_AS = {
     noun: "|".join([noun, *(s for s, same in _SAME_AS.items() if same == noun)])

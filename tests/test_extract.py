@@ -193,6 +193,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "child",
         "sibling",
         "parent",
+        "grandparent",
         "instruction",
         "allergy",
         "diet",
@@ -222,7 +223,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My birthday is May 3rd. I studied law at Yale. My manager is Priya. "
         "I'm on the platform team. My timezone is CET. I take metformin daily. I have asthma. "
         "My pronouns are they/them. I work remotely. I drive a Volvo. My mom Linda is here. "
-        "My budget is $500."
+        "My budget is $500. My grandma Rose is here."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

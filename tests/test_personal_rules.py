@@ -499,6 +499,14 @@ def test_a_name_said_to_be_a_relation(text: str, expected: list[Row]) -> None:
         ("I called my dad Ed yesterday.", []),
         ("Rita is my mother-in-law.", []),
         ("Rita is my friend's mom.", []),
+        # Grandparents the same way.
+        (
+            "My grandma Rose lives in Ohio.",
+            [("Dana", "grandparent", "Rose", "assert"), ("Rose", "location", "Ohio", "assert")],
+        ),
+        ("Rose is my grandma.", [("Dana", "grandparent", "Rose", "assert")]),
+        ("My grandpa's name is Joe.", [("Dana", "grandparent", "Joe", "assert")]),
+        ("Rose is my grandma's friend.", []),
     ],
 )
 def test_a_parent_by_name(text: str, expected: list[Row]) -> None:

@@ -184,3 +184,20 @@ async def test_identity_candidates_rank_the_named_sister_who_agrees_first() -> N
         assert first.entity == "Maya"
         assert set(first.shared_attributes) == {"employer", "location"}
         assert first.divergence_bits == 0.0
+
+
+async def test_a_grandparent_by_noun_alone_and_by_name() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        said = await _say(
+            rt,
+            "My grandmother lives in Ohio.",
+            "My grandpa Joe lives in Maine.",
+            "My granny loves knitting.",
+            "My grandfather moved to Florida.",
+        )
+        assert _claims(said[0]) == [("Lee's grandmother", "location", "Ohio")]
+        # "granny" and "grandma" are "grandmother"; Joe was introduced as a grandpa.
+        assert _claims(said[2]) == [("Lee's grandmother", "likes", "knitting")]
+        assert _claims(said[3]) == [("Joe", "location", "Florida")]
+        ctx = await rt.query("Where does my grandma live?", actor="Lee")
+        assert ctx.plan["relatives"] == ["Lee's grandmother"]
