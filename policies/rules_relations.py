@@ -24,6 +24,7 @@ from nousmem.policies.patterns import (
     not_after,
 )
 from nousmem.policies.rules_separation import SEPARATION_RULES
+from nousmem.policies.subject_words import KIN_NOUNS
 
 __all__ = ["RELATION_RULES"]
 
@@ -39,6 +40,13 @@ _GIVEN = not_after(
     "gets getting showed show shows told tell tells telling sent send sends made make makes "
     "call calls called calling name names named naming read reads reading let lets "
     "promised owe owed offered wished wish brought bring texted text texts wrote write"
+)
+
+# Parents and grandparents by every noun that names them (``KIN_NOUNS``: "mom", "mother",
+# "grandma", ...), as (attribute, nouns) for the rules that read each relation by name.
+_ELDERS = tuple(
+    (attribute, " ".join(n for n, a in KIN_NOUNS.items() if a == attribute))
+    for attribute in ("parent", "grandparent")
 )
 
 # Before a possessive, the verbs that end what it names.
@@ -215,8 +223,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         for attribute, nouns in (
             ("child", "son daughter"),
             ("sibling", "brother sister"),
-            ("parent", "mother father mom mum dad"),
-            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
+            *_ELDERS,
         )
     ),
     # "My daughter's name is Emma", "My son is called Leo", "My sister is Ana": a name that
@@ -234,8 +241,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         for attribute, nouns in (
             ("child", "son daughter"),
             ("sibling", "brother sister"),
-            ("parent", "mother father mom mum dad"),
-            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
+            *_ELDERS,
         )
     ),
     # "My kids are Leo and Mia", "My sisters are Ana, Bea and Cy": names that end the clause.
@@ -300,10 +306,7 @@ RELATION_RULES: tuple[Rule, ...] = (
             subject="poss",
             presupposed=True,
         )
-        for attribute, nouns in (
-            ("parent", "mother father mom mum dad"),
-            ("grandparent", "grandmother grandfather grandma grandpa granny nana"),
-        )
+        for attribute, nouns in (*_ELDERS,)
     ),
     *SEPARATION_RULES,
     make_rule(

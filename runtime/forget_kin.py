@@ -145,14 +145,43 @@ class Relatives:
         introduced with another gendered noun ("my brother Leo" is no sister; "I'm married
         to Tom" leaves Tom "my husband"). Introduced by statements as of the read."""
 
-        def nouns(name: str) -> set[str]:
-            return self.nouns(attribute, name, as_of_seq=as_of_seq, as_of_time=as_of_time)
-
         if len(names) > 1:
-            return [n for n in names if noun in nouns(n)]
-        if noun in GENDERED:
-            return [n for n in names if noun in (got := nouns(n)) or not got]
-        return names
+            return [
+                n
+                for n in names
+                if noun in self.nouns(attribute, n, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            ]
+        return [
+            n
+            for n in names
+            if self._may_be(attribute, n, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        ]
+
+    def _may_be(
+        self,
+        attribute: str,
+        name: str,
+        noun: str,
+        *,
+        as_of_seq: int | None,
+        as_of_time: datetime | None,
+    ) -> bool:
+        """Whether ``name`` (a value of the asker's ``attribute``) may be called ``noun``:
+        always for "kid" or "partner"; for a gendered noun, unless the statements that
+        introduced them used another one."""
+        if noun not in GENDERED:
+            return True
+        got = self.nouns(attribute, name, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        return not got or noun in got
+
+    def _held(
+        self, attribute: str, *, as_of_seq: int | None, as_of_time: datetime | None
+    ) -> list[str]:
+        """The values of the asker's link ``attribute`` held as of the read."""
+        snap = self.beliefs.snapshot(
+            self.actor or "", attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
+        )
+        return [] if snap is None else list(snap.held)
 
     def meant_by(
         self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
@@ -162,10 +191,7 @@ class Relatives:
         if self.actor is None:
             return []
         attribute = KIN_NOUNS[noun]
-        snap = self.beliefs.snapshot(
-            self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
-        )
-        held = [] if snap is None else list(snap.held)
+        held = self._held(attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
         return self.meant(attribute, held, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
 
     def one_meant(
@@ -188,16 +214,9 @@ class Relatives:
         if self.actor is None:
             return False
         attribute = KIN_NOUNS[noun]
-        snap = self.beliefs.snapshot(
-            self.actor, attribute, as_of_seq=as_of_seq, as_of_time=as_of_time, deltas=False
-        )
-        names = [] if snap is None else list(snap.held)
-        if noun not in GENDERED:
-            return bool(names)
         return any(
-            not (got := self.nouns(attribute, n, as_of_seq=as_of_seq, as_of_time=as_of_time))
-            or noun in got
-            for n in names
+            self._may_be(attribute, n, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            for n in self._held(attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
         )
 
     def placeholder(self, noun: str) -> str | None:
