@@ -135,11 +135,11 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?=\b\w)(?<!(?i:canceled)\s)(?<!(?i:cancelled)\s)(?<!(?i:postponed)\s)"
         r"(?!(?:(?!,|\b(?i:and|but|although|though)\b)[^.!?;])*"
         r"\b(?i:cancell?ed|postponed|called\s+off|fell\s+through)\b)"
-        # Nor one still ahead ("My trip to Japan is next month": rules_places' goals).
-        r"(?!" + _AHEAD + r")"
         r"(?:" + POSS + r"\s+|\b(?i:took|went\s+on|had|on|from|back\s+from)\s+(?i:a|an|the|my)"
         r"\s+)(?!(?i:upcoming|next|planned|future)\b)(?:[\w'-]+\s+){0,2}?"
-        r"(?i:trip|vacation|holiday|journey|getaway)\s+"
+        r"(?i:trip|vacation|holiday|journey|getaway)"
+        # Nor one still ahead ("My trip to Japan is next month": the goals below).
+         + r"(?!" + _AHEAD + r")\s+"
         # "took a trip last week to Rome": a past time phrase may sit before the place.
         # Not "this summer": that is as often still to come.
         r"(?:(?i:(?:last|past)\s+(?:week|weekend|month|year|summer|spring|fall|autumn"
@@ -225,7 +225,8 @@ PLACE_RULES: tuple[Rule, ...] = (
         # (anchored on the nouns: the verbs are in half the sentences said)
         "trip vacation holiday journey getaway honeymoon flight flights ticket tickets hotel "
         "hostel airbnb cabin room",
-        r"\b(?!" + _BEHIND + r")(?i:booked|booking|have|has|got|bought|reserved)\s+"
+        # (the past sign looked for once a booking verb matched, not at every word)
+        r"\b(?i:booked|booking|have|has|got|bought|reserved)(?!" + _BEHIND + r")\s+"
         r"(?:(?i:a|an|the|my|our|two|some"
         r"|\d+)\s+)?(?:"
         + _TRIP_NOUN
