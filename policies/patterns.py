@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.projections.title_points import TITLE_POINT
 
-ValueKind = Literal["np", "vp", "name", "status", "pet", "raw", "date"]
+ValueKind = Literal["np", "vp", "name", "status", "pet", "raw", "date", "count"]
 SubjectMode = Literal["walk", "poss", "pair"]
 ElideMode = Literal["never", "past", "past_ing"]
 
@@ -45,6 +45,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "school",
         "studied",
         "vehicle",
+        "fear",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -65,6 +66,10 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "pronouns",
     "work_mode",
     "budget",
+    "wake_time",
+    "bedtime",
+    "birth_year",
+    "number_of_children",
 }
 
 

@@ -93,7 +93,7 @@ def value_of(
         if name is None:
             return None
         value = name
-    elif rule.value == "status":
+    elif rule.value in ("status", "count"):
         value = match.group(group)
     elif rule.value == "date":
         value = match.group(group)
@@ -139,16 +139,30 @@ def _idiom(value: str, reject: frozenset[str]) -> bool:
 
 def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
     """A value as its rule states it: a status by its canonical word, a date as "March 5"
-    (one value however it is said: "5th of March", "mar 5"), in the template."""
+    (one value however it is said: "5th of March", "mar 5"), a count in digits ("two" ->
+    "2"), in the template."""
     if rule.value == "status":
         status = " ".join(value.lower().split())
         value = STATUS_OF.get(status, status)
     elif rule.value == "date":
         value = day_of_year(value) or value
+    elif rule.value == "count":
+        value = COUNT_OF.get(value.lower(), value)
     if "verb" in rule.regex.groupindex:
         return rule.template.format(value, verb=match.group("verb").lower())
     return rule.template.format(value)
 
+
+#: A count said in words, as digits: "two kids" and "2 kids" are one value.
+COUNT_OF: dict[str, str] = {
+    "no": "0",
+    "a": "1",
+    "an": "1",
+    **{
+        w: str(i)
+        for i, w in enumerate("zero one two three four five six seven eight nine ten".split())
+    },
+}
 
 _DATE_WORD = re.compile(r"[a-z]+|\d+")
 

@@ -24,6 +24,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_education import EDUCATION_RULES
+from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_money import MONEY_RULES
@@ -362,6 +363,7 @@ RULES: tuple[Rule, ...] = (
     + VEHICLE_RULES
     + LEISURE_RULES
     + MONEY_RULES
+    + HABIT_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

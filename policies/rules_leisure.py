@@ -89,15 +89,16 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|fond\s+of|obsessed\s+with|crazy\s+about|interested\s+in|in\s+love\s+with)\s+" + VAL,
         alt_negated="dislikes",
     ),
-    # "I'm a huge Taylor Swift fan", "Tom is a big Arsenal fan": a name before "fan".
+    # "I'm a huge Taylor Swift fan", "Tom is a big Arsenal fan", "I'm a lifelong Arsenal
+    # supporter": a name before "fan" or "supporter".
     make_rule(
         "likes",
-        "fan",
+        "fan supporter",
         r"(?i:'m|\bam|'s|\bis)\s+"
         + NOT_WORD
         + r"(?i:an?\s+)(?:(?i:big|huge|massive|die-?hard|lifelong|long-?time|massive)\s+)?"
         + NAME_VAL
-        + r"\s+(?i:fan)\b(?!['\u2019-])",
+        + r"\s+(?i:fan|supporter)\b(?!['\u2019-])",
         value="name",
         alt_negated="dislikes",
     ),

@@ -1,5 +1,5 @@
-"""Rules for who someone is in person: their name, their age and birthday, what they are
-allergic to, the diet they keep and the languages they speak.
+"""Rules for who someone is in person: their name, their age, birthday and birth year, what
+they are allergic to, the diet they keep and the languages they speak.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means. Each reads a plain, common phrasing only ("My name is Sam", "Call me
@@ -361,6 +361,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="date"),
+    # "I was born in 1990", "born on 5 March 1990", "Ana was born in Lima in 1988": the
+    # year, a few words on at most (not "the 1990s").
+    make_rule(
+        "birth_year",
+        "born",
+        r"\b(?i:born)\s+(?i:in|on)\s+(?:[\w]+,?\s+){0,3}?(?P<val>(?:19|20)\d\d)(?![\w'\u2019])",
+        value="raw",
+    ),
     # ---- pronouns -------------------------------------------------------------------
     # "My pronouns are they/them", "I use she/her pronouns", "I go by he/him".
     make_rule(

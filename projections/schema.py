@@ -159,9 +159,14 @@ class AttributeSchema(BaseModel):
         return sorted(self._by_name)
 
 
-def _single(name: str, half_life_days: float, aliases: str = "") -> AttributeSpec:
+def _single(
+    name: str, half_life_days: float, aliases: str = "", phrases: tuple[str, ...] = ()
+) -> AttributeSpec:
     return AttributeSpec(
-        name=name, cardinality="single", half_life_days=half_life_days, aliases=aliases.split()
+        name=name,
+        cardinality="single",
+        half_life_days=half_life_days,
+        aliases=(*aliases.split(), *phrases),
     )
 
 
@@ -204,6 +209,8 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("team", 540.0, "team teams squad department"),
         _single("work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh"),
         _single("budget", 90.0, "budget spend afford"),
+        _single("wake_time", 365.0, "wake wakes waking woke wakeup", ("get up", "gets up")),
+        _single("bedtime", 365.0, "bed bedtime sleep asleep"),
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
@@ -248,8 +255,14 @@ DEFAULT_SCHEMA = AttributeSchema(
             "diet diets dietary vegetarian vegan eat eats",
             exclusive=(EATING_PATTERNS,),
         ),
+        _multi(
+            "fear",
+            3650.0,
+            "afraid scared fear fears terrified frightened phobia phobias",
+        ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob"),
+        _single("birth_year", 36500.0, "born birth", ("what year", "which year")),
         _multi(
             "school",
             36500.0,
@@ -258,6 +271,12 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _multi("studied", 36500.0, "study studied studies major majored degree education field"),
         _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
+        # Phrases only: "Tell me about Alice's kids" asks about the children themselves.
+        _single(
+            "number_of_children",
+            3650.0,
+            phrases=("how many kids", "how many children", "how many child", "number of kids"),
+        ),
         _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
         _multi("parent", 36500.0, "parent parents mother father mom mum dad"),
         _multi(

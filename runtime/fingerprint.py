@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 23
+READ_RULES = 24
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -184,6 +184,10 @@ unexplained while the package version stays the same (as it does between release
    sister-in-law" is no sister; the new `budget` attribute (a constraint slot) is asked
    for by "budget", "spend" and "afford", and "saving" asks for goals ("What am I saving
    for?").
+24: the new `fear`, `wake_time`, `bedtime`, `birth_year` and `number_of_children`
+   attributes are asked for by "afraid", "scared", "fear(s)", "terrified", "phobia", ...;
+   "wake", "woke", "get(s) up"; "bed", "bedtime", "sleep", "asleep"; "born", "birth",
+   "what year"; and "kids" / "children" (with the children's names).
 """
 
 

@@ -17,8 +17,14 @@ from tests.helpers import extracted_claims as claims
         ("I have a son, Leo.", [("Dana", "child", "Leo", "assert")]),
         (
             "I have two kids, Leo and Mia.",
-            [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Mia", "assert")],
+            [
+                ("Dana", "child", "Leo", "assert"),
+                ("Dana", "child", "Mia", "assert"),
+                ("Dana", "number_of_children", "2", "assert"),
+            ],
         ),
+        # How many, without names.
+        ("I have two kids.", [("Dana", "number_of_children", "2", "assert")]),
         (
             "I have two sons named Leo and Max.",
             [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Max", "assert")],
@@ -131,12 +137,12 @@ def test_household_and_work_phrasings(text: str, expected: list[tuple[str, ...]]
 @pytest.mark.parametrize(
     "text",
     [
-        "I have two kids.",  # no names
         "I don't drink much.",  # how much, not whether
         "I don't drink coffee after 6pm.",
         "I never drink on weeknights.",
         "I don't drink enough water.",
-        "I have two kids, Tom said.",  # after the comma, no list of names that ends there
+        # after the comma, no list of names that ends there, and the kids are Tom's
+        "I have two kids, Tom said.",
         "Do you have a daughter named Mia?",  # a question to the listener
         "We should get a dog.",  # a plan
         "We'd love a cat.",

@@ -375,10 +375,13 @@ def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Ro
         ("Do you speak French?", []),
         ("I spoke French as a kid.", []),
         ("I'm learning French.", [("Dana", "hobby", "French", "assert")]),
-        # One value however the day is said; the year is not part of it.
+        # One value however the day is said; the year is a birth_year of its own.
         ("My birthday is March 5th.", [("Dana", "birthday", "March 5", "assert")]),
         ("My birthday is on the 5th of March.", [("Dana", "birthday", "March 5", "assert")]),
-        ("I was born on 5 March 1990.", [("Dana", "birthday", "March 5", "assert")]),
+        (
+            "I was born on 5 March 1990.",
+            [("Dana", "birthday", "March 5", "assert"), ("Dana", "birth_year", "1990", "assert")],
+        ),
         ("My birthday's mar 5.", [("Dana", "birthday", "March 5", "assert")]),
         ("My birthday is Feb 30.", []),
         ("Ana's birthday is May 12.", [("Ana", "birthday", "May 12", "assert")]),

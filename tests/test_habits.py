@@ -1,0 +1,145 @@
+"""Fears, the hours someone keeps, the year they were born and how many children they have
+(policies/rules_habits.py, rules_personal.py, rules_relations.py): what the rules read,
+what only looks like them, and that a question about each reaches it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+from tests.helpers import extracted_claims as claims
+from tests.helpers import say_daily
+
+T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm afraid of heights.", [("Dana", "fear", "heights", "assert")]),
+        (
+            "Ana is terrified of spiders and snakes.",
+            [("Ana", "fear", "spiders", "assert"), ("Ana", "fear", "snakes", "assert")],
+        ),
+        ("I have a fear of flying.", [("Dana", "fear", "flying", "assert")]),
+        ("I've got a real phobia of needles.", [("Dana", "fear", "needles", "assert")]),
+        ("I've always been scared of clowns, honestly.", [("Dana", "fear", "clowns", "assert")]),
+        ("I'm also afraid of the dark.", [("Dana", "fear", "the dark", "assert")]),
+        ("I'm afraid of driving at night.", [("Dana", "fear", "driving", "assert")]),
+        ("I'm not scared of dogs.", [("Dana", "fear", "dogs", "negate")]),
+        ("I'm no longer afraid of flying.", [("Dana", "fear", "flying", "negate")]),
+        ("I wake up at 6am.", [("Dana", "wake_time", "6am", "assert")]),
+        ("I usually get up around 6:30 every day.", [("Dana", "wake_time", "6:30", "assert")]),
+        ("Ana wakes up at 5 on weekdays.", [("Ana", "wake_time", "5", "assert")]),
+        (
+            "I tend to wake up at 6 a.m. without an alarm.",
+            [("Dana", "wake_time", "6 a.m.", "assert")],
+        ),
+        ("I go to bed at 11pm.", [("Dana", "bedtime", "11pm", "assert")]),
+        ("I normally go to sleep around 10:30.", [("Dana", "bedtime", "10:30", "assert")]),
+        ("I was born in 1990.", [("Dana", "birth_year", "1990", "assert")]),
+        (
+            "Ana was born in Lima in 1988.",
+            [("Ana", "origin", "Lima", "assert"), ("Ana", "birth_year", "1988", "assert")],
+        ),
+        ("I have two kids.", [("Dana", "number_of_children", "2", "assert")]),
+        ("I've got 2 kids and a dog.", [("Dana", "number_of_children", "2", "assert")]),
+        ("Ana has one child.", [("Ana", "number_of_children", "1", "assert")]),
+        ("I have no kids yet.", [("Dana", "number_of_children", "0", "assert")]),
+        ("I'm a mom of two.", [("Dana", "number_of_children", "2", "assert")]),
+        ("Tom is a proud father of three kids.", [("Tom", "number_of_children", "3", "assert")]),
+        (
+            "I have a kid named Sam.",
+            [("Dana", "child", "Sam", "assert"), ("Dana", "number_of_children", "1", "assert")],
+        ),
+        ("I'm a big Arsenal supporter.", [("Dana", "likes", "Arsenal", "assert")]),
+    ],
+)
+def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None:
+    assert claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A worry about one event, an apology, a past moment, a question, a supposition.
+        "I'm afraid of losing my job.",
+        "I'm afraid I can't come.",
+        "I was scared of the ride.",
+        "Are you afraid of heights?",
+        "If I were afraid of heights, I would not climb.",
+        "I'm afraid of what might happen.",
+        "I'm scared of getting old.",
+        "I'm scared of him.",
+        "Don't be afraid of failure.",
+        # A one-off morning or night, a need, a plan, a past morning.
+        "I have to wake up at 5 tomorrow.",
+        "I wake up at 5 tomorrow for my flight.",
+        "I need to get up at 4 for my flight.",
+        "I woke up at 6 today.",
+        "I'll get up at 7.",
+        "I'm going to bed at 10 tonight.",
+        # A decade, a child's birth without a name to hold it.
+        "I was born in the 1990s.",
+        "My son was born in 2015.",
+        # Children who are not one's own, or someone else's said.
+        "I have two kids in my class.",
+        "I have two kids, Tom said.",
+    ],
+)
+def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
+    assert claims(text) == []
+
+
+async def test_questions_reach_each_and_a_later_hour_supersedes() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await say_daily(
+            rt,
+            "I live in Oslo.",
+            "I'm terrified of heights.",
+            "I wake up at 6am on weekdays.",
+            "I go to bed at 11pm.",
+            "I was born on March 3, 1990.",
+            "I have two kids, Leo and Mia.",
+            "I'm also afraid of spiders.",
+            "Actually I get up at 7 now.",
+            actor="Lee",
+            start=T0,
+        )
+        for question, first in (
+            ("What am I afraid of?", "- fact Lee.fear: spiders"),
+            ("What time do I get up?", "- fact Lee.wake_time: 7"),
+            ("When do I go to bed?", "- fact Lee.bedtime: 11pm"),
+            ("What year was I born?", "- fact Lee.birth_year: 1990"),
+            ("How many kids do I have?", "- fact Lee.child: Leo"),
+        ):
+            ctx = await rt.query(question, actor="Lee")
+            lines = ctx.prompt_sections["worldview"].splitlines()
+            assert lines[0].startswith(first), question
+        ctx = await rt.query("How many kids do I have?", actor="Lee")
+        assert "- fact Lee.number_of_children: 2" in ctx.prompt_sections["worldview"]
+        historical = await rt.worldview("historical")
+        (slot,) = [s for s in historical.slots if s.key == "Lee.wake_time"]
+        assert {c.value: c.status for c in slot.candidates} == {
+            "7": "selected",
+            "6am": "superseded",
+        }
+
+
+async def test_a_fear_overcome_is_no_longer_held() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await say_daily(
+            rt,
+            "I'm afraid of flying.",
+            "I'm scared of dogs.",
+            "I'm no longer afraid of flying.",
+            actor="Lee",
+            start=T0,
+        )
+        logical = await rt.worldview("logical")
+        held = {
+            c.value for s in logical.slots if s.key.startswith("Lee.fear") for c in s.candidates
+        }
+        assert held == {"dogs"}
