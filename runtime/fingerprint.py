@@ -187,7 +187,9 @@ unexplained while the package version stays the same (as it does between release
 24: the new `fear`, `wake_time`, `bedtime`, `birth_year` and `number_of_children`
    attributes are asked for by "afraid", "scared", "fear(s)", "terrified", "phobia", ...;
    "wake", "woke", "get(s) up"; "bed", "bedtime", "sleep", "asleep"; "born", "birth",
-   "what year"; and "kids" / "children" (with the children's names).
+   "what year"; and "how many kids / children"; a group of the asker's relatives ("my
+   siblings", "my parents", "my kids", "my family") reaches each of them, by name or by the
+   noun alone ("Lee's sister").
 """
 
 

@@ -282,6 +282,27 @@ class Relatives:
 
 _MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
 
+_SIBLINGS = ("sibling", "sister", "brother")
+_PARENTS = ("parent", "mother", "father")
+_CHILDREN = ("child", "kid", "son", "daughter")
+_GRANDPARENTS = ("grandparent", "grandmother", "grandfather")
+#: A group of the asker's relatives by a plural or collective noun, and the nouns each of
+#: them may be called by ("my siblings": the sisters and brothers memory knows by name or
+#: by the noun alone). Not friends: memory knowing some says nothing of how many.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "siblings": _SIBLINGS,
+    "sisters": ("sister",),
+    "brothers": ("brother",),
+    "parents": _PARENTS,
+    "kids": _CHILDREN,
+    "children": _CHILDREN,
+    "sons": ("son",),
+    "daughters": ("daughter",),
+    "grandparents": _GRANDPARENTS,
+    "family": ("spouse", "wife", "husband", "partner", *_CHILDREN, *_PARENTS, *_SIBLINGS),
+}
+_MY_GROUP = re.compile(rf"\bmy\s+(?P<group>{'|'.join(GROUPS)})\b(?!-|['\u2019])", re.I)
+
 
 def relatives_asked(
     question: str,
@@ -295,17 +316,29 @@ def relatives_asked(
     """The relatives a question asked by ``actor`` names by noun ("Where does my sister
     live?"): for each "my <noun>", the one relative of the asker's link (as of the read)
     the noun means (:meth:`Relatives.one_meant`), and the one memory knew by the noun alone
-    ("Lee's sister", :meth:`Relatives.unnamed`), both where both are known."""
+    ("Lee's sister", :meth:`Relatives.unnamed`), both where both are known; for a group
+    ("my siblings", "my parents", "my kids", "my family": :data:`GROUPS`), every relative
+    each of its nouns may mean and each one memory knows by a noun alone."""
     if actor is None or "my" not in question.lower():
         return []
     kin = Relatives(beliefs, docs, actor)
+    asked = question.split("?", 1)[0]
+    seq, time = as_of_seq, as_of_time
     out: list[str] = []
-    for m in _MY_KIN.finditer(question.split("?", 1)[0]):
+
+    def add(names: Iterable[str | None]) -> None:
+        out.extend(n for n in names if n is not None and n not in out)
+
+    for m in _MY_KIN.finditer(asked):
         noun = kin_noun(m.group("kin"))
-        for name in (
-            kin.one_meant(noun, as_of_seq=as_of_seq, as_of_time=as_of_time),
-            kin.unnamed(noun, as_of_seq=as_of_seq, as_of_time=as_of_time),
-        ):
-            if name is not None and name not in out:
-                out.append(name)
+        add(
+            (
+                kin.one_meant(noun, as_of_seq=seq, as_of_time=time),
+                kin.unnamed(noun, as_of_seq=seq, as_of_time=time),
+            )
+        )
+    for m in _MY_GROUP.finditer(asked):
+        for noun in GROUPS[m.group("group").lower()]:
+            add(kin.meant_by(noun, as_of_seq=seq, as_of_time=time))
+            add([kin.unnamed(noun, as_of_seq=seq, as_of_time=time)])
     return out

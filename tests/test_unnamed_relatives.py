@@ -201,3 +201,39 @@ async def test_a_grandparent_by_noun_alone_and_by_name() -> None:
         assert _claims(said[3]) == [("Joe", "location", "Florida")]
         ctx = await rt.query("Where does my grandma live?", actor="Lee")
         assert ctx.plan["relatives"] == ["Lee's grandmother"]
+
+
+async def test_a_group_of_relatives_reaches_each_by_name_or_by_noun() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(
+            rt,
+            "I live in Oslo.",
+            "My sister just moved to Berlin.",
+            "My brother Leo works at Google.",
+            "My mom lives in Ohio.",
+            "My son Kyle plays chess.",
+            "My friend Ana lives in Rome.",
+        )
+        for question, relatives in (
+            ("Who are my siblings?", {"Leo", "Lee's sister"}),
+            ("Where do my sisters live?", {"Lee's sister"}),
+            ("Where do my parents live?", {"Lee's mother"}),
+            ("What do my kids do?", {"Kyle"}),
+            ("Tell me about my family.", {"Leo", "Lee's sister", "Lee's mother", "Kyle"}),
+        ):
+            ctx = await rt.query(question, actor="Lee")
+            assert set(ctx.plan["relatives"]) == relatives, question
+        ctx = await rt.query("Where do my siblings live?", actor="Lee")
+        first = ctx.prompt_sections["worldview"].splitlines()[0]
+        assert first.startswith("- fact Lee's sister.location: Berlin")
+        # A brother is no sister; a friend is none of the family; another's siblings are
+        # theirs.
+        ctx = await rt.query("Where do my brothers live?", actor="Lee")
+        assert ctx.plan["relatives"] == ["Leo"]
+        ctx = await rt.query("Where do my siblings live?", actor="Sam")
+        assert ctx.plan["relatives"] == []
+        # A read of the past knows the siblings known then: the sister, not yet Leo.
+        ctx = await rt.query(
+            "Who are my siblings?", actor="Lee", as_of=T0 + timedelta(days=1, hours=12)
+        )
+        assert ctx.plan["relatives"] == ["Lee's sister"]
