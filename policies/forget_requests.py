@@ -12,7 +12,12 @@ module finds what it asks to forget, in three forms:
   "Forget what I said about my job" -> the attributes a fixed list of nouns names
   (``ATTRIBUTE_NOUNS``; not the question aliases: "Forget my work drama" asks nothing);
   "Forget the rule / my instruction about Fridays" -> the standing instructions that use
-  those words.
+  those words;
+- ``entity``: "Forget everything (you know) about Maya", "Forget all about my sister" ->
+  everything memory holds of the one named (``whose``), and the speaker's links to them
+  ("Forget everything about my job" is the attribute form). Not "Forget about Maya" (as
+  often "never mind"), nor the speaker themselves ("Forget everything about me": that
+  broad a forgetting is ``MemoryRuntime.erase``'s, with its authorisation).
 
 Only a request said to memory counts, with nothing but politeness before the verb ("Don't
 forget that ...", "I forgot that ...", "Mom forgets that ..." and "Did you forget ...?" are
@@ -24,60 +29,29 @@ is someone else's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import Literal
 
+from nousmem.policies.forget_named import (
+    ATTRIBUTE,
+    ENTITY,
+    attribute_request,
+    entity_request,
+    singular,
+)
+from nousmem.policies.forget_phrases import (
+    KIN_ALT,
+    LEAD,
+    STOP,
+    VERB,
+    ForgetRequest,
+    Form,
+    alt,
+)
 from nousmem.policies.own_words import others, own_part
-from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.sentences import sentences
-from nousmem.policies.subject_words import ASKING, ATTRIBUTE_NOUNS, KIN_NOUNS, POLITE, WANTING
+from nousmem.policies.subject_words import ASKING, ATTRIBUTE_NOUNS, POLITE
 
 __all__ = ["GENDERED", "KIN_ALT", "KIN_START", "ForgetRequest", "forget_requests", "singular"]
 
-Form = Literal["clause", "about", "attribute"]
-
-
-@dataclass(frozen=True, slots=True)
-class ForgetRequest:
-    """One request: the sentence, its form and what it names (see the module docstring);
-    ``attributes``: for the attribute form, the attribute names its noun names."""
-
-    sentence: str
-    form: Form
-    target: str
-    attributes: tuple[str, ...] = ()
-    span: tuple[int, int] = (0, 0)
-    """Where it is in the message (offsets): the clause of a ``clause`` request, else the
-    sentence up to the end of what it names ("Forget my dog Rex" up to "Rex"; a reason after
-    it, "..., I gave him away", is the speaker's own statement)."""
-    words: str = ""
-    """For the attribute form, words a value must hold to be meant: "Forget my sister Maya"
-    -> "Maya", "Forget about my dog" -> "dog" (empty: every value of the attributes)."""
-    only_one: bool = False
-    """The noun names one of several ("my sister" when two siblings are known): meant only
-    when the attributes hold a single value."""
-    former: bool = False
-    """"Forget my old address", "Forget where I used to live": the values held before, not
-    the one held now."""
-    whose: str = ""
-    """Whose attribute, for the attribute form: a name ("Forget where Maya works"), a
-    relative's noun ("Forget where my sister lives": the one relative it may mean), or
-    empty: the speaker's."""
-    dismissed: bool = False
-    """"Forget about my dog, it doesn't matter": the topic set aside, nothing to forget; it
-    states nothing either (the extractor skips its span)."""
-
-
-def _alt(words: frozenset[str] | tuple[str, ...]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=lambda w: (-len(w), w)))
-
-
-_LEAD = (
-    rf"^(?:(?:{_alt(POLITE)})[,!]?\s+)*"
-    rf"(?:(?:{_alt(ASKING)})\s+(?:you|u)\s+(?:please\s+)?"
-    r"|i(?:'d|\u2019d| would)?\s+(?:" + _alt(WANTING) + r")\s+you\s+to\s+)?"
-    r"(?:please\s+)?"
-)
 _FINITE = (
     r"is|are|was|were|has|have|lives?|lived|works?|worked|moved|got|joined|started|married|"
     r"likes?|loves?|hates?|enjoys?|plays?|uses?|visited|became|relocated|quit|left|owns?"
@@ -92,83 +66,17 @@ _SUBJECT = (
     # ("that guy, ...", "that movie we watched", "that Netflix show")
     rf"|(?:[\w'\u2019-]+\s+){{0,2}}(?:{_FINITE})\b|[\w-]+['\u2019]s\s)"
 )
-_STOP = r"(?:stop\s+remembering|don'?t\s+remember|don\u2019t\s+remember|do\s+not\s+remember)"
-_VERB = rf"(?:forget|unlearn|{_STOP}|delete|erase|remove)"
 _CLAUSE = re.compile(
-    _LEAD + rf"(?:(?:forget|unlearn|{_STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+(?=i\b)"
-    rf"|(?:forget|unlearn|{_STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+that\s+{_SUBJECT}"
+    LEAD + rf"(?:(?:forget|unlearn|{STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+(?=i\b)"
+    rf"|(?:forget|unlearn|{STOP})(?:\s+about)?(?:\s+the\s+fact)?\s+that\s+{_SUBJECT}"
     rf"|(?:delete|erase|remove)\s+(?:the\s+(?:fact|memory|note)\s+)?that\s+{_SUBJECT})"
     r"(?P<rest>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
 _ABOUT = re.compile(
-    _LEAD + _VERB + r"\s+(?:what|everything|anything)\s+i\s+"
+    LEAD + VERB + r"\s+(?:what|everything|anything)\s+i\s+"
     r"(?:said|told\s+you|mentioned|shared|wrote)\s+about\s+(?P<rest>[^,;\u2013\u2014]+?)"
     r"(?:\s+-\s.*|[,;\u2013\u2014].*)?$",
-    re.IGNORECASE | re.DOTALL,
-)
-_NOUNS = _alt(tuple(ATTRIBUTE_NOUNS))
-# What may follow the noun: nothing, "anymore", "please", or a reason ("..., I moved").
-# "Forget about my job, it doesn't matter", "..., she's fine", "..., it's not important":
-# the topic set aside, not a request ("..., it's not ok for you to keep it", "..., it's not
-# relevant anymore" are reasons to forget).
-_SUBJ = r"(?:it|that|this|he|she|they)"
-# A dismissal says nothing of the value being out of date: "..., it doesn't matter
-# anymore", "..., it's irrelevant now", "..., not relevant to me anymore" are reasons to
-# forget; "she's fine now", "it's fine for now" are not (right after the predicate only).
-_DATED = r"(?!\s+(?:(?:to|for)\s+me\s+)?(?:anymore|any\s+more|any\s+longer|now\b))"
-_DISMISS = (
-    rf"{_SUBJ}(?:['\u2019](?:s|re|ll\s+be)|\s+(?:is|are|will\s+be))?\s+"
-    r"(?:(?:fine|ok|okay|alright|all\s+right)\b|irrelevant\b" + _DATED + ")"
-    rf"|{_SUBJ}\s+(?:doesn['\u2019]t|does\s+not|don['\u2019]t|do\s+not)\s+matter\b{_DATED}"
-    rf"|{_SUBJ}(?:['\u2019](?:s|re)\s+not|\s+(?:is|are)\s+not|\s+(?:isn|aren)['\u2019]t)\s+"
-    rf"(?:important|relevant|a\s+big\s+deal)\b{_DATED}"
-)
-_REASON = (
-    r"(?:\s+(?:anymore|any\s+more|any\s+longer|please))?"
-    r"(?:[.!?]+|\s*\(.*|\s+[-\u2013\u2014]+\s+.*"
-    r"|,\s*(?:(?:anyway|actually|now|so|then|also)\s*,?\s*)*(?:(?P<dismiss>" + _DISMISS + r").*"
-    # Set aside for now, not a request: "Forget my address, I'm asking about the weather",
-    # "..., I'm on vacation now!", "..., she's right, I was wrong", "..., I loved that place"
-    r"|(?P<aside>(?:i'm|i\u2019m|i\s+am)\s+(?:just\s+|only\s+)?(?:asking|talking|wondering"
-    r"|curious)\b"
-    r"|i\s+(?:just|only)\s+(?:want(?:ed)?|wanna|need(?:ed)?)\s+to\s+(?:ask|know|check|talk|see"
-    r"|relax|chat|vent)\b|i\s+(?:just\s+|only\s+)?meant\s+(?!it\b)"
-    r"|(?:i'm|i\u2019m|i\s+am)\s+(?:on\s+(?:vacation|holiday|leave|a\s+break)|busy|having"
-    r"|feeling|bored)\b"
-    r"|(?:he|she|they)(?:['\u2019](?:s|re)|\s+is|\s+are)\s+(?:right|being)\b"
-    r"|i\s+(?:loved|love)\s+(?:that|this|it|the)\b).*"
-    r"|(?:please|thanks|thank you|i|i'm|i've|we|it's|it|he|she|they|that|that's|this|since"
-    r"|because|as)\b.*"
-    # "..., Acme fired me": a reason about someone or something named
-    r"|(?-i:[A-Z])[\w'\u2019-]*\s+(?:fired|closed|moved|sold|went|is|was|has|had|got)\b.*))?"
-)
-_SPECIES = _alt(tuple(SPECIES_WORDS.split()))
-#: The relatives' nouns as a regex alternation, longest first ("best friend" before "friend").
-KIN_ALT = "|".join(n.replace(" ", r"\s+") for n in sorted(KIN_NOUNS, key=len, reverse=True))
-_NAME = r"(?-i:[A-Z])[\w'\u2019-]*"
-_ATTRIBUTE = re.compile(
-    _LEAD
-    + _VERB
-    + r"\s+(?:about\s+)?(?P<what>(?:all\s+(?:of\s+)?)?my\s+(?:(?P<old>old|former|previous)\s+)?"
-    + rf"(?P<noun>{_NOUNS})"
-    # "Forget my husband Tom", "Forget about my sister Maya": the link to that relative
-    + rf"|my\s+(?P<kin>{KIN_ALT})(?:\s+(?P<kname>{_NAME}))?"
-    # "Forget about my dog", "Forget my cat Luna": the pet
-    + r"|my\s+(?:(?:little|old|new|sweet|cute)\s+)?"
-    + rf"(?P<species>{_SPECIES})(?:\s+(?:named\s+|called\s+)?(?P<pname>{_NAME}))?"
-    # "Forget my instruction about emojis", "Forget the rule about Fridays": the standing
-    # instructions that use those words
-    + r"|(?:my|the|that)\s+(?P<rule>instructions?|rules?)\s+(?:about|on|regarding)\s+"
-    + r"(?P<topic>[^.!?,;()]{1,60}?)"
-    + r"|where\s+i(?:'m|\u2019m|\s+am)?\s+(?P<used>used\s+to\s+)?"
-    + r"(?P<where>live|living|work|working|lived|worked)"
-    # "Forget where my sister lives", "Forget where Maya works": a relative's, someone's
-    + rf"|where\s+(?:my\s+(?P<wkin>{KIN_ALT})(?:\s+(?P<wkname>{_NAME}))?|(?!I\b)(?P<wname>{_NAME}))"
-    + r"\s+(?:(?:is|was)\s+)?(?P<wused>used\s+to\s+)?"
-    + r"(?P<whose>lives|living|live|works|working|work|lived|worked))"
-    + _REASON
-    + r"\s*$",
     re.IGNORECASE | re.DOTALL,
 )
 # A clause about the conversation itself: "Forget I asked", "Forget I said anything"; but
@@ -244,7 +152,8 @@ _TRAILING = re.compile(
 )
 _THE = re.compile(r"^(?:my|the|our)\s+", re.I)
 _FORMS: tuple[tuple[Form, re.Pattern[str]], ...] = (
-    ("attribute", _ATTRIBUTE),
+    ("attribute", ATTRIBUTE),
+    ("entity", ENTITY),
     ("about", _ABOUT),
     ("clause", _CLAUSE),
 )
@@ -259,7 +168,7 @@ def _maybe(low: str) -> bool:
 
 # A sentence that asks memory something ("Did you forget ...?") is no request unless it is
 # a polite one ("Could you forget ...?").
-_POLITE_QUESTION = re.compile(rf"^(?:(?:{_alt(POLITE)})[,!]?\s+)*(?:{_alt(ASKING)})\s", re.I)
+_POLITE_QUESTION = re.compile(rf"^(?:(?:{alt(POLITE)})[,!]?\s+)*(?:{alt(ASKING)})\s", re.I)
 
 
 def forget_requests(content: str) -> list[ForgetRequest]:
@@ -303,80 +212,15 @@ def _read(raw: str, base: int, span: tuple[int, int]) -> list[ForgetRequest]:
         if found is None:
             continue
         if form == "attribute":
-            return [_attribute(sentence, found, (span[0], base + found.end("what")))]
+            return [attribute_request(sentence, found, (span[0], base + found.end("what")))]
+        if form == "entity":
+            return [entity_request(sentence, found, (span[0], base + found.end("what")))]
         target = " ".join(_TRAILING.sub("", found.group("rest")).split())
         if form == "about":
             rest = _TRAILING.sub("", found.group("rest"))
             return _about(sentence, target, (span[0], base + found.start("rest") + len(rest)))
         return _clauses(sentence, found.group("rest"), base + found.start("rest"), span)
     return []
-
-
-def _attribute(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
-    request = _named_by(sentence, found, span)
-    if found.group("dismiss") is not None or found.group("aside") is not None:
-        return replace(request, dismissed=True)
-    return request
-
-
-def _named_by(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
-    def words(group: str) -> str:
-        return " ".join(found.group(group).casefold().split())
-
-    if found.group("where") is not None or found.group("whose") is not None:
-        verb = words("where") if found.group("where") is not None else words("whose")
-        noun = "where i live" if verb.startswith("liv") else "where i work"
-        used = found.group("used") or found.group("wused")
-        whose = found.group("wkname") or found.group("wname") or ""
-        if not whose and found.group("wkin") is not None:
-            whose = words("wkin")
-        return ForgetRequest(
-            sentence,
-            "attribute",
-            noun,
-            ATTRIBUTE_NOUNS[noun],
-            span,
-            former=used is not None or verb.endswith("ed"),
-            whose=whose,
-        )
-    if found.group("rule") is not None:
-        return ForgetRequest(
-            sentence, "attribute", words("rule"), ("instruction",), span, words("topic")
-        )
-    if found.group("noun") is not None:
-        noun = words("noun")
-        if noun in KIN_NOUNS:  # "Forget my husband": the one relative, as "my sister"
-            return ForgetRequest(sentence, "attribute", noun, (KIN_NOUNS[noun],), span, "", True)
-        # "previous instructions" are the ones in force
-        former = found.group("old") is not None and noun != "instructions"
-        return ForgetRequest(
-            sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span, former=former
-        )
-    if found.group("kin") is not None:
-        name = found.group("kname") or ""
-        noun = words("kin")
-        return ForgetRequest(
-            sentence, "attribute", name or noun, (KIN_NOUNS[noun],), span, name, not name
-        )
-    name = found.group("pname") or ""
-    species = words("species")
-    one = singular(species)
-    # "my dog" names one dog (of two, neither); "my dogs" every one
-    return ForgetRequest(
-        sentence, "attribute", name or species, ("pet",), span, name or one,
-        only_one=not name and one == species,
-    )  # fmt: skip
-
-
-def singular(noun: str) -> str:
-    """``noun`` in the singular: "puppies" -> "puppy", "dogs" -> "dog", "fish" -> "fish"."""
-    if noun.endswith("ies") and len(noun) > 4:
-        return noun[:-3] + "y"
-    if noun.endswith("ses") or noun.endswith("shes"):
-        return noun[:-2]
-    if noun.endswith("s") and not noun.endswith("ss"):
-        return noun[:-1]
-    return noun
 
 
 def _about(sentence: str, target: str, span: tuple[int, int]) -> list[ForgetRequest]:

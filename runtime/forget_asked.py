@@ -14,7 +14,10 @@ What a request names (``policies/forget_requests.py`` finds them):
 - a clause ("forget that I live in Lyon"): the values the rule extractor reads in it;
 - "forget what I told you about Lyon": the asker's values the words name whole;
 - "forget my address", "forget where I work": every value of the asker's attributes the noun
-  names (``policies.patterns.ATTRIBUTE_NOUNS``).
+  names (``policies.patterns.ATTRIBUTE_NOUNS``);
+- "forget everything about Maya / my sister": every value held of the one named (her
+  entity's beliefs) and the asker's links to her ("Lee.sibling = Maya"); never the asker's
+  own beliefs wholesale.
 
 A value said again after the request in event time (a back-dated request) is not forgotten.
 
@@ -161,6 +164,8 @@ def _named(
         return list(dict.fromkeys([*found[0], *meant, *by_noun]))
     if obs.actor is None:
         return []
+    if request.form == "entity":
+        return _entity_targets(request, obs.actor, when, beliefs, kin)
     if request.whose:
         return [
             t
@@ -196,6 +201,39 @@ def _owners(request: ForgetRequest, kin: Relatives) -> list[str]:
     # sister" can name
     unnamed = kin.unnamed(noun)
     return [*(meant if len(meant) == 1 else []), *([unnamed] if unnamed else [])]
+
+
+def _entity_targets(
+    request: ForgetRequest,
+    asker: str,
+    when: datetime | None,
+    beliefs: BeliefStore,
+    kin: Relatives,
+) -> list[str]:
+    """The targets of "Forget everything about Maya / my sister": every value held of each
+    one it names, and the asker's links to them ("Lee.sibling = Maya"). Never the asker:
+    a request that broad is ``erase``'s."""
+    owners = [request.words] if request.words else _owners(request, kin)
+    me = beliefs.canonical(asker)[0]
+    out: list[str] = []
+    for owner in owners:
+        key = beliefs.canonical(owner)[0]
+        if key == me:
+            continue
+        pairs = [
+            (owner, s.attribute, v)
+            for s in beliefs.snapshots(owner, deltas=False)
+            for v in _values(s)
+        ]
+        pairs += [
+            (asker, s.attribute, v)
+            for s in beliefs.snapshots(asker, deltas=False)
+            if s.attribute in _LINKS
+            for v in _values(s)
+            if beliefs.canonical(v)[0] == key
+        ]
+        out += [t for e, a, v in pairs if (t := value_target(beliefs, e, a, v, when)) is not None]
+    return list(dict.fromkeys(out))
 
 
 def _attribute_targets(
