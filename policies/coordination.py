@@ -88,6 +88,7 @@ def list_items(
     pattern: re.Pattern[str] | None = None,
     pets_of: str | None = None,
     times: Mapping[int, int] | None = None,
+    subject: bool = False,
 ) -> list[Item]:
     """The further items of a list whose first value ``first`` (of a rule's value
     ``kind``) ends at ``vend`` in ``text``; ``[]`` unless the words after it form one
@@ -102,7 +103,9 @@ def list_items(
     takes no list. ``pets_of``: the species of a plural pet with a first name ("my *cats*
     Luna and Milo"), whose further items are names of that species. ``times``: the end of each
     time expression by its start; one may follow each item ("visited Japan *in 2019* and Peru
-    *in 2021*"), and an item's end is then past it.
+    *in 2021*"), and an item's end is then past it. ``subject``: the list stands in the
+    clause's subject ("My trip to Japan and Korea *is* next month"), so a verb may end it
+    as after names a plural noun leads.
     """
     if kind == "np" and pattern is None:
         read: Callable[[str, int, int], Item | None] = partial(read_phrase, cuts=cuts)
@@ -121,7 +124,9 @@ def list_items(
         read = partial(read_matched, pattern=pattern)
     else:
         return []
-    ends = _subject_closed if lead == "noun" else _pet_names_closed if pets_of else _closed
+    ends = (
+        _subject_closed if lead == "noun" or subject else _pet_names_closed if pets_of else _closed
+    )
     # Names after "and" and another name are as often the next clause's subject ("two cats
     # named Luna and Milo and Melanie says ..."): a list of pets' names has one "and".
     return _walk(text, vend, read, ends, denied, times or {}, chain=pets_of is None)

@@ -266,6 +266,7 @@ class RuleExtractor:
                 pattern=rule.items,
                 pets_of=pets_of,
                 times=sent.time_ends,
+                subject=rule.subject_list,
             )
             if listed
             else []

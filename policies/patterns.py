@@ -140,6 +140,9 @@ class Rule(BaseModel):
     #: without it, ``name`` and ``pet`` ones have readers of their own
     #: (``policies/coordination.py``).
     items: re.Pattern[str] | None = None
+    #: The list stands in the clause's subject ("My trip to Japan and Korea *is* next
+    #: month"): a verb may follow its last item, as after names a plural noun leads.
+    subject_list: bool = False
     weight: float = 1.0
 
 

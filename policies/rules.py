@@ -280,6 +280,14 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?i:grew\s+up|born\s+and\s+raised|born)\s+(?i:in)\s+" + CAP + VAL,
         elide="past",
     ),
+    # "My hometown is Leeds", "Ana's home town is Porto", "My hometown's Austin".
+    make_rule(
+        "origin",
+        "hometown home",
+        POSS + r"\s+(?i:hometown|home\s+town)(?:'s|\s+(?i:is|was))\s+" + CAP + VAL,
+        subject="poss",
+        stated=True,
+    ),
     *ROLE_RULES,
     # ---- uses ------------------------------------------------------------------------
     make_rule(

@@ -218,6 +218,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         subject="poss",
         template="trip to {}",
         items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        subject_list=True,  # "My trip to Japan and Korea is next month"
     ),
     # "I booked a flight to Tokyo", "I have tickets to Lisbon", "We got a hotel in Rome".
     make_rule(

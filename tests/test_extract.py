@@ -72,6 +72,8 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("Priya works for the city council.", ("Priya", "employer", "city council")),
         ("I live in Lisbon with two roommates.", ("Dana", "location", "Lisbon")),
         ("I'm originally from Chile.", ("Dana", "origin", "Chile")),
+        ("My hometown is Leeds.", ("Dana", "origin", "Leeds")),
+        ("Ana's home town is Porto, a lovely city.", ("Ana", "origin", "Porto")),
         ("My favourite band is Khruangbin.", ("Dana", "likes", "Khruangbin")),
         ("I really enjoy bouldering.", ("Dana", "likes", "bouldering")),
         ("I'm a huge fan of sci-fi novels.", ("Dana", "likes", "sci-fi novels")),

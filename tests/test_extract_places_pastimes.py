@@ -219,6 +219,15 @@ def test_a_trip_is_no_list_of_what_follows_it() -> None:
         # One's own trip with a sign it is ahead, a flight taken any day, a booking.
         ("My trip to Japan is next month.", [("goal", "trip to Japan", "assert")]),
         ("My trip to Japan is in April.", [("goal", "trip to Japan", "assert")]),
+        # Several places in the trip's own noun phrase, before its verb.
+        (
+            "My trip to Japan and Korea is next month.",
+            [("goal", "trip to Japan", "assert"), ("goal", "trip to Korea", "assert")],
+        ),
+        (
+            "My upcoming trip to Spain and Portugal got moved.",
+            [("goal", "trip to Spain", "assert"), ("goal", "trip to Portugal", "assert")],
+        ),
         ("My flight to Tokyo is on Friday.", [("goal", "trip to Tokyo", "assert")]),
         ("Our vacation to Hawaii starts tomorrow.", [("goal", "trip to Hawaii", "assert")]),
         ("My upcoming trip to Bali is stressing me out.", [("goal", "trip to Bali", "assert")]),

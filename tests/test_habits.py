@@ -84,6 +84,9 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         # A decade, a child's birth without a name to hold it.
         "I was born in the 1990s.",
         "My son was born in 2015.",
+        # A hometown without a name, or supposed.
+        "My hometown is small.",
+        "If my hometown is Leeds, I'd know.",
         # Children who are not one's own, or someone else's said.
         "I have two kids in my class.",
         "I have two kids, Tom said.",
