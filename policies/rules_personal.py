@@ -216,12 +216,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="raw",
         settled=True,  # not "When I'm 65 years old, I'll retire"
     ),
-    # "I'm 34.", "I am 41, and ...": a bare number after the speaker's "I'm" that ends the
-    # clause (not "I'm 10 minutes away", "I'm 100% sure", "I'm 2 for 2", "I'm 30 in June").
+    # "I'm 34.", "I am 41, and ...", "Kyle is 7 now", "My son is 7": a bare number after
+    # "I'm" or a person's "is" that ends the clause (not "I'm 10 minutes away", "I'm 100%
+    # sure", "I'm 2 for 2", "I'm 30 in June"; a thing's "is" names no one: "My score is 85").
     make_rule(
         "age",
-        "m am",
-        r"(?i:'m|\bam)\s+(?:(?i:now|just)\s+)?"
+        "m am is",
+        r"(?i:'m|\bam|\bis)\s+(?:(?i:now|just|only|almost|nearly)\s+)?"
         + _AGE
         + r"(?=\s*(?:[.!;]|,(?!\d)|$)|\s+(?i:and|but|now|today)\b)",
         value="raw",

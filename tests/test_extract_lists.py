@@ -247,7 +247,7 @@ def test_items_that_are_not_what_the_speaker_holds(
             "My kids Max and Lily and I went camping.",
             [("child", "Max"), ("child", "Lily"), ("activity", "camping")],
         ),
-        ("My kids Max is 5.", [("child", "Max")]),
+        ("My kids Max is 5.", [("child", "Max"), ("age", "5")]),
     ],
 )
 def test_lists_that_end_where_a_clause_starts(text: str, expected: list[tuple[str, str]]) -> None:
