@@ -41,6 +41,13 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Requests to forget (from the user: they invalidate what they name).
     ("Please forget that I live in {}", CITIES),
     ("Stop remembering that I love {}", THINGS),
+    # Relatives by noun alone or by name, and forgetting everything about one.
+    ("My sister moved to {}", CITIES),
+    ("My sister {} works at Acme", ("Maya", "Ana")),
+    ("Forget everything about {}", ("Maya", "my sister")),
+    # Single-valued hours and multi-valued fears.
+    ("I wake up at {}", ("6am", "7")),
+    ("I'm afraid of {}", ("heights", "spiders")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
