@@ -301,6 +301,16 @@ RELATION_RULES: tuple[Rule, ...] = (
             ("sibling", "brother sister brothers sisters"),
         )
     ),
+    # "I'm a single mom", "I've been a single dad since 2019", "Ana is a single parent":
+    # single (not "I was a single mom for years", "If I were a single dad, ...").
+    make_rule(
+        "relationship_status",
+        "single",
+        r"(?:(?i:'m|\bam|'s|\bis|\bbeen|\bbecame)\s+)(?i:an?\s+)(?P<val>(?i:single))"
+        r"\s+(?i:mom|mum|mother|dad|father|parent|mama|papa)\b",
+        value="status",
+        settled=True,
+    ),
     # "I have two kids", "We've got three children", "Ana has one child", "I have no kids":
     # how many, where the clause ends at the noun (not "I have two kids in my class").
     make_rule(

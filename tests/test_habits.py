@@ -55,6 +55,14 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
             [("Dana", "child", "Sam", "assert"), ("Dana", "number_of_children", "1", "assert")],
         ),
         ("I'm a big Arsenal supporter.", [("Dana", "likes", "Arsenal", "assert")]),
+        ("I'm a single mom.", [("Dana", "relationship_status", "single", "assert")]),
+        (
+            "I'm a single dad of two.",
+            [
+                ("Dana", "relationship_status", "single", "assert"),
+                ("Dana", "number_of_children", "2", "assert"),
+            ],
+        ),
     ],
 )
 def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None:
@@ -87,6 +95,9 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         # A hometown without a name, or supposed.
         "My hometown is small.",
         "If my hometown is Leeds, I'd know.",
+        # Single once, or supposed.
+        "I was a single mom for years.",
+        "If I were a single dad, I'd move.",
         # Children who are not one's own, or someone else's said.
         "I have two kids in my class.",
         "I have two kids, Tom said.",
