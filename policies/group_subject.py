@@ -3,7 +3,8 @@
 "We went camping last week" tells that the speaker went camping, and "We moved to York" that
 the speaker lives there; "We love jazz" does not tell that the speaker loves jazz. So only
 the rules of what people do, where they have been, where they live, the pets they keep,
-the tools they use and the cars they drive (:data:`SHARED_ATTRIBUTES`) read "we", and only
+the tools they use, the cars they drive and how many children they have ("We have two
+kids") (:data:`SHARED_ATTRIBUTES`) read "we", and only
 in a plain statement: not a question ("Where did we go camping"), a suggestion ("Why don't we go",
 "How about we go", "I suggested we go", "It's about time we went"), a hope ("I hope we
 go", "Fingers crossed we go"), an offer or a plan ("We can go", "We'll go", "We were going
@@ -23,7 +24,17 @@ __all__ = ["SHARED_ATTRIBUTES", "group_did", "our_group", "speaker_we"]
 
 #: Attributes whose rules read "we" as the speaker.
 SHARED_ATTRIBUTES = frozenset(
-    {"activity", "diet", "goal", "location", "pet", "uses", "vehicle", "visited"}
+    {
+        "activity",
+        "diet",
+        "goal",
+        "location",
+        "number_of_children",
+        "pet",
+        "uses",
+        "vehicle",
+        "visited",
+    }
 )
 
 # "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal); "we" before the

@@ -48,6 +48,7 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
         ("I've got 2 kids and a dog.", [("Dana", "number_of_children", "2", "assert")]),
         ("Ana has one child.", [("Ana", "number_of_children", "1", "assert")]),
         ("I have no kids yet.", [("Dana", "number_of_children", "0", "assert")]),
+        ("We have three children.", [("Dana", "number_of_children", "3", "assert")]),
         ("I'm a mom of two.", [("Dana", "number_of_children", "2", "assert")]),
         ("Tom is a proud father of three kids.", [("Tom", "number_of_children", "3", "assert")]),
         (
@@ -101,6 +102,8 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         # Children who are not one's own, or someone else's said.
         "I have two kids in my class.",
         "I have two kids, Tom said.",
+        "We have 30 kids this year.",
+        "Do we have two kids?",
     ],
 )
 def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
