@@ -12,8 +12,9 @@ can't come" or "I was scared of the ride" (a past moment) are no fear at all.
 to bed at 11pm", "I normally go to sleep around 10:30" give the hours. A one-off is none:
 a day named after the time ("I wake up at 5 tomorrow", "... today", "... this Friday"),
 what it is for ("... for my flight") or a need or plan before the verb ("I have to / need
-to / will wake up at 5"); "I woke up at 6" is a past morning. A later hour supersedes the
-earlier one as any single value does.
+to / will wake up at 5"); "I woke up at 6" is a past morning. The hours of the days off
+("I wake up at 9 on weekends") are not the usual ones, and are left alone. A later hour
+supersedes the earlier one as any single value does.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means.
@@ -64,11 +65,14 @@ _CLOCK = (
 )
 # Before the time: "at", "around", "by", "at about".
 _AT = r"(?:(?i:at|around|about|by|before|after|roughly|like)\s+){1,2}"
-# A one-off: a day or an errand after the time.
+# A one-off: a day or an errand after the time; or the days off.
 _NOT_ONE_OFF = (
     r"(?!\s+(?i:tomorrow|today|tonight|this|yesterday|next|last|on\s+(?:the\s+)?\d"
     r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)"
-    r"|for\s+(?:my|the|a|an|our|his|her|their)\b)"
+    r"|for\s+(?:my|the|a|an|our|his|her|their)\b"
+    # and the days off, which keep hours of their own: "... at 9 on weekends"
+    r"|(?:on|at|over)\s+(?:the\s+)?weekends?\b|on\s+(?:saturday|sunday)s\b"
+    r"|on\s+(?:my\s+)?days?\s+off\b|on\s+(?:holidays?|vacation)\b)"
     r"|\s*,\s*(?i:tomorrow|today|tonight)\b)"
 )
 # How often, before the verb: "I usually wake up ...", "I tend to go to bed ...".

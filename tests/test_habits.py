@@ -90,6 +90,9 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         "I woke up at 6 today.",
         "I'll get up at 7.",
         "I'm going to bed at 10 tonight.",
+        # The days off keep hours of their own.
+        "I usually wake up around 7 on weekends.",
+        "I go to bed at 1 on Saturdays.",
         # A decade, a child's birth without a name to hold it.
         "I was born in the 1990s.",
         "My son was born in 2015.",
