@@ -19,7 +19,7 @@ from nousmem.policies.forget_phrases import (
     alt,
 )
 from nousmem.policies.patterns import SPECIES_WORDS
-from nousmem.policies.subject_words import ATTRIBUTE_NOUNS, KIN_NOUNS
+from nousmem.policies.subject_words import ATTRIBUTE_NOUNS, KIN_GROUPS, KIN_NOUNS
 
 __all__ = ["ATTRIBUTE", "ENTITY", "attribute_request", "entity_request", "singular"]
 
@@ -64,7 +64,8 @@ ENTITY = re.compile(
     LEAD
     + VERB
     + _EVERYTHING
-    + rf"(?P<what>my\s+(?P<kin>{KIN_ALT})(?:\s+(?P<kname>{NAME}))?"
+    + rf"(?P<what>my\s+(?P<group>{'|'.join(KIN_GROUPS)})\b"
+    + rf"|my\s+(?P<kin>{KIN_ALT})(?:\s+(?P<kname>{NAME}))?"
     + rf"|my\s+(?P<noun>{NOUNS})"
     + rf"|{_NOT_SOMEONE}(?P<name>{NAME}(?:\s+{NAME})?))"
     + REASON
@@ -81,14 +82,15 @@ def attribute_request(sentence: str, found: re.Match[str], span: tuple[int, int]
 
 
 def entity_request(sentence: str, found: re.Match[str], span: tuple[int, int]) -> ForgetRequest:
-    """An ``entity`` request ("Forget everything about Maya / my sister"); "... about my
-    job" is the attribute form."""
+    """An ``entity`` request ("Forget everything about Maya / my sister / my kids", whose:
+    the name, the relative's noun or the group's); "... about my job" is the attribute
+    form."""
     noun = found.group("noun")
     if noun is not None:
         noun = " ".join(noun.casefold().split())
         request = ForgetRequest(sentence, "attribute", noun, ATTRIBUTE_NOUNS[noun], span)
     else:
-        kin = found.group("kin")
+        kin = found.group("kin") or found.group("group")
         whose = " ".join((found.group("name") or kin).split())
         name = found.group("kname") or ""
         request = ForgetRequest(sentence, "entity", name or whose, (), span, name, whose=whose)

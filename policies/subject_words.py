@@ -118,6 +118,24 @@ KIN_NOUNS: dict[str, str] = {
     ),
     **dict.fromkeys(("friend", "best friend"), "friend"),
 }
+_SIBLINGS = ("sibling", "sister", "brother")
+_PARENTS = ("parent", "mother", "father")
+_CHILDREN = ("child", "kid", "son", "daughter")
+#: A group of someone's relatives by a plural or collective noun, and the nouns (keys of
+#: :data:`KIN_NOUNS`) each of them may be called by ("my siblings": the sisters and
+#: brothers). Not friends: memory knowing some says nothing of how many.
+KIN_GROUPS: dict[str, tuple[str, ...]] = {
+    "siblings": _SIBLINGS,
+    "sisters": ("sister",),
+    "brothers": ("brother",),
+    "parents": _PARENTS,
+    "kids": _CHILDREN,
+    "children": _CHILDREN,
+    "sons": ("son",),
+    "daughters": ("daughter",),
+    "grandparents": ("grandparent", "grandmother", "grandfather"),
+    "family": ("spouse", "wife", "husband", "partner", *_CHILDREN, *_PARENTS, *_SIBLINGS),
+}
 #: Clause joiners: a verb right after one shares the subject of the sentence.
 CONJUNCTIONS = words("and but then so & plus or")
 #: Verbs a subjectless sentence may start with (past forms are the speaker's report;

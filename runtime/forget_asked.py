@@ -15,7 +15,7 @@ What a request names (``policies/forget_requests.py`` finds them):
 - "forget what I told you about Lyon": the asker's values the words name whole;
 - "forget my address", "forget where I work": every value of the asker's attributes the noun
   names (``policies.patterns.ATTRIBUTE_NOUNS``);
-- "forget everything about Maya / my sister": every value held of the one named (her
+- "forget everything about Maya / my sister / my kids": every value held of each one named (her
   entity's beliefs) and the asker's links to her ("Lee.sibling = Maya"); never the asker's
   own beliefs wholesale.
 
@@ -39,7 +39,7 @@ from nousmem.policies.forget_requests import (
     singular,
 )
 from nousmem.policies.past_tense import present_tense
-from nousmem.policies.subject_words import KIN_NOUNS
+from nousmem.policies.subject_words import KIN_GROUPS, KIN_NOUNS
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import (
     CONFIRMING_SOURCES,
@@ -213,7 +213,12 @@ def _entity_targets(
     """The targets of "Forget everything about Maya / my sister": every value held of each
     one it names, and the asker's links to them ("Lee.sibling = Maya"). Never the asker:
     a request that broad is ``erase``'s."""
-    owners = [request.words] if request.words else _owners(request, kin)
+    if request.words:  # "my sister Maya"
+        owners = [request.words]
+    elif request.whose.casefold() in KIN_GROUPS:  # "my kids", "my family"
+        owners = kin.of_group(request.whose)
+    else:
+        owners = _owners(request, kin)
     me = beliefs.canonical(asker)[0]
     out: list[str] = []
     for owner in owners:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 
 from nousmem.policies.forget_requests import GENDERED, KIN_ALT, KIN_START
-from nousmem.policies.subject_words import KIN_NOUNS
+from nousmem.policies.subject_words import KIN_GROUPS, KIN_NOUNS
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim
@@ -219,6 +219,19 @@ class Relatives:
             for n in self._held(attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
         )
 
+    def of_group(
+        self, group: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
+        """The asker's relatives (as of the read) a group ("siblings", "kids", "family": a
+        key of ``KIN_GROUPS``) names: each its nouns may mean, by name or by the noun alone
+        ("Lee's sister"), in the group's order of nouns, each once."""
+        out: list[str] = []
+        for noun in KIN_GROUPS[group.casefold()]:
+            named = self.meant_by(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            unnamed = self.unnamed(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            out.extend(n for n in (*named, unnamed) if n is not None and n not in out)
+        return out
+
     def placeholder(self, noun: str) -> str | None:
         """The entity of the asker's relative by ``noun`` while memory knows no name for
         them ("Lee's sister"), or None: without an asker, and for a friend (one of many)."""
@@ -282,26 +295,7 @@ class Relatives:
 
 _MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
 
-_SIBLINGS = ("sibling", "sister", "brother")
-_PARENTS = ("parent", "mother", "father")
-_CHILDREN = ("child", "kid", "son", "daughter")
-_GRANDPARENTS = ("grandparent", "grandmother", "grandfather")
-#: A group of the asker's relatives by a plural or collective noun, and the nouns each of
-#: them may be called by ("my siblings": the sisters and brothers memory knows by name or
-#: by the noun alone). Not friends: memory knowing some says nothing of how many.
-GROUPS: dict[str, tuple[str, ...]] = {
-    "siblings": _SIBLINGS,
-    "sisters": ("sister",),
-    "brothers": ("brother",),
-    "parents": _PARENTS,
-    "kids": _CHILDREN,
-    "children": _CHILDREN,
-    "sons": ("son",),
-    "daughters": ("daughter",),
-    "grandparents": _GRANDPARENTS,
-    "family": ("spouse", "wife", "husband", "partner", *_CHILDREN, *_PARENTS, *_SIBLINGS),
-}
-_MY_GROUP = re.compile(rf"\bmy\s+(?P<group>{'|'.join(GROUPS)})\b(?!-|['\u2019])", re.I)
+_MY_GROUP = re.compile(rf"\bmy\s+(?P<group>{'|'.join(KIN_GROUPS)})\b(?!-|['\u2019])", re.I)
 
 
 def relatives_asked(
@@ -317,8 +311,9 @@ def relatives_asked(
     live?"): for each "my <noun>", the one relative of the asker's link (as of the read)
     the noun means (:meth:`Relatives.one_meant`), and the one memory knew by the noun alone
     ("Lee's sister", :meth:`Relatives.unnamed`), both where both are known; for a group
-    ("my siblings", "my parents", "my kids", "my family": :data:`GROUPS`), every relative
-    each of its nouns may mean and each one memory knows by a noun alone."""
+    ("my siblings", "my parents", "my kids", "my family": ``KIN_GROUPS``), every relative
+    each of its nouns may mean and each one memory knows by a noun alone
+    (:meth:`Relatives.of_group`)."""
     if actor is None or "my" not in question.lower():
         return []
     kin = Relatives(beliefs, docs, actor)
@@ -338,7 +333,5 @@ def relatives_asked(
             )
         )
     for m in _MY_GROUP.finditer(asked):
-        for noun in GROUPS[m.group("group").lower()]:
-            add(kin.meant_by(noun, as_of_seq=seq, as_of_time=time))
-            add([kin.unnamed(noun, as_of_seq=seq, as_of_time=time)])
+        add(kin.of_group(m.group("group"), as_of_seq=seq, as_of_time=time))
     return out

@@ -42,6 +42,8 @@ async def _held(rt: MemoryRuntime) -> set[str]:
         ("Could you forget everything you've learned about my husband?", "husband", "husband", ""),
         ("Erase all your memories of Tom Smith.", "Tom Smith", "Tom Smith", ""),
         ("Forget everything about Maya, she moved away.", "Maya", "Maya", ""),
+        ("Forget everything you know about my family.", "family", "family", ""),
+        ("Forget everything about my kids.", "kids", "kids", ""),
     ],
 )
 def test_whom_a_request_names(text: str, target: str, whose: str, words: str) -> None:
@@ -121,3 +123,24 @@ async def test_only_the_user_and_never_the_asker_wholesale(rt: MemoryRuntime) ->
     r = await _say(rt, "Forget everything about Lee.", 4)
     assert r.forgotten == ()
     assert "Lee.location=Oslo" in await _held(rt)
+
+
+async def test_a_group_of_relatives_by_name_and_by_noun(rt: MemoryRuntime) -> None:
+    await _people(rt)
+    await _say(rt, "My son Kyle plays chess. My daughter loves art.", 4)
+    r = await _say(rt, "Forget everything about my siblings.", 5)
+    assert set(r.forgotten) == {
+        "fact:maya.employer#google",
+        "fact:maya.location#rome",
+        "preference:maya.likes#jazz",
+        "fact:lee.sibling#maya",
+        "fact:lee's brother.location#berlin",
+    }
+    r = await _say(rt, "Forget everything about my kids.", 6)
+    assert set(r.forgotten) == {
+        "fact:kyle.hobby#chess",
+        "fact:lee.child#kyle",
+        "preference:lee's daughter.likes#art",
+    }
+    held = await _held(rt)
+    assert held == {"Lee.location=Oslo", "Lee.friend=Tom"}
