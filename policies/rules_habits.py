@@ -115,7 +115,7 @@ HABIT_RULES: tuple[Rule, ...] = (
     # "I wake up at 6am", "I usually get up around 6:30", "Ana wakes up at 5 on weekdays".
     make_rule(
         "wake_time",
-        "wake wakes waking get gets",
+        "wake wakes get gets",
         _HABITUALLY
         + _NO_PLAN
         + r"(?i:wake|wakes|get|gets)\s+(?i:up)\s+"
