@@ -93,7 +93,7 @@ def value_of(
         if name is None:
             return None
         value = name
-    elif rule.value in ("status", "count"):
+    elif rule.value in ("status", "count", "clock"):
         value = match.group(group)
     elif rule.value == "date":
         value = match.group(group)
@@ -148,6 +148,8 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
         value = day_of_year(value) or value
     elif rule.value == "count":
         value = COUNT_OF.get(value.lower(), value)
+    elif rule.value == "clock":
+        value = clock_time(value)
     if "verb" in rule.regex.groupindex:
         return rule.template.format(value, verb=match.group("verb").lower())
     return rule.template.format(value)
@@ -163,6 +165,22 @@ COUNT_OF: dict[str, str] = {
         for i, w in enumerate("zero one two three four five six seven eight nine ten".split())
     },
 }
+
+_CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d\d))?\s*(?:([ap])\.?m\.?)?|(noon|midnight)", re.I)
+
+
+def clock_time(said: str) -> str:
+    """A time of day in one form however it is said: "6:00 AM", "6 a.m." and "6am" are
+    "6am", "10.30 pm" is "10:30pm", "7:00" is "7", "noon" stays."""
+    m = _CLOCK.fullmatch(said.strip())
+    if m is None:
+        return said
+    if m.group(4):
+        return m.group(4).lower()
+    hour, minutes, half = m.group(1), m.group(2), m.group(3)
+    text = str(int(hour)) + (f":{minutes}" if minutes and minutes != "00" else "")
+    return text + (f"{half.lower()}m" if half else "")
+
 
 _DATE_WORD = re.compile(r"[a-z]+|\d+")
 

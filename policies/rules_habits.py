@@ -1,6 +1,7 @@
 """Rules for what someone fears and the hours they keep: ``fear`` (multi-valued: "heights",
 "flying", "spiders") and the times they get up and go to bed, ``wake_time`` and
-``bedtime`` (single-valued: "6am", "10:30 pm", as said).
+``bedtime`` (single-valued, one form however said: "6am" for "6 a.m." or "6:00 AM",
+"10:30pm").
 
 "I'm afraid of heights", "Ana is terrified of spiders and snakes", "I have a fear of
 flying", "I've got a phobia of needles" give fears; "I'm not scared of dogs" or "I'm no
@@ -122,7 +123,7 @@ HABIT_RULES: tuple[Rule, ...] = (
         + _AT
         + _CLOCK
         + _NOT_ONE_OFF,
-        value="raw",
+        value="clock",
         settled=True,
     ),
     # "I go to bed at 11pm", "I normally go to sleep around 10:30", "Ana gets to bed by 10".
@@ -135,7 +136,7 @@ HABIT_RULES: tuple[Rule, ...] = (
         + _AT
         + _CLOCK
         + _NOT_ONE_OFF,
-        value="raw",
+        value="clock",
         settled=True,
     ),
 )

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from nousmem.policies.rule_values import clock_time
 from nousmem.runtime import MemoryRuntime
 from tests.helpers import extracted_claims as claims
 from tests.helpers import say_daily
@@ -35,7 +36,7 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
         ("Ana wakes up at 5 on weekdays.", [("Ana", "wake_time", "5", "assert")]),
         (
             "I tend to wake up at 6 a.m. without an alarm.",
-            [("Dana", "wake_time", "6 a.m.", "assert")],
+            [("Dana", "wake_time", "6am", "assert")],
         ),
         ("I go to bed at 11pm.", [("Dana", "bedtime", "11pm", "assert")]),
         ("I normally go to sleep around 10:30.", [("Dana", "bedtime", "10:30", "assert")]),
@@ -146,6 +147,32 @@ async def test_questions_reach_each_and_a_later_hour_supersedes() -> None:
             "7": "selected",
             "6am": "superseded",
         }
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("6am", "6am"),
+        ("6:00 AM", "6am"),
+        ("6 a.m.", "6am"),
+        ("10.30 pm", "10:30pm"),
+        ("7:00", "7"),
+        ("6", "6"),
+        ("Midnight", "midnight"),
+    ],
+)
+def test_an_hour_is_one_value_however_it_is_said(said: str, value: str) -> None:
+    assert clock_time(said) == value
+    assert claims(f"I wake up at {said}.") == [("Dana", "wake_time", value, "assert")]
+
+
+async def test_the_same_hour_said_again_is_no_change() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        *_, again = await say_daily(
+            rt, "I wake up at 6am.", "I get up at 6:00 AM every day.", actor="Lee", start=T0
+        )
+        (delta,) = again.deltas
+        assert (delta.mode_before, delta.mode_after) == ("6am", "6am")
 
 
 async def test_a_fear_overcome_is_no_longer_held() -> None:
