@@ -194,6 +194,18 @@ PLACE_RULES: tuple[Rule, ...] = (
         # "to Japan next month and (to) Korea": further places, not "and going to X".
         items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
     ),
+    # "I'm planning a trip to Japan and Korea", "We plan a road trip to Utah and Nevada": a
+    # trip to each place of the list (the goal rule in rules.py reads the first, as this
+    # one says it).
+    make_rule(
+        "goal",
+        "planning plan plans",
+        r"\b(?i:planning|plan|plans)\s+(?i:a|an|our|my)\s+(?P<verb>(?:(?i:road|family|big|long"
+        r"|short|quick|weekend|ski|camping|beach|business|solo|summer|winter|spring|fall)\s+)?"
+        r"(?i:trip|vacation|holiday|honeymoon|getaway|visit))\s+(?i:to)\s+" + _NAMED_PLACE,
+        template="{verb} to {}",
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
     # "I'm flying to Tokyo on Friday": a flight to a name is a trip whenever it is.
     make_rule(
         "goal",

@@ -219,7 +219,15 @@ def test_a_trip_is_no_list_of_what_follows_it() -> None:
         # One's own trip with a sign it is ahead, a flight taken any day, a booking.
         ("My trip to Japan is next month.", [("goal", "trip to Japan", "assert")]),
         ("My trip to Japan is in April.", [("goal", "trip to Japan", "assert")]),
-        # Several places in the trip's own noun phrase, before its verb.
+        # Several places of a trip planned, or in the trip's own noun phrase before its verb.
+        (
+            "I'm planning a trip to Japan and Korea.",
+            [("goal", "trip to Japan", "assert"), ("goal", "trip to Korea", "assert")],
+        ),
+        (
+            "We're planning a road trip to Utah and Nevada next year.",
+            [("goal", "road trip to Utah", "assert"), ("goal", "road trip to Nevada", "assert")],
+        ),
         (
             "My trip to Japan and Korea is next month.",
             [("goal", "trip to Japan", "assert"), ("goal", "trip to Korea", "assert")],
