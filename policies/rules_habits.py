@@ -126,6 +126,20 @@ HABIT_RULES: tuple[Rule, ...] = (
         value="clock",
         settled=True,
     ),
+    # "I'm usually up at 6", "I'm up by 5:30 every day": up, said to be a habit (not "I'm up
+    # at 3am, can't sleep", a night).
+    make_rule(
+        "wake_time",
+        "up",
+        r"(?i:'m|\bam|'s|\bis)\s+"
+        r"(?P<often>(?i:usually|always|normally|typically|generally|often)\s+)?(?i:up)\s+"
+        + _AT
+        + _CLOCK
+        + r"(?(often)|(?=,?\s+(?i:every\s+(?:day|morning|weekday)|each\s+(?:day|morning)"
+        r"|most\s+days|on\s+weekdays|daily)\b))" + _NOT_ONE_OFF,
+        value="clock",
+        settled=True,
+    ),
     # "I go to bed at 11pm", "I normally go to sleep around 10:30", "Ana gets to bed by 10".
     make_rule(
         "bedtime",

@@ -38,6 +38,8 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
             "I tend to wake up at 6 a.m. without an alarm.",
             [("Dana", "wake_time", "6am", "assert")],
         ),
+        ("I'm up at 6 every day.", [("Dana", "wake_time", "6", "assert")]),
+        ("Ana is usually up by 7.", [("Ana", "wake_time", "7", "assert")]),
         ("I go to bed at 11pm.", [("Dana", "bedtime", "11pm", "assert")]),
         ("I normally go to sleep around 10:30.", [("Dana", "bedtime", "10:30", "assert")]),
         ("I was born in 1990.", [("Dana", "birth_year", "1990", "assert")]),
@@ -90,6 +92,8 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         "I need to get up at 4 for my flight.",
         "I woke up at 6 today.",
         "I'll get up at 7.",
+        "I'm up at 3am, can't sleep.",  # a night, not a habit
+        "I'm up at 6 tomorrow.",
         "I'm going to bed at 10 tonight.",
         # The days off keep hours of their own.
         "I usually wake up around 7 on weekends.",
