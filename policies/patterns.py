@@ -70,6 +70,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "bedtime",
     "birth_year",
     "number_of_children",
+    "chronotype",
 }
 
 
@@ -283,6 +284,9 @@ STATUS_OF: dict[str, str] = {
     "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
     # Where one works from (``work_mode``), in one spelling each.
+    # Night owls and morning people, in one spelling each (``chronotype``).
+    "night person": "night owl",
+    **dict.fromkeys(("early bird", "early riser"), "morning person"),
     **dict.fromkeys(("remotely", "from home"), "remote"),
     **dict.fromkeys(("onsite", "in the office", "in office", "in-office"), "on-site"),
     # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".

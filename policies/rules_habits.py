@@ -1,5 +1,6 @@
 """Rules for what someone fears and the hours they keep: ``fear`` (multi-valued: "heights",
-"flying", "spiders") and the times they get up and go to bed, ``wake_time`` and
+"flying", "spiders"), whether they are a night owl or a morning person (``chronotype``),
+and the times they get up and go to bed, ``wake_time`` and
 ``bedtime`` (single-valued, one form however said: "6am" for "6 a.m." or "6:00 AM",
 "10:30pm").
 
@@ -138,6 +139,20 @@ HABIT_RULES: tuple[Rule, ...] = (
         + r"(?(often)|(?=,?\s+(?i:every\s+(?:day|morning|weekday)|each\s+(?:day|morning)"
         r"|most\s+days|on\s+weekdays|daily)\b))" + _NOT_ONE_OFF,
         value="clock",
+        settled=True,
+    ),
+    # "I'm a night owl", "I'm more of a morning person", "Ana is an early bird"; "I'm not a
+    # morning person" denies it.
+    make_rule(
+        "chronotype",
+        "owl person bird riser",
+        r"(?i:'m|\bam|'s|\bis|'ve\s+always\s+been|\bbeen)\s+"
+        + NOT_WORD
+        + r"(?:(?i:definitely|really|totally|more\s+of|always|such|kind\s+of|kinda|very"
+        r"|much)\s+){0,2}(?i:an?)\s+(?:(?i:real|total|big|huge|natural|true)\s+)?"
+        r"(?P<val>(?i:night\s+owl|night\s+person|morning\s+person|early\s+bird"
+        r"|early\s+riser))\b",
+        value="status",
         settled=True,
     ),
     # "I go to bed at 11pm", "I normally go to sleep around 10:30", "Ana gets to bed by 10".

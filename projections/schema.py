@@ -211,6 +211,12 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("budget", 90.0, "budget spend afford"),
         _single("wake_time", 365.0, "wake wakes waking woke wakeup", ("get up", "gets up")),
         _single("bedtime", 365.0, "bed bedtime sleep asleep"),
+        _single(
+            "chronotype",
+            1825.0,
+            "chronotype",
+            ("night owl", "morning person", "early bird", "early riser"),
+        ),
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),

@@ -184,10 +184,11 @@ unexplained while the package version stays the same (as it does between release
    sister-in-law" is no sister; the new `budget` attribute (a constraint slot) is asked
    for by "budget", "spend" and "afford", and "saving" asks for goals ("What am I saving
    for?").
-24: the new `fear`, `wake_time`, `bedtime`, `birth_year` and `number_of_children`
-   attributes are asked for by "afraid", "scared", "fear(s)", "terrified", "phobia", ...;
-   "wake", "woke", "get(s) up"; "bed", "bedtime", "sleep", "asleep"; "born", "birth",
-   "what year"; and "how many kids / children"; a group of the asker's relatives ("my
+24: the new `fear`, `wake_time`, `bedtime`, `chronotype`, `birth_year` and
+   `number_of_children` attributes are asked for by "afraid", "scared", "fear(s)",
+   "terrified", "phobia", ...; "wake", "woke", "get(s) up"; "bed", "bedtime", "sleep",
+   "asleep"; "night owl", "morning person", "early bird"; "born", "birth", "what year";
+   and "how many kids / children"; a group of the asker's relatives ("my
    siblings", "my parents", "my kids", "my family") reaches each of them, by name or by the
    noun alone ("Lee's sister").
 """

@@ -60,6 +60,9 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
         ),
         ("I'm a big Arsenal supporter.", [("Dana", "likes", "Arsenal", "assert")]),
         ("I'm a single mom.", [("Dana", "relationship_status", "single", "assert")]),
+        ("I'm a night owl.", [("Dana", "chronotype", "night owl", "assert")]),
+        ("Ana is an early bird.", [("Ana", "chronotype", "morning person", "assert")]),
+        ("I'm not a morning person.", [("Dana", "chronotype", "morning person", "negate")]),
         (
             "I'm a single dad of two.",
             [
@@ -98,6 +101,7 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         # The days off keep hours of their own.
         "I usually wake up around 7 on weekends.",
         "I go to bed at 1 on Saturdays.",
+        "If I were a morning person, I'd run.",
         # A decade, a child's birth without a name to hold it.
         "I was born in the 1990s.",
         "My son was born in 2015.",
@@ -130,6 +134,7 @@ async def test_questions_reach_each_and_a_later_hour_supersedes() -> None:
             "I have two kids, Leo and Mia.",
             "I'm also afraid of spiders.",
             "Actually I get up at 7 now.",
+            "I'm such a night owl.",
             actor="Lee",
             start=T0,
         )
@@ -139,6 +144,7 @@ async def test_questions_reach_each_and_a_later_hour_supersedes() -> None:
             ("When do I go to bed?", "- fact Lee.bedtime: 11pm"),
             ("What year was I born?", "- fact Lee.birth_year: 1990"),
             ("How many kids do I have?", "- fact Lee.child: Leo"),
+            ("Am I a night owl or a morning person?", "- fact Lee.chronotype: night owl"),
         ):
             ctx = await rt.query(question, actor="Lee")
             lines = ctx.prompt_sections["worldview"].splitlines()
