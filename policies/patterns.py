@@ -283,10 +283,10 @@ STATUS_OF: dict[str, str] = {
     "lactose intolerant": "lactose-intolerant",
     "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
-    # Where one works from (``work_mode``), in one spelling each.
     # Night owls and morning people, in one spelling each (``chronotype``).
     "night person": "night owl",
     **dict.fromkeys(("early bird", "early riser"), "morning person"),
+    # Where one works from (``work_mode``), in one spelling each.
     **dict.fromkeys(("remotely", "from home"), "remote"),
     **dict.fromkeys(("onsite", "in the office", "in office", "in-office"), "on-site"),
     # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".

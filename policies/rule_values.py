@@ -14,6 +14,7 @@ from nousmem.policies.patterns import SPECIES_SINGULAR, STATUS_OF, Rule
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.subject_words import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
+from nousmem.policies.timeexpr_patterns import NUM_WORDS
 from nousmem.policies.value_trim import trim_name, trim_phrase
 from nousmem.policies.value_words import (
     VALUE_STOP,
@@ -155,16 +156,9 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
     return rule.template.format(value)
 
 
-#: A count said in words, as digits: "two kids" and "2 kids" are one value.
-COUNT_OF: dict[str, str] = {
-    "no": "0",
-    "a": "1",
-    "an": "1",
-    **{
-        w: str(i)
-        for i, w in enumerate("zero one two three four five six seven eight nine ten".split())
-    },
-}
+#: A count said in words, as digits: "two kids" and "2 kids" are one value (the words the
+#: time resolver counts, ``NUM_WORDS``; a rule's own regex says which of them it reads).
+COUNT_OF: dict[str, str] = {"no": "0", **{w: str(n) for w, n in NUM_WORDS.items()}}
 
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d\d))?\s*(?:([ap])\.?m\.?)?|(noon|midnight)", re.I)
 

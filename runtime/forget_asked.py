@@ -220,6 +220,13 @@ def _entity_targets(
     else:
         owners = _owners(request, kin)
     me = beliefs.canonical(asker)[0]
+    # The asker's links, each with the key of whom it names (read once for every owner).
+    links = [
+        (s.attribute, v, beliefs.canonical(v)[0])
+        for s in beliefs.snapshots(asker, deltas=False)
+        if s.attribute in _LINKS
+        for v in _values(s)
+    ]
     out: list[str] = []
     for owner in owners:
         key = beliefs.canonical(owner)[0]
@@ -230,13 +237,7 @@ def _entity_targets(
             for s in beliefs.snapshots(owner, deltas=False)
             for v in _values(s)
         ]
-        pairs += [
-            (asker, s.attribute, v)
-            for s in beliefs.snapshots(asker, deltas=False)
-            if s.attribute in _LINKS
-            for v in _values(s)
-            if beliefs.canonical(v)[0] == key
-        ]
+        pairs += [(asker, a, v) for a, v, named in links if named == key]
         out += [t for e, a, v in pairs if (t := value_target(beliefs, e, a, v, when)) is not None]
     return list(dict.fromkeys(out))
 
@@ -277,9 +278,10 @@ def _attribute_targets(
     ]
 
 
-#: Attributes that link to a person: in "my sister Maya lives in Rome" the link only
-#: introduces who is meant; it is not what the request asks to forget.
-_LINKS = frozenset({"sibling", "spouse", "child", "parent", "grandparent", "friend"})
+#: Attributes that link to a person (the relations of ``KIN_NOUNS``): in "my sister Maya
+#: lives in Rome" the link only introduces who is meant; it is not what the request asks
+#: to forget.
+_LINKS = frozenset(KIN_NOUNS.values())
 
 
 def _clause_targets(
