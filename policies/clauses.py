@@ -121,6 +121,58 @@ def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+# Words before a gerund whose subject is the sentence's: "before / after / since moving".
+_GERUND_LEADS = frozenset({"before", "after", "since", "upon"})
+
+
+def _gerund_at(text: str, pos: int) -> bool:
+    word = text[pos:].split(maxsplit=1)
+    return bool(word) and len(word[0]) > 4 and word[0].lower().endswith("ing")
+
+
+_PAST_BE = frozenset({"was", "were", "used"})
+_NOT_YET = frozenset(
+    "want wants wanted need needs must should could would might may will gonna going plan "
+    "plans planning hope hoping wish can't cannot wait".split()
+)
+# Words in "-ed" that are no past tense ("I need to pack before moving").
+_NOT_PAST_ED = frozenset({"need", "indeed", "speed", "proceed", "succeed", "exceed", "breed"})
+
+
+def _past_ed(low: str) -> bool:
+    return low.endswith("ed") and len(low) > 4 and low not in _NOT_PAST_ED
+
+
+def _over(main: list[tuple[int, int, str]], lead: str) -> bool:
+    """Whether the main clause's words ``main`` let a move "before / after / since" it be
+    one made: no wish, plan or future in them ("I want to ...", "I'll ..."), and before
+    "before" a past that is over ("lived", "sold", "used to", "was"; no present perfect)."""
+    past = False
+    for _, _, raw in main:
+        low = clean(raw)
+        if low in _NOT_YET or low.endswith("'ll") or low.endswith("'d"):
+            return False
+        if low in ("have", "has", "'ve") or low.endswith("'ve"):
+            if lead == "before":
+                return False
+        past = past or low in PAST_IRREGULAR or low in _PAST_BE or _past_ed(low)
+    return past or lead != "before"
+
+
+def _first_comma(toks: list[tuple[int, int, str]]) -> int | None:
+    return next((j for j, t in enumerate(toks) if t[2].rstrip(_STRIP).endswith(",")), None)
+
+
+def _after_comma_subject(toks: list[tuple[int, int, str]]) -> tuple[str, str | None, bool]:
+    """The subject right after an opening phrase's comma ("Since moving to Denver, *I*
+    ..."), as :func:`sentence_subject` reads a clause's."""
+    comma = _first_comma(toks)
+    if comma is None or comma + 1 >= len(toks):
+        return "elided", None, False
+    # The sentence opens with a subordinator, so the clause read starts past the comma.
+    return sentence_subject(toks, comma + 2)
+
+
 def walk_back(sent: Sentence, pos: int) -> Walk:
     """Find the subject of the verb phrase starting at sentence offset ``pos``."""
     starts, toks = sent.tokens()
@@ -154,6 +206,20 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             return Walk("actor", None, s, plain, cess, cond)
         if low in OTHER_SUBJECTS:
             return Walk("none", None, s, plain, cess, cond)
+        if steps == 0 and low in _GERUND_LEADS and _gerund_at(sent.text, pos):
+            # "I lived in Chicago before moving to Denver", "Since moving to Denver, I've
+            # ...": the gerund's subject is its sentence's, before it or after the comma.
+            kind, name, unreal = sentence_subject(toks, i)
+            main = toks[max(0, i - 12) : i]
+            if kind == "elided" and i == 0:
+                kind, name, unreal = _after_comma_subject(toks)
+                comma = _first_comma(toks)
+                main = toks[comma + 1 : comma + 13] if comma is not None else []
+            if not _over(main, low):
+                # "I've lived in Paris for a year before moving to Lyon", "After moving to
+                # Denver, I want a dog": perhaps a plan.
+                return Walk("none", None, s, plain, cess, cond)
+            return Walk(kind, name, s, plain, cess, cond or unreal)
         if low in CONJUNCTIONS:
             if steps == 0 and sent.text[pos:].split(maxsplit=1)[0].lower().endswith("ing"):
                 return Walk("none", None, s, plain, cess, cond)  # "..., and joining X is"

@@ -73,7 +73,10 @@ _OPENING_WE = re.compile(
     r"|weekend|week|night|morning|afternoon|evening|\w+day)\s+){0,3}(?P<we>we)\b",
     re.IGNORECASE,
 )
-_CONJUNCTION = re.compile(r"\s*(?:(?:and|then)\b|&)", re.IGNORECASE)
+# (and "before / after / since" a gerund: "We sold the house before moving to Denver")
+_CONJUNCTION = re.compile(
+    r"\s*(?:(?:and|then)\b|&|(?:before|after|since)\b(?=\s+\w{2,}ing\b))", re.IGNORECASE
+)
 # Someone else's words: "He texted me: we went ...", "Mom said we went ..."
 _REPORTED = re.compile(
     r"\b(?:said|says|texted|texts|wrote|writes|told|tells|asked|asks|claims?|claimed)\b",

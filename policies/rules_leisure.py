@@ -21,6 +21,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_pets import PET_RULES
 
 __all__ = ["LEISURE_RULES"]
@@ -208,7 +209,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|(?:\w+\s+)?(?:lengths|pains)|a\s+dark\s+place|the\s+trouble|penalties|extra"
         r"|a\s+shootout|market|press|print|remote|trial|plan\s+b|a\s+(?:\w+-)?\w+\s+week"
         r"|the\s+wrong"
-        r"|the\s+(?:bathroom|toilet|store|moon|car|house|kitchen|bedroom|door|exit))\b)" + VAL,
+        r"|the\s+(?:bathroom|toilet|store|moon|car|house|kitchen|bedroom|door|exit))\b)"
+        # A listed place is a visit (rules_places.py), not a pastime.
+        r"(?!" + PLACE_NAME + ")" + VAL,
         elide="past",
     ),
     make_rule(
@@ -224,8 +227,16 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\b(?i:attended|attend|attends|attending|signed\s+up\s+for|sign\s+up\s+for"
         r"|signing\s+up\s+for|registered\s+for|participated\s+in|participate\s+in"
         r"|took\s+part\s+in|competed\s+in|went\s+on|got\s+back\s+from|came\s+back\s+from"
-        r"|returned\s+from|back\s+from|organized|organised|hosted)\s+" + NOT_A_VALUE + VAL,
+        r"|returned\s+from|back\s+from|organized|organised|hosted)\s+"
+        + NOT_A_VALUE
+        # A listed place is a visit (rules_places.py), not a pastime.
+        + r"(?!"
+        + PLACE_NAME
+        + ")"
+        + VAL,
         elide="past",
+        # "back from a week in Cornwall": a stretch of time is no pastime.
+        reject="day days night nights week weeks weekend weekends month months year years",
     ),
     # "I'm training for a marathon", "Ana is training for the Boston Marathon": the race,
     # as "I signed up for a half marathon" gives it.

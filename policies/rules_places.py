@@ -14,6 +14,7 @@ from __future__ import annotations
 from nousmem.policies.instruction_grammar import LANGUAGES
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import CAP, POSS, VAL, Rule, make_rule
+from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.timeexpr_patterns import DAY_RE, HOLIDAY_RE, MONTH_RE
 
 __all__ = ["PLACE_RULES"]
@@ -81,9 +82,14 @@ _PLACE_IN = (
 # A sign, later in the clause, that a trip is still ahead: "My trip to Japan *is next
 # month*", "my flight to Tokyo *is on Friday*", "... *is booked*", "... *starts tomorrow*"
 # (not "will": "My trip to Japan will always be special" is one taken). Within the clause:
-# past a comma or "and" / "but", unless it joins another place ("to Japan and Korea").
+# past a comma or "and" / "but", unless it joins another place ("to Japan and Korea") or
+# another subject of a plural verb ("My trip to Japan and my brother's wedding *are*").
 _AHEAD = (
-    r"(?:(?!,|\b(?:[Aa]nd|[Bb]ut)\b(?!\s+(?:to\s+)?[" + UPPER + r"]))[^.!?;])*?"
+    r"(?:(?!,|\b[Bb]ut\b(?!\s+(?:to\s+)?["
+    + UPPER
+    + r"])|\b[Aa]nd\b(?!\s+(?:to\s+)?["
+    + UPPER
+    + r"]|[^.!?;,]*\b(?i:are)\s))[^.!?;])*?"
     r"\b(?:(?i:is|'s|are|starts|begins|leaves|departs)\s+"
     r"(?:(?i:now|finally|already|all)\s+)?(?:(?i:next|on|this|coming|tomorrow|tonight|soon"
     r"|booked|planned|scheduled|set|confirmed)\b|(?i:in)\s+(?:\d|(?i:a\s+(?:few|couple)|two"
@@ -147,6 +153,35 @@ PLACE_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     make_rule("visited", "been", r"\b(?i:been)\s+(?i:to)\s+" + CAP + VAL),
+    # "I went to Japan (and Korea) last year", "We spent two weeks in Italy": a listed place
+    # (place_names.py), since "went to" is as often an errand ("went to Target") and "spent
+    # ... in" a time ("spent the day in bed"). Past forms only.
+    make_rule(
+        "visited",
+        "went gone spent",
+        r"\b(?:(?i:went|gone)\s+(?:(?i:back|over|out|down|up|all\s+the\s+way)\s+)?(?i:to)"
+        r"|(?i:spent)\s+(?:(?i:a|an|one|two|three|four|five|six|seven|ten|a\s+few|a\s+couple"
+        r"\s+of|several|\d+|the|our|my|last|this)\s+)?(?:(?i:whole|entire|full|long)\s+)?"
+        r"(?i:days?|nights?|weeks?|weekends?|months?|years?|summer|winter|spring|fall|autumn"
+        r"|holidays?|vacation|honeymoon)\s+(?i:in|on|exploring|touring|traveling|travelling"
+        r"|backpacking)|(?i:spent)\s+(?i:time)\s+(?i:in))\s+(?P<val>" + PLACE_NAME + ")",
+        elide="past",
+        items=r"(?:(?i:to|in)\s+)?(?P<val>" + PLACE_NAME + ")",
+    ),
+    # "I just got back from Mexico", "I'm back from a week in Lisbon", "We were in Paris
+    # last week": back from, or in, a listed place.
+    make_rule(
+        "visited",
+        "back returned was were",  # (its verb in the match: the walk stops at "came")
+        r"\b(?:(?:(?i:got|came|flew|drove|headed|made\s+it)\s+)?(?i:back|returned)\s+(?i:from)\s+(?:(?:(?i:a|an|one|two|three|four|five|six"
+        r"|ten|a\s+few|a\s+couple\s+of|several|\d+|our|my)\s+)?(?:(?i:long|short|whole"
+        r"|quick|great|amazing|lovely|wonderful)\s+)?(?i:days?|nights?|weeks?|weekends?"
+        r"|months?|trip|holiday|vacation|honeymoon)\s+(?i:in|on|to|exploring|touring)\s+)?"
+        r"|(?i:was|were)\s+(?:(?i:just|recently|already|actually|finally|also|back)\s+)?"
+        r"(?i:in|on)\s+)(?P<val>" + PLACE_NAME + ")",
+        elide="past",
+        items=r"(?:(?i:in|on)\s+)?(?P<val>" + PLACE_NAME + ")",
+    ),
     make_rule(
         "visited",
         "traveled travelled flew drove sailed backpacked cycled biked hitchhiked road-tripped",

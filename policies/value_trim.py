@@ -42,9 +42,12 @@ LIFELONG = re.compile(
 
 # A period of work or study the time resolver does not date ("this sprint", "next quarter",
 # "this semester"): it ends a value ("the auth refactor this sprint").
+# So does how often ("the gym *three times a week*", "tennis *two days a week*").
 _PERIOD = re.compile(
     r"(?:this|next|last|the\s+(?:current|next|last))\s+(?:sprint|quarter|semester|term"
-    r"|iteration|cycle|release|season)\b",
+    r"|iteration|cycle|release|season)\b"
+    r"|(?:one|two|three|four|five|six|seven|a\s+few|several|many|\d+)\s+(?:times|days"
+    r"|nights|mornings|evenings)\s+(?:a|per|each|every)\b",
     re.IGNORECASE,
 )
 

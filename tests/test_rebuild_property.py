@@ -48,6 +48,9 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Single-valued hours and multi-valued fears.
     ("I wake up at {}", ("6am", "7")),
     ("I'm afraid of {}", ("heights", "spiders")),
+    # A gerund's move and a trip to a listed place.
+    ("I lived in Leeds before moving to {}", CITIES),
+    ("We went to {} and Japan last year", ("Italy", "Peru")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
