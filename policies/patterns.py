@@ -71,6 +71,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "birth_year",
     "number_of_children",
     "chronotype",
+    "commute",
 }
 
 
@@ -271,6 +272,34 @@ NOT_A_NAME = (
 NOT_A_VALUE = r"(?!(?i:it|that|this|them|these|those|and|with|about|to)\b)"
 
 
+#: Each way to work said (``commute``, policies/rules_commute.py), in its one word.
+COMMUTE_OF: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "bike",
+            "bikes",
+            "bicycle",
+            "cycle",
+            "cycles",
+            "ride my bike",
+            "ride his bike",
+            "ride her bike",
+            "ride their bike",
+            "rides my bike",
+            "rides his bike",
+            "rides her bike",
+            "rides their bike",
+        ),
+        "bike",
+    ),
+    **dict.fromkeys(("walk", "walks", "foot", "on foot"), "walk"),
+    **dict.fromkeys(("drive", "drives", "car"), "car"),
+    **dict.fromkeys(("metro", "tube", "underground"), "subway"),
+    **dict.fromkeys(("streetcar", "light rail", "tram"), "tram"),
+    **dict.fromkeys(("motorcycle", "motorbike"), "motorbike"),
+    **dict.fromkeys(("carpool", "carpools"), "carpool"),
+}
+
 #: Status words a phrasing says in other words: "we split up" -> separated.
 STATUS_OF: dict[str, str] = {
     "split": "separated",
@@ -283,6 +312,7 @@ STATUS_OF: dict[str, str] = {
     "lactose intolerant": "lactose-intolerant",
     "gluten intolerant": "gluten-intolerant",
     "pescetarian": "pescatarian",
+    **COMMUTE_OF,
     # Night owls and morning people, in one spelling each (``chronotype``).
     "night person": "night owl",
     **dict.fromkeys(("early bird", "early riser"), "morning person"),

@@ -23,6 +23,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.rules_commute import COMMUTE_RULES
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
@@ -372,6 +373,7 @@ RULES: tuple[Rule, ...] = (
     + LEISURE_RULES
     + MONEY_RULES
     + HABIT_RULES
+    + COMMUTE_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

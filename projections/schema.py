@@ -217,6 +217,12 @@ DEFAULT_SCHEMA = AttributeSchema(
             "chronotype",
             ("night owl", "morning person", "early bird", "early riser"),
         ),
+        _single(
+            "commute",
+            730.0,
+            "commute commutes commuting",
+            ("get to work", "gets to work", "get to school", "gets to school"),
+        ),
         _single("timezone", 730.0, "timezone zone"),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 24
+READ_RULES = 25
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -191,6 +191,8 @@ unexplained while the package version stays the same (as it does between release
    and "how many kids / children"; a group of the asker's relatives ("my
    siblings", "my parents", "my kids", "my family") reaches each of them, by name or by the
    noun alone ("Lee's sister").
+25: the new `commute` attribute is asked for by "commute(s)", "commuting" and "get(s) to
+   work / school".
 """
 
 

@@ -51,6 +51,7 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A gerund's move and a trip to a listed place.
     ("I lived in Leeds before moving to {}", CITIES),
     ("We went to {} and Japan last year", ("Italy", "Peru")),
+    ("I {} to work", ("bike", "take the train", "used to drive")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
