@@ -25,8 +25,9 @@ from nousmem.projections.models import Claim
 
 __all__ = ["ENDED_STATUSES", "claimed_at", "ended_spouses"]
 
-#: Relationship statuses that leave no spouse held.
-ENDED_STATUSES = frozenset({"divorced", "separated", "widowed"})
+#: Relationship statuses that leave no spouse held ("single": "I broke up with my
+#: boyfriend", "I'm single now", of a partner the spouse slot holds).
+ENDED_STATUSES = frozenset({"divorced", "separated", "widowed", "single"})
 
 #: The spouses memory holds of an entity at an instant.
 HeldSpouses = Callable[[str, datetime], Sequence[str]]

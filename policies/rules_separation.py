@@ -139,7 +139,8 @@ _FINAL = (
 )
 
 # The verb after a joint subject, marked ``act`` for the subject walk and the scope.
-_ACT = _GAP + r"(?P<act>" + _ENDED + ")" + _END
+# ("broke up" too: "Tom and I broke up" ends Tom as the spouse held, though no status.)
+_ACT = _GAP + r"(?P<act>" + _ENDED + r"|(?i:broke\s+up))" + _END
 _JOINT = _PERSON + NAME + r"\s+(?i:and)\s+(?:I|me)|\b[Mm]e\s+(?i:and)\s+" + NAME
 # "My husband and I split up", "Me and my wife separated": the spouse, unnamed (not "my
 # partner" or "my ex": neither need be the spouse memory holds).
@@ -191,7 +192,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     # the speaker.
     make_rule(
         "spouse",
-        _ANCHORS,
+        _ANCHORS + " broke",
         r"(?P<pair>" + _PERSON + NAME_VAL + r"\s+(?i:and)\s+(?:I|me))" + _ACT,
         value="name",
         subject="pair",
@@ -200,7 +201,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "spouse",
-        _ANCHORS,
+        _ANCHORS + " broke",
         r"(?P<pair>\b[Mm]e\s+(?i:and)\s+" + NAME_VAL + ")" + _ACT,
         value="name",
         subject="pair",
@@ -240,6 +241,23 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         change=True,
         denial_drops=True,
         elide="past",
+    ),
+    # "I broke up with my boyfriend (Tom) last month": dating ended, so the speaker is
+    # single, and the partner memory holds is no longer (``policies/ended_marriage.py``).
+    # Not a husband or a wife: that break-up is a separation the words do not state.
+    make_rule(
+        "relationship_status",
+        "broke",
+        r"\b(?i:broke\s+up\s+with)\s+(?i:my)\s+(?:(?i:long-?time|long-?distance|live-in)\s+)?"
+        r"(?P<val>(?i:boyfriend|girlfriend|bf|gf|partner|fianc[eé]e?))(?![\w-])"
+        + _NAMED_TOO
+        + _END,
+        value="status",
+        template="single",
+        change=True,
+        denial_drops=True,
+        elide="past",
+        settled=True,
     ),
     # "I divorced my husband, Jake", "I split up with my wife Ana last year": Jake, Ana.
     make_rule(
