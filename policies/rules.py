@@ -349,6 +349,18 @@ _LATER_RULES: tuple[Rule, ...] = (
         value="vp",
         elide="past_ing",
     ),
+    # "I'm thinking of learning the guitar", "We're considering moving to Berlin": a goal
+    # only weighed, so a weaker one.
+    make_rule(
+        "goal",
+        "thinking considering",
+        r"(?:'m|\bam|'re|\bare|'s|\bis|'ve\s+been|\bbeen)\s+(?:(?i:really|seriously|also"
+        r"|still|actually)\s+)?(?:(?i:thinking)\s+(?i:of|about)|(?i:considering))\s+"
+        r"(?=[a-z]+ing\b)(?!(?i:doing|going|getting|being|having|making)\s+(?:it|that|this"
+        r"|something|anything|nothing)\b)" + VAL,
+        value="vp",
+        weight=0.7,
+    ),
     make_rule(
         "goal",
         "goal dream plan ambition aim resolution",

@@ -119,8 +119,11 @@ LEISURE_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "likes",
-        "favorite favourite",
-        POSS + r"\s+(?i:favou?rite)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+" + VAL,
+        "favorite favourite go goto",  # ("go-to" is two anchor words; "to" is in most)
+        # "My go-to drink is an oat latte": a favourite too.
+        POSS
+        + r"\s+(?i:favou?rite|go-?to)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+"
+        + VAL,
         subject="poss",
     ),
     make_rule(

@@ -87,5 +87,6 @@ SECOND_PERSON = words("you your yours you're ya")
 #: Tokens that void a value wherever they stand in it: the listener, or a denial the
 #: extractor did not read ("visit *neither* Paris": the value would assert what is denied).
 VALUE_REJECT_ANYWHERE = SECOND_PERSON | words("neither pronouns")
-#: After "to" inside a value, these mean the value goes on ("trip to the coast").
-TO_CONTINUES = words("a an the my")
+#: After "to" inside a value, these mean the value goes on ("trip to the coast", "go back
+#: to school").
+TO_CONTINUES = words("a an the my school college university uni grad church")
