@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["LETTER", "LOWER", "UPPER"]
+__all__ = ["LETTER", "LOWER", "UPPER", "WORD"]
 
 # Latin-1 Supplement through Cyrillic Supplement, Latin Extended Additional (Vietnamese) and
 # Greek Extended (polytonic Greek).
@@ -37,3 +37,6 @@ UPPER = _ranges("A-Z", lambda c: c.isupper() or c.istitle())
 LOWER = _ranges("a-z\u0300-\u036f", str.islower)
 #: Either case, for inside ``[...]``.
 LETTER = UPPER + LOWER
+#: A word of letters, with inner apostrophes and hyphens ("peanuts", "O'Brien", "tree-nut"),
+#: as a regex piece (not a class).
+WORD = rf"[{LETTER}][{LETTER}'-]*"

@@ -33,6 +33,7 @@ from nousmem.policies.rules_personal import PERSONAL_RULES, PRONOUN_SET_START
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
+from nousmem.policies.rules_tools import TOOL_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
 
@@ -302,6 +303,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         "uses",
         "switched switching switch migrated migrating",
         r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
+        # "We switched our CI from Jenkins to ...": what was switched may come first.
+        r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + VAL,
         change=True,
         elide="past",
@@ -386,6 +389,7 @@ RULES: tuple[Rule, ...] = (
     + MONEY_RULES
     + HABIT_RULES
     + COMMUTE_RULES
+    + TOOL_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

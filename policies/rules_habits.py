@@ -24,13 +24,12 @@ each option means.
 
 from __future__ import annotations
 
-from nousmem.policies.letters import LETTER
+from nousmem.policies.letters import LETTER, WORD
 from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
 
 __all__ = ["HABIT_RULES"]
 
 # ---- fear ----------------------------------------------------------------------------
-_WORD = rf"[{LETTER}][{LETTER}'-]*"
 # Words that end what is feared ("spiders since I was a kid", "heights, tbh").
 _AFTER_FEARED = (
     "my|tbh|lol|haha|since|for|and|or|but|too|as|all|every|ever|though|now|anymore|so|which"
@@ -52,7 +51,7 @@ _DOING_END = (
 _FEARED = (
     rf"(?P<val>(?!(?i:{_NOT_FEARED})\b)"
     rf"(?:[{LETTER}]+(?i:ing){_DOING_END}"
-    rf"|(?![{LETTER}]+(?i:ing)\b){_WORD}(?:\s+(?!(?i:{_AFTER_FEARED})\b){_WORD}){{0,2}}))"
+    rf"|(?![{LETTER}]+(?i:ing)\b){WORD}(?:\s+(?!(?i:{_AFTER_FEARED})\b){WORD}){{0,2}}))"
 )
 _HOW_MUCH = (
     r"(?:(?i:very|really|so|super|deathly|absolutely|kind\s+of|kinda|a\s+(?:bit|little)"

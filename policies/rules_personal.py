@@ -1,5 +1,6 @@
-"""Rules for who someone is in person: their name, their age, birthday and birth year, what
-they are allergic to, the diet they keep and the languages they speak.
+"""Rules for who someone is in person: their name, their age, birthday and birth year, the
+languages they speak and, through ``rules_food.py`` (in this place of the order), what they
+are allergic to and the diet they keep.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means. Each reads a plain, common phrasing only ("My name is Sam", "Call me
@@ -9,16 +10,15 @@ Back!" and "I'm Catholic" are said the same way.
 
 from __future__ import annotations
 
-from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
-    GIVEN_UP_END,
     NAME_VAL,
     NOT_A_NAME,
-    NOT_WORD,
     POSS,
     Rule,
     make_rule,
 )
+from nousmem.policies.rules_food import FOOD_RULES
 
 __all__ = ["PERSONAL_RULES", "PRONOUN_SET_START"]
 
@@ -57,50 +57,6 @@ _NOT_YEARS = (
     r"(?!\s*(?:[%\d.,:]\d|%|(?i:percent|degrees?|minutes?|hours?|days?|weeks?|months?"
     r"|times|dollars|bucks|euros|pages?|miles?|km|pounds?|kg|lbs?|points?|pm|am|o'clock)\b))"
 )
-# The allergy's severity, between the verb and "allergic".
-_SEVERITY = (
-    r"(?:(?i:very|severely|seriously|really|so|extremely|mildly|slightly|deathly|super|highly"
-    r"|a\s+(?:bit|little))\s+)?"
-)
-
-# An allergen's words, and what ends it.
-_WORD = rf"[{LETTER}][{LETTER}'-]*"
-_AFTER_ALLERGEN = (
-    "my|tbh|lol|haha|since|for|and|or|but|too|as|all|every|ever|though|now|anymore|so|which"
-    "|that|because|when|whenever|if|unless|like|apparently|actually|really|right|at|in|on"
-    "|from|after|before|during|until|while|who|whom|whose|where"
-)
-# Not an allergen: a pronoun or a vague word ("allergic to it / that stuff / whatever they
-# put in ..."), people ("allergic to people who chew loudly").
-_NOT_ALLERGEN = (
-    "anything|nothing|everything|something|it|that|this|these|those|them|him|her|me|you"
-    "|whatever|anyone|anybody|everyone|everybody|people|someone|somebody|my|his|their|our"
-    "|your"
-)
-
-# A short thing, not what follows it: "penicillin (my whole life)", "cats (tbh)"; not a
-# count ("2 things: ...").
-_ALLERGEN = (
-    rf"(?P<val>(?![\d]|(?i:{_NOT_ALLERGEN})\b)"
-    + rf"{_WORD}(?:\s+(?!(?i:{_AFTER_ALLERGEN})\b){_WORD}){{0,2}})"
-)
-
-# Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
-# ``patterns.STATUS_OF``).
-_DIETS = (
-    r"(?P<val>(?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free"
-    r"|lactose[- ]intolerant|gluten[- ]intolerant|keto|paleo|kosher|halal))\b"
-    # Not a thing of that kind: "a vegan restaurant", "vegetarian options", "keto bread".
-    r"(?!-|\s+(?i:restaurant|restaurants|place|places|food|foods|recipe|recipes|option|options"
-    r"|meal|meals|dish|dishes|friendly|burger|burgers|cafe|bakery|menu|cheese|version"
-    r"|alternative|alternatives|bread|pizza|snack|snacks|cookbook|friend|friends|lasagna"
-    r"|lasagne|products?|brand|store|shop|cooking|cuisine|chili|curry|pasta|cake|cookies|chef"
-    r"|chefs|cook|cooks|baker|bakers|blogger|bloggers)\b)"
-)
-
-# A diet in a list after the first: "I'm vegan *and gluten-free*".
-_DIET_ITEM = r"(?:(?i:a|an)\s+)?" + _DIETS
-
 # Languages by name (capitalised: "I speak *English*", not "I speak my mind").
 _LANGUAGE = (
     r"(?P<val>(?:English|Spanish|French|German|Italian|Portuguese|Dutch|Swedish|Norwegian"
@@ -154,12 +110,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="raw",
         subject="poss",
     ),
-    # "I'm in Pacific time", "I'm on CET", "Tom is in the Eastern time zone".
+    # "I'm in Pacific time", "I'm on CET", "Tom is in the Eastern time zone", "I work on
+    # Eastern time".
     make_rule(
         "timezone",
         "time zone timezone utc gmt pst pdt mst mdt cst cdt est edt akst hst bst ist cet cest "
         "eet eest wet west jst kst sgt hkt aest aedt acst awst nzst nzdt sast wat eat msk",
-        r"(?i:'m|\bam|'s|\bis|\bare)\s+(?:(?i:now|currently|usually|also)\s+)?"
+        # ("I work in / on Pacific time": the hours kept, so the zone too.)
+        r"(?:(?i:'m|\bam|'s|\bis|\bare)|\b(?i:work|works|working))\s+"
+        r"(?:(?i:now|currently|usually|also|mostly)\s+)?"
         r"(?i:in|on)\s+(?:(?i:the)\s+)?" + _ZONE + _ZONE_END,
         value="raw",
     ),
@@ -242,112 +201,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         elide="past",
         settled=True,
     ),
-    # ---- allergy ---------------------------------------------------------------------
-    # "I'm allergic to peanuts", "Ana is severely allergic to shellfish".
-    make_rule(
-        "allergy",
-        "allergic",
-        r"(?i:'m|\bam|'s|\bis|\bare|\bbe|\bget|\bgot|\bbecame|\bbeen)\s+"
-        + NOT_WORD
-        + _SEVERITY
-        + r"(?i:allergic)\s+(?i:to)\s+"
-        + _ALLERGEN,
-        value="raw",
-        settled=True,  # not "I may be allergic to cats"
-        items=_ALLERGEN,  # "allergic to peanuts and shellfish"
-    ),
-    # "I have a peanut allergy", "I've got a severe shellfish allergy".
-    make_rule(
-        "allergy",
-        "allergy",
-        r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+(?:(?i:an?)\s+)?"
-        r"(?:(?i:severe|serious|bad|mild|slight|deadly|life-threatening)\s+)?"
-        r"(?P<val>(?!(?i:severe|serious|bad|mild|slight|new|an?|the|some|no|food|skin|drug"
-        r"|medication|medicine|seasonal|environmental|that|this|weird|strange|known|suspected"
-        r"|possible|mystery)\b)"
-        rf"[{LETTER}-]{{3,30}})"
-        r"\s+(?i:allergy)\b",
-        value="raw",
-        settled=True,
-    ),
-    # ---- diet ------------------------------------------------------------------------
-    # "I'm vegan", "I'm a vegetarian", "Ana is gluten-free", "I went vegan last year".
-    make_rule(
-        "diet",
-        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
-        r"(?i:'m|\bam|'s|\bis|'re|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
-        + NOT_WORD
-        + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|both|all|a"
-        r"|an)\s+){0,2}" + _DIETS,
-        value="status",
-        items=_DIET_ITEM,  # "I'm vegan and gluten-free"
-    ),
-    # "I'm on a keto diet", "I follow a vegan diet", "I eat gluten-free", "I keep kosher".
-    make_rule(
-        "diet",
-        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
-        r"\b(?i:on\s+an?|follow\s+an?|follows\s+an?|eat|eats|keep|keeps)\s+"
-        + _DIETS
-        + r"(?:\s+(?i:diet))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|for|these)\b)",
-        value="status",
-        items=_DIET_ITEM,
-    ),
-    # "I can't eat gluten.", "I don't eat dairy anymore.", "I don't eat pork.": the diet
-    # free of it ("pork-free"), only when
-    # the sentence ends there. Whatever follows is as often a limit for a while or a place
-    # ("for a week", "during Lent", "after 8pm", "at this restaurant") or says how much
-    # ("very often", "much"). "Have" only as "can't have": "I don't have dairy" is the fridge.
-    make_rule(
-        "diet",
-        "eat have",
-        r"(?:(?i:can't|cannot|can\s+not)\s+(?i:eat|have)|(?i:don't|do\s+not)\s+(?i:eat))\s+"
-        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs"
-        r"|nuts|peanuts|sugar|soy))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
-        r"(?:[.!]|$))",
-        value="status",
-        template="{}-free",
-        presupposed=True,  # "anymore" says the diet is new, not that it ended
-        settled=True,  # not "If I can't eat gluten."
-    ),
-    # "I stopped eating meat", "I gave up dairy last year": a diet free of it from then on.
-    make_rule(
-        "diet",
-        "eating gave",
-        r"\b(?:(?i:stopped|quit)\s+(?i:eating)|(?i:gave\s+up)(?:\s+(?i:eating))?)\s+"
-        r"(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar))"
-        + GIVEN_UP_END,
-        value="status",
-        template="{}-free",
-        change=True,
-        elide="past",
-        settled=True,
-    ),
-    # "I don't drink.", "I don't drink alcohol anymore.", "I can't drink alcohol.": an
-    # alcohol-free diet, only when the sentence ends there ("I don't drink much", "...
-    # coffee after 6pm", "... on weeknights" say how much, what or when).
-    make_rule(
-        "diet",
-        "drink",
-        r"(?:(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+)"
-        r"(?P<val>(?i:drink)(?:\s+(?i:alcohol|booze|liquor))?)"
-        r"(?=(?:\s+(?i:anymore|any\s+more|at\s+all))?\s*(?:[.!]|$))",
-        value="status",
-        template="{}-free",
-        presupposed=True,  # "anymore" says the diet is new, not that it ended
-        settled=True,
-    ),
-    # "I stopped drinking last year", "I quit drinking", "I gave up alcohol".
-    make_rule(
-        "diet",
-        "drinking alcohol booze",
-        r"\b(?:(?i:stopped|quit|gave\s+up)\s+"
-        r"(?P<val>(?i:drinking(?:\s+alcohol)?|alcohol|booze)))" + GIVEN_UP_END,
-        value="status",
-        template="{}-free",
-        change=True,
-        elide="past",
-        settled=True,
-    ),
+    *FOOD_RULES,
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on
     # 5 March 1990". The date is the value, not the claim's time.

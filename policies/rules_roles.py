@@ -68,6 +68,13 @@ _TITLE_ANCHORS = (
 )
 _TITLED = _BEING + r"(?:(?i:the)\s+)?(?P<val>" + _TITLE + r")\s+(?i:of|at)\s+" + CAP
 
+# A lead is an occupation only as a kind of lead ("a tech lead", "the team lead"): alone,
+# "a lead" is as often a clue or a singer's part.
+_LEAD = r"(?:tech|technical|team|engineering|project|product|design|squad|dev|qa|data)\s+lead"
+# "I'm *the* tech lead on the payments team", "I'm the nurse at St Mary's": "the" with an
+# occupation and where it is held (not "I'm the driver tonight", "the teacher's pet").
+_THE_ROLE = r"\s+(?:[\w-]+\s+){0,3}?(?i:" + OCC + "|" + _LEAD + r")\s+(?i:on|at|of|for|in)\s"
+
 ROLE_RULES: tuple[Rule, ...] = (
     # "I'm retired", "I retired last year", "Retired in 2019!": no occupation now.
     make_rule(
@@ -122,12 +129,16 @@ ROLE_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "role",
-        OCCUPATIONS,
+        OCCUPATIONS + " lead",
         _BEING
-        + r"(?i:an?)\s+(?P<val>(?:(?!"
+        + r"(?:(?i:an?)|(?i:the)(?="
+        + _THE_ROLE
+        + r")(?:\s+(?i:only|sole))?)\s+(?P<val>(?:(?!"
         + _JUDGED
         + r")[\w-]+\s+){0,3}?(?i:"
         + OCC
+        + r"|"
+        + _LEAD
         + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
         elide="past",
     ),
@@ -176,12 +187,14 @@ ROLE_RULES: tuple[Rule, ...] = (
     # is an employer. Not a student's school, a volunteer's charity or an athlete's club.
     make_rule(
         "employer",
-        _EMPLOYED_AS,
+        _EMPLOYED_AS + " lead",
         r"(?:" + _BEING + r"|\b(?i:works?|worked|working)\s+(?i:as)\s+)"
         # Not "the worst cook", "the designated driver": a role, not a job.
         r"(?i:an?|the(?!\s+(?:best|worst|designated|usual)\b))"
         r"\s+(?:[\w-]+\s+){0,3}?(?i:"
         + "|".join(_EMPLOYED_AS.split())
+        + "|"
+        + _LEAD
         # "with" describes the person ("a nurse with COVID"); a holiday, a relative or a
         # feeling is no employer ("a nurse for Halloween", "a caregiver for Mom").
         + r")\s+(?i:at|for)\s+"

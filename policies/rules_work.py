@@ -18,6 +18,7 @@ from nousmem.policies.patterns import (
     NAME_AFTER_NOUN,
     NAME_VAL,
     NOT_A_NAME,
+    OCC,
     POSS,
     POSS_START,
     Rule,
@@ -121,6 +122,15 @@ WORK_RULES: tuple[Rule, ...] = (
         r"\b(?i:'m|am|is|'s|are)\s+(?:(?i:now|currently|still|also)\s+)?"
         r"(?:(?P<neg>(?i:not|no\s+longer))\s+)?"
         r"(?i:on|in|part\s+of)\s+(?i:the)\s+" + _TEAM,
+        value="raw",
+    ),
+    # "I'm the tech lead on the payments team", "Ana is an engineer on the growth team":
+    # the team a role is held on.
+    make_rule(
+        "team",
+        "team squad",
+        r"\b(?i:'m|am|is|'s)\s+(?:(?i:now|currently|still|also)\s+)?(?i:an?|the)\s+"
+        r"(?:[\w-]+\s+){0,3}?(?i:" + OCC + r"|lead)\s+(?i:on|in)\s+(?i:the)\s+" + _TEAM,
         value="raw",
     ),
     make_rule(

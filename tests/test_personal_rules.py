@@ -684,7 +684,10 @@ async def test_new_attributes_answer_their_questions(question: str, value: str) 
                 ("Dana", "employer", "Kids First Academy", "assert"),
             ],
         ),
-        ("I'm the only nurse at Mercy.", [("Dana", "employer", "Mercy", "assert")]),
+        (
+            "I'm the only nurse at Mercy.",
+            [("Dana", "role", "nurse", "assert"), ("Dana", "employer", "Mercy", "assert")],
+        ),
         # Schools by name, and a café near one is none.
         ("I'm studying at Starbucks near the University.", []),
         ("I study at Purdue.", [("Dana", "school", "Purdue", "assert")]),
