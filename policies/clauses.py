@@ -159,18 +159,16 @@ def _over(main: list[tuple[int, int, str]], lead: str) -> bool:
     return past or lead != "before"
 
 
-def _first_comma(toks: list[tuple[int, int, str]]) -> int | None:
-    return next((j for j, t in enumerate(toks) if t[2].rstrip(_STRIP).endswith(",")), None)
-
-
-def _after_comma_subject(toks: list[tuple[int, int, str]]) -> tuple[str, str | None, bool]:
+def _after_opening(
+    toks: list[tuple[int, int, str]],
+) -> tuple[tuple[str, str | None, bool], list[tuple[int, int, str]]]:
     """The subject right after an opening phrase's comma ("Since moving to Denver, *I*
-    ..."), as :func:`sentence_subject` reads a clause's."""
-    comma = _first_comma(toks)
+    ..."), as :func:`sentence_subject` reads a clause's, and the words of that clause."""
+    comma = next((j for j, t in enumerate(toks) if t[2].rstrip(_STRIP).endswith(",")), None)
     if comma is None or comma + 1 >= len(toks):
-        return "elided", None, False
+        return ("elided", None, False), []
     # The sentence opens with a subordinator, so the clause read starts past the comma.
-    return sentence_subject(toks, comma + 2)
+    return sentence_subject(toks, comma + 2), toks[comma + 1 : comma + 13]
 
 
 def walk_back(sent: Sentence, pos: int) -> Walk:
@@ -212,9 +210,7 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             kind, name, unreal = sentence_subject(toks, i)
             main = toks[max(0, i - 12) : i]
             if kind == "elided" and i == 0:
-                kind, name, unreal = _after_comma_subject(toks)
-                comma = _first_comma(toks)
-                main = toks[comma + 1 : comma + 13] if comma is not None else []
+                (kind, name, unreal), main = _after_opening(toks)
             if not _over(main, low):
                 # "I've lived in Paris for a year before moving to Lyon", "After moving to
                 # Denver, I want a dog": perhaps a plan.

@@ -29,11 +29,11 @@ from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_money import MONEY_RULES
-from nousmem.policies.rules_personal import PERSONAL_RULES, PRONOUN_SET_START
+from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
-from nousmem.policies.rules_tools import TOOL_RULES
+from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
 
@@ -279,7 +279,10 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "origin",
         "grew born",
-        r"\b(?i:grew\s+up|born\s+and\s+raised|born)\s+(?i:in)\s+" + CAP + VAL,
+        # "I grew up on a farm in Iowa": where the place was.
+        r"\b(?i:grew\s+up|born\s+and\s+raised|born)\s+(?:(?i:on|in)\s+(?i:a|an|the)\s+"
+        r"(?:[\w-]+\s+){0,2}?(?i:farm|ranch|island|base|village|town|reservation|kibbutz)\s+)?"
+        r"(?i:in)\s+" + CAP + VAL,
         elide="past",
     ),
     # "My hometown is Leeds", "Ana's home town is Porto", "My hometown's Austin".
@@ -291,44 +294,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     *ROLE_RULES,
-    # ---- uses ------------------------------------------------------------------------
-    make_rule(
-        "uses",
-        "use uses using used",
-        # (not pronouns: "I use she/her" is the `pronouns` rule's)
-        r"\b(?i:use|uses|using|used(?!\s+to\b))\s+(?!(?i:to|it|them|this|that|these|those|some|up|any"
-        r"|my\s+(?:time|voice|words|imagination)|" + PRONOUN_SET_START + r")\b)" + VAL,
-    ),
-    make_rule(
-        "uses",
-        "switched switching switch migrated migrating",
-        r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
-        # "We switched our CI from Jenkins to ...": what was switched may come first.
-        r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
-        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + VAL,
-        change=True,
-        elide="past",
-    ),
-    make_rule(
-        "uses",
-        "moved moving move",
-        # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
-        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
-        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{SOFTWARE})\b",
-        change=True,
-        elide="past",
-    ),
-    make_rule(
-        "uses",
-        "moved moving move",
-        # "We moved from Jira to Linear": from software, by name, to a name is a new tool,
-        # whatever its name ("Linear" is no place to live).
-        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?(?i:from)\s+"
-        + rf"(?P<old>{SOFTWARE})\s+(?i:to)\s+"
-        + NAME_VAL,
-        change=True,
-        elide="past",
-    ),
+    *USES_RULES,
 )
 
 # After the relationships (RELATION_RULES), as they always came: goals (then places visited).

@@ -267,4 +267,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         value="raw",
         denial_drops=True,
     ),
+    # "My mother tongue is Polish", "Ana's native language is Tamil", "My first language
+    # was Spanish".
+    make_rule(
+        "speaks",
+        "tongue language",
+        POSS + r"\s+(?i:mother\s+tongue|native\s+(?:language|tongue)|first\s+language)\s+"
+        r"(?i:is|was)\s+" + _LANGUAGE,
+        value="raw",
+        subject="poss",
+        stated=True,
+    ),
 )

@@ -111,6 +111,16 @@ _TRIP_NOUN = (
 )
 
 PLACE_RULES: tuple[Rule, ...] = (
+    # "We're renting an apartment in Brooklyn", "I rent a flat in Leeds": a home rented is
+    # where one lives (not "renting a car in Rome", nor a holiday cabin: "for the weekend").
+    make_rule(
+        "location",
+        "renting rent rents",
+        r"(?:(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:currently|still|now)\s+)?(?i:renting)"
+        r"|\b(?i:rent|rents))\s+(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?i:apartment|flat|house|place|room|condo|studio|townhouse|loft|bungalow|duplex)\s+"
+        r"(?i:in)\s+" + _NAMED_PLACE + r"(?!\s+(?i:for|this|next|over)\b)",
+    ),
     make_rule(
         "visited",
         "visited toured explored",

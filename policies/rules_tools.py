@@ -1,7 +1,9 @@
-"""Rules for the tools someone names as theirs: "My main editor is Neovim", "My laptop is a
-MacBook Pro", "Ana's browser is Firefox", "My daily driver is a ThinkPad" give ``uses``
-(the tool by its name: capitalised, so "My laptop is a mess" or "My phone is broken" is
-none). "My favourite editor is Vim" is a like (rules_leisure.py), not this.
+"""Rules for the tools someone uses: "I use Vim", "We switched from Jira to Linear", "I
+moved from Windows to Linux" (``USES_RULES``); and those they name as theirs, "My main
+editor is Neovim", "My laptop is a MacBook Pro", "Ana's browser is Firefox", "My daily
+driver is a ThinkPad" (``TOOL_RULES``; the tool by its name: capitalised, so "My laptop is
+a mess" or "My phone is broken" is none). "My favourite editor is Vim" is a like
+(rules_leisure.py), not this. All give ``uses``.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means.
@@ -9,10 +11,12 @@ each option means.
 
 from __future__ import annotations
 
+from nousmem.policies.brand_words import SOFTWARE
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import POSS, VAL, Rule, make_rule
+from nousmem.policies.patterns import NAME_VAL, POSS, VAL, Rule, make_rule
+from nousmem.policies.rules_personal import PRONOUN_SET_START
 
-__all__ = ["TOOL_RULES"]
+__all__ = ["TOOL_RULES", "USES_RULES"]
 
 # A tool one has, by its kind.
 _TOOL = (
@@ -41,5 +45,47 @@ TOOL_RULES: tuple[Rule, ...] = (
         + VAL,
         subject="poss",
         stated=True,
+    ),
+)
+
+#: The verbs of use and of switching tools ("I use Vim", "We switched from Jira to Linear");
+#: ``rules.py`` places them right after the roles, where they always were.
+USES_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "uses",
+        "use uses using used",
+        # (not pronouns: "I use she/her" is the `pronouns` rule's)
+        r"\b(?i:use|uses|using|used(?!\s+to\b))\s+(?!(?i:to|it|them|this|that|these|those|some|up|any"
+        r"|my\s+(?:time|voice|words|imagination)|" + PRONOUN_SET_START + r")\b)" + VAL,
+    ),
+    make_rule(
+        "uses",
+        "switched switching switch migrated migrating",
+        r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
+        # "We switched our CI from Jenkins to ...": what was switched may come first.
+        r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + VAL,
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "uses",
+        "moved moving move",
+        # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
+        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{SOFTWARE})\b",
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "uses",
+        "moved moving move",
+        # "We moved from Jira to Linear": from software, by name, to a name is a new tool,
+        # whatever its name ("Linear" is no place to live).
+        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?(?i:from)\s+"
+        + rf"(?P<old>{SOFTWARE})\s+(?i:to)\s+"
+        + NAME_VAL,
+        change=True,
+        elide="past",
     ),
 )

@@ -206,3 +206,22 @@ async def test_a_trip_told_with_went_to_answers_where_they_travelled() -> None:
 )
 def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, str]]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're renting an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
+        ("I rent a small flat in Leeds.", [("Ana", "location", "Leeds", "assert")]),
+        # A holiday rental or a car is no home.
+        ("We're renting a cabin in Vermont for the weekend.", []),
+        ("I'm renting a car in Rome.", []),
+        # Where one grew up, past the place's kind.
+        ("I grew up on a farm in Iowa.", [("Ana", "origin", "Iowa", "assert")]),
+        ("I was born on a military base in Germany.", [("Ana", "origin", "Germany", "assert")]),
+    ],
+)
+def test_a_home_rented_and_where_one_grew_up(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected

@@ -378,6 +378,9 @@ def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Ro
         ),
         ("I'm fluent in Japanese.", [("Dana", "speaks", "Japanese", "assert")]),
         ("I'm a native Spanish speaker.", [("Dana", "speaks", "Spanish", "assert")]),
+        ("My mother tongue is Polish.", [("Dana", "speaks", "Polish", "assert")]),
+        ("Ana's native language is Tamil.", [("Ana", "speaks", "Tamil", "assert")]),
+        ("If my first language was French, I'd be fine.", []),
         ("I don't speak German.", [("Dana", "speaks", "German", "negate")]),
         # Not a language; a question; a language spoken once, or learnt.
         ("I speak my mind.", []),
