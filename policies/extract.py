@@ -47,6 +47,7 @@ from nousmem.policies.patterns import (
     MULTI_VALUED,
     Rule,
 )
+from nousmem.policies.pet_names import named_later
 from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
@@ -118,6 +119,7 @@ class RuleExtractor:
         said = self._rule_claims(obs, content, seen)
         # "My daughter's name is Mia, not Maya": the value after "not" is denied.
         said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
+        said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
         # What a request to forget names is not said: "Forget that I work at Acme and that
         # I live in Lyon" states neither (the clause walk sees only the first), nor does
         # "Forget about my dog Rex" state a dog.

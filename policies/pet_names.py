@@ -1,0 +1,73 @@
+"""A pet named in the next sentence: "We just got a puppy! His name is Biscuit", "I adopted a
+cat last week. We named her Luna."
+
+A rule reads a pet and its name said together ("a puppy named Biscuit", "our cat Luna");
+said apart, the name comes in the sentence right after, with a pronoun for the pet. Only a
+pet claimed without a name (its value a bare species: "puppy") takes one, and only from the
+sentence that follows it at once, opening with "His / Her / Its name is X", "Their name is
+X", "We / I named him / her / it X" or "We / I call(ed) him / her X", and only when it is the
+one animal its sentence ends on ("I got a dog and my sister got a cat. Her name is Luna"
+names neither).
+"""
+
+from __future__ import annotations
+
+import re
+
+from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.projections.models import Claim
+
+__all__ = ["named_later"]
+
+_SPECIES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
+_ANIMAL = re.compile(r"\b(?:" + "|".join(sorted(SPECIES_WORDS.split())) + r")\b", re.IGNORECASE)
+# The rest of the pet's sentence ("... a cat *last week*. "): its end mark, perhaps an emoji
+# or a closing quote, and spaces.
+_NEXT = re.compile(r"[^.!?\n]{0,80}?[.!?]+[^\w\n]{0,4}?\s+")
+_NAMED = re.compile(
+    r"(?:(?:His|Her|Its|Their|his|her|its|their)\s+name\s+is"
+    r"|(?:We|I|we|i)(?:'ve)?\s+(?:named|call|called|calling)\s+(?:him|her|it|them))\s+"
+    rf"(?P<name>[{UPPER}][{LETTER}'-]*(?:\s+[{UPPER}][{LETTER}'-]*)?)"
+    r"(?=\s*(?:[.!,;]|[^\w\s]|$))"
+)
+
+
+def named_later(content: str, claims: list[Claim]) -> list[Claim]:
+    """``claims`` with each unnamed pet that the next sentence names given its name (the
+    claim's span then reaches the name)."""
+    unnamed = [c for c in claims if _unnamed_pet(c)]
+    # Where each unnamed pet's sentence ends; two in one sentence leave "her" unclear.
+    ends: dict[int, int] = {}
+    for c in unnamed:
+        gap = _NEXT.match(content, c.span[1]) if c.span else None
+        if gap is not None:
+            ends[id(c)] = gap.end()
+    per_sentence = [ends[k] for k in ends]
+    out: list[Claim] = []
+    for c in claims:
+        at = ends.get(id(c)) if _unnamed_pet(c) else None
+        named = _NAMED.match(content, at) if at is not None else None
+        # Nor when another animal comes after it ("I got a dog and my sister got a cat").
+        if (
+            named is None
+            or at is None
+            or per_sentence.count(at) != 1
+            or (c.span is not None and _ANIMAL.search(content, c.span[1], at) is not None)
+        ):
+            out.append(c)
+            continue
+        start = c.span[0] if c.span else named.start()
+        out.append(
+            c.model_copy(
+                update={
+                    "value": f"{c.value} {named.group('name')}",
+                    "span": (start, named.end("name")),
+                }
+            )
+        )
+    return out
+
+
+def _unnamed_pet(c: Claim) -> bool:
+    return c.attribute == "pet" and c.polarity == "assert" and c.value in _SPECIES

@@ -1,0 +1,52 @@
+"""A pet named in the next sentence (policies/pet_names.py): "We just got a puppy! His name
+is Biscuit" is a puppy called Biscuit; a name that is no name, another animal, or a
+sentence that does not follow at once leave the pet as it was said."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 8, 12, tzinfo=UTC)
+
+
+def pets(text: str) -> list[str]:
+    obs = Observation(content=text, actor="Ana", occurred_at=SAID)
+    return [c.value for c in EX.extract_sync(obs) if c.attribute == "pet"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We just got a puppy! His name is Biscuit.", ["puppy Biscuit"]),
+        ("I adopted a cat last week. We named her Luna.", ["cat Luna"]),
+        ("We got a dog. Her name is Daisy Mae.", ["dog Daisy Mae"]),
+        ("I got a hamster. Its name is Nibbles 🐹", ["hamster Nibbles"]),
+        ("We got a puppy named Rex. His name is Rex.", ["puppy Rex"]),
+        # Not a name, not the pet's, or not clear whose.
+        ("I have a dog. His name is very long.", ["dog"]),
+        ("I have a dog. My name is Sam.", ["dog"]),
+        ("I got a dog and my sister got a cat. Her name is Luna.", ["dog"]),
+        ("I have a dog. I love hiking. His name is Rex.", ["dog"]),
+    ],
+)
+def test_a_name_in_the_next_sentence(text: str, expected: list[str]) -> None:
+    assert pets(text) == expected
+
+
+async def test_the_named_pet_is_what_memory_holds() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        res = await rt.observe_and_route(
+            {"content": "We just got a puppy! His name is Biscuit.", "actor": "Ana"}
+        )
+        (claim,) = [c for c in res.assessment.claims if c.claim.attribute == "pet"]
+        content = "We just got a puppy! His name is Biscuit."
+        assert content[slice(*claim.claim.span)].endswith("Biscuit")
+        belief = await rt.belief("Ana", "pet")
+        assert [v for v, p in belief.distribution if p > 0.5] == ["puppy Biscuit"]
