@@ -174,7 +174,10 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"\s+of|several|\d+|the|our|my|last|this)\s+)?(?:(?i:whole|entire|full|long)\s+)?"
         r"(?i:days?|nights?|weeks?|weekends?|months?|years?|summer|winter|spring|fall|autumn"
         r"|holidays?|vacation|honeymoon)\s+(?i:in|on|exploring|touring|traveling|travelling"
-        r"|backpacking)|(?i:spent)\s+(?i:time)\s+(?i:in))\s+(?P<val>" + PLACE_NAME + ")",
+        r"|backpacking)|(?i:spent)\s+(?i:time)\s+(?i:in))\s+(?P<val>" + PLACE_NAME + ")"
+        # A place that is also someone's name, gone to as a person ("I went to Jordan for
+        # advice", "... about it").
+        r"(?!\s+(?i:for\s+(?:help|advice|support|guidance|answers)|about|and\s+asked)\b)",
         elide="past",
         items=r"(?:(?i:to|in)\s+)?(?P<val>" + PLACE_NAME + ")",
     ),

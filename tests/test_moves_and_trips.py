@@ -130,6 +130,9 @@ def test_went_to_or_spent_time_in_a_listed_place_is_a_visit(
         ("I went to Target.", [("Ana", "activity", "Target", "assert")]),
         ("I went to the gym.", [("Ana", "activity", "gym", "assert")]),
         ("I went to Jordan's party.", [("Ana", "activity", "Jordan's party", "assert")]),
+        # A place that is also a name, gone to as a person.
+        ("I went to Jordan for advice.", []),
+        ("I went to Georgia about the bill.", []),
         # A day spent somewhere that is no place named, a stretch of time no outing.
         ("I spent the day in bed.", []),
         ("I'm back from a week in Cornwall.", []),
