@@ -1,5 +1,5 @@
-"""Rules for what people enjoy and do: likes, dislikes, hobbies and activities (and, in
-``rules_pets``, pets, which sit between the likes and the hobbies in the table).
+"""Rules for what people enjoy and do: hobbies and activities, after the likes and dislikes
+(``rules_likes.py``) and the pets (``rules_pets.py``), in that order in the table.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means.
@@ -10,7 +10,6 @@ from __future__ import annotations
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     GIVEN_UP_END,
-    NAME_VAL,
     NOT_A_VALUE,
     NOT_WORD,
     POSS,
@@ -22,6 +21,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.place_names import PLACE_NAME
+from nousmem.policies.rules_likes import LIKES_RULES
 from nousmem.policies.rules_pets import PET_RULES
 
 __all__ = ["LEISURE_RULES"]
@@ -47,6 +47,16 @@ _TIME_SPENT = (
     r"|evening|together)\s+){0,3}"
 )
 
+# A work that is about something ("a book about Roman history", "a documentary on whales").
+_ABOUT_WORK = (
+    r"(?i:book|books|novel|documentary|documentaries|article|series|show|memoir|biography"
+    r"|podcast|essay|paper|blog\s+post|thesis)"
+)
+# ... and what it is about, not a pronoun ("a book about *it*").
+_ABOUT = (
+    r"\s+(?i:about|on)\s+(?!(?i:it|that|this|them|him|her|me|us|something|anything"
+    r"|nothing|everything)\b)"
+)
 # -ing words that name no activity ("went *shopping*", not "went *during*").
 _NOT_GERUND = (
     r"(?!(?:thing|nothing|something|anything|everything|king|ring|spring|during|morning"
@@ -72,79 +82,7 @@ _ERRANDS = (
 )
 
 LEISURE_RULES: tuple[Rule, ...] = (
-    # ---- likes / dislikes ------------------------------------------------------------
-    make_rule(
-        "likes",
-        "like likes love loves enjoy enjoys adore adores prefer prefers loving enjoying",
-        # "is like", "just like", "looks like": a comparison, not a preference.
-        r"\b(?:(?<!\bis\s)(?<!\bwas\s)(?<!'s\s)(?<!'m\s)(?<!\bam\s)(?<!\bare\s)(?<!\bbe\s)"
-        r"(?<!\bjust\s)(?<!\blooks\s)(?<!\bfeels\s)(?<!\bseems\s)(?<!\bsounds\s)(?i:like)"
-        r"|(?i:likes|love|loves|enjoy|enjoys|adore|adores|prefer|prefers|loving|enjoying))\s+"
-        r"(?:(?i:to)\s+)?" + VAL,
-        alt_negated="dislikes",
-    ),
-    make_rule(
-        "likes",
-        "fan passionate keen fond obsessed crazy interested",
-        r"\b(?i:(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?fan\s+of|passionate\s+about|keen\s+on"
-        r"|fond\s+of|obsessed\s+with|crazy\s+about|interested\s+in|in\s+love\s+with)\s+" + VAL,
-        alt_negated="dislikes",
-    ),
-    # "I'm a huge Taylor Swift fan", "Tom is a big Arsenal fan", "I'm a lifelong Arsenal
-    # supporter": a name before "fan" or "supporter".
-    make_rule(
-        "likes",
-        "fan supporter",
-        r"(?i:'m|\bam|'s|\bis)\s+"
-        + NOT_WORD
-        + r"(?i:an?\s+)(?:(?i:big|huge|massive|die-?hard|lifelong|long-?time|massive)\s+)?"
-        + NAME_VAL
-        + r"\s+(?i:fan|supporter)\b(?!['\u2019-])",
-        value="name",
-        alt_negated="dislikes",
-    ),
-    # "I root for the Lakers", "Tom cheers for Arsenal", "I support Manchester United": a
-    # team by its name (with "support" only a name after "the" or one of several words, so
-    # "I support Tom" and "I support my family" are no team). Not rooting for a team is no
-    # dislike of it: "I don't root for the Yankees" denies the like only.
-    make_rule(
-        "likes",
-        "root roots rooting cheer cheers cheering support supports",
-        r"\b(?:(?i:root|roots|rooting|cheer|cheers|cheering)\s+(?i:for)\s+(?:[Tt]he\s+)?"
-        rf"|(?i:support|supports)\s+(?=[Tt]he\s+[{UPPER}]|[{UPPER}][\w'-]*\s+[{UPPER}])"
-        r"(?:[Tt]he\s+)?)"
-        + NAME_VAL
-        + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|every|since|in|at|because|so)\b)",
-        value="name",
-    ),
-    make_rule(
-        "likes",
-        "favorite favourite go goto",  # ("go-to" is two anchor words; "to" is in most)
-        # "My go-to drink is an oat latte": a favourite too.
-        POSS
-        + r"\s+(?i:favou?rite|go-?to)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+"
-        + VAL,
-        subject="poss",
-    ),
-    make_rule(
-        "dislikes",
-        "hate hates dislike dislikes detest detests loathe loathes despise despises",
-        r"\b(?i:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|despise|despises)"
-        r"\s+(?!(?i:to|it|that|when|how)\b)" + VAL,
-    ),
-    make_rule(
-        "likes",
-        "stopped quit",
-        # "I stopped liking jazz": a like that ended.
-        r"\b(?i:stopped|quit)\s+(?i:liking|loving|enjoying)\s+" + VAL,
-        negate=True,
-        change=True,
-    ),
-    make_rule(
-        "dislikes",
-        "stand bear",
-        r"(?i:can't|cant|cannot|can\s+not|couldn't)\s+(?i:stand|bear)\s+" + VAL,
-    ),
+    *LIKES_RULES,  # rules_likes.py
     *PET_RULES,
     # ---- hobbies ---------------------------------------------------------------------
     make_rule(
@@ -330,11 +268,24 @@ LEISURE_RULES: tuple[Rule, ...] = (
         template="{verb} {}",
         elide="past",
     ),
+    # "I'm reading a book about Roman history": what it is about is the activity's content
+    # (the rule after it would keep "reading book").
+    make_rule(
+        "activity",
+        "reading watching writing",
+        r"\b(?P<verb>(?i:reading|watching|writing))\s+(?P<val>(?i:a|an|some)\s+"
+        r"(?:[\w-]+\s+){0,2}?" + _ABOUT_WORK + _ABOUT + r"[^.,;:!?()\n]{1,60}?)"
+        r"(?=\s*(?:[.,;:!?)]|$)|\s+(?i:and|but|right\s+now|lately|at\s+the\s+moment|these"
+        r"\s+days|tonight|today|that|which|for|because|so)\b)",
+        value="raw",
+        template="{verb} {}",
+    ),
     make_rule(
         "activity",
         "reading watching writing painting baking building knitting cooking",
         r"\b(?P<verb>(?i:reading|watching|writing|painting|baking|building|knitting|cooking))"
-        r"\s+(?=(?i:a|an|the|some|my)\s|[" + UPPER + "])" + VAL,
+        r"\s+(?=(?i:a|an|the|some|my)\s|[" + UPPER + "])"
+        r"(?!(?i:a|an|some)\s+(?:[\w-]+\s+){0,2}?" + _ABOUT_WORK + _ABOUT + r")" + VAL,
         template="{verb} {}",
     ),
     make_rule(

@@ -1,7 +1,8 @@
 """A role said with its team ("I'm the tech lead on the payments team"), a kind of lead as
 an occupation, the tools someone names as theirs ("My main editor is Neovim"), a switch
-whose object comes first ("We switched our CI from Jenkins to GitHub Actions") and the
-hours one works in ("I work in Pacific time")."""
+whose object comes first ("We switched our CI from Jenkins to GitHub Actions"), the hours
+one works in ("I work in Pacific time") and what a work read or watched is about ("I'm
+reading a book about Roman history")."""
 
 from __future__ import annotations
 
@@ -91,4 +92,27 @@ def test_tools_named_as_ones_own(text: str, expected: list[Row]) -> None:
     ],
 )
 def test_the_hours_one_works_in(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm reading a book about Roman history.",
+            [("Ana", "activity", "reading a book about Roman history", "assert")],
+        ),
+        (
+            "I'm watching a documentary on whales tonight.",
+            [("Ana", "activity", "watching a documentary on whales", "assert")],
+        ),
+        # About nothing named: the work alone, as before.
+        (
+            "I'm reading a great book about it.",
+            [("Ana", "activity", "reading great book", "assert")],
+        ),
+        ("I'm reading Dune right now.", [("Ana", "activity", "reading Dune", "assert")]),
+    ],
+)
+def test_what_a_work_is_about_is_kept(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
