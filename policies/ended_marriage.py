@@ -1,4 +1,5 @@
-"""A status that says a marriage ended ends the spouse memory holds, if it is that marriage.
+"""A status that says a marriage ended ends the spouse memory holds, if it is that marriage
+("single" ends a partner held the same way: "I broke up with my boyfriend", "I'm single now").
 
 "We split up" or "I'm divorced" names no spouse, so no extractor can deny one: the speaker
 leaves it to the listener, who knows whom they married. Memory knows it too, so a write adds

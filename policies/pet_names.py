@@ -28,6 +28,8 @@ _NEXT = re.compile(r"[^.!?\n]{0,80}?[.!?]+[^\w\n]{0,4}?\s+")
 _NAMED = re.compile(
     r"(?:(?:His|Her|Its|Their|his|her|its|their)\s+name\s+is"
     r"|(?:We|I|we|i)(?:'ve)?\s+(?:named|call|called|calling)\s+(?:him|her|it|them))\s+"
+    # One whole name: "Mr. Whiskers" keeps the species alone, as the rules do.
+    r"(?!(?:Mr|Mrs|Ms|Dr|Sir|St|Prof)\.)"
     rf"(?P<name>[{UPPER}][{LETTER}'-]*(?:\s+[{UPPER}][{LETTER}'-]*)?)"
     r"(?=\s*(?:[.!,;]|[^\w\s]|$))"
 )

@@ -3,7 +3,7 @@ moved from Windows to Linux" (``USES_RULES``); and those they name as theirs, "M
 editor is Neovim", "My laptop is a MacBook Pro", "Ana's browser is Firefox", "My daily
 driver is a ThinkPad" (``TOOL_RULES``; the tool by its name: capitalised, so "My laptop is
 a mess" or "My phone is broken" is none). "My favourite editor is Vim" is a like
-(rules_leisure.py), not this. All give ``uses``.
+(rules_likes.py), not this. All give ``uses``.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means.

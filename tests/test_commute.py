@@ -7,18 +7,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from nousmem.policies.extract import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.errors import InvalidInput
-
-EX = RuleExtractor()
-SAID = datetime(2024, 5, 8, 12, tzinfo=UTC)
+from tests.helpers import extracted_claims
 
 
 def rows(text: str) -> list[tuple[str, str, str, str]]:
-    obs = Observation(content=text, actor="Ana", occurred_at=SAID)
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+    return extracted_claims(text, actor="Ana")
 
 
 @pytest.mark.parametrize(

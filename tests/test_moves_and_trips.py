@@ -3,22 +3,15 @@ with "went to" / "spent ... in" a listed place (policies/place_names.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.place_names import PLACE_NAMES, is_place_name
-from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
-
-EX = RuleExtractor()
-SAID = datetime(2024, 5, 8, 12, tzinfo=UTC)
+from tests.helpers import extracted_claims
 
 
 def rows(text: str) -> list[tuple[str, str, str, str]]:
-    obs = Observation(content=text, actor="Ana", occurred_at=SAID)
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+    return extracted_claims(text, actor="Ana")
 
 
 @pytest.mark.parametrize(

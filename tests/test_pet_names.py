@@ -31,6 +31,7 @@ def pets(text: str) -> list[str]:
         ("We got a puppy named Rex. His name is Rex.", ["puppy Rex"]),
         # Not a name, not the pet's, or not clear whose.
         ("I have a dog. His name is very long.", ["dog"]),
+        ("We got a cat. Her name is Mr. Whiskers.", ["cat"]),
         ("I have a dog. My name is Sam.", ["dog"]),
         ("I got a dog and my sister got a cat. Her name is Luna.", ["dog"]),
         ("I have a dog. I love hiking. His name is Rex.", ["dog"]),

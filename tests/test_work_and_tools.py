@@ -6,21 +6,15 @@ reading a book about Roman history")."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from nousmem.policies.extract import RuleExtractor
-from nousmem.projections.models import Observation
+from tests.helpers import extracted_claims
 
-EX = RuleExtractor()
-SAID = datetime(2024, 5, 8, 12, tzinfo=UTC)
 Row = tuple[str, str, str, str]
 
 
-def rows(text: str) -> list[Row]:
-    obs = Observation(content=text, actor="Ana", occurred_at=SAID)
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+def rows(text: str) -> list[tuple[str, str, str, str]]:
+    return extracted_claims(text, actor="Ana")
 
 
 @pytest.mark.parametrize(
