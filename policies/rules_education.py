@@ -18,7 +18,7 @@ __all__ = ["EDUCATION_RULES"]
 _DEGREE = (
     r"(?:(?:(?i:a|an|my|the|her|his)\s+)?(?:(?i:bachelor'?s|master'?s|masters|doctoral|college"
     r"|university|undergrad(?:uate)?|graduate|ba|bs|bsc|ma|ms|msc|mba)\s+)?"
-    r"(?i:degree|phd|doctorate|diploma|masters|master's)"
+    r"(?i:degree|phd|doctorate|diploma|masters|master's|mba|bachelor'?s)"
     r"|(?i:my|her|his)\s+(?i:major|minor))"
 )
 # A place studied at that names a school: a school word or an acronym ("MIT"), or one of the
@@ -29,6 +29,17 @@ _SCHOOLISH = (
     r"|(?:Harvard|Yale|Stanford|Princeton|Oxford|Cambridge|Berkeley|Columbia|Cornell|Brown"
     r"|Duke|Georgetown|Northwestern|Dartmouth|Caltech|Penn|Juilliard|Sorbonne|Purdue|Rutgers"
     r"|McGill|Tufts|Johns\s+Hopkins|Vanderbilt|Emory|Rice|Baylor)\b)"
+)
+# Working toward a degree: "doing / getting / pursuing / finishing (up) (my) ...".
+_WORKING_ON = (
+    r"(?i:doing|getting|pursuing|finishing|completing|earning|earned|got|started|starting"
+    r"|studying\s+for|working\s+(?:on|toward|towards))\s+(?:(?i:up)\s+)?"
+)
+# A year of school: "a sophomore", "in my second year" (at a school, whatever its name).
+_CLASS_YEAR = (
+    r"(?:(?i:a|an)\s+(?i:freshman|sophomore|junior|senior|first-year|second-year|third-year"
+    r"|fourth-year|final-year|grad\s+student|postdoc)|(?i:in\s+my)\s+(?i:first|second|third"
+    r"|fourth|fifth|final|last|junior|senior|freshman|sophomore)\s+(?i:year))"
 )
 # A field studied is a bare noun phrase: not "the menu", "my notes", "Ana's face".
 _FIELD = r"(?!(?i:the|my|his|her|their|our|your|a|an|this|that|these|those)\b)(?![\w-]+'s\b)"
@@ -45,9 +56,12 @@ EDUCATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "studied",
         "study studies studying studied majored majoring major degree phd doctorate diploma "
-        "masters master's minor",
+        "masters master's minor mba bachelor bachelors",
         r"(?:\b(?i:study|studies|studying|studied|majored\s+in|majoring\s+in)"
-        r"|\b" + _DEGREE + r"\s+(?i:in))\s+(?!(?i:at|in|for|with|abroad|hard|online|together"
+        # (its verb in the match, so that the walk finds who does it: "I'm *doing* a
+        # master's in data science")
+        r"|\b(?:" + _WORKING_ON + r")?" + _DEGREE + r"\s+(?i:in))\s+"
+        r"(?!(?i:at|in|for|with|abroad|hard|online|together"
         r"|late|all|every|tonight|today|tomorrow)\b)" + _FIELD + VAL,
         elide="past",
     ),
@@ -74,6 +88,32 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         + CAP
         + VAL,
         elide="past",
+        denial_drops=True,
+    ),
+    # "I'm studying for my MBA at Wharton", "I'm doing a master's in data science at
+    # Stanford": a degree worked toward names its school.
+    make_rule(
+        "school",
+        "doing getting pursuing finishing completing earning earned got started starting "
+        "studying working",
+        r"\b"
+        + _WORKING_ON
+        + _DEGREE
+        + r"(?:\s+(?i:in)\s+[\w' -]{1,40}?)?\s+(?i:at)\s+"
+        + CAP
+        + VAL,
+        elide="past",
+        denial_drops=True,
+    ),
+    # "I'm a sophomore at Michigan", "I'm in my second year at NYU".
+    make_rule(
+        "school",
+        "freshman sophomore junior senior year postdoc grad",
+        r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:now|currently|also)\s+)?"
+        + _CLASS_YEAR
+        + r"\s+(?i:at)\s+"
+        + CAP
+        + VAL,
         denial_drops=True,
     ),
     # "I'm enrolled at Tufts": enrolling names a school by itself.

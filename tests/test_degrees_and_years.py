@@ -1,0 +1,44 @@
+"""A degree worked toward names its school and its field ("I'm doing a master's in data
+science at Stanford"), a year of school names the school ("I'm a sophomore at Michigan"),
+and an MBA or a bachelor's is a degree like any other ("I have an MBA in finance")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import extracted_claims
+
+Row = tuple[str, str, str, str]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm doing a master's in data science at Stanford.",
+            [("Ana", "studied", "data science", "assert"), ("Ana", "school", "Stanford", "assert")],
+        ),
+        (
+            "I'm getting my PhD in physics at Caltech.",
+            [("Ana", "studied", "physics", "assert"), ("Ana", "school", "Caltech", "assert")],
+        ),
+        ("I'm studying for my MBA at Wharton.", [("Ana", "school", "Wharton", "assert")]),
+        ("I'm doing a master's at Stanford.", [("Ana", "school", "Stanford", "assert")]),
+        ("I'm a sophomore at Michigan.", [("Ana", "school", "Michigan", "assert")]),
+        ("I'm in my second year at NYU.", [("Ana", "school", "NYU", "assert")]),
+        ("Tom is a junior at Rutgers.", [("Tom", "school", "Rutgers", "assert")]),
+        ("I have an MBA in finance.", [("Ana", "studied", "finance", "assert")]),
+        ("I have a bachelor's in history.", [("Ana", "studied", "history", "assert")]),
+        # No school named: a time, or a name that is no place.
+        ("I'm getting a degree at the moment.", []),
+        ("I'm a senior at the moment.", []),
+        ("I'm a senior at heart.", []),
+        # Hoped for, not begun.
+        (
+            "I want to do a master's at Stanford.",
+            [("Ana", "goal", "do a master's at Stanford", "assert")],
+        ),
+    ],
+)
+def test_degrees_and_years_of_school(text: str, expected: list[Row]) -> None:
+    assert extracted_claims(text, actor="Ana") == expected
