@@ -9,7 +9,7 @@ biology"). Neither is a state that ends, so a past statement counts.
 from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import CAP, NOT_WORD, VAL, Rule, make_rule
+from nousmem.policies.patterns import CAP, NAME_VAL, NOT_WORD, VAL, Rule, make_rule
 
 __all__ = ["EDUCATION_RULES"]
 
@@ -114,6 +114,18 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         + r"\s+(?i:at)\s+"
         + CAP
         + VAL,
+        denial_drops=True,
+    ),
+    # "I go to Berkeley", "Ana goes to Northwestern": a school one goes to, in the present
+    # (not "I'm going to Harvard next year", nor "I go to MIT for a meetup").
+    make_rule(
+        "school",
+        "go goes",
+        r"\b(?<!'d\s)(?<!'ll\s)(?<!\bwill\s)(?<!\bto\s)(?i:go|goes)\s+(?i:to)\s+"
+        + _SCHOOLISH
+        + NAME_VAL
+        + r"(?![\w'-])(?!\s+(?i:for|to|with|on|this|next|tomorrow|today|tonight|every|once"
+        r"|twice|sometimes|later|soon)\b)",
         denial_drops=True,
     ),
     # "I'm enrolled at Tufts": enrolling names a school by itself.

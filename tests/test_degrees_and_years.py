@@ -42,3 +42,20 @@ Row = tuple[str, str, str, str]
 )
 def test_degrees_and_years_of_school(text: str, expected: list[Row]) -> None:
     assert extracted_claims(text, actor="Ana") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("I go to Berkeley.", ["Berkeley"]),
+        ("Ana goes to Northwestern University.", ["Northwestern University"]),
+        ("I go to Berkeley and I love it.", ["Berkeley"]),
+        # An errand, a plan, a wish or a place that is no school.
+        ("I go to MIT for a meetup.", []),
+        ("I'll go to Stanford tomorrow.", []),
+        ("I want to go to Harvard.", []),
+        ("I go to Starbucks.", []),
+    ],
+)
+def test_a_school_gone_to(text: str, school: list[str]) -> None:
+    assert [v for _, a, v, _ in extracted_claims(text, actor="Ana") if a == "school"] == school
