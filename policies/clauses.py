@@ -26,6 +26,7 @@ from nousmem.policies.subject_words import (
     PLAIN_NEG,
     SKIP_WORDS,
 )
+from nousmem.policies.tense import tells_past
 from nousmem.policies.token_names import NAME_TOKEN, POSSESSIVES, agrees, name_at
 
 __all__ = [
@@ -130,45 +131,31 @@ def _gerund_at(text: str, pos: int) -> bool:
     return bool(word) and len(word[0]) > 4 and word[0].lower().endswith("ing")
 
 
-_PAST_BE = frozenset({"was", "were", "used"})
-_NOT_YET = frozenset(
-    "want wants wanted need needs must should could would might may will gonna going plan "
-    "plans planning hope hoping wish can't cannot wait".split()
-)
-# Words in "-ed" that are no past tense ("I need to pack before moving").
-_NOT_PAST_ED = frozenset({"need", "indeed", "speed", "proceed", "succeed", "exceed", "breed"})
+# A present perfect may still be going on: "I've lived in Paris for a year before moving".
+_PERFECT = frozenset({"have", "has", "'ve"})
 
 
-def _past_ed(low: str) -> bool:
-    return low.endswith("ed") and len(low) > 4 and low not in _NOT_PAST_ED
-
-
-def _over(main: list[tuple[int, int, str]], lead: str) -> bool:
-    """Whether the main clause's words ``main`` let a move "before / after / since" it be
-    one made: no wish, plan or future in them ("I want to ...", "I'll ..."), and before
-    "before" a past that is over ("lived", "sold", "used to", "was"; no present perfect)."""
-    past = False
-    for _, _, raw in main:
-        low = clean(raw)
-        if low in _NOT_YET or low.endswith("'ll") or low.endswith("'d"):
-            return False
-        if low in ("have", "has", "'ve") or low.endswith("'ve"):
-            if lead == "before":
-                return False
-        past = past or low in PAST_IRREGULAR or low in _PAST_BE or _past_ed(low)
-    return past or lead != "before"
+def _over(text: str, main: list[tuple[int, int, str]]) -> bool:
+    """Whether the main clause's words ``main`` tell of a past that is over, so that a move
+    "before" it was made: a past verb ("lived", "sold", "used to", "was"), no present
+    perfect."""
+    if not main or any(clean(raw) in _PERFECT or raw.endswith("'ve") for _, _, raw in main):
+        return False
+    return tells_past(text, main[0][0], main[-1][1])
 
 
 def _after_opening(
     toks: list[tuple[int, int, str]],
 ) -> tuple[tuple[str, str | None, bool], list[tuple[int, int, str]]]:
     """The subject right after an opening phrase's comma ("Since moving to Denver, *I*
-    ..."), as :func:`sentence_subject` reads a clause's, and the words of that clause."""
+    ..."), as :func:`sentence_subject` reads a clause's (whether it wishes or plans too:
+    "..., I want a dog"), and the words of that clause."""
     comma = next((j for j, t in enumerate(toks) if t[2].rstrip(_STRIP).endswith(",")), None)
     if comma is None or comma + 1 >= len(toks):
         return ("elided", None, False), []
     # The sentence opens with a subordinator, so the clause read starts past the comma.
-    return sentence_subject(toks, comma + 2), toks[comma + 1 : comma + 13]
+    upto = min(len(toks), comma + 13)
+    return sentence_subject(toks, upto), toks[comma + 1 : upto]
 
 
 def walk_back(sent: Sentence, pos: int) -> Walk:
@@ -211,10 +198,11 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             main = toks[max(0, i - 12) : i]
             if kind == "elided" and i == 0:
                 (kind, name, unreal), main = _after_opening(toks)
-            if not _over(main, low):
-                # "I've lived in Paris for a year before moving to Lyon", "After moving to
-                # Denver, I want a dog": perhaps a plan.
+            if low == "before" and not _over(sent.text, main):
+                # "I've lived in Paris for a year before moving to Lyon": perhaps a plan.
                 return Walk("none", None, s, plain, cess, cond)
+            # A wish, a plan or a modal in the main clause ("I'll sell my car before moving
+            # to Denver", "After moving to Denver, I want a dog") makes the move one too.
             return Walk(kind, name, s, plain, cess, cond or unreal)
         if low in CONJUNCTIONS:
             if steps == 0 and sent.text[pos:].split(maxsplit=1)[0].lower().endswith("ing"):

@@ -38,17 +38,16 @@ _NAMED = re.compile(
 def named_later(content: str, claims: list[Claim]) -> list[Claim]:
     """``claims`` with each unnamed pet that the next sentence names given its name (the
     claim's span then reaches the name)."""
-    unnamed = [c for c in claims if _unnamed_pet(c)]
     # Where each unnamed pet's sentence ends; two in one sentence leave "her" unclear.
     ends: dict[int, int] = {}
-    for c in unnamed:
-        gap = _NEXT.match(content, c.span[1]) if c.span else None
+    for c in claims:
+        gap = _NEXT.match(content, c.span[1]) if c.span and _unnamed_pet(c) else None
         if gap is not None:
             ends[id(c)] = gap.end()
-    per_sentence = [ends[k] for k in ends]
+    per_sentence = list(ends.values())
     out: list[Claim] = []
     for c in claims:
-        at = ends.get(id(c)) if _unnamed_pet(c) else None
+        at = ends.get(id(c))
         named = _NAMED.match(content, at) if at is not None else None
         # Nor when another animal comes after it ("I got a dog and my sister got a cat").
         if (

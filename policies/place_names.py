@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLACE_NAME", "PLACE_NAMES", "is_place_name"]
+__all__ = ["PLACE_NAME", "PLACE_NAMES"]
 
 _COUNTRIES = """
 Afghanistan|Albania|Algeria|Andorra|Angola|Argentina|Armenia|Australia|Austria|Azerbaijan
@@ -98,13 +98,3 @@ _ALTERNATION = "|".join(
 PLACE_NAME = rf"(?:{_ALTERNATION})(?![\w'\u2019-])"
 """A listed place name, as a regex piece (case-sensitive; no group): not part of a longer
 word, nor someone's ("Jordan's"), nor hyphenated ("Paris-based")."""
-
-_PLACE_NAME_RE = re.compile(rf"(?:{_ALTERNATION})")
-
-
-def is_place_name(text: str) -> bool:
-    """Whether ``text`` is exactly a listed place name ("the" before it optional)."""
-    t = text.strip()
-    return _PLACE_NAME_RE.fullmatch(t) is not None or (
-        t[:4].lower() == "the " and _PLACE_NAME_RE.fullmatch(t[4:]) is not None
-    )

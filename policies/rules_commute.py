@@ -15,6 +15,7 @@ each option means.
 
 from __future__ import annotations
 
+from nousmem.policies.habit_leads import habitually, no_plan
 from nousmem.policies.patterns import Rule, make_rule
 
 __all__ = ["COMMUTE_RULES"]
@@ -30,17 +31,11 @@ _NOT_ONE_OFF = (
     r"(?!\s+(?i:today|tomorrow|tonight|this\s+(?:morning|week|month|time)|yesterday"
     r"|for\s+now|until|till|while)\b)"
 )
-# How often, before the verb: "I usually bike ...", "I always take ...".
-_HABITUALLY = (
-    r"\b(?:(?i:usually|always|normally|typically|generally|often|mostly|now|still|tend\s+to"
-    r"|prefer\s+to|like\s+to|love\s+to)\s+)?"
-)
-# A need, a plan or a chance right before the verb: "I have to take the train to work".
-_NO_PLAN = (
-    r"(?<!(?<!\btend )(?<!\bprefer )(?<!\blike )(?<!\blove )(?<!\bused )\bto )(?<!\bwill )(?<!'ll )"
-    r"(?<!\bgonna )(?<!\bmust )(?<!\bshould )(?<!\bcan )(?<!\bcould )(?<!\bwould )(?<!'d )"
-    r"(?<!\bmight )"
-)
+# How often, before the verb ("I usually bike ...", "I prefer to take ..."); not a need, a
+# plan or a chance ("I have to take the train to work", "I can walk to work"). A denial is
+# read ("I don't drive to work anymore"), and "used to" is a habit ended.
+_HABITUALLY = habitually("mostly", "now", "still", "prefer to", "like to", "love to")
+_NO_PLAN = no_plan(to_after=("tend", "prefer", "like", "love", "used"), denials=False)
 _VEHICLE = (
     r"(?P<val>(?i:train|bus|subway|metro|tube|underground|tram|streetcar|light\s+rail"
     r"|ferry))"

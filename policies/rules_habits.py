@@ -24,6 +24,7 @@ each option means.
 
 from __future__ import annotations
 
+from nousmem.policies.habit_leads import habitually, no_plan
 from nousmem.policies.letters import LETTER, WORD
 from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
 
@@ -76,15 +77,10 @@ _NOT_ONE_OFF = (
     r"|on\s+(?:my\s+)?days?\s+off\b|on\s+(?:holidays?|vacation)\b)"
     r"|\s*,\s*(?i:tomorrow|today|tonight)\b)"
 )
-# How often, before the verb: "I usually wake up ...", "I tend to go to bed ...".
-_HABITUALLY = r"\b(?:(?i:usually|always|normally|typically|generally|often|tend\s+to)\s+)?"
-# A need or a plan right before the verb: "I have to wake up at 5", "I'll get up at 6"
-# ("tend to" is how often, not a need).
-_NO_PLAN = (
-    r"(?<!(?<!\btend )\bto )(?<!\bwill )(?<!'ll )(?<!\bgonna )(?<!\bmust )(?<!\bshould )"
-    r"(?<!\bcan )(?<!\bcould )(?<!\bwould )(?<!'d )(?<!\bmight )(?<!\bdidn't )(?<!\bdon't )"
-    r"(?<!\bdoesn't )(?<!\bnever )"
-)
+# How often, before the verb ("I usually wake up ...", "I tend to go to bed ..."); not a need
+# or a plan ("I have to wake up at 5", "I'll get up at 6").
+_HABITUALLY = habitually()
+_NO_PLAN = no_plan()
 
 HABIT_RULES: tuple[Rule, ...] = (
     # "I'm afraid of heights", "Ana is terrified of spiders and snakes", "I've always been

@@ -25,6 +25,7 @@ __all__ = [
     "past_in_clause",
     "present_plan",
     "span_of_time",
+    "tells_past",
 ]
 
 # Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
@@ -345,6 +346,17 @@ def clause_before(text: str, start: int) -> str:
     s_left, _ = _bounds(_SENT_END, text, start, start)
     c_left, _ = _bounds(_CLAUSE_END, text, start, start)
     return text[max(s_left, c_left) : start]
+
+
+def tells_past(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` has a verb in the past ("lived", "was", "sold", "used
+    to"; not "need", "excited", nor a future perfect)."""
+    return (
+        _PAST.search(text, start, end) is not None or _USED_TO.search(text, start, end) is not None
+    )
+
+
+_USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
 
 
 def past_in_clause(text: str, start: int, end: int) -> bool:

@@ -3,9 +3,11 @@ with "went to" / "spent ... in" a listed place (policies/place_names.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from nousmem.policies.place_names import PLACE_NAMES, is_place_name
+from nousmem.policies.place_names import PLACE_NAME, PLACE_NAMES
 from nousmem.runtime import MemoryRuntime
 from tests.helpers import extracted_claims
 
@@ -173,11 +175,14 @@ def test_a_trip_ahead_is_read_past_a_second_subject(
 
 
 def test_place_names_match_whole_names_only() -> None:
+    name = re.compile(PLACE_NAME)
     assert {"Japan", "New York City", "the UK", "South Korea"} <= PLACE_NAMES
-    assert is_place_name("Japan") and is_place_name("The UK")
-    assert not is_place_name("Japanese")
-    assert not is_place_name("Target")
-    assert not is_place_name("japan")  # a name is capitalised
+    assert name.fullmatch("Japan") and name.fullmatch("The UK")
+    assert name.match("New York City").group() == "New York City"  # the longest name
+    assert not name.match("Japanese")
+    assert not name.match("Paris-based") and not name.match("Jordan's")
+    assert not name.match("Target")
+    assert not name.match("japan")  # a name is capitalised
     assert not any(n != n.strip() or "  " in n for n in PLACE_NAMES)
 
 
