@@ -12,6 +12,7 @@ __all__ = [
     "COMMITMENT",
     "HIDDEN_STATES",
     "LENS_KINDS",
+    "OCCASION_ATTRIBUTES",
     "PREFERENCE_ATTRIBUTES",
     "SLOT_KINDS",
     "STANDING_ATTRIBUTES",
@@ -58,6 +59,10 @@ PREFERENCE_ATTRIBUTES = frozenset(
 #: Attributes whose slots join every read, whoever the question names: a standing instruction
 #: to the assistant ("Always answer in French") applies to every answer.
 STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
+
+#: Attributes whose values are occasions (a place visited, a thing done, a plan): the time a
+#: claim gives one ("I went to Japan in 2019") is when it happened, not since when it holds.
+OCCASION_ATTRIBUTES = frozenset({"visited", "activity", "goal"})
 
 #: How firmly memory holds a candidate in each lifecycle state (a score component).
 COMMITMENT = {

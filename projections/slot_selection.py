@@ -33,6 +33,7 @@ class SlotSelection:
         *,
         multi: bool,
         history: bool,
+        occasions: bool = False,
         rivals: Mapping[str, set[str]] | None = None,
         unknown: float | None = None,
         keep: tuple[str, ...] = (),
@@ -103,4 +104,5 @@ class SlotSelection:
             candidates=tuple(out),
             reason=reason,
             multi=multi,
+            occasions=occasions,
         )

@@ -14,8 +14,7 @@ reads that hide forgotten values) in ``worldview_stated.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
@@ -31,7 +30,7 @@ from nousmem.projections.slot_kinds import (
 )
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
-from nousmem.projections.worldview_items import SupportRow, TextItem
+from nousmem.projections.worldview_items import SupportRow, TextItem, told_times
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     AuditItem,
@@ -104,12 +103,23 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         mode_before: str | None,
         mode_after: str | None,
         counts_from: datetime | None = None,
+        told: tuple[date, str] | None = None,
     ) -> None:
-        """Record a revision; ``counts_from``: see :class:`SupportRow`."""
+        """Record a revision; ``counts_from`` and ``told``: see :class:`SupportRow`."""
         ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
         key = (ekey, attribute, match_key(value))
-        row = SupportRow(seq, occurred_at, event_id, source, reliability, polarity, evidence_ids)
-        self._support(key, replace(row, counts_from=counts_from) if counts_from else row)
+        row = SupportRow(
+            seq,
+            occurred_at,
+            event_id,
+            source,
+            reliability,
+            polarity,
+            evidence_ids,
+            counts_from,
+            told if polarity == "assert" else None,
+        )
+        self._support(key, row)
         # A multi-valued value's "mode" is itself while held: its records say when it
         # stopped holding and came back, which dates its spans (see supersession).
         note_change(
@@ -171,6 +181,26 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
             ]
             if seen:
                 out[vkey] = max(seen)
+        return out
+
+    def told(
+        self,
+        entity: str,
+        attribute: str,
+        values: Iterable[str],
+        limit: int,
+        until: datetime | None,
+    ) -> dict[str, tuple[tuple[date, str], ...]]:
+        """When the claims of each of ``values`` said it held or happened (see
+        :func:`~.worldview_items.told_times`), by value key, as of ``limit`` and ``until``;
+        values no claim dated are left out."""
+        ekey = self.key_at(match_key(entity), limit, until)
+        out: dict[str, tuple[tuple[date, str], ...]] = {}
+        for vkey in {match_key(v) for v in values}:
+            rows = self.support.get((ekey, attribute, vkey), ())
+            said = told_times(r for r in rows if self.visible(r.seq, r.counted_at, limit, until))
+            if said:
+                out[vkey] = said
         return out
 
     def on_held(

@@ -6,14 +6,23 @@ of text slots.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.howto import taught
 
-__all__ = ["SLEEP_KEY_KINDS", "SupportRow", "TextItem", "slot_part", "text_item", "unslot_part"]
+__all__ = [
+    "SLEEP_KEY_KINDS",
+    "SupportRow",
+    "TextItem",
+    "slot_part",
+    "text_item",
+    "told_times",
+    "unslot_part",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +39,9 @@ class SupportRow:
     polarity: str
     evidence_ids: tuple[str, ...]
     counts_from: datetime | None = None
+    told: tuple[date, str] | None = None
+    """When the claim itself said the value held or happened (its ``valid_at``) and how it
+    said it ("2019"); None for a denial or a claim the content did not date."""
 
     @property
     def counted_at(self) -> datetime:
@@ -48,7 +60,30 @@ class SupportRow:
             self.polarity,
             self.evidence_ids,
             self.counts_from,
+            self.told,
         )
+
+
+def told_times(
+    rows: Iterable[SupportRow], since: datetime | None = None
+) -> tuple[tuple[date, str], ...]:
+    """The times the rows' claims dated their value at, in the order they were said (a
+    label said again counts where it was last said), from those said at or after ``since``
+    (the value's latest span: not the time a value given up and taken again was first said
+    to hold), if given."""
+    said = sorted(
+        (r for r in rows if r.told is not None and (since is None or r.occurred_at >= since)),
+        key=_seq,
+    )
+    latest: dict[str, tuple[date, str]] = {}
+    for r in reversed(said):
+        if r.told is not None:
+            latest.setdefault(r.told[1], r.told)
+    return tuple(reversed(latest.values()))
+
+
+def _seq(r: SupportRow) -> int:
+    return r.seq
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -76,6 +76,12 @@ class WorldviewCandidate(BaseModel):
     sources: tuple[str, ...] = ()
     lifecycle: str = "fresh"
     note: str = ""
+    told: tuple[tuple[date, str], ...] = ()
+    """When the claims behind the value's latest span said it held or happened, as they said
+    it ("2019", "March 2021"), in the order they were said: ``valid_from`` is when memory
+    learned it. A present line reads the value as held since the last of these; an
+    occasion's (a trip, a purchase, a plan: see ``WorldviewSlot.occasions``) as happening
+    at each."""
 
 
 MAX_SHOWN = 4
@@ -98,6 +104,9 @@ class WorldviewSlot(BaseModel):
     multi: bool = False
     """Its values hold side by side (hobbies, likes), so their periods may overlap; a single
     value holds at a time, and periods that overlap were disputed."""
+    occasions: bool = False
+    """Its values are occasions (places visited, things done, plans): a value's ``told``
+    times say when it happened, not since when it holds."""
 
 
 class AuditItem(BaseModel):
@@ -238,6 +247,8 @@ class WorldviewSnapshot(BaseModel):
             text = c.value
             if dates and c.valid_from is not None:
                 span = f"since {date_label(c.valid_from)}"
+                if c.told and c.valid_to is None:
+                    span = _told(c, c.valid_from, s.occasions, full)
                 if c.valid_to is not None:
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
                     span += _disputed(c.valid_from, c.valid_to, c, spans)
@@ -341,6 +352,30 @@ def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
     that one ended."""
     latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
     return [*c.earlier, *latest]
+
+
+MAX_TOLD = 1
+"""Times an occasion's line shows, the latest said (``told`` holds them all): each more
+costs the prompt a few tokens, and on LoCoMo at 1,000 tokens two cost more evidence turns
+than they gave answers."""
+
+
+def _told(c: WorldviewCandidate, learned: datetime, occasions: bool, full: bool) -> str:
+    """``since 2023`` (``from May 2024`` ahead of when it was said) for a value the claims
+    dated, ``2019; May 2024`` for an occasion; with ``full`` (the historical and audit
+    lenses) also when memory learned it: ``since 2023; said 1 March 2024``."""
+    span = told_text(c.told, occasions, learned.date())
+    return f"{span}; said {date_label(learned)}" if full else span
+
+
+def told_text(told: Sequence[tuple[date, str]], occasions: bool, learned: date) -> str:
+    """``since 2023`` for a value its claims dated (``from May 2024`` when that is after
+    ``learned``, the day memory learned it), or for an occasion when it last happened:
+    ``week of 18 March 2024`` ("the" dropped: every token of a worldview line counts)."""
+    at, label = told[-1]
+    if occasions:
+        return "; ".join(t.removeprefix("the ") for _, t in told[-MAX_TOLD:])
+    return f"{'from' if at > learned else 'since'} {label}"
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from nousmem.projections.belief_models import (
 from nousmem.projections.slot_kinds import (
     COMMITMENT,
     HIDDEN_STATES,
+    OCCASION_ATTRIBUTES,
     STANDING_ATTRIBUTES,
     CandidateStatus,
     Key,
@@ -33,7 +34,7 @@ from nousmem.projections.supersession import (
     untaken,
 )
 from nousmem.projections.worldview_held import hypothesis_slots
-from nousmem.projections.worldview_items import SupportRow, TextItem
+from nousmem.projections.worldview_items import SupportRow, TextItem, told_times
 from nousmem.projections.worldview_merge import visible
 from nousmem.projections.worldview_models import (
     ScoreComponents,
@@ -343,6 +344,7 @@ class SlotResolver(SlotSelection):
                     components=scored,
                     valid_from=first,
                     valid_to=ended,
+                    told=told_times(asserts, first) if first is not None else (),
                     earlier=earlier,
                     disputed=tuple(
                         sorted(
@@ -391,6 +393,7 @@ class SlotResolver(SlotSelection):
             snap.entity,
             cands,
             multi=snap.cardinality == "multi",
+            occasions=snap.attribute in OCCASION_ATTRIBUTES,
             history=history,
             rivals=rivals,
             # A standing instruction the user replaced is no history to act on.

@@ -349,7 +349,10 @@ class Channels:
             last = seen.get(match_key(v))
             return not (now and last and self.expired_attribute(snap.attribute, last, now))
 
-        return fact_line(snap, wants_list, keep, competing=competing)
+        told = self.proj.worldview.told(
+            snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
+        )
+        return fact_line(snap, wants_list, keep, competing=competing, told=told)
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
         """Observations dated inside the question's time expressions (see

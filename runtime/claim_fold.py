@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from nousmem.policies.daterange import day_label
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.graph_models import entity_node
 from nousmem.projections.lexical import revision_doc
@@ -48,6 +49,7 @@ def fold_revision(proj: Projector, e: Any, p: Any) -> None:
         cardinality=out.cardinality,
         mode_before=out.mode_before,
         mode_after=out.mode_after,
+        told=None if p.valid_at is None else (p.valid_at, p.valid_label or day_label(p.valid_at)),
     )
     proj.docs[e.id] = DocRow(
         e.id, e.seq, "delta", revision_doc(p), e.occurred_at, None, None, rev.evidence_ids

@@ -296,7 +296,11 @@ class Erasure(ReadPath):
         results = outcomes(events, targets, redone, schema=cfg.attributes, params=cfg.beliefs)
         for redo, outcome in zip(redone, results, strict=True):
             payload = BeliefRevisedPayload(
-                revision=redo.revision, outcome=outcome, valid_at=redo.valid_at, rederived=True
+                revision=redo.revision,
+                outcome=outcome,
+                valid_at=redo.valid_at,
+                valid_label=redo.valid_label,
+                rederived=True,
             )
             drafts.append(
                 self._draft(

@@ -69,6 +69,9 @@ class Redo(NamedTuple):
     valid_at: date | None
     occurred_at: datetime
     causation_id: str | None
+    valid_label: str | None = None
+    """``valid_at`` as the content said it (see :mod:`~.valid_time`); a confirmation's claim
+    has none."""
 
 
 def closure(events: Sequence[Any], seeds: set[str], log: MergeLog) -> tuple[set[str], set[Dim]]:

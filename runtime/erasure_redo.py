@@ -23,7 +23,7 @@ from nousmem.runtime.erasure_plan import Dim, MergeLog, Redo, confirmation
 
 def _redo(e: Any) -> Redo:
     p = e.payload
-    return Redo(e.seq, p.revision, p.valid_at, e.occurred_at, e.causation_id)
+    return Redo(e.seq, p.revision, p.valid_at, e.occurred_at, e.causation_id, p.valid_label)
 
 
 def _claim_of(e: Any, entity: str, attribute: str, assessed: dict[str, Any]) -> tuple[Redo, bool]:

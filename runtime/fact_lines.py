@@ -5,12 +5,15 @@ which entities a question reaches through their beliefs (the entity graph's link
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
 from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
 from nousmem.projections.lexical import date_label
+from nousmem.projections.slot_kinds import OCCASION_ATTRIBUTES
+from nousmem.projections.worldview_models import told_text
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
@@ -68,9 +71,13 @@ def fact_line(
     keep: Callable[[str], bool],
     *,
     competing: frozenset[str] | None = None,
+    told: Mapping[str, Sequence[tuple[date, str]]] | None = None,
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
-    2023)``: when each value was first and last said.
+    2023)``: when each value was first and last said. A value its claims dated (``told``,
+    by value key: see :meth:`~nousmem.projections.worldview.Worldview.told`) is dated so
+    instead: ``Sam location: York (since 2023)``, and an occasion (a trip, a thing done, a
+    plan) by when it last happened: ``Sam visited: Japan (2019)``.
 
     A conflicted slot (``competing``: the keys of the values in dispute) states no value as
     settled: every competing value is listed and the line is marked ``[conflicted]``, as the
@@ -107,30 +114,39 @@ def fact_line(
     # held, marked: bare, it would be counted as a current one ("How many hobbies ...?").
     dropped = snap.cardinality != "single" and not conflicted
     held = {match_key(v) for v in snap.held}
+    told = told or {}
+    occasions = snap.attribute in OCCASION_ATTRIBUTES
+
+    def dated(v: str) -> str:
+        return _dated(v, seen.get(match_key(v)), told.get(match_key(v), ()), occasions)
+
     parts = []
     for v in values:
-        o = seen.get(match_key(v))
         if dropped and match_key(v) not in held:
             dropped = False
-            parts.append(f"no longer held: {_dated(v, o)}")
+            parts.append(f"no longer held: {dated(v)}")
         else:
-            parts.append(_dated(v, o))
+            parts.append(dated(v))
     # Listed bare, a value the belief no longer holds would read as the current one.
     for i, v in enumerate(before):
-        dated = _dated(v, seen.get(match_key(v)))
-        parts.append(f"said before: {dated}" if i == 0 and parts else dated)
+        dated_v = dated(v)
+        parts.append(f"said before: {dated_v}" if i == 0 and parts else dated_v)
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     lead = "unknown; said before: " if unknown and not conflicted else ""
     return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values + before
 
 
-def _dated(value: str, o: ObservedValue | None) -> str:
+def _dated(
+    value: str, o: ObservedValue | None, told: Sequence[tuple[date, str]], occasions: bool
+) -> str:
     if o is None:
         return value
     when = date_label(o.first_seen)
     if o.last_seen.date() != o.first_seen.date():
         # Not "X to Y": a model reads that as the day it ended.
         when = f"from {when}, last {date_label(o.last_seen)}"
+    if told:
+        when = told_text(told, occasions, o.last_seen.date())
     return f"{value} ({when})"
 
 

@@ -65,6 +65,9 @@ class BeliefRevisedPayload(_Payload):
     revision: Revision
     outcome: RevisionOutcome
     valid_at: date | None = None
+    valid_label: str | None = Field(default=None, max_length=100)
+    """``valid_at`` at the precision the content gave it ("2019", "March 2021"); None when
+    the content does not date the claim that way (a caller's bare date)."""
     rederived: bool = False
 
     @property

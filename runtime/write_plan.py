@@ -52,6 +52,7 @@ from nousmem.runtime.payloads import (
 from nousmem.runtime.promotion import Promotions
 from nousmem.runtime.providers.fallback import ExtractionResult
 from nousmem.runtime.said_again import SAID_AGAIN, restorations
+from nousmem.runtime.valid_time import valid_label
 from nousmem.runtime.write_records import (
     conflict_edge,
     fallback_payload,
@@ -358,7 +359,12 @@ class WritePlanner(Promotions):
         else:
             outcomes = self._proj.beliefs.preview_many([rev for rev, _ in revisions])
         for (rev, valid_at), outcome in zip(revisions, outcomes, strict=True):
-            payload = BeliefRevisedPayload(revision=rev, outcome=outcome, valid_at=valid_at)
+            payload = BeliefRevisedPayload(
+                revision=rev,
+                outcome=outcome,
+                valid_at=valid_at,
+                valid_label=valid_label(times, valid_at),
+            )
             d = add("belief.revised", payload)
             plan.delta_ids.append(d.id)
             plan.deltas.append(outcome)

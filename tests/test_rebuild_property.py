@@ -52,6 +52,9 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I lived in Leeds before moving to {}", CITIES),
     ("We went to {} and Japan last year", ("Italy", "Peru")),
     ("I {} to work", ("bike", "take the train", "used to drive")),
+    # Claims their content dates (the worldview's "told" times).
+    ("I moved to {} in 2019", CITIES),
+    ("I started at {} in March 2021", ORGS),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
