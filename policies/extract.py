@@ -337,7 +337,7 @@ class RuleExtractor:
             for t in sent.mentions
             if not (t.span[0] - sent.offset < vend and vs < t.span[1] - sent.offset)
         ]
-        if obs.occurred_at is not None and dated:
+        if obs.occurred_at is not None and dated and not rule.undated:
             inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
             # A claim whose value is a date takes no other clause's ("My birthday is May 2
             # and Ana's is June 4").
@@ -383,7 +383,7 @@ class RuleExtractor:
                 if len(said) <= _MAX_TEXT and _visible(said):
                     fields = claims[0].model_dump()
                     fields.update(value=said, span=(span[0], sent.offset + item.end))
-                    if own:
+                    if own and not rule.undated:
                         got = None if item.time is None else at.get(item.time)
                         fields.update(valid_at=got if obs.occurred_at is not None else None)
                     claims.append(Claim(**fields))

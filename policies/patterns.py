@@ -105,6 +105,9 @@ class Rule(BaseModel):
     #: The value is presupposed by a noun phrase ("my daughter Sara"): the clause's negation
     #: or "anymore" ("I don't live with my daughter Sara anymore") does not deny it.
     presupposed: bool = False
+    #: The clause's time does not date the value: a relative or a pet named by a noun
+    #: phrase ("My sister Maya moved to Berlin last year": Maya was her sister before).
+    undated: bool = False
     #: A denied clause gives no claim: "I never divorced Tom" says neither that Tom is her
     #: husband nor that he is not.
     denial_drops: bool = False

@@ -54,6 +54,7 @@ PET_RULES: tuple[Rule, ...] = (
         + rf"'])(?!\s+(?!I\b)[{UPPER}]|\s+(?i:by)\b))?",
         value="pet",
         subject="poss",
+        undated=True,
     ),
     make_rule(
         "pet",

@@ -188,6 +188,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         + NAME_VAL,
         value="name",
         subject="poss",
+        undated=True,
     ),
     make_rule(
         "spouse",
@@ -219,6 +220,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
         presupposed=True,
+        undated=True,
     ),
     # "Lily is my daughter", "Tom is Ana's little brother" (not "Lily is my daughter's
     # friend").
@@ -348,6 +350,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
         presupposed=True,
+        undated=True,
     ),
     # "my mom Linda", "Tom's father Ed", "my grandma Rose"
     *(
@@ -358,6 +361,7 @@ RELATION_RULES: tuple[Rule, ...] = (
             value="name",
             subject="poss",
             presupposed=True,
+            undated=True,
         )
         for attribute, nouns in (*_ELDERS,)
     ),

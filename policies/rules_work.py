@@ -84,6 +84,7 @@ WORK_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
         presupposed=True,
+        undated=True,
     ),
     make_rule(
         "manager",

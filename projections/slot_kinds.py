@@ -62,7 +62,8 @@ STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
 
 #: Attributes whose values are occasions (a place visited, a thing done, a plan): the time a
 #: claim gives one ("I went to Japan in 2019") is when it happened, not since when it holds.
-OCCASION_ATTRIBUTES = frozenset({"visited", "activity", "goal"})
+#: Schools and studies too: their time may be the end ("I graduated from MIT in 2012").
+OCCASION_ATTRIBUTES = frozenset({"visited", "activity", "goal", "school", "studied"})
 
 #: How firmly memory holds a candidate in each lifecycle state (a score component).
 COMMITMENT = {

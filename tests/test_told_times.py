@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
 from nousmem.runtime.payloads import TimeRef
 from nousmem.runtime.valid_time import valid_label
@@ -187,3 +189,41 @@ async def test_a_rederived_revision_keeps_its_label(rt: MemoryRuntime) -> None:
     assert (redo.payload.valid_at, redo.payload.valid_label) == (date(2019, 1, 1), "2019")
     view = (await rt.worldview("logical")).render()
     assert _line(view, "location") == "- fact Sam.location: Paris (since 2019)"
+
+
+async def test_a_school_is_dated_by_the_time_said_not_since_it() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _said(rt, [("I graduated from MIT in 2012.", at(2))])
+        view = (await rt.worldview("logical")).render()
+        # Graduation ended the school years: "since 2012" would read as the start.
+        assert _line(view, "school") == "- fact Sam.school: MIT (2012)"
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("My sister Maya moved to Berlin last year.", "sibling", "Maya"),
+        ("My husband Tom flew to Tokyo last week.", "spouse", "Tom"),
+        ("My daughter Sara started school in September.", "child", "Sara"),
+        ("My mom Linda retired in 2020.", "parent", "Linda"),
+        ("My dog Rex got sick yesterday.", "pet", "dog Rex"),
+        ("My boss Karen yelled at me yesterday.", "manager", "Karen"),
+    ],
+)
+def test_a_relative_or_pet_named_in_passing_is_not_dated_by_the_clause(
+    text: str, attribute: str, value: str
+) -> None:
+    obs = Observation(type="utterance", content=text, actor="Sam", occurred_at=at(5))
+    claims = [c for c in RuleExtractor().extract_sync(obs) if c.attribute == attribute]
+    assert [(c.value, c.valid_at) for c in claims] == [(value, None)]
+
+
+def test_a_pet_got_then_is_dated_by_the_clause() -> None:
+    obs = Observation(
+        type="utterance",
+        content="I adopted a cat named Luna last year.",
+        actor="Sam",
+        occurred_at=at(5),
+    )
+    (claim,) = RuleExtractor().extract_sync(obs)
+    assert (claim.value, claim.valid_at) == ("cat Luna", date(2023, 1, 1))
