@@ -17,6 +17,8 @@ from nousmem.policies.extract import RuleExtractor, extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
 from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
+from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
+from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import (
@@ -118,6 +120,13 @@ class WritePlanner(Promotions):
         snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
         return () if snap is None else snap.held
 
+    def _values(self, entity: str, attribute: str, at: datetime) -> HeldAndSaid:
+        """The values held at ``at``, and every value said by then."""
+        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
+        if snap is None:
+            return (), ()
+        return snap.held, tuple(o.value for o in snap.observed_values)
+
     def _plan(
         self,
         obs: Observation,
@@ -149,6 +158,10 @@ class WritePlanner(Promotions):
         if extraction.extractor == RuleExtractor.name:
             # "My sister moved to Berlin": of the one sister memory knows by name.
             claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
+            # "I left Acme": the employer memory holds.
+            claims += left_jobs(
+                claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
+            )
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))

@@ -55,6 +55,9 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Claims their content dates (the worldview's "told" times).
     ("I moved to {} in 2019", CITIES),
     ("I started at {} in March 2021", ORGS),
+    # A job memory holds, left (read against the beliefs), and the next one.
+    ("I left {} last week, I'm at Acme now", ORGS),
+    ("I left my job", ("",)),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 

@@ -1,0 +1,178 @@
+"""A job left, read against the employer memory holds, and the job taken next.
+
+The rule extractor does not read a bare "I left Acme": "left" takes a city or a party as
+often as a job. But when memory holds Acme as the speaker's employer, "I left Acme last
+week", "I've left Acme", "I'm no longer at Acme", "I moved on from Acme" and "I left my job"
+end it: a write adds the denial (a change). In the same message a job taken next is the new
+employer: "I left Initech last week, I'm at Hooli now", "... now at Hooli"; so it is after
+"I switched jobs" or "I changed jobs" without a job memory holds. Only the speaker's plain
+statement: not "I never left Acme", "If I quit Acme ...", "I might leave Acme", nor a
+sentence the extractor already read a claim of the employer from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from nousmem.policies.letters import LETTER
+from nousmem.policies.patterns import NAME
+from nousmem.policies.sentences import sentences
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["HeldAndSaid", "left_jobs"]
+
+HeldAndSaid = tuple[Sequence[str], Sequence[str]]
+"""An entity's employers: those memory holds, and every one said (held or not)."""
+
+ATTRIBUTE = "employer"
+CONFIDENCE = 0.9
+
+# Where the speaker's clause may start: the sentence's start (after "Actually,", "So", ...)
+# or a clause joiner.
+_LEAD = (
+    r"(?:^|[,;:\u2014-]\s*|\b(?:and|but|so)\s+)"
+    r"(?:(?i:actually|so|well|yeah|yes|oh|anyway|update|news|btw|fyi|ok|okay)\b[,:!]?\s*)*"
+)
+_ADVERB = r"(?:(?i:just|finally|recently|already|officially|actually)\s+)?"
+# The words after the verb that may name the job left ("Initech", "initech", "Wayne Corp
+# last week"): the longest run of them memory knows as an employer is the one.
+_WORDS = r"[\w&'.-]+(?:\s+[\w&'.-]+){0,3}"
+_THE_JOB = r"(?i:my\s+(?:old\s+|last\s+|previous\s+)?(?:job|company|employer|position))"
+# "I left Acme", "I've quit my job", "I moved on from Acme", "I'm no longer at/with Acme".
+_LEFT = re.compile(
+    _LEAD
+    + r"(?:I|I['\u2019]ve|I\s+have|we|we['\u2019]ve|we\s+have)\s+"
+    + _ADVERB
+    + r"(?i:left|quit|moved\s+on\s+from)\s+"
+    + rf"(?:(?P<job>{_THE_JOB})(?![{LETTER}])|(?P<name>{_WORDS}))"
+    + r"|"
+    + _LEAD
+    + r"I(?:['\u2019]m|\s+am)\s+(?i:no\s+longer)\s+(?i:at|with)\s+"
+    + rf"(?P<name2>{_WORDS})"
+)
+# The job taken next: "I'm at Hooli now", "I'm now at Hooli", "now at Hooli", "I'm with
+# Hooli now".
+_NOW_AT = re.compile(
+    _LEAD
+    + r"(?:(?:I['\u2019]m|I\s+am)\s+(?:(?i:now)\s+)?(?i:at|with)\s+(?P<a>"
+    + NAME
+    + r")(?=\s+(?i:now)\b)"
+    + r"|(?:I['\u2019]m|I\s+am)\s+(?i:now)\s+(?i:at|with)\s+(?P<b>"
+    + NAME
+    + r")"
+    + r"|(?i:now)\s+(?:(?:I['\u2019]m|I\s+am)\s+)?(?i:at|with)\s+(?P<c>"
+    + NAME
+    + r"))"
+    + rf"(?![{LETTER}'])"
+)
+_SWITCHED = re.compile(
+    r"(?i)\b(?:switched|changed|swapped)\s+(?:jobs|companies|employers)\b"
+    r"|\bnew\s+job\b"
+)
+# Words that make the clause no plain statement: a denial, a condition, a wish, a plan.
+_UNREAL = re.compile(
+    r"(?i)\b(?:if|unless|when|whether|would|could|might|may|should|will|won['\u2019]t|wish"
+    r"|hope|want|plan|planning|thinking|considering|never|not|n['\u2019]t|maybe|before"
+    r"|after|once)\b|n['\u2019]t\b|\?"
+)
+_NO_LONGER = re.compile(r"(?i)\bno\s+longer\s+(?:at|with)\b")
+_TAKEN_NOT = frozenset(("home", "work", "school"))
+
+
+def left_jobs(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    employers: Callable[[str, datetime], HeldAndSaid],
+) -> list[Claim]:
+    """The employer claims ``content`` (said by ``actor`` at ``occurred``) makes through the
+    employers memory knows then (``employers(entity, at)``): the denial of a job left (one
+    said before, by name; "my job": the one held), then the job taken next; none for a
+    sentence ``claims`` (the extractor's) already read the employer from."""
+    if actor is None:
+        return []
+    text = content.replace("\u2019", "'")  # same length: offsets hold
+    read = [c.span for c in claims if c.attribute == ATTRIBUTE and c.span is not None]
+    taken_said = any(c.attribute == ATTRIBUTE and c.polarity == "assert" for c in claims)
+    left_said = any(c.attribute == ATTRIBUTE and c.polarity == "negate" for c in claims)
+    # Sentences no employer claim was read from, with their offsets.
+    unread = [
+        (piece.start(), piece.group(0))
+        for piece in sentences(text)
+        if not any(piece.start() <= s < piece.end() for s, _ in read)
+    ]
+    # Claims said already (a caller's own "Google, negate" beside "I left Google").
+    said = {(c.attribute, match_key(c.value), c.polarity) for c in claims}
+    out: list[Claim] = []
+    holding: Sequence[str] = ()
+    known: dict[str, str] | None = None  # looked up at the first leaving read
+    left: set[str] = set()
+    for lo, sentence in unread:
+        for m in _LEFT.finditer(sentence):
+            if _unreal(sentence, m):
+                continue
+            if known is None:
+                holding, ever = employers(actor, occurred)
+                known = {match_key(v): v for v in [*ever, *holding]}
+            name = m.group("name") or m.group("name2")
+            if name is None:  # "my job": whichever employer memory holds
+                gone = list(holding)
+            else:
+                gone = _known_prefix(name, known)
+            for value in gone:
+                if (
+                    match_key(value) not in left
+                    and (ATTRIBUTE, match_key(value), "negate") not in said
+                ):
+                    left.add(match_key(value))
+                    out.append(_claim(actor, value, "negate", (lo + m.start(), lo + m.end())))
+    if not (left or left_said or _SWITCHED.search(text)) or taken_said:
+        return out
+    for piece in sentences(text):
+        lo, sentence = piece.start(), piece.group(0)
+        for m in _NOW_AT.finditer(sentence):
+            value = m.group("a") or m.group("b") or m.group("c")
+            if (
+                value is None
+                or (ATTRIBUTE, match_key(value), "assert") in said
+                or _unreal(sentence, m)
+                or match_key(value) in left
+                or value.lower() in _TAKEN_NOT
+            ):
+                continue
+            return [*out, _claim(actor, value, "assert", (lo + m.start(), lo + m.end()))]
+    return out
+
+
+def _known_prefix(words: str, known: dict[str, str]) -> list[str]:
+    """The employer (as memory says it) that the longest leading run of ``words`` names,
+    a full stop or comma aside; [] for none."""
+    parts = words.split()
+    for n in range(len(parts), 0, -1):
+        key = match_key(" ".join(parts[:n]).rstrip(".,!'"))
+        if key in known:
+            return [known[key]]
+    return []
+
+
+def _unreal(sentence: str, m: re.Match[str]) -> bool:
+    """The sentence, up to the match's end, denies, doubts or plans rather than states
+    ("I'm no longer at" is the statement itself, not a denial of it)."""
+    return _UNREAL.search(_NO_LONGER.sub(" ", sentence[: m.end()])) is not None
+
+
+def _claim(actor: str, value: str, polarity: str, span: tuple[int, int]) -> Claim:
+    return Claim(
+        entity=actor,
+        attribute=ATTRIBUTE,
+        value=value,
+        confidence=CONFIDENCE,
+        polarity="negate" if polarity == "negate" else "assert",
+        change=True,
+        span=span,
+        extractor="rule",
+    )

@@ -1,0 +1,165 @@
+"""A job left, read against the employer memory holds ("I left Initech last week"), and the
+job taken next in the same message ("I'm at Hooli now")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
+from nousmem.projections.models import Claim, Observation
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
+
+
+def employers(held: Sequence[str], said: Sequence[str] = ()) -> object:
+    def lookup(entity: str, at: datetime) -> HeldAndSaid:
+        assert (entity, at) == ("Ana", T0)
+        return tuple(held), tuple(said)
+
+    return lookup
+
+
+def read(text: str, held: Sequence[str] = ("Initech",), said: Sequence[str] = ()) -> list:
+    obs = Observation(type="utterance", content=text, actor="Ana", occurred_at=T0)
+    claims = RuleExtractor().extract_sync(obs)
+    got = left_jobs(claims, text, "Ana", T0, employers(held, said))  # type: ignore[arg-type]
+    for c in got:
+        assert c.span is not None and (c.entity, c.attribute, c.change) == ("Ana", "employer", True)
+    return [(c.value, c.polarity) for c in got]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left Initech last week.",
+        "I've left Initech.",
+        "I just quit initech!",
+        "Actually, I left Initech.",
+        "I'm no longer at Initech.",
+        "I moved on from Initech in March.",
+        "I left my job.",
+        "Big news: I finally left my old job.",
+    ],
+)
+def test_a_job_memory_holds_left_is_denied(text: str) -> None:
+    assert read(text) == [("Initech", "negate")]
+
+
+def test_an_employer_said_before_but_not_held_is_denied_by_name_only() -> None:
+    # Memory holds Globex, and was told of Initech: "I left Initech" ends Initech ...
+    assert read("I left Initech.", held=("Globex",), said=("Initech", "Globex")) == [
+        ("Initech", "negate")
+    ]
+    # ... and "my job" is the one held.
+    assert read("I left my job.", held=("Globex",), said=("Initech", "Globex")) == [
+        ("Globex", "negate")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left Paris yesterday.",  # no job memory knows
+        "I never left Initech.",
+        "I haven't left Initech.",
+        "If I quit Initech I'd travel.",
+        "I might leave Initech.",
+        "I want to quit my job.",
+        "Did I leave Initech?",
+        "Tom left Initech.",
+        "I'm not at Initech today, I'm working from home.",
+    ],
+)
+def test_no_plain_leaving_of_a_known_job_denies_nothing(text: str) -> None:
+    assert read(text) == []
+
+
+def test_without_a_job_held_my_job_names_none() -> None:
+    assert read("I left my job.", held=()) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Actually I left Initech last week, I'm at Hooli now.",
+            [("Initech", "negate"), ("Hooli", "assert")],
+        ),
+        ("I left Initech. Now I'm at Hooli.", [("Initech", "negate"), ("Hooli", "assert")]),
+        ("I'm no longer at Initech - now at Hooli.", [("Initech", "negate"), ("Hooli", "assert")]),
+        # A job change said in so many words needs no job held.
+        ("I switched jobs, I'm at Wayne Corp now.", [("Wayne Corp", "assert")]),
+        ("New job! I'm now at Hooli.", [("Hooli", "assert")]),
+    ],
+)
+def test_the_job_taken_next_is_the_new_employer(text: str, expected: list[tuple[str, str]]) -> None:
+    assert read(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm at Hooli now.",  # no job left or changed: a place one is at
+        "I left Initech, I'm at home now.",
+        "I left Initech, maybe I'm at Hooli next.",
+    ],
+)
+def test_at_a_place_is_no_new_job_without_a_job_left(text: str) -> None:
+    assert ("Hooli", "assert") not in read(text)
+    assert ("home", "assert") not in read(text)
+
+
+def test_the_extractors_own_reading_of_the_sentence_stands() -> None:
+    # "I quit Initech" is read by the extractor; the next job still follows it.
+    assert read("I quit Initech last week, I'm at Hooli now.") == [("Hooli", "assert")]
+    assert read("I left Initech to join Hooli.") == []
+    assert read("I left Initech.", held=()) == []
+
+
+async def test_a_governed_write_ends_the_job_and_takes_the_next(rt: MemoryRuntime) -> None:
+    said = [
+        "I work at Initech as a data engineer.",
+        "Actually I left Initech last week, I'm at Hooli now.",
+    ]
+    for i, text in enumerate(said):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Ana", "occurred_at": T0 + timedelta(days=i)}
+        )
+    belief = await rt.belief("Ana", "employer")
+    assert belief is not None and belief.mode == "Hooli"
+    view = (await rt.worldview("historical")).render()
+    assert "Initech (1 May 2024 - 2 May 2024) [superseded]" in view
+    # A dry run reads it the same way, and the journal keeps what was read.
+    result = await rt.assess(
+        {
+            "content": "I'm no longer at Hooli.",
+            "actor": "Ana",
+            "occurred_at": T0 + timedelta(days=2),
+        }
+    )
+    claims = [(c.claim.value, c.claim.polarity) for c in result.assessment.claims]
+    assert claims == [("Hooli", "negate")]
+
+
+async def test_another_extractor_reads_the_sentence_its_own_way() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+
+        class Nothing:
+            name = "nothing"
+
+            async def extract(self, obs: object) -> list[Claim]:
+                return []
+
+        await rt.observe_and_route(
+            {"content": "I work at Initech.", "actor": "Ana", "occurred_at": T0}
+        )
+        rt.use_extractor(Nothing())  # type: ignore[arg-type]
+        res = await rt.observe_and_route(
+            {"content": "I left Initech.", "actor": "Ana", "occurred_at": T0 + timedelta(days=1)}
+        )
+        assert res.deltas == ()
