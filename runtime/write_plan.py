@@ -11,15 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from nousmem.policies.ended_marriage import ended_spouses
-from nousmem.policies.exclusive_values import exclusive_denials
-from nousmem.policies.extract import RuleExtractor, extract_time_mentions
+from nousmem.policies.extract import extract_time_mentions
 from nousmem.policies.impact import ClaimImpact, ImpactAssessment, assess
-from nousmem.policies.instruction_kinds import superseded_instructions
-from nousmem.policies.instructions import INSTRUCTION
-from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
-from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
-from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.router import (
     ClaimRoute,
@@ -34,12 +27,12 @@ from nousmem.policies.validators import (
     ProposedWrite,
     Verdict,
 )
-from nousmem.projections.belief_models import Revision, match_key
+from nousmem.projections.belief_models import Revision
 from nousmem.projections.models import Claim, Observation
 from nousmem.projections.preview import PreviewSession
+from nousmem.runtime.claims_in_context import ClaimsInContext
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.forget_asked import FORGET_REQUEST, asked_to_forget
-from nousmem.runtime.kin_claims import kin_claims
 from nousmem.runtime.payloads import (
     AssessmentPayload,
     BeliefRevisedPayload,
@@ -86,7 +79,7 @@ class WritePlan:
     forgotten: list[str] = field(default_factory=list)
 
 
-class WritePlanner(Promotions):
+class WritePlanner(ClaimsInContext, Promotions):
     """Turns an observation and its extracted claims into a :class:`WritePlan`."""
 
     def _time_refs(self, obs: Observation) -> list[TimeRef]:
@@ -105,27 +98,6 @@ class WritePlanner(Promotions):
 
     def _propagation(self, entity: str, attribute: str) -> int:
         return self._proj.dependents(entity, attribute)
-
-    def _idle_withdrawal(self, claim: Claim) -> bool:
-        if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):
-            return False
-        snap = self._proj.beliefs.snapshot(claim.entity, INSTRUCTION, deltas=False)
-        known = () if snap is None else (o.value for o in snap.observed_values)
-        return match_key(claim.value) not in {match_key(v) for v in known}
-
-    def _exclusive_groups(self, attribute: str) -> tuple[tuple[str, ...], ...]:
-        return self._proj.config.attributes.spec(attribute).exclusive
-
-    def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
-        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
-        return () if snap is None else snap.held
-
-    def _values(self, entity: str, attribute: str, at: datetime) -> HeldAndSaid:
-        """The values held at ``at``, and every value said by then."""
-        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
-        if snap is None:
-            return (), ()
-        return snap.held, tuple(o.value for o in snap.observed_values)
 
     def _plan(
         self,
@@ -152,28 +124,7 @@ class WritePlanner(Promotions):
         obs = obs.model_copy(update={"occurred_at": occurred})
         obs_draft = self._observation_draft(obs, times, recorded_at=recorded_at)
         obs_id = obs_draft.id
-        # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
-        # only when that was ever given: else it would stand as a denied instruction.
-        claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
-        if extraction.extractor == RuleExtractor.name:
-            # "My sister moved to Berlin": of the one sister memory knows by name.
-            claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
-            # "I left Acme": the employer memory holds.
-            claims += left_jobs(
-                claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
-            )
-        # "We split up" ends the marriage memory holds at the time it happened, if that one
-        # still holds; "I married Jake" after it makes the status married again.
-        claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
-        claims += wedded_statuses(
-            claims, obs.content, occurred, lambda e, at: self._held(e, "relationship_status", at)
-        )
-        # "I'm pescatarian now" ends the vegetarian diet memory holds.
-        claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
-        # "Write examples in Rust from now on" ends "Always write code examples in Go".
-        claims += superseded_instructions(
-            claims, occurred, lambda e, at: self._held(e, INSTRUCTION, at), INSTRUCTION
-        )
+        claims = self._in_context(obs, extraction, occurred)
         findings = detect_risks(obs.content)
         findings += field_risks(obs, claims)
         taken: set[int] = set()

@@ -1,0 +1,85 @@
+"""The claims a governed write adds, or drops, by reading an observation's claims against
+what memory holds when it was said.
+
+The extractor reads one message alone. Some of what a message says only follows from
+beliefs memory already has: "My sister moved to Berlin" is about the one sister memory knows
+by name, "I left Acme" ends the job memory holds, "We split up" ends the marriage held then,
+"I'm pescatarian now" the vegetarian diet. :meth:`ClaimsInContext._in_context` applies each
+of those readings in turn; each is journaled with the extractor's claims, so a rebuild folds
+what was written and never reads the message again.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from nousmem.policies.ended_marriage import ended_spouses
+from nousmem.policies.exclusive_values import exclusive_denials
+from nousmem.policies.extract import RuleExtractor
+from nousmem.policies.instruction_kinds import superseded_instructions
+from nousmem.policies.instructions import INSTRUCTION
+from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
+from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
+from nousmem.policies.remarriage import wedded_statuses
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim, Observation
+from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.kin_claims import kin_claims
+from nousmem.runtime.providers.fallback import ExtractionResult
+
+__all__ = ["ClaimsInContext"]
+
+
+class ClaimsInContext(RuntimeCore):
+    """Reads an observation's claims against the namespace's beliefs (mixed into the
+    write planner)."""
+
+    def _in_context(
+        self, obs: Observation, extraction: ExtractionResult, occurred: datetime
+    ) -> list[Claim]:
+        """``extraction``'s claims of ``obs`` (said at ``occurred``) as memory reads them
+        in context, in claim order: what they imply of held beliefs follows them."""
+        # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
+        # only when that was ever given: else it would stand as a denied instruction.
+        claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
+        if extraction.extractor == RuleExtractor.name:
+            # "My sister moved to Berlin": of the one sister memory knows by name.
+            claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
+            # "I left Acme": the employer memory holds.
+            claims += left_jobs(
+                claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
+            )
+        # "We split up" ends the marriage memory holds at the time it happened, if that one
+        # still holds; "I married Jake" after it makes the status married again.
+        claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
+        claims += wedded_statuses(
+            claims, obs.content, occurred, lambda e, at: self._held(e, "relationship_status", at)
+        )
+        # "I'm pescatarian now" ends the vegetarian diet memory holds.
+        claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
+        # "Write examples in Rust from now on" ends "Always write code examples in Go".
+        claims += superseded_instructions(
+            claims, occurred, lambda e, at: self._held(e, INSTRUCTION, at), INSTRUCTION
+        )
+        return claims
+
+    def _idle_withdrawal(self, claim: Claim) -> bool:
+        if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):
+            return False
+        snap = self._proj.beliefs.snapshot(claim.entity, INSTRUCTION, deltas=False)
+        known = () if snap is None else (o.value for o in snap.observed_values)
+        return match_key(claim.value) not in {match_key(v) for v in known}
+
+    def _exclusive_groups(self, attribute: str) -> tuple[tuple[str, ...], ...]:
+        return self._proj.config.attributes.spec(attribute).exclusive
+
+    def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
+        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
+        return () if snap is None else snap.held
+
+    def _values(self, entity: str, attribute: str, at: datetime) -> HeldAndSaid:
+        """The values held at ``at``, and every value said by then."""
+        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
+        if snap is None:
+            return (), ()
+        return snap.held, tuple(o.value for o in snap.observed_values)
