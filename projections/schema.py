@@ -186,6 +186,12 @@ def _multi(
     )
 
 
+# Words of cooking and meals, which ask about allergies and diets.
+_MEALS = (
+    "eat eats eating ate food foods cook cooks cooking meal meals dinner dinners lunch "
+    "lunches breakfast brunch menu menus recipe recipes snack snacks restriction restrictions"
+)
+
 #: What someone eats, one pattern at a time; restrictions and plans ("gluten-free",
 #: "kosher", "keto") go with any of them.
 EATING_PATTERNS = ("vegan", "vegetarian", "pescatarian", "flexitarian", "omnivore", "carnivore")
@@ -248,7 +254,9 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
         _multi("dislikes", 365.0, "dislike dislikes hate hates"),
         _multi("uses", 180.0, "use uses using tool tools"),
-        _multi("allergy", 36500.0, "allergy allergies allergic dietary"),
+        # Cooking, a meal or a menu asks what must not be in it too ("What can I cook for
+        # Ana?", "Plan a dinner menu").
+        _multi("allergy", 36500.0, "allergy allergies allergic dietary " + _MEALS),
         _multi(
             "medication",
             365.0,
@@ -264,7 +272,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi(
             "diet",
             1825.0,
-            "diet diets dietary vegetarian vegan eat eats",
+            "diet diets dietary vegetarian vegan eat eats " + _MEALS,
             exclusive=(EATING_PATTERNS,),
         ),
         _multi(

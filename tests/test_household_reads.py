@@ -82,3 +82,25 @@ async def test_a_changed_plan_answers_what_was_planned_before() -> None:
     assert "Priya.goal: trip to Korea" in snapshot and "Japan" not in snapshot
     history = before.to_prompt().split("## Supporting memories")[0]
     assert "trip to Korea (since 5 February 2025); trip to Japan (6 January 2025" in history
+
+
+async def test_a_meal_question_asks_for_diets_and_allergies() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        for question in (
+            "What can we cook for dinner tonight?",
+            "Plan a weekly menu for us.",
+            "Any food we should avoid at the restaurant?",
+        ):
+            ctx = await rt.query(question, actor="Priya")
+            facts = _facts(ctx.to_prompt())
+            assert {"Priya diet: vegetarian", "Raj allergy: peanuts"} <= facts, question
+            assert "Mia allergy: shellfish" in facts, question
+
+
+async def test_a_food_named_in_the_question_reaches_the_allergy_to_it() -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("Can Raj eat peanut butter?", actor="Priya")
+    snapshot = ctx.to_prompt().split("## Supporting memories")[0]
+    assert "Raj.allergy: peanuts" in snapshot
