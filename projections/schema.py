@@ -189,8 +189,19 @@ def _multi(
 # Words of cooking and meals, which ask about allergies and diets.
 _MEALS = (
     "eat eats eating ate food foods cook cooks cooking meal meals dinner dinners lunch "
-    "lunches breakfast brunch menu menus recipe recipes snack snacks restriction restrictions"
+    "lunches breakfast brunch menu menus recipe recipes snack snacks restriction restrictions "
+    "restaurant restaurants"
 )
+# Words of what an assistant is asked to pick for someone, which their tastes answer
+# ("What gift should I get Ana?", "Suggest a restaurant", "Make me a playlist").
+_PICKS = (
+    "gift gifts present presents recommend recommends recommendation recommendations "
+    "suggest suggestion suggestions"
+)
+# Words of arranging a meeting, which someone's time zone, hours and place of work answer.
+_MEETINGS = "schedule scheduling meeting meetings call calls appointment appointments calendar"
+# Words of booking travel, which someone's home, plans and fear of flying answer.
+_FLIGHTS = "flight flights fly flying"
 
 #: What someone eats, one pattern at a time; restrictions and plans ("gluten-free",
 #: "kosher", "keto") go with any of them.
@@ -202,7 +213,7 @@ EATING_PATTERNS = ("vegan", "vegetarian", "pescatarian", "flexitarian", "omnivor
 DEFAULT_SCHEMA = AttributeSchema(
     attributes=(
         _single("employer", 730.0, "work works working job employed employer company"),
-        _single("location", 365.0, "live lives living based reside resides home city"),
+        _single("location", 365.0, "live lives living based reside resides home city " + _FLIGHTS),
         _single("relationship_status", 730.0, "relationship single dating married"),
         _single("role", 540.0, "role job title position profession occupation"),
         _single(
@@ -213,9 +224,16 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
         _single("team", 540.0, "team teams squad department"),
-        _single("work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh"),
+        _single(
+            "work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh " + _MEETINGS
+        ),
         _single("budget", 90.0, "budget spend afford"),
-        _single("wake_time", 365.0, "wake wakes waking woke wakeup", ("get up", "gets up")),
+        _single(
+            "wake_time",
+            365.0,
+            "wake wakes waking woke wakeup " + _MEETINGS,
+            ("get up", "gets up"),
+        ),
         _single("bedtime", 365.0, "bed bedtime sleep asleep"),
         _single(
             "chronotype",
@@ -229,7 +247,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             "commute commutes commuting",
             ("get to work", "gets to work", "get to school", "gets to school"),
         ),
-        _single("timezone", 730.0, "timezone zone"),
+        _single("timezone", 730.0, "timezone zone " + _MEETINGS, ("what time",)),
         _single("name", 36500.0, "name called"),
         _single("age", 365.0, "age old"),
         _single("pronouns", 3650.0, "pronouns pronoun"),
@@ -239,7 +257,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi(
             "hobby",
             730.0,
-            "hobby hobbies pastime pastimes done practice practices sport sports",
+            "hobby hobbies pastime pastimes done practice practices sport sports " + _PICKS,
         ),
         _multi("activity", 180.0, "activity activities done bought buy purchase purchased"),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
@@ -251,8 +269,13 @@ DEFAULT_SCHEMA = AttributeSchema(
             ("been to",),
         ),
         _multi("friend", 1095.0, "friend friends"),
-        _multi("likes", 365.0, "like likes favorite favourite love loves enjoy enjoys"),
-        _multi("dislikes", 365.0, "dislike dislikes hate hates"),
+        _multi(
+            "likes",
+            365.0,
+            "like likes favorite favourite love loves enjoy enjoys music song songs playlist "
+            "movie movies film films restaurant restaurants " + _PICKS,
+        ),
+        _multi("dislikes", 365.0, "dislike dislikes hate hates " + _PICKS + " " + _MEALS),
         _multi("uses", 180.0, "use uses using tool tools"),
         # Cooking, a meal or a menu asks what must not be in it too ("What can I cook for
         # Ana?", "Plan a dinner menu").
@@ -278,7 +301,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi(
             "fear",
             3650.0,
-            "afraid scared fear fears terrified frightened phobia phobias",
+            "afraid scared fear fears terrified frightened phobia phobias " + _FLIGHTS,
         ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob"),
@@ -304,7 +327,12 @@ DEFAULT_SCHEMA = AttributeSchema(
             36500.0,
             "grandparent grandparents grandmother grandfather grandma grandpa granny nana",
         ),
-        _multi("goal", 180.0, "goal goals plan plans planning planned trip trips vacation saving"),
+        _multi(
+            "goal",
+            180.0,
+            "goal goals plan plans planning planned trip trips vacation saving hotel hotels "
+            + _FLIGHTS,
+        ),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),

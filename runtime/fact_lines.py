@@ -48,14 +48,21 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     words in that order, its last word maybe plural). Whole words: "manager" does not ask
     about ``age``."""
     question = plan.question.casefold()
+    terms = set(base_terms(plan.terms))
+    if _FOR_A_LIVING.search(question):
+        # "What does Ana do for a living?" asks for her work, not where she lives.
+        question = _FOR_A_LIVING.sub(" for work as a job ", question)
+        terms = (terms - {"living"}) | {"work", "job"}
     if _says(question, attribute.replace("_", " ").casefold()):
         return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
-    terms = set(base_terms(plan.terms))
     return any(
         _says(question, a) if " " in a else a in terms or f"{a}s" in terms or f"{a}es" in terms
         for a in aliases
     )
+
+
+_FOR_A_LIVING = re.compile(r"\bfor\s+a\s+living\b")
 
 
 def _says(question: str, phrase: str) -> bool:
