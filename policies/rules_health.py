@@ -66,6 +66,17 @@ _CONDITION_WORDS = (
     "hyperthyroidism tinnitus chronic heart long"
 )
 
+# Conditions said as what someone is ("I'm diabetic", "Tom is colorblind"): each names the
+# condition as "I have ..." would (``STATUS_OF``), so both say one value.
+_CONDITION_ADJECTIVE = (
+    r"(?P<val>(?i:(?:type\s+[12]\s+|pre-?)?diabetic|epileptic|asthmatic|dyslexic|autistic"
+    r"|colou?r[- ]?blind|anaemic|anemic|deaf|hard\s+of\s+hearing|bipolar|coeliac|celiac))\b"
+)
+_ADJECTIVE_WORDS = (
+    "diabetic prediabetic pre-diabetic epileptic asthmatic dyslexic autistic colorblind "
+    "colourblind color colour anaemic anemic deaf hard bipolar coeliac celiac"
+)
+
 # A condition had ends its clause ("I have asthma.", "I have ADHD, so ...", "I've had
 # diabetes for years"): "I have anxiety about the exam" is a mood, not a diagnosis.
 _CONDITION_END = (
@@ -152,5 +163,17 @@ HEALTH_RULES: tuple[Rule, ...] = (
         r"\s+(?i:with))\s+" + _CONDITION + _CONDITION_END,
         value="raw",
         items=_CONDITION + _CONDITION_END,  # "I have asthma and eczema"
+    ),
+    # "I'm diabetic", "Ana is type 1 diabetic", "I'm no longer anemic"; not "I'm deaf in one
+    # ear" nor "a diabetic diet" (the condition ends its clause).
+    make_rule(
+        "condition",
+        _ADJECTIVE_WORDS,
+        r"(?i:'m|\bam|'s|\bis)\s+"
+        + NOT_WORD
+        + r"(?:(?i:also|still|now|mildly|severely|partially|totally|completely)\s+)?"
+        + _CONDITION_ADJECTIVE
+        + _CONDITION_END,
+        value="status",
     ),
 )
