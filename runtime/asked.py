@@ -57,6 +57,12 @@ class Asked:
         _, dot, attribute = key.rpartition(".")
         return bool(dot) and asks_about(self.plan, attribute, self.spec(attribute).aliases)
 
+    @staticmethod
+    def belief(slot: WorldviewSlot) -> bool:
+        """Whether ``slot`` is a belief's ("Maya.location"): not a text slot (whose key's
+        parts have every "." escaped), a procedure, a frame or a hypothesis."""
+        return slot.kind in ("fact", "preference", "constraint") and "." in slot.key
+
     def owned(self, slot: WorldviewSlot) -> bool:
         """Whether ``slot`` is of an entity the question names: a belief slot's entity
         ("Maya.location"), or the owner of a text preference slot ("Dr%2E Who/general",

@@ -403,6 +403,12 @@ class QueryEngine(Gating):
         share = int(budget_tokens * cfg.worldview_share)
         share = max(share, min(asked.answer_tokens(wv), int(budget_tokens * cfg.asked_share)))
         share += min(told, int(budget_tokens * cfg.instruction_share))
+        # A question that asks for some beliefs gets those: other facts would take the room
+        # of the turns that answer it. One that asks for none gets what memory holds.
+        ranks = {s.id: asked.slot_rank(s) for s in wv.slots}
+        if any(ranks[s.id] > 0 and Asked.belief(s) and not standing(s) for s in wv.slots):
+            kept = tuple(s for s in wv.slots if ranks[s.id] > 0 or not Asked.belief(s))
+            wv = wv.model_copy(update={"slots": kept})
         wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
         return asked, wv_text, room - count_tokens(wv_text)
 

@@ -298,10 +298,10 @@ async def test_the_instruction_line_comes_right_after_what_is_asked() -> None:
         await _say(rt, "Bob lives in Lyon.", 3, actor="Bob")
         ctx = await rt.query("Where does Bob live?", budget_tokens=2000)
         lines = ctx.prompt_sections["worldview"].splitlines()
-        assert [ln.split(":")[0] for ln in lines[:3]] == [
+        # What is asked, then the instruction; a fact not asked about is left out.
+        assert [ln.split(":")[0] for ln in lines] == [
             "- fact Bob.location",
             "- preference Dana.instruction",
-            "- fact Bob.employer",
         ]
 
 

@@ -1,0 +1,40 @@
+"""The Worldview Snapshot of a question that asks for some beliefs holds those (and standing
+instructions, procedures, hypotheses); other facts would take the room of the turns that
+answer it. A question that asks for none gets what memory holds."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 3, 1, 9, tzinfo=UTC)
+SAID = ["I work at Initech.", "I live in Lisbon.", "I love jazz.", "Never use emojis."]
+
+
+async def _snapshot(question: str) -> list[str]:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for i, text in enumerate(SAID):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Ana", "occurred_at": T0 + timedelta(days=i)}
+            )
+        ctx = await rt.query(question, actor="Ana", budget_tokens=1000)
+    return [ln.split(":")[0] for ln in ctx.prompt_sections["worldview"].splitlines()]
+
+
+async def test_a_question_that_asks_for_a_belief_gets_it_and_the_instructions() -> None:
+    assert await _snapshot("Where does Ana live?") == [
+        "- fact Ana.location",
+        "- preference Ana.instruction",
+    ]
+
+
+async def test_a_value_the_question_names_counts_as_asked() -> None:
+    # "Initech" is a value of the employer slot: that slot answers "When did I join Initech?".
+    assert "- fact Ana.employer" in await _snapshot("When did I join Initech?")
+    assert "- fact Ana.location" not in await _snapshot("When did I join Initech?")
+
+
+async def test_a_question_that_asks_for_nothing_in_particular_gets_every_belief() -> None:
+    lines = await _snapshot("Tell me about Ana.")
+    assert {"- fact Ana.employer", "- fact Ana.location", "- preference Ana.likes"} <= set(lines)
