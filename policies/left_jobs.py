@@ -95,15 +95,18 @@ def left_jobs(
     sentence ``claims`` (the extractor's) already read the employer from."""
     if actor is None:
         return []
+    left_said = any(c.attribute == ATTRIBUTE and c.polarity == "negate" for c in claims)
+    # Most messages leave no job: a substring test spares them the sentence walk.
+    if not left_said and not _cued(content):
+        return []
     text = content.replace("\u2019", "'")  # same length: offsets hold
     read = [c.span for c in claims if c.attribute == ATTRIBUTE and c.span is not None]
     taken_said = any(c.attribute == ATTRIBUTE and c.polarity == "assert" for c in claims)
-    left_said = any(c.attribute == ATTRIBUTE and c.polarity == "negate" for c in claims)
-    # Sentences no employer claim was read from, with their offsets.
+    # Sentences that may leave a job and no employer claim was read from, with offsets.
     unread = [
         (piece.start(), piece.group(0))
         for piece in sentences(text)
-        if not any(piece.start() <= s < piece.end() for s, _ in read)
+        if not any(piece.start() <= s < piece.end() for s, _ in read) and _cued(piece.group(0))
     ]
     # Claims said already (a caller's own "Google, negate" beside "I left Google").
     said = {(c.attribute, match_key(c.value), c.polarity) for c in claims}
@@ -146,6 +149,22 @@ def left_jobs(
                 continue
             return [*out, _claim(actor, value, "assert", (lo + m.start(), lo + m.end()))]
     return out
+
+
+def _cued(text: str) -> bool:
+    """Whether ``text`` holds a word every reading here needs (a job left, or changed): a
+    plain substring test, the cheapest there is for the many messages that hold none."""
+    lower = text.lower()
+    return (
+        "left" in lower
+        or "quit" in lower
+        or "moved on" in lower
+        or "no longer" in lower
+        or "switched" in lower
+        or "changed" in lower
+        or "swapped" in lower
+        or "new job" in lower
+    )
 
 
 def _known_prefix(words: str, known: dict[str, str]) -> list[str]:
