@@ -16,6 +16,7 @@ __all__ = [
     "PREFERENCE_ATTRIBUTES",
     "SLOT_KINDS",
     "STANDING_ATTRIBUTES",
+    "TIMELESS_ATTRIBUTES",
     "CandidateStatus",
     "Key",
     "SlotKind",
@@ -64,6 +65,13 @@ STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
 #: claim gives one ("I went to Japan in 2019") is when it happened, not since when it holds.
 #: Schools and studies too: their time may be the end ("I graduated from MIT in 2012").
 OCCASION_ATTRIBUTES = frozenset({"visited", "activity", "goal", "school", "studied"})
+
+#: Attributes whose values hold for life (a birthday, a name, a relative): the day memory
+#: was told one is no time it began, so a present line gives none ("birthday: May 5", not
+#: "since 11 May 2024"); a time the claim itself gave ("We had a baby last month") still.
+TIMELESS_ATTRIBUTES = frozenset(
+    {"birthday", "birth_year", "name", "origin", "child", "sibling", "parent", "grandparent"}
+)
 
 #: How firmly memory holds a candidate in each lifecycle state (a score component).
 COMMITMENT = {

@@ -34,6 +34,7 @@ class SlotSelection:
         multi: bool,
         history: bool,
         occasions: bool = False,
+        timeless: bool = False,
         rivals: Mapping[str, set[str]] | None = None,
         unknown: float | None = None,
         keep: tuple[str, ...] = (),
@@ -105,4 +106,5 @@ class SlotSelection:
             reason=reason,
             multi=multi,
             occasions=occasions,
+            timeless=timeless,
         )

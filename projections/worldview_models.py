@@ -107,6 +107,9 @@ class WorldviewSlot(BaseModel):
     occasions: bool = False
     """Its values are occasions (places visited, things done, plans): a value's ``told``
     times say when it happened, not since when it holds."""
+    timeless: bool = False
+    """Its values hold for life (a birthday, a relative): a present line dates one only by
+    its ``told`` times, not by when memory learned it."""
 
 
 class AuditItem(BaseModel):
@@ -245,7 +248,10 @@ class WorldviewSnapshot(BaseModel):
         spans = _slot_spans(s) if full else None
         for c in shown:
             text = c.value
-            if dates and c.valid_from is not None:
+            # A lifelong value's line gives no day memory learned it (the lenses that show
+            # history still do), unless the claims dated it.
+            bare = s.timeless and not (c.told or full or c.valid_to is not None)
+            if dates and c.valid_from is not None and not bare:
                 span = f"since {date_label(c.valid_from)}"
                 if c.told and c.valid_to is None:
                     span = _told(c, c.valid_from, s.occasions, full)

@@ -22,6 +22,7 @@ from nousmem.projections.slot_kinds import (
     HIDDEN_STATES,
     OCCASION_ATTRIBUTES,
     STANDING_ATTRIBUTES,
+    TIMELESS_ATTRIBUTES,
     CandidateStatus,
     Key,
 )
@@ -394,6 +395,7 @@ class SlotResolver(SlotSelection):
             cands,
             multi=snap.cardinality == "multi",
             occasions=snap.attribute in OCCASION_ATTRIBUTES,
+            timeless=snap.attribute in TIMELESS_ATTRIBUTES,
             history=history,
             rivals=rivals,
             # A standing instruction the user replaced is no history to act on.

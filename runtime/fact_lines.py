@@ -12,7 +12,7 @@ from itertools import zip_longest
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
 from nousmem.projections.lexical import date_label
-from nousmem.projections.slot_kinds import OCCASION_ATTRIBUTES
+from nousmem.projections.slot_kinds import OCCASION_ATTRIBUTES, TIMELESS_ATTRIBUTES
 from nousmem.projections.worldview_models import told_text
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
@@ -123,9 +123,13 @@ def fact_line(
     held = {match_key(v) for v in snap.held}
     told = told or {}
     occasions = snap.attribute in OCCASION_ATTRIBUTES
+    timeless = snap.attribute in TIMELESS_ATTRIBUTES
 
     def dated(v: str) -> str:
-        return _dated(v, seen.get(match_key(v)), told.get(match_key(v), ()), occasions)
+        said = told.get(match_key(v), ())
+        if timeless and match_key(v) in held and not said:
+            return v  # "Sam birthday: May 5": the day it was said is no time it began
+        return _dated(v, seen.get(match_key(v)), said, occasions)
 
     parts = []
     for v in values:

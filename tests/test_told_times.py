@@ -227,3 +227,25 @@ def test_a_pet_got_then_is_dated_by_the_clause() -> None:
     )
     (claim,) = RuleExtractor().extract_sync(obs)
     assert (claim.value, claim.valid_at) == ("cat Luna", date(2023, 1, 1))
+
+
+async def test_a_lifelong_value_gives_no_day_memory_learned_it() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _said(
+            rt, [("My birthday is on June 3rd.", at(2)), ("My sister Maya lives in York.", at(3))]
+        )
+        view = await rt.worldview("logical")
+        assert _line(view.render(), "birthday") == "- fact Sam.birthday: June 3"
+        assert _line(view.render(), "sibling") == "- fact Sam.sibling: Maya"
+        # The lenses that show history still say when memory learned it.
+        history = (await rt.worldview("historical")).render()
+        assert _line(history, "birthday") == "- fact Sam.birthday: June 3 (since 1 February 2024)"
+        ctx = await rt.query("When is Sam's birthday?", actor="Sam", budget_tokens=200)
+        assert "- Sam birthday: June 3\n" in ctx.to_prompt()
+        # A time the claim gave still dates it.
+        claim = {"entity": "Sam", "attribute": "child", "value": "Emma", "valid_at": "2024-04-02"}
+        await rt.observe_and_route(
+            {"content": "Emma was born.", "actor": "Sam", "occurred_at": at(5), "claims": [claim]}
+        )
+        view = await rt.worldview("logical")
+        assert _line(view.render(), "child") == "- fact Sam.child: Emma (since 2 April 2024)"
