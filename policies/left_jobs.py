@@ -78,6 +78,11 @@ _UNREAL = re.compile(
     r"|hope|want|plan|planning|thinking|considering|never|not|n['\u2019]t|maybe|before"
     r"|after|once)\b|n['\u2019]t\b|\?"
 )
+# What follows a place left for the day, not a job left: "early", "at 6", "to grab lunch".
+_DAYS_LEAVING = re.compile(
+    r"(?i)(?:early|late|at|around|for\s+(?:lunch|the\s+day|home)|to\s+(?:go|grab|get|pick"
+    r"|meet|catch|head)|today|tonight|this\s+(?:morning|afternoon|evening))\b"
+)
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\s+(?:at|with)\b")
 _TAKEN_NOT = frozenset(("home", "work", "school"))
 
@@ -169,12 +174,14 @@ def _cued(text: str) -> bool:
 
 def _known_prefix(words: str, known: dict[str, str]) -> list[str]:
     """The employer (as memory says it) that the longest leading run of ``words`` names,
-    a full stop or comma aside; [] for none."""
+    a full stop or comma aside; [] for none, or when what follows it says a day's leaving
+    ("I left Initech early today", "... at 6", "... to grab lunch")."""
     parts = words.split()
     for n in range(len(parts), 0, -1):
         key = match_key(" ".join(parts[:n]).rstrip(".,!'"))
         if key in known:
-            return [known[key]]
+            rest = " ".join(parts[n:])
+            return [] if _DAYS_LEAVING.match(rest) else [known[key]]
     return []
 
 

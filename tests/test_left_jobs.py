@@ -73,6 +73,8 @@ def test_an_employer_said_before_but_not_held_is_denied_by_name_only() -> None:
         "Did I leave Initech?",
         "Tom left Initech.",
         "I'm not at Initech today, I'm working from home.",
+        "I left Initech early today.",  # the office, for the day
+        "I left Initech at 6 to grab dinner.",
     ],
 )
 def test_no_plain_leaving_of_a_known_job_denies_nothing(text: str) -> None:
