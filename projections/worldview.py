@@ -13,7 +13,7 @@ reads that hide forgotten values) in ``worldview_stated.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
@@ -169,16 +169,11 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
     ) -> dict[str, datetime]:
         """When each of ``values`` of a slot was last asserted (revised or confirmed), by
         value key, as of ``limit`` and the event time ``until``."""
-        ekey = self.key_at(match_key(entity), limit, until)  # before a merge, its own
         out: dict[str, datetime] = {}
-        for vkey in {match_key(v) for v in values}:
+        for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
             # A denial is not a sighting: "last 21 March" for the day it was denied would
             # date the value as still said then.
-            seen = [
-                r.occurred_at
-                for r in self.support.get((ekey, attribute, vkey), ())
-                if self.visible(r.seq, r.counted_at, limit, until) and r.polarity == "assert"
-            ]
+            seen = [r.occurred_at for r in rows if r.polarity == "assert"]
             if seen:
                 out[vkey] = max(seen)
         return out
@@ -194,14 +189,27 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         """When the claims of each of ``values`` said it held or happened (see
         :func:`~.worldview_items.told_times`), by value key, as of ``limit`` and ``until``;
         values no claim dated are left out."""
-        ekey = self.key_at(match_key(entity), limit, until)
         out: dict[str, tuple[tuple[date, str], ...]] = {}
-        for vkey in {match_key(v) for v in values}:
-            rows = self.support.get((ekey, attribute, vkey), ())
-            said = told_times(r for r in rows if self.visible(r.seq, r.counted_at, limit, until))
+        for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
+            said = told_times(rows)
             if said:
                 out[vkey] = said
         return out
+
+    def _rows_at(
+        self,
+        entity: str,
+        attribute: str,
+        values: Iterable[str],
+        limit: int,
+        until: datetime | None,
+    ) -> Iterator[tuple[str, list[SupportRow]]]:
+        """Each value's key and its support rows visible as of ``limit`` and ``until``, of
+        the entity as it was named then (before a merge, its own)."""
+        ekey = self.key_at(match_key(entity), limit, until)
+        for vkey in {match_key(v) for v in values}:
+            rows = self.support.get((ekey, attribute, vkey), ())
+            yield vkey, [r for r in rows if self.visible(r.seq, r.counted_at, limit, until)]
 
     def on_held(
         self,
