@@ -409,7 +409,7 @@ class QueryEngine(Gating):
         if any(ranks[s.id] > 0 and Asked.belief(s) and not standing(s) for s in wv.slots):
             kept = tuple(s for s in wv.slots if ranks[s.id] > 0 or not Asked.belief(s))
             wv = wv.model_copy(update={"slots": kept})
-        wv_text = fit_lines(wv.render(rank=asked.slot_rank), min(room, share))
+        wv_text = fit_lines(wv.render(rank=lambda s: ranks[s.id]), min(room, share))
         return asked, wv_text, room - count_tokens(wv_text)
 
     @staticmethod
