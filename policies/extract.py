@@ -48,6 +48,12 @@ from nousmem.policies.patterns import (
     Rule,
 )
 from nousmem.policies.pet_names import named_later
+from nousmem.policies.plans import (
+    PLAN_ATTRIBUTE,
+    plan_of,
+    supposed_plan,
+    without_restated_plans,
+)
 from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
@@ -81,6 +87,7 @@ _NOUN_LEAD = re.compile(
 )
 _PREP_LEAD = re.compile(r"\b(?i:with|of)\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
+_GOAL_RULES = frozenset(i for i, r in enumerate(RULES) if r.attribute == PLAN_ATTRIBUTE)
 # Longer "names" or "values" are runs of junk (a pasted token), not facts.
 _MAX_TEXT = 120
 
@@ -187,6 +194,7 @@ class RuleExtractor:
                         resume = max(resume, match.end("pair"))
                     pos = max(match.start() + 1, resume)
             found.sort(key=lambda f: f[:3])
+            found = without_restated_plans(found, _GOAL_RULES)
             kept = with_turnarounds(settled(found, content), content)
             for claim in with_replaced(kept, content):
                 key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
@@ -320,11 +328,22 @@ class RuleExtractor:
                 return []  # someone else's belief about the speaker, not the speaker's
             hedged = True
         # Not true yet, or true once: neither says what holds now, nor what does not (a
-        # cessation does: "I won't work there anymore").
+        # cessation does: "I won't work there anymore"). A state to come is a plan.
+        planned = False
         if attribute in STATE_ATTRIBUTES and (scope.future or scope.past):
             kept = cess if negated else scope.past and rule.change and not scope.future
             if not kept:
-                return []
+                plan = (
+                    None
+                    if negated
+                    or scope.past
+                    or not (scope.foretold or rule.change)
+                    or supposed_plan(text, walk.start)
+                    else plan_of(attribute, value)
+                )
+                if plan is None:
+                    return []
+                attribute, value, change, planned = PLAN_ATTRIBUTE, plan, False, True
         confidence = self.base_confidence * rule.weight
         if walk.kind == "elided":
             confidence *= self.elided_factor
@@ -343,6 +362,8 @@ class RuleExtractor:
             # and Ana's is June 4").
             pool = inside if inside or len(dated) < len(sent.mentions) else dated
             valid_at = pool[0].start if pool else None
+        if planned and valid_at is not None and ref is not None and valid_at < ref:
+            valid_at = None  # a bare date read back ("..., starting in June"): not the plan's
         if not _visible(value) or not _visible(entity):
             return []  # control characters only ("I quit \x1b"): no value to claim
         span = (sent.offset + start, sent.offset + vend)
@@ -360,6 +381,8 @@ class RuleExtractor:
                 extractor="rule",
             )
         ]
+        if planned:
+            return claims  # one plan: not the items, a "nor" or the place left of the state
         nor = _NOR.match(text, vend) if phrase else None
         if (
             nor is not None

@@ -99,6 +99,16 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    # "I accepted an offer from Globex", "I took the job offer at Initech": an offer
+    # accepted (not one only got: "I got an offer from Google") from a named employer.
+    make_rule(
+        "employer",
+        "offer",
+        r"\b(?i:accepted|accept|accepting|took|signed)\s+(?i:an?|the|their|his|her)\s+"
+        r"(?:(?i:new|job)\s+){0,2}(?i:offer)\s+(?i:from|at|with)\s+" + CAP + VAL,
+        change=True,
+        elide="past",
+    ),
     make_rule(
         "employer",
         "job position",

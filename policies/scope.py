@@ -208,6 +208,9 @@ class Scope(NamedTuple):
     future: bool
     past: bool
     reported: bool
+    foretold: bool = False
+    """Future by its words, not only by its date: a future auxiliary ("will", "'ll",
+    "going to") or a start ("I start at Acme on Monday", "My new job starts in June")."""
 
 
 def _own_times(
@@ -367,6 +370,7 @@ def clause_scope(
     # "I start my new job at Google on 3 June": the start verb stands before a possessive
     # subject, and the date is the start's ("My wife Ana starts her job ..." dates no wife).
     started = possessive and any(clean(t[2]) in _START for t in toks[max(0, first - 2) : first])
+    foretold = future or starting or started
     times = _own_times(sent, clause, vend, possessive, started) if ref is not None else []
     if perfect and verb_word in _PAST_STATE_VERBS:
         past = _perfect_is_past(sent.text, clause, between, verb_word, times, ref)
@@ -391,4 +395,4 @@ def clause_scope(
             for m in times
         ) or any(_starts_later(sent, m, ref) for m in sent.mentions)
     reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
-    return Scope(future=future, past=past, reported=reported)
+    return Scope(future=future, past=past, reported=reported, foretold=foretold and future)

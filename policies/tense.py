@@ -36,7 +36,8 @@ _FUTURE = re.compile(
     r"|plan(?:s|ning)?\s+(?:to|on|a|an|our|my|the)|planning|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
-    r"|driving|coming|moving|starting|meeting|visiting|travell?ing)"
+    r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
+    r"|relocating|transferring)"
     r"|(?:excited|ready)\s+for|remind\s+me)\b|'ll\b)",
     re.IGNORECASE,
 )
@@ -201,7 +202,7 @@ def object_of(text: str, start: int, left: int = 0) -> bool:
 # A timetable in the present ("Our flight leaves on Friday", "School starts in August").
 _TIMETABLE = re.compile(
     r"\b(?:leaves|arrives|starts|begins|ends|opens|closes|departs|lands|returns|expires"
-    r"|renews|launches|drops|comes\s+out|kicks\s+off)\b",
+    r"|renews|launches|drops|comes\s+out|kicks\s+off|(?<=\bI\s)start|(?<=\bwe\s)start)\b",
     re.IGNORECASE,
 )
 # A question in the present asks about what is coming ("Are you free on Saturday?", "What

@@ -71,9 +71,11 @@ ADJ_HEAD = words(
     "safe great good new big small better best beautiful loving positive real whole special "
     "strong supportive inclusive welcoming little huge"
 )
-#: Pronouns dropped from the end of a value ("support those" -> "support").
+#: Pronouns dropped from the end of a value ("support those" -> "support"), and the word
+#: that starts a date the time resolver cut off ("Google *starting* [next month]").
 TRAILING_DROP = words(
-    "those these them it this that to of a the my for into with in on at from by about"
+    "those these them it this that to of a the my for into with in on at from by about "
+    "starting beginning"
 )
 #: Degree words dropped from the end of a value when lowercase ("like tea *more* than
 #: coffee", "like dogs *a lot*", "love it *very much*"); capitalised, they are a name's.

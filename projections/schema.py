@@ -327,11 +327,25 @@ DEFAULT_SCHEMA = AttributeSchema(
             36500.0,
             "grandparent grandparents grandmother grandfather grandma grandpa granny nana",
         ),
+        # A state to come is a plan (``policies/plans.py``): "Where will Sam work?", "Is
+        # Sam going to move?", "When does Sam start at Google?".
         _multi(
             "goal",
             180.0,
             "goal goals plan plans planning planned trip trips vacation saving hotel hotels "
-            + _FLIGHTS,
+            "upcoming " + _FLIGHTS,
+            (
+                "will * work",
+                "will * live",
+                "will * move",
+                "will * start",
+                "will * working",
+                "will * living",
+                "going to work",
+                "going to move",
+                "going to live",
+                "start at",
+            ),
         ),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.

@@ -67,8 +67,9 @@ _FOR_A_LIVING = re.compile(r"\bfor\s+a\s+living\b")
 
 def _says(question: str, phrase: str) -> bool:
     """``question`` (casefolded) holds the words of ``phrase`` in order as whole words, the
-    last maybe plural."""
-    words = r"\s+".join(map(re.escape, phrase.split()))
+    last maybe plural; a ``*`` in ``phrase`` stands for one to three words ("will * work":
+    "Where will Sam Lee work?")."""
+    words = r"\s+".join(r"(?:\S+\s+){0,2}\S+" if w == "*" else re.escape(w) for w in phrase.split())
     return re.search(rf"(?<!\w){words}(?:e?s)?(?!\w)", question) is not None
 
 

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 25
+READ_RULES = 26
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -193,6 +193,15 @@ unexplained while the package version stays the same (as it does between release
    noun alone ("Lee's sister").
 25: the new `commute` attribute is asked for by "commute(s)", "commuting" and "get(s) to
    work / school".
+26: a value its claims dated shows that date ("Acme (since March 2021)", "Japan (2019)")
+   rather than the day memory was told, an occasion (`visited`, `activity`, `goal`, ...)
+   when it happened, a lifelong one (`birthday`, `name`, relatives, ...) none, and the
+   historical and audit lenses add "said <date>"; when a question asks a belief slot, the
+   Worldview Snapshot leaves out the belief slots it does not ask; gifts, meals, meetings
+   and flights ask for tastes, diets and allergies, time zones and homes; "for a living"
+   asks for work; a phrase alias may hold ``*`` (one to three words), and
+   "upcoming", "will ... work / live / move / start", "going to work / move / live" and
+   "start at" ask for goals (a state to come is a plan: ``policies/plans.py``).
 """
 
 

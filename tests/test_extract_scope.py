@@ -28,38 +28,101 @@ def rows(text: str, *, dated: bool = True) -> list[Row]:
     ]
 
 
+def dated_rows(text: str) -> list[tuple[str, str, str, str, str | None]]:
+    """``rows`` with each claim's ``valid_at`` (ISO day, or None)."""
+    obs = Observation(content=text, actor="Dana", occurred_at=SAID)
+    return [
+        (
+            c.entity,
+            c.attribute,
+            c.value,
+            c.polarity + (" hedged" if c.hedged else ""),
+            c.valid_at.isoformat() if c.valid_at else None,
+        )
+        for c in EX.extract_sync(obs)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "plan", "when"),
+    [
+        ("I will move to Berlin next month.", "move to Berlin", "2024-06-01"),
+        ("I'll move to Berlin.", "move to Berlin", None),
+        ("I will work at Google.", "work at Google", None),
+        ("I'm going to work at Google next year.", "work at Google", "2025-01-01"),
+        ("I am gonna live in Tokyo.", "move to Tokyo", None),
+        ("Next year I will live in Tokyo.", "move to Tokyo", "2025-01-01"),
+        ("I'm about to move to Berlin.", "move to Berlin", None),
+        # A bare month in a progressive plan is its next occurrence.
+        ("I'm moving to Berlin in June.", "move to Berlin", "2024-06-01"),
+        ("I'm starting at Google in September.", "work at Google", "2024-09-01"),
+        # A start named with a bare date said before it is scheduled (said on 1 May): the
+        # next June, the next Monday.
+        ("My new job at Google starts in June.", "work at Google", "2024-06-01"),
+        ("I start at Google in June.", "work at Google", "2024-06-01"),
+        ("I start my new job at Google on 3 June.", "work at Google", "2024-06-03"),
+        ("I'm starting at Google on Monday.", "work at Google", "2024-05-06"),
+        ("I work at Google starting next month.", "work at Google", "2024-06-01"),
+        ("I work at Google beginning next month.", "work at Google", "2024-06-01"),
+        # "since" as "because" before a weekday: still a plan, and no date of its own.
+        ("I'm moving to Berlin since Monday is a holiday.", "move to Berlin", None),
+        ("I will become a teacher next year.", "become a teacher", "2025-01-01"),
+        ("I'm joining the platform team next week.", "join the platform team", "2024-05-06"),
+        ("I will still move to Berlin next year.", "move to Berlin", "2025-01-01"),
+        ("I'm accepting the offer from Hooli next week.", "work at Hooli", "2024-05-06"),
+    ],
+)
+def test_a_future_state_is_a_plan_not_the_state(text: str, plan: str, when: str | None) -> None:
+    assert dated_rows(text) == [("Dana", "goal", plan, "assert", when)]
+
+
+def test_another_persons_plan_is_theirs() -> None:
+    assert dated_rows("Dana is moving to Rome in August.") == [
+        ("Dana", "goal", "move to Rome", "assert", "2024-08-01")
+    ]
+    assert rows("Tom will move to Rome next year.") == [("Tom", "goal", "move to Rome", "assert")]
+
+
+def test_a_hedged_plan_keeps_its_hedge() -> None:
+    for text in ("I'll probably start at Google in the fall.", "I might move to Berlin next year."):
+        (claim,) = EX.extract_sync(Observation(content=text, actor="Dana", occurred_at=SAID))
+        assert claim.attribute == "goal" and claim.hedged, text
+        assert claim.confidence < EX.base_confidence, text
+
+
+def test_a_goal_said_is_not_also_a_plan_read_from_its_state() -> None:
+    # The goal rule reads "live in Tokyo"; the future location would add "move to Tokyo".
+    assert rows("I want to live in Tokyo.") == [("Dana", "goal", "live in Tokyo", "assert")]
+    assert rows("I'm planning to move to Berlin next year.") == [
+        ("Dana", "goal", "move to Berlin", "assert")
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        "I will move to Berlin next month.",
-        "I'll move to Berlin.",
-        "I will work at Google.",
-        "I'm going to work at Google next year.",
-        "I am gonna live in Tokyo.",
-        "Next year I will live in Tokyo.",
+        # A condition on the plan: no plan.
         "If I get the job, I will work at Google.",
-        "I'll probably start at Google in the fall.",
-        "I might move to Berlin next year.",
-        "I work at Google starting next month.",
-        "I'm about to move to Berlin.",
-        # A bare month in a progressive plan is its next occurrence.
-        "I'm moving to Berlin in June.",
-        "I'm starting at Google in September.",
-        "Dana is moving to Rome in August.",
-        # A start named with a bare date said before it is scheduled (said on 1 May).
-        "My new job at Google starts in June.",
-        "I start at Google in June.",
-        "I start my new job at Google on 3 June.",
-        "I'm starting at Google on Monday.",
-        # "since" as "because" before a weekday: still a plan.
-        "I'm moving to Berlin since Monday is a holiday.",
-        "I'm moving to Berlin since Monday's a holiday.",
-        # A start in a phrase of its own.
+        "Assuming the visa comes through, I will move to Berlin.",
+        # A plan denied, given up or asked about.
+        "I won't move to Berlin.",
+        "I'd never move to Berlin.",
+        "I was going to move to Berlin.",
+        "Should I move to Berlin next year?",
+        # A state on a day ahead, said without a future or a start: a shift, a costume, a
+        # stay, not a plan of a new job, role or home.
+        "I'm working at the bakery tomorrow.",
+        "I'm a nurse for Halloween.",
+        "I'm living in Rome next year.",
+        # A start in a phrase of its own, whose bare month reads back: no date for a plan.
         "I work at Google, starting in June.",
         "Starting in June, I live in Paris.",
+        # States that make no plan.
+        "Tom will be my manager from Monday.",
+        "I'll be 40 next month.",
     ],
 )
-def test_a_future_state_sets_nothing_now(text: str) -> None:
+def test_a_future_state_that_is_no_plan_sets_nothing(text: str) -> None:
     assert rows(text) == []
 
 
@@ -96,7 +159,7 @@ def test_an_ended_state_sets_nothing_now(text: str) -> None:
         # The future belongs to the second clause only.
         (
             "I live in Paris now and will move to Rome next year.",
-            [("Dana", "location", "Paris", "assert")],
+            [("Dana", "location", "Paris", "assert"), ("Dana", "goal", "move to Rome", "assert")],
         ),
         # Negations stay: a future denial still denies.
         ("I won't work at Google anymore.", [("Dana", "employer", "Google", "negate")]),
@@ -201,7 +264,9 @@ def test_reports_by_others_are_hedged_and_the_speakers_own_are_not(
 
 
 def test_without_a_date_grammar_alone_decides() -> None:
-    assert rows("I will work at Google.", dated=False) == []
+    assert rows("I will work at Google.", dated=False) == [
+        ("Dana", "goal", "work at Google", "assert")
+    ]
     # Undated, "next month" resolves to nothing: the clause reads as present.
     undated = rows("I work at Google starting next month.", dated=False)
     assert [(r[1], r[3]) for r in undated] == [("employer", "assert")]
@@ -249,7 +314,9 @@ async def test_futures_reports_and_ended_states_leave_the_belief_alone() -> None
         ):
             obs = {"type": "utterance", "content": text, "actor": "Dana"}
             res = await rt.observe_and_route(obs)
-            assert not res.deltas and not res.candidate_ids, text
+            # A future move is a plan, beside the home memory holds.
+            assert all(d.attribute == "goal" for d in res.deltas), text
+            assert not res.candidate_ids, text
         after = await rt.belief("Dana", "location")
         assert before is not None and after is not None
         assert after.mode == before.mode == "Paris"
@@ -418,7 +485,7 @@ def test_no_false_scope_after_the_second_review(text: str, expected: tuple[str, 
 
 
 def test_a_move_said_with_still_is_still_a_future() -> None:
-    assert rows("I will still move to Berlin next year.") == []
+    assert [r[1] for r in rows("I will still move to Berlin next year.")] == ["goal"]
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,9 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A job memory holds, left (read against the beliefs), and the next one.
     ("I left {} last week, I'm at Acme now", ORGS),
     ("I left my job", ("",)),
+    # A state to come, read as a plan; an offer accepted.
+    ("I start at {} in June", ORGS),
+    ("I accepted an offer from {}", ORGS),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 

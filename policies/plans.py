@@ -1,0 +1,105 @@
+"""A state said to come ("I'm moving to Berlin in June") read as a plan, a ``goal``.
+
+A future state sets no present one (``policies/scope.py``): "I start at Google in June"
+said in May leaves the employer memory holds as it is. Before, the sentence left nothing at
+all, so memory could not say that Sam was about to change jobs. Now the state's claim becomes
+a ``goal`` in the words a goal takes ("work at Google", dated June), beside the goals the
+goal rules read ("I want to move to Berlin"):
+
+=======================  ============================================
+state claim              plan
+=======================  ============================================
+``employer: Google``     ``work at Google``
+``location: Berlin``     ``move to Berlin``
+``role: nurse``          ``become a nurse`` (``retired``: ``retire``)
+``team: platform team``  ``join the platform team``
+``spouse: Tom``          ``marry Tom``
+``relationship_status``  ``get married`` / ``get engaged`` / ``get divorced``
+=======================  ============================================
+
+Only an asserted state with no condition on it (``supposed_plan``: "If I get the job, I
+will work at Google"), and only one said to come in words (will, going to, a start) or by a
+change rule's verb (move to, join): "I'm working at the bakery tomorrow" is a shift, "I'm a
+nurse for Halloween" a costume. A hedge keeps its lower confidence ("I might move to Berlin
+next year"). Other state attributes (a manager, a time zone, an age, a diet)
+give no plan. A plan is an occasion: it keeps its date and leaves the state alone when it
+comes true or is called off; what is said then sets the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
+from nousmem.projections.models import Claim
+
+__all__ = ["PLAN_ATTRIBUTE", "Found", "plan_of", "supposed_plan", "without_restated_plans"]
+
+#: The attribute a plan is kept under.
+PLAN_ATTRIBUTE = "goal"
+
+_TEMPLATES: dict[str, str] = {
+    "employer": "work at {}",
+    "location": "move to {}",
+    "team": "join the {}",
+    "spouse": "marry {}",
+}
+_STATUS_PLANS: dict[str, str] = {
+    "married": "get married",
+    "engaged": "get engaged",
+    "divorced": "get divorced",
+}
+# Roles that are a state reached, not a post held: "I'm retiring next year".
+_ROLE_VERBS: dict[str, str] = {"retired": "retire"}
+
+#: A sentence's claim as the extractor sorts them: (start, rule index, n, claim).
+Found = tuple[int, int, int, Claim]
+
+
+def plan_of(attribute: str, value: str) -> str | None:
+    """The goal a future ``attribute: value`` state makes, or None if it makes none."""
+    if attribute == "relationship_status":
+        return _STATUS_PLANS.get(value.casefold())
+    if attribute == "role":
+        verb = _ROLE_VERBS.get(value.casefold())
+        if verb is not None:
+            return verb
+        article = "an" if value[:1].casefold() in "aeiou" else "a"
+        return f"become {article} {value}"
+    template = _TEMPLATES.get(attribute)
+    return None if template is None else template.format(value)
+
+
+def supposed_plan(text: str, at: int) -> bool:
+    """Whether the sentence ``text`` supposes, before ``at`` (the subject) and since its last
+    clause break, what the plan hangs on: "If I get the job, I will work at Google",
+    "Assuming the visa comes through, I'm moving to Berlin in June"."""
+    breaks = [m.end() for m in CLAUSE_BREAK.finditer(text, 0, at)]
+    return SUPPOSING.search(text, breaks[-1] if breaks else 0, at) is not None
+
+
+def without_restated_plans(found: Sequence[Found], goal_rules: frozenset[int]) -> list[Found]:
+    """``found`` (a sentence's ``(start, rule index, n, claim)`` rows) less the plans read
+    from a state (a goal from a rule not in ``goal_rules``) whose span a goal rule's goal
+    overlaps: "I want to live in Tokyo" is the goal ``live in Tokyo``, not also ``move to
+    Tokyo``."""
+
+    def planned(f: Found) -> bool:
+        return f[3].attribute == PLAN_ATTRIBUTE and f[1] not in goal_rules
+
+    stated = [
+        f[3].span
+        for f in found
+        if f[3].attribute == PLAN_ATTRIBUTE and f[1] in goal_rules and f[3].span is not None
+    ]
+    if not stated:
+        return list(found)
+    return [
+        f
+        for f in found
+        if not (
+            planned(f)
+            and f[3].span is not None
+            and any(f[3].span[0] < b and a < f[3].span[1] for a, b in stated)
+        )
+    ]

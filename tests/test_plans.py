@@ -1,0 +1,174 @@
+"""A state said to come is a plan, a ``goal`` (policies/plans.py): memory keeps "I start at
+Google in June" as ``work at Google`` dated June, and the employer it holds stays."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.policies.planner import plan_query
+from nousmem.policies.plans import plan_of, supposed_plan
+from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.models import Observation
+from nousmem.projections.schema import DEFAULT_SCHEMA
+from nousmem.runtime import MemoryRuntime
+from nousmem.runtime.fact_lines import asks_about
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+def rows(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "plan"),
+    [
+        ("employer", "Google", "work at Google"),
+        ("location", "New York", "move to New York"),
+        ("role", "nurse", "become a nurse"),
+        ("role", "engineer", "become an engineer"),
+        ("role", "Retired", "retire"),
+        ("team", "platform team", "join the platform team"),
+        ("spouse", "Tom", "marry Tom"),
+        ("relationship_status", "married", "get married"),
+        ("relationship_status", "engaged", "get engaged"),
+        # No plan: states nobody plans in these words.
+        ("relationship_status", "single", None),
+        ("manager", "Tom", None),
+        ("timezone", "CET", None),
+        ("age", "40", None),
+    ],
+)
+def test_each_state_makes_its_plan(attribute: str, value: str, plan: str | None) -> None:
+    assert plan_of(attribute, value) == plan
+
+
+def test_a_supposing_word_before_the_subject_hangs_the_plan_on_it() -> None:
+    text = "If I get the job, I will work at Google."
+    assert supposed_plan(text, text.index("I will"))
+    # A clause break ends what the supposing word reaches.
+    text = "I'm not sure if it's true; I will work at Google."
+    assert not supposed_plan(text, text.index("I will"))
+    assert not supposed_plan("I will work at Google.", 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I accepted an offer from Globex.", [("Sam", "employer", "Globex", "assert")]),
+        ("I took the job offer at Initech.", [("Sam", "employer", "Initech", "assert")]),
+        # An offer got is not one taken; nor one asked about, denied or lowercase.
+        ("I got an offer from Google.", []),
+        ("Should I accept the offer from Hooli?", []),
+        ("I didn't accept the offer from Hooli.", []),
+        ("We accepted an offer on the house.", []),
+    ],
+)
+def test_an_offer_accepted_is_the_employer(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "starting" before a date ends the value, cut or not.
+        ("I work at Google starting today.", [("Sam", "employer", "Google", "assert")]),
+        ("I work at Google starting from Monday.", [("Sam", "goal", "work at Google", "assert")]),
+        # Elsewhere it is a word of the value.
+        ("I like the starting lineup.", [("Sam", "likes", "starting lineup", "assert")]),
+        ("I love Starting Strength.", [("Sam", "likes", "Starting Strength", "assert")]),
+    ],
+)
+def test_a_start_ends_a_value(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # Said on 1 May 2024: a start in the first person and these progressives plan ahead.
+        ("I start at Google in June.", "2024-06-01"),
+        ("We start school in August.", "2024-08-01"),
+        ("I'm marrying Tom in June.", "2024-06-01"),
+        ("I'm joining the team in June.", "2024-06-01"),
+        ("I'm retiring in March.", "2025-03-01"),
+        # The third person and the past still read back.
+        ("I started at Google in March.", "2024-03-01"),
+    ],
+)
+def test_a_start_or_a_plan_in_the_progressive_dates_ahead(text: str, start: str) -> None:
+    (mention,) = resolve_time_expressions(text, SAID)
+    assert mention.start.isoformat() == start
+
+
+async def _said(rt: MemoryRuntime, texts: list[str]) -> None:
+    for day, text in enumerate(texts, start=1):
+        await rt.observe_and_route(
+            {"content": text, "actor": "Sam", "occurred_at": SAID.replace(day=day)}
+        )
+
+
+async def test_a_plan_stands_beside_the_state_memory_holds() -> None:
+    async with MemoryRuntime.memory(namespace="plans") as rt:
+        await _said(
+            rt,
+            [
+                "I work at Initech.",
+                "I start at Google in June.",
+                "I'm moving to Berlin in August.",
+            ],
+        )
+        employer = await rt.belief("Sam", "employer")
+        assert employer is not None and employer.mode == "Initech"
+        assert await rt.belief("Sam", "location") is None
+        view = (await rt.worldview("logical")).render()
+        assert "- fact Sam.employer: Initech (since 1 May 2024)" in view
+        assert "- fact Sam.goal: move to Berlin (August 2024); work at Google (June 2024)" in view
+        # A question in the future tense asks for plans, beside the job held now.
+        prompt = (await rt.query("Where will Sam work?", budget_tokens=300)).to_prompt()
+        assert "Sam.employer: Initech" in prompt
+        assert "work at Google (June 2024)" in prompt
+        # Rebuilt from the journal, the worldview is the same.
+        await rt.rebuild()
+        assert (await rt.worldview("logical")).render() == view
+
+
+async def test_a_plan_that_comes_true_sets_the_state_then() -> None:
+    async with MemoryRuntime.memory(namespace="plans") as rt:
+        await _said(rt, ["I work at Initech.", "I start at Google in June."])
+        await rt.observe_and_route(
+            {
+                "content": "I started at Google today!",
+                "actor": "Sam",
+                "occurred_at": datetime(2024, 6, 3, 9, tzinfo=UTC),
+            }
+        )
+        employer = await rt.belief("Sam", "employer")
+        assert employer is not None and employer.mode == "Google"
+        goal = await rt.belief("Sam", "goal")
+        assert goal is not None and goal.held == ("work at Google",)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Where will Sam work?", True),
+        ("Where will Sam Lee be working?", True),
+        ("When will Sam move?", True),
+        ("Is Sam going to move?", True),
+        ("When does Sam start at Google?", True),
+        ("Where does Sam work?", False),
+        # More than three words apart is no phrase.
+        ("Will you tell me if Sam and his wife work there?", False),
+    ],
+)
+def test_future_questions_ask_for_plans(question: str, asked: bool) -> None:
+    plan = plan_query(question, lens="current", ref_time=SAID, known_entities=["Sam"])
+    assert asks_about(plan, "goal", DEFAULT_SCHEMA.spec("goal").aliases) is asked
