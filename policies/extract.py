@@ -335,8 +335,7 @@ class RuleExtractor:
             if not kept:
                 plan = (
                     None
-                    if negated
-                    or scope.past
+                    if scope.past
                     or not (scope.foretold or rule.change)
                     or supposed_plan(text, walk.start)
                     else plan_of(attribute, value)

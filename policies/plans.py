@@ -28,12 +28,22 @@ comes true or is called off; what is said then sets the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["PLAN_ATTRIBUTE", "Found", "plan_of", "supposed_plan", "without_restated_plans"]
+__all__ = [
+    "PLAN_ATTRIBUTE",
+    "Found",
+    "HeldValues",
+    "plan_of",
+    "plans_in_context",
+    "supposed_plan",
+    "without_restated_plans",
+]
 
 #: The attribute a plan is kept under.
 PLAN_ATTRIBUTE = "goal"
@@ -51,6 +61,9 @@ _STATUS_PLANS: dict[str, str] = {
 }
 # Roles that are a state reached, not a post held: "I'm retiring next year".
 _ROLE_VERBS: dict[str, str] = {"retired": "retire"}
+
+#: The values memory holds of (entity, attribute) at an instant.
+HeldValues = Callable[[str, str, datetime], Sequence[str]]
 
 #: A sentence's claim as the extractor sorts them: (start, rule index, n, claim).
 Found = tuple[int, int, int, Claim]
@@ -103,3 +116,45 @@ def without_restated_plans(found: Sequence[Found], goal_rules: frozenset[int]) -
             and any(f[3].span[0] < b and a < f[3].span[1] for a, b in stated)
         )
     ]
+
+
+def plans_in_context(claims: Sequence[Claim], occurred: datetime, held: HeldValues) -> list[Claim]:
+    """``claims`` read against what memory holds when they were said (``occurred``).
+
+    A plan denied that memory does not hold is dropped: "I won't move to Berlin", said out
+    of the blue, calls nothing off. A state denied whose plan memory holds calls the plan
+    off: "I'm not moving to Berlin anymore" after "I'm moving to Berlin in August" denies
+    ``move to Berlin``, in place of the home when memory does not hold that one (beside it
+    when it does). Claims keep their order.
+    """
+    seen: dict[tuple[str, str], frozenset[str]] = {}
+
+    def holds(entity: str, attribute: str, value: str) -> bool:
+        key = (entity, attribute)
+        if key not in seen:
+            seen[key] = frozenset(match_key(v) for v in held(entity, attribute, occurred))
+        return match_key(value) in seen[key]
+
+    said: set[tuple[str, str, str, str]] = {
+        (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in claims
+    }
+    out: list[Claim] = []
+    for c in claims:
+        if c.polarity != "negate":
+            out.append(c)
+            continue
+        if c.attribute == PLAN_ATTRIBUTE:
+            if c.extractor != "rule" or holds(c.entity, PLAN_ATTRIBUTE, c.value):
+                out.append(c)
+            continue
+        plan = plan_of(c.attribute, c.value)
+        if plan is None or not holds(c.entity, PLAN_ATTRIBUTE, plan):
+            out.append(c)
+            continue
+        if holds(c.entity, c.attribute, c.value):
+            out.append(c)
+        key = (match_key(c.entity), PLAN_ATTRIBUTE, match_key(plan), "negate")
+        if key not in said:
+            said.add(key)
+            out.append(c.model_copy(update={"attribute": PLAN_ATTRIBUTE, "value": plan}))
+    return out

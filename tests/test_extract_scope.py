@@ -90,6 +90,16 @@ def test_a_hedged_plan_keeps_its_hedge() -> None:
         assert claim.confidence < EX.base_confidence, text
 
 
+def test_a_plan_denied_is_a_denied_goal() -> None:
+    # The write path keeps it only when memory holds the plan (tests/test_plans.py).
+    assert rows("I won't move to Berlin after all.") == [
+        ("Dana", "goal", "move to Berlin", "negate")
+    ]
+    assert rows("I'm not going to work at Google.") == [
+        ("Dana", "goal", "work at Google", "negate")
+    ]
+
+
 def test_a_goal_said_is_not_also_a_plan_read_from_its_state() -> None:
     # The goal rule reads "live in Tokyo"; the future location would add "move to Tokyo".
     assert rows("I want to live in Tokyo.") == [("Dana", "goal", "live in Tokyo", "assert")]
@@ -104,8 +114,7 @@ def test_a_goal_said_is_not_also_a_plan_read_from_its_state() -> None:
         # A condition on the plan: no plan.
         "If I get the job, I will work at Google.",
         "Assuming the visa comes through, I will move to Berlin.",
-        # A plan denied, given up or asked about.
-        "I won't move to Berlin.",
+        # A plan given up long ago, only supposed, or asked about.
         "I'd never move to Berlin.",
         "I was going to move to Berlin.",
         "Should I move to Berlin next year?",

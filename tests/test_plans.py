@@ -172,3 +172,87 @@ async def test_a_plan_that_comes_true_sets_the_state_then() -> None:
 def test_future_questions_ask_for_plans(question: str, asked: bool) -> None:
     plan = plan_query(question, lens="current", ref_time=SAID, known_entities=["Sam"])
     assert asks_about(plan, "goal", DEFAULT_SCHEMA.spec("goal").aliases) is asked
+
+
+async def test_a_plan_called_off_is_denied_and_one_never_made_is_not() -> None:
+    async with MemoryRuntime.memory(namespace="plans") as rt:
+        await _said(
+            rt,
+            [
+                "I work at Initech.",
+                "I start at Google in June.",
+                "I'm moving to Berlin in August.",
+            ],
+        )
+        at = SAID.replace(day=10)
+        said = []
+        for text in (
+            # The move said in the progressive, denied: the plan, not a home never held.
+            "I'm not moving to Berlin anymore.",
+            "I won't be working at Google after all.",
+            # Nothing to call off.
+            "I won't move to Paris.",
+        ):
+            res = await rt.observe_and_route({"content": text, "actor": "Sam", "occurred_at": at})
+            said.append([(d.attribute, d.value, d.polarity) for d in res.deltas])
+        assert said == [
+            [("goal", "move to Berlin", "negate")],
+            [("goal", "work at Google", "negate")],
+            [],
+        ]
+        goal = await rt.belief("Sam", "goal")
+        assert goal is not None and goal.held == ()
+        employer = await rt.belief("Sam", "employer")
+        assert employer is not None and employer.mode == "Initech"
+        assert await rt.belief("Sam", "location") is None
+        history = (await rt.worldview("historical")).render()
+        assert "move to Berlin (3 May 2024 - 10 May 2024) [negated]" in history
+
+
+async def test_a_home_held_and_a_plan_to_it_are_both_denied() -> None:
+    async with MemoryRuntime.memory(namespace="plans") as rt:
+        await _said(rt, ["I live in Berlin.", "I'm moving to Berlin in August."])
+        res = await rt.observe_and_route(
+            {
+                "content": "I'm no longer moving to Berlin.",
+                "actor": "Sam",
+                "occurred_at": SAID.replace(day=5),
+            }
+        )
+        assert [(d.attribute, d.polarity) for d in res.deltas] == [
+            ("location", "negate"),
+            ("goal", "negate"),
+        ]
+
+
+def test_plans_in_context_keeps_what_it_does_not_read() -> None:
+    from nousmem.policies.plans import plans_in_context
+    from nousmem.projections.models import Claim
+
+    def claim(attribute: str, value: str, polarity: str, extractor: str = "rule") -> Claim:
+        return Claim(
+            entity="Sam",
+            attribute=attribute,
+            value=value,
+            confidence=0.9,
+            polarity=polarity,  # type: ignore[arg-type]
+            extractor=extractor,
+        )
+
+    def held(entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
+        return ("Move to Berlin",) if attribute == "goal" else ()
+
+    claims = [
+        claim("likes", "tea", "assert"),
+        claim("location", "Berlin", "negate"),
+        claim("goal", "move to Rome", "negate"),  # a rule's denial of a goal not held
+        claim("goal", "move to Rome", "negate", extractor="llm"),  # the caller's: kept
+        claim("employer", "Acme", "negate"),  # no plan to work at Acme: kept as said
+    ]
+    out = plans_in_context(claims, SAID, held)
+    assert [(c.attribute, c.value, c.polarity, c.extractor) for c in out] == [
+        ("likes", "tea", "assert", "rule"),
+        ("goal", "move to Berlin", "negate", "rule"),
+        ("goal", "move to Rome", "negate", "llm"),
+        ("employer", "Acme", "negate", "rule"),
+    ]

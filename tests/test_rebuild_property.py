@@ -60,6 +60,7 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I left my job", ("",)),
     # A state to come, read as a plan; an offer accepted.
     ("I start at {} in June", ORGS),
+    ("I won't be working at {} after all", ORGS),
     ("I accepted an offer from {}", ORGS),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
