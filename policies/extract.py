@@ -21,7 +21,8 @@ How a claim is read, in short (docs/extraction.md has the full story and the lim
 * Hedges ("I think", "I don't think", "maybe", ...) halve the confidence and set ``hedged``.
 * A future ("I will move to ...") or an ended state ("In 2010 I worked at ...") sets no
   present state, and what someone else thinks or said about the speaker ("My sister thinks
-  I live in ...") is no claim (``policies/scope.py``).
+  I live in ...") is no claim (``policies/scope.py``). A state to come is a plan, a goal
+  (``policies/plans.py``). One match becomes claims in ``policies/match_claims.py``.
 * The first time expression of the clause (else of the sentence) sets ``valid_at``.
 """
 
@@ -31,37 +32,18 @@ import re
 
 from nousmem.policies.claim_conflicts import settled, with_replaced, with_turnarounds
 from nousmem.policies.clause_leads import supposed
-from nousmem.policies.clauses import (
-    joined,
-    joint_walk,
-    not_stated,
-    walk_back,
-)
-from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
 from nousmem.policies.corrections import corrections
 from nousmem.policies.forget_requests import forget_requests
-from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.instructions import instruction_claims
+from nousmem.policies.match_claims import Factors, match_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
-from nousmem.policies.patterns import (
-    MULTI_VALUED,
-    Rule,
-)
 from nousmem.policies.pet_names import named_later
-from nousmem.policies.plans import (
-    PLAN_ATTRIBUTE,
-    plan_of,
-    supposed_plan,
-    without_restated_plans,
-)
-from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
+from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
-from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import Doc, Sentence, sentences
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
-from nousmem.policies.update_language import says_change
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.models import CONTROL_CHARS, Claim, Observation
+from nousmem.projections.models import Claim, Observation
 
 __all__ = ["RuleExtractor", "extract_time_mentions"]
 
@@ -70,26 +52,8 @@ _QUESTION_START = re.compile(
     r"(?:you|u|ya|we|they|he|she)\b",
     re.IGNORECASE,
 )
-_ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
-# "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
-_NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
-# Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
-_NOR = re.compile(
-    r"\s*,?\s*(?i:nor)\s+(?!(?i:does|do|did|is|am|are|was|were|can|could|will|would|has"
-    r"|have|had|should|shall|may|might|must)\b)"
-)
-# The word before a name list: a plural noun ("my *kids* Max and Lily") or a preposition
-# ("friends *with* Tom and Ana"), not "my friend Tom and Ana" (one friend, and Ana).
-_NOUN_LEAD = re.compile(
-    r"(?:\b(?!(?i:is|was|has|does|his|its|this|us|as|yes|plus)\b)[\w-]+(?<!')s|\b(?i:children))"
-    # "my kids Max and Lily", "two sons named Leo and Max", "My kids are Leo and Mia"
-    r"(?:\s+(?i:are))?\s*,?\s+(?:(?i:named|called)\s+)?$"
-)
-_PREP_LEAD = re.compile(r"\b(?i:with|of)\s+$")
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 _GOAL_RULES = frozenset(i for i, r in enumerate(RULES) if r.attribute == PLAN_ATTRIBUTE)
-# Longer "names" or "values" are runs of junk (a pasted token), not facts.
-_MAX_TEXT = 120
 
 
 class RuleExtractor:
@@ -111,6 +75,7 @@ class RuleExtractor:
         self.base_confidence = base_confidence
         self.hedge_factor = hedge_factor
         self.elided_factor = elided_factor
+        self._factors = Factors(base_confidence, hedge_factor, elided_factor)
 
     async def extract(self, obs: Observation) -> list[Claim]:
         """Return ``obs.claims`` followed by the claims the rules find in ``obs.content``."""
@@ -186,7 +151,7 @@ class RuleExtractor:
                         if any(a <= at < b for a, b in quoted):
                             pos = match.start() + 1
                             continue
-                    for n, claim in enumerate(self._claims(rule, match, sent, obs)):
+                    for n, claim in enumerate(match_claims(rule, match, sent, obs, self._factors)):
                         found.append((match.start(), idx, n, claim))
                     resume = match.start("val") if "val" in rule.regex.groupindex else -1
                     if "pair" in rule.regex.groupindex:
@@ -203,232 +168,12 @@ class RuleExtractor:
                     out.append(claim)
         return out
 
-    def _claims(
-        self, rule: Rule, match: re.Match[str], sent: Sentence, obs: Observation
-    ) -> list[Claim]:
-        if rule.subject == "pair":
-            walk = joint_walk(sent, match.start("pair"), match.start("act"))
-        elif rule.subject == "poss" or (
-            "poss" in rule.regex.groupindex and match.group("poss") is not None
-        ):
-            # The possessor names the entity; the walk only collects negators ("I quit my
-            # job at ...") and modals.
-            walk = walk_back(sent, match.start("poss"))._replace(kind="poss", start=match.start())
-            if rule.stated and not_stated(sent, match.start("poss")):
-                return []
-        else:
-            walk = walk_back(sent, match.start())
-            if walk.kind == "none" and rule.attribute in SHARED_ATTRIBUTES:
-                we = speaker_we(sent.text, walk.start, match.start())
-                if we is None and rule.attribute == "uses":
-                    we = our_group(sent.text, walk.start, match.start())
-                if we is not None:
-                    walk = joint_walk(sent, we, match.start())
-            if walk.kind == "elided" and not may_elide(rule, match):
-                return []
-            if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):
-                return []
-        if walk.conditional and rule.attribute != "goal":
-            return []
-        entity = entity_of(rule, match, walk, obs)
-        if entity is None or len(entity) > _MAX_TEXT:
-            return []
-        group = "val" if rule.value != "pet" else "species"
-        phrase = rule.value in ("np", "vp")
-        neither = _NEITHER.match(sent.text, match.start(group)) if phrase else None
-        main = value_of(rule, match, group, sent, obs, neither.end() if neither else None)
-        if main is not None and rule.value == "np":  # "rock and roll": one value
-            pair = binomial(sent.text, *main, sent.cuts)
-            main = main if pair is None else (pair.value, pair.end)
-        if main is None or len(main[0]) > _MAX_TEXT:
-            return []
-        value, vend = main
-        if rule.value == "name":  # "Alice is my friend": the value comes first
-            vend = max(vend, match.end())
-        text = sent.text
-        start = min(walk.start, match.start())
-        neg_word = neither is not None or (
-            "neg" in rule.regex.groupindex and match.group("neg") is not None
-        )
-        # "I love hiking, swimming and yoga": one claim per item, read as one clause.
-        vs = match.start(group)
-        lead: NameLead = None
-        if rule.value == "name":
-            if _NOUN_LEAD.search(text, max(0, vs - 24), vs):
-                lead = "noun"
-            elif _PREP_LEAD.search(text, max(0, vs - 8), vs):
-                lead = "prep"
-        pets_of = plural_pets(rule, match)
-        listed = (
-            rule.attribute in MULTI_VALUED
-            and neither is None
-            and (rule.value != "name" or match.end(group) >= match.end())
-        )
-        items = (
-            list_items(
-                rule.value,
-                text,
-                vend,
-                sent.cuts,
-                first=value if rule.template == "{}" else "",  # not "volunteering at X"
-                denied=walk.plain_neg or walk.cessation or neg_word,
-                lead=lead,
-                pattern=rule.items,
-                pets_of=pets_of,
-                times=sent.time_ends,
-                subject=rule.subject_list,
-            )
-            if listed
-            else []
-        )
-        if listed and lead == "noun" and not items and misnamed(text, vs, vend):
-            return []  # "my kids Lego sets", "my brothers BMW", "Hey my friends, Tom here"
-        last = items[-1].end if items else vend
-        # The clause reaches back to the previous boundary, so that a leading "These days,"
-        # or "Now" counts as update language for it.
-        clause_start, clause_end = sent.clause(start, last)
-        anymore = _ANYMORE.search(text, last, clause_end) is not None
-        cess = (walk.cessation or anymore) and not rule.presupposed
-        if rule.denial_drops and (walk.plain_neg or cess or neg_word):
-            return []
-        if rule.plain_denial_drops and (walk.plain_neg or neg_word) and not cess:
-            said = match.group("neg") if "neg" in rule.regex.groupindex else None
-            if said is None or "longer" not in said.lower():  # "no longer" ends a state
-                return []
-        negated = rule.negate != ((walk.plain_neg and not rule.presupposed) or cess or neg_word)
-        attribute = rule.attribute
-        if negated and rule.alt_negated and not cess and not neg_word:
-            attribute, negated = rule.alt_negated, False
-        key = (clause_start, clause_end)
-        if key not in sent.memo:
-            sent.memo[key] = says_change(text, clause_start, clause_end)
-        change = rule.change or cess or (sent.memo[key] and not rule.presupposed)
-        hedged = sent.hedged
-        ref = obs.occurred_at.date() if obs.occurred_at is not None else None
-        named = 1 if walk.kind == "actor" else len(walk.name.split()) if walk.name else 0
-        verb_at = match.start()
-        if rule.subject == "pair":  # "Tom and I *got* divorced": the subject is three words
-            named, verb_at = len(match.group("pair").split()), match.start("act")
-        # A possessive's clause starts at the possessor: "Next week my wife Ana turns 40"
-        # still names a wife now.
-        bounds = (walk.start, clause_end) if walk.kind == "poss" else key
-        scope = clause_scope(
-            sent,
-            walk.start,
-            named,
-            verb_at,
-            bounds,
-            vend,
-            ref,
-            change=rule.change,
-            possessive=walk.kind == "poss",
-        )
-        if scope.reported:
-            if entity == obs.actor:
-                return []  # someone else's belief about the speaker, not the speaker's
-            hedged = True
-        # Not true yet, or true once: neither says what holds now, nor what does not (a
-        # cessation does: "I won't work there anymore"). A state to come is a plan.
-        planned = False
-        if attribute in STATE_ATTRIBUTES and (scope.future or scope.past):
-            kept = cess if negated else scope.past and rule.change and not scope.future
-            if not kept:
-                plan = (
-                    None
-                    if scope.past
-                    or not (scope.foretold or rule.change)
-                    or supposed_plan(text, walk.start)
-                    else plan_of(attribute, value)
-                )
-                if plan is None:
-                    return []
-                attribute, value, change, planned = PLAN_ATTRIBUTE, plan, False, True
-        confidence = self.base_confidence * rule.weight
-        if walk.kind == "elided":
-            confidence *= self.elided_factor
-        if hedged:
-            confidence *= self.hedge_factor
-        valid_at = None
-        # A date that is the value ("My birthday is March 5th") is not the claim's time.
-        dated = [
-            t
-            for t in sent.mentions
-            if not (t.span[0] - sent.offset < vend and vs < t.span[1] - sent.offset)
-        ]
-        if obs.occurred_at is not None and dated and not rule.undated:
-            inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
-            # A claim whose value is a date takes no other clause's ("My birthday is May 2
-            # and Ana's is June 4").
-            pool = inside if inside or len(dated) < len(sent.mentions) else dated
-            valid_at = pool[0].start if pool else None
-        if planned and valid_at is not None and ref is not None and valid_at < ref:
-            valid_at = None  # a bare date read back ("..., starting in June"): not the plan's
-        if not _visible(value) or not _visible(entity):
-            return []  # control characters only ("I quit \x1b"): no value to claim
-        span = (sent.offset + start, sent.offset + vend)
-        claims = [
-            Claim(
-                entity=entity,
-                attribute=attribute,
-                value=value,
-                confidence=round(min(confidence, 1.0), 4),
-                polarity="negate" if negated else "assert",
-                change=change,
-                hedged=hedged,
-                valid_at=valid_at,
-                span=span,
-                extractor="rule",
-            )
-        ]
-        if planned:
-            return claims  # one plan: not the items, a "nor" or the place left of the state
-        nor = _NOR.match(text, vend) if phrase else None
-        if (
-            nor is not None
-            and (walk.plain_neg or cess or neg_word)
-            and nor.end() < match.end(group)
-        ):
-            other = value_of(rule, match, group, sent, obs, nor.end())
-            if other is not None and len(other[0]) <= _MAX_TEXT:
-                fields = claims[0].model_dump()
-                fields.update(value=other[0], span=(span[0], sent.offset + other[1]))
-                claims.append(Claim(**fields))
-        else:
-            # Items said each with a time of its own ("Japan in 2019 and Peru in 2021"): one
-            # without ("... and Peru recently") has no date, not the first item's.
-            own = any(item.time is not None for item in items) or (
-                bool(items) and time_after(text, vend, sent.time_ends) is not None
-            )
-            at = {t.span[0] - sent.offset: t.start for t in sent.mentions} if own else {}
-            for item in items:
-                said = shaped(rule, match, item.value)
-                if len(said) <= _MAX_TEXT and _visible(said):
-                    fields = claims[0].model_dump()
-                    fields.update(value=said, span=(span[0], sent.offset + item.end))
-                    if own and not rule.undated:
-                        got = None if item.time is None else at.get(item.time)
-                        fields.update(valid_at=got if obs.occurred_at is not None else None)
-                    claims.append(Claim(**fields))
-        if "old" in rule.regex.groupindex and match.group("old") is not None:
-            old = value_of(rule, match, "old", sent, obs)
-            if old is not None and len(old[0]) <= _MAX_TEXT:
-                fields = claims[0].model_dump()
-                fields.update(value=old[0], polarity="negate")
-                claims.append(Claim(**fields))
-        return claims
-
 
 def extract_time_mentions(obs: Observation) -> list[TimeMention]:
     """Time expressions in ``obs.content`` resolved against ``obs.occurred_at`` ([] if unset)."""
     if obs.occurred_at is None:
         return []
     return resolve_time_expressions(obs.content, obs.occurred_at)
-
-
-def _visible(text: str) -> bool:
-    """Whether ``text`` keeps a character once control characters are blanked (as a
-    :class:`Claim` normalises its text)."""
-    return bool(CONTROL_CHARS.sub(" ", text).strip())
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:
