@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from nousmem.projections.config_types import MAX_DAYS
 
 Cardinality = Literal["single", "multi"]
+#: How a value's time reads (``AttributeSpec.timing``).
+Timing = Literal["state", "occasion", "lifelong"]
 
 _ATTRIBUTE = re.compile(r"^[a-z][a-z0-9_.:/-]{0,63}$")
 
@@ -53,6 +55,14 @@ class AttributeSpec(BaseModel):
     question uses one treats the attribute as named. Lowercase words, or phrases of words
     the question must hold in that order ("been to" for ``visited``: "been" alone is in
     "has she been working")."""
+
+    timing: Timing = "state"
+    """How a value's time reads in worldview and fact lines. ``state``: a time its claim
+    gave is when it began ("employer: Acme (since March 2021)"). ``occasion``: a value is
+    something that happened or is to happen (a place visited, a thing done, a plan), and its
+    time is when ("visited: Japan (2019)"). ``lifelong``: a value holds for life (a birthday,
+    a name, a relative), so the day memory was told is no time it began and a present line
+    shows none ("birthday: May 5"); a time the claim itself gave still shows."""
 
     exclusive: tuple[tuple[str, ...], ...] = ()
     """Groups of values of a multi-valued attribute that exclude each other (the eating
@@ -160,13 +170,18 @@ class AttributeSchema(BaseModel):
 
 
 def _single(
-    name: str, half_life_days: float, aliases: str = "", phrases: tuple[str, ...] = ()
+    name: str,
+    half_life_days: float,
+    aliases: str = "",
+    phrases: tuple[str, ...] = (),
+    timing: Timing = "state",
 ) -> AttributeSpec:
     return AttributeSpec(
         name=name,
         cardinality="single",
         half_life_days=half_life_days,
         aliases=(*aliases.split(), *phrases),
+        timing=timing,
     )
 
 
@@ -176,6 +191,7 @@ def _multi(
     aliases: str = "",
     phrases: tuple[str, ...] = (),
     exclusive: tuple[tuple[str, ...], ...] = (),
+    timing: Timing = "state",
 ) -> AttributeSpec:
     return AttributeSpec(
         name=name,
@@ -183,6 +199,7 @@ def _multi(
         half_life_days=half_life_days,
         aliases=(*aliases.split(), *phrases),
         exclusive=exclusive,
+        timing=timing,
     )
 
 
@@ -248,10 +265,10 @@ DEFAULT_SCHEMA = AttributeSchema(
             ("get to work", "gets to work", "get to school", "gets to school"),
         ),
         _single("timezone", 730.0, "timezone zone " + _MEETINGS, ("what time",)),
-        _single("name", 36500.0, "name called"),
+        _single("name", 36500.0, "name called", timing="lifelong"),
         _single("age", 365.0, "age old"),
         _single("pronouns", 3650.0, "pronouns pronoun"),
-        _single("origin", 365.0, "originally hometown"),
+        _single("origin", 365.0, "originally hometown", timing="lifelong"),
         # "What martial arts has John done?" names no attribute: what someone has done or
         # practises is asked of hobbies and activities ("play" is not: "play a role").
         _multi(
@@ -259,7 +276,12 @@ DEFAULT_SCHEMA = AttributeSchema(
             730.0,
             "hobby hobbies pastime pastimes done practice practices sport sports " + _PICKS,
         ),
-        _multi("activity", 180.0, "activity activities done bought buy purchase purchased"),
+        _multi(
+            "activity",
+            180.0,
+            "activity activities done bought buy purchase purchased",
+            timing="occasion",
+        ),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),
         _multi("vehicle", 1825.0, "vehicle vehicles car cars drive drives truck suv"),
         _multi(
@@ -267,6 +289,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             3650.0,
             "visit visited travel traveled travelled trip trips countries",
             ("been to",),
+            timing="occasion",
         ),
         _multi("friend", 1095.0, "friend friends"),
         _multi(
@@ -304,28 +327,47 @@ DEFAULT_SCHEMA = AttributeSchema(
             "afraid scared fear fears terrified frightened phobia phobias " + _FLIGHTS,
         ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
-        _single("birthday", 36500.0, "birthday born bday birth dob"),
-        _single("birth_year", 36500.0, "born birth", ("what year", "which year")),
+        _single("birthday", 36500.0, "birthday born bday birth dob", timing="lifelong"),
+        _single(
+            "birth_year", 36500.0, "born birth", ("what year", "which year"), timing="lifelong"
+        ),
         _multi(
             "school",
             36500.0,
             "school schools college university graduate graduated education educated alma "
             "attend attended",
+            timing="occasion",
         ),
-        _multi("studied", 36500.0, "study studied studies major majored degree education field"),
-        _multi("child", 36500.0, "child children kid kids son sons daughter daughters"),
+        _multi(
+            "studied",
+            36500.0,
+            "study studied studies major majored degree education field",
+            timing="occasion",
+        ),
+        _multi(
+            "child",
+            36500.0,
+            "child children kid kids son sons daughter daughters",
+            timing="lifelong",
+        ),
         # Phrases only: "Tell me about Alice's kids" asks about the children themselves.
         _single(
             "number_of_children",
             3650.0,
             phrases=("how many kids", "how many children", "how many child", "number of kids"),
         ),
-        _multi("sibling", 36500.0, "sibling siblings brother brothers sister sisters"),
-        _multi("parent", 36500.0, "parent parents mother father mom mum dad"),
+        _multi(
+            "sibling",
+            36500.0,
+            "sibling siblings brother brothers sister sisters",
+            timing="lifelong",
+        ),
+        _multi("parent", 36500.0, "parent parents mother father mom mum dad", timing="lifelong"),
         _multi(
             "grandparent",
             36500.0,
             "grandparent grandparents grandmother grandfather grandma grandpa granny nana",
+            timing="lifelong",
         ),
         # A state to come is a plan (``policies/plans.py``): "Where will Sam work?", "Is
         # Sam going to move?", "When does Sam start at Google?".
@@ -346,6 +388,7 @@ DEFAULT_SCHEMA = AttributeSchema(
                 "going to live",
                 "start at",
             ),
+            timing="occasion",
         ),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.

@@ -12,11 +12,9 @@ __all__ = [
     "COMMITMENT",
     "HIDDEN_STATES",
     "LENS_KINDS",
-    "OCCASION_ATTRIBUTES",
     "PREFERENCE_ATTRIBUTES",
     "SLOT_KINDS",
     "STANDING_ATTRIBUTES",
-    "TIMELESS_ATTRIBUTES",
     "CandidateStatus",
     "Key",
     "SlotKind",
@@ -60,18 +58,6 @@ PREFERENCE_ATTRIBUTES = frozenset(
 #: Attributes whose slots join every read, whoever the question names: a standing instruction
 #: to the assistant ("Always answer in French") applies to every answer.
 STANDING_ATTRIBUTES = frozenset({"instruction", "answer_language"})
-
-#: Attributes whose values are occasions (a place visited, a thing done, a plan): the time a
-#: claim gives one ("I went to Japan in 2019") is when it happened, not since when it holds.
-#: Schools and studies too: their time may be the end ("I graduated from MIT in 2012").
-OCCASION_ATTRIBUTES = frozenset({"visited", "activity", "goal", "school", "studied"})
-
-#: Attributes whose values hold for life (a birthday, a name, a relative): the day memory
-#: was told one is no time it began, so a present line gives none ("birthday: May 5", not
-#: "since 11 May 2024"); a time the claim itself gave ("We had a baby last month") still.
-TIMELESS_ATTRIBUTES = frozenset(
-    {"birthday", "birth_year", "name", "origin", "child", "sibling", "parent", "grandparent"}
-)
 
 #: How firmly memory holds a candidate in each lifecycle state (a score component).
 COMMITMENT = {

@@ -18,6 +18,7 @@ from datetime import date, datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
+from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
 from nousmem.projections.slot_kinds import (
     COMMITMENT,
     HIDDEN_STATES,
@@ -59,8 +60,12 @@ __all__ = [
 class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
     """Mutable projection state; fold with the ``on_*`` methods in journal order."""
 
-    def __init__(self, config: WorldviewConfig | None = None) -> None:
+    def __init__(
+        self, config: WorldviewConfig | None = None, schema: AttributeSchema | None = None
+    ) -> None:
         self.config = config or WorldviewConfig()
+        # How each attribute's values are dated (``AttributeSpec.timing``).
+        self.schema = schema or DEFAULT_SCHEMA
         self.clear()
 
     def clear(self) -> None:

@@ -17,12 +17,11 @@ from nousmem.projections.belief_models import (
     match_key,
     source_key,
 )
+from nousmem.projections.schema import AttributeSchema
 from nousmem.projections.slot_kinds import (
     COMMITMENT,
     HIDDEN_STATES,
-    OCCASION_ATTRIBUTES,
     STANDING_ATTRIBUTES,
-    TIMELESS_ATTRIBUTES,
     CandidateStatus,
     Key,
 )
@@ -90,6 +89,7 @@ class SlotResolver(SlotSelection):
     """Slot resolution over the recorded worldview state."""
 
     config: WorldviewConfig
+    schema: AttributeSchema
     support: dict[Key, list[SupportRow]]
     superseded: dict[Key, list[Sup]]
     held: dict[Key, list[tuple[int, str, str, datetime]]]
@@ -387,6 +387,7 @@ class SlotResolver(SlotSelection):
         )
         cands = [c for c in cands if match_key(c.value) not in faint]
         unknown = dict(snap.distribution).get(UNKNOWN, 0.0)
+        timing = self.schema.spec(snap.attribute).timing
         return self._resolve_slot(
             slot_id,
             kind,
@@ -394,8 +395,8 @@ class SlotResolver(SlotSelection):
             snap.entity,
             cands,
             multi=snap.cardinality == "multi",
-            occasions=snap.attribute in OCCASION_ATTRIBUTES,
-            timeless=snap.attribute in TIMELESS_ATTRIBUTES,
+            occasions=timing == "occasion",
+            timeless=timing == "lifelong",
             history=history,
             rivals=rivals,
             # A standing instruction the user replaced is no history to act on.

@@ -352,7 +352,8 @@ class Channels:
         told = self.proj.worldview.told(
             snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
         )
-        return fact_line(snap, wants_list, keep, competing=competing, told=told)
+        timing = self.proj.config.attributes.spec(snap.attribute).timing
+        return fact_line(snap, wants_list, keep, competing=competing, told=told, timing=timing)
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
         """Observations dated inside the question's time expressions (see

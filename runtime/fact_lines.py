@@ -12,7 +12,7 @@ from itertools import zip_longest
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
 from nousmem.projections.lexical import date_label
-from nousmem.projections.slot_kinds import OCCASION_ATTRIBUTES, TIMELESS_ATTRIBUTES
+from nousmem.projections.schema import Timing
 from nousmem.projections.worldview_models import told_text
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
@@ -80,12 +80,14 @@ def fact_line(
     *,
     competing: frozenset[str] | None = None,
     told: Mapping[str, Sequence[tuple[date, str]]] | None = None,
+    timing: Timing = "state",
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
     2023)``: when each value was first and last said. A value its claims dated (``told``,
     by value key: see :meth:`~nousmem.projections.worldview.Worldview.told`) is dated so
-    instead: ``Sam location: York (since 2023)``, and an occasion (a trip, a thing done, a
-    plan) by when it last happened: ``Sam visited: Japan (2019)``.
+    instead: ``Sam location: York (since 2023)``, and an occasion (``timing``, the
+    attribute's ``AttributeSpec.timing``: a trip, a thing done, a plan) by when it last
+    happened: ``Sam visited: Japan (2019)``; a lifelong value held shows no day it was said.
 
     A conflicted slot (``competing``: the keys of the values in dispute) states no value as
     settled: every competing value is listed and the line is marked ``[conflicted]``, as the
@@ -123,8 +125,8 @@ def fact_line(
     dropped = snap.cardinality != "single" and not conflicted
     held = {match_key(v) for v in snap.held}
     told = told or {}
-    occasions = snap.attribute in OCCASION_ATTRIBUTES
-    timeless = snap.attribute in TIMELESS_ATTRIBUTES
+    occasions = timing == "occasion"
+    timeless = timing == "lifelong"
 
     def dated(v: str) -> str:
         said = told.get(match_key(v), ())

@@ -59,7 +59,7 @@ class Projector:
         self.last_occurred_at: datetime | None = None
         self.kind_counts: dict[str, int] = {}
         self.beliefs = BeliefStore(config.attributes, config.beliefs)
-        self.worldview = Worldview(config.worldview)
+        self.worldview = Worldview(config.worldview, config.attributes)
         self.graph = MemoryGraph()
         self.lifecycle = LifecycleBook(config.lifecycle)
         self.held = HeldClaims()  # claims held for corroboration

@@ -249,3 +249,49 @@ async def test_a_lifelong_value_gives_no_day_memory_learned_it() -> None:
         )
         view = await rt.worldview("logical")
         assert _line(view.render(), "child") == "- fact Sam.child: Emma (since 2 April 2024)"
+
+
+def _timed(**timings: str) -> dict[str, Any]:
+    """A config whose schema gives these attributes these timings (cardinality kept)."""
+    from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSpec
+
+    specs = [
+        AttributeSpec(**{**DEFAULT_SCHEMA.spec(name).model_dump(), "timing": timing})
+        for name, timing in timings.items()
+    ]
+    return {"attributes": DEFAULT_SCHEMA.with_attributes(*specs)}
+
+
+async def test_the_schema_says_how_an_attributes_time_reads() -> None:
+    # By default a place visited is an occasion and a birthday lifelong; a schema that says
+    # otherwise reads them as states: "since" the time, or since the day memory was told.
+    said = [("I went to Japan in 2019.", at(2)), ("My birthday is on June 3rd.", at(3))]
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _said(rt, said)
+        view = (await rt.worldview("logical")).render()
+        assert _line(view, "visited") == "- fact Sam.visited: Japan (2019)"
+        assert _line(view, "birthday") == "- fact Sam.birthday: June 3"
+    config = _timed(visited="state", birthday="state")
+    async with MemoryRuntime.memory(namespace="t", config=config) as rt:
+        await _said(rt, said)
+        view = (await rt.worldview("logical")).render()
+        assert _line(view, "visited") == "- fact Sam.visited: Japan (since 2019)"
+        assert _line(view, "birthday") == "- fact Sam.birthday: June 3 (since 1 March 2024)"
+        ctx = await rt.query("Where has Sam travelled?", actor="Sam", budget_tokens=300)
+        assert "- Sam visited: Japan (since 2019)\n" in ctx.to_prompt()
+        # Rebuilt, the worldview reads the same schema.
+        await rt.rebuild()
+        assert (await rt.worldview("logical")).render() == view
+
+
+async def test_an_unknown_timing_is_refused_naming_it() -> None:
+    from pydantic import ValidationError
+
+    from nousmem.projections.schema import AttributeSpec
+    from nousmem.runtime.errors import InvalidInput
+
+    with pytest.raises(ValidationError, match="timing"):
+        AttributeSpec(name="conference", timing="sometimes")  # type: ignore[arg-type]
+    bad = {"attributes": {"attributes": [{"name": "conference", "timing": "sometimes"}]}}
+    with pytest.raises(InvalidInput, match=r"config\.attributes\.attributes\.0\.timing"):
+        await MemoryRuntime.memory(namespace="t", config=bad)
