@@ -115,16 +115,13 @@ async def _said(rt: MemoryRuntime, texts: list[str]) -> None:
         )
 
 
+# A job held, and a new job and a move to come (said on 1, 2 and 3 May 2024).
+PLANNED = ["I work at Initech.", "I start at Google in June.", "I'm moving to Berlin in August."]
+
+
 async def test_a_plan_stands_beside_the_state_memory_holds() -> None:
     async with MemoryRuntime.memory(namespace="plans") as rt:
-        await _said(
-            rt,
-            [
-                "I work at Initech.",
-                "I start at Google in June.",
-                "I'm moving to Berlin in August.",
-            ],
-        )
+        await _said(rt, PLANNED)
         employer = await rt.belief("Sam", "employer")
         assert employer is not None and employer.mode == "Initech"
         assert await rt.belief("Sam", "location") is None
@@ -176,14 +173,7 @@ def test_future_questions_ask_for_plans(question: str, asked: bool) -> None:
 
 async def test_a_plan_called_off_is_denied_and_one_never_made_is_not() -> None:
     async with MemoryRuntime.memory(namespace="plans") as rt:
-        await _said(
-            rt,
-            [
-                "I work at Initech.",
-                "I start at Google in June.",
-                "I'm moving to Berlin in August.",
-            ],
-        )
+        await _said(rt, PLANNED)
         at = SAID.replace(day=10)
         said = []
         for text in (
