@@ -3,8 +3,11 @@
 The rule extractor does not read a bare "I left Acme": "left" takes a city or a party as
 often as a job. But when memory holds Acme as the speaker's employer, "I left Acme last
 week", "I've left Acme", "I'm no longer at Acme", "I moved on from Acme" and "I left my job"
-end it: a write adds the denial (a change). In the same message a job taken next is the new
-employer: "I left Initech last week, I'm at Hooli now", "... now at Hooli"; so it is after
+end it: a write adds the denial (a change). So do a job lost or an end of work that names no
+employer, for the one memory holds: "I lost my job", "I got laid off", "I was let go last
+week", "I'm unemployed now", "I'm between jobs", "I retired in March" (not one dated months
+back: "I was laid off in 2015"). In the same message a job taken next is the new employer:
+"I left Initech last week, I'm at Hooli now", "... now at Hooli"; so it is after
 "I switched jobs" or "I changed jobs" without a job memory holds. Only the speaker's plain
 statement: not "I never left Acme", "If I quit Acme ...", "I might leave Acme", nor a
 sentence the extractor already read a claim of the employer from.
@@ -19,6 +22,7 @@ from datetime import datetime
 from nousmem.policies.letters import LETTER
 from nousmem.policies.patterns import NAME
 from nousmem.policies.sentences import sentences
+from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -41,6 +45,12 @@ _ADVERB = r"(?:(?i:just|finally|recently|already|officially|actually)\s+)?"
 # last week"): the longest run of them memory knows as an employer is the one.
 _WORDS = r"[\w&'.-]+(?:\s+[\w&'.-]+){0,3}"
 _THE_JOB = r"(?i:my\s+(?:old\s+|last\s+|previous\s+)?(?:job|company|employer|position))"
+# Where an unnamed leaving ends: the clause's end or a time ("I got laid off last week"),
+# not an object ("I fired my accountant", "I retired my old laptop", "fired up").
+_ENDS = (
+    r"(?=\s*(?:[.,;!)\u2014-]|$)|\s+(?i:last|this|in|on|yesterday|today|recently|earlier"
+    r"|a|two|three|after|and|but|so|because)\b)"
+)
 # "I left Acme", "I've quit my job", "I moved on from Acme", "I'm no longer at/with Acme".
 _LEFT = re.compile(
     _LEAD
@@ -52,6 +62,31 @@ _LEFT = re.compile(
     + _LEAD
     + r"I(?:['\u2019]m|\s+am)\s+(?i:no\s+longer)\s+(?i:at|with)\s+"
     + rf"(?P<name2>{_WORDS})"
+    # The job held, unnamed: "I lost my job", "I got laid off", "I was let go last week",
+    # "I'm unemployed now", "I'm between jobs", "I retired in March".
+    + r"|"
+    + _LEAD
+    + r"(?:I|I['\u2019]ve|I\s+have)\s+"
+    + _ADVERB
+    + rf"(?i:lost)\s+{_THE_JOB}(?![{LETTER}])"
+    + r"|"
+    + _LEAD
+    + r"I(?:['\u2019]ve\s+been|\s+have\s+been|\s+got|\s+was)\s+"
+    + _ADVERB
+    + r"(?i:laid\s+off|fired|let\s+go)(?:\s+(?i:from)\s+"
+    + _THE_JOB
+    + r")?"
+    + _ENDS
+    + r"|"
+    + _LEAD
+    + r"I(?:['\u2019]m|\s+am)\s+(?:(?i:now|currently|still)\s+)?"
+    + rf"(?i:unemployed|jobless|out\s+of\s+(?:work|a\s+job)|between\s+jobs)(?![{LETTER}])"
+    + r"|"
+    + _LEAD
+    + r"I\s+"
+    + _ADVERB
+    + r"(?i:retired)"
+    + _ENDS
 )
 # The job taken next: "I'm at Hooli now", "I'm now at Hooli", "now at Hooli", "I'm with
 # Hooli now".
@@ -85,6 +120,8 @@ _DAYS_LEAVING = re.compile(
 )
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\s+(?:at|with)\b")
 _TAKEN_NOT = frozenset(("home", "work", "school"))
+# Days back within which a job lost unnamed is the one memory holds.
+_RECENT = 90
 
 
 def left_jobs(
@@ -128,6 +165,8 @@ def left_jobs(
                 known = {match_key(v): v for v in [*ever, *holding]}
             name = m.group("name") or m.group("name2")
             if name is None:  # "my job": whichever employer memory holds
+                if _long_ago(sentence, occurred):
+                    continue  # "I was laid off in 2015": a job before the one held
                 gone = list(holding)
             else:
                 gone = _known_prefix(name, known)
@@ -169,6 +208,24 @@ def _cued(text: str) -> bool:
         or "changed" in lower
         or "swapped" in lower
         or "new job" in lower
+        or "lost" in lower
+        or "laid off" in lower
+        or "fired" in lower
+        or "let go" in lower
+        or "employed" in lower
+        or "jobless" in lower
+        or "out of " in lower
+        or "between jobs" in lower
+        or "retired" in lower
+    )
+
+
+def _long_ago(sentence: str, occurred: datetime) -> bool:
+    """Whether ``sentence`` dates what it tells more than :data:`_RECENT` before
+    ``occurred``: a job lost then is not the one memory holds now."""
+    return any(
+        (occurred.date() - m.end).days > _RECENT
+        for m in resolve_time_expressions(sentence, occurred)
     )
 
 

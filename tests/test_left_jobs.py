@@ -83,6 +83,64 @@ def test_no_plain_leaving_of_a_known_job_denies_nothing(text: str) -> None:
 
 def test_without_a_job_held_my_job_names_none() -> None:
     assert read("I left my job.", held=()) == []
+    assert read("I got laid off.", held=()) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I lost my job.",
+        "I just lost my job last week.",
+        "I got laid off.",
+        "I was laid off last month.",
+        "I've been laid off.",
+        "I got fired from my job.",
+        "I was let go yesterday.",
+        "I'm unemployed.",
+        "I'm currently unemployed.",
+        "I'm out of work.",
+        "I'm between jobs right now.",
+        "I retired in March.",
+        "I finally retired!",
+    ],
+)
+def test_a_job_lost_unnamed_is_the_one_held(text: str) -> None:
+    assert read(text) == [("Initech", "negate")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Something else lost, fired or retired.
+        "I lost my keys.",
+        "I lost my wallet at work.",
+        "I fired my accountant.",
+        "I got fired up about it.",
+        "I retired my old laptop.",
+        "I'm out of coffee.",
+        # Not the speaker's, not a statement, or long before the job held.
+        "Tom got laid off.",
+        "My wife lost her job.",
+        "I'm not unemployed.",
+        "I never got fired.",
+        "If I get laid off, I'll move.",
+        "I might get laid off.",
+        "I'm afraid I'll get fired.",
+        "I was fired when I was 19.",
+        "I was laid off in 2015.",
+        "I got laid off two years ago.",
+        "I retired in 2019.",
+    ],
+)
+def test_no_job_lost_unnamed_denies_nothing(text: str) -> None:
+    assert read(text) == []
+
+
+def test_a_job_lost_then_one_taken() -> None:
+    assert read("I got laid off and I'm at Hooli now.") == [
+        ("Initech", "negate"),
+        ("Hooli", "assert"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -165,3 +223,15 @@ async def test_another_extractor_reads_the_sentence_its_own_way() -> None:
             {"content": "I left Initech.", "actor": "Ana", "occurred_at": T0 + timedelta(days=1)}
         )
         assert res.deltas == ()
+
+
+async def test_a_governed_write_ends_the_job_held_at_retirement() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for i, text in enumerate(["I work at Initech.", "I retired last month."]):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Ana", "occurred_at": T0 + timedelta(days=i)}
+            )
+        employer = await rt.belief("Ana", "employer")
+        assert employer is not None and "Initech" not in employer.held
+        role = await rt.belief("Ana", "role")
+        assert role is not None and role.mode == "retired"

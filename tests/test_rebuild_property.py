@@ -58,6 +58,7 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # A job memory holds, left (read against the beliefs), and the next one.
     ("I left {} last week, I'm at Acme now", ORGS),
     ("I left my job", ("",)),
+    ("I'm {}", ("unemployed", "between jobs")),
     # A state to come, read as a plan; an offer accepted.
     ("I start at {} in June", ORGS),
     ("I won't be working at {} after all", ORGS),
