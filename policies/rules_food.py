@@ -48,7 +48,8 @@ _ALLERGEN = (
 # ``patterns.STATUS_OF``).
 _DIETS = (
     r"(?P<val>(?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free"
-    r"|lactose[- ]intolerant|gluten[- ]intolerant|keto|paleo|kosher|halal))\b"
+    r"|lactose[- ]intolerant|gluten[- ]intolerant|keto|paleo|kosher|halal|flexitarian"
+    r"|omnivore|carnivore|plant[- ]based))\b"
     # Not a thing of that kind: "a vegan restaurant", "vegetarian options", "keto bread".
     r"(?!-|\s+(?i:restaurant|restaurants|place|places|food|foods|recipe|recipes|option|options"
     r"|meal|meals|dish|dishes|friendly|burger|burgers|cafe|bakery|menu|cheese|version"
@@ -93,7 +94,8 @@ FOOD_RULES: tuple[Rule, ...] = (
     # "I'm vegan", "I'm a vegetarian", "Ana is gluten-free", "I went vegan last year".
     make_rule(
         "diet",
-        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal",
+        "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal"
+        " flexitarian omnivore carnivore plant",
         r"(?i:'m|\bam|'s|\bis|'re|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
         + NOT_WORD
         + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|both|all|a"
@@ -110,6 +112,18 @@ FOOD_RULES: tuple[Rule, ...] = (
         + r"(?:\s+(?i:diet))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|for|these)\b)",
         value="status",
         items=_DIET_ITEM,
+    ),
+    # "I'm on a low-carb diet", "I follow the Mediterranean diet": a diet by its name, only
+    # with the word "diet" after it (a bare "Mediterranean" is a place's, "low-fat" a food's).
+    make_rule(
+        "diet",
+        "diet",
+        r"\b(?i:on|follow|follows|following|started|starting|doing|trying)\s+"
+        r"(?i:an?|the|my)\s+(?:(?i:strict|new)\s+)?"
+        r"(?P<val>(?i:low[- ]carb|low[- ]fat|low[- ]sodium|low[- ]salt|low[- ]fodmap|low[- ]sugar"
+        r"|sugar[- ]free|high[- ]protein|mediterranean|whole30|dash|raw[- ]food|carnivore"
+        r"|plant[- ]based|vegan|vegetarian|pescatarian|keto|paleo))\s+(?i:diet)\b",
+        value="status",
     ),
     # "I can't eat gluten.", "I don't eat dairy anymore.", "I don't eat pork.": the diet
     # free of it ("pork-free"), only when
