@@ -15,6 +15,7 @@ from nousmem.policies.patterns import (
     NOT_WORD,
     OCC,
     OCCUPATIONS,
+    POSS,
     VAL,
     Rule,
     make_rule,
@@ -175,6 +176,18 @@ ROLE_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     make_rule("role", _TITLE_ANCHORS, _TITLED, elide="past"),
+    # "My title is Staff Engineer", "My new job title is product manager", "Ana's role is
+    # tech lead": a title that names an occupation (not "My role is to help", "My role is
+    # pretty flexible").
+    make_rule(
+        "role",
+        "title role position",
+        POSS + r"\s+(?:(?i:new|current|official|actual|job)\s+){0,2}(?i:title|role|position)\s+"
+        r"(?i:is|'s)\s+(?:(?i:now|still|officially)\s+)?(?:(?i:an?|the)\s+)?"
+        r"(?P<val>(?:[\w-]+\s+){0,3}(?i:" + OCC + "|" + _LEAD + "|" + _TITLE + r"))\b(?!'s|-)",
+        subject="poss",
+        stated=True,  # not "If my title is ..."
+    ),
     make_rule(
         "employer",
         _TITLE_ANCHORS,

@@ -99,6 +99,12 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("I'm a nurse.", ("Dana", "role", "nurse")),
         ("Omar works as a paralegal.", ("Omar", "role", "paralegal")),
         ("Lena is a painter.", ("Lena", "role", "painter")),
+        # A title that names an occupation.
+        ("My title is Staff Engineer.", ("Dana", "role", "Staff Engineer")),
+        ("My new job title is product manager.", ("Dana", "role", "product manager")),
+        ("Ana's role is tech lead.", ("Ana", "role", "tech lead")),
+        ("My official title is VP of Sales.", ("Dana", "role", "VP of Sales")),
+        ("My position is nurse manager at Mercy.", ("Dana", "role", "nurse manager")),
         ("I use Neovim for everything.", ("Dana", "uses", "Neovim")),
         ("My friend Tariq is visiting.", ("Dana", "friend", "Tariq")),
         ("Lena's friend Noor moved away.", ("Lena", "friend", "Noor")),
@@ -120,6 +126,19 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
 )
 def test_attribute_rules(text: str, expected: Row) -> None:
     assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My role is to help people.",
+        "My role is pretty flexible.",
+        "If my title is engineer, I get a raise.",
+        "My dad's title was engineer.",
+    ],
+)
+def test_a_title_that_names_no_occupation_is_no_role(text: str) -> None:
+    assert [c for c in claims(text) if c.attribute == "role"] == []
 
 
 def test_an_appositive_name_is_the_subject_not_the_speaker() -> None:
