@@ -46,7 +46,8 @@ _FUTURE = re.compile(
 # working on the photos from Friday"): not when "from"/"of" comes between.
 _PLAN_ING = re.compile(
     r"(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:having|seeing|getting|taking|doing"
-    r"|throwing|hosting|attending|graduating|playing|celebrating|working)\b"
+    r"|throwing|hosting|attending|graduating|playing|celebrating|working|training|preparing"
+    r"|competing|presenting|performing|speaking|running)\b"
     r"(?!\s+(?:flashbacks|fun|trouble|a\s+hard\s+time)\b)",
     re.IGNORECASE,
 )

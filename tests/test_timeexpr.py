@@ -435,6 +435,14 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I found out the party is this Saturday.", date(2024, 5, 18)),
         (SUN, "I'll send you the pictures from this Saturday.", date(2024, 5, 11)),
         (MON, "I got tickets to a concert in 2 weeks.", date(2024, 5, 27)),
+        # Plans in the progressive with what they are for, and a start in the first person.
+        (MON, "I'm training for a marathon in October.", date(2024, 10, 1)),
+        (MON, "I'm speaking at a conference in March.", date(2025, 3, 1)),
+        (MON, "I'm presenting at PyCon on Friday.", date(2024, 5, 17)),
+        (MON, "I start at Google in June.", date(2024, 6, 1)),
+        (MON, "I'm marrying Tom in April.", date(2025, 4, 1)),
+        (MON, "I'm training since October.", date(2023, 10, 1)),
+        (MON, "I started at Google in March.", date(2024, 3, 1)),
         (MON, "The gym is closed on Friday.", date(2024, 5, 17)),
     ],
 )
