@@ -387,6 +387,7 @@ DEFAULT_SCHEMA = AttributeSchema(
                 "going to move",
                 "going to live",
                 "start at",
+                "coming up",
             ),
             timing="occasion",
         ),

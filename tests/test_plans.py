@@ -161,6 +161,7 @@ async def test_a_plan_that_comes_true_sets_the_state_then() -> None:
         ("When will Sam move?", True),
         ("Is Sam going to move?", True),
         ("When does Sam start at Google?", True),
+        ("What does Sam have coming up?", True),
         ("Where does Sam work?", False),
         # More than three words apart is no phrase.
         ("Will you tell me if Sam and his wife work there?", False),
