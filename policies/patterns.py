@@ -63,6 +63,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "timezone",
     "relationship_status",
     "birthday",
+    "anniversary",
     "pronouns",
     "work_mode",
     "budget",

@@ -216,6 +216,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="date"),
+    # "Our anniversary is June 12", "My wedding anniversary is on the 5th of March": the
+    # day, as a birthday is said (not "Our anniversary is next week": a time, no day).
+    make_rule(
+        "anniversary",
+        "anniversary",
+        POSS + r"\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:'s|\s+(?i:is|falls\s+on))\s+"
+        r"(?:(?i:on)\s+)?" + _BIRTHDAY,
+        value="date",
+        subject="poss",
+        stated=True,
+    ),
     # "I was born in 1990", "born on 5 March 1990", "Ana was born in Lima in 1988": the
     # year, a few words on at most (not "the 1990s").
     make_rule(

@@ -104,6 +104,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("phone number", "phone", "number"), ("phone",)),
     **dict.fromkeys(("email", "email address", "e-mail"), ("email",)),
     "birthday": ("birthday",),
+    **dict.fromkeys(("anniversary", "wedding anniversary"), ("anniversary",)),
     "pronouns": ("pronouns",),
 }
 #: "my sister ...": the asker's relatives by their noun, and the attribute that holds them.

@@ -201,7 +201,8 @@ unexplained while the package version stays the same (as it does between release
    and flights ask for tastes, diets and allergies, time zones and homes; "for a living"
    asks for work; a phrase alias may hold ``*`` (one to three words), and
    "upcoming", "coming up", "will ... work / live / move / start", "going to work / move /
-   live" and "start at" ask for goals (a state to come is a plan: ``policies/plans.py``).
+   live" and "start at" ask for goals (a state to come is a plan: ``policies/plans.py``);
+   the new `anniversary` attribute is asked for by "anniversary".
 """
 
 

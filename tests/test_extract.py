@@ -243,6 +243,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "number_of_children",
         "chronotype",
         "commute",
+        "anniversary",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -255,7 +256,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My pronouns are they/them. I work remotely. I drive a Volvo. My mom Linda is here. "
         "My budget is $500. My grandma Rose is here. I'm afraid of heights. I wake up at 6am. "
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
-        "I bike to work."
+        "I bike to work. Our anniversary is June 12."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

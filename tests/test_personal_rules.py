@@ -413,6 +413,15 @@ def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Ro
         ("Ana's birthday is May 12.", [("Ana", "birthday", "May 12", "assert")]),
         ("My birthday is next week.", []),
         ("Let's say my birthday is May 12.", []),
+        # An anniversary's day, said as a birthday is.
+        ("Our anniversary is June 12.", [("Dana", "anniversary", "June 12", "assert")]),
+        (
+            "My wedding anniversary is on the 5th of March.",
+            [("Dana", "anniversary", "March 5", "assert")],
+        ),
+        ("Ana's anniversary is May 3rd.", [("Ana", "anniversary", "May 3", "assert")]),
+        ("Our anniversary is next week.", []),
+        ("If our anniversary is June 12, I'll book dinner.", []),
     ],
 )
 def test_languages_and_birthdays(text: str, expected: list[Row]) -> None:

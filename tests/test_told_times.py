@@ -295,3 +295,16 @@ async def test_an_unknown_timing_is_refused_naming_it() -> None:
     bad = {"attributes": {"attributes": [{"name": "conference", "timing": "sometimes"}]}}
     with pytest.raises(InvalidInput, match=r"config\.attributes\.attributes\.0\.timing"):
         await MemoryRuntime.memory(namespace="t", config=bad)
+
+
+async def test_an_anniversary_is_a_day_that_holds_for_life() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _said(rt, [("Our anniversary is June 12.", at(3))])
+        view = (await rt.worldview("logical")).render()
+        assert _line(view, "anniversary") == "- fact Sam.anniversary: June 12"
+        ctx = await rt.query("When is Sam's anniversary?", actor="Sam", budget_tokens=200)
+        assert "- Sam anniversary: June 12\n" in ctx.to_prompt()
+        await rt.observe_and_route(
+            {"content": "Forget my anniversary.", "actor": "Sam", "occurred_at": at(4)}
+        )
+        assert "anniversary" not in (await rt.worldview("logical")).render()
