@@ -247,3 +247,27 @@ def test_plans_in_context_keeps_what_it_does_not_read() -> None:
         ("goal", "move to Rome", "negate", "llm"),
         ("employer", "Acme", "negate", "rule"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're expecting a baby in March.", [("Sam", "goal", "have a baby", "assert")]),
+        ("I'm expecting our first child.", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're expecting twins this fall!", [("Sam", "goal", "have a baby", "assert")]),
+        # Something else expected, denied, asked about or past.
+        ("I'm expecting a call from Tom.", []),
+        ("I'm expecting a package tomorrow.", []),
+        ("We're not expecting a baby.", []),
+        ("Are you expecting a baby?", []),
+        ("We were expecting a baby last year.", []),
+    ],
+)
+def test_a_baby_expected_is_a_plan(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+def test_a_baby_expected_in_a_bare_month_is_the_next_one() -> None:
+    obs = Observation(content="We're expecting a baby in March.", actor="Sam", occurred_at=SAID)
+    (claim,) = EX.extract_sync(obs)
+    assert claim.valid_at is not None and claim.valid_at.isoformat() == "2025-03-01"
