@@ -16,7 +16,7 @@ from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.patterns import MULTI_VALUED, Rule
-from nousmem.policies.plans import PLAN_ATTRIBUTE, plan_of, supposed_plan
+from nousmem.policies.plans import PLAN_ATTRIBUTE, awaited_lead, plan_of, supposed_plan
 from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import Sentence
@@ -178,6 +178,13 @@ def match_claims(
         change=rule.change,
         possessive=walk.kind == "poss",
     )
+    if (
+        attribute in STATE_ATTRIBUTES
+        and not (scope.future or scope.past)
+        and awaited_lead(text, walk.start)
+    ):
+        # "Once the visa comes through, I'm moving to Berlin": when the awaited thing is.
+        scope = scope._replace(future=True, foretold=rule.change)
     if scope.reported:
         if entity == obs.actor:
             return []  # someone else's belief about the speaker, not the speaker's

@@ -28,6 +28,7 @@ comes true or is called off; what is said then sets the state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -39,6 +40,7 @@ __all__ = [
     "PLAN_ATTRIBUTE",
     "Found",
     "HeldValues",
+    "awaited_lead",
     "plan_of",
     "plans_in_context",
     "supposed_plan",
@@ -89,6 +91,32 @@ def supposed_plan(text: str, at: int) -> bool:
     "Assuming the visa comes through, I'm moving to Berlin in June"."""
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(text, 0, at)]
     return SUPPOSING.search(text, breaks[-1] if breaks else 0, at) is not None
+
+
+# A clause before the subject that waits for something: "Once the visa comes through, ...",
+# "When I retire, ...", "As soon as we sell the house, ...".
+# "after", "until" and "by the time" with a subject only: "After a long fight, ..." is a
+# time that was, no clause.
+_AWAITED = re.compile(
+    r"^\W*(?:(?i:and|so|but|then)\s+)?(?:(?i:once|when|whenever|as\s+soon\s+as)\s+"
+    r"|(?i:after|until|till|by\s+the\s+time)\s+(?=(?i:I|we|you|he|she|they)\b))"
+    r"(?P<clause>[^,;:.!?]+),\s*$"
+)
+# ... told as past: "When I was 10, ...", "After I graduated, ..." (not "Once I'm settled").
+_PAST_CLAUSE = re.compile(
+    r"\b(?i:was|were|had|did|went|got|came|left|moved|sold|bought|lost|found|met)\b"
+    r"|(?<!'m\s)(?<!\bam\s)(?<!\bis\s)(?<!\bare\s)(?<!'re\s)(?<!\bbe\s)(?<!\bget\s)"
+    r"\b\w{3,}ed\b"
+)
+
+
+def awaited_lead(text: str, at: int) -> bool:
+    """Whether the sentence ``text`` opens, before ``at`` (the subject), with a clause that
+    waits for something still to happen: "Once the visa comes through, I'm moving to
+    Berlin" is a plan, not a move now. Not one told as past ("When I was 10, I moved to
+    Berlin", "After I graduated, ...")."""
+    m = _AWAITED.match(text[:at])
+    return m is not None and _PAST_CLAUSE.search(m.group("clause")) is None
 
 
 def without_restated_plans(found: Sequence[Found], goal_rules: frozenset[int]) -> list[Found]:

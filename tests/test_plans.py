@@ -271,3 +271,31 @@ def test_a_baby_expected_in_a_bare_month_is_the_next_one() -> None:
     obs = Observation(content="We're expecting a baby in March.", actor="Sam", occurred_at=SAID)
     (claim,) = EX.extract_sync(obs)
     assert claim.valid_at is not None and claim.valid_at.isoformat() == "2025-03-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A clause that waits for something: the move is a plan, not a home now.
+        (
+            "Once the visa comes through, I'm moving to Berlin.",
+            [("Sam", "goal", "move to Berlin", "assert")],
+        ),
+        ("When I retire, I'm moving to Portugal.", [("Sam", "goal", "move to Portugal", "assert")]),
+        (
+            "As soon as we sell the house, I'm moving to Denver.",
+            [("Sam", "goal", "move to Denver", "assert")],
+        ),
+        ("Once I'm settled, I'm moving to Berlin.", [("Sam", "goal", "move to Berlin", "assert")]),
+        # One told as past still dates a move that was.
+        ("After I graduated, I moved to Boston.", [("Sam", "location", "Boston", "assert")]),
+        # A time, no clause: what follows holds as said.
+        ("After a long fight, I moved to Boston.", [("Sam", "location", "Boston", "assert")]),
+        # No change verb: no plan, and no state now either.
+        ("When I get home, I work at the bakery.", []),
+    ],
+)
+def test_a_state_after_an_awaited_clause_is_a_plan(
+    text: str, expected: list[tuple[str, str, str, str]]
+) -> None:
+    assert rows(text) == expected
