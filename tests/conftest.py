@@ -47,6 +47,17 @@ class _Capture(logging.Handler):
 
 
 @pytest.fixture
+async def memory_rt() -> AsyncIterator[MemoryRuntime]:
+    """An in-memory runtime in the default namespace on the system clock, for tests whose
+    observations carry their own times."""
+    runtime = await MemoryRuntime.memory()
+    try:
+        yield runtime
+    finally:
+        await runtime.close()
+
+
+@pytest.fixture
 def log_events() -> Iterator[list[dict[str, str]]]:
     """Structured log events nousmem emitted (through stdlib logging) during the test."""
     handler = _Capture()

@@ -131,6 +131,13 @@ async def say_daily(
     return out
 
 
+async def say_at(rt: MemoryRuntime, text: str, at: datetime, actor: str = "Maya") -> RouteResult:
+    """Route ``text`` said by ``actor`` (a user) at ``at``; its result."""
+    return await rt.observe_and_route(
+        {"content": text, "actor": actor, "source": "user", "occurred_at": at.isoformat()}
+    )
+
+
 async def held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
     """The values ``entity``'s ``attribute`` belief holds now (none without one)."""
     b = await rt.belief(entity, attribute)

@@ -5,7 +5,6 @@ nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,22 +12,15 @@ import pytest
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import say_at as say
 
 T0 = datetime(2026, 1, 1, 10, tzinfo=UTC)
 LATER = T0 + timedelta(days=60)
 
 
 @pytest.fixture
-async def rt() -> AsyncIterator[MemoryRuntime]:
-    runtime = await MemoryRuntime.memory()
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
-
-
-async def say(rt: MemoryRuntime, text: str, at: datetime) -> None:
-    await rt.observe_and_route({"content": text, "actor": "Maya", "occurred_at": at})
+def rt(memory_rt: MemoryRuntime) -> MemoryRuntime:
+    return memory_rt  # one backend: these observations carry their own times
 
 
 async def partners(rt: MemoryRuntime) -> set[str]:

@@ -6,7 +6,6 @@ changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -14,7 +13,8 @@ import pytest
 
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
-from nousmem.runtime import MemoryRuntime, RouteResult
+from nousmem.runtime import MemoryRuntime
+from tests.helpers import say_at as say
 
 T0 = datetime(2026, 1, 1, 10, tzinfo=UTC)
 WED = T0 + timedelta(days=7)  # the wedding is said on day 7, the split on day 60
@@ -22,18 +22,8 @@ SPLIT = T0 + timedelta(days=60)
 
 
 @pytest.fixture
-async def rt() -> AsyncIterator[MemoryRuntime]:
-    runtime = await MemoryRuntime.memory()
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
-
-
-async def say(rt: MemoryRuntime, text: str, at: datetime, actor: str = "Maya") -> RouteResult:
-    return await rt.observe_and_route(
-        {"content": text, "actor": actor, "source": "user", "occurred_at": at.isoformat()}
-    )
+def rt(memory_rt: MemoryRuntime) -> MemoryRuntime:
+    return memory_rt  # one backend: these observations carry their own times
 
 
 async def still_married(rt: MemoryRuntime, to: str) -> None:
