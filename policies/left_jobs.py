@@ -196,28 +196,31 @@ def left_jobs(
 
 
 def _cued(text: str) -> bool:
-    """Whether ``text`` holds a word every reading here needs (a job left, or changed): a
-    plain substring test, the cheapest there is for the many messages that hold none."""
+    """Whether ``text`` holds a word every reading here needs (a job left, lost or changed):
+    a plain substring test, the cheapest there is for the many messages that hold none."""
     lower = text.lower()
-    return (
-        "left" in lower
-        or "quit" in lower
-        or "moved on" in lower
-        or "no longer" in lower
-        or "switched" in lower
-        or "changed" in lower
-        or "swapped" in lower
-        or "new job" in lower
-        or "lost" in lower
-        or "laid off" in lower
-        or "fired" in lower
-        or "let go" in lower
-        or "employed" in lower
-        or "jobless" in lower
-        or "out of " in lower
-        or "between jobs" in lower
-        or "retired" in lower
-    )
+    return any(cue in lower for cue in _CUES)
+
+
+_CUES = (
+    "left",
+    "quit",
+    "moved on",
+    "no longer",
+    "switched",
+    "changed",
+    "swapped",
+    "new job",
+    "lost",
+    "laid off",
+    "fired",
+    "let go",
+    "employed",
+    "jobless",
+    "out of ",
+    "between jobs",
+    "retired",
+)
 
 
 def _long_ago(sentence: str, occurred: datetime) -> bool:

@@ -95,6 +95,10 @@ class AttributeSpec(BaseModel):
         out = tuple(dict.fromkeys(" ".join(a.casefold().split()) for a in v))
         if any(not a for a in out):
             raise ValueError("aliases must be non-empty words or phrases")
+        # "*" stands for words between two of the phrase's own: alone or at an end it
+        # would make any question name the attribute.
+        if any(a.split()[0] == "*" or a.split()[-1] == "*" for a in out):
+            raise ValueError("aliases: '*' may only stand between two words of a phrase")
         return out
 
     @field_validator("name")

@@ -174,32 +174,32 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
     ) -> dict[str, datetime]:
         """When each of ``values`` of a slot was last asserted (revised or confirmed), by
         value key, as of ``limit`` and the event time ``until``."""
-        out: dict[str, datetime] = {}
-        for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
-            # A denial is not a sighting: "last 21 March" for the day it was denied would
-            # date the value as still said then.
-            seen = [r.occurred_at for r in rows if r.polarity == "assert"]
-            if seen:
-                out[vkey] = max(seen)
-        return out
+        return self.sightings(entity, attribute, values, limit, until)[0]
 
-    def told(
+    def sightings(
         self,
         entity: str,
         attribute: str,
         values: Iterable[str],
         limit: int,
         until: datetime | None,
-    ) -> dict[str, tuple[tuple[date, str], ...]]:
-        """When the claims of each of ``values`` said it held or happened (see
-        :func:`~.worldview_items.told_times`), by value key, as of ``limit`` and ``until``;
-        values no claim dated are left out."""
-        out: dict[str, tuple[tuple[date, str], ...]] = {}
+    ) -> tuple[dict[str, datetime], dict[str, tuple[tuple[date, str], ...]]]:
+        """For each of ``values`` (by value key, as of ``limit`` and ``until``), in one walk
+        of its support rows: when it was last asserted (revised or confirmed), and when its
+        claims said it held or happened (see :func:`~.worldview_items.told_times`). Values
+        never asserted, or that no claim dated, are left out of each."""
+        seen: dict[str, datetime] = {}
+        told: dict[str, tuple[tuple[date, str], ...]] = {}
         for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
+            # A denial is not a sighting: "last 21 March" for the day it was denied would
+            # date the value as still said then.
+            asserted = [r.occurred_at for r in rows if r.polarity == "assert"]
+            if asserted:
+                seen[vkey] = max(asserted)
             said = told_times(rows)
             if said:
-                out[vkey] = said
-        return out
+                told[vkey] = said
+        return seen, told
 
     def _rows_at(
         self,

@@ -325,7 +325,7 @@ class Channels:
         kind = slot_kind_for(snap.attribute)
         # A value confirmed without a revision (the evidence route) was still seen then:
         # its line dates it so, and its TTL runs from there.
-        confirmed = self.proj.worldview.last_seen(
+        confirmed, told = self.proj.worldview.sightings(
             snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
         )
         later = [
@@ -349,9 +349,6 @@ class Channels:
             last = seen.get(match_key(v))
             return not (now and last and self.expired_attribute(snap.attribute, last, now))
 
-        told = self.proj.worldview.told(
-            snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
-        )
         timing = self.proj.config.attributes.spec(snap.attribute).timing
         return fact_line(snap, wants_list, keep, competing=competing, told=told, timing=timing)
 

@@ -84,7 +84,7 @@ def fact_line(
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
     2023)``: when each value was first and last said. A value its claims dated (``told``,
-    by value key: see :meth:`~nousmem.projections.worldview.Worldview.told`) is dated so
+    by value key: see :meth:`~nousmem.projections.worldview.Worldview.sightings`) is dated so
     instead: ``Sam location: York (since 2023)``, and an occasion (``timing``, the
     attribute's ``AttributeSpec.timing``: a trip, a thing done, a plan) by when it last
     happened: ``Sam visited: Japan (2019)``; a lifelong value held shows no day it was said.

@@ -410,6 +410,11 @@ def test_attribute_aliases_are_lowercase_words_or_phrases() -> None:
     for empty in ("", "   "):
         with pytest.raises(ValidationError, match="aliases"):
             AttributeSpec(name="employer", aliases=[empty])
+    # "*" stands between words of a phrase only: alone or at an end it names every question.
+    assert AttributeSpec(name="goal", aliases=["will * work"]).aliases == ("will * work",)
+    for loose in ("*", "* work", "will *"):
+        with pytest.raises(ValidationError, match=r"aliases: '\*' may only stand between"):
+            AttributeSpec(name="goal", aliases=[loose])
 
 
 async def test_a_phrase_alias_asks_for_the_attribute(rt: MemoryRuntime) -> None:
