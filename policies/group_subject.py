@@ -39,7 +39,10 @@ SHARED_ATTRIBUTES = frozenset(
 
 # "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal); "we" before the
 # "'re" a rule reads itself ("We're vegetarian": the verb phrase starts at "'re").
-_WE = re.compile(r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)")
+_WE = re.compile(
+    r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)"
+    r"|(?i:we['\u2019]ll)(?=\s+(?i:move|relocate)\b)"
+)
 # Words that may stand between "we" and the verb of a statement of what we did or do.
 _BETWEEN = words(
     "have had 've did didn't didnt don't dont haven't havent hadn't hadnt never just finally "
@@ -63,6 +66,11 @@ _LEAD = re.compile(
 )
 # The verbs of a plan in the progressive: "we're planning", "we're hoping".
 _PLANNING = words("planning hoping trying aiming intending dreaming")
+# A change "we" make to come, in the progressive or after "will": the claim becomes a plan
+# ("We're moving to Denver next month", "We'll move to Denver": ``policies/plans.py``).
+_CHANGING = words("moving relocating")
+_CHANGE = words("move relocate")
+_NOT = words("not no longer")
 # Perfect auxiliaries: "we had *went*" is no English, so "went" has another subject ("Most
 # of the money we had went to rent").
 _PERFECT = words("have had 've haven't hadn't havent hadnt")
@@ -108,13 +116,18 @@ def group_did(text: str, we: int, verb: int) -> bool:
         # "We're going camping": the "'re" of a plan, not the rule's own; but "We're
         # planning a trip" is the plan itself.
         head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
-        if head not in _PLANNING or text[after + 3 : verb].strip():
+        gap = [clean(w) for w in text[after + 3 : verb].split()]
+        if not ((head in _PLANNING and not gap) or (head in _CHANGING and _NOT.issuperset(gap))):
             return False
         after = verb
     between = [clean(w) for w in text[after:verb].split()] if m is not None else []
+    head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
+    if (head in _CHANGE and between[:1] == ["will"]) or (
+        head in _CHANGING and between[:1] == ["are"]
+    ):
+        between = between[1:]  # "We will move to Denver", "We are moving": the plan's future
     if m is None or any(w not in _BETWEEN for w in between):
         return False
-    head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
     if between and between[-1] in _PERFECT and head in _SIMPLE_PAST:
         return False
     before = text[:we].split()

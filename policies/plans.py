@@ -22,8 +22,10 @@ will work at Google"), and only one said to come in words (will, going to, a sta
 change rule's verb (move to, join): "I'm working at the bakery tomorrow" is a shift, "I'm a
 nurse for Halloween" a costume. A hedge keeps its lower confidence ("I might move to Berlin
 next year"). Other state attributes (a manager, a time zone, an age, a diet)
-give no plan. A plan is an occasion: it keeps its date and leaves the state alone when it
-comes true or is called off; what is said then sets the state.
+give no plan. A plan is an occasion: it keeps its date and leaves the state alone. What is
+said when it comes true sets the state and ends the plan (``fulfilled_plans``: "I started
+at Google today" after "I start at Google in June"); what calls it off denies it
+(``plans_in_context``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ __all__ = [
     "Found",
     "HeldValues",
     "awaited_lead",
+    "fulfilled_plans",
     "plan_of",
     "plans_in_context",
     "supposed_plan",
@@ -63,6 +66,13 @@ _STATUS_PLANS: dict[str, str] = {
 }
 # Roles that are a state reached, not a post held: "I'm retiring next year".
 _ROLE_VERBS: dict[str, str] = {"retired": "retire"}
+
+# Goals a state that comes to hold also ends, beside its own plan: "I want to live in Tokyo"
+# ends with the move there as "move to Tokyo" does.
+_ALSO_FULFILS: dict[str, tuple[str, ...]] = {
+    "employer": ("work for {}",),
+    "location": ("live in {}",),
+}
 
 #: The values memory holds of (entity, attribute) at an instant.
 HeldValues = Callable[[str, str, datetime], Sequence[str]]
@@ -187,4 +197,45 @@ def plans_in_context(claims: Sequence[Claim], occurred: datetime, held: HeldValu
         if key not in said:
             said.add(key)
             out.append(c.model_copy(update={"attribute": PLAN_ATTRIBUTE, "value": plan}))
+    return out
+
+
+def fulfilled_plans(claims: Sequence[Claim], occurred: datetime, held: HeldValues) -> list[Claim]:
+    """The plans ``claims`` (said at ``occurred``) fulfil, as denials of the goals memory
+    holds: "I started at Google today" after "I start at Google in June" ends ``work at
+    Google`` beside setting the employer, so the plan leaves the goals a read shows and the
+    historical lens keeps it, with the time it was held.
+
+    Only an asserted state whose plan memory held when the state began (the claim's
+    ``valid_at``, else ``occurred``): "I lived in Berlin in 2019", told after a plan to move
+    there, fulfils nothing.
+    """
+    out: list[Claim] = []
+    said = {
+        (match_key(c.entity), match_key(c.value))
+        for c in claims
+        if c.attribute == PLAN_ATTRIBUTE and c.polarity == "negate"
+    }
+    for c in claims:
+        if c.polarity != "assert" or c.attribute == PLAN_ATTRIBUTE:
+            continue
+        plan = plan_of(c.attribute, c.value)
+        if plan is None:
+            continue
+        goals = (plan, *(t.format(c.value) for t in _ALSO_FULFILS.get(c.attribute, ())))
+        began = occurred
+        if c.valid_at is not None:
+            began = min(occurred, datetime.combine(c.valid_at, occurred.timetz()))
+        held_then = {match_key(v): v for v in held(c.entity, PLAN_ATTRIBUTE, began)}
+        for goal in goals:
+            value = held_then.get(match_key(goal))
+            key = (match_key(c.entity), match_key(goal))
+            if value is None or key in said:
+                continue
+            said.add(key)
+            out.append(
+                c.model_copy(
+                    update={"attribute": PLAN_ATTRIBUTE, "value": value, "polarity": "negate"}
+                )
+            )
     return out

@@ -1,7 +1,7 @@
 """The rule table of the rule extractor: which phrasings produce which attribute.
 
 This module holds the rules about who someone is (employer, home, origin, role, tools,
-relationships, goals) and assembles them with ``rules_places`` (places visited),
+relationships) and assembles them with ``rules_goals``, ``rules_places`` (places visited),
 ``rules_leisure`` and the others into ``RULES``. Claims are emitted in text order and, for
 one position, in rule order. Each entry reads ``make_rule(attribute, anchors, pattern,
 **options)``; see ``patterns.Rule``.
@@ -25,6 +25,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.rules_commute import COMMUTE_RULES
 from nousmem.policies.rules_education import EDUCATION_RULES
+from nousmem.policies.rules_goals import GOAL_RULES
 from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
@@ -308,67 +309,12 @@ _FACT_RULES: tuple[Rule, ...] = (
 )
 
 # After the relationships (RELATION_RULES), as they always came: goals (then places visited).
-_LATER_RULES: tuple[Rule, ...] = (
-    # ---- goals -----------------------------------------------------------------------
-    make_rule(
-        "goal",
-        "want wants planning plan plans hope hoping hopes aim aiming aims intend intends "
-        "intending decided determined trying towards toward wanna dreaming dream d would",
-        r"(?:\b(?i:want|wants|planning|plan|plans|hope|hoping|hopes|aim|aiming|aims|intend"
-        r"|intends|intending|decided|determined|trying|working\s+towards?)\s+(?i:to)"
-        r"|\b(?i:wanna|planning\s+on|dreaming\s+of|dream\s+of)"
-        # "I'm planning a trip to Japan", "We plan a road trip to Utah": the trip.
-        r"|\b(?i:planning|plan|plans)(?=\s+(?i:a|an|our|my)\s+(?:\w+\s+)?(?i:trip|vacation"
-        r"|holiday|honeymoon|getaway|visit)\s+(?i:to)\s)"
-        r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+"
-        r"(?!(?i:see|hear|know|say|talk|chat|catch|check|tell|thank|share|ask|let|keep"
-        r"|be\s+there|go\s+now"
-        # Offers to the listener ("I'd love to help in any way I can") are not goals.
-        r"|help\s+(?:in\s+any|out\s+(?:if|when|with\s+(?:that|this))|however|any\s?way))\b)" + VAL,
-        value="vp",
-        elide="past_ing",
-    ),
-    # "I'm thinking of learning the guitar", "We're considering moving to Berlin": a goal
-    # only weighed, so a weaker one.
-    make_rule(
-        "goal",
-        "thinking considering",
-        r"(?:'m|\bam|'re|\bare|'s|\bis|'ve\s+been|\bbeen)\s+(?:(?i:really|seriously|also"
-        r"|still|actually)\s+)?(?:(?i:thinking)\s+(?i:of|about)|(?i:considering))\s+"
-        r"(?=[a-z]+ing\b)(?!(?i:doing|going|getting|being|having|making)\s+(?:it|that|this"
-        r"|something|anything|nothing)\b)" + VAL,
-        value="vp",
-        weight=0.7,
-    ),
-    # "We're expecting a baby in March", "I'm expecting our first child": a baby to come,
-    # the plan "have a baby" (dated as said; not "I'm expecting a call", "a package").
-    make_rule(
-        "goal",
-        "expecting",
-        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially)\s+)?(?i:expecting)\s+"
-        r"(?P<val>(?i:a\s+(?:baby|boy|girl|child)|twins|triplets|(?:our|my|their|her)\s+"
-        r"(?:first|second|third|fourth|next)\s+(?:baby|child|kid)))"
-        r"(?=\s*(?:[.,;!)]|$)|\s+(?i:in|on|this|next|any|and|soon|later|early|late|around"
-        r"|due)\b)",
-        value="status",
-        template="have a baby",
-    ),
-    make_rule(
-        "goal",
-        "goal dream plan ambition aim resolution",
-        POSS + r"\s+(?i:goal|dream|plan|ambition|aim|resolution)\s+(?i:is|was)\s+"
-        r"(?:(?i:to)\s+)?" + VAL,
-        value="vp",
-        subject="poss",
-    ),
-)
-
 #: Every rule, facts first.
 RULES: tuple[Rule, ...] = (
     _FACT_RULES
     + RELATION_RULES
     + WORK_RULES
-    + _LATER_RULES
+    + GOAL_RULES
     + PLACE_RULES
     + PERSONAL_RULES
     + HEALTH_RULES

@@ -177,6 +177,9 @@ _BE = words("am 'm is 's are 're")
 _START = words("start starts starting begin begins beginning")
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.I)
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
+# Verbs whose progressive is always a plan, dated or not: "I'm marrying Tom (in June)", "I'm
+# retiring", "I'm joining the platform team": nobody says them of a state that holds now.
+_PLANNED_ING = words("marrying joining retiring")
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?!me\b)[^,;:.!?]*,?\s*$", re.IGNORECASE)
 # A report after the claim: "I live in London, or so my sister thinks", "..., according to
 # my mom", "..., my mom says". The comma ends the claim's clause; the report ends the sentence.
@@ -394,5 +397,12 @@ def clause_scope(
             m.start > ref or (planned and _bare_past(m, ref, _after_since(sent, m, change)))
             for m in times
         ) or any(_starts_later(sent, m, ref) for m in sent.mentions)
+    if (
+        verb_word in _PLANNED_ING
+        and not past
+        and not continuing
+        and (subject in _BE_SUBJECTS or any(w in _BE for w in between))
+    ):
+        future = foretold = True
     reported = _reported(sent, toks, first) or _reported_after(sent, toks, vend)
     return Scope(future=future, past=past, reported=reported, foretold=foretold and future)

@@ -20,7 +20,7 @@ from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
-from nousmem.policies.plans import plans_in_context
+from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
@@ -53,6 +53,8 @@ class ClaimsInContext(RuntimeCore):
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
+        # "I started at Google today" ends the plan to work there memory holds.
+        claims += fulfilled_plans(claims, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))

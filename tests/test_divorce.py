@@ -232,7 +232,8 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
             "I'm no longer married to Tom.",
             [("relationship_status", "divorced", "assert"), ("spouse", "Tom", "negate")],
         ),
-        ("Tom and I are getting divorced.", []),
+        # Under way: a divorce to come, a plan (policies/plans.py), no status yet.
+        ("Tom and I are getting divorced.", [("goal", "get divorced", "assert")]),
         ("If Tom and I split up, I'd keep the house.", []),
         # Unchanged: a marriage, a denied spouse, a denied status.
         (
@@ -247,9 +248,10 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
             [("spouse", "Tom", "assert"), ("relationship_status", "married", "assert")],
         ),
         ("We got married.", [("relationship_status", "married", "assert")]),
-        ("Tom and I are getting married next month.", []),
-        ("Tom and I are getting married.", []),
-        ("I'm getting married.", []),
+        # ... and one to come is a plan (policies/plans.py).
+        ("Tom and I are getting married next month.", [("goal", "get married", "assert")]),
+        ("Tom and I are getting married.", [("goal", "get married", "assert")]),
+        ("I'm getting married.", [("goal", "get married", "assert")]),
         # A joint subject's name is read once, whole (review rev18).
         (
             "Jean-Luc and I got married.",

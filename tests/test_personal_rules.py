@@ -120,7 +120,8 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("I turned 90 degrees.", []),
         ("I turned 5 pages.", []),
         ("I'm turning 40 next month.", []),
-        ("When I'm 65 years old I'll retire.", []),
+        # No age, but a plan (policies/plans.py).
+        ("When I'm 65 years old I'll retire.", [("Dana", "goal", "retire", "assert")]),
         ("Once Ana is 18 years old she can vote.", []),
         # Review rev23: a comparison, an age turned long ago, a figure of speech, a role.
         ("I feel like I'm 80 years old.", []),

@@ -137,7 +137,7 @@ async def test_a_plan_stands_beside_the_state_memory_holds() -> None:
         assert (await rt.worldview("logical")).render() == view
 
 
-async def test_a_plan_that_comes_true_sets_the_state_then() -> None:
+async def test_a_plan_that_comes_true_sets_the_state_and_ends_the_plan() -> None:
     async with MemoryRuntime.memory(namespace="plans") as rt:
         await _said(rt, ["I work at Initech.", "I start at Google in June."])
         await rt.observe_and_route(
@@ -150,7 +150,7 @@ async def test_a_plan_that_comes_true_sets_the_state_then() -> None:
         employer = await rt.belief("Sam", "employer")
         assert employer is not None and employer.mode == "Google"
         goal = await rt.belief("Sam", "goal")
-        assert goal is not None and goal.held == ("work at Google",)
+        assert goal is not None and goal.held == ()
 
 
 @pytest.mark.parametrize(

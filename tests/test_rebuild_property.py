@@ -63,6 +63,12 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I start at {} in June", ORGS),
     ("I won't be working at {} after all", ORGS),
     ("I accepted an offer from {}", ORGS),
+    # Changes of life to come, and come true (which ends the plan memory holds).
+    ("We're getting {} next month", ("married", "engaged")),
+    ("We got married{}", ("", " last week")),
+    ("I'm retiring {}", ("next year", "in June")),
+    ("I retired {}", ("yesterday",)),
+    ("We're moving to {} in August", CITIES),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 

@@ -1,0 +1,99 @@
+"""Goal rules: what someone wants, plans or has coming ("I want to move to Berlin", "I'm
+thinking of learning the guitar", "We're expecting a baby in March", "We're getting married
+in June", "I'm retiring next year", "My goal is to run a marathon").
+
+A state said to come ("I start at Google in June") becomes a goal too, through the state's
+own rule and ``policies/plans.py``; these rules read what has no state rule of its own.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.patterns import POSS, VAL, Rule, make_rule
+
+__all__ = ["GOAL_RULES"]
+
+# What a change to come opens with: a be in the progressive or a future auxiliary ("'m",
+# "will", "going to"), a denial kept for the clause to read ("I'm not getting married").
+_TO_COME = (
+    r"(?:(?:'m|\bam|'re|\bare|'s|\bis)|\b(?i:will|going\s+to|gonna)|'ll)\s+"
+    r"(?:(?P<neg>(?i:not|never))\s+)?(?:(?i:finally|officially|also|actually|soon|probably)\s+)?"
+)
+# ... and what may follow it: the sentence's end, or a time, a place or another clause.
+_THEN = (
+    r"(?=\s*(?:[.,;:!)]|$)|\s+(?i:in|on|this|next|at|soon|early|from|after|when|once|by"
+    r"|before|later|and|to|so|as|too|again|someday|one|within|around)\b)"
+)
+
+GOAL_RULES: tuple[Rule, ...] = (
+    # ---- goals -----------------------------------------------------------------------
+    make_rule(
+        "goal",
+        "want wants planning plan plans hope hoping hopes aim aiming aims intend intends "
+        "intending decided determined trying towards toward wanna dreaming dream d would",
+        r"(?:\b(?i:want|wants|planning|plan|plans|hope|hoping|hopes|aim|aiming|aims|intend"
+        r"|intends|intending|decided|determined|trying|working\s+towards?)\s+(?i:to)"
+        r"|\b(?i:wanna|planning\s+on|dreaming\s+of|dream\s+of)"
+        # "I'm planning a trip to Japan", "We plan a road trip to Utah": the trip.
+        r"|\b(?i:planning|plan|plans)(?=\s+(?i:a|an|our|my)\s+(?:\w+\s+)?(?i:trip|vacation"
+        r"|holiday|honeymoon|getaway|visit)\s+(?i:to)\s)"
+        r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+"
+        r"(?!(?i:see|hear|know|say|talk|chat|catch|check|tell|thank|share|ask|let|keep"
+        r"|be\s+there|go\s+now"
+        # Offers to the listener ("I'd love to help in any way I can") are not goals.
+        r"|help\s+(?:in\s+any|out\s+(?:if|when|with\s+(?:that|this))|however|any\s?way))\b)" + VAL,
+        value="vp",
+        elide="past_ing",
+    ),
+    # "I'm thinking of learning the guitar", "We're considering moving to Berlin": a goal
+    # only weighed, so a weaker one.
+    make_rule(
+        "goal",
+        "thinking considering",
+        r"(?:'m|\bam|'re|\bare|'s|\bis|'ve\s+been|\bbeen)\s+(?:(?i:really|seriously|also"
+        r"|still|actually)\s+)?(?:(?i:thinking)\s+(?i:of|about)|(?i:considering))\s+"
+        r"(?=[a-z]+ing\b)(?!(?i:doing|going|getting|being|having|making)\s+(?:it|that|this"
+        r"|something|anything|nothing)\b)" + VAL,
+        value="vp",
+        weight=0.7,
+    ),
+    # "We're expecting a baby in March", "I'm expecting our first child": a baby to come,
+    # the plan "have a baby" (dated as said; not "I'm expecting a call", "a package").
+    make_rule(
+        "goal",
+        "expecting",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially)\s+)?(?i:expecting)\s+"
+        r"(?P<val>(?i:a\s+(?:baby|boy|girl|child)|twins|triplets|(?:our|my|their|her)\s+"
+        r"(?:first|second|third|fourth|next)\s+(?:baby|child|kid)))"
+        r"(?=\s*(?:[.,;!)]|$)|\s+(?i:in|on|this|next|any|and|soon|later|early|late|around"
+        r"|due)\b)",
+        value="status",
+        template="have a baby",
+    ),
+    # "We're getting married in June", "I'm going to get engaged": a change of status to
+    # come, the plan in a goal's words (the status rule reads no "getting": rules_relations).
+    make_rule(
+        "goal",
+        "getting get",
+        _TO_COME + r"(?i:getting|get)\s+(?P<val>(?i:married|engaged|divorced))" + _THEN,
+        value="status",
+        template="get {}",
+        settled=True,
+    ),
+    # "I'm retiring next year", "I'll retire in 2026" (not "I'm retiring my old laptop").
+    make_rule(
+        "goal",
+        "retiring retire",
+        _TO_COME + r"(?P<val>(?i:retiring|retire))" + _THEN,
+        value="status",
+        template="retire",
+        settled=True,
+    ),
+    make_rule(
+        "goal",
+        "goal dream plan ambition aim resolution",
+        POSS + r"\s+(?i:goal|dream|plan|ambition|aim|resolution)\s+(?i:is|was)\s+"
+        r"(?:(?i:to)\s+)?" + VAL,
+        value="vp",
+        subject="poss",
+    ),
+)
