@@ -16,11 +16,13 @@ import re
 
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.policies.rules_pets import BREED_NAMES
 from nousmem.projections.models import Claim
 
 __all__ = ["named_later"]
 
 _SPECIES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
+_BREED = re.compile(BREED_NAMES)
 _ANIMAL = re.compile(r"\b(?:" + "|".join(sorted(SPECIES_WORDS.split())) + r")\b", re.IGNORECASE)
 # The rest of the pet's sentence ("... a cat *last week*. "): its end mark, perhaps an emoji
 # or a closing quote, and spaces.
@@ -71,4 +73,8 @@ def named_later(content: str, claims: list[Claim]) -> list[Claim]:
 
 
 def _unnamed_pet(c: Claim) -> bool:
-    return c.attribute == "pet" and c.polarity == "assert" and c.value in _SPECIES
+    return (
+        c.attribute == "pet"
+        and c.polarity == "assert"
+        and (c.value in _SPECIES or _BREED.fullmatch(c.value) is not None)
+    )

@@ -46,6 +46,13 @@ _ALLERGEN = (
 
 # Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
 # ``patterns.STATUS_OF``).
+# Diets by name, read only with the word "diet" after them: a bare "Mediterranean" is a
+# place's, "low-fat" a food's.
+_NAMED_DIETS = (
+    r"(?i:low[- ]carb|low[- ]fat|low[- ]sodium|low[- ]salt|low[- ]fodmap|low[- ]sugar"
+    r"|sugar[- ]free|high[- ]protein|mediterranean|whole30|dash|raw[- ]food|carnivore"
+    r"|plant[- ]based|vegan|vegetarian|pescatarian|keto|paleo)"
+)
 _DIETS = (
     r"(?P<val>(?i:vegetarian|vegan|pescatarian|pescetarian|gluten[- ]free|dairy[- ]free"
     r"|lactose[- ]intolerant|gluten[- ]intolerant|keto|paleo|kosher|halal|flexitarian"
@@ -96,7 +103,7 @@ FOOD_RULES: tuple[Rule, ...] = (
         "diet",
         "vegetarian vegan pescatarian pescetarian gluten dairy lactose keto paleo kosher halal"
         " flexitarian omnivore carnivore plant",
-        r"(?i:'m|\bam|'s|\bis|'re|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone)\s+"
+        r"(?i:'m|\bam|'s|\bis|'re|\bare|\bbe|\bbeen|\bbecame|\bwent|\bgone|\bgoing)\s+"
         + NOT_WORD
         + r"(?:(?i:now|fully|strictly|mostly|completely|basically|still|also|both|all|a"
         r"|an)\s+){0,2}" + _DIETS,
@@ -120,10 +127,19 @@ FOOD_RULES: tuple[Rule, ...] = (
         "diet",
         r"\b(?i:on|follow|follows|following|started|starting|doing|trying)\s+"
         r"(?i:an?|the|my)\s+(?:(?i:strict|new)\s+)?"
-        r"(?P<val>(?i:low[- ]carb|low[- ]fat|low[- ]sodium|low[- ]salt|low[- ]fodmap|low[- ]sugar"
-        r"|sugar[- ]free|high[- ]protein|mediterranean|whole30|dash|raw[- ]food|carnivore"
-        r"|plant[- ]based|vegan|vegetarian|pescatarian|keto|paleo))\s+(?i:diet)\b",
+        r"(?P<val>" + _NAMED_DIETS + r")\s+(?i:diet)\b",
         value="status",
+    ),
+    # "I'm switching to a vegetarian diet", "I went on a keto diet": a change of diet (not
+    # the tool "switched to" reads).
+    make_rule(
+        "diet",
+        "diet",
+        r"\b(?i:switch|switched|switching|moved|moving|changed|changing|transitioned"
+        r"|transitioning|went|going)\s+(?i:to|on)\s+(?i:an?|the)\s+(?:(?i:strict|new)\s+)?"
+        r"(?P<val>" + _NAMED_DIETS + r")\s+(?i:diet)\b",
+        value="status",
+        change=True,
     ),
     # "I can't eat gluten.", "I don't eat dairy anymore.", "I don't eat pork.": the diet
     # free of it ("pork-free"), only when

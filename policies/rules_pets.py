@@ -20,7 +20,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.projections.title_points import TITLE_POINT
 
-__all__ = ["PET_RULES"]
+__all__ = ["BREED_NAMES", "PET_RULES"]
 
 # "Luna", "Mr. Biscuit" (a title's point before a name goes on into it).
 _PETNAME = f"[{UPPER}][{LOWER}]+(?:{TITLE_POINT}\\s+[{UPPER}][{LOWER}]+)?"
@@ -33,6 +33,24 @@ _NOT_FEARED = "".join(
         "thought think feared fear worried worry scared afraid sure convinced assumed "
         "believed imagined panicked"
     ).split()
+)
+
+# Dog and cat breeds, for a pet had by its breed ("We adopted a golden retriever named
+# Biscuit"), one at a time and kept in lowercase as a species is ("german shepherd"): not
+# words as often meant otherwise ("a lab", "a boxer", "a pointer", "a Persian").
+BREED_NAMES = (
+    r"(?i:(?:golden|labrador|flat-coated)\s+retriever|labrador|poodle|beagle"
+    r"|husky|corgi|dachshund|chihuahua|pug|(?:french\s+|english\s+)?bulldog"
+    r"|(?:german|australian)\s+shepherd|(?:\w+\s+)?terrier|(?:cocker\s+|springer\s+)?spaniel"
+    r"|(?:border\s+)?collie|labradoodle|goldendoodle|cockapoo|schnauzer|rottweiler"
+    r"|pit\s*bull|greyhound|whippet|shih\s+tzu|pomeranian|great\s+dane|tabby|siamese"
+    r"|maine\s+coon|ragdoll)"
+)
+_BREED = (
+    r"(?P<species>" + BREED_NAMES + ")"
+    # Only where the breed ends the phrase: "a husky voice" is none.
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:named|called|puppy|mix|and|who|that|from|last|this"
+    r"|yesterday|today|in|on|at|recently)\b)"
 )
 
 PET_RULES: tuple[Rule, ...] = (
@@ -114,6 +132,22 @@ PET_RULES: tuple[Rule, ...] = (
         + rf"|(?<=s)\s*,\s+(?={_PETNAME}(?:,\s+{_PETNAME})*,?\s+(?i:and)\s+{_PETNAME}"
         + r"\s*(?:[.!?;,]|$)))"
         + r"(?P<petname>"
+        + _PETNAME
+        + "))?",
+        value="pet",
+        elide="past",
+    ),
+    # "We adopted a golden retriever named Biscuit", "I have a beagle".
+    make_rule(
+        "pet",
+        "retriever labrador poodle beagle husky corgi dachshund chihuahua pug bulldog shepherd "
+        "terrier spaniel collie labradoodle goldendoodle cockapoo schnauzer rottweiler pit "
+        "pitbull greyhound whippet shih pomeranian dane tabby siamese coon ragdoll",
+        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
+        r"(?:(?i:a|an|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet"
+        r"|sweet)\s+)?"
+        + _BREED
+        + r"(?:\s*,?\s+(?i:named|called)\s+(?P<petname>"
         + _PETNAME
         + "))?",
         value="pet",

@@ -64,7 +64,9 @@ USES_RULES: tuple[Rule, ...] = (
         r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
         # "We switched our CI from Jenkins to ...": what was switched may come first.
         r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
-        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + VAL,
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
+        # A diet is no tool: "I switched to a vegan diet" is the `diet` rules'.
+        r"(?![^.,;:!?]{0,40}?\b(?i:diet)\b)" + VAL,
         change=True,
         elide="past",
     ),

@@ -52,6 +52,13 @@ _PLAN_ING = re.compile(
     re.IGNORECASE,
 )
 _FROM_OF = re.compile(r"\b(?:from|of)\b", re.IGNORECASE)
+# Readying for an event a date names ("I've been training for the marathon in May", "We've
+# been saving for our trip in June"): the event is ahead, though the readying began before.
+_READYING_FOR = re.compile(
+    r"(?:'ve|\bhave|'s|\bhas)\s+been\s+(?:training|preparing|studying|practicing|practising"
+    r"|saving|rehearsing|getting\s+ready)\s+for\b",
+    re.IGNORECASE,
+)
 # Weaker signs of a plan: they point a date ahead only when it is what they are about, not
 # an event named after "about", "from", "for" ("I want to thank you for Saturday", "Let's
 # not talk about Saturday", "So good to see you on Saturday").
@@ -185,6 +192,11 @@ def _future_word(text: str, left: int, right: int, start: int | None = None) -> 
     if any(
         f.end() > start or _FROM_OF.search(text, f.end(), start) is None
         for f in _PLAN_ING.finditer(text, left, right)
+    ):
+        return True
+    if any(
+        _CLAUSE_END.search(text, f.end(), start) is None
+        for f in _READYING_FOR.finditer(text, left, start)
     ):
         return True
     if object_of(text, start, left):

@@ -24,6 +24,7 @@ from nousmem.policies.value_words import (
     VALUE_REJECT_ANYWHERE,
     VALUE_REJECT_START,
     VALUE_STOP,
+    VP_STOP,
 )
 
 __all__ = ["LIFELONG", "trim_name", "trim_phrase"]
@@ -119,7 +120,7 @@ def trim_phrase(
         or (kept[-1][0] in TRAILING_DEGREE)  # lowercase only: "Thomas More" is a name
     ):
         kept.pop()
-    if not kept or kept[0][0].lower() in VALUE_REJECT_START:
+    if not kept or (kept[0][0].lower() in VALUE_REJECT_START and not _gets(kept, stops)):
         return None
     if any(t.lower().strip(_STRIP) in VALUE_REJECT_ANYWHERE for t, _ in kept):
         return None
@@ -203,3 +204,9 @@ def trim_name(raw: str) -> str | None:
         return None
     name = " ".join(parts)
     return name[:-2] if name.endswith("'s") else name
+
+
+def _gets(kept: list[tuple[str, int]], stops: frozenset[str]) -> bool:
+    """A verb phrase that gets something ("thinking of *getting a dog*"): a goal's value,
+    where "getting" alone is none ("I love getting", "getting there")."""
+    return stops is VP_STOP and kept[0][0].lower() == "getting" and len(kept) > 1

@@ -206,6 +206,11 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ("I'm a carnivore.", [("Dana", "diet", "carnivore", "assert")]),
         ("I'm flexitarian now.", [("Dana", "diet", "flexitarian", "assert")]),
         ("I'm on a diet.", []),
+        # A change of diet, not a tool switched to.
+        ("I'm switching to a vegetarian diet.", [("Dana", "diet", "vegetarian", "assert")]),
+        ("I switched to a low-carb diet in May.", [("Dana", "diet", "low-carb", "assert")]),
+        ("I'm going vegan.", [("Dana", "diet", "vegan", "assert")]),
+        ("I switched to Linear.", [("Dana", "uses", "Linear", "assert")]),
         ("I love Mediterranean food.", [("Dana", "likes", "Mediterranean food", "assert")]),
         ("I might try a vegan diet.", []),
         ("I was on a low-carb diet in 2019.", []),

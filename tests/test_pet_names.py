@@ -41,6 +41,24 @@ def test_a_name_in_the_next_sentence(text: str, expected: list[str]) -> None:
     assert pets(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We adopted a golden retriever named Biscuit.", ["golden retriever Biscuit"]),
+        ("I have a Yorkshire terrier called Pip.", ["yorkshire terrier Pip"]),
+        ("I have a beagle.", ["beagle"]),
+        ("We got a German Shepherd puppy last week.", ["german shepherd"]),
+        ("I got a corgi! His name is Waffles.", ["corgi Waffles"]),
+        # Breed words meant otherwise.
+        ("He has a husky voice.", []),
+        ("I have a lab report due.", []),
+        ("I bought a boxer bag.", []),
+    ],
+)
+def test_a_pet_had_by_its_breed(text: str, expected: list[str]) -> None:
+    assert pets(text) == expected
+
+
 async def test_the_named_pet_is_what_memory_holds() -> None:
     async with MemoryRuntime.memory(namespace="t") as rt:
         res = await rt.observe_and_route(

@@ -442,6 +442,12 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I start at Google in June.", date(2024, 6, 1)),
         (MON, "I'm marrying Tom in April.", date(2025, 4, 1)),
         (MON, "I'm training since October.", date(2023, 10, 1)),
+        # Readying for an event ahead, begun before: the event's date is ahead; a date of
+        # the readying itself is not.
+        (MON, "I've been training for the half marathon in April.", date(2025, 4, 1)),
+        (MON, "We've been saving for our trip to Japan in March.", date(2025, 3, 1)),
+        (MON, "I've been training hard in April.", date(2024, 4, 1)),
+        (MON, "I've been training for it since April.", date(2024, 4, 1)),
         (MON, "I started at Google in March.", date(2024, 3, 1)),
         (MON, "The gym is closed on Friday.", date(2024, 5, 17)),
     ],

@@ -30,6 +30,10 @@ def goals(text: str) -> list[tuple[str, str, float]]:
         ("We're seriously considering adopting a dog.", "Ana", "adopting a dog"),
         ("Tom is thinking of quitting his job.", "Tom", "quitting his job"),
         ("I've been considering going back to school.", "Ana", "going back to school"),
+        # Getting something is a goal's value ("getting" alone is none), and "we" weighs it
+        # for the speaker.
+        ("I'm thinking of getting a dog.", "Ana", "getting a dog"),
+        ("We're thinking of getting a dog this summer.", "Ana", "getting a dog"),
     ],
 )
 def test_a_weighed_goal_is_a_weaker_goal(text: str, entity: str, value: str) -> None:
