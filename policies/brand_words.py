@@ -24,9 +24,13 @@ SOFTWARE = (
     r"(?:Linux|Windows|macOS|Mac|Ubuntu|Debian|Fedora|Android|iOS|Python|Rust|JavaScript"
     r"|TypeScript|React|Vue|Angular|Svelte|Excel|Google\s+Sheets|Google\s+Docs|Notion"
     r"|Obsidian|Evernote|Slack|Vim|Emacs|Neovim|VS\s+Code|PostgreSQL|Postgres|MySQL|SQLite"
-    r"|MongoDB|Kubernetes|Docker|GitHub|GitLab|Figma|Chrome|Firefox|Safari|AWS|GCP|Azure"
-    r"|Heroku|Vercel|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook|Linear"
-    r"|ClickUp|Confluence|Bitbucket|Basecamp|Airtable|Monday\.com)"
+    r"|MongoDB|Kubernetes|Docker|GitHub\s+Actions|GitHub|GitLab\s+CI|GitLab|Figma|Chrome"
+    r"|Firefox|Safari|AWS|GCP|Google\s+Cloud|Azure|Heroku|Vercel|Netlify|Fly\.io|Render"
+    r"|DigitalOcean|Cloudflare|Jira|Trello|Asana|Tidal|Dropbox|OneDrive|iCloud|Gmail|Outlook"
+    r"|Linear|ClickUp|Confluence|Bitbucket|Basecamp|Airtable|Monday\.com|CircleCI|Jenkins"
+    r"|Buildkite|Travis\s+CI|ArgoCD|Argo\s+CD|Terraform|Ansible|Nomad|OpenShift|Redis|Kafka"
+    r"|RabbitMQ|Datadog|Grafana|Prometheus|Sentry|PagerDuty|Snowflake|BigQuery|Databricks"
+    r"|IntelliJ|PyCharm|WebStorm|Sublime\s+Text|Xcode|Zed)(?!\w)"
 )
 
 # Family words written as names ("to join Dad", "moved out of Mom's").

@@ -71,6 +71,9 @@ _PLANNING = words("planning hoping trying aiming intending dreaming")
 _CHANGING = words("moving relocating")
 _CHANGE = words("move relocate")
 _NOT = words("not no longer")
+# Present verbs of what a team works with, whose "we" a second verb shares ("We use Postgres
+# and deploy on Kubernetes"); other present verbs may open a wish or a habit of another.
+_STACK_VERBS = words("use run deploy host build ship")
 # Perfect auxiliaries: "we had *went*" is no English, so "went" has another subject ("Most
 # of the money we had went to rent").
 _PERFECT = words("have had 've haven't hadn't havent hadnt")
@@ -170,7 +173,7 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
     if own is None:  # "We then went": "then" was an adverb, the verb is this one
         return we if group_did(text, we, verb) else None
     word = clean(own.group())
-    if not (word in _PAST or word.endswith("ed")):
+    if not (word in _PAST or word.endswith("ed") or word in _STACK_VERBS):
         return None
     between = text[own.end() : start].split()
     if any(clean(w) in _OWN_CLAUSE for w in between):
@@ -189,8 +192,9 @@ _OUR_GROUP = re.compile(
     r"(?<![\w'])(?P<our>our)\s+(?:(?:whole|entire|main|new|current)\s+)?(?:team|teams|repo"
     r"|repos|repository|project|codebase|stack|company|startup|org|organi[sz]ation|office"
     r"|department|group|lab|app|backend|frontend|infra|infrastructure|household|family)\s+"
+    # "is" / "are" for a passive or a progressive: "Our app is hosted on Vercel".
     r"(?:(?:doesn't|doesnt|does\s+not|don't|no\s+longer|also|now|still|mostly|just|only"
-    r"|never|all|really|actually)\s+)*$",
+    r"|never|all|really|actually|is|are)\s+)*$",
     re.IGNORECASE,
 )
 

@@ -89,7 +89,13 @@ _ONE_OFF = re.compile(
     re.IGNORECASE,
 )
 # The answers in general, not this one: "keep *your answers* short", "keep *your tone* casual".
-_GENERIC = re.compile(r"\b(?:answers|replies|responses)\b|\byour\s+(?:tone|style)\b", re.IGNORECASE)
+# So are examples as a kind, after "in": "Use 4 spaces in Python examples" (not "Give
+# examples of photosynthesis", "Use a loop in the example").
+_GENERIC = re.compile(
+    r"\b(?:answers|replies|responses)\b|\byour\s+(?:tone|style)\b"
+    r"|\bin\s+(?:(?:all|any|every|your)\s+)?(?:[\w+#]+\s+){0,2}(?:examples|snippets)\b",
+    re.IGNORECASE,
+)
 # What an instruction about the assistant's output talks about.
 _OUTPUT_WORDS = frozenset(
     (

@@ -75,7 +75,10 @@ VERBS = words(
     "visits visited use uses used miss misses missed help helps helped call calls called "
     "look looks looked seem seems seemed become becomes became got hope hopes hoped "
     "can can't could couldn't will won't would wouldn't should shouldn't don't doesn't "
-    "didn't isn't aren't wasn't weren't haven't hasn't hadn't"
+    "didn't isn't aren't wasn't weren't haven't hasn't hadn't "
+    # What a team does with its tools ("We use Postgres and *deploy* on Kubernetes").
+    "deploy deploys deployed host hosts hosted ship ships shipped manage manages managed "
+    "build builds built test tests tested run runs"
 )
 
 # Base verbs a clause after "and" often has; with their -s and -ed forms (CLAUSE_VERBS) they

@@ -18,6 +18,13 @@ from nousmem.policies.rules_personal import PRONOUN_SET_START
 
 __all__ = ["TOOL_RULES", "USES_RULES"]
 
+# A programming language by its name (capitalised, so "go" and "rust" are words).
+_LANGUAGE = (
+    r"(?P<val>Go|Golang|Python|Rust|Java|JavaScript|TypeScript|Kotlin|Swift|Ruby|PHP|Elixir"
+    r"|Erlang|Haskell|Scala|Clojure|C\+\+|C#|Dart|Julia|Lua|Perl|OCaml|F#|Zig|Nim)"
+    r"(?![\w+#])"
+)
+
 # A tool one has, by its kind.
 _TOOL = (
     r"(?i:editor|text\s+editor|ide|laptop|phone|smartphone|browser|os|operating\s+system"
@@ -61,7 +68,7 @@ USES_RULES: tuple[Rule, ...] = (
     make_rule(
         "uses",
         "switched switching switch migrated migrating",
-        r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over)\s+)?"
+        r"\b(?i:switched|switching|switch|migrated|migrating)\s+(?:(?i:over|back)\s+)?"
         # "We switched our CI from Jenkins to ...": what was switched may come first.
         r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
@@ -72,9 +79,12 @@ USES_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "uses",
-        "moved moving move",
-        # "I moved from Windows to Linux", "We moved over to Notion": software, by name.
-        r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?"
+        "moved moving move went going go",
+        # "I moved from Windows to Linux", "We moved over to Notion", "We went back to Jira":
+        # software, by name.
+        r"\b(?:(?i:moved|moving|move)\s+(?:(?i:over|back)\s+)?"
+        # "went to GitHub" is a visit: going back or over to it is a switch.
+        r"|(?i:went|going|go)\s+(?i:over|back)\s+)"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + rf"(?P<val>{SOFTWARE})\b",
         change=True,
         elide="past",
@@ -89,5 +99,27 @@ USES_RULES: tuple[Rule, ...] = (
         + NAME_VAL,
         change=True,
         elide="past",
+    ),
+    # "I mostly write Go and some Python", "I code in Rust", "We program in Elixir": a
+    # programming language, by its name.
+    make_rule(
+        "uses",
+        "write writes writing code codes coding program programs programming develop "
+        "develops developing",
+        r"\b(?i:write|writes|writing|code|codes|coding|program|programs|programming|develop"
+        r"|develops|developing)\s+(?:(?i:mostly|mainly|primarily|professionally|daily)\s+)?"
+        r"(?:(?i:in)\s+)?(?:(?i:mostly|mainly|primarily)\s+)?" + _LANGUAGE,
+        value="raw",
+        items=r"(?:(?i:some|a\s+bit\s+of|a\s+little|occasionally|also)\s+)?" + _LANGUAGE,
+    ),
+    # "We deploy on Kubernetes", "Our app is hosted on Vercel", "We run everything on AWS".
+    make_rule(
+        "uses",
+        "deploy deploys deployed deploying host hosts hosted hosting run runs running",
+        r"\b(?i:deploy|deploys|deployed|deploying|host|hosts|hosted|hosting|run|runs|running)"
+        r"\s+(?:(?i:it|them|everything|all|mostly|our\s+\w+|the\s+\w+)\s+)?(?i:on|to)\s+"
+        + rf"(?P<val>{SOFTWARE})",
+        value="raw",
+        items=rf"(?P<val>{SOFTWARE})",
     ),
 )

@@ -1,0 +1,123 @@
+"""What an engineer tells a coding assistant about their stack: the languages they write,
+where they deploy, tools switched back to, and style rules scoped to examples ("Use 4 spaces
+in Python examples")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+EX = RuleExtractor()
+SAID = datetime(2024, 1, 9, 12, tzinfo=UTC)
+
+
+def rows(text: str) -> list[tuple[str, str, str]]:
+    obs = Observation(content=text, actor="Kai", source="user", occurred_at=SAID)
+    return [(c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I mostly write Go and some Python.",
+            [("uses", "Go", "assert"), ("uses", "Python", "assert")],
+        ),
+        ("I code in Rust.", [("uses", "Rust", "assert")]),
+        ("We program in Elixir.", [("uses", "Elixir", "assert")]),
+        # A language by its name only: lowercase words are words.
+        ("I write every day.", []),
+        ("I love to go and code.", []),
+    ],
+)
+def test_the_languages_one_writes(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We deploy on Kubernetes.", [("uses", "Kubernetes", "assert")]),
+        ("Our app is hosted on Vercel.", [("uses", "Vercel", "assert")]),
+        ("We run everything on AWS.", [("uses", "AWS", "assert")]),
+        # A verb after "and" ends a list of tools, rather than being one.
+        (
+            "We use Postgres 15 and deploy on Kubernetes.",
+            [("uses", "Postgres 15", "assert"), ("uses", "Kubernetes", "assert")],
+        ),
+        # Not a platform: a place, a day, a person.
+        ("We deploy on Fridays.", []),
+        ("I run on the beach.", []),
+    ],
+)
+def test_where_one_deploys(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I switched back to Vim.", [("uses", "Vim", "assert")]),
+        ("We moved back to GitHub Actions.", [("uses", "GitHub Actions", "assert")]),
+        ("We went back to Jira.", [("uses", "Jira", "assert")]),
+        ("We moved to Jira.", [("uses", "Jira", "assert")]),
+        # A city is still a home.
+        ("We moved back to Denver.", [("location", "Denver", "assert")]),
+    ],
+)
+def test_a_tool_switched_back_to(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Use 4 spaces in Python examples.", "use 4 spaces in Python examples"),
+        ("Use type hints in code examples.", "use type hints in code examples"),
+        (
+            "Don't use semicolons in JavaScript examples.",
+            "never use semicolons in JavaScript examples",
+        ),
+        ("I don't like tabs, use 4 spaces in Python examples.", "use 4 spaces in Python examples"),
+        # A request for this turn.
+        ("Give examples of photosynthesis.", None),
+        ("Use a loop in the example.", None),
+        ("Use the examples in the docs.", None),
+    ],
+)
+def test_a_rule_for_examples_stands(text: str, value: str | None) -> None:
+    held = [v for a, v, p in rows(text) if a == "instruction" and p == "assert"]
+    assert held == ([] if value is None else [value])
+
+
+async def test_a_coding_assistant_remembers_the_stack() -> None:
+    async with MemoryRuntime.memory(namespace="eng") as rt:
+        for day, text in enumerate(
+            [
+                "I mostly write Go and some Python.",
+                "We use Postgres 15 and deploy on Kubernetes.",
+                "Use 4 spaces in Python examples.",
+            ],
+            start=1,
+        ):
+            await rt.observe_and_route(
+                {
+                    "content": text,
+                    "actor": "Kai",
+                    "source": "user",
+                    "occurred_at": SAID.replace(day=day),
+                }
+            )
+        uses = await rt.belief("Kai", "uses")
+        assert uses is not None
+        assert set(uses.held) == {"Go", "Python", "Postgres 15", "Kubernetes"}
+        prompt = (await rt.query("Where do we deploy?", actor="Kai")).to_prompt()
+        assert "Kubernetes" in prompt
+        # The standing rule joins every read of the one who gave it.
+        prompt = (await rt.query("Write a function that parses a date.", actor="Kai")).to_prompt()
+        assert "use 4 spaces in Python examples" in prompt
