@@ -23,6 +23,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.rules_care import CARE_RULES
 from nousmem.policies.rules_commute import COMMUTE_RULES
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_goals import GOAL_RULES
@@ -180,9 +181,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         # the clause (or a time, or "as a ...") is the next employer: "I left Starbucks to
         # join Tom at the park" is an errand. A bare "I left Acme" is not read: "left"
         # takes a city or a party as often as a job.
-        r"\b"
-        + _NOT_AFTER_COPULA
-        + r"(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
+        # After a copula, "I'm leaving Acme to join Stripe (next month)" is a plan: the scope
+        # reads it so (policies/scope.py), and the plan is ``work at Stripe``.
+        r"\b(?i:left|leaving|quit|quitting)\s+(?:(?i:my\s+(?:old\s+)?job\s+(?:at|with))\s+)?"
         # One app or platform for another is no job ("I left Reddit to join Discord").
         rf"(?!{PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{PLATFORM}\b)"
         + rf"(?!{GROUP_NAME})"
@@ -192,7 +193,7 @@ _FACT_RULES: tuple[Rule, ...] = (
         + rf"(?!{FAMILY_WORD})(?!{GROUP_NAME})"
         + rf"(?P<val>(?:[Tt]he\s+)?{NAME}(?:\s+&\s+{NAME})?)(?![{LETTER}'&-])"
         r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:as|on|last|this|earlier|back|after|two|three|a|and"
-        r"|because|since|when|instead)\b"
+        r"|because|since|when|instead|next|soon|tomorrow)\b"
         # "in" a time ("in 2020", "in March"), not a place ("to join Dad in the parking lot").
         r"|\s+(?i:in\s+(?:\d|early|late|mid|the\s+(?:spring|summer|fall|autumn|winter)"
         r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
@@ -208,7 +209,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         "location",
         "live lives lived living reside resides resided residing based settled",
         r"\b(?i:live|lives|lived|living|reside|resides|resided|residing|based|settled)\s+(?i:in)\s+"
-        + VAL,
+        # A home described, whatever its words before ("a small apartment", "a tiny studio"):
+        # the place is what follows it.
+        r"(?!(?:(?i:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,2}(?i:apartment|flat|house"
+        r"|condo|dorm|studio|room|basement|loft|cottage|cabin|townhouse|bungalow)s?\b)" + VAL,
         # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
         reject="moment fear* hope* denial head heads world* past present now sweatpants pajamas"
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
@@ -314,6 +318,7 @@ RULES: tuple[Rule, ...] = (
     _FACT_RULES
     + RELATION_RULES
     + WORK_RULES
+    + CARE_RULES
     + GOAL_RULES
     + PLACE_RULES
     + PERSONAL_RULES

@@ -69,6 +69,15 @@ GOAL_RULES: tuple[Rule, ...] = (
         value="status",
         template="have a baby",
     ),
+    # "I'm pregnant with our second child", "My wife is pregnant": a baby to come too.
+    make_rule(
+        "goal",
+        "pregnant",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially|currently)\s+)?"
+        r"(?P<val>(?i:pregnant))(?=\s*(?:[.,;!)]|$)|\s+(?i:with|again|and|in|since|now)\b)",
+        value="status",
+        template="have a baby",
+    ),
     # "We're getting married in June", "I'm going to get engaged": a change of status to
     # come, the plan in a goal's words (the status rule reads no "getting": rules_relations).
     make_rule(

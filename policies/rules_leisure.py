@@ -10,6 +10,7 @@ from __future__ import annotations
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     GIVEN_UP_END,
+    NAME,
     NOT_A_VALUE,
     NOT_WORD,
     POSS,
@@ -81,6 +82,14 @@ _ERRANDS = (
     r"|court|courthouse|morgue|police|precinct|jail|prison|infusion|interview|meeting"
 )
 
+# "I'm (really / more) into ...": what one is into, a pastime or a taste.
+_INTO = (
+    r"(?i:'m|\bam|'s|\bis|\bare|\bbeen|\bgot|\bgetting|\bget)\s+"
+    + NOT_WORD
+    + r"(?:(?i:really|totally|super|so|very|now|also|quite|pretty|big|heavily|seriously|deeply"
+    r"|more|still)\s+){0,2}(?i:into)\s+(?!(?i:a|an|trouble|it|that|this|them)\b)"
+)
+
 LEISURE_RULES: tuple[Rule, ...] = (
     *LIKES_RULES,  # rules_likes.py
     *PET_RULES,
@@ -104,11 +113,13 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "hobby",
         "into",
-        r"(?i:'m|\bam|'s|\bis|\bare|\bbeen|\bgot|\bgetting|\bget)\s+"
-        + NOT_WORD
-        + r"(?:(?i:really|totally"
-        r"|super|so|very|now|also|quite|pretty|big|heavily|seriously|deeply|more|still)\s+)"
-        r"{0,2}(?i:into)\s+(?!(?i:a|an|trouble|it|that|this|them)\b)" + VAL,
+        _INTO + r"(?![^.,;!?]{0,30}?\b(?i:food|foods|cuisine|dishes)\b)" + VAL,
+    ),
+    # "I'm more into Korean food now": a taste, not a pastime.
+    make_rule(
+        "likes",
+        "into",
+        _INTO + r"(?=[^.,;!?]{0,30}?\b(?i:food|foods|cuisine|dishes)\b)" + VAL,
     ),
     make_rule(
         "hobby",
@@ -312,6 +323,20 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|and|or|but|so"
         r"|that|which|when|over|after|before|since|next|the|a|my|our|we|i)\b)[a-z]"
         r"|\s+(?i:in\s+my\s+(?:mouth|head)))",
+        elide="past",
+    ),
+    # "I have a dentist appointment on March 12", "I've got a job interview with Stripe
+    # tomorrow", "I booked a checkup": an appointment, dated as said.
+    make_rule(
+        "activity",
+        "appointment interview exam checkup check surgery consultation",
+        r"\b(?i:have|has|had|'ve\s+got|got|booked|scheduled|made)\s+(?i:a|an|my|the|another)\s+"
+        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up|surgery"
+        r"|consultation)(?:\s+(?i:with)\s+" + NAME + r")?)\b"
+        # Not "an appointment book", "the exam room": a noun after it makes it a modifier.
+        r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|tomorrow|and|or|but"
+        r"|so|next|early|later|soon|coming|that|which)\b)[a-z])",
+        value="raw",
         elide="past",
     ),
     make_rule(

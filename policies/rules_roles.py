@@ -143,6 +143,17 @@ ROLE_RULES: tuple[Rule, ...] = (
         + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
         elide="past",
     ),
+    # "I've been a software engineer for 10 years", "Ana has been a nurse since 2015": an
+    # occupation held until now (not "I've been a teacher": once, maybe).
+    make_rule(
+        "role",
+        OCCUPATIONS,
+        r"(?:'ve|\bhave|\bhas)\s+(?:(?i:now|also|actually)\s+)?(?i:been)\s+(?i:an?)\s+"
+        r"(?P<val>(?:(?!" + _JUDGED + r")[\w-]+\s+){0,3}?(?i:" + OCC + r"))\b(?!'s)"
+        r"(?=(?:\s+(?i:at|for|with)\s+(?:the\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)?"
+        r"\s+(?i:for|since)\s)",
+        elide="past",
+    ),
     # "I got promoted to senior engineer", "She was promoted to a director": the new
     # occupation, as a change (not "promoted to the next round / level / front page").
     make_rule(

@@ -179,7 +179,7 @@ _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|su
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
 # Verbs whose progressive is always a plan, dated or not: "I'm marrying Tom (in June)", "I'm
 # retiring", "I'm joining the platform team": nobody says them of a state that holds now.
-_PLANNED_ING = words("marrying joining retiring")
+_PLANNED_ING = words("marrying joining retiring leaving")
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?!me\b)[^,;:.!?]*,?\s*$", re.IGNORECASE)
 # A report after the claim: "I live in London, or so my sister thinks", "..., according to
 # my mom", "..., my mom says". The comma ends the claim's clause; the report ends the sentence.

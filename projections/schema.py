@@ -244,6 +244,13 @@ DEFAULT_SCHEMA = AttributeSchema(
             "fiancée",
         ),
         _single("manager", 730.0, "manager managers boss bosses supervisor lead"),
+        _single("doctor", 1825.0, "doctor doctors physician gp pediatrician paediatrician"),
+        _single("dentist", 1825.0, "dentist dentists orthodontist"),
+        _single(
+            "therapist",
+            1825.0,
+            "therapist therapists counselor counsellor psychiatrist psychologist",
+        ),
         _single("team", 540.0, "team teams squad department"),
         _single(
             "work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh " + _MEETINGS

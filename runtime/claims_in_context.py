@@ -22,6 +22,7 @@ from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
+from nousmem.policies.short_names import denied_by_name
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
@@ -43,6 +44,8 @@ class ClaimsInContext(RuntimeCore):
         # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
         # only when that was ever given: else it would stand as a denied instruction.
         claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
+        # "I quit my job at Northwestern" ends "Northwestern Memorial", the job held.
+        claims = denied_by_name(claims, occurred, self._held, self._single)
         if extraction.extractor == RuleExtractor.name:
             # "My sister moved to Berlin": of the one sister memory knows by name.
             claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
@@ -75,6 +78,9 @@ class ClaimsInContext(RuntimeCore):
         snap = self._proj.beliefs.snapshot(claim.entity, INSTRUCTION, deltas=False)
         known = () if snap is None else (o.value for o in snap.observed_values)
         return match_key(claim.value) not in {match_key(v) for v in known}
+
+    def _single(self, attribute: str) -> bool:
+        return self._proj.config.attributes.spec(attribute).cardinality == "single"
 
     def _exclusive_groups(self, attribute: str) -> tuple[tuple[str, ...], ...]:
         return self._proj.config.attributes.spec(attribute).exclusive

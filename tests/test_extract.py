@@ -91,6 +91,12 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("I play the cello.", ("Dana", "hobby", "cello")),
         ("I took up climbing in March.", ("Dana", "hobby", "climbing")),
         ("I'm really into birdwatching.", ("Dana", "hobby", "birdwatching")),
+        # An occupation held until now, in the present perfect with its duration.
+        ("I've been a software engineer for 10 years.", ("Dana", "role", "software engineer")),
+        ("I have been a nurse since 2015.", ("Dana", "role", "nurse")),
+        # A cuisine one is into is a taste, not a pastime.
+        ("I'm more into Korean food now.", ("Dana", "likes", "Korean food")),
+        ("I'm into Thai cuisine.", ("Dana", "likes", "Thai cuisine")),
         ("I went to a poetry slam and it was wild.", ("Dana", "activity", "poetry slam")),
         ("I go kayaking most weekends.", ("Dana", "activity", "kayaking")),
         ("I signed up for a ceramics class.", ("Dana", "activity", "ceramics class")),
@@ -135,6 +141,9 @@ def test_attribute_rules(text: str, expected: Row) -> None:
         "My role is pretty flexible.",
         "If my title is engineer, I get a raise.",
         "My dad's title was engineer.",
+        # Once, maybe: no duration says it goes on.
+        "I've been a teacher.",
+        "I've been a terrible cook for years.",
     ],
 )
 def test_a_title_that_names_no_occupation_is_no_role(text: str) -> None:
@@ -244,6 +253,9 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "chronotype",
         "commute",
         "anniversary",
+        "doctor",
+        "dentist",
+        "therapist",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -256,7 +268,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My pronouns are they/them. I work remotely. I drive a Volvo. My mom Linda is here. "
         "My budget is $500. My grandma Rose is here. I'm afraid of heights. I wake up at 6am. "
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
-        "I bike to work. Our anniversary is June 12."
+        "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
+        "Dr. Kim is my dentist. My therapist is Sarah."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

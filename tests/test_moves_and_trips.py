@@ -213,6 +213,12 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
     ("text", "expected"),
     [
         ("We're renting an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
+        # A home described before the place is not the place.
+        (
+            "We live in a small apartment in Brooklyn.",
+            [("Ana", "location", "Brooklyn", "assert")],
+        ),
+        ("I live in a tiny studio in Paris.", [("Ana", "location", "Paris", "assert")]),
         ("I rent a small flat in Leeds.", [("Ana", "location", "Leeds", "assert")]),
         # A holiday rental or a car is no home.
         ("We're renting a cabin in Vermont for the weekend.", []),

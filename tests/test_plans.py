@@ -255,6 +255,10 @@ def test_plans_in_context_keeps_what_it_does_not_read() -> None:
         ("We're expecting a baby in March.", [("Sam", "goal", "have a baby", "assert")]),
         ("I'm expecting our first child.", [("Sam", "goal", "have a baby", "assert")]),
         ("We're expecting twins this fall!", [("Sam", "goal", "have a baby", "assert")]),
+        ("I'm pregnant with our second child!", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're pregnant!", [("Sam", "goal", "have a baby", "assert")]),
+        ("I was pregnant in 2020.", []),
+        ("Are you pregnant?", []),
         # Something else expected, denied, asked about or past.
         ("I'm expecting a call from Tom.", []),
         ("I'm expecting a package tomorrow.", []),

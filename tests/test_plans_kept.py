@@ -56,8 +56,18 @@ def test_a_change_of_life_to_come_is_a_plan(text: str, expected: list[Row]) -> N
         ("I'm marrying Tom.", [("goal", "marry Tom", "assert", "None")]),
         ("I'm joining the platform team.", [("goal", "join the platform team", "assert", "None")]),
         ("I'm not marrying Tom.", [("goal", "marry Tom", "negate", "None")]),
+        # A job left for another, in the progressive: the next job is a plan.
+        (
+            "I'm leaving Acme to join Stripe next month.",
+            [("goal", "work at Stripe", "assert", "2024-06-01")],
+        ),
+        ("I'm leaving Acme to join Stripe.", [("goal", "work at Stripe", "assert", "None")]),
         # ... and their past is the state.
         ("I married Tom in June.", [("spouse", "Tom", "assert", "2023-06-01")]),
+        (
+            "I left Acme to join Stripe.",
+            [("employer", "Stripe", "assert", "None"), ("employer", "Acme", "negate", "None")],
+        ),
     ],
 )
 def test_a_plan_verb_in_the_progressive_is_a_plan(text: str, expected: list[Row]) -> None:
