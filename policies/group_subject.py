@@ -37,8 +37,9 @@ SHARED_ATTRIBUTES = frozenset(
     }
 )
 
-# "we", "we've" (not "we're", "we'll", "we'd": a plan, a future, a modal); "we" before the
-# "'re" a rule reads itself ("We're vegetarian": the verb phrase starts at "'re").
+# "we", "we've" (not "we'd", a modal; "we're" and "we'll" only where a plan is read: the
+# "'re" a rule reads itself, "We're vegetarian", "We're planning a trip", "We're moving to
+# Denver"; "We'll move to Denver").
 _WE = re.compile(
     r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)"
     r"|(?i:we['\u2019]ll)(?=\s+(?i:move|relocate)\b)"

@@ -178,7 +178,8 @@ _START = words("start starts starting begin begins beginning")
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.I)
 _BE_SUBJECTS = words("i'm im he's she's we're they're")
 # Verbs whose progressive is always a plan, dated or not: "I'm marrying Tom (in June)", "I'm
-# retiring", "I'm joining the platform team": nobody says them of a state that holds now.
+# retiring", "I'm joining the platform team", "I'm leaving Acme to join Stripe": nobody says
+# them of a state that holds now ("I'm quitting Google" still denies now: a cessation).
 _PLANNED_ING = words("marrying joining retiring leaving")
 _ACCORDING = re.compile(r"\baccording\s+to\s+(?!me\b)[^,;:.!?]*,?\s*$", re.IGNORECASE)
 # A report after the claim: "I live in London, or so my sister thinks", "..., according to

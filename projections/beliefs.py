@@ -31,7 +31,7 @@ from nousmem.projections.dimension import Dimension
 from nousmem.projections.history import Trail, refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.preview import scratch_copy
-from nousmem.projections.revision import Folded
+from nousmem.projections.revision import Folded, RevisionOp
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema, normalise_attribute
 
 __all__ = [
@@ -296,6 +296,14 @@ class BeliefStore(EntityReads):
         dims = self._dims_as_of(entity, as_of_seq, as_of_time)
         dim = None if dims is None else dims.get(normalise_attribute(attribute))
         return dim is not None and dim.reordered is not None
+
+    def revisions(self, entity: str, attribute: str) -> tuple[Revision, ...]:
+        """The revisions the live belief folded, in journal order (those of beliefs merged
+        into it aside); empty for an unknown one."""
+        dim = self._live_dimension(entity, attribute)
+        if dim is None:
+            return ()
+        return tuple(op.revision for op in dim.ops if isinstance(op, RevisionOp))
 
     def support(self, entity: str, attribute: str) -> int:
         """How many revisions the live belief rests on (0 when there is none); O(1)."""

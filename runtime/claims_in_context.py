@@ -23,6 +23,7 @@ from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.short_names import denied_by_name
+from nousmem.policies.switched_back import switched_back
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
@@ -66,6 +67,10 @@ class ClaimsInContext(RuntimeCore):
         )
         # "I'm pescatarian now" ends the vegetarian diet memory holds.
         claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
+        # "We moved back to GitHub Actions" ends Buildkite, which replaced it.
+        claims += switched_back(
+            claims, obs.content, occurred, self._held, self._proj.beliefs.revisions
+        )
         # "Write examples in Rust from now on" ends "Always write code examples in Go".
         claims += superseded_instructions(
             claims, occurred, lambda e, at: self._held(e, INSTRUCTION, at), INSTRUCTION

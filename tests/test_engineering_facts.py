@@ -121,3 +121,48 @@ async def test_a_coding_assistant_remembers_the_stack() -> None:
         # The standing rule joins every read of the one who gave it.
         prompt = (await rt.query("Write a function that parses a date.", actor="Kai")).to_prompt()
         assert "use 4 spaces in Python examples" in prompt
+
+
+async def _told(rt: MemoryRuntime, *texts: str) -> list[list[tuple[str, str, str]]]:
+    out = []
+    for day, text in enumerate(texts, start=1):
+        res = await rt.observe_and_route(
+            {
+                "content": text,
+                "actor": "Kai",
+                "source": "user",
+                "occurred_at": SAID.replace(day=day),
+            }
+        )
+        out.append([(d.attribute, d.value, d.polarity) for d in res.deltas])
+    return out
+
+
+async def test_a_switch_back_ends_what_replaced_the_tool() -> None:
+    async with MemoryRuntime.memory(namespace="eng") as rt:
+        said = await _told(
+            rt,
+            "We use Postgres.",
+            "Our team switched from GitHub Actions to Buildkite.",
+            "Actually we moved back to GitHub Actions, it was cheaper.",
+            "I switched back to Vim.",  # never switched away from: nothing to end
+        )
+        assert said[2] == [("uses", "GitHub Actions", "assert"), ("uses", "Buildkite", "negate")]
+        assert said[3] == [("uses", "Vim", "assert")]
+        uses = await rt.belief("Kai", "uses")
+        assert uses is not None
+        assert set(uses.held) == {"Postgres", "GitHub Actions", "Vim"}
+        view = (await rt.worldview("historical")).render()
+        await rt.rebuild()
+        assert (await rt.worldview("historical")).render() == view
+
+
+async def test_a_switch_back_ends_only_what_memory_still_holds() -> None:
+    async with MemoryRuntime.memory(namespace="eng") as rt:
+        said = await _told(
+            rt,
+            "I switched from Vim to Emacs.",
+            "I no longer use Emacs.",
+            "I switched back to Vim.",
+        )
+        assert said[2] == [("uses", "Vim", "assert")]

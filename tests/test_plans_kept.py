@@ -140,6 +140,15 @@ async def test_a_plan_that_comes_true_leaves_the_goals() -> None:
             ("location", "Tokyo", "assert"),
             ("goal", "live in Tokyo", "negate"),
         ]
+        await _say(rt, _on(6, 1, 2026), "I'm retiring in September.")
+        # Retired: the plan ends, and so does the job held (policies/left_jobs.py).
+        assert await _say(rt, _on(10, 2, 2026), "I retired yesterday.") == [
+            ("role", "retired", "assert"),
+            ("employer", "Google", "negate"),
+            ("goal", "retire", "negate"),
+        ]
+        goal = await rt.belief("Sam", "goal")
+        assert goal is not None and goal.held == ()
         view = (await rt.worldview("logical")).render()
         await rt.rebuild()
         assert (await rt.worldview("logical")).render() == view

@@ -69,6 +69,10 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I'm retiring {}", ("next year", "in June")),
     ("I retired {}", ("yesterday",)),
     ("We're moving to {} in August", CITIES),
+    # A switch, and one back (which ends what replaced the tool); a short name's denial.
+    ("I switched from Vim to {}", ("Emacs", "Neovim")),
+    ("I switched back to {}", ("Vim", "Emacs")),
+    ("I quit my job at {}", ("Acme Corp", "Initech")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
