@@ -46,6 +46,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "studied",
         "vehicle",
         "fear",
+        "nationality",
     }
 )
 #: Every attribute the rule extractor can emit.

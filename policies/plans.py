@@ -200,7 +200,12 @@ def plans_in_context(claims: Sequence[Claim], occurred: datetime, held: HeldValu
     return out
 
 
-def fulfilled_plans(claims: Sequence[Claim], occurred: datetime, held: HeldValues) -> list[Claim]:
+def fulfilled_plans(
+    claims: Sequence[Claim],
+    occurred: datetime,
+    held: HeldValues,
+    said: Callable[[str, str], Sequence[str]],
+) -> list[Claim]:
     """The plans ``claims`` (said at ``occurred``) fulfil, as denials of the goals memory
     holds: "I started at Google today" after "I start at Google in June" ends ``work at
     Google`` beside setting the employer, so the plan leaves the goals a read shows and the
@@ -208,10 +213,11 @@ def fulfilled_plans(claims: Sequence[Claim], occurred: datetime, held: HeldValue
 
     Only an asserted state whose plan memory held when the state began (the claim's
     ``valid_at``, else ``occurred``): "I lived in Berlin in 2019", told after a plan to move
-    there, fulfils nothing.
+    there, fulfils nothing. ``said(entity, attribute)``: every value memory was ever told
+    (a cheap read of the present, tried first: most states were never planned).
     """
     out: list[Claim] = []
-    said = {
+    denied = {
         (match_key(c.entity), match_key(c.value))
         for c in claims
         if c.attribute == PLAN_ATTRIBUTE and c.polarity == "negate"
@@ -223,6 +229,9 @@ def fulfilled_plans(claims: Sequence[Claim], occurred: datetime, held: HeldValue
         if plan is None:
             continue
         goals = (plan, *(t.format(c.value) for t in _ALSO_FULFILS.get(c.attribute, ())))
+        told = {match_key(v) for v in said(c.entity, PLAN_ATTRIBUTE)}
+        if told.isdisjoint(match_key(g) for g in goals):
+            continue  # never planned: no read of the past to make
         began = occurred
         if c.valid_at is not None:
             began = min(occurred, datetime.combine(c.valid_at, occurred.timetz()))
@@ -230,9 +239,9 @@ def fulfilled_plans(claims: Sequence[Claim], occurred: datetime, held: HeldValue
         for goal in goals:
             value = held_then.get(match_key(goal))
             key = (match_key(c.entity), match_key(goal))
-            if value is None or key in said:
+            if value is None or key in denied:
                 continue
-            said.add(key)
+            denied.add(key)
             out.append(
                 c.model_copy(
                     update={"attribute": PLAN_ATTRIBUTE, "value": value, "polarity": "negate"}

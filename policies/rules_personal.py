@@ -19,6 +19,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_food import FOOD_RULES
+from nousmem.policies.rules_nationality import NATIONALITY_RULES
 
 __all__ = ["PERSONAL_RULES", "PRONOUN_SET_START"]
 
@@ -202,6 +203,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         settled=True,
     ),
     *FOOD_RULES,
+    *NATIONALITY_RULES,
     # ---- birthday ------------------------------------------------------------------
     # "My birthday is March 5th", "Ana's birthday is on the 5th of March", "I was born on
     # 5 March 1990". The date is the value, not the claim's time.

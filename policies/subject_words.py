@@ -96,6 +96,7 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     "name": ("name",),
     "age": ("age",),
     "hometown": ("origin",),
+    **dict.fromkeys(("nationality", "citizenship"), ("nationality",)),
     **dict.fromkeys(("hobby", "hobbies"), ("hobby",)),
     **dict.fromkeys(("pet", "pets"), ("pet",)),
     **dict.fromkeys(("kids", "children"), ("child",)),

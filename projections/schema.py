@@ -280,6 +280,12 @@ DEFAULT_SCHEMA = AttributeSchema(
         _single("age", 365.0, "age old"),
         _single("pronouns", 3650.0, "pronouns pronoun"),
         _single("origin", 365.0, "originally hometown", timing="lifelong"),
+        _multi(
+            "nationality",
+            36500.0,
+            "nationality nationalities citizen citizenship passport",
+            timing="lifelong",
+        ),
         # "What martial arts has John done?" names no attribute: what someone has done or
         # practises is asked of hobbies and activities ("play" is not: "play a role").
         _multi(

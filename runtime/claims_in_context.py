@@ -58,7 +58,7 @@ class ClaimsInContext(RuntimeCore):
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
         # "I started at Google today" ends the plan to work there memory holds.
-        claims += fulfilled_plans(claims, occurred, self._held)
+        claims += fulfilled_plans(claims, occurred, self._held, self._ever_said)
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
@@ -93,6 +93,11 @@ class ClaimsInContext(RuntimeCore):
     def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
         snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
         return () if snap is None else snap.held
+
+    def _ever_said(self, entity: str, attribute: str) -> tuple[str, ...]:
+        """Every value memory was told of (entity, attribute): the live belief, no refold."""
+        snap = self._proj.beliefs.snapshot(entity, attribute, deltas=False)
+        return () if snap is None else tuple(o.value for o in snap.observed_values)
 
     def _values(self, entity: str, attribute: str, at: datetime) -> HeldAndSaid:
         """The values held at ``at``, and every value said by then."""

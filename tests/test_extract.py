@@ -236,6 +236,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "studied",
         "vehicle",
         "fear",
+        "nationality",
     } == (MULTI_VALUED)
     assert {
         "employer",
@@ -269,7 +270,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My budget is $500. My grandma Rose is here. I'm afraid of heights. I wake up at 6am. "
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
         "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
-        "Dr. Kim is my dentist. My therapist is Sarah."
+        "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

@@ -189,7 +189,11 @@ def test_fulfilled_plans_reads_asserted_states_only() -> None:
         claim("employer", "google"),
         claim("role", "retired"),
     ]
-    out = fulfilled_plans(claims, SAID, held)
+
+    def said(entity: str, attribute: str) -> tuple[str, ...]:
+        return ("work at google", "Retire", "move to Rome") if attribute == "goal" else ()
+
+    out = fulfilled_plans(claims, SAID, held, said)
     # The value as memory holds it, once each.
     assert [(c.attribute, c.value, c.polarity) for c in out] == [
         ("goal", "Work at Google", "negate"),
@@ -197,6 +201,10 @@ def test_fulfilled_plans_reads_asserted_states_only() -> None:
     ]
     assert asked == [("Sam", "goal", SAID), ("Sam", "goal", SAID)]
     # A plan the claims already deny is not denied twice.
-    assert fulfilled_plans([*claims, claim("goal", "work at google", "negate")], SAID, held) == [
-        out[1]
-    ]
+    assert fulfilled_plans(
+        [*claims, claim("goal", "work at google", "negate")], SAID, held, said
+    ) == [out[1]]
+    # A state never planned reads nothing of the past.
+    asked.clear()
+    assert fulfilled_plans([claim("location", "Oslo")], SAID, held, said) == []
+    assert asked == []
