@@ -138,6 +138,11 @@ async def say_at(rt: MemoryRuntime, text: str, at: datetime, actor: str = "Maya"
     )
 
 
+def deltas(result: RouteResult) -> list[tuple[str, str, str]]:
+    """The (attribute, value, polarity) of each delta a governed write made, in order."""
+    return [(d.attribute, d.value, d.polarity) for d in result.deltas]
+
+
 async def held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
     """The values ``entity``'s ``attribute`` belief holds now (none without one)."""
     b = await rt.belief(entity, attribute)

@@ -11,6 +11,7 @@ import pytest
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import deltas, say_daily
 
 EX = RuleExtractor()
 SAID = datetime(2024, 1, 9, 12, tzinfo=UTC)
@@ -124,18 +125,7 @@ async def test_a_coding_assistant_remembers_the_stack() -> None:
 
 
 async def _told(rt: MemoryRuntime, *texts: str) -> list[list[tuple[str, str, str]]]:
-    out = []
-    for day, text in enumerate(texts, start=1):
-        res = await rt.observe_and_route(
-            {
-                "content": text,
-                "actor": "Kai",
-                "source": "user",
-                "occurred_at": SAID.replace(day=day),
-            }
-        )
-        out.append([(d.attribute, d.value, d.polarity) for d in res.deltas])
-    return out
+    return [deltas(r) for r in await say_daily(rt, *texts, actor="Kai", start=SAID)]
 
 
 async def test_a_switch_back_ends_what_replaced_the_tool() -> None:

@@ -12,6 +12,7 @@ from nousmem.policies import RuleExtractor
 from nousmem.policies.plans import fulfilled_plans
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import deltas, say_at
 
 EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
@@ -100,8 +101,7 @@ def test_a_move_we_plan_is_the_speakers_plan(text: str, expected: list[Row]) -> 
 
 
 async def _say(rt: MemoryRuntime, when: datetime, text: str) -> list[tuple[str, str, str]]:
-    res = await rt.observe_and_route({"content": text, "actor": "Sam", "occurred_at": when})
-    return [(d.attribute, d.value, d.polarity) for d in res.deltas]
+    return deltas(await say_at(rt, text, when, actor="Sam"))
 
 
 def _on(month: int, day: int, year: int = 2024) -> datetime:

@@ -9,15 +9,13 @@ from datetime import UTC, datetime
 from nousmem.policies.short_names import denied_by_name
 from nousmem.projections.models import Claim
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import deltas, say_at
 
 SAID = datetime(2024, 1, 5, 12, tzinfo=UTC)
 
 
 async def _say(rt: MemoryRuntime, day: int, text: str) -> list[tuple[str, str, str]]:
-    res = await rt.observe_and_route(
-        {"content": text, "actor": "Alex", "occurred_at": SAID.replace(day=day)}
-    )
-    return [(d.attribute, d.value, d.polarity) for d in res.deltas]
+    return deltas(await say_at(rt, text, SAID.replace(day=day), actor="Alex"))
 
 
 async def test_a_job_quit_by_a_short_name_ends_the_job_held() -> None:
