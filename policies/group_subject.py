@@ -190,7 +190,7 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
 
 # What a speaker's group works with: "Our team uses Linear", "Our repo uses pnpm".
 _OUR_GROUP = re.compile(
-    r"(?<![\w'])(?P<our>our)\s+(?:(?:whole|entire|main|new|current)\s+)?(?:team|teams|repo"
+    r"(?<![\w'])(?P<our>our|my)\s+(?:(?:whole|entire|main|new|current)\s+)?(?:team|teams|repo"
     r"|repos|repository|project|codebase|stack|company|startup|org|organi[sz]ation|office"
     r"|department|group|lab|app|backend|frontend|infra|infrastructure|household|family)\s+"
     # "is" / "are" for a passive or a progressive: "Our app is hosted on Vercel".
@@ -201,10 +201,10 @@ _OUR_GROUP = re.compile(
 
 
 def our_group(text: str, start: int, verb: int) -> int | None:
-    """Where "our" opens the subject ending at ``verb`` when it is the speaker's team,
-    project or household ("Our team uses Linear": the tools a team uses its members use),
-    found from the subject word at ``start``; else None. Only in a plain statement, as for
-    "we" (:func:`group_did`)."""
+    """Where "our" (or "my") opens the subject ending at ``verb`` when it is the speaker's
+    team, project or household ("Our team uses Linear", "My team uses Jira": the tools a
+    team uses its members use), found from the subject word at ``start``; else None. Only
+    in a plain statement, as for "we" (:func:`group_did`)."""
     m = _OUR_GROUP.search(text, max(0, start - 40), verb)
     if m is None or m.start("our") > start:
         return None

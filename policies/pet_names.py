@@ -1,8 +1,9 @@
-"""A pet named in the next sentence: "We just got a puppy! His name is Biscuit", "I adopted a
-cat last week. We named her Luna."
+"""A pet named in the next sentence or clause: "We just got a puppy! His name is Biscuit", "I
+adopted a cat last week. We named her Luna.", "I adopted a rescue cat, her name is Mochi".
 
 A rule reads a pet and its name said together ("a puppy named Biscuit", "our cat Luna");
-said apart, the name comes in the sentence right after, with a pronoun for the pet. Only a
+said apart, the name comes in the sentence right after (or the clause after a comma or
+"and"), with a pronoun for the pet. Only a
 pet claimed without a name (its value a bare species: "puppy") takes one, and only from the
 sentence that follows it at once, opening with "His / Her / Its name is X", "Their name is
 X", "We / I named him / her / it X" or "We / I call(ed) him / her X", and only when it is the
@@ -25,8 +26,11 @@ _SPECIES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
 _BREED = re.compile(BREED_NAMES)
 _ANIMAL = re.compile(r"\b(?:" + "|".join(sorted(SPECIES_WORDS.split())) + r")\b", re.IGNORECASE)
 # The rest of the pet's sentence ("... a cat *last week*. "): its end mark, perhaps an emoji
-# or a closing quote, and spaces.
-_NEXT = re.compile(r"[^.!?\n]{0,80}?[.!?]+[^\w\n]{0,4}?\s+")
+# or a closing quote, and spaces; or a clause break in it ("I adopted a cat*, *her name is
+# Mochi", "... a dog *and* we named him Rex").
+_NEXT = re.compile(
+    r"[^.!?\n]{0,80}?[.!?]+[^\w\n]{0,4}?\s+|\s*(?:[,;\u2013\u2014-]\s*)(?:and\s+)?|\s+and\s+"
+)
 _NAMED = re.compile(
     r"(?:(?:His|Her|Its|Their|his|her|its|their)\s+name\s+is"
     r"|(?:We|I|we|i)(?:'ve)?\s+(?:named|call|called|calling)\s+(?:him|her|it|them))\s+"

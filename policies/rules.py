@@ -45,13 +45,23 @@ __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 # "I'm moving out of Berlin").
 _NOT_AFTER_COPULA = r"(?<!'m\s)(?<!\bam\s)(?<!'s\s)(?<!\bis\s)(?<!'re\s)(?<!\bare\s)"
 
+# A workplace by its city: "our London office", "the Berlin HQ" (the city, group ``val``).
+_CITY_OFFICE = r"\s+(?i:office|offices|hq|headquarters|campus)\b"
+# A city or an organisation by its name: one or two capitalised words.
+_PROPER = rf"[{UPPER}][\w&.-]*(?:\s+[{UPPER}][\w&.-]*)?"
+_OFFICE = rf"(?P<val>{_PROPER})" + _CITY_OFFICE
+# Whose office: "our", "the", "my" or an organisation's ("Google's London office").
+_OFFICE_OF = rf"(?:(?i:our|the|my)|(?P<org>{_PROPER})'s)\s+"
+_NOT_AN_OFFICE = rf"(?!(?:(?i:our|the|my)|{_PROPER}'s)\s+{_PROPER}" + _CITY_OFFICE + ")"
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
         "employer",
         "work works worked working",
         r"\b(?i:work(?:s|ed|ing)?\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+"
-        r"|freelance\s+)?(?:at|for))\s+" + VAL,
+        r"|freelance\s+)?(?:at|for))\s+" + _NOT_AN_OFFICE + VAL,
+        # "I work at the London office" says where, not for whom (a location rule's).
         elide="past",
         # "I work at the moment", "at night", "for a living", "at my own pace": no employer.
         reject="moment night nights day days the weekend weekend weekends living a living"
@@ -212,12 +222,31 @@ _FACT_RULES: tuple[Rule, ...] = (
         # A home described, whatever its words before ("a small apartment", "a tiny studio"):
         # the place is what follows it.
         r"(?!(?:(?i:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,2}(?i:apartment|flat|house"
-        r"|condo|dorm|studio|room|basement|loft|cottage|cabin|townhouse|bungalow)s?\b)" + VAL,
+        r"|condo|dorm|studio|room|basement|loft|cottage|cabin|townhouse|bungalow)s?\b)"
+        # ... or an office by its city: the next rule's.
+        + _NOT_AN_OFFICE
+        + VAL,
         # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
         reject="moment fear* hope* denial head heads world* past present now sweatpants pajamas"
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
         " apartment* flat* house* condo* dorm* studio* van place* room basement* tent trailer"
         " town* city* neighborhood* neighbourhood* village* suburb* suburbs* nicely different*",
+    ),
+    # "I'm based in our London office", "I work out of the Berlin office": the city.
+    make_rule(
+        "location",
+        "based work works working",
+        r"\b(?i:based|work|works|working)\s+(?i:in|at|out\s+of|from)\s+" + _OFFICE_OF + _OFFICE,
+        value="raw",
+    ),
+    # "I work at Google's London office": the organisation is the employer.
+    make_rule(
+        "employer",
+        "work works working",
+        r"\b(?i:work|works|working)\s+(?i:in|at|out\s+of|from|for)\s+"
+        rf"(?P<val>{_PROPER})'s\s+{_PROPER}" + _CITY_OFFICE,
+        value="raw",
+        elide="past",
     ),
     # "I work remotely from Lisbon": where the speaker is (not "from home", "from 9 to 5",
     # "from Monday to Friday").

@@ -150,7 +150,7 @@ ROLE_RULES: tuple[Rule, ...] = (
         OCCUPATIONS,
         r"(?:'ve|\bhave|\bhas)\s+(?:(?i:now|also|actually)\s+)?(?i:been)\s+(?i:an?)\s+"
         r"(?P<val>(?:(?!" + _JUDGED + r")[\w-]+\s+){0,3}?(?i:" + OCC + r"))\b(?!'s)"
-        r"(?=(?:\s+(?i:at|for|with)\s+(?:the\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)?"
+        rf"(?=(?:\s+(?i:at|for|with)\s+(?:the\s+)?[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*)*)?"
         r"\s+(?i:for|since)\s)",
         elide="past",
     ),

@@ -16,6 +16,7 @@ from datetime import datetime
 from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import RuleExtractor
+from nousmem.policies.gone_things import gone_things
 from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
@@ -54,6 +55,13 @@ class ClaimsInContext(RuntimeCore):
             claims += left_jobs(
                 claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
             )
+            # "Luna passed away", "I sold my Civic": the pet or the car memory holds.
+            said = {(c.attribute, match_key(c.value), c.polarity) for c in claims}
+            claims += [
+                c
+                for c in gone_things(obs.content, obs.actor, occurred, self._held)
+                if (c.attribute, match_key(c.value), c.polarity) not in said
+            ]
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)

@@ -156,3 +156,23 @@ async def test_a_switch_back_ends_only_what_memory_still_holds() -> None:
             "I switched back to Vim.",
         )
         assert said[2] == [("uses", "Vim", "assert")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My team uses Jira for tracking.", [("uses", "Jira", "assert")]),
+        ("Does my team use Jira?", []),
+        # An office by its city is where one is; an organisation's office names the employer.
+        ("I'm based in our London office.", [("location", "London", "assert")]),
+        ("I work out of the Berlin office.", [("location", "Berlin", "assert")]),
+        ("I work at the London office.", [("location", "London", "assert")]),
+        (
+            "I work at Google's London office.",
+            [("location", "London", "assert"), ("employer", "Google", "assert")],
+        ),
+        ("I work at Google.", [("employer", "Google", "assert")]),
+    ],
+)
+def test_my_team_and_an_office_by_its_city(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected

@@ -29,6 +29,10 @@ def pets(text: str) -> list[str]:
         ("We got a dog. Her name is Daisy Mae.", ["dog Daisy Mae"]),
         ("I got a hamster. Its name is Nibbles 🐹", ["hamster Nibbles"]),
         ("We got a puppy named Rex. His name is Rex.", ["puppy Rex"]),
+        # ... or in the next clause of its sentence.
+        ("I just adopted a rescue cat, her name is Mochi.", ["cat Mochi"]),
+        ("I adopted a dog and we named him Rex.", ["dog Rex"]),
+        ("I got a dog, she got a cat, her name is Luna.", ["dog"]),
         # Not a name, not the pet's, or not clear whose.
         ("I have a dog. His name is very long.", ["dog"]),
         ("We got a cat. Her name is Mr. Whiskers.", ["cat"]),

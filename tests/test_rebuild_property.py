@@ -73,6 +73,11 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I switched from Vim to {}", ("Emacs", "Neovim")),
     ("I switched back to {}", ("Vim", "Emacs")),
     ("I quit my job at {}", ("Acme Corp", "Initech")),
+    # A pet and a car had, then gone.
+    ("I have a dog named {}", ("Rex", "Max")),
+    ("{} passed away", ("Rex", "Max")),
+    ("I drive a Honda {}", ("Civic", "Accord")),
+    ("I sold my {}", ("Civic", "car")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 

@@ -1,0 +1,130 @@
+"""A pet or a vehicle memory holds, gone: "Luna passed away last week" after "I have a cat
+named Luna", "I sold my Civic" after "I drive a Honda Civic".
+
+The rules read a pet's death with its species ("My dog Rex passed away") and a vehicle only
+as had. Said later, the pet is named alone and the car by part of its name, so the sentence
+names no value memory holds. Read against the pets and vehicles held then, it does:
+
+- a held pet's name, then "passed away", "died", "was put down", "was put to sleep" or
+  "crossed the rainbow bridge"; "I gave Max away", "We rehomed Max", "I gave Max to my
+  parents" (the speaker's);
+- "I / we sold / traded in / totaled / scrapped / got rid of my / our (old) X", where X's
+  words are all in one held vehicle's name, or X is "car" / "truck" / "bike" / ... and one
+  vehicle is held.
+
+Not a supposition or a denial ("If Luna died ...", "I never sold my Civic"). Each is a
+denial of the held value, journaled with the extractor's claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.letters import UPPER
+from nousmem.policies.sentences import sentences
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["gone_things"]
+
+#: The values memory holds of (entity, attribute) at an instant.
+Held = Callable[[str, str, datetime], Sequence[str]]
+
+CONFIDENCE = 0.9
+_CUES = (
+    "passed",
+    "died",
+    "put down",
+    "put to sleep",
+    "rainbow",
+    "gave",
+    "rehom",
+    "sold",
+    "traded",
+    "totaled",
+    "totalled",
+    "scrapped",
+    "got rid",
+)
+_NAME = rf"(?P<name>[{UPPER}][\w'-]+(?:\s+[{UPPER}][\w'-]+)?)"
+_PET_DIED = re.compile(
+    _NAME + r"\s+(?:(?:has|had|just|sadly|finally|recently|unexpectedly)\s+)*"
+    r"(?:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep"
+    r"|crossed\s+the\s+rainbow\s+bridge)\b"
+)
+_PET_GIVEN = re.compile(
+    r"\b(?:I|We|we)\s+(?:(?:just|finally|had\s+to|sadly)\s+)*(?:gave|rehomed|re-homed)\s+"
+    + _NAME
+    + r"\s+(?:away|up|to\s+(?:my|our|a|an|the)\b)"
+    # Not for a while: "I gave Max to my parents for the weekend".
+    r"(?![^.!?]*\bfor\s+(?:the\s+|a\s+)?(?:weekend|week|day|night|holidays|summer|few|couple"
+    r"|month|trip|vacation)\b)"
+)
+_SOLD = re.compile(
+    r"\b(?:I|We|we)\s+(?:(?:just|finally|recently|had\s+to)\s+)*(?:sold|traded\s+in|totaled"
+    r"|totalled|scrapped|got\s+rid\s+of)\s+(?:my|our)\s+(?:old\s+)?"
+    r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s+(?:and|to|for|last|yesterday|because|since|at"
+    r"|on|in|this)\b|\s*[.,;!?]|\s*$)"
+)
+_KINDS = frozenset("car truck bike motorcycle motorbike van suv scooter ride".split())
+_DENIED = re.compile(r"\b(?:never|didn't|did\s+not|don't|won't|not)\b", re.IGNORECASE)
+
+
+def gone_things(content: str, actor: str | None, occurred: datetime, held: Held) -> list[Claim]:
+    """The denials of pets and vehicles ``actor`` held at ``occurred`` that ``content``
+    says are gone (see the module doc)."""
+    if actor is None:
+        return []
+    low = content.lower()
+    if not any(cue in low for cue in _CUES):
+        return []  # most messages lose nothing: a substring test spares the rest
+    out: list[Claim] = []
+    seen: set[tuple[str, str]] = set()
+
+    def deny(attribute: str, value: str, span: tuple[int, int]) -> None:
+        if (attribute, match_key(value)) not in seen:
+            seen.add((attribute, match_key(value)))
+            out.append(
+                Claim(
+                    entity=actor,
+                    attribute=attribute,
+                    value=value,
+                    confidence=CONFIDENCE,
+                    polarity="negate",
+                    change=True,
+                    span=span,
+                    extractor="rule",
+                )
+            )
+
+    for piece in sentences(content):
+        lo, text = piece.start(), piece.group(0)
+        for m in (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text)):
+            if _unreal(text, m.start()):
+                continue
+            name = match_key(m.group("name"))
+            for pet in held(actor, "pet", occurred):
+                # "cat Luna": the name is what follows the species.
+                if match_key(pet).endswith(" " + name) or match_key(pet) == name:
+                    deny("pet", pet, (lo + m.start(), lo + m.end()))
+        for m in _SOLD.finditer(text):
+            if _unreal(text, m.start()):
+                continue
+            what = match_key(m.group("what")).split()
+            vehicles = list(held(actor, "vehicle", occurred))
+            if len(what) == 1 and what[0] in _KINDS:
+                gone = vehicles if len(vehicles) == 1 else []
+            else:
+                gone = [v for v in vehicles if set(what) <= set(match_key(v).split())]
+            for v in gone[:1] if len(gone) == 1 else []:
+                deny("vehicle", v, (lo + m.start(), lo + m.end()))
+    return out
+
+
+def _unreal(text: str, at: int) -> bool:
+    """A supposition or a denial before the match in its sentence."""
+    before = text[:at]
+    return SUPPOSING.search(before) is not None or _DENIED.search(before) is not None
