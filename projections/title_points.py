@@ -7,7 +7,8 @@ that all of them agree on what one sentence is. The point still ends a sentence 
 
 * the abbreviation follows a capitalised word or a number: a street or place suffix ("I live
   on Main St. Tom is my brother.", "on 5th St. I love it."; not "Port St. Lucie", "I'm Dr.
-  Lee", "Ask Dr. Lee"), or a determiner: a noun ("I went to the Dr. Tom drove me.");
+  Lee", "Ask Dr. Lee", nor a title opening the next sentence: "I saw Tom. Dr. Kim is my
+  dentist."), or a determiner: a noun ("I went to the Dr. Tom drove me.");
 * the next word usually starts a sentence ("I", "It", "Do", "Please", "Always", "Remember",
   ...): "Call me Dr. Always be brief.";
 * a line break follows it.
@@ -86,6 +87,8 @@ def joins_name(text: str, point: int) -> bool:
     before = (head.group("before") or "").strip(_OPENING_PUNCT)
     if before.lower() in _DETERMINERS:
         return False  # "I went to the Dr. Tom drove me.": the doctor, no title
+    if before[-1:] in ".!?":
+        return True  # "I saw Tom. Dr. Kim is my dentist.": the title opens a sentence
     # "Main St.", "5th St.": a street's suffix, not a title; but "Port St. Lucie", "I'm Dr.
     # Lee", "Ask Dr. Lee" name a place or a person.
     street = bool(before) and (before[0].isupper() or before[0].isdigit())

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 26
+READ_RULES = 27
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -203,6 +203,10 @@ unexplained while the package version stays the same (as it does between release
    "upcoming", "coming up", "will ... work / live / move / start", "going to work / move /
    live" and "start at" ask for goals (a state to come is a plan: ``policies/plans.py``);
    the new `anniversary` attribute is asked for by "anniversary".
+27: the new `doctor`, `dentist`, `therapist` and `nationality` attributes are asked for by
+   their words ("doctor", "GP", "dentist", "therapist", "nationality", "citizenship", ...);
+   a title that opens a sentence after another one joins its name ("... Dr. Patel. Dr. Kim
+   is my dentist." is two sentences, not three), in excerpts as in the extractor.
 """
 
 

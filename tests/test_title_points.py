@@ -40,6 +40,16 @@ T0 = datetime(2024, 5, 13, 10, tzinfo=UTC)
         ("I live in Port St. Lucie.", ["I live in Port St. Lucie."]),
         ("I'm Dr. Lee.", ["I'm Dr. Lee."]),
         ("Yesterday Dr. Lee called.", ["Yesterday Dr. Lee called."]),
+        # A title that opens the next sentence joins its name.
+        (
+            "My doctor is Dr. Patel. Dr. Kim is my dentist.",
+            ["My doctor is Dr. Patel.", "Dr. Kim is my dentist."],
+        ),
+        ("Wow! Dr. Lee called.", ["Wow!", "Dr. Lee called."]),
+        (
+            "I live on Main St. Dr. Lee lives there too.",
+            ["I live on Main St.", "Dr. Lee lives there too."],
+        ),
     ],
 )
 def test_sentences_split_at_a_title_only_before_a_sentence_start(
