@@ -21,15 +21,14 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from nousmem.policies.ended_marriage import claimed_at
+from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["ExclusiveGroups", "HeldValues", "exclusive_denials"]
+__all__ = ["ExclusiveGroups", "exclusive_denials"]
 
 #: An attribute's groups of mutually exclusive values.
 ExclusiveGroups = Callable[[str], Sequence[Sequence[str]]]
-#: The values memory holds of (entity, attribute) at an instant.
-HeldValues = Callable[[str, str, datetime], Sequence[str]]
 
 
 def exclusive_denials(

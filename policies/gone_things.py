@@ -19,19 +19,17 @@ denial of the held value, journaled with the extractor's claims.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_values import HeldValues
 from nousmem.policies.letters import UPPER
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = ["gone_things"]
-
-#: The values memory holds of (entity, attribute) at an instant.
-Held = Callable[[str, str, datetime], Sequence[str]]
 
 CONFIDENCE = 0.9
 _CUES = (
@@ -73,16 +71,22 @@ _KINDS = frozenset("car truck bike motorcycle motorbike van suv scooter ride".sp
 _DENIED = re.compile(r"\b(?:never|didn't|did\s+not|don't|won't|not)\b", re.IGNORECASE)
 
 
-def gone_things(content: str, actor: str | None, occurred: datetime, held: Held) -> list[Claim]:
+def gone_things(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+) -> list[Claim]:
     """The denials of pets and vehicles ``actor`` held at ``occurred`` that ``content``
-    says are gone (see the module doc)."""
+    says are gone (see the module doc), less those ``claims`` (the extractor's) make."""
     if actor is None:
         return []
     low = content.lower()
     if not any(cue in low for cue in _CUES):
         return []  # most messages lose nothing: a substring test spares the rest
     out: list[Claim] = []
-    seen: set[tuple[str, str]] = set()
+    seen = {(c.attribute, match_key(c.value)) for c in claims if c.polarity == "negate"}
 
     def deny(attribute: str, value: str, span: tuple[int, int]) -> None:
         if (attribute, match_key(value)) not in seen:
@@ -114,13 +118,12 @@ def gone_things(content: str, actor: str | None, occurred: datetime, held: Held)
             if _unreal(text, m.start()):
                 continue
             what = match_key(m.group("what")).split()
-            vehicles = list(held(actor, "vehicle", occurred))
-            if len(what) == 1 and what[0] in _KINDS:
-                gone = vehicles if len(vehicles) == 1 else []
-            else:
-                gone = [v for v in vehicles if set(what) <= set(match_key(v).split())]
-            for v in gone[:1] if len(gone) == 1 else []:
-                deny("vehicle", v, (lo + m.start(), lo + m.end()))
+            vehicles = held(actor, "vehicle", occurred)
+            # "my car" is the one held; "my Civic" the one named so. Two: which is unclear.
+            kind = len(what) == 1 and what[0] in _KINDS
+            gone = [v for v in vehicles if kind or set(what) <= set(match_key(v).split())]
+            if len(gone) == 1:
+                deny("vehicle", gone[0], (lo + m.start(), lo + m.end()))
     return out
 
 

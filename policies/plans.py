@@ -31,17 +31,17 @@ at Google today" after "I start at Google in June"); what calls it off denies it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
+from nousmem.policies.held_values import HeldValues, SaidValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = [
     "PLAN_ATTRIBUTE",
     "Found",
-    "HeldValues",
     "awaited_lead",
     "fulfilled_plans",
     "plan_of",
@@ -74,8 +74,6 @@ _ALSO_FULFILS: dict[str, tuple[str, ...]] = {
     "location": ("live in {}",),
 }
 
-#: The values memory holds of (entity, attribute) at an instant.
-HeldValues = Callable[[str, str, datetime], Sequence[str]]
 
 #: A sentence's claim as the extractor sorts them: (start, rule index, n, claim).
 Found = tuple[int, int, int, Claim]
@@ -204,7 +202,7 @@ def fulfilled_plans(
     claims: Sequence[Claim],
     occurred: datetime,
     held: HeldValues,
-    said: Callable[[str, str], Sequence[str]],
+    said: SaidValues,
 ) -> list[Claim]:
     """The plans ``claims`` (said at ``occurred``) fulfil, as denials of the goals memory
     holds: "I started at Google today" after "I start at Google in June" ends ``work at

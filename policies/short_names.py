@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from nousmem.policies.plans import HeldValues
+from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 

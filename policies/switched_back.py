@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from nousmem.policies.plans import HeldValues
+from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import Revision, match_key
 from nousmem.projections.models import Claim
 

@@ -56,12 +56,7 @@ class ClaimsInContext(RuntimeCore):
                 claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
             )
             # "Luna passed away", "I sold my Civic": the pet or the car memory holds.
-            said = {(c.attribute, match_key(c.value), c.polarity) for c in claims}
-            claims += [
-                c
-                for c in gone_things(obs.content, obs.actor, occurred, self._held)
-                if (c.attribute, match_key(c.value), c.polarity) not in said
-            ]
+            claims += gone_things(claims, obs.content, obs.actor, occurred, self._held)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
@@ -88,8 +83,7 @@ class ClaimsInContext(RuntimeCore):
     def _idle_withdrawal(self, claim: Claim) -> bool:
         if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):
             return False
-        snap = self._proj.beliefs.snapshot(claim.entity, INSTRUCTION, deltas=False)
-        known = () if snap is None else (o.value for o in snap.observed_values)
+        known = self._ever_said(claim.entity, INSTRUCTION)
         return match_key(claim.value) not in {match_key(v) for v in known}
 
     def _single(self, attribute: str) -> bool:

@@ -8,18 +8,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from nousmem.policies import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
-from tests.helpers import deltas, say_daily
+from tests.helpers import deltas, extracted, say_daily
 
-EX = RuleExtractor()
 SAID = datetime(2024, 1, 9, 12, tzinfo=UTC)
 
 
 def rows(text: str) -> list[tuple[str, str, str]]:
-    obs = Observation(content=text, actor="Kai", source="user", occurred_at=SAID)
-    return [(c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+    return extracted(text, "Kai")
 
 
 @pytest.mark.parametrize(

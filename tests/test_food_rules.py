@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from nousmem.policies.extract import RuleExtractor
-from nousmem.projections.models import Observation
-
-EX = RuleExtractor()
-SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+from tests.helpers import extracted_claims as rows
 
 Row = tuple[str, str, str, str]
-
-
-def rows(text: str) -> list[Row]:
-    obs = Observation(content=text, actor="Dana", occurred_at=SAID)
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
 
 
 @pytest.mark.parametrize(

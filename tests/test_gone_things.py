@@ -61,8 +61,10 @@ def test_a_kind_of_vehicle_names_the_one_held_only() -> None:
     def two(entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
         return ("Honda Civic", "Ford Ranger") if attribute == "vehicle" else ()
 
-    assert gone_things("I sold my car.", "Sam", SAID, two) == []
-    (claim,) = gone_things("I sold my Ranger.", "Sam", SAID, two)
+    assert gone_things([], "I sold my car.", "Sam", SAID, two) == []
+    (claim,) = gone_things([], "I sold my Ranger.", "Sam", SAID, two)
     assert (claim.entity, claim.value, claim.polarity) == ("Sam", "Ford Ranger", "negate")
     # No speaker, nothing to read.
-    assert gone_things("I sold my Ranger.", None, SAID, two) == []
+    assert gone_things([], "I sold my Ranger.", None, SAID, two) == []
+    # A denial the extractor already made is not made twice.
+    assert gone_things([claim], "I sold my Ranger.", "Sam", SAID, two) == []

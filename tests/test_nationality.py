@@ -7,17 +7,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from nousmem.policies import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import extracted_claims
 
-EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
 def rows(text: str) -> list[tuple[str, str, str, str]]:
-    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
-    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+    return extracted_claims(text, "Sam")
 
 
 @pytest.mark.parametrize(
