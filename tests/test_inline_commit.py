@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -85,18 +85,24 @@ async def test_a_lone_append_commits_on_the_loop_thread(
 
 
 def _slow_syncs(monkeypatch: pytest.MonkeyPatch, sleeps: dict[int, float]) -> None:
-    """Make the n-th commit on the loop's thread (from 1) take ``sleeps[n]`` seconds more, as
-    a disk that took that long to sync would."""
+    """Make the n-th commit on the loop's thread (from 1) take ``sleeps[n]`` seconds, as a
+    disk that took that long to sync would.
+
+    The journal's clock is replaced by one that moves only by those seconds: a real sync on
+    a loaded machine can take several milliseconds, enough to tip an average that sits near
+    the budget (which made this test fail at random in CI)."""
     original = Transactions.commit_group_now
     calls = 0
+    now = 0.0
 
     def slow(self: Transactions, *args: Any, **kwargs: Any) -> Any:
-        nonlocal calls
+        nonlocal calls, now
         calls += 1
-        time.sleep(sleeps.get(calls, 0.0))
+        now += sleeps.get(calls, 0.0)
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(Transactions, "commit_group_now", slow)
+    monkeypatch.setattr(sqlite_journal, "time", SimpleNamespace(perf_counter=lambda: now))
 
 
 async def _threads_of_appends(
@@ -144,8 +150,8 @@ async def test_slow_syncs_on_the_loop_send_commits_to_the_worker_on_average(
     seen: list[bool],
     counts: tuple[int, int],
 ) -> None:
-    # The budget is 50 ms, which no real sync here comes near: only the syncs made slow
-    # count. Commits weigh 1/8 each in the running average the budget applies to.
+    # The budget is 50 ms; only the syncs made slow take any time on the journal's clock.
+    # Commits weigh 1/8 each in the running average the budget applies to.
     j = await SqliteJournal.open(tmp_path / "j.db", durability="full", inline_stall_ms=50.0)
     monkeypatch.setattr(sqlite_journal, "_COOL_DOWN", cool_down)
     _slow_syncs(monkeypatch, sleeps)
