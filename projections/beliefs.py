@@ -28,7 +28,7 @@ from nousmem.projections.belief_models import (
     match_key,
 )
 from nousmem.projections.dimension import Dimension
-from nousmem.projections.history import Trail, refold, snapshot
+from nousmem.projections.history import Trail, folds_all_by, held_values, refold, snapshot
 from nousmem.projections.identity import absorb as absorb_dimension
 from nousmem.projections.preview import scratch_copy
 from nousmem.projections.revision import Folded, RevisionOp
@@ -304,6 +304,29 @@ class BeliefStore(EntityReads):
         if dim is None:
             return ()
         return tuple(op.revision for op in dim.ops if isinstance(op, RevisionOp))
+
+    def held(
+        self, entity: str, attribute: str, *, as_of_time: datetime | None = None
+    ) -> tuple[str, ...]:
+        """The values ``snapshot(entity, attribute, as_of_time=...)`` holds, none for an
+        unknown belief. No snapshot is built, and a read after every revision the belief
+        folded decays the live belief rather than refolding it: the write-time readings
+        ask this of nearly every message, at its own time."""
+        _check_time(as_of_time)
+        if as_of_time is None:
+            dim = self._live_dimension(entity, attribute)
+            if dim is None:
+                return ()
+            cached = dim.snap_cache
+            return cached[1].held if cached and cached[0] == dim.version else held_values(dim)
+        dims = self._dims_as_of(entity, None, as_of_time)
+        dim = None if dims is None else dims.get(normalise_attribute(attribute))
+        if dim is None:
+            return ()
+        if dim is self._live_dimension(entity, attribute) and folds_all_by(dim, as_of_time):
+            return held_values(dim, as_of_time=as_of_time)
+        snap = self._read(dim, None, as_of_time, deltas=False)
+        return () if snap is None else snap.held
 
     def support(self, entity: str, attribute: str) -> int:
         """How many revisions the live belief rests on (0 when there is none); O(1)."""

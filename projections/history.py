@@ -123,6 +123,32 @@ def _mode(dim: Dimension | None) -> str | None:
     return None if dim.keys[top] == SINK else dim.labels[top]
 
 
+def held_values(dim: Dimension, *, as_of_time: datetime | None = None) -> tuple[str, ...]:
+    """The values ``dim`` holds, as :func:`snapshot` gives them in ``held`` (decayed up to
+    ``as_of_time``), without building the rest of a snapshot."""
+    if dim.updated_at is None or dim.last_t is None:
+        return ()
+    dt = 0.0 if as_of_time is None else days(as_of_time) - dim.last_t
+    if dim.multi:
+        prior = (dim.params.prior_alpha, dim.params.prior_beta)
+        alpha, beta = bn.decay(dim.alpha, dim.beta, prior, dim.lam, dt)
+        return tuple(label for label, m in ranked(dim.labels, bn.presence(alpha, beta)) if m > 0.5)
+    p = cat.decay(dim.p, dim.lam, dt)
+    top = int(np.argmax(p))
+    return () if dim.keys[top] == SINK else (dim.labels[top],)
+
+
+def folds_all_by(dim: Dimension, as_of_time: datetime) -> bool:
+    """Whether a refold of ``dim`` as of ``as_of_time`` is ``dim`` itself: every revision
+    counted by then, from its claim's own time, and no merge (whose side refolds apart)."""
+    if dim.last_t is None or days(as_of_time) < dim.last_t:
+        return False
+    return all(
+        not isinstance(op, MergeOp) and op.counts_from is None and op.counted_by(as_of_time)
+        for op in dim.ops
+    )
+
+
 def snapshot(
     dim: Dimension, *, as_of_time: datetime | None = None, deltas: bool = True
 ) -> BeliefSnapshot:

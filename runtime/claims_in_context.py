@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import RuleExtractor
@@ -62,6 +63,18 @@ class ClaimsInContext(RuntimeCore):
         claims = plans_in_context(claims, occurred, self._held)
         # "I started at Google today" ends the plan to work there memory holds.
         claims += fulfilled_plans(claims, occurred, self._held, self._ever_said)
+        if extraction.extractor == RuleExtractor.name:
+            # "I gave up on Spanish", "I ran my first marathon": the goal memory holds, in
+            # other words than the goal's own.
+            claims += ended_goals(
+                claims,
+                obs.content,
+                obs.actor,
+                occurred,
+                self._held,
+                self._held_now,
+                self._ever_said,
+            )
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))
@@ -93,8 +106,11 @@ class ClaimsInContext(RuntimeCore):
         return self._proj.config.attributes.spec(attribute).exclusive
 
     def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
-        snap = self._proj.beliefs.snapshot(entity, attribute, as_of_time=at, deltas=False)
-        return () if snap is None else snap.held
+        return self._proj.beliefs.held(entity, attribute, as_of_time=at)
+
+    def _held_now(self, entity: str, attribute: str) -> tuple[str, ...]:
+        """The values held of (entity, attribute) at present: the live belief, no refold."""
+        return self._proj.beliefs.held(entity, attribute)
 
     def _ever_said(self, entity: str, attribute: str) -> tuple[str, ...]:
         """Every value memory was told of (entity, attribute): the live belief, no refold."""

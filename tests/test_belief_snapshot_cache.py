@@ -1,7 +1,8 @@
 """A belief's latest snapshot is kept on its dimension while the dimension is unchanged
 (``Dimension.snap_cache``): after any revision (in order or back-dated, which refolds the
 dimension), preview, merge or compression flag, what a read gets must be the snapshot of the
-dimension as it stands."""
+dimension as it stands, and ``BeliefStore.held`` the values that snapshot (or one as of an
+event time) holds."""
 
 from __future__ import annotations
 
@@ -80,9 +81,20 @@ def test_a_kept_snapshot_is_the_dimension_as_it_stands(ops: list[tuple[Any, ...]
             store.mark_compressed(PEOPLE[op[1]], ATTRS[op[2]], seq=seq)
         for name in PEOPLE:
             for attribute in ATTRS:
-                assert store.snapshot(name, attribute, deltas=False) == _fresh(
-                    store, name, attribute
-                ), (name, attribute)
+                fresh_snap = _fresh(store, name, attribute)
+                assert store.snapshot(name, attribute, deltas=False) == fresh_snap, (
+                    name,
+                    attribute,
+                )
+                # The cheap read of what is held gives what the snapshot holds, now and at
+                # any event time: before, among and long after the revisions.
+                held = () if fresh_snap is None else fresh_snap.held
+                assert store.held(name, attribute) == held, (name, attribute)
+                for day in (0, 30, 60, 61, 900, 100_000):
+                    at = T0 + timedelta(days=day, hours=1)
+                    then = store.snapshot(name, attribute, as_of_time=at, deltas=False)
+                    held = () if then is None else then.held
+                    assert store.held(name, attribute, as_of_time=at) == held, (name, day)
                 # A mode trail kept as current is the one a refold works out.
                 dim = store._live_dimension(name, attribute)
                 if dim is not None and dim.trail_cache and dim.trail_cache[0] == dim.version:

@@ -1,0 +1,309 @@
+"""A goal memory holds, ended by what is said later: given up or done.
+
+The goal rules read "I want to learn Spanish" as the goal ``learn Spanish``, and a denial
+only in the goal's own words ("I'm no longer planning to learn Spanish"). People end goals
+in other words, which name the goal's object and not the goal, so read alone they end
+nothing and the goal stayed held for good. Read against the goals the speaker holds, they
+do:
+
+- **given up**: "I gave up on Spanish", "I've given up on learning Spanish", "We decided
+  not to move to Denver after all", "I've decided against the PhD", "I dropped my Spanish
+  classes", "The Denver move is off", "I'm not learning Spanish anymore";
+- **done**: "I ran my first marathon last weekend" after "I want to run a marathon", "We
+  bought a house in Oak Park" after "I'd like to buy a house", "I finally got my PhD"; a
+  new pet the extractor read ("We adopted a beagle named Max") after "I'm thinking about
+  adopting a dog", unless it is of another species ("a cat named Luna").
+
+The sentence names the goal's object (its words after the verb, less articles and
+possessives: ``run a marathon`` is ``marathon``) close to the cue: within a few words after
+"gave up on", or after the goal's verb in the past with "I" or "we" as its subject. Not a
+part of it ("I ran a half marathon", "I finished my marathon training", "I learned some
+Spanish"), a supposition, a denial ("I haven't given up on Spanish") or a question. Done
+only if the goal was held when it was done (the sentence's date, when the extractor read
+one): "I ran a marathon in 2019", told after the goal, fulfils nothing. Each is a denial of
+the held goal, journaled with the extractor's claims, as ``plans.fulfilled_plans`` makes
+for a planned state that comes true ("I started at Google today").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+
+from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
+from nousmem.policies.held_values import HeldValues, SaidValues
+from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.policies.plans import PLAN_ATTRIBUTE
+from nousmem.policies.sentences import sentences
+from nousmem.policies.verb_forms import past_forms, verb_forms
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["ended_goals"]
+
+CONFIDENCE = 0.9
+# How far the goal's object may sit from the cue, in words.
+_REACH = 5
+_STOP = frozenset(
+    "a an the my our his her their your to for in at of on some first new own up out off "
+    "down with and how into this that next".split()
+)
+_WORD = re.compile(r"[\w'-]+")
+_ADVERBS = (
+    r"(?:\s+(?:finally|just|officially|actually|now|already|also|basically|totally"
+    r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
+)
+_SUBJECT = r"\b(?:I|[Ww]e)(?:'ve|'d|\s+have|\s+had)?" + _ADVERBS + r"\s+"
+# Cues that end a goal on their own ...
+_GIVEN_UP = re.compile(
+    _SUBJECT + r"(?P<cue>(?P<verb>gave|given|give|giving)\s+up(?:\s+on)?|decided\s+against"
+    r"|decided\s+not\s+to|changed\s+(?:my|our)\s+minds?\s+(?:about|on)"
+    r"|(?P<verb2>dropped|quit|abandoned|scrapped|shelved|ditched)(?:\s+out\s+of)?"
+    r"|called\s+off|cancell?ed|backed\s+out\s+of"
+    r"|no\s+longer\s+(?:want|wanna|plan|planning|intend|hope|hoping|going)\s+to)\b"
+)
+# ... and cues that do so only with "after all" or "anymore" later in the sentence.
+_NOT_AFTER_ALL = re.compile(
+    r"\b(?:I|[Ww]e)(?:'m|'re|\s+am|\s+are|'ll|\s+will)?"
+    + _ADVERBS
+    + r"\s+(?P<cue>not\s+(?:going\s+to|gonna)|won't|not)\b"
+)
+_AFTER_ALL = re.compile(r"\b(?:after\s+all|any\s?more|any\s+longer)\b", re.IGNORECASE)
+# Said of the goal's object, after it: "The Denver move is off".
+_OFF = re.compile(
+    r"\s+(?:(?:is|was|'s)\s+(?:off|cancell?ed|called\s+off|not\s+happening|dead)"
+    r"|isn't\s+happening|fell\s+through|won't\s+happen)\b"
+)
+_DONE_VERBS = frozenset({"finished", "completed", "achieved"})
+# Part of the goal, not the goal: "a half marathon", "some Spanish", "towards my marathon".
+_PARTIAL = frozenset(
+    "half some bit little part toward towards about enough practice partly most".split()
+)
+# What the object names when it is followed by one of these: "my marathon training".
+_NOT_DONE = frozenset(
+    "training plan plans prep application applications course class classes lesson "
+    "lessons research search hunting shopping fund savings program programme gear shoes app "
+    "book books deposit loan tickets ticket test exam".split()
+)
+# A pet goal's verbs, and the species a pet's words name ("puppy" is a dog).
+_PET_VERBS = frozenset("get getting adopt adopting buy buying rescue rescuing".split())
+_YOUNG = {"puppy": "dog", "pup": "dog", "kitten": "cat", "kitty": "cat", "bunny": "rabbit"}
+_DENIED = re.compile(
+    r"\b(?:never|didn't|did\s+not|don't|do\s+not|haven't|have\s+not|hasn't|won't|not|no)\b"
+    r"(?:\s+\w+){0,3}\s*$",
+    re.IGNORECASE,
+)
+
+
+@cache
+def _parts(goal: str) -> tuple[str, frozenset[str]]:
+    """A goal's verb and its object's words ("run a marathon": "run", {"marathon"})."""
+    words = _WORD.findall(match_key(goal))
+    if not words:
+        return "", frozenset()
+    return words[0], frozenset(w for w in words[1:] if w not in _STOP)
+
+
+def ended_goals(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+    held_now: SaidValues,
+    said: SaidValues,
+) -> list[Claim]:
+    """The denials of goals ``actor`` held that ``content`` (said at ``occurred``) gives up
+    or reports done (see the module doc), less those ``claims`` already make.
+
+    ``held_now(entity, attribute)``: the values held at present, a cheap read tried first
+    (most messages name no goal's object, and a goal ended already needs no denial);
+    ``held`` then confirms the goal was held when it ended, which refolds the belief.
+    ``said(entity, attribute)``: every value memory was ever told (a pet new to memory
+    fulfils a goal to get one)."""
+    if actor is None:
+        return []
+    goals = held_now(actor, PLAN_ATTRIBUTE)
+    if not goals:
+        return []
+    words = frozenset(w.removesuffix("'s") for w in _WORD.findall(content.lower()))
+    pets: list[Claim] = []
+    if any(c.attribute == "pet" and c.polarity == "assert" for c in claims):
+        pets = _new_pets(claims, said(actor, "pet"))
+    named = [g for g in goals if _named(g, words) or (pets and _pet_kinds(g))]
+    if not named:
+        return []
+    denied = {
+        match_key(c.value)
+        for c in claims
+        if c.attribute == PLAN_ATTRIBUTE and c.polarity == "negate"
+    }
+    out: list[Claim] = []
+    for piece in sentences(content):
+        lo, text = piece.start(), piece.group(0)
+        if text.rstrip().endswith("?"):
+            continue
+        at = _when(claims, lo, lo + len(text), occurred)
+        for goal in named:
+            span = _given_up(text, goal) or _done(text, goal) or _pet_done(goal, pets, lo, text)
+            if span is None or match_key(goal) in denied:
+                continue
+            when = occurred if span[2] == "given up" else at
+            if match_key(goal) not in {match_key(v) for v in held(actor, PLAN_ATTRIBUTE, when)}:
+                continue
+            denied.add(match_key(goal))
+            out.append(
+                Claim(
+                    entity=actor,
+                    attribute=PLAN_ATTRIBUTE,
+                    value=goal,
+                    confidence=CONFIDENCE,
+                    polarity="negate",
+                    change=True,
+                    span=(lo + span[0], lo + span[1]),
+                    extractor="rule",
+                )
+            )
+    return out
+
+
+def _named(goal: str, words: frozenset[str]) -> bool:
+    """Whether the message's ``words`` name ``goal``: its object's words, or its verb in some
+    form when it has no object ("retire")."""
+    verb, obj = _parts(goal)
+    if obj:
+        return obj <= words
+    return bool(verb) and not verb_forms(verb).isdisjoint(words)
+
+
+def _when(claims: Sequence[Claim], lo: int, hi: int, occurred: datetime) -> datetime:
+    """The earliest date the extractor read in the sentence at [lo, hi), else ``occurred``."""
+    dates = [
+        c.valid_at
+        for c in claims
+        if c.valid_at is not None and c.span is not None and lo <= c.span[0] < hi
+    ]
+    if not dates:
+        return occurred
+    return min(occurred, datetime.combine(min(dates), occurred.timetz()))
+
+
+def _reaches(text: str, start: int, goal: str, *, partial_ok: bool) -> int | None:
+    """The end of the goal's object in ``text`` within a few words from ``start`` (before a
+    clause ends), else None."""
+    verb, obj = _parts(goal)
+    end = len(text)
+    stop = re.compile(r"[.;:!?,]|" + CLAUSE_BREAK.pattern).search(text, start)
+    if stop is not None:
+        end = stop.start()
+    tokens = list(_WORD.finditer(text, start, end))[: _REACH + 1]
+    names = [t.group(0).lower().removesuffix("'s") for t in tokens]
+    need = set(obj) if obj else set(verb_forms(verb))
+    for i, name in enumerate(names):
+        if not partial_ok and name in _PARTIAL:
+            return None
+        if obj:
+            need.discard(name)
+        elif name in need:
+            need.clear()
+        if not need:
+            after = names[i + 1] if i + 1 < len(names) else ""
+            if not partial_ok and after in _NOT_DONE:
+                return None
+            return tokens[i].end()
+    return None
+
+
+def _given_up(text: str, goal: str) -> tuple[int, int, str] | None:
+    verb = _parts(goal)[0]
+    forms = verb_forms(verb) if verb else frozenset()
+    for m in _GIVEN_UP.finditer(text):
+        cue_verb = (m.group("verb") or m.group("verb2") or "").lower()
+        # "I quit smoking" after "I want to quit smoking" is the goal done, not given up.
+        if cue_verb in forms:
+            continue
+        if _unreal(text, m.start()):
+            continue
+        end = _reaches(text, m.end(), goal, partial_ok=True)
+        if end is not None:
+            return m.start(), end, "given up"
+    for m in _NOT_AFTER_ALL.finditer(text):
+        if _unreal(text, m.start()) or _AFTER_ALL.search(text, m.end()) is None:
+            continue
+        end = _reaches(text, m.end(), goal, partial_ok=True)
+        if end is not None:
+            return m.start(), end, "given up"
+    for m in _OFF.finditer(text):
+        begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+        before = list(_WORD.finditer(text, begin, m.start()))[-_REACH:]
+        if not before or _unreal(text, before[0].start()):
+            continue
+        if _reaches(text, before[0].start(), goal, partial_ok=True) is not None:
+            return before[0].start(), m.end(), "given up"
+    return None
+
+
+def _done(text: str, goal: str) -> tuple[int, int, str] | None:
+    verb, obj = _parts(goal)
+    if not verb or not obj:
+        return None  # "retire": said done in too many ways to read from the verb
+    pasts = past_forms(verb) | _DONE_VERBS
+    for m in re.finditer(_SUBJECT + r"(?P<verb>[\w-]+)", text):
+        if m.group("verb").lower() not in pasts or _unreal(text, m.start()):
+            continue
+        end = _reaches(text, m.end(), goal, partial_ok=False)
+        if end is not None:
+            return m.start(), end, "done"
+    return None
+
+
+def _species(word: str) -> str | None:
+    word = word.removesuffix("s") if word.endswith("s") and word[:-1] in _ALL_SPECIES else word
+    word = _YOUNG.get(word, word)
+    return word if word in _ALL_SPECIES else None
+
+
+_ALL_SPECIES = frozenset(SPECIES_WORDS.split())
+
+
+@cache
+def _pet_kinds(goal: str) -> frozenset[str]:
+    """The species a goal to get a pet names ("adopt a dog": {"dog"}), else none."""
+    verb, obj = _parts(goal)
+    if verb not in _PET_VERBS:
+        return frozenset()
+    return frozenset(k for k in map(_species, obj) if k is not None)
+
+
+def _new_pets(claims: Sequence[Claim], known: Sequence[str]) -> list[Claim]:
+    """The pets ``claims`` assert that memory was never told of."""
+    told = {match_key(v) for v in known}
+    return [
+        c
+        for c in claims
+        if c.attribute == "pet" and c.polarity == "assert" and match_key(c.value) not in told
+    ]
+
+
+def _pet_done(goal: str, pets: Sequence[Claim], lo: int, text: str) -> tuple[int, int, str] | None:
+    """A new pet of the goal's species (or of none named) read in the sentence at ``lo``."""
+    kinds = _pet_kinds(goal)
+    if not kinds:
+        return None
+    for c in pets:
+        if c.span is None or not lo <= c.span[0] < lo + len(text):
+            continue
+        named = {k for k in map(_species, _WORD.findall(match_key(c.value))) if k is not None}
+        if named and named.isdisjoint(kinds):
+            continue  # "a cat named Luna" does not fulfil "get a dog"
+        return c.span[0] - lo, c.span[1] - lo, "done"
+    return None
+
+
+def _unreal(text: str, at: int) -> bool:
+    """A supposition or a denial before ``at`` in its clause."""
+    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    before = text[begin:at]
+    return SUPPOSING.search(before) is not None or _DENIED.search(before) is not None
