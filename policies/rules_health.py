@@ -11,6 +11,7 @@ diabetes", "I've got asthma"); "I have a cold" is no condition memory should kee
 
 from __future__ import annotations
 
+from nousmem.policies.drug_names import DRUG_NAME, DRUG_WORDS
 from nousmem.policies.letters import LETTER
 from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
 
@@ -129,6 +130,40 @@ HEALTH_RULES: tuple[Rule, ...] = (
         r"|over\s+to)\s+" + _DRUG,
         value="raw",
         subject="poss",
+    ),
+    # "I'm on Ozempic now", "I've been on Lexapro since May", "I started Wegovy", "I'm not
+    # on birth control anymore": a medication known by name (``drug_names.py``).
+    make_rule(
+        "medication",
+        DRUG_WORDS,
+        r"(?:(?:'m|\bam|'s|\bis|'re|\bare|'ve\s+been|\bbeen)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|still|currently|also|back)\s+)?(?i:on)"
+        + r"|\b(?i:started|starting|start|began|restarted)(?:\s+(?i:taking|on))?)\s+"
+        + r"(?:(?i:a\s+(?:low\s+|high\s+|small\s+)?dose\s+of)\s+)?"
+        + DRUG_NAME,
+        value="raw",
+    ),
+    # "I'm off Lexapro now", "I weaned off Zoloft"; "My doctor took me off statins".
+    make_rule(
+        "medication",
+        DRUG_WORDS,
+        r"(?:(?:'m|\bam|'ve\s+been|\bbeen|\b(?i:got|finally|now))\s+(?:(?i:now|finally"
+        r"|completely)\s+)?|\b(?i:weaned|weaning|tapered|tapering)\s+(?:(?i:myself)\s+)?)"
+        r"(?i:off)\s+(?:(?i:of)\s+)?" + DRUG_NAME,
+        value="raw",
+        negate=True,
+        change=True,
+    ),
+    make_rule(
+        "medication",
+        DRUG_WORDS,
+        r"\b(?i:took|taken|takes|taking|weaned|tapered)\s+(?P<poss>(?i:me))\s+(?i:off)\s+"
+        + DRUG_NAME,
+        value="raw",
+        subject="poss",
+        negate=True,
+        change=True,
     ),
     # "I'm on lisinopril for blood pressure".
     make_rule(

@@ -72,8 +72,11 @@ USES_RULES: tuple[Rule, ...] = (
         # "We switched our CI from Jenkins to ...": what was switched may come first.
         r"(?:(?i:our|my|the)\s+(?:[\w-]+\s+){0,2}?(?=(?i:from)\s))?"
         r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+"
-        # A diet is no tool: "I switched to a vegan diet" is the `diet` rules'.
-        r"(?![^.,;:!?]{0,40}?\b(?i:diet)\b)" + VAL,
+        # A diet is no tool: "I switched to a vegan diet" is the `diet` rules'; nor a team,
+        # a shift or a way of working ("I switched to the payments team", "to nights").
+        r"(?![^.,;:!?]{0,40}?\b(?i:diet|team|squad|department|org|shift|shifts|nights|days"
+        r"|part-time|full-time|remote|hybrid|role|position|job|major|school|doctor|dentist"
+        r"|therapist|decaf)\b)" + VAL,
         change=True,
         elide="past",
     ),

@@ -65,6 +65,12 @@ def test_where_one_deploys(text: str, expected: list[tuple[str, str, str]]) -> N
         ("We moved to Jira.", [("uses", "Jira", "assert")]),
         # A city is still a home.
         ("We moved back to Denver.", [("location", "Denver", "assert")]),
+        ("I switched to a standing desk.", [("uses", "standing desk", "assert")]),
+        # A team, a shift, a way of working or a drink is no tool.
+        ("I switched to the payments team.", [("team", "payments team", "assert")]),
+        ("We switched to the night shift.", []),
+        ("I switched to part-time in March.", []),
+        ("I switched to decaf.", []),
     ],
 )
 def test_a_tool_switched_back_to(text: str, expected: list[tuple[str, str, str]]) -> None:

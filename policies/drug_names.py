@@ -1,0 +1,42 @@
+"""Medications known by name, brand or generic: "I'm on Ozempic" names one with nothing
+else in the sentence to say it is a drug ("I'm on vacation", "I'm on Slack" name none).
+
+Used by ``rules_health.py`` where a sentence has no dose, schedule or purpose to go by: being
+on one, starting one, being off one. A name missing here is read only in the ways a sentence
+shows it is a medication ("I take X every morning", "I'm on X for my blood pressure").
+"""
+
+from __future__ import annotations
+
+__all__ = ["DRUG_NAME", "DRUG_WORDS"]
+
+_NAMES = (
+    # GLP-1 and diabetes
+    "ozempic wegovy mounjaro zepbound saxenda rybelsus trulicity jardiance januvia "
+    "metformin insulin semaglutide tirzepatide "
+    # mood, sleep, attention
+    "lexapro zoloft prozac wellbutrin celexa paxil effexor cymbalta trintellix xanax ativan "
+    "klonopin valium adderall ritalin vyvanse concerta strattera ambien lamictal abilify "
+    "seroquel lithium sertraline escitalopram fluoxetine bupropion citalopram venlafaxine "
+    "duloxetine trazodone buspirone gabapentin pregabalin lyrica neurontin "
+    # heart, blood, thyroid
+    "lipitor crestor atorvastatin rosuvastatin simvastatin lisinopril losartan amlodipine "
+    "metoprolol propranolol eliquis xarelto warfarin coumadin plavix synthroid levothyroxine "
+    # other common ones
+    "humira accutane isotretinoin prednisone nexium prilosec omeprazole singulair albuterol "
+    "suboxone naltrexone spironolactone finasteride minoxidil prep truvada"
+)
+# Kinds of medication said as one ("I'm on birth control", "I'm off antidepressants").
+_KINDS = (
+    r"birth\s+control|the\s+pill|antidepressants|anti-depressants|blood\s+thinners|statins"
+    r"|beta\s+blockers|antibiotics|steroids|hormone\s+therapy|hrt|testosterone|estrogen"
+)
+
+#: The anchor words of a rule that reads a medication by name.
+DRUG_WORDS = (
+    _NAMES
+    + " birth pill antidepressants anti-depressants blood statins beta "
+    + ("antibiotics steroids hormone hrt testosterone estrogen")
+)
+#: A medication by name, as the group ``val``.
+DRUG_NAME = r"(?P<val>(?i:" + "|".join(_NAMES.split()) + "|" + _KINDS + r"))\b"
