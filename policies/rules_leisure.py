@@ -23,6 +23,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_likes import LIKES_RULES
+from nousmem.policies.rules_pastimes import PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
 
 __all__ = ["LEISURE_RULES"]
@@ -94,6 +95,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
     *LIKES_RULES,  # rules_likes.py
     *PET_RULES,
     # ---- hobbies ---------------------------------------------------------------------
+    *PASTIME_RULES,  # "I run every morning"
     make_rule(
         "hobby",
         "play plays playing played",

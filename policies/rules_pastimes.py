@@ -1,0 +1,80 @@
+"""Pastimes said by their verb and how often: "I run every morning", "I swim three times a
+week", "We hike most weekends", "I paint on Sundays" give the ``hobby`` in its gerund
+(``running``, ``swimming``, ``hiking``, ``painting``), as "I go running" and "I do yoga"
+name theirs.
+
+How often comes right after the verb (an adverb may stand between): that is what makes it
+a pastime. "I run a bakery", "I run late", "I draw the line", "I bike to work every day" (a
+commute, ``rules_commute.py``) and "I ran every morning last year" (past) give none; nor a
+need, a plan or a denial before the verb ("I have to run every day", "I don't swim").
+
+Part of the rule table (``policies/rules.py`` assembles it, through ``rules_leisure.py``);
+see ``patterns.Rule`` for what each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.habit_leads import habitually, no_plan
+from nousmem.policies.patterns import Rule, make_rule
+
+__all__ = ["PASTIME_RULES"]
+
+# verb: the pastime's name. "Bike" is cycling, as "I cycle" is.
+_PASTIMES: dict[str, str] = {
+    "run": "running",
+    "jog": "jogging",
+    "swim": "swimming",
+    "hike": "hiking",
+    "cycle": "cycling",
+    "bike": "cycling",
+    "climb": "climbing",
+    "boulder": "bouldering",
+    "surf": "surfing",
+    "ski": "skiing",
+    "snowboard": "snowboarding",
+    "skate": "skating",
+    "row": "rowing",
+    "box": "boxing",
+    "dance": "dancing",
+    "paint": "painting",
+    "draw": "drawing",
+    "sketch": "sketching",
+    "knit": "knitting",
+    "crochet": "crocheting",
+    "sew": "sewing",
+    "bake": "baking",
+    "garden": "gardening",
+    "meditate": "meditating",
+    "journal": "journaling",
+    "golf": "golf",
+}
+# How often: "every morning", "daily", "three times a week", "on weekends", "most days".
+_DAY = (
+    r"(?:day|morning|evening|night|week|weekend|other\s+day|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday)"
+)
+_HOW_OFTEN = (
+    r"(?:(?:almost|nearly|pretty\s+much)\s+)?(?:every\s+(?:single\s+)?" + _DAY + r"|daily"
+    r"|nightly|weekly|regularly|religiously|competitively|most\s+(?:days|mornings|evenings"
+    r"|nights|weekends)|on\s+(?:the\s+)?(?:weekends|weekdays|mondays|tuesdays|wednesdays"
+    r"|thursdays|fridays|saturdays|sundays)|(?:once|twice|\d+|two|three|four|five|six"
+    r"|several|a\s+few)\s+(?:times\s+)?(?:a|per|each|every)\s+(?:day|week|month))\b"
+)
+
+
+def _rule(verb: str, name: str) -> Rule:
+    forms = f"{verb} {verb}es" if verb.endswith(("x", "sh", "ch")) else f"{verb} {verb}s"
+    return make_rule(
+        "hobby",
+        forms,
+        habitually("still", "also", "now", "try to", "like to", "love to")
+        + no_plan(to_after=("tend", "try", "like", "love"))
+        + rf"\b(?P<val>(?i:{forms.replace(' ', '|')}))\s+"
+        r"(?:(?i:usually|mostly|outside|outdoors|indoors|together|alone)\s+)?"
+        rf"(?i:{_HOW_OFTEN})",
+        value="status",
+        template=name,
+    )
+
+
+PASTIME_RULES: tuple[Rule, ...] = tuple(_rule(v, n) for v, n in _PASTIMES.items())

@@ -1,0 +1,60 @@
+"""Pastimes said by their verb and how often (policies/rules_pastimes.py): "I run every
+morning" gives the hobby ``running``."""
+
+from __future__ import annotations
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+
+EX = RuleExtractor()
+
+
+def rows(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(content=text, actor="Dana", source="user")
+    return [(c.entity, c.attribute, c.value, c.polarity) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "hobby"),
+    [
+        ("I run every morning.", "running"),
+        ("I swim three times a week.", "swimming"),
+        ("I paint on Sundays.", "painting"),
+        ("I usually run every day before work.", "running"),
+        ("I try to meditate every morning.", "meditating"),
+        ("I box twice a week.", "boxing"),
+        ("I bike most weekends.", "cycling"),
+        ("I still climb regularly.", "climbing"),
+    ],
+)
+def test_a_pastime_by_its_verb_and_how_often(text: str, hobby: str) -> None:
+    assert rows(text) == [("Dana", "hobby", hobby, "assert")]
+
+
+def test_someone_else_s_pastime() -> None:
+    assert rows("Tom runs daily.") == [("Tom", "hobby", "running", "assert")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # No how often, or not right after the verb: a business, lateness, a line, a commute.
+        "I run a bakery.",
+        "I run late every morning.",
+        "I draw the line at karaoke.",
+        "I run.",
+        # The past, a need, a plan, a denial.
+        "I ran every morning last year.",
+        "I have to run every day.",
+        "I will swim every day.",
+        "I don't swim every day.",
+    ],
+)
+def test_what_is_no_pastime(text: str) -> None:
+    assert [r for r in rows(text) if r[1] == "hobby"] == []
+
+
+def test_a_bike_to_work_is_a_commute() -> None:
+    assert rows("I bike to work every day.") == [("Dana", "commute", "bike", "assert")]
