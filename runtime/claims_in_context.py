@@ -24,6 +24,7 @@ from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
+from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
 from nousmem.policies.switched_back import switched_back
 from nousmem.projections.belief_models import match_key
@@ -58,6 +59,8 @@ class ClaimsInContext(RuntimeCore):
             )
             # "Luna passed away", "I sold my Civic": the pet or the car memory holds.
             claims += gone_things(claims, obs.content, obs.actor, occurred, self._held)
+            # "I'm eating meat again": the vegetarian diet memory holds.
+            claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
