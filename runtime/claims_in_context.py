@@ -18,6 +18,7 @@ from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.gone_things import gone_things
+from nousmem.policies.graduated import graduated_students
 from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
@@ -59,6 +60,8 @@ class ClaimsInContext(RuntimeCore):
             )
             # "Luna passed away", "I sold my Civic": the pet or the car memory holds.
             claims += gone_things(claims, obs.content, obs.actor, occurred, self._held)
+            # "I graduated last week": the student role memory holds.
+            claims += graduated_students(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
