@@ -23,6 +23,7 @@ from nousmem.policies.patterns import (
     make_rule,
     not_after,
 )
+from nousmem.policies.rules_dating import DATING_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
 from nousmem.policies.subject_words import KIN_NOUNS
 
@@ -366,6 +367,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         for attribute, nouns in (*_ELDERS,)
     ),
     *SEPARATION_RULES,
+    *DATING_RULES,
     make_rule(
         "relationship_status",
         "single engaged married widowed relationship",
