@@ -49,7 +49,7 @@ _BETWEEN = words(
     "have had 've did didn't didnt don't dont haven't havent hadn't hadnt never just finally "
     "also even "
     "all both recently once already actually really then ever always usually often "
-    "sometimes not"
+    "sometimes not no longer still currently now mostly mainly primarily stopped quit"
 )
 # A word just before "we" that makes a question or a suggestion of it ("did we", "shall
 # we", "why don't we"; typed without the apostrophe too).

@@ -11,9 +11,11 @@ each option means.
 
 from __future__ import annotations
 
+import re
+
 from nousmem.policies.brand_words import SOFTWARE
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import NAME_VAL, POSS, VAL, Rule, make_rule
+from nousmem.policies.patterns import NAME_VAL, NOT_WORD, POSS, VAL, Rule, make_rule
 from nousmem.policies.rules_personal import PRONOUN_SET_START
 
 __all__ = ["TOOL_RULES", "USES_RULES"]
@@ -54,6 +56,10 @@ TOOL_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
 )
+
+# Software by name, with the version said after it ("Python 3.12", "Postgres 15").
+_VERSIONED = rf"(?P<val>(?:{SOFTWARE})(?:\s+v?\d+(?:\.\d+)*)?)(?![\w-])"
+_SOFTWARE_WORDS = " ".join(sorted({w.lower() for w in re.findall(r"[A-Za-z]{2,}", SOFTWARE)}))
 
 #: The verbs of use and of switching tools ("I use Vim", "We switched from Jira to Linear");
 #: ``rules.py`` places them right after the roles, where they always were.
@@ -100,6 +106,28 @@ USES_RULES: tuple[Rule, ...] = (
         r"\b(?i:moved|moving|move)\s+(?:(?i:over)\s+)?(?i:from)\s+"
         + rf"(?P<old>{SOFTWARE})\s+(?i:to)\s+"
         + NAME_VAL,
+        change=True,
+        elide="past",
+    ),
+    # "We're on Python 3.11", "I'm still on Windows", "We're not on Kubernetes": software by
+    # name, with its version ("I'm on vacation" names none).
+    make_rule(
+        "uses",
+        _SOFTWARE_WORDS,
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+"
+        + NOT_WORD
+        + r"(?:(?i:now|still|currently|mostly|all|fully|entirely)\s+)?(?i:on)\s+"
+        + _VERSIONED,
+        value="raw",
+    ),
+    # "We upgraded to Python 3.12", "I updated to macOS 14": that version, in place of the
+    # one held (``policies/versions.py``).
+    make_rule(
+        "uses",
+        "upgraded upgrading upgrade updated updating update",
+        r"\b(?i:upgraded|upgrading|upgrade|updated|updating|update)\s+(?:(?i:everything|all"
+        r"|our\s+\w+|the\s+\w+|it)\s+)?(?i:to)\s+" + _VERSIONED,
+        value="raw",
         change=True,
         elide="past",
     ),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from nousmem.policies.dropped_tools import dropped_tools
 from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
@@ -28,6 +29,7 @@ from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
 from nousmem.policies.switched_back import switched_back
+from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
@@ -60,6 +62,8 @@ class ClaimsInContext(RuntimeCore):
             )
             # "Luna passed away", "I sold my Civic": the pet or the car memory holds.
             claims += gone_things(claims, obs.content, obs.actor, occurred, self._held)
+            # "We got rid of Jenkins": the tool memory holds.
+            claims += dropped_tools(claims, obs.content, obs.actor, occurred, self._held)
             # "I graduated last week": the student role memory holds.
             claims += graduated_students(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
@@ -89,6 +93,8 @@ class ClaimsInContext(RuntimeCore):
         )
         # "I'm pescatarian now" ends the vegetarian diet memory holds.
         claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
+        # "We upgraded to Python 3.12" ends Python 3.8.
+        claims += replaced_versions(claims, occurred, self._held)
         # "We moved back to GitHub Actions" ends Buildkite, which replaced it.
         claims += switched_back(
             claims, obs.content, occurred, self._held, self._proj.beliefs.revisions
