@@ -56,6 +56,33 @@ _ADVERBS = (
     r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
 )
 _SUBJECT = r"\b(?:I|[Ww]e)(?:'ve|'d|\s+have|\s+had)?" + _ADVERBS + r"\s+"
+# What any cue of giving up has in it (a substring test before the patterns).
+_GIVING_UP_CUES = (
+    "gave",
+    "given",
+    "give",
+    "giving",
+    "decided",
+    "changed",
+    "dropped",
+    "quit",
+    "abandoned",
+    "scrapped",
+    "shelved",
+    "ditched",
+    "called off",
+    "cancel",
+    "backed out",
+    "no longer",
+    "after all",
+    "anymore",
+    "any more",
+    "any longer",
+    "off",
+    "fell through",
+    "happen",
+    "dead",
+)
 # Cues that end a goal on their own ...
 _GIVEN_UP = re.compile(
     _SUBJECT + r"(?P<cue>(?P<verb>gave|given|give|giving)\s+up(?:\s+on)?|decided\s+against"
@@ -128,12 +155,18 @@ def ended_goals(
     goals = held_now(actor, PLAN_ATTRIBUTE)
     if not goals:
         return []
-    words = frozenset(w.removesuffix("'s") for w in _WORD.findall(content.lower()))
+    low = content.lower()
+    words = frozenset(_WORD.findall(low.replace("'s ", " ")))
     pets: list[Claim] = []
     if any(c.attribute == "pet" and c.polarity == "assert" for c in claims):
         pets = _new_pets(claims, said(actor, "pet"))
     named = [g for g in goals if _named(g, words) or (pets and _pet_kinds(g))]
     if not named:
+        return []
+    # Cheap tests before the patterns: a cue of giving up, the past of a named goal's verb.
+    giving_up = any(cue in low for cue in _GIVING_UP_CUES)
+    done = {g for g in named if not words.isdisjoint(_done_words(g))}
+    if not giving_up and not done and not pets:
         return []
     denied = {
         match_key(c.value)
@@ -147,7 +180,11 @@ def ended_goals(
             continue
         at = _when(claims, lo, lo + len(text), occurred)
         for goal in named:
-            span = _given_up(text, goal) or _done(text, goal) or _pet_done(goal, pets, lo, text)
+            span = (
+                (_given_up(text, goal) if giving_up else None)
+                or (_done(text, goal) if goal in done else None)
+                or _pet_done(goal, pets, lo, text)
+            )
             if span is None or match_key(goal) in denied:
                 continue
             when = occurred if span[2] == "given up" else at
@@ -167,6 +204,13 @@ def ended_goals(
                 )
             )
     return out
+
+
+@cache
+def _done_words(goal: str) -> frozenset[str]:
+    """The words of which one must be in a message that says ``goal`` is done."""
+    verb = _parts(goal)[0]
+    return (past_forms(verb) if verb else frozenset()) | _DONE_VERBS
 
 
 def _named(goal: str, words: frozenset[str]) -> bool:

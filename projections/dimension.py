@@ -115,6 +115,8 @@ class Dimension:
         self.version = 0
         # (version, its snapshot without deltas): see BeliefStore._read.
         self.snap_cache: tuple[int, BeliefSnapshot] | None = None
+        # (version, the values held): see history.held_values.
+        self.held_cache: tuple[int, tuple[str, ...]] | None = None
         self._memo: tuple[Revision, int, Plan] | None = None
 
     @property
@@ -273,4 +275,4 @@ class Dimension:
         # its trail, if it is of its current state, is this one's now; no snapshot is.
         trail = other.trail_cache
         self.trail_cache = (version, trail[1]) if trail and trail[0] == other.version else None
-        self.snap_cache = None
+        self.snap_cache = self.held_cache = None

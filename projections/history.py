@@ -128,7 +128,16 @@ def held_values(dim: Dimension, *, as_of_time: datetime | None = None) -> tuple[
     ``as_of_time``), without building the rest of a snapshot."""
     if dim.updated_at is None or dim.last_t is None:
         return ()
-    dt = 0.0 if as_of_time is None else days(as_of_time) - dim.last_t
+    if as_of_time is None:
+        # Asked of nearly every message: kept while the dimension is unchanged.
+        cached = dim.held_cache
+        if cached is None or cached[0] != dim.version:
+            cached = dim.held_cache = (dim.version, _held(dim, 0.0))
+        return cached[1]
+    return _held(dim, days(as_of_time) - dim.last_t)
+
+
+def _held(dim: Dimension, dt: float) -> tuple[str, ...]:
     if dim.multi:
         prior = (dim.params.prior_alpha, dim.params.prior_beta)
         alpha, beta = bn.decay(dim.alpha, dim.beta, prior, dim.lam, dt)

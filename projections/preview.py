@@ -63,6 +63,7 @@ def scratch_copy(dim: Dimension) -> Dimension:
     c.value_support, c.counters = list(dim.value_support), dict(dim.counters)
     c.stances = dict(dim.stances)
     c.observed, c.deltas, c.ops = dict(dim.observed), [], list(dim.ops)
-    c.replayed = c.trail_cache = c.snap_cache = None  # the live dimension's, not this copy's
+    # The live dimension's caches, not this copy's.
+    c.replayed = c.trail_cache = c.snap_cache = c.held_cache = None
     c.marks = None if dim.marks is None else list(dim.marks)
     return c
