@@ -31,15 +31,28 @@ __all__ = [
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
     "give mention list show summarize summarise cite translate limit put stick start end "
-    "switch be quote convert recommend suggest"
+    "switch be quote convert recommend suggest prefer apologize apologise"
 ).split()
+# Verbs that ask for a standing habit by themselves, with no "always" or "from now on":
+# "Prefer functional components", "Avoid the word 'delve'", "Don't apologize so much".
+_STANDING_VERBS = frozenset({"prefer", "avoid", "apologize", "apologise"})
+# A choice against another: "Use pytest, not unittest", "Prefer Postgres over MySQL",
+# "Write tests with pytest instead of unittest" is a standing preference.
+_CONTRAST_VERBS = frozenset({"use", "prefer", "write"})
+_CONTRAST = re.compile(
+    r"(?:,?\s+not|\s+instead\s+of|\s+rather\s+than|\s+over)\s+(?!(?:this|that|now|today)\b)\w",
+    re.IGNORECASE,
+)
 _VERB = "|".join(sorted(_VERBS, key=len, reverse=True))
 # Verbs of an answer: what follows must be how ("in French", "briefly"), not whom or what
 # ("answer the phone", "reply to Tom").
 _ANSWER_VERBS = frozenset({"answer", "reply", "respond"})
 _HOW = re.compile(r"^\s+(?:(?:me|us)\s+)?(?:in|with|using|like|as|only|\w+ly)\b", re.IGNORECASE)
-# Verbs that are about the output whatever follows them.
-_OUTPUT_VERBS = frozenset({"summarize", "summarise", "cite", "format"})
+# Verbs that are about the output whatever follows them (what the assistant prefers,
+# explains or apologizes for is its own doing).
+_OUTPUT_VERBS = frozenset(
+    {"summarize", "summarise", "cite", "format", "prefer", "explain", "apologize", "apologise"}
+)
 # Verbs whose object is what the answers hold or leave out, whatever it is: "Never mention
 # my ex", "Never recommend fast fashion brands", "Only suggest vegan places".
 _CONTENT_VERBS = frozenset({"mention", "recommend", "suggest"})
@@ -96,6 +109,16 @@ _GENERIC = re.compile(
     r"|\bin\s+(?:(?:all|any|every|your)\s+)?(?:[\w+#]+\s+){0,2}(?:examples|snippets)\b",
     re.IGNORECASE,
 )
+# Things made as a kind, opening the object: "Write commit messages in the imperative
+# mood", "Explain things like I'm five" (not "Write tests for this function": one named
+# thing is this turn's, ``_THIS``).
+_KINDS_MADE = re.compile(
+    r"^\s+(?:(?:all|any|every)\s+)?(?:commit\s+messages|docstrings|variable\s+names"
+    r"|function\s+names|unit\s+tests|tests|code\s+comments|comments|emails|things"
+    r"|concepts|code)\b",
+    re.IGNORECASE,
+)
+_THIS = re.compile(r"\b(?:this|that|these|those|below|above|following|attached)\b", re.I)
 # What an instruction about the assistant's output talks about.
 _OUTPUT_WORDS = frozenset(
     (
@@ -106,7 +129,7 @@ _OUTPUT_WORDS = frozenset(
         "formal formally informal casual brief briefly short shorter concise concisely "
         "detailed detail table tables heading headings list lists output style wording "
         "comments writing text lowercase uppercase point question questions reasoning steps "
-        "voice"
+        "voice word phrase phrases term terms mood tense imperative"
     ).split()
 )
 _OUTPUT = re.compile(
@@ -193,6 +216,15 @@ _GENERIC_SCOPE = re.compile(
     re.IGNORECASE,
 )
 _AGAIN = re.compile(r"\bagain\b", re.IGNORECASE)
+# Apps named by a word of the output, capitalised: "Never use tables in Word".
+_APPS = frozenset({"Word", "Pages", "Notes", "Docs", "Sheets", "Messages", "Mail"})
+# What code is written in or with ("in React", "with pytest"): the output's, not a place
+# the person works in ("Never use tables in Word").
+_CODE_TOOLS = re.compile(
+    r"(?i:react|vue|angular|svelte|django|flask|fastapi|rails|node(?:\.js)?|next\.js|express"
+    r"|spring|pytest|unittest|jest|mocha|vitest|npm|pnpm|yarn|pip|poetry|pandas|numpy|sql"
+    r"|postgres|postgresql|mysql|sqlite|tailwind|bootstrap|jquery|kubernetes|docker|terraform)"
+)
 # What "No X." bans: output words, with the modifiers of a ban ("No long answers.", "No code
 # blocks.", "No bold text."); a bare word that the user may give or await is no ban ("No
 # more questions.", "No response.").
@@ -256,11 +288,17 @@ def _elsewhere(words: list[str]) -> bool:
         return False  # "in USD", "to metric", "to my time zone"
     if words[0] in _PROGRAMMING or words[0].lower() in ("yes", "no"):
         return False  # "in TypeScript", "with yes or no"
+    if _CODE_TOOLS.fullmatch(words[0]):
+        return False  # "in React", "with pytest"
+    if words[0] in _APPS:
+        return True  # "in Word": an app named by an output word
     return not any(w.lower() in _OUTPUT_WORDS or w.lower() in _POSITIONS for w in words)
 
 
-def _about_output(verb: str, rest: str) -> bool:
-    """Whether the instruction is about the assistant's output, not advice to a person."""
+def _about_output(verb: str, rest: str, *, choice: bool = False) -> bool:
+    """Whether the instruction is about the assistant's output, not advice to a person.
+    ``choice``: a choice against another ("Use pytest, not unittest"), about what the
+    assistant makes whatever its words."""
     if _THIRD_PARTY.match(rest) is not None:
         return False
     core = core_of(rest)
@@ -274,7 +312,7 @@ def _about_output(verb: str, rest: str) -> bool:
         # mention it!" answers a thank-you; "Don't suggest that" objects to this turn).
         if _MENTION_NOTHING.match(_GENERIC_SCOPE.sub("", _TAIL.sub("", rest).rstrip(" .!"))):
             return False
-    elif verb in _OUTPUT_VERBS:
+    elif verb in _OUTPUT_VERBS or choice:
         pass  # "Always summarize at the end": the verb is about the output itself
     elif (
         _OUTPUT.search(rest) is None
@@ -323,9 +361,17 @@ def read(sentence: str) -> Read | None:
         verb = got.group("verb").lower()
         never = mod.startswith(("never", "don", "do not")) or mod.endswith(("never", "ever"))
         prefix = "never " if never else "only " if mod.endswith("only") else ""
+    choice = (
+        verb in _CONTRAST_VERBS
+        and _CONTRAST.search(_TAIL.sub("", rest.replace(",", "", 1))) is not None
+    )
+    if choice:
+        rest = re.sub(r",(\s+not\s)", r"\1", rest, count=1)  # ", not unittest" stays in it
+    kind_made = _KINDS_MADE.match(rest) is not None and _THIS.search(rest) is None
+    standing = standing or verb in _STANDING_VERBS or choice or kind_made
     if not standing and _GENERIC.search(rest) is None:
         return None  # a request for this turn
-    if one_off(rest) or not _about_output(verb, rest):
+    if one_off(rest) or not _about_output(verb, rest, choice=choice):
         return None
     return Read(prefix, verb, rest, _AGAIN.search(rest) is not None)
 

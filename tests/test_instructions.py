@@ -92,6 +92,20 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always convert to metric.", "convert to metric"),
         # A programming language is the output's, not somewhere else.
         ("Always write code in Ruby.", "write code in Ruby"),
+        # A choice against another, a preference, an avoidance, a kind of thing made: standing
+        # with no "always" ("Use pytest, not unittest", "Prefer X", "Avoid the word Y").
+        ("Use pytest, not unittest.", "use pytest not unittest"),
+        ("Use tabs, not spaces.", "use tabs not spaces"),
+        ("Write code in Go instead of Python.", "write code in Go instead of Python"),
+        ("Prefer functional components in React.", "prefer functional components in React"),
+        ("Prefer window seats when booking flights.", "prefer window seats when booking flights"),
+        ('Avoid the word "delve".', 'avoid the word "delve"'),
+        ("Don't apologize so much.", "never apologize so much"),
+        ("Explain things like I'm five.", "explain things like I'm five"),
+        (
+            "Write commit messages in the imperative mood.",
+            "write commit messages in the imperative mood",
+        ),
     ],
 )
 def test_a_standing_instruction_is_read(text: str, value: str) -> None:
@@ -160,6 +174,12 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Never quote me on that.",
         "Never put your feet on the table.",
         "Always give 110%.",
+        # One thing made, this turn's; advice to a person.
+        "Write tests for this function.",
+        "Write me a poem about cats.",
+        "Explain this code.",
+        "Explain the rules to my son.",
+        "Avoid the highway.",
     ],
 )
 def test_chat_and_one_off_requests_are_not_instructions(text: str) -> None:
