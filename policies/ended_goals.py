@@ -15,7 +15,8 @@ do:
   adopting a dog", unless it is of another species ("a cat named Luna").
 
 The sentence names the goal's object (its words after the verb, less articles and
-possessives: ``run a marathon`` is ``marathon``) close to the cue: within a few words after
+possessives: ``run a marathon`` is ``marathon``; each word as said or by its stem, so "the
+promotion" names ``get promoted``) close to the cue: within a few words after
 "gave up on", or after the goal's verb in the past with "I" or "we" as its subject. Not a
 part of it ("I ran a half marathon", "I finished my marathon training", "I learned some
 Spanish"), a supposition, a denial ("I haven't given up on Spanish") or a question. Done
@@ -51,6 +52,8 @@ _STOP = frozenset(
     "down with and how into this that next".split()
 )
 _WORD = re.compile(r"[\w'-]+")
+_CLAUSE_END = re.compile(r"[.;:!?,]|" + CLAUSE_BREAK.pattern)
+_ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "ing", "ed", "es", "s")
 _ADVERBS = (
     r"(?:\s+(?:finally|just|officially|actually|now|already|also|basically|totally"
     r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
@@ -160,7 +163,7 @@ def ended_goals(
     pets: list[Claim] = []
     if any(c.attribute == "pet" and c.polarity == "assert" for c in claims):
         pets = _new_pets(claims, said(actor, "pet"))
-    named = [g for g in goals if _named(g, words) or (pets and _pet_kinds(g))]
+    named = [g for g in goals if _named(g, words, low) or (pets and _pet_kinds(g))]
     if not named:
         return []
     # Cheap tests before the patterns: a cue of giving up, the past of a named goal's verb.
@@ -213,12 +216,23 @@ def _done_words(goal: str) -> frozenset[str]:
     return (past_forms(verb) if verb else frozenset()) | _DONE_VERBS
 
 
-def _named(goal: str, words: frozenset[str]) -> bool:
-    """Whether the message's ``words`` name ``goal``: its object's words, or its verb in some
-    form when it has no object ("retire")."""
+@cache
+def _stem(word: str) -> str:
+    """``word`` without a common ending, so "promoted" and "promotion" meet ("promot")."""
+    if len(word) > 5:
+        for end in _ENDINGS:
+            if word.endswith(end) and len(word) - len(end) >= 4:
+                return word[: -len(end)]
+    return word
+
+
+def _named(goal: str, words: frozenset[str], low: str) -> bool:
+    """Whether the message (its ``words``, its lowercase text ``low``) names ``goal``: its
+    object's words, each as said or by its stem ("the promotion" names ``get promoted``), or
+    its verb in some form when it has no object ("retire")."""
     verb, obj = _parts(goal)
     if obj:
-        return obj <= words
+        return all(w in words or (_stem(w) != w and _stem(w) in low) for w in obj)
     return bool(verb) and not verb_forms(verb).isdisjoint(words)
 
 
@@ -239,7 +253,7 @@ def _reaches(text: str, start: int, goal: str, *, partial_ok: bool) -> int | Non
     clause ends), else None."""
     verb, obj = _parts(goal)
     end = len(text)
-    stop = re.compile(r"[.;:!?,]|" + CLAUSE_BREAK.pattern).search(text, start)
+    stop = _CLAUSE_END.search(text, start)
     if stop is not None:
         end = stop.start()
     tokens = list(_WORD.finditer(text, start, end))[: _REACH + 1]
@@ -249,7 +263,7 @@ def _reaches(text: str, start: int, goal: str, *, partial_ok: bool) -> int | Non
         if not partial_ok and name in _PARTIAL:
             return None
         if obj:
-            need.discard(name)
+            need -= {w for w in need if w == name or _stem(w) == _stem(name)}
         elif name in need:
             need.clear()
         if not need:

@@ -35,6 +35,7 @@ from nousmem.policies.clause_leads import supposed
 from nousmem.policies.corrections import corrections
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
+from nousmem.policies.introductions import introductions
 from nousmem.policies.match_claims import Factors, match_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.pet_names import named_later
@@ -88,7 +89,14 @@ class RuleExtractor:
             (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out
         }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
-        said = self._rule_claims(obs, content, seen)
+        # "Hi, I'm Priya, a nurse": the name, and the rest read as "I'm a nurse".
+        intro = introductions(content, obs.actor)
+        said = self._rule_claims(obs, intro.text, seen)
+        for c in intro.claims:
+            key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
+            if key not in seen:
+                seen.add(key)
+                said.append(c)
         # "My daughter's name is Mia, not Maya": the value after "not" is denied.
         said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."

@@ -37,6 +37,8 @@ async def _goal_then(rt: MemoryRuntime, goal: str, text: str) -> list[tuple[str,
         ("I want to get a PhD.", "I've decided against the PhD.", "get a PhD"),
         ("I want to visit Japan next year.", "We're not going to Japan after all.", "visit Japan"),
         ("I want to quit smoking.", "I gave up on quitting smoking.", "quit smoking"),
+        # The object by its stem: "the promotion" names ``get promoted``.
+        ("I'm hoping to get promoted this year.", "I gave up on the promotion.", "get promoted"),
     ],
 )
 async def test_a_goal_given_up_is_denied(goal: str, text: str, ended: str) -> None:
