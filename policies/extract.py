@@ -38,6 +38,7 @@ from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.introductions import introductions
 from nousmem.policies.match_claims import Factors, match_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
+from nousmem.policies.paren_ages import paren_ages
 from nousmem.policies.pet_names import named_later
 from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
@@ -89,10 +90,12 @@ class RuleExtractor:
             (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out
         }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
-        # "Hi, I'm Priya, a nurse": the name, and the rest read as "I'm a nurse".
+        # "Hi, I'm Priya, a nurse": the name, and the rest read as "I'm a nurse". "Two
+        # kids, Lily (7) and Ben (4)": the ages, and the list read without them.
         intro = introductions(content, obs.actor)
-        said = self._rule_claims(obs, intro.text, seen)
-        for c in intro.claims:
+        ages = paren_ages(intro.text)
+        said = self._rule_claims(obs, ages.text, seen)
+        for c in (*intro.claims, *ages.claims):
             key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)

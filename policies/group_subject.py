@@ -26,6 +26,7 @@ __all__ = ["SHARED_ATTRIBUTES", "group_did", "our_group", "speaker_we"]
 SHARED_ATTRIBUTES = frozenset(
     {
         "activity",
+        "child",  # "We have two kids, Lily and Ben"
         "diet",
         "goal",
         "location",

@@ -98,7 +98,10 @@ _NAMED_AS = (
     + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
 )
 # A relative's age or rank before the noun: "my *little* brother", "my *eldest* daughter".
-_KIN_AGE = r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
+_KIN_AGE = (
+    r"(?:\d{1,2}[- ](?i:years?|months?)[- ](?i:old)\s+)?"  # "a 7-year-old daughter named Lily"
+    r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
+)
 # "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
 # else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
 _NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
@@ -216,7 +219,8 @@ RELATION_RULES: tuple[Rule, ...] = (
         POSS_START
         + _GIVEN
         + POSS
-        + r"\s+(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
+        + r"\s+(?:\d{1,2}[- ](?i:years?|months?)[- ](?i:old)\s+)?"  # "my 7-year-old daughter"
+        r"(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
         r"(?i:sons?|daughters?|kids|children)" + _KIN_NAME,
         value="name",
         subject="poss",
