@@ -9,7 +9,7 @@ biology"). Neither is a state that ends, so a past statement counts.
 from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
-from nousmem.policies.patterns import CAP, NAME_VAL, NOT_WORD, VAL, Rule, make_rule
+from nousmem.policies.patterns import CAP, NOT_WORD, VAL, Rule, make_rule
 
 __all__ = ["EDUCATION_RULES"]
 
@@ -25,11 +25,15 @@ _DEGREE = (
 # universities said by name alone; not "studying at Starbucks".
 _SCHOOLISH = (
     rf"(?=(?:[{UPPER}][\w.'&-]*\s+){{0,4}}?(?:University|College|School|Institute|Academy"
-    rf"|Polytechnic|Conservatory|Seminary|High|Tech|State|Poly)\b|[{UPPER}]{{2,6}}\b"
+    rf"|Polytechnic|Conservatory|Seminary|High|Tech|State|Poly|Elementary|Middle|Primary"
+    rf"|Preschool|Pre-K|Kindergarten|Montessori|Prep)\b|[{UPPER}]{{2,6}}\b"
     r"|(?:Harvard|Yale|Stanford|Princeton|Oxford|Cambridge|Berkeley|Columbia|Cornell|Brown"
     r"|Duke|Georgetown|Northwestern|Dartmouth|Caltech|Penn|Juilliard|Sorbonne|Purdue|Rutgers"
     r"|McGill|Tufts|Johns\s+Hopkins|Vanderbilt|Emory|Rice|Baylor)\b)"
 )
+# A school's name, up to five capitalised words ("Oak Hill Middle School").
+_SCHOOL_WORD = rf"[{UPPER}](?:[\w'&-]|\.(?=\w))*"
+_SCHOOL_NAME = rf"(?P<val>{_SCHOOL_WORD}(?:\s+{_SCHOOL_WORD}){{0,4}})"
 # Working toward a degree: "doing / getting / pursuing / finishing (up) (my) ...".
 _WORKING_ON = (
     r"(?i:doing|getting|pursuing|finishing|completing|earning|earned|got|started|starting"
@@ -116,14 +120,16 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         + VAL,
         denial_drops=True,
     ),
-    # "I go to Berkeley", "Ana goes to Northwestern": a school one goes to, in the present
-    # (not "I'm going to Harvard next year", nor "I go to MIT for a meetup").
+    # "I go to Berkeley", "Ana goes to Northwestern", "My son attends Oak Hill Middle
+    # School": a school one goes to, in the present (not "I'm going to Harvard next year",
+    # nor "I go to MIT for a meetup").
     make_rule(
         "school",
-        "go goes",
-        r"\b(?<!'d\s)(?<!'ll\s)(?<!\bwill\s)(?<!\bto\s)(?i:go|goes)\s+(?i:to)\s+"
+        "go goes attend attends",
+        r"\b(?<!'d\s)(?<!'ll\s)(?<!\bwill\s)(?<!\bto\s)(?:(?i:go|goes)\s+(?i:to)"
+        r"|(?i:attend|attends))\s+"
         + _SCHOOLISH
-        + NAME_VAL
+        + _SCHOOL_NAME
         + r"(?![\w'-])(?!\s+(?i:for|to|with|on|this|next|tomorrow|today|tonight|every|once"
         r"|twice|sometimes|later|soon)\b)",
         denial_drops=True,

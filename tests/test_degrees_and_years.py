@@ -50,6 +50,11 @@ def test_degrees_and_years_of_school(text: str, expected: list[Row]) -> None:
         ("I go to Berkeley.", ["Berkeley"]),
         ("Ana goes to Northwestern University.", ["Northwestern University"]),
         ("I go to Berkeley and I love it.", ["Berkeley"]),
+        # Schools for children by their words, a longer name, "attends".
+        ("Lily goes to Lincoln Elementary.", ["Lincoln Elementary"]),
+        ("Tom attends Oak Hill Middle School.", ["Oak Hill Middle School"]),
+        ("I attend Stanford.", ["Stanford"]),
+        ("I attend the gym daily.", []),
         # An errand, a plan, a wish or a place that is no school.
         ("I go to MIT for a meetup.", []),
         ("I'll go to Stanford tomorrow.", []),
