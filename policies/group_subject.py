@@ -35,6 +35,7 @@ SHARED_ATTRIBUTES = frozenset(
         "uses",
         "vehicle",
         "visited",
+        "work_mode",  # "We're hybrid now": the speaker's company works so
     }
 )
 

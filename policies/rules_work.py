@@ -18,6 +18,7 @@ from nousmem.policies.patterns import (
     NAME_AFTER_NOUN,
     NAME_VAL,
     NOT_A_NAME,
+    NOT_WORD,
     OCC,
     POSS,
     POSS_START,
@@ -158,6 +159,26 @@ WORK_RULES: tuple[Rule, ...] = (
         "work works working",
         r"\b(?i:work|works|working)\s+" + _HOW + _MODE + _MODE_END,
         value="status",
+    ),
+    # "I'm fully remote", "We're hybrid now", "I'm back in the office full time": how one
+    # works, said as what one is (not "I'm in the office today": a day's whereabouts).
+    make_rule(
+        "work_mode",
+        "remote hybrid office",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+"
+        + NOT_WORD
+        + _HOW
+        + r"(?P<val>(?i:remote|hybrid))(?:\s+(?i:anymore|any\s+more))?"
+        + _MODE_END,
+        value="status",
+    ),
+    make_rule(
+        "work_mode",
+        "office",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|all)\s+)?(?i:back)\s+(?P<val>(?i:in\s+the"
+        r"\s+office))\s+(?i:full[- ]time|every\s+day|five\s+days\s+a\s+week)\b",
+        value="status",
+        template="on-site",
     ),
     # "I work from home on Fridays", "I work remotely two days a week", "... most days":
     # some days at home is a hybrid job.

@@ -24,6 +24,7 @@ from nousmem.policies.instruction_kinds import superseded_instructions
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
+from nousmem.policies.left_roles import left_roles
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.resumed_foods import resumed_foods
@@ -64,8 +65,10 @@ class ClaimsInContext(RuntimeCore):
             claims += gone_things(claims, obs.content, obs.actor, occurred, self._held)
             # "We got rid of Jenkins": the tool memory holds.
             claims += dropped_tools(claims, obs.content, obs.actor, occurred, self._held)
-            # "I graduated last week": the student role memory holds.
+            # "I graduated last week": the student role memory holds; "I'm no longer
+            # teaching": the teacher.
             claims += graduated_students(claims, obs.content, obs.actor, occurred, self._held)
+            claims += left_roles(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I

@@ -25,6 +25,14 @@ from tests.helpers import extracted_claims as claims
         ("I work remotely two days a week.", [("Dana", "work_mode", "hybrid", "assert")]),
         ("I work from home on Mondays and Fridays.", [("Dana", "work_mode", "hybrid", "assert")]),
         ("I work remotely most days.", [("Dana", "work_mode", "hybrid", "assert")]),
+        # Said as what one is; "we" is the speaker's company.
+        ("I'm fully remote.", [("Dana", "work_mode", "remote", "assert")]),
+        (
+            "We're hybrid now, three days in the office.",
+            [("Dana", "work_mode", "hybrid", "assert")],
+        ),
+        ("I'm not remote anymore.", [("Dana", "work_mode", "remote", "negate")]),
+        ("I'm back in the office full time.", [("Dana", "work_mode", "on-site", "assert")]),
     ],
 )
 def test_how_one_works_is_read(text: str, expected: list[tuple[str, ...]]) -> None:
@@ -38,6 +46,8 @@ def test_how_one_works_is_read(text: str, expected: list[tuple[str, ...]]) -> No
         "Do you work remotely?",
         "I worked remotely for years.",  # some earlier job
         "I work in the office building downtown.",
+        "I'm in the office today.",
+        "My remote control broke.",
     ],
 )
 def test_what_is_no_way_of_working_gives_none(text: str) -> None:

@@ -1,0 +1,102 @@
+"""A role memory holds, left in the words of its work: "I'm no longer teaching" after "I'm a
+teacher", "I quit nursing", "I stopped driving for Uber" after "I'm a driver".
+
+The role rules read an occupation by its noun ("I'm a teacher", "I'm no longer a teacher");
+said by its work, the sentence names no role, so read alone it ended nothing. Read against
+the roles the speaker holds, a stop ("no longer", "not ... anymore", "stopped", "quit",
+"gave up", "retired from", "left") before a gerund denies each held role whose noun is the
+gerund's doer: "teaching" is a teacher's, "nursing" a nurse's, "consulting" a consultant's,
+"tutoring" a tutor's.
+
+Not a supposition or a denial of the stop ("I never stopped teaching"). Each is a denial of
+the held role, journaled with the extractor's claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_values import HeldValues
+from nousmem.policies.sentences import sentences
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["left_roles"]
+
+CONFIDENCE = 0.85
+_CUES = ("no longer", "anymore", "any more", "stopped", "quit", "gave up", "retired from", "left")
+_STOPPED = re.compile(
+    r"\b(?:I|[Ww]e)(?:'m|'ve|\s+am|\s+have)?(?:\s+(?:finally|just|officially|recently|already))*"
+    r"\s+(?:no\s+longer|not|(?:stopped|quit|gave\s+up|retired\s+from|left))\s+(?P<work>[a-z]+ing)\b"
+    r"(?P<rest>[^.!?;]*)",
+    re.IGNORECASE,
+)
+_NOT_ANYMORE = re.compile(r"\b(?:any\s?more|any\s+longer)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:never|n't|not)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+_DOERS = ("er", "or", "ant", "ent", "ist", "e", "")
+
+
+def left_roles(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+) -> list[Claim]:
+    """The denials of the roles ``actor`` held at ``occurred`` whose work ``content`` says
+    they stopped (see the module doc), less those ``claims`` already make."""
+    if actor is None:
+        return []
+    low = content.lower()
+    if not any(cue in low for cue in _CUES):
+        return []  # most messages leave no work: a substring test spares the rest
+    out: list[Claim] = []
+    seen = {match_key(c.value) for c in claims if c.attribute == "role" and c.polarity == "negate"}
+    for piece in sentences(content):
+        lo, text = piece.start(), piece.group(0)
+        if text.rstrip().endswith("?"):
+            continue
+        for m in _STOPPED.finditer(text):
+            said_not = m.group(0).lower().split()[1:3]
+            if "not" in said_not and _NOT_ANYMORE.search(m.group("rest")) is None:
+                continue  # "I'm not teaching today": a day off, not a role left
+            if SUPPOSING.search(text, 0, m.start()) or _DENIED.search(text[: m.start()]):
+                continue
+            work = _work_stem(m.group("work").lower())
+            for role in held(actor, "role", occurred):
+                if match_key(role) in seen or not _does(role, work):
+                    continue
+                seen.add(match_key(role))
+                out.append(
+                    Claim(
+                        entity=actor,
+                        attribute="role",
+                        value=role,
+                        confidence=CONFIDENCE,
+                        polarity="negate",
+                        change=True,
+                        span=(lo + m.start(), lo + m.end("work")),
+                        extractor="rule",
+                    )
+                )
+    return out
+
+
+def _work_stem(gerund: str) -> str:
+    stem = gerund[:-3]
+    if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        stem = stem[:-1]  # "running": "run"
+    return stem
+
+
+def _does(role: str, work: str) -> bool:
+    """Whether ``role``'s noun (its last word) is the doer of ``work`` (a gerund's stem):
+    "teacher" of "teach", "nurse" of "nurs", "consultant" of "consult"."""
+    words = match_key(role).split()
+    if not words or len(work) < 3:
+        return False
+    noun = words[-1]
+    return any(noun.endswith(end) and noun[: len(noun) - len(end)] == work for end in _DOERS)
