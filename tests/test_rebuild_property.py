@@ -78,6 +78,16 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("{} passed away", ("Rex", "Max")),
     ("I drive a Honda {}", ("Civic", "Accord")),
     ("I sold my {}", ("Civic", "car")),
+    # Goals given up and done, tools dropped and upgraded, a diet and roles ended.
+    ("I want to {}", ("learn Spanish", "run a marathon")),
+    ("I gave up on {}", ("Spanish", "the marathon")),
+    ("I ran my first marathon {}", ("last weekend", "yesterday")),
+    ("We use {}", ("Jenkins", "Python 3.8")),
+    ("We got rid of {}", ("Jenkins", "Python")),
+    ("We upgraded to Python {}", ("3.12", "3.11")),
+    ("I'm {}", ("vegetarian", "a PhD student", "a teacher")),
+    ("I'm eating meat {}", ("again", "")),
+    ("I {}", ("graduated!", "am no longer teaching")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
