@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_denials import denial, denied_values, statements
 from nousmem.policies.held_values import HeldValues
-from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -105,12 +105,9 @@ def dropped_tools(
     if not any(cue in low for cue in _CUES):
         return []  # most messages drop nothing: a substring test spares the rest
     out: list[Claim] = []
-    seen = {match_key(c.value) for c in claims if c.attribute == "uses" and c.polarity == "negate"}
+    seen = denied_values(claims, "uses")
     tools: tuple[str, ...] | None = None
-    for piece in sentences(content):
-        lo, text = piece.start(), piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    for lo, text in statements(content):
         for m in _DROPPED.finditer(text):
             before = text[: m.start()]
             if SUPPOSING.search(before) or _DENIED.search(before):
@@ -127,18 +124,8 @@ def dropped_tools(
                 if _A_WHILE.match(text, after) or not _THEN.match(text, after):
                     continue
                 seen.add(match_key(tool))
-                out.append(
-                    Claim(
-                        entity=actor,
-                        attribute="uses",
-                        value=tool,
-                        confidence=CONFIDENCE,
-                        polarity="negate",
-                        change=True,
-                        span=(lo + m.start(), lo + window[end].end()),
-                        extractor="rule",
-                    )
-                )
+                span = (lo + m.start(), lo + window[end].end())
+                out.append(denial(actor, "uses", tool, CONFIDENCE, span))
                 # "We ditched Slack for Teams": the tool that took its place.
                 new = _INSTEAD.match(text, window[end].end())
                 said = {match_key(c.value) for c in (*claims, *out) if c.attribute == "uses"}

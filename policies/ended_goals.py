@@ -34,10 +34,10 @@ from datetime import datetime
 from functools import cache
 
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
+from nousmem.policies.held_denials import denial, statements
 from nousmem.policies.held_values import HeldValues, SaidValues
 from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.plans import PLAN_ATTRIBUTE
-from nousmem.policies.sentences import sentences
 from nousmem.policies.verb_forms import past_forms, verb_forms
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -177,10 +177,7 @@ def ended_goals(
         if c.attribute == PLAN_ATTRIBUTE and c.polarity == "negate"
     }
     out: list[Claim] = []
-    for piece in sentences(content):
-        lo, text = piece.start(), piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    for lo, text in statements(content):
         at = _when(claims, lo, lo + len(text), occurred)
         for goal in named:
             span = (
@@ -195,16 +192,7 @@ def ended_goals(
                 continue
             denied.add(match_key(goal))
             out.append(
-                Claim(
-                    entity=actor,
-                    attribute=PLAN_ATTRIBUTE,
-                    value=goal,
-                    confidence=CONFIDENCE,
-                    polarity="negate",
-                    change=True,
-                    span=(lo + span[0], lo + span[1]),
-                    extractor="rule",
-                )
+                denial(actor, PLAN_ATTRIBUTE, goal, CONFIDENCE, (lo + span[0], lo + span[1]))
             )
     return out
 

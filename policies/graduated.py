@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_denials import denial, denied_values, statements
 from nousmem.policies.held_values import HeldValues
-from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -58,11 +58,8 @@ def graduated_students(
     if not any(cue in low for cue in _CUES):
         return []  # most messages graduate no one: a substring test spares the rest
     out: list[Claim] = []
-    seen = {match_key(c.value) for c in claims if c.attribute == "role" and c.polarity == "negate"}
-    for piece in sentences(content):
-        lo, text = piece.start(), piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    seen = denied_values(claims, "role")
+    for lo, text in statements(content):
         for m in _GRADUATED.finditer(text):
             before = text[: m.start()]
             if SUPPOSING.search(before) or _DENIED.search(before):
@@ -71,15 +68,6 @@ def graduated_students(
                 if _STUDENT.search(role) and match_key(role) not in seen:
                     seen.add(match_key(role))
                     out.append(
-                        Claim(
-                            entity=actor,
-                            attribute="role",
-                            value=role,
-                            confidence=CONFIDENCE,
-                            polarity="negate",
-                            change=True,
-                            span=(lo + m.start(), lo + m.end()),
-                            extractor="rule",
-                        )
+                        denial(actor, "role", role, CONFIDENCE, (lo + m.start(), lo + m.end()))
                     )
     return out

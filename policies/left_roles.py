@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_denials import denial, denied_values, statements
 from nousmem.policies.held_values import HeldValues
-from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -54,11 +54,8 @@ def left_roles(
     if not any(cue in low for cue in _CUES):
         return []  # most messages leave no work: a substring test spares the rest
     out: list[Claim] = []
-    seen = {match_key(c.value) for c in claims if c.attribute == "role" and c.polarity == "negate"}
-    for piece in sentences(content):
-        lo, text = piece.start(), piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    seen = denied_values(claims, "role")
+    for lo, text in statements(content):
         for m in _STOPPED.finditer(text):
             said_not = m.group(0).lower().split()[1:3]
             if "not" in said_not and _NOT_ANYMORE.search(m.group("rest")) is None:
@@ -70,18 +67,8 @@ def left_roles(
                 if match_key(role) in seen or not _does(role, work):
                     continue
                 seen.add(match_key(role))
-                out.append(
-                    Claim(
-                        entity=actor,
-                        attribute="role",
-                        value=role,
-                        confidence=CONFIDENCE,
-                        polarity="negate",
-                        change=True,
-                        span=(lo + m.start(), lo + m.end("work")),
-                        extractor="rule",
-                    )
-                )
+                span = (lo + m.start(), lo + m.end("work"))
+                out.append(denial(actor, "role", role, CONFIDENCE, span))
     return out
 
 

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_denials import denial, denied_values, statements
 from nousmem.policies.held_values import HeldValues
-from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -82,12 +82,9 @@ def resumed_foods(
     if actor is None or ("again" not in content.lower() and not _started(content)):
         return []
     out: list[Claim] = []
-    seen = {match_key(c.value) for c in claims if c.attribute == "diet" and c.polarity == "negate"}
+    seen = denied_values(claims, "diet")
     diets: tuple[str, ...] | None = None
-    for piece in sentences(content):
-        lo, text = piece.start(), piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    for lo, text in statements(content):
         for m in _AGAIN.finditer(text):
             before = text[: m.start()]
             if SUPPOSING.search(before) or _DENIED.search(before[-25:]):
@@ -100,18 +97,8 @@ def resumed_foods(
             for diet in diets:
                 if match_key(diet) in _LEFT_OUT_BY[food] and match_key(diet) not in seen:
                     seen.add(match_key(diet))
-                    out.append(
-                        Claim(
-                            entity=actor,
-                            attribute="diet",
-                            value=diet,
-                            confidence=CONFIDENCE,
-                            polarity="negate",
-                            change=True,
-                            span=(lo + m.start(), lo + m.end()),
-                            extractor="rule",
-                        )
-                    )
+                    span = (lo + m.start(), lo + m.end())
+                    out.append(denial(actor, "diet", diet, CONFIDENCE, span))
     return out
 
 
