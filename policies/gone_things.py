@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_denials import denial
 from nousmem.policies.held_values import HeldValues
 from nousmem.policies.letters import UPPER
 from nousmem.policies.sentences import sentences
@@ -91,18 +92,7 @@ def gone_things(
     def deny(attribute: str, value: str, span: tuple[int, int]) -> None:
         if (attribute, match_key(value)) not in seen:
             seen.add((attribute, match_key(value)))
-            out.append(
-                Claim(
-                    entity=actor,
-                    attribute=attribute,
-                    value=value,
-                    confidence=CONFIDENCE,
-                    polarity="negate",
-                    change=True,
-                    span=span,
-                    extractor="rule",
-                )
-            )
+            out.append(denial(actor, attribute, value, CONFIDENCE, span))
 
     for piece in sentences(content):
         lo, text = piece.start(), piece.group(0)
