@@ -39,6 +39,7 @@ _STANDING_VERBS = frozenset({"prefer", "avoid", "apologize", "apologise"})
 # A choice against another: "Use pytest, not unittest", "Prefer Postgres over MySQL",
 # "Write tests with pytest instead of unittest" is a standing preference.
 _CONTRAST_VERBS = frozenset({"use", "prefer", "write"})
+_DETERMINED = re.compile(r"^\s+(?:the|a|an|my|your|our|his|her|their|this|that)\b", re.I)
 _CONTRAST = re.compile(
     r"(?:,?\s+not|\s+instead\s+of|\s+rather\s+than|\s+over)\s+(?!(?:this|that|now|today)\b)\w",
     re.IGNORECASE,
@@ -361,8 +362,11 @@ def read(sentence: str) -> Read | None:
         verb = got.group("verb").lower()
         never = mod.startswith(("never", "don", "do not")) or mod.endswith(("never", "ever"))
         prefix = "never " if never else "only " if mod.endswith("only") else ""
+    # A thing chosen by name, not "the stairs" ("Use the stairs instead of the elevator" is
+    # advice to a person; an output word still makes it an instruction).
     choice = (
         verb in _CONTRAST_VERBS
+        and _DETERMINED.match(rest) is None
         and _CONTRAST.search(_TAIL.sub("", rest.replace(",", "", 1))) is not None
     )
     if choice:

@@ -180,6 +180,7 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Explain this code.",
         "Explain the rules to my son.",
         "Avoid the highway.",
+        "Use the stairs instead of the elevator.",
     ],
 )
 def test_chat_and_one_off_requests_are_not_instructions(text: str) -> None:
