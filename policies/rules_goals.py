@@ -8,7 +8,7 @@ own rule and ``policies/plans.py``; these rules read what has no state rule of i
 
 from __future__ import annotations
 
-from nousmem.policies.patterns import POSS, VAL, Rule, make_rule
+from nousmem.policies.patterns import NAME, POSS, VAL, Rule, make_rule
 
 __all__ = ["GOAL_RULES"]
 
@@ -95,6 +95,20 @@ GOAL_RULES: tuple[Rule, ...] = (
         _TO_COME + r"(?P<val>(?i:retiring|retire))" + _THEN,
         value="status",
         template="retire",
+        settled=True,
+    ),
+    # "I'm leaving Acme next month", "I'm quitting my job at Acme in June": leaving a job,
+    # dated ahead (a time must follow: "I'm leaving Acme" alone may be a door).
+    make_rule(
+        "goal",
+        "leaving quitting leave quit",
+        _TO_COME
+        + r"(?i:leaving|quitting|leave|quit)\s+(?:(?i:my\s+job\s+at|my\s+job\s+with)\s+)?"
+        + r"(?P<val>"
+        + NAME
+        + r")(?=\s+(?i:next|in|at\s+the\s+end|this|soon|after|on|by|before|once|when)\b)",
+        value="name",
+        template="leave {}",
         settled=True,
     ),
     make_rule(

@@ -53,6 +53,7 @@ async def test_a_goal_given_up_is_denied(goal: str, text: str, ended: str) -> No
         ("I hope to run a marathon.", "I ran my first marathon last weekend!", "run a marathon"),
         ("I'd like to buy a house next year.", "We bought a house in Oak Park!", "buy a house"),
         ("I want to get a PhD.", "I finally got my PhD.", "get a PhD"),
+        ("I'm leaving Acme next month.", "I left Acme last week.", "leave Acme"),
         ("I want to lose 10 pounds.", "I've lost 10 pounds!", "lose 10 pounds"),
         # The goal's verb as the cue's: done, not given up.
         ("I want to quit smoking.", "I quit smoking three weeks ago!", "quit smoking"),

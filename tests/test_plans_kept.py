@@ -35,6 +35,17 @@ def rows(text: str) -> list[Row]:
         ("I'm retiring next year.", [("goal", "retire", "assert", "2025-01-01")]),
         ("I will retire in 2026.", [("goal", "retire", "assert", "2026-01-01")]),
         ("I'm retiring from Acme in June.", [("goal", "retire", "assert", "2024-06-01")]),
+        # A job to leave, dated ahead ("quitting ... in June" is this June).
+        ("I'm leaving Acme next month.", [("goal", "leave Acme", "assert", "2024-06-01")]),
+        (
+            "I'm quitting my job at Acme in June.",
+            [
+                ("goal", "leave Acme", "assert", "2024-06-01"),
+                ("employer", "Acme", "negate", "2024-06-01"),
+            ],
+        ),
+        ("I'm leaving Acme.", []),  # no time: as often a door or a meeting
+        ("I'm leaving Paris tomorrow.", []),
         # Something retired is no retirement; a question, a supposition and the past plan
         # nothing; another's wedding is not the speaker's.
         ("I'm retiring my old laptop.", []),
