@@ -40,6 +40,7 @@ from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.plans import PLAN_ATTRIBUTE
 from nousmem.policies.verb_forms import past_forms, verb_forms
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.excerpt import stem
 from nousmem.projections.models import Claim
 
 __all__ = ["ended_goals"]
@@ -53,7 +54,6 @@ _STOP = frozenset(
 )
 _WORD = re.compile(r"[\w'-]+")
 _CLAUSE_END = re.compile(r"[.;:!?,]|" + CLAUSE_BREAK.pattern)
-_ENDINGS = ("ations", "ation", "ions", "ion", "ments", "ment", "ing", "ed", "es", "s")
 _ADVERBS = (
     r"(?:\s+(?:finally|just|officially|actually|now|already|also|basically|totally"
     r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
@@ -205,13 +205,23 @@ def _done_words(goal: str) -> frozenset[str]:
 
 
 @cache
-def _stem(word: str) -> str:
-    """``word`` without a common ending, so "promoted" and "promotion" meet ("promot")."""
-    if len(word) > 5:
-        for end in _ENDINGS:
-            if word.endswith(end) and len(word) - len(end) >= 4:
-                return word[: -len(end)]
-    return word
+def _stem_of(word: str) -> str | None:
+    """The stem a word of a goal's object is also named by ("promoted": "promot", which "the
+    promotion" starts with); None for a word named only by itself."""
+    got = stem(word)
+    return got if got != word and len(got) >= 4 else None
+
+
+def _stem_in(word: str, low: str) -> bool:
+    """Whether the lowercase text ``low`` holds ``word``'s stem (a cheap test first)."""
+    root = _stem_of(word)
+    return root is not None and root in low
+
+
+def _names(said: str, word: str) -> bool:
+    """Whether the word ``said`` names ``word`` of a goal's object: itself, or by its stem."""
+    root = _stem_of(word)
+    return said == word or (root is not None and said.startswith(root))
 
 
 def _named(goal: str, words: frozenset[str], low: str) -> bool:
@@ -220,7 +230,7 @@ def _named(goal: str, words: frozenset[str], low: str) -> bool:
     its verb in some form when it has no object ("retire")."""
     verb, obj = _parts(goal)
     if obj:
-        return all(w in words or (_stem(w) != w and _stem(w) in low) for w in obj)
+        return all(w in words or _stem_in(w, low) for w in obj)
     return bool(verb) and not verb_forms(verb).isdisjoint(words)
 
 
@@ -251,7 +261,7 @@ def _reaches(text: str, start: int, goal: str, *, partial_ok: bool) -> int | Non
         if not partial_ok and name in _PARTIAL:
             return None
         if obj:
-            need -= {w for w in need if w == name or _stem(w) == _stem(name)}
+            need -= {w for w in need if _names(name, w)}
         elif name in need:
             need.clear()
         if not need:

@@ -22,6 +22,7 @@ from nousmem.policies.clause_leads import SUPPOSING
 from nousmem.policies.held_denials import denial, denied_values, statements
 from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.excerpt import stem
 from nousmem.projections.models import Claim
 
 __all__ = ["left_roles"]
@@ -62,7 +63,7 @@ def left_roles(
                 continue  # "I'm not teaching today": a day off, not a role left
             if SUPPOSING.search(text, 0, m.start()) or _DENIED.search(text[: m.start()]):
                 continue
-            work = _work_stem(m.group("work").lower())
+            work = stem(m.group("work").lower())  # "teaching": "teach"
             for role in held(actor, "role", occurred):
                 if match_key(role) in seen or not _does(role, work):
                     continue
@@ -70,13 +71,6 @@ def left_roles(
                 span = (lo + m.start(), lo + m.end("work"))
                 out.append(denial(actor, "role", role, CONFIDENCE, span))
     return out
-
-
-def _work_stem(gerund: str) -> str:
-    stem = gerund[:-3]
-    if len(stem) > 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        stem = stem[:-1]  # "running": "run"
-    return stem
 
 
 def _does(role: str, work: str) -> bool:

@@ -11,6 +11,7 @@ capitalised name: "Chapter (3)", "Apollo (11)" or "Lily (age 7)" are none.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.sentences import sentences
@@ -28,14 +29,11 @@ _KIN = re.compile(
 _AGED = re.compile(rf"\b(?P<name>[{UPPER}][{LETTER}'-]+)\s*\((?P<age>\d{{1,3}})\)")
 
 
-class ParenAges:
+class ParenAges(NamedTuple):
     """The age claims of a text's parenthesised ages, and the text with them blanked."""
 
-    __slots__ = ("claims", "text")
-
-    def __init__(self, claims: list[Claim], text: str) -> None:
-        self.claims = claims
-        self.text = text
+    claims: list[Claim]
+    text: str
 
 
 def paren_ages(content: str) -> ParenAges:

@@ -143,6 +143,20 @@ def deltas(result: RouteResult) -> list[tuple[str, str, str]]:
     return [(d.attribute, d.value, d.polarity) for d in result.deltas]
 
 
+async def deltas_after(
+    rt: MemoryRuntime,
+    first: str,
+    then: str,
+    attribute: str,
+    at: tuple[datetime, datetime],
+    actor: str = "Sam",
+) -> list[tuple[str, str, str]]:
+    """The ``attribute`` deltas of ``then``, said by ``actor`` at ``at[1]`` after ``first``
+    at ``at[0]``: what a write-time reading made of it against what memory held."""
+    await say_at(rt, first, at[0], actor=actor)
+    return [d for d in deltas(await say_at(rt, then, at[1], actor=actor)) if d[0] == attribute]
+
+
 async def held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...]:
     """The values ``entity``'s ``attribute`` belief holds now (none without one)."""
     b = await rt.belief(entity, attribute)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,3 +116,13 @@ def test_a_compression_flag_keeps_a_refolded_belief_trail() -> None:
     fresh: list[Any] = []
     refold(dim, as_of_seq=None, as_of_time=None, trail=fresh)
     assert list(dim.trail_cache[1]) == fresh and fresh
+
+
+def test_held_rejects_a_naive_time_and_knows_no_unknown_belief() -> None:
+    store = BeliefStore()
+    store.fold(_rev(0, 1, 3, "assert", 1), seq=1, event_id="ev1")
+    with pytest.raises(ValueError, match="timezone-aware"):
+        store.held("Mia", "hobby", as_of_time=datetime(2024, 1, 5))
+    assert store.held("Mia", "hobby") == ("chess",)
+    assert store.held("Nobody", "hobby") == ()
+    assert store.held("Mia", "location", as_of_time=T0 + timedelta(days=5)) == ()

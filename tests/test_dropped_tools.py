@@ -12,15 +12,14 @@ from nousmem.policies.dropped_tools import dropped_tools
 from nousmem.policies.versions import replaced_versions
 from nousmem.projections.models import Claim
 from nousmem.runtime import MemoryRuntime
-from tests.helpers import deltas, extracted, held, say_at
+from tests.helpers import deltas_after, extracted, held
 
 SET = datetime(2024, 1, 1, 12, tzinfo=UTC)
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
 async def _uses_then(rt: MemoryRuntime, first: str, text: str) -> list[tuple[str, str, str]]:
-    await say_at(rt, first, SET, actor="Sam")
-    return [d for d in deltas(await say_at(rt, text, SAID, actor="Sam")) if d[0] == "uses"]
+    return await deltas_after(rt, first, text, "uses", (SET, SAID))
 
 
 @pytest.mark.parametrize(

@@ -10,15 +10,14 @@ import pytest
 from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.verb_forms import past_forms, verb_forms
 from nousmem.runtime import MemoryRuntime
-from tests.helpers import deltas, held, say_at
+from tests.helpers import deltas_after, held, say_at
 
 SET = datetime(2024, 2, 1, 12, tzinfo=UTC)
 SAID = datetime(2024, 11, 4, 12, tzinfo=UTC)
 
 
 async def _goal_then(rt: MemoryRuntime, goal: str, text: str) -> list[tuple[str, str, str]]:
-    await say_at(rt, goal, SET, actor="Sam")
-    return [d for d in deltas(await say_at(rt, text, SAID, actor="Sam")) if d[0] == "goal"]
+    return await deltas_after(rt, goal, text, "goal", (SET, SAID))
 
 
 @pytest.mark.parametrize(

@@ -9,16 +9,15 @@ import pytest
 
 from nousmem.policies.left_roles import left_roles
 from nousmem.runtime import MemoryRuntime
-from tests.helpers import deltas, held, say_at
+from tests.helpers import deltas_after, held
 
 SET = datetime(2024, 1, 1, 12, tzinfo=UTC)
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
 async def _role_then(rt: MemoryRuntime, role: str, text: str) -> list[tuple[str, str, str]]:
-    await say_at(rt, role, SET, actor="Sam")
-    said = deltas(await say_at(rt, text, SAID, actor="Sam"))
-    return [d for d in said if d[0] == "role" and d[2] == "negate"]
+    said = await deltas_after(rt, role, text, "role", (SET, SAID))
+    return [d for d in said if d[2] == "negate"]
 
 
 @pytest.mark.parametrize(

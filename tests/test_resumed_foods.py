@@ -9,16 +9,15 @@ import pytest
 
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.runtime import MemoryRuntime
-from tests.helpers import deltas, held, say_at
+from tests.helpers import deltas_after, held
 
 SET = datetime(2024, 1, 1, 12, tzinfo=UTC)
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
 async def _diet_then(rt: MemoryRuntime, diet: str, text: str) -> list[tuple[str, str, str]]:
-    await say_at(rt, diet, SET, actor="Sam")
-    said = deltas(await say_at(rt, text, SAID, actor="Sam"))
-    return [d for d in said if d[0] == "diet" and d[2] == "negate"]
+    said = await deltas_after(rt, diet, text, "diet", (SET, SAID))
+    return [d for d in said if d[2] == "negate"]
 
 
 @pytest.mark.parametrize(
