@@ -69,6 +69,18 @@ def year(year: int) -> DateRange:
     return DateRange(date(year, 1, 1), date(year, 12, 31), "year", str(year))
 
 
+def quarter(year: int, q: int) -> DateRange:
+    """The calendar quarter ``q`` (1-4) of ``year``: Q3 is July to September."""
+    first = 3 * q - 2
+    end = date(year, first + 2, monthrange(year, first + 2)[1])
+    return DateRange(date(year, first, 1), end, "month", f"Q{q} {year}")
+
+
+def quarter_of(d: date) -> int:
+    """The calendar quarter (1-4) ``d`` falls in."""
+    return (d.month - 1) // 3 + 1
+
+
 def span(start: date, end: date, granularity: Granularity) -> DateRange:
     """An arbitrary range such as "since 2019" or "the past month"."""
     return DateRange(start, end, granularity, f"{day_label(start)} to {day_label(end)}")
@@ -101,7 +113,8 @@ def season_near(today: date, name: str, word: str, future: bool) -> DateRange:
 
 
 def shift(today: date, unit: str, n: int) -> DateRange:
-    """The calendar ``unit`` (day/week/weekend/month/year) ``n`` steps from ``today``."""
+    """The calendar ``unit`` (day/week/weekend/month/quarter/year) ``n`` steps from
+    ``today``."""
     if unit == "day":
         return day(today + timedelta(days=n))
     if unit == "week":
@@ -110,6 +123,9 @@ def shift(today: date, unit: str, n: int) -> DateRange:
         return weekend_of(today + timedelta(days=7 * n))
     if unit == "month":
         return month(*add_months(today.year, today.month, n))
+    if unit == "quarter":
+        y, m = add_months(today.year, 3 * quarter_of(today) - 2, 3 * n)
+        return quarter(y, quarter_of(date(y, m, 1)))
     return year(today.year + n)
 
 

@@ -51,7 +51,8 @@ _BETWEEN = words(
     "have had 've did didn't didnt don't dont haven't havent hadn't hadnt never just finally "
     "also even "
     "all both recently once already actually really then ever always usually often "
-    "sometimes not no longer still currently now mostly mainly primarily stopped quit"
+    "sometimes not no longer still currently now mostly mainly primarily stopped quit started"
+    " began"
 )
 # A word just before "we" that makes a question or a suggestion of it ("did we", "shall
 # we", "why don't we"; typed without the apostrophe too).
@@ -70,9 +71,10 @@ _LEAD = re.compile(
 # The verbs of a plan in the progressive: "we're planning", "we're hoping".
 _PLANNING = words("planning hoping trying aiming intending dreaming")
 # A change "we" make to come, in the progressive or after "will": the claim becomes a plan
-# ("We're moving to Denver next month", "We'll move to Denver": ``policies/plans.py``).
-_CHANGING = words("moving relocating")
-_CHANGE = words("move relocate")
+# ("We're moving to Denver next month", "We'll move to Denver", "We're switching to Linear":
+# ``policies/plans.py``).
+_CHANGING = words("moving relocating switching migrating")
+_CHANGE = words("move relocate switch migrate")
 _NOT = words("not no longer")
 # Present verbs of what a team works with, whose "we" a second verb shares ("We use Postgres
 # and deploy on Kubernetes"); other present verbs may open a wish or a habit of another.

@@ -200,7 +200,7 @@ def match_claims(
                 if scope.past
                 or not (scope.foretold or rule.change)
                 or supposed_plan(text, walk.start)
-                else plan_of(attribute, value)
+                else plan_of(attribute, value, change=rule.change)
             )
             if plan is None:
                 return []

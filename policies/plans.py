@@ -14,6 +14,7 @@ state claim              plan
 ``role: nurse``          ``become a nurse`` (``retired``: ``retire``)
 ``team: platform team``  ``join the platform team``
 ``spouse: Tom``          ``marry Tom``
+``uses: Linear``         ``switch to Linear`` (``use Linear`` without a change verb)
 ``relationship_status``  ``get married`` / ``get engaged`` / ``get divorced``
 =======================  ============================================
 
@@ -59,6 +60,8 @@ _TEMPLATES: dict[str, str] = {
     "team": "join the {}",
     "spouse": "marry {}",
 }
+# A tool to come: switched to, or only used ("I'll use Vim for this").
+_TOOL_PLANS = ("use {}", "switch to {}")
 _STATUS_PLANS: dict[str, str] = {
     "married": "get married",
     "engaged": "get engaged",
@@ -79,8 +82,11 @@ _ALSO_FULFILS: dict[str, tuple[str, ...]] = {
 Found = tuple[int, int, int, Claim]
 
 
-def plan_of(attribute: str, value: str) -> str | None:
-    """The goal a future ``attribute: value`` state makes, or None if it makes none."""
+def plan_of(attribute: str, value: str, *, change: bool = False) -> str | None:
+    """The goal a future ``attribute: value`` state makes, or None if it makes none.
+    ``change``: said by a change rule's verb ("switch to", "move to")."""
+    if attribute == "uses":
+        return _TOOL_PLANS[change].format(value)
     if attribute == "relationship_status":
         return _STATUS_PLANS.get(value.casefold())
     if attribute == "role":
@@ -91,6 +97,17 @@ def plan_of(attribute: str, value: str) -> str | None:
         return f"become {article} {value}"
     template = _TEMPLATES.get(attribute)
     return None if template is None else template.format(value)
+
+
+def _plans_of(claim: Claim) -> tuple[str, ...]:
+    """Every goal the state ``claim`` says would end: its plan in each wording a plan of it
+    takes ("use Linear", "switch to Linear"), and the goals it also fulfils."""
+    if claim.attribute == "uses":
+        return tuple(t.format(claim.value) for t in _TOOL_PLANS)
+    plan = plan_of(claim.attribute, claim.value)
+    if plan is None:
+        return ()
+    return (plan, *(t.format(claim.value) for t in _ALSO_FULFILS.get(claim.attribute, ())))
 
 
 def supposed_plan(text: str, at: int) -> bool:
@@ -185,8 +202,8 @@ def plans_in_context(claims: Sequence[Claim], occurred: datetime, held: HeldValu
             if c.extractor != "rule" or holds(c.entity, PLAN_ATTRIBUTE, c.value):
                 out.append(c)
             continue
-        plan = plan_of(c.attribute, c.value)
-        if plan is None or not holds(c.entity, PLAN_ATTRIBUTE, plan):
+        plan = next((p for p in _plans_of(c) if holds(c.entity, PLAN_ATTRIBUTE, p)), None)
+        if plan is None:
             out.append(c)
             continue
         if holds(c.entity, c.attribute, c.value):
@@ -223,10 +240,9 @@ def fulfilled_plans(
     for c in claims:
         if c.polarity != "assert" or c.attribute == PLAN_ATTRIBUTE:
             continue
-        plan = plan_of(c.attribute, c.value)
-        if plan is None:
+        goals = _plans_of(c)
+        if not goals:
             continue
-        goals = (plan, *(t.format(c.value) for t in _ALSO_FULFILS.get(c.attribute, ())))
         told = {match_key(v) for v in said(c.entity, PLAN_ATTRIBUTE)}
         if told.isdisjoint(match_key(g) for g in goals):
             continue  # never planned: no read of the past to make

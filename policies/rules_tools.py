@@ -57,6 +57,16 @@ TOOL_RULES: tuple[Rule, ...] = (
     ),
 )
 
+# A job a tool does, said before the tool switched to ("our CI", "my notes").
+_JOB = (
+    r"(?i:ci|ci/cd|cd|ci\s+pipelines?|pipelines?|builds?|editor|ide|(?:issue\s+)?tracker"
+    r"|ticketing|tickets|issues|databases?|db|backend|frontend|infra|infrastructure|hosting"
+    r"|monitoring|logging|alerting|docs|documentation|wiki|notes|chat|email|browser|os"
+    r"|package\s+manager|build\s+system|tests|test\s+suite|repos?|codebase|stack|deploys"
+    r"|deployments?|servers?|cloud|workloads?|services?|infrastructure|passwords|music"
+    r"|files|photos|backups?|calendar|tasks|to-?dos?)"
+)
+
 # Software by name, with the version said after it ("Python 3.12", "Postgres 15").
 _VERSIONED = rf"(?P<val>(?:{SOFTWARE})(?:\s+v?\d+(?:\.\d+)*)?)(?![\w-])"
 _SOFTWARE_WORDS = " ".join(sorted({w.lower() for w in re.findall(r"[A-Za-z]{2,}", SOFTWARE)}))
@@ -83,6 +93,17 @@ USES_RULES: tuple[Rule, ...] = (
         r"(?![^.,;:!?]{0,40}?\b(?i:diet|team|squad|department|org|shift|shifts|nights|days"
         r"|part-time|full-time|remote|hybrid|role|position|job|major|school|doctor|dentist"
         r"|therapist|decaf)\b)" + VAL,
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "uses",
+        "switched switching switch migrated migrating moved moving move",
+        # "We switched our CI to GitHub Actions", "I moved my notes to Obsidian": the job
+        # first, then the tool, by its name.
+        r"\b(?i:switched|switching|switch|migrated|migrating|moved|moving|move)\s+"
+        r"(?i:our|my|the)\s+" + _JOB + r"\s+(?:(?i:over|back)\s+)?"
+        r"(?:(?i:from)\s+(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?(?i:to)\s+" + NAME_VAL,
         change=True,
         elide="past",
     ),

@@ -66,6 +66,7 @@ STATE_ATTRIBUTES = frozenset(
         "medication",
         "condition",
         "speaks",
+        "uses",
     }
 )
 

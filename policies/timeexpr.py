@@ -64,6 +64,7 @@ from nousmem.policies.timeexpr_patterns import (
     NUMBER,
     OPENERS,
     ORDINAL,
+    QUARTER_NAME,
     REACH,
     TIME,
     TRIGGER_RE,
@@ -106,6 +107,20 @@ def _num(word: str) -> int:
 def _unit(word: str) -> str:
     word = word.lower()
     return word[:-1] if word.endswith("s") else word
+
+
+def _quarter(q: int, year: str | None, word: str, at: At, today: date) -> DateRange:
+    """A quarter ("Q3", "in Q3 2024", "since Q1"); named without a year, the latest not
+    after ``today``, or in a sentence about what is to come the first not before it."""
+    if year:
+        r = dr.quarter(int(year), q)
+    else:
+        now = dr.quarter_of(today)
+        if word != "since" and at.future():
+            r = dr.quarter(today.year if q >= now else today.year + 1, q)
+        else:
+            r = dr.quarter(today.year if q <= now else today.year - 1, q)
+    return dr.span(r.start, max(today, r.start), "month") if word == "since" else r
 
 
 def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
@@ -175,6 +190,8 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
             if r.start > today and at.back():
                 return dr.shift(today, "weekend", -1)
         return dr.shift(today, g("lnt_u").lower(), step)
+    if g("q_n"):
+        return _quarter(int(g("q_n")[1]), g("q_y"), (g("q_p") or "in").lower(), at, today)
     if g("lnd_d") or g("bare_d"):
         day_word = g("lnd_d") or g("bare_d")
         if not capitalised(day_word) and (g("bare_d") or day_word.lower() in WORD_ABBREVS):
@@ -275,6 +292,8 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
     words = set(WORD_OR_NUMBER.findall(lower))
     present = TRIGGERS & words
     anchors = [m.span() for m in NUMBER.finditer(lower)]
+    if "q" in words:
+        anchors.extend(m.span() for m in QUARTER_NAME.finditer(lower))
     if not present and not anchors:
         return []
     for word in present:

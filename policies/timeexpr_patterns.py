@@ -121,8 +121,8 @@ TIME = re.compile(
     r"|(?:the\s+)?(?:very\s+)?(?:beginning|start|middle|end)\s+of)[-\s]+"
     rf"(?:(?P<pt_m>{MONTH_RE})\.?(?:,?\s+(?:of\s+)?(?P<pt_my>{YEAR_RE})\b)?(?![\s,]*\d)"
     rf"|(?P<pt_y>{YEAR_RE})\b(?![-/:]\d)"
-    rf"|(?P<pt_r>last|this|next)\s+(?P<pt_ru>week|month|year)\b{NOT_BEFORE_NOUN}"
-    rf"|the\s+(?P<pt_tu>week|month|year)\b{NOT_BEFORE_NOUN}"
+    rf"|(?P<pt_r>last|this|next)\s+(?P<pt_ru>week|month|quarter|year)\b{NOT_BEFORE_NOUN}"
+    rf"|the\s+(?P<pt_tu>week|month|quarter|year)\b{NOT_BEFORE_NOUN}"
     r"|(?:the\s+)?(?P<pt_s>spring|summer|autumn|fall|winter)\b"
     rf"(?:\s+(?:of\s+)?(?P<pt_sy>{YEAR_RE})\b)?{NOT_BEFORE_NOUN})"
     # Not "the week before last Friday's meeting".
@@ -156,7 +156,10 @@ TIME = re.compile(
     rf"|(?:the\s+)?past\s+(?:(?P<past_n>{NUM_RE})\s+)?(?P<past_u>{UNIT_RE})"
     rf"|(?:the\s+)?last\s+(?P<past2_n>{NUM_RE})\s+(?P<past2_u>{UNIT_RE})"
     r"|the\s+last\s+(?P<past3_u>week|month|year)\b(?!\s+of\b)"
-    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|year)\b(?!\s+of\b)"
+    r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|quarter|year)\b"
+    r"(?!\s+of\b)"
+    # "in Q3", "by Q1 2025": a calendar quarter.
+    rf"|(?:(?P<q_p>in|during|by|since|until|for)\s+)?(?P<q_n>q[1-4])\b(?:\s+(?P<q_y>{YEAR_RE})\b)?"
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{DAY_RE})"
     rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
@@ -178,7 +181,7 @@ TIME = re.compile(
 TRIGGERS = frozenset(
     (
         "today yesterday tomorrow tonight morning afternoon evening night day days week weeks "
-        "weekend weekends month months year years spring summer autumn fall winter "
+        "weekend weekends month months quarter year years spring summer autumn fall winter "
         "christmas halloween thanksgiving easter"
     ).split()
     + [d + "s" for d in DAYS]
@@ -190,7 +193,7 @@ OPENERS = TRIGGERS | frozenset(
     (
         "the earlier this last next coming on in during since of past over from until by a an "
         "few several couple early mid late beginning start middle end very first second third "
-        "fourth"
+        "fourth q"
     ).split()
     + list(NUM_WORDS)
 )
@@ -205,6 +208,8 @@ HOLIDAY_WORDS = frozenset(
 )
 ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b")
 WORD_OR_NUMBER = re.compile(r"[a-z]+|\d+")
+# "Q3": a quarter's name, an anchor as a number is (its digit follows a letter).
+QUARTER_NAME = re.compile(r"(?<![0-9a-z])q[1-4](?![0-9a-z])")
 # "(?=\d)" first: the lookbehind then runs at digits only, not at every character.
 NUMBER = re.compile(r"(?=\d)(?<![0-9a-z])\d+")
 # One literal pattern per trigger: a leading literal lets the regex engine scan fast.

@@ -6,7 +6,8 @@ one tool are one tool's place, and the older would stay held beside the newer. A
 ``uses`` value with a version ("Python 3.12", "Postgres 15", "Node v20") denies each held
 value that is the same name with another version. A name without a version is neither
 ("Python" and "Python 3.12" stay), and nor are two names sharing a word ("Visual Studio
-2022" and "Visual Studio Code").
+2022" and "Visual Studio Code"). Two names of one tool are one name ("Postgres 14" and
+"PostgreSQL 16": ``policies/tool_kinds.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.held_values import HeldValues
+from nousmem.policies.tool_kinds import same_tool
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -35,10 +37,10 @@ def replaced_versions(claims: Sequence[Claim], occurred: datetime, held: HeldVal
         m = _VERSIONED.match(c.value)
         if m is None:
             continue
-        name, version = match_key(m.group("name")), m.group("version")
+        name, version = m.group("name"), m.group("version")
         for value in held(c.entity, "uses", occurred):
             other = _VERSIONED.match(value)
-            if other is None or match_key(other.group("name")) != name:
+            if other is None or not same_tool(other.group("name"), name):
                 continue
             if other.group("version") == version or (match_key(c.entity), match_key(value)) in said:
                 continue

@@ -27,6 +27,7 @@ from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.left_roles import left_roles
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
+from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
 from nousmem.policies.switched_back import switched_back
@@ -98,6 +99,8 @@ class ClaimsInContext(RuntimeCore):
         claims += exclusive_denials(claims, occurred, self._exclusive_groups, self._held)
         # "We upgraded to Python 3.12" ends Python 3.8.
         claims += replaced_versions(claims, occurred, self._held)
+        # "We switched to Linear" ends Jira, the issue tracker held.
+        claims += replaced_tools(claims, obs.content, occurred, self._held)
         # "We moved back to GitHub Actions" ends Buildkite, which replaced it.
         claims += switched_back(
             claims, obs.content, occurred, self._held, self._proj.beliefs.revisions

@@ -193,6 +193,7 @@ def _base_ranges() -> st.SearchStrategy[dr.DateRange]:
             lambda t: dr.season(*t)
         ),
         st.dates(date(1900, 1, 1), date(2200, 1, 1)).map(dr.week_of),
+        st.tuples(years, st.integers(1, 4)).map(lambda t: dr.quarter(*t)),
     )
 
 
