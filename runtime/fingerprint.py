@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 28
+READ_RULES = 29
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -210,6 +210,9 @@ unexplained while the package version stays the same (as it does between release
 28: "quitting" in the present progressive tells of a time to come, as "leaving" does ("I'm
    quitting my job in June" said in May is this June), in the time notes of excerpts as in
    the extractor.
+29: calendar quarters are time expressions ("next quarter", "in Q3", "by Q1 2025"), and
+   "switching", "migrating" after "we're" tell of a time to come, in the time notes of
+   excerpts as in the extractor.
 """
 
 
