@@ -30,7 +30,8 @@ SOFTWARE = (
     r"|Linear|ClickUp|Confluence|Bitbucket|Basecamp|Airtable|Monday\.com|CircleCI|Jenkins"
     r"|Buildkite|Travis\s+CI|ArgoCD|Argo\s+CD|Terraform|Ansible|Nomad|OpenShift|Redis|Kafka"
     r"|RabbitMQ|Datadog|Grafana|Prometheus|Sentry|PagerDuty|Snowflake|BigQuery|Databricks"
-    r"|IntelliJ|PyCharm|WebStorm|Sublime\s+Text|Xcode|Zed)(?!\w)"
+    r"|IntelliJ|PyCharm|WebStorm|Sublime\s+Text|Xcode|Zed|Node(?:\.js)?|Deno|Django|Flask"
+    r"|FastAPI|Rails|Ruby\s+on\s+Rails|Next\.js|Laravel|Spring\s+Boot|Java(?=\s+\d))(?!\w)"
 )
 
 # Family words written as names ("to join Dad", "moved out of Mom's").

@@ -82,10 +82,13 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         for _, _, _, c in found
         if c.attribute == "vehicle"
     ]
+    schools = {
+        (match_key(c.entity), match_key(c.value)) for _, _, _, c in found if c.attribute == "school"
+    }
     for _, idx, _, claim in found:
         key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
-        if claim.attribute == "activity" and (key[0], key[2]) in trips:
-            continue
+        if claim.attribute == "activity" and (key[0], key[2]) in trips | schools:
+            continue  # "I go to MIT": the school, not an outing
         if claim.attribute == "activity" and _bought_car(key, cars):
             continue  # "I bought a Subaru": the car, not a purchase as a pastime
         if claim.attribute == "activity" and _booked_trip(key, trips):

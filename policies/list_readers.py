@@ -49,7 +49,7 @@ MAX_WORDS = 3
 """Words in one item: "circuit training", "Dungeons and Dragons" is a binomial."""
 
 # The end of the stretch an item may span: the chars a rule's VAL never crosses.
-STRETCH_END = re.compile(r"[.,;:!?()\[\]\n\"]")
+STRETCH_END = re.compile(r"[,;:!?()\[\]\n\"]|(?<!\d)\.|\.(?!\d)")
 WORD = re.compile(r"\S+")
 _PAIR_JOIN = re.compile(r"\s+(?:and|&|'n'|'n|n')\s+", re.I)
 TRAIL = ",.;:!?\"'"

@@ -140,6 +140,7 @@ USES_RULES: tuple[Rule, ...] = (
         + r"(?:(?i:now|still|currently|mostly|all|fully|entirely)\s+)?(?i:on)\s+"
         + _VERSIONED,
         value="raw",
+        items=_VERSIONED,
     ),
     # "We upgraded to Python 3.12", "I updated to macOS 14": that version, in place of the
     # one held (``policies/versions.py``).

@@ -142,6 +142,15 @@ WORK_RULES: tuple[Rule, ...] = (
         r"(?i:the)\s+" + _TEAM,
         value="raw",
     ),
+    # "I lead the data team", "Ana manages the platform team": the team one heads is one's
+    # own (what role it makes is left to the role rules).
+    make_rule(
+        "team",
+        "team squad department",
+        r"\b(?i:lead|leads|leading|manage|manages|managing|run|runs|running|head|heads"
+        r"|heading)\s+(?:(?i:up)\s+)?(?i:the|our)\s+" + _TEAM,
+        value="raw",
+    ),
     make_rule(
         "team",
         "team squad department",

@@ -139,6 +139,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
     "container orchestration": ("kubernetes|k8s", "nomad", "docker swarm", "ecs", "openshift"),
     "infrastructure as code": ("terraform", "pulumi", "cloudformation", "opentofu"),
     "frontend framework": ("react", "vue|vue.js", "angular", "svelte", "solid|solidjs"),
+    "javascript runtime": ("node|node.js|nodejs", "deno", "bun"),
+    "python web framework": ("django", "flask", "fastapi"),
     "design": ("figma", "sketch", "adobe xd"),
     "password manager": ("1password", "lastpass", "bitwarden", "dashlane", "keepass"),
     "shell": ("bash", "zsh", "fish"),

@@ -64,3 +64,17 @@ def test_degrees_and_years_of_school(text: str, expected: list[Row]) -> None:
 )
 def test_a_school_gone_to(text: str, school: list[str]) -> None:
     assert [v for _, a, v, _ in extracted_claims(text, actor="Ana") if a == "school"] == school
+
+
+@pytest.mark.parametrize(
+    ("text", "activity"),
+    [
+        # The school gone to is no outing besides.
+        ("I go to MIT.", []),
+        ("Lily goes to Lincoln Elementary.", []),
+        # An outing to a school is one.
+        ("I went to MIT last week for a talk.", ["MIT"]),
+    ],
+)
+def test_a_school_gone_to_is_no_activity(text: str, activity: list[str]) -> None:
+    assert [v for _, a, v, _ in extracted_claims(text, actor="Ana") if a == "activity"] == activity

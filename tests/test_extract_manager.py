@@ -84,6 +84,10 @@ def test_our_is_the_speakers_possessive(text: str, expected: tuple[str, str]) ->
         ("Tom moved to the payments team.", ("Tom", "payments team", "assert")),
         ("I'm no longer on the platform team.", ("Dana", "platform team", "negate")),
         ("I don't work in the data team anymore.", ("Dana", "data team", "negate")),
+        # The team one heads.
+        ("I lead the data team.", ("Dana", "data team", "assert")),
+        ("Ana heads up our growth team.", ("Ana", "growth team", "assert")),
+        ("I used to manage the platform team.", ("Dana", "platform team", "negate")),
     ],
 )
 def test_a_team_is_read(text: str, expected: tuple[str, str, str]) -> None:
@@ -99,6 +103,7 @@ def test_a_team_is_read(text: str, expected: tuple[str, str, str]) -> None:
         "I was on the platform team.",  # once: says nothing of now
         "I'll be joining the infra team next month.",  # a plan
         "I work with the design team.",  # beside it, not in it
+        "I run the team meetings.",  # no team named
         "Is Tom on the platform team?",
         "If I'm on the platform team, I'll know.",
     ],

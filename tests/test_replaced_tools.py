@@ -142,6 +142,21 @@ async def test_a_switch_called_off_ends_the_plan_and_keeps_the_tool() -> None:
             [("goal", "switch to GitHub Actions", "assert")],
         ),
         ("We're moving to Linear next quarter.", [("goal", "switch to Linear", "assert")]),
+        # Lists of tools with versions; a runtime by its name.
+        (
+            "I use Vim, Python 3.12 and Postgres.",
+            [
+                ("uses", "Vim", "assert"),
+                ("uses", "Python 3.12", "assert"),
+                ("uses", "Postgres", "assert"),
+            ],
+        ),
+        (
+            "We're on Node 18 and React 18.2.",
+            [("uses", "Node 18", "assert"), ("uses", "React 18.2", "assert")],
+        ),
+        ("We're on Java 17.", [("uses", "Java 17", "assert")]),
+        ("I'm on Java for a week.", []),
         # A job, then no tool by its name; and no job.
         ("I switched my phone to airplane mode.", []),
         ("We switched our meetings to Tuesdays.", []),
