@@ -25,6 +25,7 @@ from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.left_roles import left_roles
+from nousmem.policies.meant_values import meant_values
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.replaced_tools import replaced_tools
@@ -72,6 +73,8 @@ class ClaimsInContext(RuntimeCore):
             claims += left_roles(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
+            # "Sorry, I meant Cambridge, not Boston": the home memory holds, corrected.
+            claims += meant_values(claims, obs.content, obs.actor, self._holding)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
@@ -129,6 +132,11 @@ class ClaimsInContext(RuntimeCore):
     def _held_now(self, entity: str, attribute: str) -> tuple[str, ...]:
         """The values held of (entity, attribute) at present: the live belief, no refold."""
         return self._proj.beliefs.held(entity, attribute)
+
+    def _holding(self, entity: str) -> dict[str, tuple[str, ...]]:
+        """The values held of ``entity`` at present, by attribute."""
+        beliefs = self._proj.beliefs
+        return {a: beliefs.held(entity, a) for a in beliefs.dimensions(entity)}
 
     def _ever_said(self, entity: str, attribute: str) -> tuple[str, ...]:
         """Every value memory was told of (entity, attribute): the live belief, no refold."""
