@@ -13,8 +13,14 @@ import re
 from collections.abc import Collection
 from typing import NamedTuple
 
+from nousmem.policies.instruction_words import (
+    BARE_CONVENTION,
+    CONVENTION,
+    PROGRAMMING,
+    UNITS,
+)
+
 __all__ = [
-    "CHOICE_KINDS",
     "LANGUAGES",
     "LEAD",
     "OPENS",
@@ -136,38 +142,6 @@ _OUTPUT_WORDS = frozenset(
 _OUTPUT = re.compile(
     rf"\b(?:{'|'.join(sorted(_OUTPUT_WORDS))})\b|\byes\s*(?:or|/)\s*no\b", re.IGNORECASE
 )
-# Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
-_PROGRAMMING = frozenset(
-    "Python TypeScript JavaScript Java Rust Go Golang SQL Kotlin Swift Ruby PHP Scala Haskell "
-    "Elixir".split()
-)
-#: The units, currencies and languages an instruction picks one of, by kind (lowercase):
-#: "Always give prices in USD" picks a currency, "write code in Go" a programming language
-#: (``instruction_kinds.py``: a later choice of the same kind replaces it). SQL is no such
-#: choice: queries are written in SQL beside any other language.
-CHOICE_KINDS: dict[str, frozenset[str]] = {
-    "programming language": frozenset(w.lower() for w in _PROGRAMMING) - {"sql"},
-    "currency": frozenset(
-        "usd eur gbp jpy cad aud chf inr krw cny dollars euros pounds yen rupees francs".split()
-    ),
-    "distance": frozenset(
-        "km kilometers kilometres miles meters metres centimeters centimetres cm".split()
-    ),
-    "temperature": frozenset("celsius fahrenheit".split()),
-    "weight": frozenset("kg kilograms kilos lbs pounds".split()),
-    "measures": frozenset("metric imperial".split()),
-    "time": frozenset("utc gmt".split()),
-}
-# The units and currencies the output is given in: "Always give prices in USD", "Convert
-# times to my time zone from now on" (after "in"/"to"; "feet" and "won" are other words).
-_UNIT_WORDS = frozenset().union(
-    *(words for kind, words in CHOICE_KINDS.items() if kind != "programming language")
-)
-_UNITS = re.compile(
-    rf"\b(?:in|into|to)\s+(?:US\s+|my\s+|local\s+)?(?:{'|'.join(sorted(_UNIT_WORDS))}"
-    r"|time\s*zone|local\s+time|(?:24|12)[- ]hour\s+(?:time|format|clock))\b",
-    re.IGNORECASE,
-)
 # Where in the answer: "at the end", "at the top".
 _POSITIONS = frozenset("end top start beginning bottom".split())
 _LANGUAGE = re.compile(
@@ -285,9 +259,9 @@ def _elsewhere(words: list[str]) -> bool:
         return False
     if words[0].title() in LANGUAGES or words[-1].title() in LANGUAGES:
         return False
-    if _UNITS.match("in " + " ".join(words)):
+    if UNITS.match("in " + " ".join(words)):
         return False  # "in USD", "to metric", "to my time zone"
-    if words[0] in _PROGRAMMING or words[0].lower() in ("yes", "no"):
+    if words[0] in PROGRAMMING or words[0].lower() in ("yes", "no"):
         return False  # "in TypeScript", "with yes or no"
     if _CODE_TOOLS.fullmatch(words[0]):
         return False  # "in React", "with pytest"
@@ -318,14 +292,16 @@ def _about_output(verb: str, rest: str, *, choice: bool = False) -> bool:
     elif (
         _OUTPUT.search(rest) is None
         and _LANGUAGE.search(rest) is None
-        and _UNITS.search(rest) is None
+        and UNITS.search(rest) is None
         and not (verb in _LANGUAGE_VERBS and _BARE_LANGUAGE.match(rest))
     ):
         return False  # "Never give up!", "Keep it up!"
     if any(w.lower() not in _OUTPUT_WORDS for w in _YOUR.findall(rest)):
         return False  # "Never use jargon in your presentations"
-    if any(_elsewhere(p) for p in _phrases(_TAIL.sub("", rest))):
-        return False  # "Always be formal with clients", "Never use tables in Word"
+    if not choice and any(_elsewhere(p) for p in _phrases(_TAIL.sub("", rest))):
+        # "Always be formal with clients", "Never use tables in Word" (a choice's place is
+        # its scope: "Use Postgres over MySQL for new services")
+        return False
     return verb != "keep" or _KEPT.match(rest) is not None
 
 
@@ -372,6 +348,11 @@ def read(sentence: str) -> Read | None:
     if choice:
         rest = re.sub(r",(\s+not\s)", r"\1", rest, count=1)  # ", not unittest" stays in it
     kind_made = _KINDS_MADE.match(rest) is not None and _THIS.search(rest) is None
+    convention = verb == "use" and (
+        (CONVENTION.match(_TAIL.sub("", rest)) is not None and _THIS.search(rest) is None)
+        or BARE_CONVENTION.match(core_of(rest)) is not None
+    )
+    choice = choice or convention  # about what the assistant makes, whatever its words
     standing = standing or verb in _STANDING_VERBS or choice or kind_made
     if not standing and _GENERIC.search(rest) is None:
         return None  # a request for this turn

@@ -14,6 +14,8 @@ and the new instruction's other words among the held one's ("write *examples* in
 after "write *code examples* in Go"). A narrower instruction adds to a broader one ("Use
 Rust for the backend" after "Always use Python"), other objects are other instructions
 ("Give weights in pounds" after "Give prices in USD"), and "also", "too" or "as well" adds.
+The same choice in another number replaces it too ("Use 2 spaces for indentation" after
+"Use 4 spaces for indentation").
 Nothing is added for a hedged claim, a "never" instruction, or a value the same observation
 itself asserts or denies.
 """
@@ -25,7 +27,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from nousmem.policies.ended_marriage import claimed_at
-from nousmem.policies.instruction_grammar import CHOICE_KINDS
+from nousmem.policies.instruction_words import CHOICE_KINDS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -36,6 +38,9 @@ _MARKERS = frozenset({"only", "always"})
 _FILLER = frozenset("in into to with using for the a an my me all every".split())
 _ADDS = re.compile(r"\b(?:also|too|as\s+well|besides)\b", re.IGNORECASE)
 _WORD = re.compile(r"[\w'+#-]+")
+_NUMBERS = frozenset(
+    [str(n) for n in range(1, 13)] + "one two three four five six seven eight".split()
+)
 
 #: The instructions memory holds of an entity at an instant.
 HeldInstructions = Callable[[str, datetime], Sequence[str]]
@@ -88,6 +93,9 @@ def _replaces(new: _Shape, old: _Shape) -> bool:
     """Whether ``new`` does what ``old`` does, with another choice of the same kind."""
     if (new.marker, new.verb) != (old.marker, old.verb) or new.choice is None:
         return False
-    if old.choice is None or old.choice[0] != new.choice[0] or old.choice == new.choice:
+    if old.choice is None or old.choice[0] != new.choice[0]:
         return False
+    if old.choice == new.choice:
+        # The same choice in another number: "Use 2 spaces for indentation" after "Use 4".
+        return new.others != old.others and new.others - _NUMBERS == old.others - _NUMBERS
     return new.others <= old.others

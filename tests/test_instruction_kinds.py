@@ -41,6 +41,10 @@ def denied(new: list[Claim], held: list[str]) -> list[str]:
         ("go with metric", "go with imperial"),
         # "go" in lowercase is the verb, not Go: one choice, Python.
         ("use Rust", "use Python when we go live"),
+        ("use tabs for indentation", "use 4 spaces for indentation"),
+        # The same choice in another number.
+        ("use 2 spaces for indentation", "use 4 spaces for indentation"),
+        ("use American spelling", "use British spelling"),
     ],
 )
 def test_another_choice_of_the_same_kind_replaces_the_held_one(new: str, old: str) -> None:
@@ -58,6 +62,7 @@ def test_another_choice_of_the_same_kind_replaces_the_held_one(new: str, old: st
         ("explain code in Rust", "write code in Go"),  # another verb
         ("only use Rust", "use Go"),  # another marker
         ("never write code in Go", "write code in Rust"),  # a ban replaces nothing
+        ("use 2 spaces in YAML files", "use 4 spaces for indentation"),  # another scope
         ("write code in Rust", "never write code in Go"),
         ("write code in Go", "write code in Go"),  # the same choice
         ("convert USD to EUR", "convert USD to GBP"),  # two choices: which one changed?

@@ -106,6 +106,14 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
             "Write commit messages in the imperative mood.",
             "write commit messages in the imperative mood",
         ),
+        # A convention, by what it is used for as a kind, or on its own.
+        ("Use 4 spaces for indentation.", "use 4 spaces for indentation"),
+        ("Use snake_case for function names.", "use snake_case for function names"),
+        ("Use UTC for all timestamps.", "use UTC for all timestamps"),
+        ("Use metric units.", "use metric units"),
+        ("Use British spelling.", "use British spelling"),
+        # A choice's place is its scope.
+        ("Use Postgres over MySQL for new services.", "use Postgres over MySQL for new services"),
     ],
 )
 def test_a_standing_instruction_is_read(text: str, value: str) -> None:
@@ -126,6 +134,12 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Keep in touch.",
         "Don't worry about it.",
         "Never stop learning.",
+        # A thing named, or no kind of work: a request for this turn, or advice.
+        "Use the search tool for this.",
+        "Use my notes for the summary.",
+        "Use 2 cups of flour for the dough.",
+        "Use butter for frying.",
+        "Use a VPN for banking.",
         # A request for this turn, not for every turn.
         "Give me a short summary of the news.",
         "Answer in French.",
