@@ -192,11 +192,14 @@ def speaker_we(text: str, start: int, verb: int) -> int | None:
     return we if group_did(text, we, own.start()) else None
 
 
-# What a speaker's group works with: "Our team uses Linear", "Our repo uses pnpm".
+# What a speaker's group works with: "Our team uses Linear", "Our repo uses pnpm", "Our
+# tests use pytest".
 _OUR_GROUP = re.compile(
     r"(?<![\w'])(?P<our>our|my)\s+(?:(?:whole|entire|main|new|current)\s+)?(?:team|teams|repo"
     r"|repos|repository|project|codebase|stack|company|startup|org|organi[sz]ation|office"
-    r"|department|group|lab|app|backend|frontend|infra|infrastructure|household|family)\s+"
+    r"|department|group|lab|app|apps|backend|frontend|infra|infrastructure|household|family"
+    r"|tests|test\s+suite|ci|pipeline|pipelines|services?|api|website|site|product|platform"
+    r"|monorepo|docs)\s+"
     # "is" / "are" for a passive or a progressive: "Our app is hosted on Vercel".
     r"(?:(?:doesn't|doesnt|does\s+not|don't|no\s+longer|also|now|still|mostly|just|only"
     r"|never|all|really|actually|is|are)\s+)*$",

@@ -159,11 +159,15 @@ class Rule(BaseModel):
 # ---- regex pieces -------------------------------------------------------------------
 # Verb phrases are wrapped in (?i:...) so that names stay case-sensitive: a capital letter
 # is the only cue that "Google" is a name.
-# A run of value characters, then at most one title's point or decimal point and another
-# run ("St. Louis", "Python 3.12"): a character class runs fast, an alternation per
-# character would not.
+# A run of value characters, then at most one title's point, decimal point or software
+# name's point and another run ("St. Louis", "Python 3.12", "Next.js"): a character class
+# runs fast, an alternation per character would not.
 _VALUE_RUN = r"[^.,;:!?()\[\]\n\"]"
-VAL = rf"(?P<val>{_VALUE_RUN}{{1,80}}(?:(?:{TITLE_POINT}|(?<=\d)\.(?=\d)){_VALUE_RUN}{{1,60}})?)"
+_NAME_POINT = r"(?<=\w)\.(?=(?i:js|io|ai|net|com|ts|app|dev)\b)"
+VAL = (
+    rf"(?P<val>{_VALUE_RUN}{{1,80}}(?:(?:{TITLE_POINT}|(?<=\d)\.(?=\d)|{_NAME_POINT})"
+    rf"{_VALUE_RUN}{{1,60}})?)"
+)
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
 #: A name right after a noun ("my son Kyle", "my boss Tom"): not a contraction of "I" ("my

@@ -156,6 +156,11 @@ async def test_a_switch_called_off_ends_the_plan_and_keeps_the_tool() -> None:
             [("uses", "Node 18", "assert"), ("uses", "React 18.2", "assert")],
         ),
         ("We're on Java 17.", [("uses", "Java 17", "assert")]),
+        # A software name's point; what the speaker's tests, CI or site use.
+        ("I use Next.js.", [("uses", "Next.js", "assert")]),
+        ("Our tests use pytest.", [("uses", "pytest", "assert")]),
+        ("Our CI uses GitHub Actions.", [("uses", "GitHub Actions", "assert")]),
+        ("Do our tests use pytest?", []),
         ("I'm on Java for a week.", []),
         # A job, then no tool by its name; and no job.
         ("I switched my phone to airplane mode.", []),
@@ -173,6 +178,7 @@ def test_tool_kinds() -> None:
     assert tool_kind("Postgres 15") == tool_kind("PostgreSQL") == "database"
     assert tool_kind("VS Code") == tool_kind("Visual Studio Code") == "editor"
     assert tool_kind("Woodpecker") is None
+    assert tool_kind("Node.js 20") == tool_kind("Deno") == "javascript runtime"
     assert same_tool("Postgres", "PostgreSQL 16")
     assert not same_tool("Postgres", "MySQL")
     assert same_tool("Woodpecker", "woodpecker")
