@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.birthdays import turned_birthdays
 from nousmem.policies.claim_conflicts import settled, with_replaced, with_turnarounds
 from nousmem.policies.clause_leads import supposed
 from nousmem.policies.corrections import corrections
@@ -95,7 +96,13 @@ class RuleExtractor:
         intro = introductions(content, obs.actor)
         ages = paren_ages(intro.text)
         said = self._rule_claims(obs, ages.text, seen)
-        for c in (*intro.claims, *ages.claims):
+        # "Lily is turning 6 on Saturday": the day is her birthday.
+        born = (
+            turned_birthdays(content, obs.actor, extract_time_mentions(obs))
+            if "turn" in content
+            else []
+        )
+        for c in (*intro.claims, *ages.claims, *born):
             key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)

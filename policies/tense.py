@@ -37,7 +37,7 @@ _FUTURE = re.compile(
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
     r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
     r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
-    r"|quitting"
+    r"|quitting|switching|migrating|turning"
     r"|relocating|transferring|expecting)"
     r"|(?:excited|ready)\s+for|remind\s+me)\b|'ll\b)",
     re.IGNORECASE,

@@ -211,8 +211,9 @@ unexplained while the package version stays the same (as it does between release
    quitting my job in June" said in May is this June), in the time notes of excerpts as in
    the extractor.
 29: calendar quarters are time expressions ("next quarter", "in Q3", "by Q1 2025"), and
-   "switching", "migrating" after "we're" tell of a time to come, in the time notes of
-   excerpts as in the extractor.
+   "switching", "migrating" and "turning" in the present progressive tell of a time to
+   come ("We're switching to Linear on Monday", "Lily is turning 6 on Saturday"), in the
+   time notes of excerpts as in the extractor.
 """
 
 

@@ -1,0 +1,80 @@
+"""A birthday from an age turned on a named day: "Lily is turning 6 on Saturday" (said on
+Wednesday 1 May 2024) gives Lily's ``birthday`` May 4.
+
+The age rules read an age turned in the past ("Lily turned 6 yesterday"), and an age to
+come sets no present one, so "I'm turning 40 on Saturday" left nothing at all, though it
+says the day of the birthday. Here, a person by name or "I" turning, turned or turns a
+whole number on a day the sentence names to the day (not "next week", "in June") has that
+day's month and day as a ``birthday``, in the form the birthday rules give ("May 4"). Not a
+question, a supposition ("If Lily turns 6 ..."), a kin word with no name ("My daughter is
+turning 6 on Saturday": whose is read against memory, not here), or two days in the
+sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.daterange import MONTH_NAMES
+from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.sentences import sentences
+from nousmem.policies.timeexpr import TimeMention
+from nousmem.projections.models import Claim
+
+__all__ = ["CONFIDENCE", "turned_birthdays"]
+
+CONFIDENCE = 0.85
+_TURNING = re.compile(
+    rf"\b(?P<who>I|[{UPPER}][{LETTER}-]+)(?:'s|'m|\s+is|\s+am|\s+was|\s+will|\s+'ll)?"
+    r"(?:\s+(?:be|just|finally|officially|actually))*\s+(?:turning|turns|turned|turn)\s+"
+    r"(?P<n>\d{1,3})\b(?!\s*(?:%|percent|degrees|times|years?\s+(?:ago|old\s+(?:in|next))))",
+)
+# Capitalised words that open a sentence and are no one: "Today I'm ..." aside, these.
+_NOT_NAMES = frozenset(
+    "He She They We It This That There Here Today Tomorrow Yesterday Mom Dad Grandma Grandpa "
+    "Who What When Where Why How If Once".split()
+)
+
+
+def turned_birthdays(
+    content: str, actor: str | None, mentions: Sequence[TimeMention]
+) -> list[Claim]:
+    """The ``birthday`` claims of the ages ``content`` says are turned on a named day (see
+    the module doc); ``mentions``: its resolved time expressions."""
+    if "turn" not in content:
+        return []
+    days = [t for t in mentions if t.granularity == "day"]
+    if not days:
+        return []
+    out: list[Claim] = []
+    for piece in sentences(content):
+        text = piece.group(0)
+        if text.rstrip().endswith("?"):
+            continue
+        lo, hi = piece.start(), piece.end()
+        inside = [t for t in days if lo <= t.span[0] < hi]
+        if len(inside) != 1:
+            continue
+        for m in _TURNING.finditer(text):
+            who = m.group("who")
+            if who in _NOT_NAMES or int(m.group("n")) > 120:
+                continue
+            if SUPPOSING.search(text, 0, m.start()) is not None:
+                continue
+            entity = actor if who == "I" else who
+            if entity is None:
+                continue
+            day = inside[0].start
+            out.append(
+                Claim(
+                    entity=entity,
+                    attribute="birthday",
+                    value=f"{MONTH_NAMES[day.month - 1]} {day.day}",
+                    confidence=CONFIDENCE,
+                    span=(lo + m.start(), lo + m.end()),
+                    extractor="rule",
+                )
+            )
+    return out
