@@ -16,7 +16,9 @@ from pydantic import BaseModel, ConfigDict
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.projections.title_points import TITLE_POINT
 
-ValueKind = Literal["np", "vp", "name", "status", "pet", "raw", "date", "count", "clock"]
+ValueKind = Literal[
+    "np", "vp", "name", "status", "pet", "raw", "date", "count", "clock", "allergen"
+]
 SubjectMode = Literal["walk", "poss", "pair"]
 ElideMode = Literal["never", "past", "past_ing"]
 

@@ -152,6 +152,8 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
         value = COUNT_OF.get(value.lower(), value)
     elif rule.value == "clock":
         value = clock_time(value)
+    elif rule.value == "allergen":
+        value = ALLERGEN_OF.get(value.lower(), value)
     if "verb" in rule.regex.groupindex:
         return rule.template.format(value, verb=match.group("verb").lower())
     return rule.template.format(value)
@@ -160,6 +162,17 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
 #: A count said in words, as digits: "two kids" and "2 kids" are one value (the words the
 #: time resolver counts, ``NUM_WORDS``; a rule's own regex says which of them it reads).
 COUNT_OF: dict[str, str] = {"no": "0", **{w: str(n) for w, n in NUM_WORDS.items()}}
+
+#: An allergen named before "allergy" ("a peanut allergy"), as "allergic to" names it
+#: ("allergic to peanuts"): one value however it is said.
+ALLERGEN_OF: dict[str, str] = {
+    w: w + ("es" if w.endswith("o") else "s")
+    for w in (
+        "peanut egg nut cat dog almond cashew walnut pecan hazelnut pistachio bee wasp horse "
+        "mushroom tomato kiwi banana rabbit hamster bird feather"
+    ).split()
+}
+ALLERGEN_OF.update({"tree nut": "tree nuts", "strawberry": "strawberries", "berry": "berries"})
 
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d\d))?\s*(?:([ap])\.?m\.?)?|(noon|midnight)", re.I)
 

@@ -79,7 +79,7 @@ FOOD_RULES: tuple[Rule, ...] = (
         + _SEVERITY
         + r"(?i:allergic)\s+(?i:to)\s+"
         + _ALLERGEN,
-        value="raw",
+        value="allergen",
         settled=True,  # not "I may be allergic to cats"
         items=_ALLERGEN,  # "allergic to peanuts and shellfish"
     ),
@@ -94,8 +94,23 @@ FOOD_RULES: tuple[Rule, ...] = (
         r"|possible|mystery)\b)"
         rf"[{LETTER}-]{{3,30}})"
         r"\s+(?i:allergy)\b",
-        value="raw",
+        value="allergen",
         settled=True,
+    ),
+    # "Max outgrew his egg allergy", "I grew out of my peanut allergy", "I got over my cat
+    # allergy": an allergy that ended.
+    make_rule(
+        "allergy",
+        "allergy allergies",
+        r"\b(?i:outgrew|outgrown|outgrows|grew\s+out\s+of|grown\s+out\s+of|got\s+over"
+        r"|no\s+longer\s+(?:have|has))\s+(?i:my|his|her|their|the|an?)\s+"
+        r"(?:(?i:severe|serious|bad|mild|slight|old|childhood)\s+)?"
+        rf"(?P<val>[{LETTER}-]{{3,30}})\s+(?i:allergy|allergies)\b",
+        value="allergen",
+        negate=True,
+        change=True,
+        elide="past",
+        settled=True,  # not "I hope Max outgrows his egg allergy"
     ),
     # ---- diet ------------------------------------------------------------------------
     # "I'm vegan", "I'm a vegetarian", "Ana is gluten-free", "I went vegan last year".

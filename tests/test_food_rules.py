@@ -15,7 +15,7 @@ Row = tuple[str, str, str, str]
         ("I'm allergic to peanuts.", [("Dana", "allergy", "peanuts", "assert")]),
         ("I'm severely allergic to shellfish.", [("Dana", "allergy", "shellfish", "assert")]),
         ("Ana is allergic to cats.", [("Ana", "allergy", "cats", "assert")]),
-        ("I have a peanut allergy.", [("Dana", "allergy", "peanut", "assert")]),
+        ("I have a peanut allergy.", [("Dana", "allergy", "peanuts", "assert")]),
         ("I've got a severe shellfish allergy.", [("Dana", "allergy", "shellfish", "assert")]),
         ("I'm not allergic to cats.", [("Dana", "allergy", "cats", "negate")]),
         ("I'm no longer allergic to cats.", [("Dana", "allergy", "cats", "negate")]),
