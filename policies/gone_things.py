@@ -7,10 +7,10 @@ names no value memory holds. Read against the pets and vehicles held then, it do
 
 - a held pet's name, then "passed away", "died", "was put down", "was put to sleep" or
   "crossed the rainbow bridge"; "I gave Max away", "We rehomed Max", "I gave Max to my
-  parents" (the speaker's);
+  parents", "We had to put Rex down", "We euthanized Rex" (the speaker's);
 - "I / we sold / traded in / totaled / scrapped / got rid of my / our (old) X", where X's
   words are all in one held vehicle's name, or X is "car" / "truck" / "bike" / ... and one
-  vehicle is held.
+  vehicle is held; "traded in my Civic for a Tesla Model 3" also asserts what took its place.
 
 Not a supposition or a denial ("If Luna died ...", "I never sold my Civic"). Each is a
 denial of the held value, journaled with the extractor's claims.
@@ -36,8 +36,8 @@ CONFIDENCE = 0.9
 _CUES = (
     "passed",
     "died",
-    "put down",
-    "put to sleep",
+    "put ",
+    "euthani",
     "rainbow",
     "gave",
     "rehom",
@@ -62,11 +62,26 @@ _PET_GIVEN = re.compile(
     r"(?![^.!?]*\bfor\s+(?:the\s+|a\s+)?(?:weekend|week|day|night|holidays|summer|few|couple"
     r"|month|trip|vacation)\b)"
 )
+# "We had to put Rex down", "We put Luna to sleep yesterday", "We euthanized Rex".
+_PET_PUT_DOWN = re.compile(
+    r"\b(?:I|We|we)\s+(?:(?:just|finally|sadly|had\s+to|have\s+to|'ve|have|had)\s+)*"
+    r"(?:put\s+"
+    + _NAME
+    # Not for a nap or for the night: "I put Rex down for a nap".
+    + r"\s+(?:down|to\s+sleep)(?!\s+(?:for|on|in|at|with|after)\b)|euthani[sz]ed\s+"
+    + _NAME.replace("name", "name2")
+    + r")\b"
+)
 _SOLD = re.compile(
     r"\b(?:I|We|we)\s+(?:(?:just|finally|recently|had\s+to)\s+)*(?:sold|traded\s+in|totaled"
     r"|totalled|scrapped|got\s+rid\s+of)\s+(?:my|our)\s+(?:old\s+)?"
     r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s+(?:and|to|for|last|yesterday|because|since|at"
     r"|on|in|this)\b|\s*[.,;!?]|\s*$)"
+)
+# What took the sold vehicle's place: "traded in my Civic for a Tesla Model 3".
+_FOR_NEW = re.compile(
+    rf"\s+for\s+(?:a|an)\s+(?:(?:new|used|brand-new|brand\s+new)\s+)?(?P<new>[{UPPER}][\w-]*"
+    rf"(?:\s+(?:[{UPPER}][\w-]*|\d[\w-]*)){{0,3}})"
 )
 _KINDS = frozenset("car truck bike motorcycle motorbike van suv scooter ride".split())
 _DENIED = re.compile(r"\b(?:never|didn't|did\s+not|don't|won't|not)\b", re.IGNORECASE)
@@ -96,10 +111,11 @@ def gone_things(
 
     for piece in sentences(content):
         lo, text = piece.start(), piece.group(0)
-        for m in (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text)):
+        pets = (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text))
+        for m in (*pets, *_PET_PUT_DOWN.finditer(text)):
             if _unreal(text, m.start()):
                 continue
-            name = match_key(m.group("name"))
+            name = match_key(m.group("name") or m.group("name2"))
             for pet in held(actor, "pet", occurred):
                 # "cat Luna": the name is what follows the species.
                 if match_key(pet).endswith(" " + name) or match_key(pet) == name:
@@ -114,6 +130,15 @@ def gone_things(
             gone = [v for v in vehicles if kind or set(what) <= set(match_key(v).split())]
             if len(gone) == 1:
                 deny("vehicle", gone[0], (lo + m.start(), lo + m.end()))
+                new = _FOR_NEW.match(text, m.end())
+                said = {match_key(c.value) for c in (*claims, *out) if c.attribute == "vehicle"}
+                if new is not None and match_key(new.group("new")) not in said:
+                    span = (lo + new.start("new"), lo + new.end("new"))
+                    out.append(
+                        out[-1].model_copy(
+                            update={"value": new.group("new"), "polarity": "assert", "span": span}
+                        )
+                    )
     return out
 
 

@@ -362,6 +362,7 @@ STATUS_OF: dict[str, str] = {
             "drinking",
             "drinking alcohol",
             "booze",
+            "sober",
         ),
         "alcohol",
     ),

@@ -200,6 +200,19 @@ FOOD_RULES: tuple[Rule, ...] = (
         presupposed=True,  # "anymore" says the diet is new, not that it ended
         settled=True,
     ),
+    # "I'm sober", "I've been sober for two years", "I got sober in 2019": alcohol-free (not
+    # "sober curious", "sober-minded"; "I'm not sober" says how one is tonight).
+    make_rule(
+        "diet",
+        "sober",
+        r"(?i:'m|\bam|'s|\bis|'ve\s+been|\bbeen|\bgot|\bstayed|\bstaying)\s+"
+        r"(?:(?i:now|fully|completely|still|also|officially|stone[- ]cold)\s+)?"
+        r"(?P<val>(?i:sober))\b(?![- ](?i:curious|minded|living|house|October|january)\b)",
+        value="status",
+        template="{}-free",
+        denial_drops=True,
+        settled=True,
+    ),
     # "I stopped drinking last year", "I quit drinking", "I gave up alcohol".
     make_rule(
         "diet",

@@ -94,6 +94,12 @@ from tests.helpers import extracted_claims as claims
         ("I don't drink.", [("Dana", "diet", "alcohol-free", "assert")]),
         ("I don't drink alcohol anymore.", [("Dana", "diet", "alcohol-free", "assert")]),
         ("Tom doesn't drink.", [("Tom", "diet", "alcohol-free", "assert")]),
+        # Sober is alcohol-free; not "sober curious", not "not sober" (tonight), not a night.
+        ("I've been sober for two years.", [("Dana", "diet", "alcohol-free", "assert")]),
+        ("I got sober in 2019.", [("Dana", "diet", "alcohol-free", "assert")]),
+        ("I'm sober curious.", []),
+        ("I'm not sober.", []),
+        ("I was sober at the party.", []),
         # A fan of a name.
         ("I'm a huge Taylor Swift fan.", [("Dana", "likes", "Taylor Swift", "assert")]),
         ("Tom is a big Arsenal fan.", [("Tom", "likes", "Arsenal", "assert")]),

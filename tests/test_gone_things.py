@@ -29,6 +29,10 @@ async def _memory_with(rt: MemoryRuntime) -> None:
         ("I gave Max to my parents since I travel too much.", [("pet", "dog Max", "negate")]),
         ("I sold my Civic and bought a bike.", [("vehicle", "Honda Civic", "negate")]),
         ("We got rid of our old car.", [("vehicle", "Honda Civic", "negate")]),
+        ("We had to put Max down yesterday.", [("pet", "dog Max", "negate")]),
+        ("We put Luna to sleep last night.", [("pet", "cat Luna", "negate")]),
+        ("I put Max down for a nap.", []),
+        ("We might have to put Max down.", []),
         # A test passed, a while away, a supposition, a denial, a pet not held.
         ("Luna passed the vet check with flying colors.", []),
         ("I gave Max to my parents for the weekend.", []),
@@ -55,6 +59,19 @@ async def test_what_is_gone_leaves_the_present_and_rebuilds_the_same() -> None:
         assert "cat Luna (1 January 2024 - 1 March 2024) [negated]" in history
         await rt.rebuild()
         assert (await rt.worldview("historical")).render() == history
+
+
+async def test_a_vehicle_traded_in_for_another_is_replaced() -> None:
+    async with MemoryRuntime.memory(namespace="gone") as rt:
+        await _memory_with(rt)
+        said = deltas(
+            await say_at(rt, "I traded in my Civic for a Tesla Model 3.", SAID, actor="Sam")
+        )
+        assert said == [
+            ("vehicle", "Honda Civic", "negate"),
+            ("vehicle", "Tesla Model 3", "assert"),
+        ]
+        assert await held(rt, "Sam", "vehicle") == ("Tesla Model 3",)
 
 
 def test_a_kind_of_vehicle_names_the_one_held_only() -> None:
