@@ -85,10 +85,18 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
     schools = {
         (match_key(c.entity), match_key(c.value)) for _, _, _, c in found if c.attribute == "school"
     }
+    # "My dog Rex died": the pet is gone (a denial of it), not a person called Rex.
+    dead_pets = {
+        match_key(c.value).rsplit(" ", 1)[-1]
+        for _, _, _, c in found
+        if c.attribute == "pet" and c.polarity == "negate"
+    }
     for _, idx, _, claim in found:
         key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
         if claim.attribute == "activity" and (key[0], key[2]) in trips | schools:
             continue  # "I go to MIT": the school, not an outing
+        if claim.attribute == "deceased" and key[0] in dead_pets:
+            continue
         if claim.attribute == "activity" and _bought_car(key, cars):
             continue  # "I bought a Subaru": the car, not a purchase as a pastime
         if claim.attribute == "activity" and _booked_trip(key, trips):

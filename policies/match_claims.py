@@ -85,6 +85,8 @@ def match_claims(
             return []
     if walk.conditional and rule.attribute != "goal":
         return []
+    if rule.others_only and walk.kind in ("actor", "elided"):
+        return []
     entity = entity_of(rule, match, walk, obs)
     if entity is None or len(entity) > _MAX_TEXT:
         return []

@@ -124,6 +124,8 @@ class Rule(BaseModel):
     #: A denial this rule reads gives way to an assert of the same fact in the sentence:
     #: "I'm no longer a cashier at Target, I'm a manager at Target".
     yields: bool = False
+    #: Only of someone else: "I died when I saw it" is a figure of speech.
+    others_only: bool = False
     #: Whether a subjectless sentence ("Went hiking today!") counts as the speaker.
     elide: ElideMode = "never"
     #: The subject must stand alone: joined to another ("Tom and I", "neither Tom nor I",
@@ -352,6 +354,8 @@ STATUS_OF: dict[str, str] = {
     # Where one works from (``work_mode``), in one spelling each.
     **dict.fromkeys(("remotely", "from home"), "remote"),
     **dict.fromkeys(("onsite", "in the office", "in office", "in-office"), "on-site"),
+    # A death, however said (``deceased``).
+    **dict.fromkeys(("passed away", "died", "passed on", "passed"), "yes"),
     # What one stops drinking is alcohol ("I don't drink", "I quit drinking"): "alcohol-free".
     **dict.fromkeys(
         (

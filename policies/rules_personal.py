@@ -163,6 +163,21 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + _NAME_END,
         value="name",
     ),
+    # ---- deceased: "My mom passed away last year", "Tom's dad died in 2019" ------------
+    # Someone else's death (a relative by the name memory knows, see runtime/kin_claims.py);
+    # not a figure of speech ("I died laughing", "Tom almost died", "My phone died": no one).
+    make_rule(
+        "deceased",
+        "passed died",
+        r"(?<!\balmost\s)(?<!\bnearly\s)(?<!\bpractically\s)(?<!\bliterally\s)"
+        r"\b(?P<val>(?i:passed\s+away|died))\b"
+        r"(?!\s+(?i:laughing|inside|of\s+(?:laughter|embarrassment|boredom|shame|cringe)"
+        r"|a\s+little|down|out|off|on\s+me|in\s+(?:the\s+)?(?:game|movie|film|show|book|episode)))",
+        value="status",
+        others_only=True,
+        settled=True,
+        denial_drops=True,
+    ),
     # ---- age -------------------------------------------------------------------------
     # "I'm 34 years old", "Ana is 7 years old", "I am now 40 yrs old".
     make_rule(

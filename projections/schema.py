@@ -345,6 +345,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob", timing="lifelong"),
+        _single("deceased", 36500.0, "died dead passed death deceased alive", timing="occasion"),
         _single("anniversary", 36500.0, "anniversary anniversaries", timing="lifelong"),
         _single(
             "birth_year", 36500.0, "born birth", ("what year", "which year"), timing="lifelong"
