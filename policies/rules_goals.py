@@ -111,6 +111,19 @@ GOAL_RULES: tuple[Rule, ...] = (
         template="leave {}",
         settled=True,
     ),
+    # "My last day at Acme is Friday": leaving it, dated as said.
+    make_rule(
+        "goal",
+        "last",
+        POSS
+        + r"\s+(?i:last\s+day)\s+(?i:at|with)\s+(?P<val>"
+        + NAME
+        + r")\s+(?i:is|will\s+be|'s)\b",
+        value="name",
+        template="leave {}",
+        subject="poss",
+        settled=True,
+    ),
     make_rule(
         "goal",
         "goal dream plan ambition aim resolution",

@@ -44,6 +44,9 @@ def rows(text: str) -> list[Row]:
                 ("employer", "Acme", "negate", "2024-06-01"),
             ],
         ),
+        # The last day at a job, as said.
+        ("My last day at Acme is Friday.", [("goal", "leave Acme", "assert", "2024-05-03")]),
+        ("My last day at Acme was Friday.", []),
         ("I'm leaving Acme.", []),  # no time: as often a door or a meeting
         ("I'm leaving Paris tomorrow.", []),
         # Something retired is no retirement; a question, a supposition and the past plan
