@@ -10,8 +10,9 @@ import calendar
 import re
 
 from nousmem.policies.clauses import Walk
-from nousmem.policies.patterns import SPECIES_SINGULAR, STATUS_OF, Rule
+from nousmem.policies.patterns import SPECIES_SINGULAR, Rule
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.status_words import STATUS_OF
 from nousmem.policies.subject_words import ABBREVIATIONS, NAME_STOP, PAST_IRREGULAR
 from nousmem.policies.timeexpr import MONTH_NUMBERS, MONTHS
 from nousmem.policies.timeexpr_patterns import NUM_WORDS

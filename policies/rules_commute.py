@@ -1,6 +1,6 @@
 """Rules for how someone gets to work or school: ``commute`` (single-valued, one word
 however said: "bike" for "I cycle to work" or "I commute by bicycle", "car" for "I drive to
-work", "subway" for "the metro" or "the tube"; the words are ``patterns.COMMUTE_OF``).
+work", "subway" for "the metro" or "the tube"; the words are ``status_words.COMMUTE_OF``).
 
 "I bike to work", "I usually take the train to the office", "Ana rides her bike to school",
 "I commute by bus", "I walk to work" give the way. Only the present, said as a habit: "I

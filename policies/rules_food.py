@@ -45,7 +45,7 @@ _ALLERGEN = (
 )
 
 # Diets by name; a value is the lowercase word ("gluten free" -> "gluten-free", see
-# ``patterns.STATUS_OF``).
+# ``status_words.STATUS_OF``).
 # Diets by name, read only with the word "diet" after them: a bare "Mediterranean" is a
 # place's, "low-fat" a food's.
 _NAMED_DIETS = (

@@ -54,7 +54,7 @@ _TEAM = (
     r"(?:[\w&/-]+\s+){1,3}?(?i:team|squad|department))\b(?!['-])"
 )
 # How one works: remote, hybrid or on-site, as said ("from home" is remote, "in the office"
-# on-site: ``patterns.STATUS_OF``).
+# on-site: ``status_words.STATUS_OF``).
 _HOW = r"(?:(?i:now|currently|still|also|fully|mostly|entirely|completely|100%)\s+)*"
 _MODE = r"(?P<val>(?i:remotely|remote|from\s+home|hybrid|on-?site|in\s+(?:the\s+)?office))"
 # ... or a place it is done from: "I work remotely from Lisbon" (not "from Monday to
