@@ -136,7 +136,10 @@ _OUTPUT_WORDS = frozenset(
         "formal formally informal casual brief briefly short shorter concise concisely "
         "detailed detail table tables heading headings list lists output style wording "
         "comments writing text lowercase uppercase point question questions reasoning steps "
-        "voice word phrase phrases term terms mood tense imperative"
+        "voice word phrase phrases term terms mood tense imperative "
+        # The style of the code the output holds: "Stop using type hints", "Never use tabs".
+        "hints docstrings semicolons tabs spaces indentation f-strings comprehensions "
+        "lambdas annotations"
     ).split()
 )
 _OUTPUT = re.compile(

@@ -31,7 +31,7 @@ from nousmem.policies.instruction_words import CHOICE_KINDS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["superseded_instructions"]
+__all__ = ["banned_instructions", "resized_instructions", "superseded_instructions"]
 
 _MARKERS = frozenset({"only", "always"})
 # Words that say nothing of what the instruction is about.
@@ -99,3 +99,87 @@ def _replaces(new: _Shape, old: _Shape) -> bool:
         # The same choice in another number: "Use 2 spaces for indentation" after "Use 4".
         return new.others != old.others and new.others - _NUMBERS == old.others - _NUMBERS
     return new.others <= old.others
+
+
+def banned_instructions(
+    claims: Sequence[Claim], occurred: datetime, held: HeldInstructions, attribute: str
+) -> list[Claim]:
+    """The denials of held ``attribute`` values (instructions) that a ban in ``claims``
+    covers: "Never use tabs" ends "use tabs for indentation", "Stop using type hints" ends
+    "use type hints in Python code" (the held instruction opens with the banned words). A
+    ban of the same words is the extractor's own withdrawal; a narrower ban ("Never use
+    tabs in YAML") ends nothing broader."""
+    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
+    out: list[Claim] = []
+    for c in claims:
+        if c.attribute != attribute or c.polarity != "assert" or c.hedged:
+            continue
+        words = match_key(c.value).split()
+        if len(words) < 3 or words[0] != "never":
+            continue
+        banned = words[1:]
+        entity = match_key(c.entity)
+        for v in held(c.entity, claimed_at(c, occurred)):
+            held_words = match_key(v).split()
+            if len(held_words) <= len(banned) or held_words[: len(banned)] != banned:
+                continue
+            key = (entity, c.attribute, match_key(v))
+            if key in said:
+                continue
+            said.add(key)
+            out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
+    return out
+
+
+# How long the answers are to be, one way or the other.
+_SHORT = frozenset("short shorter brief briefly concise concisely terse succinct".split())
+_LONG = frozenset("detailed long longer thorough thoroughly in-depth verbose".split())
+# What the length is of: the answers (or nothing named, "Keep it short").
+_ANSWERS = frozenset("answer answers reply replies response responses it explanations".split())
+
+
+def resized_instructions(
+    claims: Sequence[Claim], occurred: datetime, held: HeldInstructions, attribute: str
+) -> list[Claim]:
+    """The denials of held ``attribute`` values that ask for answers of the other length
+    than one in ``claims``, whatever the verb: "Give me detailed answers from now on" ends
+    "Keep answers short", "Be concise" ends "Explain things in detail"."""
+    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
+    out: list[Claim] = []
+    for c in claims:
+        if c.attribute != attribute or c.polarity != "assert" or c.hedged:
+            continue
+        side = _length(c.value)
+        if side is None:
+            continue
+        entity = match_key(c.entity)
+        for v in held(c.entity, claimed_at(c, occurred)):
+            key = (entity, c.attribute, match_key(v))
+            other = _length(v)
+            if key in said or other is None or other == side:
+                continue
+            said.add(key)
+            out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
+    return out
+
+
+def _length(value: str) -> str | None:
+    """``short`` or ``long`` for an instruction that asks for answers of one length (not a
+    ban, nor one about something else: "keep variable names short"), else None."""
+    words = {w.lower() for w in _WORD.findall(value)}
+    if "never" in words or words & _ADD_WORDS:
+        return None
+    if "detail" in words and words & {"in", "more"}:
+        words.add("detailed")
+    short, long = bool(words & _SHORT), bool(words & _LONG)
+    if short == long:
+        return None
+    others = words - _SHORT - _LONG - _ANSWERS - _FILLER - _LENGTH_VERBS
+    return None if others else ("short" if short else "long")
+
+
+_ADD_WORDS = frozenset({"also", "too"})
+_LENGTH_VERBS = frozenset(
+    "keep give make write be explain answer reply respond please me things everything detail "
+    "more your from now on always".split()
+)

@@ -20,7 +20,11 @@ from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.gone_things import gone_things
 from nousmem.policies.graduated import graduated_students
-from nousmem.policies.instruction_kinds import superseded_instructions
+from nousmem.policies.instruction_kinds import (
+    banned_instructions,
+    resized_instructions,
+    superseded_instructions,
+)
 from nousmem.policies.instructions import INSTRUCTION
 from nousmem.policies.left_jobs import ATTRIBUTE as EMPLOYER
 from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
@@ -109,9 +113,11 @@ class ClaimsInContext(RuntimeCore):
             claims, obs.content, occurred, self._held, self._proj.beliefs.revisions
         )
         # "Write examples in Rust from now on" ends "Always write code examples in Go".
-        claims += superseded_instructions(
-            claims, occurred, lambda e, at: self._held(e, INSTRUCTION, at), INSTRUCTION
-        )
+        claims += superseded_instructions(claims, occurred, self._instructions, INSTRUCTION)
+        # "Never use tabs" ends "Use tabs for indentation"; "Give me detailed answers" ends
+        # "Keep answers short".
+        claims += banned_instructions(claims, occurred, self._instructions, INSTRUCTION)
+        claims += resized_instructions(claims, occurred, self._instructions, INSTRUCTION)
         return claims
 
     def _idle_withdrawal(self, claim: Claim) -> bool:
@@ -128,6 +134,10 @@ class ClaimsInContext(RuntimeCore):
 
     def _held(self, entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
         return self._proj.beliefs.held(entity, attribute, as_of_time=at)
+
+    def _instructions(self, entity: str, at: datetime) -> tuple[str, ...]:
+        """The instructions held of ``entity`` at ``at``."""
+        return self._held(entity, INSTRUCTION, at)
 
     def _held_now(self, entity: str, attribute: str) -> tuple[str, ...]:
         """The values held of (entity, attribute) at present: the live belief, no refold."""

@@ -106,6 +106,10 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
             "Write commit messages in the imperative mood.",
             "write commit messages in the imperative mood",
         ),
+        # The style of the code the output holds.
+        ("Stop using type hints.", "never use type hints"),
+        ("Never use semicolons in JavaScript.", "never use semicolons in JavaScript"),
+        ("Always add docstrings.", "add docstrings"),
         # A convention, by what it is used for as a kind, or on its own.
         ("Use 4 spaces for indentation.", "use 4 spaces for indentation"),
         ("Use snake_case for function names.", "use snake_case for function names"),
