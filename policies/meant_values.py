@@ -2,7 +2,8 @@
 "I live in Boston".
 
 People fix what they said in a message of its own, naming only the two values: "I meant
-Cambridge, not Boston", "Cambridge, not Boston.", "Correction: Cambridge, not Boston", "Not
+Cambridge, not Boston", "Cambridge, not Boston.", "Correction: Cambridge, not Boston",
+"Actually it's Anna, not Ana", "That should be Cambridge, not Boston", "Not
 Boston, Cambridge", "When I said Boston I meant Cambridge". Read alone, such a message
 claims nothing: it has no verb to read an attribute from. Read against what memory holds of
 the speaker, it does: the value corrected is one memory holds now, under one attribute, and
@@ -41,9 +42,10 @@ _END = r"\W*$"
 _FORMS = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
-        # "Sorry, I meant Cambridge, not Boston." / "Cambridge, not Boston."
-        _LEAD
-        + r"(?:I\s+meant(?:\s+to\s+say)?\s+)?(?P<new>"
+        # "Sorry, I meant Cambridge, not Boston." / "Cambridge, not Boston." / "Actually it's
+        # Anna, not Ana." / "That should be Cambridge, not Boston."
+        _LEAD + r"(?:I\s+meant(?:\s+to\s+say)?\s+|(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+was)\s+"
+        r"|(?:it|that)\s+should\s+(?:have\s+)?(?:be|been|say|said)\s+)?(?P<new>"
         + _VALUE
         + r")\s*(?:,|-|\u2014)?\s*(?:and\s+|but\s+)?not\s+(?P<old>"
         + _VALUE

@@ -40,6 +40,22 @@ SAID = datetime(2024, 5, 1, 12, 5, tzinfo=UTC)
             ("Globex",),
         ),
         (
+            "I live in Boston.",
+            "Sorry, that should be Cambridge, not Boston.",
+            "location",
+            [("location", "Cambridge", "assert"), ("location", "Boston", "negate")],
+            ("Cambridge",),
+        ),
+        (
+            # A name misspelt: the relative's name (what memory holds of "Ana" as an
+            # entity stays hers; rt.merge_entities joins the two).
+            "My sister's name is Ana.",
+            "Actually it's Anna, not Ana.",
+            "sibling",
+            [("sibling", "Anna", "assert"), ("sibling", "Ana", "negate")],
+            ("Anna",),
+        ),
+        (
             # A multi-valued attribute: the other value would stay without the denial.
             "I like tea.",
             "I meant coffee, not tea.",
