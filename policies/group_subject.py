@@ -75,6 +75,9 @@ _PLANNING = words("planning hoping trying aiming intending dreaming")
 # ``policies/plans.py``).
 _CHANGING = words("moving relocating switching migrating")
 _CHANGE = words("move relocate switch migrate")
+# A change "we" are going to make: "We're going to move to Linear", "We're going to use
+# Postgres for the new service" (a plan: ``policies/plans.py``).
+_GOING_TO = _CHANGE | words("use")
 _NOT = words("not no longer")
 # Present verbs of what a team works with, whose "we" a second verb shares ("We use Postgres
 # and deploy on Kubernetes"); other present verbs may open a wish or a habit of another.
@@ -125,7 +128,12 @@ def group_did(text: str, we: int, verb: int) -> bool:
         # planning a trip" is the plan itself.
         head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
         gap = [clean(w) for w in text[after + 3 : verb].split()]
-        if not ((head in _PLANNING and not gap) or (head in _CHANGING and _NOT.issuperset(gap))):
+        going = head in _GOING_TO and gap in (["going", "to"], ["gonna"])
+        if not (
+            (head in _PLANNING and not gap)
+            or (head in _CHANGING and _NOT.issuperset(gap))
+            or going
+        ):
             return False
         after = verb
     between = [clean(w) for w in text[after:verb].split()] if m is not None else []

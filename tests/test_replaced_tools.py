@@ -142,6 +142,12 @@ async def test_a_switch_called_off_ends_the_plan_and_keeps_the_tool() -> None:
             [("goal", "switch to GitHub Actions", "assert")],
         ),
         ("We're moving to Linear next quarter.", [("goal", "switch to Linear", "assert")]),
+        ("We're going to move to Linear.", [("goal", "switch to Linear", "assert")]),
+        (
+            "We're going to use Postgres for the new service.",
+            [("goal", "use Postgres", "assert")],
+        ),
+        ("We're going to love it.", []),
         # Lists of tools with versions; a runtime by its name.
         (
             "I use Vim, Python 3.12 and Postgres.",
