@@ -130,9 +130,7 @@ def group_did(text: str, we: int, verb: int) -> bool:
         gap = [clean(w) for w in text[after + 3 : verb].split()]
         going = head in _GOING_TO and gap in (["going", "to"], ["gonna"])
         if not (
-            (head in _PLANNING and not gap)
-            or (head in _CHANGING and _NOT.issuperset(gap))
-            or going
+            (head in _PLANNING and not gap) or (head in _CHANGING and _NOT.issuperset(gap)) or going
         ):
             return False
         after = verb
