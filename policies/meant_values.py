@@ -3,11 +3,11 @@
 
 People fix what they said in a message of its own, naming only the two values: "I meant
 Cambridge, not Boston", "Cambridge, not Boston.", "Correction: Cambridge, not Boston",
-"Actually it's Anna, not Ana", "That should be Cambridge, not Boston", "Not
-Boston, Cambridge", "When I said Boston I meant Cambridge". Read alone, such a message
-claims nothing: it has no verb to read an attribute from. Read against what memory holds of
-the speaker, it does: the value corrected is one memory holds now, under one attribute, and
-the correction takes its place there. "I live in Boston" then "I meant Cambridge, not
+"Actually it's Anna, not Ana", "That should be Cambridge, not Boston", "Not Boston,
+Cambridge", "When I said Boston I meant Cambridge". Read alone, such a message claims
+nothing: it has no verb to read an attribute from. Read against what memory holds of the
+speaker, it does: the value corrected is one memory holds when it is said, under one
+attribute, and the correction takes its place there. "I live in Boston" then "I meant Cambridge, not
 Boston" denies ``location: Boston`` and asserts ``location: Cambridge``; a held value that
 names it among other words takes the new one in its place ("move to Boston" becomes "move
 to Cambridge").
@@ -31,7 +31,7 @@ __all__ = ["CONFIDENCE", "HeldByAttribute", "meant_values"]
 
 CONFIDENCE = 0.9
 
-#: The values memory holds now of an entity, by attribute.
+#: The values memory holds of an entity when the correction was said, by attribute.
 HeldByAttribute = Callable[[str], Mapping[str, Sequence[str]]]
 
 # A value: a name of up to four capitalised words, or one or two lowercase words.

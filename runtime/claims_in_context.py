@@ -78,7 +78,9 @@ class ClaimsInContext(RuntimeCore):
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
             # "Sorry, I meant Cambridge, not Boston": the home memory holds, corrected.
-            claims += meant_values(claims, obs.content, obs.actor, self._holding)
+            claims += meant_values(
+                claims, obs.content, obs.actor, lambda e: self._holding(e, occurred)
+            )
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
@@ -143,10 +145,10 @@ class ClaimsInContext(RuntimeCore):
         """The values held of (entity, attribute) at present: the live belief, no refold."""
         return self._proj.beliefs.held(entity, attribute)
 
-    def _holding(self, entity: str) -> dict[str, tuple[str, ...]]:
-        """The values held of ``entity`` at present, by attribute."""
+    def _holding(self, entity: str, at: datetime) -> dict[str, tuple[str, ...]]:
+        """The values held of ``entity`` at ``at``, by attribute."""
         beliefs = self._proj.beliefs
-        return {a: beliefs.held(entity, a) for a in beliefs.dimensions(entity)}
+        return {a: beliefs.held(entity, a, as_of_time=at) for a in beliefs.dimensions(entity)}
 
     def _ever_said(self, entity: str, attribute: str) -> tuple[str, ...]:
         """Every value memory was told of (entity, attribute): the live belief, no refold."""
