@@ -18,6 +18,11 @@ The same choice in another number replaces it too ("Use 2 spaces for indentation
 "Use 4 spaces for indentation").
 Nothing is added for a hedged claim, a "never" instruction, or a value the same observation
 itself asserts or denies.
+
+Two more readings end what a new instruction contradicts: a ban ends the held instructions
+it covers (:func:`banned_instructions`: "Never use tabs" ends "use tabs for indentation"),
+and answers asked of one length end those asked of the other (:func:`resized_instructions`:
+"Give me detailed answers" ends "Keep answers short").
 """
 
 from __future__ import annotations
@@ -136,6 +141,12 @@ _SHORT = frozenset("short shorter brief briefly concise concisely terse succinct
 _LONG = frozenset("detailed long longer thorough thoroughly in-depth verbose".split())
 # What the length is of: the answers (or nothing named, "Keep it short").
 _ANSWERS = frozenset("answer answers reply replies response responses it explanations".split())
+# Words of the asking itself, and of an addition ("also": beside, not instead).
+_LENGTH_VERBS = frozenset(
+    "keep give make write be explain answer reply respond please me things everything detail "
+    "more your from now on always".split()
+)
+_ADD_WORDS = frozenset({"also", "too"})
 
 
 def resized_instructions(
@@ -176,10 +187,3 @@ def _length(value: str) -> str | None:
         return None
     others = words - _SHORT - _LONG - _ANSWERS - _FILLER - _LENGTH_VERBS
     return None if others else ("short" if short else "long")
-
-
-_ADD_WORDS = frozenset({"also", "too"})
-_LENGTH_VERBS = frozenset(
-    "keep give make write be explain answer reply respond please me things everything detail "
-    "more your from now on always".split()
-)
