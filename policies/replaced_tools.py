@@ -6,7 +6,8 @@ switched to Linear" left Jira held beside Linear. A change the extractor reads (
 to", "moved to", "migrated to", "now") of a tool this reading knows the job of
 (``policies/tool_kinds.py``: Linear is an issue tracker) denies each other tool for that
 job held when it was said. Not when the message keeps it ("We now use Linear too", "also",
-"as well", "alongside", "in addition"), nor when the claims deny one for that job already
+"as well", "alongside", "in addition", or a use for one thing said with "now" and no verb of
+switching: "We now use Linear for roadmaps"), nor when the claims deny one for that job already
 ("We switched from Jira to Linear" names what it replaces). Each denial is journaled with
 the extractor's claims, dated as the switch is ("last month").
 """
@@ -30,6 +31,13 @@ _BESIDE = re.compile(
     r"\s+side|together\s+with|plus|for\s+some|for\s+a\s+few|partly|partially|some\s+of)\b",
     re.IGNORECASE,
 )
+# A verb that switches, as against "now" alone.
+_SWITCHING = re.compile(
+    r"\b(?:switch\w*|migrat\w*|mov(?:e|ed|es|ing)|replac\w*|upgrad\w*|went\s+(?:back|over))\b",
+    re.IGNORECASE,
+)
+# What the tool is used for, after it: "for roadmaps".
+_SCOPE = re.compile(r"\s+for\s+(?!now\b|good\b|everything\b|all\b)\w", re.IGNORECASE)
 # The sentence around a claim's span: from the last break before it to the next after it.
 _BREAK = re.compile(r"[.!?;\n]")
 
@@ -71,4 +79,11 @@ def _kept_beside(content: str, span: tuple[int, int] | None) -> bool:
     starts = [m.end() for m in _BREAK.finditer(content, 0, span[0])]
     end = _BREAK.search(content, span[1])
     lo, hi = (starts[-1] if starts else 0), (end.start() if end else len(content))
-    return _BESIDE.search(content, lo, hi) is not None
+    if _BESIDE.search(content, lo, hi) is not None:
+        return True
+    # "We now use Linear for roadmaps": a use for one thing, said with no verb of switching,
+    # keeps the tools used for others.
+    return (
+        _SWITCHING.search(content, lo, hi) is None
+        and _SCOPE.search(content, span[1], hi) is not None
+    )

@@ -35,6 +35,19 @@ LATER = datetime(2024, 7, 3, 12, tzinfo=UTC)
             ("Confluence", "Linear"),
         ),
         (
+            # "now" alone, or a switch for one thing, is a switch.
+            "We use Jira.",
+            "We now use Linear.",
+            [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+            ("Linear",),
+        ),
+        (
+            "We use Jira.",
+            "We switched to Linear for tickets.",
+            [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+            ("Linear",),
+        ),
+        (
             "We use Jenkins and Postgres.",
             "We switched our CI to GitHub Actions.",
             [("uses", "GitHub Actions", "assert"), ("uses", "Jenkins", "negate")],
@@ -85,6 +98,8 @@ async def test_a_tool_switched_to_replaces_the_one_held_for_its_job(
         ("I use Vim.", "I now use Neovim too.", ("Neovim", "Vim")),
         ("We use Jira.", "We also use Linear now.", ("Jira", "Linear")),
         ("I use Vim.", "I switched to Neovim for some projects.", ("Neovim", "Vim")),
+        # "now" with a use for one thing and no verb of switching.
+        ("We use Jira for bugs.", "We now use Linear for roadmaps.", ("Jira", "Linear")),
         # Started, not switched: no change said.
         ("We use Jira.", "We started using Linear.", ("Jira", "Linear")),
         # A tool of another job, or one of unknown job.
