@@ -14,13 +14,13 @@ sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
 from nousmem.policies.daterange import MONTH_NAMES
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.sentences import sentences
-from nousmem.policies.timeexpr import TimeMention
+from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.models import Claim
 
 __all__ = ["CONFIDENCE", "turned_birthdays"]
@@ -38,14 +38,12 @@ _NOT_NAMES = frozenset(
 )
 
 
-def turned_birthdays(
-    content: str, actor: str | None, mentions: Sequence[TimeMention]
-) -> list[Claim]:
-    """The ``birthday`` claims of the ages ``content`` says are turned on a named day (see
-    the module doc); ``mentions``: its resolved time expressions."""
-    if "turn" not in content:
-        return []
-    days = [t for t in mentions if t.granularity == "day"]
+def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> list[Claim]:
+    """The ``birthday`` claims of the ages ``content``, said at ``said``, says are turned
+    on a named day (see the module doc)."""
+    if "turn" not in content or said is None:
+        return []  # most messages turn no age: spare them the time expressions
+    days = [t for t in resolve_time_expressions(content, said) if t.granularity == "day"]
     if not days:
         return []
     out: list[Claim] = []

@@ -22,8 +22,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from nousmem.policies.clause_leads import SUPPOSING
-from nousmem.policies.held_denials import denial, denied_values, statements
+from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
 from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -87,7 +86,6 @@ _A_WHILE = re.compile(
     r"(?:while|bit|day|days|week|weeks|month|months|now|sprint|sprints|time)\b",
     re.IGNORECASE,
 )
-_DENIED = re.compile(r"\b(?:not|never|n't|no)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 
 
 def dropped_tools(
@@ -110,7 +108,7 @@ def dropped_tools(
     for lo, text in statements(content):
         for m in _DROPPED.finditer(text):
             before = text[: m.start()]
-            if SUPPOSING.search(before) or _DENIED.search(before):
+            if unreal_before(before):
                 continue
             if tools is None:
                 tools = tuple(held(actor, "uses", occurred))

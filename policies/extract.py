@@ -97,11 +97,7 @@ class RuleExtractor:
         ages = paren_ages(intro.text)
         said = self._rule_claims(obs, ages.text, seen)
         # "Lily is turning 6 on Saturday": the day is her birthday.
-        born = (
-            turned_birthdays(content, obs.actor, extract_time_mentions(obs))
-            if "turn" in content
-            else []
-        )
+        born = turned_birthdays(content, obs.actor, obs.occurred_at)
         for c in (*intro.claims, *ages.claims, *born):
             key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
             if key not in seen:

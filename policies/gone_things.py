@@ -62,16 +62,14 @@ _PET_GIVEN = re.compile(
     r"(?![^.!?]*\bfor\s+(?:the\s+|a\s+)?(?:weekend|week|day|night|holidays|summer|few|couple"
     r"|month|trip|vacation)\b)"
 )
-# "We had to put Rex down", "We put Luna to sleep yesterday", "We euthanized Rex".
+# "We had to put Rex down", "We put Luna to sleep yesterday"; not for a nap or for the
+# night ("I put Rex down for a nap").
+_WE_HAD_TO = r"\b(?:I|We|we)\s+(?:(?:just|finally|sadly|had\s+to|have\s+to|'ve|have|had)\s+)*"
 _PET_PUT_DOWN = re.compile(
-    r"\b(?:I|We|we)\s+(?:(?:just|finally|sadly|had\s+to|have\s+to|'ve|have|had)\s+)*"
-    r"(?:put\s+"
-    + _NAME
-    # Not for a nap or for the night: "I put Rex down for a nap".
-    + r"\s+(?:down|to\s+sleep)(?!\s+(?:for|on|in|at|with|after)\b)|euthani[sz]ed\s+"
-    + _NAME.replace("name", "name2")
-    + r")\b"
+    _WE_HAD_TO + r"put\s+" + _NAME + r"\s+(?:down|to\s+sleep)(?!\s+(?:for|on|in|at|with|after)\b)"
 )
+# "We euthanized Rex".
+_PET_EUTHANIZED = re.compile(_WE_HAD_TO + r"euthani[sz]ed\s+" + _NAME + r"\b")
 _SOLD = re.compile(
     r"\b(?:I|We|we)\s+(?:(?:just|finally|recently|had\s+to)\s+)*(?:sold|traded\s+in|totaled"
     r"|totalled|scrapped|got\s+rid\s+of)\s+(?:my|our)\s+(?:old\s+)?"
@@ -112,10 +110,11 @@ def gone_things(
     for piece in sentences(content):
         lo, text = piece.start(), piece.group(0)
         pets = (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text))
-        for m in (*pets, *_PET_PUT_DOWN.finditer(text)):
+        ended = (*_PET_PUT_DOWN.finditer(text), *_PET_EUTHANIZED.finditer(text))
+        for m in (*pets, *ended):
             if _unreal(text, m.start()):
                 continue
-            name = match_key(m.group("name") or m.group("name2"))
+            name = match_key(m.group("name"))
             for pet in held(actor, "pet", occurred):
                 # "cat Luna": the name is what follows the species.
                 if match_key(pet).endswith(" " + name) or match_key(pet) == name:

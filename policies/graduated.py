@@ -18,8 +18,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from nousmem.policies.clause_leads import SUPPOSING
-from nousmem.policies.held_denials import denial, denied_values, statements
+from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
 from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -40,7 +39,6 @@ _GRADUATED = re.compile(
     re.IGNORECASE,
 )
 _STUDENT = re.compile(r"\b(?:student|candidate|undergrad|undergraduate)\b", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:not|never|n't|no)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 
 
 def graduated_students(
@@ -62,7 +60,7 @@ def graduated_students(
     for lo, text in statements(content):
         for m in _GRADUATED.finditer(text):
             before = text[: m.start()]
-            if SUPPOSING.search(before) or _DENIED.search(before):
+            if unreal_before(before):
                 continue
             for role in held(actor, "role", occurred):
                 if _STUDENT.search(role) and match_key(role) not in seen:

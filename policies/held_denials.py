@@ -4,13 +4,15 @@ observation's statements against what memory holds and denies the held values th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
+from nousmem.policies.clause_leads import SUPPOSING
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["denial", "denied_values", "statements"]
+__all__ = ["denial", "denied_values", "statements", "unreal_before"]
 
 
 def denial(
@@ -42,3 +44,14 @@ def statements(content: str) -> Iterator[tuple[int, str]]:
         text = piece.group(0)
         if not text.rstrip().endswith("?"):
             yield piece.start(), text
+
+
+# A denial just before what a statement says: "We never got rid of Jenkins", "I didn't
+# graduate", "There's no way we dropped Slack".
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|n't|no)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+
+
+def unreal_before(before: str) -> bool:
+    """Whether the words ``before`` a statement's cue, in its sentence, suppose it ("If we
+    drop Jenkins, ...") or deny it just before ("We never dropped Jenkins")."""
+    return SUPPOSING.search(before) is not None or _DENIED_BEFORE.search(before) is not None

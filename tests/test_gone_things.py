@@ -31,6 +31,7 @@ async def _memory_with(rt: MemoryRuntime) -> None:
         ("We got rid of our old car.", [("vehicle", "Honda Civic", "negate")]),
         ("We had to put Max down yesterday.", [("pet", "dog Max", "negate")]),
         ("We put Luna to sleep last night.", [("pet", "cat Luna", "negate")]),
+        ("We euthanized Max yesterday.", [("pet", "dog Max", "negate")]),
         ("I put Max down for a nap.", []),
         ("We might have to put Max down.", []),
         # A test passed, a while away, a supposition, a denial, a pet not held.
