@@ -130,6 +130,9 @@ def _handler(fake: FakeLLM) -> type[BaseHTTPRequestHandler]:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog is 5: a burst of concurrent clients would see their
+    # connects dropped and retried a second later, which is the server's delay, not theirs.
+    request_queue_size = 64
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # clients that time out close the socket under a hanging handler

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from typing import Any
 
 from nousmem.policies.validators import ProposedWrite, ValidatorStack, Verdict
@@ -159,23 +158,30 @@ async def test_a_hung_provider_delays_each_writer_once_not_once_per_writer(
 ) -> None:
     # Extraction ran under the namespace's write lock: 12 writers took 12 timeouts, and a
     # forget() issued meanwhile waited behind all of them.
+    # Checked by what happened, not by the wall clock (a loaded machine stretches any time
+    # bound): every writer reaches the model before any times out, and a forget() issued
+    # then finishes while they all still wait.
     llm.default = Reply(hang=True)
     writers = 12
-    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url, 0.3)) as rt:
+    timeout_s = 1.0
+    async with MemoryRuntime.memory(clock=clock, config=_config(llm.base_url, timeout_s)) as rt:
         ev = await rt.observe({"content": "Alice plays chess.", "actor": "Alice"})
-        started = time.perf_counter()
         tasks = [
             asyncio.create_task(
                 rt.observe_and_route({"content": f"I work at Globex {i}.", "actor": "Alice"})
             )
             for i in range(writers)
         ]
-        await asyncio.sleep(0.05)  # every writer is waiting on the model now
+        # Under the lock they would reach it one timeout apart: 12 s for all of them.
+        for _ in range(500):
+            if len(llm.requests) == writers:
+                break
+            await asyncio.sleep(0.01)
+        assert len(llm.requests) == writers
+        assert not any(t.done() for t in tasks)
         await rt.forget([ev.id], "decay", reason="stale")
-        forget_s = time.perf_counter() - started
+        assert not any(t.done() for t in tasks)  # forget() did not wait behind them
         results = await asyncio.gather(*tasks)
-        total_s = time.perf_counter() - started
-        assert forget_s < 0.3 and total_s < writers * 0.3 / 3, (forget_s, total_s)
         assert all(r.fallback and r.extractor == "rule" for r in results)
         fallbacks = [e async for e in rt.events(kinds=["provider.fallback"])]
         assert [e.payload.error for e in fallbacks] == ["timeout"] * writers
