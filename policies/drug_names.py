@@ -24,7 +24,10 @@ _NAMES = (
     "metoprolol propranolol eliquis xarelto warfarin coumadin plavix synthroid levothyroxine "
     # other common ones
     "humira accutane isotretinoin prednisone nexium prilosec omeprazole singulair albuterol "
-    "suboxone naltrexone spironolactone finasteride minoxidil prep truvada"
+    "suboxone naltrexone spironolactone finasteride minoxidil prep truvada "
+    # over the counter, taken as a habit ("I take melatonin", "I take aspirin")
+    "aspirin ibuprofen advil motrin tylenol acetaminophen paracetamol melatonin zyrtec "
+    "claritin allegra benadryl"
 )
 # Kinds of medication said as one ("I'm on birth control", "I'm off antidepressants").
 _KINDS = (

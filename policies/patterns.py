@@ -241,7 +241,19 @@ OCCUPATIONS = (
     "waiter waitress bartender cashier realtor banker coach trainer instructor tutor actor "
     "actress athlete paramedic midwife caregiver volunteer activist politician blogger "
     "youtuber streamer influencer illustrator animator filmmaker producer director "
-    "secretary receptionist clerk janitor tailor florist jeweler"
+    "secretary receptionist clerk janitor tailor florist jeweler "
+    # Medicine's specialists and the sciences, each by its name ("I'm a cardiologist").
+    "cardiologist dermatologist neurologist oncologist radiologist anesthesiologist "
+    "anaesthetist anesthetist pathologist gastroenterologist endocrinologist urologist "
+    "nephrologist pulmonologist rheumatologist ophthalmologist optometrist optician "
+    "audiologist gynecologist gynaecologist obstetrician pediatrician paediatrician "
+    "geriatrician podiatrist orthodontist periodontist hygienist dietitian dietician "
+    "nutritionist physiotherapist physio chiropractor osteopath sonographer radiographer "
+    "phlebotomist epidemiologist immunologist hematologist haematologist biologist chemist "
+    "physicist geologist ecologist astronomer economist statistician mathematician "
+    "sociologist anthropologist archaeologist historian linguist translator interpreter "
+    "technician paralegal surveyor auditor actuary underwriter neuroscientist zoologist "
+    "botanist meteorologist criminologist paleontologist"
 )
 OCC = "|".join(OCCUPATIONS.split())
 FRIEND = r"(?i:friend|buddy|pal|bestie|bff)"

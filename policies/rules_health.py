@@ -12,6 +12,7 @@ diabetes", "I've got asthma"); "I have a cold" is no condition memory should kee
 from __future__ import annotations
 
 from nousmem.policies.drug_names import DRUG_NAME, DRUG_WORDS
+from nousmem.policies.habit_leads import no_plan
 from nousmem.policies.letters import LETTER
 from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
 
@@ -106,6 +107,20 @@ HEALTH_RULES: tuple[Rule, ...] = (
         "medication",
         "take takes taking",
         r"\b(?i:take|takes|taking)\s+\d+(?:\.\d+)?\s*(?i:mg|mcg|ml|g)\s+(?i:of)\s+" + _DRUG,
+        value="raw",
+    ),
+    # "I take metformin", "I'm taking Lexapro and ...": a medication known by name needs
+    # no dose or schedule to be one (``drug_names.py``).
+    make_rule(
+        "medication",
+        DRUG_WORDS,
+        # Not a plan or a maybe ("I might take melatonin tonight", "I want to take ..."),
+        # but a need is one ("I have to take insulin").
+        no_plan(to_after=("have", "need", "got"), denials=False)
+        + r"\b(?i:take|takes|taking)\s+(?:(?i:daily|regular)\s+)?"
+        + DRUG_NAME
+        + r"(?!\s+(?i:for\s+(?:a|the|one|two|three|this|that)\b|once|occasionally"
+        r"|sometimes|when|if|only))",
         value="raw",
     ),
     # "I stopped taking metformin", "I came off sertraline": the medication ended.

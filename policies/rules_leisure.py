@@ -25,6 +25,7 @@ from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_likes import LIKES_RULES
 from nousmem.policies.rules_pastimes import PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
+from nousmem.policies.rules_pursuits import PURSUIT_RULES
 
 __all__ = ["LEISURE_RULES"]
 
@@ -73,7 +74,8 @@ _COMPANY = (
 )
 # Where one takes them on an errand, not an outing: "to the doctor's office", "to the ER".
 _ERRANDS = (
-    r"doctor|doctor's|doctors|dentist|vet|veterinarian|hospital|clinic|pharmacy|er|e\.r\.?"
+    r"doctor|doctor's|doctors|dentist|vet|veterinarian|hospital|clinic|pharmacy|chemist's"
+    r"|chemists|chemist|er|e\.r\.?"
     r"|a&e|icu|emergency|urgent|\w+(?:ologist|iatrist|ician|opath|practor|dontist|ometrist)|lab"
     r"|labs|dialysis|physio"
     r"|nursing|groomers?|dmv|mechanic|garage|airport|station|stop|bus|train|school|preschool"
@@ -96,6 +98,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
     *PET_RULES,
     # ---- hobbies ---------------------------------------------------------------------
     *PASTIME_RULES,  # "I run every morning"
+    *PURSUIT_RULES,  # "I collect stamps", "I teach yoga"
     make_rule(
         "hobby",
         "play plays playing played",

@@ -73,7 +73,13 @@ from tests.helpers import extracted_claims as claims
         ("I've been at Google for five years.", [("Dana", "employer", "Google", "assert")]),
         ("Tom has been at IBM for over a year.", [("Tom", "employer", "IBM", "assert")]),
         # A school someone teaches at; the speaker's company by name.
-        ("I teach math at Lincoln High.", [("Dana", "employer", "Lincoln High", "assert")]),
+        (
+            "I teach math at Lincoln High.",
+            [
+                ("Dana", "employer", "Lincoln High", "assert"),
+                ("Dana", "activity", "teaching math", "assert"),
+            ],
+        ),
         ("My company is called Brightline.", [("Dana", "employer", "Brightline", "assert")]),
         ("Tom's company is Initech.", [("Tom", "employer", "Initech", "assert")]),
         # A business of one's own, by its name.

@@ -144,7 +144,14 @@ def test_no_rule_pattern_spells_a_capital_as_ascii_only() -> None:
     import nousmem.policies as policies
 
     root = Path(policies.__file__).parent
-    for name in ("patterns.py", "clauses.py", "rules.py", "rules_leisure.py", "extract.py"):
+    for name in (
+        "patterns.py",
+        "clauses.py",
+        "rules.py",
+        "rules_leisure.py",
+        "rules_pursuits.py",
+        "extract.py",
+    ):
         assert "[A-Z]" not in (root / name).read_text(encoding="utf-8"), name
 
 
