@@ -253,9 +253,11 @@ OCCUPATIONS = (
     "physicist geologist ecologist astronomer economist statistician mathematician "
     "sociologist anthropologist archaeologist historian linguist translator interpreter "
     "technician paralegal surveyor auditor actuary underwriter neuroscientist zoologist "
-    "botanist meteorologist criminologist paleontologist"
+    "botanist meteorologist criminologist paleontologist homemaker housewife househusband"
 )
-OCC = "|".join(OCCUPATIONS.split())
+#: A parent at home is an occupation too ("I'm a stay-at-home dad"); its anchor is "stay".
+_AT_HOME = r"stay-at-home\s+(?:dad|mom|mum|mother|father|parent)"
+OCC = "|".join(OCCUPATIONS.split()) + "|" + _AT_HOME
 FRIEND = r"(?i:friend|buddy|pal|bestie|bff)"
 FRIEND_ADJ = r"(?:(?i:best|good|close|old|dear|childhood|new)\s+)?"
 # A partner is a spouse's place without the wedding ("my partner Sam"); not "my partner in

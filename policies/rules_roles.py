@@ -130,7 +130,7 @@ ROLE_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "role",
-        OCCUPATIONS + " lead",
+        OCCUPATIONS + " lead stay",
         _BEING
         + r"(?:(?i:an?)|(?i:the)(?="
         + _THE_ROLE
@@ -187,6 +187,25 @@ ROLE_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     make_rule("role", _TITLE_ANCHORS, _TITLED, elide="past"),
+    # "I'm self-employed", "I work for myself", "I'm freelancing now": no employer but
+    # oneself, so a new one replaces the one held ("I left Acme. I'm self-employed now.").
+    *(
+        make_rule("employer", anchors, pattern, value="status", template="self-employed")
+        for anchors, pattern in (
+            (
+                "self employed freelance freelancing freelancer",
+                _BEING
+                + r"(?:(?i:a|an)\s+)?(?:(?i:full-time|part-time)\s+)?(?P<val>(?i:self-employed"
+                r"|freelanc(?:e|ing|er))\b)(?!\s+(?i:work|writer|designer|job|gig|project"
+                r"|client)s?\b)",
+            ),
+            (
+                "myself herself himself",
+                r"\b(?i:work|works|working)\s+(?i:for)\s+(?P<val>(?i:myself|herself|himself))"
+                r"\b",
+            ),
+        )
+    ),
     # "My title is Staff Engineer", "My new job title is product manager", "Ana's role is
     # tech lead": a title that names an occupation (not "My role is to help", "My role is
     # pretty flexible").

@@ -1,7 +1,8 @@
 """Pursuits said by what one does (policies/rules_pursuits.py), occupations by a
-specialist's name and medications taken by name with nothing else said: "I collect vinyl
-records", "I sing in a choir", "I run marathons", "I teach yoga on weekends", "I'm a
-cardiologist", "I take metformin"."""
+specialist's name, self-employment and medications taken by name with nothing else said:
+"I collect vinyl records", "I sing in a choir", "I run marathons", "I teach yoga on
+weekends", "I'm a cardiologist", "I'm a stay-at-home dad", "I'm self-employed", "I take
+metformin"."""
 
 from __future__ import annotations
 
@@ -51,6 +52,14 @@ SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
             ],
         ),
         ("I'm a statistician.", [("Dana", "role", "statistician", "assert")]),
+        ("I'm a stay-at-home dad.", [("Dana", "role", "stay-at-home dad", "assert")]),
+        ("I'm a homemaker.", [("Dana", "role", "homemaker", "assert")]),
+        # Working for oneself is the employer, as any other would be.
+        ("I'm self-employed.", [("Dana", "employer", "self-employed", "assert")]),
+        ("I work for myself.", [("Dana", "employer", "self-employed", "assert")]),
+        ("I'm a freelancer.", [("Dana", "employer", "self-employed", "assert")]),
+        ("I'm not self-employed.", [("Dana", "employer", "self-employed", "negate")]),
+        ("I'm a freelance writer.", [("Dana", "role", "freelance writer", "assert")]),
         # A medication known by name needs no dose or schedule to be one.
         ("I take metformin.", [("Dana", "medication", "metformin", "assert")]),
         ("I'm taking Lexapro.", [("Dana", "medication", "Lexapro", "assert")]),
@@ -77,6 +86,9 @@ def test_pursuits_roles_and_medications_said_plainly(
         "That will teach him.",
         "I have to teach Spanish tomorrow.",
         "I'll run marathons when I retire.",
+        # A parent is no occupation; staying home is no role.
+        "I'm a dad.",
+        "I stay at home a lot.",
         # A specialist seen, not been.
         "I need to see a dermatologist.",
         "I'm seeing a cardiologist next week.",
@@ -123,3 +135,25 @@ async def test_a_collection_given_up_leaves_memory() -> None:
         # Journaled: a rebuild folds the same.
         await rt.rebuild()
         assert await held(rt, "Sam", "hobby") == ()
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "attribute", "now"),
+    [
+        ("I work at Acme.", "I'm self-employed now.", "employer", ("self-employed",)),
+        (
+            "I work at Acme.",
+            "I quit Acme last month. I work for myself.",
+            "employer",
+            ("self-employed",),
+        ),
+        ("I'm a nurse.", "I'm now a stay-at-home mom.", "role", ("stay-at-home mom",)),
+    ],
+)
+async def test_working_for_oneself_or_at_home_replaces_the_job_held(
+    first: str, then: str, attribute: str, now: tuple[str, ...]
+) -> None:
+    async with MemoryRuntime.memory(namespace="pursuits") as rt:
+        await say_at(rt, first, SET, actor="Sam")
+        await say_at(rt, then, SAID, actor="Sam")
+        assert await held(rt, "Sam", attribute) == now
