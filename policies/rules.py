@@ -223,9 +223,11 @@ _FACT_RULES: tuple[Rule, ...] = (
         # the place is what follows it.
         r"(?!(?:(?i:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,2}(?i:apartment|flat|house"
         r"|condo|dorm|studio|room|basement|loft|cottage|cabin|townhouse|bungalow)s?\b)"
-        # ... or an office by its city: the next rule's.
+        # ... or an office by its city: the next rule's; nor a time zone ("based in the
+        # Eastern time zone": the timezone rules').
         + _NOT_AN_OFFICE
-        + VAL,
+        + r"(?![^.,;!?\n]{0,40}?\b(?i:time\s*zone|timezone)\b|(?i:the\s+)?(?i:pacific|mountain"
+        r"|central|eastern|atlantic|alaska|hawaii)\s+(?i:time)\b)" + VAL,
         # "I'm living in the moment", "in fear", "in an apartment in Brooklyn" (the next rule).
         reject="moment fear* hope* denial head heads world* past present now sweatpants pajamas"
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"

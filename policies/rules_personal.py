@@ -99,7 +99,12 @@ _ZONE = (
     r"|central\s+european|eastern\s+european|western\s+european|british\s+summer|india"
     r"|japan|australian\s+eastern)\s+(?:(?:standard|daylight|summer)\s+)?time))"
 )
-_ZONE_END = r"(?:\s+(?i:time\s*zone|timezone|zone))?(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|so)\b)"
+# ... and the word "zone" after it, even glued to a named zone's "time" ("the Pacific
+# timezone" names "Pacific time").
+_ZONE_END = (
+    r"(?:(?i:zone)|\s+(?i:time\s*zone|timezone|zone))?"
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|so)\b)"
+)
 
 PERSONAL_RULES: tuple[Rule, ...] = (
     # ---- timezone --------------------------------------------------------------------
@@ -117,8 +122,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "timezone",
         "time zone timezone utc gmt pst pdt mst mdt cst cdt est edt akst hst bst ist cet cest "
         "eet eest wet west jst kst sgt hkt aest aedt acst awst nzst nzdt sast wat eat msk",
-        # ("I work in / on Pacific time": the hours kept, so the zone too.)
-        r"(?:(?i:'m|\bam|'s|\bis|\bare)|\b(?i:work|works|working))\s+"
+        # ("I work in / on Pacific time": the hours kept, so the zone too; "I'm based in /
+        # I live in the Eastern time zone": the zone, not a home.)
+        r"(?:(?i:'m|\bam|'s|\bis|\bare)(?:\s+(?i:based|located))?"
+        r"|\b(?i:work|works|working|live|lives|living))\s+"
         r"(?:(?i:now|currently|usually|also|mostly)\s+)?"
         r"(?i:in|on)\s+(?:(?i:the)\s+)?" + _ZONE + _ZONE_END,
         value="raw",

@@ -85,6 +85,17 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("I'm in Pacific time.", [("Dana", "timezone", "Pacific time", "assert")]),
         ("Tom is in the Eastern time zone.", [("Tom", "timezone", "Eastern time", "assert")]),
         ("My timezone is Europe/London.", [("Dana", "timezone", "Europe/London", "assert")]),
+        # "timezone" glued to a named zone's "time" names the same zone; where one is
+        # based or lives in a zone, it is the zone, not a home.
+        ("I'm in the Pacific timezone.", [("Dana", "timezone", "Pacific time", "assert")]),
+        (
+            "I'm based in the Eastern time zone.",
+            [("Dana", "timezone", "Eastern time", "assert")],
+        ),
+        ("I live in the Central time zone.", [("Dana", "timezone", "Central time", "assert")]),
+        ("I live in Mountain time.", [("Dana", "timezone", "Mountain time", "assert")]),
+        ("I live in the Pacific Northwest.", [("Dana", "location", "Pacific Northwest", "assert")]),
+        ("I live in Eastern Europe.", [("Dana", "location", "Eastern Europe", "assert")]),
         ("I'm in PT.", []),  # as often physical therapy
         ("I'm in Central Park.", []),
         ("I'll be in CET next week.", []),  # a time to come
