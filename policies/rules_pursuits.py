@@ -12,8 +12,9 @@
   Only a subject by name counts ("yoga", "piano", "Spanish"): "I teach my kids to swim" and
   "That'll teach him" give nothing.
 
-A denial reads as one ("I don't collect stamps anymore" denies the hobby); a need, a plan
-or a modal before the verb ("I have to teach yoga", "I'll run marathons") gives nothing.
+A denial reads as one ("I don't collect stamps anymore", "I used to run marathons" deny
+it); a need, a plan or a modal before the verb ("I have to teach yoga", "I'll run
+marathons") gives nothing.
 
 Part of the rule table (``policies/rules.py`` assembles it, through ``rules_leisure.py``);
 see ``patterns.Rule`` for what each option means.
@@ -26,8 +27,10 @@ from nousmem.policies.patterns import SPORTS_WORDS, Rule, make_rule
 
 __all__ = ["PURSUIT_RULES"]
 
+# ("used to" passes: the extractor reads it as a denial of the present, "I used to run
+# marathons".)
 _LEAD = habitually("still", "also", "now", "love to", "like to") + no_plan(
-    to_after=("tend", "love", "like"), denials=False
+    to_after=("tend", "love", "like", "used"), denials=False
 )
 # Where a value ends: the clause's end or a word that starts what follows it.
 _END = (

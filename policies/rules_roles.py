@@ -25,7 +25,8 @@ __all__ = ["ROLE_RULES"]
 
 # "I'm (not / no longer) (now) a ...": being what an occupation names.
 _BEING = (
-    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming)\s+"
+    # ("used to be" too: the extractor reads it as a denial, "I used to be a nurse".)
+    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming|(?<=\bused\sto\s)be)\s+"
     + NOT_WORD
     + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
 )

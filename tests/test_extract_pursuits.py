@@ -86,6 +86,8 @@ def test_pursuits_roles_and_medications_said_plainly(
         "That will teach him.",
         "I have to teach Spanish tomorrow.",
         "I'll run marathons when I retire.",
+        # An occupation wished for is none held.
+        "I want to be a doctor.",
         # A parent is no occupation; staying home is no role.
         "I'm a dad.",
         "I stay at home a lot.",
@@ -110,9 +112,17 @@ def test_what_is_no_pursuit_role_or_medication(text: str) -> None:
     [
         ("I don't collect stamps anymore.", "hobby", "collecting stamps"),
         ("I don't take insulin anymore.", "medication", "insulin"),
+        # "used to" denies the present.
+        ("I used to run marathons.", "activity", "marathons"),
+        ("I used to teach yoga.", "activity", "teaching yoga"),
+        ("I used to collect stamps.", "hobby", "collecting stamps"),
+        ("I used to be a nurse.", "role", "nurse"),
+        ("I used to be self-employed.", "employer", "self-employed"),
     ],
 )
-def test_a_pursuit_or_medication_given_up_is_denied(text: str, attribute: str, value: str) -> None:
+def test_a_pursuit_or_medication_given_up_or_past_is_denied(
+    text: str, attribute: str, value: str
+) -> None:
     assert claims(text) == [("Dana", attribute, value, "negate")]
 
 
