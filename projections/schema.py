@@ -407,6 +407,12 @@ DEFAULT_SCHEMA = AttributeSchema(
                 "going to live",
                 "start at",
                 "coming up",
+                # "Where am I going in June?", "Where are we heading next month?": a trip.
+                "where * going",
+                "where * heading",
+                "where * flying",
+                "where * traveling",
+                "where * travelling",
             ),
             timing="occasion",
         ),

@@ -4,6 +4,7 @@ with "went to" / "spent ... in" a listed place (policies/place_names.py)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -232,3 +233,31 @@ def test_a_home_rented_and_where_one_grew_up(
     text: str, expected: list[tuple[str, str, str, str]]
 ) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Where am I going in June?", True),
+        ("Where are we heading this summer?", True),
+        # "going" alone asks for no plan.
+        ("How is it going?", False),
+    ],
+)
+async def test_where_one_is_going_asks_for_the_trip_planned(question: str, asked: bool) -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for text, day in (
+            ("My son Leo is 7.", 1),
+            ("I work at Acme.", 2),
+            ("Julia and I are going to Lisbon in June.", 3),
+        ):
+            await rt.observe_and_route(
+                {
+                    "content": text,
+                    "actor": "Ana",
+                    "occurred_at": datetime(2024, 3, day, 12, tzinfo=UTC),
+                }
+            )
+        ctx = await rt.query(question, budget_tokens=300, actor="Ana")
+        snapshot = ctx.prompt_sections.get("worldview", "")
+        assert ("Ana.goal: trip to Lisbon" in snapshot) is asked
