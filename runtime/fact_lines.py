@@ -53,6 +53,11 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
         # "What does Ana do for a living?" asks for her work, not where she lives.
         question = _FOR_A_LIVING.sub(" for work as a job ", question)
         terms = (terms - {"living"}) | {"work", "job"}
+    elif _WHAT_DO.search(question):
+        # "What does Tom do?", "What does your husband do?": the same, said shorter (not
+        # "What does Tom do on weekends?", which asks for no job).
+        question += " for work as a job"
+        terms |= {"work", "job"}
     if _says(question, attribute.replace("_", " ").casefold()):
         return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
@@ -63,6 +68,7 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
 
 
 _FOR_A_LIVING = re.compile(r"\bfor\s+a\s+living\b")
+_WHAT_DO = re.compile(r"\bwhat\s+(?:does|do|did)\s+(?:[\w'-]+\s+){1,3}do\s*(?:[?.!]|$)")
 
 
 def _says(question: str, phrase: str) -> bool:

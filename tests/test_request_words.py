@@ -66,6 +66,22 @@ async def test_a_request_reaches_the_beliefs_that_answer_it(
     assert expected <= _slots(ctx.to_prompt()), question
 
 
+@pytest.mark.parametrize(
+    ("question", "job"),
+    [
+        ("What does Ana do?", True),
+        ("What does Ana do for a living?", True),
+        ("What does Ana do on weekends?", False),
+    ],
+)
+async def test_what_someone_does_asks_for_their_job(
+    rt: MemoryRuntime, question: str, job: bool
+) -> None:
+    # Room for the lines asked only: what is asked must lead the snapshot.
+    ctx = await rt.query(question, actor="Ana", budget_tokens=200)
+    assert ({"Ana.employer", "Ana.role"} <= _slots(ctx.to_prompt())) is job, question
+
+
 async def test_doing_something_for_a_living_is_no_question_of_home(rt: MemoryRuntime) -> None:
     ctx = await rt.query("What does Ana do for a living?", actor="Ana", budget_tokens=400)
     assert "Ana.location" not in _slots(ctx.to_prompt())
