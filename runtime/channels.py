@@ -248,10 +248,18 @@ class Channels:
         # Linked only as the asker's household ("Where are we going?" reaches the spouse):
         # what the question asks of them, never all their lines.
         ours = {n for n, _, a in linked if a in HOUSEHOLD and not asks(a)} if links else set()
-        for name, hop in hops:
+        # "Who is Tom?" asked by Sam: Sam's beliefs whose value is Tom ("spouse: Tom") say
+        # who he is to the asker, though the question names neither Sam nor the attribute.
+        keys = {proj.beliefs.canonical(n, at.seq, at.time)[0] for n in named}
+        relating = plan.actor is not None and bool(keys) and asker not in keys
+        for name, hop, relation in [
+            *((n, h, False) for n, h in hops),
+            *([(plan.actor, 0, True)] if relating and plan.actor is not None else []),
+        ]:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
             whole = (
                 (hop > 0 or about)
+                and not relation
                 and not other
                 and name not in ours
                 and not any(asks(s.attribute) for s in snaps)
@@ -259,6 +267,10 @@ class Channels:
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)
+                if relation and keys.isdisjoint(
+                    proj.beliefs.canonical(v, at.seq, at.time)[0] for v in snap.held
+                ):
+                    continue
                 if asker is not None and ekey != asker and snap.attribute in STANDING_ATTRIBUTES:
                     continue  # another person's instructions are not the asker's
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
@@ -269,7 +281,9 @@ class Channels:
                     continue
                 rel = len(qterms & set(tokens(text)) - {match_key(name)})
                 aliases = spec(snap.attribute).aliases
-                if hop or whole:
+                if relation:
+                    rel += 1  # below the attributes asked about
+                elif hop or whole:
                     # A linked entity's words met by chance are no sign the question is
                     # about them: only the attributes it asks about (all, when it asks none).
                     if not whole and not asks_about(plan, snap.attribute, aliases):

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 30
+READ_RULES = 31
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -216,6 +216,8 @@ unexplained while the package version stays the same (as it does between release
    time notes of excerpts as in the extractor.
 30: "What does Tom do?" asks for his work (his role and employer), as "What does Tom do
    for a living?" does; "What does Tom do on weekends?" still does not.
+31: a question that names someone gives the asker's fact lines whose value is that one
+   ("Who is Raj?" asked by Priya: "Priya spouse: Raj"), ranked below what it asks.
 """
 
 

@@ -104,3 +104,28 @@ async def test_a_food_named_in_the_question_reaches_the_allergy_to_it() -> None:
         ctx = await rt.query("Can Raj eat peanut butter?", actor="Priya")
     snapshot = ctx.to_prompt().split("## Supporting memories")[0]
     assert "Raj.allergy: peanuts" in snapshot
+
+
+async def test_who_someone_is_gets_what_they_are_to_the_asker() -> None:
+    # "Who is Raj?" names neither Priya nor `spouse`: her belief whose value is Raj says
+    # who he is to her, beside his own lines.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _fill(rt)
+        ctx = await rt.query("Who is Raj?", actor="Priya")
+        facts = _facts(ctx.to_prompt())
+        assert {"Priya spouse: Raj", "Raj employer: Samsung"} <= facts
+        # Only the asker's: another asker, or none, gets Raj's own lines alone.
+        for other in ("Mia", None):
+            facts = _facts((await rt.query("Who is Raj?", actor=other)).to_prompt())
+            assert "Raj employer: Samsung" in facts
+            assert "Priya spouse: Raj" not in facts
+        # Only one held now: once divorced, he is no spouse of hers.
+        await rt.observe_and_route(
+            {
+                "content": "Raj and I got divorced.",
+                "actor": "Priya",
+                "occurred_at": T0 + timedelta(days=30),
+            }
+        )
+        ctx = await rt.query("Who is Raj?", actor="Priya")
+        assert "Priya spouse: Raj" not in _facts(ctx.to_prompt())
