@@ -74,6 +74,11 @@ _SOME_DAYS = (
     r"|(?:once|twice)\s+(?:a|per|every)\s+week|most\s+days|some\s+days|part\s+of\s+the\s+week)"
     r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|for|at|since|so|because)\b)"
 )
+# Where the boss is one's boss: "My manager at Stripe is Priya", "My boss at work is Dana".
+_WHERE_BOSS = (
+    r"(?:\s+(?i:at|from)\s+(?:(?i:work|my\s+(?:new\s+|old\s+)?job)\b"
+    rf"|(?:[Tt]he\s+)?[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,2}}))?"
+)
 # "Tom is my manager" (not "Tom is my manager's husband", "my boss-to-be").
 _NOT_POSSESSIVE = r"\b(?!-|'|\s+(?i:at\s+heart)\b)"
 
@@ -95,6 +100,7 @@ WORK_RULES: tuple[Rule, ...] = (
         + _FORMER
         + _NEW
         + _BOSS
+        + _WHERE_BOSS
         + r"\s+(?i:is|'s)\s+(?:(?i:now|currently|still|actually)\s+)?"
         + NOT_A_NAME
         + NAME_VAL

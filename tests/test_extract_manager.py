@@ -28,6 +28,11 @@ from tests.helpers import extracted_claims as claims
         # The new one, with "now" or "currently" before the name.
         ("My manager is now Tom, Priya left.", ("Dana", "Tom", "assert")),
         ("My boss is currently Tom Okafor.", ("Dana", "Tom Okafor", "assert")),
+        # Where the boss is one's boss, between the boss and the name.
+        ("My manager at Stripe is Priya.", ("Dana", "Priya", "assert")),
+        ("My boss at work is Dana Lee.", ("Dana", "Dana Lee", "assert")),
+        ("My new manager at The Home Depot is Lisa.", ("Dana", "Lisa", "assert")),
+        ("My old boss at Acme is Raj.", ("Dana", "Raj", "negate")),
         # Denied: a former manager, or one no longer.
         ("My former boss Greg called.", ("Dana", "Greg", "negate")),
         ("Tom is my ex-boss.", ("Dana", "Tom", "negate")),
@@ -46,6 +51,7 @@ def test_a_manager_is_read(text: str, expected: tuple[str, str, str]) -> None:
         "My manager is great.",  # no name
         "My manager is now on leave.",  # no name after "now" either
         "My boss is Italian.",  # a nationality, not a name
+        "My boss at Stripe is great.",  # no name, where or not
         "If my manager is Tom, I'll quit.",  # a supposition
         "Thanks for asking about my boss, Tom.",  # Tom is spoken to
         "I told my boss Friday works.",  # "my boss" is told something
