@@ -66,12 +66,19 @@ def corrections(content: str, claims: Iterable[Claim]) -> list[Claim]:
         for part in _OR.split(m.group("alt")):
             start = content.index(part, at)
             at = start + len(part)
-            key = (match_key(c.entity), c.attribute, match_key(part))
-            if key in seen or not (part[:1].isupper() or m.re is _NOT_LOWER):
+            if not (part[:1].isupper() or m.re is _NOT_LOWER):
+                continue
+            value = part
+            if c.attribute == "pet" and part[:1].isupper() and " " not in part:
+                # "My dog is called Max, not Rex": the pet held is "dog Rex", as "dog Max".
+                kind, _, _name = c.value.rpartition(" ")
+                value = f"{kind} {part}" if kind else part
+            key = (match_key(c.entity), c.attribute, match_key(value))
+            if key in seen:
                 continue
             seen.add(key)
             fields = c.model_dump()
-            fields.update(value=part, polarity="negate", change=True, span=(start, at))
+            fields.update(value=value, polarity="negate", change=True, span=(start, at))
             out.append(Claim.model_validate(fields))
     return out
 

@@ -21,6 +21,9 @@ from tests.helpers import extracted_claims as claims
         ("I speak French and Spanish, not German.", ("speaks", "German")),
         ("I'm from Brazil, not Portugal, by the way.", ("origin", "Portugal")),
         ("My friend Tom, not Tim, lives in Rome.", ("friend", "Tim")),
+        # A pet's name corrected: the pet held is of the same kind ("dog Rex").
+        ("My dog's name is Max, not Rex.", ("pet", "dog Rex")),
+        ("We have a cat called Luna, not Lola.", ("pet", "cat Lola")),
         # Lowercase: after a comma and a lowercase value, one or two words naming a thing.
         ("I prefer tea, not coffee.", ("likes", "coffee")),
         ("I use vim, not emacs.", ("uses", "emacs")),
@@ -79,3 +82,17 @@ async def test_a_corrected_name_leaves_the_list() -> None:
             )
         belief = await rt.belief("Dan", "child")
     assert belief is not None and belief.held == ("Mia",)
+
+
+async def test_a_pets_corrected_name_leaves_the_pets_held() -> None:
+    t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("I have a dog named Rex.", 0),
+            ("I meant my dog is called Max, not Rex.", 1),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dan", "occurred_at": t0 + timedelta(days=day)}
+            )
+        belief = await rt.belief("Dan", "pet")
+    assert belief is not None and belief.held == ("dog Max",)
