@@ -71,7 +71,7 @@ def corrections(content: str, claims: Iterable[Claim]) -> list[Claim]:
             value = part
             if c.attribute == "pet" and part[:1].isupper() and " " not in part:
                 # "My dog is called Max, not Rex": the pet held is "dog Rex", as "dog Max".
-                kind, _, _name = c.value.rpartition(" ")
+                kind = c.value.rpartition(" ")[0]
                 value = f"{kind} {part}" if kind else part
             key = (match_key(c.entity), c.attribute, match_key(value))
             if key in seen:

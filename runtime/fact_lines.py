@@ -55,7 +55,8 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
         terms = (terms - {"living"}) | {"work", "job"}
     elif _WHAT_DO.search(question):
         # "What does Tom do?", "What does your husband do?": the same, said shorter (not
-        # "What does Tom do on weekends?", which asks for no job).
+        # "What does Tom do on weekends?", which asks for no job, nor "What did Tom do?",
+        # which asks what happened).
         question += " for work as a job"
         terms |= {"work", "job"}
     if _says(question, attribute.replace("_", " ").casefold()):
@@ -68,7 +69,7 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
 
 
 _FOR_A_LIVING = re.compile(r"\bfor\s+a\s+living\b")
-_WHAT_DO = re.compile(r"\bwhat\s+(?:does|do|did)\s+(?:[\w'-]+\s+){1,3}do\s*(?:[?.!]|$)")
+_WHAT_DO = re.compile(r"\bwhat\s+(?:does|do)\s+(?:[\w'-]+\s+){1,3}do\s*(?:[?.!]|$)")
 
 
 def _says(question: str, phrase: str) -> bool:

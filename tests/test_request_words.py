@@ -72,6 +72,7 @@ async def test_a_request_reaches_the_beliefs_that_answer_it(
         ("What does Ana do?", True),
         ("What does Ana do for a living?", True),
         ("What does Ana do on weekends?", False),
+        ("What did Ana do?", False),
     ],
 )
 async def test_what_someone_does_asks_for_their_job(
