@@ -21,11 +21,12 @@ from nousmem.policies.rules_personal import PRONOUN_SET_START
 __all__ = ["TOOL_RULES", "USES_RULES"]
 
 # A programming language by its name (capitalised, so "go" and "rust" are words).
-_LANGUAGE = (
-    r"(?P<val>Go|Golang|Python|Rust|Java|JavaScript|TypeScript|Kotlin|Swift|Ruby|PHP|Elixir"
+_LANGUAGE_NAME = (
+    r"(?:Go|Golang|Python|Rust|Java|JavaScript|TypeScript|Kotlin|Swift|Ruby|PHP|Elixir"
     r"|Erlang|Haskell|Scala|Clojure|C\+\+|C#|Dart|Julia|Lua|Perl|OCaml|F#|Zig|Nim)"
     r"(?![\w+#])"
 )
+_LANGUAGE = rf"(?P<val>{_LANGUAGE_NAME})"
 
 # A tool one has, by its kind.
 _TOOL = (
@@ -66,6 +67,9 @@ _JOB = (
     r"|deployments?|servers?|cloud|workloads?|services?|infrastructure|passwords|music"
     r"|files|photos|backups?|calendar|tasks|to-?dos?)"
 )
+
+# What something is written in or built with: a language or software, by its name.
+_BUILT_WITH = rf"(?P<val>{_LANGUAGE_NAME}|(?:{SOFTWARE})(?![\w-]))"
 
 # Software by name, with the version said after it ("Python 3.12", "Postgres 15").
 _VERSIONED = rf"(?P<val>(?:{SOFTWARE})(?:\s+v?\d+(?:\.\d+)*)?)(?![\w-])"
@@ -164,6 +168,17 @@ USES_RULES: tuple[Rule, ...] = (
         r"(?:(?i:in)\s+)?(?:(?i:mostly|mainly|primarily)\s+)?" + _LANGUAGE,
         value="raw",
         items=r"(?:(?i:some|a\s+bit\s+of|a\s+little|occasionally|also)\s+)?" + _LANGUAGE,
+    ),
+    # "Our backend is written in Go", "The app is built with React and Django", "Our API
+    # is implemented in Rust": a language or software by its name (not "written in pencil",
+    # "built with love").
+    make_rule(
+        "uses",
+        "written built implemented coded",
+        r"\b(?i:is|are|was|were|'s)\s+(?:(?i:mostly|mainly|entirely|all|now|still)\s+)?"
+        r"(?i:written|built|implemented|coded)\s+(?i:in|with|using|on)\s+" + _BUILT_WITH,
+        value="raw",
+        items=_BUILT_WITH,
     ),
     # "We deploy on Kubernetes", "Our app is hosted on Vercel", "We run everything on AWS".
     make_rule(

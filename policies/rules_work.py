@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
+    CAP,
     NAME_AFTER_NOUN,
     NAME_VAL,
     NOT_A_NAME,
@@ -22,6 +23,7 @@ from nousmem.policies.patterns import (
     OCC,
     POSS,
     POSS_START,
+    VAL,
     Rule,
     make_rule,
     not_after,
@@ -147,6 +149,16 @@ WORK_RULES: tuple[Rule, ...] = (
         r"\b(?i:work|works|working)\s+(?:(?i:now|currently)\s+)?(?i:on|in)\s+"
         r"(?i:the)\s+" + _TEAM,
         value="raw",
+    ),
+    # "I'm on the platform team at Spotify", "Ana works in the data team at Acme": the
+    # organisation the team is part of employs them.
+    make_rule(
+        "employer",
+        "team squad department",
+        r"\b(?:(?i:'m|am|is|'s|are)\s+(?:(?i:now|currently|still|also)\s+)?(?i:on|in|part\s+of)"
+        r"|(?i:work|works|working)\s+(?:(?i:now|currently)\s+)?(?i:on|in))\s+(?i:the)\s+"
+        r"(?:[\w&/-]+\s+){1,3}?(?i:team|squad|department)\s+(?i:at|of|for)\s+" + CAP + VAL,
+        plain_denial_drops=True,
     ),
     # "I lead the data team", "Ana manages the platform team": the team one heads is one's
     # own (what role it makes is left to the role rules).

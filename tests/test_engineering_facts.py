@@ -59,6 +59,25 @@ def test_where_one_deploys(text: str, expected: list[tuple[str, str, str]]) -> N
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("Our backend is written in Go.", [("uses", "Go", "assert")]),
+        ("Our API is implemented in Rust.", [("uses", "Rust", "assert")]),
+        (
+            "Our app is built with React and Django.",
+            [("uses", "React", "assert"), ("uses", "Django", "assert")],
+        ),
+        # Not a language or software by its name; not the speaker's ("The app").
+        ("The letter was written in pencil.", []),
+        ("Our house was built with love.", []),
+        ("The app is built with React.", []),
+    ],
+)
+def test_what_ones_code_is_written_in(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I switched back to Vim.", [("uses", "Vim", "assert")]),
         ("We moved back to GitHub Actions.", [("uses", "GitHub Actions", "assert")]),
         ("We went back to Jira.", [("uses", "Jira", "assert")]),

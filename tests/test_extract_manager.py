@@ -102,6 +102,23 @@ def test_a_team_is_read(text: str, expected: tuple[str, str, str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I'm on the platform team at Spotify.", "Spotify"),
+        ("I work in the data team at Acme Corp.", "Acme Corp"),
+        ("I'm in the marketing department of Unilever.", "Unilever"),
+        # Not a place by its name; a team left is no employer left.
+        ("I'm on the team at work.", None),
+        ("I'm no longer on the growth team at Stripe.", None),
+        ("I'm not on the platform team at Spotify.", None),
+    ],
+)
+def test_a_teams_organisation_is_the_employer(text: str, employer: str | None) -> None:
+    got = [c for c in claims(text) if c[1] == "employer"]
+    assert got == ([] if employer is None else [("Dana", "employer", employer, "assert")])
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I'm on the same team as Tom.",  # no team named
