@@ -134,6 +134,20 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         r"|twice|sometimes|later|soon)\b)",
         denial_drops=True,
     ),
+    # "My daughter started college at UCLA", "I'm starting grad school at NYU", "Leo began
+    # kindergarten at Lincoln Elementary": a school begun, by its name.
+    make_rule(
+        "school",
+        "started starting start starts began begin begins",
+        r"\b(?i:started|starting|start|starts|began|begin|begins)\s+(?:(?i:at)\s+)?"
+        r"(?i:college|university|uni|school|grad\s+school|graduate\s+school|law\s+school"
+        r"|med\s+school|medical\s+school|business\s+school|high\s+school|middle\s+school"
+        r"|elementary\s+school|primary\s+school|kindergarten|preschool|pre-k|nursery"
+        r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+        r"\s+grade)\s+(?i:at)\s+" + CAP + VAL,
+        elide="past",
+        denial_drops=True,
+    ),
     # "I'm enrolled at Tufts": enrolling names a school by itself.
     make_rule(
         "school",

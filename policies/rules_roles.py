@@ -159,8 +159,9 @@ ROLE_RULES: tuple[Rule, ...] = (
     # occupation, as a change (not "promoted to the next round / level / front page").
     make_rule(
         "role",
-        "promoted",
-        r"\b(?i:promoted)\s+(?i:to)\s+(?:(?i:an?|the)\s+)?(?P<val>(?:[\w-]+\s+){0,3}?(?i:"
+        "promoted promotion",
+        r"\b(?i:promoted|(?:a|my|the)\s+promotion)\s+(?i:to)\s+(?:(?i:an?|the)\s+)?"
+        r"(?P<val>(?:[\w-]+\s+){0,3}?(?i:"
         + OCC
         + r"|lead|partner|principal|supervisor|sergeant|captain|lieutenant|head\s+of\s+[\w-]+))"
         r"\b(?!'s|-)",

@@ -41,6 +41,17 @@ from tests.helpers import extracted_claims as claims
             [("Dana", "role", "senior engineer", "assert")],
         ),
         ("Tom got promoted to head of design.", [("Tom", "role", "head of design", "assert")]),
+        ("I got a promotion to senior manager.", [("Dana", "role", "senior manager", "assert")]),
+        # A promotion missed or hoped for is none.
+        ("I didn't get the promotion to manager.", []),
+        ("I'm hoping for a promotion to lead.", []),
+        # A school begun, by its name.
+        ("I started college at UCLA.", [("Dana", "school", "UCLA", "assert")]),
+        (
+            "Leo started kindergarten at Lincoln Elementary.",
+            [("Leo", "school", "Lincoln Elementary", "assert")],
+        ),
+        ("I started school at 6.", []),
         (
             "I work for the NHS as a nurse.",
             [("Dana", "employer", "NHS", "assert"), ("Dana", "role", "nurse", "assert")],
