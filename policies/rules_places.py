@@ -121,6 +121,18 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?i:apartment|flat|house|place|room|condo|studio|townhouse|loft|bungalow|duplex)\s+"
         r"(?i:in)\s+" + _NAMED_PLACE + r"(?!\s+(?i:for|this|next|over)\b)",
     ),
+    # "We moved into a new house in Austin", "I'm moving into an apartment in Brooklyn": a
+    # home moved into is where one lives (not "moved into a new office", "into a new role").
+    make_rule(
+        "location",
+        "moved moving move moves",
+        r"\b(?i:moved|moving|move|moves)\s+(?i:into|in\s+to)\s+(?i:a|an|the|our|my)\s+"
+        r"(?:(?!(?i:vacation|holiday|summer|beach|rental)\b)[\w-]+\s+){0,2}?"
+        r"(?i:apartment|flat|house|home|place|condo|studio|townhouse|loft|bungalow|duplex)\s+"
+        r"(?i:in)\s+" + _NAMED_PLACE,
+        change=True,
+        elide="past",
+    ),
     make_rule(
         "visited",
         "visited toured explored",

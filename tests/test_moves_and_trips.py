@@ -221,6 +221,11 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
         ),
         ("I live in a tiny studio in Paris.", [("Ana", "location", "Paris", "assert")]),
         ("I rent a small flat in Leeds.", [("Ana", "location", "Leeds", "assert")]),
+        # A home moved into, as one rented.
+        ("We moved into a new house in Austin.", [("Ana", "location", "Austin", "assert")]),
+        ("I moved into an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
+        ("We moved into a vacation home in Maine.", []),
+        ("I moved into a new office in Boston.", []),
         # A holiday rental or a car is no home.
         ("We're renting a cabin in Vermont for the weekend.", []),
         ("I'm renting a car in Rome.", []),
