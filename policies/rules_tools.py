@@ -169,9 +169,9 @@ USES_RULES: tuple[Rule, ...] = (
         value="raw",
         items=r"(?:(?i:some|a\s+bit\s+of|a\s+little|occasionally|also)\s+)?" + _LANGUAGE,
     ),
-    # "Our backend is written in Go", "The app is built with React and Django", "Our API
+    # "Our backend is written in Go", "Our app is built with React and Django", "Our API
     # is implemented in Rust": a language or software by its name (not "written in pencil",
-    # "built with love").
+    # "built with love"), of what the speaker's is ("The app ..." names no one's).
     make_rule(
         "uses",
         "written built implemented coded",

@@ -70,29 +70,22 @@ def test_each_lowercase_value_of_a_list_after_not_is_denied() -> None:
     ]
 
 
-async def test_a_corrected_name_leaves_the_list() -> None:
+@pytest.mark.parametrize(
+    ("first", "correction", "attribute", "held"),
+    [
+        ("My daughter Maya loves drawing.", "My daughter's name is Mia, not Maya.", "child", "Mia"),
+        # A pet's name: the pet held is of the kind asserted ("dog Rex").
+        ("I have a dog named Rex.", "I meant my dog is called Max, not Rex.", "pet", "dog Max"),
+    ],
+)
+async def test_a_corrected_name_leaves_the_list(
+    first: str, correction: str, attribute: str, held: str
+) -> None:
     t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
     async with MemoryRuntime.memory(namespace="u") as rt:
-        for text, day in [
-            ("My daughter Maya loves drawing.", 0),
-            ("My daughter's name is Mia, not Maya.", 1),
-        ]:
+        for text, day in [(first, 0), (correction, 1)]:
             await rt.observe_and_route(
                 {"content": text, "actor": "Dan", "occurred_at": t0 + timedelta(days=day)}
             )
-        belief = await rt.belief("Dan", "child")
-    assert belief is not None and belief.held == ("Mia",)
-
-
-async def test_a_pets_corrected_name_leaves_the_pets_held() -> None:
-    t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
-    async with MemoryRuntime.memory(namespace="u") as rt:
-        for text, day in [
-            ("I have a dog named Rex.", 0),
-            ("I meant my dog is called Max, not Rex.", 1),
-        ]:
-            await rt.observe_and_route(
-                {"content": text, "actor": "Dan", "occurred_at": t0 + timedelta(days=day)}
-            )
-        belief = await rt.belief("Dan", "pet")
-    assert belief is not None and belief.held == ("dog Max",)
+        belief = await rt.belief("Dan", attribute)
+    assert belief is not None and belief.held == (held,)
