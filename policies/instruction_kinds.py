@@ -74,20 +74,40 @@ def superseded_instructions(
 ) -> list[Claim]:
     """The denials of held ``attribute`` values (instructions) that asserted ones in
     ``claims`` replace, in claim order (``occurred``: when the observation was said)."""
+
+    def ends(c: Claim) -> Callable[[str], bool] | None:
+        if c.value.lower().startswith("never ") or _ADDS.search(c.value):
+            return None
+        new = _Shape(c.value)
+        if new.choice is None or not new.verb:
+            return None
+        return lambda v: _replaces(new, _Shape(v))
+
+    return _ended(claims, occurred, held, attribute, ends)
+
+
+def _ended(
+    claims: Sequence[Claim],
+    occurred: datetime,
+    held: HeldInstructions,
+    attribute: str,
+    ends: Callable[[Claim], Callable[[str], bool] | None],
+) -> list[Claim]:
+    """The denials, as changes, of the ``attribute`` values held when each asserted,
+    unhedged claim of it was said that ``ends(claim)`` (None: the claim ends none) tells
+    it ends; none the claims already make, each value once, in claim order."""
     said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
     out: list[Claim] = []
     for c in claims:
         if c.attribute != attribute or c.polarity != "assert" or c.hedged:
             continue
-        if c.value.lower().startswith("never ") or _ADDS.search(c.value):
-            continue
-        new = _Shape(c.value)
-        if new.choice is None or not new.verb:
+        test = ends(c)
+        if test is None:
             continue
         entity = match_key(c.entity)
         for v in held(c.entity, claimed_at(c, occurred)):
             key = (entity, c.attribute, match_key(v))
-            if key in said or not _replaces(new, _Shape(v)):
+            if key in said or not test(v):
                 continue
             said.add(key)
             out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
@@ -114,26 +134,20 @@ def banned_instructions(
     "use type hints in Python code" (the held instruction opens with the banned words). A
     ban of the same words is the extractor's own withdrawal; a narrower ban ("Never use
     tabs in YAML") ends nothing broader."""
-    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
-    out: list[Claim] = []
-    for c in claims:
-        if c.attribute != attribute or c.polarity != "assert" or c.hedged:
-            continue
+
+    def ends(c: Claim) -> Callable[[str], bool] | None:
         words = match_key(c.value).split()
         if len(words) < 3 or words[0] != "never":
-            continue
+            return None
         banned = words[1:]
-        entity = match_key(c.entity)
-        for v in held(c.entity, claimed_at(c, occurred)):
+
+        def covered(v: str) -> bool:
             held_words = match_key(v).split()
-            if len(held_words) <= len(banned) or held_words[: len(banned)] != banned:
-                continue
-            key = (entity, c.attribute, match_key(v))
-            if key in said:
-                continue
-            said.add(key)
-            out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
-    return out
+            return len(held_words) > len(banned) and held_words[: len(banned)] == banned
+
+        return covered
+
+    return _ended(claims, occurred, held, attribute, ends)
 
 
 # How long the answers are to be, one way or the other.
@@ -155,23 +169,14 @@ def resized_instructions(
     """The denials of held ``attribute`` values that ask for answers of the other length
     than one in ``claims``, whatever the verb: "Give me detailed answers from now on" ends
     "Keep answers short", "Be concise" ends "Explain things in detail"."""
-    said = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
-    out: list[Claim] = []
-    for c in claims:
-        if c.attribute != attribute or c.polarity != "assert" or c.hedged:
-            continue
+
+    def ends(c: Claim) -> Callable[[str], bool] | None:
         side = _length(c.value)
         if side is None:
-            continue
-        entity = match_key(c.entity)
-        for v in held(c.entity, claimed_at(c, occurred)):
-            key = (entity, c.attribute, match_key(v))
-            other = _length(v)
-            if key in said or other is None or other == side:
-                continue
-            said.add(key)
-            out.append(c.model_copy(update={"value": v, "polarity": "negate", "change": True}))
-    return out
+            return None
+        return lambda v: (other := _length(v)) is not None and other != side
+
+    return _ended(claims, occurred, held, attribute, ends)
 
 
 def _length(value: str) -> str | None:

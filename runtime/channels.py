@@ -251,11 +251,8 @@ class Channels:
         # "Who is Tom?" asked by Sam: Sam's beliefs whose value is Tom ("spouse: Tom") say
         # who he is to the asker, though the question names neither Sam nor the attribute.
         keys = {proj.beliefs.canonical(n, at.seq, at.time)[0] for n in named}
-        relating = plan.actor is not None and bool(keys) and asker not in keys
-        for name, hop, relation in [
-            *((n, h, False) for n, h in hops),
-            *([(plan.actor, 0, True)] if relating and plan.actor is not None else []),
-        ]:
+        relating = [(plan.actor, 0, True)] if plan.actor and keys and asker not in keys else []
+        for name, hop, relation in [*((n, h, False) for n, h in hops), *relating]:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
             whole = (
                 (hop > 0 or about)
