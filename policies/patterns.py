@@ -49,6 +49,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "vehicle",
         "fear",
         "nationality",
+        "personality",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -79,6 +80,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "number_of_children",
     "chronotype",
     "commute",
+    "handedness",
 }
 
 

@@ -36,6 +36,7 @@ from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
 from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
+from nousmem.policies.rules_traits import TRAIT_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
 
@@ -359,6 +360,7 @@ RULES: tuple[Rule, ...] = (
     + LEISURE_RULES
     + MONEY_RULES
     + HABIT_RULES
+    + TRAIT_RULES
     + COMMUTE_RULES
     + TOOL_RULES
 )

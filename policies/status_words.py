@@ -69,6 +69,14 @@ STATUS_OF: dict[str, str] = {
     # Night owls and morning people, in one spelling each (``chronotype``).
     "night person": "night owl",
     **dict.fromkeys(("early bird", "early riser"), "morning person"),
+    # What someone is like (``personality``) and their hand (``handedness``), in one form.
+    "introverted": "introvert",
+    **dict.fromkeys(("extroverted", "extraverted", "extravert"), "extrovert"),
+    **dict.fromkeys(("easy-going", "easy going"), "easygoing"),
+    "laid back": "laid-back",
+    "risk taker": "risk-taker",
+    **dict.fromkeys(("left handed", "lefthanded", "lefty", "southpaw"), "left-handed"),
+    **dict.fromkeys(("right handed", "righthanded", "righty"), "right-handed"),
     # Where one works from (``work_mode``), in one spelling each.
     **dict.fromkeys(("remotely", "from home"), "remote"),
     **dict.fromkeys(("onsite", "in the office", "in office", "in-office"), "on-site"),

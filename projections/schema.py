@@ -343,6 +343,21 @@ DEFAULT_SCHEMA = AttributeSchema(
             3650.0,
             "afraid scared fear fears terrified frightened phobia phobias " + _FLIGHTS,
         ),
+        _multi(
+            "personality",
+            3650.0,
+            "personality personalities trait traits temperament introvert introverted "
+            "extrovert extroverted ambivert shy outgoing perfectionist",
+            # Not "what is * like": "What's the weather like in Oslo?" asks no trait.
+            ("what kind of person", "what sort of person"),
+        ),
+        _single(
+            "handedness",
+            36500.0,
+            "handed handedness lefty righty southpaw ambidextrous",
+            ("which hand",),
+            timing="lifelong",
+        ),
         _multi("speaks", 36500.0, "speak speaks spoken fluent bilingual language languages tongue"),
         _single("birthday", 36500.0, "birthday born bday birth dob", timing="lifelong"),
         _single("deceased", 36500.0, "died dead passed death deceased alive", timing="occasion"),

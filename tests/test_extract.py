@@ -237,6 +237,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "vehicle",
         "fear",
         "nationality",
+        "personality",
     } == (MULTI_VALUED)
     assert {
         "employer",
@@ -257,6 +258,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "doctor",
         "dentist",
         "therapist",
+        "handedness",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -270,7 +272,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "My budget is $500. My grandma Rose is here. I'm afraid of heights. I wake up at 6am. "
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
         "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
-        "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian."
+        "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian. I'm an introvert. "
+        "I'm left-handed."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES
