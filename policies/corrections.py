@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -45,6 +46,8 @@ _REMARK = frozenset(
     "ours theirs his hers true likely well".split()
 )
 
+SPECIES_NAMES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
+
 _OR = re.compile(r"\s*,?\s+(?:or|nor|and)\s+|\s*,\s*")
 
 
@@ -69,10 +72,13 @@ def corrections(content: str, claims: Iterable[Claim]) -> list[Claim]:
             if not (part[:1].isupper() or m.re is _NOT_LOWER):
                 continue
             value = part
+            kind, _, name = c.value.rpartition(" ")
             if c.attribute == "pet" and part[:1].isupper() and " " not in part:
                 # "My dog is called Max, not Rex": the pet held is "dog Rex", as "dog Max".
-                kind = c.value.rpartition(" ")[0]
                 value = f"{kind} {part}" if kind else part
+            elif c.attribute == "pet" and kind and part in SPECIES_NAMES:
+                # "Mochi is my rabbit, not a cat": the pet held is "cat Mochi".
+                value = f"{part} {name}"
             key = (match_key(c.entity), c.attribute, match_key(value))
             if key in seen:
                 continue

@@ -40,7 +40,7 @@ from nousmem.policies.introductions import introductions
 from nousmem.policies.match_claims import Factors, match_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.paren_ages import paren_ages
-from nousmem.policies.pet_names import named_later
+from nousmem.policies.pet_names import named_later, without_bare_twins
 from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.sentences import Doc, Sentence, sentences
@@ -106,6 +106,7 @@ class RuleExtractor:
         # "My daughter's name is Mia, not Maya": the value after "not" is denied.
         said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
+        said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
         # What a request to forget names is not said: "Forget that I work at Acme and that
         # I live in Lyon" states neither (the clause walk sees only the first), nor does
         # "Forget about my dog Rex" state a dog.

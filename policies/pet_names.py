@@ -20,7 +20,7 @@ from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.rules_pets import BREED_NAMES
 from nousmem.projections.models import Claim
 
-__all__ = ["named_later"]
+__all__ = ["named_later", "without_bare_twins"]
 
 _SPECIES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
 _BREED = re.compile(BREED_NAMES)
@@ -74,6 +74,27 @@ def named_later(content: str, claims: list[Claim]) -> list[Claim]:
             )
         )
     return out
+
+
+def without_bare_twins(claims: list[Claim]) -> list[Claim]:
+    """``claims`` without a bare species that a named pet of the same holder and polarity
+    already says: "Mochi is my rabbit" is "rabbit Mochi", not that and a second, unnamed
+    rabbit ("my rabbit" is read on its own too)."""
+    named = {
+        (c.entity, c.polarity, c.value.rpartition(" ")[0])
+        for c in claims
+        if c.attribute == "pet" and " " in c.value
+    }
+    return [
+        c
+        for c in claims
+        if not (
+            c.attribute == "pet"
+            and c.extractor == "rule"
+            and (c.entity, c.polarity, c.value) in named
+            and (c.value in _SPECIES or _BREED.fullmatch(c.value) is not None)
+        )
+    ]
 
 
 def _unnamed_pet(c: Claim) -> bool:

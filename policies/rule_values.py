@@ -108,7 +108,8 @@ def value_of(
         pet = match.group("petname")
         if pet is not None and pet.lower() not in NAME_STOP:
             value = f"{value} {pet}"
-            ve = match.end("petname")
+            # "Mochi is my rabbit": the name may come first.
+            ve = max(match.end("petname"), match.end("species"))
         else:
             ve = match.end("species")
     else:

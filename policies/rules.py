@@ -39,6 +39,7 @@ from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
 from nousmem.policies.rules_traits import TRAIT_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
+from nousmem.policies.timeexpr_patterns import DAY_RE, MONTH_RE
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
@@ -234,6 +235,20 @@ _FACT_RULES: tuple[Rule, ...] = (
         " harmony peace sin style luxury poverty comfort bubble dream* dreams gym middle*"
         " apartment* flat* house* condo* dorm* studio* van place* room basement* tent trailer"
         " town* city* neighborhood* neighbourhood* village* suburb* suburbs* nicely different*",
+    ),
+    # "I live with my girlfriend Ana in Denver", "Tom lives with two roommates in Brooklyn":
+    # the place after whom one lives with (a name: not "in peace", "in mind").
+    make_rule(
+        "location",
+        "live lives living",
+        r"\b(?i:live|lives|living)\s+(?i:with)\s+"
+        # Not a way of bearing it: "I can't live with myself / it / that".
+        r"(?!(?i:myself|yourself|himself|herself|ourselves|themselves|it|that|this)\b)"
+        r"(?:[\w'-]+\s+){1,4}?(?i:in)\s+"
+        + _NOT_AN_OFFICE
+        + rf"(?!(?i:{MONTH_RE}|{DAY_RE}))"
+        + CAP
+        + VAL,
     ),
     # "I'm based in our London office", "I work out of the Berlin office": the city.
     make_rule(

@@ -1,7 +1,7 @@
 """Rules for a partner one dates: "I'm dating Chris", "I've been seeing someone named Chris",
 "Chris and I are dating" give the ``spouse`` (which holds a partner, as "my boyfriend Chris"
 does); "I'm seeing someone" and "I have a girlfriend" give the ``relationship_status`` "in a
-relationship".
+relationship", as "I live with my girlfriend" does.
 
 "Seeing" only with "someone" or "a guy / girl": "I'm seeing Dr. Patel tomorrow" is an
 appointment. A date that ended is the past ("I was dating Chris", "I dated Chris in
@@ -77,5 +77,18 @@ DATING_RULES: tuple[Rule, ...] = (
         r"|and|but|who|named|called|since)\b)",
         value="status",
         template="in a relationship",
+    ),
+    # "I live with my girlfriend", "Tom moved in with his boyfriend": in a relationship.
+    make_rule(
+        "relationship_status",
+        "girlfriend boyfriend",
+        # Not "I used to live with my girlfriend": she may be gone.
+        r"(?<!(?i:used)\sto\s)"
+        r"\b(?i:live|lives|living|moved\s+in|moving\s+in|move\s+in)\s+(?i:with)\s+"
+        r"(?i:my|his|her|their)\s+(?:(?i:new)\s+)?(?P<val>(?i:girlfriend|boyfriend))\b",
+        value="status",
+        template="in a relationship",
+        # "I don't live with my girlfriend" still has one.
+        presupposed=True,
     ),
 )

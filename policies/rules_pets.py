@@ -54,6 +54,20 @@ _BREED = (
 )
 
 PET_RULES: tuple[Rule, ...] = (
+    # "Mochi is my rabbit", "Rex is our new puppy", "Luna's my cat": the name first (not
+    # "Ana is my cat sitter", a person; nor "Luna is my cat's name").
+    make_rule(
+        "pet",
+        SPECIES_WORDS,
+        rf"(?<![{LETTER}'])(?P<petname>{_PETNAME})(?:\s+(?i:is)|'s)\s+"
+        r"(?:(?i:also|actually|just)\s+)?"
+        + POSS
+        + r"\s+(?:(?i:new|old|little|sweet|cute|adorable|furry|rescue|lovely|beloved"
+        r"|senior|baby|pet|fur)\s+){0,2}" + SPECIES + rf"\b(?!'s|[{LETTER}-])",
+        value="pet",
+        subject="poss",
+        undated=True,
+    ),
     make_rule(
         "pet",
         SPECIES_WORDS,

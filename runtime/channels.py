@@ -46,6 +46,8 @@ _ABOUT_WORDS = frozenset(
 )
 
 _SELF = frozenset("i me my mine myself we us our ours ourselves".split())
+# Words around a name that ask who or what it is ("Who's Ana again?", "Tell me about Ana").
+_WHO_WORDS = _ABOUT_WORDS | _SELF | frozenset("who's whos who again".split())
 
 _LIKING = re.compile(
     r"\b(?:does|do|did|will|would)\s+(?:[\w'-]+\s+){1,3}(?:like|love|enjoy)\b", re.IGNORECASE
@@ -251,7 +253,16 @@ class Channels:
         # "Who is Tom?" asked by Sam: Sam's beliefs whose value is Tom ("spouse: Tom") say
         # who he is to the asker, though the question names neither Sam nor the attribute.
         keys = {proj.beliefs.canonical(n, at.seq, at.time)[0] for n in named}
-        relating = [(plan.actor, 0, True)] if plan.actor and keys and asker not in keys else []
+        # "Who is Biscuit?", "Who is Ana?": a pet, or a sister no belief is about, is no
+        # entity, but the asker's belief that holds the name says who they are.
+        naming = (
+            _named_values(proj, plan.actor, qterms, set(head.terms) - _WHO_WORDS, at)
+            if plan.actor is not None and not keys
+            else frozenset()
+        )
+        relating = (
+            [(plan.actor, 0, True)] if plan.actor and (keys or naming) and asker not in keys else []
+        )
         for name, hop, relation in [*((n, h, False) for n, h in hops), *relating]:
             snaps = proj.beliefs.snapshots(name, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
             whole = (
@@ -267,7 +278,8 @@ class Channels:
                 if relation and keys.isdisjoint(
                     proj.beliefs.canonical(v, at.seq, at.time)[0] for v in snap.held
                 ):
-                    continue
+                    if snap.attribute not in naming:
+                        continue
                 if asker is not None and ekey != asker and snap.attribute in STANDING_ATTRIBUTES:
                     continue  # another person's instructions are not the asker's
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
@@ -382,3 +394,24 @@ class Channels:
             admit=self.proj.docs.__contains__,
             limit=50,
         )
+
+
+def _named_values(
+    proj: Projector, actor: str, terms: set[str], rest: set[str], at: ReadPoint
+) -> frozenset[str]:
+    """The attributes of ``actor``'s whose held value a question names though it is no
+    entity: a pet by its name among ``terms`` ("How old is Biscuit?": "dog Biscuit"), any
+    value when the question's ``rest`` is that value alone ("Who is Ana?": "sibling: Ana")."""
+    out: set[str] = set()
+    if 0 < len(rest) <= 3:
+        for snap in proj.beliefs.snapshots(
+            actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+        ):
+            if any(set(tokens(v)) == rest for v in snap.held):
+                out.add(snap.attribute)
+    pet = proj.beliefs.snapshot(actor, "pet", as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+    if pet is not None:
+        names = (v.rpartition(" ")[2] for v in pet.held if " " in v)
+        if any(set(tokens(n)) <= terms for n in names if n[:1].isupper()):
+            out.add("pet")
+    return frozenset(out)

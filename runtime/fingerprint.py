@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 31
+READ_RULES = 32
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -218,6 +218,9 @@ unexplained while the package version stays the same (as it does between release
    for a living?" does; "What does Tom do on weekends?" still does not.
 31: a question that names someone gives the asker's fact lines whose value is that one
    ("Who is Raj?" asked by Priya: "Priya spouse: Raj"), ranked below what it asks.
+32: ... and so does a name no entity holds: a pet's ("Who is Biscuit?", "How old is
+   Biscuit?": "Lee pet: puppy Biscuit"), or any value the question is nothing but ("Who
+   is Ana?": "Lee sibling: Ana").
 """
 
 

@@ -46,6 +46,22 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
                 ("Dana", "relationship_status", "in a relationship", "assert"),
             ],
         ),
+        # Living with a partner is being in a relationship, even said in a denial (the
+        # noun presupposes her); not one used to, nor supposed.
+        (
+            "I live with my girlfriend.",
+            [("Dana", "relationship_status", "in a relationship", "assert")],
+        ),
+        (
+            "Tom moved in with his boyfriend.",
+            [("Tom", "relationship_status", "in a relationship", "assert")],
+        ),
+        (
+            "I don't live with my girlfriend.",
+            [("Dana", "relationship_status", "in a relationship", "assert")],
+        ),
+        ("I used to live with my girlfriend.", []),
+        ("Should I move in with my boyfriend?", []),
         # An appointment, an evening, the past, a denial, someone's brother.
         ("I'm seeing Dr. Patel tomorrow.", []),
         ("I'm seeing Tom tonight.", []),

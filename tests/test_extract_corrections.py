@@ -24,6 +24,8 @@ from tests.helpers import extracted_claims as claims
         # A pet's name corrected: the pet held is of the same kind ("dog Rex").
         ("My dog's name is Max, not Rex.", ("pet", "dog Rex")),
         ("We have a cat called Luna, not Lola.", ("pet", "cat Lola")),
+        # A pet's kind corrected: the same pet, of the kind denied ("cat Mochi").
+        ("Mochi is my rabbit, not a cat.", ("pet", "cat Mochi")),
         # Lowercase: after a comma and a lowercase value, one or two words naming a thing.
         ("I prefer tea, not coffee.", ("likes", "coffee")),
         ("I use vim, not emacs.", ("uses", "emacs")),
@@ -76,6 +78,7 @@ def test_each_lowercase_value_of_a_list_after_not_is_denied() -> None:
         ("My daughter Maya loves drawing.", "My daughter's name is Mia, not Maya.", "child", "Mia"),
         # A pet's name: the pet held is of the kind asserted ("dog Rex").
         ("I have a dog named Rex.", "I meant my dog is called Max, not Rex.", "pet", "dog Max"),
+        ("I have a cat named Mochi.", "Mochi is my rabbit, not a cat.", "pet", "rabbit Mochi"),
     ],
 )
 async def test_a_corrected_name_leaves_the_list(

@@ -129,3 +129,36 @@ async def test_who_someone_is_gets_what_they_are_to_the_asker() -> None:
         )
         ctx = await rt.query("Who is Raj?", actor="Priya")
         assert "Priya spouse: Raj" not in _facts(ctx.to_prompt())
+
+
+async def test_who_a_pet_or_an_unknown_relative_is_gets_the_askers_line() -> None:
+    # Neither Biscuit (a pet) nor Ana (a sister no belief is about) is an entity: the
+    # asker's belief that holds the name says who they are.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for i, text in enumerate(
+            (
+                "We just got a puppy named Biscuit.",
+                "My sister Ana is visiting next week.",
+                "Biscuit chewed my shoes today.",
+                "I love jazz.",
+            )
+        ):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=i)}
+            )
+        for question, line in (
+            ("Who is Biscuit?", "Lee pet: puppy Biscuit"),
+            ("How old is Biscuit?", "Lee pet: puppy Biscuit"),
+            ("Who is Ana?", "Lee sibling: Ana"),
+            ("Who's Ana again?", "Lee sibling: Ana"),
+        ):
+            facts = _facts((await rt.query(question, actor="Lee")).to_prompt())
+            assert line in facts, question
+            # Another asker has no puppy and no sister by those names.
+            facts = _facts((await rt.query(question, actor="Mia")).to_prompt())
+            assert line not in facts, question
+        # A question that names more than the sister asks something else of her.
+        facts = _facts((await rt.query("Who is Ana dating?", actor="Lee")).to_prompt())
+        assert "Lee sibling: Ana" not in facts
+        facts = _facts((await rt.query("Who is Tom?", actor="Lee")).to_prompt())
+        assert not any(f.startswith("Lee ") for f in facts)

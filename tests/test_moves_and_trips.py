@@ -226,6 +226,23 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
         ("I moved into an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
         ("We moved into a vacation home in Maine.", []),
         ("I moved into a new office in Boston.", []),
+        # Where one lives with someone: the place named after them.
+        (
+            "I live with my girlfriend Mia in Denver.",
+            [
+                ("Ana", "location", "Denver", "assert"),
+                ("Ana", "relationship_status", "in a relationship", "assert"),
+                ("Ana", "spouse", "Mia", "assert"),
+            ],
+        ),
+        ("Tom lives with two roommates in Brooklyn.", [("Tom", "location", "Brooklyn", "assert")]),
+        (
+            "I live with my wife and kids in San Diego.",
+            [("Ana", "location", "San Diego", "assert")],
+        ),
+        ("I live with my sister in May.", []),
+        ("I can't live with myself in March.", []),
+        ("I live with my parents in the suburbs.", []),
         # A holiday rental or a car is no home.
         ("We're renting a cabin in Vermont for the weekend.", []),
         ("I'm renting a car in Rome.", []),

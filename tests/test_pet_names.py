@@ -25,6 +25,12 @@ def pets(text: str) -> list[str]:
     ("text", "expected"),
     [
         ("We just got a puppy! His name is Biscuit.", ["puppy Biscuit"]),
+        # The name first: one pet, named (not a second, unnamed rabbit).
+        ("Mochi is my rabbit.", ["rabbit Mochi"]),
+        ("Rex is our new puppy.", ["puppy Rex"]),
+        ("Luna's my cat.", ["cat Luna"]),
+        ("Ana is my cat sitter.", []),
+        ("Luna is my cat's name.", ["cat"]),
         ("I adopted a cat last week. We named her Luna.", ["cat Luna"]),
         ("We got a dog. Her name is Daisy Mae.", ["dog Daisy Mae"]),
         ("I got a hamster. Its name is Nibbles 🐹", ["hamster Nibbles"]),
