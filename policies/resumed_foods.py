@@ -7,7 +7,8 @@ in its own words ("I'm no longer vegetarian"); a food taken up again names no di
 alone it ended none and the vegetarian diet stayed held. Read against the diets held then,
 it ends each that leaves the food out: meat ends ``vegetarian``, ``vegan``,
 ``pescatarian``, ``plant-based`` and ``meat-free``; dairy ends ``vegan`` and
-``dairy-free``; a drink ends ``alcohol-free``.
+``dairy-free``; a drink ends ``alcohol-free``, coffee ``coffee-free`` and
+``caffeine-free``.
 
 Only "I" or "we" having it "again", or having started to ("I've started eating fish", "I'm
 back to eating meat"); not a supposition, a denial ("I'm not eating meat again") or a
@@ -33,17 +34,25 @@ CONFIDENCE = 0.85
 _MEATLESS = ("vegetarian", "vegan", "pescatarian", "plant-based", "meat-free")
 # A food named -> the diets that leave it out.
 _LEFT_OUT_BY: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("meat", "red meat", "chicken", "steak", "burgers", "bacon"), _MEATLESS),
-    "pork": ("vegetarian", "vegan", "pescatarian", "plant-based", "meat-free", "pork-free"),
-    "beef": ("vegetarian", "vegan", "pescatarian", "plant-based", "meat-free", "beef-free"),
+    **dict.fromkeys(("chicken", "bacon"), _MEATLESS),
+    **dict.fromkeys(("meat", "red meat", "steak", "burgers"), (*_MEATLESS, "red-meat-free")),
+    "pork": (*_MEATLESS, "pork-free"),
+    "beef": (*_MEATLESS, "beef-free", "red-meat-free"),
     **dict.fromkeys(
         ("fish", "seafood", "shellfish"),
         ("vegetarian", "vegan", "plant-based", "fish-free", "seafood-free", "shellfish-free"),
     ),
     **dict.fromkeys(("dairy", "cheese", "milk"), ("vegan", "plant-based", "dairy-free")),
     "eggs": ("vegan", "plant-based", "eggs-free"),
-    **dict.fromkeys(("gluten", "bread", "pasta"), ("gluten-free",)),
+    **dict.fromkeys(("gluten", "bread", "pasta"), ("gluten-free", "carb-free")),
     "sugar": ("sugar-free",),
+    "carbs": ("carb-free",),
+    "chocolate": ("chocolate-free",),
+    "coffee": ("coffee-free", "caffeine-free"),
+    "caffeine": ("caffeine-free",),
+    "soda": ("soda-free",),
+    "junk food": ("junk-food-free",),
+    "fast food": ("fast-food-free",),
     **dict.fromkeys(("alcohol", "booze", "wine", "beer", "drinking"), ("alcohol-free",)),
 }
 _FOOD = "|".join(sorted((re.escape(f).replace(r"\ ", r"\s+") for f in _LEFT_OUT_BY), key=len)[::-1])

@@ -56,14 +56,18 @@ _OFFICE = rf"(?P<val>{_PROPER})" + _CITY_OFFICE
 _OFFICE_OF = rf"(?:(?i:our|the|my)|(?P<org>{_PROPER})'s)\s+"
 _NOT_AN_OFFICE = rf"(?!(?:(?i:our|the|my)|{_PROPER}'s)\s+{_PROPER}" + _CITY_OFFICE + ")"
 
+# A clock time: "at 9", "at 8:30", "at 9am" (not a name that opens with a digit: "3M").
+_NOT_A_CLOCK = r"(?!\d{1,2}(?::\d{2})?\s*(?:(?i:[ap]\.?m\.?|o'clock))?\b(?![\w-]))"
+
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
     make_rule(
         "employer",
         "work works worked working",
         r"\b(?i:work(?:s|ed|ing)?\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+"
-        r"|freelance\s+)?(?:at|for))\s+" + _NOT_AN_OFFICE + VAL,
-        # "I work at the London office" says where, not for whom (a location rule's).
+        r"|freelance\s+)?(?:at|for))\s+" + _NOT_AN_OFFICE + _NOT_A_CLOCK + VAL,
+        # "I work at the London office" says where, not for whom (a location rule's); "I
+        # start work at 9" when (not "I work at 3M", "at 7-Eleven").
         elide="past",
         # "I work at the moment", "at night", "for a living", "at my own pace": no employer.
         reject="moment night nights day days the weekend weekend weekends living a living"

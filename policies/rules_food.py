@@ -165,8 +165,8 @@ FOOD_RULES: tuple[Rule, ...] = (
         "diet",
         "eat have",
         r"(?:(?i:can't|cannot|can\s+not)\s+(?i:eat|have)|(?i:don't|do\s+not)\s+(?i:eat))\s+"
-        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs"
-        r"|nuts|peanuts|sugar|soy))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
+        r"(?:(?i:any)\s+)?(?P<val>(?i:gluten|dairy|red\s+meat|meat|pork|beef|seafood|shellfish"
+        r"|fish|eggs|nuts|peanuts|sugar|soy|carbs))(?=(?:\s+(?i:anymore|at\s+all))?\s*"
         r"(?:[.!]|$))",
         value="status",
         template="{}-free",
@@ -178,8 +178,8 @@ FOOD_RULES: tuple[Rule, ...] = (
         "diet",
         "eating gave",
         r"\b(?:(?i:stopped|quit)\s+(?i:eating)|(?i:gave\s+up)(?:\s+(?i:eating))?)\s+"
-        r"(?P<val>(?i:gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar))"
-        + GIVEN_UP_END,
+        r"(?P<val>(?i:gluten|dairy|red\s+meat|meat|pork|beef|seafood|shellfish|fish|eggs|sugar"
+        r"|carbs|chocolate|junk\s+food|fast\s+food))" + GIVEN_UP_END,
         value="status",
         template="{}-free",
         change=True,
@@ -198,6 +198,31 @@ FOOD_RULES: tuple[Rule, ...] = (
         value="status",
         template="{}-free",
         presupposed=True,  # "anymore" says the diet is new, not that it ended
+        settled=True,
+    ),
+    # "I don't drink coffee.", "I can't have caffeine anymore.", "I quit coffee", "I gave up
+    # soda last year", "I stopped drinking coffee": a diet free of it, as of alcohol (not
+    # "I don't drink coffee after 6pm", a limit; nor "I quit coffee for Lent", a while).
+    make_rule(
+        "diet",
+        "drink have",
+        r"(?:(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+"
+        r"(?i:drink|have))\s+(?:(?i:any)\s+)?(?P<val>(?i:coffee|caffeine|soda))"
+        r"(?=(?:\s+(?i:anymore|any\s+more|at\s+all))?\s*(?:[.!]|$))",
+        value="status",
+        template="{}-free",
+        presupposed=True,
+        settled=True,
+    ),
+    make_rule(
+        "diet",
+        "quit gave stopped",
+        r"\b(?:(?i:stopped|quit|gave\s+up)\s+(?:(?i:drinking)\s+)?"
+        r"(?P<val>(?i:coffee|caffeine|soda)))" + GIVEN_UP_END,
+        value="status",
+        template="{}-free",
+        change=True,
+        elide="past",
         settled=True,
     ),
     # "I'm sober", "I've been sober for two years", "I got sober in 2019": alcohol-free (not

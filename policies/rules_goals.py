@@ -88,6 +88,34 @@ GOAL_RULES: tuple[Rule, ...] = (
         template="get {}",
         settled=True,
     ),
+    # "I'm starting grad school in September", "I start law school in August", "I'll begin
+    # my PhD next fall", "I'm starting a new job next month": a start to come. The plain
+    # present only with a time after it ("I start school at 8" is a day's hours).
+    make_rule(
+        "goal",
+        "starting start starts begin begins beginning",
+        r"(?:" + _TO_COME + r"(?i:starting|start|beginning|begin)|\b(?i:start|starts|begin|begins)"
+        r"(?=\s+[^.!?;]{3,40}?\s+(?i:in|next|this|on|soon|tomorrow|after)\b))\s+"
+        r"(?:(?i:my|her|his|their|our|a)\s+)?(?P<val>(?:(?i:grad|graduate|law|med|medical"
+        r"|business|nursing|culinary|art|film|dental|vet|pharmacy|beauty|night|boarding"
+        r"|high|middle|elementary)\s+)?(?i:school)|(?i:college|university|kindergarten"
+        r"|preschool|pre-k|PhD|master's|masters|MBA|residency|apprenticeship|internship"
+        # A new job where: the employer's plan ("work at Google", policies/plans.py).
+        r"|new\s+(?:job|role|position)(?!\s+(?i:at|with)\b)))" + _THEN,
+        value="status",
+        template="start {}",
+        settled=True,
+    ),
+    # "I'm going back to school in the fall", "I'll go back to college next year".
+    make_rule(
+        "goal",
+        "going go",
+        _TO_COME + r"(?i:going|go)\s+(?i:back)\s+(?i:to)\s+(?P<val>(?i:school|college|university"
+        r"|grad\s+school))" + _THEN,
+        value="status",
+        template="go back to {}",
+        settled=True,
+    ),
     # "I'm retiring next year", "I'll retire in 2026" (not "I'm retiring my old laptop").
     make_rule(
         "goal",

@@ -148,7 +148,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
         r"|working|living|using|doing|liking|loving|taking"
         # A food or a drink given up is a diet (rules_personal.py), not a pastime.
-        r"|eating|gluten|dairy|meat|pork|beef|seafood|shellfish|fish|eggs|sugar|alcohol|booze"
+        r"|eating|gluten|dairy|meat|red\s+meat|pork|beef|seafood|shellfish|fish|eggs|sugar"
+        r"|alcohol|booze|coffee|caffeine|soda|carbs|chocolate|junk\s+food|fast\s+food"
+        r"|drinking\s+(?:coffee|caffeine|soda)"
         # ("drinking" alone is alcohol; "drinking tea" a pastime)
         r"|drinking(?:\s+alcohol)?" + GIVEN_UP_END + r")\b)" + VAL,
         negate=True,

@@ -10,6 +10,7 @@ Back!" and "I'm Catholic" are said the same way.
 
 from __future__ import annotations
 
+from nousmem.policies.brand_words import PLATFORM, SOFTWARE
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     NAME_VAL,
@@ -18,6 +19,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_food import FOOD_RULES
 from nousmem.policies.rules_nationality import NATIONALITY_RULES
 
@@ -48,6 +50,14 @@ _NOT_CALLED = (
     r"|Stupid|Naive|Lazy|Cynical|Skeptical|Sceptical|Biased|Weird|Picky|Superstitious"
     r"|Sentimental|Mud|Nuts|Insane|Dumb|Dramatic|Lucky|Ishmael)\b)"
     rf"(?![{UPPER}]{{2,}}\b)"
+)
+# What one goes by that is no name: a ride, a scale, a map, a rule book.
+# A shop or a place one passes is none either ("I go by Target", "I go by Boston").
+_NOT_GONE_BY = (
+    r"Uber|Lyft|Bolt|Grab|Waze|Amtrak|Greyhound|Eurostar|Celsius|Fahrenheit|Kelvin|Metric"
+    r"|Imperial|GPS|Google|Apple|The\s+Book|Feel|Instinct|Gut|Scripture|Scriptures"
+    r"|Starbucks|Target|Walmart|Costco|Safeway|Kroger|Tesco|Aldi|Lidl|Walgreens|Dunkin"
+    r"|Chipotle|Subway|Sainsbury|Waitrose|Publix|Wegmans|Ikea|IKEA|" + PLACE_NAME
 )
 # "Let's say / pretend / if ... my name is Bob", "It's not true that my name is Bob": rules
 # marked ``stated`` (and ``settled``) give no claim then.
@@ -169,6 +179,36 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         + NAME_VAL
         + _NAME_END,
         value="name",
+    ),
+    # "I go by Liz", "Ana mostly goes by Annie now": a name, ending its clause (not "I go by
+    # Uber / Celsius / Google Maps", a way or a measure; nor "I go by the book").
+    make_rule(
+        "name",
+        "go goes",
+        r"\b(?i:go|goes)\s+(?i:by)\s+"
+        + rf"(?!(?:{SOFTWARE}|{PLATFORM}|{_NOT_GONE_BY})\b)"
+        + NOT_A_NAME
+        + _NOT_CALLED
+        + NAME_VAL
+        + r"(?<!'s)"  # not a shop: "I go by Trader Joe's"
+        + _NAME_END,
+        value="name",
+        settled=True,
+    ),
+    # "Everyone calls me Liz", "My friends call me Liz", "People call me Sam": the name one
+    # goes by (not "Mom used to call me Bean", nor "My boss calls me Sam sometimes").
+    make_rule(
+        "name",
+        "call calls",
+        r"\b(?:(?i:everyone|everybody|people|most\s+people|my\s+friends|friends|all\s+my"
+        r"\s+friends)\s+(?i:calls?))\s+(?P<poss>(?i:me))\s+"
+        + NOT_A_NAME
+        + _NOT_CALLED
+        + NAME_VAL
+        + _NAME_END,
+        value="name",
+        subject="poss",
+        settled=True,
     ),
     # ---- deceased: "My mom passed away last year", "Tom's dad died in 2019" ------------
     # Someone else's death (a relative by the name memory knows, see runtime/kin_claims.py);

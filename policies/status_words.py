@@ -69,6 +69,18 @@ STATUS_OF: dict[str, str] = {
     # Night owls and morning people, in one spelling each (``chronotype``).
     "night person": "night owl",
     **dict.fromkeys(("early bird", "early riser"), "morning person"),
+    # A start to come (``goal``), in one form: "start grad school", "start a new job".
+    "graduate school": "grad school",
+    "medical school": "med school",
+    "masters": "master's",
+    "phd": "PhD",
+    "mba": "MBA",
+    **dict.fromkeys(("new job", "new role", "new position"), "a new job"),
+    # A food given up, in the diet's word ("carb-free", "red-meat-free").
+    "carbs": "carb",
+    "red meat": "red-meat",
+    "junk food": "junk-food",
+    "fast food": "fast-food",
     # What someone is like (``personality``) and their hand (``handedness``), in one form.
     "introverted": "introvert",
     **dict.fromkeys(("extroverted", "extraverted", "extravert"), "extrovert"),

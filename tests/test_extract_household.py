@@ -219,6 +219,16 @@ def test_what_only_looks_like_them_gives_nothing(text: str) -> None:
         ("I quit drinking years ago.", ("alcohol-free", "assert")),
         ("I gave up alcohol in January.", ("alcohol-free", "assert")),
         ("I gave up sugar for Lent.", None),  # for a while
+        # Coffee, soda and a few foods are diets given up too, not pastimes.
+        ("I quit coffee.", ("coffee-free", "assert")),
+        ("I stopped drinking coffee.", ("coffee-free", "assert")),
+        ("I gave up caffeine last year.", ("caffeine-free", "assert")),
+        ("I quit soda two months ago.", ("soda-free", "assert")),
+        ("I gave up carbs.", ("carb-free", "assert")),
+        ("I don't eat red meat.", ("red-meat-free", "assert")),
+        ("I don't drink coffee.", ("coffee-free", "assert")),
+        ("I don't drink coffee after 6pm.", None),  # a limit
+        ("I gave up chocolate for Lent.", None),
         ("If I stopped eating meat, I'd be sad.", None),
     ],
 )

@@ -36,6 +36,11 @@ def rows(text: str) -> list[Row]:
         ("Please call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("You can call me Sam!", [("Dana", "name", "Sam", "assert")]),
         ("I go by the name Sam.", [("Dana", "name", "Sam", "assert")]),
+        # A name gone by, ending its clause, and what everyone calls one.
+        ("I go by Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("Ana mostly goes by Annie.", [("Ana", "name", "Annie", "assert")]),
+        ("Everyone calls me Sam.", [("Dana", "name", "Sam", "assert")]),
+        ("My friends call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Actually, call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("From now on, call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Always call me Sam.", [("Dana", "name", "Sam", "assert")]),
@@ -53,7 +58,10 @@ def rows(text: str) -> list[Row]:
         # Review rev23: a bare "go by" (travel, a brand, a unit), a supposed, denied or
         # role-played name, and words said after "Call me" that are no name.
         ("I go by Uber.", []),
-        ("I go by Sam.", []),
+        ("I go by Target.", []),
+        ("I go by Trader Joe's.", []),
+        ("I go by Boston.", []),
+        ("I go by Celsius.", []),
         ("Let's pretend my name is Bob.", []),
         ("If my name is Sam, then yours is Tom.", []),
         ("It's not true that my name is Bob.", []),

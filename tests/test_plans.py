@@ -60,6 +60,35 @@ def test_a_supposing_word_before_the_subject_hangs_the_plan_on_it() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        (
+            "I'm starting grad school in September.",
+            [("Sam", "goal", "start grad school", "assert")],
+        ),
+        ("I start law school in August.", [("Sam", "goal", "start law school", "assert")]),
+        ("I'll begin my PhD next fall.", [("Sam", "goal", "start PhD", "assert")]),
+        ("I'm starting college.", [("Sam", "goal", "start college", "assert")]),
+        ("I'm starting a new job next month.", [("Sam", "goal", "start a new job", "assert")]),
+        (
+            "I'm going back to school in the fall.",
+            [("Sam", "goal", "go back to school", "assert")],
+        ),
+        ("I'm not starting college this year.", [("Sam", "goal", "start college", "negate")]),
+        # A day's hours, a start that has been, a supposition, a question, a chore.
+        ("I start school at 8.", []),
+        ("I start work at 9.", []),
+        ("I started college in 2019.", []),
+        ("If I start grad school in May, I'll move.", []),
+        ("Should I start grad school next year?", []),
+        ("We're starting school shopping.", []),
+    ],
+)
+def test_a_start_to_come_is_a_plan(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I accepted an offer from Globex.", [("Sam", "employer", "Globex", "assert")]),
         ("I took the job offer at Initech.", [("Sam", "employer", "Initech", "assert")]),
         # An offer got is not one taken; nor one asked about, denied or lowercase.

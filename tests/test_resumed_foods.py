@@ -29,6 +29,9 @@ async def _diet_then(rt: MemoryRuntime, diet: str, text: str) -> list[tuple[str,
         ("I quit drinking last year.", "I started drinking again.", "alcohol-free"),
         ("I stopped eating meat.", "We're back to eating meat.", "meat-free"),
         ("I can't eat gluten.", "I'm eating bread again!", "gluten-free"),
+        ("I quit coffee.", "I'm drinking coffee again.", "coffee-free"),
+        ("I don't eat red meat.", "I started eating red meat again.", "red-meat-free"),
+        ("I gave up carbs.", "I'm eating bread again.", "carb-free"),
     ],
 )
 async def test_a_food_had_again_ends_the_diet_leaving_it_out(
