@@ -27,19 +27,25 @@ _NAMES = (
     "suboxone naltrexone spironolactone finasteride minoxidil prep truvada "
     # over the counter, taken as a habit ("I take melatonin", "I take aspirin")
     "aspirin ibuprofen advil motrin tylenol acetaminophen paracetamol melatonin zyrtec "
-    "claritin allegra benadryl"
+    "claritin allegra benadryl "
+    # supplements, taken as a habit too ("I take magnesium at night")
+    "magnesium zinc creatine calcium biotin collagen ashwagandha multivitamin multivitamins "
+    "probiotic probiotics"
 )
 # Kinds of medication said as one ("I'm on birth control", "I'm off antidepressants").
 _KINDS = (
     r"birth\s+control|the\s+pill|antidepressants|anti-depressants|blood\s+thinners|statins"
     r"|beta\s+blockers|antibiotics|steroids|hormone\s+therapy|hrt|testosterone|estrogen"
+    # ... and supplements by their two words ("vitamin D", "fish oil", "omega-3s").
+    r"|vitamin\s+(?:[a-e]|b\d{1,2}|d3|k2)(?![\w-])|fish\s+oil|omega-3s?|folic\s+acid"
+    r"|iron\s+(?:pills|supplements)"
 )
 
 #: The anchor words of a rule that reads a medication by name.
 DRUG_WORDS = (
     _NAMES
     + " birth pill antidepressants anti-depressants blood statins beta "
-    + ("antibiotics steroids hormone hrt testosterone estrogen")
+    + ("antibiotics steroids hormone hrt testosterone estrogen vitamin fish omega folic iron")
 )
 #: A medication by name, as the group ``val``.
 DRUG_NAME = r"(?P<val>(?i:" + "|".join(_NAMES.split()) + "|" + _KINDS + r"))\b"

@@ -346,6 +346,22 @@ LEISURE_RULES: tuple[Rule, ...] = (
         value="raw",
         elide="past",
     ),
+    # "My dentist appointment is next Thursday", "Ana's job interview is tomorrow", "My
+    # surgery is scheduled for May 3": the same, said by when it is (not "My appointment is
+    # with Dr. Lee", "My exam is hard").
+    make_rule(
+        "activity",
+        "appointment interview exam checkup check surgery consultation",
+        POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
+        r"|surgery|consultation))(?:'s|\s+(?i:is))\s+"
+        r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?"
+        r"(?=(?i:on|in|at|next|this|tomorrow|today|tonight|monday|tuesday|wednesday|thursday"
+        r"|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june|july"
+        r"|august|september|october|november|december)\b)",
+        value="raw",
+        subject="poss",
+        settled=True,
+    ),
     make_rule(
         "activity",
         "got",

@@ -331,6 +331,21 @@ RELATION_RULES: tuple[Rule, ...] = (
         + _COUNT_END,
         value="count",
     ),
+    # "I'm divorced with two kids", "I'm married with three children", "I'm a single mom
+    # with one kid": a status, then how many (not "I'm at the park with two kids").
+    make_rule(
+        "number_of_children",
+        "kids kid children child",
+        r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:happily|recently|now|newly)\s+)?"
+        r"(?i:married|divorced|separated|single|widowed|an?\s+(?:single\s+)?(?:mom|mum|dad"
+        r"|mother|father|parent))\s+(?i:with)\s+"
+        + _COUNT
+        + r"\s+"
+        + _KIDS_ADJ
+        + r"(?i:kids?|children|child)\b"
+        + _COUNT_END,
+        value="count",
+    ),
     # "I'm a mom of two", "Tom is a proud father of three kids".
     make_rule(
         "number_of_children",

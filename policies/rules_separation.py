@@ -328,7 +328,9 @@ SEPARATION_RULES: tuple[Rule, ...] = (
         r"(?i:'m|\bam|'s|\bis|\bare|\bgot|\bbecame|\bbeen)\s+"
         + NOT_WORD
         + r"(?:(?i:now|recently|finally|officially|newly|just|still|currently|legally)\s+)?"
-        r"(?P<val>(?i:divorced|separated))" + _END,
+        r"(?P<val>(?i:divorced|separated))"
+        # ... or with the children after it: "I'm divorced with two kids".
+        r"(?:" + _END + r"|(?=\s+(?i:with)\s+(?:\w+\s+){0,2}?(?i:kids?|children|child)\b))",
         value="status",
         elide="past",
         solo=True,

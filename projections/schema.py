@@ -324,7 +324,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             "medication",
             365.0,
             "medication medications medicine medicines meds pills prescription prescriptions "
-            "prescribed drug drugs",
+            "prescribed drug drugs supplement supplements vitamin vitamins",
         ),
         _multi(
             "condition",

@@ -56,6 +56,15 @@ def test_who_cares_for_someones_health(
             [("activity", "annual checkup", "assert", "2024-04-30")],
         ),
         ("I have a final exam next week.", [("activity", "final exam", "assert", "2024-05-06")]),
+        # Said by when it is.
+        (
+            "My dentist appointment is on May 9.",
+            [("activity", "dentist appointment", "assert", "2024-05-09")],
+        ),
+        ("My surgery is scheduled for May 3.", [("activity", "surgery", "assert", "2024-05-03")]),
+        ("My exam is hard.", []),
+        ("My appointment is with Dr. Lee.", []),
+        ("If my interview is tomorrow I'll be nervous.", []),
         # A modifier, a question.
         ("I have an appointment book.", []),
         ("Do you have an appointment?", []),

@@ -53,6 +53,20 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
         ("I have no kids yet.", [("Dana", "number_of_children", "0", "assert")]),
         ("We have three children.", [("Dana", "number_of_children", "3", "assert")]),
         ("I'm a mom of two.", [("Dana", "number_of_children", "2", "assert")]),
+        (
+            "I'm divorced with two kids.",
+            [
+                ("Dana", "number_of_children", "2", "assert"),
+                ("Dana", "relationship_status", "divorced", "assert"),
+            ],
+        ),
+        (
+            "Tom is married with three children.",
+            [
+                ("Tom", "number_of_children", "3", "assert"),
+                ("Tom", "relationship_status", "married", "assert"),
+            ],
+        ),
         ("Tom is a proud father of three kids.", [("Tom", "number_of_children", "3", "assert")]),
         (
             "I have a kid named Sam.",
@@ -113,6 +127,7 @@ def test_what_the_rules_read(text: str, expected: list[tuple[str, ...]]) -> None
         "If I were a single dad, I'd move.",
         # Children who are not one's own, or someone else's said.
         "I have two kids in my class.",
+        "I'm at the park with two kids.",
         "I have two kids, Tom said.",
         "We have 30 kids this year.",
         "Do we have two kids?",

@@ -60,6 +60,13 @@ def rows(text: str) -> list[Row]:
         ("I stopped taking metformin.", [("Dana", "medication", "metformin", "negate")]),
         ("I came off sertraline last month.", [("Dana", "medication", "sertraline", "negate")]),
         ("I no longer take metformin daily.", [("Dana", "medication", "metformin", "negate")]),
+        # Supplements are taken as medications are.
+        ("I take vitamin D every morning.", [("Dana", "medication", "vitamin D", "assert")]),
+        ("I take fish oil.", [("Dana", "medication", "fish oil", "assert")]),
+        ("I'm on creatine.", [("Dana", "medication", "creatine", "assert")]),
+        ("I stopped taking fish oil.", [("Dana", "medication", "fish oil", "negate")]),
+        ("I take a vitamin every day.", []),
+        ("I take vitamin Deluxe.", []),
         # A medication known by name needs nothing else in the sentence.
         ("I'm on Ozempic now.", [("Dana", "medication", "Ozempic", "assert")]),
         ("I've been on Lexapro since May.", [("Dana", "medication", "Lexapro", "assert")]),
@@ -126,3 +133,15 @@ async def test_a_medication_question_gets_what_is_taken_now() -> None:
         assert "Dana.medication: lisinopril" in snapshot and "metformin" not in snapshot
         ctx = await rt.query("What health conditions do I have?", actor="Dana")
         assert "Dana.condition: type 2 diabetes" in ctx.to_prompt()
+
+
+async def test_a_supplement_question_reaches_the_medications() -> None:
+    t0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for i, text in enumerate(("I live in Oslo.", "I take vitamin D every morning.")):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dana", "occurred_at": t0 + timedelta(days=i)}
+            )
+        ctx = await rt.query("Which supplements do I take?", actor="Dana")
+        lines = ctx.prompt_sections["worldview"].splitlines()
+        assert lines[0].startswith("- fact Dana.medication: vitamin D")
