@@ -37,7 +37,7 @@ __all__ = [
 _VERBS = (
     "answer reply respond write format explain use avoid keep speak talk address include add "
     "give mention list show summarize summarise cite translate limit put stick start end "
-    "switch be quote convert recommend suggest prefer apologize apologise"
+    "switch be quote convert recommend suggest prefer apologize apologise discuss bring"
 ).split()
 # Verbs that ask for a standing habit by themselves, with no "always" or "from now on":
 # "Prefer functional components", "Avoid the word 'delve'", "Don't apologize so much".
@@ -62,7 +62,13 @@ _OUTPUT_VERBS = frozenset(
 )
 # Verbs whose object is what the answers hold or leave out, whatever it is: "Never mention
 # my ex", "Never recommend fast fashion brands", "Only suggest vegan places".
-_CONTENT_VERBS = frozenset({"mention", "recommend", "suggest"})
+_CONTENT_VERBS = frozenset({"mention", "recommend", "suggest", "discuss"})
+# ... and so are two with a particle: "Never bring up politics", "Don't bring my ex up",
+# "Don't talk about my weight" (not "Always bring an umbrella", "Talk to me in French").
+_CONTENT_PARTICLE = {
+    "bring": re.compile(r"^\s+up\b|\bup\s*[.!]*\s*$", re.IGNORECASE),
+    "talk": re.compile(r"^\s+about\b", re.IGNORECASE),
+}
 # A language names the output only after these ("Always speak French"), or after "in".
 _LANGUAGE_VERBS = frozenset({"speak", "talk", "write", "translate", "answer", "reply", "respond"})
 LANGUAGES = frozenset(
@@ -285,11 +291,20 @@ def _about_output(verb: str, rest: str, *, choice: bool = False) -> bool:
     if verb in _ANSWER_VERBS:
         if _HOW.match(rest) is None:
             return False
-    elif verb in _CONTENT_VERBS:
+    elif verb in _CONTENT_VERBS or (
+        verb in _CONTENT_PARTICLE and _CONTENT_PARTICLE[verb].search(rest) is not None
+    ):
         # What to put in or leave out of every answer: "Never mention my ex." ("Never
         # mention it!" answers a thank-you; "Don't suggest that" objects to this turn).
-        if _MENTION_NOTHING.match(_GENERIC_SCOPE.sub("", _TAIL.sub("", rest).rstrip(" .!"))):
+        what = _GENERIC_SCOPE.sub("", _TAIL.sub("", rest).rstrip(" .!"))
+        # "Don't mention it again": still nothing named.
+        what = _TRAILING_WHEN.sub("", what)
+        if verb in _CONTENT_PARTICLE:
+            what = _CONTENT_PARTICLE[verb].sub(" ", what, count=1)
+        if not what.strip() or _MENTION_NOTHING.match(what):
             return False
+    elif verb == "bring":
+        return False  # "Always bring an umbrella": advice, not the answers
     elif verb in _OUTPUT_VERBS or choice:
         pass  # "Always summarize at the end": the verb is about the output itself
     elif (

@@ -50,6 +50,10 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "fear",
         "nationality",
         "personality",
+        "coworker",
+        "neighbor",
+        "roommate",
+        "relative",
     }
 )
 #: Every attribute the rule extractor can emit.

@@ -24,6 +24,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.rules_care import CARE_RULES
+from nousmem.policies.rules_circle import CIRCLE_RULES
 from nousmem.policies.rules_commute import COMMUTE_RULES
 from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_goals import GOAL_RULES
@@ -368,6 +369,7 @@ _FACT_RULES: tuple[Rule, ...] = (
 RULES: tuple[Rule, ...] = (
     _FACT_RULES
     + RELATION_RULES
+    + CIRCLE_RULES
     + WORK_RULES
     + CARE_RULES
     + GOAL_RULES

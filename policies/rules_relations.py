@@ -27,7 +27,7 @@ from nousmem.policies.rules_dating import DATING_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
 from nousmem.policies.subject_words import KIN_NOUNS
 
-__all__ = ["RELATION_RULES"]
+__all__ = ["GIVEN_TO", "NAMED_AS", "NOT_POSSESSIVE", "RELATION_RULES"]
 
 # How many children: a number said in words or digits, or "no" ("I have no kids").
 _COUNT = r"(?P<val>(?i:no|an?|one|two|three|four|five|six|seven|eight|nine|ten)|1?\d)"
@@ -53,7 +53,7 @@ _KIN_NAME = NAME_AFTER_NOUN
 # After these verbs "my son" is an indirect object and the capitalised word what he was
 # given, taught or called ("I taught my daughter French", "bought my son Lego", "I'd name
 # my son Kyle"): no name.
-_GIVEN = not_after(
+GIVEN_TO = not_after(
     "taught teach teaches teaching gave give gives giving bought buy buys buying got get "
     "gets getting showed show shows told tell tells telling sent send sends made make makes "
     "call calls called calling name names named naming read reads reading let lets "
@@ -89,7 +89,7 @@ _NOT_ENDED = "".join(
 # "My wife's name is Ana", "My son is called Leo", "My sister is Ana": a name that ends the
 # clause, and none of the capitalised words that are no name there ("My husband is
 # Jamaican / Pisces / Army": patterns.NOT_A_NAME).
-_NAMED_AS = (
+NAMED_AS = (
     r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)(?:\s+(?i:called|named))?)\s+"
     # Not letters in capitals: a type or a code ("My wife is INTJ").
     + r"(?![A-Z]{2,}\b)"
@@ -104,7 +104,7 @@ _KIN_AGE = (
 )
 # "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
 # else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
-_NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
+NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
 # Kin said as a figure: "my brother in Christ", "from another mother", "my sister wife".
 _NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
@@ -127,7 +127,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         + r"\s+"
         + FRIEND_ADJ
         + FRIEND
-        + _NOT_POSSESSIVE,
+        + NOT_POSSESSIVE,
         value="name",
         subject="poss",
     ),
@@ -197,16 +197,16 @@ RELATION_RULES: tuple[Rule, ...] = (
     make_rule(
         "spouse",
         _PARTNER_ANCHORS,
-        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + _PARTNER + _NOT_POSSESSIVE,
+        NAME_VAL + r"\s+(?i:is|was)\s+" + POSS + r"\s+" + SPOUSE_NEG + _PARTNER + NOT_POSSESSIVE,
         value="name",
         subject="poss",
     ),
     # "My wife's name is Ana", "My husband is called Tom", "My wife is Ana": a name that
-    # ends the clause (_NAMED_AS).
+    # ends the clause (NAMED_AS).
     make_rule(
         "spouse",
         _PARTNER_ANCHORS,
-        POSS + r"\s+" + SPOUSE_NEG + _PARTNER + _NAMED_AS,
+        POSS + r"\s+" + SPOUSE_NEG + _PARTNER + NAMED_AS,
         value="name",
         subject="poss",
         stated=True,  # not "Let's say my wife's name is Maria"
@@ -217,7 +217,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         "child",
         "son daughter sons daughters kids children",
         POSS_START
-        + _GIVEN
+        + GIVEN_TO
         + POSS
         + r"\s+(?:\d{1,2}[- ](?i:years?|months?)[- ](?i:old)\s+)?"  # "my 7-year-old daughter"
         r"(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
@@ -239,7 +239,7 @@ RELATION_RULES: tuple[Rule, ...] = (
             + r"\s+"
             + _KIN_AGE
             + rf"(?i:{'|'.join(nouns.split())})"
-            + _NOT_POSSESSIVE
+            + NOT_POSSESSIVE
             + _NOT_FIGURE,
             value="name",
             subject="poss",
@@ -256,7 +256,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         make_rule(
             attribute,
             nouns,
-            POSS + r"\s+" + _KIN_AGE + rf"(?i:{'|'.join(nouns.split())})" + _NAMED_AS,
+            POSS + r"\s+" + _KIN_AGE + rf"(?i:{'|'.join(nouns.split())})" + NAMED_AS,
             value="name",
             subject="poss",
             stated=True,
@@ -363,7 +363,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         "sibling",
         "brother sister brothers sisters",
         POSS_START
-        + _GIVEN
+        + GIVEN_TO
         + POSS
         + r"\s+(?:(?i:little|baby|big|older|younger|twin|eldest|oldest|youngest)\s+)?"
         r"(?i:brothers?|sisters?)" + _KIN_NAME,
@@ -377,7 +377,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         make_rule(
             attribute,
             nouns,
-            POSS_START + _GIVEN + POSS + rf"\s+(?i:{'|'.join(nouns.split())})" + _KIN_NAME,
+            POSS_START + GIVEN_TO + POSS + rf"\s+(?i:{'|'.join(nouns.split())})" + _KIN_NAME,
             value="name",
             subject="poss",
             presupposed=True,

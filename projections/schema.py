@@ -310,6 +310,26 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _multi("friend", 1095.0, "friend friends"),
         _multi(
+            "coworker",
+            1095.0,
+            "coworker coworkers co-worker co-workers colleague colleagues teammate teammates "
+            "workmate workmates",
+        ),
+        _multi("neighbor", 1825.0, "neighbor neighbors neighbour neighbours"),
+        _multi(
+            "roommate",
+            730.0,
+            "roommate roommates roomie flatmate flatmates housemate housemates",
+        ),
+        _multi(
+            "relative",
+            36500.0,
+            "relative relatives cousin cousins niece nieces nephew nephews aunt aunts uncle "
+            "uncles grandson grandsons granddaughter granddaughters grandchild grandchildren "
+            "grandkids stepson stepdaughter in-law in-laws",
+            timing="lifelong",
+        ),
+        _multi(
             "likes",
             365.0,
             "like likes favorite favourite love loves enjoy enjoys music song songs playlist "

@@ -238,6 +238,10 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "fear",
         "nationality",
         "personality",
+        "coworker",
+        "neighbor",
+        "roommate",
+        "relative",
     } == (MULTI_VALUED)
     assert {
         "employer",
@@ -273,7 +277,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
         "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
         "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian. I'm an introvert. "
-        "I'm left-handed."
+        "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
+        "My roommate Alex is here. My cousin Maria is here."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

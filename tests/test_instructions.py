@@ -67,6 +67,12 @@ def told(text: str, *, source: str = "user", actor: str | None = "Dana") -> list
         ("Always give short answers.", "give short answers"),
         ("Always mention the source.", "mention the source"),
         ("Never mention my ex.", "never mention my ex"),
+        # A topic kept out, in other words.
+        ("Never bring up politics.", "never bring up politics"),
+        ("Stop bringing up my ex.", "never bring up my ex"),
+        ("Don't bring my ex up.", "never bring my ex up"),
+        ("Please don't talk about my weight.", "never talk about my weight"),
+        ("Never discuss my salary.", "never discuss my salary"),
         # What the answers recommend or suggest, whatever it is.
         ("Never recommend fast fashion brands.", "never recommend fast fashion brands"),
         ("Please never suggest Amazon.", "never suggest Amazon"),
@@ -185,6 +191,14 @@ def test_a_standing_instruction_is_read(text: str, value: str) -> None:
         "Always reply in person.",
         "Keep the answers coming!",
         "Never mention it!",
+        # Nothing named, advice, a one-off or a question.
+        "Don't mention it again.",
+        "Don't talk about that again.",
+        "Don't bring it up.",
+        "Always bring an umbrella.",
+        "Let's talk about politics.",
+        "Can we discuss the budget?",
+        "Discuss the pros and cons.",
         "Always use the stairs, no excuses.",
         "Always use WD-40 on rust.",
         "Always be kind, no matter what.",

@@ -443,7 +443,8 @@ def test_a_name_said_to_be_a_relation(text: str, expected: list[Row]) -> None:
         # No name: a nationality, what he was called, an in-law, someone else's parent.
         ("My mom is Korean.", []),
         ("I called my dad Ed yesterday.", []),
-        ("Rita is my mother-in-law.", []),
+        # (an in-law is a relative, no parent: policies/rules_circle.py)
+        ("Rita is my mother-in-law.", [("Dana", "relative", "Rita", "assert")]),
         ("Rita is my friend's mom.", []),
         # Grandparents the same way.
         (
@@ -545,8 +546,8 @@ async def test_a_child_can_be_forgotten_by_name() -> None:
         ("I'm a minor in Texas.", []),
         ("I'm no longer a student at MIT.", [("Dana", "role", "student", "negate")]),
         ("I didn't graduate from MIT.", []),
-        # In-laws and figures of speech are not kin; "'s name" is.
-        ("Lily is my daughter-in-law.", []),
+        # In-laws are relatives, no children; figures of speech are not kin; "'s name" is.
+        ("Lily is my daughter-in-law.", [("Dana", "relative", "Lily", "assert")]),
         ("Tom is my brother in Christ.", []),
         ("Ana is my wife's name.", [("Dana", "spouse", "Ana", "assert")]),
         ("Lily is my daughter's name.", [("Dana", "child", "Lily", "assert")]),

@@ -1,0 +1,92 @@
+"""Rules for the people around someone beyond the household, by name: ``coworker``
+("my coworker Dan", "Raj is my colleague"), ``neighbor`` ("my neighbor Tom"), ``roommate``
+("my roommate Alex") and ``relative``, the wider family ("my cousin Maria", "my niece
+Sophie", "my mother-in-law Linda"; children, siblings, parents, grandparents and partners
+have attributes of their own).
+
+Each relation is read three ways, as the family's are: the noun then the name ("my
+coworker Dan", "Ana's neighbor, Tom,"), the name then the noun ("Dan is my coworker"), and
+the noun named ("My neighbor is Tom", "My cousin's name is Maria"). Not one who was ("my
+old roommate Alex", "my ex-coworker Dan", "my former neighbor"), someone else's ("Dan is
+my coworker's husband"), nor an indirect object ("I told my coworker Friday works").
+
+Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
+each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.patterns import (
+    NAME_AFTER_NOUN,
+    NAME_VAL,
+    POSS,
+    POSS_START,
+    Rule,
+    make_rule,
+)
+from nousmem.policies.rules_relations import GIVEN_TO, NAMED_AS, NOT_POSSESSIVE
+
+__all__ = ["CIRCLE_NOUNS", "CIRCLE_RULES"]
+
+#: Each attribute and the nouns that name it (singular and plural).
+CIRCLE_NOUNS: dict[str, str] = {
+    "coworker": "coworker coworkers co-worker co-workers colleague colleagues teammate "
+    "teammates workmate workmates",
+    "neighbor": "neighbor neighbors neighbour neighbours",
+    "roommate": "roommate roommates roomie flatmate flatmates housemate housemates",
+    "relative": "cousin cousins niece nieces nephew nephews aunt aunts auntie uncle uncles "
+    "grandson grandsons granddaughter granddaughters grandchild grandkid stepson stepdaughter "
+    "stepbrother stepsister stepmom stepmother stepdad stepfather godson goddaughter "
+    "godmother godfather brother-in-law sister-in-law mother-in-law father-in-law "
+    "son-in-law daughter-in-law",
+}
+# Words before the noun that keep the relation current ("my new neighbor", "my favorite
+# cousin"); "old", "former" and "ex-" make it one that was, and match nothing.
+_NOW = (
+    r"(?:(?i:new|best|favorite|favourite|fellow|little|big|younger|older|eldest|oldest"
+    r"|youngest|elderly|lovely|sweet|next-door|upstairs|downstairs|current|first|second)\s+)?"
+)
+
+
+def _noun(attribute: str) -> str:
+    # Longest first: "co-workers" before "co-worker".
+    nouns = sorted(CIRCLE_NOUNS[attribute].split(), key=len, reverse=True)
+    return rf"(?i:{'|'.join(nouns)})"
+
+
+def _rules(attribute: str) -> tuple[Rule, ...]:
+    noun = _noun(attribute)
+    anchors = CIRCLE_NOUNS[attribute]
+    return (
+        # "my coworker Dan", "Ana's cousin Maria", "my neighbours, Tom and Kim,".
+        make_rule(
+            attribute,
+            anchors,
+            POSS_START + GIVEN_TO + POSS + r"\s+" + _NOW + noun + r"(?:\s*,)?" + NAME_AFTER_NOUN,
+            value="name",
+            subject="poss",
+            presupposed=True,
+            undated=True,
+        ),
+        # "Dan is my coworker", "Maria is Ana's cousin" (not "... my coworker's husband").
+        make_rule(
+            attribute,
+            anchors,
+            NAME_VAL + r"\s+(?i:is)\s+" + POSS + r"\s+" + _NOW + noun + NOT_POSSESSIVE,
+            value="name",
+            subject="poss",
+        ),
+        # "My neighbor is Tom", "My cousin's name is Maria": a name that ends the clause.
+        make_rule(
+            attribute,
+            anchors,
+            POSS + r"\s+" + _NOW + noun + NAMED_AS,
+            value="name",
+            subject="poss",
+            stated=True,
+            settled=True,
+        ),
+    )
+
+
+CIRCLE_RULES: tuple[Rule, ...] = tuple(r for a in CIRCLE_NOUNS for r in _rules(a))
