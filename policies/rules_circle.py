@@ -6,7 +6,8 @@ have attributes of their own).
 
 Each relation is read three ways, as the family's are: the noun then the name ("my
 coworker Dan", "Ana's neighbor, Tom,"), the name then the noun ("Dan is my coworker"), and
-the noun named ("My neighbor is Tom", "My cousin's name is Maria"). Not one who was ("my
+the noun named ("My neighbor is Tom", "My cousin's name is Maria"); and a joint subject
+("Tom and I are best friends", "Ana and I work together"). Not one who was ("my
 old roommate Alex", "my ex-coworker Dan", "my former neighbor"), someone else's ("Dan is
 my coworker's husband"), nor an indirect object ("I told my coworker Friday works").
 
@@ -16,9 +17,12 @@ each option means.
 
 from __future__ import annotations
 
+from nousmem.policies.brand_words import FAMILY_WORD
 from nousmem.policies.patterns import (
     NAME_AFTER_NOUN,
     NAME_VAL,
+    NOT_A_NAME,
+    NOT_WORD,
     POSS,
     POSS_START,
     Rule,
@@ -89,4 +93,43 @@ def _rules(attribute: str) -> tuple[Rule, ...]:
     )
 
 
-CIRCLE_RULES: tuple[Rule, ...] = tuple(r for a in CIRCLE_NOUNS for r in _rules(a))
+# "Tom and I are best friends", "Ana and I have been coworkers since 2020", "Tom and I
+# work together": the other one is the speaker's (the plural noun of each relation). Not
+# "Ana and I used to be friends" (one who was) nor "Mom and I are friends" (a parent).
+_PAIR = (
+    r"(?P<pair>\b(?!" + FAMILY_WORD + r")" + NOT_A_NAME + NAME_VAL + r"\s+(?i:and)\s+I)"
+    r"(?:'re|'ve\s+been|\s+(?i:are|have\s+been|have\s+always\s+been|became))\s+"
+)
+_PAIR_NOUNS = {
+    "friend": "friends",
+    "coworker": "coworkers co-workers colleagues teammates workmates",
+    "neighbor": "neighbors neighbours",
+    "roommate": "roommates flatmates housemates",
+    "relative": "cousins",
+}
+_CLOSE = r"(?:(?i:best|good|close|great|old|really\s+good|good\s+old|such\s+good)\s+)?"
+
+
+def _pair_rule(attribute: str, nouns: str) -> Rule:
+    said = "|".join(nouns.split())
+    return make_rule(
+        attribute,
+        nouns,
+        _PAIR + NOT_WORD + _CLOSE + rf"(?P<act>(?i:{said}))\b(?!-|'|\s+(?i:with)\b)",
+        value="name",
+        subject="pair",
+    )
+
+
+CIRCLE_RULES: tuple[Rule, ...] = (
+    *(r for a in CIRCLE_NOUNS for r in _rules(a)),
+    *(_pair_rule(a, nouns) for a, nouns in _PAIR_NOUNS.items()),
+    make_rule(
+        "coworker",
+        "work",
+        r"(?P<pair>\b(?!" + FAMILY_WORD + r")" + NOT_A_NAME + NAME_VAL + r"\s+(?i:and)\s+I)"
+        r"\s+(?P<act>(?i:work))\s+(?i:together)\b",
+        value="name",
+        subject="pair",
+    ),
+)

@@ -12,7 +12,7 @@ from nousmem.runtime import MemoryRuntime
 from tests.helpers import extracted_claims as claims
 
 T0 = datetime(2025, 3, 3, 9, tzinfo=UTC)
-CIRCLE = ("coworker", "neighbor", "roommate", "relative")
+CIRCLE = ("coworker", "neighbor", "roommate", "relative", "friend")
 
 
 def circle(text: str) -> list[tuple[str, str, str, str]]:
@@ -37,9 +37,28 @@ def circle(text: str) -> list[tuple[str, str, str, str]]:
         ("My niece Sophie turns 3 tomorrow.", [("Dana", "relative", "Sophie", "assert")]),
         ("My mother-in-law Linda is here.", [("Dana", "relative", "Linda", "assert")]),
         ("Lily is my sister-in-law.", [("Dana", "relative", "Lily", "assert")]),
+        # A joint subject: the other one is the speaker's.
+        ("Ana and I are coworkers.", [("Dana", "coworker", "Ana", "assert")]),
+        ("Tom and I work together.", [("Dana", "coworker", "Tom", "assert")]),
+        ("Tom and I are neighbors.", [("Dana", "neighbor", "Tom", "assert")]),
+        ("Ana and I are cousins.", [("Dana", "relative", "Ana", "assert")]),
     ],
 )
 def test_the_circle_is_read_by_name(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert circle(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Jake and I have been friends since college.", [("Dana", "friend", "Jake", "assert")]),
+        ("Tom and I are best friends.", [("Dana", "friend", "Tom", "assert")]),
+        ("Tom and I are no longer friends.", [("Dana", "friend", "Tom", "negate")]),
+        ("Mom and I are friends.", []),
+        ("Ana and I used to be friends.", []),
+    ],
+)
+def test_friends_by_a_joint_subject(text: str, expected: list[tuple[str, str, str, str]]) -> None:
     assert circle(text) == expected
 
 
@@ -55,6 +74,8 @@ def test_the_circle_is_read_by_name(text: str, expected: list[tuple[str, str, st
         "I told my coworker Friday works.",
         "If my neighbor is Tom, I'll move.",
         "Is Dan your coworker?",
+        "If Tom and I are neighbors, fine.",
+        "Mom and I are cousins.",
         # No name.
         "My coworker is Italian.",
         "My in-laws are visiting.",
