@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
@@ -58,11 +59,19 @@ def fold_plural(token: str) -> str:
     return token[:-1] if len(token) > 3 and token.endswith("s") else token
 
 
+def with_parts(words: Iterable[str]) -> set[str]:
+    """``words`` and each hyphenated one's parts: a value "coffee-free" meets a question's
+    "coffee", "left-handed" its "handed"."""
+    out = set(words)
+    return out | {p for w in out if "-" in w for p in w.split("-") if p}
+
+
 @lru_cache(maxsize=4096)
 def folded_words(text: str) -> frozenset[str]:
-    """``text``'s :func:`tokens`, plurals folded (:func:`fold_plural`): the words a question
-    and a value are matched by. Values repeat across reads, so each is folded once."""
-    return frozenset(fold_plural(t) for t in tokens(text))
+    """``text``'s :func:`tokens` (a hyphenated one's parts too: :func:`with_parts`), plurals
+    folded (:func:`fold_plural`): the words a question and a value are matched by. Values
+    repeat across reads, so each is folded once."""
+    return frozenset(fold_plural(t) for t in with_parts(tokens(text)))
 
 
 #: At most this many OR-ed terms in a lexical query.

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
-from nousmem.projections.lexical import tokens
+from nousmem.projections.lexical import tokens, with_parts
 from nousmem.projections.lifecycle import HIDDEN, expired
 from nousmem.projections.retrieval import Snippet
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
@@ -288,7 +288,8 @@ class Channels:
                 )
                 if not values:
                     continue
-                rel = len(qterms & set(tokens(text)) - {match_key(name)})
+                # (a hyphenated value by its parts: "coffee" meets "diet: coffee-free")
+                rel = len(qterms & with_parts(tokens(text)) - {match_key(name)})
                 aliases = spec(snap.attribute).aliases
                 if relation:
                     rel += 1  # below the attributes asked about

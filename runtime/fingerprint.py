@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 32
+READ_RULES = 33
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -221,6 +221,8 @@ unexplained while the package version stays the same (as it does between release
 32: ... and so does a name no entity holds: a pet's ("Who is Biscuit?", "How old is
    Biscuit?": "Lee pet: puppy Biscuit"), or any value the question is nothing but ("Who
    is Ana?": "Lee sibling: Ana").
+33: a fact line's hyphenated value meets a question's words by its parts ("Do I drink
+   coffee?" and "diet: coffee-free").
 """
 
 

@@ -80,6 +80,25 @@ async def test_a_slot_whose_value_the_question_names_leads_the_snapshot() -> Non
     assert lines[0].startswith("- fact Dan.employer: Stripe")
 
 
+async def test_a_hyphenated_value_meets_a_question_by_its_parts() -> None:
+    # "coffee" asks for "coffee-free": before, the word had to be the whole value's and the
+    # snapshot showed the slots first in key order.
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("My coworker Dan is great.", 0),
+            ("I work at Initech.", 1),
+            ("I quit coffee.", 2),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=day)}
+            )
+        ctx = await rt.query("Do I drink coffee?", budget_tokens=200, actor="Lee")
+    prompt = ctx.to_prompt()
+    lines = [ln for ln in _snapshot(prompt).splitlines() if ln.startswith("- ")]
+    assert lines[0].startswith("- fact Lee.diet: coffee-free")
+    assert "- Lee diet: coffee-free" in prompt.split("## Supporting memories")[1]
+
+
 async def test_a_plural_value_meets_a_singular_question_word() -> None:
     # "a meeting" asks for "morning meetings": before, the words had to be the same and
     # the diet slot (first in key order) led.
