@@ -87,7 +87,7 @@ _ERRANDS = (
 
 # "I'm (really / more) into ...": what one is into, a pastime or a taste.
 _INTO = (
-    r"(?i:'m|\bam|'s|\bis|\bare|\bbeen|\bgot|\bgetting|\bget)\s+"
+    r"(?i:'m|\bam|'s|\bis|\bare|\bbeen|\bgot|\bgotten|\bgetting|\bget)\s+"
     + NOT_WORD
     + r"(?:(?i:really|totally|super|so|very|now|also|quite|pretty|big|heavily|seriously|deeply"
     r"|more|still)\s+){0,2}(?i:into)\s+(?!(?i:a|an|trouble|it|that|this|them)\b)"
@@ -254,8 +254,12 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "class classes course courses lesson lessons workshop workshops",
-        r"\b(?i:took|take|taking|takes|signed\s+up\s+for|enrolled\s+in)\s+(?i:a|an|some|my|the)"
-        r"\s+(?P<val>(?:[\w'-]+\s+){0,3}?(?i:class|classes|course|courses|lesson|lessons"
+        r"\b(?i:took|take|taking|takes|signed\s+up\s+for|enrolled\s+in)\s+"
+        # "taking piano lessons": plural ones need no article.
+        r"(?:(?i:a|an|some|my|the)\s+|(?!(?i:any|no|more|many|these|those|other|extra|such)\b)"
+        r"(?=(?:[\w'-]+\s+){1,3}?(?i:classes|courses|lessons"
+        r"|workshops)\b))"
+        r"(?P<val>(?:[\w'-]+\s+){0,3}?(?i:class|classes|course|courses|lesson|lessons"
         r"|workshop|workshops))\b",
         elide="past",
     ),

@@ -77,4 +77,33 @@ def _rule(verb: str, name: str) -> Rule:
     )
 
 
-PASTIME_RULES: tuple[Rule, ...] = tuple(_rule(v, n) for v, n in _PASTIMES.items())
+# Pastimes by their gerund alone, beside the verbs' own ("reading", "cooking", ...).
+_GERUNDS = sorted(
+    {*_PASTIMES.values(), "biking", "golfing", "reading", "writing", "cooking", "fishing"}
+    - {"golf"},
+    key=len,
+    reverse=True,
+)
+# Where a pastime taken up ends: the sentence, how much or since when ("a lot lately",
+# "again", "since I was a kid", "in March") -- not "running late", "painting the house".
+_TAKEN_UP_END = (
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:a\s+lot|lately|again|more|every|since|for|recently"
+    r"|regularly|daily|on|in|this|last|with|and|but|at|these\s+days|during|after)\b)"
+)
+
+PASTIME_RULES: tuple[Rule, ...] = (
+    *(_rule(v, n) for v, n in _PASTIMES.items()),
+    # "I've been gardening a lot lately", "I started running in March", "I picked up
+    # knitting during the pandemic", "I've started running again": a pastime taken up.
+    make_rule(
+        "hobby",
+        " ".join(_GERUNDS),
+        r"(?:'ve\s+been|\b(?i:have|has)\s+been|'s\s+been|(?:'ve\s+|\b(?i:have)\s+)?"
+        r"\b(?i:started|began|picked\s+up|taken\s+up)|\b(?i:starting))\s+"
+        r"(?:(?i:really|also|finally|slowly)\s+)?"
+        rf"(?P<val>(?i:{'|'.join(_GERUNDS)}))\b" + _TAKEN_UP_END,
+        value="status",
+        settled=True,
+        elide="past",
+    ),
+)

@@ -27,12 +27,16 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         ),
         ("Before moving to Denver, I lived in Chicago.", [("Ana", "location", "Denver", "assert")]),
         ("I was nervous before moving to Denver.", [("Ana", "location", "Denver", "assert")]),
-        ("After moving to Denver, I started skiing.", [("Ana", "location", "Denver", "assert")]),
+        # (the pastime taken up is read too: policies/rules_pastimes.py)
+        (
+            "After moving to Denver, I started skiing.",
+            [("Ana", "location", "Denver", "assert"), ("Ana", "hobby", "skiing", "assert")],
+        ),
         ("We sold the house before moving to Denver.", [("Ana", "location", "Denver", "assert")]),
         ("Tom lived in Paris before moving to Berlin.", [("Tom", "location", "Berlin", "assert")]),
         (
             "Since moving to Denver, Maya has been skiing a lot.",
-            [("Maya", "location", "Denver", "assert")],
+            [("Maya", "location", "Denver", "assert"), ("Maya", "hobby", "skiing", "assert")],
         ),
         (
             "I had lived in Paris for a year before moving to Lyon.",

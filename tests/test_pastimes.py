@@ -58,3 +58,27 @@ def test_what_is_no_pastime(text: str) -> None:
 
 def test_a_bike_to_work_is_a_commute() -> None:
     assert rows("I bike to work every day.") == [("Dana", "commute", "bike", "assert")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A pastime taken up, by its gerund.
+        ("I've been gardening a lot lately.", [("Dana", "hobby", "gardening", "assert")]),
+        ("I've been knitting since I was a kid.", [("Dana", "hobby", "knitting", "assert")]),
+        ("I started running in March.", [("Dana", "hobby", "running", "assert")]),
+        ("I picked up knitting during the pandemic.", [("Dana", "hobby", "knitting", "assert")]),
+        ("I've gotten into gardening.", [("Dana", "hobby", "gardening", "assert")]),
+        # Lessons and classes need no article when plural.
+        ("I'm taking piano lessons.", [("Dana", "activity", "piano lessons", "assert")]),
+        ("I started taking salsa classes.", [("Dana", "activity", "salsa classes", "assert")]),
+        # A chore, being late, a supposition, none taken.
+        ("I've been running late all week.", []),
+        ("I've been running errands.", []),
+        ("If I started running again I'd feel better.", []),
+        ("I'm not taking any classes.", []),
+        ("I take classes at night.", []),
+    ],
+)
+def test_a_pastime_taken_up(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
