@@ -17,7 +17,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 
-__all__ = ["CARE_ROLES", "CARE_RULES"]
+__all__ = ["CARE_ROLES", "CARE_RULES", "NOT_TITLED"]
 
 #: Each attribute and the nouns that name it ("my GP", "my orthodontist").
 CARE_ROLES: tuple[tuple[str, str], ...] = (
@@ -32,7 +32,7 @@ _CLAUSE_END = r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|from|at|in|on|anym
 
 
 # A name is read whole: not "Kim" again after "Dr. Kim".
-_NOT_TITLED = "".join(rf"(?<!{t}\. )" for t in ("Dr", "Mr", "Ms", "Mrs", "Prof"))
+NOT_TITLED = "".join(rf"(?<!{t}\. )" for t in ("Dr", "Mr", "Ms", "Mrs", "Prof"))
 
 
 def _noun(nouns: str) -> str:
@@ -74,7 +74,7 @@ CARE_RULES: tuple[Rule, ...] = tuple(
         make_rule(
             attribute,
             nouns,
-            _NOT_TITLED
+            NOT_TITLED
             + NAME_VAL
             + r"\s+(?i:is|has\s+been)\s+(?:(?i:no\s+longer|not|still|now|also)\s+)?"
             + POSS

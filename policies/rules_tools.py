@@ -134,6 +134,28 @@ USES_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    # "We replaced Jira with Linear", "I swapped out Vim for Neovim": software by name
+    # replaced (not "I replaced my tires with Michelins").
+    make_rule(
+        "uses",
+        "replaced replacing replace swapped swapping swap traded",
+        r"\b(?i:replaced|replacing|replace|swapped|swapping|swap|traded)\s+"
+        r"(?:(?i:out)\s+)?(?:(?i:our|my|the)\s+)?"
+        + rf"(?P<old>{SOFTWARE})\s+(?i:with|for)\s+"
+        + NAME_VAL,
+        change=True,
+        elide="past",
+    ),
+    # "Linear replaced Jira", "Linear supersedes Jira for our team": both by name.
+    make_rule(
+        "uses",
+        "replaced replaces supersedes superseded replacing",
+        rf"(?P<val>{SOFTWARE})\s+(?:(?i:has|have|is|now|just|finally)\s+)?"
+        r"(?i:replaced|replaces|supersedes|superseded|replacing)\s+" + rf"(?P<old>{SOFTWARE})\b",
+        value="raw",
+        change=True,
+        elide="past",
+    ),
     # "We're on Python 3.11", "I'm still on Windows", "We're not on Kubernetes": software by
     # name, with its version ("I'm on vacation" names none).
     make_rule(

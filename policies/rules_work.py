@@ -16,6 +16,7 @@ from __future__ import annotations
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     CAP,
+    NAME,
     NAME_AFTER_NOUN,
     NAME_VAL,
     NOT_A_NAME,
@@ -28,6 +29,7 @@ from nousmem.policies.patterns import (
     make_rule,
     not_after,
 )
+from nousmem.policies.rules_care import CARE_ROLES, NOT_TITLED
 
 __all__ = ["WORK_RULES"]
 
@@ -236,5 +238,27 @@ WORK_RULES: tuple[Rule, ...] = (
         "report reports",
         r"\b(?i:report|reports)\s+(?:(?i:directly)\s+)?(?i:to)\s+" + NAME_VAL + _CLAUSE_END,
         value="name",
+    ),
+    # "Priya replaced Tom as my manager", "Dr. Owens is replacing Dr. Patel as my doctor":
+    # the new one, in the old one's place.
+    *(
+        make_rule(
+            attribute,
+            "replaced replaces replacing took takes",
+            NOT_TITLED  # "Dr. Owens", not "Owens" again
+            + NAME_VAL
+            + r"\s+(?:(?i:has|have|is|just|officially|now)\s+)?(?i:replaced|replaces|replacing"
+            r"|took\s+over\s+from|takes\s+over\s+from)\s+(?P<old>"
+            + NAME
+            + r")\s+(?i:as)\s+"
+            + POSS
+            + r"\s+"
+            + rf"(?i:{'|'.join(nouns.split())})\b(?!-|')",
+            value="name",
+            subject="poss",
+            change=True,
+            settled=True,  # not "If Priya replaced Tom as my manager, ..."
+        )
+        for attribute, nouns in (("manager", "manager boss supervisor"), *CARE_ROLES)
     ),
 )

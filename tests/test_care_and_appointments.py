@@ -97,3 +97,31 @@ async def test_a_new_doctor_replaces_the_old_and_a_read_finds_them() -> None:
         assert "dentist appointment (20 May 2024)" in prompt
         history = (await rt.worldview("historical")).render()
         assert "Dr. Patel (1 May 2024 - 3 May 2024) [superseded]" in history
+
+
+@pytest.mark.parametrize(
+    ("first", "text", "attribute", "now"),
+    [
+        ("My manager is Tom.", "Priya replaced Tom as my manager.", "manager", "Priya"),
+        (
+            "My doctor is Dr. Patel.",
+            "Dr. Owens is replacing Dr. Patel as my doctor.",
+            "doctor",
+            "Dr. Owens",
+        ),
+        ("My therapist is Kim.", "Sarah took over from Kim as my therapist.", "therapist", "Sarah"),
+        # A supposition, or someone else's role, replaces no one.
+        ("My manager is Tom.", "If Priya replaced Tom as my manager, I'd quit.", "manager", "Tom"),
+        ("My manager is Tom.", "Priya replaced Tom as my manager's assistant.", "manager", "Tom"),
+    ],
+)
+async def test_one_who_replaced_another_holds_the_place(
+    first: str, text: str, attribute: str, now: str
+) -> None:
+    async with MemoryRuntime.memory(namespace="care") as rt:
+        for day, said in enumerate([first, text], start=1):
+            await rt.observe_and_route(
+                {"content": said, "actor": "Maria", "occurred_at": SAID.replace(day=day)}
+            )
+        belief = await rt.belief("Maria", attribute)
+    assert belief is not None and belief.held == (now,)

@@ -72,6 +72,19 @@ LATER = datetime(2024, 7, 3, 12, tzinfo=UTC)
             ("PostgreSQL 16",),
         ),
         (
+            # Replaced, swapped, in so many words: the other tracker stays.
+            "We use Jira and Trello.",
+            "We replaced Jira with Linear.",
+            [("uses", "Linear", "assert"), ("uses", "Jira", "negate")],
+            ("Linear", "Trello"),
+        ),
+        (
+            "I use Vim.",
+            "I swapped out Vim for Neovim.",
+            [("uses", "Neovim", "assert"), ("uses", "Vim", "negate")],
+            ("Neovim",),
+        ),
+        (
             # "from": the claims name what it replaces; the other tracker stays.
             "We use Jira and Trello.",
             "We switched from Jira to Linear.",
