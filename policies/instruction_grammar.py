@@ -16,12 +16,12 @@ from typing import NamedTuple
 from nousmem.policies.instruction_words import (
     BARE_CONVENTION,
     CONVENTION,
+    LANGUAGES,
     PROGRAMMING,
     UNITS,
 )
 
 __all__ = [
-    "LANGUAGES",
     "LEAD",
     "OPENS",
     "Read",
@@ -71,12 +71,6 @@ _CONTENT_PARTICLE = {
 }
 # A language names the output only after these ("Always speak French"), or after "in".
 _LANGUAGE_VERBS = frozenset({"speak", "talk", "write", "translate", "answer", "reply", "respond"})
-LANGUAGES = frozenset(
-    (
-        "English French Spanish German Italian Portuguese Dutch Chinese Mandarin Japanese "
-        "Korean Hindi Arabic Russian Polish Turkish Swedish Norwegian Danish Finnish Greek Hebrew"
-    ).split()
-)
 _STANDING_MOD = (
     r"(?:(?:remember\s+to|make\s+sure\s+(?:to|you))\s+)?"
     r"(?:always|never(?:,?\s+ever)?|don'?t(?:\s+ever)?|do\s+not(?:\s+ever)?|only)"

@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BARE_CONVENTION", "CHOICE_KINDS", "CONVENTION", "PROGRAMMING", "UNITS"]
+__all__ = ["BARE_CONVENTION", "CHOICE_KINDS", "CONVENTION", "LANGUAGES", "PROGRAMMING", "UNITS"]
 
+#: Languages an answer is given in, capitalised ("Always answer in French").
+LANGUAGES = frozenset(
+    (
+        "English French Spanish German Italian Portuguese Dutch Chinese Mandarin Japanese "
+        "Korean Hindi Arabic Russian Polish Turkish Swedish Norwegian Danish Finnish Greek Hebrew"
+    ).split()
+)
 # Programming languages, capitalised: "write code in TypeScript" (not "WD-40 on rust").
 PROGRAMMING = frozenset(
     "Python TypeScript JavaScript Java Rust Go Golang SQL Kotlin Swift Ruby PHP Scala Haskell "

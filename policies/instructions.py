@@ -20,7 +20,8 @@ import re
 from typing import Literal
 
 from nousmem.policies.action_grammar import ACTION_OPENS, read_action
-from nousmem.policies.instruction_grammar import LANGUAGES, OPENS, Read, off_limits, read, value_of
+from nousmem.policies.instruction_grammar import OPENS, Read, off_limits, read, value_of
+from nousmem.policies.instruction_words import LANGUAGES
 from nousmem.policies.own_words import Passed, others, own_part
 from nousmem.policies.risk import detect_risks
 from nousmem.policies.sentences import sentences

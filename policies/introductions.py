@@ -34,7 +34,8 @@ _NOT_NAMES = (
     "Pregnant Vegan Vegetarian Gay Straight Bi Trans Queer Your The A An In On At From With "
     "Always Never Finally Almost Currently Only"
 )
-_NAME = rf"[{UPPER}][{LETTER}'-]+(?:\s+[{UPPER}][{LETTER}'-]+)?"
+# (not "I'd" / "I'll" as a word of it: "I'm Google I'd say" names no "Google I'd")
+_NAME = rf"(?!I')[{UPPER}][{LETTER}'-]+(?:\s+(?!I')[{UPPER}][{LETTER}'-]+)?"
 _INTRO = re.compile(
     r"^\W*(?:(?:hi|hey|hello|hiya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening))"
     r"(?:\s+(?:there|all|everyone|folks|guys))?\W+)*"

@@ -11,7 +11,7 @@ pic in Portrait mode"), nor someone's ("at Sarah's").
 
 from __future__ import annotations
 
-from nousmem.policies.instruction_grammar import LANGUAGES
+from nousmem.policies.instruction_words import LANGUAGES
 from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.policies.patterns import CAP, POSS, VAL, Rule, make_rule
 from nousmem.policies.place_names import PLACE_NAME

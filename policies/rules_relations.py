@@ -1,5 +1,6 @@
 """Rules for someone's people: friends, spouses, relationship status, children and
-siblings by name, how many children (and, through ``rules_separation``, the ends of marriages).
+siblings by name, how many children (``rules_children.py``) and, through
+``rules_separation``, the ends of marriages.
 
 Part of the rule table (``policies/rules.py`` assembles it, in this place of its order); see
 ``patterns.Rule`` for what each option means.
@@ -23,28 +24,12 @@ from nousmem.policies.patterns import (
     make_rule,
     not_after,
 )
+from nousmem.policies.rules_children import CHILD_COUNT_RULES
 from nousmem.policies.rules_dating import DATING_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
 from nousmem.policies.subject_words import KIN_NOUNS
 
 __all__ = ["GIVEN_TO", "NAMED_AS", "NOT_POSSESSIVE", "RELATION_RULES"]
-
-# How many children: a number said in words or digits, or "no" ("I have no kids").
-_COUNT = r"(?P<val>(?i:no|an?|one|two|three|four|five|six|seven|eight|nine|ten)|1?\d)"
-_KIDS_ADJ = (
-    r"(?:(?i:young|little|small|grown|grown-up|adult|teenage|wonderful|amazing|beautiful"
-    r"|lovely|great|awesome|wonderful|crazy|busy)\s+)?"
-)
-# The count ends its clause: "I have two kids.", "... kids, Leo and Mia", "... kids and a
-# dog", "... kids under five"; not "two kids in my class" or "two kids to feed".
-_COUNT_END = (
-    r"(?=\s*(?:[.;:!?)]|$)"
-    # (not a reporting clause after the comma: "I have two kids, Tom said" is Tom's)
-    r"|\s*,(?!\s*(?:[A-Z][\w'-]*|he|she|they)\s+(?i:said|says|told|asked|added|replied"
-    r"|wrote|explained)\b)"
-    r"|\s+(?i:and|but|now|who|aged|ages|under|named|called|myself|too"
-    r"|so|of\s+my\s+own|of\s+our\s+own|together|already|yet|at\s+home|with\s+my)\b)"
-)
 
 # "my son Kyle". Not after a comma: there the name is as often the person spoken to
 # ("Thanks for asking about my daughter, Caroline, she's fine!"). Never a contraction of
@@ -318,47 +303,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="status",
         settled=True,
     ),
-    # "I have two kids", "We've got three children", "Ana has one child", "I have no kids":
-    # how many, where the clause ends at the noun (not "I have two kids in my class").
-    make_rule(
-        "number_of_children",
-        "kids kid children child",
-        r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+"
-        + _COUNT
-        + r"\s+"
-        + _KIDS_ADJ
-        + r"(?i:kids?|children|child)\b"
-        + _COUNT_END,
-        value="count",
-    ),
-    # "I'm divorced with two kids", "I'm married with three children", "I'm a single mom
-    # with one kid": a status, then how many (not "I'm at the park with two kids").
-    make_rule(
-        "number_of_children",
-        "kids kid children child",
-        r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:happily|recently|now|newly)\s+)?"
-        r"(?i:married|divorced|separated|single|widowed|an?\s+(?:single\s+)?(?:mom|mum|dad"
-        r"|mother|father|parent))\s+(?i:with)\s+"
-        + _COUNT
-        + r"\s+"
-        + _KIDS_ADJ
-        + r"(?i:kids?|children|child)\b"
-        + _COUNT_END,
-        value="count",
-    ),
-    # "I'm a mom of two", "Tom is a proud father of three kids".
-    make_rule(
-        "number_of_children",
-        "mom mum mother dad father mama papa parent",
-        r"(?i:'m|\bam|'s|\bis)\s+(?i:an?)\s+(?:[\w-]+\s+)?"
-        r"(?i:mom|mum|mother|dad|father|mama|papa|parent)\s+(?i:of)\s+"
-        + _COUNT
-        + r"(?:\s+"
-        + _KIDS_ADJ
-        + r"(?i:kids|children|boys|girls|sons|daughters))?"
-        + _COUNT_END,
-        value="count",
-    ),
+    *CHILD_COUNT_RULES,  # rules_children.py: "I have two kids"
     make_rule(
         "sibling",
         "brother sister brothers sisters",

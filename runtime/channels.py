@@ -20,7 +20,13 @@ from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.dated_channels import audit, temporal
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.fact_lines import HOUSEHOLD, asks_about, fact_line, linked_entities
+from nousmem.runtime.fact_lines import (
+    HOUSEHOLD,
+    asks_about,
+    fact_line,
+    linked_entities,
+    named_values,
+)
 from nousmem.runtime.journal.base import Journal
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
@@ -256,7 +262,7 @@ class Channels:
         # "Who is Biscuit?", "Who is Ana?": a pet, or a sister no belief is about, is no
         # entity, but the asker's belief that holds the name says who they are.
         naming = (
-            _named_values(proj, plan.actor, qterms, set(head.terms) - _WHO_WORDS, at)
+            named_values(proj, plan.actor, qterms, set(head.terms) - _WHO_WORDS, at)
             if plan.actor is not None and not keys
             else frozenset()
         )
@@ -395,24 +401,3 @@ class Channels:
             admit=self.proj.docs.__contains__,
             limit=50,
         )
-
-
-def _named_values(
-    proj: Projector, actor: str, terms: set[str], rest: set[str], at: ReadPoint
-) -> frozenset[str]:
-    """The attributes of ``actor``'s whose held value a question names though it is no
-    entity: a pet by its name among ``terms`` ("How old is Biscuit?": "dog Biscuit"), any
-    value when the question's ``rest`` is that value alone ("Who is Ana?": "sibling: Ana")."""
-    out: set[str] = set()
-    if 0 < len(rest) <= 3:
-        for snap in proj.beliefs.snapshots(
-            actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False
-        ):
-            if any(set(tokens(v)) == rest for v in snap.held):
-                out.add(snap.attribute)
-    pet = proj.beliefs.snapshot(actor, "pet", as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-    if pet is not None:
-        names = (v.rpartition(" ")[2] for v in pet.held if " " in v)
-        if any(set(tokens(n)) <= terms for n in names if n[:1].isupper()):
-            out.add("pet")
-    return frozenset(out)

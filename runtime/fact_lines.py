@@ -11,7 +11,7 @@ from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
-from nousmem.projections.lexical import date_label
+from nousmem.projections.lexical import date_label, tokens
 from nousmem.projections.schema import Timing
 from nousmem.projections.worldview_models import told_text
 from nousmem.runtime.projector import Projector
@@ -24,6 +24,7 @@ __all__ = [
     "base_terms",
     "fact_line",
     "linked_entities",
+    "named_values",
 ]
 
 LINK_HOPS = 2
@@ -233,3 +234,24 @@ def linked_entities(
             break
         frontier = [name for name, _, _ in reached]
     return out
+
+
+def named_values(
+    proj: Projector, actor: str, terms: set[str], rest: set[str], at: ReadPoint
+) -> frozenset[str]:
+    """The attributes of ``actor``'s whose held value a question names though it is no
+    entity: a pet by its name among ``terms`` ("How old is Biscuit?": "dog Biscuit"), any
+    value when the question's ``rest`` is that value alone ("Who is Ana?": "sibling: Ana")."""
+    out: set[str] = set()
+    if 0 < len(rest) <= 3:
+        for snap in proj.beliefs.snapshots(
+            actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+        ):
+            if any(set(tokens(v)) == rest for v in snap.held):
+                out.add(snap.attribute)
+    pet = proj.beliefs.snapshot(actor, "pet", as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+    if pet is not None:
+        names = (v.rpartition(" ")[2] for v in pet.held if " " in v)
+        if any(set(tokens(n)) <= terms for n in names if n[:1].isupper()):
+            out.add("pet")
+    return frozenset(out)
