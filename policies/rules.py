@@ -23,6 +23,7 @@ from nousmem.policies.patterns import (
     Rule,
     make_rule,
 )
+from nousmem.policies.rules_away import AWAY_RULES
 from nousmem.policies.rules_care import CARE_RULES
 from nousmem.policies.rules_circle import CIRCLE_RULES
 from nousmem.policies.rules_commute import COMMUTE_RULES
@@ -379,6 +380,7 @@ RULES: tuple[Rule, ...] = (
     + EDUCATION_RULES
     + VEHICLE_RULES
     + LEISURE_RULES
+    + AWAY_RULES
     + MONEY_RULES
     + HABIT_RULES
     + TRAIT_RULES

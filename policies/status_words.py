@@ -69,6 +69,9 @@ STATUS_OF: dict[str, str] = {
     # Night owls and morning people, in one spelling each (``chronotype``).
     "night person": "night owl",
     **dict.fromkeys(("early bird", "early riser"), "morning person"),
+    # Time away from work (``activity``: policies/rules_away.py), in one form.
+    **dict.fromkeys(("out of the office", "ooo"), "out of office"),
+    **dict.fromkeys(("holiday", "holidays", "pto"), "vacation"),
     # A start to come (``goal``), in one form: "start grad school", "start a new job".
     "graduate school": "grad school",
     "medical school": "med school",

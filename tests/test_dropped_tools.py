@@ -128,7 +128,8 @@ def test_versions_of_another_name_or_none_stay() -> None:
         ("I'm still on Windows 10.", [("uses", "Windows 10", "assert")]),
         ("We're not on Kubernetes.", [("uses", "Kubernetes", "negate")]),
         ("I updated to macOS 14.", [("uses", "macOS 14", "assert")]),
-        ("I'm on vacation.", []),
+        # No tool: time away (policies/rules_away.py).
+        ("I'm on vacation.", [("activity", "vacation", "assert")]),
     ],
 )
 def test_tools_in_use(text: str, expected: list[tuple[str, str, str]]) -> None:
