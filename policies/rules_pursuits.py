@@ -12,6 +12,9 @@
   Only a subject by name counts ("yoga", "piano", "Spanish"): "I teach my kids to swim" and
   "That'll teach him" give nothing.
 
+- A book or a show finished, by its name, is an ``activity`` ("I just finished reading
+  Dune": ``reading Dune``); "I haven't finished reading Dune" gives nothing.
+
 A denial reads as one ("I don't collect stamps anymore", "I used to run marathons" deny
 it); a need, a plan or a modal before the verb ("I have to teach yoga", "I'll run
 marathons") gives nothing.
@@ -23,6 +26,7 @@ see ``patterns.Rule`` for what each option means.
 from __future__ import annotations
 
 from nousmem.policies.habit_leads import habitually, no_plan
+from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import SPORTS_WORDS, Rule, make_rule
 
 __all__ = ["PURSUIT_RULES"]
@@ -113,5 +117,19 @@ PURSUIT_RULES: tuple[Rule, ...] = (
         + _END,
         value="raw",
         template="teaching {}",
+    ),
+    # "I just finished reading Dune", "We finished watching Severance last night": the book
+    # or show by its name (the reading rules take "reading X" after "started", not after
+    # "finished").
+    make_rule(
+        "activity",
+        "finished finishing",
+        r"\b(?i:finished|finishing)\s+(?P<verb>(?i:reading|watching))\s+"
+        r"(?:(?i:the)\s+)?(?P<val>[" + UPPER + r"][\w'-]*(?:\s+(?:(?i:of|the|and|in|on|a)\s+)?"
+        r"[" + UPPER + r"][\w'-]*){0,4})",
+        value="raw",
+        template="{verb} {}",
+        elide="past",
+        denial_drops=True,  # "I haven't finished reading Dune": still reading it
     ),
 )

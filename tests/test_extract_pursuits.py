@@ -22,6 +22,12 @@ SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
     ("text", "expected"),
     [
         ("I collect vinyl records.", [("Dana", "hobby", "collecting vinyl records", "assert")]),
+        # A book or a show finished, by its name.
+        ("I just finished reading Dune.", [("Dana", "activity", "reading Dune", "assert")]),
+        (
+            "We finished watching Severance.",
+            [("Dana", "activity", "watching Severance", "assert")],
+        ),
         ("I collect stamps.", [("Dana", "hobby", "collecting stamps", "assert")]),
         (
             "I collect vintage cameras from the 1950s.",
@@ -76,6 +82,10 @@ def test_pursuits_roles_and_medications_said_plainly(
 @pytest.mark.parametrize(
     "text",
     [
+        # A book not finished, a report, a supposition.
+        "I haven't finished reading Dune.",
+        "I finished reading the report.",
+        "If I finished reading Dune, I'd start another.",
         # Collected as a chore, a debt or a job: no collection.
         "I collect the kids from school at 3.",
         "I collect rent from my tenants.",
