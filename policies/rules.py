@@ -97,7 +97,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     # "My company is called Brightline", "Our company is Brightline": the speaker's own.
     make_rule(
         "employer",
-        "company",
+        "company employer firm startup",
         POSS
         + r"\s+(?i:company|employer|firm|startup)\s+(?i:is)\s+(?:(?i:called|named)\s+)?"
         + CAP

@@ -92,6 +92,10 @@ from tests.helpers import extracted_claims as claims
             ],
         ),
         ("My company is called Brightline.", [("Dana", "employer", "Brightline", "assert")]),
+        # ... by any of its nouns (only "company" woke the rule).
+        ("My startup is called Brightline.", [("Dana", "employer", "Brightline", "assert")]),
+        ("My employer is Acme Corp.", [("Dana", "employer", "Acme Corp", "assert")]),
+        ("My startup is doing well.", []),
         ("Tom's company is Initech.", [("Tom", "employer", "Initech", "assert")]),
         # A business of one's own, by its name.
         (
