@@ -33,6 +33,8 @@ _COUNT_END = (
     r"|so|of\s+my\s+own|of\s+our\s+own|together|already|yet|at\s+home|with\s+my)\b)"
 )
 
+# "two kids", "no young children": how many, then the noun, ending the clause.
+_KIDS = _COUNT + r"\s+" + _KIDS_ADJ + r"(?i:kids?|children|child)\b" + _COUNT_END
 
 CHILD_COUNT_RULES: tuple[Rule, ...] = (
     # "I have two kids", "We've got three children", "Ana has one child", "I have no kids":
@@ -40,12 +42,7 @@ CHILD_COUNT_RULES: tuple[Rule, ...] = (
     make_rule(
         "number_of_children",
         "kids kid children child",
-        r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+"
-        + _COUNT
-        + r"\s+"
-        + _KIDS_ADJ
-        + r"(?i:kids?|children|child)\b"
-        + _COUNT_END,
+        r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+" + _KIDS,
         value="count",
     ),
     # "I'm divorced with two kids", "I'm married with three children", "I'm a single mom
@@ -55,12 +52,7 @@ CHILD_COUNT_RULES: tuple[Rule, ...] = (
         "kids kid children child",
         r"(?i:'m|\bam|'s|\bis)\s+(?:(?i:happily|recently|now|newly)\s+)?"
         r"(?i:married|divorced|separated|single|widowed|an?\s+(?:single\s+)?(?:mom|mum|dad"
-        r"|mother|father|parent))\s+(?i:with)\s+"
-        + _COUNT
-        + r"\s+"
-        + _KIDS_ADJ
-        + r"(?i:kids?|children|child)\b"
-        + _COUNT_END,
+        r"|mother|father|parent))\s+(?i:with)\s+" + _KIDS,
         value="count",
     ),
     # "I'm a mom of two", "Tom is a proud father of three kids".
