@@ -54,6 +54,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "neighbor",
         "roommate",
         "relative",
+        "project",
     }
 )
 #: Every attribute the rule extractor can emit.

@@ -35,6 +35,7 @@ from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_money import MONEY_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
 from nousmem.policies.rules_places import PLACE_RULES
+from nousmem.policies.rules_projects import PROJECT_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
 from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
@@ -381,6 +382,7 @@ RULES: tuple[Rule, ...] = (
     + VEHICLE_RULES
     + LEISURE_RULES
     + AWAY_RULES
+    + PROJECT_RULES
     + MONEY_RULES
     + HABIT_RULES
     + TRAIT_RULES

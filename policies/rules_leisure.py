@@ -25,6 +25,7 @@ from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_likes import LIKES_RULES
 from nousmem.policies.rules_pastimes import PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
+from nousmem.policies.rules_projects import NAMED_PROJECT
 from nousmem.policies.rules_pursuits import PURSUIT_RULES
 
 __all__ = ["LEISURE_RULES"]
@@ -269,7 +270,11 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\b(?i:working\s+on|helping\s+out\s+(?:at|with)|helped\s+out\s+(?:at|with)"
         r"|help\s+out\s+(?:at|with)|organi[sz]ing|putting\s+together|hosting"
         r"|got\s+accepted\s+(?:for|into|to)|accepted\s+(?:for|into|to))\s+"
-        r"(?=(?i:a|an|the|my|some|this)\s|[" + UPPER + r"])(?!(?i:this|that)\b)" + VAL,
+        r"(?=(?i:a|an|the|my|some|this)\s|["
+        + UPPER
+        + r"])(?!(?i:this|that)\b)"
+        + rf"(?!{NAMED_PROJECT})"  # a project by name is the `project` rules'
+        + VAL,
         elide="past",
     ),
     make_rule(
@@ -306,7 +311,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "reading watching writing painting baking building knitting cooking",
         r"\b(?P<verb>(?i:reading|watching|writing|painting|baking|building|knitting|cooking))"
-        r"\s+(?=(?i:a|an|the|some|my)\s|[" + UPPER + "])"
+        r"\s+(?=(?i:a|an|the|some|my)\s|[" + UPPER + "])(?!" + NAMED_PROJECT + ")"
         r"(?!(?i:a|an|some)\s+(?:[\w-]+\s+){0,2}?" + _ABOUT_WORK + _ABOUT + r")" + VAL,
         template="{verb} {}",
     ),

@@ -171,6 +171,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             "workmate workmates",
         ),
         _multi("neighbor", 1825.0, "neighbor neighbors neighbour neighbours"),
+        _multi("project", 365.0, "project projects", ("working on", "work on")),
         _multi(
             "roommate",
             730.0,

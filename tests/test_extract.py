@@ -242,6 +242,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "neighbor",
         "roommate",
         "relative",
+        "project",
     } == (MULTI_VALUED)
     assert {
         "employer",
@@ -278,7 +279,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
         "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian. I'm an introvert. "
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
-        "My roommate Alex is here. My cousin Maria is here."
+        "My roommate Alex is here. My cousin Maria is here. "
+        "My project is called Atlas."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES
