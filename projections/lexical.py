@@ -59,11 +59,16 @@ def fold_plural(token: str) -> str:
     return token[:-1] if len(token) > 3 and token.endswith("s") else token
 
 
+# Parts too common to say what a hyphenated word is about: "gluten free" asks nothing of
+# "coffee-free", "part time" nothing of "full-time".
+_WEAK_PARTS = frozenset("free based friendly time old new".split())
+
+
 def with_parts(words: Iterable[str]) -> set[str]:
-    """``words`` and each hyphenated one's parts: a value "coffee-free" meets a question's
-    "coffee", "left-handed" its "handed"."""
+    """``words`` and each hyphenated one's telling parts: a value "coffee-free" meets a
+    question's "coffee", "left-handed" its "left" and "handed" (not "free" alone)."""
     out = set(words)
-    return out | {p for w in out if "-" in w for p in w.split("-") if p}
+    return out | {p for w in out if "-" in w for p in w.split("-") if p and p not in _WEAK_PARTS}
 
 
 @lru_cache(maxsize=4096)

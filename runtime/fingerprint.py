@@ -221,8 +221,8 @@ unexplained while the package version stays the same (as it does between release
 32: ... and so does a name no entity holds: a pet's ("Who is Biscuit?", "How old is
    Biscuit?": "Lee pet: puppy Biscuit"), or any value the question is nothing but ("Who
    is Ana?": "Lee sibling: Ana").
-33: a fact line's hyphenated value meets a question's words by its parts ("Do I drink
-   coffee?" and "diet: coffee-free").
+33: a fact line's hyphenated value meets a question's words by its telling parts ("Do I
+   drink coffee?" and "diet: coffee-free"; not "free" alone).
 """
 
 

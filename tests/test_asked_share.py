@@ -97,6 +97,11 @@ async def test_a_hyphenated_value_meets_a_question_by_its_parts() -> None:
     lines = [ln for ln in _snapshot(prompt).splitlines() if ln.startswith("- ")]
     assert lines[0].startswith("- fact Lee.diet: coffee-free")
     assert "- Lee diet: coffee-free" in prompt.split("## Supporting memories")[1]
+    # A common part alone says nothing: "gluten free" does not ask for "coffee-free".
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await rt.observe_and_route({"content": "I quit coffee.", "actor": "Lee", "occurred_at": T0})
+        ctx = await rt.query("Am I gluten free?", budget_tokens=200, actor="Lee")
+    assert "- Lee diet: coffee-free" not in ctx.to_prompt().split("## Supporting memories")[1]
 
 
 async def test_a_plural_value_meets_a_singular_question_word() -> None:
