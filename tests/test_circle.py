@@ -4,12 +4,13 @@ else's and an indirect object are none; and a question about them reaches them."
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from nousmem.runtime import MemoryRuntime
 from tests.helpers import extracted_claims as claims
+from tests.helpers import say_daily
 
 T0 = datetime(2025, 3, 3, 9, tzinfo=UTC)
 CIRCLE = ("coworker", "neighbor", "roommate", "relative", "friend")
@@ -87,18 +88,16 @@ def test_what_only_looks_like_the_circle_gives_nothing(text: str) -> None:
 
 async def test_who_someone_is_and_who_the_coworkers_are() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
-        for i, text in enumerate(
-            (
-                "I live in Oslo.",
-                "My coworker Dan is hilarious.",
-                "My neighbor Tom has a boat.",
-                "My cousin Maria lives in Madrid.",
-                "I love jazz.",
-            )
-        ):
-            await rt.observe_and_route(
-                {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=i)}
-            )
+        await say_daily(
+            rt,
+            "I live in Oslo.",
+            "My coworker Dan is hilarious.",
+            "My neighbor Tom has a boat.",
+            "My cousin Maria lives in Madrid.",
+            "I love jazz.",
+            actor="Lee",
+            start=T0,
+        )
         ctx = await rt.query("Who are my coworkers?", actor="Lee")
         lines = ctx.prompt_sections["worldview"].splitlines()
         assert lines[0].startswith("- fact Lee.coworker: Dan"), lines

@@ -11,6 +11,7 @@ import pytest
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import say_daily
 
 EX = RuleExtractor()
 Row = tuple[str, str, str, str]
@@ -138,10 +139,9 @@ async def test_a_medication_question_gets_what_is_taken_now() -> None:
 async def test_a_supplement_question_reaches_the_medications() -> None:
     t0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
     async with MemoryRuntime.memory(namespace="u") as rt:
-        for i, text in enumerate(("I live in Oslo.", "I take vitamin D every morning.")):
-            await rt.observe_and_route(
-                {"content": text, "actor": "Dana", "occurred_at": t0 + timedelta(days=i)}
-            )
+        await say_daily(
+            rt, "I live in Oslo.", "I take vitamin D every morning.", actor="Dana", start=t0
+        )
         ctx = await rt.query("Which supplements do I take?", actor="Dana")
         lines = ctx.prompt_sections["worldview"].splitlines()
         assert lines[0].startswith("- fact Dana.medication: vitamin D")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import say_daily
 
 T0 = datetime(2025, 1, 6, 10, tzinfo=UTC)
 TURNS = [
@@ -135,17 +136,15 @@ async def test_who_a_pet_or_an_unknown_relative_is_gets_the_askers_line() -> Non
     # Neither Biscuit (a pet) nor Ana (a sister no belief is about) is an entity: the
     # asker's belief that holds the name says who they are.
     async with MemoryRuntime.memory(namespace="u") as rt:
-        for i, text in enumerate(
-            (
-                "We just got a puppy named Biscuit.",
-                "My sister Ana is visiting next week.",
-                "Biscuit chewed my shoes today.",
-                "I love jazz.",
-            )
-        ):
-            await rt.observe_and_route(
-                {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=i)}
-            )
+        await say_daily(
+            rt,
+            "We just got a puppy named Biscuit.",
+            "My sister Ana is visiting next week.",
+            "Biscuit chewed my shoes today.",
+            "I love jazz.",
+            actor="Lee",
+            start=T0,
+        )
         for question, line in (
             ("Who is Biscuit?", "Lee pet: puppy Biscuit"),
             ("How old is Biscuit?", "Lee pet: puppy Biscuit"),

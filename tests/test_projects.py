@@ -4,12 +4,13 @@ project with no name is none; and "What am I working on?" reaches it."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from nousmem.runtime import MemoryRuntime
 from tests.helpers import extracted_claims as claims
+from tests.helpers import say_daily
 
 T0 = datetime(2025, 3, 3, 9, tzinfo=UTC)
 
@@ -38,17 +39,15 @@ def test_a_project_by_its_name(text: str, expected: list[tuple[str, str, str, st
 
 async def test_what_am_i_working_on_reaches_the_projects() -> None:
     async with MemoryRuntime.memory(namespace="u") as rt:
-        for i, text in enumerate(
-            (
-                "I live in Oslo.",
-                "I'm working on a project called Atlas.",
-                "I love jazz.",
-                "I'm building a side project named Pebble.",
-            )
-        ):
-            await rt.observe_and_route(
-                {"content": text, "actor": "Lee", "occurred_at": T0 + timedelta(days=i)}
-            )
+        await say_daily(
+            rt,
+            "I live in Oslo.",
+            "I'm working on a project called Atlas.",
+            "I love jazz.",
+            "I'm building a side project named Pebble.",
+            actor="Lee",
+            start=T0,
+        )
         for question in ("What am I working on?", "What projects do I have?"):
             ctx = await rt.query(question, actor="Lee")
             lines = ctx.prompt_sections["worldview"].splitlines()
