@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.policies.patterns import SPECIES_NAMES
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -45,8 +45,6 @@ _REMARK = frozenset(
     "nothing something everyone anyone either neither often usually mine yours "
     "ours theirs his hers true likely well".split()
 )
-
-SPECIES_NAMES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
 
 _OR = re.compile(r"\s*,?\s+(?:or|nor|and)\s+|\s*,\s*")
 

@@ -205,6 +205,8 @@ SPECIES_WORDS = (
     "snake snakes horse horses pony ponies lizard lizards gecko ferret ferrets gerbil gerbils "
     "chinchilla hedgehog iguana cockatiel budgie guinea"
 )
+#: Each species said alone, lowercase ("dog", "guinea pig"): a pet's value without a name.
+SPECIES_NAMES: frozenset[str] = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
 SPECIES_NOUN = (
     r"(?P<species>(?i:guinea\s+pigs?|"
     + "|".join(w for w in SPECIES_WORDS.split() if w != "guinea")

@@ -16,13 +16,12 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.letters import LETTER, UPPER
-from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.policies.patterns import SPECIES_NAMES, SPECIES_WORDS
 from nousmem.policies.rules_pets import BREED_NAMES
 from nousmem.projections.models import Claim
 
 __all__ = ["named_later", "without_bare_twins"]
 
-_SPECIES = frozenset(SPECIES_WORDS.split()) | {"guinea pig"}
 _BREED = re.compile(BREED_NAMES)
 _ANIMAL = re.compile(r"\b(?:" + "|".join(sorted(SPECIES_WORDS.split())) + r")\b", re.IGNORECASE)
 # The rest of the pet's sentence ("... a cat *last week*. "): its end mark, perhaps an emoji
@@ -92,7 +91,7 @@ def without_bare_twins(claims: list[Claim]) -> list[Claim]:
             c.attribute == "pet"
             and c.extractor == "rule"
             and (c.entity, c.polarity, c.value) in named
-            and (c.value in _SPECIES or _BREED.fullmatch(c.value) is not None)
+            and (c.value in SPECIES_NAMES or _BREED.fullmatch(c.value) is not None)
         )
     ]
 
@@ -101,5 +100,5 @@ def _unnamed_pet(c: Claim) -> bool:
     return (
         c.attribute == "pet"
         and c.polarity == "assert"
-        and (c.value in _SPECIES or _BREED.fullmatch(c.value) is not None)
+        and (c.value in SPECIES_NAMES or _BREED.fullmatch(c.value) is not None)
     )

@@ -281,11 +281,14 @@ class Channels:
             turn = 0  # a whole entity's lines take turns with the other entities' lines
             for snap in snaps:
                 ekey = match_key(snap.entity)
-                if relation and keys.isdisjoint(
-                    proj.beliefs.canonical(v, at.seq, at.time)[0] for v in snap.held
+                if (
+                    relation
+                    and snap.attribute not in naming
+                    and keys.isdisjoint(
+                        proj.beliefs.canonical(v, at.seq, at.time)[0] for v in snap.held
+                    )
                 ):
-                    if snap.attribute not in naming:
-                        continue
+                    continue
                 if asker is not None and ekey != asker and snap.attribute in STANDING_ATTRIBUTES:
                     continue  # another person's instructions are not the asker's
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"

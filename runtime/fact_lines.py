@@ -242,16 +242,20 @@ def named_values(
     """The attributes of ``actor``'s whose held value a question names though it is no
     entity: a pet by its name among ``terms`` ("How old is Biscuit?": "dog Biscuit"), any
     value when the question's ``rest`` is that value alone ("Who is Ana?": "sibling: Ana")."""
-    out: set[str] = set()
+    # A question of a few words may be a value alone: every slot then; else only the pets.
     if 0 < len(rest) <= 3:
-        for snap in proj.beliefs.snapshots(
-            actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False
-        ):
-            if any(set(tokens(v)) == rest for v in snap.held):
-                out.add(snap.attribute)
-    pet = proj.beliefs.snapshot(actor, "pet", as_of_seq=at.seq, as_of_time=at.time, deltas=False)
-    if pet is not None:
-        names = (v.rpartition(" ")[2] for v in pet.held if " " in v)
-        if any(set(tokens(n)) <= terms for n in names if n[:1].isupper()):
-            out.add("pet")
+        snaps = proj.beliefs.snapshots(actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+    else:
+        pet = proj.beliefs.snapshot(
+            actor, "pet", as_of_seq=at.seq, as_of_time=at.time, deltas=False
+        )
+        snaps = [] if pet is None else [pet]
+    out: set[str] = set()
+    for snap in snaps:
+        if any(set(tokens(v)) == rest for v in snap.held):
+            out.add(snap.attribute)
+        elif snap.attribute == "pet":
+            names = (v.rpartition(" ")[2] for v in snap.held if " " in v)
+            if any(set(tokens(n)) <= terms for n in names if n[:1].isupper()):
+                out.add("pet")
     return frozenset(out)
