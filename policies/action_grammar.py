@@ -30,7 +30,7 @@ from nousmem.policies.instruction_grammar import (
     standing_at_end,
 )
 
-__all__ = ["ACTION_OPENS", "read_action"]
+__all__ = ["ACTION_OPENS", "PERIODIC", "read_action"]
 
 # Verbs of what an assistant does for the user (not of its answers: instruction_grammar).
 _ACTION_VERBS = (
@@ -72,9 +72,9 @@ _RECURRING = re.compile(
     r"|on\s+(?:my\s+)?days?\s+off|out\s+of\s+hours|at\s+night)\b",
     re.IGNORECASE,
 )
-# A schedule that repeats: it makes a plain request a standing one ("Remind me to water the
-# plants every Sunday", "Call me every Monday", "Check my inbox each morning").
-_PERIODIC = re.compile(
+#: A schedule that repeats: it makes a plain request a standing one ("Remind me to water the
+#: plants every Sunday", "Call me every Monday", "Check my inbox each morning").
+PERIODIC = re.compile(
     r"\b(?:every|each)\s+(?:day|morning|afternoon|evening|night|week|weekend|weekday|month"
     rf"|year|hour|{'|'.join(_DAYS)})\b|\b(?:daily|weekly|monthly|nightly|hourly)\b"
     rf"|\b(?:{'|'.join(_DAYS)})s\b|\b(?:on\s+)?(?:weekends|weekdays)\b",
@@ -140,7 +140,7 @@ def read_action(sentence: str) -> Read | None:
     marked = bool(got.group("when")) or stopped or standing_at_end(rest)
     ruled = marked or mod.endswith(("always", "never", "ever", "only"))
     # "Remind me to ... every Sunday": not with "don't", which a schedule only scopes.
-    ruled = ruled or (not never and _PERIODIC.search(core) is not None)
+    ruled = ruled or (not never and PERIODIC.search(core) is not None)
     plain = bool(mod) or got.group("ing") is not None
     if not ruled and plain and _RECURRING.search(core) is None:
         return None

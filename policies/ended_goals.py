@@ -24,6 +24,9 @@ only if the goal was held when it was done (the sentence's date, when the extrac
 one): "I ran a marathon in 2019", told after the goal, fulfils nothing. Each is a denial of
 the held goal, journaled with the extractor's claims, as ``plans.fulfilled_plans`` makes
 for a planned state that comes true ("I started at Google today").
+
+Tasks (``todo``: "Remind me to call Mom", ``policies/rules_tasks.py``) end the same way:
+"I called Mom", "I finally renewed my passport", "I decided not to call the bank".
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from nousmem.policies.held_denials import denial, statements
 from nousmem.policies.held_values import HeldValues, SaidValues
 from nousmem.policies.patterns import SPECIES_WORDS
 from nousmem.policies.plans import PLAN_ATTRIBUTE
+from nousmem.policies.rules_tasks import TASK_ATTRIBUTE
 from nousmem.policies.verb_forms import past_forms, verb_forms
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.excerpt import stem
@@ -46,6 +50,8 @@ from nousmem.projections.models import Claim
 __all__ = ["ended_goals"]
 
 CONFIDENCE = 0.9
+# What is ended so: goals, and tasks (``policies/rules_tasks.py``).
+_ENDED = (PLAN_ATTRIBUTE, TASK_ATTRIBUTE)
 # How far the goal's object may sit from the cue, in words.
 _REACH = 5
 _STOP = frozenset(
@@ -92,7 +98,7 @@ _GIVEN_UP = re.compile(
     r"|decided\s+not\s+to|changed\s+(?:my|our)\s+minds?\s+(?:about|on)"
     r"|(?P<verb2>dropped|quit|abandoned|scrapped|shelved|ditched)(?:\s+out\s+of)?"
     r"|called\s+off|cancell?ed|backed\s+out\s+of"
-    r"|no\s+longer\s+(?:want|wanna|plan|planning|intend|hope|hoping|going)\s+to)\b"
+    r"|no\s+longer\s+(?:want|wanna|plan|planning|intend|hope|hoping|going|need|have)\s+to)\b"
 )
 # ... and cues that do so only with "after all" or "anymore" later in the sentence.
 _NOT_AFTER_ALL = re.compile(
@@ -145,8 +151,9 @@ def ended_goals(
     held_now: SaidValues,
     said: SaidValues,
 ) -> list[Claim]:
-    """The denials of goals ``actor`` held that ``content`` (said at ``occurred``) gives up
-    or reports done (see the module doc), less those ``claims`` already make.
+    """The denials of goals and tasks ``actor`` held that ``content`` (said at
+    ``occurred``) gives up or reports done (see the module doc), less those ``claims``
+    already make.
 
     ``held_now(entity, attribute)``: the values held at present, a cheap read tried first
     (most messages name no goal's object, and a goal ended already needs no denial);
@@ -155,13 +162,32 @@ def ended_goals(
     fulfils a goal to get one)."""
     if actor is None:
         return []
-    goals = held_now(actor, PLAN_ATTRIBUTE)
+    out: list[Claim] = []
+    for attribute in _ENDED:
+        out += _ended(attribute, claims, content, actor, occurred, held, held_now, said)
+    return out
+
+
+def _ended(
+    attribute: str,
+    claims: Sequence[Claim],
+    content: str,
+    actor: str,
+    occurred: datetime,
+    held: HeldValues,
+    held_now: SaidValues,
+    said: SaidValues,
+) -> list[Claim]:
+    """``ended_goals`` for the goals (or tasks) held as ``attribute``."""
+    goals = held_now(actor, attribute)
     if not goals:
         return []
     low = content.lower()
     words = frozenset(_WORD.findall(low.replace("'s ", " ")))
     pets: list[Claim] = []
-    if any(c.attribute == "pet" and c.polarity == "assert" for c in claims):
+    if attribute == PLAN_ATTRIBUTE and any(
+        c.attribute == "pet" and c.polarity == "assert" for c in claims
+    ):
         pets = _new_pets(claims, said(actor, "pet"))
     named = [g for g in goals if _named(g, words, low) or (pets and _pet_kinds(g))]
     if not named:
@@ -172,9 +198,7 @@ def ended_goals(
     if not giving_up and not done and not pets:
         return []
     denied = {
-        match_key(c.value)
-        for c in claims
-        if c.attribute == PLAN_ATTRIBUTE and c.polarity == "negate"
+        match_key(c.value) for c in claims if c.attribute == attribute and c.polarity == "negate"
     }
     out: list[Claim] = []
     for lo, text in statements(content):
@@ -188,12 +212,10 @@ def ended_goals(
             if span is None or match_key(goal) in denied:
                 continue
             when = occurred if span[2] == "given up" else at
-            if match_key(goal) not in {match_key(v) for v in held(actor, PLAN_ATTRIBUTE, when)}:
+            if match_key(goal) not in {match_key(v) for v in held(actor, attribute, when)}:
                 continue
             denied.add(match_key(goal))
-            out.append(
-                denial(actor, PLAN_ATTRIBUTE, goal, CONFIDENCE, (lo + span[0], lo + span[1]))
-            )
+            out.append(denial(actor, attribute, goal, CONFIDENCE, (lo + span[0], lo + span[1])))
     return out
 
 

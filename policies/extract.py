@@ -55,6 +55,11 @@ _QUESTION_START = re.compile(
     r"(?:you|u|ya|we|they|he|she)\b",
     re.IGNORECASE,
 )
+# A request in a question's form is no question: "Can you remind me to call Mom?".
+_ASKS_REMINDER = re.compile(
+    r"^\W*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?remind\s+(?:me|us)\s+to\b",
+    re.IGNORECASE,
+)
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)
 _GOAL_RULES = frozenset(i for i, r in enumerate(RULES) if r.attribute == PLAN_ATTRIBUTE)
 
@@ -141,7 +146,9 @@ class RuleExtractor:
             if end is None:
                 continue
             text = content[m.start() : end]
-            if text.rstrip().endswith("?") or _QUESTION_START.match(text):
+            if (
+                text.rstrip().endswith("?") or _QUESTION_START.match(text)
+            ) and not _ASKS_REMINDER.match(text):
                 continue
             hits: set[int] = set()
             for word in _ANCHOR_WORDS.intersection(ANCHOR_WORD.findall(text.lower())):

@@ -55,6 +55,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "roommate",
         "relative",
         "project",
+        "todo",
     }
 )
 #: Every attribute the rule extractor can emit.

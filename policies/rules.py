@@ -38,6 +38,7 @@ from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_projects import PROJECT_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
+from nousmem.policies.rules_tasks import TASK_RULES
 from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
 from nousmem.policies.rules_traits import TRAIT_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
@@ -388,6 +389,7 @@ RULES: tuple[Rule, ...] = (
     + TRAIT_RULES
     + COMMUTE_RULES
     + TOOL_RULES
+    + TASK_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

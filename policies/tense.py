@@ -39,7 +39,8 @@ _FUTURE = re.compile(
     r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
     r"|quitting|switching|migrating|turning"
     r"|relocating|transferring|expecting)"
-    r"|(?:excited|ready)\s+for|remind\s+me)\b|'ll\b)",
+    r"|(?:excited|ready)\s+for|remind\s+(?:me|us)|make\s+sure"
+    r"|(?:don'?t|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget)\b|'ll\b)",
     re.IGNORECASE,
 )
 # Plans in the present progressive with verbs that also tell of what is under way ("I'm

@@ -307,6 +307,16 @@ DEFAULT_SCHEMA = AttributeSchema(
             ),
             timing="occasion",
         ),
+        # What someone has to do ("Remind me to call Mom on Sunday"), dated by when it is
+        # due; it holds until done or dropped (policies/ended_goals.py), not for long.
+        _multi(
+            "todo",
+            90.0,
+            "todo todos to-do to-dos task tasks remind reminder reminders errand errands chore "
+            "chores",
+            ("need to do", "have to do", "supposed to do", "got to do", "need to get done"),
+            timing="occasion",
+        ),
         # Standing instructions to the assistant ("Always answer in French") hold until
         # taken back, not until they fade.
         _multi("instruction", 3650.0, "instruction instructions format formatting style"),

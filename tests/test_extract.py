@@ -222,6 +222,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "friend",
         "visited",
         "goal",
+        "todo",
         "child",
         "sibling",
         "parent",
@@ -280,7 +281,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian. I'm an introvert. "
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
         "My roommate Alex is here. My cousin Maria is here. "
-        "My project is called Atlas."
+        "My project is called Atlas. Remind me to call the bank."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

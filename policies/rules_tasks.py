@@ -1,0 +1,147 @@
+"""Task rules: what someone has to do, as the ``todo`` it is ("Remind me to call Mom on
+Sunday", "Don't let me forget to renew my passport", "I need to book a vet appointment
+before Friday", "Add pick up the dry cleaning to my to-do list").
+
+A task is an occasion, dated by when it is due ("on Sunday"); it holds until it is done
+or dropped: ``policies/ended_goals.py`` reads "I called Mom" and "I don't need to renew my
+passport after all" against the tasks memory holds, as it does goals. A reminder on a
+schedule that repeats ("Remind me to water the plants every Sunday") is a standing
+instruction (``policies/action_grammar.py``), not a task.
+
+"I need to" and "I have to" say a task less plainly than a request to be reminded does,
+so they count for less, and only for an errand ("I need to call the bank", "pick up the
+kids", "get a haircut"; not "I need to find a better way", "We gotta push ourselves"), not
+for what is said in passing in a conversation ("I have to say, ...", "I need to go", "I
+need to think about it") nor what points back to something the turn names ("I need to
+finish it"). Not someone else's ("Tom needs to call the bank" is no task of the
+speaker's), a past ("I had to call the bank") or a supposition; nor a reminder not asked
+for ("Moments like these remind me to slow down").
+
+Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
+each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.action_grammar import PERIODIC
+from nousmem.policies.patterns import VAL, Rule, make_rule
+
+__all__ = ["TASK_ATTRIBUTE", "TASK_RULES"]
+
+TASK_ATTRIBUTE = "todo"
+
+# Verbs of talk, thought and leaving, said with "I need to" in passing: no task.
+_IN_PASSING = (
+    "say admit tell ask know think go leave run head be sleep rest relax talk chat agree "
+    "confess warn thank apologize apologise mention point see hear wonder vent clarify "
+    "correct stop wait hurry pee focus calm breathe remember keep have catch"
+).split()
+# ... and "get" in passing: "I need to get going", "I have to get back to work" (not "get a
+# haircut", "get groceries").
+_GET_IN_PASSING = r"get\s+(?:going|back|some\s+(?:sleep|rest)|ready|over|up|off|out|away|on)"
+# A task's object that points back at what the turn names: "finish it", "call him".
+_POINTS_BACK = r"(?:it|that|this|them|him|her|these|those|something|anything|everything|you)"
+_NOT_A_TASK = (
+    rf"(?!(?i:{'|'.join(_IN_PASSING)}|{_GET_IN_PASSING})\b)"
+    rf"(?![\w-]+\s+{_POINTS_BACK}\b)"
+    # A schedule that repeats makes a standing instruction, not a task.
+    rf"(?![^.!?\n]*(?i:{PERIODIC.pattern}))"
+)
+
+# What an errand opens with: "I need to" is a task only with one ("call the bank", "pick up
+# the kids", "get a haircut"; not "find a better way", "push ourselves", "get the word out").
+_ERRANDS = (
+    "call phone ring text email e-mail message reply write book schedule reschedule cancel "
+    "buy order pay renew return send mail submit file finish complete fix repair clean wash "
+    "tidy pick drop bring grab fill sign print register apply update check confirm "
+    "prepare pack unpack charge do feed walk water mow vacuum visit cook bake iron sort "
+    "look shop vote study practice practise"
+).split()
+_ERRAND = (
+    rf"(?=(?i:{'|'.join(_ERRANDS)})\b|(?i:see)\s+(?i:a|the|my|an)\s"
+    r"|(?i:get)\s+(?!(?i:the\s+word)\b)(?i:a|an|my|the|some|new|groceries)\b"
+    # "take out the trash", "take the car in"; not "take insulin", a medication's habit.
+    r"|(?i:take)\s+(?i:out|back|down|in|the\s+(?:car|dog|kids|trash|garbage|bins|recycling)"
+    r"|my\s+(?:car|dog|kids))\b"
+    r"|(?i:make)\s+(?i:a|an)\s+(?:[\w-]+\s+)?(?i:appointment|reservation|booking|payment))"
+    # "look into shelters", "sort out the insurance": not "look forward", "look good".
+    r"(?!(?i:look)\s+(?!(?i:into|up|for|at)\b))(?!(?i:sort)\s+(?!(?i:out)\b))"
+    r"(?!(?i:do)\s+(?i:what|whatever|my\s+best|better|more|it|that|this)\b)"
+)
+
+# A request opens its clause ("Please remind me", "Oh, and can you remind me"), not a
+# subject's verb ("Moments like these remind me to ...").
+_ASKED = (
+    r"(?:^\s*|[,;:]\s+)(?:(?i:please|pls|and|also|just|so|oh|hey|ok|okay|can\s+you"
+    r"|could\s+you|would\s+you|will\s+you|can\s+u|could\s+u)[,!]?\s+)*"
+)
+
+TASK_RULES: tuple[Rule, ...] = (
+    # "Remind me to call Mom on Sunday", "Please remind me to book the vet", "Remind us to
+    # pay the rent", "Remind me that I need to renew my passport".
+    make_rule(
+        TASK_ATTRIBUTE,
+        "remind",
+        _ASKED + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+(?:(?i:to)|(?i:that)\s+(?i:I|we)\s+"
+        r"(?i:need\s+to|have\s+to|must|should|gotta|'ve\s+got\s+to))\s+" + _NOT_A_TASK + VAL,
+        value="vp",
+        settled=True,
+    ),
+    # "Don't remind me to call the bank", "No need to remind me to pay the rent anymore":
+    # the task is dropped.
+    make_rule(
+        TASK_ATTRIBUTE,
+        "remind",
+        r"\b(?i:don't|do\s+not|no\s+need\s+to|stop|you\s+don't\s+need\s+to)\s+"
+        r"(?i:remind|reminding)\s+(?P<poss>(?i:me|us))\s+(?i:to)\s+" + VAL,
+        value="vp",
+        negate=True,
+        # Its own words deny it: "anymore" after them does not turn it back.
+        presupposed=True,
+        settled=True,
+    ),
+    # "Don't let me forget to call the bank", "Make sure I remember to water the plants",
+    # "Make sure I don't forget to pay the rent".
+    make_rule(
+        TASK_ATTRIBUTE,
+        "forget",
+        r"\b(?i:don't|do\s+not)\s+(?i:let)\s+(?P<poss>(?i:me|us))\s+(?i:forget)\s+(?i:to)\s+"
+        + _NOT_A_TASK
+        + VAL,
+        value="vp",
+        settled=True,
+    ),
+    make_rule(
+        TASK_ATTRIBUTE,
+        "forget remember",
+        r"\b(?i:make\s+sure)\s+(?P<poss>I|(?i:we))\s+(?:(?i:remember)|(?i:don't|do\s+not)"
+        r"\s+(?i:forget))\s+(?i:to)\s+" + _NOT_A_TASK + VAL,
+        value="vp",
+        settled=True,
+    ),
+    # "I need to renew my passport before June", "I still have to call the plumber", "I've
+    # got to pick up Ana at 5", "I must remember to book the flights": a task said less
+    # plainly, so only an errand's. "I don't need to call the bank anymore" drops one; "I
+    # don't have to work tomorrow" alone says nothing held.
+    make_rule(
+        TASK_ATTRIBUTE,
+        "need have got gotta must",
+        r"\b(?:(?i:still|really|also|definitely|urgently|just|first|absolutely)\s+)?"
+        r"(?:(?i:need|have|'ve\s+got)\s+(?i:to)|(?i:gotta|must))\s+"
+        r"(?:(?i:remember)\s+(?i:to)\s+)?" + _NOT_A_TASK + _ERRAND + VAL,
+        value="vp",
+        settled=True,
+        plain_denial_drops=True,
+        weight=0.8,
+    ),
+    # "Add call the vet to my to-do list", "Put renew my passport on my list of things to
+    # do".
+    make_rule(
+        TASK_ATTRIBUTE,
+        "todo do list",
+        r"\b(?i:add|put)\s+" + VAL + r"\s+(?i:to|on)\s+(?P<poss>(?i:my|our))\s+"
+        r"(?i:to-?do|todo|task|tasks)\s+(?i:list)\b",
+        value="vp",
+        subject="poss",
+    ),
+)
