@@ -10,7 +10,6 @@ from __future__ import annotations
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     GIVEN_UP_END,
-    NAME,
     NOT_A_VALUE,
     NOT_WORD,
     POSS,
@@ -22,6 +21,7 @@ from nousmem.policies.patterns import (
     make_rule,
 )
 from nousmem.policies.place_names import PLACE_NAME
+from nousmem.policies.rules_calendar import CALENDAR_RULES
 from nousmem.policies.rules_likes import LIKES_RULES
 from nousmem.policies.rules_pastimes import PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
@@ -341,36 +341,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|\s+(?i:in\s+my\s+(?:mouth|head)))",
         elide="past",
     ),
-    # "I have a dentist appointment on March 12", "I've got a job interview with Stripe
-    # tomorrow", "I booked a checkup": an appointment, dated as said.
-    make_rule(
-        "activity",
-        "appointment interview exam checkup check surgery consultation",
-        r"\b(?i:have|has|had|'ve\s+got|got|booked|scheduled|made)\s+(?i:a|an|my|the|another)\s+"
-        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up|surgery"
-        r"|consultation)(?:\s+(?i:with)\s+" + NAME + r")?)\b"
-        # Not "an appointment book", "the exam room": a noun after it makes it a modifier.
-        r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|tomorrow|and|or|but"
-        r"|so|next|early|later|soon|coming|that|which)\b)[a-z])",
-        value="raw",
-        elide="past",
-    ),
-    # "My dentist appointment is next Thursday", "Ana's job interview is tomorrow", "My
-    # surgery is scheduled for May 3": the same, said by when it is (not "My appointment is
-    # with Dr. Lee", "My exam is hard").
-    make_rule(
-        "activity",
-        "appointment interview exam checkup check surgery consultation",
-        POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
-        r"|surgery|consultation))(?:'s|\s+(?i:is))\s+"
-        r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?"
-        r"(?=(?i:on|in|at|next|this|tomorrow|today|tonight|monday|tuesday|wednesday|thursday"
-        r"|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june|july"
-        r"|august|september|october|november|december)\b)",
-        value="raw",
-        subject="poss",
-        settled=True,
-    ),
+    *CALENDAR_RULES,
     make_rule(
         "activity",
         "got",

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label, fold_plural, folded_words
+from nousmem.projections.occasion_dates import met_first
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, CandidateStatus, SlotKind
 from nousmem.projections.worldview_items import unslot_part
 
@@ -140,7 +141,8 @@ class WorldviewSnapshot(BaseModel):
     line is followed by one of the periods its values held it before (superseded values,
     and a value's earlier spans)."""
     period: tuple[datetime, datetime] | None = None
-    """The time the question asks about, if it names one: periods that meet it come first."""
+    """The time the question asks about, if it names one: periods that meet it come first,
+    and so do occasions told of a day in it."""
     terms: frozenset[str] = frozenset()
     """The question's content words (lowercased tokens): the entries of a :func:`listed`
     slot that use one come first ("When can we meet?" puts "never schedule meetings on
@@ -154,6 +156,8 @@ class WorldviewSnapshot(BaseModel):
     def _cut(self, s: WorldviewSlot, max_candidates: int) -> tuple[list[WorldviewCandidate], int]:
         """The candidates shown, and how many the lens would show uncut."""
         eligible = self._eligible(s)
+        if s.occasions:  # "What do I have on Friday?": what is dated Friday first
+            eligible = met_first(eligible, self.period)
         return eligible[: len(s.candidates) if listed(s) else max_candidates], len(eligible)
 
     def _eligible(self, s: WorldviewSlot) -> list[WorldviewCandidate]:

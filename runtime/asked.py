@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fold_plural, folded_words, tokens
+from nousmem.projections.occasion_dates import meets
 from nousmem.projections.schema import AttributeSpec
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.projections.token_estimate import count_tokens
@@ -49,6 +50,7 @@ class Asked:
         # A plural meets its singular: "a meeting" asks for "morning meetings".
         self.folded = frozenset(fold_plural(t) for t in self.terms)
         self.preferences = _PREFERENCES.search(plan.question) is not None
+        self.period = asked_period(plan)
 
     def attribute(self, key: str) -> bool:
         """``key`` ("fact:maya.location", "maya.location") is of an attribute it names. A
@@ -97,6 +99,10 @@ class Asked:
                 if self._entity(slot) in self.relatives:
                     return 2.5
                 return 2.25 if self.owned(slot) else 2.0
+            # "What do I have on Friday?": an occasion told of a day it names (a meeting, a
+            # task due) answers it as a named attribute would.
+            if self._on_days(slot):
+                return 2.25 if self.owned(slot) else 2.0
             # A standing instruction applies to every answer: next after what is asked.
             if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:
                 return 1.5
@@ -109,6 +115,15 @@ class Asked:
             if purpose and purpose <= self.folded:
                 return 2.0
         return self._value_share(slot)
+
+    def _on_days(self, slot: WorldviewSlot) -> bool:
+        """Whether ``slot`` holds occasions of a named entity (any, if it names none) and a
+        current one was told of a day in the question's period."""
+        if not slot.occasions or self.period is None:
+            return False
+        if self.entities and not self.owned(slot):
+            return False
+        return any(c.status == "selected" and meets(c, self.period) for c in slot.candidates)
 
     def _value_share(self, slot: WorldviewSlot) -> float:
         """The share of the question's words that the slot's values use (0 when none)."""

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 33
+READ_RULES = 34
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -223,6 +223,9 @@ unexplained while the package version stays the same (as it does between release
    is Ana?": "Lee sibling: Ana").
 33: a fact line's hyphenated value meets a question's words by its telling parts ("Do I
    drink coffee?" and "diet: coffee-free"; not "free" alone).
+34: a question that names a time ("What do I have on Friday?", "What did I do last
+   weekend?") ranks the slots of occasions told of a day in it as answers, and shows
+   those occasions first on their line.
 """
 
 

@@ -223,7 +223,7 @@ class QueryEngine(Gating):
             await asyncio.sleep(0)  # the task hands its search to the thread
             # Before the fact lines: a line of a conflicted slot must not settle on a value.
             wv = resolve((*plan.relatives, *plan.entities))
-            if plan.past and plan.times:
+            if plan.times:
                 wv = wv.model_copy(update={"period": asked_period(plan)})
             conflicted = competing(wv)
             facts = self._facts(plan, lens, at, cfg.fact_lines, now, conflicted, conflicts, states)

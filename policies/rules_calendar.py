@@ -1,0 +1,119 @@
+"""Calendar rules: what someone has on, as the ``activity`` it is, dated as said ("I have a
+dentist appointment on March 12", "I have a meeting with Ana tomorrow at 3pm", "My sister's
+wedding is in June", "I'm meeting Ana for lunch on Friday", "We have dinner with the Smiths
+on Sunday"). An assistant that schedules needs them, and a question about a day finds them
+by their date.
+
+Each reads the event as said ("dentist appointment", "meeting with Ana", "sister's
+wedding", "meeting Ana for lunch", "dinner with the Smiths"), past or to come. Not the
+event's word as a modifier ("an appointment book", "the meeting room", "a game plan"), a
+call received ("I got a call from Mom"), a meeting with no time or company ("I have a
+meeting" is as often a complaint as a plan), a question or a supposition.
+
+Part of the rule table (``policies/rules.py`` assembles it, among the leisure rules); see
+``patterns.Rule`` for what each option means.
+"""
+
+from __future__ import annotations
+
+from nousmem.policies.patterns import NAME, POSS, Rule, make_rule
+
+__all__ = ["CALENDAR_RULES"]
+
+# Not "an appointment book", "the exam room": a noun after the event makes it a modifier.
+_NOT_A_MODIFIER = (
+    r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|tomorrow|and|or|but"
+    r"|so|next|early|later|soon|coming|that|which)\b)[a-z])"
+)
+# When an event is: a day, a time, a part of one.
+_WHEN = (
+    r"(?i:on|in|at|next|this|tomorrow|today|tonight|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june|july"
+    r"|august|september|october|november|december)\b"
+)
+# Events had on a day, beside appointments: not "date" ("up to date", "a date night" is a
+# modifier's), not "party" (rules_leisure.py reads parties held).
+_EVENTS = (
+    r"meeting|call|presentation|deadline|recital|concert|game|match|performance|audition"
+    r"|conference|date|wedding|shift|rehearsal|practice|tournament|race|webinar|workshop"
+)
+# Company: a name, or someone by a kin or work word ("with the client", "with my manager").
+_WITH = (
+    r"(?:\s+(?i:with)\s+(?:" + NAME + r"|(?i:the|my|our)\s+(?:(?!" + _WHEN + r")[\w'-]+\s+)?"
+    r"(?!" + _WHEN + r")[\w'-]+))"
+)
+_MEALS = r"lunch|dinner|breakfast|brunch|coffee|drinks"
+
+CALENDAR_RULES: tuple[Rule, ...] = (
+    # "I have a dentist appointment on March 12", "I've got a job interview with Stripe
+    # tomorrow", "I booked a checkup": an appointment, dated as said.
+    make_rule(
+        "activity",
+        "appointment interview exam checkup check surgery consultation",
+        r"\b(?i:have|has|had|'ve\s+got|got|booked|scheduled|made)\s+(?i:a|an|my|the|another)\s+"
+        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up|surgery"
+        r"|consultation)(?:\s+(?i:with)\s+" + NAME + r")?)\b" + _NOT_A_MODIFIER,
+        value="raw",
+        elide="past",
+    ),
+    # "I have a meeting with Ana tomorrow at 3pm", "I've got a call with the client at 3",
+    # "I have a soccer game tonight": an event, with its company or its time (not "got a
+    # call", one received; not "I have a meeting" alone).
+    make_rule(
+        "activity",
+        "meeting call presentation deadline recital concert game match performance audition "
+        "conference date wedding shift rehearsal practice tournament race webinar workshop",
+        r"\b(?i:have|has|had|'ve\s+got|booked|scheduled)\s+(?i:a|an|my|the|another)\s+"
+        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:"
+        + _EVENTS
+        + r")"
+        + _WITH
+        + r"?)\b"
+        + _NOT_A_MODIFIER
+        # ... with company or a time after it, in its clause.
+        + r"(?="
+        + _WITH
+        + r"|[^.!?;,]*\b"
+        + _WHEN
+        + r")",
+        value="raw",
+        elide="past",
+    ),
+    # "My dentist appointment is next Thursday", "Ana's job interview is tomorrow", "My
+    # sister's wedding is in June", "My presentation is scheduled for May 3": the same, said
+    # by when it is (not "My appointment is with Dr. Lee", "My exam is hard").
+    make_rule(
+        "activity",
+        "appointment interview exam checkup check surgery consultation meeting call "
+        "presentation deadline recital concert game match performance audition conference "
+        "wedding rehearsal tournament race webinar workshop graduation",
+        POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
+        r"|surgery|consultation|graduation|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
+        r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")",
+        value="raw",
+        subject="poss",
+        settled=True,
+    ),
+    # "I'm meeting Ana for lunch on Friday", "We're seeing the Parks for dinner tomorrow".
+    make_rule(
+        "activity",
+        "meeting seeing",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+"
+        r"(?P<val>(?i:meeting|seeing)\s+(?:"
+        + NAME
+        + r"|(?i:the|my|our)\s+[\w'-]+)\s+(?i:for)\s+(?i:"
+        + _MEALS
+        + r"))\b",
+        value="raw",
+    ),
+    # "We have dinner with the Smiths on Sunday", "I'm having lunch with Ana tomorrow", "I had
+    # coffee with my old boss": a meal with company.
+    make_rule(
+        "activity",
+        "have having had lunch dinner breakfast brunch coffee drinks",
+        r"\b(?i:have|has|having|had|'ve\s+got)\s+(?:(?i:a)\s+)?"
+        r"(?P<val>(?i:" + _MEALS + r")" + _WITH + r")\b" + _NOT_A_MODIFIER,
+        value="raw",
+        elide="past",
+    ),
+)

@@ -1,0 +1,126 @@
+"""What someone has on (policies/rules_calendar.py): meetings, calls, meals with company and
+events said by when they are give the ``activity``, dated as said; a modifier, a call
+received, a bare meeting, a question or a supposition gives none. A question about a day
+(projections/occasion_dates.py) gets what is dated that day first."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.projections.occasion_dates import meets, met_first
+from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
+from nousmem.runtime import FixedClock, MemoryRuntime
+from tests.helpers import say_at
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
+
+Row = tuple[str, str, str, str | None]
+
+
+def rows(text: str) -> list[Row]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [
+        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
+        for c in EX.extract_sync(obs)
+        if c.polarity == "assert"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I have a meeting with Ana tomorrow at 3pm.",
+            [("Sam", "activity", "meeting with Ana", "2024-05-02")],
+        ),
+        (
+            "I have a meeting with my manager on Monday.",
+            [("Sam", "activity", "meeting with my manager", "2024-05-06")],
+        ),
+        (
+            "I have a call with the client at 3.",
+            [("Sam", "activity", "call with the client", None)],
+        ),
+        ("I have a soccer game tonight.", [("Sam", "activity", "soccer game", "2024-05-01")]),
+        ("I have a deadline on Friday.", [("Sam", "activity", "deadline", "2024-05-03")]),
+        ("My presentation is next Tuesday.", [("Sam", "activity", "presentation", "2024-05-07")]),
+        ("Ana's recital is on Saturday.", [("Ana", "activity", "recital", "2024-05-04")]),
+        (
+            "My sister's wedding is in June.",
+            [("Sam", "activity", "sister's wedding", "2024-06-01")],
+        ),
+        (
+            "I'm meeting Ana for lunch on Friday.",
+            [("Sam", "activity", "meeting Ana for lunch", "2024-05-03")],
+        ),
+        (
+            "We have dinner with the Smiths on Sunday.",
+            [("Sam", "activity", "dinner with the Smiths", "2024-05-05")],
+        ),
+        (
+            "I had coffee with my old boss yesterday.",
+            [("Sam", "activity", "coffee with my old boss", "2024-04-30")],
+        ),
+        # A modifier, a call received, a bare meeting, a question, a supposition, a figure.
+        ("I have a meeting.", []),
+        ("I got a call from Mom.", []),
+        ("I have an appointment book.", []),
+        ("The meeting room is booked.", []),
+        ("We have a game plan.", []),
+        ("Do you have a meeting tomorrow?", []),
+        ("If I have a meeting tomorrow, I'll skip the gym.", []),
+        ("I had a date with destiny.", []),
+        ("My exam is hard.", []),
+    ],
+)
+def test_events_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+def _told(value: str, *days: date) -> WorldviewCandidate:
+    return WorldviewCandidate(
+        id=value,
+        value=value,
+        status="selected",
+        score=1.0,
+        components=ScoreComponents(),
+        told=tuple((d, d.isoformat()) for d in days),
+    )
+
+
+def test_a_period_is_half_open_and_puts_what_meets_it_first() -> None:
+    friday = (datetime(2024, 5, 3, tzinfo=UTC), datetime(2024, 5, 4, tzinfo=UTC))
+    on, after, undated = _told("a", date(2024, 5, 3)), _told("b", date(2024, 5, 4)), _told("c")
+    assert meets(on, friday)
+    assert not meets(after, friday)  # the day the period ends is not in it
+    assert not meets(undated, friday)
+    assert [c.value for c in met_first([after, undated, on], friday)] == ["a", "b", "c"]
+    assert [c.value for c in met_first([after, on], None)] == ["b", "a"]
+
+
+async def test_a_question_about_a_day_gets_what_is_dated_that_day_first() -> None:
+    # Read on Thursday 2 May: "on Friday" is the 3rd.
+    clock = FixedClock(datetime(2024, 5, 2, 12, tzinfo=UTC))
+    async with MemoryRuntime.memory(namespace="calendar", clock=clock) as rt:
+        for text in (
+            "I work at Acme and I live in Denver.",
+            "I have a meeting with Ana on Friday at 3pm.",
+            "We have dinner with the Smiths on Saturday.",
+            "I love hiking.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        friday = await rt.query("What do I have on Friday?", budget_tokens=300, actor="Sam")
+        saturday = await rt.query("Do I have anything on Saturday?", budget_tokens=300, actor="Sam")
+    lines = friday.prompt_sections["worldview"].splitlines()
+    # The slot that holds the day's occasion, not the employer or the home.
+    assert lines == [
+        "- fact Sam.activity: meeting with Ana (3 May 2024); dinner with the Smiths (4 May 2024)"
+    ], lines
+    assert saturday.prompt_sections["worldview"].splitlines() == [
+        "- fact Sam.activity: dinner with the Smiths (4 May 2024); meeting with Ana (3 May 2024)"
+    ]
