@@ -17,7 +17,18 @@ from nousmem.policies.letters import LETTER, LOWER, UPPER
 from nousmem.projections.title_points import TITLE_POINT
 
 ValueKind = Literal[
-    "np", "vp", "name", "status", "pet", "raw", "date", "count", "clock", "allergen"
+    "np",
+    "vp",
+    "name",
+    "status",
+    "pet",
+    "raw",
+    "date",
+    "count",
+    "clock",
+    "allergen",
+    "hours",
+    "weekday",
 ]
 SubjectMode = Literal["walk", "poss", "pair"]
 ElideMode = Literal["never", "past", "past_ing"]
@@ -56,6 +67,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "relative",
         "project",
         "todo",
+        "days_off",
     }
 )
 #: Every attribute the rule extractor can emit.
@@ -87,6 +99,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "chronotype",
     "commute",
     "handedness",
+    "work_hours",
 }
 
 

@@ -24,7 +24,15 @@ from nousmem.policies.value_words import (
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
 
-__all__ = ["day_of_year", "entity_of", "may_elide", "plural_pets", "shaped", "value_of"]
+__all__ = [
+    "day_of_year",
+    "entity_of",
+    "may_elide",
+    "plural_pets",
+    "shaped",
+    "value_of",
+    "work_span",
+]
 
 
 _LIKING = frozenset({"likes", "dislikes"})
@@ -96,7 +104,7 @@ def value_of(
         if name is None:
             return None
         value = name
-    elif rule.value in ("status", "count", "clock"):
+    elif rule.value in ("status", "count", "clock", "hours", "weekday"):
         value = match.group(group)
     elif rule.value == "date":
         value = match.group(group)
@@ -154,6 +162,10 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
         value = COUNT_OF.get(value.lower(), value)
     elif rule.value == "clock":
         value = clock_time(value)
+    elif rule.value == "hours":
+        value = work_span(value)
+    elif rule.value == "weekday":
+        value = value.capitalize()
     elif rule.value == "allergen":
         value = ALLERGEN_OF.get(value.lower(), value)
     if "verb" in rule.regex.groupindex:
@@ -177,6 +189,20 @@ ALLERGEN_OF: dict[str, str] = {
 ALLERGEN_OF.update({"tree nut": "tree nuts", "strawberry": "strawberries", "berry": "berries"})
 
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d\d))?\s*(?:([ap])\.?m\.?)?|(noon|midnight)", re.I)
+
+
+_SPAN_CUT = re.compile(r"\s*(?:-|\u2013|\bto\b|\buntil\b|\btill\b)\s*", re.IGNORECASE)
+_SPAN_WORDS = {"nine to five": "9 to 5"}
+
+
+def work_span(said: str) -> str:
+    """A span of the day in one form however it is said: "9am-5pm", "9 AM - 5 PM" and "9am
+    until 5pm" are "9am to 5pm", "nine to five" is "9 to 5"."""
+    said = _SPAN_WORDS.get(" ".join(said.lower().split()), said)
+    parts = _SPAN_CUT.split(said.strip(), maxsplit=1)
+    if len(parts) != 2:
+        return said
+    return f"{clock_time(parts[0])} to {clock_time(parts[1])}"
 
 
 def clock_time(said: str) -> str:

@@ -43,6 +43,7 @@ from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
 from nousmem.policies.rules_traits import TRAIT_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
+from nousmem.policies.rules_work_hours import WORK_HOURS_RULES
 from nousmem.policies.timeexpr_patterns import DAY_RE, MONTH_RE
 
 __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
@@ -390,6 +391,7 @@ RULES: tuple[Rule, ...] = (
     + COMMUTE_RULES
     + TOOL_RULES
     + TASK_RULES
+    + WORK_HOURS_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

@@ -130,6 +130,19 @@ DEFAULT_SCHEMA = AttributeSchema(
             "commute commutes commuting",
             ("get to work", "gets to work", "get to school", "gets to school"),
         ),
+        # "What are my working hours?"; a meeting to arrange asks for them too.
+        _single(
+            "work_hours",
+            540.0,
+            "shift shifts " + _MEETINGS,
+            ("working hours", "work hours", "office hours", "what hours", "when do i work"),
+        ),
+        _multi(
+            "days_off",
+            540.0,
+            _MEETINGS,
+            ("day off", "days off", "am i off", "is * off", "am * off", "free on"),
+        ),
         _single("timezone", 730.0, "timezone zone " + _MEETINGS, ("what time",)),
         _single("name", 36500.0, "name called", timing="lifelong"),
         _single("age", 365.0, "age old"),

@@ -223,6 +223,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "visited",
         "goal",
         "todo",
+        "days_off",
         "child",
         "sibling",
         "parent",
@@ -265,6 +266,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "dentist",
         "therapist",
         "handedness",
+        "work_hours",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -281,7 +283,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "Dr. Kim is my dentist. My therapist is Sarah. I'm Canadian. I'm an introvert. "
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
         "My roommate Alex is here. My cousin Maria is here. "
-        "My project is called Atlas. Remind me to call the bank."
+        "My project is called Atlas. Remind me to call the bank. I work 9 to 5. "
+        "I'm off on Fridays."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES
