@@ -2,13 +2,13 @@
 one form however said, "9am to 5pm" for "9am-5pm" or "9 AM - 5 PM", or a shift: "night
 shift") and ``days_off`` (multi-valued: "Friday"). An assistant that schedules needs them.
 
-"I work 9 to 5", "I usually work from 8:30 to 4:30", "My working hours are 7am to 3pm",
-"I work the night shift", "I work nights" give the hours; "I'm off on Fridays", "I have
-Mondays off", "I don't work on Fridays", "My day off is Monday", "Fridays are my day off"
-the days. A one-off is none: a day named after the hours ("I work 9 to 5 tomorrow"), a
-single day off ("I'm off on Friday", "I'm off tomorrow"), a need or a plan ("I have to
-work 9 to 5 this week"), a past ("I worked the night shift yesterday"); nor a length
-("I work 9 hours a day").
+"I work 9 to 5", "I usually work from 8:30 to 4:30", "I work at Acme from 9 to 5", "My
+working hours are 7am to 3pm", "I work the night shift", "I work nights" give the hours;
+"I'm off on Fridays", "I have Mondays off", "I don't work on Fridays", "My day off is
+Monday", "My days off are Monday and Tuesday" give the days. A one-off is none: a day
+named after the hours ("I work 9 to 5 tomorrow"), a single day off ("I'm off on Friday",
+"I'm off tomorrow"), a need or a plan ("I have to work 9 to 5 this week"), a past ("I
+worked the night shift yesterday"); nor a length ("I work 9 hours a day").
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means.
@@ -47,7 +47,9 @@ WORK_HOURS_RULES: tuple[Rule, ...] = (
         "work works working",
         habitually("mostly")
         + no_plan()
-        + r"(?i:work|works)\s+(?:(?i:from)\s+)?"
+        + r"(?i:work|works)\s+"
+        # "I work at Acme from 9 to 5": the place may come between.
+        + r"(?:(?i:at|for)\s+[\w&'.-]+(?:\s+[\w&'.-]+){0,2}?\s+)?(?:(?i:from)\s+)?"
         + _SPAN
         + _NOT_ONE_OFF,
         value="hours",

@@ -43,13 +43,15 @@ LIFELONG = re.compile(
 
 # A period of work or study the time resolver does not date ("this sprint", "next quarter",
 # "this semester"): it ends a value ("the auth refactor this sprint").
-# So does how often ("the gym *three times a week*", "tennis *two days a week*"), and when
-# it starts.
+# So does how often ("the gym *three times a week*", "tennis *two days a week*"), the hours
+# of a day, and when it starts.
 _PERIOD = re.compile(
     r"(?:this|next|last|the\s+(?:current|next|last))\s+(?:sprint|quarter|semester|term"
     r"|iteration|cycle|release|season)\b"
     r"|(?:one|two|three|four|five|six|seven|a\s+few|several|many|\d+)\s+(?:times|days"
-    r"|nights|mornings|evenings)\s+(?:a|per|each|every)\b"
+    r"|nights|mornings|evenings|hours|hrs)\s+(?:a|per|each|every)\b"
+    # ... and the hours of a day: "Acme *9 to 5*", "the clinic *8am-4pm*".
+    r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|\u2013|until|till)\s*\d{1,2}\b"
     # When a state starts: "Google *starting next month*", "Paris *beginning in June*".
     r"|(?:starting|beginning|effective)\s+(?:today|tomorrow|tonight|now|immediately|next"
     r"|this|in|on|from|as|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",

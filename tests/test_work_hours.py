@@ -73,6 +73,24 @@ def test_work_hours_read(text: str, expected: list[Row]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "employer", "hours"),
+    [
+        ("I work at Acme from 9 to 5.", "Acme", "9 to 5"),
+        ("I work at Acme 9 to 5.", "Acme", "9 to 5"),  # it gave the employer "Acme 9"
+        ("I work at Acme 40 hours a week.", "Acme", None),
+        ("I work at Studio 54.", "Studio 54", None),
+    ],
+)
+def test_the_hours_after_a_workplace_are_not_its_name(
+    text: str, employer: str, hours: str | None
+) -> None:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    said = {c.attribute: c.value for c in EX.extract_sync(obs)}
+    assert said.get("employer") == employer
+    assert said.get("work_hours") == hours
+
+
+@pytest.mark.parametrize(
     ("said", "span"),
     [
         ("9am-5pm", "9am to 5pm"),
