@@ -29,6 +29,8 @@ SHARED_ATTRIBUTES = frozenset(
         "child",  # "We have two kids, Lily and Ben"
         "diet",
         "goal",
+        "household",  # "We live with two roommates"
+        "housing",  # "We own our house"
         "location",
         "number_of_children",
         "pet",

@@ -100,6 +100,8 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "commute",
     "handedness",
     "work_hours",
+    "household",
+    "housing",
 }
 
 

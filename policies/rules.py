@@ -31,6 +31,7 @@ from nousmem.policies.rules_education import EDUCATION_RULES
 from nousmem.policies.rules_goals import GOAL_RULES
 from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
+from nousmem.policies.rules_household import HOUSEHOLD_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_money import MONEY_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
@@ -392,6 +393,7 @@ RULES: tuple[Rule, ...] = (
     + TOOL_RULES
     + TASK_RULES
     + WORK_HOURS_RULES
+    + HOUSEHOLD_RULES
 )
 
 #: Lowercase word -> indices of the rules it wakes up, in rule order. Anchors are split the

@@ -130,6 +130,19 @@ DEFAULT_SCHEMA = AttributeSchema(
             "commute commutes commuting",
             ("get to work", "gets to work", "get to school", "gets to school"),
         ),
+        # "Do I live alone?", "Who does Ana live with?".
+        _single(
+            "household",
+            730.0,
+            "alone household",
+            ("live with", "lives with", "living with", "live by"),
+        ),
+        _single(
+            "housing",
+            1825.0,
+            "own owns rent rents renting renter renters homeowner homeowners mortgage landlord "
+            "lease",
+        ),
         # "What are my working hours?"; a meeting to arrange asks for them too.
         _single(
             "work_hours",

@@ -50,17 +50,29 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         # noun presupposes her); not one used to, nor supposed.
         (
             "I live with my girlfriend.",
-            [("Dana", "relationship_status", "in a relationship", "assert")],
+            [
+                ("Dana", "relationship_status", "in a relationship", "assert"),
+                ("Dana", "household", "with girlfriend", "assert"),
+            ],
         ),
         (
             "Tom moved in with his boyfriend.",
-            [("Tom", "relationship_status", "in a relationship", "assert")],
+            [
+                ("Tom", "relationship_status", "in a relationship", "assert"),
+                ("Tom", "household", "with boyfriend", "assert"),
+            ],
         ),
         (
             "I don't live with my girlfriend.",
-            [("Dana", "relationship_status", "in a relationship", "assert")],
+            [
+                ("Dana", "relationship_status", "in a relationship", "assert"),
+                ("Dana", "household", "with girlfriend", "negate"),
+            ],
         ),
-        ("I used to live with my girlfriend.", []),
+        (
+            "I used to live with my girlfriend.",
+            [("Dana", "household", "with girlfriend", "negate")],
+        ),
         ("Should I move in with my boyfriend?", []),
         # An appointment, an evening, the past, a denial, someone's brother.
         ("I'm seeing Dr. Patel tomorrow.", []),

@@ -267,6 +267,8 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "therapist",
         "handedness",
         "work_hours",
+        "household",
+        "housing",
     } <= (ATTRIBUTES - MULTI_VALUED)
     text = (
         "I work at Initech. I live in Oslo. I'm a teacher. I love jazz. I have a dog named Rex. "
@@ -284,7 +286,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
         "My roommate Alex is here. My cousin Maria is here. "
         "My project is called Atlas. Remind me to call the bank. I work 9 to 5. "
-        "I'm off on Fridays."
+        "I'm off on Fridays. I live alone. I own my home."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES

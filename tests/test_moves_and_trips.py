@@ -224,7 +224,10 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
             [("Ana", "location", "Brooklyn", "assert")],
         ),
         ("I live in a tiny studio in Paris.", [("Ana", "location", "Paris", "assert")]),
-        ("I rent a small flat in Leeds.", [("Ana", "location", "Leeds", "assert")]),
+        (
+            "I rent a small flat in Leeds.",
+            [("Ana", "location", "Leeds", "assert"), ("Ana", "housing", "renter", "assert")],
+        ),
         # A home moved into, as one rented.
         ("We moved into a new house in Austin.", [("Ana", "location", "Austin", "assert")]),
         ("I moved into an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
@@ -236,17 +239,31 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
             [
                 ("Ana", "location", "Denver", "assert"),
                 ("Ana", "relationship_status", "in a relationship", "assert"),
+                ("Ana", "household", "with girlfriend", "assert"),
                 ("Ana", "spouse", "Mia", "assert"),
             ],
         ),
-        ("Tom lives with two roommates in Brooklyn.", [("Tom", "location", "Brooklyn", "assert")]),
+        (
+            "Tom lives with two roommates in Brooklyn.",
+            [
+                ("Tom", "location", "Brooklyn", "assert"),
+                ("Tom", "household", "with roommates", "assert"),
+            ],
+        ),
         (
             "I live with my wife and kids in San Diego.",
-            [("Ana", "location", "San Diego", "assert")],
+            [
+                ("Ana", "location", "San Diego", "assert"),
+                ("Ana", "household", "with wife and kids", "assert"),
+            ],
         ),
-        ("I live with my sister in May.", []),
+        # Whom one lives with, not where (household: tests/test_household.py).
+        ("I live with my sister in May.", [("Ana", "household", "with sister", "assert")]),
         ("I can't live with myself in March.", []),
-        ("I live with my parents in the suburbs.", []),
+        (
+            "I live with my parents in the suburbs.",
+            [("Ana", "household", "with parents", "assert")],
+        ),
         # A holiday rental or a car is no home.
         ("We're renting a cabin in Vermont for the weekend.", []),
         ("I'm renting a car in Rome.", []),
