@@ -73,7 +73,8 @@ _ROLE_VERBS: dict[str, str] = {"retired": "retire"}
 # Goals a state that comes to hold also ends, beside its own plan: "I want to live in Tokyo"
 # ends with the move there as "move to Tokyo" does.
 _ALSO_FULFILS: dict[str, tuple[str, ...]] = {
-    "employer": ("work for {}",),
+    # ... and a job search ends with a job ("I'm job hunting", then "I got a job at Stripe").
+    "employer": ("work for {}", "find a job", "find a new job", "find a better job"),
     "location": ("live in {}",),
 }
 
