@@ -1,7 +1,8 @@
 """Calendar rules: what someone has on, as the ``activity`` it is, dated as said ("I have a
 dentist appointment on March 12", "I have a meeting with Ana tomorrow at 3pm", "My sister's
-wedding is in June", "I'm meeting Ana for lunch on Friday", "We have dinner with the Smiths
-on Sunday"). An assistant that schedules needs them, and a question about a day finds them
+wedding is in June", "My passport expires next year", "I'm meeting Ana for lunch on
+Friday", "We have dinner with the Smiths on Sunday"). An assistant that schedules needs
+them, and a question about a day finds them
 by their date.
 
 Each reads the event as said ("dentist appointment", "meeting with Ana", "sister's
@@ -90,6 +91,20 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
         r"|surgery|consultation|graduation|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
         r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")",
+        value="raw",
+        subject="poss",
+        settled=True,
+    ),
+    # "My lease ends in August", "My passport expires next year", "My car insurance renews
+    # in March": a date a document or an agreement runs out, as said (`passport expires`).
+    make_rule(
+        "activity",
+        "lease passport license licence visa insurance subscription warranty membership "
+        "contract mortgage card registration permit prescription",
+        POSS + r"\s+(?P<val>(?:[\w'-]+\s+)?(?i:lease|passport|license|licence|visa|insurance"
+        r"|subscription|warranty|membership|contract|mortgage|green\s+card|registration|permit"
+        r"|prescription)\s+(?i:ends|expires|runs\s+out|renews|is\s+up|is\s+due\s+for\s+renewal"
+        r"|comes\s+up\s+for\s+renewal))\s+(?=" + _WHEN + ")",
         value="raw",
         subject="poss",
         settled=True,

@@ -66,6 +66,16 @@ def rows(text: str) -> list[Row]:
             "I had coffee with my old boss yesterday.",
             [("Sam", "activity", "coffee with my old boss", "2024-04-30")],
         ),
+        # What runs out, by when.
+        ("My lease ends in August.", [("Sam", "activity", "lease ends", "2024-08-01")]),
+        (
+            "My car insurance renews in March.",
+            [("Sam", "activity", "car insurance renews", "2025-03-01")],
+        ),
+        ("Ana's visa expires on June 3.", [("Ana", "activity", "visa expires", "2024-06-03")]),
+        ("My lease ends.", []),
+        ("My patience runs out in May.", []),
+        ("If my visa expires in June, I'll leave.", []),
         # A modifier, a call received, a bare meeting, a question, a supposition, a figure.
         ("I have a meeting.", []),
         ("I got a call from Mom.", []),
