@@ -1,5 +1,6 @@
 """A birthday from an age turned on a named day: "Lily is turning 6 on Saturday" (said on
-Wednesday 1 May 2024) gives Lily's ``birthday`` May 4.
+Wednesday 1 May 2024) gives Lily's ``birthday`` May 4; so does a birthday said to fall on
+one: "It's my birthday today", "My birthday is tomorrow", "Today is Ana's birthday".
 
 The age rules read an age turned in the past ("Lily turned 6 yesterday"), and an age to
 come sets no present one, so "I'm turning 40 on Saturday" left nothing at all, though it
@@ -31,6 +32,20 @@ _TURNING = re.compile(
     r"(?:\s+(?:be|just|finally|officially|actually))*\s+(?:turning|turns|turned|turn)\s+"
     r"(?P<n>\d{1,3})\b(?!\s*(?:%|percent|degrees|times|years?\s+(?:ago|old\s+(?:in|next))))",
 )
+# A birthday said to fall on the sentence's one day: "It's my birthday today", "Today is
+# Ana's birthday", "My birthday is tomorrow", "It was my birthday yesterday" (not "my
+# birthday party", a celebration that may fall on another day).
+_WHOSE = (
+    rf"(?P<who>\b[Mm]y|\b[{UPPER}][{LETTER}-]+'s)\s+birthday\b"
+    r"(?!\s+(?:party|parties|cake|present|presents|gift|gifts|dinner|lunch|brunch|drinks"
+    r"|card|cards|week|weekend|month|plans|trip|wish|wishes|celebration|bash)\b)"
+)
+_FALLS = (
+    re.compile(
+        r"\b(?:[Ii]t|[Tt]oday|[Tt]omorrow|[Yy]esterday)(?:'s|\s+is|\s+was|\s+will\s+be)\s+" + _WHOSE
+    ),
+    re.compile(_WHOSE + r"\s+(?:is|was|'s)\s+(?=today|tomorrow|yesterday|on\s)"),
+)
 # Capitalised words that open a sentence and are no one: "Today I'm ..." aside, these.
 _NOT_NAMES = frozenset(
     "He She They We It This That There Here Today Tomorrow Yesterday Mom Dad Grandma Grandpa "
@@ -40,9 +55,9 @@ _NOT_NAMES = frozenset(
 
 def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> list[Claim]:
     """The ``birthday`` claims of the ages ``content``, said at ``said``, says are turned
-    on a named day (see the module doc)."""
-    if "turn" not in content or said is None:
-        return []  # most messages turn no age: spare them the time expressions
+    on a named day, and of the birthdays it says fall on one (see the module doc)."""
+    if said is None or ("turn" not in content and "birthday" not in content):
+        return []  # most messages name no birthday: spare them the time expressions
     days = [t for t in resolve_time_expressions(content, said) if t.granularity == "day"]
     if not days:
         return []
@@ -55,13 +70,13 @@ def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> 
         inside = [t for t in days if lo <= t.span[0] < hi]
         if len(inside) != 1:
             continue
-        for m in _TURNING.finditer(text):
+        for m in (*_TURNING.finditer(text), *(f for p in _FALLS for f in p.finditer(text))):
             who = m.group("who")
-            if who in _NOT_NAMES or int(m.group("n")) > 120:
+            if who in _NOT_NAMES or ("n" in m.groupdict() and int(m.group("n")) > 120):
                 continue
             if SUPPOSING.search(text, 0, m.start()) is not None:
                 continue
-            entity = actor if who == "I" else who
+            entity = actor if who in ("I", "my", "My") else who.removesuffix("'s")
             if entity is None:
                 continue
             day = inside[0].start

@@ -12,9 +12,9 @@ see ``patterns.Rule`` for what each option means.
 
 from __future__ import annotations
 
-from nousmem.policies.patterns import Rule, make_rule
+from nousmem.policies.patterns import NAME_VAL, NOT_A_NAME, Rule, make_rule
 
-__all__ = ["CHILD_COUNT_RULES"]
+__all__ = ["CHILD_BIRTH_RULES", "CHILD_COUNT_RULES"]
 
 # How many children: a number said in words or digits, or "no" ("I have no kids").
 _COUNT = r"(?P<val>(?i:no|an?|one|two|three|four|five|six|seven|eight|nine|ten)|1?\d)"
@@ -67,5 +67,24 @@ CHILD_COUNT_RULES: tuple[Rule, ...] = (
         + r"(?i:kids|children|boys|girls|sons|daughters))?"
         + _COUNT_END,
         value="count",
+    ),
+)
+
+# "We just had a baby girl named Rose", "We welcomed our second child, Max, in June", "I
+# had a baby boy, Leo, last week": a child born, by name (the goal "have a baby" it fulfils
+# ends in policies/ended_goals.py). Not "a baby shower", a name that is no name.
+CHILD_BIRTH_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "child",
+        "had welcomed delivered",
+        r"\b(?i:had|welcomed|delivered)\s+(?i:a|our|my|their|her|his)\s+"
+        r"(?:(?i:new|first|second|third|fourth|beautiful|healthy|little|baby)\s+)*"
+        r"(?i:baby|son|daughter|child|boy|girl)(?:\s+(?i:girl|boy))?"
+        r"(?:\s*,\s*|\s+(?i:named|called)\s+)"
+        + NOT_A_NAME
+        + NAME_VAL
+        + r"(?=\s*(?:[.,;!)]|$)|\s+(?i:in|on|last|this|yesterday|today|at|and|who|weighing)\b)",
+        value="name",
+        undated=True,
     ),
 )

@@ -74,6 +74,8 @@ GOAL_RULES: tuple[Rule, ...] = (
         "goal",
         "pregnant",
         r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially|currently)\s+)?"
+        # "I'm 20 weeks pregnant", "She's five months pregnant".
+        r"(?:(?:\d{1,2}|[a-z]+)\s+(?i:weeks?|months?)\s+(?:(?i:along)\s+)?)?"
         r"(?P<val>(?i:pregnant))(?=\s*(?:[.,;!)]|$)|\s+(?i:with|again|and|in|since|now)\b)",
         value="status",
         template="have a baby",

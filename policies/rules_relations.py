@@ -24,7 +24,7 @@ from nousmem.policies.patterns import (
     make_rule,
     not_after,
 )
-from nousmem.policies.rules_children import CHILD_COUNT_RULES
+from nousmem.policies.rules_children import CHILD_BIRTH_RULES, CHILD_COUNT_RULES
 from nousmem.policies.rules_dating import DATING_RULES
 from nousmem.policies.rules_separation import SEPARATION_RULES
 from nousmem.policies.subject_words import KIN_NOUNS
@@ -304,6 +304,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         settled=True,
     ),
     *CHILD_COUNT_RULES,  # rules_children.py: "I have two kids"
+    *CHILD_BIRTH_RULES,  # rules_children.py: "We just had a baby girl named Rose"
     make_rule(
         "sibling",
         "brother sister brothers sisters",
