@@ -26,7 +26,10 @@ the held goal, journaled with the extractor's claims, as ``plans.fulfilled_plans
 for a planned state that comes true ("I started at Google today").
 
 Tasks (``todo``: "Remind me to call Mom", ``policies/rules_tasks.py``) end the same way:
-"I called Mom", "I finally renewed my passport", "I decided not to call the bank".
+"I called Mom", "I finally renewed my passport", "I decided not to call the bank"; and
+either ends when the list is asked to show it done: "Cross off call Mom", "Check off the
+passport", "Mark the vet as done", "Remove call the bank from my list", "I'm done with
+the report".
 """
 
 from __future__ import annotations
@@ -112,6 +115,19 @@ _OFF = re.compile(
     r"\s+(?:(?:is|was|'s)\s+(?:off|cancell?ed|called\s+off|not\s+happening|dead)"
     r"|isn't\s+happening|fell\s+through|won't\s+happen)\b"
 )
+# Asked of the list itself: "Cross off call mom", "Check off the passport", "Mark the
+# vet as done", "Remove call the bank from my list", "I'm done with the report".
+_MARK_CUES = ("off", "mark", "remove", "delete", "done with", "finished with")
+_MARKED = re.compile(
+    r"\b(?P<cue>(?:cross|check|tick)(?:ed)?\s+off|(?P<mark>mark(?:ed)?)|remove[ds]?|delete[ds]?"
+    r"|done\s+with|finished\s+with)\b",
+    re.IGNORECASE,
+)
+_FOR_NOW = re.compile(r"\bfor\s+(?:now|today|tonight|the\s+day|the\s+week)\b", re.IGNORECASE)
+_AS_DONE = re.compile(r"\b(?:as\s+)?(?:done|complete|completed|finished)\b", re.IGNORECASE)
+_FROM_LIST = re.compile(
+    r"\bfrom\s+(?:my|the|our)\s+(?:(?:to-?do|todo|task|reminders?)\s+)?list\b", re.IGNORECASE
+)
 _DONE_VERBS = frozenset({"finished", "completed", "achieved"})
 # Part of the goal, not the goal: "a half marathon", "some Spanish", "towards my marathon".
 _PARTIAL = frozenset(
@@ -194,8 +210,9 @@ def _ended(
         return []
     # Cheap tests before the patterns: a cue of giving up, the past of a named goal's verb.
     giving_up = any(cue in low for cue in _GIVING_UP_CUES)
+    marking = any(cue in low for cue in _MARK_CUES)
     done = {g for g in named if not words.isdisjoint(_done_words(g))}
-    if not giving_up and not done and not pets:
+    if not giving_up and not done and not pets and not marking:
         return []
     denied = {
         match_key(c.value) for c in claims if c.attribute == attribute and c.polarity == "negate"
@@ -206,6 +223,7 @@ def _ended(
         for goal in named:
             span = (
                 (_given_up(text, goal) if giving_up else None)
+                or (_marked(text, goal, attribute == TASK_ATTRIBUTE) if marking else None)
                 or (_done(text, goal) if goal in done else None)
                 or _pet_done(goal, pets, lo, text)
             )
@@ -320,6 +338,28 @@ def _given_up(text: str, goal: str) -> tuple[int, int, str] | None:
             continue
         if _reaches(text, before[0].start(), goal, partial_ok=True) is not None:
             return before[0].start(), m.end(), "given up"
+    return None
+
+
+def _marked(text: str, goal: str, task: bool) -> tuple[int, int, str] | None:
+    """A request to mark ``goal`` done on the list, naming its object after the cue: "Cross
+    off call mom", "Mark the passport as done", "Remove call the bank from my list"; and,
+    of a ``task`` only, "I'm done with the report" (done with Spanish is a lesson's end).
+    """
+    for m in _MARKED.finditer(text):
+        if _unreal(text, m.start()):
+            continue
+        cue = m.group("cue").lower()
+        if cue.endswith(" with") and (not task or _FOR_NOW.search(text, m.end()) is not None):
+            continue  # "I'm done with the report for today": a day's work, not the task
+        rest = text[m.end() :]
+        if m.group("mark") and _AS_DONE.search(rest) is None:
+            continue  # "Mark the date", "I marked the spot"
+        if cue.startswith(("remove", "delete")) and _FROM_LIST.search(rest) is None:
+            continue  # "I removed the mold", "Delete the old photos"
+        end = _reaches(text, m.end(), goal, partial_ok=True)
+        if end is not None:
+            return m.start(), end, "done"
     return None
 
 

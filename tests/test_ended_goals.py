@@ -59,6 +59,8 @@ async def test_a_goal_given_up_is_denied(goal: str, text: str, ended: str) -> No
         # A new pet of the species, or of none named, fulfils a goal to get one.
         ("I'm thinking about adopting a dog.", "We adopted a beagle named Max.", "adopting a dog"),
         ("We want to get a dog this summer.", "We got a puppy! His name is Biscuit.", "get a dog"),
+        # Asked of the list.
+        ("I want to learn Spanish.", "Cross off learn Spanish.", "learn Spanish"),
     ],
 )
 async def test_a_goal_done_is_denied(goal: str, text: str, ended: str) -> None:
@@ -82,6 +84,8 @@ async def test_a_goal_done_is_denied(goal: str, text: str, ended: str) -> None:
         ("I want to learn Spanish.", "My wife gave up on Spanish."),
         ("I want to learn Spanish.", "If I gave up on Spanish, I'd regret it."),
         ("I want to write a novel.", "Did you finally write your novel?"),
+        # "Done with" ends a task, not a goal: a lesson's end.
+        ("I want to learn Spanish.", "I'm done with Spanish class."),
         # Another species, another goal's object, "not" with no "after all".
         ("We want to get a dog this summer.", "We adopted a cat named Luna."),
         ("I want to learn Spanish.", "I gave up on French."),

@@ -142,6 +142,15 @@ def test_a_confident_request_counts_more_than_a_need() -> None:
             "I no longer need to call the bank.",
             "call the bank",
         ),
+        # Asked of the list.
+        ("Remind me to call mom on Sunday.", "Cross off call mom.", "call mom"),
+        ("I need to renew my passport.", "Mark the passport as done.", "renew my passport"),
+        ("Remind me to call the bank.", "Remove call the bank from my list.", "call the bank"),
+        (
+            "I need to finish the report by the 15th.",
+            "I'm done with the report!",
+            "finish the report",
+        ),
     ],
 )
 async def test_a_task_done_or_dropped_leaves_the_list(task: str, text: str, ended: str) -> None:
@@ -159,6 +168,10 @@ async def test_a_task_done_or_dropped_leaves_the_list(task: str, text: str, ende
         "Tom called his mom.",  # someone else
         "If I called mom, she'd worry.",  # a supposition
         "I called the bank.",  # another task's object
+        "Don't cross off mom yet.",  # a denial
+        "Mark mom's birthday on the calendar.",  # not as done
+        "I removed mom's number from my phone.",  # not from the list
+        "I'm done with mom for today.",  # a day's end
     ],
 )
 async def test_what_only_looks_done_leaves_a_task_held(text: str) -> None:
