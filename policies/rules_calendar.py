@@ -28,9 +28,16 @@ _NOT_A_MODIFIER = (
 )
 # When an event is: a day, a time, a part of one.
 _WHEN = (
-    r"(?i:on|in|at|next|this|tomorrow|today|tonight|monday|tuesday|wednesday|thursday"
-    r"|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june|july"
-    r"|august|september|october|november|december)\b"
+    r"(?i:on|in|at|next|this|tomorrow|today|tonight|yesterday|last|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june"
+    r"|july|august|september|october|november|december)\b"
+)
+# ... a day, for an event with no company: not "in five minutes", "at 3pm" (a day's hour,
+# which says no more than "I have a call").
+_DAY = (
+    r"(?i:on|next|this|tomorrow|today|tonight|yesterday|last|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august"
+    r"|september|october|november|december)\b"
 )
 # Events had on a day, beside appointments: not "date" ("up to date", "a date night" is a
 # modifier's), not "party" (rules_leisure.py reads parties held).
@@ -58,8 +65,8 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     # "I have a meeting with Ana tomorrow at 3pm", "I've got a call with the client at 3",
-    # "I have a soccer game tonight": an event, with its company or its time (not "got a
-    # call", one received; not "I have a meeting" alone).
+    # "I have a soccer game tonight": an event, with its company or its day (not "got a
+    # call", one received; not "I have a meeting" alone, nor "a call in five minutes").
     make_rule(
         "activity",
         "meeting call presentation deadline recital concert game match performance audition "
@@ -67,16 +74,14 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         r"\b(?i:have|has|had|'ve\s+got|booked|scheduled)\s+(?i:a|an|my|the|another)\s+"
         r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:"
         + _EVENTS
-        + r")"
+        + r")(?P<company>"
         + _WITH
-        + r"?)\b"
+        + r")?)\b"
         + _NOT_A_MODIFIER
-        # ... with company or a time after it, in its clause.
-        + r"(?="
-        + _WITH
-        + r"|[^.!?;,]*\b"
-        + _WHEN
-        + r")",
+        # ... with company, or else a day after it in its clause.
+        + r"(?(company)|(?=[^.!?;,]*\b"
+        + _DAY
+        + r"))",
         value="raw",
         elide="past",
     ),

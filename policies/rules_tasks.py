@@ -37,8 +37,11 @@ _IN_PASSING = (
     "correct stop wait hurry pee focus calm breathe remember keep have catch"
 ).split()
 # ... and "get" in passing: "I need to get going", "I have to get back to work" (not "get a
-# haircut", "get groceries").
-_GET_IN_PASSING = r"get\s+(?:going|back|some\s+(?:sleep|rest)|ready|over|up|off|out|away|on)"
+# haircut", "get groceries"); nor "I need to pay attention", "I have to check in with you".
+_GET_IN_PASSING = (
+    r"get\s+(?:going|back|some\s+(?:sleep|rest)|ready|over|up|off|out|away|on)"
+    r"|pay\s+(?:more\s+)?attention|check\s+(?:in|out)\b(?!\s+of)"
+)
 # A task's object that points back at what the turn names: "finish it", "call him".
 _POINTS_BACK = r"(?:it|that|this|them|him|her|these|those|something|anything|everything|you)"
 _NOT_A_TASK = (

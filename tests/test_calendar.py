@@ -47,6 +47,10 @@ def rows(text: str) -> list[Row]:
             [("Sam", "activity", "call with the client", None)],
         ),
         ("I have a soccer game tonight.", [("Sam", "activity", "soccer game", "2024-05-01")]),
+        (
+            "I had a meeting with the team yesterday and it went well.",
+            [("Sam", "activity", "meeting with the team", "2024-04-30")],
+        ),
         ("I have a deadline on Friday.", [("Sam", "activity", "deadline", "2024-05-03")]),
         ("My presentation is next Tuesday.", [("Sam", "activity", "presentation", "2024-05-07")]),
         ("Ana's recital is on Saturday.", [("Ana", "activity", "recital", "2024-05-04")]),
@@ -78,6 +82,7 @@ def rows(text: str) -> list[Row]:
         ("If my visa expires in June, I'll leave.", []),
         # A modifier, a call received, a bare meeting, a question, a supposition, a figure.
         ("I have a meeting.", []),
+        ("I have a call in five minutes.", []),  # an hour, not a day
         ("I got a call from Mom.", []),
         ("I have an appointment book.", []),
         ("The meeting room is booked.", []),

@@ -93,6 +93,7 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
         ("I have to say, that was great.", []),
         ("I need to think about it.", []),
         ("I need to get back to work.", []),
+        ("I need to pay attention more.", []),
         ("I need to finish it today.", []),
         ("Tom needs to call the bank.", []),
         ("I had to call the bank yesterday.", []),
