@@ -304,7 +304,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     make_rule(
         "pronouns",
         _PRONOUN_ANCHORS,
-        POSS + r"\s+(?i:pronouns)\s+(?i:are|'re)\s+(?:(?i:now)\s+)?" + _PRONOUNS,
+        # "My (preferred) pronouns are she/her".
+        POSS
+        + r"\s+(?:(?i:preferred|current)\s+)?(?i:pronouns)\s+(?i:are|'re)\s+(?:(?i:now)\s+)?"
+        + _PRONOUNS,
         value="raw",
         subject="poss",
         stated=True,

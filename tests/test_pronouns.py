@@ -14,6 +14,7 @@ from tests.helpers import extracted_claims as claims
     ("text", "expected"),
     [
         ("My pronouns are they/them.", [("Dana", "pronouns", "they/them", "assert")]),
+        ("My preferred pronouns are she/her.", [("Dana", "pronouns", "she/her", "assert")]),
         ("I use she/her pronouns.", [("Dana", "pronouns", "she/her", "assert")]),
         ("I use she/her.", [("Dana", "pronouns", "she/her", "assert")]),
         ("I go by he/him.", [("Dana", "pronouns", "he/him", "assert")]),
