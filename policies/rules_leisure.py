@@ -112,7 +112,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "took taken take taking learning practice practise practices practises practicing "
         "practising",
         r"\b(?i:took\s+up|taken\s+up|take\s+up|taking\s+up|started\s+learning"
-        r"|learning\s+(?:to\s+play|how\s+to)|learning|practi[sc]e|practi[sc]es"
+        r"|learning\s+(?:how\s+)?to\s+play|learning|practi[sc]e|practi[sc]es"
         r"|practi[sc]ing)\s+" + NOT_A_VALUE + VAL,
         elide="past",
     ),

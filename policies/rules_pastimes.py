@@ -1,7 +1,8 @@
 """Pastimes said by their verb and how often: "I run every morning", "I swim three times a
 week", "We hike most weekends", "I paint on Sundays" give the ``hobby`` in its gerund
 (``running``, ``swimming``, ``hiking``, ``painting``), as "I go running" and "I do yoga"
-name theirs.
+name theirs; so does one being learned ("I'm learning to knit", "I'm learning how to swim",
+"I'm learning to code": ``knitting``, ``swimming``, ``coding``).
 
 How often comes right after the verb (an adverb may stand between): that is what makes it
 a pastime. "I run a bakery", "I run late", "I draw the line", "I bike to work every day" (a
@@ -91,8 +92,31 @@ _TAKEN_UP_END = (
     r"|regularly|daily|on|in|this|last|with|and|but|at|these\s+days|during|after)\b)"
 )
 
+# Skills learned as a pastime, beside the pastimes' verbs: "I'm learning to code".
+_LEARNED = {**_PASTIMES, "code": "coding", "cook": "cooking", "sing": "singing"}
+# Where a skill being learned ends: not "learning to paint the house", "to cook dinner".
+_LEARNED_END = (
+    r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|with|at|in|on|this|since|for|again|now|too"
+    r"|properly|better|online|lately|recently|last|during|after|when|as)\b)"
+)
+
+
+def _learning(verb: str, name: str) -> Rule:
+    """ "I'm learning to knit", "I've been learning how to swim": the pastime ``name``."""
+    return make_rule(
+        "hobby",
+        "learning learn learnt learned",
+        r"\b(?i:learning|(?:started|began|decided)\s+(?:learning|to\s+learn))\s+"
+        rf"(?:(?i:how)\s+)?(?i:to)\s+(?P<val>(?i:{verb}))\b" + _LEARNED_END,
+        value="status",
+        template=name,
+        elide="past",
+    )
+
+
 PASTIME_RULES: tuple[Rule, ...] = (
     *(_rule(v, n) for v, n in _PASTIMES.items()),
+    *(_learning(v, n) for v, n in _LEARNED.items()),
     # "I've been gardening a lot lately", "I started running in March", "I picked up
     # knitting during the pandemic", "I've started running again": a pastime taken up.
     make_rule(

@@ -82,3 +82,23 @@ def test_a_bike_to_work_is_a_commute() -> None:
 )
 def test_a_pastime_taken_up(text: str, expected: list[tuple[str, str, str, str]]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm learning to code.", [("Dana", "hobby", "coding", "assert")]),
+        ("I'm learning how to swim.", [("Dana", "hobby", "swimming", "assert")]),
+        ("I've been learning to knit.", [("Dana", "hobby", "knitting", "assert")]),
+        ("I'm learning to cook.", [("Dana", "hobby", "cooking", "assert")]),
+        ("I started learning to swim last year.", [("Dana", "hobby", "swimming", "assert")]),
+        ("I'm learning how to play the guitar.", [("Dana", "hobby", "guitar", "assert")]),
+        # A chore, a meal, a skill that is no pastime, a lesson of life.
+        ("I'm learning to paint the house.", []),
+        ("I'm learning to cook dinner for my family.", []),
+        ("I'm learning to drive.", []),
+        ("I'm learning to accept it.", []),
+    ],
+)
+def test_a_pastime_being_learned(text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert rows(text) == expected
