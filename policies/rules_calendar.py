@@ -46,8 +46,9 @@ _EVENTS = (
     r"|conference|date|wedding|shift|rehearsal|practice|tournament|race|webinar|workshop"
 )
 # Company: a name, or someone by a kin or work word ("with the client", "with my manager").
+_POSSESSOR = r"(?i:the|my|our|his|her|their)"
 _WITH = (
-    r"(?:\s+(?i:with)\s+(?:" + NAME + r"|(?i:the|my|our)\s+(?:(?!" + _WHEN + r")[\w'-]+\s+)?"
+    r"(?:\s+(?i:with)\s+(?:" + NAME + r"|" + _POSSESSOR + r"\s+(?:(?!" + _WHEN + r")[\w'-]+\s+)?"
     r"(?!" + _WHEN + r")[\w'-]+))"
 )
 _MEALS = r"lunch|dinner|breakfast|brunch|coffee|drinks"
@@ -121,7 +122,9 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         r"(?:'m|\bam|'re|\bare|'s|\bis)\s+"
         r"(?P<val>(?i:meeting|seeing)\s+(?:"
         + NAME
-        + r"|(?i:the|my|our)\s+[\w'-]+)\s+(?i:for)\s+(?i:"
+        + r"|"
+        + _POSSESSOR
+        + r"\s+[\w'-]+)\s+(?i:for)\s+(?i:"
         + _MEALS
         + r"))\b",
         value="raw",

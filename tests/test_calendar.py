@@ -39,6 +39,10 @@ def rows(text: str) -> list[Row]:
             [("Sam", "activity", "meeting with Ana", "2024-05-02")],
         ),
         (
+            "Ana has a meeting with her manager on Monday.",
+            [("Ana", "activity", "meeting with her manager", "2024-05-06")],
+        ),
+        (
             "I have a meeting with my manager on Monday.",
             [("Sam", "activity", "meeting with my manager", "2024-05-06")],
         ),
