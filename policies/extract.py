@@ -55,9 +55,11 @@ _QUESTION_START = re.compile(
     r"(?:you|u|ya|we|they|he|she)\b",
     re.IGNORECASE,
 )
-# A request in a question's form is no question: "Can you remind me to call Mom?".
+# A request in a question's form is no question: "Can you remind me to call Mom?", "Could
+# you set a reminder to pay the rent?".
 _ASKS_REMINDER = re.compile(
-    r"^\W*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?remind\s+(?:me|us)\s+to\b",
+    r"^\W*(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
+    r"(?:remind\s+(?:me|us)\s+(?:to|about)\b|(?:set|create)\s+(?:a|an)\s+reminder\b)",
     re.IGNORECASE,
 )
 _ANCHOR_WORDS = frozenset(ANCHOR_INDEX)

@@ -79,15 +79,68 @@ _ASKED = (
     r"|could\s+you|would\s+you|will\s+you|can\s+u|could\s+u)[,!]?\s+)*"
 )
 
+# When a reminder is asked for, between "remind me" and the task ("Remind me on Friday to
+# call Mom"): a day, a time or a while.
+_SOON = (
+    r"(?i:today|tonight|tomorrow|later|soon|next\s+\w+|this\s+\w+|on\s+\w+|at\s+\d[\d:.]*"
+    r"(?:\s*[ap]\.?m\.?)?|in\s+(?:a|an|\w+)\s+(?:minutes?|hours?|days?|weeks?|months?))"
+)
+
 TASK_RULES: tuple[Rule, ...] = (
     # "Remind me to call Mom on Sunday", "Please remind me to book the vet", "Remind us to
     # pay the rent", "Remind me that I need to renew my passport".
     make_rule(
         TASK_ATTRIBUTE,
         "remind",
-        _ASKED + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+(?:(?i:to)|(?i:that)\s+(?i:I|we)\s+"
+        _ASKED
+        + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+"
+        # "Remind me on Friday to call Mom", "Remind me tomorrow to pay the rent".
+        + r"(?:"
+        + _SOON
+        + r"\s+)?(?:(?i:to)|(?i:that)\s+(?i:I|we)\s+"
         r"(?i:need\s+to|have\s+to|must|should|gotta|'ve\s+got\s+to))\s+" + _NOT_A_TASK + VAL,
         value="vp",
+        settled=True,
+    ),
+    # "Set a reminder to call Mom on Sunday", "Can you set a reminder for me to call the
+    # dentist?", "Create a reminder for Friday to pay the rent": a request that names no one
+    # is the speaker's (the empty possessor).
+    make_rule(
+        TASK_ATTRIBUTE,
+        "reminder",
+        _ASKED + r"(?P<poss>)(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
+        r"(?:(?i:for)\s+(?:(?i:me|us)|" + _SOON + r"|\w+)\s+)?"
+        r"(?i:to)\s+" + _NOT_A_TASK + VAL,
+        value="vp",
+        subject="poss",
+        settled=True,
+    ),
+    # "Remind me about the dentist appointment", "Don't let me forget about Ana's birthday":
+    # the thing to be reminded of.
+    make_rule(
+        TASK_ATTRIBUTE,
+        "remind",
+        _ASKED + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+(?i:about)\s+" + VAL,
+        value="np",
+        settled=True,
+    ),
+    make_rule(
+        TASK_ATTRIBUTE,
+        "forget",
+        r"\b(?i:don't|do\s+not)\s+(?i:let)\s+(?P<poss>(?i:me|us))\s+(?i:forget)\s+(?i:about)\s+"
+        + VAL,
+        value="np",
+        settled=True,
+    ),
+    # "Note to self: buy milk", "Reminder: call the vet", "To-do: renew my passport".
+    make_rule(
+        TASK_ATTRIBUTE,
+        "note self reminder todo do",
+        r"^\W*(?P<poss>)(?i:note\s+to\s+self|reminder|to-?do|todo)\s*[:\-\u2013\u2014]\s*"
+        + _NOT_A_TASK
+        + VAL,
+        value="vp",
+        subject="poss",
         settled=True,
     ),
     # "Don't remind me to call the bank", "No need to remind me to pay the rent anymore":

@@ -39,7 +39,7 @@ _FUTURE = re.compile(
     r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
     r"|quitting|switching|migrating|turning"
     r"|relocating|transferring|expecting)"
-    r"|(?:excited|ready)\s+for|remind\s+(?:me|us)|make\s+sure"
+    r"|(?:excited|ready)\s+for|remind\s+(?:me|us)|(?:set|create)\s+(?:a|an)\s+reminder|make\s+sure"
     r"|(?:don'?t|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget)\b|'ll\b)",
     re.IGNORECASE,
 )

@@ -69,6 +69,28 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
             "I need to make a dentist appointment.",
             [("Sam", "todo", "make a dentist appointment", "assert", None)],
         ),
+        # When, said before the task; a reminder set; what to be reminded of; a note.
+        (
+            "Remind me on Friday to call mom.",
+            [("Sam", "todo", "call mom", "assert", "2024-05-03")],
+        ),
+        (
+            "Set a reminder to call mom on Sunday.",
+            [("Sam", "todo", "call mom", "assert", "2024-05-05")],
+        ),
+        (
+            "Can you set a reminder for me to call the dentist?",
+            [("Sam", "todo", "call the dentist", "assert", None)],
+        ),
+        (
+            "Remind me about the dentist appointment.",
+            [("Sam", "todo", "dentist appointment", "assert", None)],
+        ),
+        (
+            "Don't let me forget about Ana's birthday.",
+            [("Sam", "todo", "Ana's birthday", "assert", None)],
+        ),
+        ("Note to self: buy milk.", [("Sam", "todo", "buy milk", "assert", None)]),
         # A request in a question's form.
         (
             "Can you remind me to call mom tomorrow?",
@@ -102,6 +124,8 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
         ("You remind me of my sister.", []),
         ("Can you remind me what my sister's name is?", []),
         ("Moments like these remind me to slow down.", []),
+        ("Tom set a reminder to call his mom.", []),
+        ("Remind me about it later.", []),
         ("I need to find a better way to focus.", []),
         ("I got to feed a horse a carrot.", []),
         ("We gotta push ourselves out of our comfort zones.", []),
