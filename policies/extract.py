@@ -95,7 +95,7 @@ class RuleExtractor:
         """Synchronous ``extract``: caller claims first, then rule claims in text order."""
         out = list(obs.claims)
         seen: set[tuple[str, str, str, str]] = {
-            (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in out
+            (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity) for c in out
         }
         content = obs.content.replace("’", "'")  # same length, so offsets still hold
         # "Hi, I'm Priya, a nurse": the name, and the rest read as "I'm a nurse". "Two
@@ -106,7 +106,7 @@ class RuleExtractor:
         # "Lily is turning 6 on Saturday": the day is her birthday.
         born = turned_birthdays(content, obs.actor, obs.occurred_at)
         for c in (*intro.claims, *ages.claims, *born):
-            key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
+            key = (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)
                 said.append(c)
@@ -121,7 +121,7 @@ class RuleExtractor:
         out.extend(c for c in said if not _inside(c.span, asked))
         told = []
         for c in instruction_claims(obs, content, self.base_confidence):
-            key = (match_key(c.entity), c.attribute, match_key(c.value), c.polarity)
+            key = (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)
                 told.append(c)
@@ -186,7 +186,7 @@ class RuleExtractor:
             found = without_restated_plans(found, _GOAL_RULES)
             kept = with_turnarounds(settled(found, content), content)
             for claim in with_replaced(kept, content):
-                key = (match_key(claim.entity), claim.attribute, match_key(claim.value))
+                key = (match_key(claim.entity), claim.attribute, _said_once(claim.value))
                 if (*key, claim.polarity) not in seen:
                     seen.add((*key, claim.polarity))
                     out.append(claim)
@@ -198,6 +198,16 @@ def extract_time_mentions(obs: Observation) -> list[TimeMention]:
     if obs.occurred_at is None:
         return []
     return resolve_time_expressions(obs.content, obs.occurred_at)
+
+
+_ARTICLE = re.compile(r"\b(?:the|a|an)\s+")
+
+
+def _said_once(value: str) -> str:
+    """A rule value's key for telling two rules' readings of one phrase apart: "trip to the
+    East Coast" and "trip to East Coast" (one rule keeps the article, one drops it) are one
+    value, the first read."""
+    return _ARTICLE.sub("", match_key(value))
 
 
 def _inside(span: tuple[int, int] | None, spans: list[tuple[int, int]]) -> bool:

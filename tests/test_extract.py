@@ -563,3 +563,10 @@ async def test_a_value_of_control_characters_only_is_no_claim() -> None:
         assert r.committed and r.deltas == ()
     finally:
         await rt.close()
+
+
+def test_two_rules_reading_one_phrase_give_one_value() -> None:
+    # One goal rule keeps the article, another drops it: one value, as first read.
+    assert [(c.attribute, c.value) for c in claims("I'm planning a trip to the East Coast.")] == [
+        ("goal", "trip to the East Coast")
+    ]
