@@ -63,6 +63,10 @@ def match_claims(
     else's about the speaker, an ended state; a state to come is a plan)."""
     if rule.subject == "pair":
         walk = joint_walk(sent, match.start("pair"), match.start("act"))
+    elif rule.subject == "speaker":
+        # A request to the assistant that names no one ("Set a reminder to call Mom"): the
+        # speaker's; the walk only collects negators and modals.
+        walk = walk_back(sent, match.start())._replace(kind="actor")
     elif rule.subject == "poss" or (
         "poss" in rule.regex.groupindex and match.group("poss") is not None
     ):

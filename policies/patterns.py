@@ -30,7 +30,7 @@ ValueKind = Literal[
     "hours",
     "weekday",
 ]
-SubjectMode = Literal["walk", "poss", "pair"]
+SubjectMode = Literal["walk", "poss", "pair", "speaker"]
 ElideMode = Literal["never", "past", "past_ing"]
 
 #: Attributes whose dimension holds several independent values at once.
@@ -112,8 +112,10 @@ class Rule(BaseModel):
     or "Caroline's" that names the entity), ``neg`` (a word that negates: "my *ex*-wife"),
     ``old`` (a previous value to negate: "switched *from Vim* to Emacs") and ``species`` /
     ``petname``. A ``subject="pair"`` rule opens with a joint subject that includes the
-    speaker (group ``pair``: "Tom and I", "we") and marks its verb with group ``act``. The
-    rule only runs on sentences containing one of its ``anchors``.
+    speaker (group ``pair``: "Tom and I", "we") and marks its verb with group ``act``. A
+    ``subject="speaker"`` rule reads a request to the assistant that names no one ("Set a
+    reminder to call Mom"): the speaker's. The rule only runs on sentences containing one
+    of its ``anchors``.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -201,6 +203,12 @@ NAME_VAL = rf"(?P<val>{NAME})"
 #: brother I'm sure ...", "my boss I'd say ..."). Rules use it where a comma is not allowed
 #: before the name, which is as often the person spoken to ("about my boss, Tom, ...").
 NAME_AFTER_NOUN = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
+
+
+def one_of(words: str) -> str:
+    """The space-separated ``words`` as one case-blind alternation, longest first (so that
+    "co-workers" is tried before "co-worker"): ``(?i:co-workers|co-worker|...)``."""
+    return rf"(?i:{'|'.join(sorted(words.split(), key=len, reverse=True))})"
 
 
 def not_after(verbs: str) -> str:

@@ -44,9 +44,8 @@ def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) ->
     """The claim's entity: the possessor, the speaker or the name the walk found."""
     poss = match.group("poss") if "poss" in rule.regex.groupindex else None
     if poss is not None:
-        # "me": "Call me Sam"; "I": "Chris and I are dating"; an empty possessor: a request
-        # to the assistant that names no one ("Set a reminder to call Mom", rules_tasks.py).
-        if poss.lower() in ("my", "me", "our", "i", ""):
+        # "me": "Call me Sam"; "I": "Chris and I are dating".
+        if poss.lower() in ("my", "me", "our", "i"):
             return obs.actor
         name = trim_name(poss)
     elif walk.kind == "actor" or walk.kind == "elided":

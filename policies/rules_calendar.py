@@ -17,7 +17,8 @@ Part of the rule table (``policies/rules.py`` assembles it, among the leisure ru
 
 from __future__ import annotations
 
-from nousmem.policies.patterns import NAME, POSS, Rule, make_rule
+from nousmem.policies.patterns import NAME, POSS, Rule, make_rule, one_of
+from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
 
 __all__ = ["CALENDAR_RULES"]
 
@@ -26,21 +27,15 @@ _NOT_A_MODIFIER = (
     r"(?!\s+(?!(?:for|with|at|on|in|last|this|yesterday|today|tonight|tomorrow|and|or|but"
     r"|so|next|early|later|soon|coming|that|which)\b)[a-z])"
 )
+# A day an event is on ("on Friday", "tomorrow", "next week", "in June" by its month), for
+# an event with no company: not "in five minutes", "at 3pm" (a day's hour, which says no
+# more than "I have a call").
+_DAY_WORDS = " ".join(("on next this tomorrow today tonight yesterday last", *DAYS, *MONTHS))
+_DAY = one_of(_DAY_WORDS) + r"\b"
 # When an event is: a day, a time, a part of one.
-_WHEN = (
-    r"(?i:on|in|at|next|this|tomorrow|today|tonight|yesterday|last|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday|early|later|soon|january|february|march|april|may|june"
-    r"|july|august|september|october|november|december)\b"
-)
-# ... a day, for an event with no company: not "in five minutes", "at 3pm" (a day's hour,
-# which says no more than "I have a call").
-_DAY = (
-    r"(?i:on|next|this|tomorrow|today|tonight|yesterday|last|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august"
-    r"|september|october|november|december)\b"
-)
-# Events had on a day, beside appointments: not "date" ("up to date", "a date night" is a
-# modifier's), not "party" (rules_leisure.py reads parties held).
+_WHEN = one_of(_DAY_WORDS + " in at early later soon") + r"\b"
+# Events had on a day, beside appointments ("date" as one had: "a date night" is a
+# modifier's); not "party" (rules_leisure.py reads parties held).
 _EVENTS = (
     r"meeting|call|presentation|deadline|recital|concert|game|match|performance|audition"
     r"|conference|date|wedding|shift|rehearsal|practice|tournament|race|webinar|workshop"

@@ -15,6 +15,7 @@ from nousmem.policies.patterns import (
     POSS,
     Rule,
     make_rule,
+    one_of,
 )
 
 __all__ = ["CARE_ROLES", "CARE_RULES", "NOT_TITLED"]
@@ -35,10 +36,6 @@ _CLAUSE_END = r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|since|from|at|in|on|anym
 NOT_TITLED = "".join(rf"(?<!{t}\. )" for t in ("Dr", "Mr", "Ms", "Mrs", "Prof"))
 
 
-def _noun(nouns: str) -> str:
-    return rf"(?i:{'|'.join(nouns.split())})"
-
-
 CARE_RULES: tuple[Rule, ...] = tuple(
     rule
     for attribute, nouns in CARE_ROLES
@@ -51,7 +48,7 @@ CARE_RULES: tuple[Rule, ...] = tuple(
             + r"\s+"
             + _FORMER
             + _NEW
-            + _noun(nouns)
+            + one_of(nouns)
             # (a title is what a doctor's name starts with: no NOT_A_NAME here)
             + r"\s+(?i:is|'s)\s+(?:(?i:now|currently|still|actually)\s+)?"
             + NAME_VAL
@@ -64,7 +61,7 @@ CARE_RULES: tuple[Rule, ...] = tuple(
         make_rule(
             attribute,
             nouns,
-            POSS + r"\s+" + _FORMER + _NEW + _noun(nouns) + NAME_AFTER_NOUN,
+            POSS + r"\s+" + _FORMER + _NEW + one_of(nouns) + NAME_AFTER_NOUN,
             value="name",
             subject="poss",
             presupposed=True,
@@ -81,7 +78,7 @@ CARE_RULES: tuple[Rule, ...] = tuple(
             + r"\s+"
             + _FORMER
             + _NEW
-            + _noun(nouns)
+            + one_of(nouns)
             + r"\b(?!-|'|\s+(?i:at\s+heart)\b)",
             value="name",
             subject="poss",

@@ -27,6 +27,7 @@ from nousmem.policies.patterns import (
     POSS_START,
     Rule,
     make_rule,
+    one_of,
 )
 from nousmem.policies.rules_relations import GIVEN_TO, NAMED_AS, NOT_POSSESSIVE
 
@@ -52,14 +53,8 @@ _NOW = (
 )
 
 
-def _noun(attribute: str) -> str:
-    # Longest first: "co-workers" before "co-worker".
-    nouns = sorted(CIRCLE_NOUNS[attribute].split(), key=len, reverse=True)
-    return rf"(?i:{'|'.join(nouns)})"
-
-
 def _rules(attribute: str) -> tuple[Rule, ...]:
-    noun = _noun(attribute)
+    noun = one_of(CIRCLE_NOUNS[attribute])
     anchors = CIRCLE_NOUNS[attribute]
     return (
         # "my coworker Dan", "Ana's cousin Maria", "my neighbours, Tom and Kim,".
@@ -111,11 +106,10 @@ _CLOSE = r"(?:(?i:best|good|close|great|old|really\s+good|good\s+old|such\s+good
 
 
 def _pair_rule(attribute: str, nouns: str) -> Rule:
-    said = "|".join(nouns.split())
     return make_rule(
         attribute,
         nouns,
-        _PAIR + NOT_WORD + _CLOSE + rf"(?P<act>(?i:{said}))\b(?!-|'|\s+(?i:with)\b)",
+        _PAIR + NOT_WORD + _CLOSE + rf"(?P<act>{one_of(nouns)})\b(?!-|'|\s+(?i:with)\b)",
         value="name",
         subject="pair",
     )

@@ -24,7 +24,7 @@ each option means.
 from __future__ import annotations
 
 from nousmem.policies.action_grammar import PERIODIC
-from nousmem.policies.patterns import VAL, Rule, make_rule
+from nousmem.policies.patterns import VAL, Rule, make_rule, one_of
 
 __all__ = ["TASK_ATTRIBUTE", "TASK_RULES"]
 
@@ -35,7 +35,7 @@ _IN_PASSING = (
     "say admit tell ask know think go leave run head be sleep rest relax talk chat agree "
     "confess warn thank apologize apologise mention point see hear wonder vent clarify "
     "correct stop wait hurry pee focus calm breathe remember keep have catch"
-).split()
+)
 # ... and "get" in passing: "I need to get going", "I have to get back to work" (not "get a
 # haircut", "get groceries"); nor "I need to pay attention", "I have to check in with you".
 _GET_IN_PASSING = (
@@ -45,7 +45,7 @@ _GET_IN_PASSING = (
 # A task's object that points back at what the turn names: "finish it", "call him".
 _POINTS_BACK = r"(?:it|that|this|them|him|her|these|those|something|anything|everything|you)"
 _NOT_A_TASK = (
-    rf"(?!(?i:{'|'.join(_IN_PASSING)}|{_GET_IN_PASSING})\b)"
+    rf"(?!(?:{one_of(_IN_PASSING)}|{_GET_IN_PASSING})\b)"
     rf"(?![\w-]+\s+{_POINTS_BACK}\b)"
     # A schedule that repeats makes a standing instruction, not a task.
     rf"(?![^.!?\n]*(?i:{PERIODIC.pattern}))"
@@ -59,9 +59,9 @@ _ERRANDS = (
     "tidy pick drop bring grab fill sign print register apply update check confirm "
     "prepare pack unpack charge do feed walk water mow vacuum visit cook bake iron sort "
     "look shop vote study practice practise"
-).split()
+)
 _ERRAND = (
-    rf"(?=(?i:{'|'.join(_ERRANDS)})\b|(?i:see)\s+(?i:a|the|my|an)\s"
+    rf"(?={one_of(_ERRANDS)}\b|(?i:see)\s+(?i:a|the|my|an)\s"
     r"|(?i:get)\s+(?!(?i:the\s+word)\b)(?i:a|an|my|the|some|new|groceries)\b"
     # "take out the trash", "take the car in"; not "take insulin", a medication's habit.
     r"|(?i:take)\s+(?i:out|back|down|in|the\s+(?:car|dog|kids|trash|garbage|bins|recycling)"
@@ -104,15 +104,15 @@ TASK_RULES: tuple[Rule, ...] = (
     ),
     # "Set a reminder to call Mom on Sunday", "Can you set a reminder for me to call the
     # dentist?", "Create a reminder for Friday to pay the rent": a request that names no one
-    # is the speaker's (the empty possessor).
+    # is the speaker's (``subject="speaker"``).
     make_rule(
         TASK_ATTRIBUTE,
         "reminder",
-        _ASKED + r"(?P<poss>)(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
+        _ASKED + r"(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
         r"(?:(?i:for)\s+(?:(?i:me|us)|" + _SOON + r"|\w+)\s+)?"
         r"(?i:to)\s+" + _NOT_A_TASK + VAL,
         value="vp",
-        subject="poss",
+        subject="speaker",
         settled=True,
     ),
     # "Remind me about the dentist appointment", "Don't let me forget about Ana's birthday":
@@ -136,11 +136,11 @@ TASK_RULES: tuple[Rule, ...] = (
     make_rule(
         TASK_ATTRIBUTE,
         "note self reminder todo do",
-        r"^\W*(?P<poss>)(?i:note\s+to\s+self|reminder|to-?do|todo)\s*[:\-\u2013\u2014]\s*"
+        r"^\W*(?i:note\s+to\s+self|reminder|to-?do|todo)\s*[:\-\u2013\u2014]\s*"
         + _NOT_A_TASK
         + VAL,
         value="vp",
-        subject="poss",
+        subject="speaker",
         settled=True,
     ),
     # "Don't remind me to call the bank", "No need to remind me to pay the rent anymore":

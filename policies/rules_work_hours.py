@@ -17,7 +17,8 @@ each option means.
 from __future__ import annotations
 
 from nousmem.policies.habit_leads import habitually, no_plan
-from nousmem.policies.patterns import POSS, Rule, make_rule
+from nousmem.policies.patterns import POSS, Rule, make_rule, one_of
+from nousmem.policies.timeexpr_patterns import DAYS
 
 __all__ = ["WORK_HOURS_RULES"]
 
@@ -37,7 +38,7 @@ _SHIFT = (
     r"(?P<val>(?i:night|day|early|late|morning|evening|afternoon|graveyard|overnight|swing))"
     r"\s+(?i:shifts?)\b"
 )
-_DAY = r"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_DAY = one_of(" ".join(DAYS))
 _DAYS = rf"(?P<val>{_DAY})(?i:s)\b"
 
 WORK_HOURS_RULES: tuple[Rule, ...] = (
@@ -101,20 +102,13 @@ WORK_HOURS_RULES: tuple[Rule, ...] = (
         settled=True,
         undated=True,  # the day named is the one off, not when it was said
     ),
-    # "I have Fridays off", "Ana gets Wednesdays off".
+    # "I have Fridays off", "Ana gets Wednesdays off", and said by the work: "I don't work on
+    # Fridays", "Ana doesn't work Mondays".
     make_rule(
         "days_off",
-        "off",
-        r"\b(?i:have|has|get|gets)\s+" + _DAYS + r"\s+(?i:off)\b",
-        value="weekday",
-        settled=True,
-        undated=True,  # the day named is the one off, not when it was said
-    ),
-    # "I don't work on Fridays", "Ana doesn't work Mondays": a day off, said by the work.
-    make_rule(
-        "days_off",
-        "work",
-        r"\b(?i:don't|do\s+not|doesn't|does\s+not|never)\s+(?i:work)\s+(?:(?i:on)\s+)?" + _DAYS,
+        "off work",
+        r"\b(?:(?P<have>(?i:have|has|get|gets))|(?i:don't|do\s+not|doesn't|does\s+not|never)"
+        r"\s+(?i:work)(?:\s+(?i:on))?)\s+" + _DAYS + r"(?(have)\s+(?i:off)\b)",
         value="weekday",
         settled=True,
         undated=True,  # the day named is the one off, not when it was said
