@@ -77,6 +77,13 @@ _PLANNING = words("planning hoping trying aiming intending dreaming")
 # ``policies/plans.py``).
 _CHANGING = words("moving relocating switching migrating")
 _CHANGE = words("move relocate switch migrate")
+# What "we" are doing or have planned, in the progressive, as "I'm going camping next
+# weekend" is the speaker's: "We're going camping on Saturday", "We're having a party",
+# "We're visiting my parents next week" (the rules read the verb after the "'re").
+_UNDER_WAY = words(
+    "going having hosting throwing visiting seeing meeting taking attending celebrating "
+    "playing spending heading flying driving"
+)
 # A change "we" are going to make: "We're going to move to Linear", "We're going to use
 # Postgres for the new service" (a plan: ``policies/plans.py``).
 _GOING_TO = _CHANGE | words("use")
@@ -126,13 +133,16 @@ def group_did(text: str, we: int, verb: int) -> bool:
     m = _WE.match(text, we)
     after = m.end() if m is not None else we
     if m is not None and text[after : after + 1] in ("'", "\u2019") and after != verb:
-        # "We're going camping": the "'re" of a plan, not the rule's own; but "We're
-        # planning a trip" is the plan itself.
+        # "We're going to move": the "'re" of a plan, not the rule's own; but "We're
+        # planning a trip" is the plan itself, and "We're going camping" what is planned.
         head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
         gap = [clean(w) for w in text[after + 3 : verb].split()]
         going = head in _GOING_TO and gap in (["going", "to"], ["gonna"])
         if not (
-            (head in _PLANNING and not gap) or (head in _CHANGING and _NOT.issuperset(gap)) or going
+            (head in _PLANNING and not gap)
+            or (head in _UNDER_WAY and not gap)
+            or (head in _CHANGING and _NOT.issuperset(gap))
+            or going
         ):
             return False
         after = verb

@@ -39,6 +39,7 @@ _WHEN = one_of(_DAY_WORDS + " in at early later soon") + r"\b"
 _EVENTS = (
     r"meeting|call|presentation|deadline|recital|concert|game|match|performance|audition"
     r"|conference|date|wedding|shift|rehearsal|practice|tournament|race|webinar|workshop"
+    r"|haircut|massage|lesson|class|session"
 )
 # Company: a name, or someone by a kin or work word ("with the client", "with my manager").
 _POSSESSOR = r"(?i:the|my|our|his|her|their)"
@@ -47,6 +48,12 @@ _WITH = (
     r"(?!" + _WHEN + r")[\w'-]+))"
 )
 _MEALS = r"lunch|dinner|breakfast|brunch|coffee|drinks"
+# Family and friends one visits or has to stay ("my parents", "our best friends").
+_KIN = (
+    r"(?:(?i:best|old|little|big|older|younger|oldest|youngest)\s+)?(?i:(?:mom|mum|dad|mother"
+    r"|father|parent|sister|brother|grandma|grandpa|grandmother|grandfather|grandparent|aunt"
+    r"|uncle|cousin|niece|nephew|son|daughter|friend)s?|in-laws|folks|family|kids)"
+)
 
 CALENDAR_RULES: tuple[Rule, ...] = (
     # "I have a dentist appointment on March 12", "I've got a job interview with Stripe
@@ -66,7 +73,8 @@ CALENDAR_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "meeting call presentation deadline recital concert game match performance audition "
-        "conference date wedding shift rehearsal practice tournament race webinar workshop",
+        "conference date wedding shift rehearsal practice tournament race webinar workshop "
+        "haircut massage lesson class session",
         r"\b(?i:have|has|had|'ve\s+got|booked|scheduled)\s+(?i:a|an|my|the|another)\s+"
         r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:"
         + _EVENTS
@@ -88,7 +96,8 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "activity",
         "appointment interview exam checkup check surgery consultation meeting call "
         "presentation deadline recital concert game match performance audition conference "
-        "wedding rehearsal tournament race webinar workshop graduation",
+        "wedding rehearsal tournament race webinar workshop graduation haircut massage lesson "
+        "class session",
         POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
         r"|surgery|consultation|graduation|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
         r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")",
@@ -108,6 +117,65 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         r"|comes\s+up\s+for\s+renewal))\s+(?=" + _WHEN + ")",
         value="raw",
         subject="poss",
+        settled=True,
+    ),
+    # "I have a dinner reservation for Friday", "We have reservations at Chez Panisse on
+    # Saturday", "I made a reservation at Nopa for 7": a booking, as said (not "I have
+    # reservations about the plan", a doubt; "I need to make a reservation" is a task).
+    make_rule(
+        "activity",
+        "reservation reservations",
+        r"\b(?i:have|has|had|'ve\s+got|got|made|booked)\s+(?:(?i:a|an|our|my|the)\s+)?"
+        r"(?P<val>(?:(?i:dinner|lunch|brunch|breakfast|restaurant|hotel|spa|table)\s+)?"
+        r"(?i:reservations?)\b(?:\s+(?i:at)\s+" + NAME + r")?)"
+        r"(?!\s+(?i:about|regarding|over|as\s+to)\b)" + _NOT_A_MODIFIER,
+        value="raw",
+        elide="past",
+    ),
+    # "I booked a table at Nopa for Saturday night", "We reserved a table for two on Friday":
+    # a table at a restaurant (not "I have a table", the furniture).
+    make_rule(
+        "activity",
+        "booked reserved",
+        r"\b(?i:booked|reserved|got)\s+(?i:a|us\s+a|our)\s+(?P<val>(?i:table)(?:\s+(?i:for)\s+"
+        r"(?i:two|three|four|five|six|eight|ten|\d{1,2}))?(?:\s+(?i:at)\s+"
+        + NAME
+        + r")?)(?=\s+(?i:at|for|on|tonight|tomorrow|this|next)\b)",
+        value="raw",
+        elide="past",
+    ),
+    # "I have plans with Ana on Saturday", "We made dinner plans with the Smiths".
+    make_rule(
+        "activity",
+        "plans",
+        r"\b(?i:have|has|had|'ve\s+got|got|made)\s+(?:(?i:dinner|lunch|weekend|some)\s+)?"
+        r"(?P<val>(?i:plans)" + _WITH + r")\b" + _NOT_A_MODIFIER,
+        value="raw",
+        elide="past",
+    ),
+    # "I'm visiting my parents next week", "We're seeing my in-laws on Sunday": family or
+    # friends visited on a day (not "I'm seeing my therapist" with no day, a habit).
+    make_rule(
+        "activity",
+        "visiting seeing",
+        r"(?:'m|\bam|'re|\bare)\s+(?P<val>(?i:visiting|seeing)\s+(?i:my|our)\s+" + _KIN + r")\b"
+        r"(?=[^.!?;,]*\b" + _DAY + ")",
+        value="raw",
+    ),
+    # "My mom is visiting next week", "My parents are coming to stay for Thanksgiving",
+    # "Our friends are coming over on Saturday": a visit the speaker has, from them.
+    make_rule(
+        "activity",
+        "visiting coming staying flying",
+        POSS + r"\s+(?P<val>" + _KIN + r")(?:\s+(?i:is|are)|(?i:'s|'re))\s+"
+        # Visiting with no one named: not "My mom is visiting my aunt".
+        r"(?i:visiting(?=\s*(?:[.,;!]|$)|\s+(?:us|me|next|this|on|in|tomorrow|tonight|for|from"
+        r"|over|soon|again|later|at|with)\b)|coming\s+(?:to"
+        r"\s+(?:visit|stay|town)|over|for\s+a\s+visit|to\s+see\s+(?:me|us)|down|up|into\s+town)"
+        r"|flying\s+in|staying\s+with\s+(?:me|us))\b",
+        value="raw",
+        subject="poss",
+        template="visit from {}",
         settled=True,
     ),
     # "I'm meeting Ana for lunch on Friday", "We're seeing the Parks for dinner tomorrow".

@@ -56,13 +56,15 @@ GOAL_RULES: tuple[Rule, ...] = (
         value="vp",
         weight=0.7,
     ),
-    # "We're expecting a baby in March", "I'm expecting our first child": a baby to come,
-    # the plan "have a baby" (dated as said; not "I'm expecting a call", "a package").
+    # "We're expecting a baby in March", "I'm expecting our first child", "We're having a
+    # baby in May": a baby to come, the plan "have a baby" (dated as said; not "I'm
+    # expecting a call", "a package", nor "We're having a baby shower").
     make_rule(
         "goal",
-        "expecting",
-        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially)\s+)?(?i:expecting)\s+"
-        r"(?P<val>(?i:a\s+(?:baby|boy|girl|child)|twins|triplets|(?:our|my|their|her)\s+"
+        "expecting having",
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially)\s+)?"
+        r"(?i:expecting|having)\s+"
+        r"(?P<val>(?i:a\s+(?:baby(?:\s+(?:boy|girl))?|boy|girl|child)|twins|triplets|(?:our|my|their|her)\s+"
         r"(?:first|second|third|fourth|next)\s+(?:baby|child|kid)))"
         r"(?=\s*(?:[.,;!)]|$)|\s+(?i:in|on|this|next|any|and|soon|later|early|late|around"
         r"|due)\b)",

@@ -291,7 +291,10 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "watched bought",
         r"\b(?P<verb>(?i:painted|made|baked|wrote|built|drew|knitted|cooked|crafted|sewed"
         r"|composed|recorded|watched|bought))\s+"
-        r"(?!(?i:me|us|sure|it|up|out|of|from|by|for|with|into|a\s+(?:\w+\s+)?difference)\b)" + VAL,
+        r"(?!(?i:me|us|sure|it|up|out|of|from|by|for|with|into|a\s+(?:\w+\s+)?difference)\b)"
+        # A booking made is the calendar rules' (rules_calendar.py): "made a reservation".
+        r"(?!(?:(?i:a|an|the|my|our)\s+)?(?:\w+\s+)?(?i:appointment|reservations?|booking|plans)\b)"
+        + VAL,
         template="{verb} {}",
         elide="past",
     ),

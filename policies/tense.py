@@ -164,6 +164,11 @@ _HAVE = re.compile(
     r"|eaten|taken|given|met|left|come)\b)|(?:'ve|\bhave|\bhas)\s+got\b)",
     re.IGNORECASE,
 )
+# "It's my birthday on Saturday", "There's a party on Friday": what is on a day, in the
+# present, is ahead as what one has on it is (not "It's been raining since Saturday").
+_THERE_IS = re.compile(
+    r"\b(?:it|there)(?:'s|\s+is)\b(?!\s+(?:been|got|gotten|not)\b)", re.IGNORECASE
+)
 _FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
 
 
@@ -180,7 +185,9 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     if text[start : start + 3].lower() != "on ":
         return False
     c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    have = _last(_HAVE, text, max(left, c_left), start)
+    have = _last(_HAVE, text, max(left, c_left), start) or _last(
+        _THERE_IS, text, max(left, c_left), start
+    )
     return have is not None and _FROM_EVENT.search(text, have.end(), start) is None
 
 
@@ -270,12 +277,17 @@ def present_plan(text: str, start: int, end: int) -> bool:
 # What is booked, reserved or moved is for a date ahead, whatever the tense of the booking:
 # "We booked flights for April 10", "I got tickets for Friday", "They moved the meeting to
 # the 20th". Not a booking told as long past ("I had booked a room for the 5th").
+# A character of the booking's sentence: no end of one, though a title's point may stand
+# ("I made an appointment with Dr. Lee for Tuesday").
+_IN_SENTENCE = r"(?:[^.!?;]|(?:" + "|".join(rf"(?<=\b{a})" for a in sorted(ABBREVIATIONS)) + r")\.)"
 _BOOKED_FOR = re.compile(
     r"\b(?<!\bhad\s)(?<!\bwas\s)(?<!\bwere\s)(?:(?:booked|reserved|scheduled|rescheduled|arranged|planned|set\s+up"
-    r"|signed\s+up|registered|enrolled|made\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:appointment"
-    r"|reservation|booking|plans?)|(?:bought|got|ordered|have|has)\s+(?:\w+\s+)?(?:tickets?"
-    r"|seats?|passes|reservations?))\b[^.!?;]{0,60}?\bfor"
-    r"|(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b[^.!?;]{0,60}?\bto"
+    # "made dinner reservations", "I need to make a reservation for Friday": made or to be.
+    r"|signed\s+up|registered|enrolled|(?:made|make|making)\s+(?:an?\s+|the\s+|our\s+|my\s+)?"
+    r"(?:\w+\s+)?(?:appointment|reservations?|booking|plans?)"
+    r"|(?:bought|got|ordered|have|has)\s+(?:\w+\s+){0,2}(?:tickets?"
+    r"|seats?|passes|reservations?))\b" + _IN_SENTENCE + r"{0,60}?\bfor"
+    r"|(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b" + _IN_SENTENCE + r"{0,60}?\bto"
     # "We got tickets for the concert on March 3", "I booked a table for two on Friday"
     r"|(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets|made\s+(?:an?\s+)?(?:reservation"
     r"|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"

@@ -143,3 +143,93 @@ async def test_a_question_about_a_day_gets_what_is_dated_that_day_first() -> Non
     assert saturday.prompt_sections["worldview"].splitlines() == [
         "- fact Sam.activity: dinner with the Smiths (4 May 2024); meeting with Ana (3 May 2024)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Bookings, dated by the day they are for (ahead, whatever the booking's tense).
+        (
+            "I have a dinner reservation for Friday.",
+            [("Sam", "activity", "dinner reservation", "2024-05-03")],
+        ),
+        (
+            "We have reservations at Chez Panisse on Saturday.",
+            [("Sam", "activity", "reservations at Chez Panisse", "2024-05-04")],
+        ),
+        (
+            "I made a reservation at Nopa for Friday at 7.",
+            [("Sam", "activity", "reservation at Nopa", "2024-05-03")],
+        ),
+        (
+            "I made dinner reservations for Saturday.",
+            [("Sam", "activity", "dinner reservations", "2024-05-04")],
+        ),
+        (
+            "I booked a table at Nopa for Saturday night.",
+            [("Sam", "activity", "table at Nopa", "2024-05-04")],
+        ),
+        (
+            "I booked a table for two at 8pm on Friday.",
+            [("Sam", "activity", "table for two", "2024-05-03")],
+        ),
+        # A title's point does not end the booking's sentence.
+        (
+            "I made an appointment with Dr. Lee for Tuesday.",
+            [("Sam", "activity", "appointment with Dr. Lee", "2024-05-07")],
+        ),
+        # Plans with company; family or friends visited, or visiting.
+        (
+            "I have plans with Ana on Saturday.",
+            [("Sam", "activity", "plans with Ana", "2024-05-04")],
+        ),
+        (
+            "I made plans with Ana for Saturday.",
+            [("Sam", "activity", "plans with Ana", "2024-05-04")],
+        ),
+        (
+            "I'm visiting my parents next week.",
+            [("Sam", "activity", "visiting my parents", "2024-05-06")],
+        ),
+        (
+            "We're visiting my grandma on Sunday.",
+            [("Sam", "activity", "visiting my grandma", "2024-05-05")],
+        ),
+        ("My mom is visiting next week.", [("Sam", "activity", "visit from mom", "2024-05-06")]),
+        (
+            "My parents are coming to stay for Thanksgiving.",
+            [("Sam", "activity", "visit from parents", "2024-11-28")],
+        ),
+        (
+            "My sister's coming to town in June.",
+            [("Sam", "activity", "visit from sister", "2024-06-01")],
+        ),
+        (
+            "Tom's parents are visiting next week.",
+            [("Tom", "activity", "visit from parents", "2024-05-06")],
+        ),
+        # More events had on a day.
+        ("I have a haircut on Wednesday.", [("Sam", "activity", "haircut", "2024-05-08")]),
+        (
+            "I have a piano lesson on Tuesday at 4.",
+            [("Sam", "activity", "piano lesson", "2024-05-07")],
+        ),
+        ("My yoga class is on Thursday.", [("Sam", "activity", "yoga class", "2024-05-02")]),
+        # What only looks like one: a doubt, furniture, a visit paid to someone else, a
+        # question, a supposition, a visit with no day, a class with none.
+        ("I have reservations about this plan.", []),
+        ("I have some reservations about the new hire.", []),
+        ("I have a table.", []),
+        ("Should I make a reservation?", []),
+        ("My mom is visiting my aunt in Ohio.", []),
+        ("Is my mom visiting next week?", []),
+        ("If my parents are coming over, I'll cook.", []),
+        ("I'm seeing my therapist.", []),
+        ("I have no plans with anyone.", []),
+        ("I have a class.", []),
+        # A booking made is not "made reservation", nor plans "made plans".
+        ("I made a mistake.", []),
+    ],
+)
+def test_bookings_plans_and_visits_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected

@@ -124,7 +124,8 @@ def test_allergies(text: str, expected: list[Row]) -> None:
         ),
         ("I hope we're vegan by May.", []),
         ("They're vegan.", []),
-        ("We're going to a vegan place.", []),
+        # Where "we" are going is the speaker's outing, not a diet.
+        ("We're going to a vegan place.", [("Dana", "activity", "vegan place", "assert")]),
     ],
 )
 def test_diets(text: str, expected: list[Row]) -> None:

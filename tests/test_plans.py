@@ -286,6 +286,12 @@ def test_plans_in_context_keeps_what_it_does_not_read() -> None:
         ("We're expecting twins this fall!", [("Sam", "goal", "have a baby", "assert")]),
         ("I'm pregnant with our second child!", [("Sam", "goal", "have a baby", "assert")]),
         ("We're pregnant!", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're having a baby in May!", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're having a baby girl.", [("Sam", "goal", "have a baby", "assert")]),
+        ("I'm having twins.", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're having a baby shower on Saturday.", []),
+        ("Are you having a baby?", []),
+        ("We were having a baby but lost it.", []),
         ("I was pregnant in 2020.", []),
         ("Are you pregnant?", []),
         # Something else expected, denied, asked about or past.

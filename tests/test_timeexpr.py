@@ -397,6 +397,19 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "She told me she'll be back in 2 days.", date(2024, 5, 15)),
         (DEC, "I'm going to Paris this March.", date(2025, 3, 1)),
         (DEC, "I went to Paris this March.", date(2024, 3, 1)),
+        # What is on a day, said in the present ("it's", "there's"); what a booking is
+        # for, with a word before its noun or a title's point in it; a booking to make.
+        (MON, "It's my birthday on Saturday.", date(2024, 5, 18)),
+        (MON, "There's a party on Friday.", date(2024, 5, 17)),
+        (MON, "It's on Saturday.", date(2024, 5, 18)),
+        (MON, "I have a dinner reservation for Friday.", date(2024, 5, 17)),
+        (MON, "I made dinner reservations for Saturday.", date(2024, 5, 18)),
+        (MON, "I made an appointment with Dr. Lee for Tuesday.", date(2024, 5, 14)),
+        (MON, "I need to make a reservation for Friday.", date(2024, 5, 17)),
+        (MON, "It's been raining since Saturday.", date(2024, 5, 11)),
+        (MON, "There was a party on Friday.", date(2024, 5, 10)),
+        (MON, "It's the best thing that happened on Saturday.", date(2024, 5, 11)),
+        (MON, "It's funny you mentioned that on Monday.", date(2024, 5, 6)),
         # ... and what only looks like a plan or a schedule (review rev43).
         (MON, "I have a hangover from the party on Saturday.", date(2024, 5, 11)),
         (MON, "You should have seen the game on Sunday.", date(2024, 5, 12)),
