@@ -55,7 +55,49 @@ _KIN = (
     r"|uncle|cousin|niece|nephew|son|daughter|friend)s?|in-laws|folks|family|kids)"
 )
 
+# One day, not a day that recurs ("on Friday", not "on Fridays": ``days_off``).
+_ONE_DAY = one_of(" ".join(DAYS)) + r"\b(?!s)"
+# When time off is: a day, or a stretch named from today.
+_OFF_WHEN = (
+    r"(?:(?i:on)\s+" + _ONE_DAY + r"|" + _ONE_DAY + r"|(?i:tomorrow|today|tonight|next|this"
+    r"|the\s+rest|all\s+(?:week|day)|until|till|from|for\s+(?:a|the|two|three|\d+)\s+(?:days?"
+    r"|weeks?)))"
+)
+
 CALENDAR_RULES: tuple[Rule, ...] = (
+    # "I'm off on Friday", "I'm off next week", "I'm taking Friday off", "I took the day off
+    # yesterday", "I have the afternoon off": a one-off stretch of ``time off``, dated as
+    # said (the days off every week are ``days_off``: rules_work_hours.py). Not "I'm off to
+    # Paris", "I'm off work" with no day.
+    make_rule(
+        "activity",
+        "off",
+        r"(?:'m|\bam|'s|\bis|'re|\bare)\s+(?P<val>(?i:off))(?:\s+(?i:work))?\s+(?="
+        + _OFF_WHEN
+        + ")",
+        value="raw",
+        template="time off",
+    ),
+    make_rule(
+        "activity",
+        "off",
+        # The stretch is left out of the value, so that its date dates it.
+        r"\b(?i:taking|take|takes|took|taken|have|has|had|got|get|gets)\s+(?:(?i:the|a"
+        r"|next|this|some|two|three|four|five|a\s+few|a\s+couple\s+of|a\s+couple|\d+)\s+)?"
+        r"(?:(?i:days?|weeks?|weekend|time|afternoon|morning|evening)|" + _ONE_DAY + r")"
+        r"\s+(?P<val>(?i:off))\b(?!\s+(?:of|from\s+(?:the|my|our|his|her)\b))",
+        value="raw",
+        template="time off",
+        elide="past",
+    ),
+    # "I'm on call this weekend", "I'm out sick today": a day's standing, dated as said.
+    make_rule(
+        "activity",
+        "call sick",
+        r"(?:'m|\bam|'s|\bis)\s+(?P<val>(?i:on\s+call|out\s+sick|off\s+sick|home\s+sick))\b"
+        r"(?=[^.!?;,]*\b" + _DAY + ")",
+        value="raw",
+    ),
     # "I have a dentist appointment on March 12", "I've got a job interview with Stripe
     # tomorrow", "I booked a checkup": an appointment, dated as said.
     make_rule(
@@ -66,6 +108,26 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         r"|consultation)(?:\s+(?i:with)\s+" + NAME + r")?)\b" + _NOT_A_MODIFIER,
         value="raw",
         elide="past",
+    ),
+    # "I'm having surgery next month", "Ana is having knee surgery on Friday", "I'm getting
+    # an MRI tomorrow": a procedure to come, dated as said (not "I'm having second thoughts").
+    make_rule(
+        "activity",
+        "having getting",
+        r"(?:'m|\bam|'s|\bis|'re|\bare)\s+(?i:having|getting)\s+(?:(?i:a|an|my|her|his)\s+)?"
+        r"(?P<val>(?:[\w'-]+\s+)?(?i:surgery|operation|procedure|colonoscopy|mri|biopsy"
+        r"|c-section|root\s+canal|filling|vaccine|flu\s+shot|booster|physical|ultrasound"
+        r"|x-ray|scan|haircut))\b" + _NOT_A_MODIFIER,
+        value="raw",
+    ),
+    # "I'm getting my hair cut on Saturday": the ``haircut`` "I have a haircut" gives.
+    make_rule(
+        "activity",
+        "getting get",
+        r"(?:'m|\bam|'s|\bis|'re|\bare)\s+(?i:getting)\s+(?i:my|her|his)\s+(?P<val>(?i:hair))\s+"
+        r"(?i:cut)\b",
+        value="raw",
+        template="haircut",
     ),
     # "I have a meeting with Ana tomorrow at 3pm", "I've got a call with the client at 3",
     # "I have a soccer game tonight": an event, with its company or its day (not "got a

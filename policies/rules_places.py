@@ -242,7 +242,8 @@ PLACE_RULES: tuple[Rule, ...] = (
         # instead of Japan", "I'm flying to Lisbon next week", "We're heading to Peru for
         # two weeks"); not "I'm going to Target (tomorrow)", nor "We're going to the gym".
         r"(?:'re|'m|'s|\bam|\bare|\bis)\s+(?:(?i:now|actually|still|finally)\s+)?"
-        r"(?i:going|flying|heading|travell?ing)\s+(?i:to)\s+"
+        # "I'm going back to Paris in June": a return is a trip too.
+        r"(?i:going|flying|heading|travell?ing)\s+(?:(?i:back)\s+)?(?i:to)\s+"
         + _NAMED_PLACE
         + r"(?=\s+(?:(?i:instead\s+of|next\s+(?:week|month|year|summer|spring|fall|autumn"
         r"|winter)|this\s+(?:month|summer|spring|fall|autumn|winter|year)|for\s+(?:a|an|one"

@@ -233,3 +233,43 @@ async def test_a_question_about_a_day_gets_what_is_dated_that_day_first() -> Non
 )
 def test_bookings_plans_and_visits_read(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A one-off stretch of time off, dated as said (the weekly ones are days_off).
+        ("I'm off next Friday.", [("Sam", "activity", "time off", "2024-05-03")]),
+        ("I'm off tomorrow.", [("Sam", "activity", "time off", "2024-05-02")]),
+        ("I'm off work next week.", [("Sam", "activity", "time off", "2024-05-06")]),
+        ("I'm taking Friday off.", [("Sam", "activity", "time off", "2024-05-03")]),
+        ("I'm taking next week off.", [("Sam", "activity", "time off", "2024-05-06")]),
+        ("I took the day off yesterday.", [("Sam", "activity", "time off", "2024-04-30")]),
+        ("I'm taking some time off in June.", [("Sam", "activity", "time off", "2024-06-01")]),
+        ("Ana is off on Monday.", [("Ana", "activity", "time off", "2024-05-06")]),
+        ("I'm off on Fridays.", [("Sam", "days_off", "Friday", None)]),
+        ("I'm on call this weekend.", [("Sam", "activity", "on call", "2024-05-04")]),
+        ("I'm out sick today.", [("Sam", "activity", "out sick", "2024-05-01")]),
+        # Procedures to come; a haircut however said.
+        ("I'm having surgery next month.", [("Sam", "activity", "surgery", "2024-06-01")]),
+        (
+            "Ana is having knee surgery on Friday.",
+            [("Ana", "activity", "knee surgery", "2024-05-03")],
+        ),
+        ("I'm getting an MRI tomorrow.", [("Sam", "activity", "MRI", "2024-05-02")]),
+        ("I'm getting my hair cut on Saturday.", [("Sam", "activity", "haircut", "2024-05-04")]),
+        # What only looks like one: a leaving, a thing taken off, no day, a question, a
+        # thought had, a thing got.
+        ("I'm off to Paris tomorrow.", []),
+        ("I'm off.", []),
+        ("I took my shoes off.", []),
+        ("Take a load off.", []),
+        ("Should I take Friday off?", []),
+        ("I'm on call.", []),
+        ("I'm having second thoughts.", []),
+        ("I'm getting a new phone.", []),
+        ("Is she having surgery?", []),
+    ],
+)
+def test_time_off_and_procedures_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected

@@ -73,7 +73,10 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         ("We're going camping.", ("activity", "camping", "assert")),
         ("We're having a party on Saturday.", ("activity", "party", "assert")),
         ("We're hosting a barbecue on Sunday.", ("activity", "barbecue", "assert")),
-        # A trip ahead to a name, with a sign that it is one.
+        # Where "we" are heading is where "we" are going.
+        ("We're heading to the lake this weekend.", ("activity", "lake", "assert")),
+        # A trip ahead to a name, with a sign that it is one; a return is one too.
+        ("I'm going back to Paris in June.", ("goal", "trip to Paris", "assert")),
         ("We're heading to Peru for two weeks.", ("goal", "trip to Peru", "assert")),
         ("I'm flying to Lisbon next week.", ("goal", "trip to Lisbon", "assert")),
         # Where a household lives or moved, its members do.
@@ -121,6 +124,7 @@ def test_we_is_the_speaker_in_what_a_group_does(text: str, expected: tuple[str, 
         "We're having trouble with the app.",
         "We're taking a break.",
         "We're having fun.",
+        "We're heading to bed.",
         "We were going to go camping but it rained.",
         "We have to go camping sometime.",
         # Questions without their question mark.
