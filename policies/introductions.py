@@ -17,7 +17,7 @@ import re
 from typing import NamedTuple
 
 from nousmem.policies.letters import LETTER, UPPER
-from nousmem.policies.patterns import NOT_A_NAME
+from nousmem.policies.patterns import NAME_TITLE, NOT_A_NAME
 from nousmem.policies.sentences import sentences
 from nousmem.projections.models import Claim
 
@@ -40,6 +40,10 @@ _INTRO = re.compile(
     r"^\W*(?:(?:hi|hey|hello|hiya|yo|greetings|howdy|good\s+(?:morning|afternoon|evening))"
     r"(?:\s+(?:there|all|everyone|folks|guys))?\W+)*"
     r"(?:I'm|I\s+am|this\s+is|it's)\s+"
+    # "I'm Dr. Sarah Patel": the name after the title.
+    + r"(?:(?P<title>(?-i:"
+    + NAME_TITLE
+    + r"))\s+)?"
     + NOT_A_NAME
     + r"(?!(?:"
     + "|".join(_NOT_NAMES.split())
@@ -88,6 +92,6 @@ def introductions(content: str, actor: str | None) -> Introduction:
         )
         if m.group("appos") is not None:
             # "I'm Priya, a backend engineer": the rest describes the speaker.
-            a, b = lo + m.start("name"), lo + m.end("appos")
+            a, b = lo + m.start("title" if m.group("title") else "name"), lo + m.end("appos")
             text = text[:a] + " " * (b - a) + text[b:]
     return Introduction(claims, text)

@@ -301,6 +301,9 @@ SPOUSE_NEG = r"(?P<neg>(?i:ex-|ex\s+|late\s+|former\s+))?"
 NOT_WORD = r"(?:(?P<neg>(?i:not|no\s+longer|never))\s+)?"
 #: Capitalised words that follow "My name is" or "My husband is called" and are no name:
 #: nationalities, faiths, politics and titles.
+#: A title before a name ("Dr. Patel", "Professor Lee"): "Call me Dr. Patel" asks to be
+#: called by both, "My name is Dr. Sarah Patel" names "Sarah Patel".
+NAME_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?|Professor|Doctor|Coach|Captain|Rabbi|Father|Pastor)"
 NOT_A_NAME = (
     r"(?!(?:"
     + "|".join(

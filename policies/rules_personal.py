@@ -13,6 +13,7 @@ from __future__ import annotations
 from nousmem.policies.brand_words import PLATFORM, SOFTWARE
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
+    NAME_TITLE,
     NAME_VAL,
     NOT_A_NAME,
     POSS,
@@ -147,6 +148,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         "name",
         POSS
         + r"\s+(?:(?i:full|real|first|given|legal)\s+)?(?i:name)(?:'s|\s+(?i:is))\s+"
+        # "My name is Dr. Sarah Patel": the name after the title.
+        + r"(?:"
+        + NAME_TITLE
+        + r"\s+)?"
         + NOT_A_NAME
         + _NOT_CALLED
         + NAME_VAL
@@ -165,7 +170,18 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         r"^\s*(?:(?i:please|just|oh|so|and|but|hi|hey|ok|okay|actually|instead|also"
         r"|from\s+now\s+on)[,!]?\s+)*"
         r"(?:(?i:you\s+can|you\s+may|feel\s+free\s+to|always|please\s+always)\s+)?"
-        r"(?i:call)\s+(?P<poss>(?i:me))\s+" + NOT_A_NAME + _NOT_CALLED + NAME_VAL + _NAME_END,
+        r"(?i:call)\s+(?P<poss>(?i:me))\s+"
+        # A title before a name is how one is to be called: "Call me Dr. Patel".
+        + r"(?:(?="
+        + NAME_TITLE
+        + r"\s+["
+        + UPPER
+        + r"])|"
+        + NOT_A_NAME
+        + _NOT_CALLED
+        + r")"
+        + NAME_VAL
+        + _NAME_END,
         value="name",
         subject="poss",
     ),

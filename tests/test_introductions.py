@@ -34,11 +34,22 @@ from tests.helpers import extracted
             "Hi, I'm Priya and I work at Stripe.",
             [("name", "Priya", "assert"), ("employer", "Stripe", "assert")],
         ),
-        # A nationality, a mood, a title, "I'd", and not at the sentence's start.
+        # A title before the name is no part of it; the apposition is read past both.
+        ("I'm Dr. Patel.", [("name", "Patel", "assert")]),
+        (
+            "Hi, I'm Dr. Sarah Patel, a cardiologist at Mercy.",
+            [
+                ("role", "cardiologist", "assert"),
+                ("employer", "Mercy", "assert"),
+                ("name", "Sarah Patel", "assert"),
+            ],
+        ),
+        # A nationality, a mood, a title alone, "I'd", and not at the sentence's start.
         ("I'm Canadian.", [("nationality", "Canadian", "assert")]),
         ("I'm Back!", []),
         ("I'm Sorry.", []),
-        ("I'm Dr. Patel.", []),
+        ("I'm Dr.", []),
+        ("It's Dr. Martin Luther King Day.", []),
         ("I'm I'd.", []),
         ("The doctor said I'm Fine.", []),
     ],

@@ -46,6 +46,11 @@ def rows(text: str) -> list[Row]:
         ("Always call me Sam.", [("Dana", "name", "Sam", "assert")]),
         ("Call me Sam instead.", [("Dana", "name", "Sam", "assert")]),
         ("My name is Sam lol.", [("Dana", "name", "Sam", "assert")]),
+        # A title asked for is part of what one is called; one a name is said with is not.
+        ("My name is Dr. Sarah Patel.", [("Dana", "name", "Sarah Patel", "assert")]),
+        ("Call me Dr. Patel.", [("Dana", "name", "Dr. Patel", "assert")]),
+        ("Please call me Professor Lee.", [("Dana", "name", "Professor Lee", "assert")]),
+        ("Call me Mr. Smith, please.", [("Dana", "name", "Mr. Smith", "assert")]),
         # Not a name: a nationality, someone else's name, a refusal, an old nickname, a
         # time, a place passed by.
         ("My name is Italian.", []),
@@ -67,6 +72,8 @@ def rows(text: str) -> list[Row]:
         ("It's not true that my name is Bob.", []),
         ("Let's role-play. You're a barista and my name is Bob.", []),
         ("Call me ASAP.", []),
+        ("Call me Dr.", []),  # a title with no name
+        ("Call me Doctor.", []),
         ("Call me Crazy, but I like it.", []),
         ("Ugh, my name is Mud.", []),
     ],
