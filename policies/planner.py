@@ -213,6 +213,11 @@ def plan_query(
             # A time in a remark after the question ("Where do I work? I told you
             # yesterday.") does not make it a question about the past.
             past = past or (m.end < ref_time.date() and m.span[0] < len(asked))
+    if not found and times and actor is not None:
+        # "What's happening next week?", "Anything on Friday?": a question of a time that
+        # names no one asks about the asker's days.
+        key = match_key(actor)
+        found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
     return QueryPlan(
         question=q,
         lens=lens,

@@ -234,6 +234,9 @@ _PRESENT_Q = re.compile(
 )
 
 
+_PERFECT_Q = re.compile(r"\b(?:have|has|haven't|hasn't)\b|'ve\b", re.IGNORECASE)
+
+
 def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
     """No future word, yet ahead: a present-tense schedule, a timetable or a question."""
     if _scheduled(text, start, left):
@@ -245,7 +248,12 @@ def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
     return (
         question
         and _PAST.search(text, left, right) is None
-        and _PRESENT_Q.search(text, left, start) is not None
+        # A question with no verb before the day asks of what is coming too ("Anything on
+        # Friday?", "Any plans for Saturday?"), unless a perfect looks back.
+        and (
+            _PRESENT_Q.search(text, left, start) is not None
+            or _PERFECT_Q.search(text, left, right) is None
+        )
     )
 
 

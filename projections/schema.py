@@ -177,7 +177,11 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi(
             "activity",
             180.0,
-            "activity activities done bought buy purchase purchased",
+            # What is on someone's calendar: "Am I free on Saturday?", "When is my day
+            # off?", "What's happening next week?", "When is Mom visiting?".
+            "activity activities done bought buy purchase purchased busy happening calendar "
+            "visiting",
+            ("day off", "time off", "going on", "up to", "am i free", "is * free"),
             timing="occasion",
         ),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),

@@ -273,3 +273,32 @@ def test_bookings_plans_and_visits_read(text: str, expected: list[Row]) -> None:
 )
 def test_time_off_and_procedures_read(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+async def test_calendar_questions_get_what_is_on_the_day() -> None:
+    # Read on Thursday 2 May: "on Friday" is the 3rd, "next week" the week of the 6th.
+    clock = FixedClock(datetime(2024, 5, 2, 9, tzinfo=UTC))
+    async with MemoryRuntime.memory(namespace="calendar", clock=clock) as rt:
+        for text in (
+            "I work at Acme and I live in Denver.",
+            "My mom is visiting next week.",
+            "I'm off next Friday.",
+            "I booked a table at Nopa for Saturday night.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+
+        async def first(question: str) -> str:
+            ctx = await rt.query(question, budget_tokens=300, actor="Sam")
+            return ctx.prompt_sections["worldview"].splitlines()[0]
+
+        # No verb, no one named: the asker's coming Friday.
+        assert (await first("Anything on Friday?")).startswith(
+            "- fact Sam.activity: time off (3 May 2024)"
+        )
+        assert (await first("What's happening next week?")).startswith(
+            "- fact Sam.activity: visit from mom (week of 6 May 2024)"
+        )
+        assert (await first("Am I free on Saturday?")).startswith(
+            "- fact Sam.activity: table at Nopa (4 May 2024)"
+        )
+        assert (await first("When is my day off?")).startswith("- fact Sam.activity:")

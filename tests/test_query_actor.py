@@ -155,3 +155,17 @@ def test_plan_query_takes_the_askers_names_one_string_as_one_name() -> None:
             actor_names=names,
         )
         assert plan.entities == ("user", "Dana Reyes")
+
+
+async def test_a_question_of_a_time_that_names_no_one_is_the_askers() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _sam(rt)
+        ctx = await rt.query("Anything on Friday?", budget_tokens=200, actor="Sam")
+        assert ctx.plan["entities"] == ["Sam"]
+        # ... not without an asker, nor a question of no time, nor one naming someone.
+        assert (await rt.query("Anything on Friday?", budget_tokens=200)).plan["entities"] == []
+        none = await rt.query("Anything new?", budget_tokens=200, actor="Sam")
+        assert none.plan["entities"] == []
+        await rt.observe_and_route({"content": "I live in Oslo.", "actor": "Dana"})
+        dana = await rt.query("Is Dana around on Friday?", budget_tokens=200, actor="Sam")
+        assert dana.plan["entities"] == ["Dana"]

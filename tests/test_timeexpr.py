@@ -431,6 +431,12 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "He said he called on Friday but I never got it.", date(2024, 5, 10)),
         (MON, "He said on Friday that he'd quit.", date(2024, 5, 10)),
         (MON, "Are you free on Saturday?", date(2024, 5, 18)),
+        # A question with no verb before its day looks ahead; a past or a perfect back.
+        (MON, "Anything on Friday?", date(2024, 5, 17)),
+        (MON, "Any plans for Saturday?", date(2024, 5, 18)),
+        (MON, "How was Friday?", date(2024, 5, 10)),
+        (MON, "Who called on Friday?", date(2024, 5, 10)),
+        (MON, "Anyone who's been there since Friday?", date(2024, 5, 10)),
         (MON, "What time is the meeting on Thursday?", date(2024, 5, 16)),
         (MON, "How was your date on Friday?", date(2024, 5, 10)),
         (MON, "Our flight leaves on Friday at 6am.", date(2024, 5, 17)),
