@@ -68,6 +68,19 @@ _ADVERBS = (
     r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
 )
 _SUBJECT = r"\b(?:I|[Ww]e)(?:'ve|'d|\s+have|\s+had)?" + _ADVERBS + r"\s+"
+# Who did it, and the verb: "I" or "we", or no one at a sentence's start, where a past verb
+# is the speaker's report ("Paid the electric bill.", "Just emailed Tom.", "Finally picked
+# up the dry cleaning!").
+_DONE_BY = re.compile(
+    r"(?:"
+    + _SUBJECT
+    + r"|^\W*(?:(?i:just|finally|already|ok|okay|so|yay|phew|and|also)[\s,!]+)*)"
+    + r"(?P<verb>[\w-]+)"
+)
+# Errands of getting are said done by any verb of getting: "Got the milk" does "buy milk".
+_GETTING = frozenset({"buy", "get", "grab", "pick"})
+_GOT = frozenset({"got", "bought", "grabbed", "picked"})
+_GOT_TO = re.compile(r"\s+to\b", re.IGNORECASE)
 # What any cue of giving up has in it (a substring test before the patterns).
 _GIVING_UP_CUES = (
     "gave",
@@ -155,6 +168,10 @@ def _parts(goal: str) -> tuple[str, frozenset[str]]:
     words = _WORD.findall(match_key(goal))
     if not words:
         return "", frozenset()
+    # What a call or a message is about need not be said again: "Just emailed Tom" does
+    # "email Tom about the report" (but "learn about birds" keeps its birds).
+    if "about" in words[2:]:
+        words = words[: words.index("about", 2)]
     return words[0], frozenset(w for w in words[1:] if w not in _STOP)
 
 
@@ -241,7 +258,8 @@ def _ended(
 def _done_words(goal: str) -> frozenset[str]:
     """The words of which one must be in a message that says ``goal`` is done."""
     verb = _parts(goal)[0]
-    return (past_forms(verb) if verb else frozenset()) | _DONE_VERBS
+    out = (past_forms(verb) if verb else frozenset()) | _DONE_VERBS
+    return out | _GOT if verb in _GETTING else out
 
 
 @cache
@@ -367,10 +385,12 @@ def _done(text: str, goal: str) -> tuple[int, int, str] | None:
     verb, obj = _parts(goal)
     if not verb or not obj:
         return None  # "retire": said done in too many ways to read from the verb
-    pasts = past_forms(verb) | _DONE_VERBS
-    for m in re.finditer(_SUBJECT + r"(?P<verb>[\w-]+)", text):
+    pasts = _done_words(goal)
+    for m in _DONE_BY.finditer(text):
         if m.group("verb").lower() not in pasts or _unreal(text, m.start()):
             continue
+        if _GOT_TO.match(text, m.end()):
+            continue  # "Got to buy milk": a need, not a purchase
         end = _reaches(text, m.end(), goal, partial_ok=False)
         if end is not None:
             return m.start(), end, "done"

@@ -288,17 +288,24 @@ def present_plan(text: str, start: int, end: int) -> bool:
 # A character of the booking's sentence: no end of one, though a title's point may stand
 # ("I made an appointment with Dr. Lee for Tuesday").
 _IN_SENTENCE = r"(?:[^.!?;]|(?:" + "|".join(rf"(?<=\b{a})" for a in sorted(ABBREVIATIONS)) + r")\.)"
+# Not a booking told as long past ("I had booked a room for the 5th", "I was booked solid
+# for the 20th").
+_NOT_LONG_PAST = r"(?<!\bhad\s)(?<!\bwas\s)(?<!\bwere\s)"
 _BOOKED_FOR = re.compile(
-    r"\b(?<!\bhad\s)(?<!\bwas\s)(?<!\bwere\s)(?:(?:booked|reserved|scheduled|rescheduled|arranged|planned|set\s+up"
+    r"\b(?:" + _NOT_LONG_PAST + r"(?:booked|reserved|scheduled|rescheduled|arranged|planned"
+    r"|set\s+up"
     # "made dinner reservations", "I need to make a reservation for Friday": made or to be.
     r"|signed\s+up|registered|enrolled|(?:made|make|making)\s+(?:an?\s+|the\s+|our\s+|my\s+)?"
     r"(?:\w+\s+)?(?:appointment|reservations?|booking|plans?)"
     r"|(?:bought|got|ordered|have|has)\s+(?:\w+\s+){0,2}(?:tickets?"
     r"|seats?|passes|reservations?))\b" + _IN_SENTENCE + r"{0,60}?\bfor"
-    r"|(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b" + _IN_SENTENCE + r"{0,60}?\bto"
+    # Moved, in the passive too: "The meeting was moved to Monday".
+    r"|(?<!\bhad\s)(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b"
+    + _IN_SENTENCE
+    + r"{0,60}?\bto"
     # "We got tickets for the concert on March 3", "I booked a table for two on Friday"
-    r"|(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets|made\s+(?:an?\s+)?(?:reservation"
-    r"|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"
+    r"|" + _NOT_LONG_PAST + r"(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets"
+    r"|made\s+(?:an?\s+)?(?:reservation|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )

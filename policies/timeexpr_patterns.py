@@ -143,7 +143,8 @@ TIME = re.compile(
     rf"(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy_y>{YEAR_RE})\b)?"
     # "on the 15th", "by the 3rd of next month": with an ordinal ending and before a pause
     # or a word that starts a clause, so "on the 5th floor" and "the 2nd time" are no dates.
-    r"|(?P<dom_p>on|by|until|till|before|after|since|from|for)\s+the\s+(?P<dom_d>[12]\d|3[01]|0?[1-9])"
+    # ("to": what is moved to one, "We pushed it to the 20th".)
+    r"|(?P<dom_p>on|by|until|till|before|after|since|from|for|to)\s+the\s+(?P<dom_d>[12]\d|3[01]|0?[1-9])"
     r"(?:st|nd|rd|th)\b(?:\s+of\s+(?:(?P<dom_r>last|this|next)\s+|the\s+)month\b)?"
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
@@ -201,7 +202,7 @@ OPENERS = TRIGGERS | frozenset(
 # 15th"): tried only in a text with a capitalised holiday name or an ordinal number (see
 # HOLIDAY_WORDS, ORDINAL), since "at" and "for" before every "day" or "year" would cost
 # every text.
-CALENDAR_OPENERS = OPENERS | frozenset("at for before after around till".split())
+CALENDAR_OPENERS = OPENERS | frozenset("at for before after around till to".split())
 HOLIDAY_WORDS = frozenset(
     "christmas halloween thanksgiving easter boxing valentine valentines independence "
     "fourth".split()

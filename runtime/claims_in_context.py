@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.dropped_tools import dropped_tools
 from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.ended_marriage import ended_spouses
@@ -98,6 +99,10 @@ class ClaimsInContext(RuntimeCore):
                 self._held_now,
                 self._ever_said,
             )
+            # "My dentist appointment got cancelled": the event memory holds.
+            claims += cancelled_events(claims, obs.content, obs.actor, occurred, self._held)
+            # "The meeting with Ana was moved to Monday": told again, at the new time.
+            claims += moved_events(claims, obs.content, obs.actor, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))

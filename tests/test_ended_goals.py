@@ -50,6 +50,7 @@ async def test_a_goal_given_up_is_denied(goal: str, text: str, ended: str) -> No
     ("goal", "text", "ended"),
     [
         ("I hope to run a marathon.", "I ran my first marathon last weekend!", "run a marathon"),
+        ("I hope to run a marathon.", "Ran my first marathon!", "run a marathon"),  # no "I"
         ("I'd like to buy a house next year.", "We bought a house in Oak Park!", "buy a house"),
         ("I want to get a PhD.", "I finally got my PhD.", "get a PhD"),
         ("I'm leaving Acme next month.", "I left Acme last week.", "leave Acme"),

@@ -167,6 +167,21 @@ def test_a_confident_request_counts_more_than_a_need() -> None:
             "I no longer need to call the bank.",
             "call the bank",
         ),
+        # Said with no subject at the sentence's start, the speaker's; an errand of getting
+        # by any verb of getting; a message's topic need not be said again.
+        ("Remind me to pay the electric bill.", "Paid the electric bill.", "pay the electric bill"),
+        ("I need to buy milk.", "Got the milk.", "buy milk"),
+        ("I need to buy milk.", "I grabbed milk on the way home.", "buy milk"),
+        (
+            "Remind me to pick up the dry cleaning.",
+            "Finally picked up the dry cleaning!",
+            "pick up the dry cleaning",
+        ),
+        (
+            "Remind me to email Tom about the report.",
+            "Just emailed Tom.",
+            "email Tom about the report",
+        ),
         # Asked of the list.
         ("Remind me to call mom on Sunday.", "Cross off call mom.", "call mom"),
         ("I need to renew my passport.", "Mark the passport as done.", "renew my passport"),
@@ -197,12 +212,28 @@ async def test_a_task_done_or_dropped_leaves_the_list(task: str, text: str, ende
         "Mark mom's birthday on the calendar.",  # not as done
         "I removed mom's number from my phone.",  # not from the list
         "I'm done with mom for today.",  # a day's end
+        "Never called mom.",  # a denial with no subject
+        "Called mom? Not yet.",  # a question
+        "Forgot to call mom.",  # not done
     ],
 )
 async def test_what_only_looks_done_leaves_a_task_held(text: str) -> None:
     async with MemoryRuntime.memory(namespace="tasks") as rt:
         assert await deltas_after(rt, "Remind me to call mom.", text, "todo", (SAID, LATER)) == []
         assert await held(rt, "Sam", "todo") == ("call mom",)
+
+
+@pytest.mark.parametrize(
+    ("task", "text"),
+    [
+        ("I need to buy milk.", "Got to buy milk."),  # a need, not a purchase
+        ("Remind me to email Tom about the report.", "Emailed Ana about the report."),
+        ("Remind me to pay the electric bill.", "Tom paid the electric bill?"),
+    ],
+)
+async def test_a_need_or_another_object_leaves_an_errand_held(task: str, text: str) -> None:
+    async with MemoryRuntime.memory(namespace="tasks") as rt:
+        assert await deltas_after(rt, task, text, "todo", (SAID, LATER)) == []
 
 
 async def test_a_question_about_what_to_do_finds_the_tasks() -> None:

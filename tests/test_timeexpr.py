@@ -348,6 +348,8 @@ def test_tense_is_read_in_the_expressions_clause(text: str, start: date) -> None
         "We finished the project in 2 weeks.",
         "He arrived in a couple of days.",
         "This is the first vacation I've taken in 3 years.",
+        "I went to the 2nd floor.",  # an ordinal after "to" that is no day
+        "I talked to the 3rd person in line.",
     ],
 )
 def test_durations_ordinals_and_names_are_no_dates(text: str) -> None:
@@ -407,6 +409,9 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I made an appointment with Dr. Lee for Tuesday.", date(2024, 5, 14)),
         (MON, "I need to make a reservation for Friday.", date(2024, 5, 17)),
         (MON, "It's been raining since Saturday.", date(2024, 5, 11)),
+        # Moved, in the passive too, to a weekday or a day of the month.
+        (MON, "The meeting was moved to Friday.", date(2024, 5, 17)),
+        (MON, "I rescheduled the dentist to the 20th.", date(2024, 5, 20)),
         (MON, "There was a party on Friday.", date(2024, 5, 10)),
         (MON, "It's the best thing that happened on Saturday.", date(2024, 5, 11)),
         (MON, "It's funny you mentioned that on Monday.", date(2024, 5, 6)),
