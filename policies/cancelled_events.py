@@ -41,7 +41,7 @@ from datetime import datetime
 from nousmem.policies.clause_leads import CLAUSE_BREAK
 from nousmem.policies.held_denials import denial, statements, unreal_before
 from nousmem.policies.held_values import HeldValues
-from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -163,46 +163,48 @@ def moved_events(
     less those ``claims`` already state."""
     if actor is None or _MOVED.search(content) is None:
         return []
-    events = held(actor, ATTRIBUTE, occurred)
-    if not events:
-        return []
-    stated = {match_key(c.value) for c in claims if c.attribute == ATTRIBUTE}
+    # The moves first (the time expressions are the extractor's, cached): only a message
+    # that moves something to a time reads the held events.
+    moves: list[tuple[str, int, TimeMention]] = []
     mentions = resolve_time_expressions(content, occurred)
-    out: list[Claim] = []
     for lo, text in statements(content):
         for m in _MOVED.finditer(text):
             begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
             before = text[begin : m.start()]
             if unreal_before(before) or _NOT_YET.search(before) is not None:
                 continue
-            end = lo + len(text)
             when = next(
-                (
-                    t
-                    for t in mentions
-                    if lo + m.end() <= t.span[0] < end
-                    and (
-                        _TO.search(content, lo + m.end(), t.span[0])
-                        or t.text.lower().startswith("to ")
-                    )
-                ),
-                None,
+                (t for t in mentions if _moved_to(content, lo + m.end(), lo + len(text), t)), None
             )
-            if when is None:
+            if when is not None:
+                moves.append((text, lo + m.start(), when))
+    if not moves:
+        return []
+    events = held(actor, ATTRIBUTE, occurred)
+    stated = {match_key(c.value) for c in claims if c.attribute == ATTRIBUTE}
+    out: list[Claim] = []
+    for text, start, when in moves:
+        for value in _named(events, frozenset(_words(text))):
+            if match_key(value) in stated:
                 continue
-            for value in _named(events, frozenset(_words(text))):
-                if match_key(value) in stated:
-                    continue
-                stated.add(match_key(value))
-                out.append(
-                    Claim(
-                        entity=actor,
-                        attribute=ATTRIBUTE,
-                        value=value,
-                        confidence=CONFIDENCE,
-                        valid_at=when.start,
-                        span=(lo + m.start(), when.span[1]),
-                        extractor="rule",
-                    )
+            stated.add(match_key(value))
+            out.append(
+                Claim(
+                    entity=actor,
+                    attribute=ATTRIBUTE,
+                    value=value,
+                    confidence=CONFIDENCE,
+                    valid_at=when.start,
+                    span=(start, when.span[1]),
+                    extractor="rule",
                 )
+            )
     return out
+
+
+def _moved_to(content: str, cue_end: int, end: int, t: TimeMention) -> bool:
+    """Whether the time ``t`` is where a move whose cue ends at ``cue_end`` goes: after it,
+    in its sentence (ending at ``end``), right after "to" / "until"."""
+    if not cue_end <= t.span[0] < end:
+        return False
+    return t.text.lower().startswith("to ") or _TO.search(content, cue_end, t.span[0]) is not None
