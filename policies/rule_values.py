@@ -170,6 +170,9 @@ def shaped(rule: Rule, match: re.Match[str], value: str) -> str:
         value = ALLERGEN_OF.get(value.lower(), value)
     if "verb" in rule.regex.groupindex:
         return rule.template.format(value, verb=match.group("verb").lower())
+    if "rec" in rule.regex.groupindex:
+        # A recurrence said apart from the value ("My lesson is on Tuesdays"), as said.
+        return rule.template.format(value, rec=" ".join(match.group("rec").split()))
     return rule.template.format(value)
 
 

@@ -39,6 +39,7 @@ from nousmem.policies.rules_places import PLACE_RULES
 from nousmem.policies.rules_projects import PROJECT_RULES
 from nousmem.policies.rules_relations import RELATION_RULES
 from nousmem.policies.rules_roles import ROLE_RULES
+from nousmem.policies.rules_routines import ROUTINE_RULES
 from nousmem.policies.rules_seeking import SEEKING_RULES
 from nousmem.policies.rules_tasks import TASK_RULES
 from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
@@ -394,6 +395,7 @@ RULES: tuple[Rule, ...] = (
     + TOOL_RULES
     + TASK_RULES
     + WORK_HOURS_RULES
+    + ROUTINE_RULES
     + HOUSEHOLD_RULES
     + SEEKING_RULES
 )

@@ -18,6 +18,7 @@ Part of the rule table (``policies/rules.py`` assembles it, among the leisure ru
 from __future__ import annotations
 
 from nousmem.policies.patterns import NAME, POSS, Rule, make_rule, one_of
+from nousmem.policies.rules_routines import RECURRENCE
 from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
 
 __all__ = ["CALENDAR_RULES"]
@@ -162,7 +163,9 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "class session",
         POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
         r"|surgery|consultation|graduation|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
-        r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")",
+        r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")"
+        # Not a day that comes back: "My piano lesson is on Tuesdays" (rules_routines.py).
+        r"(?!" + RECURRENCE + ")",
         value="raw",
         subject="poss",
         settled=True,

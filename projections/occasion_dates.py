@@ -6,12 +6,17 @@ An occasion's value (a place visited, a thing done, a plan, a task: see
 (``WorldviewCandidate.told``); a question's time expression names a period. A value told
 of a day in the period meets it: a read ranks its slot as an answer
 (``runtime/asked.py``) and shows it first on the slot's line (``worldview_models.py``).
+So does a routine whose value names a weekday that comes back, when the period (of two
+weeks at most: a routine is on every longer one) holds that weekday: "yoga every Tuesday",
+"swim practice on Saturdays", "team standup every day" (``policies/rules_routines.py``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the models render with this module: a type only, no import cycle
@@ -20,10 +25,46 @@ if TYPE_CHECKING:  # the models render with this module: a type only, no import 
 __all__ = ["meets", "met_first"]
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_RECURRING = re.compile(
+    r"\b(?:(?:every|each)\s+(?:other\s+)?(?P<one>" + "|".join(_DAYS) + r")\b"
+    r"|(?P<many>" + "|".join(_DAYS) + r")s\b"
+    r"|(?P<daily>(?:every|each)\s+day|daily)\b|(?P<weekdays>(?:every\s+)?weekdays?)\b"
+    r"|(?P<weekends>(?:every\s+)?weekends?)\b)",
+    re.IGNORECASE,
+)
+# The longest period a routine is told apart in: on a longer one every routine falls.
+_ROUTINE_SPAN = 14
+
+
+@cache
+def _weekdays(value: str) -> frozenset[int]:
+    """The weekdays (Monday 0) a routine's value says it comes back on; none for another."""
+    out: set[int] = set()
+    for m in _RECURRING.finditer(value):
+        day = m.group("one") or m.group("many")
+        if day:
+            out.add(_DAYS.index(day.lower()))
+        elif m.group("daily"):
+            out.update(range(7))
+        elif m.group("weekdays"):
+            out.update(range(5))
+        else:
+            out.update((5, 6))
+    return frozenset(out)
+
+
 def meets(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> bool:
-    """Whether ``candidate`` was told of a day in the half-open ``period``."""
+    """Whether ``candidate`` was told of a day in the half-open ``period``, or is a routine
+    on a weekday in it (see the module doc)."""
     lo, hi = period[0].date(), period[1].date()
-    return any(lo <= day < hi for day, _ in candidate.told)
+    if any(lo <= day < hi for day, _ in candidate.told):
+        return True
+    days = _weekdays(candidate.value)
+    span = (hi - lo).days
+    if not days or span > _ROUTINE_SPAN:
+        return False
+    return any((lo + timedelta(days=i)).weekday() in days for i in range(span))
 
 
 def met_first(

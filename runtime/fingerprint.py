@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 35
+READ_RULES = 36
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -229,6 +229,8 @@ unexplained while the package version stays the same (as it does between release
 35: a question of a time that names no one is the asker's ("What's happening next
    week?"); one with no verb before its day looks ahead ("Anything on Friday?"); words
    of a calendar ("busy", "happening", "day off", "am I free") ask for the ``activity``.
+36: a routine ("yoga every Tuesday") meets a question's period of two weeks at most that
+   holds a weekday it names, as a value told of a day in it does.
 """
 
 

@@ -1,0 +1,97 @@
+"""What someone has on a day that comes back (policies/rules_routines.py): "I have yoga every
+Tuesday" gives the ``activity`` ``yoga every Tuesday``; a question about a Tuesday finds it
+by the weekday it names (projections/occasion_dates.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.projections.occasion_dates import meets
+from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
+from nousmem.runtime import FixedClock, MemoryRuntime
+from tests.helpers import say_at
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
+
+
+def rows(text: str) -> list[tuple[str, str, str]]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [(c.entity, c.attribute, c.value) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have yoga every Tuesday.", [("Sam", "activity", "yoga every Tuesday")]),
+        (
+            "I have piano lessons every Tuesday at 5.",
+            [("Sam", "activity", "piano lessons every Tuesday")],
+        ),
+        (
+            "I have therapy every other Wednesday.",
+            [("Sam", "activity", "therapy every other Wednesday")],
+        ),
+        (
+            "Ana has swim practice on Saturdays.",
+            [("Ana", "activity", "swim practice on Saturdays")],
+        ),
+        ("We have church every Sunday.", [("Sam", "activity", "church every Sunday")]),
+        # Said by when it is: the recurrence kept as said, and only the routine read.
+        ("Our team standup is every day at 9.", [("Sam", "activity", "team standup every day")]),
+        ("My piano lesson is on Tuesdays.", [("Sam", "activity", "piano lesson on Tuesdays")]),
+        # A symptom or a meal had so, a question, a supposition; a single day is an event.
+        ("I have a headache every morning.", []),
+        ("I have coffee every morning.", []),
+        ("Do I have yoga every Tuesday?", []),
+        ("If I have class every Monday, I'll quit.", []),
+        ("I have a class on Monday.", [("Sam", "activity", "class")]),
+    ],
+)
+def test_routines_read(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert rows(text) == expected
+
+
+def _candidate(value: str) -> WorldviewCandidate:
+    return WorldviewCandidate(
+        id=value, value=value, status="selected", score=1.0, components=ScoreComponents()
+    )
+
+
+def test_a_routine_meets_a_period_holding_its_weekday() -> None:
+    tuesday = (datetime(2024, 5, 7, tzinfo=UTC), datetime(2024, 5, 8, tzinfo=UTC))
+    wednesday = (datetime(2024, 5, 8, tzinfo=UTC), datetime(2024, 5, 9, tzinfo=UTC))
+    weekend = (datetime(2024, 5, 4, tzinfo=UTC), datetime(2024, 5, 6, tzinfo=UTC))
+    month = (datetime(2024, 6, 1, tzinfo=UTC), datetime(2024, 7, 1, tzinfo=UTC))
+    yoga = _candidate("yoga every Tuesday")
+    assert meets(yoga, tuesday)
+    assert not meets(yoga, wednesday)
+    assert not meets(yoga, month)  # every long period holds a Tuesday: no answer
+    assert meets(_candidate("swim practice on Saturdays"), weekend)
+    assert meets(_candidate("team standup every day"), wednesday)
+    assert not meets(_candidate("team standup on weekdays"), weekend)
+    assert meets(_candidate("brunch every weekend"), weekend)
+    assert not meets(_candidate("Tuesday"), tuesday)  # a name, not a routine
+    assert not meets(_candidate("hiking"), tuesday)
+
+
+async def test_a_question_about_a_weekday_gets_its_routines_first() -> None:
+    # Read on Thursday 2 May: "on Tuesday" is the 7th.
+    clock = FixedClock(datetime(2024, 5, 2, 9, tzinfo=UTC))
+    async with MemoryRuntime.memory(namespace="routines", clock=clock) as rt:
+        for text in (
+            "I have yoga every Tuesday.",
+            "I have plans with Ana on Saturday.",
+            "I have therapy every other Wednesday.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query("What do I have on Tuesday?", budget_tokens=300, actor="Sam")
+        line = ctx.prompt_sections["worldview"].splitlines()[0]
+        assert line.startswith("- fact Sam.activity: yoga every Tuesday"), line
+        ctx = await rt.query("What am I doing this weekend?", budget_tokens=300, actor="Sam")
+        line = ctx.prompt_sections["worldview"].splitlines()[0]
+        assert line.startswith("- fact Sam.activity: plans with Ana (4 May 2024)"), line
