@@ -79,6 +79,14 @@ _PLACE_IN = (
     + r"\s+(?:(?i:up|down|out|over|along)\s+)?(?i:in|around|along)\s+"
 )
 
+# When a stay ahead is: a time right after the place ("I'll be in London next week / on
+# Friday / in June / for two weeks / over Christmas / from the 3rd").
+_STAY_WHEN = (
+    r"(?=\s+(?:(?i:next|this|on|from|until|till|over|tomorrow|for\s+(?:a|an|one|two|three"
+    r"|four|five|six|\d+|the|work|business)|in\s+(?:\d+\s+\w+|the\s+(?:spring|summer|fall"
+    r"|autumn|winter)))\b|(?i:in)\s+(?=[" + UPPER + r"])(?i:" + MONTH_RE + r")\b))"
+)
+
 # A sign, later in the clause, that a trip is still ahead: "My trip to Japan *is next
 # month*", "my flight to Tokyo *is on Friday*", "... *is booked*", "... *starts tomorrow*"
 # (not "will": "My trip to Japan will always be special" is one taken). Within the clause:
@@ -266,6 +274,35 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?i:trip|vacation|holiday|honeymoon|getaway|visit))\s+(?i:to)\s+" + _NAMED_PLACE,
         template="{verb} to {}",
         items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
+    # "I'll be in London next week", "I'm going to be in Tokyo for two weeks in May",
+    # "I'm spending two weeks in Portugal in July": a stay ahead, with a time (not "I'll be
+    # in Boston" with no time: as often where one is anyway).
+    make_rule(
+        "goal",
+        "be spending",
+        r"(?:(?:'ll|\b(?i:will)|(?:'m|\bam|'re|\bare)\s+(?i:going\s+to))\s+(?i:be)\s+"
+        r"(?:(?i:back|over|out|up|down)\s+)?"
+        r"|(?:'m|\bam|'re|\bare)\s+(?i:spending)\s+(?:(?i:a|the|two|three|four|five|six|ten"
+        r"|a\s+few|a\s+couple\s+of|\d+)\s+)?(?i:days?|nights?|weeks?|months?|weekend|summer"
+        r"|winter|holidays)\s+)"
+        r"(?i:in)\s+" + _NAMED_PLACE + _STAY_WHEN,
+        template="trip to {}",
+        settled=True,  # not "If I'll be in Paris in June, ..."
+        items=r"(?:(?i:in)\s+)?" + _NAMED_PLACE,
+    ),
+    # "I'm in Chicago for work until Thursday", "I'm currently in Tokyo on business": a
+    # stay under way (not "I'm in Chicago", which says no more than where one is, nor a home:
+    # "I'm based in Chicago" is the location's).
+    make_rule(
+        "visited",
+        "in",
+        r"(?:'m|\bam|'re|\bare)\s+(?:(?i:currently|now|still)\s+)?(?i:in)\s+"
+        + _NAMED_PLACE
+        + r"(?=\s+(?i:for\s+(?:work|business|a\s+conference|a\s+wedding|the\s+week(?:end)?"
+        r"|a\s+few\s+days|(?:a|two|three|four|five|\d+)\s+(?:days|weeks|nights))|on\s+business"
+        r"|on\s+vacation|on\s+holiday|until|till|through|this\s+week(?:end)?)\b)",
+        undated=True,  # there now: not the day it ends ("until Thursday")
     ),
     # "I'm flying to Tokyo on Friday": a flight to a name is a trip whenever it is.
     make_rule(

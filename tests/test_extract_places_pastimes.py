@@ -263,3 +263,32 @@ def test_a_trip_booked_or_said_to_be_ahead_is_a_goal_not_a_visit(
     text: str, expected: list[tuple[str, str, str]]
 ) -> None:
     assert claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A stay ahead, with a time: a trip.
+        ("I'll be in London next week.", [("goal", "trip to London", "assert")]),
+        ("I'll be in Denver on Friday.", [("goal", "trip to Denver", "assert")]),
+        (
+            "I'm going to be in Tokyo for two weeks in May.",
+            [("goal", "trip to Tokyo", "assert")],
+        ),
+        ("I'm spending two weeks in Portugal in July.", [("goal", "trip to Portugal", "assert")]),
+        # A stay under way, for work or until a day: there now, not a home.
+        ("I'm in Chicago for work until Thursday.", [("visited", "Chicago", "assert")]),
+        ("I'm currently in Tokyo on business.", [("visited", "Tokyo", "assert")]),
+        # Where one is anyway, no name, a denial, a supposition, no time.
+        ("I'm in Chicago.", []),
+        ("I'll be in a meeting tomorrow.", []),
+        ("I'll be in touch next week.", []),
+        ("I won't be in London next week.", []),
+        ("If I'll be in Paris in June, I'll call you.", []),
+        ("I'll be in Boston.", []),
+    ],
+)
+def test_a_stay_ahead_is_a_trip_and_one_under_way_a_visit(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert claims(text) == expected
