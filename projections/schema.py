@@ -179,8 +179,8 @@ DEFAULT_SCHEMA = AttributeSchema(
             180.0,
             # What is on someone's calendar: "Am I free on Saturday?", "When is my day
             # off?", "What's happening next week?", "When is Mom visiting?".
-            "activity activities done bought buy purchase purchased busy happening calendar "
-            "visiting",
+            "activity activities done bought buy purchase purchased busy happening visiting "
+            "reservation reservations booking " + _MEETINGS,
             ("day off", "time off", "going on", "up to", "am i free", "is * free"),
             timing="occasion",
         ),

@@ -228,7 +228,8 @@ unexplained while the package version stays the same (as it does between release
    those occasions first on their line.
 35: a question of a time that names no one is the asker's ("What's happening next
    week?"); one with no verb before its day looks ahead ("Anything on Friday?"); words
-   of a calendar ("busy", "happening", "day off", "am I free") ask for the ``activity``.
+   of a calendar ("busy", "happening", "day off", "am I free", "appointment", "meeting",
+   "reservation") ask for the ``activity``.
 36: a routine ("yoga every Tuesday") meets a question's period of two weeks at most that
    holds a weekday it names, as a value told of a day in it does.
 """
