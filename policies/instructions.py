@@ -71,6 +71,12 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
         if sentence.endswith("?"):
             continue
         span = (m.start(), m.start() + len(m.group(0).rstrip()))
+        conditional = _conditional(sentence)
+        if conditional is not None:
+            value = value_of(conditional)
+            if value is not None and not off_limits(value) and not detect_risks(sentence):
+                out.extend(_claims(obs.actor, value, conditional, base_confidence, span))
+                continue
         # Each clause may instruct: "Stop answering in English, answer in French again.",
         # "Always answer in French and never use emojis."
         # The first instruction's marker, for a bare verb after "and" ("" for none)
@@ -99,6 +105,53 @@ def instruction_claims(obs: Observation, content: str, base_confidence: float) -
                     continue
                 out.extend(_claims(obs.actor, value, parts, base_confidence, span))
     return out
+
+
+# A condition that opens the sentence makes what follows an instruction for every turn it
+# meets, read with the condition after it: "When you write code, use TypeScript" is "use
+# TypeScript when you write code", "Whenever I ask about travel, include the weather",
+# "If I ask for a summary, keep it under 100 words", "When writing emails, ...". "For
+# <things>," only before a standing marker ("For code examples, always use Python"; not
+# "For dinner, make pasta").
+_ASKING = (
+    r"ask|asks|want|need|request|write|give|answer|reply|respond|suggest|recommend|draft"
+    r"|send|help|plan|book|explain|summarize|summarise|show|list|translate|search|create"
+    r"|generate|review|code"
+)
+_CONDITION = re.compile(
+    r"^\W*(?:(?:also|and|so|please|oh|ok(?:ay)?)\W+)*"
+    r"(?P<cond>(?:when(?:ever)?|if|any\s*time|every\s+time)\s+(?:I|you)\s+(?:" + _ASKING + r")\b"
+    r"[^,;]{0,60}?"
+    r"|(?:when|while)\s+(?:writing|answering|replying|giving|suggesting|recommending|drafting"
+    r"|explaining|summari[sz]ing|coding|translating|planning|booking|reviewing)\b[^,;]{0,50}?"
+    r"|(?P<for>for|in)\s+(?:all\s+|any\s+|every\s+)?[^,;]{2,40}?)"
+    r"\s*,\s*(?P<rest>\S.*?)[.!]*$",
+    re.IGNORECASE,
+)
+# A condition on one thing named, not a kind ("When you write the email"); asking is of a
+# kind whatever it names ("Whenever I ask about the weather").
+_ONE_THING = re.compile(
+    r"^(?:when(?:ever)?|if|any\s*time|every\s+time)\s+(?:I|you)\s+(?!ask|want|need|request)"
+    r"\w+\s+(?:\w+\s+)?(?:the|this|that|it|my)\b",
+    re.IGNORECASE,
+)
+_STANDING = re.compile(r"^(?:always|never|only|don't|do\s+not|stop)\b", re.IGNORECASE)
+
+
+def _conditional(sentence: str) -> Read | None:
+    """``sentence`` read as an instruction under the condition that opens it (see
+    :data:`_CONDITION`), else None."""
+    m = _CONDITION.match(sentence)
+    if m is None or _THIS_TURN.search(sentence) is not None:
+        return None  # "If you write code for me, ...": this turn's
+    if _ONE_THING.search(m.group("cond")) is not None:
+        return None  # "When you write the email, ...": one thing, this turn's
+    rest, cond = m.group("rest"), m.group("cond")
+    standing = _STANDING.match(rest) is not None
+    if m.group("for") is not None and not standing:
+        return None
+    cond = cond if cond[:2] == "I " else cond[:1].lower() + cond[1:]
+    return _read(f"{rest} {cond}" if standing else f"always {rest} {cond}")
 
 
 def _opens(clause: str) -> bool:

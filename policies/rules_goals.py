@@ -143,6 +143,34 @@ GOAL_RULES: tuple[Rule, ...] = (
         template="leave {}",
         settled=True,
     ),
+    # "My first day at Stripe is Monday": working there, the plan a start at a named place
+    # is ("I start at Stripe on Monday", policies/plans.py), dated as said.
+    make_rule(
+        "goal",
+        "first",
+        POSS
+        + r"\s+(?i:first\s+day)\s+(?i:at|with)\s+(?!(?i:the|my|a)\b)(?P<val>"
+        + NAME
+        + r")\s+(?i:is|will\s+be|'s)\b",
+        value="name",
+        template="work at {}",
+        subject="poss",
+        settled=True,
+    ),
+    # "My first day at the new job is Monday", "Lily's first day of kindergarten is
+    # tomorrow": a start to come, as "I'm starting a new job" says it.
+    make_rule(
+        "goal",
+        "first",
+        POSS + r"\s+(?i:first\s+day)\s+(?i:at|of|in)\s+(?:(?i:the|my|her|his|our)\s+)?"
+        r"(?P<val>(?i:new\s+(?:job|role|position)|school|college|university|grad\s+school"
+        r"|kindergarten|preschool|daycare|high\s+school|middle\s+school|work))"
+        r"\s+(?i:is|will\s+be|'s)\b",
+        value="status",
+        template="start {}",
+        subject="poss",
+        settled=True,
+    ),
     # "My last day at Acme is Friday": leaving it, dated as said.
     make_rule(
         "goal",

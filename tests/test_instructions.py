@@ -470,3 +470,36 @@ async def test_a_lone_never_language_reaches_reads_and_denials_are_no_entries() 
         assert "never answer in French" in prompt
         history = (await rt.worldview("historical")).render()
         assert "use emojis [negated]" not in history and "never use emojis" in history
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # A condition that opens the sentence makes the instruction one for every turn it
+        # meets, read with the condition after it.
+        ("When you write code, use TypeScript.", ["use TypeScript when you write code"]),
+        (
+            "Whenever I ask about travel, include the weather.",
+            ["include the weather whenever I ask about travel"],
+        ),
+        (
+            "If I ask for a summary, keep it under 100 words.",
+            ["keep it under 100 words if I ask for a summary"],
+        ),
+        (
+            "When you suggest restaurants, never include chains.",
+            ["never include chains when you suggest restaurants"],
+        ),
+        ("For code examples, always use Python.", ["use Python for code examples"]),
+        ("When writing code, use TypeScript.", ["use TypeScript when writing code"]),
+        # This turn's, one thing named, a past, no asking, no standing marker after "For".
+        ("If you write code for me, use TypeScript.", []),
+        ("When you write the email, make it short.", []),
+        ("When I asked for a summary, you gave me a list.", []),
+        ("When you get a chance, call me.", []),
+        ("If you answer this, I'll be happy.", []),
+        ("For dinner, make pasta.", []),
+    ],
+)
+def test_an_instruction_under_a_condition(text: str, value: list[str]) -> None:
+    assert told(text) == value

@@ -47,6 +47,19 @@ def rows(text: str) -> list[Row]:
         # The last day at a job, as said.
         ("My last day at Acme is Friday.", [("goal", "leave Acme", "assert", "2024-05-03")]),
         ("My last day at Acme was Friday.", []),
+        # The first day, at a named place or of a start.
+        ("My first day at Stripe is Monday.", [("goal", "work at Stripe", "assert", "2024-05-06")]),
+        (
+            "My first day at the new job is Monday.",
+            [("goal", "start a new job", "assert", "2024-05-06")],
+        ),
+        (
+            "My first day of school is September 3.",
+            [("goal", "start school", "assert", "2024-09-03")],
+        ),
+        ("My first day at Stripe was amazing.", []),
+        ("My first day at work was great.", []),
+        ("If my first day at Stripe is Monday, I'll buy a suit.", []),
         ("I'm leaving Acme.", []),  # no time: as often a door or a meeting
         ("I'm leaving Paris tomorrow.", []),
         # Something retired is no retirement; a question, a supposition and the past plan
