@@ -139,7 +139,9 @@ _MARKED = re.compile(
 _FOR_NOW = re.compile(r"\bfor\s+(?:now|today|tonight|the\s+day|the\s+week)\b", re.IGNORECASE)
 _AS_DONE = re.compile(r"\b(?:as\s+)?(?:done|complete|completed|finished)\b", re.IGNORECASE)
 _FROM_LIST = re.compile(
-    r"\bfrom\s+(?:my|the|our)\s+(?:(?:to-?do|todo|task|reminders?)\s+)?list\b", re.IGNORECASE
+    r"\bfrom\s+(?:my|the|our)\s+(?:(?:to-?do|todo|task|reminders?|shopping|grocery|groceries)\s+)?"
+    r"list\b",
+    re.IGNORECASE,
 )
 _DONE_VERBS = frozenset({"finished", "completed", "achieved"})
 # Part of the goal, not the goal: "a half marathon", "some Spanish", "towards my marathon".

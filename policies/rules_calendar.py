@@ -243,6 +243,45 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         template="visit from {}",
         settled=True,
     ),
+    # "Schedule a call with Ana for tomorrow at 3", "Set up a meeting with the design team
+    # next week", "Book a haircut for Saturday": a request that names no one puts the
+    # speaker's event on the calendar (``subject="speaker"``), dated as said.
+    make_rule(
+        "activity",
+        "schedule set book arrange",
+        r"(?:^\s*|[,;:]\s+)(?:(?i:please|and|also|just|so|oh|hey|ok|okay|can\s+you|could\s+you"
+        r"|would\s+you)[,!]?\s+)*(?i:schedule|set\s+up|book|arrange)\s+(?i:a|an|my|our)\s+"
+        r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:call|meeting|appointment|lunch|dinner|session"
+        r"|interview|checkup|check-up|haircut|consultation|massage|lesson|table)"
+        r"(?P<company>"
+        + _WITH
+        + r"|\s+(?i:at)\s+"
+        + NAME
+        + r")?)\b"
+        + _NOT_A_MODIFIER
+        # ... with company or a place, or else a day after it in its clause.
+        + r"(?(company)|(?=[^.!?;,]*\b"
+        + _DAY
+        + r"))",
+        value="raw",
+        subject="speaker",
+    ),
+    # "Add the dentist on Friday to my calendar", "Put the team dinner on my calendar for
+    # Thursday": what the speaker has on, asked to be kept (the date is read apart).
+    make_rule(
+        "activity",
+        "calendar",
+        r"(?:^\s*|[,;:]\s+)(?:(?i:please|and|also|just|so|oh|hey|ok|okay|can\s+you|could\s+you"
+        r"|would\s+you)[,!]?\s+)*(?i:add|put)\s+"
+        r"(?!(?:(?i:the|a|an|my|our)\s+)?(?i:it|that|this|them|reminders?|events?|notes?)\b)"
+        r"(?:(?i:the|a|an|my|our)\s+)?"
+        r"(?P<val>[\w'-]+"
+        r"(?:\s+(?!" + _DAY + r")[\w'-]+){0,3}?)"
+        r"(?:\s+" + _DAY + r"[^.!?;]{0,20}?)?\s+(?i:to|on|in)\s+(?i:my|our|the)\s+(?i:calendar"
+        r"|schedule)\b",
+        value="raw",
+        subject="speaker",
+    ),
     # "I'm meeting Ana for lunch on Friday", "We're seeing the Parks for dinner tomorrow".
     make_rule(
         "activity",

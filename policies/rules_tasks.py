@@ -110,7 +110,10 @@ TASK_RULES: tuple[Rule, ...] = (
         "reminder",
         _ASKED + r"(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
         r"(?:(?i:for)\s+(?:(?i:me|us)|" + _SOON + r"|\w+)\s+)?"
-        r"(?i:to)\s+" + _NOT_A_TASK + VAL,
+        # Not where it is put: "Add a reminder to my calendar".
+        r"(?i:to)\s+(?!(?i:my|our|the)\s+(?i:calendar|phone|list|schedule|agenda)\b)"
+        + _NOT_A_TASK
+        + VAL,
         value="vp",
         subject="speaker",
         settled=True,
@@ -189,6 +192,18 @@ TASK_RULES: tuple[Rule, ...] = (
         settled=True,
         plain_denial_drops=True,
         weight=0.8,
+    ),
+    # "Add eggs to my shopping list", "Put milk on the grocery list": a thing to buy, the
+    # task ``buy eggs`` (which "Got the eggs" ends: policies/ended_goals.py).
+    make_rule(
+        TASK_ATTRIBUTE,
+        "shopping grocery groceries",
+        _ASKED
+        + r"(?i:add|put)\s+(?P<val>(?!(?i:it|that|this|them)\b)[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
+        r"(?i:to|on)\s+(?i:my|our|the)\s+(?i:shopping|grocery|groceries)\s+(?i:list)\b",
+        value="raw",
+        template="buy {}",
+        subject="speaker",
     ),
     # "Add call the vet to my to-do list", "Put renew my passport on my list of things to
     # do".

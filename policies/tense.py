@@ -40,7 +40,9 @@ _FUTURE = re.compile(
     r"|quitting|switching|migrating|turning"
     r"|relocating|transferring|expecting)"
     r"|(?:excited|ready)\s+for|remind\s+(?:me|us)|(?:set|create)\s+(?:a|an)\s+reminder|make\s+sure"
-    r"|(?:don'?t|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget)\b|'ll\b)",
+    r"|(?:don'?t|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget"
+    # "Put the team dinner on my calendar for Thursday": kept for a day ahead.
+    r"|(?:to|on|in)\s+(?:my|our|the)\s+calendar)\b|'ll\b)",
     re.IGNORECASE,
 )
 # Plans in the present progressive with verbs that also tell of what is under way ("I'm
@@ -299,6 +301,10 @@ _BOOKED_FOR = re.compile(
     r"(?:\w+\s+)?(?:appointment|reservations?|booking|plans?)"
     r"|(?:bought|got|ordered|have|has)\s+(?:\w+\s+){0,2}(?:tickets?"
     r"|seats?|passes|reservations?))\b" + _IN_SENTENCE + r"{0,60}?\bfor"
+    # A booking asked for: "Book a table at Nopa for Saturday", "Reserve us a room for Friday".
+    r"|\b(?:book|reserve|schedule)\s+(?:a|an|the|my|our|us\s+a|me\s+a)\s+"
+    + _IN_SENTENCE
+    + r"{0,60}?\bfor"
     # Moved, in the passive too: "The meeting was moved to Monday".
     r"|(?<!\bhad\s)(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b"
     + _IN_SENTENCE

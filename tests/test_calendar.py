@@ -302,3 +302,40 @@ async def test_calendar_questions_get_what_is_on_the_day() -> None:
             "- fact Sam.activity: table at Nopa (4 May 2024)"
         )
         assert (await first("When is my day off?")).startswith("- fact Sam.activity:")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A request that names no one puts the speaker's event on the calendar.
+        (
+            "Schedule a call with Ana for tomorrow at 3.",
+            [("Sam", "activity", "call with Ana", "2024-05-02")],
+        ),
+        (
+            "Set up a meeting with the design team next week.",
+            [("Sam", "activity", "meeting with the design team", "2024-05-06")],
+        ),
+        (
+            "Book a table at Nopa for Saturday.",
+            [("Sam", "activity", "table at Nopa", "2024-05-04")],
+        ),
+        (
+            "Add the dentist on Friday to my calendar.",
+            [("Sam", "activity", "dentist", "2024-05-03")],
+        ),
+        (
+            "Put the team dinner on my calendar for Thursday.",
+            [("Sam", "activity", "team dinner", "2024-05-02")],
+        ),
+        # No company, place or day; a habit; a question; what points back; no event.
+        ("Schedule a call.", []),
+        ("I schedule a call every Monday.", []),
+        ("Did you schedule a meeting with Ana?", []),
+        ("Add it to my calendar.", []),
+        ("Add a reminder to my calendar.", []),
+        ("It was on my calendar last Friday.", []),
+    ],
+)
+def test_calendar_requests_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected

@@ -109,6 +109,12 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
             "No need to remind me to pay the rent anymore.",
             [("Sam", "todo", "pay the rent", "negate", None)],
         ),
+        # A thing to buy, put on a shopping list.
+        ("Add eggs to my shopping list.", [("Sam", "todo", "buy eggs", "assert", None)]),
+        ("Put milk on the grocery list.", [("Sam", "todo", "buy milk", "assert", None)]),
+        ("Can you add that to my shopping list?", []),
+        # Where a reminder goes is no task.
+        ("Add a reminder to my calendar.", []),
         # Said in passing, no errand, pointing back, someone else's, past, supposed, a
         # resemblance, a reminder not asked for, a "we" of everyone.
         ("I need to go.", []),
@@ -186,6 +192,7 @@ def test_a_confident_request_counts_more_than_a_need() -> None:
         ("Remind me to call mom on Sunday.", "Cross off call mom.", "call mom"),
         ("I need to renew my passport.", "Mark the passport as done.", "renew my passport"),
         ("Remind me to call the bank.", "Remove call the bank from my list.", "call the bank"),
+        ("Add eggs to my shopping list.", "Remove eggs from my shopping list.", "buy eggs"),
         (
             "I need to finish the report by the 15th.",
             "I'm done with the report!",
