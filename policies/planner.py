@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
@@ -87,6 +87,14 @@ _REFUSALS = re.compile(
     re.I,
 )
 # ... unless it asks about now: "What's my current job before I go?".
+# A question of what is ahead that names no time ("What do I have coming up?", "What's
+# on my calendar?"): the next two weeks, as if it named them.
+_UPCOMING = re.compile(
+    r"\b(?:coming\s+up|upcoming|(?:on|in)\s+(?:my|our|the)\s+(?:calendar|schedule|agenda)"
+    r"|my\s+(?:schedule|agenda)\b|what'?s\s+next)",
+    re.I,
+)
+UPCOMING_DAYS = 14
 _NOW = re.compile(r"\b(?:now|current(?:ly)?|still|these\s+days|today|anymore|any\s+more)\b", re.I)
 
 
@@ -213,6 +221,10 @@ def plan_query(
             # A time in a remark after the question ("Where do I work? I told you
             # yesterday.") does not make it a question about the past.
             past = past or (m.end < ref_time.date() and m.span[0] < len(asked))
+    if ref_time is not None and not times and _UPCOMING.search(asked) is not None:
+        today = ref_time.date()
+        last = today + timedelta(days=UPCOMING_DAYS - 1)
+        times.append(("coming up", today.isoformat(), last.isoformat()))
     if not found and times and actor is not None:
         # "What's happening next week?", "Anything on Friday?": a question of a time that
         # names no one asks about the asker's days.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -57,20 +57,32 @@ def _weekdays(value: str) -> frozenset[int]:
 def meets(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> bool:
     """Whether ``candidate`` was told of a day in the half-open ``period``, or is a routine
     on a weekday in it (see the module doc)."""
+    return _first_day(candidate, period) is not None
+
+
+def _first_day(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> date | None:
+    """The first day in ``period`` that ``candidate`` was told of or, a routine, falls on."""
     lo, hi = period[0].date(), period[1].date()
-    if any(lo <= day < hi for day, _ in candidate.told):
-        return True
+    told = [day for day, _ in candidate.told if lo <= day < hi]
+    if told:
+        return min(told)
     days = _weekdays(candidate.value)
     span = (hi - lo).days
     if not days or span > _ROUTINE_SPAN:
-        return False
-    return any((lo + timedelta(days=i)).weekday() in days for i in range(span))
+        return None
+    return next(
+        (lo + timedelta(days=i) for i in range(span) if (lo + timedelta(days=i)).weekday() in days),
+        None,
+    )
 
 
 def met_first(
     candidates: Sequence[WorldviewCandidate], period: tuple[datetime, datetime] | None
 ) -> list[WorldviewCandidate]:
-    """``candidates`` with those that meet ``period`` first, each group in its order."""
+    """``candidates`` with those that meet ``period`` first, by the first day they meet it
+    (what comes first in the period first), the others in their order."""
     if period is None:
         return list(candidates)
-    return sorted(candidates, key=lambda c: not meets(c, period))
+    firsts = [_first_day(c, period) for c in candidates]
+    order = sorted(range(len(candidates)), key=lambda i: (firsts[i] is None, firsts[i] or date.min))
+    return [candidates[i] for i in order]

@@ -180,8 +180,8 @@ DEFAULT_SCHEMA = AttributeSchema(
             # What is on someone's calendar: "Am I free on Saturday?", "When is my day
             # off?", "What's happening next week?", "When is Mom visiting?".
             "activity activities done bought buy purchase purchased busy happening visiting "
-            "reservation reservations booking " + _MEETINGS,
-            ("day off", "time off", "going on", "up to", "am i free", "is * free"),
+            "reservation reservations booking upcoming agenda " + _MEETINGS,
+            ("day off", "time off", "going on", "up to", "am i free", "is * free", "coming up"),
             timing="occasion",
         ),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),

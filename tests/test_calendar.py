@@ -339,3 +339,38 @@ async def test_calendar_questions_get_what_is_on_the_day() -> None:
 )
 def test_calendar_requests_read(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+def test_what_meets_a_period_comes_in_the_order_of_its_days() -> None:
+    fortnight = (datetime(2024, 5, 2, tzinfo=UTC), datetime(2024, 5, 16, tzinfo=UTC))
+    later, sooner = _told("later", date(2024, 5, 9)), _told("sooner", date(2024, 5, 3))
+    routine = _told("yoga every Tuesday")  # Tuesday 7 May
+    gone = _told("gone", date(2024, 4, 1))
+    assert [c.value for c in met_first([gone, later, routine, sooner], fortnight)] == [
+        "sooner",
+        "yoga every Tuesday",
+        "later",
+        "gone",
+    ]
+
+
+async def test_a_question_of_what_is_coming_up_gets_the_next_two_weeks_in_order() -> None:
+    clock = FixedClock(datetime(2024, 5, 2, 9, tzinfo=UTC))
+    async with MemoryRuntime.memory(namespace="calendar", clock=clock) as rt:
+        for text in (
+            "I work at Acme and I live in Denver.",
+            "I'm having knee surgery on June 3.",
+            "My mom is visiting next week.",
+            "I have a meeting with Ana on Friday.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        for question in ("What do I have coming up?", "What's on my calendar?"):
+            ctx = await rt.query(question, budget_tokens=300, actor="Sam")
+            assert ctx.plan["times"][0][0] == "coming up"
+            assert ctx.prompt_sections["worldview"].splitlines()[0] == (
+                "- fact Sam.activity: meeting with Ana (3 May 2024); visit from mom (week of"
+                " 6 May 2024); knee surgery (3 June 2024)"
+            ), question
+        # A question naming its own time keeps it.
+        ctx = await rt.query("What do I have coming up in June?", budget_tokens=300, actor="Sam")
+        assert ctx.plan["times"][0][0] != "coming up"
