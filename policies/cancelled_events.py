@@ -102,6 +102,13 @@ def _names(value: str) -> frozenset[str]:
     return frozenset(w.lower().removesuffix("'s") for w in found if w[:1].isupper())
 
 
+def _not_so(text: str, at: int) -> bool:
+    """Whether the cue at ``at`` is supposed, denied or still to do, in its clause."""
+    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    before = text[begin:at]
+    return unreal_before(before) or _NOT_YET.search(before) is not None
+
+
 def _named(held: Sequence[str], said: frozenset[str]) -> list[str]:
     """The held events the words ``said`` name (see the module doc)."""
     whole = [v for v in held if _content(v) and _content(v) <= said]
@@ -138,9 +145,7 @@ def cancelled_events(
     out: list[Claim] = []
     for lo, text in statements(content):
         for m in _CALLED_OFF.finditer(text):
-            begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
-            before = text[begin : m.start()]
-            if unreal_before(before) or _NOT_YET.search(before) is not None:
+            if _not_so(text, m.start()):
                 continue
             for value in _named(events, frozenset(_words(text))):
                 if match_key(value) in denied:
@@ -169,9 +174,7 @@ def moved_events(
     mentions = resolve_time_expressions(content, occurred)
     for lo, text in statements(content):
         for m in _MOVED.finditer(text):
-            begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
-            before = text[begin : m.start()]
-            if unreal_before(before) or _NOT_YET.search(before) is not None:
+            if _not_so(text, m.start()):
                 continue
             when = next(
                 (t for t in mentions if _moved_to(content, lo + m.end(), lo + len(text), t)), None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from nousmem.policies.patterns import NAME, POSS, Rule, make_rule, one_of
 from nousmem.policies.rules_routines import RECURRENCE
+from nousmem.policies.rules_tasks import ASKED
 from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
 
 __all__ = ["CALENDAR_RULES"]
@@ -249,8 +250,7 @@ CALENDAR_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "schedule set book arrange",
-        r"(?:^\s*|[,;:]\s+)(?:(?i:please|and|also|just|so|oh|hey|ok|okay|can\s+you|could\s+you"
-        r"|would\s+you)[,!]?\s+)*(?i:schedule|set\s+up|book|arrange)\s+(?i:a|an|my|our)\s+"
+        ASKED + r"(?i:schedule|set\s+up|book|arrange)\s+(?i:a|an|my|our)\s+"
         r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:call|meeting|appointment|lunch|dinner|session"
         r"|interview|checkup|check-up|haircut|consultation|massage|lesson|table)"
         r"(?P<company>"
@@ -271,8 +271,7 @@ CALENDAR_RULES: tuple[Rule, ...] = (
     make_rule(
         "activity",
         "calendar",
-        r"(?:^\s*|[,;:]\s+)(?:(?i:please|and|also|just|so|oh|hey|ok|okay|can\s+you|could\s+you"
-        r"|would\s+you)[,!]?\s+)*(?i:add|put)\s+"
+        ASKED + r"(?i:add|put)\s+"
         r"(?!(?:(?i:the|a|an|my|our)\s+)?(?i:it|that|this|them|reminders?|events?|notes?)\b)"
         r"(?:(?i:the|a|an|my|our)\s+)?"
         r"(?P<val>[\w'-]+"

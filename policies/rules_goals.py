@@ -64,7 +64,8 @@ GOAL_RULES: tuple[Rule, ...] = (
         "expecting having",
         r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:now|finally|officially)\s+)?"
         r"(?i:expecting|having)\s+"
-        r"(?P<val>(?i:a\s+(?:baby(?:\s+(?:boy|girl))?|boy|girl|child)|twins|triplets|(?:our|my|their|her)\s+"
+        r"(?P<val>(?i:a\s+(?:baby(?:\s+(?:boy|girl))?|boy|girl|child)|twins|triplets"
+        r"|(?:our|my|their|her)\s+"
         r"(?:first|second|third|fourth|next)\s+(?:baby|child|kid)))"
         r"(?=\s*(?:[.,;!)]|$)|\s+(?i:in|on|this|next|any|and|soon|later|early|late|around"
         r"|due)\b)",

@@ -178,7 +178,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         "activity",
         "go goes going heading",
         # "I'm heading to the beach tomorrow": where one is going, said by the way there.
-        r"\b(?i:go|goes|going|(?:(?<='m\s)|(?<='s\s)|(?<='re\s)|(?<=\bam\s)|(?<=\bis\s)|(?<=\bare\s))heading)\s+(?i:to)\s+"
+        r"\b(?i:go|goes|going"
+        r"|(?:(?<='m\s)|(?<='s\s)|(?<='re\s)|(?<=\bam\s)|(?<=\bis\s)|(?<=\bare\s))heading)"
+        r"\s+(?i:to)\s+"
         r"(?=(?i:a|an|the|some|this|my)\s|[" + UPPER + "])"
         r"(?!(?i:the\s+(?:bathroom|toilet|store)\b))" + VAL,
     ),

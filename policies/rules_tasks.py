@@ -26,7 +26,7 @@ from __future__ import annotations
 from nousmem.policies.action_grammar import PERIODIC
 from nousmem.policies.patterns import VAL, Rule, make_rule, one_of
 
-__all__ = ["TASK_ATTRIBUTE", "TASK_RULES"]
+__all__ = ["ASKED", "TASK_ATTRIBUTE", "TASK_RULES"]
 
 TASK_ATTRIBUTE = "todo"
 
@@ -72,9 +72,9 @@ _ERRAND = (
     r"(?!(?i:do)\s+(?i:what|whatever|my\s+best|better|more|it|that|this)\b)"
 )
 
-# A request opens its clause ("Please remind me", "Oh, and can you remind me"), not a
-# subject's verb ("Moments like these remind me to ...").
-_ASKED = (
+#: A request opens its clause ("Please remind me", "Oh, and can you remind me"), not a
+#: subject's verb ("Moments like these remind me to ...").
+ASKED = (
     r"(?:^\s*|[,;:]\s+)(?:(?i:please|pls|and|also|just|so|oh|hey|ok|okay|can\s+you"
     r"|could\s+you|would\s+you|will\s+you|can\s+u|could\s+u)[,!]?\s+)*"
 )
@@ -92,7 +92,7 @@ TASK_RULES: tuple[Rule, ...] = (
     make_rule(
         TASK_ATTRIBUTE,
         "remind",
-        _ASKED
+        ASKED
         + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+"
         # "Remind me on Friday to call Mom", "Remind me tomorrow to pay the rent".
         + r"(?:"
@@ -108,7 +108,7 @@ TASK_RULES: tuple[Rule, ...] = (
     make_rule(
         TASK_ATTRIBUTE,
         "reminder",
-        _ASKED + r"(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
+        ASKED + r"(?i:set|create|make|add|put\s+in)\s+(?i:a|an)\s+(?i:reminder)\s+"
         r"(?:(?i:for)\s+(?:(?i:me|us)|" + _SOON + r"|\w+)\s+)?"
         # Not where it is put: "Add a reminder to my calendar".
         r"(?i:to)\s+(?!(?i:my|our|the)\s+(?i:calendar|phone|list|schedule|agenda)\b)"
@@ -123,7 +123,7 @@ TASK_RULES: tuple[Rule, ...] = (
     make_rule(
         TASK_ATTRIBUTE,
         "remind",
-        _ASKED + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+(?i:about)\s+" + VAL,
+        ASKED + r"(?i:remind)\s+(?P<poss>(?i:me|us))\s+(?i:about)\s+" + VAL,
         value="np",
         settled=True,
     ),
@@ -198,7 +198,7 @@ TASK_RULES: tuple[Rule, ...] = (
     make_rule(
         TASK_ATTRIBUTE,
         "shopping grocery groceries",
-        _ASKED
+        ASKED
         + r"(?i:add|put)\s+(?P<val>(?!(?i:it|that|this|them)\b)[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
         r"(?i:to|on)\s+(?i:my|our|the)\s+(?i:shopping|grocery|groceries)\s+(?i:list)\b",
         value="raw",

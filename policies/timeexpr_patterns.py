@@ -144,7 +144,8 @@ TIME = re.compile(
     # "on the 15th", "by the 3rd of next month": with an ordinal ending and before a pause
     # or a word that starts a clause, so "on the 5th floor" and "the 2nd time" are no dates.
     # ("to": what is moved to one, "We pushed it to the 20th".)
-    r"|(?P<dom_p>on|by|until|till|before|after|since|from|for|to)\s+the\s+(?P<dom_d>[12]\d|3[01]|0?[1-9])"
+    r"|(?P<dom_p>on|by|until|till|before|after|since|from|for|to)\s+the\s+"
+    r"(?P<dom_d>[12]\d|3[01]|0?[1-9])"
     r"(?:st|nd|rd|th)\b(?:\s+of\s+(?:(?P<dom_r>last|this|next)\s+|the\s+)month\b)?"
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
