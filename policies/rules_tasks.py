@@ -72,6 +72,16 @@ _ERRAND = (
     r"(?!(?i:do)\s+(?i:what|whatever|my\s+best|better|more|it|that|this)\b)"
 )
 
+# Staples a household runs out of and buys again ("We're out of coffee": ``buy coffee``;
+# a hyphen stands for a space).
+_STAPLES = (
+    "milk eggs bread coffee tea butter cheese sugar flour rice pasta cereal oil salt pepper "
+    "yogurt fruit bananas apples vegetables onions garlic potatoes toilet-paper paper-towels "
+    "detergent dish-soap soap shampoo conditioner toothpaste deodorant diapers wipes "
+    "dog-food cat-food kibble litter batteries water sparkling-water juice beer wine "
+    "groceries ketchup mayo snacks"
+)
+
 #: A request opens its clause ("Please remind me", "Oh, and can you remind me"), not a
 #: subject's verb ("Moments like these remind me to ...").
 ASKED = (
@@ -204,6 +214,23 @@ TASK_RULES: tuple[Rule, ...] = (
         value="raw",
         template="buy {}",
         subject="speaker",
+    ),
+    # "We're out of coffee", "We ran out of milk", "I'm almost out of shampoo": a staple to
+    # buy, said less plainly than a list asks for it; "we" is the speaker's household (not
+    # "out of ideas / time / town", "coffee filters", a question or a denial).
+    make_rule(
+        TASK_ATTRIBUTE,
+        "out",
+        r"\b(?i:we|I)(?:(?:'re|'m|\s+(?i:are|am))\s+(?:(?i:almost|nearly|all|completely"
+        r"|totally|running)\s+)?|\s+(?:(?i:just|already)\s+)?(?i:ran|run)\s+)(?i:out)\s+(?i:of)\s+"
+        r"(?P<val>" + one_of(_STAPLES).replace("-", r"\s+") + r")"
+        r"(?=\s*(?:[.,;!)]|$)|\s+(?i:and|so|again|already|now|at|in|too)\b)",
+        value="raw",
+        template="buy {}",
+        subject="speaker",
+        settled=True,  # not "If we run out of milk, ..."
+        items=r"(?P<val>" + one_of(_STAPLES).replace("-", r"\s+") + r")\b",
+        weight=0.8,
     ),
     # "Add call the vet to my to-do list", "Put renew my passport on my list of things to
     # do".

@@ -113,6 +113,27 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
         ("Add eggs to my shopping list.", [("Sam", "todo", "buy eggs", "assert", None)]),
         ("Put milk on the grocery list.", [("Sam", "todo", "buy milk", "assert", None)]),
         ("Can you add that to my shopping list?", []),
+        # A staple run out of, at less confidence; "we" is the speaker's household.
+        ("We're out of coffee.", [("Sam", "todo", "buy coffee", "assert", None)]),
+        ("I'm almost out of shampoo.", [("Sam", "todo", "buy shampoo", "assert", None)]),
+        (
+            "We're out of milk and eggs.",
+            [
+                ("Sam", "todo", "buy milk", "assert", None),
+                ("Sam", "todo", "buy eggs", "assert", None),
+            ],
+        ),
+        (
+            "We're running out of toilet paper.",
+            [("Sam", "todo", "buy toilet paper", "assert", None)],
+        ),
+        ("I'm out of ideas.", []),
+        ("We're out of time.", []),
+        ("We ran out of coffee filters.", []),
+        ("Are we out of milk?", []),
+        ("We're not out of eggs.", []),
+        ("Tom is out of milk.", []),
+        ("If we run out of milk, buy some.", []),
         # Where a reminder goes is no task.
         ("Add a reminder to my calendar.", []),
         # Said in passing, no errand, pointing back, someone else's, past, supposed, a
