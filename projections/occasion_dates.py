@@ -9,6 +9,8 @@ of a day in the period meets it: a read ranks its slot as an answer
 So does a routine whose value names a weekday that comes back, when the period (of two
 weeks at most: a routine is on every longer one) holds that weekday: "yoga every Tuesday",
 "swim practice on Saturdays", "team standup every day" (``policies/rules_routines.py``).
+A birthday or an anniversary ("May 10") falls in a period that holds its day in some year
+(:func:`falls_in`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,32 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the models render with this module: a type only, no import cycle
     from nousmem.projections.worldview_models import WorldviewCandidate
 
-__all__ = ["meets", "met_first"]
+__all__ = ["ANNUAL_ATTRIBUTES", "falls_in", "meets", "met_first"]
+
+#: Attributes whose value is a day of the year ("May 10"), which comes back every year.
+ANNUAL_ATTRIBUTES = frozenset({"birthday", "anniversary"})
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def falls_in(value: str, period: tuple[datetime, datetime]) -> bool:
+    """Whether the day of the year ``value`` names ("May 10", as the birthday rules give
+    it) falls in the half-open ``period`` in some year: "What's coming up?" finds a
+    birthday next week. False for a value that names no such day."""
+    month, _, day = value.strip().partition(" ")
+    if month.lower() not in _MONTHS or not day.isdigit():
+        return False
+    m, d = _MONTHS.index(month.lower()) + 1, int(day)
+    lo, hi = period[0].date(), period[1].date()
+    for year in range(lo.year, hi.year + 1):
+        try:
+            when = date(year, m, d)
+        except ValueError:  # February 29 in a year without one
+            continue
+        if lo <= when < hi:
+            return True
+    return False
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

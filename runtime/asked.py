@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fold_plural, folded_words, tokens
-from nousmem.projections.occasion_dates import meets
+from nousmem.projections.occasion_dates import ANNUAL_ATTRIBUTES, falls_in, meets
 from nousmem.projections.schema import AttributeSpec
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.projections.token_estimate import count_tokens
@@ -117,11 +117,16 @@ class Asked:
         return self._value_share(slot)
 
     def _on_days(self, slot: WorldviewSlot) -> bool:
-        """Whether ``slot`` holds occasions of a named entity (any, if it names none) and a
-        current one was told of a day in the question's period."""
-        if not slot.occasions or self.period is None:
+        """Whether ``slot`` is of a named entity (any, if it names none) and holds an
+        occasion told of a day in the question's period, or a birthday or an anniversary
+        that falls in it ("What do I have coming up?" finds "Our anniversary is May 4")."""
+        if self.period is None or (self.entities and not self.owned(slot)):
             return False
-        if self.entities and not self.owned(slot):
+        if slot.kind == "fact" and slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES:
+            return any(
+                c.status == "selected" and falls_in(c.value, self.period) for c in slot.candidates
+            )
+        if not slot.occasions:
             return False
         return any(c.status == "selected" and meets(c, self.period) for c in slot.candidates)
 

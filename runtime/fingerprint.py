@@ -233,7 +233,8 @@ unexplained while the package version stays the same (as it does between release
 36: a routine ("yoga every Tuesday") meets a question's period of two weeks at most that
    holds a weekday it names, as a value told of a day in it does; what meets the period
    comes in the order of its days; a question of what is coming up that names no time
-   ("What's on my calendar?") is about the next two weeks.
+   ("What's on my calendar?") is about the next two weeks; a birthday or an anniversary
+   ("May 4") that falls in a question's period answers it.
 """
 
 

@@ -374,3 +374,40 @@ async def test_a_question_of_what_is_coming_up_gets_the_next_two_weeks_in_order(
         # A question naming its own time keeps it.
         ctx = await rt.query("What do I have coming up in June?", budget_tokens=300, actor="Sam")
         assert ctx.plan["times"][0][0] != "coming up"
+
+
+def test_a_day_of_the_year_falls_in_a_period_that_holds_it() -> None:
+    from nousmem.projections.occasion_dates import falls_in
+
+    def period(a: date, b: date) -> tuple[datetime, datetime]:
+        return datetime.combine(a, datetime.min.time(), UTC), datetime.combine(
+            b, datetime.min.time(), UTC
+        )
+
+    fortnight = period(date(2024, 5, 2), date(2024, 5, 16))
+    assert falls_in("May 10", fortnight)
+    assert not falls_in("May 16", fortnight)  # the period is half-open
+    assert not falls_in("June 2", fortnight)
+    assert falls_in("January 3", period(date(2024, 12, 25), date(2025, 1, 8)))  # over New Year
+    assert not falls_in("February 29", period(date(2025, 2, 20), date(2025, 3, 5)))
+    assert falls_in("February 29", period(date(2024, 2, 20), date(2024, 3, 5)))
+    assert not falls_in("someday", fortnight)
+    assert not falls_in("May", fortnight)
+
+
+async def test_a_question_of_what_is_coming_up_finds_an_anniversary_in_it() -> None:
+    clock = FixedClock(datetime(2024, 5, 2, 9, tzinfo=UTC))
+    async with MemoryRuntime.memory(namespace="calendar", clock=clock) as rt:
+        for text in (
+            "I work at Acme and I live in Denver.",
+            "I love hiking and jazz and I have a dog named Rex.",
+            "I have a meeting with Ana on Friday.",
+            "Our anniversary is May 4.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        # A small budget keeps the answers only: the meeting and the anniversary.
+        ctx = await rt.query("What do I have coming up?", budget_tokens=120, actor="Sam")
+        assert ctx.prompt_sections["worldview"].splitlines() == [
+            "- fact Sam.activity: meeting with Ana (3 May 2024)",
+            "- fact Sam.anniversary: May 4",
+        ]
