@@ -34,6 +34,7 @@ _NOT_A_MODIFIER = (
 # more than "I have a call").
 _DAY_WORDS = " ".join(("on next this tomorrow today tonight yesterday last", *DAYS, *MONTHS))
 _DAY = one_of(_DAY_WORDS) + r"\b"
+_DAY_NAMES = "|".join(d.capitalize() for d in DAYS)
 # When an event is: a day, a time, a part of one.
 _WHEN = one_of(_DAY_WORDS + " in at early later soon") + r"\b"
 # Events had on a day, beside appointments ("date" as one had: "a date night" is a
@@ -280,6 +281,30 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         r"|schedule)\b",
         value="raw",
         subject="speaker",
+    ),
+    # "I'm spending the weekend at the lake", "We're spending Thanksgiving with my
+    # parents": a stretch spent somewhere or with someone, as said (a named place is a
+    # trip: rules_places.py).
+    make_rule(
+        "activity",
+        "spending",
+        # The stretch outside the value, so that its date dates it ("Saturday with Ana").
+        r"(?:'m|\bam|'re|\bare)\s+(?i:spending)\s+(?:(?i:the|this|next)\s+)?"
+        r"(?P<rec>(?i:weekend|week|day|night|evening|holidays|summer|winter|spring|fall)"
+        r"|(?:" + _DAY_NAMES + r")|Thanksgiving|Christmas|Easter|New\s+Year's(?:\s+Eve)?)\s+"
+        r"(?P<val>(?:(?i:at|with)\s+(?:(?i:the|my|our|a)\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+        r"|(?i:in)\s+(?i:the|a)\s+[\w'-]+))\b(?=\s*(?:[.,;!]|$)|\s+(?i:and|but|so|with|this"
+        r"|next|on|for)\b)",
+        value="raw",
+        template="{rec} {}",
+    ),
+    # "We're closing on the house next Friday": a purchase's closing day.
+    make_rule(
+        "activity",
+        "closing",
+        r"(?:'m|\bam|'re|\bare)\s+(?P<val>(?i:closing)\s+(?i:on)\s+(?i:the|our|my|a)\s+"
+        r"(?:(?i:new)\s+)?(?i:house|home|condo|apartment|place|flat))\b",
+        value="raw",
     ),
     # "I'm meeting Ana for lunch on Friday", "We're seeing the Parks for dinner tomorrow".
     make_rule(

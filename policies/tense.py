@@ -51,7 +51,7 @@ _FUTURE = re.compile(
 _PLAN_ING = re.compile(
     r"(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:having|seeing|getting|taking|doing"
     r"|throwing|hosting|attending|graduating|playing|celebrating|working|training|preparing"
-    r"|competing|presenting|performing|speaking|running|spending|staying)\b"
+    r"|competing|presenting|performing|speaking|running|spending|staying|closing)\b"
     r"(?!\s+(?:flashbacks|fun|trouble|a\s+hard\s+time)\b)",
     re.IGNORECASE,
 )

@@ -411,3 +411,37 @@ async def test_a_question_of_what_is_coming_up_finds_an_anniversary_in_it() -> N
             "- fact Sam.activity: meeting with Ana (3 May 2024)",
             "- fact Sam.anniversary: May 4",
         ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I'm spending the weekend at the lake.",
+            [("Sam", "activity", "weekend at the lake", None)],
+        ),
+        (
+            "I'm spending Saturday with Ana.",
+            [("Sam", "activity", "Saturday with Ana", "2024-05-04")],
+        ),
+        (
+            "We're spending Thanksgiving with my parents.",
+            [("Sam", "activity", "Thanksgiving with my parents", None)],
+        ),
+        (
+            "We're closing on the house next Friday.",
+            [("Sam", "activity", "closing on the house", "2024-05-03")],
+        ),
+        (
+            "We're closing on our new condo in June.",
+            [("Sam", "activity", "closing on our new condo", "2024-06-01")],
+        ),
+        # Money or time spent, a named place (a trip), a shop's hours.
+        ("I'm spending too much money.", []),
+        ("I'm spending time with family.", []),
+        ("I'm spending the weekend in Maine.", []),
+        ("The store is closing on Monday.", []),
+    ],
+)
+def test_a_stretch_spent_and_a_closing_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
