@@ -157,6 +157,12 @@ _EDGE = ".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb"  # around a word, 
 _WORD = re.compile(r"\w")
 
 
+def _spelled(actor: str, known: set[str]) -> str:
+    """The known spelling of the asker, or the name as given when nothing is known yet."""
+    key = match_key(actor)
+    return min((n for n in known if match_key(n) == key), default=actor.strip())
+
+
 def _name_variants(name: str) -> list[str]:
     low = match_key(name)
     parts = [p for p in re.split(r"\s+", low) if p]
@@ -195,9 +201,7 @@ def plan_query(
     words |= {w[:-2] for w in words if w.endswith("'s")}
     found: list[str] = []
     if actor is not None and _asks_about_asker(low, words):
-        key = match_key(actor)
-        # The known spelling of the asker, or the name as given when nothing is known yet.
-        found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
+        found.append(_spelled(actor, known))
         # One name given as a string is one name, not its letters.
         for name in (actor_names,) if isinstance(actor_names, str) else actor_names:
             alias = min((n for n in known if match_key(n) == match_key(name)), default=None)
@@ -228,8 +232,7 @@ def plan_query(
     if not found and times and actor is not None:
         # "What's happening next week?", "Anything on Friday?": a question of a time that
         # names no one asks about the asker's days.
-        key = match_key(actor)
-        found.append(min((n for n in known if match_key(n) == key), default=actor.strip()))
+        found.append(_spelled(actor, known))
     return QueryPlan(
         question=q,
         lens=lens,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from nousmem.policies.patterns import POSS, Rule, make_rule, one_of
 from nousmem.policies.timeexpr_patterns import DAYS
 
-__all__ = ["RECURRENCE", "ROUTINE_RULES", "ROUTINE_THINGS"]
+__all__ = ["RECURRENCE", "ROUTINE_RULES"]
 
 _DAY = one_of(" ".join(DAYS))
 #: When it comes back: "every Tuesday", "every other Wednesday", "on Tuesdays", "every day",
@@ -30,14 +30,14 @@ RECURRENCE = (
     r"|evening|night))\b(?!s)|(?i:on)\s+(?:" + _DAY + r"(?i:s)|(?i:weekdays|weekends))\b"
     r"|(?i:daily|weekly)\b)"
 )
-#: The things one has on a day that comes back (heads of the value).
-ROUTINE_THINGS = (
+# The things one has on a day that comes back (heads of the value).
+_THINGS = (
     "yoga pilates therapy class classes lesson lessons practice rehearsal standup stand-up "
     "meeting meetings training choir church mass club games match matches shift shifts "
     "session sessions tutoring daycare spin crossfit karate dance dialysis physio physiotherapy "
     "counseling counselling"
 )
-_THING = r"(?:[\w'-]+\s+){0,2}?(?i:" + "|".join(ROUTINE_THINGS.split()) + r")"
+_THING = r"(?:[\w'-]+\s+){0,2}?" + one_of(_THINGS)
 
 ROUTINE_RULES: tuple[Rule, ...] = (
     # "I have yoga every Tuesday", "I've got piano lessons on Tuesdays", "Ana has swim

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the models render with this module: a type only, no import cycle
@@ -28,6 +28,8 @@ __all__ = ["ANNUAL_ATTRIBUTES", "falls_in", "meets", "met_first"]
 
 #: Attributes whose value is a day of the year ("May 10"), which comes back every year.
 ANNUAL_ATTRIBUTES = frozenset({"birthday", "anniversary"})
+# The month and day names are spelled here, not imported: projections read no policy
+# module (the time expressions are ``policies/timeexpr_patterns.py``'s).
 _MONTHS = (
     "january february march april may june july august september october november december"
 ).split()
@@ -64,7 +66,7 @@ _RECURRING = re.compile(
 _ROUTINE_SPAN = 14
 
 
-@cache
+@lru_cache(maxsize=4096)  # values repeat on every read; bounded for long runs
 def _weekdays(value: str) -> frozenset[int]:
     """The weekdays (Monday 0) a routine's value says it comes back on; none for another."""
     out: set[int] = set()
