@@ -126,6 +126,11 @@ class QueryPlan(BaseModel):
     """The relatives its "my <noun>" means ("Where does my sister live?": the one sister
     memory knows by name, as of the read): their slots join the snapshot, before the
     asker's. Empty in traces recorded before it."""
+    family: tuple[str, ...] = ()
+    """The asker's family (as of the read) for a question of what is ahead that asks about
+    the asker alone ("What do I have coming up?", "Whose birthday is coming up?"): their
+    occasions and birthdays in its period join the snapshot, their other slots do not.
+    Empty in traces recorded before it."""
     rank_seq: int | None = None
     """A read as of an event time: the journal prefix its lexical channel plans and ranks
     in (the journal as it stood at that time). None for other reads, and in traces recorded

@@ -43,6 +43,7 @@ class Asked:
         self.spec = spec
         self.entities = {match_key(e) for e in plan.entities}
         self.relatives = {match_key(e) for e in plan.relatives}
+        self.family = {match_key(e) for e in plan.family} - self.entities
         # The question's own words, not the names in it: a procedure that mentions
         # "Caroline" is no answer to "Who employs Caroline?".
         names = {t for e in plan.entities for t in tokens(e)}
@@ -92,6 +93,14 @@ class Asked:
         values use (a compiled item's words, or a belief value: "Stripe" in "When did I
         start at Stripe?"; 0 when none)."""
         if slot.kind in ("fact", "preference"):
+            if self._entity(slot) in self.family:
+                # The asker's family answers a question of what is ahead with what falls
+                # in it only: the sister's employer is no answer to "What's coming up?".
+                if not self._on_days(slot):
+                    return 0.0
+                # "Whose birthday is coming up?" names the attribute by its own word:
+                # theirs before the asker's own days.
+                return 2.5 if asks_about(self.plan, slot.key.rpartition(".")[2], ()) else 2.0
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
                 # for every preference slot, O'Brien's first; "Where does my sister live?"
@@ -102,6 +111,8 @@ class Asked:
             # "What do I have on Friday?": an occasion told of a day it names (a meeting, a
             # task due) answers it as a named attribute would.
             if self._on_days(slot):
+                if self._entity(slot) in self.relatives:
+                    return 2.5  # "What does my sister have on Friday?": hers first
                 return 2.25 if self.owned(slot) else 2.0
             # A standing instruction applies to every answer: next after what is asked.
             if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:
@@ -117,11 +128,17 @@ class Asked:
         return self._value_share(slot)
 
     def _on_days(self, slot: WorldviewSlot) -> bool:
-        """Whether ``slot`` is of a named entity (any, if it names none) and holds an
-        occasion told of a day in the question's period, or a birthday or an anniversary
-        that falls in it ("What do I have coming up?" finds "Our anniversary is May 4")."""
-        if self.period is None or (self.entities and not self.owned(slot)):
+        """Whether ``slot`` is of a named entity (any, if it names none), a relative the
+        question names or the asker's family it reaches (``QueryPlan.family``), and
+        holds an occasion told of a day in the question's period, or a birthday or an
+        anniversary that falls in it ("What do I have coming up?" finds "Our anniversary is
+        May 4")."""
+        if self.period is None:
             return False
+        if self.entities and not self.owned(slot):
+            entity = self._entity(slot)
+            if entity not in self.relatives and entity not in self.family:
+                return False
         if slot.kind == "fact" and slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES:
             return any(
                 c.status == "selected" and falls_in(c.value, self.period) for c in slot.candidates

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
-from nousmem.runtime.forget_kin import relatives_asked
+from nousmem.runtime.forget_kin import Relatives, relatives_asked
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
-__all__ = ["MAX_SPEAKERS", "also_asked", "name_of", "speakers_named"]
+__all__ = ["MAX_SPEAKERS", "also_asked", "family", "name_of", "speakers_named"]
 
 #: Beyond this many speakers in a namespace a read does not look for the speakers a question
 #: names (each costs a belief lookup): one speaker per person is the common case.
@@ -63,4 +63,24 @@ def also_asked(proj: Projector, plan: QueryPlan, at: ReadPoint) -> QueryPlan:
             keys.add(match_key(name))
             kin.append(name)
     speakers = speakers_named(proj, named, at)
-    return plan.model_copy(update={"entities": (*named, *speakers), "relatives": tuple(kin)})
+    plan = plan.model_copy(update={"entities": (*named, *speakers), "relatives": tuple(kin)})
+    return plan.model_copy(update={"family": family(proj, plan, at)})
+
+
+def family(proj: Projector, plan: QueryPlan, at: ReadPoint) -> tuple[str, ...]:
+    """The asker's family as of ``at`` (spouse or partner, children, parents, siblings: by
+    name or by noun alone, :meth:`~.forget_kin.Relatives.of_group`) where ``plan`` asks
+    what is ahead ("What do I have coming up?", "What's on this weekend?") about the asker
+    alone: an assistant's answer holds the son's recital and the sister's birthday too.
+    None for a question of the past, one that names someone else, or one that names
+    relatives of its own ("What does my sister have on Friday?" asks about her alone)."""
+    if plan.actor is None or not plan.times or plan.past or plan.relatives:
+        return ()
+    asker = {match_key(plan.actor)}
+    named = name_of(proj, plan.actor, at)
+    if named is not None:
+        asker.add(match_key(named))
+    if any(match_key(e) not in asker for e in plan.entities):
+        return ()
+    kin = Relatives(proj.beliefs, proj.docs, plan.actor)
+    return tuple(kin.of_group("family", as_of_seq=at.seq, as_of_time=at.time))

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 36
+READ_RULES = 37
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -235,6 +235,11 @@ unexplained while the package version stays the same (as it does between release
    comes in the order of its days; a question of what is coming up that names no time
    ("What's on my calendar?") is about the next two weeks; a birthday or an anniversary
    ("May 4") that falls in a question's period answers it.
+37: a question of what is ahead about the asker alone ("What do I have coming up?",
+   "Whose birthday is coming up?") reaches the asker's family (``QueryPlan.family``): their
+   occasions and birthdays in its period answer it, their other slots stay out; a relative
+   the question names ("What does my sister have on Friday?") has her occasions of the
+   day ranked first.
 """
 
 

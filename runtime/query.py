@@ -222,7 +222,7 @@ class QueryEngine(Gating):
         try:
             await asyncio.sleep(0)  # the task hands its search to the thread
             # Before the fact lines: a line of a conflicted slot must not settle on a value.
-            wv = resolve((*plan.relatives, *plan.entities))
+            wv = resolve((*plan.relatives, *plan.entities, *plan.family))
             if plan.times:
                 wv = wv.model_copy(update={"period": asked_period(plan)})
             conflicted = competing(wv)
