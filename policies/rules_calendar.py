@@ -42,7 +42,7 @@ _WHEN = one_of(_DAY_WORDS + " in at early later soon") + r"\b"
 _EVENTS = (
     r"meeting|call|presentation|deadline|recital|concert|game|match|performance|audition"
     r"|conference|date|wedding|shift|rehearsal|practice|tournament|race|webinar|workshop"
-    r"|haircut|massage|lesson|class|session"
+    r"|haircut|massage|lesson|class|session|play|playdate|play\s+date|sleepover|field\s+trip"
 )
 # Company: a name, or someone by a kin or work word ("with the client", "with my manager").
 _POSSESSOR = r"(?i:the|my|our|his|her|their)"
@@ -139,7 +139,7 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "activity",
         "meeting call presentation deadline recital concert game match performance audition "
         "conference date wedding shift rehearsal practice tournament race webinar workshop "
-        "haircut massage lesson class session",
+        "haircut massage lesson class session play playdate sleepover trip",
         r"\b(?i:have|has|had|'ve\s+got|booked|scheduled)\s+(?i:a|an|my|the|another)\s+"
         r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:"
         + _EVENTS
@@ -162,9 +162,11 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "appointment interview exam checkup check surgery consultation meeting call "
         "presentation deadline recital concert game match performance audition conference "
         "wedding rehearsal tournament race webinar workshop graduation haircut massage lesson "
-        "class session",
+        "class session play playdate sleepover trip party",
+        # A party by whose it is ("My son's birthday party is on Saturday"); one held is
+        # rules_leisure.py's.
         POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
-        r"|surgery|consultation|graduation|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
+        r"|surgery|consultation|graduation|party|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
         r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")"
         # Not a day that comes back: "My piano lesson is on Tuesdays" (rules_routines.py).
         r"(?!" + RECURRENCE + ")",

@@ -103,6 +103,8 @@ LEISURE_RULES: tuple[Rule, ...] = (
     make_rule(
         "hobby",
         "play plays playing played",
+        # Not "a play date", "a play area": the noun "play" before another.
+        r"(?<!\b(?i:a)\s)(?<!\b(?i:an)\s)(?<!\b(?i:the)\s)"
         r"\b(?i:play|plays|playing|played)\s+(?!(?i:with|it|around|along|out|down|up|a\s+"
         r"(?:big\s+|huge\s+|key\s+|major\s+|small\s+)?(?:role|part))\b)" + VAL,
         elide="past",

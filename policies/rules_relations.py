@@ -200,13 +200,13 @@ RELATION_RULES: tuple[Rule, ...] = (
     # ---- children and siblings, by name ("my daughter Sara", "Ana's little brother Tom") ---
     make_rule(
         "child",
-        "son daughter sons daughters kids children",
+        "son daughter sons daughters kid kids child children",
         POSS_START
         + GIVEN_TO
         + POSS
         + r"\s+(?:\d{1,2}[- ](?i:years?|months?)[- ](?i:old)\s+)?"  # "my 7-year-old daughter"
         r"(?:(?i:little|baby|eldest|oldest|youngest|younger|older|middle)\s+)?"
-        r"(?i:sons?|daughters?|kids|children)" + _KIN_NAME,
+        r"(?i:sons?|daughters?|kids?|child|children)" + _KIN_NAME,
         value="name",
         subject="poss",
         presupposed=True,

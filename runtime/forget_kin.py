@@ -211,13 +211,22 @@ class Relatives:
         """Whether the asker has a relative (by name, as of the read) ``noun`` may mean, one
         or several: any of the link's relatives for "kid" or "partner", for a gendered noun
         any not introduced with another one ("my brother Leo" is no sister)."""
+        return bool(self.may_mean(noun, as_of_seq=as_of_seq, as_of_time=as_of_time))
+
+    def may_mean(
+        self, noun: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
+    ) -> list[str]:
+        """Every relative of the asker's (by name, as of the read) ``noun`` may mean: for
+        a gendered noun each not introduced with another one. What a plural means ("my
+        kids": both Mia and Leo), where :meth:`meant_by` wants the one a singular means."""
         if self.actor is None:
-            return False
+            return []
         attribute = KIN_NOUNS[noun]
-        return any(
-            self._may_be(attribute, n, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        return [
+            n
             for n in self._held(attribute, as_of_seq=as_of_seq, as_of_time=as_of_time)
-        )
+            if self._may_be(attribute, n, noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+        ]
 
     def of_group(
         self, group: str, *, as_of_seq: int | None = None, as_of_time: datetime | None = None
@@ -227,7 +236,7 @@ class Relatives:
         ("Lee's sister"), in the group's order of nouns, each once."""
         out: list[str] = []
         for noun in KIN_GROUPS[group.casefold()]:
-            named = self.meant_by(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
+            named = self.may_mean(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
             unnamed = self.unnamed(noun, as_of_seq=as_of_seq, as_of_time=as_of_time)
             out.extend(n for n in (*named, unnamed) if n is not None and n not in out)
         return out

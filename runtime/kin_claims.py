@@ -11,21 +11,26 @@ introduced as a sister; a brother is never a sister). Where it may mean none (no
 known, nor a sibling of no known noun), the sentence is about the relative memory knows by
 the noun alone: an entity of that speaker's, "Lee's sister" (``Relatives.placeholder``),
 which a question about "my sister" reaches and which ``rt.merge_entities`` can make one
-with the sister once she is named. Where it may mean several, nothing is read. Never for
-friends (memory knowing one friend says nothing of how many one has), only for a sentence
-that starts with "my <noun>" and of which the extractor read nothing, and only with the
-rule extractor: a plugged-in model reads the sentence its own way. Projections hold what
-the write journals, so a rebuild never reads the sentence again: the same journal gives
-the same beliefs.
+with the sister once she is named. Where it may mean several, nothing is read. "Our
+daughter ..." is read as "my daughter ...". A sentence about a group ("My kids have a soccer
+game on Saturday", "The kids are allergic to peanuts") is read of each relative memory knows
+by name that the group's nouns may mean, and keeps what it says of each (:data:`OF_EACH`).
+Never for friends (memory knowing one friend says nothing of how many one has), only for a
+sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
+nothing, and only with the rule extractor: a plugged-in model reads the sentence its own
+way. Projections hold what the write journals, so a rebuild never reads the sentence
+again: the same journal gives the same beliefs.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from nousmem.policies.extract import RuleExtractor
-from nousmem.policies.forget_requests import KIN_START
+from nousmem.policies.forget_phrases import KIN_ALT
 from nousmem.policies.sentences import sentences
+from nousmem.policies.subject_words import KIN_GROUPS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
@@ -36,6 +41,36 @@ __all__ = ["kin_claims"]
 
 _RULES = RuleExtractor()
 
+# "Our daughter has a recital on Friday": a household's relative is the speaker's too. Not
+# "my sister-in-law".
+_START = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\b(?!-)", re.I)
+# "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
+# group's verb right after it (not "The kids at school are loud"). Not "my family", which
+# holds the speaker too.
+_GROUPS = "|".join(g for g in KIN_GROUPS if g != "family")
+_GROUP = re.compile(
+    rf"^(?:(?:my|our)\s+(?P<group>{_GROUPS})|the\s+(?P<kids>kids|children))"
+    r"(?=\s+(?:have|had|are|were|do|don't|did|go|went|got|love|like|hate|enjoy|loved|liked)\b)",
+    re.I,
+)
+#: What a group's sentence says of each of them: what they have on, like, or are allergic
+#: to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
+OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes"})
+# The group's verb, said of one of them ("have" -> "has"); another verb is left as said.
+_AGREE = {
+    "have": "has",
+    "are": "is",
+    "were": "was",
+    "do": "does",
+    "don't": "doesn't",
+    "go": "goes",
+    "love": "loves",
+    "like": "likes",
+    "hate": "hates",
+    "enjoy": "enjoys",
+}
+_FIRST_WORD = re.compile(r"^(\s+)([a-z']+)")
+
 
 def kin_claims(
     obs: Observation,
@@ -44,10 +79,12 @@ def kin_claims(
     docs: Mapping[str, DocRow],
 ) -> list[Claim]:
     """The claims of ``obs``'s "my <relative> ..." sentences about the one relative each
-    means, spans in ``obs.content``; none where ``claims`` (the extractor's) already hold
-    one of the sentence, or where the noun means no one or several."""
+    means, and of its "my kids ..." sentences about each of them, spans in ``obs.content``;
+    none where ``claims`` (the extractor's) already hold one of the sentence, or where the
+    noun means no one or several."""
     content = obs.content.replace("’", "'")  # same length: offsets hold
-    if obs.actor is None or "my " not in content.lower():
+    low = content.lower()
+    if obs.actor is None or not ("my " in low or "our " in low or "the " in low):
         return []
     spans = [c.span for c in claims if c.span is not None]
     kin: Relatives | None = None
@@ -55,10 +92,15 @@ def kin_claims(
     for piece in sentences(content):
         lo, hi = piece.start(), piece.end()
         text = content[lo:hi]
-        start = KIN_START.match(text)
-        if start is None or any(lo <= s < hi for s, _ in spans):
+        start = _START.match(text)
+        group = None if start is not None else _GROUP.match(text)
+        if (start is None and group is None) or any(lo <= s < hi for s, _ in spans):
             continue
         kin = kin or Relatives(beliefs, docs, obs.actor)
+        if group is not None:
+            out += _of_each(obs, kin, group, lo)
+            continue
+        assert start is not None
         noun = kin_noun(start.group("kin"))
         rest = text[start.end() :]
         name = kin.one_meant(noun)
@@ -71,6 +113,25 @@ def kin_claims(
                 said = _about(obs, STAND_IN + rest, STAND_IN, lo, start.end())
                 out += [renamed(c, unnamed) for c in said]
     return out
+
+
+def _of_each(obs: Observation, kin: Relatives, group: re.Match[str], lo: int) -> list[Claim]:
+    """The claims of a sentence about a group of the speaker's relatives ("My kids have a
+    soccer game on Saturday") that it says of each one memory knows by name (:data:`OF_EACH`),
+    read as said of each ("Mia has a soccer game on Saturday"); none where it knows none of
+    them by name (a stand-in for a group would be no one's)."""
+    name_of = (group.group("group") or group.group("kids")).casefold()
+    names: list[str] = []
+    for noun in KIN_GROUPS[name_of]:
+        names.extend(n for n in kin.may_mean(noun) if n not in names)
+    rest = group.string[group.end() :]
+    rest = _FIRST_WORD.sub(lambda m: m.group(1) + _AGREE.get(m.group(2), m.group(2)), rest, 1)
+    return [
+        c
+        for name in names
+        for c in _about(obs, name + rest, name, lo, group.end())
+        if c.attribute in OF_EACH
+    ]
 
 
 def _about(obs: Observation, text: str, name: str, lo: int, noun_end: int) -> list[Claim]:

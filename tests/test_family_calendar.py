@@ -1,0 +1,157 @@
+"""A family's calendar: a child's play, playdate, sleepover, field trip or birthday party is
+an ``activity`` (policies/rules_calendar.py); "our daughter" is the speaker's daughter, and
+a sentence about a group ("My kids have a soccer game on Saturday", "The kids are allergic
+to peanuts") is said of each one memory knows by name (runtime/kin_claims.py); "my kids"
+in a question means every child memory knows (runtime/forget_kin.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import FixedClock, MemoryRuntime
+from tests.helpers import held, say_at
+
+EX = RuleExtractor()
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
+ASKED = datetime(2024, 5, 2, 9, tzinfo=UTC)
+
+Row = tuple[str, str, str, str | None]
+
+
+def rows(text: str) -> list[Row]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [
+        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
+        for c in EX.extract_sync(obs)
+        if c.polarity == "assert"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Ana's birthday party is on Saturday.",
+            [("Ana", "activity", "birthday party", "2024-05-04")],
+        ),
+        (
+            "My son's birthday party is on Saturday.",
+            [("Sam", "activity", "son's birthday party", "2024-05-04")],
+        ),
+        ("Our holiday party is next Friday.", [("Sam", "activity", "holiday party", "2024-05-03")]),
+        ("Mia's school play is on Thursday.", [("Mia", "activity", "school play", "2024-05-02")]),
+        (
+            "Ana has a playdate with Leo tomorrow.",
+            [("Ana", "activity", "playdate with Leo", "2024-05-02")],
+        ),
+        # A play date is no hobby of dates.
+        (
+            "Leo has a play date with Sam tomorrow.",
+            [("Leo", "activity", "play date with Sam", "2024-05-02")],
+        ),
+        ("Mia has a sleepover on Friday.", [("Mia", "activity", "sleepover", "2024-05-03")]),
+        ("Leo has a field trip on Thursday.", [("Leo", "activity", "field trip", "2024-05-02")]),
+        ("I play tennis.", [("Sam", "hobby", "tennis", None)]),
+        # A child by the singular "kid" or "child", as by "son" or "daughter".
+        (
+            "My kid Leo loves trains.",
+            [("Sam", "child", "Leo", None), ("Leo", "likes", "trains", None)],
+        ),
+        # No day, no owner, or the word as a modifier.
+        ("I have a play to finish.", []),
+        ("The party is on Saturday.", []),
+        ("My party trick is juggling.", []),
+        ("The play area is closed.", []),
+    ],
+)
+def test_a_familys_occasions_read(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def _deltas(rt: MemoryRuntime, text: str) -> list[tuple[str, str, str]]:
+    r = await say_at(rt, text, SAID, actor="Sam")
+    return sorted((d.entity, d.attribute, d.value) for d in r.deltas)
+
+
+async def test_a_group_of_relatives_is_read_of_each_by_name() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(rt, "My kids Mia and Leo love the zoo.", SAID, actor="Sam")
+        assert await _deltas(rt, "My kids have a soccer game on Saturday.") == [
+            ("Leo", "activity", "soccer game"),
+            ("Mia", "activity", "soccer game"),
+        ]
+        assert await _deltas(rt, "The kids are allergic to peanuts.") == [
+            ("Leo", "allergy", "peanuts"),
+            ("Mia", "allergy", "peanuts"),
+        ]
+        assert await _deltas(rt, "My kids don't like broccoli.") == [
+            ("Leo", "dislikes", "broccoli"),
+            ("Mia", "dislikes", "broccoli"),
+        ]
+        # Not what is no one's alone (an age), nor other kids, nor the speaker's family.
+        assert await _deltas(rt, "My kids are 5 and 7.") == []
+        assert await _deltas(rt, "The kids at school are loud.") == []
+        assert await _deltas(rt, "My family has a soccer game on Sunday.") == []
+        assert await held(rt, "Sam", "activity") == ()
+
+
+async def test_a_group_no_one_is_known_in_is_read_of_no_one() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        assert await _deltas(rt, "My kids have a soccer game on Saturday.") == []
+        # Nor of another speaker's children.
+        await say_at(rt, "My kids Mia and Leo love the zoo.", SAID, actor="Ana")
+        assert await _deltas(rt, "My kids have a soccer game on Saturday.") == []
+
+
+async def test_our_relative_is_the_speakers() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(rt, "My daughter Mia is in second grade.", SAID, actor="Sam")
+        assert await _deltas(rt, "Our daughter has a piano recital on Friday.") == [
+            ("Mia", "activity", "piano recital")
+        ]
+        # Of two children of no known noun, "our son" may mean either: neither.
+        await say_at(rt, "My kid Leo loves trains.", SAID, actor="Sam")
+        assert await _deltas(rt, "Our son has a sleepover on Friday.") == []
+
+
+async def test_my_kids_in_a_question_means_every_child_known() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        for text in (
+            "My kids Mia and Leo love the zoo.",
+            "My sisters Ana and Eva live in Rome.",
+            "My brother Tom is a chef.",
+            "My kids have a soccer game on Saturday.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query("What do my kids have this weekend?", actor="Sam")
+        assert set(ctx.plan["relatives"]) == {"Mia", "Leo"}
+        ctx = await rt.query("Where do my sisters live?", actor="Sam")
+        assert set(ctx.plan["relatives"]) == {"Ana", "Eva"}  # Tom is a brother
+        ctx = await rt.query("What do I have coming up?", budget_tokens=1000, actor="Sam")
+        assert ctx.prompt_sections["worldview"].splitlines() == [
+            "- fact Leo.activity: soccer game (4 May 2024)",
+            "- fact Mia.activity: soccer game (4 May 2024)",
+        ]
+
+
+async def test_forgetting_a_group_reaches_every_one_known_by_name() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        for text in (
+            "My sisters are Ana and Eva.",
+            "Ana works at Google.",
+            "Eva lives in Rome.",
+            "My brother Tom is a chef.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        r = await say_at(rt, "Forget everything about my sisters.", ASKED, actor="Sam")
+        assert set(r.forgotten) == {
+            "fact:ana.employer#google",
+            "fact:eva.location#rome",
+            "fact:sam.sibling#ana",
+            "fact:sam.sibling#eva",
+        }
+        assert await held(rt, "Tom", "role") == ("chef",)
