@@ -53,6 +53,10 @@ _GROUP = re.compile(
     r"(?=\s+(?:have|had|are|were|do|don't|did|go|went|got|love|like|hate|enjoy|loved|liked)\b)",
     re.I,
 )
+# Any of them in a message: most name none, and are spared the sentence split.
+_MENTION = re.compile(
+    rf"\b(?:(?:my|our)\s+(?:{KIN_ALT}|{_GROUPS})|the\s+(?:kids|children))\b", re.I
+)
 #: What a group's sentence says of each of them: what they have on, like, or are allergic
 #: to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
 OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes"})
@@ -83,8 +87,7 @@ def kin_claims(
     none where ``claims`` (the extractor's) already hold one of the sentence, or where the
     noun means no one or several."""
     content = obs.content.replace("’", "'")  # same length: offsets hold
-    low = content.lower()
-    if obs.actor is None or not ("my " in low or "our " in low or "the " in low):
+    if obs.actor is None or _MENTION.search(content) is None:
         return []
     spans = [c.span for c in claims if c.span is not None]
     kin: Relatives | None = None
