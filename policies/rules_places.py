@@ -313,6 +313,20 @@ PLACE_RULES: tuple[Rule, ...] = (
         template="trip to {}",
         items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
     ),
+    # "I fly to Rome on Friday", "Ana flies out to Lima next week": a flight in the present
+    # with a time it is taken (not "I fly to Rome every month", a habit; nor "I fly to Rome
+    # often").
+    make_rule(
+        "goal",
+        "fly flies",
+        r"\b(?i:fly|flies)\s+(?:(?i:out|back|home)\s+)?(?i:to)\s+"
+        + _NAMED_PLACE
+        + r"(?!\s+(?i:on\s+\w+days|on\s+weekends)\b)"  # "on Fridays": a habit
+        + _STAY_WHEN,
+        template="trip to {}",
+        settled=True,  # not "If I fly to Rome on Friday, ..."
+        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+    ),
     # "My trip to Japan is next month", "my upcoming vacation to Bali", "My flight to
     # Tokyo is on Friday": one's own trip, still ahead.
     make_rule(

@@ -223,10 +223,13 @@ def object_of(text: str, start: int, left: int = 0) -> bool:
     return _OBJECT_OF.search(text, max(left, start - 12), start) is not None
 
 
-# A timetable in the present ("Our flight leaves on Friday", "School starts in August").
+# A timetable in the present ("Our flight leaves on Friday", "School starts in August"),
+# an age turned ("Lily turns 6 on Saturday": a birthday is never a habit) and a flight
+# taken ("I fly to Rome on Friday").
 _TIMETABLE = re.compile(
     r"\b(?:leaves|arrives|starts|begins|ends|opens|closes|departs|lands|returns|expires"
-    r"|renews|launches|drops|comes\s+out|kicks\s+off|(?<=\bI\s)start|(?<=\bwe\s)start)\b",
+    r"|renews|launches|drops|comes\s+out|kicks\s+off|turns\s+\d+|flies"
+    r"|(?<=\bI\s)(?:start|turn\s+\d+|fly)|(?<=\bwe\s)(?:start|fly))\b",
     re.IGNORECASE,
 )
 # A question in the present asks about what is coming ("Are you free on Saturday?", "What
