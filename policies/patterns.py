@@ -84,6 +84,8 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "doctor",
     "dentist",
     "therapist",
+    "teacher",
+    "nanny",
     "team",
     "timezone",
     "relationship_status",

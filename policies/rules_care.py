@@ -1,6 +1,7 @@
-"""Rules for the people who care for someone's health: ``doctor``, ``dentist`` and
-``therapist`` (single-valued, a name): "My doctor is Dr. Patel", "Dr. Kim is my dentist",
-"my therapist Sarah"; "my old / former doctor Dr. Patel" denies Dr. Patel. A new one
+"""Rules for the people who care for someone: ``doctor``, ``dentist`` and ``therapist`` for
+their health, ``teacher`` and ``nanny`` for a child (single-valued, a name): "My doctor is
+Dr. Patel", "Dr. Kim is my dentist", "my therapist Sarah", "Leo's teacher is Mrs. Brown",
+"Our nanny is Maria"; "my old / former doctor Dr. Patel" denies Dr. Patel. A new one
 supersedes the earlier one as any single value does.
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
@@ -25,6 +26,10 @@ CARE_ROLES: tuple[tuple[str, str], ...] = (
     ("doctor", "doctor physician gp pediatrician paediatrician"),
     ("dentist", "dentist orthodontist"),
     ("therapist", "therapist counselor counsellor psychiatrist psychologist"),
+    # A class's teacher: "Leo's piano teacher" is none (a word before the noun is one of
+    # ``_NEW``'s or nothing).
+    ("teacher", "teacher"),
+    ("nanny", "nanny babysitter sitter"),
 )
 _NEW = r"(?:(?i:new|current|regular|usual|family|primary(?:\s+care)?)\s+)?"
 _FORMER = r"(?P<neg>(?i:former|old|previous|ex-|ex\s+)\s*)?"

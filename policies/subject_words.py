@@ -90,6 +90,8 @@ ATTRIBUTE_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("doctor", "physician", "gp", "pediatrician"), ("doctor",)),
     **dict.fromkeys(("dentist", "orthodontist"), ("dentist",)),
     **dict.fromkeys(("therapist", "counselor", "counsellor", "psychiatrist"), ("therapist",)),
+    "teacher": ("teacher",),
+    **dict.fromkeys(("nanny", "babysitter", "sitter"), ("nanny",)),
     **dict.fromkeys(("team", "squad", "department"), ("team",)),
     **dict.fromkeys(("timezone", "time zone"), ("timezone",)),
     "relationship status": ("relationship_status",),

@@ -106,6 +106,8 @@ DEFAULT_SCHEMA = AttributeSchema(
             1825.0,
             "therapist therapists counselor counsellor psychiatrist psychologist",
         ),
+        _single("teacher", 365.0, "teacher teachers"),
+        _single("nanny", 730.0, "nanny nannies babysitter babysitters sitter sitters"),
         _single("team", 540.0, "team teams squad department"),
         _single(
             "work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh " + _MEETINGS

@@ -155,3 +155,40 @@ async def test_forgetting_a_group_reaches_every_one_known_by_name() -> None:
             "fact:sam.sibling#eva",
         }
         assert await held(rt, "Tom", "role") == ("chef",)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Leo's teacher is Mrs. Brown.", [("Leo", "teacher", "Mrs. Brown", None)]),
+        ("Mrs. Brown is Leo's teacher.", [("Leo", "teacher", "Mrs. Brown", None)]),
+        ("Our nanny is Maria.", [("Sam", "nanny", "Maria", None)]),
+        ("Our new babysitter is Rosa.", [("Sam", "nanny", "Rosa", None)]),
+        ("Our babysitter Emma is coming at 6.", [("Sam", "nanny", "Emma", None)]),
+        # Not a name, a class's teacher, a pet's sitter, nor the speaker's own work.
+        ("Leo's teacher is great.", []),
+        ("Leo's piano teacher is Ana.", []),
+        ("My dog sitter is Tom.", []),
+        ("I'm a teacher.", [("Sam", "role", "teacher", None)]),
+    ],
+)
+def test_who_teaches_or_minds_the_children(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_new_teacher_replaces_the_old_and_a_question_finds_her() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        await say_at(rt, "My son Leo's teacher is Mr. Green.", SAID, actor="Sam")
+        await say_at(rt, "Leo's teacher is Mrs. Brown now.", ASKED, actor="Sam")
+        assert await held(rt, "Leo", "teacher") == ("Mrs. Brown",)
+        ctx = await rt.query("Who is Leo's teacher?", budget_tokens=300, actor="Sam")
+        assert (
+            ctx.prompt_sections["worldview"]
+            .splitlines()[0]
+            .startswith("- fact Leo.teacher: Mrs. Brown")
+        )
+        await say_at(rt, "Our nanny is Maria.", SAID, actor="Sam")
+        ctx = await rt.query("Who is our babysitter?", budget_tokens=300, actor="Sam")
+        assert "Sam.nanny: Maria" in ctx.prompt_sections["worldview"]
+        await say_at(rt, "Maria is no longer our nanny.", ASKED, actor="Sam")
+        assert await held(rt, "Sam", "nanny") == ()
