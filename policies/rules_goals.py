@@ -94,8 +94,9 @@ GOAL_RULES: tuple[Rule, ...] = (
         settled=True,
     ),
     # "I'm starting grad school in September", "I start law school in August", "I'll begin
-    # my PhD next fall", "I'm starting a new job next month": a start to come. The plain
-    # present only with a time after it ("I start school at 8" is a day's hours).
+    # my PhD next fall", "I'm starting a new job next month", "Mia starts swim lessons next
+    # month", "Leo starts daycare on Monday": a start to come. The plain present only with
+    # a time after it ("I start school at 8" is a day's hours).
     make_rule(
         "goal",
         "starting start starts begin begins beginning",
@@ -105,6 +106,9 @@ GOAL_RULES: tuple[Rule, ...] = (
         r"|business|nursing|culinary|art|film|dental|vet|pharmacy|beauty|night|boarding"
         r"|high|middle|elementary)\s+)?(?i:school)|(?i:college|university|kindergarten"
         r"|preschool|pre-k|PhD|master's|masters|MBA|residency|apprenticeship|internship"
+        # Lessons, a camp, daycare: "swim lessons", "summer camp" (not "the lessons").
+        r"|(?:(?!(?i:the|a|an|some|these|those|my|her|his|our|their)\b)[\w'-]+\s+)?"
+        r"(?i:lessons|classes|camp|daycare|day\s+care|therapy|tutoring)"
         # A new job where: the employer's plan ("work at Google", policies/plans.py).
         r"|new\s+(?:job|role|position)(?!\s+(?i:at|with)\b)))" + _THEN,
         value="status",

@@ -50,16 +50,17 @@ _START = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\b(?!-)", re.I)
 _GROUPS = "|".join(g for g in KIN_GROUPS if g != "family")
 _GROUP = re.compile(
     rf"^(?:(?:my|our)\s+(?P<group>{_GROUPS})|the\s+(?P<kids>kids|children))"
-    r"(?=\s+(?:have|had|are|were|do|don't|did|go|went|got|love|like|hate|enjoy|loved|liked)\b)",
+    r"(?=\s+(?:have|had|are|were|do|don't|did|go|went|got|love|like|hate|enjoy|loved|liked"
+    r"|start|want|need)\b)",
     re.I,
 )
 # Any of them in a message: most name none, and are spared the sentence split.
 _MENTION = re.compile(
     rf"\b(?:(?:my|our)\s+(?:{KIN_ALT}|{_GROUPS})|the\s+(?:kids|children))\b", re.I
 )
-#: What a group's sentence says of each of them: what they have on, like, or are allergic
-#: to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
-OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes"})
+#: What a group's sentence says of each of them: what they have on or plan, like, or are
+#: allergic to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
+OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes", "goal"})
 # The group's verb, said of one of them ("have" -> "has"); another verb is left as said.
 _AGREE = {
     "have": "has",
@@ -72,6 +73,9 @@ _AGREE = {
     "like": "likes",
     "hate": "hates",
     "enjoy": "enjoys",
+    "start": "starts",
+    "want": "wants",
+    "need": "needs",
 }
 _FIRST_WORD = re.compile(r"^(\s+)([a-z']+)")
 

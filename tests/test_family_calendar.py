@@ -192,3 +192,43 @@ async def test_a_new_teacher_replaces_the_old_and_a_question_finds_her() -> None
         assert "Sam.nanny: Maria" in ctx.prompt_sections["worldview"]
         await say_at(rt, "Maria is no longer our nanny.", ASKED, actor="Sam")
         assert await held(rt, "Sam", "nanny") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Mia starts swim lessons next month.",
+            [("Mia", "goal", "start swim lessons", "2024-06-01")],
+        ),
+        (
+            "I'm starting piano lessons next week.",
+            [("Sam", "goal", "start piano lessons", "2024-05-06")],
+        ),
+        ("Leo starts daycare on Monday.", [("Leo", "goal", "start daycare", "2024-05-06")]),
+        (
+            "Ana is starting summer camp in June.",
+            [("Ana", "goal", "start summer camp", "2024-06-01")],
+        ),
+        # No time ahead, the hours of a day, a past, or "the lessons" (which?).
+        ("I start lessons at 8.", []),
+        ("I started swim lessons last month.", []),
+        ("I start the lessons next week.", []),
+        ("I'm starting to feel better.", []),
+    ],
+)
+def test_a_start_of_lessons_camp_or_daycare_is_a_plan(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_groups_plan_is_each_ones() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(rt, "My kids Mia and Leo love the zoo.", SAID, actor="Sam")
+        assert await _deltas(rt, "The kids start summer camp in June.") == [
+            ("Leo", "goal", "start summer camp"),
+            ("Mia", "goal", "start summer camp"),
+        ]
+        assert await _deltas(rt, "My kids want to go to Disneyland.") == [
+            ("Leo", "goal", "go to Disneyland"),
+            ("Mia", "goal", "go to Disneyland"),
+        ]
