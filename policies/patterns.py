@@ -86,6 +86,7 @@ ATTRIBUTES: frozenset[str] = MULTI_VALUED | {
     "therapist",
     "teacher",
     "nanny",
+    "grade",
     "team",
     "timezone",
     "relationship_status",

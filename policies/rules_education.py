@@ -1,4 +1,5 @@
-"""Rules for someone's education: the schools they went to and what they studied.
+"""Rules for someone's education: the schools they went to, what they studied, and the
+school year a child is in (``grade``: "Leo is in third grade").
 
 Part of the rule table (``policies/rules.py`` assembles it); see ``patterns.Rule`` for what
 each option means. A school is a capitalised name ("I graduated from MIT", "I'm a student
@@ -30,6 +31,11 @@ _SCHOOLISH = (
     r"|(?:Harvard|Yale|Stanford|Princeton|Oxford|Cambridge|Berkeley|Columbia|Cornell|Brown"
     r"|Duke|Georgetown|Northwestern|Dartmouth|Caltech|Penn|Juilliard|Sorbonne|Purdue|Rutgers"
     r"|McGill|Tufts|Johns\s+Hopkins|Vanderbilt|Emory|Rice|Baylor)\b)"
+)
+# A school year by its number: "third", "3rd", "12th".
+_ORDINAL = (
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|1st|2nd|3rd|[4-9]th|1[0-2]th)"
 )
 # A school's name, up to five capitalised words ("Oak Hill Middle School").
 _SCHOOL_WORD = rf"[{UPPER}](?:[\w'&-]|\.(?=\w))*"
@@ -147,6 +153,20 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         r"\s+grade)\s+(?i:at)\s+" + CAP + VAL,
         elide="past",
         denial_drops=True,
+    ),
+    # "Leo is in third grade", "My daughter's in 2nd grade", "Mia is in kindergarten": the
+    # school year someone is in now (next year's replaces it). Not "was" (a year long
+    # past), "grade school", nor a class of the year ("in the third grade class").
+    make_rule(
+        "grade",
+        "grade kindergarten preschool pre-k",
+        r"(?:'s|'m|\bis|\bam)\s+(?:(?i:now|currently|already|just|only)\s+)?(?i:in)\s+"
+        r"(?:(?i:the)\s+)?(?P<val>" + _ORDINAL + r"\s+(?i:grade)|(?i:grade)\s+(?:[1-9]|1[0-2])"
+        r"|(?i:kindergarten|preschool|pre-k))\b"
+        r"(?!-|\s+(?i:class|classroom|classes|teacher|teachers|level|math|reading|band|play"
+        r"|students?|kids)\b)",
+        value="raw",
+        settled=True,  # not "If Leo is in third grade, ..."
     ),
     # "I'm enrolled at Tufts": enrolling names a school by itself.
     make_rule(

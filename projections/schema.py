@@ -108,6 +108,8 @@ DEFAULT_SCHEMA = AttributeSchema(
         ),
         _single("teacher", 365.0, "teacher teachers"),
         _single("nanny", 730.0, "nanny nannies babysitter babysitters sitter sitters"),
+        # A school year: "What grade is Mia in?" (a new one each year).
+        _single("grade", 365.0, "grade grades kindergarten preschool"),
         _single("team", 540.0, "team teams squad department"),
         _single(
             "work_mode", 540.0, "remote remotely hybrid onsite on-site office wfh " + _MEETINGS

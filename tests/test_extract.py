@@ -267,6 +267,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "therapist",
         "teacher",
         "nanny",
+        "grade",
         "handedness",
         "work_hours",
         "household",
@@ -285,7 +286,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I go to bed at 11pm. I was born in 1990. I have two kids. I'm a night owl. "
         "I bike to work. Our anniversary is June 12. My doctor is Dr. Patel. "
         "Dr. Kim is my dentist. My therapist is Sarah. My teacher is Mrs. Brown. "
-        "Our nanny is Maria. I'm Canadian. I'm an introvert. "
+        "Our nanny is Maria. I'm in third grade. I'm Canadian. I'm an introvert. "
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
         "My roommate Alex is here. My cousin Maria is here. "
         "My project is called Atlas. Remind me to call the bank. I work 9 to 5. "

@@ -232,3 +232,37 @@ async def test_a_groups_plan_is_each_ones() -> None:
             ("Leo", "goal", "go to Disneyland"),
             ("Mia", "goal", "go to Disneyland"),
         ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Leo is in third grade.", [("Leo", "grade", "third grade", None)]),
+        (
+            "My daughter Mia is in 2nd grade.",
+            [("Sam", "child", "Mia", None), ("Mia", "grade", "2nd grade", None)],
+        ),
+        ("Mia is in kindergarten.", [("Mia", "grade", "kindergarten", None)]),
+        ("Leo is in grade 5.", [("Leo", "grade", "grade 5", None)]),
+        ("I was in third grade when we moved.", []),
+        ("I'm in grade school.", []),
+        ("My son is in the third grade class.", []),
+        ("If Leo is in third grade, he can join.", []),
+        ("Is Leo in third grade?", []),
+    ],
+)
+def test_the_school_year_a_child_is_in(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_a_new_school_year_replaces_the_last() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        await say_at(rt, "Leo is in third grade.", SAID.replace(year=2023), actor="Sam")
+        await say_at(rt, "Leo is now in fourth grade.", SAID, actor="Sam")
+        assert await held(rt, "Leo", "grade") == ("fourth grade",)
+        ctx = await rt.query("What grade is Leo in?", budget_tokens=300, actor="Sam")
+        assert (
+            ctx.prompt_sections["worldview"]
+            .splitlines()[0]
+            .startswith("- fact Leo.grade: fourth grade")
+        )
