@@ -140,7 +140,8 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "meeting call presentation deadline recital concert game match performance audition "
         "conference date wedding shift rehearsal practice tournament race webinar workshop "
         "haircut massage lesson class session play playdate sleepover trip",
-        r"\b(?i:have|has|had|'ve\s+got|booked|scheduled)\s+(?i:a|an|my|the|another)\s+"
+        r"\b(?i:have|has|had|'ve\s+got|'s\s+got|has\s+got|booked|scheduled)\s+"
+        r"(?i:a|an|my|the|another)\s+"
         r"(?P<val>(?:[\w'-]+\s+){0,2}?(?i:"
         + _EVENTS
         + r")(?P<company>"

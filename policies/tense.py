@@ -107,7 +107,7 @@ _PAST = re.compile(
     # "(?=\w)": every form starts with a letter, so the lookbehinds run at words' starts only.
     r"\b(?=\w)(?<!'ll\shave\s)(?<!’ll\shave\s)(?<!\bwill\shave\s)(?<!\bwon't\shave\s)"
     r"(?<!won’t\shave\s)(?<!\bshall\shave\s)(?<!\bnot\shave\s)"
-    r"(?:was|were|had|did|went|(?<!'ve\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
+    r"(?:was|were|had|did|went|(?<!'ve\s)(?<!'s\s)(?<!\bhave\s)(?<!\bhas\s)got|came|saw|made|took|met"
     r"|ate|left|bought|spent|felt"
     r"|found|gave|told|said|ran|won(?!'t)|lost|wrote|drove|flew|sent|brought|caught|began"
     r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"
@@ -163,7 +163,7 @@ _HAVE = re.compile(
     # "(?=['\w])": both forms start with "'" or a letter; the lookbehinds run only there.
     r"(?=['\w])(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bmay\s)"
     r"(?<!\bnot\s)(?:\b(?:have|has)\b(?!\s+(?:been|had|to|never|gone|seen|done|made|got"
-    r"|eaten|taken|given|met|left|come)\b)|(?:'ve|\bhave|\bhas)\s+got\b)",
+    r"|eaten|taken|given|met|left|come)\b)|(?:'ve|'s|\bhave|\bhas)\s+got\b)",  # "Mia's got": has
     re.IGNORECASE,
 )
 # "It's my birthday on Saturday", "There's a party on Friday": what is on a day, in the

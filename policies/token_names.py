@@ -17,6 +17,13 @@ NAME_TOKEN = re.compile(rf"^[{UPPER}][{LOWER}]+(?:[-'][{UPPER}]?[{LOWER}]+)*$")
 #: Possessive determiners: "my sister", "our dog".
 POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 _NOUN_SUFFIXES = ("ing", "tion", "sion", "ness", "ment", "ity", "ism", "ship")
+# Words after "Alice's" that make it "Alice is": a preposition (a possessive wants a noun:
+# "Mia's in kindergarten", "Tom's from Peru") or a state a person is in ("Mia's allergic
+# to peanuts", "Ana's vegan"); not a number ("Ana's 2 kids").
+_IS_BEFORE = frozenset(
+    "in at from on with into over out away home here there allergic married engaged "
+    "pregnant vegan vegetarian single divorced retired".split()
+)
 
 
 def name_at(toks: list[tuple[int, int, str]], i: int) -> tuple[str, int] | None:
@@ -49,7 +56,9 @@ def agrees(toks: list[tuple[int, int, str]], i: int) -> bool:
     if toks[i][2].rstrip(_STRIP + ",;:!?.").endswith("'s"):
         # "Alice's going" (is) but not "Nature's beauty" (possessive).
         nxt = clean(toks[i + 1][2]) if i + 1 < len(toks) else ""
-        return nxt in SKIP_WORDS or nxt in ADVERBS or nxt.endswith(("ing", "ed"))
+        return (
+            nxt in SKIP_WORDS or nxt in ADVERBS or nxt in _IS_BEFORE or nxt.endswith(("ing", "ed"))
+        )
     for _, _, raw in toks[i + 1 : i + 5]:
         low = clean(raw)
         if low in ADVERBS:

@@ -266,3 +266,27 @@ async def test_a_new_school_year_replaces_the_last() -> None:
             .splitlines()[0]
             .startswith("- fact Leo.grade: fourth grade")
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "Mia's" before a preposition or a state is "Mia is" (policies/token_names.py).
+        ("Mia's allergic to peanuts.", [("Mia", "allergy", "peanuts", None)]),
+        ("Ana's vegan.", [("Ana", "diet", "vegan", None)]),
+        ("Tom's from Peru.", [("Tom", "origin", "Peru", None)]),
+        ("Mia's in kindergarten.", [("Mia", "grade", "kindergarten", None)]),
+        # ... and before "got", "has got": what she has on is ahead.
+        ("Mia's got a recital on Friday.", [("Mia", "activity", "recital", "2024-05-03")]),
+        (
+            "Leo has got a soccer game tomorrow.",
+            [("Leo", "activity", "soccer game", "2024-05-02")],
+        ),
+        # A possessive still: a noun follows.
+        ("Mia's allergic reaction was scary.", []),
+        ("Ana's vegan restaurant opened.", []),
+        ("Tom's in-laws live in Ohio.", []),
+    ],
+)
+def test_a_name_contracted_with_is_or_has_is_the_subject(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
