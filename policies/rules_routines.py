@@ -25,9 +25,13 @@ __all__ = ["RECURRENCE", "ROUTINE_RULES"]
 _DAY = one_of(" ".join(DAYS))
 #: When it comes back: "every Tuesday", "every other Wednesday", "on Tuesdays", "every day",
 #: "on weekdays".
+# More weekdays after the first: "every Tuesday and Thursday", "on Mondays, Wednesdays and
+# Fridays".
+_AND = r"(?:,\s+(?:(?i:and)\s+)?|\s+(?i:and)\s+)"
 RECURRENCE = (
-    r"(?:(?i:every|each)\s+(?:(?i:other)\s+)?(?:" + _DAY + r"|(?i:day|weekday|weekend|morning"
-    r"|evening|night))\b(?!s)|(?i:on)\s+(?:" + _DAY + r"(?i:s)|(?i:weekdays|weekends))\b"
+    r"(?:(?i:every|each)\s+(?:(?i:other)\s+)?(?:" + _DAY + r"(?:" + _AND + _DAY + r")*\b(?!s)"
+    r"|(?i:day|weekday|weekend|morning|evening|night)\b(?!s))"
+    r"|(?i:on)\s+(?:" + _DAY + r"(?i:s)(?:" + _AND + _DAY + r"(?i:s))*|(?i:weekdays|weekends))\b"
     r"|(?i:daily|weekly)\b)"
 )
 # The things one has on a day that comes back (heads of the value).
@@ -35,7 +39,9 @@ _THINGS = (
     "yoga pilates therapy class classes lesson lessons practice rehearsal standup stand-up "
     "meeting meetings training choir church mass club games match matches shift shifts "
     "session sessions tutoring daycare spin crossfit karate dance dialysis physio physiotherapy "
-    "counseling counselling"
+    "counseling counselling ballet gymnastics swim swimming soccer football basketball baseball "
+    "softball hockey lacrosse volleyball tennis piano violin guitar cello scouts taekwondo judo "
+    "chess"
 )
 _THING = r"(?:[\w'-]+\s+){0,2}?" + one_of(_THINGS)
 
@@ -48,6 +54,9 @@ ROUTINE_RULES: tuple[Rule, ...] = (
         r"\b(?i:have|has|'ve\s+got|got)\s+(?:(?i:a|an|my|our)\s+)?"
         r"(?P<val>" + _THING + r"\s+" + RECURRENCE + r")",
         value="raw",
+        # A routine has no one day: not "Thursday" of "every Tuesday and Thursday", nor the
+        # day of another clause ("... and I have yoga on Friday").
+        undated=True,
     ),
     # "Our team standup is every day at 9", "My piano lesson is on Tuesdays", "Ana's
     # therapy is every other Friday": the same, said by when it is.
@@ -59,5 +68,6 @@ ROUTINE_RULES: tuple[Rule, ...] = (
         template="{} {rec}",
         subject="poss",
         settled=True,
+        undated=True,
     ),
 )

@@ -62,6 +62,7 @@ _RECURRING = re.compile(
     r"|(?P<weekends>(?:every\s+)?weekends?)\b)",
     re.IGNORECASE,
 )
+_DAY_NAME = re.compile(r"\b(" + "|".join(_DAYS) + r")s?\b", re.IGNORECASE)
 # The longest period a routine is told apart in: on a longer one every routine falls.
 _ROUTINE_SPAN = 14
 
@@ -74,6 +75,8 @@ def _weekdays(value: str) -> frozenset[int]:
         day = m.group("one") or m.group("many")
         if day:
             out.add(_DAYS.index(day.lower()))
+            # The days listed after it come back too: "every Tuesday and Thursday".
+            out.update(_DAYS.index(d.lower()) for d in _DAY_NAME.findall(value, m.end()))
         elif m.group("daily"):
             out.update(range(7))
         elif m.group("weekdays"):

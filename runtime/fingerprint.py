@@ -240,7 +240,8 @@ unexplained while the package version stays the same (as it does between release
    occasions and birthdays in its period answer it, their other slots stay out; a relative
    the question names ("What does my sister have on Friday?") has her occasions of the
    day ranked first; a group ("my kids", "my sisters") means every relative its nouns may
-   mean, not only a single one.
+   mean, not only a single one; a routine on several weekdays ("every Tuesday and
+   Thursday") meets a period that holds any of them.
 """
 
 

@@ -95,3 +95,56 @@ async def test_a_question_about_a_weekday_gets_its_routines_first() -> None:
         ctx = await rt.query("What am I doing this weekend?", budget_tokens=300, actor="Sam")
         line = ctx.prompt_sections["worldview"].splitlines()[0]
         assert line.startswith("- fact Sam.activity: plans with Ana (4 May 2024)"), line
+
+
+def dated(text: str) -> list[tuple[str, str, str, str | None]]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [
+        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
+        for c in EX.extract_sync(obs)
+        if c.attribute == "activity"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Several weekdays, and a child's activities.
+        (
+            "Leo's soccer practice is every Tuesday and Thursday.",
+            [("Leo", "activity", "soccer practice every Tuesday and Thursday", None)],
+        ),
+        (
+            "I have yoga every Monday, Wednesday and Friday.",
+            [("Sam", "activity", "yoga every Monday, Wednesday and Friday", None)],
+        ),
+        ("Mia has ballet on Wednesdays.", [("Mia", "activity", "ballet on Wednesdays", None)]),
+        (
+            "Mia has swim on Mondays and Thursdays.",
+            [("Mia", "activity", "swim on Mondays and Thursdays", None)],
+        ),
+        # A routine has no one day, not even another clause's.
+        (
+            "Leo has piano every Monday and I have a meeting on Friday.",
+            [
+                ("Leo", "activity", "piano every Monday", None),
+                ("Sam", "activity", "meeting", "2024-05-03"),
+            ],
+        ),
+        ("I have tennis elbow every morning.", []),
+    ],
+)
+def test_routines_on_several_days_read_undated(
+    text: str, expected: list[tuple[str, str, str, str | None]]
+) -> None:
+    assert dated(text) == expected
+
+
+def test_a_routine_on_several_weekdays_meets_each() -> None:
+    thursday = (datetime(2024, 5, 9, tzinfo=UTC), datetime(2024, 5, 10, tzinfo=UTC))
+    wednesday = (datetime(2024, 5, 8, tzinfo=UTC), datetime(2024, 5, 9, tzinfo=UTC))
+    practice = _candidate("soccer practice every Tuesday and Thursday")
+    assert meets(practice, thursday)
+    assert not meets(practice, wednesday)
+    assert meets(_candidate("yoga every Monday, Wednesday and Friday"), wednesday)
+    assert meets(_candidate("swim on Mondays and Thursdays"), thursday)
