@@ -348,7 +348,9 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "origin",
         "from",
-        r"(?i:'m|\bam|\bis|'s|\bcome|\bcomes|\bcame)\s+(?i:originally\s+)?(?i:from)\s+" + CAP + VAL,
+        # "I'm also originally from Peru", "Ana is also from Lima".
+        r"(?i:'m|\bam|\bis|'s|\bcome|\bcomes|\bcame)\s+"
+        r"(?:(?i:originally|also|both|all|actually)\s+){0,2}(?i:from)\s+" + CAP + VAL,
     ),
     make_rule(
         "origin",

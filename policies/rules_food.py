@@ -18,6 +18,8 @@ from nousmem.policies.patterns import (
 __all__ = ["FOOD_RULES"]
 
 # The allergy's severity, between the verb and "allergic".
+# "Mia is also allergic to shellfish", "The kids are both allergic to peanuts".
+_ALSO = r"(?:(?i:also|both|all|still|apparently|actually)\s+)?"
 _SEVERITY = (
     r"(?:(?i:very|severely|seriously|really|so|extremely|mildly|slightly|deathly|super|highly"
     r"|a\s+(?:bit|little))\s+)?"
@@ -75,6 +77,7 @@ FOOD_RULES: tuple[Rule, ...] = (
         "allergy",
         "allergic",
         r"(?i:'m|\bam|'s|\bis|\bare|\bbe|\bget|\bgot|\bbecame|\bbeen)\s+"
+        + _ALSO
         + NOT_WORD
         + _SEVERITY
         + r"(?i:allergic)\s+(?i:to)\s+"

@@ -241,7 +241,8 @@ unexplained while the package version stays the same (as it does between release
    the question names ("What does my sister have on Friday?") has her occasions of the
    day ranked first; a group ("my kids", "my sisters") means every relative its nouns may
    mean, not only a single one; a routine on several weekdays ("every Tuesday and
-   Thursday") meets a period that holds any of them.
+   Thursday") meets a period that holds any of them; "our daughter", "our kids" and "the
+   kids" in a question are the asker's, as "my daughter" and "my kids" are.
 """
 
 

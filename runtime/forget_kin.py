@@ -302,9 +302,17 @@ class Relatives:
         return out
 
 
-_MY_KIN = re.compile(rf"\bmy\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I)
+# "my sister", "our daughter" (a household's is the asker's).
+_MY_KIN = re.compile(
+    rf"\b(?:my|our)\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I
+)
 
-_MY_GROUP = re.compile(rf"\bmy\s+(?P<group>{'|'.join(KIN_GROUPS)})\b(?!-|['\u2019])", re.I)
+# "my siblings", "our kids", "the kids" (a parent's word for their own).
+_MY_GROUP = re.compile(
+    rf"\b(?:(?:my|our)\s+|the\s+(?=(?:kids|children)\b))(?P<group>{'|'.join(KIN_GROUPS)})"
+    r"\b(?!-|['\u2019])",
+    re.I,
+)
 
 
 def relatives_asked(
@@ -323,7 +331,8 @@ def relatives_asked(
     ("my siblings", "my parents", "my kids", "my family": ``KIN_GROUPS``), every relative
     each of its nouns may mean and each one memory knows by a noun alone
     (:meth:`Relatives.of_group`)."""
-    if actor is None or "my" not in question.lower():
+    low = question.lower()
+    if actor is None or not any(w in low for w in ("my", "our", "the kids", "the child")):
         return []
     kin = Relatives(beliefs, docs, actor)
     asked = question.split("?", 1)[0]

@@ -290,3 +290,44 @@ async def test_a_new_school_year_replaces_the_last() -> None:
 )
 def test_a_name_contracted_with_is_or_has_is_the_subject(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mia is also allergic to shellfish.", [("Mia", "allergy", "shellfish", None)]),
+        ("I'm still allergic to penicillin.", [("Sam", "allergy", "penicillin", None)]),
+        ("I'm also from Peru.", [("Sam", "origin", "Peru", None)]),
+        ("I'm also originally from Lima.", [("Sam", "origin", "Lima", None)]),
+        ("Is Mia also allergic to shellfish?", []),
+    ],
+)
+def test_also_or_still_before_a_state_reads_it(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+async def test_the_kids_and_our_daughter_in_a_question_are_the_askers() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        for text in (
+            "My son Leo and my daughter Mia love the zoo.",
+            "The kids are both allergic to peanuts.",
+            "Mia is also allergic to shellfish.",
+            "Mia has a piano recital on Friday.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query("What are the kids allergic to?", budget_tokens=300, actor="Sam")
+        assert set(ctx.plan["relatives"]) == {"Leo", "Mia"}
+        assert ctx.prompt_sections["worldview"].splitlines()[:2] == [
+            "- fact Leo.allergy: peanuts (since 1 May 2024)",
+            "- fact Mia.allergy: peanuts (since 1 May 2024); shellfish (since 1 May 2024)",
+        ]
+        ctx = await rt.query("What does our daughter have on Friday?", actor="Sam")
+        assert ctx.plan["relatives"] == ["Mia"]
+        assert (
+            ctx.prompt_sections["worldview"]
+            .splitlines()[0]
+            .startswith("- fact Mia.activity: piano recital (3 May 2024)")
+        )
+        # Another asker's kids are none of Sam's.
+        ctx = await rt.query("What are the kids allergic to?", actor="Ana")
+        assert ctx.plan["relatives"] == []
