@@ -196,6 +196,8 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         day_word = g("lnd_d") or g("bare_d")
         if not capitalised(day_word) and (g("bare_d") or day_word.lower() in WORD_ABBREVS):
             return None
+        if g("bare_d") and _EVERY_LIST.search(text, max(0, m.start() - 80), m.start()):
+            return None  # "every Tuesday and Thursday": a day that comes back, not a date
         target = DAY_NUM[day_word.lower()]
         word = (g("lnd_w") or "on").lower()
         if word in ("next", "coming"):
@@ -251,6 +253,12 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
     raise AssertionError(f"unhandled time alternative {kind!r}")  # pragma: no cover
 
 
+# The weekdays listed after "every": "every Tuesday and", "every Monday, Wednesday and".
+_EVERY_LIST = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"(?:,\s*|\s+))+(?:(?:and|or|&)\s+)?$",
+    re.IGNORECASE,
+)
 _FULL_MONTH_STOP = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.$", re.IGNORECASE)
 
 

@@ -148,3 +148,19 @@ def test_a_routine_on_several_weekdays_meets_each() -> None:
     assert not meets(practice, wednesday)
     assert meets(_candidate("yoga every Monday, Wednesday and Friday"), wednesday)
     assert meets(_candidate("swim on Mondays and Thursdays"), thursday)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Leo's soccer practice is every Tuesday and Thursday.", []),
+        ("I have yoga every Monday, Wednesday and Friday.", []),
+        ("Every Tuesday and Thursday I swim.", []),
+        # A day after another sentence, or after a day that is a date, is one.
+        ("I went there every Monday. Thursday was fun.", ["2024-04-25"]),
+    ],
+)
+def test_weekdays_listed_after_every_are_no_dates(text: str, days: list[str]) -> None:
+    from nousmem.policies.timeexpr import resolve_time_expressions
+
+    assert [m.start.isoformat() for m in resolve_time_expressions(text, SAID)] == days
