@@ -174,10 +174,22 @@ _THERE_IS = re.compile(
 _FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
 
 
+# A day listed after another: "on Monday and Thursday", "on Monday, Tuesday or Friday".
+_LISTED_AFTER = re.compile(
+    r"(?:\bon\s+)?\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,\s*(?:(?:and|or)\s+)?"
+    r"|\s+(?:and|or|&)\s+)$",
+    re.IGNORECASE,
+)
+
+
 def _scheduled(text: str, start: int, left: int) -> bool:
-    """A present-tense schedule leads to ``text[start:]`` (see :data:`_SCHEDULE_LEAD`)."""
+    """A present-tense schedule leads to ``text[start:]`` (see :data:`_SCHEDULE_LEAD`), or
+    to the day it is listed after ("I'm busy on Monday and Thursday")."""
     if _SCHEDULE_LEAD.search(text, max(left, start - 30), start):
         return True
+    listed = _LISTED_AFTER.search(text, max(left, start - 16), start)
+    if listed is not None and listed.start() < start:
+        return _scheduled(text, listed.start(), left)
     if _UNTIL_LEAD.search(text, max(left, start - 8), start):
         c_left, _ = _bounds(_CLAUSE_END, text, start, start)
         if _PRESENT.search(text, max(left, c_left), start):

@@ -17,23 +17,35 @@ SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 
 
 @pytest.mark.parametrize(
-    ("text", "day"),
+    ("text", "days"),
     [
-        ("I turn 30 on Friday.", "2024-05-03"),
-        ("I turn 5 on Friday.", "2024-05-03"),
-        ("Lily turns 16 on Saturday.", "2024-05-04"),
-        ("I fly to Rome on Friday.", "2024-05-03"),
-        ("We fly out on Sunday.", "2024-05-05"),
-        ("Ana flies to Lima on Monday.", "2024-05-06"),
+        ("I turn 30 on Friday.", ("2024-05-03",)),
+        ("I turn 5 on Friday.", ("2024-05-03",)),
+        ("Lily turns 16 on Saturday.", ("2024-05-04",)),
+        ("I fly to Rome on Friday.", ("2024-05-03",)),
+        ("We fly out on Sunday.", ("2024-05-05",)),
+        ("Ana flies to Lima on Monday.", ("2024-05-06",)),
+        # A day listed after one that is ahead is ahead too.
+        (
+            "I'm busy on Monday and Thursday.",
+            ("2024-05-06", "2024-05-02"),
+        ),
+        (
+            "I have a class on Monday and Thursday.",
+            ("2024-05-06", "2024-05-02"),
+        ),
+        (
+            "We met on Monday and Thursday.",
+            ("2024-04-29", "2024-04-25"),
+        ),
         # The past, and words that only look like it.
-        ("I flew to Rome on Friday.", "2024-04-26"),
-        ("The page turns yellow on Friday.", "2024-04-26"),
-        ("Time flies, I saw him on Friday.", "2024-04-26"),
+        ("I flew to Rome on Friday.", ("2024-04-26",)),
+        ("The page turns yellow on Friday.", ("2024-04-26",)),
+        ("Time flies, I saw him on Friday.", ("2024-04-26",)),
     ],
 )
-def test_a_present_that_schedules_is_ahead(text: str, day: str) -> None:
-    (m,) = resolve_time_expressions(text, SAID)
-    assert m.start.isoformat() == day
+def test_a_present_that_schedules_is_ahead(text: str, days: tuple[str, ...]) -> None:
+    assert tuple(m.start.isoformat() for m in resolve_time_expressions(text, SAID)) == days
 
 
 def rows(text: str) -> list[tuple[str, str, str, str | None]]:
