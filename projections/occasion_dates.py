@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the models render with this module: a type only, no import cycle
     from nousmem.projections.worldview_models import WorldviewCandidate
 
-__all__ = ["ANNUAL_ATTRIBUTES", "falls_in", "meets", "met_first"]
+__all__ = ["ANNUAL_ATTRIBUTES", "day_in", "falls_in", "first_day", "meets", "met_first"]
 
 #: Attributes whose value is a day of the year ("May 10"), which comes back every year.
 ANNUAL_ATTRIBUTES = frozenset({"birthday", "anniversary"})
@@ -39,9 +39,15 @@ def falls_in(value: str, period: tuple[datetime, datetime]) -> bool:
     """Whether the day of the year ``value`` names ("May 10", as the birthday rules give
     it) falls in the half-open ``period`` in some year: "What's coming up?" finds a
     birthday next week. False for a value that names no such day."""
+    return day_in(value, period) is not None
+
+
+def day_in(value: str, period: tuple[datetime, datetime]) -> date | None:
+    """The first day in the half-open ``period`` that is the day of the year ``value``
+    names ("May 10"), or None (see :func:`falls_in`)."""
     month, _, day = value.strip().partition(" ")
     if month.lower() not in _MONTHS or not day.isdigit():
-        return False
+        return None
     m, d = _MONTHS.index(month.lower()) + 1, int(day)
     lo, hi = period[0].date(), period[1].date()
     for year in range(lo.year, hi.year + 1):
@@ -50,8 +56,8 @@ def falls_in(value: str, period: tuple[datetime, datetime]) -> bool:
         except ValueError:  # February 29 in a year without one
             continue
         if lo <= when < hi:
-            return True
-    return False
+            return when
+    return None
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -89,10 +95,10 @@ def _weekdays(value: str) -> frozenset[int]:
 def meets(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> bool:
     """Whether ``candidate`` was told of a day in the half-open ``period``, or is a routine
     on a weekday in it (see the module doc)."""
-    return _first_day(candidate, period) is not None
+    return first_day(candidate, period) is not None
 
 
-def _first_day(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> date | None:
+def first_day(candidate: WorldviewCandidate, period: tuple[datetime, datetime]) -> date | None:
     """The first day in ``period`` that ``candidate`` was told of or, a routine, falls on."""
     lo, hi = period[0].date(), period[1].date()
     told = [day for day, _ in candidate.told if lo <= day < hi]
@@ -115,6 +121,6 @@ def met_first(
     (what comes first in the period first), the others in their order."""
     if period is None:
         return list(candidates)
-    firsts = [_first_day(c, period) for c in candidates]
+    firsts = [first_day(c, period) for c in candidates]
     order = sorted(range(len(candidates)), key=lambda i: (firsts[i] is None, firsts[i] or date.min))
     return [candidates[i] for i in order]

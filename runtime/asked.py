@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fold_plural, folded_words, tokens
-from nousmem.projections.occasion_dates import ANNUAL_ATTRIBUTES, falls_in, meets
+from nousmem.projections.occasion_dates import ANNUAL_ATTRIBUTES, day_in, first_day
 from nousmem.projections.schema import AttributeSpec
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
 from nousmem.projections.token_estimate import count_tokens
@@ -100,20 +100,23 @@ class Asked:
                     return 0.0
                 # "Whose birthday is coming up?" names the attribute by its own word:
                 # theirs before the asker's own days.
-                return 2.5 if asks_about(self.plan, slot.key.rpartition(".")[2], ()) else 2.0
+                named = asks_about(self.plan, slot.key.rpartition(".")[2], ())
+                return (2.5 if named else 2.0) + self._soon(slot)
             if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
                 # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
                 # for every preference slot, O'Brien's first; "Where does my sister live?"
                 # the sister's before the asker's.
-                if self._entity(slot) in self.relatives:
-                    return 2.5
-                return 2.25 if self.owned(slot) else 2.0
+                rank = 2.5 if self._entity(slot) in self.relatives else 2.0
+                if rank < 2.5 and self.owned(slot):
+                    rank = 2.25
+                # Of a question of a time, the one with the first day in it first.
+                return rank + self._soon(slot) if self._on_days(slot) else rank
             # "What do I have on Friday?": an occasion told of a day it names (a meeting, a
             # task due) answers it as a named attribute would.
             if self._on_days(slot):
                 if self._entity(slot) in self.relatives:
-                    return 2.5  # "What does my sister have on Friday?": hers first
-                return 2.25 if self.owned(slot) else 2.0
+                    return 2.5 + self._soon(slot)  # "What does my sister have on Friday?"
+                return (2.25 if self.owned(slot) else 2.0) + self._soon(slot)
             # A standing instruction applies to every answer: next after what is asked.
             if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:
                 return 1.5
@@ -126,6 +129,25 @@ class Asked:
             if purpose and purpose <= self.folded:
                 return 2.0
         return self._value_share(slot)
+
+    def _soon(self, slot: WorldviewSlot) -> float:
+        """Under 0.1, more the sooner in the question's period ``slot`` has a day: among
+        slots of one rank, what comes first in the period is shown first ("What's coming
+        up?": the birthday on Saturday before the trip next week)."""
+        if self.period is None:
+            return 0.0
+        annual = slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES
+        days = [
+            d
+            for c in slot.candidates
+            if c.status == "selected"
+            for d in ((day_in(c.value, self.period) if annual else first_day(c, self.period)),)
+            if d is not None
+        ]
+        if not days:
+            return 0.0
+        lo, hi = self.period[0].date(), self.period[1].date()
+        return 0.099 * (1 - (min(days) - lo).days / max(1, (hi - lo).days))
 
     def _on_days(self, slot: WorldviewSlot) -> bool:
         """Whether ``slot`` is of a named entity (any, if it names none), a relative the
@@ -141,11 +163,15 @@ class Asked:
                 return False
         if slot.kind == "fact" and slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES:
             return any(
-                c.status == "selected" and falls_in(c.value, self.period) for c in slot.candidates
+                c.status == "selected" and day_in(c.value, self.period) is not None
+                for c in slot.candidates
             )
         if not slot.occasions:
             return False
-        return any(c.status == "selected" and meets(c, self.period) for c in slot.candidates)
+        return any(
+            c.status == "selected" and first_day(c, self.period) is not None
+            for c in slot.candidates
+        )
 
     def _value_share(self, slot: WorldviewSlot) -> float:
         """The share of the question's words that the slot's values use (0 when none)."""

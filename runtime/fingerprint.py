@@ -242,7 +242,9 @@ unexplained while the package version stays the same (as it does between release
    day ranked first; a group ("my kids", "my sisters") means every relative its nouns may
    mean, not only a single one; a routine on several weekdays ("every Tuesday and
    Thursday") meets a period that holds any of them; "our daughter", "our kids" and "the
-   kids" in a question are the asker's, as "my daughter" and "my kids" are.
+   kids" in a question are the asker's, as "my daughter" and "my kids" are; of the
+   slots a question of a time ranks alike, the one with the first day in its period
+   comes first.
 """
 
 

@@ -42,11 +42,11 @@ async def test_what_is_coming_up_holds_the_familys_days_and_birthdays_in_it() ->
         ctx = await rt.query("What do I have coming up?", budget_tokens=1000, actor="Sam")
         assert set(ctx.plan["family"]) == {"Maya", "Sam's mother", "Sam's son"}
         assert _lines(ctx) == [
-            # The asker's own first, then the family's in slot order.
+            # The asker's own first, then the family's by the first day each has in it.
             "- fact Sam.activity: meeting with Ana (3 May 2024)",
             "- fact Maya.activity: dentist appointment (3 May 2024)",
-            "- fact Maya.birthday: May 10",
             "- fact Sam's son.activity: recital (4 May 2024)",
+            "- fact Maya.birthday: May 10",
         ]
         # Neither the sister's job, nor a birthday past the two weeks, nor a friend's flight.
         text = ctx.prompt_sections["worldview"]
@@ -117,3 +117,23 @@ async def test_the_family_is_read_as_of_the_read() -> None:
 
 async def _events(rt: MemoryRuntime) -> list[object]:
     return [e async for e in rt.events()]
+
+
+async def test_the_familys_days_come_in_the_order_of_the_period() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        for text in (
+            "My wife Ana and I have two kids, Mia and Leo.",
+            "Ana's birthday is May 12.",
+            "Mia turns 7 on Saturday.",
+            "Leo has a dentist appointment next Tuesday at 4.",
+            "Ana has a work trip to Denver next week.",
+            "Our anniversary is June 2.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query("What do we have coming up?", budget_tokens=1000, actor="Sam")
+        assert _lines(ctx) == [
+            "- fact Mia.birthday: May 4",
+            "- fact Ana.goal: trip to Denver (week of 6 May 2024)",
+            "- fact Leo.activity: dentist appointment (7 May 2024)",
+            "- fact Ana.birthday: May 12",
+        ]
