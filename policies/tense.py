@@ -4,20 +4,19 @@ A month or weekday without a year or a "last"/"next" is read by the tense of wha
 around it: a future word in its sentence ("I'll go in June", "Let's go on Saturday"), or a
 present-tense schedule ("My flight is on Thursday"), points ahead, unless the expression's
 own clause has a past tense ("Had a great time on Sunday, back to work tomorrow"). Every
-look is bounded (:data:`LOOK` characters either side), so a long paste costs the same per
-expression as a chat turn.
+look is bounded (``tense_bounds.LOOK`` characters either side), so a long paste costs the
+same per expression as a chat turn. A date booked for is ahead (``tense_booked.py``).
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from nousmem.policies.letters import UPPER
-from nousmem.policies.subject_words import ABBREVIATIONS
+from nousmem.policies.tense_booked import booked_for
+from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds, last_match
 
 __all__ = [
-    "booked_for",
     "clause_before",
     "is_future",
     "looks_back",
@@ -78,26 +77,6 @@ _FUTURE_WEAK = re.compile(
 _OBJECT_OF = re.compile(r"\b(?:about|from|for|to|after|since|of)\s+(?:on\s+)?$", re.IGNORECASE)
 # "Will" capitalised mid-sentence is a name ("lunch with Will on Saturday").
 _WILL_NAME = re.compile(r"(?<=[a-z,] )Will\b")
-# A sentence's end: not the point of "$3.50" or of an abbreviation ("Dr.", "St.").
-_SENT_END = re.compile(
-    # "(?=\.)" first: the abbreviations' lookbehinds run at full stops only, not at every
-    # character (which made every sentence bound cost ~7x more).
-    r"[!?\n]|(?=\.)" + "".join(rf"(?<!\b{a})" for a in sorted(ABBREVIATIONS)) + r"\.(?!\d)"
-)
-# A clause's end inside a sentence.
-_CLAUSE_END = re.compile(
-    r"[,;]|\b(?:and|but|then)\b"
-    # What was reported is a clause of its own: "He said he'd call on Saturday", "She told
-    # me she's coming on Wednesday" (not "He said on Friday that ...").
-    r"|\b(?:said|says|told\s+(?:me|us|him|her|them)|promised|mentioned|announced|texted"
-    r"|heard|found\s+out|realized|realised)\s+(?:that\s+)?"
-    r"(?=(?:he|she|they|we|I|you|it|the|my|his|her|our|their|there)\b)"
-    # ... and what was known or learnt: "I forgot that mom's birthday is on Sunday".
-    r"|\b(?:forgot|remembered|learned|learnt|noticed|knew|thought|read|saw|checked"
-    r"|confirmed|realized|realised|heard|found\s+out|said|told\s+(?:me|us|him|her|them)"
-    r"|mentioned|announced)\s+that\s+",
-    re.IGNORECASE,
-)
 # A past tense in the expression's own clause: common past forms (and the negated
 # auxiliaries: "I didn't hear back until Friday") and -ed verbs, not the adjectives and
 # bookings that go with plans ("excited", "booked", "scheduled"), nor a participle after a
@@ -119,29 +98,6 @@ _PAST = re.compile(
     r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
     re.IGNORECASE,
 )
-# How far back a sentence or clause is looked for: bounds the work per expression, so a
-# long paste costs the same per expression as a chat turn.
-LOOK = 400
-
-
-def _last(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> re.Match[str] | None:
-    """The last match of ``pattern`` in ``text[lo:hi]``."""
-    found = list(pattern.finditer(text, lo, hi))
-    return found[-1] if found else None
-
-
-@lru_cache(maxsize=64)
-def _bounds(pattern: re.Pattern[str], text: str, start: int, end: int) -> tuple[int, int]:
-    """The stretch around ``text[start:end]`` between two matches of ``pattern``, looked
-    for at most ``LOOK`` characters away. Memoised: one expression's checks ask for its
-    sentence and clause several times (a text's hash is computed once, by ``str``)."""
-    lo = max(0, start - LOOK)
-    ends = [m.end() for m in pattern.finditer(text, lo, start)]
-    left = ends[-1] if ends else lo
-    m = pattern.search(text, end, min(len(text), end + LOOK))
-    return left, m.start() if m else min(len(text), end + LOOK)
-
-
 # A schedule in the present ("My flight is on Thursday", "The wedding is in June", "I'm in
 # Rome until Friday", "I have a class on Friday"): no future word, yet ahead. Not "It's
 # Monday" (today), nor "I have photos from Saturday" (only "on" after have/has).
@@ -191,15 +147,15 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     if listed is not None and listed.start() < start:
         return _scheduled(text, listed.start(), left)
     if _UNTIL_LEAD.search(text, max(left, start - 8), start):
-        c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+        c_left, _ = bounds(CLAUSE_END, text, start, start)
         if _PRESENT.search(text, max(left, c_left), start):
             return True
-        _, right = _bounds(_SENT_END, text, start, start)
+        _, right = bounds(SENT_END, text, start, start)
         return _PAST.search(text, left, right) is None
     if text[start : start + 3].lower() != "on ":
         return False
-    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    have = _last(_HAVE, text, max(left, c_left), start) or _last(
+    c_left, _ = bounds(CLAUSE_END, text, start, start)
+    have = last_match(_HAVE, text, max(left, c_left), start) or last_match(
         _THERE_IS, text, max(left, c_left), start
     )
     return have is not None and _FROM_EVENT.search(text, have.end(), start) is None
@@ -218,14 +174,14 @@ def _future_word(text: str, left: int, right: int, start: int | None = None) -> 
     ):
         return True
     if any(
-        _CLAUSE_END.search(text, f.end(), start) is None
+        CLAUSE_END.search(text, f.end(), start) is None
         for f in _READYING_FOR.finditer(text, left, start)
     ):
         return True
     if object_of(text, start, left):
         return False
     # In its own clause only: "Lovely to see you on Sunday, we should do it again".
-    c_left, c_right = _bounds(_CLAUSE_END, text, start, start)
+    c_left, c_right = bounds(CLAUSE_END, text, start, start)
     return _FUTURE_WEAK.search(text, max(left, c_left), min(right, c_right)) is not None
 
 
@@ -258,7 +214,7 @@ def _ahead_anyway(text: str, start: int, left: int, right: int) -> bool:
     """No future word, yet ahead: a present-tense schedule, a timetable or a question."""
     if _scheduled(text, start, left):
         return True
-    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+    c_left, _ = bounds(CLAUSE_END, text, start, start)
     if _TIMETABLE.search(text, max(left, c_left), start) and not object_of(text, start, left):
         return True
     question = text[right : right + 1] == "?"
@@ -290,7 +246,7 @@ def present_plan(text: str, start: int, end: int) -> bool:
     of a month) is ahead because its sentence is in the present and tells of nothing past:
     "The plumber comes on the 20th", "I'm proposing on Valentine's Day". Not the date of a
     thing had or told of ("I have photos from Christmas")."""
-    left, right = _bounds(_SENT_END, text, start, end)
+    left, right = bounds(SENT_END, text, start, end)
     if _PAST.search(text, left, right) or _OF_EVENT.search(text, max(left, start - 12), start):
         return False
     # "I have photos from the 3rd" (the date's own "from"), but "From the 22nd we're closed".
@@ -299,60 +255,14 @@ def present_plan(text: str, start: int, end: int) -> bool:
     return _PRESENT_PLAN.search(text, left, right) is not None
 
 
-# What is booked, reserved or moved is for a date ahead, whatever the tense of the booking:
-# "We booked flights for April 10", "I got tickets for Friday", "They moved the meeting to
-# the 20th". Not a booking told as long past ("I had booked a room for the 5th").
-# A character of the booking's sentence: no end of one, though a title's point may stand
-# ("I made an appointment with Dr. Lee for Tuesday").
-_IN_SENTENCE = r"(?:[^.!?;]|(?:" + "|".join(rf"(?<=\b{a})" for a in sorted(ABBREVIATIONS)) + r")\.)"
-# Not a booking told as long past ("I had booked a room for the 5th", "I was booked solid
-# for the 20th").
-_NOT_LONG_PAST = r"(?<!\bhad\s)(?<!\bwas\s)(?<!\bwere\s)"
-_BOOKED_FOR = re.compile(
-    r"\b(?:" + _NOT_LONG_PAST + r"(?:booked|reserved|scheduled|rescheduled|arranged|planned"
-    r"|set\s+up"
-    # "made dinner reservations", "I need to make a reservation for Friday": made or to be.
-    r"|signed\s+up|registered|enrolled|(?:made|make|making)\s+(?:an?\s+|the\s+|our\s+|my\s+)?"
-    r"(?:\w+\s+)?(?:appointment|reservations?|booking|plans?)"
-    r"|(?:bought|got|ordered|have|has)\s+(?:\w+\s+){0,2}(?:tickets?"
-    r"|seats?|passes|reservations?))\b" + _IN_SENTENCE + r"{0,60}?\bfor"
-    # A booking asked for: "Book a table at Nopa for Saturday", "Reserve us a room for Friday".
-    r"|\b(?:book|reserve|schedule)\s+(?:a|an|the|my|our|us\s+a|me\s+a)\s+"
-    + _IN_SENTENCE
-    + r"{0,60}?\bfor"
-    # Moved, in the passive too: "The meeting was moved to Monday".
-    r"|(?<!\bhad\s)(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b"
-    + _IN_SENTENCE
-    + r"{0,60}?\bto"
-    # "We got tickets for the concert on March 3", "I booked a table for two on Friday"
-    r"|" + _NOT_LONG_PAST + r"(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets"
-    r"|made\s+(?:an?\s+)?(?:reservation|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"
-    r"\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-
-_OWN_LEAD = re.compile(r"(?:for|to|on)\s+(?:the\s+)?", re.IGNORECASE)
-
-
-def booked_for(text: str, start: int) -> bool:
-    """Whether the expression at ``start`` is the date something was booked for (see
-    :data:`_BOOKED_FOR`), in its own clause."""
-    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
-    s_left, _ = _bounds(_SENT_END, text, start, start)
-    # An expression may open with its own "for" or "on" ("for Christmas", "on the 20th").
-    own = _OWN_LEAD.match(text, start)
-    end = own.end() if own is not None else start
-    return _BOOKED_FOR.search(text, max(c_left, s_left, start - 120), end) is not None
-
-
 def is_future(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (a time expression) points ahead (see the module doc)."""
     if booked_for(text, start):
         return True
-    left, right = _bounds(_SENT_END, text, start, end)
+    left, right = bounds(SENT_END, text, start, end)
     if not _future_word(text, left, right, start) and not _ahead_anyway(text, start, left, right):
         return False
-    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
+    c_left, c_right = bounds(CLAUSE_END, text, start, end)
     return _PAST.search(text, max(left, c_left), min(right, c_right)) is None
 
 
@@ -397,18 +307,18 @@ def span_of_time(text: str, start: int, end: int) -> bool:
     before = clause_before(text, start)
     if _DURATION.search(before):
         return True
-    within = _last(_WITHIN, before, 0, len(before))
+    within = last_match(_WITHIN, before, 0, len(before))
     if within is None or _SUBORDINATE.search(before, within.end()):
         return False
-    left, right = _bounds(_SENT_END, text, start, end)
+    left, right = bounds(SENT_END, text, start, end)
     done = past_in_clause(text, start, end) or _PERFECT.search(before) is not None
     return done and not _future_word(text, left, right)
 
 
 def clause_before(text: str, start: int) -> str:
     """The text of ``start``'s clause (within its sentence) before it."""
-    s_left, _ = _bounds(_SENT_END, text, start, start)
-    c_left, _ = _bounds(_CLAUSE_END, text, start, start)
+    s_left, _ = bounds(SENT_END, text, start, start)
+    c_left, _ = bounds(CLAUSE_END, text, start, start)
     return text[max(s_left, c_left) : start]
 
 
@@ -425,8 +335,8 @@ _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
 
 def past_in_clause(text: str, start: int, end: int) -> bool:
     """Whether the clause (within its sentence) around ``text[start:end]`` has a past tense."""
-    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
-    s_left, s_right = _bounds(_SENT_END, text, start, end)
+    c_left, c_right = bounds(CLAUSE_END, text, start, end)
+    s_left, s_right = bounds(SENT_END, text, start, end)
     return _PAST.search(text, max(c_left, s_left), min(c_right, s_right)) is not None
 
 
@@ -449,12 +359,12 @@ def looks_back(text: str, start: int, end: int) -> bool:
     calendar, means the one just gone: the day is what a past verb of its clause tells of
     ("We went out this Sunday", "This weekend was great"), in a sentence with no sign of a
     plan."""
-    left, right = _bounds(_SENT_END, text, start, end)
+    left, right = bounds(SENT_END, text, start, end)
     if _future_word(text, left, right, start) or _OFF.match(text, end):
         return False  # "I took this Friday off": a day off is booked ahead
-    c_left, c_right = _bounds(_CLAUSE_END, text, start, end)
+    c_left, c_right = bounds(CLAUSE_END, text, start, end)
     lo, hi = max(left, c_left), min(right, c_right)
-    last = _last(_PAST, text, lo, start)
+    last = last_match(_PAST, text, lo, start)
     if last is not None:
         return _NEW_CLAUSE.search(text, last.end(), start) is None
     after = _PAST.search(text, end, hi)

@@ -20,6 +20,7 @@ fr = importlib.import_module("nousmem.policies.forget_requests")
 risk = importlib.import_module("nousmem.policies.risk")
 sentences = importlib.import_module("nousmem.policies.sentences")
 tense = importlib.import_module("nousmem.policies.tense")
+tense_bounds = importlib.import_module("nousmem.policies.tense_bounds")
 update_language = importlib.import_module("nousmem.policies.update_language")
 tp = importlib.import_module("nousmem.projections.title_points")
 
@@ -39,7 +40,7 @@ def _plain(pattern: re.Pattern[str], guard: str) -> re.Pattern[str]:
 
 
 GUARDED = [
-    (tense._SENT_END, "(?=\\.)"),
+    (tense_bounds.SENT_END, "(?=\\.)"),
     (tense._PAST, "(?=\\w)"),
     (tense._HAVE, "(?=['\\w])"),
     (update_language._CHANGE, "(?=now)"),
