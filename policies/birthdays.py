@@ -48,7 +48,7 @@ _FALLS = (
 )
 # Capitalised words that open a sentence and are no one: "Today I'm ..." aside, these.
 _NOT_NAMES = frozenset(
-    "He She They We It This That There Here Today Tomorrow Yesterday Mom Dad Grandma Grandpa "
+    "He She They We It This That There Here Today Tomorrow Yesterday "
     "Who What When Where Why How If Once".split()
 )
 

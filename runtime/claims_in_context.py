@@ -41,7 +41,7 @@ from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
-from nousmem.runtime.kin_claims import kin_claims
+from nousmem.runtime.kin_claims import kin_claims, titled_kin
 from nousmem.runtime.providers.fallback import ExtractionResult
 
 __all__ = ["ClaimsInContext"]
@@ -62,6 +62,8 @@ class ClaimsInContext(RuntimeCore):
         # "I quit my job at Northwestern" ends "Northwestern Memorial", the job held.
         claims = denied_by_name(claims, occurred, self._held, self._single)
         if extraction.extractor == RuleExtractor.name:
+            # "Mom's birthday is June 3": of the speaker's mother.
+            claims = titled_kin(obs, claims, self._proj.beliefs, self._proj.docs)
             # "My sister moved to Berlin": of the one sister memory knows by name.
             claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
             # "I left Acme": the employer memory holds.

@@ -15,6 +15,8 @@ with the sister once she is named. Where it may mean several, nothing is read. "
 daughter ..." is read as "my daughter ...". A sentence about a group ("My kids have a soccer
 game on Saturday", "The kids are allergic to peanuts") is read of each relative memory knows
 by name that the group's nouns may mean, and keeps what it says of each (:data:`OF_EACH`).
+A kin word said as a name ("Mom works at Target", "Mom's birthday is June 3") is the
+speaker's relative by that noun (:data:`TITLES`, :func:`titled_kin`).
 Never for friends (memory knowing one friend says nothing of how many one has), only for a
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
 nothing, and only with the rule extractor: a plugged-in model reads the sentence its own
@@ -37,13 +39,18 @@ from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.forget_kin import STAND_IN, Relatives, kin_noun, renamed
 
-__all__ = ["kin_claims"]
+__all__ = ["TITLES", "kin_claims", "titled_kin"]
 
 _RULES = RuleExtractor()
 
-# "Our daughter has a recital on Friday": a household's relative is the speaker's too. Not
-# "my sister-in-law".
-_START = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\b(?!-)", re.I)
+# "Our daughter has a recital on Friday": a household's relative is the speaker's too, and
+# so is a kin word said as a name ("Mom works at Target"). Not "my sister-in-law".
+_TITLE_WORDS = ("Mom", "Mum", "Dad", "Grandma", "Grandpa", "Granny", "Nana")
+_TITLE = "(?-i:" + "|".join(_TITLE_WORDS) + ")"
+#: Kin words said as a name ("Mom's birthday is June 3", "Dad turns 70 on Sunday"): the
+#: speaker's relative by that noun, as "my mom" is.
+TITLES = frozenset(w.lower() for w in _TITLE_WORDS)
+_START = re.compile(rf"^(?:(?:my|our)\s+(?P<kin>{KIN_ALT})|(?P<title>{_TITLE}))\b(?!-)", re.I)
 # "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
 # group's verb right after it (not "The kids at school are loud"). Not "my family", which
 # holds the speaker too.
@@ -56,7 +63,7 @@ _GROUP = re.compile(
 )
 # Any of them in a message: most name none, and are spared the sentence split.
 _MENTION = re.compile(
-    rf"\b(?:(?:my|our)\s+(?:{KIN_ALT}|{_GROUPS})|the\s+(?:kids|children))\b", re.I
+    rf"\b(?:(?:my|our)\s+(?:{KIN_ALT}|{_GROUPS})|the\s+(?:kids|children)|{_TITLE})\b", re.I
 )
 #: What a group's sentence says of each of them: what they have on or plan, like, or are
 #: allergic to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
@@ -108,7 +115,7 @@ def kin_claims(
             out += _of_each(obs, kin, group, lo)
             continue
         assert start is not None
-        noun = kin_noun(start.group("kin"))
+        noun = kin_noun(start.group("kin") or start.group("title"))
         rest = text[start.end() :]
         name = kin.one_meant(noun)
         if name is not None:
@@ -119,6 +126,29 @@ def kin_claims(
             if STAND_IN.casefold() not in content.casefold():
                 said = _about(obs, STAND_IN + rest, STAND_IN, lo, start.end())
                 out += [renamed(c, unnamed) for c in said]
+    return out
+
+
+def titled_kin(
+    obs: Observation, claims: Sequence[Claim], beliefs: BeliefStore, docs: Mapping[str, DocRow]
+) -> list[Claim]:
+    """``claims`` with an entity that is a kin word said as a name (:data:`TITLES`) made the
+    speaker's relative it means: the one memory knows by name, else the one known by the
+    noun alone ("Sam's mother"); as said where it may mean several."""
+    if obs.actor is None or not any(match_key(c.entity) in TITLES for c in claims):
+        return list(claims)
+    kin = Relatives(beliefs, docs, obs.actor)
+    out = []
+    for c in claims:
+        title = match_key(c.entity)
+        if title in TITLES:
+            noun = kin_noun(title)
+            name = kin.one_meant(noun)
+            if name is None and not kin.known_any(noun):
+                name = kin.placeholder(noun)
+            if name is not None:
+                c = c.model_copy(update={"entity": name})
+        out.append(c)
     return out
 
 

@@ -331,3 +331,19 @@ async def test_the_kids_and_our_daughter_in_a_question_are_the_askers() -> None:
         # Another asker's kids are none of Sam's.
         ctx = await rt.query("What are the kids allergic to?", actor="Ana")
         assert ctx.plan["relatives"] == []
+
+
+async def test_a_kin_word_said_as_a_name_is_the_speakers_relative() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        assert await _deltas(rt, "Mom's birthday is on June 3.") == [
+            ("Sam's mother", "birthday", "June 3")
+        ]
+        assert await _deltas(rt, "Dad turns 70 on Sunday.") == [
+            ("Sam's father", "birthday", "May 5")
+        ]
+        # The one memory knows by name, once there is one.
+        await say_at(rt, "My mom Linda lives in Ohio.", SAID, actor="Sam")
+        assert await _deltas(rt, "Mom works at Target.") == [("Linda", "employer", "Target")]
+        # Another speaker's mother is theirs.
+        r = await say_at(rt, "Mom works at Costco.", SAID, actor="Ana")
+        assert [(d.entity, d.value) for d in r.deltas] == [("Ana's mother", "Costco")]
