@@ -106,9 +106,10 @@ class Asked:
                 # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
                 # for every preference slot, O'Brien's first; "Where does my sister live?"
                 # the sister's before the asker's.
-                rank = 2.5 if self._entity(slot) in self.relatives else 2.0
-                if rank < 2.5 and self.owned(slot):
-                    rank = 2.25
+                if self._entity(slot) in self.relatives:
+                    rank = 2.5
+                else:
+                    rank = 2.25 if self.owned(slot) else 2.0
                 # Of a question of a time, the one with the first day in it first.
                 return rank + self._soon(slot) if self._on_days(slot) else rank
             # "What do I have on Friday?": an occasion told of a day it names (a meeting, a

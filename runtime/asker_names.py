@@ -72,7 +72,7 @@ def family(proj: Projector, plan: QueryPlan, at: ReadPoint) -> tuple[str, ...]:
     name or by noun alone, :meth:`~.forget_kin.Relatives.of_group`) where ``plan`` asks
     what is ahead ("What do I have coming up?", "What's on this weekend?") about the asker
     alone: an assistant's answer holds the son's recital and the sister's birthday too.
-    None for a question of the past, one that names someone else, or one that names
+    Empty for a question of the past, one that names someone else, or one that names
     relatives of its own ("What does my sister have on Friday?" asks about her alone)."""
     if plan.actor is None or not plan.times or plan.past or plan.relatives:
         return ()
