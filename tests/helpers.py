@@ -38,6 +38,23 @@ def extracted_claims(text: str, actor: str = "Dana") -> list[tuple[str, str, str
 _EXTRACTOR = RuleExtractor()
 
 
+DatedRow = tuple[str, str, str, str | None]
+
+
+def dated_rows(text: str, said: datetime, actor: str = "Sam") -> list[DatedRow]:
+    """What the rule extractor asserts in ``text`` said by ``actor`` at ``said``:
+    ``(entity, attribute, value, valid_at ISO date or None)`` per asserted claim."""
+    obs = Observation(content=text, actor=actor, occurred_at=said)
+    return [
+        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
+        for c in _RULES.extract_sync(obs)
+        if c.polarity == "assert"
+    ]
+
+
+_RULES = RuleExtractor()
+
+
 def claim(
     value: str,
     attribute: str = "employer",

@@ -9,26 +9,18 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from nousmem.policies import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.projections.occasion_dates import meets, met_first
 from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
 from nousmem.runtime import FixedClock, MemoryRuntime
-from tests.helpers import say_at
+from tests.helpers import DatedRow, dated_rows, say_at
 
-EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 
-Row = tuple[str, str, str, str | None]
+Row = DatedRow
 
 
 def rows(text: str) -> list[Row]:
-    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
-    return [
-        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
-        for c in EX.extract_sync(obs)
-        if c.polarity == "assert"
-    ]
+    return dated_rows(text, SAID)
 
 
 @pytest.mark.parametrize(

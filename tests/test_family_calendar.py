@@ -10,25 +10,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from nousmem.policies import RuleExtractor
-from nousmem.projections.models import Observation
 from nousmem.runtime import FixedClock, MemoryRuntime
-from tests.helpers import held, say_at
+from tests.helpers import DatedRow as Row
+from tests.helpers import dated_rows, held, say_at
 
-EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 ASKED = datetime(2024, 5, 2, 9, tzinfo=UTC)
 
-Row = tuple[str, str, str, str | None]
-
 
 def rows(text: str) -> list[Row]:
-    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
-    return [
-        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
-        for c in EX.extract_sync(obs)
-        if c.polarity == "assert"
-    ]
+    return dated_rows(text, SAID)
 
 
 @pytest.mark.parametrize(

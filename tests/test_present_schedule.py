@@ -8,11 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from nousmem.policies import RuleExtractor
 from nousmem.policies.timeexpr import resolve_time_expressions
-from nousmem.projections.models import Observation
+from tests.helpers import DatedRow, dated_rows
 
-EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 
 
@@ -48,13 +46,8 @@ def test_a_present_that_schedules_is_ahead(text: str, days: tuple[str, ...]) -> 
     assert tuple(m.start.isoformat() for m in resolve_time_expressions(text, SAID)) == days
 
 
-def rows(text: str) -> list[tuple[str, str, str, str | None]]:
-    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
-    return [
-        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
-        for c in EX.extract_sync(obs)
-        if c.polarity == "assert"
-    ]
+def rows(text: str) -> list[DatedRow]:
+    return dated_rows(text, SAID)
 
 
 @pytest.mark.parametrize(
@@ -71,7 +64,5 @@ def rows(text: str) -> list[tuple[str, str, str, str | None]]:
         ("Birds fly to Africa in winter.", []),
     ],
 )
-def test_a_flight_taken_in_the_present_is_a_trip(
-    text: str, expected: list[tuple[str, str, str, str | None]]
-) -> None:
+def test_a_flight_taken_in_the_present_is_a_trip(text: str, expected: list[DatedRow]) -> None:
     assert rows(text) == expected
