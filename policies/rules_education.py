@@ -148,9 +148,11 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         r"\b(?i:started|starting|start|starts|began|begin|begins)\s+(?:(?i:at)\s+)?"
         r"(?i:college|university|uni|school|grad\s+school|graduate\s+school|law\s+school"
         r"|med\s+school|medical\s+school|business\s+school|high\s+school|middle\s+school"
-        r"|elementary\s+school|primary\s+school|kindergarten|preschool|pre-k|nursery"
-        r"|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
-        r"\s+grade)\s+(?i:at)\s+" + CAP + VAL,
+        r"|elementary\s+school|primary\s+school|kindergarten|preschool|pre-k|nursery|"
+        + _ORDINAL
+        + r"\s+grade)\s+(?i:at)\s+"
+        + CAP
+        + VAL,
         elide="past",
         denial_drops=True,
     ),

@@ -15,6 +15,7 @@ import re
 from nousmem.policies.letters import UPPER
 from nousmem.policies.tense_booked import booked_for
 from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds, last_match
+from nousmem.policies.timeexpr_patterns import DAYS
 
 __all__ = [
     "clause_before",
@@ -132,8 +133,7 @@ _FROM_EVENT = re.compile(r"\b(?:from|of|about|after|since)\b", re.IGNORECASE)
 
 # A day listed after another: "on Monday and Thursday", "on Monday, Tuesday or Friday".
 _LISTED_AFTER = re.compile(
-    r"(?:\bon\s+)?\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:,\s*(?:(?:and|or)\s+)?"
-    r"|\s+(?:and|or|&)\s+)$",
+    r"(?:\bon\s+)?\b(?:" + "|".join(DAYS) + r")(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)$",
     re.IGNORECASE,
 )
 
@@ -144,7 +144,7 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     if _SCHEDULE_LEAD.search(text, max(left, start - 30), start):
         return True
     listed = _LISTED_AFTER.search(text, max(left, start - 16), start)
-    if listed is not None and listed.start() < start:
+    if listed is not None:
         return _scheduled(text, listed.start(), left)
     if _UNTIL_LEAD.search(text, max(left, start - 8), start):
         c_left, _ = bounds(CLAUSE_END, text, start, start)

@@ -57,6 +57,7 @@ from nousmem.policies.timeexpr_patterns import (
     CALENDAR_OPENERS,
     DAY_NUM,
     DAY_WORD_OFFSET,
+    DAYS,
     HOLIDAY_WORDS,
     MONTH_NUMBERS,
     MONTHS,
@@ -255,8 +256,8 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
 
 # The weekdays listed after "every": "every Tuesday and", "every Monday, Wednesday and".
 _EVERY_LIST = re.compile(
-    r"\b(?:every|each)\s+(?:other\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-    r"(?:,\s*|\s+))+(?:(?:and|or|&)\s+)?$",
+    r"\b(?:every|each)\s+(?:other\s+)?(?:(?:" + "|".join(DAYS) + r")(?:,\s*|\s+))+"
+    r"(?:(?:and|or|&)\s+)?$",
     re.IGNORECASE,
 )
 _FULL_MONTH_STOP = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.$", re.IGNORECASE)

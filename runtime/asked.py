@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
@@ -93,31 +93,32 @@ class Asked:
         values use (a compiled item's words, or a belief value: "Stripe" in "When did I
         start at Stripe?"; 0 when none)."""
         if slot.kind in ("fact", "preference"):
-            if self._entity(slot) in self.family:
+            entity = self._entity(slot)
+            day = self._day(slot)
+            if entity in self.family:
                 # The asker's family answers a question of what is ahead with what falls
                 # in it only: the sister's employer is no answer to "What's coming up?".
-                if not self._on_days(slot):
+                if day is None:
                     return 0.0
                 # "Whose birthday is coming up?" names the attribute by its own word:
                 # theirs before the asker's own days.
                 named = asks_about(self.plan, slot.key.rpartition(".")[2], ())
-                return (2.5 if named else 2.0) + self._soon(slot)
-            if self.attribute(slot.key) or (slot.kind == "preference" and self.preferences):
-                # Whose the slot is breaks the tie: "What are O'Brien's preferences?" asks
-                # for every preference slot, O'Brien's first; "Where does my sister live?"
-                # the sister's before the asker's.
-                if self._entity(slot) in self.relatives:
-                    rank = 2.5
+                return (2.5 if named else 2.0) + self._soon(day)
+            # A slot of an attribute the question names, or (a question of a time: "What do
+            # I have on Friday?") of an occasion told of a day it names. Whose the slot is
+            # breaks the tie: "What are O'Brien's preferences?" asks for every preference
+            # slot, O'Brien's first; "Where does my sister live?" the sister's before the
+            # asker's; then the one with the first day in the question's period.
+            if (
+                self.attribute(slot.key)
+                or (slot.kind == "preference" and self.preferences)
+                or day is not None
+            ):
+                if entity in self.relatives:
+                    whose = 2.5
                 else:
-                    rank = 2.25 if self.owned(slot) else 2.0
-                # Of a question of a time, the one with the first day in it first.
-                return rank + self._soon(slot) if self._on_days(slot) else rank
-            # "What do I have on Friday?": an occasion told of a day it names (a meeting, a
-            # task due) answers it as a named attribute would.
-            if self._on_days(slot):
-                if self._entity(slot) in self.relatives:
-                    return 2.5 + self._soon(slot)  # "What does my sister have on Friday?"
-                return (2.25 if self.owned(slot) else 2.0) + self._soon(slot)
+                    whose = 2.25 if entity in self.entities else 2.0
+                return whose + self._soon(day)
             # A standing instruction applies to every answer: next after what is asked.
             if slot.key.rpartition(".")[2] in STANDING_ATTRIBUTES:
                 return 1.5
@@ -131,48 +132,37 @@ class Asked:
                 return 2.0
         return self._value_share(slot)
 
-    def _soon(self, slot: WorldviewSlot) -> float:
-        """Under 0.1, more the sooner in the question's period ``slot`` has a day: among
+    def _soon(self, day: date | None) -> float:
+        """Under 0.1, more the sooner ``day`` is in the question's period (0 for none): of
         slots of one rank, what comes first in the period is shown first ("What's coming
         up?": the birthday on Saturday before the trip next week)."""
-        if self.period is None:
-            return 0.0
-        annual = slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES
-        days = [
-            d
-            for c in slot.candidates
-            if c.status == "selected"
-            for d in ((day_in(c.value, self.period) if annual else first_day(c, self.period)),)
-            if d is not None
-        ]
-        if not days:
+        if day is None or self.period is None:
             return 0.0
         lo, hi = self.period[0].date(), self.period[1].date()
-        return 0.099 * (1 - (min(days) - lo).days / max(1, (hi - lo).days))
+        return 0.099 * (1 - (day - lo).days / max(1, (hi - lo).days))
 
-    def _on_days(self, slot: WorldviewSlot) -> bool:
-        """Whether ``slot`` is of a named entity (any, if it names none), a relative the
-        question names or the asker's family it reaches (``QueryPlan.family``), and
-        holds an occasion told of a day in the question's period, or a birthday or an
-        anniversary that falls in it ("What do I have coming up?" finds "Our anniversary is
-        May 4")."""
-        if self.period is None:
-            return False
-        if self.entities and not self.owned(slot):
-            entity = self._entity(slot)
-            if entity not in self.relatives and entity not in self.family:
-                return False
+    def _day(self, slot: WorldviewSlot) -> date | None:
+        """The first day in the question's period of what ``slot`` holds, where the slot
+        is of a named entity (any, if it names none), of a relative the question names or
+        of the asker's family it reaches (``QueryPlan.family``): an occasion told of a day
+        in the period, or a birthday or an anniversary that falls in it ("What do I have
+        coming up?" finds "Our anniversary is May 4"). None otherwise."""
+        period = self.period
+        if period is None:
+            return None
+        entity = self._entity(slot)
+        if self.entities and not (
+            entity in self.entities or entity in self.relatives or entity in self.family
+        ):
+            return None
+        selected = [c for c in slot.candidates if c.status == "selected"]
         if slot.kind == "fact" and slot.key.rpartition(".")[2] in ANNUAL_ATTRIBUTES:
-            return any(
-                c.status == "selected" and day_in(c.value, self.period) is not None
-                for c in slot.candidates
-            )
-        if not slot.occasions:
-            return False
-        return any(
-            c.status == "selected" and first_day(c, self.period) is not None
-            for c in slot.candidates
-        )
+            days = [day_in(c.value, period) for c in selected]
+        elif slot.occasions:
+            days = [first_day(c, period) for c in selected]
+        else:
+            return None
+        return min((d for d in days if d is not None), default=None)
 
     def _value_share(self, slot: WorldviewSlot) -> float:
         """The share of the question's words that the slot's values use (0 when none)."""

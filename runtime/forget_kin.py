@@ -24,6 +24,7 @@ from nousmem.runtime.docrows import DocRow
 
 __all__ = [
     "STAND_IN",
+    "TITLE_WORDS",
     "Relatives",
     "introduces",
     "kin_noun",
@@ -89,6 +90,9 @@ _SAME_AS = {
     "nana": "grandmother",
     "grandpa": "grandfather",
 }
+#: The words that stand for a relative's noun ("mom" for "mother"); said as a name ("Mom
+#: works at Target"), each is the speaker's relative by that noun.
+TITLE_WORDS = frozenset(_SAME_AS)
 # How each noun may be said, for reading the statements that introduced a relative.
 _SAID_AS = {
     noun: "|".join([noun, *(s for s, same in _SAME_AS.items() if same == noun)])

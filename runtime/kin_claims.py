@@ -16,7 +16,7 @@ daughter ..." is read as "my daughter ...". A sentence about a group ("My kids h
 game on Saturday", "The kids are allergic to peanuts") is read of each relative memory knows
 by name that the group's nouns may mean, and keeps what it says of each (:data:`OF_EACH`).
 A kin word said as a name ("Mom works at Target", "Mom's birthday is June 3") is the
-speaker's relative by that noun (:data:`TITLES`, :func:`titled_kin`).
+speaker's relative by that noun (``forget_kin.TITLE_WORDS``, :func:`titled_kin`).
 Never for friends (memory knowing one friend says nothing of how many one has), only for a
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
 nothing, and only with the rule extractor: a plugged-in model reads the sentence its own
@@ -37,19 +37,16 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.docrows import DocRow
-from nousmem.runtime.forget_kin import STAND_IN, Relatives, kin_noun, renamed
+from nousmem.runtime.forget_kin import STAND_IN, TITLE_WORDS, Relatives, kin_noun, renamed
 
-__all__ = ["TITLES", "kin_claims", "titled_kin"]
+__all__ = ["kin_claims", "titled_kin"]
 
 _RULES = RuleExtractor()
 
 # "Our daughter has a recital on Friday": a household's relative is the speaker's too, and
 # so is a kin word said as a name ("Mom works at Target"). Not "my sister-in-law".
-_TITLE_WORDS = ("Mom", "Mum", "Dad", "Grandma", "Grandpa", "Granny", "Nana")
-_TITLE = "(?-i:" + "|".join(_TITLE_WORDS) + ")"
-#: Kin words said as a name ("Mom's birthday is June 3", "Dad turns 70 on Sunday"): the
-#: speaker's relative by that noun, as "my mom" is.
-TITLES = frozenset(w.lower() for w in _TITLE_WORDS)
+# Capitalised, as a name is said ("Mom", not "mom").
+_TITLE = "(?-i:" + "|".join(sorted(w.capitalize() for w in TITLE_WORDS)) + ")"
 _START = re.compile(rf"^(?:(?:my|our)\s+(?P<kin>{KIN_ALT})|(?P<title>{_TITLE}))\b(?!-)", re.I)
 # "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
 # group's verb right after it (not "The kids at school are loud"). Not "my family", which
@@ -132,16 +129,16 @@ def kin_claims(
 def titled_kin(
     obs: Observation, claims: Sequence[Claim], beliefs: BeliefStore, docs: Mapping[str, DocRow]
 ) -> list[Claim]:
-    """``claims`` with an entity that is a kin word said as a name (:data:`TITLES`) made the
+    """``claims`` with an entity that is a kin word said as a name (``TITLE_WORDS``) made the
     speaker's relative it means: the one memory knows by name, else the one known by the
     noun alone ("Sam's mother"); as said where it may mean several."""
-    if obs.actor is None or not any(match_key(c.entity) in TITLES for c in claims):
+    if obs.actor is None or not any(match_key(c.entity) in TITLE_WORDS for c in claims):
         return list(claims)
     kin = Relatives(beliefs, docs, obs.actor)
     out = []
     for c in claims:
         title = match_key(c.entity)
-        if title in TITLES:
+        if title in TITLE_WORDS:
             noun = kin_noun(title)
             name = kin.one_meant(noun)
             if name is None and not kin.known_any(noun):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
+from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
 from nousmem.runtime import MemoryRuntime, RouteResult
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.ids import IdGenerator
@@ -53,6 +54,19 @@ def dated_rows(text: str, said: datetime, actor: str = "Sam") -> list[DatedRow]:
 
 
 _RULES = RuleExtractor()
+
+
+def told(value: str, *days: date) -> WorldviewCandidate:
+    """A selected snapshot candidate ``value`` told of ``days`` (none: a value with no day,
+    such as a routine's)."""
+    return WorldviewCandidate(
+        id=value,
+        value=value,
+        status="selected",
+        score=1.0,
+        components=ScoreComponents(),
+        told=tuple((d, d.isoformat()) for d in days),
+    )
 
 
 def claim(

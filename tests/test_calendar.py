@@ -10,9 +10,8 @@ from datetime import UTC, date, datetime
 import pytest
 
 from nousmem.projections.occasion_dates import meets, met_first
-from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
 from nousmem.runtime import FixedClock, MemoryRuntime
-from tests.helpers import DatedRow, dated_rows, say_at
+from tests.helpers import DatedRow, dated_rows, say_at, told
 
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 
@@ -93,20 +92,9 @@ def test_events_read(text: str, expected: list[Row]) -> None:
     assert rows(text) == expected
 
 
-def _told(value: str, *days: date) -> WorldviewCandidate:
-    return WorldviewCandidate(
-        id=value,
-        value=value,
-        status="selected",
-        score=1.0,
-        components=ScoreComponents(),
-        told=tuple((d, d.isoformat()) for d in days),
-    )
-
-
 def test_a_period_is_half_open_and_puts_what_meets_it_first() -> None:
     friday = (datetime(2024, 5, 3, tzinfo=UTC), datetime(2024, 5, 4, tzinfo=UTC))
-    on, after, undated = _told("a", date(2024, 5, 3)), _told("b", date(2024, 5, 4)), _told("c")
+    on, after, undated = told("a", date(2024, 5, 3)), told("b", date(2024, 5, 4)), told("c")
     assert meets(on, friday)
     assert not meets(after, friday)  # the day the period ends is not in it
     assert not meets(undated, friday)
@@ -335,9 +323,9 @@ def test_calendar_requests_read(text: str, expected: list[Row]) -> None:
 
 def test_what_meets_a_period_comes_in_the_order_of_its_days() -> None:
     fortnight = (datetime(2024, 5, 2, tzinfo=UTC), datetime(2024, 5, 16, tzinfo=UTC))
-    later, sooner = _told("later", date(2024, 5, 9)), _told("sooner", date(2024, 5, 3))
-    routine = _told("yoga every Tuesday")  # Tuesday 7 May
-    gone = _told("gone", date(2024, 4, 1))
+    later, sooner = told("later", date(2024, 5, 9)), told("sooner", date(2024, 5, 3))
+    routine = told("yoga every Tuesday")  # Tuesday 7 May
+    gone = told("gone", date(2024, 4, 1))
     assert [c.value for c in met_first([gone, later, routine, sooner], fortnight)] == [
         "sooner",
         "yoga every Tuesday",

@@ -11,9 +11,8 @@ import pytest
 from nousmem.policies import RuleExtractor
 from nousmem.projections.models import Observation
 from nousmem.projections.occasion_dates import meets
-from nousmem.projections.worldview_models import ScoreComponents, WorldviewCandidate
 from nousmem.runtime import FixedClock, MemoryRuntime
-from tests.helpers import say_at
+from tests.helpers import DatedRow, dated_rows, say_at, told
 
 EX = RuleExtractor()
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
@@ -56,27 +55,21 @@ def test_routines_read(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert rows(text) == expected
 
 
-def _candidate(value: str) -> WorldviewCandidate:
-    return WorldviewCandidate(
-        id=value, value=value, status="selected", score=1.0, components=ScoreComponents()
-    )
-
-
 def test_a_routine_meets_a_period_holding_its_weekday() -> None:
     tuesday = (datetime(2024, 5, 7, tzinfo=UTC), datetime(2024, 5, 8, tzinfo=UTC))
     wednesday = (datetime(2024, 5, 8, tzinfo=UTC), datetime(2024, 5, 9, tzinfo=UTC))
     weekend = (datetime(2024, 5, 4, tzinfo=UTC), datetime(2024, 5, 6, tzinfo=UTC))
     month = (datetime(2024, 6, 1, tzinfo=UTC), datetime(2024, 7, 1, tzinfo=UTC))
-    yoga = _candidate("yoga every Tuesday")
+    yoga = told("yoga every Tuesday")
     assert meets(yoga, tuesday)
     assert not meets(yoga, wednesday)
     assert not meets(yoga, month)  # every long period holds a Tuesday: no answer
-    assert meets(_candidate("swim practice on Saturdays"), weekend)
-    assert meets(_candidate("team standup every day"), wednesday)
-    assert not meets(_candidate("team standup on weekdays"), weekend)
-    assert meets(_candidate("brunch every weekend"), weekend)
-    assert not meets(_candidate("Tuesday"), tuesday)  # a name, not a routine
-    assert not meets(_candidate("hiking"), tuesday)
+    assert meets(told("swim practice on Saturdays"), weekend)
+    assert meets(told("team standup every day"), wednesday)
+    assert not meets(told("team standup on weekdays"), weekend)
+    assert meets(told("brunch every weekend"), weekend)
+    assert not meets(told("Tuesday"), tuesday)  # a name, not a routine
+    assert not meets(told("hiking"), tuesday)
 
 
 async def test_a_question_about_a_weekday_gets_its_routines_first() -> None:
@@ -97,13 +90,8 @@ async def test_a_question_about_a_weekday_gets_its_routines_first() -> None:
         assert line.startswith("- fact Sam.activity: plans with Ana (4 May 2024)"), line
 
 
-def dated(text: str) -> list[tuple[str, str, str, str | None]]:
-    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
-    return [
-        (c.entity, c.attribute, c.value, c.valid_at and c.valid_at.isoformat())
-        for c in EX.extract_sync(obs)
-        if c.attribute == "activity"
-    ]
+def dated(text: str) -> list[DatedRow]:
+    return [r for r in dated_rows(text, SAID) if r[1] == "activity"]
 
 
 @pytest.mark.parametrize(
@@ -143,11 +131,11 @@ def test_routines_on_several_days_read_undated(
 def test_a_routine_on_several_weekdays_meets_each() -> None:
     thursday = (datetime(2024, 5, 9, tzinfo=UTC), datetime(2024, 5, 10, tzinfo=UTC))
     wednesday = (datetime(2024, 5, 8, tzinfo=UTC), datetime(2024, 5, 9, tzinfo=UTC))
-    practice = _candidate("soccer practice every Tuesday and Thursday")
+    practice = told("soccer practice every Tuesday and Thursday")
     assert meets(practice, thursday)
     assert not meets(practice, wednesday)
-    assert meets(_candidate("yoga every Monday, Wednesday and Friday"), wednesday)
-    assert meets(_candidate("swim on Mondays and Thursdays"), thursday)
+    assert meets(told("yoga every Monday, Wednesday and Friday"), wednesday)
+    assert meets(told("swim on Mondays and Thursdays"), thursday)
 
 
 @pytest.mark.parametrize(
