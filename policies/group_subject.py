@@ -43,10 +43,12 @@ SHARED_ATTRIBUTES = frozenset(
 
 # "we", "we've" (not "we'd", a modal; "we're" and "we'll" only where a plan is read: the
 # "'re" a rule reads itself, "We're vegetarian", "We're planning a trip", "We're moving to
-# Denver"; "We'll move to Denver").
+# Denver"; "We'll move to Denver", and a trip, which its rule reads only with a time ahead:
+# "We'll visit Rome next year", "We'll be in Lisbon in May", "We'll leave for Paris on
+# Friday").
 _WE = re.compile(
     r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)"
-    r"|(?i:we['\u2019]ll)(?=\s+(?i:move|relocate)\b)"
+    r"|(?i:we['\u2019]ll)(?=\s+(?i:move|relocate|visit|leave|fly|drive|head|be\s+in)\b)"
 )
 # Words that may stand between "we" and the verb of a statement of what we did or do.
 _BETWEEN = words(
@@ -82,7 +84,7 @@ _CHANGE = words("move relocate switch migrate")
 # "We're visiting my parents next week" (the rules read the verb after the "'re").
 _UNDER_WAY = words(
     "going having hosting throwing visiting seeing meeting taking attending celebrating "
-    "playing spending heading flying driving"
+    "playing spending heading flying driving leaving off"
 )
 # A change "we" are going to make: "We're going to move to Linear", "We're going to use
 # Postgres for the new service" (a plan: ``policies/plans.py``).

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
+from nousmem.policies.joint_subject import PAIRED_ATTRIBUTES, SPEAKER, joint_subject
 from nousmem.policies.patterns import MULTI_VALUED, Rule
 from nousmem.policies.plans import PLAN_ATTRIBUTE, awaited_lead, plan_of, supposed_plan
 from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
@@ -61,6 +62,7 @@ def match_claims(
     """The claims of one match of ``rule`` in sentence ``sent`` of ``obs`` (none when the
     match says nothing of anyone now: a condition, a question's part, a report of someone
     else's about the speaker, an ended state; a state to come is a plan)."""
+    partners: tuple[str, ...] = ()  # names joined to the subject: "Tom and Ana went"
     if rule.subject == "pair":
         walk = joint_walk(sent, match.start("pair"), match.start("act"))
     elif rule.subject == "speaker":
@@ -85,8 +87,12 @@ def match_claims(
                 walk = joint_walk(sent, we, match.start())
         if walk.kind == "elided" and not may_elide(rule, match):
             return []
+        if rule.value != "name":  # "Tom is my brother": the name is the value, not a subject
+            walk, partners = joint_subject(sent, walk)
         if (rule.solo or (rule.speaker_joint and walk.kind != "actor")) and joined(sent, walk):
             return []
+        if rule.solo or rule.speaker_joint or rule.attribute in PAIRED_ATTRIBUTES:
+            partners = ()  # "Ana and I are engaged": the pair rules read the other one
     if walk.conditional and rule.attribute != "goal":
         return []
     if rule.others_only and walk.kind in ("actor", "elided"):
@@ -249,7 +255,8 @@ def match_claims(
         )
     ]
     if planned:
-        return claims  # one plan: not the items, a "nor" or the place left of the state
+        # One plan: not the items, a "nor" or the place left of the state.
+        return _each(claims, partners, obs.actor)
     nor = _NOR.match(text, vend) if phrase else None
     if nor is not None and (walk.plain_neg or cess or neg_word) and nor.end() < match.end(group):
         other = value_of(rule, match, group, sent, obs, nor.end())
@@ -279,7 +286,19 @@ def match_claims(
             fields = claims[0].model_dump()
             fields.update(value=old[0], polarity="negate")
             claims.append(Claim(**fields))
-    return claims
+    return _each(claims, partners, obs.actor)
+
+
+def _each(claims: list[Claim], partners: tuple[str, ...], actor: str | None) -> list[Claim]:
+    """``claims`` and, for each name joined before their subject, the same of that one
+    (in the order the subject names them: "Tom and Ana" gives Tom's, then Ana's)."""
+    out: list[Claim] = []
+    for partner in partners:
+        entity = actor if partner == SPEAKER else partner
+        if entity is None or entity == claims[0].entity or len(entity) > _MAX_TEXT:
+            continue
+        out.extend(c.model_copy(update={"entity": entity}) for c in claims)
+    return out + claims
 
 
 def _visible(text: str) -> bool:

@@ -44,6 +44,7 @@ from nousmem.policies.rules_seeking import SEEKING_RULES
 from nousmem.policies.rules_tasks import TASK_RULES
 from nousmem.policies.rules_tools import TOOL_RULES, USES_RULES
 from nousmem.policies.rules_traits import TRAIT_RULES
+from nousmem.policies.rules_travel import TRAVEL_RULES
 from nousmem.policies.rules_vehicles import VEHICLE_RULES
 from nousmem.policies.rules_work import WORK_RULES
 from nousmem.policies.rules_work_hours import WORK_HOURS_RULES
@@ -383,6 +384,7 @@ RULES: tuple[Rule, ...] = (
     + CARE_RULES
     + GOAL_RULES
     + PLACE_RULES
+    + TRAVEL_RULES
     + PERSONAL_RULES
     + HEALTH_RULES
     + EDUCATION_RULES

@@ -92,6 +92,9 @@ GOAL_RULES: tuple[Rule, ...] = (
         value="status",
         template="get {}",
         settled=True,
+        # The pair's own change: "Tom and I are getting married" is the speaker's plan (the
+        # relationship rules read Tom), not one of each name joined (joint_subject.py).
+        speaker_joint=True,
     ),
     # "I'm starting grad school in September", "I start law school in August", "I'll begin
     # my PhD next fall", "I'm starting a new job next month", "Mia starts swim lessons next

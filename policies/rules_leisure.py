@@ -184,7 +184,9 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"|(?:(?<='m\s)|(?<='s\s)|(?<='re\s)|(?<=\bam\s)|(?<=\bis\s)|(?<=\bare\s))heading)"
         r"\s+(?i:to)\s+"
         r"(?=(?i:a|an|the|some|this|my)\s|[" + UPPER + "])"
-        r"(?!(?i:the\s+(?:bathroom|toilet|store)\b))" + VAL,
+        r"(?!(?i:the\s+(?:bathroom|toilet|store)\b))"
+        # A listed place is a trip (rules_travel.py), not a pastime.
+        r"(?!" + PLACE_NAME + ")" + VAL,
     ),
     make_rule(
         "activity",

@@ -17,7 +17,7 @@ from nousmem.policies.patterns import CAP, POSS, VAL, Rule, make_rule
 from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.timeexpr_patterns import DAY_RE, HOLIDAY_RE, MONTH_RE
 
-__all__ = ["PLACE_RULES"]
+__all__ = ["NAMED_PLACE", "PLACE_RULES", "STAY_WHEN"]
 
 # People one visits ("my grandma", "a friend", "my best friend's mom"): not places.
 _KIN_WORDS = (
@@ -68,7 +68,7 @@ _NAME = (
     r"(?:\s+[" + UPPER + r"][" + LETTER + r"'-]+){0,3}"
 )
 _NOT_SOMEONES = r"(?![\w'\u2019-])(?<!['\u2019]s)"
-_NAMED_PLACE = r"(?:[Tt]he\s+)?" + _NOT_A_PLACE + r"(?P<val>" + _NAME + r")" + _NOT_SOMEONES
+NAMED_PLACE = r"(?:[Tt]he\s+)?" + _NOT_A_PLACE + r"(?P<val>" + _NAME + r")" + _NOT_SOMEONES
 # The same, as a condition inside another rule (no ``val`` group).
 _NAMED_PLACE_AHEAD = r"(?:[Tt]he\s+)?" + _NOT_A_PLACE + _NAME + _NOT_SOMEONES
 
@@ -81,7 +81,7 @@ _PLACE_IN = (
 
 # When a stay ahead is: a time right after the place ("I'll be in London next week / on
 # Friday / in June / for two weeks / over Christmas / from the 3rd").
-_STAY_WHEN = (
+STAY_WHEN = (
     r"(?=\s+(?:(?i:next|this|on|from|until|till|over|tomorrow|for\s+(?:a|an|one|two|three"
     r"|four|five|six|\d+|the|work|business)|in\s+(?:\d+\s+\w+|the\s+(?:spring|summer|fall"
     r"|autumn|winter)))\b|(?i:in)\s+(?=[" + UPPER + r"])(?i:" + MONTH_RE + r")\b))"
@@ -127,7 +127,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?:(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:currently|still|now)\s+)?(?i:renting)"
         r"|\b(?i:rent|rents))\s+(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
         r"(?i:apartment|flat|house|place|room|condo|studio|townhouse|loft|bungalow|duplex)\s+"
-        r"(?i:in)\s+" + _NAMED_PLACE + r"(?!\s+(?i:for|this|next|over)\b)",
+        r"(?i:in)\s+" + NAMED_PLACE + r"(?!\s+(?i:for|this|next|over)\b)",
     ),
     # "We moved into a new house in Austin", "I'm moving into an apartment in Brooklyn": a
     # home moved into is where one lives (not "moved into a new office", "into a new role").
@@ -137,7 +137,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"\b(?i:moved|moving|move|moves)\s+(?i:into|in\s+to)\s+(?i:a|an|the|our|my)\s+"
         r"(?:(?!(?i:vacation|holiday|summer|beach|rental)\b)[\w-]+\s+){0,2}?"
         r"(?i:apartment|flat|house|home|place|condo|studio|townhouse|loft|bungalow|duplex)\s+"
-        r"(?i:in)\s+" + _NAMED_PLACE,
+        r"(?i:in)\s+" + NAMED_PLACE,
         change=True,
         elide="past",
     ),
@@ -145,7 +145,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         "visited",
         "visited toured explored",
         # "explored the coast up in the Pacific Northwest": the name says where, not "coast".
-        r"\b(?i:visited|toured|explored)\s+" + _PLACE_IN + _NAMED_PLACE,
+        r"\b(?i:visited|toured|explored)\s+" + _PLACE_IN + NAMED_PLACE,
         elide="past",
     ),
     make_rule(
@@ -223,7 +223,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         # travel to Japan" has not happened.
         r"\b(?i:traveled|travelled|flew|drove|sailed|backpacked|cycled|biked|hitchhiked"
         r"|road-tripped)\s+(?:(?i:all|back|out|over|down|up)\s+)?"
-        r"(?i:to|through|around|across|round)\s+" + _NAMED_PLACE,
+        r"(?i:to|through|around|across|round)\s+" + NAMED_PLACE,
         elide="past",
     ),
     make_rule(
@@ -238,7 +238,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?:(?i:of)\s+(?:[\w'-]+\s+){1,4}?)?"
         # "... while in Spain", "... back in Spain", "... when I was in Spain".
         r"(?:(?i:while|back|out|over|up|down|(?:when|while)\s+(?:I|we)\s+(?:was|were))\s+)?"
-        r"(?i:in|at)\s+" + _NAMED_PLACE,
+        r"(?i:in|at)\s+" + NAMED_PLACE,
         elide="past",
         # "I never took a photo in Paris" does not say one was never there.
         denial_drops=True,
@@ -252,7 +252,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"(?:'re|'m|'s|\bam|\bare|\bis)\s+(?:(?i:now|actually|still|finally)\s+)?"
         # "I'm going back to Paris in June": a return is a trip too.
         r"(?i:going|flying|heading|travell?ing)\s+(?:(?i:back)\s+)?(?i:to)\s+"
-        + _NAMED_PLACE
+        + NAMED_PLACE
         + r"(?=\s+(?:(?i:instead\s+of|next\s+(?:week|month|year|summer|spring|fall|autumn"
         r"|winter)|this\s+(?:month|summer|spring|fall|autumn|winter|year)|for\s+(?:a|an|one"
         r"|two|three|four|five|six|\d+)\s+(?:days|weeks?|months?|nights)|in\s+(?:\d+\s+"
@@ -261,7 +261,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"|December)\b))",
         template="trip to {}",
         # "to Japan next month and (to) Korea": further places, not "and going to X".
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
     ),
     # "I'm planning a trip to Japan and Korea", "We plan a road trip to Utah and Nevada": a
     # trip to each place of the list (the goal rule in rules.py reads the first, as this
@@ -271,9 +271,9 @@ PLACE_RULES: tuple[Rule, ...] = (
         "planning plan plans",
         r"\b(?i:planning|plan|plans)\s+(?i:a|an|our|my)\s+(?P<verb>(?:(?i:road|family|big|long"
         r"|short|quick|weekend|ski|camping|beach|business|solo|summer|winter|spring|fall)\s+)?"
-        r"(?i:trip|vacation|holiday|honeymoon|getaway|visit))\s+(?i:to)\s+" + _NAMED_PLACE,
+        r"(?i:trip|vacation|holiday|honeymoon|getaway|visit))\s+(?i:to)\s+" + NAMED_PLACE,
         template="{verb} to {}",
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
     ),
     # "I'll be in London next week", "I'm going to be in Tokyo for two weeks in May",
     # "I'm spending two weeks in Portugal in July": a stay ahead, with a time (not "I'll be
@@ -286,19 +286,19 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"|(?:'m|\bam|'re|\bare)\s+(?i:spending)\s+(?:(?i:a|the|two|three|four|five|six|ten"
         r"|a\s+few|a\s+couple\s+of|\d+)\s+)?(?i:days?|nights?|weeks?|months?|weekend|summer"
         r"|winter|holidays)\s+)"
-        r"(?i:in)\s+" + _NAMED_PLACE + _STAY_WHEN,
+        r"(?i:in)\s+" + NAMED_PLACE + STAY_WHEN,
         template="trip to {}",
         settled=True,  # not "If I'll be in Paris in June, ..."
-        items=r"(?:(?i:in)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:in)\s+)?" + NAMED_PLACE,
     ),
-    # "I'm in Chicago for work until Thursday", "I'm currently in Tokyo on business": a
-    # stay under way (not "I'm in Chicago", which says no more than where one is, nor a home:
-    # "I'm based in Chicago" is the location's).
+    # "I'm in Chicago for work until Thursday", "I'm currently in Tokyo on business", "Tom is
+    # in Tokyo this week": a stay under way (not "I'm in Chicago", which says no more than
+    # where one is, nor a home: "I'm based in Chicago" is the location's).
     make_rule(
         "visited",
         "in",
-        r"(?:'m|\bam|'re|\bare)\s+(?:(?i:currently|now|still)\s+)?(?i:in)\s+"
-        + _NAMED_PLACE
+        r"(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:currently|now|still)\s+)?(?i:in)\s+"
+        + NAMED_PLACE
         + r"(?=\s+(?i:for\s+(?:work|business|a\s+conference|a\s+wedding|the\s+week(?:end)?"
         r"|a\s+few\s+days|(?:a|two|three|four|five|\d+)\s+(?:days|weeks|nights))|on\s+business"
         r"|on\s+vacation|on\s+holiday|until|till|through|this\s+week(?:end)?)\b)",
@@ -309,9 +309,9 @@ PLACE_RULES: tuple[Rule, ...] = (
         "goal",
         "flying",
         r"(?:'re|'m|'s|\bam|\bare|\bis)\s+(?:(?i:now|actually|still|finally)\s+)?"
-        r"(?i:flying)\s+(?:(?i:out|back|home)\s+)?(?i:to)\s+" + _NAMED_PLACE,
+        r"(?i:flying)\s+(?:(?i:out|back|home)\s+)?(?i:to)\s+" + NAMED_PLACE,
         template="trip to {}",
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
     ),
     # "I fly to Rome on Friday", "Ana flies out to Lima next week": a flight in the present
     # with a time it is taken (not "I fly to Rome every month", a habit; nor "I fly to Rome
@@ -320,12 +320,12 @@ PLACE_RULES: tuple[Rule, ...] = (
         "goal",
         "fly flies",
         r"\b(?i:fly|flies)\s+(?:(?i:out|back|home)\s+)?(?i:to)\s+"
-        + _NAMED_PLACE
+        + NAMED_PLACE
         + r"(?!\s+(?i:on\s+\w+days|on\s+weekends)\b)"  # "on Fridays": a habit
-        + _STAY_WHEN,
+        + STAY_WHEN,
         template="trip to {}",
         settled=True,  # not "If I fly to Rome on Friday, ..."
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
     ),
     # "My trip to Japan is next month", "my upcoming vacation to Bali", "My flight to
     # Tokyo is on Friday": one's own trip, still ahead.
@@ -338,10 +338,10 @@ PLACE_RULES: tuple[Rule, ...] = (
         + r")"
         + _TRIP_NOUN
         + r"\s+(?i:to)\s+"
-        + _NAMED_PLACE,
+        + NAMED_PLACE,
         subject="poss",
         template="trip to {}",
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
         subject_list=True,  # "My trip to Japan and Korea is next month"
     ),
     # "I booked a flight to Tokyo", "I have tickets to Lisbon", "We got a hotel in Rome".
@@ -356,9 +356,9 @@ PLACE_RULES: tuple[Rule, ...] = (
         r"|\d+)\s+)?(?:"
         + _TRIP_NOUN
         + r"\s+(?i:to)|(?:[\w'-]+\s+)?(?i:hotel|hostel|airbnb|cabin|room)\s+(?i:in))\s+"
-        + _NAMED_PLACE,
+        + NAMED_PLACE,
         template="trip to {}",
-        items=r"(?:(?i:to)\s+)?" + _NAMED_PLACE,
+        items=r"(?:(?i:to)\s+)?" + NAMED_PLACE,
         plain_denial_drops=True,
     ),
 )

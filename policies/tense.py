@@ -35,7 +35,8 @@ _FUTURE = re.compile(
     r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
     r"|plan(?:s|ning)?\s+(?:to|on|a|an|our|my|the)|planning|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
-    r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading"
+    r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading|headed"
+    r"|off\s+to"
     r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
     r"|quitting|switching|migrating|turning"
     r"|relocating|transferring|expecting)"
@@ -93,7 +94,7 @@ _PAST = re.compile(
     r"|(?:was|were|did|could|had)n'?t|did\s+not|could\s+not|slept|kept|heard|broke|fell"
     r"|knew|thought|taught|sat|stood|woke|wore|sold|paid|held|forgot|fought|rode|swam|sang"
     r"|spoke|threw|understood|overslept|chose|drank|grew"
-    r"|(?<!\bis\s)(?<!\bare\s)(?<!'s\s)(?<!'re\s)(?<!\bam\s)(?<!\bbe\s)"
+    r"|(?<!\bis\s)(?<!\bare\s)(?<!'s\s)(?<!'re\s)(?<!'m\s)(?<!\bam\s)(?<!\bbe\s)"
     r"(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
     r"|scheduled|planned|booked|arranged|organized|organised|reserved|invited|need|red"
     r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
@@ -107,7 +108,10 @@ _SCHEDULE_LEAD = re.compile(
     r"(?:is|are|am))(?:\s+not)?(?:\s+(?:closed|open|free|off|busy|away|due|back|home"
     r"|available))?(?:\s+at)?"
     # "It's due on the 20th", "That's closed until Friday": what "it" is, not today's name.
-    r"|(?:'s|\bis)(?:\s+not)?\s+(?:closed|open|due|back|available|over|finished))\s+$",
+    r"|(?:'s|\bis)(?:\s+not)?\s+(?:closed|open|due|back|available|over|finished)"
+    # "I'm in London on Monday", "Ana is in Lisbon until Friday": a stay ahead.
+    r"|(?:'s|'re|'m|\b(?:is|are|am))\s+in\s+(?-i:[" + UPPER + r"])[\w'-]+"
+    r"(?:\s+(?-i:[" + UPPER + r"])[\w'-]+){0,2})\s+$",
     re.IGNORECASE,
 )
 # "until Friday", "by Tuesday": ahead, unless the sentence tells of the past and the clause

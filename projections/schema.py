@@ -193,7 +193,7 @@ DEFAULT_SCHEMA = AttributeSchema(
         _multi(
             "visited",
             3650.0,
-            "visit visited travel traveled travelled trip trips countries",
+            "visit visited travel traveled travelled traveling travelling trip trips countries",
             ("been to",),
             timing="occasion",
         ),

@@ -20,6 +20,7 @@ from nousmem.runtime.visibility import ReadPoint
 __all__ = [
     "LINK_HOPS",
     "MAX_LINKED",
+    "WHEREABOUTS",
     "asks_about",
     "base_terms",
     "fact_line",
@@ -62,6 +63,8 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
         terms |= {"work", "job"}
     if _says(question, attribute.replace("_", " ").casefold()):
         return True
+    if attribute in WHEREABOUTS and _WHERE_IS.search(question):
+        return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
     return any(
         _says(question, a) if " " in a else a in terms or f"{a}s" in terms or f"{a}es" in terms
@@ -69,6 +72,13 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     )
 
 
+#: What "Where is Ana (this week)?" asks: where she stays and where she is away.
+WHEREABOUTS = frozenset({"location", "visited"})
+# "Where is / was / will ... be": whereabouts; not "Where is Ana from?" (the origin), nor
+# where someone was born.
+_WHERE_IS = re.compile(
+    r"\bwhere(?:'s|\s+(?:is|are|was|were)|\s+will\b[^?.!]*\bbe)\b(?![^?.!]*\b(?:from|born)\b)"
+)
 _FOR_A_LIVING = re.compile(r"\bfor\s+a\s+living\b")
 _WHAT_DO = re.compile(r"\bwhat\s+(?:does|do)\s+(?:[\w'-]+\s+){1,3}do\s*(?:[?.!]|$)")
 

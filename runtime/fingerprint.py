@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 37
+READ_RULES = 38
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -245,6 +245,8 @@ unexplained while the package version stays the same (as it does between release
    kids" in a question are the asker's, as "my daughter" and "my kids" are; of the
    slots a question of a time ranks alike, the one with the first day in its period
    comes first.
+38: "Where is Ana (this week)?", "Where will Tom be?" ask for ``location`` and ``visited``
+   (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``.
 """
 
 

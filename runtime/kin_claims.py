@@ -19,7 +19,8 @@ A kin word said as a name ("Mom works at Target", "Mom's birthday is June 3") is
 speaker's relative by that noun (``forget_kin.TITLE_WORDS``, :func:`titled_kin`).
 Never for friends (memory knowing one friend says nothing of how many one has), only for a
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
-nothing, and only with the rule extractor: a plugged-in model reads the sentence its own
+nothing (but "My wife and I ...", whose speaker's part it reads: the wife's is read as
+"Ana and I ..."), and only with the rule extractor: a plugged-in model reads the sentence its own
 way. Projections hold what the write journals, so a rebuild never reads the sentence
 again: the same journal gives the same beliefs.
 """
@@ -48,6 +49,9 @@ _RULES = RuleExtractor()
 # Capitalised, as a name is said ("Mom", not "mom").
 _TITLE = "(?-i:" + "|".join(sorted(w.capitalize() for w in TITLE_WORDS)) + ")"
 _START = re.compile(rf"^(?:(?:my|our)\s+(?P<kin>{KIN_ALT})|(?P<title>{_TITLE}))\b(?!-)", re.I)
+# "My wife and I are going to Paris": the speaker's part the extractor reads; the relative's
+# is read as "Ana and I ..." (policies/joint_subject.py).
+_WITH_ME = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\s+(?:and|&)\s+(?:I|me)\b", re.I)
 # "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
 # group's verb right after it (not "The kids at school are loud"). Not "my family", which
 # holds the speaker too.
@@ -103,9 +107,13 @@ def kin_claims(
     for piece in sentences(content):
         lo, hi = piece.start(), piece.end()
         text = content[lo:hi]
+        with_me = _WITH_ME.match(text)
         start = _START.match(text)
         group = None if start is not None else _GROUP.match(text)
-        if (start is None and group is None) or any(lo <= s < hi for s, _ in spans):
+        if start is None and group is None:
+            continue
+        # The speaker's part of "my wife and I" is the extractor's: the wife's is read.
+        if with_me is None and any(lo <= s < hi for s, _ in spans):
             continue
         kin = kin or Relatives(beliefs, docs, obs.actor)
         if group is not None:
@@ -116,14 +124,23 @@ def kin_claims(
         rest = text[start.end() :]
         name = kin.one_meant(noun)
         if name is not None:
-            out += _about(obs, name + rest, name, lo, start.end())
+            said = _about(obs, name + rest, name, lo, start.end())
+            out += _theirs(said, name) if with_me is not None else said
         elif (unnamed := kin.placeholder(noun)) is not None and not kin.known_any(noun):
             # Read with a stand-in name, which the claims then give up for the placeholder
             # (not in a message that holds the stand-in itself).
             if STAND_IN.casefold() not in content.casefold():
                 said = _about(obs, STAND_IN + rest, STAND_IN, lo, start.end())
+                if with_me is not None:
+                    said = _theirs(said, STAND_IN)
                 out += [renamed(c, unnamed) for c in said]
     return out
+
+
+def _theirs(claims: list[Claim], name: str) -> list[Claim]:
+    """The claims of ``claims`` whose entity is ``name`` (not the speaker's own)."""
+    key = match_key(name)
+    return [c for c in claims if match_key(c.entity) == key]
 
 
 def titled_kin(

@@ -238,9 +238,9 @@ def test_bookings_plans_and_visits_read(text: str, expected: list[Row]) -> None:
         ),
         ("I'm getting an MRI tomorrow.", [("Sam", "activity", "MRI", "2024-05-02")]),
         ("I'm getting my hair cut on Saturday.", [("Sam", "activity", "haircut", "2024-05-04")]),
-        # What only looks like one: a leaving, a thing taken off, no day, a question, a
-        # thought had, a thing got.
-        ("I'm off to Paris tomorrow.", []),
+        # What only looks like one: a leaving (a trip: policies/rules_travel.py), a thing
+        # taken off, no day, a question, a thought had, a thing got.
+        ("I'm off to Paris tomorrow.", [("Sam", "goal", "trip to Paris", "2024-05-02")]),
         ("I'm off.", []),
         ("I took my shoes off.", []),
         ("Take a load off.", []),

@@ -1,0 +1,131 @@
+"""Trips ahead said by how one gets there ("I leave for Paris tomorrow", "We're driving to
+Chicago this weekend", "I'm visiting Japan in May": policies/rules_travel.py), a stay under
+way said of someone else ("Tom is in Tokyo until Sunday"), and "Where is Ana?" asking where
+someone stays or is away (runtime/fact_lines.py ``WHEREABOUTS``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.planner import plan_query
+from nousmem.runtime import FixedClock, MemoryRuntime
+from nousmem.runtime.fact_lines import WHEREABOUTS, asks_about
+from tests.helpers import DatedRow as Row
+from tests.helpers import dated_rows, held, say_at
+
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
+ASKED = datetime(2024, 5, 1, 18, tzinfo=UTC)
+
+
+def rows(text: str) -> list[Row]:
+    return dated_rows(text, SAID)
+
+
+def trip(place: str, day: str | None, who: str = "Sam") -> list[Row]:
+    return [(who, "goal", f"trip to {place}", day)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I leave for Paris tomorrow.", trip("Paris", "2024-05-02")),
+        ("I'm leaving for Lima on Monday.", trip("Lima", "2024-05-06")),
+        ("Tom leaves for Tokyo on Friday.", trip("Tokyo", "2024-05-03", "Tom")),
+        ("We'll leave for Paris on Friday.", trip("Paris", "2024-05-03")),
+        ("I'm off to Lisbon tomorrow.", trip("Lisbon", "2024-05-02")),
+        ("We're off to Paris!", trip("Paris", None)),
+        ("We're driving to Chicago this weekend.", trip("Chicago", "2024-05-04")),
+        ("We'll drive to Chicago on Friday.", trip("Chicago", "2024-05-03")),
+        ("I'm taking the train to Paris on Friday.", trip("Paris", "2024-05-03")),
+        ("We head to Rome next week.", trip("Rome", "2024-05-06")),
+        # Said on a Wednesday, "on Monday" after a progressive of travel is the coming one.
+        ("I'm headed to Denver on Monday.", trip("Denver", "2024-05-06")),
+        ("I'm off to Paris on Monday.", trip("Paris", "2024-05-06")),
+        ("I'm visiting Japan in May.", trip("Japan", "2024-05-01")),
+        ("We'll visit Rome next year.", trip("Rome", "2025-01-01")),
+        ("Ana is going to visit Lisbon this summer.", trip("Lisbon", "2024-06-01", "Ana")),
+        ("I'm going to Paris on Friday.", trip("Paris", "2024-05-03")),
+        ("I'm going to Japan.", trip("Japan", None)),
+        ("I'm in London next week.", trip("London", "2024-05-06")),
+        ("I'm in London on Monday.", trip("London", "2024-05-06")),
+        ("We'll be in Rome next week.", trip("Rome", "2024-05-06")),
+        # Said in the past, the same Monday is the one gone by: a visit.
+        ("I was in Paris on Monday.", [("Sam", "visited", "Paris", "2024-04-29")]),
+        # A stay under way, of someone else too: there now, not the day it ends.
+        ("Tom is in Tokyo until Sunday.", [("Tom", "visited", "Tokyo", None)]),
+        ("Ana's in Lisbon for work.", [("Ana", "visited", "Lisbon", None)]),
+    ],
+)
+def test_a_trip_ahead_is_read_from_how_one_gets_there(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An errand to a place no list names, an errand to work, a habit.
+        ("I'm driving to Costco tomorrow.", []),
+        ("I leave for work at 8.", []),
+        ("I drive to Chicago on Fridays.", []),
+        ("I'm going to Target tomorrow.", [("Sam", "activity", "Target", "2024-05-02")]),
+        # Gone already: a simple past.
+        ("I left for Paris on Friday.", []),
+        ("We headed to Rome on Friday.", []),
+        # A person by a place's name, a question, a supposition, an offer.
+        ("I'm going to Jordan for advice.", []),
+        ("Are you going to Paris?", []),
+        ("If I leave for Paris tomorrow, I'll miss the party.", []),
+        ("We'll go to Paris.", []),
+        # No one's stay: a thing's, or no place.
+        ("The conference is in Tokyo this week.", []),
+        ("It's in Tokyo this week.", []),
+        ("I'm in a meeting on Monday.", []),
+        # A visit with no time is under way or wished: no trip ahead.
+        ("I'm visiting Paris.", []),
+    ],
+)
+def test_what_is_no_trip_ahead_gives_none(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+def test_where_is_asks_where_someone_stays_or_is_away() -> None:
+    def asks(question: str) -> set[str]:
+        plan = plan_query(question, lens="logical", known_entities=("Ana", "Tom"), ref_time=ASKED)
+        return {a for a in ("location", "visited", "origin") if asks_about(plan, a, ())}
+
+    assert WHEREABOUTS == {"location", "visited"}
+    for question in (
+        "Where is Ana?",
+        "Where's my wife this week?",
+        "Where was Tom last week?",
+        "Where will Ana be next week?",
+        "Where are my parents now?",
+    ):
+        assert asks(question) == {"location", "visited"}, question
+    # Where someone is from or was born asks neither.
+    for question in ("Where is Ana from?", "Where was Tom born?", "Where did Ana work?"):
+        assert asks(question) == set(), question
+
+
+async def test_a_relatives_stay_answers_where_they_are() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        for text in (
+            "My wife Ana is a nurse.",
+            "My brother Tom lives in Boston.",
+            "My wife is in Paris until Friday.",
+            "Tom leaves for Tokyo on Monday.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        assert await held(rt, "Ana", "visited") == ("Paris",)
+        assert await held(rt, "Tom", "goal") == ("trip to Tokyo",)
+        ctx = await rt.query("Where is my wife this week?", actor="Sam")
+        assert ctx.prompt_sections["worldview"].splitlines()[0] == (
+            "- fact Ana.visited: Paris (since 1 May 2024)"
+        )
+        ctx = await rt.query("Where is Tom next week?", actor="Sam")
+        assert ctx.prompt_sections["worldview"].splitlines() == [
+            "- fact Tom.goal: trip to Tokyo (6 May 2024)",
+            "- fact Tom.location: Boston (since 1 May 2024)",
+        ]
