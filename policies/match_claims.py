@@ -229,7 +229,9 @@ def match_claims(
         for t in sent.mentions
         if not (t.span[0] - sent.offset < vend and vs < t.span[1] - sent.offset)
     ]
-    if obs.occurred_at is not None and dated and not rule.undated:
+    if rule.said_day:
+        valid_at = ref
+    elif obs.occurred_at is not None and dated and not rule.undated:
         inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
         # A claim whose value is a date takes no other clause's ("My birthday is May 2
         # and Ana's is June 4").

@@ -143,6 +143,10 @@ class Rule(BaseModel):
     #: The clause's time does not date the value: a relative or a pet named by a noun
     #: phrase ("My sister Maya moved to Berlin last year": Maya was her sister before).
     undated: bool = False
+    #: Dated by the day it was said, not by the clause's time: a stay under way ("I'm in
+    #: Chicago until Thursday", "Ana is away until Friday": there that day, not on the day
+    #: it ends).
+    said_day: bool = False
     #: A denied clause gives no claim: "I never divorced Tom" says neither that Tom is her
     #: husband nor that he is not.
     denial_drops: bool = False

@@ -302,7 +302,7 @@ PLACE_RULES: tuple[Rule, ...] = (
         + r"(?=\s+(?i:for\s+(?:work|business|a\s+conference|a\s+wedding|the\s+week(?:end)?"
         r"|a\s+few\s+days|(?:a|two|three|four|five|\d+)\s+(?:days|weeks|nights))|on\s+business"
         r"|on\s+vacation|on\s+holiday|until|till|through|this\s+week(?:end)?)\b)",
-        undated=True,  # there now: not the day it ends ("until Thursday")
+        said_day=True,  # there the day it was said: not the day it ends ("until Thursday")
     ),
     # "I'm flying to Tokyo on Friday": a flight to a name is a trip whenever it is.
     make_rule(

@@ -1,7 +1,8 @@
 """The rule table's trips still ahead said by how one gets there, as goals (``trip to X``):
 "I leave for Paris tomorrow", "I'm off to Lisbon", "We're driving to Chicago this weekend",
 "I'm taking the train to Paris on Friday", "I'm headed to Denver on Monday", "I'm visiting
-Japan in May", "Tom is going to Rome on Friday", "I'm in London next week".
+Japan in May", "Tom is going to Rome on Friday", "I'm in London next week"; and a return
+ahead, a visit under way ("Tom gets back from Tokyo on Sunday").
 
 Where the verb alone does not say "trip" ("driving to", "headed to", "going to", "in"), the
 place must be a listed one (``place_names.py``): "I'm driving to Costco tomorrow" is an
@@ -116,6 +117,16 @@ TRAVEL_RULES: tuple[Rule, ...] = (
         template="trip to {}",
         settled=True,
         items=r"(?:(?i:to)\s+)?" + _LISTED,
+    ),
+    # "Tom gets back from Tokyo on Sunday", "I'm flying home from Lima tomorrow": there now,
+    # a visit (not the day it ends).
+    make_rule(
+        "visited",
+        "back home",
+        r"(?:\b(?i:gets|get|comes|come|flies|fly)|" + _IS + r"(?i:getting|coming|flying))\s+"
+        r"(?i:back|home)\s+(?i:from)\s+" + NAMED_PLACE + _NOT_HABIT + _WHEN,
+        settled=True,
+        said_day=True,
     ),
     # "I'm in London next week", "Ana is in Lisbon on Friday": a stay ahead.
     make_rule(

@@ -72,6 +72,7 @@ STATUS_OF: dict[str, str] = {
     # Time away from work (``activity``: policies/rules_away.py), in one form.
     **dict.fromkeys(("out of the office", "ooo"), "out of office"),
     **dict.fromkeys(("holiday", "holidays", "pto"), "vacation"),
+    "work trip": "business trip",
     # A start to come (``goal``), in one form: "start grad school", "start a new job".
     "graduate school": "grad school",
     "medical school": "med school",

@@ -196,12 +196,13 @@ def object_of(text: str, start: int, left: int = 0) -> bool:
 
 
 # A timetable in the present ("Our flight leaves on Friday", "School starts in August"),
-# an age turned ("Lily turns 6 on Saturday": a birthday is never a habit) and a flight
-# taken ("I fly to Rome on Friday").
+# an age turned ("Lily turns 6 on Saturday": a birthday is never a habit), a flight
+# taken ("I fly to Rome on Friday") and a return ("Tom gets back on Sunday").
 _TIMETABLE = re.compile(
     r"\b(?:leaves|arrives|starts|begins|ends|opens|closes|departs|lands|returns|expires"
-    r"|renews|launches|drops|comes\s+out|kicks\s+off|turns\s+\d+|flies"
-    r"|(?<=\bI\s)(?:start|turn\s+\d+|fly)|(?<=\bwe\s)(?:start|fly))\b",
+    r"|renews|launches|drops|comes\s+out|kicks\s+off|turns\s+\d+|flies|gets\s+back"
+    r"|comes\s+back|(?<=\bI\s)(?:start|turn\s+\d+|fly|get\s+back|come\s+back)"
+    r"|(?<=\bwe\s)(?:start|fly|get\s+back|come\s+back))\b",
     re.IGNORECASE,
 )
 # A question in the present asks about what is coming ("Are you free on Saturday?", "What

@@ -182,10 +182,20 @@ DEFAULT_SCHEMA = AttributeSchema(
             "activity",
             180.0,
             # What is on someone's calendar: "Am I free on Saturday?", "When is my day
-            # off?", "What's happening next week?", "When is Mom visiting?".
+            # off?", "What's happening next week?", "When is Mom visiting?", "Who is away
+            # this week?".
             "activity activities done bought buy purchase purchased busy happening visiting "
-            "reservation reservations booking upcoming agenda " + _MEETINGS,
-            ("day off", "time off", "going on", "up to", "am i free", "is * free", "coming up"),
+            "reservation reservations booking upcoming agenda away " + _MEETINGS,
+            (
+                "day off",
+                "time off",
+                "going on",
+                "up to",
+                "am i free",
+                "is * free",
+                "coming up",
+                "out of town",
+            ),
             timing="occasion",
         ),
         _multi("pet", 1825.0, "pet pets dog dogs cat cats"),

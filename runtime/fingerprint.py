@@ -246,7 +246,8 @@ unexplained while the package version stays the same (as it does between release
    slots a question of a time ranks alike, the one with the first day in its period
    comes first.
 38: "Where is Ana (this week)?", "Where will Tom be?" ask for ``location`` and ``visited``
-   (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``.
+   (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``,
+   "away" and "out of town" name ``activity``.
 """
 
 

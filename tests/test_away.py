@@ -1,7 +1,7 @@
 """Time away from work (policies/rules_away.py): "I'm out of office next week" and "I'm on
 vacation until the 15th" are occasions in one form, dated by when they are (not by when
-they end); going on vacation is a plan; a supposition or a question is none; and a read
-about it finds it."""
+they end: the day it was said); going on vacation is a plan; a supposition or a question
+is none; and a read about it finds it."""
 
 from __future__ import annotations
 
@@ -38,11 +38,14 @@ def rows(text: str) -> list[tuple[str, str, str, str, str | None]]:
             [("Tom", "activity", "vacation", "assert", "2024-04-29")],
         ),
         ("I'm on vacation!", [("Sam", "activity", "vacation", "assert", None)]),
-        # When it ends dates nothing.
-        ("I'm on vacation until the 15th.", [("Sam", "activity", "vacation", "assert", None)]),
+        # When it ends does not date it: the day it was said does (away that day).
+        (
+            "I'm on vacation until the 15th.",
+            [("Sam", "activity", "vacation", "assert", "2024-05-01")],
+        ),
         (
             "I'm on my parental leave until March.",
-            [("Sam", "activity", "parental leave", "assert", None)],
+            [("Sam", "activity", "parental leave", "assert", "2024-05-01")],
         ),
         # Going on one is a plan.
         (

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from nousmem.policies.planner import plan_query
+from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.runtime import FixedClock, MemoryRuntime
 from nousmem.runtime.fact_lines import WHEREABOUTS, asks_about
 from tests.helpers import DatedRow as Row
@@ -53,9 +54,17 @@ def trip(place: str, day: str | None, who: str = "Sam") -> list[Row]:
         ("We'll be in Rome next week.", trip("Rome", "2024-05-06")),
         # Said in the past, the same Monday is the one gone by: a visit.
         ("I was in Paris on Monday.", [("Sam", "visited", "Paris", "2024-04-29")]),
-        # A stay under way, of someone else too: there now, not the day it ends.
-        ("Tom is in Tokyo until Sunday.", [("Tom", "visited", "Tokyo", None)]),
-        ("Ana's in Lisbon for work.", [("Ana", "visited", "Lisbon", None)]),
+        # A stay under way, of someone else too: there the day it was said, not on the day
+        # it ends; so is a return ahead.
+        ("Tom is in Tokyo until Sunday.", [("Tom", "visited", "Tokyo", "2024-05-01")]),
+        ("Ana's in Lisbon for work.", [("Ana", "visited", "Lisbon", "2024-05-01")]),
+        ("Tom gets back from Tokyo on Sunday.", [("Tom", "visited", "Tokyo", "2024-05-01")]),
+        ("I'm flying home from Lima tomorrow.", [("Sam", "visited", "Lima", "2024-05-01")]),
+        # Away from home or work, in one form each.
+        ("I'm out of town this weekend.", [("Sam", "activity", "out of town", "2024-05-04")]),
+        ("I'm away next week.", [("Sam", "activity", "away", "2024-05-06")]),
+        ("Ana is away until Thursday.", [("Ana", "activity", "away", "2024-05-01")]),
+        ("I'm on a work trip.", [("Sam", "activity", "business trip", None)]),
     ],
 )
 def test_a_trip_ahead_is_read_from_how_one_gets_there(text: str, expected: list[Row]) -> None:
@@ -84,6 +93,10 @@ def test_a_trip_ahead_is_read_from_how_one_gets_there(text: str, expected: list[
         ("I'm in a meeting on Monday.", []),
         # A visit with no time is under way or wished: no trip ahead.
         ("I'm visiting Paris.", []),
+        # Away from a desk is no time away; a return as a habit is no visit.
+        ("I'm away from my desk.", []),
+        ("Tom comes back from Rome every Friday.", []),
+        ("The car is out of town.", []),
     ],
 )
 def test_what_is_no_trip_ahead_gives_none(text: str, expected: list[Row]) -> None:
@@ -109,6 +122,33 @@ def test_where_is_asks_where_someone_stays_or_is_away() -> None:
         assert asks(question) == set(), question
 
 
+def test_a_return_in_the_present_is_ahead() -> None:
+    when = {
+        m.text: m.start.isoformat()
+        for m in resolve_time_expressions(
+            "Tom gets back from Tokyo on Sunday. I get back on Monday.", SAID
+        )
+    }
+    assert when == {"on Sunday": "2024-05-05", "on Monday": "2024-05-06"}
+
+
+async def test_who_is_away_finds_each_one_away_in_the_period() -> None:
+    async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
+        for text in (
+            "My wife Ana is a nurse.",
+            "Ana is away on a work trip until Thursday.",
+            "I'm out of town this weekend.",
+            "I'm off next month.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query("Who is away this week?", actor="Sam")
+        # What meets the week first on each line; the time off next month does not meet it.
+        assert ctx.prompt_sections["worldview"].splitlines() == [
+            "- fact Sam.activity: out of town (weekend of 4 May 2024); time off (June 2024)",
+            "- fact Ana.activity: away (1 May 2024)",
+        ]
+
+
 async def test_a_relatives_stay_answers_where_they_are() -> None:
     async with MemoryRuntime.memory(namespace="home", clock=FixedClock(ASKED)) as rt:
         for text in (
@@ -122,7 +162,7 @@ async def test_a_relatives_stay_answers_where_they_are() -> None:
         assert await held(rt, "Tom", "goal") == ("trip to Tokyo",)
         ctx = await rt.query("Where is my wife this week?", actor="Sam")
         assert ctx.prompt_sections["worldview"].splitlines()[0] == (
-            "- fact Ana.visited: Paris (since 1 May 2024)"
+            "- fact Ana.visited: Paris (1 May 2024)"
         )
         ctx = await rt.query("Where is Tom next week?", actor="Sam")
         assert ctx.prompt_sections["worldview"].splitlines() == [
