@@ -42,6 +42,7 @@ from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.paren_ages import paren_ages
 from nousmem.policies.pet_names import named_later, without_bare_twins
 from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
+from nousmem.policies.pronoun_subject import pronoun_claims
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.sentences import Doc, Sentence, sentences
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
@@ -114,6 +115,13 @@ class RuleExtractor:
         said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
         said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
+        # "My sister Maya got a job. She works at Google.": Maya's employer.
+        for c in pronoun_claims(content, obs, said, self.extract_sync):
+            key = (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity)
+            if key not in seen:
+                seen.add(key)
+                said.append(c)
+        said.sort(key=lambda c: (c.span or (0, 0))[0])
         # What a request to forget names is not said: "Forget that I work at Acme and that
         # I live in Lyon" states neither (the clause walk sees only the first), nor does
         # "Forget about my dog Rex" state a dog.

@@ -185,7 +185,7 @@ DEFAULT_SCHEMA = AttributeSchema(
             # off?", "What's happening next week?", "When is Mom visiting?", "Who is away
             # this week?".
             "activity activities done bought buy purchase purchased busy happening visiting "
-            "reservation reservations booking upcoming agenda away " + _MEETINGS,
+            "reservation reservations booking upcoming agenda " + _MEETINGS,
             (
                 "day off",
                 "time off",
@@ -195,6 +195,11 @@ DEFAULT_SCHEMA = AttributeSchema(
                 "is * free",
                 "coming up",
                 "out of town",
+                # Not "away" alone: "What did you take away from the book?"
+                "is away",
+                "are away",
+                "be away",
+                "who's away",
             ),
             timing="occasion",
         ),

@@ -247,7 +247,7 @@ unexplained while the package version stays the same (as it does between release
    comes first.
 38: "Where is Ana (this week)?", "Where will Tom be?" ask for ``location`` and ``visited``
    (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``,
-   "away" and "out of town" name ``activity``.
+   "is away", "who's away" and "out of town" name ``activity``.
 """
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from nousmem.policies.planner import plan_query
 from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.schema import DEFAULT_SCHEMA
 from nousmem.runtime import FixedClock, MemoryRuntime
 from nousmem.runtime.fact_lines import WHEREABOUTS, asks_about
 from tests.helpers import DatedRow as Row
@@ -18,6 +19,7 @@ from tests.helpers import dated_rows, held, say_at
 
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
 ASKED = datetime(2024, 5, 1, 18, tzinfo=UTC)
+AWAY_PHRASES = DEFAULT_SCHEMA.spec("activity").aliases
 
 
 def rows(text: str) -> list[Row]:
@@ -130,6 +132,17 @@ def test_a_return_in_the_present_is_ahead() -> None:
         )
     }
     assert when == {"on Sunday": "2024-05-05", "on Monday": "2024-05-06"}
+
+
+def test_being_away_asks_for_the_calendar_and_taking_away_does_not() -> None:
+    def asks(question: str) -> bool:
+        plan = plan_query(question, lens="logical", known_entities=("Ana",), ref_time=ASKED)
+        return asks_about(plan, "activity", AWAY_PHRASES)
+
+    assert asks("Who is away this week?")
+    assert asks("Is anyone out of town this weekend?")
+    assert asks("Will Ana be away next week?")
+    assert not asks("What did Ana take away from the book?")
 
 
 async def test_who_is_away_finds_each_one_away_in_the_period() -> None:

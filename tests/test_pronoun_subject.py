@@ -1,0 +1,78 @@
+""" "He" / "she" opening a sentence is the one person the sentence before names
+(policies/pronoun_subject.py): "My sister Maya got a job. She works at Google." is Maya's
+employer; two people, or none, or a question give nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.extract import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+from tests.helpers import DatedRow as Row
+from tests.helpers import dated_rows, held, say_at
+
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
+
+
+def rows(text: str) -> list[Row]:
+    return dated_rows(text, SAID)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My sister Maya just got a new job. She works at Google now.",
+            [("Sam", "sibling", "Maya", None), ("Maya", "employer", "Google", None)],
+        ),
+        ("Tom called. He lives in Denver now.", [("Tom", "location", "Denver", None)]),
+        # A value of another kind ("Google") is no one: the one person stays.
+        (
+            "Tom works at Google. He lives in Denver.",
+            [("Tom", "employer", "Google", None), ("Tom", "location", "Denver", None)],
+        ),
+        (
+            "Tom is my coworker. He is vegan.",
+            [("Sam", "coworker", "Tom", None), ("Tom", "diet", "vegan", None)],
+        ),
+        # A chain of them keeps the person.
+        (
+            "Ana called. She's flying to Rome on Friday. She lives in Boston.",
+            [("Ana", "goal", "trip to Rome", "2024-05-03"), ("Ana", "location", "Boston", None)],
+        ),
+        (
+            "Ana called. And she is in Paris until Friday.",
+            [("Ana", "visited", "Paris", "2024-05-01")],
+        ),
+        # Two people, or none but the speaker, or a capital that is no name: nothing.
+        ("Tom works at Google with Ana. She loves hiking.", [("Tom", "employer", "Google", None)]),
+        ("I met Tom and Ana. She is a nurse.", []),
+        ("We went to Paris in May. He loved hiking.", [("Sam", "visited", "Paris", "2024-05-01")]),
+        ("Great news! She got a job at Google.", []),
+        # A question about them states nothing.
+        ("Ana called. Does she live in Paris?", []),
+        ("Ana called. She lives in Paris?", []),
+    ],
+)
+def test_a_pronoun_is_the_one_person_named_before(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+def test_a_pronouns_claim_points_at_its_own_sentence() -> None:
+    text = "My sister Maya just got a new job. She works at Google now."
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    (claim,) = [c for c in RuleExtractor().extract_sync(obs) if c.entity == "Maya"]
+    assert claim.span is not None
+    assert text[claim.span[0] : claim.span[1]] == "She works at Google"
+
+
+async def test_a_governed_write_keeps_what_the_pronoun_says() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(
+            rt, "My sister Maya just got a new job. She works at Google now.", SAID, actor="Sam"
+        )
+        assert await held(rt, "Maya", "employer") == ("Google",)
+        assert await held(rt, "Sam", "employer") == ()
