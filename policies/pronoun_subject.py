@@ -9,13 +9,17 @@ named is a claim's entity, a value of an attribute that names people ("my sister
 or a name opening the sentence as its subject ("Ana called."); any other capitalised word
 that is not a listed place, a month, a day or a claim's value of another kind ("Google")
 makes it ambiguous, and nothing is read. Gender is not known: "Tom called. She lives in
-Paris" would read Tom, so two names, or none, give nothing.
+Paris" would read Tom, so two names, or none, give nothing. "They" opening a sentence is
+the people the sentence before names, where it names them all together as one list ("Tom
+and Ana got married. They live in Boston.": each of them lives there).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
+from typing import NamedTuple
 
 from nousmem.policies.place_names import PLACE_NAMES
 from nousmem.policies.sentences import Piece, sentences
@@ -49,12 +53,19 @@ PERSON_ATTRIBUTES = frozenset(
     }
 )
 
-# "She works", "He's", "And she ...", "So he ..."; not "She said" (a report: rules_reported
-# reads what the speaker is told) nor a question.
-_OPENING = re.compile(r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she))(?=['\u2019]|\s)", re.I)
+# "She works", "He's", "And she ...", "So he ...", "They live"; not a question.
+_OPENING = re.compile(r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she|they))(?=['\u2019]|\s)", re.I)
 _TOKEN = re.compile(r"\S+")
 _NOT_PEOPLE = frozenset(m.lower() for m in MONTHS) | frozenset(DAYS) | {"i", "i'm", "i'd"}
-_PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she)\b", re.I)
+_PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they)\b", re.I)
+# What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
+_BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
+
+
+class _Subject(NamedTuple):
+    text: str  # what stands for the pronoun: "Maya", "Tom and Ana"
+    keys: frozenset[str]  # whose claims are kept
+    plural: bool
 
 
 def pronoun_claims(
@@ -64,31 +75,37 @@ def pronoun_claims(
     read: Callable[[Observation], list[Claim]],
 ) -> list[Claim]:
     """The claims of ``content``'s sentences opening with "He" / "She" about the one person
-    the sentence before names (see the module doc), spans in ``content``. ``claims`` are
-    the extractor's of the whole content; ``read`` reads a sentence's claims (the
-    extractor's own)."""
+    the sentence before names, or with "They" about the people it names as one subject
+    ("Tom and Ana got married. They live in Boston."), spans in ``content`` (see the module
+    doc). ``claims`` are the extractor's of the whole content; ``read`` reads a sentence's
+    claims (the extractor's own)."""
     if _PRECHECK.search(content) is None:
         return []
     out: list[Claim] = []
     prev: Piece | None = None
-    carried: str | None = None  # the person the sentence before was read of by its pronoun
+    carried: _Subject | None = None  # whom the sentence before was read of by its pronoun
     for piece in sentences(content):
         text = content[piece.start() : piece.end()]
         m = _OPENING.match(text)
         if m is None or text.rstrip().endswith("?") or prev is None:
             prev, carried = piece, None
             continue
-        name = carried or _one_person(content, prev, claims, obs.actor)
+        plural = m.group("pro").lower() == "they"
+        subject = carried if carried is not None and carried.plural == plural else None
+        if subject is None:
+            people = _people(content, prev, claims, obs.actor)
+            subject = _joint(content, prev, people) if plural else _one(people)
         prev, carried = piece, None
-        if name is None:
+        if subject is None:
             continue
         lo, hi = m.span("pro")
-        said = read(obs.model_copy(update={"content": text[:lo] + name + text[hi:], "claims": []}))
-        key = match_key(name)
-        shift = len(name) - (hi - lo)
-        mine = [c for c in said if match_key(c.entity) == key]
-        out += [_moved(c, piece.start(), lo, len(name), shift) for c in mine]
-        carried = name
+        said = read(
+            obs.model_copy(update={"content": text[:lo] + subject.text + text[hi:], "claims": []})
+        )
+        shift = len(subject.text) - (hi - lo)
+        mine = [c for c in said if match_key(c.entity) in subject.keys]
+        out += [_moved(c, piece.start(), lo, len(subject.text), shift) for c in mine]
+        carried = subject
     return out
 
 
@@ -106,10 +123,11 @@ def _moved(claim: Claim, start: int, lo: int, length: int, shift: int) -> Claim:
     return claim.model_copy(update={"span": (at(a), at(b))})
 
 
-def _one_person(
+def _people(
     content: str, piece: Piece, claims: Sequence[Claim], actor: str | None
-) -> str | None:
-    """The one person the sentence ``piece`` names, or None (none, or more than one)."""
+) -> dict[str, str]:
+    """The people the sentence ``piece`` names (match key -> name), in no order; any
+    capitalised word that could be one counts (see the module doc)."""
     lo, hi = piece.start(), piece.end()
     own = [c for c in claims if c.span is not None and lo <= c.span[0] < hi]
     me = match_key(actor) if actor else None
@@ -126,14 +144,41 @@ def _one_person(
         if key == me or key in things or name in PLACE_NAMES or key in _NOT_PEOPLE:
             continue
         people.setdefault(key, name)
+    return people
+
+
+def _one(people: dict[str, str]) -> _Subject | None:
+    """The one person of ``people``, or None (none, or more than one)."""
     if len(people) != 1:
         return None
-    return next(iter(people.values()))
+    ((key, name),) = people.items()
+    return _Subject(name, frozenset({key}), plural=False)
+
+
+def _joint(content: str, piece: Piece, people: dict[str, str]) -> _Subject | None:
+    """Two or more of ``people`` and no one else, named together in ``piece`` as one list
+    ("Tom and Ana", "Tom, Ana and Leo"), or None."""
+    if len(people) < 2:
+        return None
+    lo, hi = piece.start(), piece.end()
+    found = []
+    for name in people.values():
+        at = re.search(rf"(?<![\w'-]){re.escape(name)}(?![\w-])", content[lo:hi])
+        if at is None:
+            return None
+        found.append(at.span())
+    found.sort()
+    for (_, a_end), (b_start, _) in pairwise(found):
+        if _BETWEEN.fullmatch(content, lo + a_end, lo + b_start) is None:
+            return None
+    said = content[lo + found[0][0] : lo + found[-1][1]]
+    return _Subject(said, frozenset(people), plural=True)
 
 
 def _names(toks: list[tuple[int, int, str]]) -> Iterable[str]:
     """The capitalised names among ``toks``: the first token only where it is the subject
-    of a verb that agrees with it ("Ana called"), not a sentence's capital ("Great news")."""
+    of a verb that agrees with it ("Ana called") or leads a list of names ("Tom and Ana"),
+    not a sentence's capital ("Great news")."""
     i = len(toks) - 1
     while i >= 0:
         named = name_at(toks, i)
@@ -141,6 +186,14 @@ def _names(toks: list[tuple[int, int, str]]) -> Iterable[str]:
             i -= 1
             continue
         first = next(j for j in range(i + 1) if toks[j][0] == named[1])
-        if first > 0 or agrees(toks, i):
+        if first > 0 or agrees(toks, i) or _listed(toks, i):
             yield named[0]
         i = first - 1
+
+
+def _listed(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the name ending at token ``i`` leads a list of names ("Tom, Ana and Leo came",
+    "Tom and Ana got married")."""
+    if toks[i][2].endswith(","):
+        return True
+    return i + 1 < len(toks) and toks[i + 1][2].lower() in ("and", "&")

@@ -20,9 +20,10 @@ speaker's relative by that noun (``forget_kin.TITLE_WORDS``, :func:`titled_kin`)
 Never for friends (memory knowing one friend says nothing of how many one has), only for a
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
 nothing (but "My wife and I ...", whose speaker's part it reads: the wife's is read as
-"Ana and I ..."), and only with the rule extractor: a plugged-in model reads the sentence its own
-way. Projections hold what the write journals, so a rebuild never reads the sentence
-again: the same journal gives the same beliefs.
+"Ana and I ..."), or that opens with "He" / "She" after such a sentence ("My brother just
+moved. He lives in Denver now."), and only with the rule extractor: a plugged-in model
+reads the sentence its own way. Projections hold what the write journals, so a rebuild
+never reads the sentence again: the same journal gives the same beliefs.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ _START = re.compile(rf"^(?:(?:my|our)\s+(?P<kin>{KIN_ALT})|(?P<title>{_TITLE}))\
 # "My wife and I are going to Paris": the speaker's part the extractor reads; the relative's
 # is read as "Ana and I ..." (policies/joint_subject.py).
 _WITH_ME = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\s+(?:and|&)\s+(?:I|me)\b", re.I)
+# "He" / "She" opening the sentence after one about "my brother": the brother.
+_PRONOUN = re.compile(r"^(?:he|she)(?=['\s])", re.I)
 # "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
 # group's verb right after it (not "The kids at school are loud"). Not "my family", which
 # holds the speaker too.
@@ -104,11 +107,18 @@ def kin_claims(
     spans = [c.span for c in claims if c.span is not None]
     kin: Relatives | None = None
     out: list[Claim] = []
+    before: re.Match[str] | None = None  # "My brother" opening the sentence before
     for piece in sentences(content):
         lo, hi = piece.start(), piece.end()
         text = content[lo:hi]
         with_me = _WITH_ME.match(text)
         start = _START.match(text)
+        # "My brother just moved. He lives in Denver now.": the pronoun is the relative,
+        # read as "My brother lives in Denver now."
+        pronoun = _PRONOUN.match(text) if before is not None and start is None else None
+        if pronoun is not None and before is not None:
+            start = _START.match(before.group(0) + text[pronoun.end() :])
+        before = start if pronoun is None else None
         group = None if start is not None else _GROUP.match(text)
         if start is None and group is None:
             continue
@@ -121,16 +131,18 @@ def kin_claims(
             continue
         assert start is not None
         noun = kin_noun(start.group("kin") or start.group("title"))
-        rest = text[start.end() :]
+        rest = start.string[start.end() :]
+        # Where the words the name stands for end in the sentence as said.
+        said_end = pronoun.end() if pronoun is not None else start.end()
         name = kin.one_meant(noun)
         if name is not None:
-            said = _about(obs, name + rest, name, lo, start.end())
+            said = _about(obs, name + rest, name, lo, said_end)
             out += _theirs(said, name) if with_me is not None else said
         elif (unnamed := kin.placeholder(noun)) is not None and not kin.known_any(noun):
             # Read with a stand-in name, which the claims then give up for the placeholder
             # (not in a message that holds the stand-in itself).
             if STAND_IN.casefold() not in content.casefold():
-                said = _about(obs, STAND_IN + rest, STAND_IN, lo, start.end())
+                said = _about(obs, STAND_IN + rest, STAND_IN, lo, said_end)
                 if with_me is not None:
                     said = _theirs(said, STAND_IN)
                 out += [renamed(c, unnamed) for c in said]

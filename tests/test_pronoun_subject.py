@@ -47,6 +47,17 @@ def rows(text: str) -> list[Row]:
             "Ana called. And she is in Paris until Friday.",
             [("Ana", "visited", "Paris", "2024-05-01")],
         ),
+        # "They": the people the sentence before names together, each of them.
+        (
+            "Tom and Ana got married. They live in Boston.",
+            [("Tom", "location", "Boston", None), ("Ana", "location", "Boston", None)],
+        ),
+        (
+            "Tom, Ana and Leo came over. They love sushi.",
+            [(name, "likes", "sushi", None) for name in ("Tom", "Ana", "Leo")],
+        ),
+        ("Tom met Ana at work. They live in Boston.", []),  # not named together
+        ("Ana called. They live in Boston.", []),  # one is no "they"
         # Two people, or none but the speaker, or a capital that is no name: nothing.
         ("Tom works at Google with Ana. She loves hiking.", [("Tom", "employer", "Google", None)]),
         ("I met Tom and Ana. She is a nurse.", []),
@@ -67,6 +78,17 @@ def test_a_pronouns_claim_points_at_its_own_sentence() -> None:
     (claim,) = [c for c in RuleExtractor().extract_sync(obs) if c.entity == "Maya"]
     assert claim.span is not None
     assert text[claim.span[0] : claim.span[1]] == "She works at Google"
+
+
+async def test_a_pronoun_after_my_relative_is_that_relative() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(rt, "My brother Tom is a chef.", SAID, actor="Sam")
+        text = "My brother just moved. He lives in Denver now."
+        r = await say_at(rt, text, SAID, actor="Sam")
+        assert [(d.entity, d.value) for d in r.deltas] == [("Tom", "Denver")]
+        # Unknown by name: the speaker's sister, by the noun alone.
+        r = await say_at(rt, "My sister got a new job. She works at Google.", SAID, actor="Sam")
+        assert [(d.entity, d.value) for d in r.deltas] == [("Sam's sister", "Google")]
 
 
 async def test_a_governed_write_keeps_what_the_pronoun_says() -> None:
