@@ -54,6 +54,7 @@ MULTI_VALUED: frozenset[str] = frozenset(
         "diet",
         "medication",
         "condition",
+        "injury",
         "speaks",
         "school",
         "studied",

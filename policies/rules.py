@@ -32,6 +32,7 @@ from nousmem.policies.rules_goals import GOAL_RULES
 from nousmem.policies.rules_habits import HABIT_RULES
 from nousmem.policies.rules_health import HEALTH_RULES
 from nousmem.policies.rules_household import HOUSEHOLD_RULES
+from nousmem.policies.rules_injury import INJURY_RULES
 from nousmem.policies.rules_leisure import LEISURE_RULES
 from nousmem.policies.rules_money import MONEY_RULES
 from nousmem.policies.rules_personal import PERSONAL_RULES
@@ -387,6 +388,7 @@ RULES: tuple[Rule, ...] = (
     + TRAVEL_RULES
     + PERSONAL_RULES
     + HEALTH_RULES
+    + INJURY_RULES
     + EDUCATION_RULES
     + VEHICLE_RULES
     + LEISURE_RULES

@@ -257,6 +257,14 @@ DEFAULT_SCHEMA = AttributeSchema(
             "condition conditions diagnosis diagnosed health illness illnesses disease "
             "diseases medical",
         ),
+        # An injury heals in weeks or months: "What happened to Ana's leg?".
+        _multi(
+            "injury",
+            120.0,
+            "injury injuries injured hurt broke broken sprained sprain fracture fractured "
+            "accident health",
+            timing="occasion",
+        ),
         _multi(
             "diet",
             1825.0,

@@ -233,6 +233,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "diet",
         "medication",
         "condition",
+        "injury",
         "speaks",
         "school",
         "studied",
@@ -290,7 +291,7 @@ def test_every_emitted_attribute_is_declared_and_multi_valued_ones_are_marked() 
         "I'm left-handed. My coworker Dan is here. My neighbor Tom is here. "
         "My roommate Alex is here. My cousin Maria is here. "
         "My project is called Atlas. Remind me to call the bank. I work 9 to 5. "
-        "I'm off on Fridays. I live alone. I own my home."
+        "I'm off on Fridays. I live alone. I own my home. I broke my arm."
     )
     found = {c.attribute for c in claims(text)}
     assert found == ATTRIBUTES
