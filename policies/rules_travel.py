@@ -40,11 +40,24 @@ _LATER = (
     r"|(?i:in)\s+(?=[" + UPPER + r"])(?i:" + MONTH_RE + r")\b))"
 )
 
+
+def _trip(anchors: str, pattern: str, lead: str = "to", place: str = _LISTED) -> Rule:
+    """A trip ahead to ``place`` (``trip to X``), each place of a list after ``lead``
+    ("to Rome and (to) Naples"); never a supposition ("If I leave for Paris, ...")."""
+    return make_rule(
+        "goal",
+        anchors,
+        pattern,
+        template="trip to {}",
+        settled=True,
+        items=r"(?:(?i:" + lead + r")\s+)?" + place,
+    )
+
+
 TRAVEL_RULES: tuple[Rule, ...] = (
     # "I leave for Paris tomorrow", "Tom leaves for Tokyo on Friday", "I'm leaving for
     # Lima next week" (not "I left for Paris": gone; nor "I leave for work at 8").
-    make_rule(
-        "goal",
+    _trip(
         "leave leaves leaving",
         r"(?:\b(?i:leave|leaves)|"
         + _IS
@@ -52,23 +65,14 @@ TRAVEL_RULES: tuple[Rule, ...] = (
         + NAMED_PLACE
         + _NOT_HABIT
         + _WHEN,
-        template="trip to {}",
-        settled=True,  # not "If I leave for Paris on Friday, ..."
-        items=r"(?:(?i:for)\s+)?" + NAMED_PLACE,
+        lead="for",
+        place=NAMED_PLACE,
     ),
     # "I'm off to Lisbon (tomorrow)!": a departure whenever it is.
-    make_rule(
-        "goal",
-        "off",
-        _IS + r"(?i:off)\s+(?i:to)\s+" + _LISTED,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:to)\s+)?" + _LISTED,
-    ),
+    _trip("off", _IS + r"(?i:off)\s+(?i:to)\s+" + _LISTED),
     # "We're driving to Chicago this weekend", "I'm taking the train to Paris on Friday",
     # "We drive up to Denver on Monday" (not "I drive to Chicago on Fridays").
-    make_rule(
-        "goal",
+    _trip(
         "drive drives driving train bus ferry",
         r"(?:\b(?i:drive|drives)|"
         + _IS
@@ -76,14 +80,10 @@ TRAVEL_RULES: tuple[Rule, ...] = (
         + _IS
         + r"(?i:taking))\s+(?i:the|a)\s+(?:(?i:overnight|night|early|late|fast|high-speed)\s+)?"
         r"(?i:train|bus|ferry))\s+" + _ONWARD + r"(?i:to)\s+" + _LISTED + _NOT_HABIT + _WHEN,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:to)\s+)?" + _LISTED,
     ),
     # "I'm headed to Denver on Monday", "We head to Rome next week" (not "We headed to Rome
     # on Friday": a simple past).
-    make_rule(
-        "goal",
+    _trip(
         "head heads headed heading",
         r"(?:\b(?i:head|heads)|"
         + _IS
@@ -93,30 +93,20 @@ TRAVEL_RULES: tuple[Rule, ...] = (
         + _LISTED
         + _NOT_HABIT
         + _WHEN,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:to)\s+)?" + _LISTED,
     ),
     # "I'm visiting Japan in May", "We'll visit Rome next year", "Ana is going to visit
     # Lisbon this summer" (not "I'm visiting Paris", a visit under way or a wish).
-    make_rule(
-        "goal",
+    _trip(
         "visiting visit",
         r"(?:" + _IS + r"(?i:visiting)|(?:'ll|\b(?i:will)|" + _IS + r"(?i:going\s+to))\s+"
         r"(?:(?i:finally|also|actually)\s+)?(?i:visit))\s+" + _LISTED + _NOT_HABIT + _WHEN,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:and)\s+)?" + _LISTED,
+        lead="and",
     ),
     # "I'm going to Japan", "Tom is going to Rome on Friday": a listed place is a trip,
     # with a day or none (rules_places.py reads any name with a stretch of time ahead).
-    make_rule(
-        "goal",
+    _trip(
         "going travelling traveling",
         _IS + r"(?i:going|travell?ing)\s+(?:(?i:back)\s+)?(?i:to)\s+" + _LISTED + _NOT_HABIT,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:to)\s+)?" + _LISTED,
     ),
     # "Tom gets back from Tokyo on Sunday", "I'm flying home from Lima tomorrow": there now,
     # a visit (not the day it ends).
@@ -129,12 +119,5 @@ TRAVEL_RULES: tuple[Rule, ...] = (
         said_day=True,
     ),
     # "I'm in London next week", "Ana is in Lisbon on Friday": a stay ahead.
-    make_rule(
-        "goal",
-        "in",
-        _IS + r"(?i:in)\s+" + _LISTED + _LATER,
-        template="trip to {}",
-        settled=True,
-        items=r"(?:(?i:in)\s+)?" + _LISTED,
-    ),
+    _trip("in", _IS + r"(?i:in)\s+" + _LISTED + _LATER, lead="in"),
 )
