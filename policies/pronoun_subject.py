@@ -1,4 +1,5 @@
-""" "He" and "she" opening a sentence, as the one person the sentence before names.
+"""Pronouns opening a sentence: "He" / "She" as the one person the sentence before names,
+"They" as the people it names together.
 
 "My sister Maya just got a new job. She works at Google now." says where Maya works; the rule
 table reads no claim of a pronoun. Where the sentence before (in the same message) names
@@ -8,10 +9,11 @@ of such sentences keeps the same person ("She works at Google. She loves it."). 
 named is a claim's entity, a value of an attribute that names people ("my sister *Maya*")
 or a name opening the sentence as its subject ("Ana called."); any other capitalised word
 that is not a listed place, a month, a day or a claim's value of another kind ("Google")
-makes it ambiguous, and nothing is read. Gender is not known: "Tom called. She lives in
-Paris" would read Tom, so two names, or none, give nothing. "They" opening a sentence is
-the people the sentence before names, where it names them all together as one list ("Tom
-and Ana got married. They live in Boston.": each of them lives there).
+makes it ambiguous, and nothing is read; the one spoken to ("Thanks, Mel.") is no one.
+Gender is not known: "Tom called. She lives in Paris" would read Tom, so two names, or
+none, give nothing. "They" opening a sentence is the people the sentence before names,
+where it names them all together as one list ("Tom and Ana got married. They live in
+Boston.": each of them lives there).
 """
 
 from __future__ import annotations
@@ -186,9 +188,22 @@ def _names(toks: list[tuple[int, int, str]]) -> Iterable[str]:
             i -= 1
             continue
         first = next(j for j in range(i + 1) if toks[j][0] == named[1])
-        if first > 0 or agrees(toks, i) or _listed(toks, i):
+        if (first > 0 or agrees(toks, i) or _listed(toks, i)) and not _spoken_to(toks, first, i):
             yield named[0]
         i = first - 1
+
+
+# Words before the name of the one spoken to: "Hey Mel", "Thanks Tom", "Congrats, Ana".
+_GREETINGS = frozenset("hey hi hello thanks thank thx congrats congratulations dear yo".split())
+
+
+def _spoken_to(toks: list[tuple[int, int, str]], first: int, last: int) -> bool:
+    """Whether the name of tokens ``first``..``last`` is the person spoken to: after a
+    greeting ("Hey Mel", "Thanks, Tom"), or set off by a comma at the sentence's end
+    ("Great to hear, Mel!"). The listener is not who "she" is."""
+    if first > 0 and toks[first - 1][2].strip(",.!?;:").lower() in _GREETINGS:
+        return True
+    return first > 0 and toks[first - 1][2].endswith(",") and last == len(toks) - 1
 
 
 def _listed(toks: list[tuple[int, int, str]], i: int) -> bool:

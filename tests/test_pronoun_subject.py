@@ -63,6 +63,10 @@ def rows(text: str) -> list[Row]:
         ("I met Tom and Ana. She is a nurse.", []),
         ("We went to Paris in May. He loved hiking.", [("Sam", "visited", "Paris", "2024-05-01")]),
         ("Great news! She got a job at Google.", []),
+        # The one spoken to is not who "she" is.
+        ("Thanks, Mel. She lives in Paris now.", []),
+        ("Great to hear, Mel. She lives in Paris now.", []),
+        ("Hey Mel! She lives in Paris now.", []),
         # A question about them states nothing.
         ("Ana called. Does she live in Paris?", []),
         ("Ana called. She lives in Paris?", []),
