@@ -30,6 +30,7 @@ from nousmem.policies.tense import tells_past
 from nousmem.policies.token_names import NAME_TOKEN, POSSESSIVES, agrees, name_at
 
 __all__ = [
+    "RELATION_WORDS",
     "Walk",
     "clean",
     "joined",
@@ -96,7 +97,8 @@ def _describes_speaker(toks: list[tuple[int, int, str]], j: int) -> bool:
 
 
 # Words that name someone by their relation, before an appositive name ("my sister, Priya,").
-_RELATIONS = frozenset(
+#: Nouns of someone one has ("my sister", "my boss"): a relation, not a name.
+RELATION_WORDS = frozenset(
     "sister brother mom mother dad father son daughter wife husband partner friend buddy boss "
     "manager colleague coworker co-worker neighbor neighbour roommate cousin aunt uncle "
     "grandma grandpa grandmother grandfather niece nephew teacher coach girlfriend boyfriend "
@@ -110,7 +112,7 @@ def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
     with a name. Not after a verb ("Dropped off my son, Kyle, went ..."): the relation is
     then an object, and not after "Me and my sister, Priya,": the subject is both."""
     prev = toks[i - 1][2]
-    if not (prev.rstrip(_STRIP).endswith(",") and clean(prev) in _RELATIONS):
+    if not (prev.rstrip(_STRIP).endswith(",") and clean(prev) in RELATION_WORDS):
         return False
     for j in (i - 2, i - 3):  # the possessive, perhaps before one adjective
         if j < 0:
@@ -281,4 +283,4 @@ def joined(sent: Sentence, walk: Walk) -> bool:
     low = clean(prev)
     if low in ("i", "me") or NAME_TOKEN.match(prev.strip(_STRIP)) is not None:
         return True
-    return low in _RELATIONS and i >= 3 and clean(toks[i - 3][2]) in POSSESSIVES
+    return low in RELATION_WORDS and i >= 3 and clean(toks[i - 3][2]) in POSSESSIVES

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from nousmem.policies.clause_leads import STRIP, clean, denied, hypothetical, likened
-from nousmem.policies.clauses import Walk
+from nousmem.policies.clauses import RELATION_WORDS, Walk
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.token_names import name_at
 
@@ -44,6 +44,18 @@ PAIRED_ATTRIBUTES = frozenset(
 )
 
 
+def _me_and_my(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether token ``i`` is the relation of "me / I and my <relation>" ("Me and my wife")."""
+    return (
+        i >= 3
+        and clean(toks[i][2]) in RELATION_WORDS
+        and clean(toks[i - 1][2]) in ("my", "our")
+        and clean(toks[i - 2][2]) in _AND
+        and clean(toks[i - 3][2]) in _ME
+        and (i == 3 or _opens(toks[i - 4][2]))
+    )
+
+
 def _ends_clause(raw: str) -> bool:
     return raw.rstrip(STRIP)[-1:] in (",", ";", ":", ".", "!", "?")
 
@@ -65,6 +77,11 @@ def joint_subject(sent: Sentence, walk: Walk) -> tuple[Walk, tuple[str, ...]]:
     if i >= len(toks):
         return walk, ()
     subject = walk
+    if walk.kind == "none" and _me_and_my(toks, i):
+        # "Me and my wife are going to Paris": the speaker's part (a governed write reads
+        # the wife's, runtime/kin_claims.py).
+        me = toks[i - 3][0]
+        return walk._replace(kind="actor", name=None, start=me), ()
     if walk.kind == "none":
         named = name_at(toks, i)
         if named is None:

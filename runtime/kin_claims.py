@@ -19,11 +19,12 @@ A kin word said as a name ("Mom works at Target", "Mom's birthday is June 3") is
 speaker's relative by that noun (``forget_kin.TITLE_WORDS``, :func:`titled_kin`).
 Never for friends (memory knowing one friend says nothing of how many one has), only for a
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
-nothing (but "My wife and I ...", whose speaker's part it reads: the wife's is read as
-"Ana and I ..."), or that opens with "He" / "She" after such a sentence ("My brother just
-moved. He lives in Denver now."), and only with the rule extractor: a plugged-in model
-reads the sentence its own way. Projections hold what the write journals, so a rebuild
-never reads the sentence again: the same journal gives the same beliefs.
+nothing (but "My wife and I ..." or "Me and my wife ...", whose speaker's part it reads:
+the wife's is read as "Ana and I ..."), or that opens with "He" / "She" after such a
+sentence ("My brother just moved. He lives in Denver now."), and only with the rule
+extractor: a plugged-in model reads the sentence its own way. Projections hold what the
+write journals, so a rebuild never reads the sentence again: the same journal gives the
+same beliefs.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ _START = re.compile(rf"^(?:(?:my|our)\s+(?P<kin>{KIN_ALT})|(?P<title>{_TITLE}))\
 # "My wife and I are going to Paris": the speaker's part the extractor reads; the relative's
 # is read as "Ana and I ..." (policies/joint_subject.py).
 _WITH_ME = re.compile(rf"^(?:my|our)\s+(?P<kin>{KIN_ALT})\s+(?:and|&)\s+(?:I|me)\b", re.I)
+# "Me and my wife are going to Paris": the same, the speaker first.
+_ME_WITH = re.compile(rf"^(?:I|me)\s+(?:and|&)\s+(?P<rel>(?:my|our)\s+(?P<kin>{KIN_ALT}))\b", re.I)
 # "He" / "She" opening the sentence after one about "my brother": the brother.
 _PRONOUN = re.compile(r"^(?:he|she)(?=['\s])", re.I)
 # "My kids have a soccer game on Saturday", "The kids have ...": of each one by name, the
@@ -112,6 +115,12 @@ def kin_claims(
         lo, hi = piece.start(), piece.end()
         text = content[lo:hi]
         with_me = _WITH_ME.match(text)
+        me_with = _ME_WITH.match(text)
+        if me_with is not None:
+            kin = kin or Relatives(beliefs, docs, obs.actor)
+            out += _me_and(obs, kin, me_with, lo)
+            before = None
+            continue
         start = _START.match(text)
         # "My brother just moved. He lives in Denver now.": the pronoun is the relative,
         # read as "My brother lives in Denver now."
@@ -147,6 +156,28 @@ def kin_claims(
                     said = _theirs(said, STAND_IN)
                 out += [renamed(c, unnamed) for c in said]
     return out
+
+
+def _me_and(obs: Observation, kin: Relatives, me_with: re.Match[str], lo: int) -> list[Claim]:
+    """The relative's claims of a sentence opening "Me and my wife ..." (the speaker's are
+    the extractor's), read with the name the wife is known by in place of "my wife"."""
+    name = kin.one_meant(kin_noun(me_with.group("kin")))
+    if name is None:
+        return []
+    text = me_with.string
+    k0, k1 = me_with.span("rel")
+    said = _RULES.extract_sync(
+        obs.model_copy(update={"content": text[:k0] + name + text[k1:], "claims": []})
+    )
+    shift = len(name) - (k1 - k0)
+
+    def at(i: int) -> int:
+        return lo + (i if i < k0 else k0 if i < k0 + len(name) else i - shift)
+
+    return [
+        c.model_copy(update={"span": None if c.span is None else (at(c.span[0]), at(c.span[1]))})
+        for c in _theirs(said, name)
+    ]
 
 
 def _theirs(claims: list[Claim], name: str) -> list[Claim]:

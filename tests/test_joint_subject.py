@@ -59,6 +59,11 @@ def each(names: str, attribute: str, value: str, day: str | None = None) -> list
             "My husband and I went to Japan last year.",
             each("Sam", "visited", "Japan", "2023-01-01"),
         ),
+        (
+            "Me and my wife are going to Paris next week.",
+            each("Sam", "goal", "trip to Paris", "2024-05-06"),
+        ),
+        ("Tell me and my wife about it.", []),
         ("Max and Lily and I went camping.", each("Max Lily Sam", "activity", "camping")),
         # A name ending the clause before is no subject ("Lyon", "Chile"), nor the names
         # set after a noun ("My kids Max and Lily").
@@ -110,6 +115,11 @@ async def test_my_relative_and_i_is_read_of_the_relative_memory_knows() -> None:
         assert sorted((d.entity, d.value) for d in r.deltas) == [
             ("Ana", "trip to Paris"),
             ("Sam", "trip to Paris"),
+        ]
+        r = await say_at(rt, "Me and my wife are driving to Chicago on Friday.", SAID, actor="Sam")
+        assert sorted((d.entity, d.value) for d in r.deltas) == [
+            ("Ana", "trip to Chicago"),
+            ("Sam", "trip to Chicago"),
         ]
         r = await say_at(rt, "Ana and I love sushi.", SAID, actor="Sam")
         assert await held(rt, "Ana", "likes") == ("sushi",)
