@@ -21,7 +21,8 @@ Never for friends (memory knowing one friend says nothing of how many one has), 
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
 nothing (but "My wife and I ..." or "Me and my wife ...", whose speaker's part it reads:
 the wife's is read as "Ana and I ..."), or that opens with "He" / "She" after such a
-sentence ("My brother just moved. He lives in Denver now."), and only with the rule
+sentence ("My brother just moved. He lives in Denver now.") or "They" after one about a
+group ("My parents called. They are in Paris."), and only with the rule
 extractor: a plugged-in model reads the sentence its own way. Projections hold what the
 write journals, so a rebuild never reads the sentence again: the same journal gives the
 same beliefs.
@@ -68,13 +69,19 @@ _GROUP = re.compile(
     r"|start|want|need)\b)",
     re.I,
 )
+# A sentence opening with a group, whatever its verb ("My parents called."): a "They"
+# opening the next one is that group ("They are in Paris until Friday.").
+_GROUP_OPEN = re.compile(
+    rf"^(?:(?:my|our)\s+(?P<group>{_GROUPS})|the\s+(?P<kids>kids|children))\b", re.I
+)
+_THEY = re.compile(r"^they(?=\s)", re.I)
 # Any of them in a message: most name none, and are spared the sentence split.
 _MENTION = re.compile(
     rf"\b(?:(?:my|our)\s+(?:{KIN_ALT}|{_GROUPS})|the\s+(?:kids|children)|{_TITLE})\b", re.I
 )
 #: What a group's sentence says of each of them: what they have on or plan, like, or are
 #: allergic to. Not an age, a job or a home ("My kids are 5 and 7" is no age of either).
-OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes", "goal"})
+OF_EACH = frozenset({"activity", "allergy", "likes", "dislikes", "goal", "visited"})
 # The group's verb, said of one of them ("have" -> "has"); another verb is left as said.
 _AGREE = {
     "have": "has",
@@ -111,6 +118,7 @@ def kin_claims(
     kin: Relatives | None = None
     out: list[Claim] = []
     before: re.Match[str] | None = None  # "My brother" opening the sentence before
+    crowd: re.Match[str] | None = None  # "My parents" opening the sentence before
     for piece in sentences(content):
         lo, hi = piece.start(), piece.end()
         text = content[lo:hi]
@@ -129,6 +137,12 @@ def kin_claims(
             start = _START.match(before.group(0) + text[pronoun.end() :])
         before = start if pronoun is None else None
         group = None if start is not None else _GROUP.match(text)
+        # "My parents called. They are in Paris until Friday.": the group, as "My parents
+        # are in Paris until Friday."
+        they = _THEY.match(text) if crowd is not None and start is None else None
+        if they is not None and crowd is not None:
+            group = _GROUP.match(crowd.group(0) + text[they.end() :])
+        crowd = _GROUP_OPEN.match(text) if they is None and start is None else None
         if start is None and group is None:
             continue
         # The speaker's part of "my wife and I" is the extractor's: the wife's is read.
@@ -136,7 +150,7 @@ def kin_claims(
             continue
         kin = kin or Relatives(beliefs, docs, obs.actor)
         if group is not None:
-            out += _of_each(obs, kin, group, lo)
+            out += _of_each(obs, kin, group, lo, they.end() if they is not None else None)
             continue
         assert start is not None
         noun = kin_noun(start.group("kin") or start.group("title"))
@@ -209,11 +223,14 @@ def titled_kin(
     return out
 
 
-def _of_each(obs: Observation, kin: Relatives, group: re.Match[str], lo: int) -> list[Claim]:
+def _of_each(
+    obs: Observation, kin: Relatives, group: re.Match[str], lo: int, said_end: int | None = None
+) -> list[Claim]:
     """The claims of a sentence about a group of the speaker's relatives ("My kids have a
     soccer game on Saturday") that it says of each one memory knows by name (:data:`OF_EACH`),
     read as said of each ("Mia has a soccer game on Saturday"); none where it knows none of
-    them by name (a stand-in for a group would be no one's)."""
+    them by name (a stand-in for a group would be no one's). ``said_end``: where the words
+    the group stands for end in the sentence as said, when not its own ("They")."""
     name_of = (group.group("group") or group.group("kids")).casefold()
     names: list[str] = []
     for noun in KIN_GROUPS[name_of]:
@@ -223,7 +240,7 @@ def _of_each(obs: Observation, kin: Relatives, group: re.Match[str], lo: int) ->
     return [
         c
         for name in names
-        for c in _about(obs, name + rest, name, lo, group.end())
+        for c in _about(obs, name + rest, name, lo, group.end() if said_end is None else said_end)
         if c.attribute in OF_EACH
     ]
 

@@ -95,6 +95,22 @@ async def test_a_pronoun_after_my_relative_is_that_relative() -> None:
         assert [(d.entity, d.value) for d in r.deltas] == [("Sam's sister", "Google")]
 
 
+async def test_they_after_my_relatives_is_each_of_them() -> None:
+    async with MemoryRuntime.memory(namespace="home") as rt:
+        await say_at(rt, "My mom Ana is a teacher.", SAID, actor="Sam")
+        await say_at(rt, "My dad Leo is a chef.", SAID, actor="Sam")
+        r = await say_at(rt, "My parents called. They are in Paris until Friday.", SAID, "Sam")
+        assert sorted((d.entity, d.attribute, d.value) for d in r.deltas) == [
+            ("Ana", "visited", "Paris"),
+            ("Leo", "visited", "Paris"),
+        ]
+        # Not past another sentence, nor a "they" of no group.
+        r = await say_at(rt, "My parents called. Ok. They are in Rome.", SAID, "Sam")
+        assert r.deltas == ()
+        r = await say_at(rt, "I called Ana. They are in Rome until Friday.", SAID, "Sam")
+        assert r.deltas == ()
+
+
 async def test_a_governed_write_keeps_what_the_pronoun_says() -> None:
     async with MemoryRuntime.memory(namespace="home") as rt:
         await say_at(
