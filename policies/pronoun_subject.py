@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
+from nousmem.policies.own_words import others, own_part
 from nousmem.policies.place_names import PLACE_NAMES
 from nousmem.policies.sentences import Piece, sentences
 from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
@@ -86,10 +87,12 @@ def pronoun_claims(
     out: list[Claim] = []
     prev: Piece | None = None
     carried: _Subject | None = None  # whom the sentence before was read of by its pronoun
+    passed = others(content)  # pasted, forwarded, quoted: not the speaker's word
     for piece in sentences(content):
         text = content[piece.start() : piece.end()]
         m = _OPENING.match(text)
-        if m is None or text.rstrip().endswith("?") or prev is None:
+        own = own_part(piece.start(), piece.end(), passed) == piece.end()
+        if m is None or not own or text.rstrip().endswith("?") or prev is None:
             prev, carried = piece, None
             continue
         plural = m.group("pro").lower() == "they"

@@ -22,10 +22,9 @@ sentence that starts with "my <noun>" (or "our", a group) and of which the extra
 nothing (but "My wife and I ..." or "Me and my wife ...", whose speaker's part it reads:
 the wife's is read as "Ana and I ..."), or that opens with "He" / "She" after such a
 sentence ("My brother just moved. He lives in Denver now.") or "They" after one about a
-group ("My parents called. They are in Paris."), and only with the rule
-extractor: a plugged-in model reads the sentence its own way. Projections hold what the
-write journals, so a rebuild never reads the sentence again: the same journal gives the
-same beliefs.
+group ("My parents called. They are in Paris."), and only with the rule extractor: a
+plugged-in model reads the sentence its own way. Projections hold what the write journals,
+so a rebuild never reads the sentence again: the same journal gives the same beliefs.
 """
 
 from __future__ import annotations
@@ -127,7 +126,7 @@ def kin_claims(
         if me_with is not None:
             kin = kin or Relatives(beliefs, docs, obs.actor)
             out += _me_and(obs, kin, me_with, lo)
-            before = None
+            before = crowd = None
             continue
         start = _START.match(text)
         # "My brother just moved. He lives in Denver now.": the pronoun is the relative,

@@ -70,6 +70,8 @@ def rows(text: str) -> list[Row]:
         # A question about them states nothing.
         ("Ana called. Does she live in Paris?", []),
         ("Ana called. She lives in Paris?", []),
+        # Someone else's words handed over are not the speaker's.
+        ("Her text said:\nMaya got the job. She works at Google now.", []),
     ],
 )
 def test_a_pronoun_is_the_one_person_named_before(text: str, expected: list[Row]) -> None:
@@ -108,6 +110,9 @@ async def test_they_after_my_relatives_is_each_of_them() -> None:
         r = await say_at(rt, "My parents called. Ok. They are in Rome.", SAID, "Sam")
         assert r.deltas == ()
         r = await say_at(rt, "I called Ana. They are in Rome until Friday.", SAID, "Sam")
+        assert r.deltas == ()
+        text = "My parents called. Me and my wife are fine. They are in Rome until Friday."
+        r = await say_at(rt, text, SAID, "Sam")
         assert r.deltas == ()
 
 
