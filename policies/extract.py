@@ -116,12 +116,14 @@ class RuleExtractor:
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
         said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
         # "My sister Maya got a job. She works at Google.": Maya's employer.
-        for c in pronoun_claims(content, obs, said, self.extract_sync):
+        told_of = pronoun_claims(content, obs, said, self.extract_sync)
+        for c in told_of:
             key = (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)
                 said.append(c)
-        said.sort(key=lambda c: (c.span or (0, 0))[0])
+        if told_of:
+            said.sort(key=lambda c: (c.span or (0, 0))[0])
         # What a request to forget names is not said: "Forget that I work at Acme and that
         # I live in Lyon" states neither (the clause walk sees only the first), nor does
         # "Forget about my dog Rex" state a dog.

@@ -31,7 +31,7 @@ from nousmem.policies.token_names import agrees, name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["PERSON_ATTRIBUTES", "pronoun_claims"]
+__all__ = ["PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
 
 #: Attributes whose value is a person someone has ("my sister *Maya*", "my doctor *Dr. Lee*"):
 #: a person named in passing. (An employer, a project or a liked name is no one.)
@@ -59,7 +59,7 @@ PERSON_ATTRIBUTES = frozenset(
 # "She works", "He's", "And she ...", "So he ...", "They live"; not a question.
 _OPENING = re.compile(r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she|they))(?=['\u2019]|\s)", re.I)
 _TOKEN = re.compile(r"\S+")
-_NOT_PEOPLE = frozenset(m.lower() for m in MONTHS) | frozenset(DAYS) | {"i", "i'm", "i'd"}
+_NOT_PEOPLE = frozenset(m.lower() for m in MONTHS) | frozenset(DAYS)
 _PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they)\b", re.I)
 # What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
 _BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
@@ -107,25 +107,27 @@ def pronoun_claims(
         said = read(
             obs.model_copy(update={"content": text[:lo] + subject.text + text[hi:], "claims": []})
         )
-        shift = len(subject.text) - (hi - lo)
         mine = [c for c in said if match_key(c.entity) in subject.keys]
-        out += [_moved(c, piece.start(), lo, len(subject.text), shift) for c in mine]
+        out += [respan(c, piece.start(), (lo, hi), len(subject.text)) for c in mine]
         carried = subject
     return out
 
 
-def _moved(claim: Claim, start: int, lo: int, length: int, shift: int) -> Claim:
-    """``claim`` (of the sentence read with the name of ``length`` at ``lo``) with its span
-    in the content, where the sentence starts at ``start``: in the name, the pronoun's
-    start; past it, ``shift`` less."""
+def respan(claim: Claim, at: int, cut: tuple[int, int], length: int) -> Claim:
+    """``claim``, read of a sentence whose words ``cut`` were replaced by a text of
+    ``length`` ("She" by "Maya"), with its span in the content, where the sentence as said
+    starts at ``at``: a point in the replacement goes to where the words stood, one past it
+    back by the difference in length."""
     if claim.span is None:
         return claim
+    lo, hi = cut
+    shift = length - (hi - lo)
 
-    def at(i: int) -> int:
-        return start + (i if i < lo else lo if i < lo + length else i - shift)
+    def back(i: int) -> int:
+        return at + (i if i < lo else lo if i < lo + length else i - shift)
 
     a, b = claim.span
-    return claim.model_copy(update={"span": (at(a), at(b))})
+    return claim.model_copy(update={"span": (back(a), back(b))})
 
 
 def _people(

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_phrases import KIN_ALT
+from nousmem.policies.pronoun_subject import respan
 from nousmem.policies.sentences import sentences
 from nousmem.policies.subject_words import KIN_GROUPS
 from nousmem.projections.belief_models import match_key
@@ -182,15 +183,7 @@ def _me_and(obs: Observation, kin: Relatives, me_with: re.Match[str], lo: int) -
     said = _RULES.extract_sync(
         obs.model_copy(update={"content": text[:k0] + name + text[k1:], "claims": []})
     )
-    shift = len(name) - (k1 - k0)
-
-    def at(i: int) -> int:
-        return lo + (i if i < k0 else k0 if i < k0 + len(name) else i - shift)
-
-    return [
-        c.model_copy(update={"span": None if c.span is None else (at(c.span[0]), at(c.span[1]))})
-        for c in _theirs(said, name)
-    ]
+    return [respan(c, lo, (k0, k1), len(name)) for c in _theirs(said, name)]
 
 
 def _theirs(claims: list[Claim], name: str) -> list[Claim]:
@@ -248,16 +241,11 @@ def _about(obs: Observation, text: str, name: str, lo: int, noun_end: int) -> li
     """The rule claims of ``text`` (the sentence read with the relative's name) that
     involve ``name``, spans moved into the observation's content, where the sentence
     starts at ``lo`` and "my <noun>" ends ``noun_end`` characters into it."""
-    shift = lo + noun_end - len(name)
     said = _RULES.extract_sync(obs.model_copy(update={"content": text, "claims": []}))
     key = match_key(name)
-    out = []
-    for c in said:
-        if key not in (match_key(c.entity), match_key(c.value)):
-            continue
-        span = c.span
-        if span is not None:
-            # The name stands where "my sister" did: a span from it starts there.
-            span = (lo if span[0] < len(name) else span[0] + shift, span[1] + shift)
-        out.append(c.model_copy(update={"span": span}))
-    return out
+    # The name stands where "my sister" did: a span from it starts there.
+    return [
+        respan(c, lo, (0, noun_end), len(name))
+        for c in said
+        if key in (match_key(c.entity), match_key(c.value))
+    ]
