@@ -10,10 +10,13 @@ named is a claim's entity, a value of an attribute that names people ("my sister
 or a name opening the sentence as its subject ("Ana called."); any other capitalised word
 that is not a listed place, a month, a day or a claim's value of another kind ("Google")
 makes it ambiguous, and nothing is read; the one spoken to ("Thanks, Mel.") is no one.
-Gender is not known: "Tom called. She lives in Paris" would read Tom, so two names, or
-none, give nothing. "They" opening a sentence is the people the sentence before names,
-where it names them all together as one list ("Tom and Ana got married. They live in
-Boston.": each of them lives there).
+A person's gender is known only from a word just before the name ("my sister Maya", "my
+brother Tom", "Mrs. Lee"; the title is no one): "My brother Tom called. She lives in Paris"
+reads nothing, and "My brother Tom and my sister Ana came. She lives in Paris" is Ana's. A
+name with no such word may be either ("Tom called. She lives in Paris" reads Tom), so of
+two names, one of no known gender makes it ambiguous. "They" opening a sentence is the
+people the sentence before names, where it names them all together as one list ("Tom and
+Ana got married. They live in Boston.": each of them lives there).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from nousmem.policies.token_names import agrees, name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
+__all__ = ["GENDERED", "PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
 
 #: Attributes whose value is a person someone has ("my sister *Maya*", "my doctor *Dr. Lee*"):
 #: a person named in passing. (An employer, a project or a liked name is no one.)
@@ -59,16 +62,39 @@ PERSON_ATTRIBUTES = frozenset(
 # "She works", "He's", "And she ...", "So he ...", "They live"; not a question.
 _OPENING = re.compile(r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she|they))(?=['\u2019]|\s)", re.I)
 _TOKEN = re.compile(r"\S+")
-_NOT_PEOPLE = frozenset(m.lower() for m in MONTHS) | frozenset(DAYS)
+# Months, days and titles ("Mr. Lee" is Lee) are no one.
+_NOT_PEOPLE = (
+    frozenset(m.lower() for m in MONTHS)
+    | frozenset(DAYS)
+    | frozenset("mr mrs ms miss dr prof sir madam".split())
+)
 _PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they)\b", re.I)
 # What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
 _BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
+
+
+#: Words that say a person's gender, lowercase -> the pronoun ("he" / "she"): before a name
+#: ("my sister Maya", "Mr. Lee") or alone ("my sister").
+GENDERED = {
+    **dict.fromkeys(
+        "sister mother mom mum wife daughter aunt niece grandma grandmother granddaughter "
+        "girlfriend fiancee fiancée stepmother stepdaughter stepsister mrs mrs. ms ms. miss "
+        "madam lady girl woman".split(),
+        "she",
+    ),
+    **dict.fromkeys(
+        "brother father dad husband son uncle nephew grandpa grandfather grandson boyfriend "
+        "fiance fiancé stepfather stepson stepbrother mr mr. sir guy boy man".split(),
+        "he",
+    ),
+}
 
 
 class _Subject(NamedTuple):
     text: str  # what stands for the pronoun: "Maya", "Tom and Ana"
     keys: frozenset[str]  # whose claims are kept
     plural: bool
+    gender: str | None = None  # "he" / "she" where a word said it ("my sister Maya")
 
 
 def pronoun_claims(
@@ -95,11 +121,12 @@ def pronoun_claims(
         if m is None or not own or text.rstrip().endswith("?") or prev is None:
             prev, carried = piece, None
             continue
-        plural = m.group("pro").lower() == "they"
-        subject = carried if carried is not None and carried.plural == plural else None
+        pro = m.group("pro").lower()
+        plural = pro == "they"
+        subject = carried if carried is not None and _fits(carried, pro) else None
         if subject is None:
             people = _people(content, prev, claims, obs.actor)
-            subject = _joint(content, prev, people) if plural else _one(people)
+            subject = _joint(content, prev, people) if plural else _one(content, prev, people, pro)
         prev, carried = piece, None
         if subject is None:
             continue
@@ -154,12 +181,35 @@ def _people(
     return people
 
 
-def _one(people: dict[str, str]) -> _Subject | None:
-    """The one person of ``people``, or None (none, or more than one)."""
-    if len(people) != 1:
+def _fits(subject: _Subject, pro: str) -> bool:
+    """Whether the pronoun ``pro`` ("he", "she", "they") can stand for ``subject``."""
+    if subject.plural or pro == "they":
+        return subject.plural and pro == "they"
+    return subject.gender in (None, pro)
+
+
+def _one(content: str, piece: Piece, people: dict[str, str], pro: str) -> _Subject | None:
+    """The one person of ``people`` ``pro`` ("he" / "she") can be, or None (none, or more
+    than one): one whose gender the sentence ``piece`` says otherwise is not, and of two or
+    more, the one of that gender where the others are each said to be of the other."""
+    said = {key: _gender(content, piece, name) for key, name in people.items()}
+    fits = [key for key in people if said[key] in (None, pro)]
+    if len(fits) != 1 or (len(people) > 1 and said[fits[0]] is None):
         return None
-    ((key, name),) = people.items()
-    return _Subject(name, frozenset({key}), plural=False)
+    (key,) = fits
+    return _Subject(people[key], frozenset({key}), plural=False, gender=said[key])
+
+
+def _gender(content: str, piece: Piece, name: str) -> str | None:
+    """The gender a word just before ``name`` in ``piece`` says ("my *sister* Maya"), or
+    None (no such word, or words that disagree)."""
+    before = re.compile(rf"([\w.]+)\s+{re.escape(name)}(?![\w-])")
+    found = {
+        GENDERED.get(m.group(1).lower())
+        for m in before.finditer(content, piece.start(), piece.end())
+    }
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
 
 
 def _joint(content: str, piece: Piece, people: dict[str, str]) -> _Subject | None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from nousmem.policies.patterns import Rule, make_rule
 
-__all__ = ["INJURY_RULES"]
+__all__ = ["INJURY_PART", "INJURY_RULES", "INJURY_STATE", "WHOLE_INJURY"]
 
-# Where one gets hurt (a side may come first: "my left knee").
-_PART = (
+#: Where one gets hurt (a side may come first: "my left knee").
+INJURY_PART = (
     r"(?:(?i:left|right|lower|upper)\s+)?(?i:arm|arms|leg|legs|wrist|ankle|foot|feet|hand"
     r"|finger|toe|knee|hip|shoulder|elbow|back|neck|rib|ribs|nose|collarbone|jaw|ACL|MCL"
     r"|meniscus|hamstring|calf|achilles|tooth|thumb|spine|pelvis|skull|rotator\s+cuff"
@@ -41,9 +41,10 @@ _HURTS = (
     ("bruised", "bruised"),
     ("cracked", "cracked"),
 )
-_STATE = "|".join(name for name, _ in _HURTS)
-# What one is recovering from or has that needs no body part.
-_WHOLE = r"(?i:concussion|whiplash|stress\s+fracture|hairline\s+fracture)"
+#: How a part is hurt, as the injury is named ("broken", "sprained"): an alternation.
+INJURY_STATE = "|".join(name for name, _ in _HURTS)
+#: What one is recovering from or has that needs no body part.
+WHOLE_INJURY = r"(?i:concussion|whiplash|stress\s+fracture|hairline\s+fracture)"
 
 
 def _hurt_rule(name: str, verbs: str) -> Rule:
@@ -58,7 +59,7 @@ def _hurt_rule(name: str, verbs: str) -> Rule:
         + r")\s+"
         + _WHOSE
         + r"(?P<val>"
-        + _PART
+        + INJURY_PART
         + r")\b(?!-)",
         value="raw",
         template=name + " {}",
@@ -77,7 +78,13 @@ INJURY_RULES: tuple[Rule, ...] = (
         " whiplash fracture",
         r"\b(?:(?i:have|has|got)|(?i:recovering|healing)\s+(?i:from))\s+"
         r"(?:(?i:a|an|my|her|his)\s+)?(?:(?i:mild|bad|severe|minor|nasty)\s+)?"
-        r"(?P<val>(?:(?i:" + _STATE + r")\s+" + _PART + r"|" + _WHOLE + r"))\b(?!-)",
+        r"(?P<val>(?:(?i:"
+        + INJURY_STATE
+        + r")\s+"
+        + INJURY_PART
+        + r"|"
+        + WHOLE_INJURY
+        + r"))\b(?!-)",
         value="raw",
         settled=True,
     ),

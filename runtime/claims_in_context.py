@@ -21,6 +21,7 @@ from nousmem.policies.exclusive_values import exclusive_denials
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.gone_things import gone_things
 from nousmem.policies.graduated import graduated_students
+from nousmem.policies.healed_injuries import healed_injuries
 from nousmem.policies.instruction_kinds import (
     banned_instructions,
     resized_instructions,
@@ -80,6 +81,8 @@ class ClaimsInContext(RuntimeCore):
             claims += left_roles(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
+            # "My arm has healed": the broken arm memory holds.
+            claims += healed_injuries(claims, obs.content, obs.actor, occurred, self._held)
             # "Sorry, I meant Cambridge, not Boston": the home memory holds, corrected.
             claims += meant_values(
                 claims, obs.content, obs.actor, lambda e: self._holding(e, occurred)

@@ -21,10 +21,11 @@ Never for friends (memory knowing one friend says nothing of how many one has), 
 sentence that starts with "my <noun>" (or "our", a group) and of which the extractor read
 nothing (but "My wife and I ..." or "Me and my wife ...", whose speaker's part it reads:
 the wife's is read as "Ana and I ..."), or that opens with "He" / "She" after such a
-sentence ("My brother just moved. He lives in Denver now.") or "They" after one about a
-group ("My parents called. They are in Paris."), and only with the rule extractor: a
-plugged-in model reads the sentence its own way. Projections hold what the write journals,
-so a rebuild never reads the sentence again: the same journal gives the same beliefs.
+sentence ("My brother just moved. He lives in Denver now."; not "She ...") or "They"
+after one about a group ("My parents called. They are in Paris."), and only with the rule
+extractor: a plugged-in model reads the sentence its own way. Projections hold what the
+write journals, so a rebuild never reads the sentence again: the same journal gives the
+same beliefs.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections.abc import Mapping, Sequence
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_phrases import KIN_ALT
-from nousmem.policies.pronoun_subject import respan
+from nousmem.policies.pronoun_subject import GENDERED, respan
 from nousmem.policies.sentences import sentences
 from nousmem.policies.subject_words import KIN_GROUPS
 from nousmem.projections.belief_models import match_key
@@ -133,6 +134,8 @@ def kin_claims(
         # "My brother just moved. He lives in Denver now.": the pronoun is the relative,
         # read as "My brother lives in Denver now."
         pronoun = _PRONOUN.match(text) if before is not None and start is None else None
+        if pronoun is not None and before is not None and not _agrees(pronoun, before):
+            pronoun = None  # "My brother called. She ...": someone else
         if pronoun is not None and before is not None:
             start = _START.match(before.group(0) + text[pronoun.end() :])
         before = start if pronoun is None else None
@@ -170,6 +173,13 @@ def kin_claims(
                     said = _theirs(said, STAND_IN)
                 out += [renamed(c, unnamed) for c in said]
     return out
+
+
+def _agrees(pronoun: re.Match[str], start: re.Match[str]) -> bool:
+    """Whether "he" / "she" (``pronoun``) can be the relative ``start`` opens with: not
+    "she" of "my brother"."""
+    word = (start.group("kin") or start.group("title") or "").lower()
+    return GENDERED.get(word) in (None, pronoun.group(0).lower())
 
 
 def _me_and(obs: Observation, kin: Relatives, me_with: re.Match[str], lo: int) -> list[Claim]:

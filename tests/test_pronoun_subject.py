@@ -67,6 +67,27 @@ def rows(text: str) -> list[Row]:
         ("Thanks, Mel. She lives in Paris now.", []),
         ("Great to hear, Mel. She lives in Paris now.", []),
         ("Hey Mel! She lives in Paris now.", []),
+        # A word before the name says the gender: another gender is someone else, and of
+        # two, the one of the pronoun's gender is meant where the other's is said too.
+        ("My brother Tom called. She lives in Paris.", [("Sam", "sibling", "Tom", None)]),
+        (
+            "My brother Tom and my sister Ana came. She lives in Paris.",
+            [
+                ("Sam", "sibling", "Tom", None),
+                ("Sam", "sibling", "Ana", None),
+                ("Ana", "location", "Paris", None),
+            ],
+        ),
+        (
+            "I met Tom and my sister Ana. She lives in Paris.",
+            [("Sam", "sibling", "Ana", None)],
+        ),
+        ("I saw Mr. Lee today. He lives in Boston.", [("Lee", "location", "Boston", None)]),
+        ("I saw Mrs. Lee today. He lives in Boston.", []),
+        (
+            "My brother Tom called. He lives in Paris. She works at Google.",
+            [("Sam", "sibling", "Tom", None), ("Tom", "location", "Paris", None)],
+        ),
         # A question about them states nothing.
         ("Ana called. Does she live in Paris?", []),
         ("Ana called. She lives in Paris?", []),
@@ -95,6 +116,9 @@ async def test_a_pronoun_after_my_relative_is_that_relative() -> None:
         # Unknown by name: the speaker's sister, by the noun alone.
         r = await say_at(rt, "My sister got a new job. She works at Google.", SAID, actor="Sam")
         assert [(d.entity, d.value) for d in r.deltas] == [("Sam's sister", "Google")]
+        # "She" is not "my brother": someone else.
+        r = await say_at(rt, "My brother just moved. She lives in Austin now.", SAID, "Sam")
+        assert r.deltas == ()
 
 
 async def test_they_after_my_relatives_is_each_of_them() -> None:

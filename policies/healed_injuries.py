@@ -1,0 +1,118 @@
+"""An injury memory holds, healed: "My arm has healed" after "I broke my arm", "Ana's
+ankle is better now" after "Ana sprained her ankle", "I've fully recovered from my
+concussion".
+
+The injury rules (``policies/rules_injury.py``) read an injury in a doctor's words
+(``broken arm``) and it stayed held for good: healing names the body part, not the injury,
+so read alone it ended nothing. Read against the injuries the person holds, it does:
+
+- the part, whole: "My arm has healed", "My broken wrist is fully healed", "Ana's ankle is
+  better now", "My knee is fine again", "My back is back to normal";
+- the injury, got over: "I've recovered from my broken arm", "Ana recovered from her
+  concussion", "I'm over my sprained ankle".
+
+The part named must be the held injury's ("my wrist" is the ``broken left wrist``; "my
+arm" is no ``broken wrist``), and its words all in it ("my sprained ankle" is no ``broken
+ankle``). Whose: "my" or "I" is the speaker, "Ana's" or "Ana" the one named; "her" and
+"his" with no name are no one here. Healing under way or to come ("My arm is healing",
+"is getting better", "should heal soon"), part of the way ("a bit better", "almost
+healed"), a denial ("hasn't healed", "isn't better"), a supposition or a question ends
+nothing. Each is a denial of the held injury, journaled with the extractor's claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
+from nousmem.policies.held_values import HeldValues
+from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.rules_injury import INJURY_PART, INJURY_STATE, WHOLE_INJURY
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.models import Claim
+
+__all__ = ["healed_injuries"]
+
+CONFIDENCE = 0.85
+ATTRIBUTE = "injury"
+_CUES = ("heal", "better", "recover", "fine", "normal", "okay", " ok", "over ", "mended")
+# The hurt named: "arm", "left wrist", "broken arm", "torn ACL", "concussion".
+_HURT = r"(?P<hurt>(?:(?i:" + INJURY_STATE + r")\s+)?" + INJURY_PART + r"|" + WHOLE_INJURY + r")\b"
+_NAME = rf"[{UPPER}][{LETTER}-]+"
+# Only a whole healing: not "much / a bit better", "almost healed".
+_WHOLLY = r"(?:\s+(?i:finally|fully|completely|totally|all|now|pretty\s+much))*"
+_PART_HEALED = re.compile(
+    rf"(?:\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s)\s+"
+    + _HURT
+    + r"(?:\s+(?i:has|have)"
+    + _WHOLLY
+    + r"\s+(?i:healed|mended|recovered)|(?:\s+(?i:is|are)|'s)"
+    + _WHOLLY
+    + r"\s+(?i:healed|mended|better|fine\s+again|ok\s+again|okay\s+again|back\s+to\s+normal))"
+    r"(?![\w-])"
+)
+_GOT_OVER = re.compile(
+    rf"\b(?P<who>I|{_NAME})(?:'ve|'s|'m|\s+(?:have|has|am|is))?"
+    + r"(?:\s+(?i:finally|fully|completely|totally|now|just|since))*"
+    + r"\s+(?:(?i:recovered|healed)\s+(?i:from)|(?i:over))\s+"
+    + r"(?:(?i:my|her|his|the|a|an|that)\s+)?"
+    + _HURT
+)
+# Capitalised words that open a sentence and are no one.
+_NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
+_WORD = re.compile(r"[\w-]+")
+
+
+def healed_injuries(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+) -> list[Claim]:
+    """The denials of the injuries held at ``occurred`` that ``content`` says healed (see
+    the module doc), less those ``claims`` already make. "My" and "I" are ``actor``."""
+    low = content.lower()
+    if not any(cue in low for cue in _CUES):
+        return []  # most messages heal nothing: a substring test spares the rest
+    out: list[Claim] = []
+    seen = denied_values(claims, ATTRIBUTE)
+    for lo, text in statements(content):
+        for m in (*_PART_HEALED.finditer(text), *_GOT_OVER.finditer(text)):
+            who = _whose(m, actor)
+            if who is None or unreal_before(text[: m.start()]):
+                continue
+            named = [_singular(w) for w in _WORD.findall(m.group("hurt").lower())]
+            for value in held(who, ATTRIBUTE, occurred):
+                if match_key(value) in seen or not _names(named, value):
+                    continue
+                seen.add(match_key(value))
+                out.append(
+                    denial(who, ATTRIBUTE, value, CONFIDENCE, (lo + m.start(), lo + m.end()))
+                )
+    return out
+
+
+def _whose(m: re.Match[str], actor: str | None) -> str | None:
+    """Whose injury ``m`` heals: the speaker's for "my" / "I", the one named, else None."""
+    groups = m.groupdict()
+    if groups.get("mine") or groups.get("who") == "I":
+        return actor
+    name = groups.get("name") or groups.get("who")
+    return None if name is None or name in _NO_ONE else name
+
+
+def _names(named: list[str], value: str) -> bool:
+    """Whether the hurt ``named`` (its words, singular) is the held injury ``value``: the
+    same part, its last word, and no word the injury lacks."""
+    words = [_singular(w) for w in _WORD.findall(value.lower())]
+    return bool(named) and named[-1] == words[-1] and set(named) <= set(words)
+
+
+def _singular(word: str) -> str:
+    # "ribs" is "rib", "legs" "leg"; "feet" the one irregular part.
+    if word == "feet":
+        return "foot"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word

@@ -1,0 +1,105 @@
+"""An injury memory holds, healed (policies/healed_injuries.py): "My arm has healed" after
+"I broke my arm" ends the ``broken arm``; healing under way, part of the way, denied,
+supposed, asked, or of another part ends nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.healed_injuries import healed_injuries
+from nousmem.runtime import MemoryRuntime
+from tests.helpers import deltas, held, say_at
+
+HURT = datetime(2024, 3, 1, 12, tzinfo=UTC)
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+
+
+async def _healed(rt: MemoryRuntime, injury: str, text: str) -> list[tuple[str, str, str]]:
+    await say_at(rt, injury, HURT, actor="Sam")
+    return [d for d in deltas(await say_at(rt, text, SAID, actor="Sam")) if d[2] == "negate"]
+
+
+@pytest.mark.parametrize(
+    ("injury", "text", "ended"),
+    [
+        ("I broke my arm.", "My arm has healed.", "broken arm"),
+        ("I broke my arm.", "My broken arm is fully healed now.", "broken arm"),
+        ("I broke my left wrist.", "My wrist is finally healed!", "broken left wrist"),
+        ("I sprained my ankle.", "Good news: my ankle is better now.", "sprained ankle"),
+        ("I tore my ACL.", "My ACL has completely healed.", "torn ACL"),
+        ("I hurt my back.", "My back is back to normal.", "hurt back"),
+        ("I hurt my knee.", "My knee is fine again.", "hurt knee"),
+        ("I broke two ribs.", "My ribs have healed.", "broken ribs"),
+        ("I have a concussion.", "I've fully recovered from my concussion.", "concussion"),
+        ("I sprained my ankle.", "I'm finally over my sprained ankle.", "sprained ankle"),
+        ("I broke my leg.", "I have recovered from the broken leg.", "broken leg"),
+    ],
+)
+async def test_a_part_healed_ends_the_injury_held(injury: str, text: str, ended: str) -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        assert await _healed(rt, injury, text) == [("injury", ended, "negate")]
+        assert await held(rt, "Sam", "injury") == ()
+
+
+@pytest.mark.parametrize(
+    ("injury", "text"),
+    [
+        # Under way, to come, part of the way.
+        ("I broke my arm.", "My arm is healing nicely."),
+        ("I broke my arm.", "My arm is getting better."),
+        ("I broke my arm.", "My arm should heal soon."),
+        ("I broke my arm.", "My arm is a bit better."),
+        ("I broke my arm.", "My arm is almost healed."),
+        # Denied, supposed, asked.
+        ("I broke my arm.", "My arm hasn't healed yet."),
+        ("I broke my arm.", "My arm isn't better."),
+        ("I broke my arm.", "If my arm has healed by June, I'll play."),
+        ("I broke my arm.", "Has my arm healed?"),
+        # Another part, another hurt of the part, another person.
+        ("I broke my wrist.", "My arm has healed."),
+        ("I broke my ankle.", "My sprained ankle is better now."),
+        ("I broke my arm.", "Her arm has healed."),
+        ("I broke my arm.", "Ana's arm has healed."),
+    ],
+)
+async def test_what_does_not_heal_the_injury(injury: str, text: str) -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        assert await _healed(rt, injury, text) == []
+        assert len(await held(rt, "Sam", "injury")) == 1
+
+
+async def test_someone_elses_injury_healed_and_rebuilt_the_same() -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        await say_at(rt, "Ana sprained her ankle and Tom broke his leg.", HURT, actor="Sam")
+        said = await say_at(rt, "Ana's ankle is all better now.", SAID, actor="Sam")
+        assert [(d.entity, d.value, d.polarity) for d in said.deltas] == [
+            ("Ana", "sprained ankle", "negate")
+        ]
+        assert await held(rt, "Ana", "injury") == ()
+        assert await held(rt, "Tom", "injury") == ("broken leg",)
+        history = (await rt.worldview("historical")).render()
+        assert "sprained ankle (1 March 2024 - 1 May 2024) [negated]" in history
+        await rt.rebuild()
+        assert (await rt.worldview("historical")).render() == history
+        assert await held(rt, "Ana", "injury") == ()
+
+
+def test_only_an_injury_held_then_and_not_twice() -> None:
+    def arm(entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
+        return ("broken arm", "pulled muscle") if (entity, attribute) == ("Sam", "injury") else ()
+
+    text = "My arm has healed."
+    (claim,) = healed_injuries([], text, "Sam", SAID, arm)
+    assert (claim.entity, claim.value, claim.polarity, claim.change, claim.span) == (
+        "Sam",
+        "broken arm",
+        "negate",
+        True,
+        (0, len(text) - 1),
+    )
+    assert healed_injuries([claim], text, "Sam", SAID, arm) == []
+    assert healed_injuries([], text, None, SAID, arm) == []
+    assert healed_injuries([], "My arm hurts.", "Sam", SAID, arm) == []
+    assert healed_injuries([], "Tom's arm has healed.", "Sam", SAID, arm) == []
