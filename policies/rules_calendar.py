@@ -163,16 +163,35 @@ CALENDAR_RULES: tuple[Rule, ...] = (
         "appointment interview exam checkup check surgery consultation meeting call "
         "presentation deadline recital concert game match performance audition conference "
         "wedding rehearsal tournament race webinar workshop graduation haircut massage lesson "
-        "class session play playdate sleepover trip party",
+        "class session play playdate sleepover trip party dinner lunch brunch breakfast",
         # A party by whose it is ("My son's birthday party is on Saturday"); one held is
-        # rules_leisure.py's.
-        POSS + r"\s+(?P<val>(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup|check-up"
-        r"|surgery|consultation|graduation|party|" + _EVENTS + r"))(?:'s|\s+(?i:is))\s+"
+        # rules_leisure.py's. A meal with a word before it ("Our anniversary dinner is on
+        # Saturday"), and company after any ("My meeting with Ana is tomorrow").
+        POSS + r"\s+(?P<val>(?:(?:[\w'-]+\s+){0,2}?(?i:appointment|interview|exam|checkup"
+        r"|check-up|surgery|consultation|graduation|party|" + _EVENTS + r")"
+        r"|(?:[\w'-]+\s+){1,2}?(?i:" + _MEALS + r")|(?i:" + _MEALS + r")(?=\s+(?i:with)\s))"
+        r"(?:" + _WITH + r")?)(?:'s|\s+(?i:is))\s+"
         r"(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?(?=" + _WHEN + ")"
         # Not a day that comes back: "My piano lesson is on Tuesdays" (rules_routines.py).
         r"(?!" + RECURRENCE + ")",
         value="raw",
         subject="poss",
+        settled=True,
+    ),
+    # "The meeting with Ana is tomorrow at 10", "The call with the client is on Friday": the
+    # speaker's event, by its company (not "The meeting is on Friday", whoever's it is).
+    make_rule(
+        "activity",
+        "meeting call presentation interview appointment lunch dinner breakfast brunch coffee",
+        r"\b(?i:the)\s+"
+        r"(?P<val>(?:[\w'-]+\s+)?(?i:meeting|call|presentation|interview|appointment|"
+        + _MEALS
+        + r")"
+        + _WITH
+        + r")(?:'s|\s+(?i:is))\s+(?:(?i:scheduled|booked|set|planned)\s+(?:(?i:for)\s+)?)?"
+        r"(?=" + _WHEN + ")(?!" + RECURRENCE + ")",
+        value="raw",
+        subject="speaker",
         settled=True,
     ),
     # "My lease ends in August", "My passport expires next year", "My car insurance renews

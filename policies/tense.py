@@ -100,13 +100,15 @@ _PAST = re.compile(
     r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
     re.IGNORECASE,
 )
+# A time of day said before the day ("is at 3pm on Friday", "is at 9:30 on Monday").
+_CLOCK = r"(?:\d{1,2}(?::\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?|noon|midnight)"
 # A schedule in the present ("My flight is on Thursday", "The wedding is in June", "I'm in
 # Rome until Friday", "I have a class on Friday"): no future word, yet ahead. Not "It's
 # Monday" (today), nor "I have photos from Saturday" (only "on" after have/has).
 _SCHEDULE_LEAD = re.compile(
     r"(?:(?:(?<!\bit)(?<!\btoday)(?<!\bthat)(?:'s|'re|'m)|\b(?<!it\s)(?<!today\s)(?<!that\s)"
     r"(?:is|are|am))(?:\s+not)?(?:\s+(?:closed|open|free|off|busy|away|due|back|home"
-    r"|available))?(?:\s+at)?"
+    r"|available))?(?:\s+at(?:\s+" + _CLOCK + r")?)?"
     # "It's due on the 20th", "That's closed until Friday": what "it" is, not today's name.
     r"|(?:'s|\bis)(?:\s+not)?\s+(?:closed|open|due|back|available|over|finished)"
     # "I'm in London on Monday", "Ana is in Lisbon until Friday": a stay ahead.
@@ -142,6 +144,11 @@ _LISTED_AFTER = re.compile(
 )
 
 
+# What "I have ..." may be had on: "on Friday", "on the 5th", or a bare weekday ("I have a
+# dentist appointment Friday morning").
+_ON_DAY = re.compile(r"on\s|(?:" + "|".join(DAYS) + r")\b", re.IGNORECASE)
+
+
 def _scheduled(text: str, start: int, left: int) -> bool:
     """A present-tense schedule leads to ``text[start:]`` (see :data:`_SCHEDULE_LEAD`), or
     to the day it is listed after ("I'm busy on Monday and Thursday")."""
@@ -156,7 +163,7 @@ def _scheduled(text: str, start: int, left: int) -> bool:
             return True
         _, right = bounds(SENT_END, text, start, start)
         return _PAST.search(text, left, right) is None
-    if text[start : start + 3].lower() != "on ":
+    if _ON_DAY.match(text, start) is None:
         return False
     c_left, _ = bounds(CLAUSE_END, text, start, start)
     have = last_match(_HAVE, text, max(left, c_left), start) or last_match(

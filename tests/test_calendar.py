@@ -65,6 +65,36 @@ def rows(text: str) -> list[Row]:
             "I had coffee with my old boss yesterday.",
             [("Sam", "activity", "coffee with my old boss", "2024-04-30")],
         ),
+        # Said by when, with company or a meal's own word; "the" event with company is the
+        # speaker's; a time of day before the day, or a bare weekday had, keeps it ahead.
+        (
+            "My meeting with Ana is tomorrow.",
+            [("Sam", "activity", "meeting with Ana", "2024-05-02")],
+        ),
+        (
+            "The meeting with Ana is tomorrow at 10.",
+            [("Sam", "activity", "meeting with Ana", "2024-05-02")],
+        ),
+        (
+            "Our anniversary dinner is on Saturday.",
+            [("Sam", "activity", "anniversary dinner", "2024-05-04")],
+        ),
+        (
+            "My lunch with Ana is on Friday.",
+            [("Sam", "activity", "lunch with Ana", "2024-05-03")],
+        ),
+        (
+            "My dentist appointment is at 3pm on Friday.",
+            [("Sam", "activity", "dentist appointment", "2024-05-03")],
+        ),
+        (
+            "I've got a dentist appointment Friday morning.",
+            [("Sam", "activity", "dentist appointment", "2024-05-03")],
+        ),
+        ("The meeting is on Friday.", []),  # whose?
+        ("My lunch is at noon.", []),
+        ("The call with Mom was yesterday.", []),
+        ("The meeting with Ana is every Monday.", []),
         # What runs out, by when.
         ("My lease ends in August.", [("Sam", "activity", "lease ends", "2024-08-01")]),
         (

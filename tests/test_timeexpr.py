@@ -384,6 +384,15 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "We moved in two weeks ago.", date(2024, 4, 29)),
         (MON, "I went camping the past weekend.", date(2024, 5, 11)),
         (MON, "My flight is on Thursday.", date(2024, 5, 16)),
+        # A time of day before the day keeps the schedule ahead; a past one stays past.
+        (MON, "My dentist appointment is at 3pm on Friday.", date(2024, 5, 17)),
+        (MON, "My interview is at 9:30 on Thursday.", date(2024, 5, 16)),
+        (MON, "The meeting is at noon on Wednesday.", date(2024, 5, 15)),
+        (MON, "The party was at 8pm on Friday.", date(2024, 5, 10)),
+        # What one has on a bare weekday, as on one with "on".
+        (MON, "I've got a dentist appointment Friday morning.", date(2024, 5, 17)),
+        (MON, "We have a parent-teacher conference Thursday evening.", date(2024, 5, 16)),
+        (MON, "I had a dentist appointment Friday.", date(2024, 5, 10)),
         (MON, "My wedding is in June.", date(2024, 6, 1)),
         (MON, "I have a class on Friday.", date(2024, 5, 17)),
         (MON, "I'm in Rome until Friday.", date(2024, 5, 17)),
