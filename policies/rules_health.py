@@ -51,7 +51,14 @@ _CONDITION = (
     r"|arthritis|celiac\s+disease|coeliac\s+disease|ibs|crohn's(?:\s+disease)?|colitis"
     r"|copd|eczema|psoriasis|pcos|endometriosis|insomnia|sleep\s+apnea|dyslexia"
     r"|fibromyalgia|lupus|multiple\s+sclerosis|ms|hypothyroidism|hyperthyroidism|tinnitus"
-    r"|chronic\s+(?:back\s+)?pain|a\s+heart\s+condition|long\s+covid))\b"
+    r"|chronic\s+(?:back\s+)?pain|a\s+heart\s+condition|long\s+covid"
+    # Cancer by where it is ("breast cancer"), and what else is named when diagnosed.
+    r"|(?:(?:breast|lung|prostate|skin|colon|colorectal|ovarian|pancreatic|brain|bone"
+    r"|thyroid|bladder|kidney|liver|cervical|stomach|throat|blood)\s+)?cancer|leukemia"
+    r"|leukaemia|lymphoma|melanoma|dementia|alzheimer's(?:\s+disease)?|parkinson's"
+    r"(?:\s+disease)?|high\s+cholesterol|heart\s+disease|kidney\s+disease|glaucoma|gout"
+    r"|osteoporosis|scoliosis|cystic\s+fibrosis|sickle\s+cell\s+(?:disease|anemia)|hiv"
+    r"|hepatitis\s+[abc]))\b"
 )
 
 # Anchors: a rule wakes up only where one of its words is said (not on every "on" or
@@ -65,7 +72,9 @@ _CONDITION_WORDS = (
     "diabetes asthma hypertension blood adhd add autism depression anxiety bipolar ocd ptsd "
     "migraines epilepsy arthritis celiac coeliac ibs crohn colitis copd eczema psoriasis pcos "
     "endometriosis insomnia sleep dyslexia fibromyalgia lupus sclerosis ms hypothyroidism "
-    "hyperthyroidism tinnitus chronic heart long"
+    "hyperthyroidism tinnitus chronic heart long cancer leukemia leukaemia lymphoma melanoma "
+    "dementia alzheimer parkinson cholesterol kidney glaucoma gout osteoporosis scoliosis "
+    "cystic sickle hiv hepatitis"
 )
 
 # Conditions said as what someone is ("I'm diabetic", "Tom is colorblind"): each names the

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
+from nousmem.policies.cured_conditions import cured_conditions
 from nousmem.policies.dropped_tools import dropped_tools
 from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.ended_marriage import ended_spouses
@@ -83,6 +84,8 @@ class ClaimsInContext(RuntimeCore):
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
             # "My arm has healed": the broken arm memory holds.
             claims += healed_injuries(claims, obs.content, obs.actor, occurred, self._held)
+            # "I'm in remission": the breast cancer memory holds.
+            claims += cured_conditions(claims, obs.content, obs.actor, occurred, self._held)
             # "Sorry, I meant Cambridge, not Boston": the home memory holds, corrected.
             claims += meant_values(
                 claims, obs.content, obs.actor, lambda e: self._holding(e, occurred)

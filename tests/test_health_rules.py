@@ -102,6 +102,19 @@ def rows(text: str) -> list[Row]:
         ("I have a cold.", []),
         ("I have anxiety about the exam.", []),
         ("I had asthma as a kid.", []),
+        # Cancer by where it is, and other conditions named by a diagnosis; not a screening.
+        (
+            "I was diagnosed with breast cancer last year.",
+            [("Dana", "condition", "breast cancer", "assert")],
+        ),
+        ("I have Parkinson's.", [("Dana", "condition", "Parkinson's", "assert")]),
+        ("Ana has high cholesterol.", [("Ana", "condition", "high cholesterol", "assert")]),
+        (
+            "I have gout and glaucoma.",
+            [("Dana", "condition", "gout", "assert"), ("Dana", "condition", "glaucoma", "assert")],
+        ),
+        ("I have a cancer screening tomorrow.", []),
+        ("I had cancer as a kid.", []),
     ],
 )
 def test_medications_and_conditions(text: str, expected: list[Row]) -> None:

@@ -1,0 +1,73 @@
+"""A condition memory holds, over (policies/cured_conditions.py): "I'm in remission" after
+"I was diagnosed with breast cancer" ends the ``breast cancer``; a hope, a denial, what is
+to come, another cancer or a remission with no cancer held ends nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from nousmem.policies.cured_conditions import cured_conditions
+from nousmem.runtime import MemoryRuntime
+from tests.helpers import deltas_after, held
+
+HAD = datetime(2024, 1, 1, 12, tzinfo=UTC)
+SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)
+CANCER = "I was diagnosed with breast cancer."
+
+
+@pytest.mark.parametrize(
+    ("first", "text", "ended"),
+    [
+        (CANCER, "I'm in remission!", "breast cancer"),
+        (CANCER, "Great news: I'm officially cancer-free.", "breast cancer"),
+        (CANCER, "I beat cancer.", "breast cancer"),
+        (CANCER, "I've beaten breast cancer.", "breast cancer"),
+        ("I have lymphoma.", "I'm in complete remission from lymphoma.", "lymphoma"),
+        ("I have hepatitis C.", "I was cured of hepatitis C last year.", "hepatitis C"),
+        ("I suffer from migraines.", "I recovered from my migraines.", "migraines"),
+    ],
+)
+async def test_a_condition_said_over_ends_the_one_held(first: str, text: str, ended: str) -> None:
+    async with MemoryRuntime.memory(namespace="cure") as rt:
+        said = await deltas_after(rt, first, text, "condition", (HAD, SAID))
+        assert said == [("condition", ended, "negate")]
+        assert await held(rt, "Sam", "condition") == ()
+
+
+@pytest.mark.parametrize(
+    ("first", "text"),
+    [
+        (CANCER, "I beat lung cancer."),  # another cancer
+        (CANCER, "I hope I'm cancer-free by June."),
+        (CANCER, "I'm not in remission yet."),
+        (CANCER, "I will beat this."),
+        (CANCER, "If I'm in remission by fall, we'll travel."),
+        (CANCER, "Am I in remission?"),
+        (CANCER, "Tom is in remission."),  # someone else
+        ("I have diabetes.", "I'm in remission."),  # no cancer held
+        ("I have asthma.", "I beat Tom at chess."),
+    ],
+)
+async def test_what_does_not_end_a_condition(first: str, text: str) -> None:
+    async with MemoryRuntime.memory(namespace="cure") as rt:
+        assert [d for d in await deltas_after(rt, first, text, "condition", (HAD, SAID))] == []
+        assert len(await held(rt, "Sam", "condition")) == 1
+
+
+def test_only_a_condition_held_then_and_not_twice() -> None:
+    def conditions(entity: str, attribute: str, at: datetime) -> tuple[str, ...]:
+        return ("breast cancer", "asthma") if (entity, attribute) == ("Ana", "condition") else ()
+
+    text = "Ana is in remission."
+    (claim,) = cured_conditions([], text, "Sam", SAID, conditions)
+    assert (claim.entity, claim.value, claim.polarity, claim.change) == (
+        "Ana",
+        "breast cancer",
+        "negate",
+        True,
+    )
+    assert cured_conditions([claim], text, "Sam", SAID, conditions) == []
+    assert cured_conditions([], "I'm in remission.", None, SAID, conditions) == []
+    assert cured_conditions([], "Ana is in the room.", "Sam", SAID, conditions) == []
