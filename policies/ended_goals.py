@@ -12,7 +12,8 @@ do:
 - **done**: "I ran my first marathon last weekend" after "I want to run a marathon", "We
   bought a house in Oak Park" after "I'd like to buy a house", "I finally got my PhD"; a
   new pet the extractor read ("We adopted a beagle named Max") after "I'm thinking about
-  adopting a dog", unless it is of another species ("a cat named Luna").
+  adopting a dog", unless it is of another species ("a cat named Luna";
+  `policies/pet_goals.py`).
 
 The sentence names the goal's object (its words after the verb, less articles and
 possessives: ``run a marathon`` is ``marathon``; each word as said or by its stem, so "the
@@ -42,7 +43,7 @@ from functools import cache
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
 from nousmem.policies.held_denials import denial, statements
 from nousmem.policies.held_values import HeldValues, SaidValues
-from nousmem.policies.patterns import SPECIES_WORDS
+from nousmem.policies.pet_goals import new_pets, pet_done, pet_kinds
 from nousmem.policies.plans import PLAN_ATTRIBUTE
 from nousmem.policies.rules_tasks import TASK_ATTRIBUTE
 from nousmem.policies.verb_forms import past_forms, verb_forms
@@ -154,9 +155,6 @@ _NOT_DONE = frozenset(
     "lessons research search hunting shopping fund savings program programme gear shoes app "
     "book books deposit loan tickets ticket test exam".split()
 )
-# A pet goal's verbs, and the species a pet's words name ("puppy" is a dog).
-_PET_VERBS = frozenset("get getting adopt adopting buy buying rescue rescuing".split())
-_YOUNG = {"puppy": "dog", "pup": "dog", "kitten": "cat", "kitty": "cat", "bunny": "rabbit"}
 _DENIED = re.compile(
     r"\b(?:never|didn't|did\s+not|don't|do\s+not|haven't|have\s+not|hasn't|won't|not|no)\b"
     r"(?:\s+\w+){0,3}\s*$",
@@ -223,7 +221,7 @@ def _ended(
     if attribute == PLAN_ATTRIBUTE and any(
         c.attribute == "pet" and c.polarity == "assert" for c in claims
     ):
-        pets = _new_pets(claims, said(actor, "pet"))
+        pets = new_pets(claims, said(actor, "pet"))
     named = [g for g in goals if _named(g, words, low) or (pets and _pet_kinds(g))]
     if not named:
         return []
@@ -244,7 +242,7 @@ def _ended(
                 (_given_up(text, goal) if giving_up else None)
                 or (_marked(text, goal, attribute == TASK_ATTRIBUTE) if marking else None)
                 or (_done(text, goal) if goal in done else None)
-                or _pet_done(goal, pets, lo, text)
+                or pet_done(_pet_kinds(goal), pets, lo, text)
             )
             if span is None or match_key(goal) in denied:
                 continue
@@ -399,47 +397,9 @@ def _done(text: str, goal: str) -> tuple[int, int, str] | None:
     return None
 
 
-def _species(word: str) -> str | None:
-    word = word.removesuffix("s") if word.endswith("s") and word[:-1] in _ALL_SPECIES else word
-    word = _YOUNG.get(word, word)
-    return word if word in _ALL_SPECIES else None
-
-
-_ALL_SPECIES = frozenset(SPECIES_WORDS.split())
-
-
 @cache
 def _pet_kinds(goal: str) -> frozenset[str]:
-    """The species a goal to get a pet names ("adopt a dog": {"dog"}), else none."""
-    verb, obj = _parts(goal)
-    if verb not in _PET_VERBS:
-        return frozenset()
-    return frozenset(k for k in map(_species, obj) if k is not None)
-
-
-def _new_pets(claims: Sequence[Claim], known: Sequence[str]) -> list[Claim]:
-    """The pets ``claims`` assert that memory was never told of."""
-    told = {match_key(v) for v in known}
-    return [
-        c
-        for c in claims
-        if c.attribute == "pet" and c.polarity == "assert" and match_key(c.value) not in told
-    ]
-
-
-def _pet_done(goal: str, pets: Sequence[Claim], lo: int, text: str) -> tuple[int, int, str] | None:
-    """A new pet of the goal's species (or of none named) read in the sentence at ``lo``."""
-    kinds = _pet_kinds(goal)
-    if not kinds:
-        return None
-    for c in pets:
-        if c.span is None or not lo <= c.span[0] < lo + len(text):
-            continue
-        named = {k for k in map(_species, _WORD.findall(match_key(c.value))) if k is not None}
-        if named and named.isdisjoint(kinds):
-            continue  # "a cat named Luna" does not fulfil "get a dog"
-        return c.span[0] - lo, c.span[1] - lo, "done"
-    return None
+    return pet_kinds(*_parts(goal))
 
 
 def _unreal(text: str, at: int) -> bool:
