@@ -118,7 +118,11 @@ _SCHEDULE_LEAD = re.compile(
 )
 # "until Friday", "by Tuesday": ahead, unless the sentence tells of the past and the clause
 # has no present verb of its own ("Until Saturday, I had no idea he was married").
-_UNTIL_LEAD = re.compile(r"\b(?:until|till|til|through|thru|by)\s+$", re.IGNORECASE)
+_UNTIL_LEAD = re.compile(
+    r"\b(?:until|till|til|through|thru|by)\s+(?:(?:eod|cob|end\s+of\s+day|close\s+of\s+business)"
+    r"\s+)?$",
+    re.IGNORECASE,
+)
 _PRESENT = re.compile(r"(?:'s|'re|'m|\b(?:is|are|am|have|has))\b", re.IGNORECASE)
 # "I have a class on Friday", not "You should have seen it", "I have never been", "I have
 # a hangover from the party on Saturday" (what is had comes from the day: it is past).
@@ -157,7 +161,7 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     listed = _LISTED_AFTER.search(text, max(left, start - 16), start)
     if listed is not None:
         return _scheduled(text, listed.start(), left)
-    if _UNTIL_LEAD.search(text, max(left, start - 8), start):
+    if _UNTIL_LEAD.search(text, max(left, start - 28), start):
         c_left, _ = bounds(CLAUSE_END, text, start, start)
         if _PRESENT.search(text, max(left, c_left), start):
             return True

@@ -184,6 +184,19 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         unit = _unit(g("past_u") or g("past2_u") or g("past3_u"))
         n = _num(g("past_n") or g("past2_n") or "1")
         return dr.span(dr.back(today, unit, n), today, UNIT_GRANULARITY[unit])
+    if g("an_d"):  # "Friday after next": a week after the coming one
+        return dr.day(dr.weekday(today, DAY_NUM[g("an_d").lower()], "future") + timedelta(7))
+    if g("an_u"):
+        return dr.shift(today, g("an_u").lower(), 2)
+    if g("wf_b"):  # "a week from Friday", "two weeks from today"
+        base = g("wf_b").lower()
+        if base in DAY_NUM:
+            start = dr.weekday(today, DAY_NUM[base], "future")
+        else:
+            start = today + timedelta(days=1 if base == "tomorrow" else 0)
+        return dr.day(start + timedelta(weeks=_num(g("wf_n"))))
+    if g("fn"):
+        return dr.shift(today, "week", 2 * _num(g("fn")))
     if g("lnt_u"):
         step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
         if step == 0 and g("lnt_u").lower() == "weekend":

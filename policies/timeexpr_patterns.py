@@ -130,6 +130,11 @@ TIME = re.compile(
     rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time|spring|summer|autumn"
     r"|fall|winter|christmas|easter|thanksgiving|halloween|new\s+year|valentine))"
     rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
+    # "Friday after next", "the weekend after next", "a week from Friday", "in a fortnight".
+    rf"|(?:on\s+)?(?:the\s+)?(?P<an_d>{DAY_RE})\s+after\s+next\b"
+    r"|the\s+(?P<an_u>week|weekend|month|year)\s+after\s+next\b"
+    rf"|(?P<wf_n>{NUM_RE})\s+weeks?\s+from\s+(?P<wf_b>today|tomorrow|{DAY_RE})"
+    r"|in\s+(?P<fn>a|one|two)\s+fortnights?\b"
     # "at Christmas", "last Easter", "on New Year's Eve 2022": a capitalised name after a
     # preposition, not a noun's modifier ("for Christmas shopping", "at the Christmas party").
     r"|(?P<hol_w>last|this|next|on|at|over|for|during|since|until|till|by|before|after|around)"
@@ -184,7 +189,7 @@ TRIGGERS = frozenset(
     (
         "today yesterday tomorrow tonight morning afternoon evening night day days week weeks "
         "weekend weekends month months quarter year years spring summer autumn fall winter "
-        "christmas halloween thanksgiving easter"
+        "christmas halloween thanksgiving easter fortnight fortnights"
     ).split()
     + [d + "s" for d in DAYS]
     + list(MONTH_NUMBERS)

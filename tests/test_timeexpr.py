@@ -393,6 +393,10 @@ DEC = datetime(2024, 12, 10, 10, 0, tzinfo=UTC)
         (MON, "I've got a dentist appointment Friday morning.", date(2024, 5, 17)),
         (MON, "We have a parent-teacher conference Thursday evening.", date(2024, 5, 16)),
         (MON, "I had a dentist appointment Friday.", date(2024, 5, 10)),
+        # Due by the end of a day: ahead, as "by Friday" is.
+        (MON, "The report is due by EOD Friday.", date(2024, 5, 17)),
+        (MON, "I need it by end of day Friday.", date(2024, 5, 17)),
+        (MON, "It was due by EOD Friday.", date(2024, 5, 10)),
         (MON, "My wedding is in June.", date(2024, 6, 1)),
         (MON, "I have a class on Friday.", date(2024, 5, 17)),
         (MON, "I'm in Rome until Friday.", date(2024, 5, 17)),

@@ -127,6 +127,32 @@ def dated(text: str, said: datetime = MON) -> tuple[str, date, date]:
             date(2024, 5, 3),
             date(2024, 5, 3),
         ),
+        # After next, a number of weeks from a day, a fortnight (said on Monday 13 May).
+        (
+            "The party is Friday after next.",
+            "Friday after next",
+            date(2024, 5, 24),
+            date(2024, 5, 24),
+        ),
+        (
+            "The wedding is the week after next.",
+            "the week after next",
+            date(2024, 5, 27),
+            date(2024, 6, 2),
+        ),
+        (
+            "My appointment is a week from Friday.",
+            "a week from Friday",
+            date(2024, 5, 24),
+            date(2024, 5, 24),
+        ),
+        (
+            "We fly two weeks from today.",
+            "two weeks from today",
+            date(2024, 5, 27),
+            date(2024, 5, 27),
+        ),
+        ("I'll see her in a fortnight.", "in a fortnight", date(2024, 5, 27), date(2024, 6, 2)),
     ],
 )
 def test_resolves_calendar_expressions(text: str, words: str, start: date, end: date) -> None:
