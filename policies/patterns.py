@@ -208,9 +208,14 @@ VAL = (
 NAME = rf"[{UPPER}][{LETTER}'-]+(?:{TITLE_POINT})?(?:\s+[{UPPER}][{LETTER}'-]+){{0,2}}"
 NAME_VAL = rf"(?P<val>{NAME})"
 #: A name right after a noun ("my son Kyle", "my boss Tom"): not a contraction of "I" ("my
-#: brother I'm sure ...", "my boss I'd say ..."). Rules use it where a comma is not allowed
-#: before the name, which is as often the person spoken to ("about my boss, Tom, ...").
-NAME_AFTER_NOUN = rf"\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)" + NAME_VAL
+#: brother I'm sure ...", "my boss I'd say ..."). A name set off by commas is as often the
+#: person spoken to ("about my boss, Tom, he's ..."), so only one a verb follows is the
+#: noun's: "My boss, Karen, is on vacation", "My sister, Maya, lives in Paris".
+NAME_AFTER_NOUN = (
+    rf"(?:\s+(?!I'|[{UPPER}][{LETTER}-]*'d\b)|\s*,\s+(?={NAME}\s*,\s+"
+    r"(?:just|also|still|recently|finally|always|never|now|is|was|has|had|will|can|does|did"
+    r"|lives|works|[a-z]+ed)\b))" + NAME_VAL
+)
 
 
 def one_of(words: str) -> str:

@@ -36,6 +36,9 @@ from tests.helpers import extracted_claims as claims
         # Denied: a former manager, or one no longer.
         ("My former boss Greg called.", ("Dana", "Greg", "negate")),
         ("Tom is my ex-boss.", ("Dana", "Tom", "negate")),
+        # A name set off by commas that a verb follows is the boss's.
+        ("My boss, Karen, is on vacation until Monday.", ("Dana", "Karen", "assert")),
+        ("My boss, Karen, just quit.", ("Dana", "Karen", "assert")),
         ("Tom is no longer my boss.", ("Dana", "Tom", "negate")),
         ("I don't report to Tom anymore.", ("Dana", "Tom", "negate")),
     ],
@@ -54,6 +57,8 @@ def test_a_manager_is_read(text: str, expected: tuple[str, str, str]) -> None:
         "My boss at Stripe is great.",  # no name, where or not
         "If my manager is Tom, I'll quit.",  # a supposition
         "Thanks for asking about my boss, Tom.",  # Tom is spoken to
+        "I'm worried about my boss, Tom, he's been weird.",
+        "I told my boss, Tom, that I quit.",
         "I told my boss Friday works.",  # "my boss" is told something
         "Tom is my manager's husband.",  # someone else's relation
         "I reported to the police.",  # no name; and the past
@@ -191,3 +196,19 @@ async def test_a_new_time_zone_replaces_the_old_and_a_question_finds_it() -> Non
         )
         history = (await rt.worldview(lens="historical")).render()
         assert "Pacific time (1 March 2025 - 4 March 2025) [superseded]" in history
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My sister, Maya, lives in Paris.", ("sibling", "Maya")),
+        ("My son, Leo, started school.", ("child", "Leo")),
+        ("My coworker, Dan, just got promoted.", ("coworker", "Dan")),
+        ("My doctor, Dr. Lee, retired.", ("doctor", "Dr. Lee")),
+    ],
+)
+def test_a_relative_named_between_commas_before_a_verb(
+    text: str, expected: tuple[str, str]
+) -> None:
+    attribute, value = expected
+    assert ("Dana", attribute, value, "assert") in claims(text)
