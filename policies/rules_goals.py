@@ -44,6 +44,29 @@ GOAL_RULES: tuple[Rule, ...] = (
         value="vp",
         elide="past_ing",
     ),
+    # "I want to have kids someday", "We're hoping to have a baby next year", "I'd love to
+    # have children": the plan "have a baby", as a baby expected is, so that a birth ends
+    # it ("have" is no goal's verb in the rule above: "I want to have lunch"). "I don't
+    # want kids" denies it.
+    make_rule(
+        "goal",
+        "kids children child baby",
+        r"(?:\b(?i:want|wants|planning|plan|plans|hope|hoping|hopes|trying|decided)\s+(?i:to)"
+        r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+(?i:have)\s+"
+        r"(?:(?i:a|another|more|our\s+first|a\s+second)\s+)?"
+        r"(?P<val>(?i:kids|children|child|baby))" + _THEN,
+        value="status",
+        template="have a baby",
+    ),
+    make_rule(
+        "goal",
+        "kids children",
+        r"\b(?i:don't|do\s+not|doesn't|does\s+not|never)\s+(?i:want|wanted)\s+(?:(?i:any)\s+)?"
+        r"(?P<val>(?i:kids|children))" + _THEN,
+        value="status",
+        template="have a baby",
+        negate=True,
+    ),
     # "I'm thinking of learning the guitar", "We're considering moving to Berlin": a goal
     # only weighed, so a weaker one.
     make_rule(

@@ -54,7 +54,9 @@ _PERIOD = re.compile(
     r"|\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:to|-|\u2013|until|till)\s*\d{1,2}\b"
     # When a state starts: "Google *starting next month*", "Paris *beginning in June*".
     r"|(?:starting|beginning|effective)\s+(?:today|tomorrow|tonight|now|immediately|next"
-    r"|this|in|on|from|as|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+    r"|this|in|on|from|as|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    # ... and a time to come that names none: "visit Japan *someday*", "*one day*".
+    r"|(?:one\s+day|some\s*day|eventually|sometime|in\s+the\s+(?:near\s+)?future)\b",
     re.IGNORECASE,
 )
 

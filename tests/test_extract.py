@@ -128,6 +128,11 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("My sister, Priya, moved to Goa.", ("Priya", "location", "Goa")),
         ("I want to become a midwife.", ("Dana", "goal", "become a midwife")),
         ("My goal is to run for office.", ("Dana", "goal", "run for office")),
+        # A time to come that names none is no part of the goal.
+        ("I'd love to visit Japan someday.", ("Dana", "goal", "visit Japan")),
+        ("I want to learn Spanish eventually.", ("Dana", "goal", "learn Spanish")),
+        ("I hope to run a marathon one day.", ("Dana", "goal", "run a marathon")),
+        ("My sister, Priya, moved to Goa.", ("Dana", "sibling", "Priya")),
     ],
 )
 def test_attribute_rules(text: str, expected: Row) -> None:

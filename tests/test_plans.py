@@ -300,6 +300,15 @@ def test_plans_in_context_keeps_what_it_does_not_read() -> None:
         ("We're not expecting a baby.", []),
         ("Are you expecting a baby?", []),
         ("We were expecting a baby last year.", []),
+        # A baby or kids wanted is the same plan; not wanted, its denial.
+        ("I want to have kids someday.", [("Sam", "goal", "have a baby", "assert")]),
+        ("We're hoping to have a baby next year.", [("Sam", "goal", "have a baby", "assert")]),
+        ("I'd love to have children.", [("Sam", "goal", "have a baby", "assert")]),
+        ("I don't want kids.", [("Sam", "goal", "have a baby", "negate")]),
+        ("Ana doesn't want children.", [("Ana", "goal", "have a baby", "negate")]),
+        ("I want to have lunch.", []),
+        ("If I have kids I'll move.", []),
+        ("Do you want kids?", []),
     ],
 )
 def test_a_baby_expected_is_a_plan(text: str, expected: list[tuple[str, str, str, str]]) -> None:
