@@ -41,14 +41,16 @@ SHARED_ATTRIBUTES = frozenset(
     }
 )
 
-# "we", "we've" (not "we'd", a modal; "we're" and "we'll" only where a plan is read: the
-# "'re" a rule reads itself, "We're vegetarian", "We're planning a trip", "We're moving to
-# Denver"; "We'll move to Denver", and a trip, which its rule reads only with a time ahead:
-# "We'll visit Rome next year", "We'll be in Lisbon in May", "We'll leave for Paris on
-# Friday").
+# "we", "we've" (not "we'd", a modal, but before "like to" / "love to", the goal rule's;
+# "we're" and "we'll" only where a plan is read: the "'re" a rule reads itself, "We're
+# vegetarian", "We're planning a trip", "We're moving to Denver"; "We'll move to Denver",
+# and a trip, which its rule reads only with a time ahead: "We'll visit Rome next year",
+# "We'll be in Lisbon in May", "We'll leave for Paris on Friday").
 _WE = re.compile(
     r"(?i:we(?:['\u2019]ve)?)(?!['\u2019\w])|(?i:we)(?=['\u2019]re\b)"
     r"|(?i:we['\u2019]ll)(?=\s+(?i:move|relocate|visit|leave|fly|drive|head|be\s+in)\b)"
+    # "We'd love to visit Rome", as "We would love to ...": the goal rule's own modal.
+    r"|(?i:we['\u2019]d)(?=\s+(?:(?i:really|so)\s+)?(?i:like|love)\s+(?i:to)\b)"
 )
 # Words that may stand between "we" and the verb of a statement of what we did or do.
 _BETWEEN = words(

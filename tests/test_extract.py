@@ -133,6 +133,9 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("I want to learn Spanish eventually.", ("Dana", "goal", "learn Spanish")),
         ("I hope to run a marathon one day.", ("Dana", "goal", "run a marathon")),
         ("My sister, Priya, moved to Goa.", ("Dana", "sibling", "Priya")),
+        # "We'd like to" / "we'd love to": the speaker's goal, as "we would love to" is.
+        ("We'd love to visit Rome.", ("Dana", "goal", "visit Rome")),
+        ("We'd like to buy a house.", ("Dana", "goal", "buy a house")),
     ],
 )
 def test_attribute_rules(text: str, expected: Row) -> None:
@@ -318,6 +321,8 @@ def test_first_person_needs_an_actor_but_names_do_not() -> None:
     "text",
     [
         "We love jazz.",  # a group's taste need not be each member's
+        "We'd go if we could.",  # a modal, no goal
+        "We'd like to thank you.",
         "You work at Initech, right.",
         "He lives in Oslo.",
         "They love jazz.",
