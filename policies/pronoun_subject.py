@@ -1,5 +1,5 @@
 """Pronouns opening a sentence: "He" / "She" as the one person the sentence before names,
-"They" as the people it names together.
+"His" / "Her" as theirs, "They" as the people it names together.
 
 "My sister Maya just got a new job. She works at Google now." says where Maya works; the rule
 table reads no claim of a pronoun. Where the sentence before (in the same message) names
@@ -14,9 +14,11 @@ A person's gender is known only from a word just before the name ("my sister May
 brother Tom", "Mrs. Lee"; the title is no one): "My brother Tom called. She lives in Paris"
 reads nothing, and "My brother Tom and my sister Ana came. She lives in Paris" is Ana's. A
 name with no such word may be either ("Tom called. She lives in Paris" reads Tom), so of
-two names, one of no known gender makes it ambiguous. "They" opening a sentence is the
-people the sentence before names, where it names them all together as one list ("Tom and
-Ana got married. They live in Boston.": each of them lives there).
+two names, one of no known gender makes it ambiguous. "His" or "Her" opening a sentence is
+that person's ("My sister Maya called. Her birthday is June 3": Maya's birthday). "They"
+opening a sentence is the people the sentence before names, where it names them all
+together as one list ("Tom and Ana got married. They live in Boston.": each of them lives
+there).
 """
 
 from __future__ import annotations
@@ -60,7 +62,11 @@ PERSON_ATTRIBUTES = frozenset(
 )
 
 # "She works", "He's", "And she ...", "So he ...", "They live"; not a question.
-_OPENING = re.compile(r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she|they))(?=['\u2019]|\s)", re.I)
+_OPENING = re.compile(
+    r"^(?:(?:and|so|but|now)\s+)?(?P<pro>(?i:he|she|they|his|her))(?=['\u2019]|\s)", re.I
+)
+# "His" / "Her" opening a sentence: the person's ("Her birthday is June 3": Maya's).
+_POSSESSIVE = {"his": "he", "her": "she"}
 _TOKEN = re.compile(r"\S+")
 # Months, days and titles ("Mr. Lee" is Lee) are no one.
 _NOT_PEOPLE = (
@@ -68,7 +74,7 @@ _NOT_PEOPLE = (
     | frozenset(DAYS)
     | frozenset("mr mrs ms miss dr prof sir madam".split())
 )
-_PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they)\b", re.I)
+_PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they|his|her)\b", re.I)
 # What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
 _BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
 
@@ -121,7 +127,8 @@ def pronoun_claims(
         if m is None or not own or text.rstrip().endswith("?") or prev is None:
             prev, carried = piece, None
             continue
-        pro = m.group("pro").lower()
+        said_pro = m.group("pro").lower()
+        pro = _POSSESSIVE.get(said_pro, said_pro)
         plural = pro == "they"
         subject = carried if carried is not None and _fits(carried, pro) else None
         if subject is None:
@@ -131,11 +138,12 @@ def pronoun_claims(
         if subject is None:
             continue
         lo, hi = m.span("pro")
+        instead = subject.text + ("'s" if said_pro in _POSSESSIVE else "")
         said = read(
-            obs.model_copy(update={"content": text[:lo] + subject.text + text[hi:], "claims": []})
+            obs.model_copy(update={"content": text[:lo] + instead + text[hi:], "claims": []})
         )
         mine = [c for c in said if match_key(c.entity) in subject.keys]
-        out += [respan(c, piece.start(), (lo, hi), len(subject.text)) for c in mine]
+        out += [respan(c, piece.start(), (lo, hi), len(instead)) for c in mine]
         carried = subject
     return out
 

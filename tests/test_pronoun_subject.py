@@ -88,6 +88,22 @@ def rows(text: str) -> list[Row]:
             "My brother Tom called. He lives in Paris. She works at Google.",
             [("Sam", "sibling", "Tom", None), ("Tom", "location", "Paris", None)],
         ),
+        # "Her" / "His" opening a sentence: that person's.
+        (
+            "My sister Maya called. Her birthday is June 3.",
+            [("Sam", "sibling", "Maya", None), ("Maya", "birthday", "June 3", None)],
+        ),
+        (
+            "My sister Maya got married. Her wife Jo lives in Lyon.",
+            [
+                ("Sam", "sibling", "Maya", None),
+                ("Maya", "relationship_status", "married", None),
+                ("Maya", "spouse", "Jo", None),
+                ("Jo", "location", "Lyon", None),
+            ],
+        ),
+        ("Tom came over. His favorite food is sushi.", [("Tom", "likes", "sushi", None)]),
+        ("My brother Tom called. Her birthday is June 3.", [("Sam", "sibling", "Tom", None)]),
         # A question about them states nothing.
         ("Ana called. Does she live in Paris?", []),
         ("Ana called. She lives in Paris?", []),
@@ -105,6 +121,11 @@ def test_a_pronouns_claim_points_at_its_own_sentence() -> None:
     (claim,) = [c for c in RuleExtractor().extract_sync(obs) if c.entity == "Maya"]
     assert claim.span is not None
     assert text[claim.span[0] : claim.span[1]] == "She works at Google"
+    text = "My sister Maya called. Her birthday is June 3."
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    (claim,) = [c for c in RuleExtractor().extract_sync(obs) if c.entity == "Maya"]
+    assert claim.span is not None
+    assert text[claim.span[0] : claim.span[1]] == "Her birthday is June 3"
 
 
 async def test_a_pronoun_after_my_relative_is_that_relative() -> None:
