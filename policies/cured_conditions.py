@@ -12,7 +12,8 @@ against the conditions the person holds, they do:
   words hold the name's ("beat cancer" is the ``breast cancer`` held; "beat breast cancer"
   is no ``lung cancer``).
 
-Whose: "I" is the speaker, a name the one named. Not a supposition, a denial ("I'm not in
+Whose: "I" is the speaker, a name the one named, "my mom" or "Mom" the relative memory
+knows (the runtime says whom: ``Relative``). Not a supposition, a denial ("I'm not in
 remission"), a hope ("I hope to be cancer-free"), what is to come ("I will beat this") or
 a question. Each is a denial of the held condition, journaled with the extractor's claims.
 """
@@ -23,8 +24,9 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from nousmem.policies.forget_phrases import KIN_ALT
 from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
-from nousmem.policies.held_values import HeldValues
+from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -37,7 +39,8 @@ _CUES = ("remission", "cancer-free", "cancer free", "beat", "overcame", "cured",
 # What a remission ends: a cancer of any kind.
 _CANCERS = ("cancer", "leukemia", "leukaemia", "lymphoma", "melanoma")
 _SUBJECT = (
-    rf"\b(?P<who>I|[{UPPER}][{LETTER}-]+)(?:'m|'s|'ve|\s+(?:am|is|was|have|has|had))?"
+    rf"\b(?:(?P<who>I|[{UPPER}][{LETTER}-]+)|(?P<kin>[Mm]y\s+(?i:{KIN_ALT})))"
+    r"(?:'m|'s|'ve|\s+(?:am|is|was|have|has|had))?"
     r"(?:\s+(?i:now|finally|officially|fully|completely|just|been|since))*\s+"
 )
 
@@ -74,9 +77,11 @@ def cured_conditions(
     actor: str | None,
     occurred: datetime,
     held: HeldValues,
+    relative: Relative = lambda said: None,
 ) -> list[Claim]:
     """The denials of the conditions held at ``occurred`` that ``content`` says are over
-    (see the module doc), less those ``claims`` already make. "I" is ``actor``."""
+    (see the module doc), less those ``claims`` already make. "I" is ``actor``;
+    ``relative`` says whom "my mom" or "Mom" means."""
     low = content.lower()
     if not any(cue in low for cue in _CUES):
         return []  # most messages end no condition: a substring test spares the rest
@@ -84,7 +89,11 @@ def cured_conditions(
     seen = denied_values(claims, ATTRIBUTE)
     for lo, text in statements(content):
         for m in _OVER.finditer(text):
-            who = actor if m.group("who") == "I" else m.group("who")
+            said = m.group("who")
+            if m.group("kin"):
+                who = relative(m.group("kin"))
+            else:
+                who = actor if said == "I" else said and (relative(said) or said)
             before = text[: m.start()]
             if who is None or who in _NO_ONE or unreal_before(before) or _NOT_YET.search(before):
                 continue

@@ -13,7 +13,8 @@ so read alone it ended nothing. Read against the injuries the person holds, it d
 
 The part named must be the held injury's ("my wrist" is the ``broken left wrist``; "my
 arm" is no ``broken wrist``), and its words all in it ("my sprained ankle" is no ``broken
-ankle``). Whose: "my" or "I" is the speaker, "Ana's" or "Ana" the one named; "her" and
+ankle``). Whose: "my" or "I" is the speaker, "Ana's" or "Ana" the one named, "my mom's"
+or "Mom's" the relative memory knows (the runtime says whom: ``Relative``); "her" and
 "his" with no name are no one here. Healing under way or to come ("My arm is healing",
 "is getting better", "should heal soon"), part of the way ("a bit better", "almost
 healed"), a denial ("hasn't healed", "isn't better"), a supposition or a question ends
@@ -26,8 +27,9 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from nousmem.policies.forget_phrases import KIN_ALT
 from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
-from nousmem.policies.held_values import HeldValues
+from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.rules_injury import INJURY_PART, INJURY_STATE, WHOLE_INJURY
 from nousmem.projections.belief_models import match_key
@@ -43,8 +45,9 @@ _HURT = r"(?P<hurt>(?:(?i:" + INJURY_STATE + r")\s+)?" + INJURY_PART + r"|" + WH
 _NAME = rf"[{UPPER}][{LETTER}-]+"
 # Only a whole healing: not "much / a bit better", "almost healed".
 _WHOLLY = r"(?:\s+(?i:finally|fully|completely|totally|all|now|pretty\s+much))*"
+_KIN = rf"(?P<kin>[Mm]y\s+(?i:{KIN_ALT}))"
 _PART_HEALED = re.compile(
-    rf"(?:\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s)\s+"
+    rf"(?:\b{_KIN}'s|\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s)\s+"
     + _HURT
     + r"(?:\s+(?i:has|have)"
     + _WHOLLY
@@ -54,7 +57,7 @@ _PART_HEALED = re.compile(
     r"(?![\w-])"
 )
 _GOT_OVER = re.compile(
-    rf"\b(?P<who>I|{_NAME})(?:'ve|'s|'m|\s+(?:have|has|am|is))?"
+    rf"\b(?:(?P<who>I|{_NAME})|{_KIN})(?:'ve|'s|'m|\s+(?:have|has|am|is))?"
     + r"(?:\s+(?i:finally|fully|completely|totally|now|just|since))*"
     + r"\s+(?:(?i:recovered|healed)\s+(?i:from)|(?i:over))\s+"
     + r"(?:(?i:my|her|his|the|a|an|that)\s+)?"
@@ -71,9 +74,11 @@ def healed_injuries(
     actor: str | None,
     occurred: datetime,
     held: HeldValues,
+    relative: Relative = lambda said: None,
 ) -> list[Claim]:
     """The denials of the injuries held at ``occurred`` that ``content`` says healed (see
-    the module doc), less those ``claims`` already make. "My" and "I" are ``actor``."""
+    the module doc), less those ``claims`` already make. "My" and "I" are ``actor``;
+    ``relative`` says whom "my mom" or "Mom" means."""
     low = content.lower()
     if not any(cue in low for cue in _CUES):
         return []  # most messages heal nothing: a substring test spares the rest
@@ -81,7 +86,7 @@ def healed_injuries(
     seen = denied_values(claims, ATTRIBUTE)
     for lo, text in statements(content):
         for m in (*_PART_HEALED.finditer(text), *_GOT_OVER.finditer(text)):
-            who = _whose(m, actor)
+            who = _whose(m, actor, relative)
             if who is None or unreal_before(text[: m.start()]):
                 continue
             named = [_singular(w) for w in _WORD.findall(m.group("hurt").lower())]
@@ -95,13 +100,16 @@ def healed_injuries(
     return out
 
 
-def _whose(m: re.Match[str], actor: str | None) -> str | None:
-    """Whose injury ``m`` heals: the speaker's for "my" / "I", the one named, else None."""
+def _whose(m: re.Match[str], actor: str | None, relative: Relative) -> str | None:
+    """Whose injury ``m`` heals: the speaker's for "my" / "I", the relative "my mom" or
+    "Mom" means, the one named, else None."""
     groups = m.groupdict()
+    if groups.get("kin"):
+        return relative(groups["kin"])
     if groups.get("mine") or groups.get("who") == "I":
         return actor
     name = groups.get("name") or groups.get("who")
-    return None if name is None or name in _NO_ONE else name
+    return None if name is None or name in _NO_ONE else relative(name) or name
 
 
 def _names(named: list[str], value: str) -> bool:

@@ -43,7 +43,7 @@ from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
-from nousmem.runtime.kin_claims import kin_claims, titled_kin
+from nousmem.runtime.kin_claims import kin_claims, relative_of, titled_kin
 from nousmem.runtime.providers.fallback import ExtractionResult
 
 __all__ = ["ClaimsInContext"]
@@ -82,10 +82,11 @@ class ClaimsInContext(RuntimeCore):
             claims += left_roles(claims, obs.content, obs.actor, occurred, self._held)
             # "I'm eating meat again": the vegetarian diet memory holds.
             claims += resumed_foods(claims, obs.content, obs.actor, occurred, self._held)
-            # "My arm has healed": the broken arm memory holds.
-            claims += healed_injuries(claims, obs.content, obs.actor, occurred, self._held)
-            # "I'm in remission": the breast cancer memory holds.
-            claims += cured_conditions(claims, obs.content, obs.actor, occurred, self._held)
+            # "My arm has healed": the broken arm memory holds; "I'm in remission": the
+            # breast cancer ("My mom's hip has healed": of the mother memory knows).
+            relative = relative_of(self._proj.beliefs, self._proj.docs, obs.actor)
+            for reading in (healed_injuries, cured_conditions):
+                claims += reading(claims, obs.content, obs.actor, occurred, self._held, relative)
             # "Sorry, I meant Cambridge, not Boston": the home memory holds, corrected.
             claims += meant_values(
                 claims, obs.content, obs.actor, lambda e: self._holding(e, occurred)

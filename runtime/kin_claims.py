@@ -35,16 +35,17 @@ from collections.abc import Mapping, Sequence
 
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_phrases import KIN_ALT
+from nousmem.policies.held_values import Relative
 from nousmem.policies.pronoun_subject import GENDERED, respan
 from nousmem.policies.sentences import sentences
-from nousmem.policies.subject_words import KIN_GROUPS
+from nousmem.policies.subject_words import KIN_GROUPS, KIN_NOUNS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.forget_kin import STAND_IN, TITLE_WORDS, Relatives, kin_noun, renamed
 
-__all__ = ["kin_claims", "titled_kin"]
+__all__ = ["kin_claims", "relative_of", "titled_kin"]
 
 _RULES = RuleExtractor()
 
@@ -259,3 +260,22 @@ def _about(obs: Observation, text: str, name: str, lo: int, noun_end: int) -> li
         for c in said
         if key in (match_key(c.entity), match_key(c.value))
     ]
+
+
+def relative_of(beliefs: BeliefStore, docs: Mapping[str, DocRow], actor: str | None) -> Relative:
+    """Whom a relative said so means to ``actor`` ("my mom", "Mom", "my sister"): the one
+    memory knows by name, else, where it knows none, the speaker's by the noun ("Lee's
+    mother"); None for a word that names no relative, or one of several."""
+    kin: Relatives | None = None
+
+    def relative(said: str) -> str | None:
+        nonlocal kin
+        words = said.split()
+        noun = kin_noun(" ".join(words[1:] if words[0].lower() in ("my", "our") else words))
+        if actor is None or noun not in KIN_NOUNS:
+            return None
+        kin = kin or Relatives(beliefs, docs, actor)
+        name = kin.one_meant(noun)
+        return name if name is not None or kin.known_any(noun) else kin.placeholder(noun)
+
+    return relative

@@ -71,3 +71,16 @@ def test_only_a_condition_held_then_and_not_twice() -> None:
     assert cured_conditions([claim], text, "Sam", SAID, conditions) == []
     assert cured_conditions([], "I'm in remission.", None, SAID, conditions) == []
     assert cured_conditions([], "Ana is in the room.", "Sam", SAID, conditions) == []
+
+
+async def test_a_relatives_condition_over() -> None:
+    async with MemoryRuntime.memory(namespace="cure") as rt:
+        first = "My mom was diagnosed with breast cancer."
+        said = await deltas_after(rt, first, "My mom is in remission.", "condition", (HAD, SAID))
+        assert said == [("condition", "breast cancer", "negate")]
+        assert await held(rt, "Sam's mother", "condition") == ()
+    async with MemoryRuntime.memory(namespace="cure") as rt:
+        first = "My mom Ana has lymphoma."
+        said = await deltas_after(rt, first, "Mom is cancer-free!", "condition", (HAD, SAID))
+        assert said == [("condition", "lymphoma", "negate")]
+        assert await held(rt, "Ana", "condition") == ()

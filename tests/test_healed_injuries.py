@@ -103,3 +103,34 @@ def test_only_an_injury_held_then_and_not_twice() -> None:
     assert healed_injuries([], text, None, SAID, arm) == []
     assert healed_injuries([], "My arm hurts.", "Sam", SAID, arm) == []
     assert healed_injuries([], "Tom's arm has healed.", "Sam", SAID, arm) == []
+
+
+@pytest.mark.parametrize(
+    ("injury", "text", "whose", "ended"),
+    [
+        ("My mom broke her hip.", "My mom's hip has healed.", "Sam's mother", "broken hip"),
+        ("Mom broke her hip.", "Mom's hip is better now.", "Sam's mother", "broken hip"),
+        (
+            "My mom broke her hip.",
+            "My mom has recovered from her broken hip.",
+            "Sam's mother",
+            "broken hip",
+        ),
+        (
+            "My sister Ana sprained her ankle.",
+            "My sister's ankle has healed.",
+            "Ana",
+            "sprained ankle",
+        ),
+    ],
+)
+async def test_a_relatives_injury_healed(injury: str, text: str, whose: str, ended: str) -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        assert await _healed(rt, injury, text) == [("injury", ended, "negate")]
+        assert await held(rt, whose, "injury") == ()
+
+
+async def test_my_relatives_part_is_not_mine() -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        assert await _healed(rt, "I broke my arm.", "My mom's arm has healed.") == []
+        assert await held(rt, "Sam", "injury") == ("broken arm",)
