@@ -23,12 +23,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from nousmem.policies.forget_phrases import KIN_ALT
-from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
+from nousmem.policies.held_denials import (
+    denials_of,
+    denied_values,
+    said_whose,
+    statements,
+    unreal_before,
+)
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
-from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = ["cured_conditions"]
@@ -68,7 +74,6 @@ _NOT_YET = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[\w'-]+")
-_NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
 
 
 def cured_conditions(
@@ -89,22 +94,20 @@ def cured_conditions(
     seen = denied_values(claims, ATTRIBUTE)
     for lo, text in statements(content):
         for m in _OVER.finditer(text):
-            said = m.group("who")
-            if m.group("kin"):
-                who = relative(m.group("kin"))
-            else:
-                who = actor if said == "I" else said and (relative(said) or said)
+            who = said_whose(m, actor, relative)
             before = text[: m.start()]
-            if who is None or who in _NO_ONE or unreal_before(before) or _NOT_YET.search(before):
+            if who is None or unreal_before(before) or _NOT_YET.search(before):
                 continue
             named = m.group("named") or m.group("source")
-            for value in held(who, ATTRIBUTE, occurred):
-                if match_key(value) in seen or not _ends(named, value):
-                    continue
-                seen.add(match_key(value))
-                out.append(
-                    denial(who, ATTRIBUTE, value, CONFIDENCE, (lo + m.start(), lo + m.end()))
-                )
+            out += denials_of(
+                who,
+                ATTRIBUTE,
+                held(who, ATTRIBUTE, occurred),
+                partial(_ends, named),
+                seen,
+                CONFIDENCE,
+                (lo + m.start(), lo + m.end()),
+            )
     return out
 
 

@@ -26,13 +26,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 
 from nousmem.policies.forget_phrases import KIN_ALT
-from nousmem.policies.held_denials import denial, denied_values, statements, unreal_before
+from nousmem.policies.held_denials import (
+    denials_of,
+    denied_values,
+    said_whose,
+    statements,
+    unreal_before,
+)
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.rules_injury import INJURY_PART, INJURY_STATE, WHOLE_INJURY
-from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = ["healed_injuries"]
@@ -63,8 +69,6 @@ _GOT_OVER = re.compile(
     + r"(?:(?i:my|her|his|the|a|an|that)\s+)?"
     + _HURT
 )
-# Capitalised words that open a sentence and are no one.
-_NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
 _WORD = re.compile(r"[\w-]+")
 
 
@@ -86,30 +90,20 @@ def healed_injuries(
     seen = denied_values(claims, ATTRIBUTE)
     for lo, text in statements(content):
         for m in (*_PART_HEALED.finditer(text), *_GOT_OVER.finditer(text)):
-            who = _whose(m, actor, relative)
+            who = said_whose(m, actor, relative)
             if who is None or unreal_before(text[: m.start()]):
                 continue
             named = [_singular(w) for w in _WORD.findall(m.group("hurt").lower())]
-            for value in held(who, ATTRIBUTE, occurred):
-                if match_key(value) in seen or not _names(named, value):
-                    continue
-                seen.add(match_key(value))
-                out.append(
-                    denial(who, ATTRIBUTE, value, CONFIDENCE, (lo + m.start(), lo + m.end()))
-                )
+            out += denials_of(
+                who,
+                ATTRIBUTE,
+                held(who, ATTRIBUTE, occurred),
+                partial(_names, named),
+                seen,
+                CONFIDENCE,
+                (lo + m.start(), lo + m.end()),
+            )
     return out
-
-
-def _whose(m: re.Match[str], actor: str | None, relative: Relative) -> str | None:
-    """Whose injury ``m`` heals: the speaker's for "my" / "I", the relative "my mom" or
-    "Mom" means, the one named, else None."""
-    groups = m.groupdict()
-    if groups.get("kin"):
-        return relative(groups["kin"])
-    if groups.get("mine") or groups.get("who") == "I":
-        return actor
-    name = groups.get("name") or groups.get("who")
-    return None if name is None or name in _NO_ONE else relative(name) or name
 
 
 def _names(named: list[str], value: str) -> bool:

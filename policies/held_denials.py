@@ -5,14 +5,22 @@ observation's statements against what memory holds and denies the held values th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.held_values import Relative
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["denial", "denied_values", "statements", "unreal_before"]
+__all__ = [
+    "denial",
+    "denials_of",
+    "denied_values",
+    "said_whose",
+    "statements",
+    "unreal_before",
+]
 
 
 def denial(
@@ -55,3 +63,40 @@ def unreal_before(before: str) -> bool:
     """Whether the words ``before`` a statement's cue, in its sentence, suppose it ("If we
     drop Jenkins, ...") or deny it just before ("We never dropped Jenkins")."""
     return SUPPOSING.search(before) is not None or _DENIED_BEFORE.search(before) is not None
+
+
+def denials_of(
+    entity: str,
+    attribute: str,
+    held: Iterable[str],
+    ends: Callable[[str], bool],
+    seen: set[str],
+    confidence: float,
+    span: tuple[int, int],
+) -> list[Claim]:
+    """The denials of each ``held`` value that ``ends``, each once: ``seen`` holds the match
+    keys denied already and gets these."""
+    out: list[Claim] = []
+    for value in held:
+        if match_key(value) in seen or not ends(value):
+            continue
+        seen.add(match_key(value))
+        out.append(denial(entity, attribute, value, confidence, span))
+    return out
+
+
+# Capitalised words that open a sentence and are no one.
+_NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
+
+
+def said_whose(m: re.Match[str], actor: str | None, relative: Relative) -> str | None:
+    """Whom a reading's match ``m`` is about: ``actor`` for its group ``mine`` ("my") or
+    ``who`` "I", the relative its group ``kin`` ("my mom") or a title ("Mom") means, the
+    one its group ``name`` or ``who`` names; None for a word that is no one ("She")."""
+    groups = m.groupdict()
+    if groups.get("kin"):
+        return relative(groups["kin"])
+    if groups.get("mine") or groups.get("who") == "I":
+        return actor
+    name = groups.get("name") or groups.get("who")
+    return None if name is None or name in _NO_ONE else relative(name) or name
