@@ -1,5 +1,6 @@
 """A condition memory holds, over: "I'm in remission" after "I was diagnosed with breast
-cancer", "Ana beat cancer", "I'm cancer-free", "I was cured of hepatitis C".
+cancer", "Ana beat cancer", "I'm cancer-free", "I was cured of hepatitis C", "My eczema
+cleared up".
 
 The health rules read a condition by name and a denial in its own words ("I don't have
 diabetes anymore"). People say a cancer is over in other words, which name no condition or
@@ -10,7 +11,9 @@ against the conditions the person holds, they do:
   "melanoma", by any site); "in remission from lymphoma" only that one;
 - beat, beaten, overcame, cured of, recovered from a condition named: the held ones whose
   words hold the name's ("beat cancer" is the ``breast cancer`` held; "beat breast cancer"
-  is no ``lung cancer``).
+  is no ``lung cancer``);
+- gone, by its own name: "My eczema cleared up", "My migraines have gone away", "Ana's
+  asthma is gone" (not "isn't gone", nor "My phone is gone": no condition held).
 
 Whose: "I" is the speaker, a name the one named, "my mom" or "Mom" the relative memory
 knows (the runtime says whom: ``Relative``). Not a supposition, a denial ("I'm not in
@@ -41,7 +44,20 @@ __all__ = ["cured_conditions"]
 
 CONFIDENCE = 0.85
 ATTRIBUTE = "condition"
-_CUES = ("remission", "cancer-free", "cancer free", "beat", "overcame", "cured", "recovered")
+_CUES = (
+    "remission",
+    "cancer-free",
+    "cancer free",
+    "beat",
+    "overcame",
+    "cured",
+    "recovered",
+    "gone",
+    "cleared up",
+    "went away",
+    "disappeared",
+    "resolved",
+)
 # What a remission ends: a cancer of any kind.
 _CANCERS = ("cancer", "leukemia", "leukaemia", "lymphoma", "melanoma")
 _SUBJECT = (
@@ -66,6 +82,15 @@ _OVER = re.compile(
     + _named("named")
     + r")(?=\s*(?:[.,;:!?)]|$)|\s+(?i:and|but|last|this|in|after|at|for|two|three|years?|months?"
     r"|weeks?|ago|now|yesterday|today|recently|finally)\b)"
+)
+# A condition gone by its own name: "My eczema cleared up", "My migraines have gone away",
+# "Ana's asthma is gone", "My mom's cancer is gone".
+_GONE = re.compile(
+    rf"(?:\b(?P<kin>[Mm]y\s+(?i:{KIN_ALT}))'s|\b(?P<mine>[Mm]y)|\b(?P<name>[{UPPER}][{LETTER}-]+)'s)"
+    r"\s+(?P<gone>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:(?:is|are|'s)\s+"
+    r"(?:(?:finally|completely|totally|now|all)\s+)?(?:gone|cured|resolved|cleared\s+up)"
+    r"|(?:has|have)\s+(?:(?:finally|completely|totally)\s+)?(?:gone\s+away|cleared\s+up"
+    r"|disappeared|resolved)|went\s+away|cleared\s+up|disappeared)\b"
 )
 # Not what one hopes or is yet to do: "I hope I'm cancer-free", "I'm going to beat this".
 _NOT_YET = re.compile(
@@ -93,12 +118,12 @@ def cured_conditions(
     out: list[Claim] = []
     seen = denied_values(claims, ATTRIBUTE)
     for lo, text in statements(content):
-        for m in _OVER.finditer(text):
+        for m in (*_OVER.finditer(text), *_GONE.finditer(text)):
             who = said_whose(m, actor, relative)
             before = text[: m.start()]
             if who is None or unreal_before(before) or _NOT_YET.search(before):
                 continue
-            named = m.group("named") or m.group("source")
+            named = m.groupdict().get("gone") or m.group("named") or m.group("source")
             out += denials_of(
                 who,
                 ATTRIBUTE,

@@ -27,6 +27,9 @@ CANCER = "I was diagnosed with breast cancer."
         ("I have lymphoma.", "I'm in complete remission from lymphoma.", "lymphoma"),
         ("I have hepatitis C.", "I was cured of hepatitis C last year.", "hepatitis C"),
         ("I suffer from migraines.", "I recovered from my migraines.", "migraines"),
+        ("I have eczema.", "My eczema cleared up.", "eczema"),
+        ("I suffer from migraines.", "My migraines have finally gone away.", "migraines"),
+        (CANCER, "My cancer is gone!", "breast cancer"),
     ],
 )
 async def test_a_condition_said_over_ends_the_one_held(first: str, text: str, ended: str) -> None:
@@ -48,6 +51,11 @@ async def test_a_condition_said_over_ends_the_one_held(first: str, text: str, en
         (CANCER, "Tom is in remission."),  # someone else
         ("I have diabetes.", "I'm in remission."),  # no cancer held
         ("I have asthma.", "I beat Tom at chess."),
+        ("I have eczema.", "My phone is gone."),
+        ("I have eczema.", "My eczema isn't gone."),
+        ("I have eczema.", "I hope my eczema clears up."),
+        ("I have eczema.", "If my eczema went away I'd be thrilled."),
+        ("I have eczema.", "Ana's eczema cleared up."),
     ],
 )
 async def test_what_does_not_end_a_condition(first: str, text: str) -> None:
@@ -84,3 +92,7 @@ async def test_a_relatives_condition_over() -> None:
         said = await deltas_after(rt, first, "Mom is cancer-free!", "condition", (HAD, SAID))
         assert said == [("condition", "lymphoma", "negate")]
         assert await held(rt, "Ana", "condition") == ()
+    async with MemoryRuntime.memory(namespace="cure") as rt:
+        first = "My mom has asthma."
+        said = await deltas_after(rt, first, "My mom's asthma is gone.", "condition", (HAD, SAID))
+        assert said == [("condition", "asthma", "negate")]
