@@ -183,9 +183,9 @@ DEFAULT_SCHEMA = AttributeSchema(
             180.0,
             # What is on someone's calendar: "Am I free on Saturday?", "When is my day
             # off?", "What's happening next week?", "When is Mom visiting?", "Who is away
-            # this week?".
+            # this week?", "Is Leo sick?".
             "activity activities done bought buy purchase purchased busy happening visiting "
-            "reservation reservations booking upcoming agenda " + _MEETINGS,
+            "reservation reservations booking upcoming agenda sick " + _MEETINGS,
             (
                 "day off",
                 "time off",
