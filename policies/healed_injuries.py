@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
 
+from nousmem.policies.forget_named import singular
 from nousmem.policies.forget_phrases import KIN_ALT
 from nousmem.policies.held_denials import (
     denials_of,
@@ -115,6 +116,4 @@ def _names(named: list[str], value: str) -> bool:
 
 def _singular(word: str) -> str:
     # "ribs" is "rib", "legs" "leg"; "feet" the one irregular part.
-    if word == "feet":
-        return "foot"
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+    return "foot" if word == "feet" else singular(word)

@@ -36,7 +36,7 @@ from nousmem.policies.token_names import agrees, name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["GENDERED", "PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
+__all__ = ["GENDER_OF", "PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
 
 #: Attributes whose value is a person someone has ("my sister *Maya*", "my doctor *Dr. Lee*"):
 #: a person named in passing. (An employer, a project or a liked name is no one.)
@@ -80,8 +80,9 @@ _BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
 
 
 #: Words that say a person's gender, lowercase -> the pronoun ("he" / "she"): before a name
-#: ("my sister Maya", "Mr. Lee") or alone ("my sister").
-GENDERED = {
+#: ("my sister Maya", "Mr. Lee") or alone ("my sister"). (``forget_requests.GENDERED`` is
+#: another thing: the kin nouns that say more than the link, for reading "forget my sister".)
+GENDER_OF = {
     **dict.fromkeys(
         "sister mother mom mum wife daughter aunt niece grandma grandmother granddaughter "
         "girlfriend fiancee fiancée stepmother stepdaughter stepsister mrs mrs. ms ms. miss "
@@ -213,7 +214,7 @@ def _gender(content: str, piece: Piece, name: str) -> str | None:
     None (no such word, or words that disagree)."""
     before = re.compile(rf"([\w.]+)\s+{re.escape(name)}(?![\w-])")
     found = {
-        GENDERED.get(m.group(1).lower())
+        GENDER_OF.get(m.group(1).lower())
         for m in before.finditer(content, piece.start(), piece.end())
     }
     found.discard(None)

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.forget_phrases import KIN_ALT
 from nousmem.policies.held_values import Relative
-from nousmem.policies.pronoun_subject import GENDERED, respan
+from nousmem.policies.pronoun_subject import GENDER_OF, respan
 from nousmem.policies.sentences import sentences
 from nousmem.policies.subject_words import KIN_GROUPS, KIN_NOUNS
 from nousmem.projections.belief_models import match_key
@@ -180,7 +180,7 @@ def _agrees(pronoun: re.Match[str], start: re.Match[str]) -> bool:
     """Whether "he" / "she" (``pronoun``) can be the relative ``start`` opens with: not
     "she" of "my brother"."""
     word = (start.group("kin") or start.group("title") or "").lower()
-    return GENDERED.get(word) in (None, pronoun.group(0).lower())
+    return GENDER_OF.get(word) in (None, pronoun.group(0).lower())
 
 
 def _me_and(obs: Observation, kin: Relatives, me_with: re.Match[str], lo: int) -> list[Claim]:

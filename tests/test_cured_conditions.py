@@ -96,3 +96,9 @@ async def test_a_relatives_condition_over() -> None:
         first = "My mom has asthma."
         said = await deltas_after(rt, first, "My mom's asthma is gone.", "condition", (HAD, SAID))
         assert said == [("condition", "asthma", "negate")]
+        # The reading is journaled with the claims: a rebuild folds the same, reading nothing.
+        history = (await rt.worldview("historical")).render()
+        assert "asthma (1 January 2024 - 1 May 2024) [negated]" in history
+        await rt.rebuild()
+        assert (await rt.worldview("historical")).render() == history
+        assert await held(rt, "Sam's mother", "condition") == ()
