@@ -31,7 +31,7 @@ from nousmem.projections.slot_kinds import (
 )
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
-from nousmem.projections.worldview_items import SupportRow, TextItem, told_times
+from nousmem.projections.worldview_items import Sightings, SupportRow, TextItem, told_times
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     AuditItem,
@@ -47,6 +47,7 @@ __all__ = [
     "HIDDEN_STATES",
     "LENS_KINDS",
     "PREFERENCE_ATTRIBUTES",
+    "Sightings",
     "SlotMemo",
     "SupportRow",
     "TextItem",
@@ -174,7 +175,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
     ) -> dict[str, datetime]:
         """When each of ``values`` of a slot was last asserted (revised or confirmed), by
         value key, as of ``limit`` and the event time ``until``."""
-        return self.sightings(entity, attribute, values, limit, until)[0]
+        return self.sightings(entity, attribute, values, limit, until).seen
 
     def sightings(
         self,
@@ -183,13 +184,15 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         values: Iterable[str],
         limit: int,
         until: datetime | None,
-    ) -> tuple[dict[str, datetime], dict[str, tuple[tuple[date, str], ...]]]:
+    ) -> Sightings:
         """For each of ``values`` (by value key, as of ``limit`` and ``until``), in one walk
-        of its support rows: when it was last asserted (revised or confirmed), and when its
-        claims said it held or happened (see :func:`~.worldview_items.told_times`). Values
-        never asserted, or that no claim dated, are left out of each."""
+        of its support rows: when it was last asserted (revised or confirmed), when its
+        claims said it held or happened (see :func:`~.worldview_items.told_times`), and
+        when it was last denied after that. Values never asserted, that no claim dated or
+        not denied since, are left out of each."""
         seen: dict[str, datetime] = {}
         told: dict[str, tuple[tuple[date, str], ...]] = {}
+        denied: dict[str, datetime] = {}
         for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
             # A denial is not a sighting: "last 21 March" for the day it was denied would
             # date the value as still said then.
@@ -199,7 +202,10 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
             said = told_times(rows)
             if said:
                 told[vkey] = said
-        return seen, told
+            since = [r.occurred_at for r in rows if r.polarity != "assert"]
+            if since and (not asserted or max(since) >= max(asserted)):
+                denied[vkey] = max(since)
+        return Sightings(seen, told, denied)
 
     def _rows_at(
         self,

@@ -9,13 +9,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.howto import taught
 
 __all__ = [
     "SLEEP_KEY_KINDS",
+    "Sightings",
     "SupportRow",
     "TextItem",
     "slot_part",
@@ -62,6 +63,18 @@ class SupportRow:
             self.counts_from,
             self.told,
         )
+
+
+class Sightings(NamedTuple):
+    """What a slot's support rows say of each of its values, by value key (see
+    :meth:`~.worldview.Worldview.sightings`)."""
+
+    seen: dict[str, datetime]
+    """When it was last asserted (revised or confirmed)."""
+    told: dict[str, tuple[tuple[date, str], ...]]
+    """When its claims said it held or happened."""
+    denied: dict[str, datetime]
+    """When it was last denied, for a value denied at or after its last assertion."""
 
 
 def told_times(

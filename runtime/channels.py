@@ -358,7 +358,7 @@ class Channels:
         kind = slot_kind_for(snap.attribute)
         # A value confirmed without a revision (the evidence route) was still seen then:
         # its line dates it so, and its TTL runs from there.
-        confirmed, told = self.proj.worldview.sightings(
+        confirmed, told, denied = self.proj.worldview.sightings(
             snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
         )
         later = [
@@ -383,7 +383,9 @@ class Channels:
             return not (now and last and self.expired_attribute(snap.attribute, last, now))
 
         timing = self.proj.config.attributes.spec(snap.attribute).timing
-        return fact_line(snap, wants_list, keep, competing=competing, told=told, timing=timing)
+        return fact_line(
+            snap, wants_list, keep, competing=competing, told=told, timing=timing, denied=denied
+        )
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:
         """Observations dated inside the question's time expressions (see

@@ -78,6 +78,14 @@ class BeliefExplanation(BaseModel):
     belief: BeliefSnapshot
     slot_status: str | None
     values: tuple[ValueExplanation, ...]
+    others: tuple[WorldviewCandidate, ...] = ()
+    """Without a ``value`` asked for: the slot's other values as the historical lens
+    resolves them, oldest first: what memory believed before (``superseded``), a value
+    denied (``negated``), a runner-up. ``explain`` with one as ``value`` gives its
+    evidence."""
+    held: tuple[str, ...] = ()
+    """Without a ``value`` asked for: values only claimed by claims held for corroboration
+    (in no distribution yet, so in none of ``values`` or ``others``)."""
 
     def render(self) -> str:
         """Human-readable: one block per value, one line per piece of evidence."""
@@ -117,7 +125,20 @@ class BeliefExplanation(BaseModel):
                     for i, st in zip(e.evidence_ids, e.states, strict=False)
                     if st in HIDDEN or st == "expired"
                 ]
+        if self.others or self.held:
+            lines.append("  other values:")
+            lines += [f"    {c.value}  ({c.status}{_periods(c)})" for c in self.others]
+            lines += [f"    {v}  (held for corroboration, not believed)" for v in self.held]
         return "\n".join(lines)
+
+
+def _periods(c: WorldviewCandidate) -> str:
+    """``c``'s spans as a reader says them: ", 5 January 2026 - 1 February 2026"."""
+    spans = [f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier]
+    if c.valid_from is not None:
+        to = f" - {date_label(c.valid_to)}" if c.valid_to is not None else " on"
+        spans.append(f"{date_label(c.valid_from)}{to}")
+    return "".join(f", {sp}" for sp in spans)
 
 
 class Explain(ReadPath):
@@ -277,6 +298,16 @@ class Explain(ReadPath):
             belief=snap,
             slot_status=slot.status if slot is not None else None,
             values=tuple(out),
+            others=() if value is not None else _others(cands, chosen),
+            held=()
+            if value is not None
+            else tuple(
+                dict.fromkeys(
+                    w
+                    for v in held_only
+                    if (w := spelled[match_key(v)]) not in chosen and match_key(v) not in cands
+                )
+            ),
         )
 
     async def _route(
@@ -340,3 +371,15 @@ class Explain(ReadPath):
                 else:
                     found = (p.decision.route, "; ".join(p.decision.reasons) or None)
         return found
+
+
+def _others(
+    cands: dict[str, WorldviewCandidate], chosen: list[str]
+) -> tuple[WorldviewCandidate, ...]:
+    """The slot's candidates besides the ``chosen`` values, oldest span first."""
+    keys = {match_key(v) for v in chosen}
+    rest = [c for k, c in cands.items() if k not in keys]
+    # Undated ones (never asserted: only denied) after the dated ones.
+    return tuple(
+        sorted(rest, key=lambda c: (c.valid_from is None, c.valid_from, match_key(c.value)))
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
@@ -99,6 +99,7 @@ def fact_line(
     competing: frozenset[str] | None = None,
     told: Mapping[str, Sequence[tuple[date, str]]] | None = None,
     timing: Timing = "state",
+    denied: Mapping[str, datetime] | None = None,
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
     2023)``: when each value was first and last said. A value its claims dated (``told``,
@@ -110,7 +111,9 @@ def fact_line(
     A conflicted slot (``competing``: the keys of the values in dispute) states no value as
     settled: every competing value is listed and the line is marked ``[conflicted]``, as the
     Worldview Snapshot marks the slot; a value a correction superseded before the dispute
-    comes after them, as said before. A single-valued belief that "unknown" leads (after a
+    comes after them, as said before. A list value no longer held says when it was denied
+    (``denied``, by value key): ``Sam hobby: chess (...); no longer held: tennis (5 January
+    2026; ended by 9 January 2026)``. A single-valued belief that "unknown" leads (after a
     denial, say) states none either: ``Maya employer: unknown; said before: Acme (...)``,
     and a list of a single value's values says which one holds: ``Maya location: Rome
     (...); said before: Paris (...)``.
@@ -156,7 +159,9 @@ def fact_line(
     for v in values:
         if dropped and match_key(v) not in held:
             dropped = False
-            parts.append(f"no longer held: {dated(v)}")
+            parts.append(f"no longer held: {_ended(dated(v), v, denied, occasions)}")
+        elif snap.cardinality != "single" and not conflicted and match_key(v) not in held:
+            parts.append(_ended(dated(v), v, denied, occasions))
         else:
             parts.append(dated(v))
     # Listed bare, a value the belief no longer holds would read as the current one.
@@ -166,6 +171,17 @@ def fact_line(
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
     lead = "unknown; said before: " if unknown and not conflicted else ""
     return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values + before
+
+
+def _ended(text: str, value: str, denied: Mapping[str, datetime] | None, occasions: bool) -> str:
+    """``text`` (a dropped list value, dated) with the day it was denied: "by", as one
+    says it on the day it stopped or long after ("I haven't played tennis in years"). An
+    occasion (a trip) denied is one that did not happen, which ends nothing."""
+    when = None if denied is None or occasions else denied.get(match_key(value))
+    if when is None:
+        return text
+    ended = f"ended by {date_label(when)}"
+    return f"{text} ({ended})" if text == value else f"{text[:-1]}; {ended})"
 
 
 def _dated(

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 38
+READ_RULES = 39
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -248,6 +248,8 @@ unexplained while the package version stays the same (as it does between release
 38: "Where is Ana (this week)?", "Where will Tom be?" ask for ``location`` and ``visited``
    (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``,
    "is away", "who's away" and "out of town" name ``activity``.
+39: a list value no longer held says on its fact line when it was last denied ("no longer
+   held: tennis (5 January 2026; ended by 9 January 2026)"), unless it is an occasion.
 """
 
 

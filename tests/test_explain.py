@@ -233,3 +233,38 @@ async def test_a_promoted_claim_is_explained_by_the_corroboration_that_promoted_
         assert got[1][3] == "promoted: corroborated by an independent source (tool:search)"
         assert got[2][:3] == ("revision", "tool:search", "belief_update")
         assert got[2][3] is not None and not got[2][3].startswith("promoted")
+
+
+async def test_without_a_value_it_names_what_was_believed_before_and_what_is_held() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        await _story(rt)
+        ex = await rt.explain("Alice", "employer")
+        assert ex is not None and [v.value for v in ex.values] == ["Sarvam AI"]
+        (before,) = ex.others
+        assert (before.value, before.status) == ("Google", "superseded")
+        assert (before.valid_from, before.valid_to) == (T0, T0 + 4 * MONTH)
+        assert ex.held == ("Meta",)
+        shown = ex.render().splitlines()
+        at = shown.index("  other values:")
+        assert shown[at + 1 :] == [
+            "    Google  (superseded, 1 January 2024 - 30 April 2024)",
+            "    Meta  (held for corroboration, not believed)",
+        ]
+        # Asked for one value, it explains that one alone.
+        one = await rt.explain("Alice", "employer", "Google")
+        assert one is not None and one.others == () and one.held == ()
+        # Before the switch, nothing was believed before Google.
+        then = await rt.explain("Alice", "employer", as_of=T0 + 2 * MONTH)
+        assert then is not None and then.others == () and then.held == ()
+
+
+async def test_a_list_value_denied_is_among_the_other_values() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        for i, text in enumerate(["I play tennis and chess.", "I stopped playing tennis."]):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Sam", "occurred_at": T0 + i * MONTH}
+            )
+        ex = await rt.explain("Sam", "hobby")
+        assert ex is not None and [v.value for v in ex.values] == ["chess"]
+        assert [(c.value, c.status) for c in ex.others] == [("tennis", "negated")]
+        assert "    tennis  (negated, 1 January 2024 - 31 January 2024)" in ex.render()

@@ -268,3 +268,55 @@ async def test_a_list_fact_line_marks_the_values_no_longer_held(rt: MemoryRuntim
     held, _, dropped = line.partition("; no longer held: ")
     assert "guitar" in held and "tennis" not in held
     assert dropped.startswith("tennis")
+    # The day it was denied ends it: 60 days after T0 (8 May 2023).
+    assert dropped == "tennis (8 May 2023; ended by 7 July 2023)"
+
+
+async def _hobby_line(rt: MemoryRuntime, said: list[tuple[int, str]], actor: str = "Ana") -> str:
+    for days, text in said:
+        obs = {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=days)}
+        await rt.observe_and_route(obs)
+    prompt = (await rt.query("What hobbies do I have?", actor=actor)).to_prompt()
+    (line,) = [ln for ln in prompt.splitlines() if ln.startswith(f"- {actor} hobby:")]
+    return line
+
+
+async def test_a_value_taken_up_again_and_dropped_again_ends_at_its_last_denial(
+    rt: MemoryRuntime,
+) -> None:
+    line = await _hobby_line(
+        rt,
+        [
+            (0, "I play tennis."),
+            (1, "I play the guitar."),
+            (30, "I don't play tennis anymore."),
+            (60, "I play tennis again."),
+            (90, "I stopped playing tennis."),
+        ],
+    )
+    assert line.endswith("; ended by 6 August 2023)")
+    assert "ended by 7 June 2023" not in line
+
+
+async def test_a_value_said_again_after_its_denial_is_held_and_ends_nothing(
+    rt: MemoryRuntime,
+) -> None:
+    line = await _hobby_line(
+        rt,
+        [
+            (0, "I play tennis."),
+            (30, "I don't play tennis anymore."),
+            (60, "I play tennis again."),
+        ],
+    )
+    assert "tennis" in line and "no longer held" not in line and "ended by" not in line
+
+
+async def test_an_occasion_denied_is_no_longer_held_but_ends_nothing(rt: MemoryRuntime) -> None:
+    for days, text in [(0, "I visited Japan and Peru last year."), (4, "I never went to Peru.")]:
+        obs = {"content": text, "actor": "Ana", "occurred_at": T0 + timedelta(days=days)}
+        await rt.observe_and_route(obs)
+    prompt = (await rt.query("Which countries have I visited?", actor="Ana")).to_prompt()
+    (line,) = [ln for ln in prompt.splitlines() if ln.startswith("- Ana visited:")]
+    # A trip that did not happen is no span that stopped: no "ended by" day.
+    assert line == "- Ana visited: Japan (2022); no longer held: Peru (2022)"
