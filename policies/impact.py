@@ -103,6 +103,7 @@ def claim_revision(
         reliability=max(0.0, min(1.0, trust * c.confidence)),
         source=source,
         change=c.change,
+        retracts=c.retracts,
         occurred_at=occurred_at,
         evidence_ids=evidence_ids,
     )

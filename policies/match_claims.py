@@ -21,7 +21,7 @@ from nousmem.policies.plans import PLAN_ATTRIBUTE, awaited_lead, plan_of, suppos
 from nousmem.policies.rule_values import entity_of, may_elide, plural_pets, shaped, value_of
 from nousmem.policies.scope import STATE_ATTRIBUTES, clause_scope
 from nousmem.policies.sentences import Sentence
-from nousmem.policies.update_language import says_change
+from nousmem.policies.update_language import says_change, says_retraction
 from nousmem.projections.models import CONTROL_CHARS, Claim, Observation
 
 __all__ = ["Factors", "match_claims"]
@@ -250,6 +250,10 @@ def match_claims(
             confidence=round(min(confidence, 1.0), 4),
             polarity="negate" if negated else "assert",
             change=change,
+            # A correction, not a change said as one: "Actually no, she still lives there".
+            retracts=change
+            and not (rule.change or cess or planned)
+            and says_retraction(text, clause_start, clause_end),
             hedged=hedged,
             valid_at=valid_at,
             span=span,

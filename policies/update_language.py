@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["corrects", "says_change"]
+__all__ = ["corrects", "says_change", "says_retraction"]
 
 _CHANGE = re.compile(
     r"\b(?:(?=now)(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
@@ -20,7 +20,10 @@ _CHANGE = re.compile(
 )
 # A correction led by its own clause ("Actually, ...", "No, ...") marks the next one.
 # Words that correct what was just said.
-_CORRECTS = r"actually|in\s+fact|correction|scratch\s+that|no|nope|sorry|wait"
+_CORRECTS = (
+    r"actually|in\s+fact|correction|scratch\s+that|(?:no|oh)\s+wait|no|nope|sorry|wait|oops"
+    r"|my\s+(?:mistake|bad)"
+)
 _LEAD_CORRECTION = re.compile(
     rf"(?:^|[.!?;]\s*)(?:{_CORRECTS})\s*[,:;\u2013\u2014-]\s*$",
     re.IGNORECASE,
@@ -47,6 +50,42 @@ def says_change(text: str, clause_start: int, clause_end: int) -> bool:
     region = text[clause_start:clause_end]
     return (
         _CHANGE.search(region) is not None
+        or _OWN_LEAD.match(region) is not None
+        or (
+            clause_start > 0
+            and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start) is not None
+        )
+    )
+
+
+# Words that say the world changed ("I moved back to Leeds", "Actually, I now work at
+# Globex"): a correction said with them is still a change, not a claim taken back.
+_WORLD_CHANGE = re.compile(
+    r"\b(?:(?=now)(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
+    r"|switching|moved|moving|relocated|replaces?|replaced|supersedes?|superseded|no\s+longer"
+    r"|these\s+days|nowadays|just\s+joined|started|starting|any\s?more|from\s+now\s+on"
+    r"|new\s+job|again|back|left|quit|became|got|since|changed)\b",
+    re.IGNORECASE,
+)
+# Words that take back what was said: the state went on ("still"), or the speaker was
+# wrong ("actually", "I meant", "I misspoke").
+_TAKE_BACK = re.compile(
+    r"\b(?:(?-i:still)|actually|in\s+fact|correction|i\s+meant|scratch\s+that|misspoke"
+    r"|my\s+mistake|my\s+bad|i\s+was\s+wrong|i\s+got\s+that\s+wrong)\b",
+    re.IGNORECASE,
+)
+
+
+def says_retraction(text: str, clause_start: int, clause_end: int) -> bool:
+    """Whether the clause ``text[clause_start:clause_end]`` corrects what was said rather
+    than reporting a change: "Actually no, Ana still lives in Porto", "Sorry, I meant Acme",
+    "No wait, I live in Leeds", "I still work at Acme"; not "I moved back to Leeds" or
+    "Actually, I now work at Globex", which say the world changed."""
+    region = text[clause_start:clause_end]
+    if _WORLD_CHANGE.search(region) is not None:
+        return False
+    return (
+        _TAKE_BACK.search(region) is not None
         or _OWN_LEAD.match(region) is not None
         or (
             clause_start > 0

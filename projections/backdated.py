@@ -150,7 +150,11 @@ def extend_trail(dim: Dimension, before: int, seq: int, rev: Revision, plan: Pla
 
     steps = cached[1]
     if plan.mode_before != plan.mode_after:
-        steps = (*steps, ModeChange(seq, rev.occurred_at, plan.mode_before, plan.mode_after))
+        retracts = rev.retracts and not dim.multi
+        change = ModeChange(
+            seq, rev.occurred_at, plan.mode_before, plan.mode_after, retracts=retracts
+        )
+        steps = (*steps, change)
     dim.trail_cache = (dim.version, steps)
 
 

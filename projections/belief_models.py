@@ -164,6 +164,9 @@ class Revision(BaseModel):
     reliability: float = Field(ge=0.0, le=1.0, allow_inf_nan=False)
     source: str = Field(default="user", min_length=1, max_length=100)
     change: bool = False
+    retracts: bool = False
+    """A correction: the single value it moves the mode away from is taken back (it never
+    held; see ``projections/supersession.py``), not superseded."""
     occurred_at: datetime
     evidence_ids: tuple[str, ...] = ()
 

@@ -43,6 +43,9 @@ class ModeChange:
     after: str | None
     kept: bool = False
     """A merge's change whose ``after`` one side held already (it took no slot there)."""
+    retracts: bool = False
+    """A single value's correction: ``before`` is taken back (see
+    :func:`~.supersession.note_change`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,16 @@ def refold(
         if op.counted_by(as_of_time):
             plan = out.fold(rev, seq=op.seq, event_id=op.event_id)
             if trail is not None and plan.mode_before != plan.mode_after:
-                trail.append(ModeChange(op.seq, rev.occurred_at, plan.mode_before, plan.mode_after))
+                retracts = rev.retracts and not out.multi
+                trail.append(
+                    ModeChange(
+                        op.seq,
+                        rev.occurred_at,
+                        plan.mode_before,
+                        plan.mode_after,
+                        retracts=retracts,
+                    )
+                )
     if out.support == 0:
         return None
     # A compression shows from the seq it was recorded at and from its own event time.

@@ -60,6 +60,9 @@ class Claim(BaseModel):
 
     ``polarity="negate"`` says the value does *not* hold ("no longer plays tennis").
     ``change=True`` marks explicit update language ("now", "switched to", "moved to").
+    ``retracts=True`` marks a correction of what was said before rather than a change in
+    the world ("Actually no, Ana still lives in Porto", "Sorry, I meant Acme"): the value
+    it replaces is taken back, never having held.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -70,6 +73,7 @@ class Claim(BaseModel):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     polarity: Literal["assert", "negate"] = "assert"
     change: bool = False
+    retracts: bool = False
     hedged: bool = False
     valid_at: date | None = None
     # Character offsets into the observation's content (bounded: they are stored and shown).

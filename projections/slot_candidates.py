@@ -15,7 +15,7 @@ from typing import NamedTuple
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, match_key
 from nousmem.projections.slot_kinds import HIDDEN_STATES, CandidateStatus
-from nousmem.projections.supersession import Sup, closed_spans, untaken
+from nousmem.projections.supersession import Retracted, Sup, closed_spans, untaken
 from nousmem.projections.worldview_items import SupportRow
 from nousmem.projections.worldview_models import WorldviewCandidate
 
@@ -195,12 +195,30 @@ def candidate_note(vk: str, recs: SlotRecords, loss: Loss) -> str:
     note = _note(superseded_at, sup[-1][2] if loss.disputed else None, loss.contested_by)
     if superseded_at is not None and superseded_at[2] not in (None, UNKNOWN):
         keeper = superseded_at[2]
-        if any(
-            back == superseded_at[1] and match_key(rival) == vk
-            for _, back, rival in recs.came_back.get(match_key(keeper), ())
-        ):
+        if settled_back(vk, recs, superseded_at):
             note = f"disputed {keeper!r}; settled back to {keeper!r}"
+        elif isinstance(keeper, Retracted):
+            note = f"taken back: corrected to {str(keeper)!r}"
+    elif superseded_at is not None and isinstance(superseded_at[2], Retracted):
+        note = "taken back"
     return note
+
+
+def settled_back(vk: str, recs: SlotRecords, superseded_at: Sup) -> bool:
+    """Whether value ``vk`` lost the slot at ``superseded_at`` by a dispute it opened being
+    settled back to the value it contested (see :func:`~.disputes.settled_back`)."""
+    keeper = superseded_at[2]
+    return keeper is not None and any(
+        back == superseded_at[1] and match_key(rival) == vk
+        for _, back, rival in recs.came_back.get(match_key(keeper), ())
+    )
+
+
+def taken_back(vk: str, recs: SlotRecords, loss: Loss) -> bool:
+    """Whether value ``vk``'s latest span ended in a correction (see
+    :class:`~.supersession.Retracted`) that settled no dispute it opened: it never held."""
+    at = loss.superseded_at
+    return at is not None and isinstance(at[2], Retracted) and not settled_back(vk, recs, at)
 
 
 def contested_spans(vk: str, recs: SlotRecords) -> Spans:

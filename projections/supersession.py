@@ -38,6 +38,15 @@ class MergedInto(str):
     __slots__ = ()
 
 
+class Retracted(MergedInto):
+    """The value a correction moved the mode to ("Actually no, Ana still lives in Porto"),
+    where the value it moved from lost the slot: that one is taken back, and the value
+    corrected to took no slot there. Back to the value the one taken back had taken the
+    slot from, that value never lost it: its span goes on from before."""
+
+    __slots__ = ()
+
+
 def note_change(
     sup: dict[K, list[Sup]],
     key: Callable[[str], K],
@@ -46,11 +55,17 @@ def note_change(
     before: str | None,
     after: str | None,
     kept: bool = False,
+    *,
+    retracts: bool = False,
 ) -> None:
     """Record that a fold at ``seq`` moved the mode from ``before`` to ``after``;
-    ``kept``: a merge, whose ``after`` one side held already (see :class:`MergedInto`)."""
+    ``kept``: a merge, whose ``after`` one side held already (see :class:`MergedInto`);
+    ``retracts``: a correction (see :class:`Retracted`)."""
     if before == after or (before is not None and after is not None and key(before) == key(after)):
         return  # one value ("Acme", "ACME"): nothing moved
+    if retracts:
+        _note_retraction(sup, key, seq, occurred_at, before, after)
+        return
     if before is not None and before != UNKNOWN:
         # A mode that moves to "unknown" (a denial) ends the value's span as another value
         # would: recorded as ``None`` it would read as the value taking the slot back.
@@ -64,6 +79,32 @@ def note_change(
     # then it holds again from the merge.
     if mine and (not kept or mine[-1][2] is not None):
         mine.append((seq, occurred_at, None))
+
+
+def _note_retraction(
+    sup: dict[K, list[Sup]],
+    key: Callable[[str], K],
+    seq: int,
+    occurred_at: datetime,
+    before: str | None,
+    after: str | None,
+) -> None:
+    """:func:`note_change` for a correction from ``before`` to ``after``."""
+    taken_back = UNKNOWN if before is None else before
+    if before is not None and before != UNKNOWN:
+        sup.setdefault(key(before), []).append((seq, occurred_at, Retracted(after or UNKNOWN)))
+    if after is None or after == UNKNOWN:
+        return
+    mine = sup.get(key(after))
+    if not mine or mine[-1][2] is None:
+        return  # it never held the slot, or never lost it
+    lost_to = mine[-1][2]
+    if lost_to == UNKNOWN if taken_back == UNKNOWN else key(lost_to) == key(taken_back):
+        # It lost the slot to what is taken back ("I don't work at Acme anymore", "Ana
+        # moved to Lisbon"): it never did.
+        mine.pop()
+    else:
+        mine.append((seq, occurred_at, None))  # it lost the slot to a third value: restored
 
 
 def carry(into: list[Sup], theirs: Sequence[Sup], seq: int) -> None:
@@ -83,7 +124,14 @@ def from_trail(trail: Iterable[ModeChange | MergedTrail]) -> dict[str, list[Sup]
                 carry(out.setdefault(vkey, []), entries, step.seq)
         else:
             note_change(
-                out, match_key, step.seq, step.occurred_at, step.before, step.after, step.kept
+                out,
+                match_key,
+                step.seq,
+                step.occurred_at,
+                step.before,
+                step.after,
+                step.kept,
+                retracts=step.retracts,
             )
     return out
 
@@ -155,6 +203,14 @@ def closed_spans(
             )
             if took or (key == vkey and by is not None):
                 moves[(t, took)] = min(seq, moves.get((t, took), seq))
+    # A span a correction ended never held (see Retracted): it is no period of the value.
+    retracted = {
+        t
+        for key, entries in records
+        if key == vkey
+        for _, t, by in entries
+        if isinstance(by, Retracted)
+    }
     spans: list[tuple[datetime, datetime]] = []
     order = sorted(moves, key=lambda m: (m[0], moves[m]))
     # A value whose first move is a loss was the slot's first mode: from its first assertion.
@@ -174,8 +230,9 @@ def closed_spans(
         if took:
             start = t if start is None else start
         elif start is not None:
-            # Back-dated evidence folds late: a span never ends before it starts.
-            spans.append((start, t if t >= start else start))
+            if t not in retracted:
+                # Back-dated evidence folds late: a span never ends before it starts.
+                spans.append((start, t if t >= start else start))
             start = None
     return spans
 

@@ -110,8 +110,10 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         mode_after: str | None,
         counts_from: datetime | None = None,
         told: tuple[date, str] | None = None,
+        retracts: bool = False,
     ) -> None:
-        """Record a revision; ``counts_from`` and ``told``: see :class:`SupportRow`."""
+        """Record a revision; ``counts_from`` and ``told``: see :class:`SupportRow`;
+        ``retracts``: see :attr:`~.belief_models.Revision.retracts`."""
         ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
         key = (ekey, attribute, match_key(value))
         row = SupportRow(
@@ -135,6 +137,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
             occurred_at,
             mode_before,
             mode_after,
+            retracts=retracts and cardinality == "single",
         )
 
     def on_confirmation(

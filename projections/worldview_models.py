@@ -77,6 +77,9 @@ class WorldviewCandidate(BaseModel):
     sources: tuple[str, ...] = ()
     lifecycle: str = "fresh"
     note: str = ""
+    taken_back: bool = False
+    """Its latest span ended in a correction ("Actually no, Ana still lives in Porto"): the
+    value never held then, memory only believed it from ``valid_from`` to ``valid_to``."""
     told: tuple[tuple[date, str], ...] = ()
     """When the claims behind the value's latest span said it held or happened, as they said
     it ("2019", "March 2021"), in the order they were said: ``valid_from`` is when memory
@@ -259,7 +262,9 @@ class WorldviewSnapshot(BaseModel):
                 span = f"since {date_label(c.valid_from)}"
                 if c.told and c.valid_to is None:
                     span = _told(c, c.valid_from, s.occasions, full)
-                if c.valid_to is not None:
+                if c.valid_to is not None and c.taken_back:
+                    span = f"said {date_label(c.valid_from)}"
+                elif c.valid_to is not None:
                     span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
                     span += _disputed(c.valid_from, c.valid_to, c, spans)
                 if c.earlier and full:
@@ -269,7 +274,9 @@ class WorldviewSnapshot(BaseModel):
                     )
                     span += f"; also {before}"
                 text += f" ({span})"
-            if c.status not in ("selected", "active"):
+            if c.taken_back and c.valid_to is not None:
+                text += f" [taken back {date_label(c.valid_to)}]"
+            elif c.status not in ("selected", "active"):
                 text += f" [{c.status}]"
             elif c.status == "active" and s.status == "resolved" and not s.multi:
                 # A resolved single value's runner-up ("I think I might move to Rome"): in
@@ -352,15 +359,18 @@ def _disputed(a: datetime, b: datetime, c: WorldviewCandidate, spans: Spans | No
 
 
 def _spans(c: WorldviewCandidate) -> list[tuple[datetime, datetime | None]]:
-    """Every period ``c`` held its slot, the latest open (``None``) while it holds."""
-    latest = [(c.valid_from, c.valid_to)] if c.valid_from else []
+    """Every period ``c`` held its slot, the latest open (``None``) while it holds (not one
+    a correction took back: it never held then)."""
+    latest = [(c.valid_from, c.valid_to)] if c.valid_from and not c.taken_back else []
     return [*c.earlier, *latest]
 
 
 def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
     """Every period ``c`` held its slot and lost it: its earlier spans and its latest, if
-    that one ended."""
+    that one ended (and held: see :func:`_spans`)."""
     latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
+    if c.taken_back:
+        latest = []
     return [*c.earlier, *latest]
 
 

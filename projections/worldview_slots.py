@@ -26,6 +26,7 @@ from nousmem.projections.slot_candidates import (
     contested_spans,
     lost_slot,
     open_disputes,
+    taken_back,
     value_dates,
 )
 from nousmem.projections.slot_kinds import COMMITMENT, HIDDEN_STATES, STANDING_ATTRIBUTES, Key
@@ -324,6 +325,7 @@ class SlotResolver(SlotSelection):
             sources=tuple(sorted({r.source for r in rows})),
             lifecycle=state,
             note=candidate_note(vk, recs, loss),
+            taken_back=taken_back(vk, recs, loss),
         )
 
     def _contradiction_sources(self, target: str, limit: int) -> set[str]:

@@ -49,6 +49,7 @@ def fold_revision(proj: Projector, e: Any, p: Any) -> None:
         cardinality=out.cardinality,
         mode_before=out.mode_before,
         mode_after=out.mode_after,
+        retracts=rev.retracts,
         told=None if p.valid_at is None else (p.valid_at, p.valid_label or day_label(p.valid_at)),
     )
     proj.docs[e.id] = DocRow(
@@ -81,6 +82,7 @@ def fold_held(proj: Projector, e: Any, p: Any) -> None:
         reliability=p.reliability,
         source=p.source,
         change=c.change,
+        retracts=c.retracts,
         occurred_at=e.occurred_at,
         evidence_ids=p.evidence_ids,
     )

@@ -44,6 +44,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.kin_claims import kin_claims, relative_of, titled_kin
+from nousmem.runtime.own_corrections import own_corrections
 from nousmem.runtime.providers.fallback import ExtractionResult
 
 __all__ = ["ClaimsInContext"]
@@ -134,7 +135,9 @@ class ClaimsInContext(RuntimeCore):
         # "Keep answers short".
         claims += banned_instructions(claims, occurred, self._instructions, INSTRUCTION)
         claims += resized_instructions(claims, occurred, self._instructions, INSTRUCTION)
-        return claims
+        # "Actually no, I still live in Porto" takes back only the speaker's own "I moved
+        # to Lisbon": said against Bob's word, it is a dispute settled back.
+        return own_corrections(claims, obs, occurred, self._proj)
 
     def _idle_withdrawal(self, claim: Claim) -> bool:
         if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):

@@ -135,7 +135,10 @@ class BeliefExplanation(BaseModel):
 def _periods(c: WorldviewCandidate) -> str:
     """``c``'s spans as a reader says them: ", 5 January 2026 - 1 February 2026"."""
     spans = [f"{date_label(a)} - {date_label(b)}" for a, b in c.earlier]
-    if c.valid_from is not None:
+    if c.taken_back and c.valid_from is not None and c.valid_to is not None:
+        # A correction took it back: memory believed it then, it never held.
+        spans.append(f"said {date_label(c.valid_from)}, taken back {date_label(c.valid_to)}")
+    elif c.valid_from is not None:
         to = f" - {date_label(c.valid_to)}" if c.valid_to is not None else " on"
         spans.append(f"{date_label(c.valid_from)}{to}")
     return "".join(f", {sp}" for sp in spans)

@@ -249,7 +249,10 @@ unexplained while the package version stays the same (as it does between release
    (``fact_lines.WHEREABOUTS``; not "Where is Ana from?"); "traveling" names ``visited``,
    "is away", "who's away" and "out of town" name ``activity``.
 39: a list value no longer held says on its fact line when it was last denied ("no longer
-   held: tennis (5 January 2026; ended by 9 January 2026)"), unless it is an occasion.
+   held: tennis (5 January 2026; ended by 9 January 2026)"), unless it is an occasion; a
+   correction that takes back its speaker's own word (``Revision.retracts``) leaves the
+   value it replaces taken back (``WorldviewCandidate.taken_back``: no period of its own,
+   "[taken back <day>]") and the value it returns to held throughout.
 """
 
 

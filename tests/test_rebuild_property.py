@@ -88,6 +88,10 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I'm {}", ("vegetarian", "a PhD student", "a teacher")),
     ("I'm eating meat {}", ("again", "")),
     ("I {}", ("graduated!", "am no longer teaching")),
+    # Corrections that take back the speaker's own word, and a change back that does not.
+    ("Actually no, I still work at {}", ("Acme", "Google")),
+    ("Sorry, I meant I live in {}", ("Paris", "Lyon")),
+    ("I moved back to {}", ("Paris", "Lyon")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
@@ -99,6 +103,7 @@ claims = st.fixed_dictionaries(
         "confidence": st.floats(min_value=0.0, max_value=1.0, allow_nan=False),
         "polarity": st.sampled_from(("assert", "negate")),
         "change": st.booleans(),
+        "retracts": st.booleans(),
         "hedged": st.booleans(),
     }
 )

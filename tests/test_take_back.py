@@ -1,0 +1,196 @@
+"""A correction takes back what its speaker said: "Ana moved to Lisbon", then "Actually no,
+Ana still lives in Porto". Memory believed Lisbon for a while, but Lisbon never held: Porto's
+span runs through, Lisbon's line says when it was said and taken back, and a question about
+the past finds no Lisbon period. A move back ("I moved back to Leeds") is a real change, and
+a correction of someone else's claim is a dispute (see test_settled_back.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
+from nousmem.runtime import MemoryRuntime
+
+SLOT = "fact:ana.location"
+
+
+def d(month: int, day: int = 1) -> datetime:
+    return datetime(2024, month, day, 12, tzinfo=UTC)
+
+
+async def _say(rt: MemoryRuntime, when: datetime, text: str, actor: str = "Ana") -> Any:
+    return await rt.observe_and_route({"content": text, "actor": actor, "occurred_at": when})
+
+
+async def _slot(rt: MemoryRuntime, slot: str = SLOT, **read: Any) -> Any:
+    got = (await rt.worldview("historical", **read)).slot(slot)
+    assert got is not None
+    return got
+
+
+def _spans(slot: Any) -> set[tuple[Any, ...]]:
+    return {
+        (c.value, c.status, c.valid_from, c.valid_to, c.earlier, c.note, c.taken_back)
+        for c in slot.candidates
+    }
+
+
+def _retracts(text: str) -> list[tuple[str, str, bool]]:
+    obs = Observation(type="utterance", content=text, actor="Ana", occurred_at=d(5))
+    return [(c.attribute, c.value, c.retracts) for c in RuleExtractor().extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Actually no, I still live in Porto.", "Porto"),
+        ("No wait, I live in Leeds. I misspoke.", "Leeds"),
+        ("Sorry, I meant I live in Porto.", "Porto"),
+        ("Correction: I live in Porto.", "Porto"),
+        ("My mistake, I live in Porto.", "Porto"),
+        ("I still live in Porto.", "Porto"),
+    ],
+)
+def test_a_correction_is_read_as_taking_back(text: str, value: str) -> None:
+    assert ("location", value, True) in _retracts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I moved back to Leeds.",
+        "Actually, I now live in Leeds.",
+        "I live in Leeds again.",
+        "I live in Leeds.",
+        "Actually, I'm moving to Leeds next month.",
+    ],
+)
+def test_a_change_is_no_correction(text: str) -> None:
+    assert all(not retracts for _, _, retracts in _retracts(text))
+
+
+async def test_the_value_taken_back_never_held(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(3), "I moved to Lisbon.")
+    corrected = await _say(rt, d(3, 20), "Actually no, I still live in Porto.")
+    (claim,) = [c.claim for c in corrected.assessment.claims]
+    assert (claim.value, claim.retracts) == ("Porto", True)
+    slot = await _slot(rt)
+    by_value = {c.value: c for c in slot.candidates}
+    porto, lisbon = by_value["Porto"], by_value["Lisbon"]
+    assert slot.selected == ("Porto",)
+    assert (porto.valid_from, porto.valid_to, porto.earlier) == (d(1), None, ())
+    assert (lisbon.status, lisbon.taken_back, lisbon.note) == (
+        "superseded",
+        True,
+        "taken back: corrected to 'Porto'",
+    )
+    assert (lisbon.valid_from, lisbon.valid_to) == (d(3), d(3, 20))
+    assert (await rt.worldview("historical")).render_slot(slot) == (
+        "- fact Ana.location: Porto (since 1 January 2024); Lisbon (said 1 March 2024)"
+        " [taken back 20 March 2024]"
+    )
+    # "Where did I live in March?": Porto held throughout; Lisbon held no period.
+    ctx = await rt.query("Where did I live in March?", actor="Ana")
+    assert not [ln for ln in ctx.to_prompt().splitlines() if "location before:" in ln]
+    # Before the correction memory believed Lisbon, and a read of then says so.
+    then = await _slot(rt, as_of=d(3, 10))
+    assert then.selected == ("Lisbon",)
+    # An event-time read after it agrees with the live one, and so does a rebuild.
+    assert _spans(await _slot(rt, as_of=d(3, 25))) == _spans(slot)
+    live = (await rt.worldview("historical")).model_dump()
+    await rt.rebuild()
+    assert (await rt.worldview("historical")).model_dump() == live
+    # explain says so too.
+    ex = await rt.explain("Ana", "location")
+    assert ex is not None
+    assert "    Lisbon  (superseded, said 1 March 2024, taken back 20 March 2024)" in ex.render()
+
+
+async def test_a_move_back_is_a_real_change(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(3), "I moved to Lisbon.")
+    await _say(rt, d(6), "I moved back to Porto.")
+    by_value = {c.value: c for c in (await _slot(rt)).candidates}
+    porto, lisbon = by_value["Porto"], by_value["Lisbon"]
+    assert (porto.valid_from, porto.earlier) == (d(6), ((d(1), d(3)),))
+    assert not lisbon.taken_back and lisbon.note == "superseded by 'Porto'"
+    assert (lisbon.valid_from, lisbon.valid_to) == (d(3), d(6))
+
+
+async def test_a_correction_of_another_speakers_report_takes_nothing_back(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(3), "Ana moved to Lisbon.", actor="Bob")
+    corrected = await _say(rt, d(3, 20), "Actually no, I still live in Porto.")
+    assert [c.claim.retracts for c in corrected.assessment.claims] == [False]
+    by_value = {c.value: c for c in (await _slot(rt)).candidates}
+    assert not by_value["Lisbon"].taken_back
+    assert by_value["Porto"].earlier == ((d(1), d(3)),)
+
+
+async def test_a_denial_taken_back_leaves_the_value_held_throughout(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I work at Acme.")
+    await _say(rt, d(2), "I don't work at Acme anymore.")
+    await _say(rt, d(2, 5), "Sorry, I still work at Acme.")
+    acme = {c.value: c for c in (await _slot(rt, "fact:ana.employer")).candidates}["Acme"]
+    assert (acme.status, acme.valid_from, acme.valid_to, acme.earlier) == (
+        "selected",
+        d(1),
+        None,
+        (),
+    )
+
+
+async def test_a_correction_to_a_new_value_takes_the_old_one_back(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I live in Paris.")
+    await _say(rt, d(2), "Actually, I live in Lyon.")
+    by_value = {c.value: c for c in (await _slot(rt)).candidates}
+    paris, lyon = by_value["Paris"], by_value["Lyon"]
+    assert (paris.taken_back, paris.note) == (True, "taken back: corrected to 'Lyon'")
+    assert (lyon.status, lyon.valid_from) == ("selected", d(2))
+
+
+async def test_a_value_taken_back_and_later_really_taken_keeps_no_early_period(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(2), "I moved to Lisbon.")
+    await _say(rt, d(2, 10), "Actually no, I still live in Porto.")
+    await _say(rt, d(6), "I moved to Lisbon.")
+    by_value = {c.value: c for c in (await _slot(rt)).candidates}
+    porto, lisbon = by_value["Porto"], by_value["Lisbon"]
+    assert (lisbon.status, lisbon.valid_from, lisbon.earlier, lisbon.taken_back) == (
+        "selected",
+        d(6),
+        (),
+        False,
+    )
+    assert (porto.valid_from, porto.valid_to, porto.earlier) == (d(1), d(6), ())
+
+
+async def test_a_list_value_is_never_taken_back(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I love sushi.")
+    said = await _say(rt, d(2), "I still love sushi.")
+    assert [c.claim.retracts for c in said.assessment.claims] == [False]
+
+
+async def test_a_callers_claim_may_take_its_own_word_back(rt: MemoryRuntime) -> None:
+    def claim(value: str, **more: Any) -> dict[str, Any]:
+        return {"entity": "Ana", "attribute": "location", "value": value, **more}
+
+    for when, c in [
+        (d(1), claim("Porto")),
+        (d(2), claim("Lisbon", change=True)),
+        (d(3), claim("Porto", change=True, retracts=True)),
+    ]:
+        await rt.observe_and_route(
+            {"content": "(from the CRM)", "source": "tool:crm", "occurred_at": when, "claims": [c]}
+        )
+    lisbon = {c.value: c for c in (await _slot(rt)).candidates}["Lisbon"]
+    assert lisbon.taken_back
