@@ -41,8 +41,9 @@ class MergedInto(str):
 class Retracted(MergedInto):
     """The value a correction moved the mode to ("Actually no, Ana still lives in Porto"),
     where the value it moved from lost the slot: that one is taken back, and the value
-    corrected to took no slot there. Back to the value the one taken back had taken the
-    slot from, that value never lost it: its span goes on from before."""
+    corrected to took no slot there. When the value taken back had taken the slot by a
+    change from the value corrected to, and held it since, that value never lost it: its
+    latest span goes on. Else the value corrected to holds anew from the correction."""
 
     __slots__ = ()
 
@@ -98,10 +99,23 @@ def _note_retraction(
     mine = sup.get(key(after))
     if not mine or mine[-1][2] is None:
         return  # it never held the slot, or never lost it
-    lost_to = mine[-1][2]
-    if lost_to == UNKNOWN if taken_back == UNKNOWN else key(lost_to) == key(taken_back):
-        # It lost the slot to what is taken back ("I don't work at Acme anymore", "Ana
-        # moved to Lisbon"): it never did.
+    lost_at, _, lost_to = mine[-1]
+    if lost_to is None or isinstance(lost_to, Retracted):
+        # Its latest span was itself taken back: that correction stands, and it holds
+        # anew from this one.
+        undo = False
+    elif taken_back == UNKNOWN:
+        # A denial taken back ("I don't work at Acme anymore", then "Sorry, I still work
+        # at Acme"); the write path keeps the flag only when nothing was said in the slot
+        # since (runtime/own_corrections.py).
+        undo = lost_to == UNKNOWN
+    else:
+        # What is taken back took the slot from it ("Ana moved to Lisbon") and has held
+        # it since: no record of its own after that but this one.
+        undo = key(lost_to) == key(taken_back) and all(
+            s <= lost_at or s == seq for s, _, _ in sup.get(key(taken_back), ())
+        )
+    if undo:  # it never lost the slot
         mine.pop()
     else:
         mine.append((seq, occurred_at, None))  # it lost the slot to a third value: restored

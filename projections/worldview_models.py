@@ -241,7 +241,7 @@ class WorldviewSnapshot(BaseModel):
         ]
         kept = periods[:MAX_SHOWN]
         text = "; ".join(
-            f"{c.value} ({date_label(a)} - {date_label(b)}{_disputed(a, b, c, spans)})"
+            f"{c.value} ({date_label(a)} - {_end_label(s, c, b)}{_disputed(a, b, c, spans)})"
             for a, b, c in kept
         )
         if len(periods) > len(kept):
@@ -265,7 +265,7 @@ class WorldviewSnapshot(BaseModel):
                 if c.valid_to is not None and c.taken_back:
                     span = f"said {date_label(c.valid_from)}"
                 elif c.valid_to is not None:
-                    span = f"{date_label(c.valid_from)} - {date_label(c.valid_to)}"
+                    span = f"{date_label(c.valid_from)} - {_end_label(s, c, c.valid_to)}"
                     span += _disputed(c.valid_from, c.valid_to, c, spans)
                 if c.earlier and full:
                     before = ", ".join(
@@ -396,6 +396,20 @@ def told_text(told: Sequence[tuple[date, str]], occasions: bool, learned: date) 
     if occasions:
         return "; ".join(t.removeprefix("the ") for _, t in told[-MAX_TOLD:])
     return f"{'from' if at > learned else 'since'} {label}"
+
+
+def _end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
+    """``end``, the end of one of ``c``'s periods, as a reader says it. Where it is the
+    latest one's and the value that took the slot then was dated by its claims before memory
+    learned it ("Ana moved to Lisbon last week"), the period ends when that one began, as
+    its own line says it ("the week of 26 January 2026"), not on the day memory was told."""
+    if end == c.valid_to and c.valid_from is not None and not s.occasions:
+        for o in s.candidates:
+            if o.valid_from == end and o.told and o is not c:
+                at, label = o.told[-1]
+                if c.valid_from.date() < at < end.date():
+                    return label
+    return date_label(end)
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

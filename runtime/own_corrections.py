@@ -49,8 +49,18 @@ def _own(c: Claim, obs: Observation, occurred: datetime, proj: Projector) -> boo
             return False  # it says again what is held, or denies what is not
         # Taken back: the value held ("Actually, I live in Porto" against Lisbon).
         return _last_said_by(proj, c, held, "assert", obs)
-    # "Unknown" leads (after a denial): "I still work at Acme" takes the denial back.
-    return c.polarity == "assert" and _last_said_by(proj, c, value, "negate", obs)
+    # "Unknown" leads (after a denial): "I still work at Acme" takes the denial back, when
+    # nothing was said in the slot since (no other value held in between).
+    if c.polarity != "assert":
+        return False
+    wv = proj.worldview
+    ekey = wv.entity_key(c.entity)
+    rows = [
+        (r.seq, k)
+        for k in {match_key(o.value) for o in snap.observed_values}
+        for r in wv.support.get((ekey, c.attribute, k), ())
+    ]
+    return bool(rows) and max(rows)[1] == value and _last_said_by(proj, c, value, "negate", obs)
 
 
 def _last_said_by(proj: Projector, c: Claim, vkey: str, polarity: str, obs: Observation) -> bool:

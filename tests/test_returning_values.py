@@ -230,3 +230,31 @@ def test_a_merge_carrying_the_same_moves_counts_them_once() -> None:
     theirs: list[Sup] = [(4, when(3), "Lyon")]
     spans = closed_spans("lyon", [("lyon", own + carried), ("paris", theirs)], when(0))
     assert spans == [(when(0), when(1))]
+
+
+async def test_a_period_ends_when_the_value_after_it_was_said_to_begin(
+    rt: MemoryRuntime,
+) -> None:
+    """ "Ana moved to Lisbon last week": Porto's period ends as Lisbon's line begins (the week
+    of 26 January), not on the day memory was told; undated, it ends on that day."""
+    for day, text in [
+        ("2026-01-06", "My sister Ana lives in Porto."),
+        ("2026-02-03", "Ana moved to Lisbon last week."),
+        ("2026-01-06", "I live in Leeds."),
+        ("2026-02-03", "I moved to York."),
+    ]:
+        await rt.observe_and_route(
+            {"content": text, "actor": "Sam", "occurred_at": f"{day}T10:00Z"}
+        )
+    prompt = (await rt.query("Where did Ana live in January?", actor="Sam")).to_prompt()
+    assert "- fact Ana.location: Lisbon (since the week of 26 January 2026)" in prompt
+    assert (
+        "- fact Ana.location before: Porto (6 January 2026 - the week of 26 January 2026)" in prompt
+    )
+    view = await rt.worldview("historical")
+    lines = view.render().splitlines()
+    assert any(
+        ln.endswith("Porto (6 January 2026 - the week of 26 January 2026) [superseded]")
+        for ln in lines
+    )
+    assert any(ln.endswith("Leeds (6 January 2026 - 3 February 2026) [superseded]") for ln in lines)

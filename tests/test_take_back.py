@@ -6,13 +6,17 @@ a correction of someone else's claim is a dispute (see test_settled_back.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nousmem.policies import RuleExtractor
+from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
+from nousmem.projections.supersession import Sup, closed_spans, note_change
 from nousmem.runtime import MemoryRuntime
 
 SLOT = "fact:ana.location"
@@ -194,3 +198,69 @@ async def test_a_callers_claim_may_take_its_own_word_back(rt: MemoryRuntime) -> 
         )
     lisbon = {c.value: c for c in (await _slot(rt)).candidates}["Lisbon"]
     assert lisbon.taken_back
+
+
+def _runs(steps: list[tuple[str, bool]]) -> list[tuple[str, int, int | None, bool]]:
+    """Oracle: every run of a value holding the slot, as (value, from, to, dropped) by step
+    index. A change closes the open run and opens one. A correction drops the open run (it
+    never held); it reopens the latest run of the value corrected to when that run ended by
+    a change to the value taken back, whose run it was (so it never lost the slot), else
+    it opens a new one."""
+    runs: list[tuple[str, int, int | None, bool]] = []
+    for i, (mode, retracts) in enumerate(steps):
+        if runs and runs[-1][0] == mode:
+            continue
+        if runs and retracts:
+            value, start, _, _ = runs.pop()
+            runs.append((value, start, i, True))
+            latest = [k for k, r in enumerate(runs) if r[0] == mode]
+            if latest and runs[latest[-1]][2] == start and not runs[latest[-1]][3]:
+                k = latest[-1]
+                runs.append((mode, runs[k][1], None, False))
+                del runs[k]
+                continue
+        elif runs:
+            value, start, _, _ = runs[-1]
+            runs[-1] = (value, start, i, False)
+        runs.append((mode, i, None, False))
+    return runs
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["Lyon", "Paris", "Rome"]), st.booleans()),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_closed_spans_leave_out_what_corrections_took_back(steps: list[tuple[str, bool]]) -> None:
+    def when(i: int) -> datetime:
+        return d(1) + timedelta(days=i)
+
+    sup: dict[str, list[Sup]] = {}
+    before: str | None = None
+    for i, (mode, retracts) in enumerate(steps):
+        note_change(sup, match_key, i + 1, when(i), before, mode, retracts=retracts and i > 0)
+        before = mode
+    runs = _runs(steps)
+    for value in {m for m, _ in steps}:
+        expected = sorted(
+            (when(a), when(b))
+            for v, a, b, dropped in runs
+            if v == value and b is not None and not dropped
+        )
+        first = when(next(i for i, (m, _) in enumerate(steps) if m == value))
+        assert closed_spans(match_key(value), sup.items(), first) == expected
+
+
+async def test_a_denial_is_taken_back_only_when_nothing_was_said_since(
+    rt: MemoryRuntime,
+) -> None:
+    await _say(rt, d(1), "I work at Acme.")
+    await _say(rt, d(2), "I don't work at Acme anymore.")
+    await _say(rt, d(3), "I work at Globex.")
+    await _say(rt, d(4), "I don't work at Globex anymore.")
+    said = await _say(rt, d(5), "Sorry, I still work at Acme.")
+    assert [c.claim.retracts for c in said.assessment.claims] == [False]
+    acme = {c.value: c for c in (await _slot(rt, "fact:ana.employer")).candidates}["Acme"]
+    assert acme.valid_from == d(5) and acme.earlier == ((d(1), d(2)),)
