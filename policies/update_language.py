@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["corrects", "says_change", "says_retraction"]
+__all__ = ["corrects", "says_change", "says_mistake", "says_retraction"]
 
 _CHANGE = re.compile(
     r"\b(?:(?=now)(?<!right\s)(?<!for\s)(?<!just\s)(?<!by\s)(?<!until\s)now|instead|switched"
@@ -91,4 +91,32 @@ def says_retraction(text: str, clause_start: int, clause_end: int) -> bool:
             clause_start > 0
             and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start) is not None
         )
+    )
+
+
+# Words that say the speaker was wrong (not "still": the state went on, beside others).
+_MISTAKE = re.compile(
+    r"\b(?:actually|in\s+fact|correction|i\s+meant|scratch\s+that|misspoke|my\s+mistake"
+    r"|my\s+bad|i\s+was\s+wrong|i\s+got\s+that\s+wrong|oops|sorry|(?:no|oh)\s+wait)\b",
+    re.IGNORECASE,
+)
+# Words that add to what was said ("Actually, I also use PyCharm"): no mistake in it.
+_ADDS = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?]\s")
+
+
+def says_mistake(text: str, at: int) -> bool:
+    """Whether the sentence of ``text`` that holds offset ``at`` says, before it, that the
+    speaker got something wrong ("Sorry, I meant I use PyCharm", "Actually, I prefer light
+    mode"), and neither that the world changed nor that it adds to what was said ("Actually,
+    I also use PyCharm")."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, at):
+        start = m.end()
+    end = _SENTENCE_END.search(text, at)
+    sentence = text[start : end.start() + 1 if end else len(text)]
+    return (
+        _MISTAKE.search(text, start, at) is not None
+        and _WORLD_CHANGE.search(sentence) is None
+        and _ADDS.search(sentence) is None
     )

@@ -44,7 +44,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.kin_claims import kin_claims, relative_of, titled_kin
-from nousmem.runtime.own_corrections import own_corrections
+from nousmem.runtime.own_corrections import mistaken_list_values, own_corrections
 from nousmem.runtime.providers.fallback import ExtractionResult
 
 __all__ = ["ClaimsInContext"]
@@ -135,6 +135,8 @@ class ClaimsInContext(RuntimeCore):
         # "Keep answers short".
         claims += banned_instructions(claims, occurred, self._instructions, INSTRUCTION)
         claims += resized_instructions(claims, occurred, self._instructions, INSTRUCTION)
+        # "Sorry, I meant I use PyCharm" replaces the "VS Code" the speaker just listed.
+        claims += mistaken_list_values(claims, obs, occurred, self._proj)
         # "Actually no, I still live in Porto" takes back only the speaker's own "I moved
         # to Lisbon": said against Bob's word, it is a dispute settled back.
         return own_corrections(claims, obs, occurred, self._proj)

@@ -15,11 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from nousmem.policies.update_language import says_mistake
 from nousmem.projections.belief_models import UNKNOWN, match_key, source_key
+from nousmem.projections.lexical import tokens
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.projector import Projector
 
-__all__ = ["own_corrections"]
+__all__ = ["mistaken_list_values", "own_corrections"]
+
+#: How far back, in projected records, a correction looks for the speaker's message before
+#: it: a correction answers the message just said, not one from long ago.
+RECENT_RECORDS = 64
 
 
 def own_corrections(
@@ -79,3 +85,101 @@ def _last_said_by(proj: Projector, c: Claim, vkey: str, polarity: str, obs: Obse
     if obs.actor is None:
         return actors <= {None} and source_key(last.source) == source_key(obs.source)
     return any(a is not None and match_key(a) == match_key(obs.actor) for a in actors)
+
+
+def mistaken_list_values(
+    claims: Sequence[Claim], obs: Observation, occurred: datetime, proj: Projector
+) -> list[Claim]:
+    """Denials of the list values the speaker's corrections replace: "I use VS Code for
+    Python", then "Sorry, I meant I use PyCharm for Python" denies ``uses: VS Code``.
+
+    A list holds its values side by side, so a new one replaces nothing by itself; said as
+    a mistake fixed (a rule claim the extractor read as a correction, in a sentence that
+    says the speaker got it wrong: "Sorry, I meant", "Actually,", "Oops,"; not "Actually, I
+    also use PyCharm" nor "I still use Vim"), it replaces the value of its slot the speaker
+    asserted last, in the speaker's message just before this one, if memory still holds it.
+    """
+    out: list[Claim] = []
+    denied = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
+    for c in claims:
+        if not (c.retracts and c.polarity == "assert" and c.span is not None):
+            continue
+        if proj.config.attributes.spec(c.attribute).cardinality != "multi":
+            continue
+        if not says_mistake(obs.content, c.span[0]):
+            continue
+        meant = _last_listed(proj, c, obs, occurred)
+        key = (match_key(c.entity), c.attribute, match_key(meant or ""))
+        if meant is None or key in denied:
+            continue
+        denied.add(key)
+        out.append(
+            Claim(
+                entity=c.entity,
+                attribute=c.attribute,
+                value=meant,
+                confidence=c.confidence,
+                polarity="negate",
+                change=True,
+                hedged=c.hedged,
+                extractor=c.extractor,
+            )
+        )
+    return out
+
+
+def _last_listed(proj: Projector, c: Claim, obs: Observation, occurred: datetime) -> str | None:
+    """The value of ``c``'s list the speaker asserted last, when memory holds it at
+    ``occurred``, it is not ``c``'s and the speaker's latest message said it."""
+    snap = proj.beliefs.snapshot(c.entity, c.attribute, as_of_time=occurred, deltas=False)
+    if snap is None or obs.actor is None:
+        return None
+    wv = proj.worldview
+    ekey = wv.entity_key(c.entity)
+    rows = [
+        (r.seq, v, r)
+        for v in snap.held
+        for r in wv.support.get((ekey, c.attribute, match_key(v)), ())
+        if r.polarity == "assert"
+    ]
+    if not rows:
+        return None
+    _, value, last = max(rows, key=lambda x: x[0])
+    if match_key(value) == match_key(c.value):
+        return None
+    # The speaker's latest message, among the last records projected.
+    for i, row in enumerate(reversed(proj.docs.values())):
+        if i >= RECENT_RECORDS:
+            return None
+        if row.kind == "observation" and row.actor is not None:
+            if match_key(row.actor) != match_key(obs.actor):
+                continue
+            said = row.text[row.lead : len(row.text) - row.notes]
+            if row.event_id in last.evidence_ids and _says_again(obs.content, c, said, value):
+                return value
+            return None
+    return None
+
+
+# What a correction says besides its value: not what it says about having been wrong.
+_MISTAKE_WORDS = frozenset(
+    "actually fact correction meant scratch misspoke mistake bad wrong oops sorry wait not "
+    "said saying mean".split()
+)
+
+
+def _says_again(content: str, c: Claim, said: str, value: str) -> bool:
+    """Whether the sentence of ``content`` that holds ``c`` says again what ``said`` (the
+    speaker's message before) said, with ``c``'s value for ``value``: "Sorry, I meant I
+    use PyCharm for Python" after "I use VS Code for Python", "Actually, I prefer light
+    mode" after "I prefer dark mode in my editor"; not "Actually, I prefer light mode"
+    after "I like sushi"."""
+    assert c.span is not None
+    at = c.span[0]
+    start = max(content.rfind(end, 0, at) for end in ".!?\n") + 1
+    stop = min((i for i in (content.find(end, at) for end in ".!?\n") if i >= 0), default=-1)
+    sentence = content[start : stop if stop >= 0 else len(content)]
+    old = set(tokens(value))  # "..., not VS Code" names it again
+    words = set(tokens(sentence)) - _MISTAKE_WORDS - set(tokens(c.value)) - old
+    before = set(tokens(said)) - old
+    return bool(words) and words <= before
