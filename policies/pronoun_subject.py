@@ -18,7 +18,9 @@ two names, one of no known gender makes it ambiguous. "His" or "Her" opening a s
 that person's ("My sister Maya called. Her birthday is June 3": Maya's birthday). "They"
 opening a sentence is the people the sentence before names, where it names them all
 together as one list ("Tom and Ana got married. They live in Boston.": each of them lives
-there).
+there). A clause of its own inside a sentence, after a comma or "and" / "but", is read so
+too, of the part before it: "Ana lives in Porto, she only visited Lisbon", "Tom moved to
+Berlin and he loves it".
 """
 
 from __future__ import annotations
@@ -74,7 +76,15 @@ _NOT_PEOPLE = (
     | frozenset(DAYS)
     | frozenset("mr mrs ms miss dr prof sir madam".split())
 )
-_PRECHECK = re.compile(r"(?:^|[.!?]\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they|his|her)\b", re.I)
+_PRECHECK = re.compile(
+    r"(?:^|[.!?,;]\s+|\s(?:and|but)\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they|his|her)\b", re.I
+)
+# A clause of its own inside a sentence, opening with "he" / "she" / "they": "Ana lives in
+# Porto, she only visited Lisbon", "Tom moved to Berlin and he loves it".
+_CLAUSE = re.compile(
+    r"(?:[,;]\s+|\s+(?=(?:and|but)\s))(?=(?:(?:and|so|but)\s+)?(?:he|she|they)(?:['\u2019]|\s))",
+    re.I,
+)
 # What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
 _BETWEEN = re.compile(r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)")
 
@@ -121,7 +131,7 @@ def pronoun_claims(
     prev: Piece | None = None
     carried: _Subject | None = None  # whom the sentence before was read of by its pronoun
     passed = others(content)  # pasted, forwarded, quoted: not the speaker's word
-    for piece in sentences(content):
+    for piece in _clauses(content):
         text = content[piece.start() : piece.end()]
         m = _OPENING.match(text)
         own = own_part(piece.start(), piece.end(), passed) == piece.end()
@@ -147,6 +157,17 @@ def pronoun_claims(
         out += [respan(c, piece.start(), (lo, hi), len(instead)) for c in mine]
         carried = subject
     return out
+
+
+def _clauses(content: str) -> Iterable[Piece]:
+    """``content``'s sentences, each cut where a clause of its own opens with a pronoun
+    ("Ana lives in Porto, | she only visited Lisbon"): the part before names whom it is."""
+    for piece in sentences(content):
+        lo = piece.start()
+        for m in _CLAUSE.finditer(content, piece.start() + 1, piece.end()):
+            yield Piece(content, lo, m.start())
+            lo = m.end()
+        yield Piece(content, lo, piece.end())
 
 
 def respan(claim: Claim, at: int, cut: tuple[int, int], length: int) -> Claim:

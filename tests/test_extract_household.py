@@ -63,7 +63,10 @@ from tests.helpers import extracted_claims as claims
         ("My sister is Ana.", [("Dana", "sibling", "Ana", "assert")]),
         ("My little brother is Sam.", [("Dana", "sibling", "Sam", "assert")]),
         ("My son is Leo, he's five.", [("Dana", "child", "Leo", "assert")]),
-        ("My husband is Tom and he loves golf.", [("Dana", "spouse", "Tom", "assert")]),
+        (
+            "My husband is Tom and he loves golf.",
+            [("Dana", "spouse", "Tom", "assert"), ("Tom", "likes", "golf", "assert")],
+        ),
         # A partner holds a spouse's place.
         (
             "My partner Sam is a nurse.",

@@ -109,6 +109,22 @@ def rows(text: str) -> list[Row]:
         ("Ana called. She lives in Paris?", []),
         # Someone else's words handed over are not the speaker's.
         ("Her text said:\nMaya got the job. She works at Google now.", []),
+        # A clause of its own inside the sentence, after a comma or "and" / "but".
+        (
+            "Ana lives in Porto, she only visited Lisbon.",
+            [("Ana", "location", "Porto", None), ("Ana", "visited", "Lisbon", None)],
+        ),
+        (
+            "Tom moved to Berlin and he works at SAP.",
+            [("Tom", "location", "Berlin", None), ("Tom", "employer", "SAP", None)],
+        ),
+        (
+            "Ana and Tom live in Boston, they love it there.",
+            [("Ana", "location", "Boston", None), ("Tom", "location", "Boston", None)],
+        ),
+        # The part before names no one else: nothing to read ("I" is the speaker).
+        ("I live in Paris, she lives in Rome.", [("Sam", "location", "Paris", None)]),
+        ("When Ana arrived, she called me.", []),
     ],
 )
 def test_a_pronoun_is_the_one_person_named_before(text: str, expected: list[Row]) -> None:
