@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.lexical import tokens
 from nousmem.projections.token_estimate import count_tokens
-from nousmem.projections.worldview_models import WorldviewSnapshot, standing
+from nousmem.projections.worldview_models import WorldviewSlot, WorldviewSnapshot, standing
 from nousmem.runtime.asked import Asked
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.packing import fit_lines
 
-__all__ = ["HEADERS", "competing", "snapshot_section", "worldview_shown"]
+__all__ = ["HEADERS", "competing", "snapshot_section", "without_echoes", "worldview_shown"]
 
 #: The prompt's two section headers.
 HEADERS = ("## Worldview Snapshot", "## Supporting memories")
@@ -38,6 +39,7 @@ def snapshot_section(
     # The slots the question asks about first: a long unrelated line must not take the
     # share (or be the one kept while the asked one is skipped).
     asked = Asked(plan, config.attributes.spec)
+    wv = without_echoes(wv)
     # A listed slot's entries (standing instructions) that use a question word first.
     wv = wv.model_copy(update={"terms": frozenset(asked.terms)})
     # Standing instructions have room of their own, on top of the snapshot's share.
@@ -55,6 +57,41 @@ def snapshot_section(
         wv = wv.model_copy(update={"slots": kept})
     wv_text = fit_lines(wv.render(rank=lambda s: ranks[s.id]), min(room, share))
     return asked, wv_text, room - count_tokens(wv_text)
+
+
+# Words that make a preference said as text no more than the instruction read from it.
+_FILLER = frozenset("always please remember make sure".split())
+
+
+def without_echoes(wv: WorldviewSnapshot) -> WorldviewSnapshot:
+    """``wv`` without the general preferences that only say again a standing instruction
+    read from the same observation: "Always run the tests with pytest -q before
+    committing." (a ``user_preference``) is the instruction "run the tests with pytest -q
+    before committing"; two lines of it would cost the prompt twice. One that says more
+    ("..., and keep commit messages short") stays."""
+    said: dict[str, set[str]] = {}  # observation id -> the words of its instructions
+    for s in wv.slots:
+        if standing(s):
+            for c in s.candidates:
+                for e in c.evidence_ids:
+                    said.setdefault(e, set()).update(tokens(c.value))
+    if not said:
+        return wv
+
+    def echo(words: set[str], evidence: tuple[str, ...]) -> bool:
+        covered = set().union(*(said.get(e, set()) for e in evidence))
+        return bool(covered) and words - _FILLER <= covered
+
+    slots: list[WorldviewSlot] = []
+    for s in wv.slots:
+        if s.kind == "preference" and s.id.endswith("/general"):
+            kept = [c for c in s.candidates if not echo(set(tokens(c.value)), c.evidence_ids)]
+            if not kept:
+                continue
+            if len(kept) < len(s.candidates):
+                s = s.model_copy(update={"candidates": tuple(kept)})
+        slots.append(s)
+    return wv.model_copy(update={"slots": tuple(slots)})
 
 
 def worldview_shown(wv: WorldviewSnapshot, wv_text: str) -> list[str]:

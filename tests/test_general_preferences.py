@@ -45,8 +45,12 @@ async def test_unrelated_preferences_without_a_keyword_all_hold(rt: MemoryRuntim
     }
     assert all(c.status == "selected" and c.valid_to is None for c in slot.candidates)
     ctx = await rt.query("How should answers be written?")
-    section = ctx.prompt_sections["worldview"]
-    assert "Always answer in French." in section and "Never use emojis." in section
+    section = ctx.prompt_sections["worldview"].lower()
+    assert "answer in french" in section
+    # Once: the standing instruction read from it says it all (snapshot_section's
+    # without_echoes), so the general entry that only says it again is not shown too.
+    assert section.count("never use emojis") == 1
+    assert "instruction: never use emojis" in section
 
 
 async def test_the_same_words_again_replace_their_earlier_entry(rt: MemoryRuntime) -> None:
@@ -143,3 +147,15 @@ def test_a_slot_key_part_reads_back_as_written(text: str) -> None:
     part = slot_part(text)
     assert not set(part) & set("/.#:")  # the separators of slot and candidate ids
     assert unslot_part(part) == text
+
+
+async def test_a_preference_that_says_more_than_its_instruction_stays(rt: MemoryRuntime) -> None:
+    await prefer(rt, "Always run the tests before committing.", 1)
+    await prefer(rt, "Never use emojis, and I like dry humour in replies.", 2)
+    section = (await rt.query("How should I commit and reply?")).prompt_sections["worldview"]
+    lines = section.splitlines()
+    # Said again by the instruction read from it: one line.
+    assert sum("run the tests before committing" in ln.lower() for ln in lines) == 1
+    # Saying more than its instruction ("dry humour"): both lines.
+    assert any("dry humour" in ln for ln in lines)
+    assert any("instruction: never use emojis" in ln for ln in lines)
