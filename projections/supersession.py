@@ -48,6 +48,28 @@ class Retracted(MergedInto):
     __slots__ = ()
 
 
+class Resumed(str):
+    """Recorded in the records of the value a correction returns to, when the value taken
+    back had taken the slot from it: the loss before it never happened. Records are only
+    ever appended (a read as of a seq before the correction still sees the loss: memory
+    believed it then); :func:`settled` reads them as of the correction on."""
+
+    __slots__ = ()
+
+
+def settled(entries: Sequence[Sup]) -> list[Sup]:
+    """``entries`` (one value's records, as a read sees them) without each loss a later
+    :class:`Resumed` mark undoes, nor the marks."""
+    out: list[Sup] = []
+    for entry in entries:
+        if isinstance(entry[2], Resumed):
+            if out and out[-1][2] is not None:
+                out.pop()
+            continue
+        out.append(entry)
+    return out
+
+
 def note_change(
     sup: dict[K, list[Sup]],
     key: Callable[[str], K],
@@ -97,9 +119,10 @@ def _note_retraction(
     if after is None or after == UNKNOWN:
         return
     mine = sup.get(key(after))
-    if not mine or mine[-1][2] is None:
+    seen = settled(mine or ())
+    if not mine or not seen or seen[-1][2] is None:
         return  # it never held the slot, or never lost it
-    lost_at, _, lost_to = mine[-1]
+    lost_at, _, lost_to = seen[-1]
     if lost_to is None or isinstance(lost_to, Retracted):
         # Its latest span was itself taken back: that correction stands, and it holds
         # anew from this one.
@@ -113,10 +136,10 @@ def _note_retraction(
         # What is taken back took the slot from it ("Ana moved to Lisbon") and has held
         # it since: no record of its own after that but this one.
         undo = key(lost_to) == key(taken_back) and all(
-            s <= lost_at or s == seq for s, _, _ in sup.get(key(taken_back), ())
+            s <= lost_at or s == seq for s, _, _ in settled(sup.get(key(taken_back), ()))
         )
     if undo:  # it never lost the slot
-        mine.pop()
+        mine.append((seq, occurred_at, Resumed(taken_back)))
     else:
         mine.append((seq, occurred_at, None))  # it lost the slot to a third value: restored
 

@@ -31,7 +31,7 @@ from nousmem.projections.slot_candidates import (
 )
 from nousmem.projections.slot_kinds import COMMITMENT, HIDDEN_STATES, STANDING_ATTRIBUTES, Key
 from nousmem.projections.slot_selection import SlotSelection
-from nousmem.projections.supersession import Sup, in_event_time, took_over
+from nousmem.projections.supersession import Sup, in_event_time, settled, took_over
 from nousmem.projections.worldview_held import hypothesis_slots
 from nousmem.projections.worldview_items import SupportRow, TextItem, told_times
 from nousmem.projections.worldview_merge import visible
@@ -215,9 +215,9 @@ class SlotResolver(SlotSelection):
 
         def sups(vkey: str) -> list[Sup]:
             if changes is not None:
-                return changes.get(vkey, [])
+                return settled(changes.get(vkey, []))
             recorded = self.superseded.get((ekey, snap.attribute, vkey), ())
-            return [x for x in recorded if self._at(x[0], x[1], limit)]
+            return settled([x for x in recorded if self._at(x[0], x[1], limit)])
 
         records = {match_key(v): sups(match_key(v)) for v, _ in snap.distribution}
         # A value holds the slot from when it last took it (from another value, or back):

@@ -6,17 +6,18 @@ a correction of someone else's claim is a dispute (see test_settled_back.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nousmem.policies import RuleExtractor
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Observation
-from nousmem.projections.supersession import Sup, closed_spans, note_change
+from nousmem.projections.supersession import Sup, closed_spans, note_change, settled
 from nousmem.runtime import MemoryRuntime
 
 SLOT = "fact:ana.location"
@@ -250,7 +251,8 @@ def test_closed_spans_leave_out_what_corrections_took_back(steps: list[tuple[str
             if v == value and b is not None and not dropped
         )
         first = when(next(i for i, (m, _) in enumerate(steps) if m == value))
-        assert closed_spans(match_key(value), sup.items(), first) == expected
+        seen = [(k, settled(v)) for k, v in sup.items()]  # as a read sees them
+        assert closed_spans(match_key(value), seen, first) == expected
 
 
 async def test_a_denial_is_taken_back_only_when_nothing_was_said_since(
@@ -264,3 +266,75 @@ async def test_a_denial_is_taken_back_only_when_nothing_was_said_since(
     assert [c.claim.retracts for c in said.assessment.claims] == [False]
     acme = {c.value: c for c in (await _slot(rt, "fact:ana.employer")).candidates}["Acme"]
     assert acme.valid_from == d(5) and acme.earlier == ((d(1), d(2)),)
+
+
+async def test_a_read_before_a_correction_replays_as_it_was(rt: MemoryRuntime) -> None:
+    """Records are only appended: a read as of before the correction still sees Lisbon
+    taking the slot from Porto, as memory believed then, and its trace replays as read."""
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(2), "I moved to Lisbon.")
+    before = await rt.query("Where do I live?", actor="Ana")
+    then = await _slot(rt)
+    await _say(rt, d(3), "Actually no, I still live in Porto.")
+    report = await rt.replay_trace(before.trace_id)
+    assert report.identical
+    assert report.present_worldview_added == ("fact:ana.location#porto",)
+    assert _spans(await _slot(rt, as_of=before.as_of_seq)) == _spans(then)
+    # The present: Porto held throughout.
+    porto = {c.value: c for c in (await _slot(rt)).candidates}["Porto"]
+    assert (porto.valid_from, porto.valid_to, porto.earlier) == (d(1), None, ())
+
+
+SAID = (
+    "I live in Porto.",
+    "I live in Lisbon.",
+    "I moved to Lisbon.",
+    "I moved to Porto.",
+    "I moved back to Porto.",
+    "Actually no, I still live in Porto.",
+    "Actually no, I still live in Lisbon.",
+    "Sorry, I meant I live in Lisbon.",
+    "I don't live in Porto anymore.",
+    "Ana moved to Lisbon.",
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(SAID), st.sampled_from(("Ana", "Bob")), st.booleans()),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_corrections_keep_past_reads_and_rebuild_as_live(
+    said: list[tuple[str, str, bool]],
+) -> None:
+    """Whatever is said and corrected, by Ana or by Bob about her: a read made before
+    replays as it was read, a read as of its seq sees the slot as it was, and a rebuild
+    folds what the live fold holds."""
+
+    async def run() -> None:
+        rt = await MemoryRuntime.memory(namespace="user/props")
+        try:
+            reads = []
+            for i, (text, actor, read) in enumerate(said):
+                await _say(rt, d(1) + timedelta(days=i), text, actor=actor)
+                if read:
+                    ctx = await rt.query("Where does Ana live?", actor="Ana")
+                    reads.append((ctx, _spans(await _slot(rt)) if await _has(rt) else None))
+            for ctx, spans in reads:
+                assert (await rt.replay_trace(ctx.trace_id, compare_present=False)).identical
+                if spans is not None:
+                    assert _spans(await _slot(rt, as_of=ctx.as_of_seq)) == spans
+            live = (await rt.worldview("historical")).model_dump()
+            await rt.rebuild()
+            assert (await rt.worldview("historical")).model_dump() == live
+        finally:
+            await rt.close()
+
+    asyncio.run(run())
+
+
+async def _has(rt: MemoryRuntime) -> bool:
+    return (await rt.worldview("historical")).slot(SLOT) is not None
