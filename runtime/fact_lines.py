@@ -65,11 +65,18 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
         return True
     if attribute in WHEREABOUTS and _WHERE_IS.search(question):
         return True
-    # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural.
-    return any(
-        _says(question, a) if " " in a else a in terms or f"{a}s" in terms or f"{a}es" in terms
-        for a in aliases
-    )
+    # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural,
+    # "Where have I lived / worked?" a past ("cities" is the plural of "city").
+    return any(_says(question, a) if " " in a else _inflected(a, terms) for a in aliases)
+
+
+def _inflected(word: str, terms: set[str]) -> bool:
+    """Whether ``terms`` hold ``word`` or its plural or past: "jobs", "lived", "worked",
+    "cities", "studied"."""
+    forms = [word, f"{word}s", f"{word}es", f"{word}d", f"{word}ed"]
+    if word.endswith("y") and len(word) > 2:
+        forms += [f"{word[:-1]}ies", f"{word[:-1]}ied"]
+    return any(f in terms for f in forms)
 
 
 #: What "Where is Ana (this week)?" asks: where she stays and where she is away.

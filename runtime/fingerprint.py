@@ -256,7 +256,8 @@ unexplained while the package version stays the same (as it does between release
    latest period is rendered ending when the value after it was said to begin ("Porto (6
    January 2026 - the week of 26 January 2026)"); a read's Worldview Snapshot leaves out a
    general preference that only says again a standing instruction read from the same
-   observation.
+   observation; a one-word attribute alias is also asked for in its past ("lived",
+   "worked", "studied") and "-ies" plural ("cities").
 """
 
 

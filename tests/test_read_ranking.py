@@ -443,6 +443,26 @@ def test_a_phrase_alias_takes_a_plural_last_word() -> None:
     assert not asks("What hustles does Ana have on the side?")
 
 
+@pytest.mark.parametrize(
+    ("question", "attribute", "aliases", "expected"),
+    [
+        ("Which cities has Ana lived in?", "location", ("live", "city"), True),
+        ("Where has Ana worked?", "employer", ("work",), True),
+        ("What has Ana studied?", "major", ("study",), True),
+        ("Which jobs has Ana had?", "employer", ("job",), True),
+        ("Where does Ana live?", "location", ("live",), True),
+        # Another word that only starts like one: no.
+        ("Is Ana lively?", "location", ("live",), False),
+        ("Which workers does Ana manage?", "employer", ("work",), False),
+    ],
+)
+def test_an_alias_is_asked_for_in_its_plural_or_past(
+    question: str, attribute: str, aliases: tuple[str, ...], expected: bool
+) -> None:
+    plan = plan_query(question, lens="current", ref_time=T0, known_entities=["Ana"])
+    assert asks_about(plan, attribute, aliases) is expected
+
+
 # -- tokens ------------------------------------------------------------------------------------
 
 
