@@ -29,7 +29,7 @@ from nousmem.projections.slot_kinds import (
     candidate_id,
     slot_kind_for,
 )
-from nousmem.projections.supersession import Sup, note_change
+from nousmem.projections.supersession import Retracted, Sup, note_change, settled
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
 from nousmem.projections.worldview_items import Sightings, SupportRow, TextItem, told_times
 from nousmem.projections.worldview_merge import MergeCarry
@@ -191,12 +191,23 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         """For each of ``values`` (by value key, as of ``limit`` and ``until``), in one walk
         of its support rows: when it was last asserted (revised or confirmed), when its
         claims said it held or happened (see :func:`~.worldview_items.told_times`), and
-        when it was last denied after that. Values never asserted, that no claim dated or
-        not denied since, are left out of each."""
+        when it was last denied after that, and whether a correction took it back. Values
+        never asserted, that no claim dated or not denied since, are left out of each."""
         seen: dict[str, datetime] = {}
         told: dict[str, tuple[tuple[date, str], ...]] = {}
         denied: dict[str, datetime] = {}
+        taken: set[str] = set()
+        ekey = self.key_at(match_key(entity), limit, until)
         for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
+            records = settled(
+                [
+                    x
+                    for x in self.superseded.get((ekey, attribute, vkey), ())
+                    if self.visible(x[0], x[1], limit, until)
+                ]
+            )
+            if records and isinstance(records[-1][2], Retracted):
+                taken.add(vkey)
             # A denial is not a sighting: "last 21 March" for the day it was denied would
             # date the value as still said then.
             asserted = [r.occurred_at for r in rows if r.polarity == "assert"]
@@ -208,7 +219,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
             since = [r.occurred_at for r in rows if r.polarity != "assert"]
             if since and (not asserted or max(since) >= max(asserted)):
                 denied[vkey] = max(since)
-        return Sightings(seen, told, denied)
+        return Sightings(seen, told, denied, frozenset(taken))
 
     def _rows_at(
         self,

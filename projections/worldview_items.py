@@ -75,6 +75,9 @@ class Sightings(NamedTuple):
     """When its claims said it held or happened."""
     denied: dict[str, datetime]
     """When it was last denied, for a value denied at or after its last assertion."""
+    taken_back: frozenset[str] = frozenset()
+    """The single values whose latest span a correction took back (see
+    :class:`~.supersession.Retracted`): said, never held."""
 
 
 def told_times(

@@ -358,7 +358,7 @@ class Channels:
         kind = slot_kind_for(snap.attribute)
         # A value confirmed without a revision (the evidence route) was still seen then:
         # its line dates it so, and its TTL runs from there.
-        confirmed, told, denied = self.proj.worldview.sightings(
+        confirmed, told, denied, taken = self.proj.worldview.sightings(
             snap.entity, snap.attribute, (o.value for o in snap.observed_values), at.seq, at.time
         )
         later = [
@@ -384,7 +384,14 @@ class Channels:
 
         timing = self.proj.config.attributes.spec(snap.attribute).timing
         return fact_line(
-            snap, wants_list, keep, competing=competing, told=told, timing=timing, denied=denied
+            snap,
+            wants_list,
+            keep,
+            competing=competing,
+            told=told,
+            timing=timing,
+            denied=denied,
+            taken_back=taken,
         )
 
     def _temporal(self, plan: QueryPlan, lexical: Sequence[str], at: ReadPoint) -> list[str]:

@@ -107,6 +107,7 @@ def fact_line(
     told: Mapping[str, Sequence[tuple[date, str]]] | None = None,
     timing: Timing = "state",
     denied: Mapping[str, datetime] | None = None,
+    taken_back: frozenset[str] = frozenset(),
 ) -> tuple[str, list[str]]:
     """``Melanie activity: pottery (from 8 May 2023, last 2 June 2023); camping (20 June
     2023)``: when each value was first and last said. A value its claims dated (``told``,
@@ -120,7 +121,9 @@ def fact_line(
     Worldview Snapshot marks the slot; a value a correction superseded before the dispute
     comes after them, as said before. A list value no longer held says when it was denied
     (``denied``, by value key): ``Sam hobby: chess (...); no longer held: tennis (5 January
-    2026; ended by 9 January 2026)``. A single-valued belief that "unknown" leads (after a
+    2026; ended by 9 January 2026)``; a single value a correction took back (``taken_back``,
+    by value key) is said so, not "said before": ``Sam location: Porto (...); taken back:
+    Lisbon (15 January 2026)``. A single-valued belief that "unknown" leads (after a
     denial, say) states none either: ``Maya employer: unknown; said before: Acme (...)``,
     and a list of a single value's values says which one holds: ``Maya location: Rome
     (...); said before: Paris (...)``.
@@ -148,6 +151,10 @@ def fact_line(
             values += [o.value for o in snap.observed_values if o.value not in values]
     values = [v for v in values if keep(v)]
     before = [v for v in before if keep(v)]
+    # A value a correction took back never held at all: not "said before" as held once.
+    gone = [v for v in (*values, *before) if match_key(v) in taken_back and not conflicted]
+    values = [v for v in values if v not in gone]
+    before = [v for v in before if v not in gone]
     # A list value denied since ("I don't play tennis anymore") is listed after the ones
     # held, marked: bare, it would be counted as a current one ("How many hobbies ...?").
     dropped = snap.cardinality != "single" and not conflicted
@@ -175,9 +182,13 @@ def fact_line(
     for i, v in enumerate(before):
         dated_v = dated(v)
         parts.append(f"said before: {dated_v}" if i == 0 and parts else dated_v)
+    for i, v in enumerate(gone):
+        parts.append(f"taken back: {dated(v)}" if i == 0 else dated(v))
     attr = snap.attribute.replace("_", " ") + (" [conflicted]" if conflicted else "")
-    lead = "unknown; said before: " if unknown and not conflicted else ""
-    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values + before
+    lead = ""
+    if unknown and not conflicted:
+        lead = "unknown; said before: " if values or before else "unknown; "
+    return f"{snap.entity} {attr}: {lead}" + "; ".join(parts), values + before + gone
 
 
 def _ended(text: str, value: str, denied: Mapping[str, datetime] | None, occasions: bool) -> str:

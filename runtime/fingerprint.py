@@ -252,7 +252,8 @@ unexplained while the package version stays the same (as it does between release
    held: tennis (5 January 2026; ended by 9 January 2026)"), unless it is an occasion; a
    correction that takes back its speaker's own word (``Revision.retracts``) leaves the
    value it replaces taken back (``WorldviewCandidate.taken_back``: no period of its own,
-   "[taken back <day>]") and the value it returns to held throughout; a superseded value's
+   "[taken back <day>]"; "taken back: <value>" on a fact line) and the value it returns to
+   held throughout; a superseded value's
    latest period is rendered ending when the value after it was said to begin ("Porto (6
    January 2026 - the week of 26 January 2026)"); a read's Worldview Snapshot leaves out a
    general preference that only says again a standing instruction read from the same

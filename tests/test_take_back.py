@@ -338,3 +338,27 @@ def test_corrections_keep_past_reads_and_rebuild_as_live(
 
 async def _has(rt: MemoryRuntime) -> bool:
     return (await rt.worldview("historical")).slot(SLOT) is not None
+
+
+async def test_a_fact_line_says_what_was_taken_back(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(2), "I moved to Lisbon.")
+    moved = await rt.query("What are all the cities I have lived in?", actor="Ana")
+    await _say(rt, d(3), "Actually no, I still live in Porto.")
+    await _say(rt, d(4), "I moved to Madrid.")
+
+    def line(ctx: Any) -> str:
+        (got,) = [ln for ln in ctx.to_prompt().splitlines() if ln.startswith("- Ana location:")]
+        return got
+
+    now = await rt.query("What are all the cities I have lived in?", actor="Ana")
+    assert line(now) == (
+        "- Ana location: Madrid (1 April 2024); said before: Porto (from 1 January 2024, last"
+        " 1 March 2024); taken back: Lisbon (1 February 2024)"
+    )
+    # Before the correction, Lisbon was what memory held.
+    assert line(moved).startswith("- Ana location: Lisbon (1 February 2024); said before: Porto")
+    again = await rt.query(
+        "What are all the cities I have lived in?", actor="Ana", as_of=moved.as_of_seq
+    )
+    assert line(again) == line(moved)
