@@ -199,15 +199,11 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         taken: set[str] = set()
         ekey = self.key_at(match_key(entity), limit, until)
         for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
-            records = settled(
-                [
-                    x
-                    for x in self.superseded.get((ekey, attribute, vkey), ())
-                    if self.visible(x[0], x[1], limit, until)
-                ]
-            )
-            if records and isinstance(records[-1][2], Retracted):
-                taken.add(vkey)
+            recorded = self.superseded.get((ekey, attribute, vkey), ())
+            if any(isinstance(x[2], Retracted) for x in recorded):  # rare: look closer
+                seen_now = settled([x for x in recorded if self.visible(x[0], x[1], limit, until)])
+                if seen_now and isinstance(seen_now[-1][2], Retracted):
+                    taken.add(vkey)
             # A denial is not a sighting: "last 21 March" for the day it was denied would
             # date the value as still said then.
             asserted = [r.occurred_at for r in rows if r.polarity == "assert"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime
+from functools import lru_cache
 from itertools import zip_longest
 
 from nousmem.policies.planner import QueryPlan
@@ -67,16 +68,25 @@ def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
         return True
     # "Alice's wife's job": a possessive names the word too; "How many jobs ...?" a plural,
     # "Where have I lived / worked?" a past ("cities" is the plural of "city").
-    return any(_says(question, a) if " " in a else _inflected(a, terms) for a in aliases)
+    stems = _stems(frozenset(terms))
+    return any(_says(question, a) if " " in a else a in stems for a in aliases)
 
 
-def _inflected(word: str, terms: set[str]) -> bool:
-    """Whether ``terms`` hold ``word`` or its plural or past: "jobs", "lived", "worked",
-    "cities", "studied"."""
-    forms = [word, f"{word}s", f"{word}es", f"{word}d", f"{word}ed"]
-    if word.endswith("y") and len(word) > 2:
-        forms += [f"{word[:-1]}ies", f"{word[:-1]}ied"]
-    return any(f in terms for f in forms)
+@lru_cache(maxsize=256)
+def _stems(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` and the words they may be the plural or past of: "jobs" -> "job",
+    "lived" -> "live", "worked" -> "work", "cities" -> "city", "studied" -> "study"."""
+    out = set(terms)
+    for t in terms:
+        for end in ("s", "d"):
+            if t.endswith(end):
+                out.add(t[:-1])
+        for end in ("es", "ed"):
+            if t.endswith(end):
+                out.add(t[:-2])
+        if len(t) > 4 and t.endswith(("ies", "ied")):
+            out.add(t[:-3] + "y")
+    return frozenset(out)
 
 
 #: What "Where is Ana (this week)?" asks: where she stays and where she is away.
