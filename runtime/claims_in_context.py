@@ -46,6 +46,7 @@ from nousmem.runtime.core import RuntimeCore
 from nousmem.runtime.kin_claims import kin_claims, relative_of, titled_kin
 from nousmem.runtime.own_corrections import mistaken_list_values, own_corrections
 from nousmem.runtime.providers.fallback import ExtractionResult
+from nousmem.runtime.renamed import renamed_values
 
 __all__ = ["ClaimsInContext"]
 
@@ -92,6 +93,8 @@ class ClaimsInContext(RuntimeCore):
             claims += meant_values(
                 claims, obs.content, obs.actor, lambda e: self._holding(e, occurred)
             )
+            # "Actually, his name is Max": the dog the speaker just named Rex.
+            claims += renamed_values(obs, claims, self._proj)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)

@@ -19,9 +19,10 @@ from nousmem.policies.update_language import says_mistake
 from nousmem.projections.belief_models import UNKNOWN, match_key, source_key
 from nousmem.projections.lexical import tokens
 from nousmem.projections.models import Claim, Observation
+from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.projector import Projector
 
-__all__ = ["mistaken_list_values", "own_corrections"]
+__all__ = ["RECENT_RECORDS", "mistaken_list_values", "own_corrections", "previous_message"]
 
 #: How far back, in projected records, a correction looks for the speaker's message before
 #: it: a correction answers the message just said, not one from long ago.
@@ -147,17 +148,22 @@ def _last_listed(proj: Projector, c: Claim, obs: Observation, occurred: datetime
     _, value, last = max(rows, key=lambda x: x[0])
     if match_key(value) == match_key(c.value):
         return None
-    # The speaker's latest message, among the last records projected.
+    before = previous_message(proj, obs.actor)
+    if before is None or before.event_id not in last.evidence_ids:
+        return None
+    said = before.text[before.lead : len(before.text) - before.notes]
+    return value if _says_again(obs.content, c, said, value) else None
+
+
+def previous_message(proj: Projector, actor: str) -> DocRow | None:
+    """``actor``'s latest observation, among the last :data:`RECENT_RECORDS` projected
+    records (other speakers' messages between do not count); None when there is none."""
     for i, row in enumerate(reversed(proj.docs.values())):
         if i >= RECENT_RECORDS:
             return None
         if row.kind == "observation" and row.actor is not None:
-            if match_key(row.actor) != match_key(obs.actor):
-                continue
-            said = row.text[row.lead : len(row.text) - row.notes]
-            if row.event_id in last.evidence_ids and _says_again(obs.content, c, said, value):
-                return value
-            return None
+            if match_key(row.actor) == match_key(actor):
+                return row
     return None
 
 

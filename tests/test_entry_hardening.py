@@ -181,6 +181,15 @@ async def test_a_boolean_is_not_a_claim_confidence(rt: MemoryRuntime) -> None:
     assert (await rt.head()).seq == 0
 
 
+@pytest.mark.parametrize("flag", ["change", "retracts"])
+async def test_a_claims_flag_must_be_a_boolean(rt: MemoryRuntime, flag: str) -> None:
+    claim = {"entity": "Alice", "attribute": "employer", "value": "Acme", flag: "maybe"}
+    with pytest.raises(InvalidInput) as err:
+        await rt.observe_and_route({"content": "Alice works at Acme.", "claims": [claim]})
+    assert err.value.field is not None and err.value.field.endswith(f"claims.0.{flag}")
+    assert (await rt.head()).seq == 0
+
+
 async def test_another_applications_database_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "app.db"
     conn = sqlite3.connect(path)

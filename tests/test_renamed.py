@@ -1,0 +1,65 @@
+"""A name corrected in a message of its own ("I have a dog named Rex", then "Actually, his name
+is Max") fixes the name the speaker's message before gave (runtime/renamed.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 3, 1, 12, tzinfo=UTC)
+
+
+async def _held(rt: MemoryRuntime, said: list[tuple[str, str]], attribute: str) -> set[str]:
+    for i, (actor, text) in enumerate(said):
+        when = T0 + timedelta(minutes=i)
+        await rt.observe_and_route({"content": text, "actor": actor, "occurred_at": when})
+    snap = await rt.belief("Sam", attribute)
+    assert snap is not None
+    return set(snap.held)
+
+
+@pytest.mark.parametrize(
+    ("first", "fix", "attribute", "expected"),
+    [
+        ("I have a dog named Rex.", "Actually, his name is Max.", "pet", {"dog Max"}),
+        ("My daughter is called Maya.", "Oops, her name is Mia.", "child", {"Mia"}),
+        ("My cat is called Luna.", "Sorry, she's called Lulu!", "pet", {"cat Lulu"}),
+        ("My brother Tom lives in Oslo.", "My mistake: his name is Thomas.", "sibling", {"Thomas"}),
+    ],
+)
+async def test_a_name_fixed_right_after_replaces_it(
+    rt: MemoryRuntime, first: str, fix: str, attribute: str, expected: set[str]
+) -> None:
+    assert await _held(rt, [("Sam", first), ("Sam", fix)], attribute) == expected
+
+
+async def test_without_a_correction_lead_nothing_is_renamed(rt: MemoryRuntime) -> None:
+    said = [("Sam", "I have a dog named Rex."), ("Sam", "His name is Max.")]
+    assert await _held(rt, said, "pet") == {"dog Rex"}
+
+
+async def test_two_names_before_leave_which_one_unsaid(rt: MemoryRuntime) -> None:
+    said = [
+        ("Sam", "My sister Ana and my brother Tom came over."),
+        ("Sam", "Sorry, her name is Anna."),
+    ]
+    assert await _held(rt, said, "sibling") == {"Ana", "Tom"}
+
+
+async def test_only_the_speakers_own_message_before_counts(rt: MemoryRuntime) -> None:
+    said = [
+        ("Sam", "I have a dog named Rex."),
+        ("Sam", "I work at Acme."),
+        ("Sam", "Actually, his name is Max."),
+    ]
+    assert await _held(rt, said, "pet") == {"dog Rex"}
+    # Another speaker's message between does not count.
+    said = [
+        ("Sam", "I have a cat named Luna."),
+        ("Ana", "Cute!"),
+        ("Sam", "Oops, her name is Lulu."),
+    ]
+    assert await _held(rt, said, "pet") == {"dog Rex", "cat Lulu"}
