@@ -48,13 +48,15 @@ def says_change(text: str, clause_start: int, clause_end: int) -> bool:
     """Whether the clause ``text[clause_start:clause_end]`` is said as a change: update
     words inside it, or a correction that leads it ("Actually, ..." just before it)."""
     region = text[clause_start:clause_end]
-    return (
-        _CHANGE.search(region) is not None
-        or _OWN_LEAD.match(region) is not None
-        or (
-            clause_start > 0
-            and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start) is not None
-        )
+    return _CHANGE.search(region) is not None or _led_by_correction(text, clause_start, region)
+
+
+def _led_by_correction(text: str, clause_start: int, region: str) -> bool:
+    """Whether the clause ``region`` of ``text`` (from ``clause_start``) opens with a
+    correction ("Sorry: ...") or follows one that leads it ("Actually, ...")."""
+    return _OWN_LEAD.match(region) is not None or (
+        clause_start > 0
+        and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start) is not None
     )
 
 
@@ -84,14 +86,7 @@ def says_retraction(text: str, clause_start: int, clause_end: int) -> bool:
     region = text[clause_start:clause_end]
     if _WORLD_CHANGE.search(region) is not None:
         return False
-    return (
-        _TAKE_BACK.search(region) is not None
-        or _OWN_LEAD.match(region) is not None
-        or (
-            clause_start > 0
-            and _LEAD_CORRECTION.search(text, max(0, clause_start - 40), clause_start) is not None
-        )
-    )
+    return _TAKE_BACK.search(region) is not None or _led_by_correction(text, clause_start, region)
 
 
 # Words that say the speaker was wrong (not "still": the state went on, beside others).

@@ -192,3 +192,21 @@ async def held(rt: MemoryRuntime, entity: str, attribute: str) -> tuple[str, ...
     """The values ``entity``'s ``attribute`` belief holds now (none without one)."""
     b = await rt.belief(entity, attribute)
     return () if b is None else tuple(b.held)
+
+
+async def held_after(
+    rt: MemoryRuntime,
+    said: list[tuple[str, str]],
+    attribute: str,
+    *,
+    start: datetime,
+    step: timedelta,
+    entity: str = "Sam",
+) -> set[str]:
+    """Route each (actor, text) of ``said`` a ``step`` apart from ``start``, then the
+    values ``entity``'s ``attribute`` holds."""
+    for i, (actor, text) in enumerate(said):
+        await rt.observe_and_route(
+            {"content": text, "actor": actor, "occurred_at": start + i * step}
+        )
+    return set(await held(rt, entity, attribute))

@@ -8,17 +8,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from nousmem.runtime import MemoryRuntime
+from tests.helpers import held_after
 
 T0 = datetime(2024, 3, 1, 12, tzinfo=UTC)
 
 
 async def _held(rt: MemoryRuntime, said: list[tuple[str, str]], attribute: str) -> set[str]:
-    for i, (actor, text) in enumerate(said):
-        when = T0 + timedelta(minutes=i)
-        await rt.observe_and_route({"content": text, "actor": actor, "occurred_at": when})
-    snap = await rt.belief("Sam", attribute)
-    assert snap is not None
-    return set(snap.held)
+    return await held_after(rt, said, attribute, start=T0, step=timedelta(minutes=1))
 
 
 @pytest.mark.parametrize(
