@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Literal
 
@@ -13,6 +13,15 @@ from nousmem.projections.lexical import date_label, fold_plural, folded_words
 from nousmem.projections.occasion_dates import met_first
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, CandidateStatus, SlotKind
 from nousmem.projections.worldview_items import unslot_part
+from nousmem.projections.worldview_periods import (
+    CURRENT,
+    PERIODS,
+    closed_periods,
+    disputed_text,
+    end_label,
+    slot_spans,
+    told_span,
+)
 
 
 class WorldviewConfig(BaseModel):
@@ -173,13 +182,15 @@ class WorldviewSnapshot(BaseModel):
             s = s.model_copy(
                 update={
                     "candidates": tuple(
-                        c for c in s.candidates if c.status != "negated" or (past and _closed(c))
+                        c
+                        for c in s.candidates
+                        if c.status != "negated" or (past and closed_periods(c))
                     )
                 }
             )
         if self.lens in ("historical", "audit"):
             return list(s.candidates)
-        shown = [c for c in s.candidates if c.status in _CURRENT]
+        shown = [c for c in s.candidates if c.status in CURRENT]
         if self.lens == "procedural":  # what failed, after what worked
             shown += [c for c in s.candidates if c.status == "failure"]
         return shown
@@ -218,11 +229,11 @@ class WorldviewSnapshot(BaseModel):
         # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
         # its period ended when it left ``held``, as a superseded single value's did (a
         # value only ever denied has no period).
-        shown = [c for c in s.candidates if c.status in _PERIODS]
-        periods = [(a, b, c) for c in shown for a, b in _closed(c)]
+        shown = [c for c in s.candidates if c.status in PERIODS]
+        periods = [(a, b, c) for c in shown for a, b in closed_periods(c)]
         if not periods:
             return None
-        spans = _slot_spans(s)
+        spans = slot_spans(s)
         lo, hi = self.period or (None, None)
 
         def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
@@ -241,7 +252,7 @@ class WorldviewSnapshot(BaseModel):
         ]
         kept = periods[:MAX_SHOWN]
         text = "; ".join(
-            f"{c.value} ({date_label(a)} - {_end_label(s, c, b)}{_disputed(a, b, c, spans)})"
+            f"{c.value} ({date_label(a)} - {end_label(s, c, b)}{disputed_text(a, b, c, spans)})"
             for a, b, c in kept
         )
         if len(periods) > len(kept):
@@ -252,7 +263,7 @@ class WorldviewSnapshot(BaseModel):
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
         full = self.lens in ("historical", "audit")
-        spans = _slot_spans(s) if full else None
+        spans = slot_spans(s) if full else None
         for c in shown:
             text = c.value
             # A lifelong value's line gives no day memory learned it (the lenses that show
@@ -261,15 +272,15 @@ class WorldviewSnapshot(BaseModel):
             if dates and c.valid_from is not None and not bare:
                 span = f"since {date_label(c.valid_from)}"
                 if c.told and c.valid_to is None:
-                    span = _told(c, c.valid_from, s.occasions, full)
+                    span = told_span(c, c.valid_from, s.occasions, full)
                 if c.valid_to is not None and c.taken_back:
                     span = f"said {date_label(c.valid_from)}"
                 elif c.valid_to is not None:
-                    span = f"{date_label(c.valid_from)} - {_end_label(s, c, c.valid_to)}"
-                    span += _disputed(c.valid_from, c.valid_to, c, spans)
+                    span = f"{date_label(c.valid_from)} - {end_label(s, c, c.valid_to)}"
+                    span += disputed_text(c.valid_from, c.valid_to, c, spans)
                 if c.earlier and full:
                     before = ", ".join(
-                        f"{date_label(a)} - {date_label(b)}{_disputed(a, b, c, spans)}"
+                        f"{date_label(a)} - {date_label(b)}{disputed_text(a, b, c, spans)}"
                         for a, b in c.earlier
                     )
                     span += f"; also {before}"
@@ -318,98 +329,6 @@ class WorldviewSnapshot(BaseModel):
         for a in self.audit:
             lines.append(f"- {a.kind} {date_label(a.occurred_at)}: {a.summary}")
         return "\n".join(lines)
-
-
-_CURRENT = ("selected", "conflicted", "active", "held")
-
-
-_PERIODS = (*_CURRENT, "superseded", "negated")
-"""Statuses whose periods a slot's history shows (what memory was told to hide is not)."""
-
-Spans = list[tuple[datetime, datetime | None, WorldviewCandidate]]
-
-
-def _slot_spans(s: WorldviewSlot) -> Spans | None:
-    """The periods of ``s``'s shown values, closed or still open, for :func:`_disputed`;
-    None for a multi-valued slot, whose values hold side by side (no overlap is a dispute)."""
-    if s.multi:
-        return None
-    return [(a, b, c) for c in s.candidates if c.status in _PERIODS for a, b in _spans(c)]
-
-
-def _disputed(a: datetime, b: datetime, c: WorldviewCandidate, spans: Spans | None) -> str:
-    """``, disputed`` (``, disputed from <day>``, ``, disputed <day> - <day>``) for the part
-    of ``c``'s period ``a`` - ``b`` that was in dispute: where another value's span
-    (``spans``, see :func:`_slot_spans`; None marks nothing) overlaps it, or one of the
-    periods ``c`` was only claimed in (``c.disputed``). A contradiction no evidence settled
-    before a third value took the slot (see :func:`~nousmem.projections.disputes.outlasted`)
-    left memory holding neither, and one settled back
-    (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
-    if spans is None:
-        return ""
-    parts = [(x, b if y is None else y) for x, y, o in spans if o.value != c.value]
-    parts += c.disputed
-    cut = [(max(a, x), min(b, y)) for x, y in parts if x < b and a < y]
-    if not cut:
-        return ""
-    lo, hi = min(x for x, _ in cut), max(y for _, y in cut)
-    if hi < b:
-        return f", disputed {date_label(lo)} - {date_label(hi)}"
-    return ", disputed" if lo == a else f", disputed from {date_label(lo)}"
-
-
-def _spans(c: WorldviewCandidate) -> list[tuple[datetime, datetime | None]]:
-    """Every period ``c`` held its slot, the latest open (``None``) while it holds (not one
-    a correction took back: it never held then)."""
-    latest = [(c.valid_from, c.valid_to)] if c.valid_from and not c.taken_back else []
-    return [*c.earlier, *latest]
-
-
-def _closed(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
-    """Every period ``c`` held its slot and lost it: its earlier spans and its latest, if
-    that one ended (and held: see :func:`_spans`)."""
-    latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
-    if c.taken_back:
-        latest = []
-    return [*c.earlier, *latest]
-
-
-MAX_TOLD = 1
-"""Times an occasion's line shows, the latest said (``told`` holds them all): each more
-costs the prompt a few tokens, and on LoCoMo at 1,000 tokens two cost more evidence turns
-than they gave answers."""
-
-
-def _told(c: WorldviewCandidate, learned: datetime, occasions: bool, full: bool) -> str:
-    """``since 2023`` (``from May 2024`` ahead of when it was said) for a value the claims
-    dated, ``2019; May 2024`` for an occasion; with ``full`` (the historical and audit
-    lenses) also when memory learned it: ``since 2023; said 1 March 2024``."""
-    span = told_text(c.told, occasions, learned.date())
-    return f"{span}; said {date_label(learned)}" if full else span
-
-
-def told_text(told: Sequence[tuple[date, str]], occasions: bool, learned: date) -> str:
-    """``since 2023`` for a value its claims dated (``from May 2024`` when that is after
-    ``learned``, the day memory learned it), or for an occasion when it last happened:
-    ``week of 18 March 2024`` ("the" dropped: every token of a worldview line counts)."""
-    at, label = told[-1]
-    if occasions:
-        return "; ".join(t.removeprefix("the ") for _, t in told[-MAX_TOLD:])
-    return f"{'from' if at > learned else 'since'} {label}"
-
-
-def _end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
-    """``end``, the end of one of ``c``'s periods, as a reader says it. Where it is the
-    latest one's and the value that took the slot then was dated by its claims before memory
-    learned it ("Ana moved to Lisbon last week"), the period ends when that one began, as
-    its own line says it ("the week of 26 January 2026"), not on the day memory was told."""
-    if end == c.valid_to and c.valid_from is not None and not s.occasions:
-        for o in s.candidates:
-            if o.valid_from == end and o.told and o is not c:
-                at, label = o.told[-1]
-                if c.valid_from.date() < at < end.date():
-                    return label
-    return date_label(end)
 
 
 def _since(c: WorldviewCandidate) -> tuple[str, str]:

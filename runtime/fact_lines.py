@@ -14,7 +14,7 @@ from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import UNKNOWN, BeliefSnapshot, ObservedValue, match_key
 from nousmem.projections.lexical import date_label, tokens
 from nousmem.projections.schema import Timing
-from nousmem.projections.worldview_models import told_text
+from nousmem.projections.worldview_periods import told_text
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 

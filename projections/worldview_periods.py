@@ -1,0 +1,118 @@
+"""How a worldview line says a candidate's periods: which spans a slot's values held (not one
+a correction took back), the part of one that was in dispute, and the times its claims
+dated it ("since 2023", "the week of 26 January 2026")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from nousmem.projections.lexical import date_label
+
+if TYPE_CHECKING:  # the models render their lines with these
+    from nousmem.projections.worldview_models import WorldviewCandidate, WorldviewSlot
+
+__all__ = [
+    "CURRENT",
+    "MAX_TOLD",
+    "PERIODS",
+    "Spans",
+    "closed_periods",
+    "disputed_text",
+    "end_label",
+    "slot_spans",
+    "told_span",
+    "told_text",
+]
+
+CURRENT = ("selected", "conflicted", "active", "held")
+
+
+PERIODS = (*CURRENT, "superseded", "negated")
+"""Statuses whose periods a slot's history shows (what memory was told to hide is not)."""
+
+Spans = list[tuple[datetime, datetime | None, "WorldviewCandidate"]]
+
+
+def slot_spans(s: WorldviewSlot) -> Spans | None:
+    """The periods of ``s``'s shown values, closed or still open, for :func:`disputed_text`;
+    None for a multi-valued slot, whose values hold side by side (no overlap is a dispute)."""
+    if s.multi:
+        return None
+    return [(a, b, c) for c in s.candidates if c.status in PERIODS for a, b in _spans(c)]
+
+
+def disputed_text(a: datetime, b: datetime, c: WorldviewCandidate, spans: Spans | None) -> str:
+    """``, disputed`` (``, disputed from <day>``, ``, disputed <day> - <day>``) for the part
+    of ``c``'s period ``a`` - ``b`` that was in dispute: where another value's span
+    (``spans``, see :func:`slot_spans`; None marks nothing) overlaps it, or one of the
+    periods ``c`` was only claimed in (``c.disputed``). A contradiction no evidence settled
+    before a third value took the slot (see :func:`~nousmem.projections.disputes.outlasted`)
+    left memory holding neither, and one settled back
+    (:func:`~nousmem.projections.disputes.settled_back`) a value only claimed."""
+    if spans is None:
+        return ""
+    parts = [(x, b if y is None else y) for x, y, o in spans if o.value != c.value]
+    parts += c.disputed
+    cut = [(max(a, x), min(b, y)) for x, y in parts if x < b and a < y]
+    if not cut:
+        return ""
+    lo, hi = min(x for x, _ in cut), max(y for _, y in cut)
+    if hi < b:
+        return f", disputed {date_label(lo)} - {date_label(hi)}"
+    return ", disputed" if lo == a else f", disputed from {date_label(lo)}"
+
+
+def _spans(c: WorldviewCandidate) -> list[tuple[datetime, datetime | None]]:
+    """Every period ``c`` held its slot, the latest open (``None``) while it holds (not one
+    a correction took back: it never held then)."""
+    latest = [(c.valid_from, c.valid_to)] if c.valid_from and not c.taken_back else []
+    return [*c.earlier, *latest]
+
+
+def closed_periods(c: WorldviewCandidate) -> list[tuple[datetime, datetime]]:
+    """Every period ``c`` held its slot and lost it: its earlier spans and its latest, if
+    that one ended (and held: see :func:`_spans`)."""
+    latest = [(c.valid_from, c.valid_to)] if c.valid_from and c.valid_to else []
+    if c.taken_back:
+        latest = []
+    return [*c.earlier, *latest]
+
+
+MAX_TOLD = 1
+"""Times an occasion's line shows, the latest said (``told`` holds them all): each more
+costs the prompt a few tokens, and on LoCoMo at 1,000 tokens two cost more evidence turns
+than they gave answers."""
+
+
+def told_span(c: WorldviewCandidate, learned: datetime, occasions: bool, full: bool) -> str:
+    """``since 2023`` (``from May 2024`` ahead of when it was said) for a value the claims
+    dated, ``2019; May 2024`` for an occasion; with ``full`` (the historical and audit
+    lenses) also when memory learned it: ``since 2023; said 1 March 2024``."""
+    span = told_text(c.told, occasions, learned.date())
+    return f"{span}; said {date_label(learned)}" if full else span
+
+
+def told_text(told: Sequence[tuple[date, str]], occasions: bool, learned: date) -> str:
+    """``since 2023`` for a value its claims dated (``from May 2024`` when that is after
+    ``learned``, the day memory learned it), or for an occasion when it last happened:
+    ``week of 18 March 2024`` ("the" dropped: every token of a worldview line counts)."""
+    at, label = told[-1]
+    if occasions:
+        return "; ".join(t.removeprefix("the ") for _, t in told[-MAX_TOLD:])
+    return f"{'from' if at > learned else 'since'} {label}"
+
+
+def end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
+    """``end``, the end of one of ``c``'s periods, as a reader says it. Where it is the
+    latest one's and the value that took the slot then was dated by its claims before memory
+    learned it ("Ana moved to Lisbon last week"), the period ends when that one began, as
+    its own line says it ("the week of 26 January 2026"), not on the day memory was told."""
+    if end == c.valid_to and c.valid_from is not None and not s.occasions:
+        for o in s.candidates:
+            if o.valid_from == end and o.told and o is not c:
+                at, label = o.told[-1]
+                if c.valid_from.date() < at < end.date():
+                    return label
+    return date_label(end)
