@@ -4,16 +4,17 @@ name is Max".
 Read alone, "his name is Max" names no one it could be about. Said as a correction (a lead
 such as "Actually", "Sorry", "Oops", "My mistake") right after the speaker's message that
 named one person or pet, it fixes that name: the speaker's `pet: dog Rex` becomes `dog
-Max` (denied and asserted, as changes), a child's `Maya` becomes `Mia`. Nothing when the
-message before named no one, or more than one (which one is not said), or when another
-speaker said it.
+Max` (denied and asserted, as changes), a child's `Maya` becomes `Mia`. Of two or more
+named there, the one whose gender the pronoun says as a word before the name did ("my
+sister Ana and my brother Tom", then "Sorry, her name is Anna"). Nothing when the message
+before named no one, or more than one that fits, or when another speaker said it.
 """
 
 from __future__ import annotations
 
 import re
 
-from nousmem.policies.pronoun_subject import PERSON_ATTRIBUTES
+from nousmem.policies.pronoun_subject import GENDER_OF, PERSON_ATTRIBUTES
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.own_corrections import previous_message
@@ -29,10 +30,11 @@ NAMED = PERSON_ATTRIBUTES | {"pet"}
 _LEAD = r"(?:actually|sorry|oops|whoops|correction|my\s+bad|my\s+mistake|no\s+wait|wait|no)"
 _NAME = r"(?-i:[A-Z][\w'-]*)(?:\s+(?-i:[A-Z][\w'-]*))?"
 _RENAMED = re.compile(
-    rf"^\W*(?:{_LEAD}\b[\s,:;.!-]*)+(?:(?:his|her|its|their)\s+name\s+is"
-    rf"|(?:he|she|it)(?:'s|\s+is)\s+(?:called|named))\s+(?P<name>{_NAME})[\s.!]*$",
+    rf"^\W*(?:{_LEAD}\b[\s,:;.!-]*)+(?:(?P<own>his|her|its|their)\s+name\s+is"
+    rf"|(?P<pro>he|she|it)(?:'s|\s+is)\s+(?:called|named))\s+(?P<name>{_NAME})[\s.!]*$",
     re.IGNORECASE,
 )
+_OWN_PRONOUN = {"his": "he", "her": "she"}
 
 
 def renamed_values(obs: Observation, claims: list[Claim], proj: Projector) -> list[Claim]:
@@ -46,6 +48,13 @@ def renamed_values(obs: Observation, claims: list[Claim], proj: Projector) -> li
     if before is None:
         return []
     named = _named_in(proj, before.event_id)
+    if len(named) > 1:
+        # "My sister Ana and my brother Tom came over", then "Sorry, her name is Anna": the
+        # one the message before said is of that gender ("sister").
+        said = before.text[before.lead : len(before.text) - before.notes]
+        said_pro = (m.group("own") or m.group("pro") or "").lower()
+        pro = _OWN_PRONOUN.get(said_pro, said_pro)
+        named = [n for n in named if _gender(said, _name_of(n[2])) == pro]
     if len(named) != 1:
         return []
     ((entity, attribute, value),) = named
@@ -77,13 +86,27 @@ def _named_in(proj: Projector, evidence: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def _renamed(value: str, name: str) -> str | None:
-    """``value`` with its name (its capitalised words at the end: "dog Rex", "Maya") as
-    ``name``; None when it ends in none."""
+def _name_of(value: str) -> str:
+    """The name ending ``value``: its capitalised words at the end ("dog Rex" -> "Rex")."""
     words = value.split()
     kept = list(words)
     while kept and kept[-1][:1].isupper():
         kept.pop()
-    if len(kept) == len(words):
+    return " ".join(words[len(kept) :])
+
+
+def _gender(text: str, name: str) -> str | None:
+    """The pronoun ("he" / "she") the word just before ``name`` in ``text`` says ("my
+    *sister* Ana"), or None."""
+    if not name:
         return None
-    return " ".join([*kept, name])
+    m = re.search(rf"([\w.]+)\s+{re.escape(name)}\b", text)
+    return GENDER_OF.get(m.group(1).lower()) if m else None
+
+
+def _renamed(value: str, name: str) -> str | None:
+    """``value`` with its name (see :func:`_name_of`) as ``name``; None when it ends in
+    none."""
+    words = value.split()
+    n = len(_name_of(value).split())
+    return " ".join([*words[: len(words) - n], name]) if n else None

@@ -37,12 +37,17 @@ async def test_without_a_correction_lead_nothing_is_renamed(rt: MemoryRuntime) -
     assert await _held(rt, said, "pet") == {"dog Rex"}
 
 
-async def test_two_names_before_leave_which_one_unsaid(rt: MemoryRuntime) -> None:
+async def test_of_two_names_the_pronoun_picks_the_one_of_its_gender(rt: MemoryRuntime) -> None:
     said = [
         ("Sam", "My sister Ana and my brother Tom came over."),
         ("Sam", "Sorry, her name is Anna."),
     ]
-    assert await _held(rt, said, "sibling") == {"Ana", "Tom"}
+    assert await _held(rt, said, "sibling") == {"Anna", "Tom"}
+
+
+async def test_two_names_of_no_known_gender_leave_which_one_unsaid(rt: MemoryRuntime) -> None:
+    said = [("Sam", "My friends Ana and Tom came over."), ("Sam", "Sorry, her name is Anna.")]
+    assert await _held(rt, said, "friend") == {"Ana", "Tom"}
 
 
 async def test_only_the_speakers_own_message_before_counts(rt: MemoryRuntime) -> None:
