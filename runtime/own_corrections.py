@@ -8,6 +8,11 @@ moved to Lisbon"), the same words answer a claim memory weighed on its own: a di
 settled back, or a change that speaker reported. So the flag stays on a claim only when
 the value it moves the belief away from was last said by the same speaker (the
 observation's actor; without one, the same source).
+
+A list holds its values side by side, so there a correction takes nothing back by itself;
+:func:`mistaken_list_values` reads one that says the speaker's message just before again
+with another value ("I use VS Code for Python", then "Sorry, I meant I use PyCharm for
+Python") as replacing the value that message gave.
 """
 
 from __future__ import annotations
