@@ -13,7 +13,7 @@ reads that hide forgotten values) in ``worldview_stated.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import date, datetime
 
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
@@ -29,9 +29,9 @@ from nousmem.projections.slot_kinds import (
     candidate_id,
     slot_kind_for,
 )
-from nousmem.projections.supersession import Retracted, Sup, note_change, settled
+from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
-from nousmem.projections.worldview_items import Sightings, SupportRow, TextItem, told_times
+from nousmem.projections.worldview_items import Sightings, SupportRow, TextItem
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     AuditItem,
@@ -39,6 +39,7 @@ from nousmem.projections.worldview_models import (
     WorldviewSlot,
     WorldviewSnapshot,
 )
+from nousmem.projections.worldview_sightings import SightingReads
 from nousmem.projections.worldview_stated import StatedValues, statement_spans
 from nousmem.projections.worldview_text import TextSlotResolver
 
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 
-class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
+class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues, SightingReads):
     """Mutable projection state; fold with the ``on_*`` methods in journal order."""
 
     def __init__(
@@ -167,70 +168,6 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues):
         self.support.setdefault(key, []).append(row)
         for ev in row.evidence_ids:
             self.stated.setdefault(ev, []).append((row.seq, key))
-
-    def last_seen(
-        self,
-        entity: str,
-        attribute: str,
-        values: Iterable[str],
-        limit: int,
-        until: datetime | None,
-    ) -> dict[str, datetime]:
-        """When each of ``values`` of a slot was last asserted (revised or confirmed), by
-        value key, as of ``limit`` and the event time ``until``."""
-        return self.sightings(entity, attribute, values, limit, until).seen
-
-    def sightings(
-        self,
-        entity: str,
-        attribute: str,
-        values: Iterable[str],
-        limit: int,
-        until: datetime | None,
-    ) -> Sightings:
-        """For each of ``values`` (by value key, as of ``limit`` and ``until``), in one walk
-        of its support rows: when it was last asserted (revised or confirmed), when its
-        claims said it held or happened (see :func:`~.worldview_items.told_times`), and
-        when it was last denied after that, and whether a correction took it back. Values
-        never asserted, that no claim dated or not denied since, are left out of each."""
-        seen: dict[str, datetime] = {}
-        told: dict[str, tuple[tuple[date, str], ...]] = {}
-        denied: dict[str, datetime] = {}
-        taken: set[str] = set()
-        ekey = self.key_at(match_key(entity), limit, until)
-        for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
-            recorded = self.superseded.get((ekey, attribute, vkey), ())
-            if any(isinstance(x[2], Retracted) for x in recorded):  # rare: look closer
-                seen_now = settled([x for x in recorded if self.visible(x[0], x[1], limit, until)])
-                if seen_now and isinstance(seen_now[-1][2], Retracted):
-                    taken.add(vkey)
-            # A denial is not a sighting: "last 21 March" for the day it was denied would
-            # date the value as still said then.
-            asserted = [r.occurred_at for r in rows if r.polarity == "assert"]
-            if asserted:
-                seen[vkey] = max(asserted)
-            said = told_times(rows)
-            if said:
-                told[vkey] = said
-            since = [r.occurred_at for r in rows if r.polarity != "assert"]
-            if since and (not asserted or max(since) >= max(asserted)):
-                denied[vkey] = max(since)
-        return Sightings(seen, told, denied, frozenset(taken))
-
-    def _rows_at(
-        self,
-        entity: str,
-        attribute: str,
-        values: Iterable[str],
-        limit: int,
-        until: datetime | None,
-    ) -> Iterator[tuple[str, list[SupportRow]]]:
-        """Each value's key and its support rows visible as of ``limit`` and ``until``, of
-        the entity as it was named then (before a merge, its own)."""
-        ekey = self.key_at(match_key(entity), limit, until)
-        for vkey in {match_key(v) for v in values}:
-            rows = self.support.get((ekey, attribute, vkey), ())
-            yield vkey, [r for r in rows if self.visible(r.seq, r.counted_at, limit, until)]
 
     def on_held(
         self,
