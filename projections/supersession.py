@@ -99,8 +99,8 @@ def note_change(
     mine = sup.get(key(after))
     # Restored: it had lost the slot. Kept at a merge, it goes on from its own side's take,
     # unless its records (the other side's, carried over) end with it losing the slot:
-    # then it holds again from the merge.
-    if mine and (not kept or mine[-1][2] is not None):
+    # then it holds again from the merge (a loss a correction undid is none).
+    if mine and (not kept or ((seen := settled(mine)) and seen[-1][2] is not None)):
         mine.append((seq, occurred_at, None))
 
 

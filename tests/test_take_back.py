@@ -362,3 +362,13 @@ async def test_a_fact_line_says_what_was_taken_back(rt: MemoryRuntime) -> None:
         "What are all the cities I have lived in?", actor="Ana", as_of=moved.as_of_seq
     )
     assert line(again) == line(moved)
+
+
+async def test_a_merge_after_a_correction_keeps_the_span_it_restored(rt: MemoryRuntime) -> None:
+    await _say(rt, d(1), "I live in Porto.")
+    await _say(rt, d(2), "I moved to Lisbon.")
+    await _say(rt, d(3), "Actually no, I still live in Porto.")
+    await _say(rt, d(4), "I live in Paris.", actor="Anna")
+    await rt.merge_entities("Ana", "Anna", reason="the same person", authorized=True)
+    porto = {c.value: c for c in (await _slot(rt)).candidates}["Porto"]
+    assert (porto.status, porto.valid_from, porto.earlier) == ("selected", d(1), ())
