@@ -24,18 +24,12 @@ a question. Each is a denial of the held condition, journaled with the extractor
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 
 from nousmem.policies.forget_phrases import KIN_ALT
-from nousmem.policies.held_denials import (
-    denials_of,
-    denied_values,
-    said_whose,
-    statements,
-    unreal_before,
-)
+from nousmem.policies.held_denials import said_over
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.projections.models import Claim
@@ -112,28 +106,25 @@ def cured_conditions(
     """The denials of the conditions held at ``occurred`` that ``content`` says are over
     (see the module doc), less those ``claims`` already make. "I" is ``actor``;
     ``relative`` says whom "my mom" or "Mom" means."""
-    low = content.lower()
-    if not any(cue in low for cue in _CUES):
-        return []  # most messages end no condition: a substring test spares the rest
-    out: list[Claim] = []
-    seen = denied_values(claims, ATTRIBUTE)
-    for lo, text in statements(content):
-        for m in (*_OVER.finditer(text), *_GONE.finditer(text)):
-            who = said_whose(m, actor, relative)
-            before = text[: m.start()]
-            if who is None or unreal_before(before) or _NOT_YET.search(before):
-                continue
-            named = m.groupdict().get("gone") or m.group("named") or m.group("source")
-            out += denials_of(
-                who,
-                ATTRIBUTE,
-                held(who, ATTRIBUTE, occurred),
-                partial(_ends, named),
-                seen,
-                CONFIDENCE,
-                (lo + m.start(), lo + m.end()),
-            )
-    return out
+
+    def ends(m: re.Match[str], before: str) -> Callable[[str], bool] | None:
+        if _NOT_YET.search(before):
+            return None
+        return partial(_ends, m.groupdict().get("gone") or m.group("named") or m.group("source"))
+
+    return said_over(
+        claims,
+        content,
+        actor,
+        occurred,
+        held,
+        relative,
+        attribute=ATTRIBUTE,
+        confidence=CONFIDENCE,
+        cues=_CUES,
+        patterns=(_OVER, _GONE),
+        ends=ends,
+    )
 
 
 def _ends(named: str | None, value: str) -> bool:

@@ -24,19 +24,13 @@ nothing. Each is a denial of the held injury, journaled with the extractor's cla
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 
 from nousmem.policies.forget_named import singular
 from nousmem.policies.forget_phrases import KIN_ALT
-from nousmem.policies.held_denials import (
-    denials_of,
-    denied_values,
-    said_whose,
-    statements,
-    unreal_before,
-)
+from nousmem.policies.held_denials import said_over
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.rules_injury import INJURY_PART, INJURY_STATE, WHOLE_INJURY
@@ -84,27 +78,23 @@ def healed_injuries(
     """The denials of the injuries held at ``occurred`` that ``content`` says healed (see
     the module doc), less those ``claims`` already make. "My" and "I" are ``actor``;
     ``relative`` says whom "my mom" or "Mom" means."""
-    low = content.lower()
-    if not any(cue in low for cue in _CUES):
-        return []  # most messages heal nothing: a substring test spares the rest
-    out: list[Claim] = []
-    seen = denied_values(claims, ATTRIBUTE)
-    for lo, text in statements(content):
-        for m in (*_PART_HEALED.finditer(text), *_GOT_OVER.finditer(text)):
-            who = said_whose(m, actor, relative)
-            if who is None or unreal_before(text[: m.start()]):
-                continue
-            named = [_singular(w) for w in _WORD.findall(m.group("hurt").lower())]
-            out += denials_of(
-                who,
-                ATTRIBUTE,
-                held(who, ATTRIBUTE, occurred),
-                partial(_names, named),
-                seen,
-                CONFIDENCE,
-                (lo + m.start(), lo + m.end()),
-            )
-    return out
+
+    def ends(m: re.Match[str], _: str) -> Callable[[str], bool]:
+        return partial(_names, [_singular(w) for w in _WORD.findall(m.group("hurt").lower())])
+
+    return said_over(
+        claims,
+        content,
+        actor,
+        occurred,
+        held,
+        relative,
+        attribute=ATTRIBUTE,
+        confidence=CONFIDENCE,
+        cues=_CUES,
+        patterns=(_PART_HEALED, _GOT_OVER),
+        ends=ends,
+    )
 
 
 def _names(named: list[str], value: str) -> bool:

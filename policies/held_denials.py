@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
-from nousmem.policies.held_values import Relative
+from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
 __all__ = [
+    "Ends",
     "denial",
     "denials_of",
     "denied_values",
+    "said_over",
     "said_whose",
     "statements",
     "unreal_before",
@@ -100,3 +103,48 @@ def said_whose(m: re.Match[str], actor: str | None, relative: Relative) -> str |
         return actor
     name = groups.get("name") or groups.get("who")
     return None if name is None or name in _NO_ONE else relative(name) or name
+
+
+#: Given a reading's match and the words of its sentence before it, which held values the
+#: statement ends (a test of a value), or None when it ends none.
+Ends = Callable[[re.Match[str], str], Callable[[str], bool] | None]
+
+
+def said_over(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+    relative: Relative,
+    *,
+    attribute: str,
+    confidence: float,
+    cues: Iterable[str],
+    patterns: Sequence[re.Pattern[str]],
+    ends: Ends,
+) -> list[Claim]:
+    """The denials of the values of ``attribute`` held at ``occurred`` that a statement of
+    ``content`` says are over, less those ``claims`` already make: each match of
+    ``patterns`` in a statement, about whom it says (:func:`said_whose`), not supposed or
+    denied (:func:`unreal_before`), ends the held values ``ends`` picks. ``cues``: words
+    one of which each such statement holds (a substring test spares most messages)."""
+    low = content.lower()
+    if not any(cue in low for cue in cues):
+        return []
+    out: list[Claim] = []
+    seen = denied_values(claims, attribute)
+    for lo, text in statements(content):
+        for pattern in patterns:
+            for m in pattern.finditer(text):
+                who = said_whose(m, actor, relative)
+                before = text[: m.start()]
+                if who is None or unreal_before(before):
+                    continue
+                test = ends(m, before)
+                if test is None:
+                    continue
+                span = (lo + m.start(), lo + m.end())
+                held_now = held(who, attribute, occurred)
+                out += denials_of(who, attribute, held_now, test, seen, confidence, span)
+    return out

@@ -38,7 +38,7 @@ from nousmem.policies.token_names import agrees, name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["GENDER_OF", "PERSON_ATTRIBUTES", "pronoun_claims", "respan"]
+__all__ = ["GENDER_OF", "PERSON_ATTRIBUTES", "pronoun_claims", "respan", "said_gender"]
 
 #: Attributes whose value is a person someone has ("my sister *Maya*", "my doctor *Dr. Lee*"):
 #: a person named in passing. (An employer, a project or a liked name is no one.)
@@ -222,7 +222,9 @@ def _one(content: str, piece: Piece, people: dict[str, str], pro: str) -> _Subje
     """The one person of ``people`` ``pro`` ("he" / "she") can be, or None (none, or more
     than one): one whose gender the sentence ``piece`` says otherwise is not, and of two or
     more, the one of that gender where the others are each said to be of the other."""
-    said = {key: _gender(content, piece, name) for key, name in people.items()}
+    said = {
+        key: said_gender(content, name, piece.start(), piece.end()) for key, name in people.items()
+    }
     fits = [key for key in people if said[key] in (None, pro)]
     if len(fits) != 1 or (len(people) > 1 and said[fits[0]] is None):
         return None
@@ -230,14 +232,12 @@ def _one(content: str, piece: Piece, people: dict[str, str], pro: str) -> _Subje
     return _Subject(people[key], frozenset({key}), plural=False, gender=said[key])
 
 
-def _gender(content: str, piece: Piece, name: str) -> str | None:
-    """The gender a word just before ``name`` in ``piece`` says ("my *sister* Maya"), or
-    None (no such word, or words that disagree)."""
+def said_gender(content: str, name: str, start: int = 0, end: int | None = None) -> str | None:
+    """The gender ("he" / "she") a word just before ``name`` in ``content[start:end]`` says
+    ("my *sister* Maya"), or None (no such word, or words that disagree)."""
     before = re.compile(rf"([\w.]+)\s+{re.escape(name)}(?![\w-])")
-    found = {
-        GENDER_OF.get(m.group(1).lower())
-        for m in before.finditer(content, piece.start(), piece.end())
-    }
+    stop = len(content) if end is None else end
+    found = {GENDER_OF.get(m.group(1).lower()) for m in before.finditer(content, start, stop)}
     found.discard(None)
     return found.pop() if len(found) == 1 else None
 

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.title_points import joins_name
 
-__all__ = ["SENTENCE", "TOKEN", "Doc", "Piece", "Sentence", "sentences"]
+__all__ = ["SENTENCE", "TOKEN", "Doc", "Piece", "Sentence", "sentence_at", "sentences"]
 
 #: A sentence runs to . ! ? or a newline; a stop directly followed by a word character
 #: ("3.5", "i.redd.it") does not end it. Use :func:`sentences`, which also joins the two
@@ -61,6 +61,11 @@ def sentences(content: str) -> Iterator[Piece]:
         lo, hi = m.span()
     if lo >= 0:
         yield Piece(content, lo, hi)
+
+
+def sentence_at(content: str, at: int) -> Piece | None:
+    """The sentence of ``content`` (see :func:`sentences`) that holds offset ``at``."""
+    return next((p for p in sentences(content) if p.start() <= at < p.end()), None)
 
 
 #: A token: a run of non-space characters.

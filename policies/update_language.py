@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from nousmem.policies.sentences import sentence_at
+
 __all__ = ["corrects", "says_change", "says_mistake", "says_retraction"]
 
 _CHANGE = re.compile(
@@ -97,7 +99,6 @@ _MISTAKE = re.compile(
 )
 # Words that add to what was said ("Actually, I also use PyCharm"): no mistake in it.
 _ADDS = re.compile(r"\b(?:also|too|as\s+well|another|additionally|besides)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
 def says_mistake(text: str, at: int) -> bool:
@@ -105,13 +106,12 @@ def says_mistake(text: str, at: int) -> bool:
     speaker got something wrong ("Sorry, I meant I use PyCharm", "Actually, I prefer light
     mode"), and neither that the world changed nor that it adds to what was said ("Actually,
     I also use PyCharm")."""
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, at):
-        start = m.end()
-    end = _SENTENCE_END.search(text, at)
-    sentence = text[start : end.start() + 1 if end else len(text)]
+    piece = sentence_at(text, at)
+    if piece is None:
+        return False
+    sentence = piece.group()
     return (
-        _MISTAKE.search(text, start, at) is not None
+        _MISTAKE.search(text, piece.start(), at) is not None
         and _WORLD_CHANGE.search(sentence) is None
         and _ADDS.search(sentence) is None
     )

@@ -31,7 +31,7 @@ from nousmem.projections.slot_kinds import (
 )
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
-from nousmem.projections.worldview_items import Sightings, SupportRow, TextItem
+from nousmem.projections.worldview_items import SupportRow, TextItem
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     AuditItem,
@@ -48,7 +48,6 @@ __all__ = [
     "HIDDEN_STATES",
     "LENS_KINDS",
     "PREFERENCE_ATTRIBUTES",
-    "Sightings",
     "SlotMemo",
     "SupportRow",
     "TextItem",

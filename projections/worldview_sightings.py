@@ -59,7 +59,7 @@ class SightingReads:
         denied: dict[str, datetime] = {}
         taken: set[str] = set()
         ekey = self.key_at(match_key(entity), limit, until)
-        for vkey, rows in self._rows_at(entity, attribute, values, limit, until):
+        for vkey, rows in self._rows_at(ekey, attribute, values, limit, until):
             recorded = self.superseded.get((ekey, attribute, vkey), ())
             if any(isinstance(x[2], Retracted) for x in recorded):  # rare: look closer
                 seen_now = settled([x for x in recorded if self.visible(x[0], x[1], limit, until)])
@@ -80,15 +80,14 @@ class SightingReads:
 
     def _rows_at(
         self,
-        entity: str,
+        ekey: str,
         attribute: str,
         values: Iterable[str],
         limit: int,
         until: datetime | None,
     ) -> Iterator[tuple[str, list[SupportRow]]]:
         """Each value's key and its support rows visible as of ``limit`` and ``until``, of
-        the entity as it was named then (before a merge, its own)."""
-        ekey = self.key_at(match_key(entity), limit, until)
+        the entity keyed ``ekey`` as it was named then (before a merge, its own)."""
         for vkey in {match_key(v) for v in values}:
             rows = self.support.get((ekey, attribute, vkey), ())
             yield vkey, [r for r in rows if self.visible(r.seq, r.counted_at, limit, until)]

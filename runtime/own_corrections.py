@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from nousmem.policies.sentences import sentence_at
 from nousmem.policies.update_language import says_mistake
 from nousmem.projections.belief_models import UNKNOWN, match_key, source_key
 from nousmem.projections.lexical import tokens
@@ -186,10 +187,8 @@ def _says_again(content: str, c: Claim, said: str, value: str) -> bool:
     mode" after "I prefer dark mode in my editor"; not "Actually, I prefer light mode"
     after "I like sushi"."""
     assert c.span is not None
-    at = c.span[0]
-    start = max(content.rfind(end, 0, at) for end in ".!?\n") + 1
-    stop = min((i for i in (content.find(end, at) for end in ".!?\n") if i >= 0), default=-1)
-    sentence = content[start : stop if stop >= 0 else len(content)]
+    piece = sentence_at(content, c.span[0])
+    sentence = piece.group() if piece is not None else content
     old = set(tokens(value))  # "..., not VS Code" names it again
     words = set(tokens(sentence)) - _MISTAKE_WORDS - set(tokens(c.value)) - old
     before = set(tokens(said)) - old

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.pronoun_subject import GENDER_OF, PERSON_ATTRIBUTES
+from nousmem.policies.pronoun_subject import PERSON_ATTRIBUTES, said_gender
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
 from nousmem.runtime.own_corrections import previous_message
@@ -54,7 +54,7 @@ def renamed_values(obs: Observation, claims: list[Claim], proj: Projector) -> li
         said = before.text[before.lead : len(before.text) - before.notes]
         said_pro = (m.group("own") or m.group("pro") or "").lower()
         pro = _OWN_PRONOUN.get(said_pro, said_pro)
-        named = [n for n in named if _gender(said, _name_of(n[2])) == pro]
+        named = [n for n in named if said_gender(said, _name_of(n[2])) == pro]
     if len(named) != 1:
         return []
     ((entity, attribute, value),) = named
@@ -70,18 +70,17 @@ def renamed_values(obs: Observation, claims: list[Claim], proj: Projector) -> li
 
 def _named_in(proj: Projector, evidence: str) -> list[tuple[str, str, str]]:
     """(entity, attribute, value) of each person or pet the observation ``evidence``
-    asserted, as memory spells them."""
+    asserted and memory still holds, as memory spells them."""
     out: list[tuple[str, str, str]] = []
-    for (ekey, attribute, vkey), rows in proj.worldview.support.items():
+    keys = dict.fromkeys(key for _, key in proj.worldview.stated.get(evidence, ()))
+    for ekey, attribute, vkey in keys:
         if attribute not in NAMED:
             continue
-        if not any(r.polarity == "assert" and evidence in r.evidence_ids for r in rows):
-            continue
         snap = proj.beliefs.snapshot(ekey, attribute, deltas=False)
-        if snap is None:
+        if snap is None or vkey not in {match_key(v) for v in snap.held}:
             continue
         spelled = [o.value for o in snap.observed_values if match_key(o.value) == vkey]
-        if spelled and vkey in {match_key(v) for v in snap.held}:
+        if spelled:
             out.append((snap.entity, attribute, spelled[0]))
     return out
 
@@ -93,15 +92,6 @@ def _name_of(value: str) -> str:
     while kept and kept[-1][:1].isupper():
         kept.pop()
     return " ".join(words[len(kept) :])
-
-
-def _gender(text: str, name: str) -> str | None:
-    """The pronoun ("he" / "she") the word just before ``name`` in ``text`` says ("my
-    *sister* Ana"), or None."""
-    if not name:
-        return None
-    m = re.search(rf"([\w.]+)\s+{re.escape(name)}\b", text)
-    return GENDER_OF.get(m.group(1).lower()) if m else None
 
 
 def _renamed(value: str, name: str) -> str | None:
