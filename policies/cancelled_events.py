@@ -45,7 +45,7 @@ from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["cancelled_events", "moved_events"]
+__all__ = ["cancelled_events", "event_words", "moved_events"]
 
 ATTRIBUTE = "activity"
 CONFIDENCE = 0.9
@@ -79,17 +79,18 @@ _SMALL = frozenset("a an the my our his her their your with at for to of on in a
 _LINKS = frozenset({"with", "at", "for", "to", "from"})
 
 
-def _words(text: str) -> list[str]:
+def event_words(text: str) -> list[str]:
+    """The lowercased words of ``text``, a possessive's "'s" left off."""
     return [w.removesuffix("'s") for w in _WORD.findall(text.lower())]
 
 
 def _content(value: str) -> frozenset[str]:
-    return frozenset(w for w in _words(value) if w not in _SMALL)
+    return frozenset(w for w in event_words(value) if w not in _SMALL)
 
 
 def _head(value: str) -> str | None:
     """The event's noun: its last word before a link ("meeting with Ana": "meeting")."""
-    words = _words(value)
+    words = event_words(value)
     for i, w in enumerate(words):
         if w in _LINKS:
             return words[i - 1] if i else None
@@ -147,7 +148,7 @@ def cancelled_events(
         for m in _CALLED_OFF.finditer(text):
             if _not_so(text, m.start()):
                 continue
-            for value in _named(events, frozenset(_words(text))):
+            for value in _named(events, frozenset(event_words(text))):
                 if match_key(value) in denied:
                     continue
                 denied.add(match_key(value))
@@ -187,7 +188,7 @@ def moved_events(
     stated = {match_key(c.value) for c in claims if c.attribute == ATTRIBUTE}
     out: list[Claim] = []
     for text, start, when in moves:
-        for value in _named(events, frozenset(_words(text))):
+        for value in _named(events, frozenset(event_words(text))):
             if match_key(value) in stated:
                 continue
             stated.add(match_key(value))

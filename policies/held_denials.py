@@ -59,7 +59,10 @@ def statements(content: str) -> Iterator[tuple[int, str]]:
 
 # A denial just before what a statement says: "We never got rid of Jenkins", "I didn't
 # graduate", "There's no way we dropped Slack".
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|n't|no)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+# ("n't" is joined to its verb: no word boundary before it.)
+_DENIED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|no)|n['\u2019]t)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE
+)
 
 
 def unreal_before(before: str) -> bool:

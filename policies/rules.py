@@ -13,6 +13,7 @@ import re
 
 from nousmem.policies.brand_words import FAMILY_WORD, GROUP_NAME, PLATFORM, SOFTWARE
 from nousmem.policies.letters import LETTER, UPPER
+from nousmem.policies.pastime_names import PASTIME
 from nousmem.policies.patterns import (
     CAP,
     NAME,
@@ -307,8 +308,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         + rf"(?!(?:{SOFTWARE}|{PLATFORM})\s+(?i:to)\b)"
         + r"(?P<old>[^.,;:!?()\n]{1,40}?)\s+)?"
         + rf"(?i:to)\s+(?(outof)(?=(?:[Tt]he\s+)?[{UPPER}]))"
-        # Not software or an app: "moved from Windows to Linux" (the ``uses`` rules read it).
-        + rf"(?!(?:{SOFTWARE}|{PLATFORM})\b)"
+        # Not software or an app: "moved from Windows to Linux" (the ``uses`` rules read it),
+        # nor a pastime ("moved from running to cycling": rules_pastimes.py).
+        + rf"(?!(?:{SOFTWARE}|{PLATFORM})\b|{PASTIME})"
         r"(?!(?i:tears|a\s+new\s+(?:job|role|team)|the\s+next"
         # Not a home: "moved to a different team", "to part-time", "to the back of the line"
         r"|(?:an?|another)\s+(?:different\s+|new\s+|other\s+)?(?:team|department|role"

@@ -8,6 +8,7 @@ each option means.
 from __future__ import annotations
 
 from nousmem.policies.letters import UPPER
+from nousmem.policies.pastime_names import PASTIME, PASTIME_CLASS
 from nousmem.policies.patterns import (
     GIVEN_UP_END,
     NOT_A_VALUE,
@@ -23,7 +24,7 @@ from nousmem.policies.patterns import (
 from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_calendar import CALENDAR_RULES
 from nousmem.policies.rules_likes import LIKES_RULES
-from nousmem.policies.rules_pastimes import PASTIME_RULES
+from nousmem.policies.rules_pastimes import PASTIME_CHANGE_RULES, PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
 from nousmem.policies.rules_projects import NAMED_PROJECT
 from nousmem.policies.rules_pursuits import PURSUIT_RULES
@@ -99,6 +100,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
     *PET_RULES,
     # ---- hobbies ---------------------------------------------------------------------
     *PASTIME_RULES,  # "I run every morning"
+    *PASTIME_CHANGE_RULES,  # "I dropped pilates", "I switched from tennis to squash"
     *PURSUIT_RULES,  # "I collect stamps", "I teach yoga"
     make_rule(
         "hobby",
@@ -150,6 +152,8 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"\b(?i:quit|quitting|gave\s+up|give\s+up|giving\s+up|stopped)\s+(?![" + UPPER + "])"
         r"(?!(?i:my\s+job|the\s+job|my\s+work|work|it|that|this|being|to|by|playing|going"
         r"|working|living|using|doing|liking|loving|taking"
+        # A pastime's class is the pastime's (PASTIME_CHANGE_RULES): "quit my yoga class".
+        rf"|(?:my|our|the)\s+{PASTIME}\s+{PASTIME_CLASS}"
         # A food or a drink given up is a diet (rules_personal.py), not a pastime.
         r"|eating|gluten|dairy|meat|red\s+meat|pork|beef|seafood|shellfish|fish|eggs|sugar"
         r"|alcohol|booze|coffee|caffeine|soda|carbs|chocolate|junk\s+food|fast\s+food"

@@ -16,9 +16,10 @@ see ``patterns.Rule`` for what each option means.
 from __future__ import annotations
 
 from nousmem.policies.habit_leads import habitually, no_plan
-from nousmem.policies.patterns import Rule, make_rule
+from nousmem.policies.pastime_names import PASTIME, PASTIME_CLASS
+from nousmem.policies.patterns import GIVEN_UP_END, Rule, make_rule
 
-__all__ = ["PASTIME_RULES"]
+__all__ = ["PASTIME_CHANGE_RULES", "PASTIME_RULES"]
 
 # verb: the pastime's name. "Bike" is cycling, as "I cycle" is.
 _PASTIMES: dict[str, str] = {
@@ -128,6 +129,43 @@ PASTIME_RULES: tuple[Rule, ...] = (
         rf"(?P<val>(?i:{'|'.join(_GERUNDS)}))\b" + _TAKEN_UP_END,
         value="status",
         settled=True,
+        elide="past",
+    ),
+)
+
+# A pastime given up by dropping it or its class: "I dropped pilates", "I stopped going to
+# yoga", "I quit my tennis lessons" (not "I dropped my guitar": a possessive only before a
+# class).
+_DROPPED = (
+    r"\b(?i:dropped|dropping|drop|quit|quitting|stopped|gave\s+up|giving\s+up)\s+"
+    r"(?:(?i:going\s+to|doing|playing)\s+)?"
+    rf"(?:(?i:my|our|the)\s+(?={PASTIME}\s+{PASTIME_CLASS}))?"
+    rf"(?P<val>{PASTIME})(?:\s+{PASTIME_CLASS})?" + GIVEN_UP_END
+)
+# A pastime switched to: "I switched from tennis to squash", "I changed over to yoga".
+_SWITCHED = (
+    r"\b(?i:switched|switching|switch|changed|changing|moved|moving)\s+(?:(?i:over|back)\s+)?"
+    rf"(?:(?i:from)\s+(?:(?i:doing|playing)\s+)?(?:(?i:the)\s+)?(?P<old>{PASTIME})\s+)?"
+    rf"(?i:to)\s+(?:(?i:doing|playing)\s+)?(?:(?i:the)\s+)?(?P<val>{PASTIME})"
+)
+
+#: Pastimes dropped and switched to (``policies/pastime_names.py``).
+PASTIME_CHANGE_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "hobby",
+        "dropped dropping drop quit quitting stopped gave giving",
+        _DROPPED,
+        value="raw",
+        negate=True,
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "hobby",
+        "switched switching switch changed changing moved moving",
+        _SWITCHED,
+        value="raw",
+        change=True,
         elide="past",
     ),
 )

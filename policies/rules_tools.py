@@ -15,6 +15,7 @@ import re
 
 from nousmem.policies.brand_words import SOFTWARE
 from nousmem.policies.letters import UPPER
+from nousmem.policies.pastime_names import PASTIME
 from nousmem.policies.patterns import NAME_VAL, NOT_WORD, POSS, VAL, Rule, make_rule
 from nousmem.policies.rules_personal import PRONOUN_SET_START
 
@@ -96,7 +97,9 @@ USES_RULES: tuple[Rule, ...] = (
         # a shift or a way of working ("I switched to the payments team", "to nights").
         r"(?![^.,;:!?]{0,40}?\b(?i:diet|team|squad|department|org|shift|shifts|nights|days"
         r"|part-time|full-time|remote|hybrid|role|position|job|major|school|doctor|dentist"
-        r"|therapist|decaf)\b)" + VAL,
+        r"|therapist|decaf)\b)"
+        # A pastime is no tool: "I switched to yoga" is a hobby (rules_pastimes.py).
+        rf"(?!(?i:the\s+)?(?:(?i:doing|playing)\s+)?{PASTIME})" + VAL,
         change=True,
         elide="past",
     ),

@@ -203,7 +203,11 @@ class WorldviewSnapshot(BaseModel):
         shown, eligible = self._cut(s, max_candidates)
         # A question about an earlier time: what the slot held before, on a line of its
         # own after the current one (a budget too small for both keeps the present).
-        before = self._before(s) if self.past and dates else None
+        # The historical and audit lenses date every shown value's periods on its own line:
+        # the before line then names only what the cut left out, if anything.
+        full = self.lens in ("historical", "audit")
+        skip = frozenset(c.id for c in shown) if full else frozenset()
+        before = self._before(s, skip) if self.past and dates else None
         if not shown:
             return [before] if before else []
         if listed(s):
@@ -221,15 +225,18 @@ class WorldviewSnapshot(BaseModel):
             line += f" (+{more} more)"
         return [(line, shown), *([before] if before else [])]
 
-    def _before(self, s: WorldviewSlot) -> tuple[str, list[WorldviewCandidate]] | None:
+    def _before(
+        self, s: WorldviewSlot, skip: frozenset[str] = frozenset()
+    ) -> tuple[str, list[WorldviewCandidate]] | None:
         """``- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon
-        (8 January 2026 - 2 March 2026)``: the closed periods of a slot's
-        values, newest first, those that meet the asked ``period`` first; what memory was
-        told to hide (invalidated, inhibited, expired) is not among them."""
+        (8 January 2026 - 2 March 2026)``: the closed periods of a slot's values (but those
+        of ``skip``, already dated on the slot's line), newest first, those that meet the
+        asked ``period`` first; what memory was told to hide (invalidated, inhibited,
+        expired) is not among them."""
         # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
         # its period ended when it left ``held``, as a superseded single value's did (a
         # value only ever denied has no period).
-        shown = [c for c in s.candidates if c.status in PERIODS]
+        shown = [c for c in s.candidates if c.status in PERIODS and c.id not in skip]
         periods = [(a, b, c) for c in shown for a, b in closed_periods(c)]
         if not periods:
             return None

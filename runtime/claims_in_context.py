@@ -38,6 +38,7 @@ from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
+from nousmem.policies.skipped_events import skipped_events
 from nousmem.policies.switched_back import switched_back
 from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
@@ -114,6 +115,8 @@ class ClaimsInContext(RuntimeCore):
             )
             # "My dentist appointment got cancelled": the event memory holds.
             claims += cancelled_events(claims, obs.content, obs.actor, occurred, self._held)
+            # "I decided to skip Berlin": the one-off event memory holds, given up.
+            claims += skipped_events(claims, obs.content, obs.actor, occurred, self._held)
             # "The meeting with Ana was moved to Monday": told again, at the new time.
             claims += moved_events(claims, obs.content, obs.actor, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 39
+READ_RULES = 40
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -259,6 +259,8 @@ unexplained while the package version stays the same (as it does between release
    general preference that only says again a standing instruction read from the same
    observation; a one-word attribute alias is also asked for in its past ("lived",
    "worked", "studied") and "-ies" plural ("cities").
+40: the historical and audit lenses give a question about an earlier time a slot's
+   ``before:`` line only for the periods of values its own line leaves out.
 """
 
 

@@ -112,3 +112,37 @@ async def test_a_value_dropped_many_times_does_not_crowd_the_others_out(
     before = next(ln for ln in lines if ln.startswith("- fact user.hobby before:"))
     assert "golf (1 January 2023 - 31 January 2023)" in before
     assert before.count("tennis (") == 3 and before.endswith(" (+2 more)")
+
+
+async def test_a_history_lens_dates_each_period_once(rt: MemoryRuntime) -> None:
+    # The historical lens shows jazz, dated, on the slot's own line: a before line would
+    # say it twice.
+    await _told(rt)
+    for lens in ("historical", "audit"):
+        ctx = await rt.query("What music did I use to like?", actor="user", lens=lens)
+        snapshot = ctx.prompt_sections["worldview"]
+        assert snapshot.count("jazz (1 March 2024 - 10 April 2024)") == 1, lens
+        assert "user.likes before:" not in snapshot, lens
+
+
+async def test_a_history_lens_before_line_names_only_what_the_cut_left_out(
+    rt: MemoryRuntime,
+) -> None:
+    cities = ["Lyon", "Nice", "Rome", "Oslo", "Bern", "Riga"]
+    for i, city in enumerate(cities):
+        await rt.observe_and_route(
+            {
+                "content": f"I moved to {city}.",
+                "actor": "user",
+                "occurred_at": T0 + timedelta(days=10 * i),
+            }
+        )
+    ctx = await rt.query("Where did I live before?", actor="user", lens="historical")
+    lines = ctx.prompt_sections["worldview"].splitlines()
+    head = next(ln for ln in lines if ln.startswith("- fact user.location:"))
+    before = next(ln for ln in lines if ln.startswith("- fact user.location before:"))
+    # The slot's line shows four values (and says two more); the before line the other two.
+    assert head.endswith("(+2 more)")
+    on_head = {c for c in cities if c in head}
+    assert len(on_head) == 4
+    assert {c for c in cities if c in before} == set(cities) - on_head
