@@ -138,6 +138,13 @@ class AuditItem(BaseModel):
     summary: str
     reasons: tuple[str, ...] = ()
 
+    @property
+    def line(self) -> str:
+        """``- quarantined 10 February 2026: My API key is [REDACTED:api_key] (api_key)``:
+        the snapshot's line, why it was refused included."""
+        why = f" ({'; '.join(self.reasons)})" if self.reasons else ""
+        return f"- {self.kind} {date_label(self.occurred_at)}: {self.summary}{why}"
+
 
 class WorldviewSnapshot(BaseModel):
     """The worldview through one lens at one journal position."""
@@ -333,8 +340,7 @@ class WorldviewSnapshot(BaseModel):
             line = self.render_slot(s, dates=dates, max_candidates=max_candidates)
             if line is not None:
                 lines.append(line)
-        for a in self.audit:
-            lines.append(f"- {a.kind} {date_label(a.occurred_at)}: {a.summary}")
+        lines.extend(a.line for a in self.audit)
         return "\n".join(lines)
 
 

@@ -261,6 +261,9 @@ unexplained while the package version stays the same (as it does between release
    "worked", "studied") and "-ies" plural ("cities").
 40: the historical and audit lenses give a question about an earlier time a slot's
    ``before:`` line only for the periods of values its own line leaves out.
+   A read's Worldview Snapshot no longer lists the audit lens's refusals, which come as
+   snippets of the audit channel (the worldview's own audit lines give why each was
+   refused).
 """
 
 

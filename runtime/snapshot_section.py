@@ -40,6 +40,10 @@ def snapshot_section(
     # share (or be the one kept while the asked one is skipped).
     asked = Asked(plan, config.attributes.spec)
     wv = without_echoes(wv)
+    # The audit lens's refusals come as snippets of their own channel (ranked by the
+    # question's words, replayed and never credited): listed here too they would say it
+    # twice, in the budget twice.
+    wv = wv.model_copy(update={"audit": ()})
     # A listed slot's entries (standing instructions) that use a question word first.
     wv = wv.model_copy(update={"terms": frozenset(asked.terms)})
     # Standing instructions have room of their own, on top of the snapshot's share.

@@ -167,3 +167,26 @@ async def test_the_default_lens_lists_refusals_when_asked_about_them() -> None:
             ctx = await rt.query(question, actor="Lee")
             assert ctx.plan["refusals"] is False
             assert not set(ids) & {s.id for s in ctx.snippets}
+
+
+async def test_an_audit_read_lists_each_refusal_once_with_its_reason() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        q = await rt.observe_and_route(
+            {
+                "content": "My API key is sk-proj-ABCDEF1234567890abcdef1234567890XYZ",
+                "actor": "Sam",
+                "occurred_at": T0,
+            }
+        )
+        assert q.route == "quarantine"
+        # The worldview itself lists it, with why it was refused...
+        (item,) = (await rt.worldview("audit")).audit
+        assert item.line.startswith("- quarantined 1 January 2025: ")
+        assert item.line.endswith(f"({'; '.join(item.reasons)})") and item.reasons
+        # ... and a read says it once, as a snippet of the audit channel, not again in
+        # the snapshot.
+        ctx = await rt.query("What did you refuse to remember?", lens="audit")
+        prompt = ctx.to_prompt()
+        assert prompt.count("[REDACTED:") == 1
+        assert "quarantined" not in ctx.prompt_sections.get("worldview", "")
+        assert item.event_id in {s.id for s in ctx.snippets}
