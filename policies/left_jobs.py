@@ -6,7 +6,10 @@ week", "I've left Acme", "I'm no longer at Acme", "I moved on from Acme" and "I 
 end it: a write adds the denial (a change). So do a job lost or an end of work that names no
 employer, for the one memory holds: "I lost my job", "I got laid off", "I was let go last
 week", "I'm unemployed now", "I'm between jobs", "I retired in March" (not one dated months
-back: "I was laid off in 2015"). In the same message a job taken next is the new employer:
+back: "I was laid off in 2015"). A job left by a name memory never knew as one is a job
+when the same message takes a new one ("I left Acme in December. I work at Globex now."),
+unless the name is a listed place ("I left Berlin, I work at SAP now"). In the same message
+a job taken next is the new employer:
 "I left Initech last week, I'm at Hooli now", "... now at Hooli"; so it is after
 "I switched jobs" or "I changed jobs" without a job memory holds. Only the speaker's plain
 statement: not "I never left Acme", "If I quit Acme ...", "I might leave Acme", nor a
@@ -21,6 +24,7 @@ from datetime import datetime
 
 from nousmem.policies.letters import LETTER
 from nousmem.policies.patterns import NAME
+from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.sentences import sentences
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.belief_models import match_key
@@ -170,6 +174,10 @@ def left_jobs(
                 gone = list(holding)
             else:
                 gone = _known_prefix(name, known)
+                if not gone and taken_said:
+                    # "I left Acme in December. I work at Globex now.": a job taken in the
+                    # same message makes the named place left a job too.
+                    gone = _named_job(name)
             for value in gone:
                 if (
                     match_key(value) not in left
@@ -243,6 +251,20 @@ def _known_prefix(words: str, known: dict[str, str]) -> list[str]:
             rest = " ".join(parts[n:])
             return [] if _DAYS_LEAVING.match(rest) else [known[key]]
     return []
+
+
+_NAME_START = re.compile(NAME)
+_PLACE = re.compile(PLACE_NAME)
+
+
+def _named_job(words: str) -> list[str]:
+    """The name leading ``words`` (a job left, for the job taken in the same message):
+    [] for none, a listed place ("I left Berlin") or a day's leaving ("Acme early")."""
+    m = _NAME_START.match(words)
+    if m is None or _PLACE.fullmatch(m.group(0)) or m.group(0) in ("I", "I'm"):
+        return []
+    rest = words[m.end() :].lstrip(" .,!")
+    return [] if _DAYS_LEAVING.match(rest) else [m.group(0).rstrip(".")]
 
 
 def _unreal(sentence: str, m: re.Match[str]) -> bool:

@@ -235,3 +235,22 @@ async def test_a_governed_write_ends_the_job_held_at_retirement() -> None:
         assert employer is not None and "Initech" not in employer.held
         role = await rt.belief("Ana", "role")
         assert role is not None and role.mode == "retired"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A job taken in the same message makes a name never said as a job one left.
+        ("No, I left Acme in December. I work at Globex now.", [("Acme", "negate")]),
+        ("I've left Hooli. I work at Globex now.", [("Hooli", "negate")]),
+        # Not a listed place, a day's leaving, a denial, nor without a job taken.
+        ("I left Berlin in May. I work at SAP now.", []),
+        ("I left Acme early today. I work at Globex now.", []),
+        ("I didn't leave Acme. I work at Globex now.", []),
+        ("I left Acme in December.", []),
+    ],
+)
+def test_a_name_left_beside_a_job_taken_is_a_job(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert read(text, held=()) == expected
