@@ -39,7 +39,7 @@ GOAL_RULES: tuple[Rule, ...] = (
         r"|(?i:'d|\bwould)\s+(?:(?i:really)\s+)?(?i:like|love)\s+(?i:to))\s+"
         r"(?!(?i:see|hear|know|say|talk|chat|catch|check|tell|thank|share|ask|let|keep"
         r"|be\s+there|go\s+now"
-        # An event given up is no goal (policies/skipped_events.py): "I decided to skip Berlin".
+        # An event given up is no goal (policies/ended_activities.py): "I decided to skip Berlin".
         r"|skip|pull\s+out|back\s+out|bail|sit\s+out|withdraw"
         # Offers to the listener ("I'd love to help in any way I can") are not goals.
         r"|help\s+(?:in\s+any|out\s+(?:if|when|with\s+(?:that|this))|however|any\s?way))\b)" + VAL,

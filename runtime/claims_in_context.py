@@ -16,6 +16,7 @@ from datetime import datetime
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.cured_conditions import cured_conditions
 from nousmem.policies.dropped_tools import dropped_tools
+from nousmem.policies.ended_activities import finished_activities, skipped_events
 from nousmem.policies.ended_goals import ended_goals
 from nousmem.policies.ended_marriage import ended_spouses
 from nousmem.policies.exclusive_values import exclusive_denials
@@ -38,7 +39,6 @@ from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
-from nousmem.policies.skipped_events import skipped_events
 from nousmem.policies.switched_back import switched_back
 from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
@@ -117,6 +117,8 @@ class ClaimsInContext(RuntimeCore):
             claims += cancelled_events(claims, obs.content, obs.actor, occurred, self._held)
             # "I decided to skip Berlin": the one-off event memory holds, given up.
             claims += skipped_events(claims, obs.content, obs.actor, occurred, self._held)
+            # "I finished Dune": the reading under way memory holds, done.
+            claims = finished_activities(claims, obs.content, obs.actor, occurred, self._held)
             # "The meeting with Ana was moved to Monday": told again, at the new time.
             claims += moved_events(claims, obs.content, obs.actor, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one

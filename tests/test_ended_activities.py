@@ -1,7 +1,8 @@
-"""A one-off event memory holds, given up in other words than its own
-(``policies/skipped_events.py``): "I decided to skip Berlin" after "I'm training for the
-Berlin marathon" ends the marathon; a routine, a skip of one day, a hedge, a supposition, a
-denial or words two held events answer to end nothing."""
+"""An activity memory holds, ended in other words than its own
+(``policies/ended_activities.py``): "I decided to skip Berlin" after "I'm training for the
+Berlin marathon" ends the marathon, "I finished Dune" after "I'm reading Dune" ends the
+reading; a routine, a skip of one day, a finish to come, a hedge, a supposition, a denial
+or words two held activities answer to end nothing."""
 
 from __future__ import annotations
 
@@ -105,3 +106,53 @@ async def test_a_routine_skipped_is_still_held(rt: MemoryRuntime) -> None:
 def test_a_cue_denied_or_supposed_before_it_is_unreal(before: str, unreal: bool) -> None:
     # "n't" is joined to its verb: a denial all the same.
     assert unreal_before(before) is unreal
+
+
+@pytest.mark.parametrize(
+    "finished",
+    [
+        "I finished Dune, now I'm reading Project Hail Mary.",
+        "Finished Dune, loved it!",
+        "I'm done with Dune.",
+        "I finished reading Dune last night.",
+        "I've finally completed Dune.",
+    ],
+)
+async def test_an_activity_under_way_finished_ends(rt: MemoryRuntime, finished: str) -> None:
+    held = await _held(rt, "I'm reading Dune right now.", "I'm building a treehouse.", finished)
+    assert "reading Dune" not in held
+    assert "building treehouse" in held  # only the one named
+
+
+async def test_a_finished_reading_keeps_its_period(rt: MemoryRuntime) -> None:
+    await _held(rt, "I'm reading Dune right now.", "I finished reading Dune last night.")
+    wv = await rt.worldview("historical")
+    slot = wv.slot("fact:sam.activity")
+    assert slot is not None
+    assert "reading Dune (6 January 2026 - 7 January 2026)" in wv.render_slot(slot)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'll finish Dune tomorrow.",
+        "I almost finished Dune.",
+        "I haven't finished Dune yet.",
+        "I want to finish Dune this week.",
+        "Did you finish Dune?",
+        "I finished the dishes.",
+    ],
+)
+async def test_what_does_not_finish_the_activity_ends_nothing(
+    rt: MemoryRuntime, said: str
+) -> None:
+    held = await _held(rt, "I'm reading Dune right now.", said)
+    assert "reading Dune" in held
+
+
+async def test_only_an_activity_under_way_is_finished(rt: MemoryRuntime) -> None:
+    # An event is no reading under way: "finished the marathon" tells it took place.
+    held = await _held(
+        rt, "I'm training for the Berlin marathon in September.", "I finished the marathon!"
+    )
+    assert "Berlin marathon" in held

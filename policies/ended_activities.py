@@ -1,10 +1,11 @@
-"""An event memory holds, given up by its speaker: skipped, pulled out of, withdrawn from.
+"""An activity memory holds, ended by its speaker in other words: given up or finished.
 
-"I'm training for the Berlin marathon in September" holds the ``activity`` ``Berlin
-marathon``. "I decided to skip Berlin and run Chicago instead", "I pulled out of the
-marathon", "We're backing out of the Lisbon trip" name it in other words; read alone they
-end nothing, so the event stayed held for good. Read against the one-off events the speaker
-holds, they end the one they name, as ``cancelled_events`` does for an event called off.
+**Given up.** "I'm training for the Berlin marathon in September" holds the ``activity``
+``Berlin marathon``. "I decided to skip Berlin and run Chicago instead", "I pulled out of
+the marathon", "We're backing out of the Lisbon trip" name it in other words; read alone
+they end nothing, so the event stayed held for good. Read against the one-off events the
+speaker holds, they end the one they name, as ``cancelled_events`` does for an event called
+off.
 
 The cue ("skip", "skipping", "skipped", "pull(ed) out of", "drop(ped) out of", "withdraw
 (drew) from", "back(ed) out of", "bail(ed) on", "sit (sat) out") is followed by what is
@@ -17,6 +18,14 @@ Not a one-off skip of what comes back: a routine held ("yoga every Tuesday") or 
 dated to a single day ("I'm skipping the gym today", "I skipped yoga yesterday"). Not a
 supposition, a denial, a hedge or a need ("If I skip Berlin, ...", "I didn't skip it", "I
 might skip Berlin", "I'm thinking about skipping it", "I need to pull out of the race").
+
+**Finished.** "I'm reading Dune" holds ``reading Dune``, an activity under way (its value
+opens with an "-ing" verb). "I finished Dune", "Finished Project Hail Mary, loved it!",
+"I'm done with Dune", "I finished the treehouse" (after "I'm building a treehouse") end
+it, named as above (the verb after the cue may be said: "I finished reading Dune", which
+the extractor reads as ``reading Dune`` again: that reading becomes the denial). Not a
+finish to come, nearly made or denied ("I'll finish Dune tomorrow", "I almost finished
+Dune", "I haven't finished Dune").
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["skipped_events"]
+__all__ = ["finished_activities", "skipped_events"]
 
 ATTRIBUTE = "activity"
 CONFIDENCE = 0.85
@@ -48,7 +57,8 @@ _SKIPPED = re.compile(
 # What was given up ends at these (or the clause's end).
 _OBJECT_END = re.compile(
     r"\b(?:and|to|because|so|for|but|this|next|in|on|after|since|instead|as|at|with|then"
-    r"|when|until|due)\b|[,.;:!?()]",
+    r"|when|until|due|last|yesterday|today|tonight|earlier|finally|already|recently|ago"
+    r"|over|during)\b|[,.;:!?()]",
     re.IGNORECASE,
 )
 # A hedge or a need before the cue: not given up yet.
@@ -125,4 +135,64 @@ def skipped_events(
             out.append(
                 denial(actor, ATTRIBUTE, named[0], CONFIDENCE, (lo + m.start(), lo + m.end()))
             )
+    return out
+
+
+_FINISHED = re.compile(
+    r"\b(?:finished|finish\s+up|completed|(?:done|through)\s+with|wrapped\s+up|got\s+through)"
+    r"\s+(?:(?:reading|watching|building|writing|knitting|painting|playing|listening\s+to)\s+)?",
+    re.IGNORECASE,
+)
+# A finish to come, nearly made or doubted.
+_NOT_DONE = re.compile(
+    r"\b(?:will|gonna|going\s+to|about\s+to|almost|nearly|hope|hoping|want|wants|need"
+    r"|needs|have\s+to|should|might|may|could|try|trying|if|when|once|before)\b(?:\s+\w+){0,2}"
+    r"\s*$|'ll\s+(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+# An activity under way: its value opens with an "-ing" verb ("reading Dune").
+_UNDER_WAY = re.compile(r"^[a-z]+ing\s", re.IGNORECASE)
+
+
+def finished_activities(
+    claims: Sequence[Claim],
+    content: str,
+    actor: str | None,
+    occurred: datetime,
+    held: HeldValues,
+) -> list[Claim]:
+    """``claims`` with the activities under way ``actor`` held at ``occurred`` that
+    ``content`` (said then) finishes denied (see the module doc): the extractor's reading
+    of one again ("I finished reading Dune") becomes its denial."""
+    if actor is None or _FINISHED.search(content) is None:
+        return list(claims)
+    under_way = [v for v in held(actor, ATTRIBUTE, occurred) if _UNDER_WAY.match(v)]
+    if not under_way:
+        return list(claims)
+    out = list(claims)
+    denied = {
+        match_key(c.value) for c in claims if c.attribute == ATTRIBUTE and c.polarity == "negate"
+    }
+    for lo, text in statements(content):
+        for m in _FINISHED.finditer(text):
+            if _not_so(text, m.start()) or _NOT_DONE.search(text, 0, m.start()):
+                continue
+            words = _given_up(text, m.end())
+            named = [v for v in under_way if words and words <= frozenset(event_words(v))]
+            if len(named) != 1 or match_key(named[0]) in denied:
+                continue
+            key = match_key(named[0])
+            denied.add(key)
+            # The extractor's reading of the finished activity is no new start of it.
+            out = [
+                c
+                for c in out
+                if not (
+                    c.attribute == ATTRIBUTE
+                    and c.polarity == "assert"
+                    and match_key(c.value) == key
+                )
+            ]
+            span = (lo + m.start(), lo + m.end())
+            out.append(denial(actor, ATTRIBUTE, named[0], CONFIDENCE, span))
     return out
