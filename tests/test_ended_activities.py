@@ -143,9 +143,7 @@ async def test_a_finished_reading_keeps_its_period(rt: MemoryRuntime) -> None:
         "I finished the dishes.",
     ],
 )
-async def test_what_does_not_finish_the_activity_ends_nothing(
-    rt: MemoryRuntime, said: str
-) -> None:
+async def test_what_does_not_finish_the_activity_ends_nothing(rt: MemoryRuntime, said: str) -> None:
     held = await _held(rt, "I'm reading Dune right now.", said)
     assert "reading Dune" in held
 
