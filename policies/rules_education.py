@@ -140,6 +140,20 @@ EDUCATION_RULES: tuple[Rule, ...] = (
         r"|twice|sometimes|later|soon)\b)",
         denial_drops=True,
     ),
+    # "Mia switched to a new school, Oak Elementary", "Leo transferred to Lincoln High": a
+    # school changed to, by its name (the one before ends).
+    make_rule(
+        "school",
+        "switched switching transferred transferring transfers",
+        r"\b(?i:switched|switching|transferred|transferring|transfers)\s+(?:(?i:schools)\s+)?"
+        r"(?i:to)\s+(?:(?i:a|the)\s+(?:(?i:new|different|private|public|charter)\s+)?"
+        r"(?i:school|college|university|high\s+school)\s*,?\s+(?:(?i:called|named)\s+)?)?"
+        + _SCHOOLISH
+        + _SCHOOL_NAME
+        + r"(?![\w'-])",
+        change=True,
+        elide="past",
+    ),
     # "My daughter started college at UCLA", "I'm starting grad school at NYU", "Leo began
     # kindergarten at Lincoln Elementary": a school begun, by its name.
     make_rule(

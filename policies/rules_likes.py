@@ -70,7 +70,9 @@ LIKES_RULES: tuple[Rule, ...] = (
         "favorite favourite go goto",  # ("go-to" is two anchor words; "to" is in most)
         # "My go-to drink is an oat latte": a favourite too.
         POSS
-        + r"\s+(?i:favou?rite|go-?to)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+"
+        # "My new favorite show is Severance", "my all-time favourite film".
+        + r"\s+(?:(?i:new|current|all-time|all\s+time|absolute|latest|top)\s+)?"
+        + r"(?i:favou?rite|go-?to)\s+(?:[\w'-]+\s+){1,3}?(?i:is|are|has\s+to\s+be)\s+"
         + VAL,
         subject="poss",
     ),

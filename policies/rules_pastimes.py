@@ -142,6 +142,12 @@ _DROPPED = (
     rf"(?:(?i:my|our|the)\s+(?={PASTIME}\s+{PASTIME_CLASS}))?"
     rf"(?P<val>{PASTIME})(?:\s+{PASTIME_CLASS})?" + GIVEN_UP_END
 )
+# ... and the class itself, an ``activity`` as one begun is: "I quit my swimming lessons".
+_CLASS_DROPPED = (
+    r"\b(?i:dropped|dropping|drop|quit|quitting|stopped|gave\s+up|giving\s+up)\s+"
+    r"(?:(?i:going\s+to|doing|taking)\s+)?(?:(?i:my|our|the)\s+)?"
+    rf"(?P<val>{PASTIME}\s+{PASTIME_CLASS})" + GIVEN_UP_END
+)
 # A pastime switched to: "I switched from tennis to squash", "I changed over to yoga".
 _SWITCHED = (
     r"\b(?i:switched|switching|switch|changed|changing|moved|moving)\s+(?:(?i:over|back)\s+)?"
@@ -149,12 +155,37 @@ _SWITCHED = (
     rf"(?i:to)\s+(?:(?i:doing|playing)\s+)?(?:(?i:the)\s+)?(?P<val>{PASTIME})"
 )
 
-#: Pastimes dropped and switched to (``policies/pastime_names.py``).
+# A pastime's class begun: "Leo started swimming lessons", "I began pottery classes" (the
+# ``activity``, as "I'm taking piano lessons" is). Not "I'm starting piano lessons next
+# week" (a plan: rules_calendar.py), nor "signed up for a pottery class" (a class booked).
+_CLASS_BEGUN = (
+    r"\b(?i:started|began|begun|took\s+up)\s+(?:(?i:taking|doing|a|an|the|some)\s+)?"
+    rf"(?P<val>{PASTIME}\s+{PASTIME_CLASS})"
+)
+
+#: Pastimes dropped, switched to and taken up in a class (``policies/pastime_names.py``).
 PASTIME_CHANGE_RULES: tuple[Rule, ...] = (
+    make_rule(
+        "activity",
+        "started began begun took",
+        _CLASS_BEGUN,
+        value="raw",
+        settled=True,
+        elide="past",
+    ),
     make_rule(
         "hobby",
         "dropped dropping drop quit quitting stopped gave giving",
         _DROPPED,
+        value="raw",
+        negate=True,
+        change=True,
+        elide="past",
+    ),
+    make_rule(
+        "activity",
+        "dropped dropping drop quit quitting stopped gave giving",
+        _CLASS_DROPPED,
         value="raw",
         negate=True,
         change=True,

@@ -4,8 +4,12 @@ and an MBA or a bachelor's is a degree like any other ("I have an MBA in finance
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from nousmem.policies import RuleExtractor
+from nousmem.projections.models import Observation
 from tests.helpers import extracted_claims
 
 Row = tuple[str, str, str, str]
@@ -78,3 +82,24 @@ def test_a_school_gone_to(text: str, school: list[str]) -> None:
 )
 def test_a_school_gone_to_is_no_activity(text: str, activity: list[str]) -> None:
     assert [v for _, a, v, _ in extracted_claims(text, actor="Ana") if a == "activity"] == activity
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("Mia switched to a new school, Oak Elementary.", ["Oak Elementary"]),
+        ("Leo transferred to Lincoln High.", ["Lincoln High"]),
+        ("I transferred to Stanford last year.", ["Stanford"]),
+        # No school named.
+        ("We switched to a new school district.", []),
+        ("I transferred to the Berlin office.", []),
+    ],
+)
+def test_a_school_changed_to(text: str, school: list[str]) -> None:
+    got = [(v, c) for _, a, v, c in _changes(text) if a == "school"]
+    assert got == [(v, True) for v in school]
+
+
+def _changes(text: str) -> list[tuple[str, str, str, bool]]:
+    obs = Observation(content=text, actor="Ana", occurred_at=datetime(2026, 1, 5, tzinfo=UTC))
+    return [(c.entity, c.attribute, c.value, c.change) for c in RuleExtractor().extract_sync(obs)]

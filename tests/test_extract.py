@@ -76,6 +76,8 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("Ana's home town is Porto, a lovely city.", ("Ana", "origin", "Porto")),
         ("My favourite band is Khruangbin.", ("Dana", "likes", "Khruangbin")),
         ("My go-to drink is an oat latte.", ("Dana", "likes", "oat latte")),
+        ("My new favorite show is Severance.", ("Dana", "likes", "Severance")),
+        ("My all-time favourite film is Alien.", ("Dana", "likes", "Alien")),
         ("Ana's goto editor is Vim.", ("Ana", "likes", "Vim")),
         ("I really enjoy bouldering.", ("Dana", "likes", "bouldering")),
         ("I'm a huge fan of sci-fi novels.", ("Dana", "likes", "sci-fi novels")),

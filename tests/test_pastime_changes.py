@@ -1,8 +1,9 @@
 """A pastime switched to or dropped is a ``hobby`` (``policies/pastime_names.py``): "I
 switched from tennis to squash" ends tennis and holds squash (not the tool ``uses``, which
 "I switched from VS Code to Vim" still is); "I dropped my pilates class and took up yoga"
-ends pilates. What only looks like one (a guitar dropped on the floor, the kids dropped at
-swimming, a supposition) gives no denial."""
+ends pilates (and the class, an ``activity`` as "Leo started swimming lessons" is). What
+only looks like one (a guitar dropped on the floor, the kids dropped at swimming, a
+supposition) gives no denial."""
 
 from __future__ import annotations
 
@@ -41,12 +42,22 @@ def rows(text: str) -> set[tuple[str, str, str]]:
         ),
         ("I dropped pilates.", {("hobby", "pilates", "negate")}),
         ("I stopped going to yoga.", {("hobby", "yoga", "negate")}),
-        # The class is the pastime's: one denial, of the pastime.
-        ("I quit my tennis lessons.", {("hobby", "tennis", "negate")}),
+        # A class dropped ends the pastime and the class.
+        (
+            "I quit my tennis lessons.",
+            {("hobby", "tennis", "negate"), ("activity", "tennis lessons", "negate")},
+        ),
         (
             "I dropped my pilates class and took up yoga.",
-            {("hobby", "pilates", "negate"), ("hobby", "yoga", "assert")},
+            {
+                ("hobby", "pilates", "negate"),
+                ("activity", "pilates class", "negate"),
+                ("hobby", "yoga", "assert"),
+            },
         ),
+        # A pastime's class begun is an activity, as one taken is.
+        ("Leo started swimming lessons.", {("activity", "swimming lessons", "assert")}),
+        ("I started piano lessons.", {("activity", "piano lessons", "assert")}),
         # Tools stay tools.
         (
             "I switched from VS Code to Vim.",
