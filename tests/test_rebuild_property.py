@@ -92,6 +92,15 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Actually no, I still work at {}", ("Acme", "Google")),
     ("Sorry, I meant I live in {}", ("Paris", "Lyon")),
     ("I moved back to {}", ("Paris", "Lyon")),
+    # Pastimes switched and dropped, events given up, activities finished, a job left
+    # beside one taken (each read against the beliefs held).
+    ("I switched from {} to squash", ("tennis", "chess")),
+    ("I dropped my {} class", ("pottery", "yoga")),
+    ("I'm training for the {} marathon", ("Berlin", "Chicago")),
+    ("I decided to skip {}", ("Berlin", "Chicago")),
+    ("I'm reading {}", ("Dune", "Emma")),
+    ("I finished {}", ("Dune", "Emma")),
+    ("I left {} in December. I work at Acme now.", ("Hooli", "Initech")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
