@@ -10,7 +10,7 @@ from typing import Any
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
-from nousmem.runtime.channels import FULL_LENSES
+from nousmem.projections.lifecycle import FULL_LENSES
 from nousmem.runtime.packing import Packing
 from nousmem.runtime.visibility import ReadPoint
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from nousmem.projections.lifecycle import HIDDEN
+from nousmem.projections.lifecycle import FULL_LENSES, HIDDEN
 from nousmem.runtime.adjust import Adjustments
-from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.forgotten_text import without_forgotten
 from nousmem.runtime.visibility import COMPILED_KINDS, ReadPoint, ReadStates, ttl_passed

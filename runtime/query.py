@@ -12,6 +12,7 @@ from typing import Any
 
 from nousmem.policies.planner import QueryPlan, plan_query
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.lifecycle import FULL_LENSES
 from nousmem.projections.retrieval import (
     Snippet,
     Suppressed,
@@ -24,7 +25,6 @@ from nousmem.projections.retrieval import (
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asked import MIN_OTHERS, asked_period
 from nousmem.runtime.asker_names import also_asked, name_of
-from nousmem.runtime.channels import FULL_LENSES
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
