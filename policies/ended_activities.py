@@ -20,12 +20,13 @@ supposition, a denial, a hedge or a need ("If I skip Berlin, ...", "I didn't ski
 might skip Berlin", "I'm thinking about skipping it", "I need to pull out of the race").
 
 **Finished.** "I'm reading Dune" holds ``reading Dune``, an activity under way (its value
-opens with an "-ing" verb). "I finished Dune", "Finished Project Hail Mary, loved it!",
-"I'm done with Dune", "I finished the treehouse" (after "I'm building a treehouse") end
-it, named as above (the verb after the cue may be said: "I finished reading Dune", which
-the extractor reads as ``reading Dune`` again: that reading becomes the denial). Not a
-finish to come, nearly made or denied ("I'll finish Dune tomorrow", "I almost finished
-Dune", "I haven't finished Dune").
+opens with an "-ing" verb, or is a project). "I finished Dune", "Finished Project Hail
+Mary, loved it!", "I'm done with Dune", "I finished the treehouse" (after "I'm building a
+treehouse") end it, and so does a project shipped ("We shipped the payments migration" after "I'm working
+on the payments migration project"), named as above (the verb after the cue may be said:
+"I finished reading Dune", which the extractor reads as ``reading Dune`` again: that
+reading becomes the denial). Not a finish to come, nearly made or denied ("I'll finish
+Dune tomorrow", "I almost finished Dune", "I haven't finished Dune").
 """
 
 from __future__ import annotations
@@ -139,7 +140,8 @@ def skipped_events(
 
 
 _FINISHED = re.compile(
-    r"\b(?:finished|finish\s+up|completed|(?:done|through)\s+with|wrapped\s+up|got\s+through)"
+    r"\b(?:finished|finish\s+up|completed|(?:done|through)\s+with|wrapped\s+up|got\s+through"
+    r"|shipped|launched|delivered|released)"
     r"\s+(?:(?:reading|watching|building|writing|knitting|painting|playing|listening\s+to)\s+)?",
     re.IGNORECASE,
 )
@@ -150,8 +152,9 @@ _NOT_DONE = re.compile(
     r"\s*$|'ll\s+(?:\w+\s+)?$",
     re.IGNORECASE,
 )
-# An activity under way: its value opens with an "-ing" verb ("reading Dune").
-_UNDER_WAY = re.compile(r"^[a-z]+ing\s", re.IGNORECASE)
+# An activity under way: its value opens with an "-ing" verb ("reading Dune") or is a
+# project ("payments migration project").
+_UNDER_WAY = re.compile(r"^[a-z]+ing\s|\bproject$", re.IGNORECASE)
 
 
 def finished_activities(
@@ -166,7 +169,7 @@ def finished_activities(
     of one again ("I finished reading Dune") becomes its denial."""
     if actor is None or _FINISHED.search(content) is None:
         return list(claims)
-    under_way = [v for v in held(actor, ATTRIBUTE, occurred) if _UNDER_WAY.match(v)]
+    under_way = [v for v in held(actor, ATTRIBUTE, occurred) if _UNDER_WAY.search(v)]
     if not under_way:
         return list(claims)
     out = list(claims)

@@ -63,4 +63,13 @@ PROJECT_RULES: tuple[Rule, ...] = (
         presupposed=True,
         undated=True,
     ),
+    # "Now I'm on the fraud detection project", "We're staffed on the billing project": the
+    # project one works on, an ``activity`` as "I'm working on the billing project" is.
+    make_rule(
+        "activity",
+        "project",
+        r"(?:'m|\b(?i:am)|'re|\b(?i:are))\s+(?:(?i:now|currently|also|still)\s+)?"
+        r"(?i:on|assigned\s+to|staffed\s+on)\s+"
+        r"(?P<val>(?i:the|a|an|our|my)\s+(?:[\w'-]+\s+){1,3}?(?i:project))\b",
+    ),
 )

@@ -154,3 +154,13 @@ async def test_only_an_activity_under_way_is_finished(rt: MemoryRuntime) -> None
         rt, "I'm training for the Berlin marathon in September.", "I finished the marathon!"
     )
     assert "Berlin marathon" in held
+
+
+async def test_a_project_shipped_ends(rt: MemoryRuntime) -> None:
+    held = await _held(
+        rt,
+        "I'm working on the payments migration project.",
+        "We shipped the payments migration last Friday!",
+        "Now I'm on the fraud detection project.",
+    )
+    assert held == {"fraud detection project"}

@@ -77,6 +77,11 @@ def test_caller_claims_come_first_unchanged_and_are_not_repeated() -> None:
         ("My favourite band is Khruangbin.", ("Dana", "likes", "Khruangbin")),
         ("My go-to drink is an oat latte.", ("Dana", "likes", "oat latte")),
         ("My new favorite show is Severance.", ("Dana", "likes", "Severance")),
+        (
+            "Now I'm on the fraud detection project.",
+            ("Dana", "activity", "fraud detection project"),
+        ),
+        ("We're staffed on the billing project.", ("Dana", "activity", "billing project")),
         ("My all-time favourite film is Alien.", ("Dana", "likes", "Alien")),
         ("Ana's goto editor is Vim.", ("Ana", "likes", "Vim")),
         ("I really enjoy bouldering.", ("Dana", "likes", "bouldering")),
