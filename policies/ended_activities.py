@@ -22,11 +22,11 @@ might skip Berlin", "I'm thinking about skipping it", "I need to pull out of the
 **Finished.** "I'm reading Dune" holds ``reading Dune``, an activity under way (its value
 opens with an "-ing" verb, or is a project). "I finished Dune", "Finished Project Hail
 Mary, loved it!", "I'm done with Dune", "I finished the treehouse" (after "I'm building a
-treehouse") end it, and so does a project shipped ("We shipped the payments migration" after "I'm working
-on the payments migration project"), named as above (the verb after the cue may be said:
-"I finished reading Dune", which the extractor reads as ``reading Dune`` again: that
-reading becomes the denial). Not a finish to come, nearly made or denied ("I'll finish
-Dune tomorrow", "I almost finished Dune", "I haven't finished Dune").
+treehouse") end it, and so does a project shipped ("We shipped the payments migration"
+after "I'm working on the payments migration project"), named as above (the verb after the
+cue may be said: "I finished reading Dune", which the extractor reads as ``reading Dune``
+again: that reading becomes the denial). Not a finish to come, nearly made or denied
+("I'll finish Dune tomorrow", "I almost finished Dune", "I haven't finished Dune").
 """
 
 from __future__ import annotations
