@@ -13,7 +13,8 @@ against the conditions the person holds, they do:
   words hold the name's ("beat cancer" is the ``breast cancer`` held; "beat breast cancer"
   is no ``lung cancer``);
 - gone, by its own name: "My eczema cleared up", "My migraines have gone away", "Ana's
-  asthma is gone" (not "isn't gone", nor "My phone is gone": no condition held).
+  asthma is gone", "The migraines are gone" (the speaker's, opening a sentence; not
+  "isn't gone", nor "My phone is gone": no condition held).
 
 Whose: "I" is the speaker, a name the one named, "my mom" or "Mom" the relative memory
 knows (the runtime says whom: ``Relative``). Not a supposition, a denial ("I'm not in
@@ -78,9 +79,11 @@ _OVER = re.compile(
     r"|weeks?|ago|now|yesterday|today|recently|finally)\b)"
 )
 # A condition gone by its own name: "My eczema cleared up", "My migraines have gone away",
-# "Ana's asthma is gone", "My mom's cancer is gone".
+# "Ana's asthma is gone", "My mom's cancer is gone"; "The migraines are gone" opening a
+# sentence is the speaker's.
 _GONE = re.compile(
-    rf"(?:\b(?P<kin>[Mm]y\s+(?i:{KIN_ALT}))'s|\b(?P<mine>[Mm]y)|\b(?P<name>[{UPPER}][{LETTER}-]+)'s)"
+    rf"(?:\b(?P<kin>[Mm]y\s+(?i:{KIN_ALT}))'s|\b(?P<mine>[Mm]y|(?:^\s*|(?<=[.!?]\s))The)"
+    rf"|\b(?P<name>[{UPPER}][{LETTER}-]+)'s)"
     r"\s+(?P<gone>[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:(?:is|are|'s)\s+"
     r"(?:(?:finally|completely|totally|now|all)\s+)?(?:gone|cured|resolved|cleared\s+up)"
     r"|(?:has|have)\s+(?:(?:finally|completely|totally)\s+)?(?:gone\s+away|cleared\s+up"

@@ -93,7 +93,7 @@ _ADJECTIVE_WORDS = (
 _CONDITION_END = (
     r"(?=\s*(?:[.,;:!?)]|$)|\s+(?i:and|but|since|so|which|too|as\s+well|for\s+(?:years"
     r"|\d+|a\s+few|many|most|a\s+long|the\s+last|the\s+past|my\s+whole|life|decades)"
-    r"|now|myself)\b)"
+    r"|now|myself|lately|recently|again|a\s+lot|often|constantly)\b)"
 )
 
 HEALTH_RULES: tuple[Rule, ...] = (
@@ -143,15 +143,18 @@ HEALTH_RULES: tuple[Rule, ...] = (
         negate=True,
         change=True,
     ),
-    # "My doctor switched me to Ozempic (instead of metformin)", "My GP put me on statins".
+    # "My doctor switched me to Ozempic (instead of metformin)", "My GP put me on statins",
+    # "My doctor switched me from metformin to Ozempic".
     make_rule(
         "medication",
         "doctor doc gp psychiatrist physician cardiologist dermatologist endocrinologist "
         "neurologist specialist",
         r"\b(?i:doctor|doc|gp|psychiatrist|physician|cardiologist|dermatologist"
         r"|endocrinologist|neurologist|specialist)\s+(?:(?i:has|just|finally)\s+)?"
-        r"(?i:switched|put|started|moved|changed)\s+(?P<poss>(?i:me))\s+(?i:onto|on|to"
-        r"|over\s+to)\s+" + _DRUG,
+        r"(?i:switched|put|started|moved|changed)\s+(?P<poss>(?i:me))\s+"
+        # "... switched me from metformin to Ozempic": the one before ends.
+        rf"(?:(?i:over\s+)?(?i:from)\s+(?P<old>{_NOT_A_DRUG}[{LETTER}][{LETTER}-]{{3,30}})\s+)?"
+        r"(?i:onto|on|to|over\s+to)\s+" + _DRUG,
         value="raw",
         subject="poss",
     ),
@@ -219,7 +222,9 @@ HEALTH_RULES: tuple[Rule, ...] = (
         "condition",
         _CONDITION_WORDS,
         r"(?:\b(?i:have|has)|(?:'ve|\bhave|\bhas|'s)\s+(?i:got|had)|\b(?i:live|lives|living)"
-        r"\s+(?i:with))\s+" + _CONDITION + _CONDITION_END,
+        # "I've been having migraines lately", "I get migraines".
+        r"\s+(?i:with)|(?:'ve|\bhave|\bhas|'s)\s+(?i:been)\s+(?i:having|getting)"
+        r"|(?<!\bto\s)\b(?i:get|gets))\s+" + _CONDITION + _CONDITION_END,
         value="raw",
         items=_CONDITION + _CONDITION_END,  # "I have asthma and eczema"
     ),

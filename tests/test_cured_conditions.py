@@ -30,6 +30,12 @@ CANCER = "I was diagnosed with breast cancer."
         ("I have eczema.", "My eczema cleared up.", "eczema"),
         ("I suffer from migraines.", "My migraines have finally gone away.", "migraines"),
         (CANCER, "My cancer is gone!", "breast cancer"),
+        # A sentence that opens with "The" says the speaker's.
+        (
+            "I've been having migraines lately.",
+            "The migraines are gone since I cut out caffeine.",
+            "migraines",
+        ),
     ],
 )
 async def test_a_condition_said_over_ends_the_one_held(first: str, text: str, ended: str) -> None:
@@ -56,6 +62,7 @@ async def test_a_condition_said_over_ends_the_one_held(first: str, text: str, en
         ("I have eczema.", "I hope my eczema clears up."),
         ("I have eczema.", "If my eczema went away I'd be thrilled."),
         ("I have eczema.", "Ana's eczema cleared up."),
+        ("I have eczema.", "Ana said the eczema is gone."),  # not opening the sentence
     ],
 )
 async def test_what_does_not_end_a_condition(first: str, text: str) -> None:

@@ -54,6 +54,13 @@ def rows(text: str) -> list[Row]:
                 ("Dana", "medication", "metformin", "negate"),
             ],
         ),
+        (
+            "My doctor switched me from metformin to Ozempic.",
+            [
+                ("Dana", "medication", "Ozempic", "assert"),
+                ("Dana", "medication", "metformin", "negate"),
+            ],
+        ),
         ("My GP put me on statins last week.", [("Dana", "medication", "statins", "assert")]),
         ("My doctor put me on hold.", []),
         ("My boss put me on the night shift.", []),
@@ -94,6 +101,8 @@ def rows(text: str) -> list[Row]:
         ("I was diagnosed with ADHD last year.", [("Dana", "condition", "ADHD", "assert")]),
         ("I suffer from migraines.", [("Dana", "condition", "migraines", "assert")]),
         ("I've had diabetes for years.", [("Dana", "condition", "diabetes", "assert")]),
+        ("I've been having migraines lately.", [("Dana", "condition", "migraines", "assert")]),
+        ("Ana gets migraines.", [("Ana", "condition", "migraines", "assert")]),
         (
             "I have asthma and eczema.",
             [("Dana", "condition", "asthma", "assert"), ("Dana", "condition", "eczema", "assert")],
