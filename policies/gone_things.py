@@ -7,7 +7,8 @@ names no value memory holds. Read against the pets and vehicles held then, it do
 
 - a held pet's name, then "passed away", "died", "was put down", "was put to sleep" or
   "crossed the rainbow bridge"; "I gave Max away", "We rehomed Max", "I gave Max to my
-  parents", "We had to put Rex down", "We euthanized Rex" (the speaker's);
+  parents", "We had to put Rex down", "We euthanized Rex" (the speaker's); a foster gone
+  to its home ("Pepper went to her forever home", "Pepper got adopted");
 - "I / we sold / traded in / totaled / scrapped / got rid of my / our (old) X", where X's
   words are all in one held vehicle's name, or X is "car" / "truck" / "bike" / ... and one
   vehicle is held; "traded in my Civic for a Tesla Model 3" also asserts what took its place.
@@ -41,6 +42,8 @@ _CUES = (
     "rainbow",
     "gave",
     "rehom",
+    "home",
+    "adopted",
     "sold",
     "traded",
     "totaled",
@@ -54,13 +57,22 @@ _PET_DIED = re.compile(
     r"(?:passed\s+away|died|was\s+put\s+down|was\s+put\s+to\s+sleep"
     r"|crossed\s+the\s+rainbow\s+bridge)\b"
 )
+# Not for a while: "I gave Max to my parents for the weekend".
+_FOR_A_WHILE = (
+    r"(?![^.!?]*\bfor\s+(?:the\s+|a\s+)?(?:weekend|week|day|night|holidays|summer|few|couple"
+    r"|month|trip|vacation)\b)"
+)
 _PET_GIVEN = re.compile(
     r"\b(?:I|We|we)\s+(?:(?:just|finally|had\s+to|sadly)\s+)*(?:gave|rehomed|re-homed)\s+"
     + _NAME
     + r"\s+(?:away|up|to\s+(?:my|our|a|an|the)\b)"
-    # Not for a while: "I gave Max to my parents for the weekend".
-    r"(?![^.!?]*\bfor\s+(?:the\s+|a\s+)?(?:weekend|week|day|night|holidays|summer|few|couple"
-    r"|month|trip|vacation)\b)"
+    + _FOR_A_WHILE
+)
+# A foster gone to its home: "Pepper went to her forever home", "Pepper got adopted".
+_PET_HOMED = re.compile(
+    _NAME + r"\s+(?:(?:has|had|just|finally|officially)\s+)*(?:(?:went|gone|moved)\s+to\s+"
+    r"(?:her|his|their|its|a)\s+(?:forever|new|permanent)\s+home|(?:got|was|been)\s+adopted)\b"
+    + _FOR_A_WHILE
 )
 # "We had to put Rex down", "We put Luna to sleep yesterday"; not for a nap or for the
 # night ("I put Rex down for a nap").
@@ -109,7 +121,7 @@ def gone_things(
 
     for piece in sentences(content):
         lo, text = piece.start(), piece.group(0)
-        pets = (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text))
+        pets = (*_PET_DIED.finditer(text), *_PET_GIVEN.finditer(text), *_PET_HOMED.finditer(text))
         ended = (*_PET_PUT_DOWN.finditer(text), *_PET_EUTHANIZED.finditer(text))
         for m in (*pets, *ended):
             if _unreal(text, m.start()):

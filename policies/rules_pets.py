@@ -136,7 +136,8 @@ PET_RULES: tuple[Rule, ...] = (
     make_rule(
         "pet",
         SPECIES_WORDS,
-        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
+        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting"
+        r"|fostering|foster|fostered)\s+"
         r"(?:(?i:a|an|two|three|four|some|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet)"
         r"\s+)?"
         + SPECIES
@@ -157,7 +158,8 @@ PET_RULES: tuple[Rule, ...] = (
         "retriever labrador poodle beagle husky corgi dachshund chihuahua pug bulldog shepherd "
         "terrier spaniel collie labradoodle goldendoodle cockapoo schnauzer rottweiler pit "
         "pitbull greyhound whippet shih pomeranian dane tabby siamese coon ragdoll",
-        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting)\s+"
+        r"\b(?i:have|has|got|adopted|adopt|adopting|rescued|bought|own|owns|getting"
+        r"|fostering|foster|fostered)\s+"
         r"(?:(?i:a|an|another|this)\s+)?(?:(?i:new|little|cute|rescue|baby|pet"
         r"|sweet)\s+)?"
         + _BREED

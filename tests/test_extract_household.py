@@ -35,6 +35,8 @@ from tests.helpers import extracted_claims as claims
         ("I don't have a son named Leo.", [("Dana", "child", "Leo", "negate")]),
         # "we" have a pet: the speaker does.
         ("We adopted a cat named Miso.", [("Dana", "pet", "cat Miso", "assert")]),
+        ("I'm fostering a puppy named Pepper.", [("Dana", "pet", "puppy Pepper", "assert")]),
+        ("I fostered a beagle named Rex.", [("Dana", "pet", "beagle Rex", "assert")]),
         ("We have a dog called Rex.", [("Dana", "pet", "dog Rex", "assert")]),
         (
             "I got promoted to senior engineer last month.",

@@ -32,6 +32,9 @@ async def _memory_with(rt: MemoryRuntime) -> None:
         ("We had to put Max down yesterday.", [("pet", "dog Max", "negate")]),
         ("We put Luna to sleep last night.", [("pet", "cat Luna", "negate")]),
         ("We euthanized Max yesterday.", [("pet", "dog Max", "negate")]),
+        ("Max went to his forever home yesterday.", [("pet", "dog Max", "negate")]),
+        ("Luna got adopted!", [("pet", "cat Luna", "negate")]),
+        ("Max went to a new home for the weekend.", []),
         ("I put Max down for a nap.", []),
         ("We might have to put Max down.", []),
         # A test passed, a while away, a supposition, a denial, a pet not held.
