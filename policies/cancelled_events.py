@@ -27,9 +27,12 @@ is a denial of the held value, journaled with the extractor's claims, as
 An event moved to another time is told again at it (:func:`moved_events`): "The meeting
 with Ana was moved to Monday", "I rescheduled my dentist appointment to the 20th", "We
 pushed the dinner with the Smiths back to Sunday" assert the held value dated to the new
-day, so the calendar shows it there. Named as above; the new time right after "to" or
-"until" past the cue ("moved", "rescheduled", "pushed (back)", "postponed", "bumped",
-"shifted", "changed"), in the statement's clause; not a supposition, a denial or a need.
+day, so the calendar shows it there; so does a trip planned ("Our Lisbon trip got moved to
+May 10" after "We're going to Lisbon in May": the ``goal`` ``trip to Lisbon``). Named as
+above; the new time right after "to" or "until" past the cue ("moved", "rescheduled",
+"pushed (back)", "postponed", "bumped", "shifted", "changed"), in the statement's clause;
+not a supposition, a denial or a need. (A bare month after "to" is no time the expressions
+read: "pushed to June" moves nothing.)
 """
 
 from __future__ import annotations
@@ -72,6 +75,8 @@ _MOVED = re.compile(
     r"\b(?:moved|rescheduled|pushed(?:\s+back)?|postponed|bumped|shifted|changed)\b",
     re.IGNORECASE,
 )
+# A planned trip (a ``goal``) that may be moved as an event is.
+_TRIP = re.compile(r"\b(?:trip|vacation|holiday|getaway|honeymoon|visit)\b", re.IGNORECASE)
 _TO = re.compile(r"\b(?:to|until|till)\s+(?:the\s+)?$", re.IGNORECASE)
 _WORD = re.compile(r"[\w'-]+")
 # Words of a value that need not be said to name it.
@@ -184,25 +189,32 @@ def moved_events(
                 moves.append((text, lo + m.start(), when))
     if not moves:
         return []
-    events = held(actor, ATTRIBUTE, occurred)
-    stated = {match_key(c.value) for c in claims if c.attribute == ATTRIBUTE}
     out: list[Claim] = []
-    for text, start, when in moves:
-        for value in _named(events, frozenset(event_words(text))):
-            if match_key(value) in stated:
-                continue
-            stated.add(match_key(value))
-            out.append(
-                Claim(
-                    entity=actor,
-                    attribute=ATTRIBUTE,
-                    value=value,
-                    confidence=CONFIDENCE,
-                    valid_at=when.start,
-                    span=(start, when.span[1]),
-                    extractor="rule",
+    # Events on the calendar, and trips planned (``goal``: "Our Lisbon trip got moved to
+    # May 10" after "We're going to Lisbon in May").
+    for attribute in (ATTRIBUTE, "goal"):
+        events = [
+            v
+            for v in held(actor, attribute, occurred)
+            if attribute == ATTRIBUTE or _TRIP.search(v) is not None
+        ]
+        stated = {match_key(c.value) for c in claims if c.attribute == attribute}
+        for text, start, when in moves:
+            for value in _named(events, frozenset(event_words(text))):
+                if match_key(value) in stated:
+                    continue
+                stated.add(match_key(value))
+                out.append(
+                    Claim(
+                        entity=actor,
+                        attribute=attribute,
+                        value=value,
+                        confidence=CONFIDENCE,
+                        valid_at=when.start,
+                        span=(start, when.span[1]),
+                        extractor="rule",
+                    )
                 )
-            )
     return out
 
 

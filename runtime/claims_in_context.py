@@ -24,6 +24,7 @@ from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.gone_things import gone_things
 from nousmem.policies.graduated import graduated_students
 from nousmem.policies.healed_injuries import healed_injuries
+from nousmem.policies.instead_values import instead_values
 from nousmem.policies.instruction_kinds import (
     banned_instructions,
     resized_instructions,
@@ -119,6 +120,8 @@ class ClaimsInContext(RuntimeCore):
             claims += skipped_events(claims, obs.content, obs.actor, occurred, self._held)
             # "I finished Dune": the reading under way memory holds, done.
             claims = finished_activities(claims, obs.content, obs.actor, occurred, self._held)
+            # "We're going to Lisbon instead": the trip to Rome memory holds, replaced.
+            claims += instead_values(claims, obs.content, occurred, self._held)
             # "The meeting with Ana was moved to Monday": told again, at the new time.
             claims += moved_events(claims, obs.content, obs.actor, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one

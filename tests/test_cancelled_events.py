@@ -125,3 +125,20 @@ async def test_an_event_not_held_when_called_off_gives_nothing() -> None:
         again = await say_at(rt, "Yes, the dentist appointment is cancelled.", LATER, actor="Sam")
         assert [d.polarity for d in first.deltas] == ["negate"]
         assert [d for d in again.deltas if d.attribute == "activity"] == []
+
+
+async def test_a_trip_planned_moved_is_told_at_its_new_day() -> None:
+    async with MemoryRuntime.memory(namespace="calendar") as rt:
+        await say_at(rt, "We're going to Lisbon in July.", SAID, actor="Sam")
+        await say_at(rt, "I want to learn Spanish.", SAID, actor="Sam")
+        result = await say_at(rt, "Our Lisbon trip got moved to July 10.", LATER, actor="Sam")
+        assert [(d.attribute, d.value, d.polarity) for d in result.deltas] == [
+            ("goal", "trip to Lisbon", "assert")
+        ]
+        line = next(
+            ln for ln in (await rt.worldview("logical")).render().splitlines() if "goal" in ln
+        )
+        assert "trip to Lisbon (10 July 2024)" in line, line
+        # A goal that is no trip is not an event to move.
+        moved = await say_at(rt, "My Spanish lessons moved to Tuesday.", LATER, actor="Sam")
+        assert [d for d in moved.deltas if d.attribute == "goal"] == []

@@ -101,6 +101,8 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I'm reading {}", ("Dune", "Emma")),
     ("I finished {}", ("Dune", "Emma")),
     ("I left {} in December. I work at Acme now.", ("Hooli", "Initech")),
+    ("We're going to {} in May", ("Rome", "Lisbon")),
+    ("We're going to {} instead", ("Rome", "Lisbon")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
