@@ -36,7 +36,8 @@ _STOPPED = re.compile(
     re.IGNORECASE,
 )
 _NOT_ANYMORE = re.compile(r"\b(?:any\s?more|any\s+longer)\b", re.IGNORECASE)
-_DENIED = re.compile(r"\b(?:never|n't|not)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
+# ("n't" is joined to its verb: no word boundary before it.)
+_DENIED = re.compile(r"(?:\b(?:never|not)|n['\u2019]t)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE)
 _DOERS = ("er", "or", "ant", "ent", "ist", "e", "")
 
 

@@ -40,6 +40,7 @@ async def test_a_role_left_by_its_work(role: str, text: str, ended: str) -> None
     [
         ("I'm a teacher.", "I'm not teaching today."),  # a day off
         ("I'm a teacher.", "I never stopped teaching."),
+        ("I'm a teacher.", "Don't think I stopped teaching."),  # "n't": a denial too
         ("I'm a teacher.", "If I stopped teaching, I'd travel."),
         ("I'm a software engineer.", "I stopped running."),  # another work's
         ("I'm a teacher.", "My wife quit teaching."),
