@@ -47,7 +47,7 @@ __all__ = ["finished_activities", "skipped_events"]
 ATTRIBUTE = "activity"
 CONFIDENCE = 0.85
 # What any cue has in it (a substring test before the patterns: most messages have none).
-_CUES = ("skip", " out of", "withdr", "bail", " out ")
+_CUES = ("skip", " out of", "withdr", "bail", "sit out", "sat out", "sitting out", " one out")
 _SKIPPED = re.compile(
     r"\b(?:skip|skips|skipping|skipped|(?:pull|pulled|pulling|drop|dropped|dropping|back"
     r"|backed|backing)\s+out\s+of|withdraw|withdrew|withdrawn|withdrawing)\s+(?:from\s+)?"
@@ -145,6 +145,18 @@ _FINISHED = re.compile(
     r"\s+(?:(?:reading|watching|building|writing|knitting|painting|playing|listening\s+to)\s+)?",
     re.IGNORECASE,
 )
+# What any finish has in it (a substring test first: most messages have none).
+_FINISH_CUES = (
+    "finish",
+    "complet",
+    "done with",
+    "through",
+    "wrapped",
+    "shipped",
+    "launched",
+    "delivered",
+    "released",
+)
 # A finish to come, nearly made or doubted.
 _NOT_DONE = re.compile(
     r"\b(?:will|gonna|going\s+to|about\s+to|almost|nearly|hope|hoping|want|wants|need"
@@ -167,7 +179,10 @@ def finished_activities(
     """``claims`` with the activities under way ``actor`` held at ``occurred`` that
     ``content`` (said then) finishes denied (see the module doc): the extractor's reading
     of one again ("I finished reading Dune") becomes its denial."""
-    if actor is None or _FINISHED.search(content) is None:
+    low = content.lower()
+    if actor is None or not any(cue in low for cue in _FINISH_CUES):
+        return list(claims)
+    if _FINISHED.search(content) is None:
         return list(claims)
     under_way = [v for v in held(actor, ATTRIBUTE, occurred) if _UNDER_WAY.search(v)]
     if not under_way:

@@ -42,7 +42,7 @@ _CUES = (
     "rainbow",
     "gave",
     "rehom",
-    "home",
+    " home",
     "adopted",
     "sold",
     "traded",
