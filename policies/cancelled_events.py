@@ -41,8 +41,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from nousmem.policies.clause_leads import CLAUSE_BREAK
-from nousmem.policies.held_denials import denial, statements, unreal_before
+from nousmem.policies.held_denials import clause_so_far, denial, statements, unreal_before
 from nousmem.policies.held_values import HeldValues
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import match_key
@@ -110,8 +109,7 @@ def _names(value: str) -> frozenset[str]:
 
 def _not_so(text: str, at: int) -> bool:
     """Whether the cue at ``at`` is supposed, denied or still to do, in its clause."""
-    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
-    before = text[begin:at]
+    before = clause_so_far(text, at)
     return unreal_before(before) or _NOT_YET.search(before) is not None
 
 

@@ -36,8 +36,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from nousmem.policies.cancelled_events import event_words
-from nousmem.policies.clause_leads import CLAUSE_BREAK
-from nousmem.policies.held_denials import denial, statements, unreal_before
+from nousmem.policies.held_denials import clause_so_far, denial, statements, unreal_before
 from nousmem.policies.held_values import HeldValues
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -95,8 +94,7 @@ def _given_up(text: str, end: int) -> frozenset[str]:
 
 def _not_so(text: str, at: int) -> bool:
     """Whether the cue at ``at`` is supposed, denied or still to do, in its clause."""
-    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
-    before = text[begin:at]
+    before = clause_so_far(text, at)
     return unreal_before(before) or _NOT_YET.search(before) is not None
 
 

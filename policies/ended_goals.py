@@ -41,7 +41,7 @@ from datetime import datetime
 from functools import cache
 
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
-from nousmem.policies.held_denials import denial, statements
+from nousmem.policies.held_denials import clause_so_far, denial, statements
 from nousmem.policies.held_values import HeldValues, SaidValues
 from nousmem.policies.pet_goals import new_pets, pet_done, pet_kinds
 from nousmem.policies.plans import PLAN_ATTRIBUTE
@@ -404,6 +404,5 @@ def _pet_kinds(goal: str) -> frozenset[str]:
 
 def _unreal(text: str, at: int) -> bool:
     """A supposition or a denial before ``at`` in its clause."""
-    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
-    before = text[begin:at]
+    before = clause_so_far(text, at)
     return SUPPOSING.search(before) is not None or _DENIED.search(before) is not None

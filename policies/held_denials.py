@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from nousmem.policies.clause_leads import SUPPOSING
+from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
@@ -16,6 +16,7 @@ from nousmem.projections.models import Claim
 
 __all__ = [
     "Ends",
+    "clause_so_far",
     "denial",
     "denials_of",
     "denied_values",
@@ -63,6 +64,13 @@ def statements(content: str) -> Iterator[tuple[int, str]]:
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|no)|n['\u2019]t)\b(?:\s+\w+){0,2}\s*$", re.IGNORECASE
 )
+
+
+def clause_so_far(text: str, at: int) -> str:
+    """The words of ``at``'s clause before it: from the last clause break (a comma, "and",
+    "but", ...) before ``at``, or the text's start."""
+    begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    return text[begin:at]
 
 
 def unreal_before(before: str) -> bool:

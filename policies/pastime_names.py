@@ -10,20 +10,54 @@ from __future__ import annotations
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import SPORTS_WORDS
 
-__all__ = ["PASTIME", "PASTIME_CLASS"]
+__all__ = ["PASTIME", "PASTIME_CLASS", "PASTIME_VERBS"]
+
+#: A pastime's verb -> its name, which the pastime names below include ("I run every
+#: morning" is ``running``); "bike" is cycling, as "I cycle" is.
+PASTIME_VERBS: dict[str, str] = {
+    "run": "running",
+    "jog": "jogging",
+    "swim": "swimming",
+    "hike": "hiking",
+    "cycle": "cycling",
+    "bike": "cycling",
+    "climb": "climbing",
+    "boulder": "bouldering",
+    "surf": "surfing",
+    "ski": "skiing",
+    "snowboard": "snowboarding",
+    "skate": "skating",
+    "row": "rowing",
+    "box": "boxing",
+    "dance": "dancing",
+    "paint": "painting",
+    "draw": "drawing",
+    "sketch": "sketching",
+    "knit": "knitting",
+    "crochet": "crocheting",
+    "sew": "sewing",
+    "bake": "baking",
+    "garden": "gardening",
+    "meditate": "meditating",
+    "journal": "journaling",
+    "golf": "golf",
+}
 
 _BALL_GAMES = (
     "tennis squash golf soccer football basketball baseball softball hockey volleyball "
     "badminton cricket rugby lacrosse pickleball padel handball chess"
 )
 _INSTRUMENTS = "piano guitar violin cello drums flute saxophone trumpet ukulele harp"
-_GERUNDS = (
-    "running jogging swimming hiking cycling biking climbing surfing skating rowing "
-    "dancing painting drawing sketching crocheting sewing baking golfing fishing "
-    "journaling meditating"
-)
 _NAMES = sorted(
-    {*SPORTS_WORDS.split(), *_BALL_GAMES.split(), *_INSTRUMENTS.split(), *_GERUNDS.split()}
+    {
+        *SPORTS_WORDS.split(),
+        *_BALL_GAMES.split(),
+        *_INSTRUMENTS.split(),
+        *PASTIME_VERBS.values(),
+        "biking",
+        "golfing",
+        "fishing",
+    }
     - {"martial", "tai"},
     key=len,
     reverse=True,

@@ -16,40 +16,11 @@ see ``patterns.Rule`` for what each option means.
 from __future__ import annotations
 
 from nousmem.policies.habit_leads import habitually, no_plan
-from nousmem.policies.pastime_names import PASTIME, PASTIME_CLASS
+from nousmem.policies.pastime_names import PASTIME, PASTIME_CLASS, PASTIME_VERBS
 from nousmem.policies.patterns import GIVEN_UP_END, Rule, make_rule
 
 __all__ = ["PASTIME_CHANGE_RULES", "PASTIME_RULES"]
 
-# verb: the pastime's name. "Bike" is cycling, as "I cycle" is.
-_PASTIMES: dict[str, str] = {
-    "run": "running",
-    "jog": "jogging",
-    "swim": "swimming",
-    "hike": "hiking",
-    "cycle": "cycling",
-    "bike": "cycling",
-    "climb": "climbing",
-    "boulder": "bouldering",
-    "surf": "surfing",
-    "ski": "skiing",
-    "snowboard": "snowboarding",
-    "skate": "skating",
-    "row": "rowing",
-    "box": "boxing",
-    "dance": "dancing",
-    "paint": "painting",
-    "draw": "drawing",
-    "sketch": "sketching",
-    "knit": "knitting",
-    "crochet": "crocheting",
-    "sew": "sewing",
-    "bake": "baking",
-    "garden": "gardening",
-    "meditate": "meditating",
-    "journal": "journaling",
-    "golf": "golf",
-}
 # How often: "every morning", "daily", "three times a week", "on weekends", "most days".
 _DAY = (
     r"(?:day|morning|evening|night|week|weekend|other\s+day|monday|tuesday|wednesday|thursday"
@@ -81,7 +52,7 @@ def _rule(verb: str, name: str) -> Rule:
 
 # Pastimes by their gerund alone, beside the verbs' own ("reading", "cooking", ...).
 _GERUNDS = sorted(
-    {*_PASTIMES.values(), "biking", "golfing", "reading", "writing", "cooking", "fishing"}
+    {*PASTIME_VERBS.values(), "biking", "golfing", "reading", "writing", "cooking", "fishing"}
     - {"golf"},
     key=len,
     reverse=True,
@@ -94,7 +65,7 @@ _TAKEN_UP_END = (
 )
 
 # Skills learned as a pastime, beside the pastimes' verbs: "I'm learning to code".
-_LEARNED = {**_PASTIMES, "code": "coding", "cook": "cooking", "sing": "singing"}
+_LEARNED = {**PASTIME_VERBS, "code": "coding", "cook": "cooking", "sing": "singing"}
 # Where a skill being learned ends: not "learning to paint the house", "to cook dinner".
 _LEARNED_END = (
     r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|with|at|in|on|this|since|for|again|now|too"
@@ -116,7 +87,7 @@ def _learning(verb: str, name: str) -> Rule:
 
 
 PASTIME_RULES: tuple[Rule, ...] = (
-    *(_rule(v, n) for v, n in _PASTIMES.items()),
+    *(_rule(v, n) for v, n in PASTIME_VERBS.items()),
     *(_learning(v, n) for v, n in _LEARNED.items()),
     # "I've been gardening a lot lately", "I started running in March", "I picked up
     # knitting during the pandemic", "I've started running again": a pastime taken up.

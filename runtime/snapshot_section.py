@@ -39,13 +39,11 @@ def snapshot_section(
     # The slots the question asks about first: a long unrelated line must not take the
     # share (or be the one kept while the asked one is skipped).
     asked = Asked(plan, config.attributes.spec)
-    wv = without_echoes(wv)
     # The audit lens's refusals come as snippets of their own channel (ranked by the
     # question's words, replayed and never credited): listed here too they would say it
-    # twice, in the budget twice.
-    wv = wv.model_copy(update={"audit": ()})
-    # A listed slot's entries (standing instructions) that use a question word first.
-    wv = wv.model_copy(update={"terms": frozenset(asked.terms)})
+    # twice, in the budget twice. A listed slot's entries (standing instructions) that use
+    # a question word come first.
+    wv = without_echoes(wv).model_copy(update={"audit": (), "terms": frozenset(asked.terms)})
     # Standing instructions have room of their own, on top of the snapshot's share.
     told = sum(count_tokens(ln) for s in wv.slots if standing(s) for ln, _ in wv.render_lines(s))
     # The asked slots' own lines (a past question's "before:" line too) are the answer:
