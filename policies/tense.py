@@ -64,6 +64,9 @@ _READYING_FOR = re.compile(
     r"|saving|rehearsing|getting\s+ready)\s+for\b",
     re.IGNORECASE,
 )
+# What was decided or promised lies ahead of the deciding: "I decided to run a marathon in
+# October" (said in March); not "In October I decided to quit" (the date is the deciding's).
+_DECIDED_TO = re.compile(r"\b(?:decided|agreed|promised|vowed|resolved)\s+to\b", re.IGNORECASE)
 # Weaker signs of a plan: they point a date ahead only when it is what they are about, not
 # an event named after "about", "from", "for" ("I want to thank you for Saturday", "Let's
 # not talk about Saturday", "So good to see you on Saturday").
@@ -95,6 +98,7 @@ _PAST = re.compile(
     r"|knew|thought|taught|sat|stood|woke|wore|sold|paid|held|forgot|fought|rode|swam|sang"
     r"|spoke|threw|understood|overslept|chose|drank|grew"
     r"|(?<!\bis\s)(?<!\bare\s)(?<!'s\s)(?<!'re\s)(?<!'m\s)(?<!\bam\s)(?<!\bbe\s)"
+    r"(?!(?:decided|agreed|promised|vowed|resolved)\s+to\b)"
     r"(?!(?:excited|interested|tired|bored|scared|worried|married|engaged|supposed|used"
     r"|scheduled|planned|booked|arranged|organized|organised|reserved|invited|need|red"
     r"|bed|shed|related|based|retired|pleased|thrilled|stoked|hyped)\b)[a-z]{2,}ed)\b",
@@ -190,7 +194,8 @@ def _future_word(text: str, left: int, right: int, start: int | None = None) -> 
         return True
     if any(
         CLAUSE_END.search(text, f.end(), start) is None
-        for f in _READYING_FOR.finditer(text, left, start)
+        for pattern in (_READYING_FOR, _DECIDED_TO)
+        for f in pattern.finditer(text, left, start)
     ):
         return True
     if object_of(text, start, left):

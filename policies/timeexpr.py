@@ -49,10 +49,10 @@ from nousmem.policies.timeexpr_calendar import (
     capitalised,
     follows_since,
     is_calendar,
-    month_no_year,
     resolve_calendar,
     tense_start,
 )
+from nousmem.policies.timeexpr_months import resolve_month
 from nousmem.policies.timeexpr_patterns import (
     CALENDAR_OPENERS,
     DAY_NUM,
@@ -232,26 +232,8 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         else:
             mode = "future" if at.future() else "past"
         return dr.day(dr.weekday(today, target, mode))
-    if g("lnm_m"):
-        if not capitalised(g("lnm_m")):
-            return None
-        month = MONTH_NUMBERS[g("lnm_m").lower()]
-        word = g("lnm_w").lower()
-        if word == "last":
-            year = today.year if month < today.month else today.year - 1
-        elif word == "next":
-            year = today.year if month > today.month else today.year + 1
-        elif word == "this":
-            # "I'm going to Paris this March" said in December is the coming March.
-            future = month < today.month and at.future()
-            year = today.year + 1 if future else today.year
-        else:
-            future = word != "since" and at.future()
-            year = month_no_year(today, month, future)
-        r = dr.month(year, month)
-        if word == "since":
-            return dr.span(r.start, max(today, r.start), "month")
-        return r
+    if g("lnm_m") or g("lnb_m"):
+        return resolve_month(m, at, today)
     if g("lns_s"):
         if g("lns_y"):
             return dr.season(g("lns_s").lower(), int(g("lns_y")))
@@ -321,7 +303,11 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
     for word in present:
         anchors.extend(m.span() for m in TRIGGER_RE[word].finditer(lower))
     candidates: set[int] = set()
-    calendar = not HOLIDAY_WORDS.isdisjoint(words) or "new year" in lower
+    calendar = (
+        not HOLIDAY_WORDS.isdisjoint(words)
+        or "new year" in lower
+        or not present.isdisjoint(MONTH_NUMBERS)
+    )
     openers = OPENERS
     if calendar or (anchors and ORDINAL.search(lower)):
         openers = CALENDAR_OPENERS

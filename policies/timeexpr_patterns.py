@@ -169,6 +169,10 @@ TIME = re.compile(
     rf"|(?:(?P<q_p>in|during|by|since|until|for)\s+)?(?P<q_n>q[1-4])\b(?:\s+(?P<q_y>{YEAR_RE})\b)?"
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{DAY_RE})"
     rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
+    # A bound or a move: "by June", "until October", "pushed to June". Not before a day of
+    # the month: "by June 5" is that day (the mdy form, tried next).
+    r"|(?P<lnb_w>by|until|till|through|before|after|to|from)"
+    rf"\s+(?P<lnb_m>{MONTH_RE})(?!\.?\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b)"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
     rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{YEAR_RE})\b)?"
     r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
@@ -204,11 +208,11 @@ OPENERS = TRIGGERS | frozenset(
     ).split()
     + list(NUM_WORDS)
 )
-# Prepositions that start only a holiday ("at Christmas") or a day of the month ("before the
-# 15th"): tried only in a text with a capitalised holiday name or an ordinal number (see
-# HOLIDAY_WORDS, ORDINAL), since "at" and "for" before every "day" or "year" would cost
-# every text.
-CALENDAR_OPENERS = OPENERS | frozenset("at for before after around till to".split())
+# Prepositions that start only a holiday ("at Christmas"), a day of the month ("before the
+# 15th") or a month ("to June", "through March"): tried only in a text with a holiday's
+# name, an ordinal number or a month's name (see HOLIDAY_WORDS, ORDINAL, MONTH_NUMBERS),
+# since "at" and "for" before every "day" or "year" would cost every text.
+CALENDAR_OPENERS = OPENERS | frozenset("at for before after around till to through".split())
 HOLIDAY_WORDS = frozenset(
     "christmas halloween thanksgiving easter boxing valentine valentines independence "
     "fourth".split()

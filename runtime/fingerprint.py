@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 40
+READ_RULES = 41
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -264,6 +264,11 @@ unexplained while the package version stays the same (as it does between release
    A read's Worldview Snapshot no longer lists the audit lens's refusals, which come as
    snippets of the audit channel (the worldview's own audit lines give why each was
    refused).
+41: a month after a bound or a move is a time ("by June", "until October", "before March",
+   "pushed to June", "from May to July"; a month that is also a given name after "to" /
+   "from" only in a range or a move), a deadline in a present sentence is ahead, and what
+   is decided or promised ("I decided to run a marathon in October") dates ahead of the
+   deciding.
 """
 
 

@@ -1,0 +1,100 @@
+"""Resolve a month named without a year after a word that places it: "last May", "in June",
+"since March", "by June", "until October", "pushed to June", "from May to July".
+
+:mod:`nousmem.policies.timeexpr` finds these (the ``lnm_`` groups of its pattern) and calls
+:func:`resolve_month`. A deadline or a stay ("by June", "until October", "before March")
+is ahead in a present sentence that tells of nothing past ("I need it by June"), as a
+calendar date is. "to" and "from" also lead to people who share a month's name ("I talked
+to June", "a card from April"): those months count only in a range ("from May to July") or
+after a verb that moves a date ("The launch got pushed to June"), which also puts the
+month ahead. Every function is pure.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from nousmem.policies import daterange as dr
+from nousmem.policies.daterange import DateRange
+from nousmem.policies.letters import UPPER
+from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds
+from nousmem.policies.timeexpr_calendar import At, capitalised, month_no_year
+from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS, MONTH_RE
+
+__all__ = ["resolve_month"]
+
+# A deadline, a stay or a bound: ahead in a present sentence with nothing past in it.
+_BOUNDS = frozenset({"by", "until", "till", "through", "before", "after"})
+# Months that are also given names: after "to" / "from" only in a range or a move.
+_NAMES = frozenset({"may", "june", "april", "august", "jan"})
+# A date moved: "pushed (back) to June", "We postponed the wedding to October", "moved the
+# trip from May to June". What it moves to is ahead, though the moving is past.
+_MOVED = re.compile(
+    r"\b(?:push(?:ed|ing|es)?|mov(?:ed|ing|es?)|postpon(?:ed|ing|es?)|delay(?:ed|ing|s)?"
+    r"|reschedul(?:ed|ing|es?)|bump(?:ed|ing|s)?|shift(?:ed|ing|s)?|slip(?:ped|ping|s)?"
+    r"|put\s+off|defer(?:red|ring|s)?|extend(?:ed|ing|s)?)\b",
+    re.IGNORECASE,
+)
+_RANGE_AFTER = re.compile(
+    r"[.,]?\s*(?:to|until|till|through|thru|-|–)\s+(?=(?-i:[" + UPPER + r"]))" + MONTH_RE,
+    re.IGNORECASE,
+)
+_FROM_BEFORE = re.compile(r"\bfrom\s+" + MONTH_RE + r"[.,]?\s*$", re.IGNORECASE)
+
+
+def _moved(text: str, start: int) -> bool:
+    """A verb that moves a date earlier in the clause of ``start``."""
+    c_left, _ = bounds(CLAUSE_END, text, start, start)
+    s_left, _ = bounds(SENT_END, text, start, start)
+    return _MOVED.search(text, max(c_left, s_left), start) is not None
+
+
+def _to_from_counts(text: str, word: str, month: str, start: int, end: int) -> bool:
+    """Whether a month after "to" / "from" at ``text[start:end]`` is a date: always for a
+    month that is no given name, else in a range or after a move."""
+    if month not in _NAMES:
+        return True
+    s_left, _ = bounds(SENT_END, text, start, start)
+    if word == "from" and not text[s_left:start].strip(" \t\"'(“"):
+        return True  # "From June, we'll be closed": what the sentence starts from
+    if word == "to":
+        return _FROM_BEFORE.search(text, max(0, start - 20), start) is not None or _moved(
+            text, start
+        )
+    return _RANGE_AFTER.match(text, end) is not None or _moved(text, start)
+
+
+def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
+    """The month of an ``lnm_`` match; None for a lowercase name ("may", "march": verbs) and
+    for a name after "to" / "from" that is no date (see the module doc). The ``lnb_``
+    groups are the bounds and moves ("by", "to"), the ``lnm_`` ones the rest."""
+    name = m.group("lnm_m") or m.group("lnb_m")
+    if not capitalised(name):
+        return None
+    month = MONTH_NUMBERS[name.lower()]
+    word = (m.group("lnm_w") or m.group("lnb_w")).lower()
+    if word in ("to", "from"):
+        key = name.lower().rstrip(".")
+        if not _to_from_counts(at.text, word, key, m.start(), m.end()):
+            return None
+    if word == "last":
+        year = today.year if month < today.month else today.year - 1
+    elif word == "next":
+        year = today.year if month > today.month else today.year + 1
+    elif word == "this":
+        # "I'm going to Paris this March" said in December is the coming March.
+        future = month < today.month and at.future()
+        year = today.year + 1 if future else today.year
+    elif word in _BOUNDS:
+        year = month_no_year(today, month, at.ahead())
+    elif word in ("to", "from"):
+        ahead = _moved(at.text, m.start()) or at.ahead()
+        year = month_no_year(today, month, ahead)
+    else:
+        future = word != "since" and at.future()
+        year = month_no_year(today, month, future)
+    r = dr.month(year, month)
+    if word == "since":
+        return dr.span(r.start, max(today, r.start), "month")
+    return r

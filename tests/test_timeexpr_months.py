@@ -1,0 +1,85 @@
+"""A month after a bound or a move ("by June", "pushed to June"), and what a decision dates
+(policies/timeexpr_months.py, policies/tense.py)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from nousmem.policies.timeexpr import resolve_time_expressions
+
+# Tuesday 10 March 2026.
+REF = datetime(2026, 3, 10, 9, 30)
+
+
+def months(text: str) -> list[tuple[str, date]]:
+    return [(m.text, m.start) for m in resolve_time_expressions(text, REF)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # A deadline or a stay in a present sentence is ahead.
+        ("I need it by June.", [("by June", date(2026, 6, 1))]),
+        ("I'm here until October.", [("until October", date(2026, 10, 1))]),
+        ("The shop opens before June.", [("before June", date(2026, 6, 1))]),
+        ("We'll know more after July.", [("after July", date(2026, 7, 1))]),
+        # ... and behind in a past one.
+        ("I was there until October.", [("until October", date(2025, 10, 1))]),
+        ("We finished the roof before June.", [("before June", date(2025, 6, 1))]),
+        # A date moved is moved ahead, though the moving is past.
+        ("The launch got pushed back to June.", [("to June", date(2026, 6, 1))]),
+        ("We postponed the wedding to October.", [("to October", date(2026, 10, 1))]),
+        (
+            "They moved the trip from May to June.",
+            [("from May", date(2026, 5, 1)), ("to June", date(2026, 6, 1))],
+        ),
+        # A range in the past stays there.
+        (
+            "I lived there from May to July.",
+            [("from May", date(2025, 5, 1)), ("to July", date(2025, 7, 1))],
+        ),
+        # A sentence that starts from a month.
+        ("From June we'll be closed on Sundays.", [("From June", date(2026, 6, 1))]),
+        # A month that is no given name counts after "to" anyway.
+        ("I'm looking forward to October.", [("to October", date(2026, 10, 1))]),
+        # A day of the month after the bound is that day, not the month.
+        ("Submit it by June 5.", [("June 5", date(2026, 6, 5))]),
+    ],
+)
+def test_a_month_after_a_bound_or_a_move(text: str, found: list[tuple[str, date]]) -> None:
+    assert months(text) == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I talked to June about it.",
+        "I told April the news.",
+        "A card from April arrived.",
+        "Say hi to May for me.",
+        "This belongs to august collectors.",  # lowercase: no month
+        "by march we mean walking",
+    ],
+)
+def test_a_person_named_as_a_month_is_no_date(text: str) -> None:
+    assert months(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        # What is decided or promised lies ahead of the deciding.
+        ("I decided to run a marathon in October.", date(2026, 10, 1)),
+        ("We agreed to meet on Friday.", date(2026, 3, 13)),
+        ("She promised to call on Monday.", date(2026, 3, 16)),
+        # The date of the deciding itself is past.
+        ("In October I decided to quit.", date(2025, 10, 1)),
+        ("I decided in October to quit.", date(2025, 10, 1)),
+        ("Back in May, we decided to move.", date(2025, 5, 1)),
+    ],
+)
+def test_a_decision_dates_what_it_decides_ahead(text: str, start: date) -> None:
+    (found,) = resolve_time_expressions(text, REF)
+    assert found.start == start
