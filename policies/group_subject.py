@@ -83,10 +83,11 @@ _CHANGING = words("moving relocating switching migrating")
 _CHANGE = words("move relocate switch migrate")
 # What "we" are doing or have planned, in the progressive, as "I'm going camping next
 # weekend" is the speaker's: "We're going camping on Saturday", "We're having a party",
-# "We're visiting my parents next week" (the rules read the verb after the "'re").
+# "We're visiting my parents next week" (the rules read the verb after the "'re"), and a
+# pet kept for now: "We're fostering a puppy named Pepper".
 _UNDER_WAY = words(
     "going having hosting throwing visiting seeing meeting taking attending celebrating "
-    "playing spending heading flying driving leaving off"
+    "playing spending heading flying driving leaving off fostering"
 )
 # A change "we" are going to make: "We're going to move to Linear", "We're going to use
 # Postgres for the new service" (a plan: ``policies/plans.py``).
@@ -153,9 +154,11 @@ def group_did(text: str, we: int, verb: int) -> bool:
     between = [clean(w) for w in text[after:verb].split()] if m is not None else []
     head = clean(text[verb:].split(maxsplit=1)[0]) if text[verb:].strip() else ""
     if (head in _CHANGE and between[:1] == ["will"]) or (
-        head in _CHANGING and between[:1] == ["are"]
+        (head in _CHANGING or head in _UNDER_WAY) and between[:1] == ["are"]
     ):
-        between = between[1:]  # "We will move to Denver", "We are moving": the plan's future
+        # "We will move to Denver", "We are moving": the plan's future; "We are fostering
+        # two kittens", "We are going camping", as "We're" says them.
+        between = between[1:]
     if m is None or any(w not in _BETWEEN for w in between):
         return False
     if between and between[-1] in _PERFECT and head in _SIMPLE_PAST:

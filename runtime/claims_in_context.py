@@ -36,6 +36,7 @@ from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.left_roles import left_roles
 from nousmem.policies.meant_values import meant_values
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
+from nousmem.policies.quit_teams import quit_teams
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
@@ -120,6 +121,8 @@ class ClaimsInContext(RuntimeCore):
             claims += skipped_events(claims, obs.content, obs.actor, occurred, self._held)
             # "I finished Dune": the reading under way memory holds, done.
             claims = finished_activities(claims, obs.content, obs.actor, occurred, self._held)
+            # "Leo quit soccer": the soccer team memory holds.
+            claims += quit_teams(claims, occurred, self._held)
             # "We're going to Lisbon instead": the trip to Rome memory holds, replaced.
             claims += instead_values(claims, obs.content, occurred, self._held)
             # "The meeting with Ana was moved to Monday": told again, at the new time.

@@ -37,6 +37,9 @@ from tests.helpers import extracted_claims as claims
         ("We adopted a cat named Miso.", [("Dana", "pet", "cat Miso", "assert")]),
         ("I'm fostering a puppy named Pepper.", [("Dana", "pet", "puppy Pepper", "assert")]),
         ("I fostered a beagle named Rex.", [("Dana", "pet", "beagle Rex", "assert")]),
+        ("We're fostering a puppy named Pepper.", [("Dana", "pet", "puppy Pepper", "assert")]),
+        ("We are fostering two kittens.", [("Dana", "pet", "kitten", "assert")]),
+        ("Are we fostering a puppy?", []),
         ("We have a dog called Rex.", [("Dana", "pet", "dog Rex", "assert")]),
         (
             "I got promoted to senior engineer last month.",

@@ -70,6 +70,7 @@ def claims(text: str) -> list[tuple[str, str, str, str]]:
         # What "we" are doing or have planned, as "I'm going camping" is the speaker's.
         ("We're going to the gym next week.", ("activity", "gym", "assert")),
         ("We're going camping.", ("activity", "camping", "assert")),
+        ("We are going camping on Saturday.", ("activity", "camping", "assert")),
         ("We're having a party on Saturday.", ("activity", "party", "assert")),
         ("We're hosting a barbecue on Sunday.", ("activity", "barbecue", "assert")),
         # Where "we" are heading is where "we" are going.

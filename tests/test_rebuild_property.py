@@ -103,6 +103,11 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I left {} in December. I work at Acme now.", ("Hooli", "Initech")),
     ("We're going to {} in May", ("Rome", "Lisbon")),
     ("We're going to {} instead", ("Rome", "Lisbon")),
+    # A team left with its sport; a month moved to; a pet fostered by "we".
+    ("I'm on the {} team", ("soccer", "chess")),
+    ("I quit {}", ("soccer", "chess")),
+    ("The launch got pushed to {}", ("June", "October")),
+    ("We're fostering a puppy named {}", ("Pepper", "Rex")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
