@@ -1,5 +1,6 @@
 """A value said with the one it replaces: "My daughter's name is Mia, not Maya", "I live in
-Leeds, not York".
+Leeds, not York"; and the other way round, a value denied with the one that holds instead:
+"I don't live in Boston, it's Cambridge", "I'm not allergic to peanuts. It's shellfish."
 
 The rules read the first value; the one after "not" is the same attribute's, denied. For a
 single-valued attribute the new value would displace the old anyway, but a multi-valued
@@ -8,6 +9,13 @@ clause's end: "I work at Globex, not far from home" denies nothing. A capitalise
 be a name of up to four words; a lowercase one ("I prefer tea, not coffee") only after a
 comma and a lowercase value, one or two words that name a thing: "I like it, not gonna
 lie", "I love my job, not really though", "I'm a nurse, not anymore" deny nothing.
+
+After a denied value, "it's Y" (or "it is Y", "it's actually Y") to the end of its clause,
+in the same sentence or as the whole next one, asserts Y for the denied claim's entity and
+attribute, with its flags (a correction's stays one). Y is a name of up to four words after
+a denied name ("I don't work at Acme, it's Globex"; not "it's too far"), or after a denied
+allergy, diet, medication or condition one or two lowercase words that name a thing ("I'm
+not allergic to peanuts, it's shellfish"; not "it's weird", "it's a long story").
 """
 
 from __future__ import annotations
@@ -16,10 +24,11 @@ import re
 from collections.abc import Iterable
 
 from nousmem.policies.patterns import SPECIES_NAMES
+from nousmem.policies.timeexpr_patterns import DAY_NUM, MONTH_NUMBERS
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["corrections"]
+__all__ = ["corrections", "replacements"]
 
 # ", not York." / " and not the Initech office," / ", but not June 12": the alternative
 # starts with a capital and ends where the clause does.
@@ -47,6 +56,26 @@ _REMARK = frozenset(
 )
 
 _OR = re.compile(r"\s*,?\s+(?:or|nor|and)\s+|\s*,\s*")
+
+# ", it's Cambridge." / ". It's actually shellfish!": what holds instead of a denied value,
+# to the end of its clause (the separator before it is checked by ``replacements``).
+_ITS = re.compile(
+    r"(?P<sep>\s*[,;:\u2014\u2013]\s*|\s*[.!]\s+|\s+-\s+)(?:(?i:but|and)\s+)?(?i:it(?:'s|\s+is))"
+    r"\s+(?:(?i:actually|really|just)\s+)?(?:(?P<the>the)\s+)?"
+    r"(?P<alt>[\w'&-]+(?:\s+[\w'&-]+){0,3}?)(?:\s+(?i:now|instead|actually))?\s*(?=[.!;,)]|$)"
+)
+_CALENDAR = frozenset([*DAY_NUM, *MONTH_NUMBERS, "i", "today", "tomorrow", "yesterday"])
+# Attributes whose lowercase values name things ("shellfish", "vegetarian", "ibuprofen",
+# "asthma"), so that a lowercase "it's Y" after a denied one may be another.
+_LOWER_THINGS = frozenset({"allergy", "diet", "medication", "condition"})
+# What "it's ..." says of the denial rather than in its place: "it's weird", "it's fine".
+_VERDICT = frozenset(
+    "weird odd fine ok okay crazy funny sad strange hard tough rare real wrong right mild "
+    "worse fake new old same different over gone late early free expensive cheap far close "
+    "nice cool hot cold big small fun gross bitter sweet spicy healthy unhealthy bland safe "
+    "dangerous scary silly stupid dumb normal possible impossible complicated simple easy "
+    "true false obvious clear unclear serious lame mine yours".split()
+)
 
 
 def corrections(content: str, claims: Iterable[Claim]) -> list[Claim]:
@@ -98,3 +127,62 @@ def _lowercase_alternative(content: str, claim: Claim) -> re.Match[str] | None:
     if any(w in _REMARK or w.endswith("ly") or w in ("or", "nor") for w in words):
         return None
     return m
+
+
+def replacements(content: str, claims: Iterable[Claim]) -> list[Claim]:
+    """The values ``content`` says hold instead of a denied one ("it's Y" after it; see the
+    module doc), for the claims of the rule extractor that deny one (in claim order, each
+    value once, none that ``claims`` already hold)."""
+    claims = list(claims)
+    seen = {(match_key(c.entity), c.attribute, match_key(c.value)) for c in claims}
+    out: list[Claim] = []
+    for c in claims:
+        if c.polarity != "negate" or c.span is None or c.extractor != "rule":
+            continue
+        value = _replacement(content, c)
+        if value is None:
+            continue
+        start, end = value
+        key = (match_key(c.entity), c.attribute, match_key(content[start:end]))
+        if key in seen:
+            continue
+        seen.add(key)
+        fields = c.model_dump()
+        fields.update(value=content[start:end], polarity="assert", span=(start, end))
+        out.append(Claim.model_validate(fields))
+    return out
+
+
+def _replacement(content: str, claim: Claim) -> tuple[int, int] | None:
+    """The span of what holds instead of ``claim``'s denied value, or None."""
+    assert claim.span is not None
+    end = claim.span[1]
+    m = _ITS.search(content, end, end + 200)
+    if m is None:
+        return None
+    between = content[end : m.start()]
+    sep = m.group("sep").strip()
+    # The same sentence (", it's Y") or the whole next one (". It's Y."), with nothing but
+    # the denial's own clause before it.
+    if "?" in between or any(p in between for p in ".!"):
+        return None
+    if sep in (".", "!") and content[m.end() : m.end() + 1] not in ("", ".", "!"):
+        return None
+    alt = m.group("alt")
+    words = alt.split()
+    if claim.value[:1].isupper():
+        # A name, not a day's ("it's Monday") nor a verdict's ("it's OK").
+        if not all(w[:1].isupper() or w in ("of", "de", "&") for w in words) or any(
+            w.lower() in _VERDICT or w.lower() in _CALENDAR for w in words
+        ):
+            return None
+    elif (
+        claim.attribute not in _LOWER_THINGS
+        or m.group("the")
+        or len(words) > 2
+        or not alt.islower()
+        or any(w in _VERDICT or w in _REMARK or w.endswith(("ly", "ing", "ed")) for w in words)
+        or words[0] in ("a", "an", "not", "no")
+    ):
+        return None
+    return m.start("alt"), m.end("alt")

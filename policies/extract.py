@@ -33,7 +33,7 @@ import re
 from nousmem.policies.birthdays import turned_birthdays
 from nousmem.policies.claim_conflicts import settled, with_replaced, with_turnarounds
 from nousmem.policies.clause_leads import supposed
-from nousmem.policies.corrections import corrections
+from nousmem.policies.corrections import corrections, replacements
 from nousmem.policies.forget_requests import forget_requests
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.introductions import introductions
@@ -112,7 +112,11 @@ class RuleExtractor:
                 seen.add(key)
                 said.append(c)
         # "My daughter's name is Mia, not Maya": the value after "not" is denied.
-        said = sorted([*said, *corrections(content, said)], key=lambda c: (c.span or (0, 0))[0])
+        # "I don't live in Boston, it's Cambridge": the value after "it's" holds instead.
+        said = sorted(
+            [*said, *corrections(content, said), *replacements(content, said)],
+            key=lambda c: (c.span or (0, 0))[0],
+        )
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
         said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
         # "My sister Maya got a job. She works at Google.": Maya's employer.

@@ -92,3 +92,78 @@ async def test_a_corrected_name_leaves_the_list(
             )
         belief = await rt.belief("Dan", attribute)
     assert belief is not None and belief.held == (held,)
+
+
+@pytest.mark.parametrize(
+    ("text", "denied", "held"),
+    [
+        (
+            "Actually I don't live in Boston, it's Cambridge.",
+            ("location", "Boston"),
+            ("location", "Cambridge"),
+        ),
+        ("Ana doesn't live in Boston, it's Cambridge.", ("location", "Boston"), None),
+        ("I don't work at Acme. It's Globex now.", ("employer", "Acme"), ("employer", "Globex")),
+        (
+            "I'm not allergic to peanuts, it's shellfish.",
+            ("allergy", "peanuts"),
+            ("allergy", "shellfish"),
+        ),
+        (
+            "Actually I'm not allergic to peanuts, it was a misdiagnosis. It's shellfish.",
+            ("allergy", "peanuts"),
+            ("allergy", "shellfish"),
+        ),
+        (
+            "I don't take ibuprofen anymore, it's acetaminophen now.",
+            ("medication", "ibuprofen"),
+            ("medication", "acetaminophen"),
+        ),
+    ],
+)
+def test_what_holds_instead_of_a_denied_value_is_asserted(
+    text: str, denied: tuple[str, str], held: tuple[str, str] | None
+) -> None:
+    found = claims(text)
+    if held is None:  # of Ana, not the speaker
+        assert ("Ana", *denied, "negate") in found
+        assert ("Ana", denied[0], "Cambridge", "assert") in found
+        return
+    assert ("Dana", *denied, "negate") in found
+    assert ("Dana", *held, "assert") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What "it's" says of the denial, not in its place.
+        "I don't live in Boston, it's too expensive.",
+        "I don't live in Boston, it's OK.",
+        "I don't work at Acme, it's Monday.",
+        "I'm not vegan, it's expensive.",
+        "I'm not allergic to peanuts, it's weird.",
+        "I'm not allergic to peanuts, it's a long story.",
+        "I'm not allergic to peanuts, it's annoying.",
+        # A lowercase thing only for what names things (allergies, diets, drugs, conditions).
+        "I don't play tennis, it's boring.",
+        # Not past a question, nor a sentence that goes on.
+        "I don't live in Boston. Is it Cambridge?",
+        "I don't live in Boston. It's Cambridge that I love.",
+    ],
+)
+def test_what_is_no_value_after_a_denial_is_not_asserted(text: str) -> None:
+    assert [c for c in claims(text) if c[3] == "assert"] == []
+
+
+async def test_a_denied_allergy_replaced_in_a_correction_holds_the_new_one() -> None:
+    t0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text, day in [
+            ("I'm allergic to peanuts.", 0),
+            ("Actually I'm not allergic to peanuts, it was a misdiagnosis. It's shellfish.", 1),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Dan", "occurred_at": t0 + timedelta(days=day)}
+            )
+        belief = await rt.belief("Dan", "allergy")
+    assert belief is not None and belief.held == ("shellfish",)
