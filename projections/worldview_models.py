@@ -16,6 +16,7 @@ from nousmem.projections.worldview_items import unslot_part
 from nousmem.projections.worldview_periods import (
     CURRENT,
     PERIODS,
+    announced,
     closed_periods,
     disputed_text,
     end_label,
@@ -214,7 +215,10 @@ class WorldviewSnapshot(BaseModel):
         # the before line then names only what the cut left out, if anything.
         full = self.lens in ("historical", "audit")
         skip = frozenset(c.id for c in shown) if full else frozenset()
-        before = self._before(s, skip) if self.past and dates else None
+        # A value announced ahead ("I start there on May 1") has not taken over yet when it
+        # was learned: the one it displaces is part of the answer to "Where do I work?".
+        ahead = not (s.multi or s.occasions or s.timeless) and announced(shown)
+        before = self._before(s, skip) if (self.past or ahead) and dates else None
         if not shown:
             return [before] if before else []
         if listed(s):

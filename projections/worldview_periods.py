@@ -4,7 +4,7 @@ dated it ("since 2023", "the week of 26 January 2026")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ __all__ = [
     "MAX_TOLD",
     "PERIODS",
     "Spans",
+    "announced",
     "closed_periods",
     "disputed_text",
     "end_label",
@@ -104,15 +105,25 @@ def told_text(told: Sequence[tuple[date, str]], occasions: bool, learned: date) 
     return f"{'from' if at > learned else 'since'} {label}"
 
 
+def announced(values: Iterable[WorldviewCandidate]) -> bool:
+    """Whether one of ``values`` was dated by its claims after the day memory learned it
+    (its line says "from": see :func:`told_text`): "I accepted an offer from Globex, I
+    start there on May 1" said on 1 April."""
+    return any(
+        c.told and c.valid_from is not None and c.told[-1][0] > c.valid_from.date() for c in values
+    )
+
+
 def end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
     """``end``, the end of one of ``c``'s periods, as a reader says it. Where it is the
     latest one's and the value that took the slot then was dated by its claims before memory
-    learned it ("Ana moved to Lisbon last week"), the period ends when that one began, as
-    its own line says it ("the week of 26 January 2026"), not on the day memory was told."""
+    learned it ("Ana moved to Lisbon last week"), or after ("I accepted an offer from
+    Globex, I start there on May 1"), the period ends when that one began, as its own line
+    says it ("the week of 26 January 2026", "1 May 2026"), not on the day memory was told."""
     if end == c.valid_to and c.valid_from is not None and not s.occasions:
         for o in s.candidates:
             if o.valid_from == end and o.told and o is not c:
                 at, label = o.told[-1]
-                if c.valid_from.date() < at < end.date():
+                if c.valid_from.date() < at != end.date():
                     return label
     return date_label(end)

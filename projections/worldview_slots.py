@@ -41,6 +41,7 @@ from nousmem.projections.worldview_models import (
     WorldviewConfig,
     WorldviewSlot,
 )
+from nousmem.projections.worldview_periods import announced
 
 
 class SlotResolver(SlotSelection):
@@ -127,20 +128,16 @@ class SlotResolver(SlotSelection):
         recs = self._slot_records(snap, ekey, slot_id, limit, changes, reordered)
         cands: list[WorldviewCandidate] = []
         faint: set[str] = set()  # below min_probability: resolved with, but not shown
+        # ... unless the slot keeps its history (below): a value that held the slot once
+        # is history a question about the past asks for.
+        held_once: set[str] = set()
         pending_keys = [match_key(v) for v in pending]
         for value, p in snap.distribution:
             if value == UNKNOWN:
                 continue
             vk = match_key(value)
-            # A value that held the slot once is history a question about the past asks for.
-            held_once = self._past and bool(recs.records[vk])
-            if (
-                snap.cardinality == "single"
-                and p < self.config.min_probability
-                and not history
-                and not held_once
-            ):
-                faint.add(vk)
+            if snap.cardinality == "single" and p < self.config.min_probability and not history:
+                (held_once if recs.records[vk] else faint).add(vk)
             cands.append(
                 self._belief_candidate(
                     snap,
@@ -158,9 +155,18 @@ class SlotResolver(SlotSelection):
                 )
             )
         settled, rivals = open_disputes(snap, slot_id, cands, recs, self.config.min_probability)
+        timing = self.schema.spec(snap.attribute).timing
+        # A value announced ahead of when memory learned it ("I start there on May 1") has
+        # not taken over yet: the one it displaced stays in the slot, as for a past read.
+        history_kept = self._past or (
+            timing == "state"
+            and not multi
+            and announced(c for c in cands if c.value in held_values)
+        )
+        if not history_kept:
+            faint |= held_once
         cands = [c for c in cands if match_key(c.value) not in faint]
         unknown = dict(snap.distribution).get(UNKNOWN, 0.0)
-        timing = self.schema.spec(snap.attribute).timing
         return self._resolve_slot(
             slot_id,
             kind,
@@ -174,7 +180,7 @@ class SlotResolver(SlotSelection):
             rivals=rivals,
             # A standing instruction the user replaced is no history to act on.
             keep=(("negated",) if multi else ("superseded",))
-            if self._past and not standing_attr
+            if history_kept and not standing_attr
             else (),
             settled=settled,
             unknown=unknown if snap.cardinality == "single" and snap.mode is None else None,

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 41
+READ_RULES = 42
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -269,6 +269,11 @@ unexplained while the package version stays the same (as it does between release
    "from" only in a range or a move), a deadline in a present sentence is ahead, and what
    is decided or promised ("I decided to run a marathon in October") dates ahead of the
    deciding.
+42: a single value dated by its claims after the day memory learned it ("I accepted an
+   offer from Globex, I start there on May 1", said on 1 April) keeps the value it
+   displaced in the slot, and every read shows that one's ``before:`` line; a period a
+   value announced so ended closes when that value starts ("Acme (3 January 2026 - 1 May
+   2026)"), as one a back-dated value ended does.
 """
 
 
