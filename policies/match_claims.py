@@ -10,6 +10,7 @@ speaker says nothing now, and a state to come is a plan (``policies/plans.py``).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
@@ -142,7 +143,9 @@ def match_claims(
             lead=lead,
             pattern=rule.items,
             pets_of=pets_of,
-            times=sent.time_ends,
+            times=_with_purposes(text, vend, sent.time_ends)
+            if rule.attribute == "uses"
+            else sent.time_ends,
             subject=rule.subject_list,
         )
         if listed
@@ -305,6 +308,24 @@ def _each(claims: list[Claim], partners: tuple[str, ...], actor: str | None) -> 
             continue
         out.extend(c.model_copy(update={"entity": entity}) for c in claims)
     return out + claims
+
+
+# What a tool is used for, after each tool of a list: "We use Jira *for tickets* and GitHub
+# *for code*", "Vim for Python". One or two words (the second lowercase), to a comma, a
+# conjunction or the clause's end.
+_PURPOSE = re.compile(
+    r"\s+for\s+(?:(?:the|our|my|all|all\s+our)\s+)?(?!(?:and|or)\b)[^\W\d_][\w/+#-]*"
+    r"(?:\s+(?!(?:and|or)\b)[a-z][\w/-]*)?(?=\s*(?:,|\band\b|&|[.;!?)]|$))"
+)
+
+
+def _with_purposes(text: str, vend: int, times: Mapping[int, int]) -> Mapping[int, int]:
+    """``times`` and each purpose said after a tool from ``vend`` on (see :data:`_PURPOSE`),
+    which a list's walk steps over as it steps over a time: by start, its end."""
+    if " for " not in text[vend:]:
+        return times
+    found = {m.start() + 1: m.end() for m in _PURPOSE.finditer(text, vend)}
+    return {**found, **times} if found else times
 
 
 def _visible(text: str) -> bool:

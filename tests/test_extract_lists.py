@@ -677,3 +677,21 @@ async def test_a_tool_used_instead_of_another_leaves_only_the_new_one() -> None:
             )
         belief = await rt.belief("Dana", "uses")
         assert belief is not None and belief.held == ("Linear",)
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        ("We use Jira for tickets and GitHub for code.", ["Jira", "GitHub"]),
+        (
+            "We use Jira for tickets, Slack for chat and GitHub for code.",
+            ["Jira", "Slack", "GitHub"],
+        ),
+        ("I use Vim for Python and VS Code for everything else.", ["Vim", "VS Code"]),
+        ("We use Jira for tickets and GitHub for the code.", ["Jira", "GitHub"]),
+        # A purpose that runs on is a clause, not a list's step.
+        ("I use Figma for design and it is great.", ["Figma"]),
+    ],
+)
+def test_a_purpose_after_each_tool_of_a_list_keeps_the_list(text: str, tools: list[str]) -> None:
+    assert [v for a, v, p in rows(text) if a == "uses" and p == "assert"] == tools
