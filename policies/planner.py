@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
@@ -95,6 +95,25 @@ _UPCOMING = re.compile(
     re.I,
 )
 UPCOMING_DAYS = 14
+
+# A bound on a time ahead: "What do I have before June?" asks from today to the end of May,
+# "What's due by Friday?" from today through Friday.
+_BEFORE = frozenset({"before"})
+_THROUGH = frozenset({"by", "until", "till", "through"})
+
+
+def _bounded(text: str, start: date, end: date, today: date) -> tuple[date, date]:
+    """The days a question's time expression ``text`` (``start`` to ``end``; the word
+    before it included) asks about: from ``today`` up to a bound ahead that it names, else
+    the expression's own days."""
+    lead = set(text.lower().split()[:2])
+    if not lead.isdisjoint(_BEFORE) and start > today:
+        return today, start - timedelta(days=1)
+    if not lead.isdisjoint(_THROUGH) and start > today:
+        return today, end
+    return start, end
+
+
 _NOW = re.compile(r"\b(?:now|current(?:ly)?|still|these\s+days|today|anymore|any\s+more)\b", re.I)
 
 
@@ -226,7 +245,10 @@ def plan_query(
     past = _PAST.search(spelled) is not None and _NOW.search(spelled) is None
     if ref_time is not None:
         for m in resolve_time_expressions(bare, ref_time):
-            times.append((m.text, m.start.isoformat(), m.end.isoformat()))
+            # "until Friday": the bound may stand before the expression's own words.
+            lead = bare[max(0, m.span[0] - 8) : m.span[0]].lower().split()[-1:]
+            start, end = _bounded(" ".join([*lead, m.text]), m.start, m.end, ref_time.date())
+            times.append((m.text, start.isoformat(), end.isoformat()))
             # A time in a remark after the question ("Where do I work? I told you
             # yesterday.") does not make it a question about the past.
             past = past or (m.end < ref_time.date() and m.span[0] < len(asked))

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 42
+READ_RULES = 43
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -274,6 +274,8 @@ unexplained while the package version stays the same (as it does between release
    displaced in the slot, and every read shows that one's ``before:`` line; a period a
    value announced so ended closes when that value starts ("Acme (3 January 2026 - 1 May
    2026)"), as one a back-dated value ended does.
+43: a question bounded by a time ahead asks from the read's day up to it ("What do I have
+   before June?": today to 31 May; "by", "until", "till", "through" to the time's last day).
 """
 
 

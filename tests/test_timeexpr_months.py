@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 import pytest
 
+from nousmem.policies.planner import plan_query
 from nousmem.policies.timeexpr import resolve_time_expressions
 
 # Tuesday 10 March 2026.
@@ -83,3 +84,24 @@ def test_a_person_named_as_a_month_is_no_date(text: str) -> None:
 def test_a_decision_dates_what_it_decides_ahead(text: str, start: date) -> None:
     (found,) = resolve_time_expressions(text, REF)
     assert found.start == start
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        # A bound ahead asks from today up to it.
+        ("What do I have before June?", ("2026-03-10", "2026-05-31")),
+        ("What's due by April?", ("2026-03-10", "2026-04-30")),
+        ("What's on until Friday?", ("2026-03-10", "2026-03-13")),
+        # Without a bound, the expression's own days.
+        ("What do I have in June?", ("2026-06-01", "2026-06-30")),
+        # A bound in the past is no range from today.
+        ("What did I do before February?", ("2026-02-01", "2026-02-28")),
+    ],
+)
+def test_a_question_bounded_by_a_time_ahead_asks_from_today(
+    question: str, days: tuple[str, str]
+) -> None:
+    plan = plan_query(question, lens="logical", known_entities=(), ref_time=REF, actor="Sam")
+    (found,) = plan.times
+    assert found[1:] == days
