@@ -8,7 +8,9 @@ do:
 
 - **given up**: "I gave up on Spanish", "I've given up on learning Spanish", "We decided
   not to move to Denver after all", "I've decided against the PhD", "I dropped my Spanish
-  classes", "The Denver move is off", "I'm not learning Spanish anymore";
+  classes", "The Denver move is off", "I'm not learning Spanish anymore"; by the verb
+  alone when the clause ends there and one goal held has that verb ("We decided not to
+  move after all", "I'm not moving after all");
 - **done**: "I ran my first marathon last weekend" after "I want to run a marathon", "We
   bought a house in Oak Park" after "I'd like to buy a house", "I finally got my PhD"; a
   new pet the extractor read ("We adopted a beagle named Max") after "I'm thinking about
@@ -40,15 +42,23 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 
-from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
-from nousmem.policies.held_denials import clause_so_far, denial, statements
+from nousmem.policies.clause_leads import CLAUSE_BREAK
+from nousmem.policies.goal_words import (
+    REACH,
+    WORD,
+    names_goal,
+    parts,
+    reaches,
+    unreal,
+    verb_named,
+)
+from nousmem.policies.held_denials import denial, statements
 from nousmem.policies.held_values import HeldValues, SaidValues
 from nousmem.policies.pet_goals import new_pets, pet_done, pet_kinds
 from nousmem.policies.plans import PLAN_ATTRIBUTE
 from nousmem.policies.rules_tasks import TASK_ATTRIBUTE
 from nousmem.policies.verb_forms import past_forms, verb_forms
 from nousmem.projections.belief_models import match_key
-from nousmem.projections.excerpt import stem
 from nousmem.projections.models import Claim
 
 __all__ = ["ended_goals"]
@@ -56,14 +66,6 @@ __all__ = ["ended_goals"]
 CONFIDENCE = 0.9
 # What is ended so: goals, and tasks (``policies/rules_tasks.py``).
 _ENDED = (PLAN_ATTRIBUTE, TASK_ATTRIBUTE)
-# How far the goal's object may sit from the cue, in words.
-_REACH = 5
-_STOP = frozenset(
-    "a an the my our his her their your to for in at of on some first new own up out off "
-    "down with and how into this that next".split()
-)
-_WORD = re.compile(r"[\w'-]+")
-_CLAUSE_END = re.compile(r"[.;:!?,]|" + CLAUSE_BREAK.pattern)
 _ADVERBS = (
     r"(?:\s+(?:finally|just|officially|actually|now|already|also|basically|totally"
     r"|completely|kind\s+of|pretty\s+much|reluctantly|sadly|eventually|successfully))*"
@@ -145,34 +147,6 @@ _FROM_LIST = re.compile(
     re.IGNORECASE,
 )
 _DONE_VERBS = frozenset({"finished", "completed", "achieved"})
-# Part of the goal, not the goal: "a half marathon", "some Spanish", "towards my marathon".
-_PARTIAL = frozenset(
-    "half some bit little part toward towards about enough practice partly most".split()
-)
-# What the object names when it is followed by one of these: "my marathon training".
-_NOT_DONE = frozenset(
-    "training plan plans prep application applications course class classes lesson "
-    "lessons research search hunting shopping fund savings program programme gear shoes app "
-    "book books deposit loan tickets ticket test exam".split()
-)
-_DENIED = re.compile(
-    r"\b(?:never|didn't|did\s+not|don't|do\s+not|haven't|have\s+not|hasn't|won't|not|no)\b"
-    r"(?:\s+\w+){0,3}\s*$",
-    re.IGNORECASE,
-)
-
-
-@cache
-def _parts(goal: str) -> tuple[str, frozenset[str]]:
-    """A goal's verb and its object's words ("run a marathon": "run", {"marathon"})."""
-    words = _WORD.findall(match_key(goal))
-    if not words:
-        return "", frozenset()
-    # What a call or a message is about need not be said again: "Just emailed Tom" does
-    # "email Tom about the report" (but "learn about birds" keeps its birds).
-    if "about" in words[2:]:
-        words = words[: words.index("about", 2)]
-    return words[0], frozenset(w for w in words[1:] if w not in _STOP)
 
 
 def ended_goals(
@@ -216,13 +190,18 @@ def _ended(
     if not goals:
         return []
     low = content.lower()
-    words = frozenset(_WORD.findall(low.replace("'s ", " ")))
+    words = frozenset(WORD.findall(low.replace("'s ", " ")))
     pets: list[Claim] = []
     if attribute == PLAN_ATTRIBUTE and any(
         c.attribute == "pet" and c.polarity == "assert" for c in claims
     ):
         pets = new_pets(claims, said(actor, "pet"))
-    named = [g for g in goals if _named(g, words, low) or (pets and _pet_kinds(g))]
+    named = [g for g in goals if names_goal(g, words, low) or (pets and _pet_kinds(g))]
+    # "We decided not to move after all": the verb alone, of the one goal it can be.
+    by_verb = [g for g in goals if g not in named and verb_named(g, words)]
+    bare = by_verb[0] if len(by_verb) == 1 else None
+    if bare is not None:
+        named.append(bare)
     if not named:
         return []
     # Cheap tests before the patterns: a cue of giving up, the past of a named goal's verb.
@@ -239,7 +218,8 @@ def _ended(
         at = _when(claims, lo, lo + len(text), occurred)
         for goal in named:
             span = (
-                (_given_up(text, goal) if giving_up else None)
+                (_given_up_bare(text, goal) if goal == bare else None)
+                or (_given_up(text, goal) if giving_up and goal != bare else None)
                 or (_marked(text, goal, attribute == TASK_ATTRIBUTE) if marking else None)
                 or (_done(text, goal) if goal in done else None)
                 or pet_done(_pet_kinds(goal), pets, lo, text)
@@ -257,39 +237,9 @@ def _ended(
 @cache
 def _done_words(goal: str) -> frozenset[str]:
     """The words of which one must be in a message that says ``goal`` is done."""
-    verb = _parts(goal)[0]
+    verb = parts(goal)[0]
     out = (past_forms(verb) if verb else frozenset()) | _DONE_VERBS
     return out | _GOT if verb in _GETTING else out
-
-
-@cache
-def _stem_of(word: str) -> str | None:
-    """The stem a word of a goal's object is also named by ("promoted": "promot", which "the
-    promotion" starts with); None for a word named only by itself."""
-    got = stem(word)
-    return got if got != word and len(got) >= 4 else None
-
-
-def _stem_in(word: str, low: str) -> bool:
-    """Whether the lowercase text ``low`` holds ``word``'s stem (a cheap test first)."""
-    root = _stem_of(word)
-    return root is not None and root in low
-
-
-def _names(said: str, word: str) -> bool:
-    """Whether the word ``said`` names ``word`` of a goal's object: itself, or by its stem."""
-    root = _stem_of(word)
-    return said == word or (root is not None and said.startswith(root))
-
-
-def _named(goal: str, words: frozenset[str], low: str) -> bool:
-    """Whether the message (its ``words``, its lowercase text ``low``) names ``goal``: its
-    object's words, each as said or by its stem ("the promotion" names ``get promoted``), or
-    its verb in some form when it has no object ("retire")."""
-    verb, obj = _parts(goal)
-    if obj:
-        return all(w in words or _stem_in(w, low) for w in obj)
-    return bool(verb) and not verb_forms(verb).isdisjoint(words)
 
 
 def _when(claims: Sequence[Claim], lo: int, hi: int, occurred: datetime) -> datetime:
@@ -304,58 +254,62 @@ def _when(claims: Sequence[Claim], lo: int, hi: int, occurred: datetime) -> date
     return min(occurred, datetime.combine(min(dates), occurred.timetz()))
 
 
-def _reaches(text: str, start: int, goal: str, *, partial_ok: bool) -> int | None:
-    """The end of the goal's object in ``text`` within a few words from ``start`` (before a
-    clause ends), else None."""
-    verb, obj = _parts(goal)
-    end = len(text)
-    stop = _CLAUSE_END.search(text, start)
-    if stop is not None:
-        end = stop.start()
-    tokens = list(_WORD.finditer(text, start, end))[: _REACH + 1]
-    names = [t.group(0).lower().removesuffix("'s") for t in tokens]
-    need = set(obj) if obj else set(verb_forms(verb))
-    for i, name in enumerate(names):
-        if not partial_ok and name in _PARTIAL:
-            return None
-        if obj:
-            need -= {w for w in need if _names(name, w)}
-        elif name in need:
-            need.clear()
-        if not need:
-            after = names[i + 1] if i + 1 < len(names) else ""
-            if not partial_ok and after in _NOT_DONE:
-                return None
-            return tokens[i].end()
-    return None
-
-
 def _given_up(text: str, goal: str) -> tuple[int, int, str] | None:
-    verb = _parts(goal)[0]
+    verb = parts(goal)[0]
     forms = verb_forms(verb) if verb else frozenset()
     for m in _GIVEN_UP.finditer(text):
         cue_verb = (m.group("verb") or m.group("verb2") or "").lower()
         # "I quit smoking" after "I want to quit smoking" is the goal done, not given up.
         if cue_verb in forms:
             continue
-        if _unreal(text, m.start()):
+        if unreal(text, m.start()):
             continue
-        end = _reaches(text, m.end(), goal, partial_ok=True)
+        end = reaches(text, m.end(), goal, partial_ok=True)
         if end is not None:
             return m.start(), end, "given up"
     for m in _NOT_AFTER_ALL.finditer(text):
-        if _unreal(text, m.start()) or _AFTER_ALL.search(text, m.end()) is None:
+        if unreal(text, m.start()) or _AFTER_ALL.search(text, m.end()) is None:
             continue
-        end = _reaches(text, m.end(), goal, partial_ok=True)
+        end = reaches(text, m.end(), goal, partial_ok=True)
         if end is not None:
             return m.start(), end, "given up"
     for m in _OFF.finditer(text):
         begin = max((b.end() for b in CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
-        before = list(_WORD.finditer(text, begin, m.start()))[-_REACH:]
-        if not before or _unreal(text, before[0].start()):
+        before = list(WORD.finditer(text, begin, m.start()))[-REACH:]
+        if not before or unreal(text, before[0].start()):
             continue
-        if _reaches(text, before[0].start(), goal, partial_ok=True) is not None:
+        if reaches(text, before[0].start(), goal, partial_ok=True) is not None:
             return before[0].start(), m.end(), "given up"
+    return None
+
+
+# What may end a clause after a goal's bare verb given up: "We decided not to move (after
+# all / anymore / for now)".
+_BARE_END = re.compile(
+    r"\s*(?:$|[.;:!?,]|(?:after\s+all|any\s?more|any\s+longer|for\s+now|this\s+year"
+    r"|(?:at\s+)?all)\b)",
+    re.IGNORECASE,
+)
+
+
+def _given_up_bare(text: str, goal: str) -> tuple[int, int, str] | None:
+    """``goal`` given up by its verb alone, with nothing after it in the clause: "We decided
+    not to move after all", "I'm not moving after all" (the one goal held of that verb)."""
+    forms = verb_forms(parts(goal)[0])
+    for pattern, after_all in ((_GIVEN_UP, False), (_NOT_AFTER_ALL, True)):
+        for m in pattern.finditer(text):
+            if not m.group("cue").lower().startswith(("decided", "not", "won't", "no longer")):
+                continue
+            if unreal(text, m.start()):
+                continue
+            verb = WORD.match(text, m.end() + 1) if text[m.end() : m.end() + 1] == " " else None
+            if verb is None or verb.group(0).lower() not in forms:
+                continue
+            if _BARE_END.match(text, verb.end()) is None:
+                continue
+            if after_all and _AFTER_ALL.search(text, verb.end()) is None:
+                continue
+            return m.start(), verb.end(), "given up"
     return None
 
 
@@ -365,7 +319,7 @@ def _marked(text: str, goal: str, task: bool) -> tuple[int, int, str] | None:
     of a ``task`` only, "I'm done with the report" (done with Spanish is a lesson's end).
     """
     for m in _MARKED.finditer(text):
-        if _unreal(text, m.start()):
+        if unreal(text, m.start()):
             continue
         cue = m.group("cue").lower()
         if cue.endswith(" with") and (not task or _FOR_NOW.search(text, m.end()) is not None):
@@ -375,23 +329,23 @@ def _marked(text: str, goal: str, task: bool) -> tuple[int, int, str] | None:
             continue  # "Mark the date", "I marked the spot"
         if cue.startswith(("remove", "delete")) and _FROM_LIST.search(rest) is None:
             continue  # "I removed the mold", "Delete the old photos"
-        end = _reaches(text, m.end(), goal, partial_ok=True)
+        end = reaches(text, m.end(), goal, partial_ok=True)
         if end is not None:
             return m.start(), end, "done"
     return None
 
 
 def _done(text: str, goal: str) -> tuple[int, int, str] | None:
-    verb, obj = _parts(goal)
+    verb, obj = parts(goal)
     if not verb or not obj:
         return None  # "retire": said done in too many ways to read from the verb
     pasts = _done_words(goal)
     for m in _DONE_BY.finditer(text):
-        if m.group("verb").lower() not in pasts or _unreal(text, m.start()):
+        if m.group("verb").lower() not in pasts or unreal(text, m.start()):
             continue
         if _GOT_TO.match(text, m.end()):
             continue  # "Got to buy milk": a need, not a purchase
-        end = _reaches(text, m.end(), goal, partial_ok=False)
+        end = reaches(text, m.end(), goal, partial_ok=False)
         if end is not None:
             return m.start(), end, "done"
     return None
@@ -399,10 +353,4 @@ def _done(text: str, goal: str) -> tuple[int, int, str] | None:
 
 @cache
 def _pet_kinds(goal: str) -> frozenset[str]:
-    return pet_kinds(*_parts(goal))
-
-
-def _unreal(text: str, at: int) -> bool:
-    """A supposition or a denial before ``at`` in its clause."""
-    before = clause_so_far(text, at)
-    return SUPPOSING.search(before) is not None or _DENIED.search(before) is not None
+    return pet_kinds(*parts(goal))

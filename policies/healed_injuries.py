@@ -15,7 +15,9 @@ The part named must be the held injury's ("my wrist" is the ``broken left wrist`
 arm" is no ``broken wrist``), and its words all in it ("my sprained ankle" is no ``broken
 ankle``). Whose: "my" or "I" is the speaker, "Ana's" or "Ana" the one named, "my mom's"
 or "Mom's" the relative memory knows (the runtime says whom: ``Relative``); "her" and
-"his" with no name are no one here. Healing under way or to come ("My arm is healing",
+"his" the one name said before them in the statement ("Leo's cast came off today, his arm
+has healed"), no one when none or two are. A cast off ends the broken (fractured, cracked)
+injuries held ("Leo's cast came off today"). Healing under way or to come ("My arm is healing",
 "is getting better", "should heal soon"), part of the way ("a bit better", "almost
 healed"), a denial ("hasn't healed", "isn't better"), a supposition or a question ends
 nothing. Each is a denial of the held injury, journaled with the extractor's claims.
@@ -40,7 +42,18 @@ __all__ = ["healed_injuries"]
 
 CONFIDENCE = 0.85
 ATTRIBUTE = "injury"
-_CUES = ("heal", "better", "recover", "fine", "normal", "okay", " ok", "over ", "mended")
+_CUES = (
+    "heal",
+    "better",
+    "recover",
+    "fine",
+    "normal",
+    "okay",
+    " ok",
+    "over ",
+    "mended",
+    "cast",
+)
 # The hurt named: "arm", "left wrist", "broken arm", "torn ACL", "concussion".
 _HURT = r"(?P<hurt>(?:(?i:" + INJURY_STATE + r")\s+)?" + INJURY_PART + r"|" + WHOLE_INJURY + r")\b"
 _NAME = rf"[{UPPER}][{LETTER}-]+"
@@ -48,7 +61,7 @@ _NAME = rf"[{UPPER}][{LETTER}-]+"
 _WHOLLY = r"(?:\s+(?i:finally|fully|completely|totally|all|now|pretty\s+much))*"
 _KIN = rf"(?P<kin>[Mm]y\s+(?i:{KIN_ALT}))"
 _PART_HEALED = re.compile(
-    rf"(?:\b{_KIN}'s|\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s)\s+"
+    rf"(?:\b{_KIN}'s|\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s|\b(?P<pron>[Hh]is|[Hh]er))\s+"
     + _HURT
     + r"(?:\s+(?i:has|have)"
     + _WHOLLY
@@ -64,6 +77,14 @@ _GOT_OVER = re.compile(
     + r"(?:(?i:my|her|his|the|a|an|that)\s+)?"
     + _HURT
 )
+# A cast off: the broken bone under it has healed ("Leo's cast came off today", "My cast
+# comes off on Friday" is to come: no).
+_CAST_OFF = re.compile(
+    rf"(?:\b{_KIN}'s|\b(?P<mine>[Mm]y)|\b(?P<name>{_NAME})'s|\b(?P<pron>[Hh]is|[Hh]er))\s+"
+    r"(?P<cast>casts?)\s+(?:(?i:finally|just)\s+)?(?:(?i:came|has\s+come|got\s+taken|was\s+taken"
+    r"|is)\s+off|(?i:is|was|got)\s+removed)\b"
+)
+_BROKEN = re.compile(r"\b(?:broken|fractured|cracked|shattered)\b|\bfracture\b", re.IGNORECASE)
 _WORD = re.compile(r"[\w-]+")
 
 
@@ -80,6 +101,8 @@ def healed_injuries(
     ``relative`` says whom "my mom" or "Mom" means."""
 
     def ends(m: re.Match[str], _: str) -> Callable[[str], bool]:
+        if m.groupdict().get("cast"):
+            return lambda value: _BROKEN.search(value) is not None
         return partial(_names, [_singular(w) for w in _WORD.findall(m.group("hurt").lower())])
 
     return said_over(
@@ -92,7 +115,7 @@ def healed_injuries(
         attribute=ATTRIBUTE,
         confidence=CONFIDENCE,
         cues=_CUES,
-        patterns=(_PART_HEALED, _GOT_OVER),
+        patterns=(_PART_HEALED, _GOT_OVER, _CAST_OFF),
         ends=ends,
     )
 

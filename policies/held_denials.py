@@ -10,6 +10,7 @@ from datetime import datetime
 
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
 from nousmem.policies.held_values import HeldValues, Relative
+from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.sentences import sentences
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
@@ -20,6 +21,7 @@ __all__ = [
     "denial",
     "denials_of",
     "denied_values",
+    "pronoun_of",
     "said_over",
     "said_whose",
     "statements",
@@ -101,6 +103,26 @@ def denials_of(
 
 # Capitalised words that open a sentence and are no one.
 _NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
+# A name before "his" / "her" in the same statement ("Leo's cast came off today, his arm has
+# healed"), possessive or not.
+_NAMED_BEFORE = re.compile(
+    rf"\b(?P<n>[{UPPER}][{LOWER}]+(?:-[{UPPER}][{LOWER}]+)?)(?:'s)?(?![\w-])"
+)
+
+
+def pronoun_of(before: str, relative: Relative) -> str | None:
+    """Whom "his" or "her" means after ``before`` (its statement's words before it): the one
+    name said there, none of :data:`_NO_ONE`, and not the statement's first word unless it
+    is possessive ("Leo's", not "Finally"); None when none or two are named."""
+    names = {
+        m.group("n")
+        for m in _NAMED_BEFORE.finditer(before)
+        if m.group("n") not in _NO_ONE and (m.start() > 0 or m.group(0).endswith("'s"))
+    }
+    if len(names) != 1:
+        return None
+    (name,) = names
+    return relative(name) or name
 
 
 def said_whose(m: re.Match[str], actor: str | None, relative: Relative) -> str | None:
@@ -137,7 +159,8 @@ def said_over(
 ) -> list[Claim]:
     """The denials of the values of ``attribute`` held at ``occurred`` that a statement of
     ``content`` says are over, less those ``claims`` already make: each match of
-    ``patterns`` in a statement, about whom it says (:func:`said_whose`), not supposed or
+    ``patterns`` in a statement, about whom it says (:func:`said_whose`; a group ``pron``,
+    "his" / "her", means the one name before it: :func:`pronoun_of`), not supposed or
     denied (:func:`unreal_before`), ends the held values ``ends`` picks. ``cues``: words
     one of which each such statement holds (a substring test spares most messages)."""
     low = content.lower()
@@ -150,6 +173,8 @@ def said_over(
             for m in pattern.finditer(text):
                 who = said_whose(m, actor, relative)
                 before = text[: m.start()]
+                if who is None and m.groupdict().get("pron"):
+                    who = pronoun_of(before, relative)
                 if who is None or unreal_before(before):
                     continue
                 test = ends(m, before)

@@ -76,6 +76,8 @@ _ALSO_FULFILS: dict[str, tuple[str, ...]] = {
     # ... and a job search ends with a job ("I'm job hunting", then "I got a job at Stripe").
     "employer": ("work for {}", "find a job", "find a new job", "find a better job"),
     "location": ("live in {}",),
+    # ... and a try-out with a place on the team ("Leo made the basketball team").
+    "team": ("try out for the {}", "make the {}"),
 }
 
 

@@ -306,7 +306,8 @@ LEISURE_RULES: tuple[Rule, ...] = (
         r"(?!(?i:me|us|sure|it|up|out|of|from|by|for|with|into|a\s+(?:\w+\s+)?difference)\b)"
         # A booking made is the calendar rules' (rules_calendar.py): "made a reservation".
         r"(?!(?:(?i:a|an|the|my|our)\s+)?(?:\w+\s+)?(?i:appointment|reservations?|booking|plans)\b)"
-        + VAL,
+        # A team made is joined (the team rules': "Leo made the basketball team").
+        r"(?!(?i:the)\s+(?:[\w&/-]+\s+){0,3}?(?i:team|squad)\b)" + VAL,
         template="{verb} {}",
         elide="past",
     ),

@@ -174,7 +174,9 @@ WORK_RULES: tuple[Rule, ...] = (
     make_rule(
         "team",
         "team squad department",
-        r"\b(?i:joined|join|joining|moved\s+to|transferred\s+to|switched\s+to)\s+(?i:the)\s+"
+        r"\b(?i:joined|join|joining|moved\s+to|transferred\s+to|switched\s+to"
+        # A place on a team won: "Leo made the basketball team", "Mia got on the swim team".
+        r"|made|got\s+(?:on|onto|into)|was\s+picked\s+for|was\s+selected\s+for)\s+(?i:the)\s+"
         + _TEAM,
         value="raw",
         change=True,

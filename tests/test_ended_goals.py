@@ -38,6 +38,17 @@ async def _goal_then(rt: MemoryRuntime, goal: str, text: str) -> list[tuple[str,
         ("I want to quit smoking.", "I gave up on quitting smoking.", "quit smoking"),
         # The object by its stem: "the promotion" names ``get promoted``.
         ("I'm hoping to get promoted this year.", "I gave up on the promotion.", "get promoted"),
+        # The verb alone, of the one goal it can be.
+        (
+            "We're thinking about moving to Denver next year.",
+            "We decided not to move after all.",
+            "moving to Denver",
+        ),
+        (
+            "I'm planning to move to Denver next year.",
+            "I'm not moving after all.",
+            "move to Denver",
+        ),
     ],
 )
 async def test_a_goal_given_up_is_denied(goal: str, text: str, ended: str) -> None:
@@ -91,12 +102,23 @@ async def test_a_goal_done_is_denied(goal: str, text: str, ended: str) -> None:
         ("We want to get a dog this summer.", "We adopted a cat named Luna."),
         ("I want to learn Spanish.", "I gave up on French."),
         ("I want to visit Japan next year.", "We're not going to Japan this month."),
+        # A bare verb with an object of its own, or not given up.
+        ("I'm planning to move to Denver next year.", "We decided not to move the couch."),
+        ("I'm planning to move to Denver next year.", "I'm not moving today."),
+        ("I'm planning to move to Denver next year.", "If we decided not to move, fine."),
     ],
 )
 async def test_what_does_not_end_a_goal(goal: str, text: str) -> None:
     async with MemoryRuntime.memory(namespace="goals") as rt:
         assert [d for d in await _goal_then(rt, goal, text) if d[2] == "negate"] == []
         assert len(await held(rt, "Sam", "goal")) == 1
+
+
+async def test_a_bare_verb_of_two_goals_ends_neither() -> None:
+    async with MemoryRuntime.memory(namespace="goals") as rt:
+        await say_at(rt, "I want to learn Spanish and I want to learn French.", SET, actor="Sam")
+        await say_at(rt, "I decided not to learn after all.", SAID, actor="Sam")
+        assert set(await held(rt, "Sam", "goal")) == {"learn Spanish", "learn French"}
 
 
 async def test_only_the_goal_named_ends_and_history_keeps_it() -> None:

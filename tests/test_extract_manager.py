@@ -99,6 +99,10 @@ def test_our_is_the_speakers_possessive(text: str, expected: tuple[str, str]) ->
         ("I lead the data team.", ("Dana", "data team", "assert")),
         ("Ana heads up our growth team.", ("Ana", "growth team", "assert")),
         ("I used to manage the platform team.", ("Dana", "platform team", "negate")),
+        # A place on a team won.
+        ("Leo made the basketball team!", ("Leo", "basketball team", "assert")),
+        ("Mia got on the swim team.", ("Mia", "swim team", "assert")),
+        ("Leo was picked for the school chess team.", ("Leo", "school chess team", "assert")),
     ],
 )
 def test_a_team_is_read(text: str, expected: tuple[str, str, str]) -> None:
@@ -212,3 +216,25 @@ def test_a_relative_named_between_commas_before_a_verb(
 ) -> None:
     attribute, value = expected
     assert ("Dana", attribute, value, "assert") in claims(text)
+
+
+def test_a_team_made_is_no_thing_made() -> None:
+    assert [c[1] for c in claims("Leo made the basketball team!")] == ["team"]
+    assert [c[1:3] for c in claims("I made a cake.")] == [("activity", "made cake")]
+    assert claims("We made the team proud.") == []
+
+
+async def test_a_team_made_fulfils_the_try_out() -> None:
+    t0 = datetime(2026, 4, 1, 12, tzinfo=UTC)
+    async with MemoryRuntime.memory(namespace="team") as rt:
+        for text, day in [
+            ("Leo wants to try out for the basketball team.", 0),
+            ("Leo made the basketball team!", 19),
+        ]:
+            await rt.observe_and_route(
+                {"content": text, "actor": "Sam", "occurred_at": t0 + timedelta(days=day)}
+            )
+        team = await rt.belief("Leo", "team")
+        goal = await rt.belief("Leo", "goal")
+    assert team is not None and team.held == ("basketball team",)
+    assert goal is None or "try out for the basketball team" not in goal.held

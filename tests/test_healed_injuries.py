@@ -134,3 +134,35 @@ async def test_my_relatives_part_is_not_mine() -> None:
     async with MemoryRuntime.memory(namespace="heal") as rt:
         assert await _healed(rt, "I broke my arm.", "My mom's arm has healed.") == []
         assert await held(rt, "Sam", "injury") == ("broken arm",)
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        # "his" / "her" is the one name said before it in the statement.
+        ("Leo's cast came off today, his arm has healed.", ("broken arm",)),
+        ("Good news about Leo: his arm has healed.", ("broken arm",)),
+        # A cast off ends the broken bone under it.
+        ("Leo's cast came off today!", ("broken arm",)),
+        ("Leo's cast was removed this morning.", ("broken arm",)),
+        # Two names, or none: whose is unclear.
+        ("Leo and Max played today, his arm has healed.", ()),
+        ("His arm has healed.", ()),
+        # A cast to come off, or someone else's.
+        ("Leo's cast comes off on Friday.", ()),
+        ("Max's cast came off today.", ()),
+    ],
+)
+async def test_a_pronoun_or_a_cast_off_heals_the_one_named(
+    text: str, ended: tuple[str, ...]
+) -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        await say_at(rt, "Leo broke his arm at practice.", HURT, actor="Sam")
+        said = await say_at(rt, text, SAID, actor="Sam")
+        assert (
+            tuple(
+                d.value for d in said.deltas if d.polarity == "negate" and d.attribute == "injury"
+            )
+            == ended
+        )
+        assert await held(rt, "Leo", "injury") == (() if ended else ("broken arm",))

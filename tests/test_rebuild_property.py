@@ -108,6 +108,12 @@ TEMPLATES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("I quit {}", ("soccer", "chess")),
     ("The launch got pushed to {}", ("June", "October")),
     ("We're fostering a puppy named {}", ("Pepper", "Rex")),
+    # A team made, a goal given up by its verb, an injury healed after a name.
+    ("Leo made the {} team", ("basketball", "chess")),
+    ("I'm thinking about moving to {}", ("Denver", "Lyon")),
+    ("We decided not to move {}", ("after all", "anymore")),
+    ("Leo broke his {}", ("arm", "leg")),
+    ("Leo's cast came off, his {} has healed", ("arm", "leg")),
 )
 QUESTION = "Where does Alice work and what does Alice love? What did Bob do?"
 
