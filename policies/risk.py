@@ -63,6 +63,15 @@ _PHONE = re.compile(
 _OPAQUE = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9_\-+/=]{32,}(?![\w/+=-])")
 _URL = re.compile(r"\bhttps?://\S+", re.IGNORECASE)
 _HAS_DIGIT = re.compile(r"\d")
+# A US social security number: grouped 3-2-4 with dashes, or after its name in any grouping
+# ("SSN: 123 45 6789", "social security number is 123456789"); never area 000, 666 or
+# 900-999, group 00 or serial 0000, which are not issued.
+_SSN_DIGITS = r"(?!000|666|9\d\d)\d{3}{sep}(?!00)\d{2}{sep}(?!0000)\d{4}"
+_SSN = re.compile(
+    r"(?<![\w-])" + _SSN_DIGITS.replace("{sep}", "-") + r"(?![\w-])"
+    r"|(?i:\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?)(?:\s+(?:is|was|=))?\s*[:#=]?\s*)"
+    r"(?P<keyed>" + _SSN_DIGITS.replace("{sep}", "[ -]?") + r")(?![\w-])"
+)
 
 
 def _entropy(token: str) -> float:
@@ -135,6 +144,9 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
     if _HAS_DIGIT.search(text):
         for span in card_spans(text):
             out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))
+        for m in _SSN.finditer(text):
+            span = m.span("keyed") if m.group("keyed") else m.span()
+            out.append(RiskFinding(kind="pii", label="national_id", span=span, severity=0.8))
         for m in _PHONE.finditer(text):
             n_digits = sum(c.isdigit() for c in m.group(0))
             if 10 <= n_digits <= 15:

@@ -15,6 +15,8 @@ What a request names (``policies/forget_requests.py`` finds them):
 - "forget what I told you about Lyon": the asker's values the words name whole;
 - "forget my address", "forget where I work": every value of the asker's attributes the noun
   names (``policies.patterns.ATTRIBUTE_NOUNS``);
+- "forget my email address", "forget my phone number": also the asker's turns that hold one
+  (``runtime/forget_pii.py``), since no belief states them;
 - "forget everything about Maya / my sister / my kids": every value held of each one named (her
   entity's beliefs) and the asker's links to her ("Lee.sibling = Maya"); never the asker's
   own beliefs wholesale.
@@ -64,6 +66,7 @@ from nousmem.runtime.forget_kin import (
     renamed,
     unnamed_reading,
 )
+from nousmem.runtime.forget_pii import pii_turns
 
 __all__ = [
     "FORGET_REQUEST",
@@ -98,7 +101,9 @@ def forget_targets(
     seen = set(asserted)
     kin = Relatives(beliefs, docs or {}, obs.actor, said_now)
     for request in requests:
-        for target in _named(request, obs, beliefs, kin):
+        # "Forget my email address": the turns that hold one, which no belief states.
+        turns = pii_turns(request, obs, docs) if docs else []
+        for target in [*_named(request, obs, beliefs, kin), *turns]:
             if target in seen:
                 continue
             seen.add(target)

@@ -174,11 +174,44 @@ def test_private_key_block_is_one_finding() -> None:
         (f"card {TEST_CARD} exp 12/25", "card_number", TEST_CARD),
         ("card 4111-1111-1111-1111", "card_number", "4111-1111-1111-1111"),
         ("amex 3782 822463 10005", "card_number", "3782 822463 10005"),
+        # A US social security number: grouped with dashes, or after its name.
+        ("My SSN is 123-45-6789.", "national_id", "123-45-6789"),
+        ("SSN: 123 45 6789", "national_id", "123 45 6789"),
+        ("my social security number is 123456789", "national_id", "123456789"),
     ],
 )
 def test_pii(text: str, label: str, value: str) -> None:
     found = detect_risks(text)
     assert [(f.kind, f.label, covered(text, f)) for f in found] == [("pii", label, value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Never issued (area 000, 666, 9xx; group 00; serial 0000), part of a longer code, or
+        # nine bare digits with no name before them.
+        "000-12-3456",
+        "666-12-3456",
+        "912-34-5678",
+        "123-00-4567",
+        "123-45-0000",
+        "Order 123-45-6789-X",
+        "Tracking 123456789",
+    ],
+)
+def test_what_is_no_social_security_number(text: str) -> None:
+    assert [f for f in detect_risks(text) if f.label == "national_id"] == []
+
+
+async def test_a_social_security_number_is_quarantined() -> None:
+    from nousmem.runtime import MemoryRuntime
+
+    async with MemoryRuntime.memory(namespace="ssn") as rt:
+        r = await rt.observe_and_route({"content": "My SSN is 123-45-6789.", "actor": "Sam"})
+        assert r.route == "quarantine"
+        ctx = await rt.query("What did you refuse to remember?", actor="Sam")
+        assert "123-45-6789" not in ctx.to_prompt()
+        assert "[REDACTED:national_id]" in ctx.to_prompt()
 
 
 def test_card_numbers_must_pass_luhn() -> None:

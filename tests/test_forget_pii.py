@@ -1,0 +1,56 @@
+"""A contact detail asked to be forgotten leaves reads with the turns that hold it
+(``runtime/forget_pii.py``): no belief states an email address or a phone number, so before
+"Please forget my email address" left the address served."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nousmem.runtime import MemoryRuntime
+
+
+async def _say(rt: MemoryRuntime, text: str, day: int, **fields: Any) -> Any:
+    obs = {"content": text, "actor": "user", "source": "user"} | fields
+    return await rt.observe_and_route(obs | {"occurred_at": f"2026-01-{day:02d}T10:00:00Z"})
+
+
+async def _prompt(rt: MemoryRuntime, question: str) -> str:
+    return (await rt.query(question, actor="user")).to_prompt()
+
+
+async def test_forgetting_my_email_hides_the_turns_that_hold_it(rt: MemoryRuntime) -> None:
+    said = await _say(rt, "My email is sam.lee@example.com.", 1)
+    other = await _say(rt, "I like green tea.", 2)
+    assert "sam.lee@example.com" in await _prompt(rt, "What's my email?")
+    r = await _say(rt, "Please forget my email address.", 3)
+    assert r.forgotten == (said.observation_id,)
+    assert "sam.lee@example.com" not in await _prompt(rt, "What's my email?")
+    assert (await rt.lifecycle(said.observation_id)).state == "obsolete"
+    assert (await rt.lifecycle(other.observation_id)).state == "fresh"
+    # Live equals rebuilt.
+    live = await _prompt(rt, "What's my email?")
+    await rt.rebuild()
+    assert await _prompt(rt, "What's my email?") == live
+
+
+async def test_forgetting_my_phone_number(rt: MemoryRuntime) -> None:
+    said = await _say(rt, "You can reach me at 415-555-2671.", 1)
+    mail = await _say(rt, "My email is sam.lee@example.com.", 2)
+    r = await _say(rt, "Forget my phone number.", 3)
+    assert r.forgotten == (said.observation_id,)
+    assert mail.observation_id not in r.forgotten
+
+
+async def test_what_the_request_does_not_reach(rt: MemoryRuntime) -> None:
+    # Another speaker's turn, a turn said after the request, another kind of detail.
+    tool = await _say(rt, "Contact: sam.lee@example.com", 1, actor="crm", source="tool:crm")
+    phone = await _say(rt, "Call me at 415-555-2671.", 2)
+    r = await _say(rt, "Please forget my email address.", 3)
+    assert r.forgotten == ()
+    later = await _say(rt, "New email: sam@example.org", 4)
+    for o in (tool, phone, later):
+        assert (await rt.lifecycle(o.observation_id)).state == "fresh"
+    # Someone else's detail is no request about the asker's turns.
+    mine = await _say(rt, "My email is sam.lee@example.com.", 5)
+    r = await _say(rt, "Forget my sister's email.", 6)
+    assert mine.observation_id not in r.forgotten
