@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from nousmem.policies.agent_echoes import agent_echo
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.cured_conditions import cured_conditions
 from nousmem.policies.dropped_tools import dropped_tools
@@ -63,6 +64,10 @@ class ClaimsInContext(RuntimeCore):
     ) -> list[Claim]:
         """``extraction``'s claims of ``obs`` (said at ``occurred``) as memory reads them
         in context, in claim order: what they imply of held beliefs follows them."""
+        # "Noted that Sam works at Initech" from an agent repeats what it was told: no
+        # second source of it.
+        if agent_echo(obs.source, obs.content):
+            return []
         # An instruction's implied withdrawal ("Use emojis" withdraws "never use emojis")
         # only when that was ever given: else it would stand as a denied instruction.
         claims = [c for c in extraction.claims if not self._idle_withdrawal(c)]
