@@ -16,7 +16,8 @@ What a request names (``policies/forget_requests.py`` finds them):
 - "forget my address", "forget where I work": every value of the asker's attributes the noun
   names (``policies.patterns.ATTRIBUTE_NOUNS``);
 - "forget my email address", "forget my phone number": also the asker's turns that hold one
-  (``runtime/forget_pii.py``), since no belief states them;
+  (``runtime/forget_turns.py``), since no belief states them; and "forget what I told you
+  about my therapy" the asker's turns that use the topic's words;
 - "forget everything about Maya / my sister / my kids": every value held of each one named (her
   entity's beliefs) and the asker's links to her ("Lee.sibling = Maya"); never the asker's
   own beliefs wholesale.
@@ -66,7 +67,7 @@ from nousmem.runtime.forget_kin import (
     renamed,
     unnamed_reading,
 )
-from nousmem.runtime.forget_pii import pii_turns
+from nousmem.runtime.forget_turns import pii_turns, topic_turns
 
 __all__ = [
     "FORGET_REQUEST",
@@ -101,9 +102,13 @@ def forget_targets(
     seen = set(asserted)
     kin = Relatives(beliefs, docs or {}, obs.actor, said_now)
     for request in requests:
-        # "Forget my email address": the turns that hold one, which no belief states.
+        # "Forget my email address", "Forget what I said about my therapy": the turns that
+        # hold one, which no belief states.
+        named = _named(request, obs, beliefs, kin)
         turns = pii_turns(request, obs, docs) if docs else []
-        for target in [*_named(request, obs, beliefs, kin), *turns]:
+        if docs and not named:  # a topic no value held is named by: the turns using it
+            turns += topic_turns(request, obs, docs)
+        for target in [*named, *turns]:
             if target in seen:
                 continue
             seen.add(target)

@@ -1,6 +1,7 @@
 """A contact detail asked to be forgotten leaves reads with the turns that hold it
-(``runtime/forget_pii.py``): no belief states an email address or a phone number, so before
-"Please forget my email address" left the address served."""
+(``runtime/forget_turns.py``): no belief states an email address or a phone number, so before
+"Please forget my email address" left the address served; and a topic no value is named
+by leaves reads with the turns that use its words and state nothing."""
 
 from __future__ import annotations
 
@@ -54,3 +55,24 @@ async def test_what_the_request_does_not_reach(rt: MemoryRuntime) -> None:
     mine = await _say(rt, "My email is sam.lee@example.com.", 5)
     r = await _say(rt, "Forget my sister's email.", 6)
     assert mine.observation_id not in r.forgotten
+
+
+async def test_forgetting_a_topic_hides_the_turns_that_use_it(rt: MemoryRuntime) -> None:
+    seeing = await _say(rt, "I'm seeing a therapist for anxiety.", 1)
+    sessions = await _say(rt, "My therapy sessions are on Tuesdays.", 2)
+    tea = await _say(rt, "I like tea.", 3)
+    r = await _say(rt, "Forget what I told you about my therapy.", 4)
+    # The turn that states nothing goes; one that states a value stays with its value,
+    # which a topic names only whole.
+    assert r.forgotten == (seeing.observation_id,)
+    assert "therapist" not in await _prompt(rt, "What do you know about my therapy?")
+    for o in (sessions, tea):
+        assert (await rt.lifecycle(o.observation_id)).state == "fresh"
+
+
+async def test_a_topic_that_names_a_value_forgets_the_value_only(rt: MemoryRuntime) -> None:
+    await _say(rt, "I live in Lyon.", 1)
+    chat = await _say(rt, "Lyon was lovely in the rain.", 2)
+    r = await _say(rt, "Forget what I told you about Lyon.", 3)
+    assert r.forgotten == ("fact:user.location#lyon",)
+    assert (await rt.lifecycle(chat.observation_id)).state == "fresh"
