@@ -144,9 +144,11 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
     if _HAS_DIGIT.search(text):
         for span in card_spans(text):
             out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))
-        for m in _SSN.finditer(text):
-            span = m.span("keyed") if m.group("keyed") else m.span()
-            out.append(RiskFinding(kind="pii", label="national_id", span=span, severity=0.8))
+        # (Cheap tests first: a grouped number has a dash, a keyed one its name.)
+        if "-" in text or "ssn" in text.lower() or "social" in text.lower():
+            for m in _SSN.finditer(text):
+                span = m.span("keyed") if m.group("keyed") else m.span()
+                out.append(RiskFinding(kind="pii", label="national_id", span=span, severity=0.8))
         for m in _PHONE.finditer(text):
             n_digits = sum(c.isdigit() for c in m.group(0))
             if 10 <= n_digits <= 15:

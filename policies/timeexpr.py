@@ -306,7 +306,8 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
     calendar = (
         not HOLIDAY_WORDS.isdisjoint(words)
         or "new year" in lower
-        or not present.isdisjoint(MONTH_NUMBERS)
+        # Only a capitalised month is one ("by June", not "by may"): else no time to find.
+        or any(w[0].upper() + w[1:] in text for w in present.intersection(MONTH_NUMBERS))
     )
     openers = OPENERS
     if calendar or (anchors and ORDINAL.search(lower)):
