@@ -1,13 +1,13 @@
 """Resolve a month named without a year after a word that places it: "last May", "in June",
 "since March", "by June", "until October", "pushed to June", "from May to July".
 
-:mod:`nousmem.policies.timeexpr` finds these (the ``lnm_`` groups of its pattern) and calls
-:func:`resolve_month`. A deadline or a stay ("by June", "until October", "before March")
-is ahead in a present sentence that tells of nothing past ("I need it by June"), as a
-calendar date is. "to" and "from" also lead to people who share a month's name ("I talked
-to June", "a card from April"): those months count only in a range ("from May to July") or
-after a verb that moves a date ("The launch got pushed to June"), which also puts the
-month ahead. Every function is pure.
+:mod:`nousmem.policies.timeexpr` finds these (the ``lnm_`` and ``lnb_`` groups of its
+pattern) and calls :func:`resolve_month`. A deadline or a stay ("by June", "until
+October", "before March") is ahead in a present sentence that tells of nothing past ("I
+need it by June"), as a calendar date is. "to" and "from" also lead to people who share a
+month's name ("I talked to June", "a card from April"): those months count only in a range
+("from May to July") or after a verb that moves a date ("The launch got pushed to June"),
+which also puts the month ahead. Every function is pure.
 """
 
 from __future__ import annotations

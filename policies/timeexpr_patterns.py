@@ -172,7 +172,8 @@ TIME = re.compile(
     # A bound or a move: "by June", "until October", "pushed to June". Not before a day of
     # the month: "by June 5" is that day (the mdy form, tried next).
     r"|(?P<lnb_w>by|until|till|through|before|after|to|from)"
-    rf"\s+(?P<lnb_m>{MONTH_RE})(?!\.?\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b)"
+    # Nor a name's possessive: "We moved to June's place".
+    rf"\s+(?P<lnb_m>{MONTH_RE})(?!\.?\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b|['’]s\b)"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
     rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{YEAR_RE})\b)?"
     r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"

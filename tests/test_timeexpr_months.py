@@ -62,6 +62,7 @@ def test_a_month_after_a_bound_or_a_move(text: str, found: list[tuple[str, date]
         "Say hi to May for me.",
         "This belongs to august collectors.",  # lowercase: no month
         "by march we mean walking",
+        "We moved to June's place.",
     ],
 )
 def test_a_person_named_as_a_month_is_no_date(text: str) -> None:
