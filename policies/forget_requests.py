@@ -6,8 +6,8 @@ module finds what it asks to forget, in three forms:
 - ``clause``: "(Please) forget that I live in Lyon", "Could you forget I work at Acme",
   "Stop remembering that ...", "Delete the fact that ..." -> the clause (one per "and
   that ..."), which the write path reads with the rule extractor for the values it states;
-- ``about``: "Forget what I told you about Lyon" -> the words after "about", which must
-  name a value whole;
+- ``about``: "Forget what I told you about Lyon", "Don't remember anything about my
+  therapy" -> the words after "about", which must name a value whole;
 - ``attribute``: "Forget my address", "Stop remembering my job", "Forget where I live",
   "Forget what I said about my job" -> the attributes a fixed list of nouns names
   (``ATTRIBUTE_NOUNS``; not the question aliases: "Forget my work drama" asks nothing);
@@ -74,8 +74,14 @@ _CLAUSE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _ABOUT = re.compile(
-    LEAD + VERB + r"\s+(?:what|everything|anything)\s+i\s+"
-    r"(?:said|told\s+you|mentioned|shared|wrote)\s+about\s+(?P<rest>[^,;\u2013\u2014]+?)"
+    LEAD + VERB + r"\s+(?:(?:what|everything|anything)\s+i\s+"
+    r"(?:said|told\s+you|mentioned|shared|wrote)"
+    # "Don't remember anything about my therapy", "Forget everything about my therapy": a
+    # topic (a name or a relative is the entity form's, tried first; not "me": that broad a
+    # forgetting is ``erase``'s; nor a pronoun, which names no one here).
+    r"|(?:everything|anything)(?:\s+(?:you\s+know|at\s+all))?"
+    r"(?=\s+about\s+(?!(?:me|myself|us|you|it|that|this|her|him|them|those|these)\b)))"
+    r"\s+about\s+(?P<rest>[^,;\u2013\u2014]+?)"
     r"(?:\s+-\s.*|[,;\u2013\u2014].*)?$",
     re.IGNORECASE | re.DOTALL,
 )

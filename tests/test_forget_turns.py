@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from nousmem.policies.forget_requests import forget_requests
 from nousmem.runtime import MemoryRuntime
 
 
@@ -76,3 +79,35 @@ async def test_a_topic_that_names_a_value_forgets_the_value_only(rt: MemoryRunti
     r = await _say(rt, "Forget what I told you about Lyon.", 3)
     assert r.forgotten == ("fact:user.location#lyon",)
     assert (await rt.lifecycle(chat.observation_id)).state == "fresh"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't remember anything about my therapy.",
+        "Please forget everything about my therapy.",
+        "Forget everything you know about my therapy.",
+    ],
+)
+def test_a_topic_asked_to_be_forgotten_in_other_words(text: str) -> None:
+    (request,) = forget_requests(text)
+    assert (request.form, request.target) == ("about", "my therapy")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A statement, not a request; a pronoun; the asker (``erase``'s).
+        "I don't remember anything about my childhood.",
+        "Forget everything about it.",
+        "Forget everything about me.",
+    ],
+)
+def test_what_asks_no_topic_forgotten(text: str) -> None:
+    assert [r for r in forget_requests(text) if r.form == "about"] == []
+
+
+async def test_dont_remember_a_topic_forgets_its_turns(rt: MemoryRuntime) -> None:
+    seeing = await _say(rt, "I'm seeing a therapist for anxiety.", 1)
+    r = await _say(rt, "Don't remember anything about my therapy.", 2)
+    assert r.forgotten == (seeing.observation_id,)
