@@ -11,7 +11,11 @@ from datetime import datetime
 from nousmem.policies.clause_leads import CLAUSE_BREAK, SUPPOSING
 from nousmem.policies.held_values import HeldValues, Relative
 from nousmem.policies.letters import LOWER, UPPER
+from nousmem.policies.place_names import PLACE_NAMES
+from nousmem.policies.pronoun_subject import said_gender
 from nousmem.policies.sentences import sentences
+from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
+from nousmem.policies.token_names import name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -103,6 +107,9 @@ def denials_of(
 
 # Capitalised words that open a sentence and are no one.
 _NO_ONE = frozenset("He She They We It This That There Here Today Now Thankfully Luckily".split())
+_CALENDAR = frozenset([*MONTHS, *DAYS])
+_GENDER = {"his": "he", "her": "she"}
+_TOKEN = re.compile(r"\S+")
 # A name before "his" / "her" in the same statement ("Leo's cast came off today, his arm has
 # healed"), possessive or not.
 _NAMED_BEFORE = re.compile(
@@ -110,18 +117,39 @@ _NAMED_BEFORE = re.compile(
 )
 
 
-def pronoun_of(before: str, relative: Relative) -> str | None:
-    """Whom "his" or "her" means after ``before`` (its statement's words before it): the one
-    name said there, none of :data:`_NO_ONE`, and not the statement's first word unless it
-    is possessive ("Leo's", not "Finally"); None when none or two are named."""
+def _opens_with_name(text: str) -> bool:
+    """Whether the first word of ``text`` is a name, not a sentence's capital ("Finally",
+    "Great"): possessive ("Leo's cast") or leading a list ("Leo and Max"), and no word
+    ``token_names.name_at`` stops at ("In")."""
+    toks = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
+    if not toks or name_at(toks, 0) is None:
+        return False
+    listed = len(toks) > 1 and toks[1][2].lower() in ("and", "&")
+    return toks[0][2].rstrip(",;:").endswith("'s") or listed
+
+
+def pronoun_of(before: str, pronoun: str, relative: Relative) -> str | None:
+    """Whom ``pronoun`` ("his" / "her") means after ``before`` (its statement's words
+    before it): the one name said there, not the statement's first word unless it is
+    possessive ("Leo's", not "Finally"), nor one of :data:`_NO_ONE`, a listed place, a month
+    or a day, nor one a word before it gives the other gender ("my sister Maya ... his":
+    ``pronoun_subject.said_gender``); None when none or two are named.
+
+    Looser than ``pronoun_subject`` (which reads "Leo's cast came off" as naming no one):
+    what it finds only ends a value that person holds."""
     names = {
         m.group("n")
         for m in _NAMED_BEFORE.finditer(before)
-        if m.group("n") not in _NO_ONE and (m.start() > 0 or m.group(0).endswith("'s"))
+        if m.group("n") not in _NO_ONE
+        and m.group("n") not in PLACE_NAMES
+        and m.group("n").lower() not in _CALENDAR
+        and (m.start() > 0 or _opens_with_name(before))
     }
     if len(names) != 1:
         return None
     (name,) = names
+    if said_gender(before, name) not in (None, _GENDER[pronoun.lower()]):
+        return None
     return relative(name) or name
 
 
@@ -174,7 +202,7 @@ def said_over(
                 who = said_whose(m, actor, relative)
                 before = text[: m.start()]
                 if who is None and m.groupdict().get("pron"):
-                    who = pronoun_of(before, relative)
+                    who = pronoun_of(before, m.group("pron"), relative)
                 if who is None or unreal_before(before):
                     continue
                 test = ends(m, before)

@@ -98,7 +98,6 @@ UPCOMING_DAYS = 14
 
 # A bound on a time ahead: "What do I have before June?" asks from today to the end of May,
 # "What's due by Friday?" from today through Friday.
-_BEFORE = frozenset({"before"})
 _THROUGH = frozenset({"by", "until", "till", "through"})
 
 
@@ -107,7 +106,7 @@ def _bounded(text: str, start: date, end: date, today: date) -> tuple[date, date
     before it included) asks about: from ``today`` up to a bound ahead that it names, else
     the expression's own days."""
     lead = set(text.lower().split()[:2])
-    if not lead.isdisjoint(_BEFORE) and start > today:
+    if "before" in lead and start > today:
         return today, start - timedelta(days=1)
     if not lead.isdisjoint(_THROUGH) and start > today:
         return today, end

@@ -145,7 +145,8 @@ def _raw_findings(text: str, *, gated: bool = True) -> list[RiskFinding]:
         for span in card_spans(text):
             out.append(RiskFinding(kind="pii", label="card_number", span=span, severity=0.8))
         # (Cheap tests first: a grouped number has a dash, a keyed one its name.)
-        if "-" in text or "ssn" in text.lower() or "social" in text.lower():
+        lowered = low if gated else text.lower()
+        if "-" in text or "ssn" in lowered or "social" in lowered:
             for m in _SSN.finditer(text):
                 span = m.span("keyed") if m.group("keyed") else m.span()
                 out.append(RiskFinding(kind="pii", label="national_id", span=span, severity=0.8))

@@ -74,10 +74,10 @@ def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
         return None
     month = MONTH_NUMBERS[name.lower()]
     word = (m.group("lnm_w") or m.group("lnb_w")).lower()
-    if word in ("to", "from"):
-        key = name.lower().rstrip(".")
-        if not _to_from_counts(at.text, word, key, m.start(), m.end()):
-            return None
+    if word in ("to", "from") and not _to_from_counts(
+        at.text, word, name.lower(), m.start(), m.end()
+    ):
+        return None
     if word == "last":
         year = today.year if month < today.month else today.year - 1
     elif word == "next":

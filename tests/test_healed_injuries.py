@@ -166,3 +166,23 @@ async def test_a_pronoun_or_a_cast_off_heals_the_one_named(
             == ended
         )
         assert await held(rt, "Leo", "injury") == (() if ended else ("broken arm",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Two names: whose is unclear, though only Max holds one.
+        "Leo and Max played today, his arm has healed.",
+        # The one name is a girl's: not "his".
+        "My niece Max called, his arm has healed.",
+        # A place or a day is no one; a sentence's capital is no name.
+        "In Paris, his arm has healed.",
+        "Finally, his arm has healed.",
+    ],
+)
+async def test_his_with_no_one_fitting_heals_nothing(text: str) -> None:
+    async with MemoryRuntime.memory(namespace="heal") as rt:
+        await say_at(rt, "Max broke his arm at practice.", HURT, actor="Sam")
+        said = await say_at(rt, text, SAID, actor="Sam")
+        assert [d for d in said.deltas if d.attribute == "injury"] == []
+        assert await held(rt, "Max", "injury") == ("broken arm",)
