@@ -83,7 +83,13 @@ _REFUSALS = re.compile(
     rf"|\b{_MEMORY_WORD}\b(?=.*\b(?:refus|reject|declin|block|filter)\w*\b)"
     rf"|\b(?:didn't|did\s+not|won't|wouldn't)\s+you\s+{_MEMORY_WORD}\b"
     rf"|\byou\s+(?:didn't|did\s+not|won't|wouldn't|never)\s+{_MEMORY_WORD}\b"
-    rf"|\b(?:did|do|would|will)\s+you\s+not\s+{_MEMORY_WORD}\b",
+    rf"|\b(?:did|do|would|will)\s+you\s+not\s+{_MEMORY_WORD}\b"
+    # ... or what it set aside: "What did I ask you to forget?", "What have you forgotten?",
+    # "What was erased?". Memory must be the one forgetting: "Did I forget my keys?" is not.
+    r"|\b(?:ask(?:ed)?|told|tell)\s+(?:you|memory)\s+to\s+(?:forget|delete|erase|remove)\b"
+    r"|\b(?:have|did|do)\s+you\s+(?:forget|forgotten|forgot|erased?|deleted?)\b"
+    r"|\byou(?:\s+have|'ve)?\s+(?:forgotten|forgot|erased|deleted)\b"
+    r"|\b(?:was|were|been)\s+(?:forgotten|erased|deleted)\b",
     re.I,
 )
 # ... unless it asks about now: "What's my current job before I go?".
@@ -135,9 +141,9 @@ class QueryPlan(BaseModel):
     time, or words such as "before", "previously", "used to". Its snapshot shows what
     slots held then beside what they hold now. False in traces recorded before it."""
     refusals: bool = False
-    """It asks what memory refused to remember ("What did you refuse to remember?"): the
-    associative lens then lists the audit records too (content redacted). False in traces
-    recorded before it."""
+    """It asks what memory refused to remember ("What did you refuse to remember?") or set
+    aside ("What did I ask you to forget?"): the associative lens then lists the audit
+    records too (content redacted). False in traces recorded before it."""
     actor: str | None = None
     """Who asks: the question's first person ("I", "my") resolved to this entity."""
     relatives: tuple[str, ...] = ()

@@ -129,12 +129,21 @@ class WorldviewSlot(BaseModel):
 class AuditItem(BaseModel):
     """What memory refused, as the audit lens shows it: a rejected or quarantined write
     (content redacted), a claim asked back instead of written (``clarify.requested``), a
-    refused lifecycle transition (``lifecycle.refused``)."""
+    refused lifecycle transition (``lifecycle.refused``); and what it set aside: a memory
+    the user asked it to forget (``forgotten``: what kind of memory, not its value) and an
+    erasure (``erased``: how many events, and the reason given)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     event_id: str
-    kind: Literal["write.rejected", "quarantined", "clarify.requested", "lifecycle.refused"]
+    kind: Literal[
+        "write.rejected",
+        "quarantined",
+        "clarify.requested",
+        "lifecycle.refused",
+        "forgotten",
+        "erased",
+    ]
     occurred_at: datetime
     summary: str
     reasons: tuple[str, ...] = ()

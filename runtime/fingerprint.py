@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 43
+READ_RULES = 44
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -276,6 +276,11 @@ unexplained while the package version stays the same (as it does between release
    2026)"), as one a back-dated value ended does.
 43: a question bounded by a time ahead asks from the read's day up to it ("What do I have
    before June?": today to 31 May; "by", "until", "till", "through" to the time's last day).
+44: the audit lens lists what the user asked memory to forget (``forgotten``: "Sam's
+   location", "a turn of 1 March 2026", never the value) and each erasure (``erased``: how
+   many events, the reason with personal data masked); a question about forgetting ("What
+   did I ask you to forget?", "What have you forgotten?", "What was erased?") lists them in
+   the default lens, as one about refusals lists those.
 """
 
 

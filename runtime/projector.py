@@ -17,7 +17,7 @@ from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import LifecycleBook
 from nousmem.projections.worldview import TextItem, Worldview
 from nousmem.projections.worldview_items import SLEEP_KEY_KINDS, text_item
-from nousmem.runtime.audit_items import audit_item
+from nousmem.runtime.audit_items import audit_item, erased_item, forgotten_item
 from nousmem.runtime.claim_fold import fold_held, fold_promoted, fold_revision
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.docrows import (
@@ -247,6 +247,9 @@ class Projector:
         target = self.worldview.resolve_target(p.target)  # an absorbed entity's: the kept one's
         if p.reason == FORGET_REQUEST and e.causation_id is not None:
             self.worldview.on_forget_request(e.causation_id, e.seq, target)
+        if p.reason == FORGET_REQUEST and p.verb == "invalidate":
+            item = forgotten_item(e, target, self._held_name, self._said_at)
+            self.worldview.on_audit(e.seq, item)
         self.lifecycle.apply(
             target,
             p.verb,
@@ -313,7 +316,18 @@ class Projector:
     def _on_compressed(self, e: Any, p: Any) -> None:
         self.beliefs.mark_compressed(p.entity, p.attribute, seq=e.seq, occurred_at=e.occurred_at)
 
+    def _held_name(self, entity_key: str, attribute: str) -> str | None:
+        """The display name of ``entity_key`` when memory holds its ``attribute``."""
+        if self.beliefs.snapshot(entity_key, attribute, deltas=False) is None:
+            return None
+        return self.beliefs.canonical(entity_key)[1]
+
+    def _said_at(self, event_id: str) -> datetime | None:
+        doc = self.docs.get(event_id)
+        return None if doc is None or doc.kind != "observation" else doc.occurred_at
+
     def _on_erasure(self, e: Any, p: Any) -> None:
+        self.worldview.on_audit(e.seq, erased_item(e, p))
         # What it erased was read here already erased (a fold after the erasure, as any
         # rebuild is), or its content is still in these projections.
         if not self.erased_seen.issuperset(p.erased_ids):
