@@ -172,6 +172,45 @@ def ended_goals(
     out: list[Claim] = []
     for attribute in _ENDED:
         out += _ended(attribute, claims, content, actor, occurred, held, held_now, said)
+    # "Leo got a new bike" after "Leo wants a new bike": another's goal, said done of them
+    # by name (the extractor read the sentence as about them).
+    mine = match_key(actor)
+    others = {match_key(c.entity): c.entity for c in claims if c.polarity == "assert"}
+    for key, name in others.items():
+        if key != mine and name in content:
+            out += _done_by_other(name, claims, content, occurred, held, held_now)
+    return out
+
+
+def _done_by_other(
+    name: str,
+    claims: Sequence[Claim],
+    content: str,
+    occurred: datetime,
+    held: HeldValues,
+    held_now: SaidValues,
+) -> list[Claim]:
+    """The denials of the goals ``name`` holds that ``content`` reports done, ``name``
+    the subject of the goal's verb in the past ("Leo finally got a new bike")."""
+    goals = held_now(name, PLAN_ATTRIBUTE)
+    if not goals:
+        return []
+    low = content.lower()
+    words = frozenset(WORD.findall(low.replace("'s ", " ")))
+    done = [g for g in goals if names_goal(g, words, low) and not words.isdisjoint(_done_words(g))]
+    if not done:
+        return []
+    by = re.compile(rf"\b{re.escape(name)}(?:\s+has|\s+had)?" + _ADVERBS + r"\s+(?P<verb>[\w-]+)")
+    out: list[Claim] = []
+    for lo, text in statements(content):
+        at = _when(claims, lo, lo + len(text), occurred)
+        for goal in done:
+            span = _done(text, goal, by)
+            if span is None or match_key(goal) not in {
+                match_key(v) for v in held(name, PLAN_ATTRIBUTE, at)
+            }:
+                continue
+            out.append(denial(name, PLAN_ATTRIBUTE, goal, CONFIDENCE, (lo + span[0], lo + span[1])))
     return out
 
 
@@ -335,12 +374,13 @@ def _marked(text: str, goal: str, task: bool) -> tuple[int, int, str] | None:
     return None
 
 
-def _done(text: str, goal: str) -> tuple[int, int, str] | None:
+def _done(text: str, goal: str, by: re.Pattern[str] = _DONE_BY) -> tuple[int, int, str] | None:
+    """Where ``text`` says ``goal`` done (``by``: who did it and the verb), else None."""
     verb, obj = parts(goal)
     if not verb or not obj:
         return None  # "retire": said done in too many ways to read from the verb
     pasts = _done_words(goal)
-    for m in _DONE_BY.finditer(text):
+    for m in by.finditer(text):
         if m.group("verb").lower() not in pasts or unreal(text, m.start()):
             continue
         if _GOT_TO.match(text, m.end()):

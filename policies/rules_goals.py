@@ -24,6 +24,13 @@ _THEN = (
     r"|before|later|and|to|so|as|too|again|someday|one|within|around)\b)"
 )
 
+# What is wanted for a moment, not a goal: "I want a coffee", "I just want a break".
+_MOMENT_WANTS = (
+    "word words break breather hug coffee tea drink beer wine snack bite cup glass sandwich "
+    "ride lift look copy minute moment second chance favor favour reminder summary list "
+    "answer hand nap rest day refill receipt quote hint clue"
+)
+
 GOAL_RULES: tuple[Rule, ...] = (
     # ---- goals -----------------------------------------------------------------------
     make_rule(
@@ -45,6 +52,20 @@ GOAL_RULES: tuple[Rule, ...] = (
         r"|help\s+(?:in\s+any|out\s+(?:if|when|with\s+(?:that|this))|however|any\s?way))\b)" + VAL,
         value="vp",
         elide="past_ing",
+    ),
+    # "Leo wants a new bike", "I really want a dog", "Mia wants an iPad for her birthday":
+    # a thing wanted is the goal to get it, as "I'm hoping to get a new phone" is (not a
+    # moment's want: "I want a coffee", "I just want a break").
+    make_rule(
+        "goal",
+        "want wants",
+        r"\b(?i:want|wants)\s+(?i:a|an|another)\s+(?P<val>[^.!?;,]{2,60}?)"
+        # A time to have ("a quiet weekend", "a day off") is no thing to get.
+        r"(?<!weekend)(?<!night)(?<!day)(?<!week)(?<!evening)(?<!morning)(?<!off)(?<!family)"
+        r"(?=\s*(?:[.!;:)]|,\s+(?i:but|so|and|because)\b|$)|\s+(?i:for|in|this|next|by|before"
+        r"|someday|one\s+day|so|because|too|but|and|when|once|from)\b)",
+        template="get {}",
+        reject=_MOMENT_WANTS,
     ),
     # "I want to have kids someday", "We're hoping to have a baby next year", "I'd love to
     # have children": the plan "have a baby", as a baby expected is, so that a birth ends
