@@ -10,6 +10,10 @@ day's month and day as a ``birthday``, in the form the birthday rules give ("May
 question, a supposition ("If Lily turns 6 ..."), a kin word with no name ("My daughter is
 turning 6 on Saturday": whose is read against memory, not here), or two days in the
 sentence.
+
+An age turned within one calendar year the sentence names (a day, "in June", "next year")
+gives the year of birth too: "Lily turns 6 in June" (said in 2024) gives ``birth_year``
+2018, which stays true when the age said no longer is.
 """
 
 from __future__ import annotations
@@ -58,8 +62,8 @@ def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> 
     on a named day, and of the birthdays it says fall on one (see the module doc)."""
     if said is None or ("turn" not in content and "birthday" not in content):
         return []  # most messages name no birthday: spare them the time expressions
-    days = [t for t in resolve_time_expressions(content, said) if t.granularity == "day"]
-    if not days:
+    times = resolve_time_expressions(content, said)
+    if not times:
         return []
     out: list[Claim] = []
     for piece in sentences(content):
@@ -67,9 +71,10 @@ def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> 
         if text.rstrip().endswith("?"):
             continue
         lo, hi = piece.start(), piece.end()
-        inside = [t for t in days if lo <= t.span[0] < hi]
+        inside = [t for t in times if lo <= t.span[0] < hi]
         if len(inside) != 1:
             continue
+        when = inside[0]
         for m in (*_TURNING.finditer(text), *(f for p in _FALLS for f in p.finditer(text))):
             who = m.group("who")
             if who in _NOT_NAMES or ("n" in m.groupdict() and int(m.group("n")) > 120):
@@ -79,15 +84,22 @@ def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> 
             entity = actor if who in ("I", "my", "My") else who.removesuffix("'s")
             if entity is None:
                 continue
-            day = inside[0].start
-            out.append(
-                Claim(
-                    entity=entity,
-                    attribute="birthday",
-                    value=f"{MONTH_NAMES[day.month - 1]} {day.day}",
-                    confidence=CONFIDENCE,
-                    span=(lo + m.start(), lo + m.end()),
-                    extractor="rule",
-                )
-            )
+            span = (lo + m.start(), lo + m.end())
+            day = when.start
+            if when.granularity == "day":
+                value = f"{MONTH_NAMES[day.month - 1]} {day.day}"
+                out.append(_claim(entity, "birthday", value, span))
+            if "n" in m.groupdict() and day.year == when.end.year:
+                out.append(_claim(entity, "birth_year", str(day.year - int(m.group("n"))), span))
     return out
+
+
+def _claim(entity: str, attribute: str, value: str, span: tuple[int, int]) -> Claim:
+    return Claim(
+        entity=entity,
+        attribute=attribute,
+        value=value,
+        confidence=CONFIDENCE,
+        span=span,
+        extractor="rule",
+    )

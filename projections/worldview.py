@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 
+from nousmem.projections.ages import birthdays
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
@@ -353,4 +354,6 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues, Sight
             as_of_seq=as_of_seq if as_of_seq is not None else -1,
             slots=tuple(slots),
             audit=audit,
+            now=now,
+            birthdays=birthdays(slots),
         )

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nousmem.projections.ages import AGE_ATTRIBUTE, age_now, month_day, names_day
 from nousmem.projections.config_types import CONFIG, Weight
 from nousmem.projections.lexical import date_label, fold_plural, folded_words
 from nousmem.projections.occasion_dates import met_first
@@ -172,6 +173,12 @@ class WorldviewSnapshot(BaseModel):
     period: tuple[datetime, datetime] | None = None
     """The time the question asks about, if it names one: periods that meet it come first,
     and so do occasions told of a day in it."""
+    now: datetime | None = None
+    """The read's event time: an age said a year or more before it is also given as it
+    stands then (``projections/ages.py``). None in snapshots made before it."""
+    birthdays: tuple[tuple[str, str], ...] = ()
+    """``(entity key, birthday)`` of each entity whose birthday slot selects one value,
+    kept when a read cuts the slots it shows: an age is counted on by them."""
     terms: frozenset[str] = frozenset()
     """The question's content words (lowercased tokens): the entries of a :func:`listed`
     slot that use one come first ("When can we meet?" puts "never schedule meetings on
@@ -311,6 +318,8 @@ class WorldviewSnapshot(BaseModel):
                         for a, b in c.earlier
                     )
                     span += f"; also {before}"
+                if (aged := self._aged(s, c)) is not None:
+                    span += f"; {aged}"
                 text += f" ({span})"
             if c.taken_back and c.valid_to is not None:
                 text += f" [taken back {date_label(c.valid_to)}]"
@@ -325,6 +334,22 @@ class WorldviewSnapshot(BaseModel):
         if s.status == "empty" and any(c.status == "active" for c in shown):
             flag = " [UNKNOWN]"  # "unknown" leads: the values listed are not believed
         return f"- {s.kind} {shown_key(s)}{flag}: " + "; ".join(parts)
+
+    def _aged(self, s: WorldviewSlot, c: WorldviewCandidate) -> str | None:
+        """The age ``c`` holds as it stands at the read ("9 or 10 by 10 April 2026"), for a
+        current age only."""
+        entity_key, _, attribute = s.id.partition(":")[2].rpartition(".")
+        if attribute != AGE_ATTRIBUTE or s.kind != "fact" or c.valid_to is not None:
+            return None
+        if c.valid_from is None or c.status not in ("selected", "active"):
+            return None
+        if c.told:  # the claims dated when it was reached: "Leo turned 7 last week"
+            day, said = c.told[-1]
+            since = datetime(day.year, day.month, day.day, tzinfo=c.valid_from.tzinfo)
+            return age_now(c.value, since, self.now, turned=names_day(said))
+        born = dict(self.birthdays).get(entity_key)
+        day_of = None if born is None else month_day(born)
+        return age_now(c.value, c.valid_from, self.now, birthday=day_of)
 
     def render_slot(
         self, s: WorldviewSlot, *, dates: bool = True, max_candidates: int = MAX_SHOWN

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 44
+READ_RULES = 45
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -281,6 +281,9 @@ unexplained while the package version stays the same (as it does between release
    many events, the reason with personal data masked); a question about forgetting ("What
    did I ask you to forget?", "What have you forgotten?", "What was erased?") lists them in
    the default lens, as one about refusals lists those.
+45: an age told a year or more before the read is also given as it stands at the read's
+   event time ("Leo.age: 7 (since 1 March 2024; 9 or 10 by 10 April 2026)"; one age when
+   the entity's birthday is held or the claims dated the day it was turned).
 """
 
 

@@ -52,3 +52,35 @@ async def test_the_birthday_is_held_and_an_age_turned_is_dated() -> None:
         assert b is not None and b.held == ("April 30",)
         age = await rt.belief("Lily", "age")
         assert age is not None and age.held == ("6",)
+
+
+def birth_years(text: str) -> list[tuple[str, str]]:
+    obs = Observation(content=text, actor="Sam", source="user", occurred_at=SAID)
+    claims = RuleExtractor().extract_sync(obs)
+    return [(c.entity, c.value) for c in claims if c.attribute == "birth_year"]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # An age turned within one calendar year: the year of birth, day or not.
+        ("Leo turns 7 on May 3.", [("Leo", "2017")]),
+        ("Leo turns 7 next month.", [("Leo", "2017")]),
+        ("Lily is turning 6 in June.", [("Lily", "2018")]),
+        ("Mia turns 5 next year.", [("Mia", "2020")]),
+        ("I'm turning 40 on Saturday.", [("Sam", "1984")]),
+        ("Lily turned 6 yesterday.", [("Lily", "2018")]),
+        ("Lily turned 6 in 2010.", [("Lily", "2004")]),
+        # A time across two years, a supposition, a question, no time, no one.
+        ("Lily turns 6 this winter.", []),
+        ("If Lily turns 6 in June, we'll party.", []),
+        ("Is Lily turning 6 in June?", []),
+        ("Lily turns 6 soon.", []),
+        ("My daughter is turning 6 in June.", []),
+        ("The stock turned 5 percent yesterday.", []),
+    ],
+)
+def test_a_year_of_birth_from_an_age_turned_in_a_year(
+    text: str, want: list[tuple[str, str]]
+) -> None:
+    assert birth_years(text) == want

@@ -330,7 +330,8 @@ async def test_a_kin_word_said_as_a_name_is_the_speakers_relative() -> None:
             ("Sam's mother", "birthday", "June 3")
         ]
         assert await _deltas(rt, "Dad turns 70 on Sunday.") == [
-            ("Sam's father", "birthday", "May 5")
+            ("Sam's father", "birth_year", "1954"),
+            ("Sam's father", "birthday", "May 5"),
         ]
         # The one memory knows by name, once there is one.
         await say_at(rt, "My mom Linda lives in Ohio.", SAID, actor="Sam")

@@ -89,10 +89,15 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("I am now 40 yrs old.", [("Dana", "age", "40", "assert")]),
         ("Ana is 7 years old.", [("Ana", "age", "7", "assert")]),
         ("I just turned 40.", [("Dana", "age", "40", "assert")]),
-        # ... and the day it was turned is the birthday (said on 1 May 2024).
+        # ... and the day it was turned is the birthday, its year less the age the year of
+        # birth (said on 1 May 2024).
         (
             "Ana turned 30 yesterday.",
-            [("Ana", "age", "30", "assert"), ("Ana", "birthday", "April 30", "assert")],
+            [
+                ("Ana", "age", "30", "assert"),
+                ("Ana", "birthday", "April 30", "assert"),
+                ("Ana", "birth_year", "1994", "assert"),
+            ],
         ),
         # A time zone.
         ("My timezone is CET.", [("Dana", "timezone", "CET", "assert")]),
@@ -153,13 +158,14 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("The building is 100 years old.", []),
         ("I turned 90 degrees.", []),
         ("I turned 5 pages.", []),
-        ("I'm turning 40 next month.", []),
+        # (an age to come still gives the year of birth)
+        ("I'm turning 40 next month.", [("Dana", "birth_year", "1984", "assert")]),
         # No age, but a plan (policies/plans.py).
         ("When I'm 65 years old I'll retire.", [("Dana", "goal", "retire", "assert")]),
         ("Once Ana is 18 years old she can vote.", []),
         # Review rev23: a comparison, an age turned long ago, a figure of speech, a role.
         ("I feel like I'm 80 years old.", []),
-        ("I turned 30 in 2010.", []),
+        ("I turned 30 in 2010.", [("Dana", "birth_year", "1980", "assert")]),
         ("I'm 5 years old at heart.", []),
         ("Role-play: I'm 80 years old and you're my doctor.", []),
         # ... and an age turned in a clause that dates another event.

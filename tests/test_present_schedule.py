@@ -53,7 +53,10 @@ def rows(text: str) -> list[DatedRow]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I turn 30 on Friday.", [("Sam", "birthday", "May 3", None)]),
+        (
+            "I turn 30 on Friday.",
+            [("Sam", "birthday", "May 3", None), ("Sam", "birth_year", "1994", None)],
+        ),
         ("I fly to Rome on Friday.", [("Sam", "goal", "trip to Rome", "2024-05-03")]),
         ("We fly to Lisbon next week.", [("Sam", "goal", "trip to Lisbon", "2024-05-06")]),
         ("Ana flies out to Lima on Monday.", [("Ana", "goal", "trip to Lima", "2024-05-06")]),
