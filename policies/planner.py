@@ -201,6 +201,28 @@ def _name_variants(name: str) -> list[str]:
     return out
 
 
+def _alone(question: str, name: str, known: Iterable[str]) -> bool:
+    """Whether ``question`` names the first word of the full ``name`` ("Ana" of "Ana
+    Moura") somewhere with no other name after it: "Where does Ana live?", "Ana's job", not
+    "Where does Ana Silva live?" only. Another name is a capitalised word, or the second
+    word of another ``known`` name of that first word ("where does ana silva work?")."""
+    first, _, rest = match_key(name).partition(" ")
+    after = rest.split()[0] if rest.split() else ""
+    others = {
+        parts[1]
+        for n in known
+        if len(parts := match_key(n).split()) > 1 and parts[0] == first and parts[1] != after
+    }
+    for m in re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", question, re.IGNORECASE):
+        nxt = re.match(r"\s+([^\W\d_][\w'-]*)", question[m.end() :])
+        if nxt is None:
+            return True
+        word = match_key(nxt.group(1).removesuffix("'s"))
+        if word == after or (word not in others and not nxt.group(1)[0].isupper()):
+            return True
+    return False
+
+
 def plan_query(
     question: str,
     *,
@@ -239,6 +261,8 @@ def plan_query(
     for name in sorted(known, key=lambda n: (-len(n), n.casefold())):
         for variant in _name_variants(name):
             hit = variant in words if " " not in variant else variant in low
+            if hit and variant != match_key(name) and not _alone(bare, name, known):
+                continue  # "Ana Silva" in the question is not "Ana Moura"
             if hit and name not in found:
                 found.append(name)
                 break

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 45
+READ_RULES = 46
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -284,6 +284,8 @@ unexplained while the package version stays the same (as it does between release
 45: an age told a year or more before the read is also given as it stands at the read's
    event time ("Leo.age: 7 (since 1 March 2024; 9 or 10 by 10 April 2026)"; one age when
    the entity's birthday is held or the claims dated the day it was turned).
+46: a question that names someone by full name ("Where does Ana Silva work?") reaches no
+   one else of that first name ("Ana Moura"); the first name alone still reaches each.
 """
 
 
