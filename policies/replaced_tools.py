@@ -23,7 +23,7 @@ from nousmem.policies.tool_kinds import same_tool, tool_kind
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
-__all__ = ["replaced_tools"]
+__all__ = ["kept_beside", "replaced_tools"]
 
 # Words that keep the tools held beside the new one.
 _BESIDE = re.compile(
@@ -52,7 +52,7 @@ def replaced_tools(
         if c.attribute != "uses" or c.polarity != "assert" or not c.change:
             continue
         kind = tool_kind(c.value)
-        if kind is None or _kept_beside(content, c.span):
+        if kind is None or kept_beside(content, c.span):
             continue
         denied = [
             d.value
@@ -72,7 +72,7 @@ def replaced_tools(
     return out
 
 
-def _kept_beside(content: str, span: tuple[int, int] | None) -> bool:
+def kept_beside(content: str, span: tuple[int, int] | None) -> bool:
     """Whether the sentence of the claim at ``span`` keeps the other tools ("too")."""
     if span is None:
         return _BESIDE.search(content) is not None

@@ -37,7 +37,7 @@ RECURRENCE = (
 # The things one has on a day that comes back (heads of the value).
 _THINGS = (
     "yoga pilates therapy class classes lesson lessons practice rehearsal standup stand-up "
-    "meeting meetings training choir church mass club games match matches shift shifts "
+    "meeting meetings training choir church mass club game games match matches shift shifts "
     "session sessions tutoring daycare spin crossfit karate dance dialysis physio physiotherapy "
     "counseling counselling ballet gymnastics swim swimming soccer football basketball baseball "
     "softball hockey lacrosse volleyball tennis piano violin guitar cello scouts taekwondo judo "

@@ -370,8 +370,23 @@ DEFAULT_SCHEMA = AttributeSchema(
             "todo",
             90.0,
             "todo todos to-do to-dos task tasks remind reminder reminders errand errands chore "
-            "chores",
-            ("need to do", "have to do", "supposed to do", "got to do", "need to get done"),
+            "chores groceries",
+            (
+                "need to do",
+                "have to do",
+                "supposed to do",
+                "got to do",
+                "need to get done",
+                # what is to be bought ("We're out of milk": ``buy milk``)
+                "need to buy",
+                "have to buy",
+                "need to get",
+                "need to pick up",
+                "have to pick up",
+                "to buy",
+                "shopping list",
+                "grocery list",
+            ),
             timing="occasion",
         ),
         # Standing instructions to the assistant ("Always answer in French") hold until

@@ -39,6 +39,7 @@ from nousmem.policies.meant_values import meant_values
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
 from nousmem.policies.quit_teams import quit_teams
 from nousmem.policies.remarriage import wedded_statuses
+from nousmem.policies.replaced_likes import replaced_likes
 from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
@@ -144,6 +145,8 @@ class ClaimsInContext(RuntimeCore):
         claims += replaced_versions(claims, occurred, self._held)
         # "We switched to Linear" ends Jira, the issue tracker held.
         claims += replaced_tools(claims, obs.content, occurred, self._held)
+        # "Actually I prefer aisle seats now" ends window seats, the seats liked.
+        claims += replaced_likes(claims, obs.content, occurred, self._held)
         # "We moved back to GitHub Actions" ends Buildkite, which replaced it.
         claims += switched_back(
             claims, obs.content, occurred, self._held, self._proj.beliefs.revisions

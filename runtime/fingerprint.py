@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 46
+READ_RULES = 47
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -286,6 +286,9 @@ unexplained while the package version stays the same (as it does between release
    the entity's birthday is held or the claims dated the day it was turned).
 46: a question that names someone by full name ("Where does Ana Silva work?") reaches no
    one else of that first name ("Ana Moura"); the first name alone still reaches each.
+47: a question about what to buy ("What do I need to buy?", "What's on my shopping list?",
+   "What groceries do we need?") asks for the ``todo`` list, where "We're out of milk"
+   puts ``buy milk``.
 """
 
 

@@ -40,6 +40,10 @@ def rows(text: str) -> list[tuple[str, str, str]]:
             [("Ana", "activity", "swim practice on Saturdays")],
         ),
         ("We have church every Sunday.", [("Sam", "activity", "church every Sunday")]),
+        (
+            "Mia has a soccer game every Saturday at 10am.",
+            [("Mia", "activity", "soccer game every Saturday")],
+        ),
         # Said by when it is: the recurrence kept as said, and only the routine read.
         ("Our team standup is every day at 9.", [("Sam", "activity", "team standup every day")]),
         ("My piano lesson is on Tuesdays.", [("Sam", "activity", "piano lesson on Tuesdays")]),

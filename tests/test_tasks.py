@@ -280,3 +280,27 @@ async def test_a_question_about_what_to_do_finds_the_tasks() -> None:
             assert lines[0].startswith("- fact Sam.todo: "), (question, lines)
             assert "call mom (5 May 2024)" in lines[0], lines
             assert "pay the rent (3 May 2024)" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do I need to buy?",
+        "What's on my shopping list?",
+        "What groceries do we need?",
+        "Is there anything I have to pick up?",
+    ],
+)
+async def test_a_question_about_what_to_buy_finds_the_errands(question: str) -> None:
+    async with MemoryRuntime.memory(namespace="tasks") as rt:
+        for text in (
+            "I work at Acme and I live in Denver.",
+            "I have a dog named Biscuit.",
+            "We're out of milk and eggs.",
+            "I want to learn Spanish.",
+        ):
+            await say_at(rt, text, SAID, actor="Sam")
+        ctx = await rt.query(question, budget_tokens=200, actor="Sam")
+        snapshot = ctx.prompt_sections["worldview"]
+        assert "- fact Sam.todo: " in snapshot, (question, snapshot)
+        assert "buy milk" in snapshot and "buy eggs" in snapshot
