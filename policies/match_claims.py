@@ -236,6 +236,8 @@ def match_claims(
         valid_at = ref
     elif obs.occurred_at is not None and dated and not rule.undated:
         inside = [t for t in dated if clause_start <= t.span[0] - sent.offset < clause_end]
+        if rule.time_after:
+            inside = [t for t in inside if t.span[0] - sent.offset >= vend] or inside
         # A claim whose value is a date takes no other clause's ("My birthday is May 2
         # and Ana's is June 4").
         pool = inside if inside or len(dated) < len(sent.mentions) else dated

@@ -148,6 +148,9 @@ class Rule(BaseModel):
     #: Chicago until Thursday", "Ana is away until Friday": there that day, not on the day
     #: it ends).
     said_day: bool = False
+    #: Dated by a time after the value, where the clause has one: the second of two moves
+    #: ("moved to Berlin in 2019 and then to Munich last year": Munich last year).
+    time_after: bool = False
     #: A denied clause gives no claim: "I never divorced Tom" says neither that Tom is her
     #: husband nor that he is not.
     denial_drops: bool = False

@@ -120,6 +120,17 @@ HOME_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    # "I moved to Berlin in 2019 and then to Munich last year", "..., then on to Munich":
+    # the move after "then", its verb left out (the rule above reads the first).
+    make_rule(
+        "location",
+        "then",
+        r"\b(?i:moved|relocated)\s+(?:(?i:back|over)\s+)?(?i:to)\s+[^.;:!?()\n]{1,60}?"
+        r"(?:,\s*|\s+)(?:(?i:and)\s+)?(?i:then)\s+(?:(?i:on|back)\s+)?(?i:to)\s+" + CAP + VAL,
+        change=True,
+        elide="past",
+        time_after=True,
+    ),
     make_rule(
         "location",
         "moved moving relocated relocating move moves",

@@ -22,6 +22,7 @@ from nousmem.projections.worldview_periods import (
     disputed_text,
     end_label,
     slot_spans,
+    start_label,
     told_span,
 )
 
@@ -286,7 +287,7 @@ class WorldviewSnapshot(BaseModel):
         ]
         kept = periods[:MAX_SHOWN]
         text = "; ".join(
-            f"{c.value} ({date_label(a)} - {end_label(s, c, b)}{disputed_text(a, b, c, spans)})"
+            f"{c.value} ({start_label(c, a)} - {end_label(s, c, b)}{disputed_text(a, b, c, spans)})"
             for a, b, c in kept
         )
         if len(periods) > len(kept):
@@ -310,7 +311,7 @@ class WorldviewSnapshot(BaseModel):
                 if c.valid_to is not None and c.taken_back:
                     span = f"said {date_label(c.valid_from)}"
                 elif c.valid_to is not None:
-                    span = f"{date_label(c.valid_from)} - {end_label(s, c, c.valid_to)}"
+                    span = f"{start_label(c, c.valid_from)} - {end_label(s, c, c.valid_to)}"
                     span += disputed_text(c.valid_from, c.valid_to, c, spans)
                 if c.earlier and full:
                     before = ", ".join(

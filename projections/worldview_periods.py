@@ -114,16 +114,35 @@ def announced(values: Iterable[WorldviewCandidate]) -> bool:
     )
 
 
+def start_label(c: WorldviewCandidate, start: datetime) -> str:
+    """``start``, the start of one of ``c``'s periods, as a reader says it: where it is the
+    latest one's and the claims dated the value before memory learned it ("I moved to Berlin
+    in 2019 and then to Munich last year"), when they said it began ("2019")."""
+    if start == c.valid_from and c.told and c.told[-1][0] < start.date():
+        return c.told[-1][1]
+    return date_label(start)
+
+
+def _began(c: WorldviewCandidate) -> date | None:
+    """When ``c``'s latest period began: as its claims dated it, if earlier than memory
+    learned it."""
+    if c.valid_from is None:
+        return None
+    learned = c.valid_from.date()
+    return min(learned, c.told[-1][0]) if c.told else learned
+
+
 def end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
     """``end``, the end of one of ``c``'s periods, as a reader says it. Where it is the
     latest one's and the value that took the slot then was dated by its claims before memory
     learned it ("Ana moved to Lisbon last week"), or after ("I accepted an offer from
     Globex, I start there on May 1"), the period ends when that one began, as its own line
     says it ("the week of 26 January 2026", "1 May 2026"), not on the day memory was told."""
-    if end == c.valid_to and c.valid_from is not None and not s.occasions:
+    began = _began(c)
+    if end == c.valid_to and began is not None and not s.occasions:
         for o in s.candidates:
             if o.valid_from == end and o.told and o is not c:
                 at, label = o.told[-1]
-                if c.valid_from.date() < at != end.date():
+                if began < at != end.date():
                     return label
     return date_label(end)
