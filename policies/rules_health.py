@@ -14,7 +14,7 @@ from __future__ import annotations
 from nousmem.policies.drug_names import DRUG_NAME, DRUG_WORDS
 from nousmem.policies.habit_leads import no_plan
 from nousmem.policies.letters import LETTER
-from nousmem.policies.patterns import NOT_WORD, Rule, make_rule
+from nousmem.policies.patterns import NOT_WORD, POSS, Rule, make_rule
 
 __all__ = ["HEALTH_RULES"]
 
@@ -227,6 +227,25 @@ HEALTH_RULES: tuple[Rule, ...] = (
         r"|(?<!\bto\s)\b(?i:get|gets))\s+" + _CONDITION + _CONDITION_END,
         value="raw",
         items=_CONDITION + _CONDITION_END,  # "I have asthma and eczema"
+    ),
+    # "I started taking metformin for my diabetes", "Mia uses an inhaler for her asthma"
+    # ("Mia's"), "It helps me manage my ADHD": a condition treated is one had (not "my
+    # anxiety about the exam", a mood; nor one said gone).
+    make_rule(
+        "condition",
+        _CONDITION_WORDS,
+        r"\b(?i:for|manage|manages|managing|treat|treats|treating|control|controls|controlling)"
+        r"\s+"
+        + POSS
+        + r"\s+(?:(?i:type\s+[12]|chronic|severe|mild)\s+)?"
+        + _CONDITION
+        # The condition ends the noun phrase ("my cancer patients" are patients).
+        + r"(?=\s*(?:[.,;:!?)]|$)|\s+(?i:and|but|so|since|because|which|that|too|again|lately"
+        r"|recently|every|each|daily|at|in|under|with|for|while|when|medication|meds|medicine"
+        r"|pills|tablets|treatment|is\s+(?:acting|flaring|getting|worse|bad)|flares?|flared"
+        r"|acts|acted)\b)",
+        value="raw",
+        subject="poss",
     ),
     # "I'm diabetic", "Ana is type 1 diabetic", "I'm no longer anemic"; not "I'm deaf in one
     # ear" nor "a diabetic diet" (the condition ends its clause).

@@ -31,7 +31,13 @@ def rows(text: str) -> list[Row]:
     [
         ("I take metformin every morning.", [("Dana", "medication", "metformin", "assert")]),
         ("I take 20mg of lisinopril.", [("Dana", "medication", "lisinopril", "assert")]),
-        ("I take sertraline for my anxiety.", [("Dana", "medication", "sertraline", "assert")]),
+        (
+            "I take sertraline for my anxiety.",
+            [
+                ("Dana", "medication", "sertraline", "assert"),
+                ("Dana", "condition", "anxiety", "assert"),
+            ],
+        ),
         ("I take Adderall every morning.", [("Dana", "medication", "Adderall", "assert")]),
         (
             "I take metformin and lisinopril daily.",
@@ -124,6 +130,24 @@ def rows(text: str) -> list[Row]:
         ),
         ("I have a cancer screening tomorrow.", []),
         ("I had cancer as a kid.", []),
+        # A condition treated is one had: "for / manage my X" ("Ana's" is Ana's).
+        (
+            "I started taking metformin for my diabetes.",
+            [
+                ("Dana", "medication", "metformin", "assert"),
+                ("Dana", "condition", "diabetes", "assert"),
+            ],
+        ),
+        ("It helps me manage my ADHD.", [("Dana", "condition", "ADHD", "assert")]),
+        (
+            "I take pills for my high blood pressure.",
+            [("Dana", "condition", "high blood pressure", "assert")],
+        ),
+        ("Ana uses an inhaler for Ana's asthma.", [("Ana", "condition", "asthma", "assert")]),
+        # ... not a mood, a noun the condition names, nor one said gone.
+        ("I need something for my anxiety about the exam.", []),
+        ("I did research for my cancer patients.", []),
+        ("My asthma is gone.", []),
     ],
 )
 def test_medications_and_conditions(text: str, expected: list[Row]) -> None:
