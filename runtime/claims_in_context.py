@@ -44,6 +44,7 @@ from nousmem.policies.replaced_tools import replaced_tools
 from nousmem.policies.resumed_foods import resumed_foods
 from nousmem.policies.short_names import denied_by_name
 from nousmem.policies.switched_back import switched_back
+from nousmem.policies.switched_employers import switched_employers
 from nousmem.policies.versions import replaced_versions
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim, Observation
@@ -75,6 +76,8 @@ class ClaimsInContext(RuntimeCore):
         # "I quit my job at Northwestern" ends "Northwestern Memorial", the job held.
         claims = denied_by_name(claims, occurred, self._held, self._single)
         if extraction.extractor == RuleExtractor.name:
+            # "I switched to Globex" after a record that Globex employs the speaker: a job.
+            claims = switched_employers(claims, self._ever_said)
             # "Mom's birthday is June 3": of the speaker's mother.
             claims = titled_kin(obs, claims, self._proj.beliefs, self._proj.docs)
             # "My sister moved to Berlin": of the one sister memory knows by name.
