@@ -42,6 +42,7 @@ from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.paren_ages import paren_ages
 from nousmem.policies.pet_names import named_later, without_bare_twins
 from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
+from nousmem.policies.pronoun_kin import pronoun_kin
 from nousmem.policies.pronoun_subject import pronoun_claims
 from nousmem.policies.rules import ANCHOR_INDEX, ANCHOR_WORD, RULES
 from nousmem.policies.sentences import Doc, Sentence, sentences
@@ -106,7 +107,9 @@ class RuleExtractor:
         said = self._rule_claims(obs, ages.text, seen)
         # "Lily is turning 6 on Saturday": the day is her birthday.
         born = turned_birthdays(content, obs.actor, obs.occurred_at)
-        for c in (*intro.claims, *ages.claims, *born):
+        # "Emma lives in Denver with her husband Mark": Emma's spouse.
+        kin = pronoun_kin(content)
+        for c in (*intro.claims, *ages.claims, *born, *kin):
             key = (match_key(c.entity), c.attribute, _said_once(c.value), c.polarity)
             if key not in seen:
                 seen.add(key)
