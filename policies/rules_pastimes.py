@@ -4,10 +4,11 @@ week", "We hike most weekends", "I paint on Sundays" give the ``hobby`` in its g
 name theirs; so does one being learned ("I'm learning to knit", "I'm learning how to swim",
 "I'm learning to code": ``knitting``, ``swimming``, ``coding``).
 
-How often comes right after the verb (an adverb may stand between): that is what makes it
-a pastime. "I run a bakery", "I run late", "I draw the line", "I bike to work every day" (a
-commute, ``rules_commute.py``) and "I ran every morning last year" (past) give none; nor a
-need, a plan or a denial before the verb ("I have to run every day", "I don't swim").
+How often comes right after the verb (an adverb, or how far: "I run 5k every morning", may
+stand between): that is what makes it a pastime. "I run a bakery", "I run late", "I draw
+the line", "I bike to work every day" (a commute, ``rules_commute.py``) and "I ran every
+morning last year" (past) give none; nor a need, a plan or a denial before the verb ("I
+have to run every day", "I don't swim").
 
 Part of the rule table (``policies/rules.py`` assembles it, through ``rules_leisure.py``);
 see ``patterns.Rule`` for what each option means.
@@ -34,6 +35,12 @@ _HOW_OFTEN = (
     r"|several|a\s+few)\s+(?:times\s+)?(?:a|per|each|every)\s+(?:day|week|month))\b"
 )
 
+# A distance or a count of laps said between the verb and how often.
+_DISTANCE = (
+    r"(?:(?:(?:about|around|at\s+least)\s+)?(?:\d+(?:\.\d+)?|a|one|two|three|four|five|ten)"
+    r"\s?(?:k|km|kilometers?|kilometres?|miles?|laps|lengths)\s+)?"
+)
+
 
 def _rule(verb: str, name: str) -> Rule:
     forms = f"{verb} {verb}es" if verb.endswith(("x", "sh", "ch")) else f"{verb} {verb}s"
@@ -43,7 +50,9 @@ def _rule(verb: str, name: str) -> Rule:
         habitually("still", "also", "now", "try to", "like to", "love to")
         + no_plan(to_after=("tend", "try", "like", "love"))
         + rf"\b(?P<val>(?i:{forms.replace(' ', '|')}))\s+"
-        r"(?:(?i:usually|mostly|outside|outdoors|indoors|together|alone)\s+)?"
+        # How far, before how often: "I run 5k every morning", "I swim 20 laps daily".
+        + _DISTANCE
+        + r"(?:(?i:usually|mostly|outside|outdoors|indoors|together|alone)\s+)?"
         rf"(?i:{_HOW_OFTEN})",
         value="status",
         template=name,

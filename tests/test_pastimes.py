@@ -27,6 +27,10 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
         ("I box twice a week.", "boxing"),
         ("I bike most weekends.", "cycling"),
         ("I still climb regularly.", "climbing"),
+        # How far may stand before how often.
+        ("I run 5k every morning before work.", "running"),
+        ("I swim 20 laps daily.", "swimming"),
+        ("I run a mile every day.", "running"),
     ],
 )
 def test_a_pastime_by_its_verb_and_how_often(text: str, hobby: str) -> None:
@@ -42,6 +46,8 @@ def test_someone_else_s_pastime() -> None:
     [
         # No how often, or not right after the verb: a business, lateness, a line, a commute.
         "I run a bakery.",
+        "I run a bakery every day.",
+        "I bike 10 miles to work every day.",
         "I run late every morning.",
         "I draw the line at karaoke.",
         "I run.",
