@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 48
+READ_RULES = 49
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -292,6 +292,8 @@ unexplained while the package version stays the same (as it does between release
 48: a closed period of a value its claims dated before memory learned it starts when they
    said ("Berlin (2019 - 2025)", not the day it was told), and ends when the next value
    began by its claims even where that is before the day memory learned this one.
+49: a kin word asked as a name ("Where does Dad work?", "When is Mom's surgery?") is the
+   asker's relative by that noun, as "my dad" is (``QueryPlan.relatives``).
 """
 
 

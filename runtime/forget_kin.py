@@ -311,6 +311,14 @@ _MY_KIN = re.compile(
     rf"\b(?:my|our)\s+(?P<kin>{KIN_ALT})\b(?!-|['\u2019]s\s+(?:{KIN_ALT})\b)", re.I
 )
 
+# A kin word said as a name, capitalised as a name is ("Dad", not "dad"); not after "my" /
+# "our" (``_MY_KIN`` reads those) nor another's ("Tom's Mom").
+_TITLED = re.compile(
+    r"(?<![Mm]y\s)(?<![Oo]ur\s)(?<!'s\s)\b(?P<title>"
+    + "|".join(sorted((w.capitalize() for w in TITLE_WORDS), key=len, reverse=True))
+    + r")\b(?![-\w])"
+)
+
 # "my siblings", "our kids", "the kids" (a parent's word for their own).
 _MY_GROUP = re.compile(
     rf"\b(?:(?:my|our)\s+|the\s+(?=(?:kids|children)\b))(?P<group>{'|'.join(KIN_GROUPS)})"
@@ -336,7 +344,10 @@ def relatives_asked(
     each of its nouns may mean and each one memory knows by a noun alone
     (:meth:`Relatives.of_group`)."""
     low = question.lower()
-    if actor is None or not any(w in low for w in ("my", "our", "the kids", "the child")):
+    titled = _TITLED.search(question) is not None
+    if actor is None or not (
+        titled or any(w in low for w in ("my", "our", "the kids", "the child"))
+    ):
         return []
     kin = Relatives(beliefs, docs, actor)
     asked = question.split("?", 1)[0]
@@ -348,6 +359,16 @@ def relatives_asked(
 
     for m in _MY_KIN.finditer(asked):
         noun = kin_noun(m.group("kin"))
+        add(
+            (
+                kin.one_meant(noun, as_of_seq=seq, as_of_time=time),
+                kin.unnamed(noun, as_of_seq=seq, as_of_time=time),
+            )
+        )
+    # "Where does Dad work?", "When is Mom's surgery?": a kin word said as a name is the
+    # asker's relative by that noun, as the write path reads it (``kin_claims.titled_kin``).
+    for m in _TITLED.finditer(asked) if titled else ():
+        noun = kin_noun(m.group("title").lower())
         add(
             (
                 kin.one_meant(noun, as_of_seq=seq, as_of_time=time),

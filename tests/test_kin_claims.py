@@ -213,3 +213,42 @@ async def test_erasing_the_relative_erases_the_trace_that_meant_them() -> None:
             await rt.trace(ctx.trace_id)
         # A read that meant no relative stays.
         assert (await rt.trace(kept.trace_id)).id == kept.trace_id
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "meant", "line"),
+    [
+        # Known by the noun alone, as "Dad works at Target" made him.
+        (["Dad works at Target."], "Where does Dad work?", "Lee's father", "employer: Target"),
+        (
+            ["Mom's surgery is scheduled for January 10."],
+            "When is Mom's surgery?",
+            "Lee's mother",
+            "activity: surgery",
+        ),
+        # Known by name: the one "my mom" means.
+        (
+            ["My mom Linda lives in Ohio."],
+            "Where does Mom live?",
+            "Linda",
+            "location: Ohio",
+        ),
+    ],
+)
+async def test_a_kin_word_asked_as_a_name_is_the_askers_relative(
+    said: list[str], question: str, meant: str, line: str
+) -> None:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for text in said:
+            await rt.observe_and_route({"content": text, "actor": "Lee", "occurred_at": T0})
+        ctx = await rt.query(question, actor="Lee")
+        assert meant in ctx.plan["relatives"]
+        assert f"- fact {meant}.{line}" in ctx.prompt_sections["worldview"]
+        # Another's, a lower-case word or no asker: not the asker's.
+        for other, actor in (
+            (question.replace("Mom", "Tom's Mom").replace("Dad", "Tom's Dad"), "Lee"),
+            (question.replace("Mom", "mom").replace("Dad", "dad"), "Lee"),
+            (question, None),
+        ):
+            ctx = await rt.query(other, actor=actor)
+            assert meant not in ctx.plan["relatives"], other
