@@ -20,6 +20,7 @@ from datetime import datetime
 
 from nousmem.policies.held_values import HeldValues
 from nousmem.policies.replaced_tools import kept_beside
+from nousmem.policies.sentences import sentence_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import fold_plural, tokens
 from nousmem.projections.models import Claim
@@ -32,7 +33,6 @@ _CHANGE = re.compile(
     r"|switched|changed|moved\s+on)\b",
     re.IGNORECASE,
 )
-_BREAK = re.compile(r"[.!?;\n]")
 
 
 def replaced_likes(
@@ -66,9 +66,7 @@ def _head(value: str) -> str | None:
 
 def _says_change(content: str, span: tuple[int, int] | None) -> bool:
     """Whether the sentence of the claim at ``span`` says a change in words of change."""
-    if span is None:
+    piece = None if span is None else sentence_at(content, span[0])
+    if piece is None:
         return _CHANGE.search(content) is not None
-    starts = [m.end() for m in _BREAK.finditer(content, 0, span[0])]
-    end = _BREAK.search(content, span[1])
-    lo, hi = (starts[-1] if starts else 0), (end.start() if end else len(content))
-    return _CHANGE.search(content, lo, hi) is not None
+    return _CHANGE.search(content, piece.start(), piece.end()) is not None
