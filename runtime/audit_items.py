@@ -1,5 +1,6 @@
 """What the audit lens lists: the records of what memory refused to remember, and of what
-it was asked to forget or made to erase (those without the words forgotten or erased)."""
+it was asked to forget or made to erase (named by kind and count, never by the words
+forgotten or erased)."""
 
 from __future__ import annotations
 
