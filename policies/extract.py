@@ -40,6 +40,7 @@ from nousmem.policies.introductions import introductions
 from nousmem.policies.match_claims import Factors, match_claims
 from nousmem.policies.own_words import others, own_part, starts_fiction
 from nousmem.policies.paren_ages import paren_ages
+from nousmem.policies.pescatarian import as_pescatarian
 from nousmem.policies.pet_names import named_later, without_bare_twins
 from nousmem.policies.plans import PLAN_ATTRIBUTE, without_restated_plans
 from nousmem.policies.pronoun_kin import pronoun_kin
@@ -121,6 +122,7 @@ class RuleExtractor:
             key=lambda c: (c.span or (0, 0))[0],
         )
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
+        said = as_pescatarian(said, content, obs.actor)  # "I'm a vegetarian but I eat fish"
         said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
         # "My sister Maya got a job. She works at Google.": Maya's employer.
         told_of = pronoun_claims(content, obs, said, self.extract_sync)
