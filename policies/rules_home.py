@@ -32,8 +32,10 @@ NOT_AN_OFFICE = rf"(?!(?:(?i:our|the|my)|{_PROPER}'s)\s+{_PROPER}" + _CITY_OFFIC
 HOME_RULES: tuple[Rule, ...] = (
     make_rule(
         "location",
-        "live lives lived living reside resides resided residing based settled",
-        r"\b(?i:live|lives|lived|living|reside|resides|resided|residing|based|settled)\s+(?i:in)\s+"
+        "live lives lived living reside resides resided residing based settled headquartered",
+        r"\b(?i:live|lives|lived|living|reside|resides|resided|residing|based|settled"
+        # An organisation's seat: "Acme Corp is headquartered in Berlin".
+        r"|headquartered)\s+(?i:in)\s+"
         # A home described, whatever its words before ("a small apartment", "a tiny studio"):
         # the place is what follows it.
         r"(?!(?:(?i:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,2}(?i:apartment|flat|house"

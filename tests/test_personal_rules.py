@@ -116,6 +116,11 @@ def test_names(text: str, expected: list[Row]) -> None:
         ("I live in Mountain time.", [("Dana", "timezone", "Mountain time", "assert")]),
         ("I live in the Pacific Northwest.", [("Dana", "location", "Pacific Northwest", "assert")]),
         ("I live in Eastern Europe.", [("Dana", "location", "Eastern Europe", "assert")]),
+        # An organisation's seat.
+        (
+            "Acme Corp is headquartered in Berlin.",
+            [("Acme Corp", "location", "Berlin", "assert")],
+        ),
         ("I'm in PT.", []),  # as often physical therapy
         ("I'm in Central Park.", []),
         ("I'll be in CET next week.", []),  # a time to come
