@@ -15,7 +15,7 @@ from nousmem.policies.place_names import PLACE_NAMES
 from nousmem.policies.pronoun_subject import said_gender
 from nousmem.policies.sentences import sentences
 from nousmem.policies.timeexpr_patterns import DAYS, MONTHS
-from nousmem.policies.token_names import name_at
+from nousmem.policies.token_names import agrees, name_at
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.models import Claim
 
@@ -119,24 +119,28 @@ _NAMED_BEFORE = re.compile(
 
 def _opens_with_name(text: str) -> bool:
     """Whether the first word of ``text`` is a name, not a sentence's capital ("Finally",
-    "Great"): possessive ("Leo's cast") or leading a list ("Leo and Max"), and no word
+    "Great"): possessive ("Leo's cast"), leading a list ("Leo and Max") or the subject of a
+    verb that agrees with it ("Emma lives", "Leo said"), and no word
     ``token_names.name_at`` stops at ("In")."""
     toks = [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(text)]
     if not toks or name_at(toks, 0) is None:
         return False
     listed = len(toks) > 1 and toks[1][2].lower() in ("and", "&")
-    return toks[0][2].rstrip(",;:").endswith("'s") or listed
+    return toks[0][2].rstrip(",;:").endswith("'s") or listed or agrees(toks, 0)
 
 
 def pronoun_of(before: str, pronoun: str, relative: Relative) -> str | None:
     """Whom ``pronoun`` ("his" / "her") means after ``before`` (its statement's words
-    before it): the one name said there, not the statement's first word unless it is
-    possessive ("Leo's", not "Finally"), nor one of :data:`_NO_ONE`, a listed place, a month
-    or a day, nor one a word before it gives the other gender ("my sister Maya ... his":
-    ``pronoun_subject.said_gender``); None when none or two are named.
+    before it): the one name said there that a word before it does not give the other
+    gender ("Tom came with his daughter Lily and his son": Tom; ``said_gender``). Not the
+    statement's first word unless it is possessive, leads a list or its verb agrees
+    ("Leo's", "Leo said", not "Finally"), nor one of :data:`_NO_ONE`, a listed place, a
+    month or a day; None when none or two are named.
 
     Looser than ``pronoun_subject`` (which reads "Leo's cast came off" as naming no one):
-    what it finds only ends a value that person holds."""
+    what it finds only ends a value that person holds, or names that person's relative
+    (``policies/pronoun_kin.py``)."""
+    gender = _GENDER[pronoun.lower()]
     names = {
         m.group("n")
         for m in _NAMED_BEFORE.finditer(before)
@@ -144,12 +148,11 @@ def pronoun_of(before: str, pronoun: str, relative: Relative) -> str | None:
         and m.group("n") not in PLACE_NAMES
         and m.group("n").lower() not in _CALENDAR
         and (m.start() > 0 or _opens_with_name(before))
+        and said_gender(before, m.group("n")) in (None, gender)
     }
     if len(names) != 1:
         return None
     (name,) = names
-    if said_gender(before, name) not in (None, _GENDER[pronoun.lower()]):
-        return None
     return relative(name) or name
 
 

@@ -10,6 +10,7 @@ it was turned: "Leo turned 7 last week").
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Iterable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -104,9 +105,4 @@ def _on(year: int, birthday: tuple[int, int]) -> date:
     """The birthday in ``year`` (29 February on the 28th in a year without one; a day past
     the month's end on its last)."""
     month, day = birthday
-    for d in range(day, 27, -1):
-        try:
-            return date(year, month, d)
-        except ValueError:
-            continue
-    return date(year, month, min(day, 28))
+    return date(year, month, min(day, monthrange(year, month)[1]))

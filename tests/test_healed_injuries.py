@@ -142,6 +142,10 @@ async def test_my_relatives_part_is_not_mine() -> None:
         # "his" / "her" is the one name said before it in the statement.
         ("Leo's cast came off today, his arm has healed.", ("broken arm",)),
         ("Good news about Leo: his arm has healed.", ("broken arm",)),
+        # The statement's first word, when its verb agrees with it; not a name of the
+        # other gender.
+        ("Leo went back to practice today, his arm has healed.", ("broken arm",)),
+        ("Leo saw his sister Mia today, his arm has healed.", ("broken arm",)),
         # A cast off ends the broken bone under it.
         ("Leo's cast came off today!", ("broken arm",)),
         ("Leo's cast was removed this morning.", ("broken arm",)),
