@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
+from nousmem.policies.ended_states import Bounds, ended_bounds
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.joint_subject import PAIRED_ATTRIBUTES, SPEAKER, joint_subject
 from nousmem.policies.patterns import MULTI_VALUED, Rule
@@ -207,8 +208,13 @@ def match_claims(
     # Not true yet, or true once: neither says what holds now, nor what does not (a
     # cessation does: "I won't work there anymore"). A state to come is a plan.
     planned = False
+    ended: Bounds | None = None
     if attribute in STATE_ATTRIBUTES and (scope.future or scope.past):
         kept = cess if negated else scope.past and rule.change and not scope.future
+        if not kept and scope.past and not scope.future and not negated:
+            # "I worked at Acme until 2020": a past state with its end is history.
+            ended = ended_bounds(sent, bounds[0], bounds[1], ref)
+            kept = ended is not None
         if not kept:
             plan = (
                 None
@@ -297,7 +303,20 @@ def match_claims(
             fields = claims[0].model_dump()
             fields.update(value=old[0], polarity="negate")
             claims.append(Claim(**fields))
+    if ended is not None:
+        claims = _ended(claims, ended)
     return _each(claims, partners, obs.actor)
+
+
+def _ended(claims: list[Claim], ended: Bounds) -> list[Claim]:
+    """Each value of a past state said with its end, as the change it was: no longer held
+    from the end ("I worked at Acme until 2020"). Not also held from its start ("from 2015
+    to 2019"): beliefs fold in the order memory learned them, so a value said to hold from
+    a past day would take the slot from the one held now."""
+    return [
+        c.model_copy(update={"polarity": "negate", "change": True, "valid_at": ended.end})
+        for c in claims
+    ]
 
 
 def _each(claims: list[Claim], partners: tuple[str, ...], actor: str | None) -> list[Claim]:

@@ -111,6 +111,11 @@ TIME = re.compile(
     r"|today|yesterday|tomorrow|tonight|this\s+morning|this\s+afternoon|this\s+evening"
     r"|last\s+night)\b"
     rf"|(?P<iso>(?P<iso_y>{YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
+    # A span of years or months: "from 2015 to 2019", "between 2010 and 2014", "from
+    # 2015-2019", "from March to June 2023", "between May 2019 and June 2021".
+    rf"|(?P<rg_p>from|between)\s+(?:(?P<rg_am>{MONTH_RE})\.?,?\s+(?:(?P<rg_a>{YEAR_RE})\s*)?"
+    rf"|(?P<rg_ay>{YEAR_RE})\s*)(?:-|\u2013|(?:to|and|until|till|through)\s)\s*"
+    rf"(?:(?P<rg_bm>{MONTH_RE})\.?,?\s+)?(?P<rg_b>{YEAR_RE})\b(?![-/:]\d)"
     # "the first week of June", "the last weekend of this month".
     r"|the\s+(?P<ow_n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
     rf"(?P<ow_u>week|weekend)\s+(?:of|in)\s+(?:(?P<ow_m>{MONTH_RE})\.?(?:,?\s+(?P<ow_y>{YEAR_RE})\b)?"
@@ -204,6 +209,7 @@ TRIGGERS = frozenset(
 OPENERS = TRIGGERS | frozenset(
     (
         "the earlier this last next coming on in during since of past over from until by a an "
+        "between "
         "few several couple early mid late beginning start middle end very first second third "
         "fourth q"
     ).split()

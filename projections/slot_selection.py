@@ -93,7 +93,14 @@ class SlotSelection:
                 marks, chosen = {top.id: "selected"}, [top.value]
         out = [c.model_copy(update={"status": marks[c.id]}) if c.id in marks else c for c in cands]
         if not history:
-            out = [c for c in out if c.status in ("selected", "conflicted", "active", *keep)]
+            # A value told gone without ever holding ("I worked at Acme until 2020") is
+            # history too, wherever the slot keeps some.
+            out = [
+                c
+                for c in out
+                if c.status in ("selected", "conflicted", "active", *keep)
+                or (keep and c.ended is not None)
+            ]
         out.sort(key=lambda c: (-c.score, c.value))
         return WorldviewSlot(
             id=slot_id,

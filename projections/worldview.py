@@ -32,7 +32,7 @@ from nousmem.projections.slot_kinds import (
 )
 from nousmem.projections.supersession import Sup, note_change
 from nousmem.projections.worldview_compiled import CompiledBasis, CompiledItems, SlotMemo
-from nousmem.projections.worldview_items import SupportRow, TextItem
+from nousmem.projections.worldview_items import SupportRow, TextItem, ended_at
 from nousmem.projections.worldview_merge import MergeCarry
 from nousmem.projections.worldview_models import (
     AuditItem,
@@ -112,9 +112,10 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues, Sight
         counts_from: datetime | None = None,
         told: tuple[date, str] | None = None,
         retracts: bool = False,
+        change: bool = False,
     ) -> None:
         """Record a revision; ``counts_from`` and ``told``: see :class:`SupportRow`;
-        ``retracts``: see :attr:`~.belief_models.Revision.retracts`."""
+        ``retracts`` and ``change``: see :class:`~.belief_models.Revision`."""
         ekey = self.entity_key(entity)  # a claim may still name an absorbed entity
         key = (ekey, attribute, match_key(value))
         row = SupportRow(
@@ -127,6 +128,7 @@ class Worldview(TextSlotResolver, CompiledItems, MergeCarry, StatedValues, Sight
             evidence_ids,
             counts_from,
             told if polarity == "assert" else None,
+            ended_at(occurred_at, told) if polarity == "negate" and change else None,
         )
         self._support(key, row)
         # A multi-valued value's "mode" is itself while held: its records say when it

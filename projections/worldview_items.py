@@ -13,12 +13,14 @@ from typing import Any, NamedTuple
 
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.howto import taught
+from nousmem.projections.lexical import date_label
 
 __all__ = [
     "SLEEP_KEY_KINDS",
     "Sightings",
     "SupportRow",
     "TextItem",
+    "ended_at",
     "slot_part",
     "text_item",
     "told_times",
@@ -43,6 +45,10 @@ class SupportRow:
     told: tuple[date, str] | None = None
     """When the claim itself said the value held or happened (its ``valid_at``) and how it
     said it ("2019"); None for a denial or a claim the content did not date."""
+    ended: tuple[date, str] | None = None
+    """For a denial said as a change ("I used to live in Lyon", "I worked at Acme until
+    2020"), which says the value held before: when it stopped, as said ("until 2020"), else
+    by the day it was said ("before 3 May 2024"); None for any other row."""
 
     @property
     def counted_at(self) -> datetime:
@@ -62,6 +68,7 @@ class SupportRow:
             self.evidence_ids,
             self.counts_from,
             self.told,
+            self.ended,
         )
 
 
@@ -96,6 +103,14 @@ def told_times(
         if r.told is not None:
             latest.setdefault(r.told[1], r.told)
     return tuple(reversed(latest.values()))
+
+
+def ended_at(said: datetime, told: tuple[date, str] | None) -> tuple[date, str]:
+    """When a value denied as a change stopped holding, as :attr:`SupportRow.ended` gives
+    it: the denial's own time ("until 2020"), else before the day it was said."""
+    if told is not None:
+        return told[0], f"until {told[1]}"
+    return said.date(), f"before {date_label(said)}"
 
 
 def _seq(r: SupportRow) -> int:

@@ -98,6 +98,10 @@ class WorldviewCandidate(BaseModel):
     learned it. A present line reads the value as held since the last of these; an
     occasion's (a trip, a purchase, a plan: see ``WorldviewSlot.occasions``) as happening
     at each."""
+    ended: tuple[date, str] | None = None
+    """For a value memory never held but was told had stopped holding ("I used to live in
+    Lyon", "I worked at Acme until 2020"): when, as the latest such denial said it ("until
+    2020", "before 3 May 2024"). A history line shows it as a past value."""
 
 
 MAX_SHOWN = 4
@@ -266,7 +270,9 @@ class WorldviewSnapshot(BaseModel):
         # value only ever denied has no period).
         shown = [c for c in s.candidates if c.status in PERIODS and c.id not in skip]
         periods = [(a, b, c) for c in shown for a, b in closed_periods(c)]
-        if not periods:
+        # A value never held but told gone ("I worked at Acme until 2020") held before then.
+        gone = [c for c in shown if c.ended is not None and c.status == "negated"]
+        if not periods and not gone:
             return None
         spans = slot_spans(s)
         lo, hi = self.period or (None, None)
@@ -286,14 +292,20 @@ class WorldviewSnapshot(BaseModel):
             p for p, first in zip(periods, rank, strict=True) if not first
         ]
         kept = periods[:MAX_SHOWN]
+        told_gone = gone[: MAX_SHOWN - len(kept)]
+        told_gone.sort(key=lambda c: c.ended or (date.min, ""), reverse=True)
         text = "; ".join(
-            f"{c.value} ({start_label(c, a)} - {end_label(s, c, b)}{disputed_text(a, b, c, spans)})"
-            for a, b, c in kept
+            [
+                f"{c.value} ({start_label(c, a)} - {end_label(s, c, b)}"
+                f"{disputed_text(a, b, c, spans)})"
+                for a, b, c in kept
+            ]
+            + [f"{c.value} ({c.ended[1]})" for c in told_gone if c.ended is not None]
         )
-        if len(periods) > len(kept):
-            text += f" (+{len(periods) - len(kept)} more)"
-        gone = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
-        return f"- {s.kind} {shown_key(s)} before: {text}", gone
+        if len(periods) + len(gone) > len(kept) + len(told_gone):
+            text += f" (+{len(periods) + len(gone) - len(kept) - len(told_gone)} more)"
+        left = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
+        return f"- {s.kind} {shown_key(s)} before: {text}", left
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []
@@ -322,6 +334,8 @@ class WorldviewSnapshot(BaseModel):
                 if (aged := self._aged(s, c)) is not None:
                     span += f"; {aged}"
                 text += f" ({span})"
+            elif dates and c.ended is not None:
+                text += f" ({c.ended[1]})"  # never held, told gone: "Acme (until 2020)"
             if c.taken_back and c.valid_to is not None:
                 text += f" [taken back {date_label(c.valid_to)}]"
             elif c.status not in ("selected", "active"):

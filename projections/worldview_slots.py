@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 
 from nousmem.projections import disputes
 from nousmem.projections.belief_models import (
@@ -154,6 +154,10 @@ class SlotResolver(SlotSelection):
                     expired,
                 )
             )
+            if cands[-1].ended is not None and vk in faint:
+                # Told gone ("I used to live in Lyon"): it held once, as history says.
+                faint.discard(vk)
+                held_once.add(vk)
         settled, rivals = open_disputes(snap, slot_id, cands, recs, self.config.min_probability)
         timing = self.schema.spec(snap.attribute).timing
         # A value announced ahead of when memory learned it ("I start there on May 1") has
@@ -332,6 +336,7 @@ class SlotResolver(SlotSelection):
             lifecycle=state,
             note=candidate_note(vk, recs, loss),
             taken_back=taken_back(vk, recs, loss),
+            ended=None if first is not None else _last_end(rows),
         )
 
     def _contradiction_sources(self, target: str, limit: int) -> set[str]:
@@ -355,3 +360,9 @@ class SlotResolver(SlotSelection):
         state_of: Callable[[str, int | None], str],
     ) -> list[WorldviewSlot]:
         return hypothesis_slots(self, name, limit, history, state_of)
+
+
+def _last_end(rows: list[SupportRow]) -> tuple[date, str] | None:
+    """The latest :attr:`~.worldview_items.SupportRow.ended` of a value's rows."""
+    ends = [r for r in rows if r.ended is not None]
+    return max(ends, key=lambda r: r.seq).ended if ends else None

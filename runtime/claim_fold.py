@@ -50,6 +50,7 @@ def fold_revision(proj: Projector, e: Any, p: Any) -> None:
         mode_before=out.mode_before,
         mode_after=out.mode_after,
         retracts=rev.retracts,
+        change=rev.change,
         told=None if p.valid_at is None else (p.valid_at, p.valid_label or day_label(p.valid_at)),
     )
     proj.docs[e.id] = DocRow(

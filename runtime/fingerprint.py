@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 49
+READ_RULES = 50
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -294,6 +294,9 @@ unexplained while the package version stays the same (as it does between release
    began by its claims even where that is before the day memory learned this one.
 49: a kin word asked as a name ("Where does Dad work?", "When is Mom's surgery?") is the
    asker's relative by that noun, as "my dad" is (``QueryPlan.relatives``).
+50: a value never held but told gone as a change ("I used to live in Lyon", "I worked at
+   Acme until 2020") is history: a question about the past shows it on the slot's
+   ``before:`` line ("Acme (until 2020)", "Lyon (before 2 May 2024)").
 """
 
 

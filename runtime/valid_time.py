@@ -22,7 +22,9 @@ def valid_label(times: Sequence[TimeRef], valid_at: date | None) -> str | None:
     that starts on ``valid_at``; None when none does (a caller's own date) or no date.
 
     A range ("since 2010", "over the past two years") reads as its start at the range's
-    precision ("2010"): the claim holds from then, and a belief line says "since".
+    precision ("2010"): the claim holds from then, and a belief line says "since". A
+    claim dated on the last day of a span of months or years reads as its end ("2019" for
+    "I lived in Paris from 2015 to 2019": no longer from then).
     """
     if valid_at is None:
         return None
@@ -32,6 +34,10 @@ def valid_label(times: Sequence[TimeRef], valid_at: date | None) -> str | None:
         if t.label != span(t.start, t.end, "day").label:
             return t.label  # a day, week, month, season or year: said as it was said
         return _start_label(t.start, t.granularity)
+    for t in times:
+        if t.end == valid_at and t.start < valid_at and t.granularity in ("month", "year"):
+            # The end of a span ("from 2015 to 2019"): when a past state stopped holding.
+            return _start_label(t.end, t.granularity)
     return None
 
 

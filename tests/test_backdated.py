@@ -415,6 +415,7 @@ def test_a_restamped_support_row_keeps_every_other_field() -> None:
         "evidence_ids": ("a", "b"),
         "counts_from": T0 + timedelta(days=2),
         "told": (T0.date(), "2023"),
+        "ended": (T0.date(), "until 2023"),
     }
     assert set(values) == {f.name for f in dataclasses.fields(SupportRow)}
     row = SupportRow(**values)

@@ -145,7 +145,8 @@ def run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Run:
 
 async def test_a_value_only_ever_denied_is_no_alternative(rt: MemoryRuntime) -> None:
     """Told "I don't work at Initech anymore." with no claim she did: Initech is denied, not a
-    believed alternative. The current lenses leave it out; the full ones mark it negated."""
+    believed alternative. The current lenses leave it out; the full ones mark it negated,
+    gone before the day it was said ("anymore": it held before then)."""
     for text, days in [("I work at Acme.", 0), ("I don't work at Initech anymore.", 3)]:
         await rt.observe_and_route(
             {"content": text, "actor": "Maya", "occurred_at": T0 + timedelta(days=days)}
@@ -156,7 +157,7 @@ async def test_a_value_only_ever_denied_is_no_alternative(rt: MemoryRuntime) -> 
     ctx = await rt.query("Where does Maya work?")
     assert "Initech" not in ctx.prompt_sections["worldview"]
     history = await rt.worldview("historical")
-    assert "Acme (since 1 March 2024); Initech [negated]" in history.render()
+    assert "Acme (since 1 March 2024); Initech (before 4 March 2024) [negated]" in history.render()
     slot = history.slot(SLOT)
     assert slot is not None and slot.status == "resolved" and slot.selected == ("Acme",)
     explained = await rt.explain("Maya", "employer", "Initech")

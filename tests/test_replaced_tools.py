@@ -200,7 +200,8 @@ async def test_a_switch_called_off_ends_the_plan_and_keeps_the_tool() -> None:
         ("I switched my phone to airplane mode.", []),
         ("We switched our meetings to Tuesdays.", []),
         # Used until it ended: no tool held now.
-        ("I was using Jira until last year.", []),
+        # An end in the past: no longer used from then (policies/ended_states.py).
+        ("I was using Jira until last year.", [("uses", "Jira", "negate")]),
     ],
 )
 def test_tool_switch_rules(text: str, want: list[tuple[str, str, str]]) -> None:

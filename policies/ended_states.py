@@ -1,0 +1,61 @@
+"""When a state said in the past held: the bounds its clause gives it.
+
+"I lived in Lyon" says a state held once, not when; the extractor reads no claim from it
+(``policies/scope.py``). With a bound that lies in the past it says when it ended, and maybe
+when it began: "I worked at Acme until 2020" (ended in 2020), "I worked at Acme from 2015 to
+2019", "Between 2010 and 2014 my brother lived in Oslo", "I lived in Paris from March 2015
+until June 2019". Then the value held from the start, if said, and no longer holds from the
+end: memory keeps it as history ("before: Acme"), not as the present. A bound still to come
+("I'm at Acme until 2026") or one reaching now ("until now", "until last week" said this
+week) ends nothing the speaker has left.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from nousmem.policies.sentences import Sentence
+
+__all__ = ["Bounds", "ended_bounds"]
+
+# A bound's end must lie this far before the day it was said: "until last week" said on
+# Monday may still be the present state's last word, not an ended one.
+_SETTLED = timedelta(days=7)
+_UNTIL = re.compile(r"(?:until|till|til|up\s+to|through|thru)\s+$", re.IGNORECASE)
+_OPENS = re.compile(r"(?:until|till|til)\b", re.IGNORECASE)
+_SPAN = re.compile(r"(?:from|between)\b", re.IGNORECASE)
+_START = re.compile(r"(?:from|since)\s+$", re.IGNORECASE)
+_FROM = re.compile(r"(?:from|since)\b", re.IGNORECASE)
+
+
+class Bounds(NamedTuple):
+    """The day a past state began (None: not said) and the day it no longer held."""
+
+    start: date | None
+    end: date
+
+
+def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds | None:
+    """The bounds of the past state whose clause is ``[lo, hi)`` (sentence offsets), said
+    on ``ref``: a span ("from 2015 to 2019": from its first day to its last), or an end
+    ("until 2020": from that time on) with the start said apart, if any ("from 2015 until
+    2020"). None without an end, or with one that is not well past ``ref``."""
+    if ref is None:
+        return None
+    start: date | None = None
+    end: date | None = None
+    for m in sent.mentions_between(lo, hi):
+        at = m.span[0] - sent.offset
+        before = sent.text[max(0, at - 8) : at]
+        if _SPAN.match(m.text) and " to " in m.label:
+            # "from 2015 to 2019": its label names both ends ("2015 to 2019").
+            start, end = m.start, m.end
+        elif _OPENS.match(m.text) or _UNTIL.search(before):
+            end = m.start
+        elif _FROM.match(m.text) or _START.search(before):
+            start = m.start
+    if end is None or end > ref - _SETTLED or (start is not None and start >= end):
+        return None
+    return Bounds(start, end)
