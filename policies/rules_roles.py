@@ -25,8 +25,9 @@ __all__ = ["ROLE_RULES"]
 
 # "I'm (not / no longer) (now) a ...": being what an occupation names.
 _BEING = (
-    # ("used to be" too: the extractor reads it as a denial, "I used to be a nurse".)
-    r"(?i:'m|\bam|'s|\bis|\bbecame|\bbecome|\bbecoming|(?<=\bused\sto\s)be)\s+"
+    # ("used to be" too: the extractor reads it as a denial, "I used to be a nurse"; "was" an
+    # ended state, history only with its end: "I was a nurse until 2019".)
+    r"(?i:'m|\bam|'s|\bis|\bwas|\bwere|\bbecame|\bbecome|\bbecoming|(?<=\bused\sto\s)be)\s+"
     + NOT_WORD
     + r"(?:(?i:now|also|still|currently|officially|finally)\s+)?"
 )

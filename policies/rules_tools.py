@@ -52,10 +52,22 @@ TOOL_RULES: tuple[Rule, ...] = (
         + _WHICH
         + _TOOL
         + r"\s+(?i:is|=)\s+(?:(?i:still|now|currently)\s+)?(?:(?i:a|an|the)\s+)?"
-        + rf"(?=[{UPPER}])"
+        # A name, or one of a brand's lower-case "i" names ("My phone is an iPhone").
+        + rf"(?=[{UPPER}]|i[{UPPER}])"
         + VAL,
         subject="poss",
         stated=True,
+    ),
+    # "I have a Pixel phone", "I just got a Dell laptop", "Ana uses a Kindle tablet": the
+    # tool by its maker's or its own name and its kind.
+    make_rule(
+        "uses",
+        "laptop phone smartphone tablet computer pc desktop keyboard camera",
+        r"\b(?i:have|has|got|bought|use|uses|own|owns)\s+(?:(?i:a|an)\s+)"
+        r"(?:(?i:new|brand\s+new|used|refurbished)\s+)?"
+        rf"(?P<val>(?:[{UPPER}]|i[{UPPER}])[\w-]*(?:\s+[{UPPER}0-9][\w-]*){{0,2}}\s+"
+        r"(?i:laptop|phone|smartphone|tablet|computer|pc|desktop|keyboard|camera))\b(?!['-])",
+        value="raw",
     ),
 )
 

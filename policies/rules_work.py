@@ -105,7 +105,9 @@ WORK_RULES: tuple[Rule, ...] = (
         + _NEW
         + _BOSS
         + _WHERE_BOSS
-        + r"\s+(?i:is|'s)\s+(?:(?i:now|currently|still|actually)\s+)?"
+        # "My boss is Maria", "... is called / named Maria", "My boss's name is Maria".
+        + r"(?:\s+(?i:is|'s)(?:\s+(?i:called|named))?|['\u2019]s\s+(?i:name)\s+(?i:is))"
+        + r"\s+(?:(?i:now|currently|still|actually)\s+)?"
         + NOT_A_NAME
         + NAME_VAL
         + _CLAUSE_END,

@@ -80,6 +80,9 @@ _CONTINUING = words("keep keeps kept continue continues stay stays remain remain
 _PAST_AUX = words("was were had wasn't wasnt weren't werent hadn't hadnt didn't didnt")
 # A state verb in the simple past: "I *worked* at", "I *lived* in".
 _PAST_STATE_VERBS = words("worked lived resided")
+# "I *was a* nurse": a past "be" before a noun phrase (not "I was prescribed ...").
+_WAS = words("was were")
+_ARTICLES = words("a an the")
 # The present perfect keeps the state going: "I *have* lived here since 2019".
 _PERFECT = words("have has 've")
 # What makes a present perfect state go on to now, whatever else its clause says.
@@ -366,6 +369,7 @@ def clause_scope(
     past = not perfect and (
         (any(w in _PAST_AUX for w in between) and verb_word not in _CHANGE_PARTICIPLES)
         or verb_word in _PAST_STATE_VERBS
+        or (verb_word in _WAS and verb + 1 < len(toks) and clean(toks[verb + 1][2]) in _ARTICLES)
     )
     # Only the clause's own tokens (by bisection: a long sentence has many claims).
     starting = any(

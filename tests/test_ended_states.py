@@ -107,6 +107,8 @@ def test_a_span_covers_both_years(a: int, n: int, joiner: str) -> None:
             date(2019, 6, 30),
         ),
         ("I was married to Tom until 2018.", "spouse", "Tom", date(2018, 1, 1)),
+        ("I was a teacher from 2001 to 2010.", "role", "teacher", date(2010, 12, 31)),
+        ("I was a nurse until 2019.", "role", "nurse", date(2019, 1, 1)),
     ],
 )
 def test_a_past_state_with_its_end_is_denied_from_then(
@@ -121,6 +123,8 @@ def test_a_past_state_with_its_end_is_denied_from_then(
     "text",
     [
         "I lived in Paris.",  # when it held is not said
+        "I was a nurse.",
+        "My grandma was a teacher.",
         "I lived in Paris in 2019.",  # a time in it, not its end
         "I lived in Paris from 2015.",  # a start only
         "I'll work at Acme until 2026.",  # a future
@@ -128,7 +132,7 @@ def test_a_past_state_with_its_end_is_denied_from_then(
     ],
 )
 def test_no_end_no_claim(text: str) -> None:
-    assert not [c for c in _claims(text) if c[1] in ("location", "employer")]
+    assert not [c for c in _claims(text) if c[1] in ("location", "employer", "role")]
 
 
 async def _read(rt: MemoryRuntime, question: str) -> list[str]:

@@ -28,6 +28,10 @@ from tests.helpers import extracted_claims as claims
         # The new one, with "now" or "currently" before the name.
         ("My manager is now Tom, Priya left.", ("Dana", "Tom", "assert")),
         ("My boss is currently Tom Okafor.", ("Dana", "Tom Okafor", "assert")),
+        # Named, or with the name said as the boss's.
+        ("My boss is called Maria.", ("Dana", "Maria", "assert")),
+        ("My new manager is named Tom Okafor.", ("Dana", "Tom Okafor", "assert")),
+        ("My boss's name is Maria.", ("Dana", "Maria", "assert")),
         # Where the boss is one's boss, between the boss and the name.
         ("My manager at Stripe is Priya.", ("Dana", "Priya", "assert")),
         ("My boss at work is Dana Lee.", ("Dana", "Dana Lee", "assert")),

@@ -58,6 +58,14 @@ def test_roles_and_teams(text: str, expected: list[Row]) -> None:
         # No name: a state, not a tool.
         ("My laptop is a mess.", []),
         ("My phone is broken.", []),
+        # A brand's lower-case "i" name is a name.
+        ("My phone is an iPhone.", [("Ana", "uses", "iPhone", "assert")]),
+        # A tool had by its name and kind.
+        ("I have a Pixel phone.", [("Ana", "uses", "Pixel phone", "assert")]),
+        ("I just got a Dell laptop.", [("Ana", "uses", "Dell laptop", "assert")]),
+        ("I don't have a Dell laptop anymore.", [("Ana", "uses", "Dell laptop", "negate")]),
+        ("I have a phone.", []),
+        ("I have a Zoom call at 3.", []),
         ("If my laptop was a Mac, I'd be happier.", []),
         # A favourite is a like.
         ("My favorite editor is Vim.", [("Ana", "likes", "Vim", "assert")]),
