@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from nousmem.policies.agent_actions import agent_actions
 from nousmem.policies.agent_echoes import agent_echo
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.cured_conditions import cured_conditions
@@ -107,6 +108,9 @@ class ClaimsInContext(RuntimeCore):
             )
             # "Actually, his name is Max": the dog the speaker just named Rex.
             claims += renamed_values(obs, claims, self._proj)
+            # An agent's "I booked you a table at Nopa for Friday": the user's, whom it
+            # addresses (the actor of the user's latest words).
+            claims += agent_actions(obs.source, obs.content, self._proj.last_user, occurred)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)

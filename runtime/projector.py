@@ -70,6 +70,8 @@ class Projector:
         self.obs_by_seq: dict[int, str] = {}
         self.actors: dict[str, str] = {}  # match key -> display
         self.actor_since: dict[str, int] = {}  # match key -> seq of their first observation
+        # Whom an agent's "you" addresses: the actor of the user's latest words.
+        self.last_user: str | None = None
         self.access: dict[str, int] = {}
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
@@ -198,6 +200,8 @@ class Projector:
         # The user's words asking memory to forget show as "[asked to forget]": said back,
         # they would repeat what was to be forgotten (whatever later erasures leave).
         self.docs[e.id] = (requester(p.source) and without_requests(doc, p.times)) or doc
+        if p.actor and requester(p.source):
+            self.last_user = p.actor
         self.obs_seqs.append(e.seq)
         self.obs_times.add(e.seq, occurred)
         self.vocabulary.add_observation(p.content, e.seq)

@@ -1,0 +1,130 @@
+"""What an agent reports it did for the user: the appointments it booked and the reminders
+it set, as the user's own.
+
+"I've booked you a table at Nopa for Friday at 7pm", "I scheduled your dentist appointment
+for Tuesday at 10am", "Done! I reserved a hotel in Rome for you for June 3" give the user
+(the ``addressee``) an ``activity``, dated by the time said (``table at Nopa``, ``dentist
+appointment``, ``hotel in Rome``), as "I have a dentist appointment on Tuesday" does when
+the user says it. "I've set a reminder for you to call your mom on Sunday", "I'll remind you
+to pay the rent on the 1st" give a ``todo`` (``call mom``), as "Remind me to ..." does.
+
+Only a turn from an agent or an assistant (its source, before any ``:``), only its plain
+report in the first person: not an offer or a question ("I can book you a table", "Shall
+I book ...?"), nor a failure ("I couldn't book ...", "I haven't booked ... yet"). Who
+"you" is, the extractor cannot know from one message: the write path passes the user
+memory last heard from.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from nousmem.policies.agent_echoes import ECHO_SOURCES
+from nousmem.policies.sentences import sentences
+from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
+from nousmem.projections.belief_models import source_key
+from nousmem.projections.models import Claim
+
+__all__ = ["agent_actions"]
+
+CONFIDENCE = 0.85
+_LEAD = r"(?:^|[,;:!]\s*|\b(?:and|so)\s+)(?:(?i:done|all\s+set|great|ok(?:ay)?|sure)[,.!:]*\s+)?"
+_DONE = _LEAD + r"I(?:['\u2019]ve|\s+have)?\s+(?:(?i:just|now|also|already|successfully)\s+)?"
+# "I've booked you a table at Nopa", "I scheduled your dentist appointment".
+_BOOKED = re.compile(
+    _DONE + r"(?i:booked|reserved|scheduled|made|set\s+up|arranged|confirmed|rescheduled)\s+"
+    r"(?:(?i:you|u)\s+)?(?:(?i:a|an|your)\s+)(?P<what>[^.!?;,]{2,80})",
+)
+# "I've set a reminder for you to call your mom", "I'll remind you to pay the rent".
+_REMINDER = re.compile(
+    _LEAD
+    + r"I(?:(?:['\u2019]ve|\s+have)?\s+(?:(?i:just|also|already)\s+)?(?i:set|created|added)\s+"
+    r"(?:(?i:you|u)\s+)?(?i:a|an)\s+(?i:reminder)\s+(?:(?i:for\s+you)\s+)?(?i:to)"
+    r"|(?:['\u2019]ll|\s+will)\s+(?i:remind)\s+(?i:you)\s+(?i:to))"
+    r"\s+(?P<what>[^.!?;,]{2,80})",
+)
+# Where what was booked ends: a time, a purpose for the user, or a clause of its own.
+_WHAT_END = re.compile(
+    r"\s+(?:for\s+(?:you|u)\b|for\s+(?=\d|the\s+\d)|(?:and|but|so|which|that|because"
+    r"|as\s+requested)\b)",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\d{4}")
+_WEEKDAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+# What was booked is an occasion: a time said, or a place or a person it is at or with.
+_PLACED = re.compile(r"\b(?:at|in|with|to|near)\s+(?:the\s+)?[A-Z]")
+_YOUR = re.compile(r"\byour\b", re.IGNORECASE)
+_TRAIL = re.compile(r"\s+(?:for|on|at|by|in|this|next|from)$", re.IGNORECASE)
+
+
+def agent_actions(
+    source: str, content: str, addressee: str | None, occurred: datetime
+) -> list[Claim]:
+    """The user's appointments and reminders an agent's turn reports it set up (see the
+    module doc); none without an ``addressee`` or from another source."""
+    if addressee is None or source_key(source).split(":", 1)[0] not in ECHO_SOURCES:
+        return []
+    times = resolve_time_expressions(content, occurred)
+    out: list[Claim] = []
+    for piece in sentences(content):
+        text = piece.group()
+        if text.rstrip().endswith("?"):
+            continue
+        for pattern, attribute in ((_BOOKED, "activity"), (_REMINDER, "todo")):
+            for m in pattern.finditer(text):
+                at = piece.start() + m.start("what")
+                value, end = _what(text[m.start("what") : m.end("what")], at, times)
+                if value is None:
+                    continue
+                said = [t for t in times if at <= t.span[0] < piece.end()]
+                if attribute == "activity" and not said and not _PLACED.search(value):
+                    continue  # "I've made a note of that": nothing booked
+                out.append(
+                    Claim(
+                        entity=addressee,
+                        attribute=attribute,
+                        value=value,
+                        confidence=CONFIDENCE,
+                        valid_at=_ahead(said[0], occurred.date()) if said else None,
+                        span=(piece.start() + m.start(), end),
+                        extractor="rule",
+                    )
+                )
+    return out
+
+
+def _what(words: str, at: int, times: list[TimeMention]) -> tuple[str | None, int]:
+    """What was booked, from ``words`` (said at offset ``at``): up to a time said in it, a
+    "for you" or a clause of its own; "your" made the user's own word ("call mom"). With
+    the offset where it ends."""
+    cut = len(words)
+    for t in times:
+        start = t.span[0] - at
+        if 0 < start < cut:
+            cut = start
+    m = _WHAT_END.search(words, 0, cut)
+    if m is not None:
+        cut = m.start()
+    raw = words[:cut].rstrip()
+    while (trail := _TRAIL.search(raw)) is not None:
+        raw = raw[: trail.start()].rstrip()
+    value = " ".join(_YOUR.sub("", raw).split())
+    if len(value) < 2 or not any(ch.isalpha() for ch in value):
+        return None, 0
+    return value, at + len(raw)
+
+
+def _ahead(t: TimeMention, said: date) -> date:
+    """When a time an agent booked something for is: ahead of the day it said so. The
+    resolver reads "I booked a flight on June 3" as the June 3 gone by (a past verb); a
+    weekday or a day without its year is the next one."""
+    if t.start >= said or t.granularity != "day" or _YEAR.search(t.text):
+        return t.start
+    if _WEEKDAY.search(t.text):
+        return t.start + timedelta(days=7 * ((said - t.start).days // 7 + 1))
+    try:
+        nxt = t.start.replace(year=said.year)
+        return nxt if nxt >= said else t.start.replace(year=said.year + 1)
+    except ValueError:  # 29 February
+        return t.start
