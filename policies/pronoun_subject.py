@@ -20,7 +20,9 @@ opening a sentence is the people the sentence before names, where it names them 
 together as one list ("Tom and Ana got married. They live in Boston.": each of them lives
 there). A clause of its own inside a sentence, after a comma or "and" / "but", is read so
 too, of the part before it: "Ana lives in Porto, she only visited Lisbon", "Tom moved to
-Berlin and he loves it".
+Berlin and he loves it"; so is one after a reporting verb, of its subject: what someone
+said of themselves, relayed ("Leo said he moved to Berlin", "Ana told me that she got a job
+at Google", "Leo said his arm has healed").
 """
 
 from __future__ import annotations
@@ -76,13 +78,23 @@ _NOT_PEOPLE = (
     | frozenset(DAYS)
     | frozenset("mr mrs ms miss dr prof sir madam".split())
 )
+# What someone said of themselves, relayed: "Leo said he moved to Berlin", "Ana told me
+# that she got a job at Google" (the part before names who "he" / "she" is).
+_REPORTED = (
+    r"\s+(?:said|says|told\s+(?:me|us)|mentioned|texted(?:\s+(?:me|us))?|announced|wrote"
+    r"|explained|admitted|confirmed)(?:\s+that)?\s+"
+)
 _PRECHECK = re.compile(
-    r"(?:^|[.!?,;]\s+|\s(?:and|but)\s+)(?:(?:and|so|but|now)\s+)?(?:he|she|they|his|her)\b", re.I
+    r"(?:^|[.!?,;]\s+|\s(?:and|but)\s+|" + _REPORTED + r")(?:(?:and|so|but|now)\s+)?"
+    r"(?:he|she|they|his|her)\b",
+    re.I,
 )
 # A clause of its own inside a sentence, opening with "he" / "she" / "they": "Ana lives in
 # Porto, she only visited Lisbon", "Tom moved to Berlin and he loves it".
 _CLAUSE = re.compile(
-    r"(?:[,;]\s+|\s+(?=(?:and|but)\s))(?=(?:(?:and|so|but)\s+)?(?:he|she|they)(?:['\u2019]|\s))",
+    r"(?:[,;]\s+|\s+(?=(?:and|but)\s))(?=(?:(?:and|so|but)\s+)?(?:he|she|they)(?:['\u2019]|\s))"
+    # ... or after a reporting verb, "his" / "her" too: "Leo said his arm has healed".
+    r"|(?P<rep>" + _REPORTED + r")(?=(?:he|she|they|his|her)(?:['\u2019]|\s))",
     re.I,
 )
 # What may stand between the names of a list: "Tom and Ana", "Tom, Ana and Leo".
@@ -165,7 +177,9 @@ def _clauses(content: str) -> Iterable[Piece]:
     for piece in sentences(content):
         lo = piece.start()
         for m in _CLAUSE.finditer(content, piece.start() + 1, piece.end()):
-            yield Piece(content, lo, m.start())
+            # The reporting verb stays with its subject ("Leo said | he moved"): the
+            # verb is what makes "Leo" the name of someone.
+            yield Piece(content, lo, m.end() if m.group("rep") else m.start())
             lo = m.end()
         yield Piece(content, lo, piece.end())
 

@@ -152,7 +152,7 @@ PAST_IRREGULAR = words(
     "went got took ran began begun did made had saw met left quit been gone came bought "
     "became found gave grew heard kept lost moved paid sent spent won wrote woke ate drove "
     "flew rode swam sat stood slept caught brought taught led sang threw wore hung fed dug "
-    "hid held built sold told outgrew broke tore hurt"
+    "hid held built sold told said outgrew broke tore hurt"
 )
 #: Abbreviations a name goes on after ("St. Mary's", "Jr.", "Dr. Lee"): a value or a name
 #: that ends on one followed by a full stop is cut short, not a value.

@@ -125,6 +125,15 @@ def rows(text: str) -> list[Row]:
         # The part before names no one else: nothing to read ("I" is the speaker).
         ("I live in Paris, she lives in Rome.", [("Sam", "location", "Paris", None)]),
         ("When Ana arrived, she called me.", []),
+        # What someone said of themselves, relayed: the reporter is the one.
+        ("Leo said he moved to Berlin.", [("Leo", "location", "Berlin", None)]),
+        ("Ana told me she got a new job at Google.", [("Ana", "employer", "Google", None)]),
+        ("Tom mentioned that he adopted a dog.", [("Tom", "pet", "dog", None)]),
+        ("Ana told me her birthday is June 3.", [("Ana", "birthday", "June 3", None)]),
+        # Nothing said of the reporter, or no one named to report it.
+        ("Leo said he thinks I live in Paris.", []),
+        ("My mom said she's retiring next year.", []),
+        ("I told Leo he should move to Berlin.", []),
     ],
 )
 def test_a_pronoun_is_the_one_person_named_before(text: str, expected: list[Row]) -> None:
@@ -142,6 +151,16 @@ def test_a_pronouns_claim_points_at_its_own_sentence() -> None:
     (claim,) = [c for c in RuleExtractor().extract_sync(obs) if c.entity == "Maya"]
     assert claim.span is not None
     assert text[claim.span[0] : claim.span[1]] == "Her birthday is June 3"
+    text = "Leo said he moved to Berlin."
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    (claim,) = RuleExtractor().extract_sync(obs)
+    assert claim.span is not None
+    assert text[claim.span[0] : claim.span[1]] == "he moved to Berlin"
+    text = "Leo told me he doesn't live in Paris anymore."
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    assert [(c.entity, c.value, c.polarity) for c in RuleExtractor().extract_sync(obs)] == [
+        ("Leo", "Paris", "negate")
+    ]
 
 
 async def test_a_pronoun_after_my_relative_is_that_relative() -> None:
