@@ -83,6 +83,7 @@ NAMED_AS = (
     + r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but)\b)"
 )
 # A relative's age or rank before the noun: "my *little* brother", "my *eldest* daughter".
+_KIN_NAMED = "son daughter kid child brother sister"
 _KIN_AGE = (
     r"(?:\d{1,2}[- ](?i:years?|months?)[- ](?i:old)\s+)?"  # "a 7-year-old daughter named Lily"
     r"(?:(?i:little|baby|big|eldest|oldest|youngest|younger|older|middle|twin)\s+)?"
@@ -292,6 +293,23 @@ RELATION_RULES: tuple[Rule, ...] = (
             ("child", "son daughter sons daughters kid kids children child"),
             ("sibling", "brother sister brothers sisters"),
         )
+    ),
+    # ... and the one named after it: "I have a daughter named Emma and a son named Jack",
+    # "I have a brother named Tom and a daughter named Ana" (the noun after "and" decides).
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            r"\b(?i:have|has|got)\s+(?:(?i:a|an|one)\s+)?"
+            + _KIN_AGE
+            + rf"(?i:{'|'.join(_KIN_NAMED.split())})\s*,?\s+(?i:named|called)\s+{NAME}"
+            + r"\s*,?\s+(?i:and)\s+(?:(?i:a|an|one)\s+)?"
+            + _KIN_AGE
+            + rf"(?i:{'|'.join(nouns.split())})\s*,?\s+(?i:named|called)\s+"
+            + NAME_VAL,
+            value="name",
+        )
+        for attribute, nouns in (("child", "son daughter kid child"), ("sibling", "brother sister"))
     ),
     # "I'm a single mom", "I've been a single dad since 2019", "Ana is a single parent":
     # single (not "I was a single mom for years", "If I were a single dad, ...").

@@ -171,9 +171,13 @@ ROLE_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "role",
-        "work works worked working employed job career living",
-        r"\b(?i:works?|worked|working|employed|job|career|living)\s+(?i:as)\s+(?i:an?|the)\s+"
-        + VAL,
+        "work works worked working employed job career living position",
+        r"\b(?:(?i:works?|worked|working|employed|job|career|living)"
+        # "I got a new job as a nurse", "I started a new position as a team lead": the verb
+        # leads, so the subject is found before it ("new" would stop the walk back).
+        r"|(?i:got|started|landed|took|found|accepted|have|has)\s+(?i:a|an|the|my)\s+"
+        r"(?:(?i:new|first|full-time|part-time|temporary|summer)\s+)?(?i:job|position))"
+        r"\s+(?i:as)\s+(?i:an?|the)\s+" + VAL,
         elide="past",
     ),
     # "I work for the NHS as a nurse", "I got a new job at Spotify as a product manager",

@@ -30,6 +30,16 @@ from tests.helpers import extracted_claims as claims
             [("Dana", "child", "Leo", "assert"), ("Dana", "child", "Max", "assert")],
         ),
         ("Tom has a daughter named Sara.", [("Tom", "child", "Sara", "assert")]),
+        # Each one named, the noun after "and" deciding the second's kind.
+        (
+            "I have a daughter named Emma and a son named Jack.",
+            [("Dana", "child", "Emma", "assert"), ("Dana", "child", "Jack", "assert")],
+        ),
+        (
+            "I have a brother named Tom and a daughter named Ana.",
+            [("Dana", "sibling", "Tom", "assert"), ("Dana", "child", "Ana", "assert")],
+        ),
+        ("I met a woman and a son named Jack.", []),
         ("I have a brother called Tom.", [("Dana", "sibling", "Tom", "assert")]),
         ("I've got a sister, Ama.", [("Dana", "sibling", "Ama", "assert")]),
         ("I don't have a son named Leo.", [("Dana", "child", "Leo", "negate")]),

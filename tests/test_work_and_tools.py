@@ -36,6 +36,11 @@ def rows(text: str) -> list[tuple[str, str, str, str]]:
             "I'm the nurse at St Mary's.",
             [("Ana", "role", "nurse", "assert"), ("Ana", "employer", "St Mary's", "assert")],
         ),
+        # A job taken as an occupation, "new" or not.
+        ("I got a new job as a nurse.", [("Ana", "role", "nurse", "assert")]),
+        ("I just started a new job as a nurse.", [("Ana", "role", "nurse", "assert")]),
+        ("I took a position as a team lead.", [("Ana", "role", "team lead", "assert")]),
+        ("I might take a new job as a nurse.", []),
         # A lead alone is no occupation; a lead singer still is.
         ("I'm a lead singer in a band.", [("Ana", "role", "lead singer", "assert")]),
         ("I found a lead on the case.", []),
