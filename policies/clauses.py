@@ -124,6 +124,26 @@ def _appositive(toks: list[tuple[int, int, str]], i: int) -> bool:
     return False
 
 
+def _relation_after_name(toks: list[tuple[int, int, str]], i: int) -> int | None:
+    """Token ``i`` ends a relation set off by commas after the name that opens its clause
+    ("Ana, my wife,", "Tom, my older brother,"): the index of the name's last token, when
+    the verb after it agrees with a name; else None."""
+    if clean(toks[i][2]) not in RELATION_WORDS:
+        return None
+    for j in (i - 1, i - 2):  # the possessive, perhaps before one adjective
+        if j < 1 or toks[j][2].strip(_STRIP).lower() not in POSSESSIVES:
+            continue
+        if not toks[j - 1][2].rstrip(_STRIP).endswith(","):
+            return None
+        named = name_at(toks, j - 1)
+        if named is None:
+            return None
+        first = bisect_left([t[0] for t in toks], named[1])
+        opens = first == 0 or toks[first - 1][2].rstrip(_STRIP).endswith(_BOUNDARY_END)
+        return j - 1 if opens and agrees(toks, i) else None
+    return None
+
+
 # Words before a gerund whose subject is the sentence's: "before / after / since moving".
 _GERUND_LEADS = frozenset({"before", "after", "since", "upon"})
 
@@ -175,6 +195,11 @@ def walk_back(sent: Sentence, pos: int) -> Walk:
             # word is the verb's subject, not the start of a new clause. After "Thanks," or
             # "Same here," the name is the person spoken to.
             named = name_at(toks, i)
+            if named is not None:
+                return Walk("name", named[0], named[1], plain, cess, cond)
+        if raw.rstrip(_STRIP).endswith(",") and (at := _relation_after_name(toks, i)) is not None:
+            # "Ana, my wife, (just) moved": the name before the relation is the subject.
+            named = name_at(toks, at)
             if named is not None:
                 return Walk("name", named[0], named[1], plain, cess, cond)
         if raw.rstrip(_STRIP).endswith(_BOUNDARY_END) or raw in _DASHES:

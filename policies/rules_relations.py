@@ -91,6 +91,8 @@ _KIN_AGE = (
 # "Tom is my friend", "Ana is my wife's name"; not "Tom is my friend's brother" (someone
 # else's relation), "Lily is my daughter-in-law", "Tom is my brother in Christ".
 NOT_POSSESSIVE = r"\b(?!-|'(?!s\s+(?i:name)\b)|\s+(?i:in[- ]law)\b(?!\s+(?i:school|firm)))"
+# Where a relation set off after a name ends: "Ana, my wife, ...", "... Tom, my husband."
+_APPOSITION_END = r"(?=\s*(?:,|[.!?]|$))"
 # Kin said as a figure: "my brother in Christ", "from another mother", "my sister wife".
 _NOT_FIGURE = r"(?!\s+(?i:in\s+christ|from\s+another\s+(?:mother|mom|father)|wife)\b)"
 
@@ -187,6 +189,15 @@ RELATION_RULES: tuple[Rule, ...] = (
         value="name",
         subject="poss",
     ),
+    # "Ana, my wife, works at Google", "I went with Tom, my husband.": a relation set off
+    # after the name, closed by a comma or the sentence's end.
+    make_rule(
+        "spouse",
+        _PARTNER_ANCHORS,
+        NAME_VAL + r"\s*,\s+" + POSS + r"\s+" + _PARTNER + _APPOSITION_END,
+        value="name",
+        subject="poss",
+    ),
     # "My wife's name is Ana", "My husband is called Tom", "My wife is Ana": a name that
     # ends the clause (NAMED_AS).
     make_rule(
@@ -227,6 +238,27 @@ RELATION_RULES: tuple[Rule, ...] = (
             + rf"(?i:{'|'.join(nouns.split())})"
             + NOT_POSSESSIVE
             + _NOT_FIGURE,
+            value="name",
+            subject="poss",
+        )
+        for attribute, nouns in (
+            ("child", "son daughter"),
+            ("sibling", "brother sister"),
+            *_ELDERS,
+        )
+    ),
+    # "Lily, my daughter, starts school", "I called Tom, my older brother.".
+    *(
+        make_rule(
+            attribute,
+            nouns,
+            NAME_VAL
+            + r"\s*,\s+"
+            + POSS
+            + r"\s+"
+            + _KIN_AGE
+            + rf"(?i:{'|'.join(nouns.split())})"
+            + _APPOSITION_END,
             value="name",
             subject="poss",
         )

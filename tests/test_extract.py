@@ -171,6 +171,32 @@ def test_an_appositive_name_is_the_subject_not_the_speaker() -> None:
     assert ("Dana", "employer", "Acme") in triples("Yes, Alice, I work at Acme.")
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Ana, my wife, works at Google.",
+            [("Dana", "spouse", "Ana"), ("Ana", "employer", "Google")],
+        ),
+        (
+            "Tom, my older brother, lives in Denver.",
+            [("Dana", "sibling", "Tom"), ("Tom", "location", "Denver")],
+        ),
+        (
+            "Lily, my daughter, loves dance.",
+            [("Dana", "child", "Lily"), ("Lily", "likes", "dance")],
+        ),
+        ("I called Tom, my husband.", [("Dana", "spouse", "Tom")]),
+        # Not a relation set off: "my wife" is the next clause's subject, Tom the one spoken to.
+        ("Hi Tom, my wife works at Google.", []),
+    ],
+)
+def test_a_relation_set_off_after_a_name(text: str, expected: list[Row]) -> None:
+    """The relation said after the name is a claim of it, and the name is the subject of
+    the verb after the closing comma ("Ana, my wife, works at Google": Ana's employer)."""
+    assert triples(text) == expected
+
+
 def test_a_child_or_sibling_needs_a_name() -> None:
     assert [c for c in claims("My daughter is sick.") if c.attribute == "child"] == []
     assert [c for c in claims("My brother and I went out.") if c.attribute == "sibling"] == []
