@@ -136,12 +136,14 @@ HOME_RULES: tuple[Rule, ...] = (
     make_rule(
         "location",
         "moved moving relocated relocating move moves",
-        # "I moved out of Berlin (to Munich / to be near family / last year)": a named place
-        # left. Not "moved away from" (Windows, Mom, Christianity), nor a move undone or
-        # for a while ("... but moved back", "for the summer").
+        # "I moved out of Berlin (to Munich / to be near family / last year)", "I moved here
+        # from Chicago", "We relocated from Boston": a named place left. Not "moved away
+        # from" (Windows, Mom, Christianity), nor a move undone or for a while ("... but
+        # moved back", "for the summer").
         r"\b"
         + _NOT_AFTER_COPULA
-        + r"(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of)\s+"
+        + r"(?:(?i:moved|moving|relocated|relocating|move|moves)\s+(?i:out\s+of|here\s+from)"
+        r"|(?i:relocated|relocating)\s+(?i:from))\s+"
         + CAP
         # Not a part of a place or someone's ("San Francisco's Mission District", "Mom and
         # Dad's place"), nor a family word.

@@ -58,6 +58,16 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             ],
         ),
         ("I moved out of Berlin.", [("Ana", "location", "Berlin", "negate", None)]),
+        # Moved here from a place, relocated from it: left.
+        (
+            "I moved here from Chicago two years ago.",
+            [("Ana", "location", "Chicago", "negate", date(2022, 1, 1))],
+        ),
+        (
+            "We relocated from Boston last year.",
+            [("Ana", "location", "Boston", "negate", date(2023, 1, 1))],
+        ),
+        ("I moved here from Chicago but moved back.", []),
         (
             "I moved out of Ohio last year to live with my aunt.",
             [("Ana", "location", "Ohio", "negate", date(2023, 1, 1))],
