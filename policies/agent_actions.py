@@ -12,7 +12,9 @@ Only a turn from an agent or an assistant (its source, before any ``:``), only i
 report in the first person: not an offer or a question ("I can book you a table", "Shall
 I book ...?"), nor a failure ("I couldn't book ...", "I haven't booked ... yet"). Who
 "you" is, the extractor cannot know from one message: the write path passes the user
-memory last heard from.
+memory last heard from. It also reads an agent's "I cancelled your dentist appointment" and
+"I moved your haircut to Saturday" as the user's "I cancelled my ..." (:func:`as_users`), so
+the event the user holds is called off or moved, as when the user says it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
 from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim
 
-__all__ = ["agent_actions"]
+__all__ = ["agent_actions", "as_users"]
 
 CONFIDENCE = 0.85
 _LEAD = r"(?:^|[,;:!]\s*|\b(?:and|so)\s+)(?:(?i:done|all\s+set|great|ok(?:ay)?|sure)[,.!:]*\s+)?"
@@ -128,3 +130,26 @@ def _ahead(t: TimeMention, said: date) -> date:
         return nxt if nxt >= said else t.start.replace(year=said.year + 1)
     except ValueError:  # 29 February
         return t.start
+
+
+# "your" / "you" as the user would say them, padded to the same length so that every offset
+# into the text still points where it did.
+_SECOND_PERSON = re.compile(r"\b(?:(?P<your>[Yy]our)|(?P<you>[Yy]ou))\b")
+
+
+def as_users(source: str, content: str) -> str | None:
+    """An agent's turn in the user's words ("I cancelled your appointment" -> "I cancelled
+    my   appointment"), each word the same length as said; None from another source or
+    with no "you" / "your" in it."""
+    if source_key(source).split(":", 1)[0] not in ECHO_SOURCES:
+        return None
+    if _SECOND_PERSON.search(content) is None:
+        return None
+
+    def mine(m: re.Match[str]) -> str:
+        word = "my" if m.group("your") else "me"
+        if m.group(0)[0].isupper():
+            word = word.capitalize()
+        return word.ljust(len(m.group(0)))
+
+    return _SECOND_PERSON.sub(mine, content)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from nousmem.policies.agent_actions import agent_actions
+from nousmem.policies.agent_actions import agent_actions, as_users
 from nousmem.policies.agent_echoes import agent_echo
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.cured_conditions import cured_conditions
@@ -140,6 +140,11 @@ class ClaimsInContext(RuntimeCore):
             claims += instead_values(claims, obs.content, occurred, self._held)
             # "The meeting with Ana was moved to Monday": told again, at the new time.
             claims += moved_events(claims, obs.content, obs.actor, occurred, self._held)
+            # An agent's "I cancelled your dentist appointment": the user's, so said.
+            users = self._proj.last_user
+            if users is not None and (mine := as_users(obs.source, obs.content)) is not None:
+                claims += cancelled_events([], mine, users, occurred, self._held)
+                claims += moved_events([], mine, users, occurred, self._held)
         # "We split up" ends the marriage memory holds at the time it happened, if that one
         # still holds; "I married Jake" after it makes the status married again.
         claims = ended_spouses(claims, occurred, lambda e, at: self._held(e, "spouse", at))

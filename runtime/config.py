@@ -80,6 +80,8 @@ class TrustConfig(BaseModel):
             "user": 0.9,
             "tool": 0.8,
             "agent": 0.7,
+            # The other name agents write as (``policies/agent_echoes.ECHO_SOURCES``).
+            "assistant": 0.7,
             "document": 0.75,
             "web": 0.5,
             "anonymous": 0.3,

@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from nousmem.policies.agent_actions import agent_actions
+from nousmem.policies.agent_actions import agent_actions, as_users
 from nousmem.runtime import MemoryRuntime
 
 SAID = datetime(2024, 5, 1, 12, tzinfo=UTC)  # a Wednesday
@@ -126,3 +126,34 @@ async def test_without_a_user_an_agents_you_is_no_one(rt: MemoryRuntime) -> None
         }
     )
     assert "Nopa" not in (await rt.worldview()).render()
+
+
+async def test_an_agent_cancels_or_moves_what_the_user_holds(rt: MemoryRuntime) -> None:
+    turns = [
+        ("Sam", "user", "I have a dentist appointment on Tuesday."),
+        ("Sam", "user", "I have a haircut on Friday."),
+        ("assistant", "assistant", "I've cancelled your dentist appointment."),
+        ("assistant", "agent", "I moved your haircut to Saturday."),
+    ]
+    for i, (actor, source, text) in enumerate(turns):
+        await rt.observe_and_route(
+            {
+                "content": text,
+                "actor": actor,
+                "source": source,
+                "occurred_at": SAID + timedelta(minutes=i),
+            }
+        )
+    belief = await rt.belief("Sam", "activity")
+    assert belief is not None and belief.held == ("haircut",)
+    lines = (await rt.worldview()).render()
+    assert "haircut (4 May 2024)" in lines and "dentist" not in lines
+
+
+def test_an_agents_words_in_the_users_own_keep_their_offsets() -> None:
+    said = "Your haircut? I moved your haircut to Saturday for you."
+    mine = as_users("assistant", said)
+    assert mine is not None and len(mine) == len(said)
+    assert mine.replace(" ", "") == "Myhaircut?ImovedmyhaircuttoSaturdayforme."
+    assert as_users("user", said) is None
+    assert as_users("agent", "The deploy failed.") is None
