@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from nousmem.policies.sentences import Sentence
+from nousmem.policies.timeexpr import TimeMention
 
 __all__ = ["Bounds", "ended_bounds"]
 
@@ -46,7 +47,7 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
         return None
     start: date | None = None
     end: date | None = None
-    for m in sent.mentions_between(lo, hi):
+    for m in [*_leading(sent, lo), *sent.mentions_between(lo, hi)]:
         at = m.span[0] - sent.offset
         before = sent.text[max(0, at - 8) : at]
         if _SPAN.match(m.text) and " to " in m.label:
@@ -59,3 +60,18 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
     if end is None or end > ref - _SETTLED or (start is not None and start >= end):
         return None
     return Bounds(start, end)
+
+
+def _leading(sent: Sentence, lo: int) -> list[TimeMention]:
+    """The time that opens the sentence and sets off the clause at ``lo`` from it with only
+    a comma: "From 2015 to 2019, I worked at Acme", "Until 2020, I lived in Paris"."""
+    if lo == 0:
+        return []
+    found = sent.mentions_between(0, lo)
+    if not found:
+        return []
+    m = found[0]
+    start, end = m.span[0] - sent.offset, m.span[1] - sent.offset
+    if sent.text[:start].strip() or sent.text[end:lo].strip() not in ("", ","):
+        return []
+    return [m]

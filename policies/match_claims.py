@@ -39,6 +39,8 @@ class Factors(NamedTuple):
 
 
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
+# A clause about the present takes no other clause's time.
+_NOW = re.compile(r"\b(?:now|currently|nowadays|these\s+days|at\s+the\s+moment)\b", re.IGNORECASE)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
 _NEITHER = re.compile(r"(?i:neither)\s+(?!(?i:of)\b)")  # not "neither of them"
 # Not "nor does my wife": an auxiliary after "nor" starts a clause, not a second value.
@@ -247,6 +249,8 @@ def match_claims(
         # A claim whose value is a date takes no other clause's ("My birthday is May 2
         # and Ana's is June 4").
         pool = inside if inside or len(dated) < len(sent.mentions) else dated
+        if not inside and _NOW.search(text, clause_start, clause_end) is not None:
+            pool = []  # "From 2015 to 2019 I was at Acme, and now I work at Globex": now
         valid_at = pool[0].start if pool else None
     if planned and valid_at is not None and ref is not None and valid_at < ref:
         valid_at = None  # a bare date read back ("..., starting in June"): not the plan's

@@ -98,6 +98,9 @@ def test_a_span_covers_both_years(a: int, n: int, joiner: str) -> None:
     [
         ("I worked at Acme until 2020.", "employer", "Acme", date(2020, 1, 1)),
         ("Until 2020 I worked at Acme.", "employer", "Acme", date(2020, 1, 1)),
+        # The time opening the sentence, set off by a comma.
+        ("From 2015 to 2019, I worked at Acme.", "employer", "Acme", date(2019, 12, 31)),
+        ("Until 2020, I lived in Paris.", "location", "Paris", date(2020, 1, 1)),
         ("I worked at Acme from 2015 to 2019.", "employer", "Acme", date(2019, 12, 31)),
         ("I lived in Paris between 2015 and 2019.", "location", "Paris", date(2019, 12, 31)),
         (
@@ -127,6 +130,7 @@ def test_a_past_state_with_its_end_is_denied_from_then(
         "My grandma was a teacher.",
         "I lived in Paris in 2019.",  # a time in it, not its end
         "I lived in Paris from 2015.",  # a start only
+        "In 2019, I lived in Paris.",
         "I'll work at Acme until 2026.",  # a future
         "I worked at Acme until yesterday.",  # too close to now to call ended
     ],
@@ -188,3 +192,14 @@ async def test_the_historical_lens_dates_a_value_told_gone(rt: MemoryRuntime) ->
     await rt.rebuild()
     again = await rt.worldview(lens="historical")
     assert again.model_dump() == wv.model_dump()
+
+
+def test_a_clause_about_now_takes_no_other_clauses_time() -> None:
+    assert _claims("From 2015 to 2019, I worked at Acme, and now I work at Globex.") == [
+        ("Sam", "employer", "Acme", "negate", date(2019, 12, 31)),
+        ("Sam", "employer", "Globex", "assert", None),
+    ]
+    # Without "now", a clause with no time of its own still takes the sentence's.
+    assert ("Sam", "employer", "SAP", "assert", date(2019, 1, 1)) in _claims(
+        "I moved to Berlin in 2019 and work at SAP."
+    )
