@@ -19,7 +19,7 @@ from typing import NamedTuple
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
 
-__all__ = ["Bounds", "ended_bounds"]
+__all__ = ["Bounds", "ended_bounds", "taken_next"]
 
 # A bound's end must lie this far before the day it was said: "until last week" said on
 # Monday may still be the present state's last word, not an ended one.
@@ -29,6 +29,21 @@ _OPENS = re.compile(r"(?:until|till|til)\b", re.IGNORECASE)
 _SPAN = re.compile(r"(?:from|between)\b", re.IGNORECASE)
 _START = re.compile(r"(?:from|since)\s+$", re.IGNORECASE)
 _FROM = re.compile(r"(?:from|since)\b", re.IGNORECASE)
+
+
+def _next_after(words: str) -> re.Pattern[str]:
+    """What was taken next, its verb left out, after one of ``words``: "I worked at Acme
+    until 2020 and then at Globex", "I lived in Paris until 2019, then in Rome" (only the
+    ended state's bound between)."""
+    return re.compile(
+        r"\s+(?:until|till|til|up\s+to|through|from|between)\b[^,;.!?]{1,40}?(?:,\s*|\s+)"
+        rf"(?:and\s+)?then\s+(?:on\s+)?(?:{words})\s+"
+        r"(?P<val>(?:[Tt]he\s+)?[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})(?=\s*(?:[.,;!?]|$))"
+    )
+
+
+# The words before the next value, by attribute: a job is at one, a home in one.
+_NEXT_BY = {"employer": _next_after("at|for|with"), "location": _next_after("in|to")}
 
 
 class Bounds(NamedTuple):
@@ -75,3 +90,14 @@ def _leading(sent: Sentence, lo: int) -> list[TimeMention]:
     if sent.text[:start].strip() or sent.text[end:lo].strip() not in ("", ","):
         return []
     return [m]
+
+
+def taken_next(attribute: str, text: str, vend: int) -> tuple[str, int, int] | None:
+    """The value taken after a past state of ``attribute`` whose value ends at ``vend`` in
+    ``text`` (a sentence), its verb left out: "I worked at Acme until 2020 and then at
+    Globex" gives ("Globex", start, end); None for another attribute or shape."""
+    pattern = _NEXT_BY.get(attribute)
+    if pattern is None:
+        return None
+    m = pattern.match(text, vend)
+    return None if m is None else (m.group("val"), m.start("val"), m.end("val"))

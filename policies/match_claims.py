@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
-from nousmem.policies.ended_states import Bounds, ended_bounds
+from nousmem.policies.ended_states import Bounds, ended_bounds, taken_next
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.joint_subject import PAIRED_ATTRIBUTES, SPEAKER, joint_subject
 from nousmem.policies.patterns import MULTI_VALUED, Rule
@@ -309,6 +309,18 @@ def match_claims(
             claims.append(Claim(**fields))
     if ended is not None:
         claims = _ended(claims, ended)
+        nxt = taken_next(attribute, text, vend)
+        if nxt is not None and claims:
+            # "... until 2020 and then at Globex": the next one holds from that end on.
+            claims.append(
+                claims[-1].model_copy(
+                    update={
+                        "value": nxt[0],
+                        "polarity": "assert",
+                        "span": (sent.offset + nxt[1], sent.offset + nxt[2]),
+                    }
+                )
+            )
     return _each(claims, partners, obs.actor)
 
 

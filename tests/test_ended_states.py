@@ -203,3 +203,33 @@ def test_a_clause_about_now_takes_no_other_clauses_time() -> None:
     assert ("Sam", "employer", "SAP", "assert", date(2019, 1, 1)) in _claims(
         "I moved to Berlin in 2019 and work at SAP."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I worked at Acme until 2020 and then at Globex.",
+            [
+                ("Sam", "employer", "Acme", "negate", date(2020, 1, 1)),
+                ("Sam", "employer", "Globex", "assert", date(2020, 1, 1)),
+            ],
+        ),
+        (
+            "I lived in Paris until 2019, then in Rome.",
+            [
+                ("Sam", "location", "Paris", "negate", date(2019, 1, 1)),
+                ("Sam", "location", "Rome", "assert", date(2019, 1, 1)),
+            ],
+        ),
+        # A job is at a place, a home in one: "then in Berlin" names no employer.
+        (
+            "I worked at Acme until 2020 and then in Berlin.",
+            [("Sam", "employer", "Acme", "negate", date(2020, 1, 1))],
+        ),
+    ],
+)
+def test_what_was_taken_next_holds_from_the_end(
+    text: str, expected: list[tuple[str, str, str, str, date | None]]
+) -> None:
+    assert _claims(text) == expected
