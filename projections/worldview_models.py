@@ -16,8 +16,8 @@ from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES, CandidateStatus,
 from nousmem.projections.worldview_items import unslot_part
 from nousmem.projections.worldview_periods import (
     CURRENT,
-    PERIODS,
     announced,
+    before_line,
     closed_periods,
     disputed_text,
     end_label,
@@ -260,52 +260,8 @@ class WorldviewSnapshot(BaseModel):
     def _before(
         self, s: WorldviewSlot, skip: frozenset[str] = frozenset()
     ) -> tuple[str, list[WorldviewCandidate]] | None:
-        """``- fact user.location before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon
-        (8 January 2026 - 2 March 2026)``: the closed periods of a slot's values (but those
-        of ``skip``, already dated on the slot's line), newest first, those that meet the
-        asked ``period`` first; what memory was told to hide (invalidated, inhibited,
-        expired) is not among them."""
-        # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``:
-        # its period ended when it left ``held``, as a superseded single value's did (a
-        # value only ever denied has no period).
-        shown = [c for c in s.candidates if c.status in PERIODS and c.id not in skip]
-        periods = [(a, b, c) for c in shown for a, b in closed_periods(c)]
-        # A value never held but told gone ("I worked at Acme until 2020") held before then.
-        gone = [c for c in shown if c.ended is not None and c.status == "negated"]
-        if not periods and not gone:
-            return None
-        spans = slot_spans(s)
-        lo, hi = self.period or (None, None)
-
-        def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
-            # Both are half-open: a period that ends as the asked one starts (or starts as
-            # it ends) does not meet it ("in 2023" is not met by a move on 1 January 2024).
-            meets = lo is not None and hi is not None and p[0] < hi and p[1] > lo
-            return (not meets, -p[0].timestamp())
-
-        periods.sort(key=order)
-        # Every value's first place before any value's second: a value taken up and dropped
-        # five times must not push the others out of the line.
-        firsts: dict[str, int] = {}
-        rank = [firsts.setdefault(c.id, i) == i for i, (_, _, c) in enumerate(periods)]
-        periods = [p for p, first in zip(periods, rank, strict=True) if first] + [
-            p for p, first in zip(periods, rank, strict=True) if not first
-        ]
-        kept = periods[:MAX_SHOWN]
-        told_gone = gone[: MAX_SHOWN - len(kept)]
-        told_gone.sort(key=lambda c: c.ended or (date.min, ""), reverse=True)
-        text = "; ".join(
-            [
-                f"{c.value} ({start_label(c, a)} - {end_label(s, c, b)}"
-                f"{disputed_text(a, b, c, spans)})"
-                for a, b, c in kept
-            ]
-            + [f"{c.value} ({c.ended[1]})" for c in told_gone if c.ended is not None]
-        )
-        if len(periods) + len(gone) > len(kept) + len(told_gone):
-            text += f" (+{len(periods) + len(gone) - len(kept) - len(told_gone)} more)"
-        left = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
-        return f"- {s.kind} {shown_key(s)} before: {text}", left
+        """The slot's ``before:`` line (see :func:`~.worldview_periods.before_line`)."""
+        return before_line(s, skip, self.period, f"- {s.kind} {shown_key(s)}", MAX_SHOWN)
 
     def _line(self, s: WorldviewSlot, shown: list[WorldviewCandidate], dates: bool) -> str:
         parts = []

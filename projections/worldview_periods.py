@@ -19,6 +19,7 @@ __all__ = [
     "PERIODS",
     "Spans",
     "announced",
+    "before_line",
     "closed_periods",
     "disputed_text",
     "end_label",
@@ -146,3 +147,61 @@ def end_label(s: WorldviewSlot, c: WorldviewCandidate, end: datetime) -> str:
                 if began < at != end.date():
                     return label
     return date_label(end)
+
+
+def before_line(
+    s: WorldviewSlot,
+    skip: frozenset[str],
+    period: tuple[datetime, datetime] | None,
+    lead: str,
+    limit: int,
+) -> tuple[str, list[WorldviewCandidate]] | None:
+    """``<lead> before: Clermont-Ferrand (2 March 2026 - 7 June 2026); Lyon (8 January 2026 -
+    2 March 2026)``: the closed periods of a slot's values (but those of ``skip``, already
+    dated on the slot's line), newest first, those that meet the asked ``period`` first, at
+    most ``limit``; then the values told gone without ever holding, by when they stopped
+    ("Acme (until 2020)"); what memory was told to hide (invalidated, inhibited, expired) is
+    not among them. With the superseded candidates it shows."""
+    # A multi-valued value no longer held ("I don't like jazz anymore") is ``negated``: its
+    # period ended when it left ``held``, as a superseded single value's did (a value only
+    # ever denied has no period).
+    shown = [c for c in s.candidates if c.status in PERIODS and c.id not in skip]
+    periods = [(a, b, c) for c in shown for a, b in closed_periods(c)]
+    # A value never held but told gone ("I worked at Acme until 2020") held before then.
+    gone = sorted(
+        (c for c in shown if c.ended is not None and c.status == "negated"),
+        key=lambda c: c.ended or (date.min, ""),
+        reverse=True,
+    )
+    if not periods and not gone:
+        return None
+    spans = slot_spans(s)
+    lo, hi = period or (None, None)
+
+    def order(p: tuple[datetime, datetime, WorldviewCandidate]) -> tuple[bool, float]:
+        # Both are half-open: a period that ends as the asked one starts (or starts as it
+        # ends) does not meet it ("in 2023" is not met by a move on 1 January 2024).
+        meets = lo is not None and hi is not None and p[0] < hi and p[1] > lo
+        return (not meets, -p[0].timestamp())
+
+    periods.sort(key=order)
+    # Every value's first place before any value's second: a value taken up and dropped
+    # five times must not push the others out of the line.
+    firsts: dict[str, int] = {}
+    rank = [firsts.setdefault(c.id, i) == i for i, (_, _, c) in enumerate(periods)]
+    periods = [p for p, first in zip(periods, rank, strict=True) if first] + [
+        p for p, first in zip(periods, rank, strict=True) if not first
+    ]
+    kept = periods[:limit]
+    told_gone = gone[: limit - len(kept)]
+    text = "; ".join(
+        [
+            f"{c.value} ({start_label(c, a)} - {end_label(s, c, b)}{disputed_text(a, b, c, spans)})"
+            for a, b, c in kept
+        ]
+        + [f"{c.value} ({c.ended[1]})" for c in told_gone if c.ended is not None]
+    )
+    if len(periods) + len(gone) > len(kept) + len(told_gone):
+        text += f" (+{len(periods) + len(gone) - len(kept) - len(told_gone)} more)"
+    left = list(dict.fromkeys(c for _, _, c in kept if c.status == "superseded"))
+    return f"{lead} before: {text}", left
