@@ -104,7 +104,7 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         if claim.polarity == "assert" and any(
             _overlap(claim.span, c.span) or _takes_back(c, claim, content)
             for c in negated.get(key, ())
-            if not any(c is n for n in narrower) and not _ended_later(claim, c)
+            if not any(c is n for n in narrower)
         ):
             continue
         if claim.polarity == "negate" and (
@@ -112,18 +112,6 @@ def settled(found: Sequence[Found], content: str) -> Iterator[Claim]:
         ):
             continue
         yield claim
-
-
-def _ended_later(held: Claim, denial: Claim) -> bool:
-    """Whether ``denial`` ends what ``held`` says held before it: "I worked at Acme from
-    2015 to 2019" held Acme from 2015, not from 2019 (``policies/ended_states.py``)."""
-    return (
-        held.change
-        and denial.change
-        and held.valid_at is not None
-        and denial.valid_at is not None
-        and held.valid_at < denial.valid_at
-    )
 
 
 def _booked_trip(key: tuple[str, str, str], trips: set[tuple[str, str]]) -> bool:

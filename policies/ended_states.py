@@ -4,10 +4,12 @@
 (``policies/scope.py``). With a bound that lies in the past it says when it ended, and maybe
 when it began: "I worked at Acme until 2020" (ended in 2020), "I worked at Acme from 2015 to
 2019", "Between 2010 and 2014 my brother lived in Oslo", "I lived in Paris from March 2015
-until June 2019". Then the value held from the start, if said, and no longer holds from the
-end: memory keeps it as history ("before: Acme"), not as the present. A bound still to come
-("I'm at Acme until 2026") or one reaching now ("until now", "until last week" said this
-week) ends nothing the speaker has left.
+until June 2019". Then the value no longer holds from the end (the extractor denies it
+from then, as a change), and memory keeps it as history ("before: Acme (until 2019)"), not
+as the present. The start is read only to check the span runs forwards: a value said to
+hold from a past day would take the slot from the one held now, since beliefs fold in the
+order memory learned them. A bound still to come ("I'm at Acme until 2026") or one reaching
+now ("until now", "until last week" said this week) ends nothing the speaker has left.
 """
 
 from __future__ import annotations

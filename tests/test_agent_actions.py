@@ -85,13 +85,8 @@ def test_the_span_names_what_was_done() -> None:
     assert text[claim.span[0] : claim.span[1]] == "I've booked you a table at Nopa"
 
 
-async def test_the_user_the_agent_addresses_gets_it(rt: MemoryRuntime) -> None:
-    turns = [
-        ("Sam", "user", "Can you book me a table at Nopa for Friday?"),
-        ("assistant", "assistant", "I've booked you a table at Nopa for Friday at 7pm."),
-        ("Ana", "user", "Hi, it's Ana. Remind me about my dentist."),
-        ("assistant", "assistant", "I scheduled your dentist appointment for Tuesday at 10am."),
-    ]
+async def _turns(rt: MemoryRuntime, *turns: tuple[str, str, str]) -> None:
+    """Write each (actor, source, text), a minute apart."""
     for i, (actor, source, text) in enumerate(turns):
         await rt.observe_and_route(
             {
@@ -101,6 +96,16 @@ async def test_the_user_the_agent_addresses_gets_it(rt: MemoryRuntime) -> None:
                 "occurred_at": SAID + timedelta(minutes=i),
             }
         )
+
+
+async def test_the_user_the_agent_addresses_gets_it(rt: MemoryRuntime) -> None:
+    await _turns(
+        rt,
+        ("Sam", "user", "Can you book me a table at Nopa for Friday?"),
+        ("assistant", "assistant", "I've booked you a table at Nopa for Friday at 7pm."),
+        ("Ana", "user", "Hi, it's Ana. Remind me about my dentist."),
+        ("assistant", "assistant", "I scheduled your dentist appointment for Tuesday at 10am."),
+    )
     sam = await rt.belief("Sam", "activity")
     ana = await rt.belief("Ana", "activity")
     assert sam is not None and [v for v, _ in sam.distribution if v != "unknown"] == [
@@ -117,33 +122,18 @@ async def test_the_user_the_agent_addresses_gets_it(rt: MemoryRuntime) -> None:
 
 
 async def test_without_a_user_an_agents_you_is_no_one(rt: MemoryRuntime) -> None:
-    await rt.observe_and_route(
-        {
-            "content": "I've booked you a table at Nopa for Friday.",
-            "actor": "assistant",
-            "source": "assistant",
-            "occurred_at": SAID,
-        }
-    )
+    await _turns(rt, ("assistant", "assistant", "I've booked you a table at Nopa for Friday."))
     assert "Nopa" not in (await rt.worldview()).render()
 
 
 async def test_an_agent_cancels_or_moves_what_the_user_holds(rt: MemoryRuntime) -> None:
-    turns = [
+    await _turns(
+        rt,
         ("Sam", "user", "I have a dentist appointment on Tuesday."),
         ("Sam", "user", "I have a haircut on Friday."),
         ("assistant", "assistant", "I've cancelled your dentist appointment."),
         ("assistant", "agent", "I moved your haircut to Saturday."),
-    ]
-    for i, (actor, source, text) in enumerate(turns):
-        await rt.observe_and_route(
-            {
-                "content": text,
-                "actor": actor,
-                "source": source,
-                "occurred_at": SAID + timedelta(minutes=i),
-            }
-        )
+    )
     belief = await rt.belief("Sam", "activity")
     assert belief is not None and belief.held == ("haircut",)
     lines = (await rt.worldview()).render()
