@@ -21,7 +21,7 @@ from typing import NamedTuple
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
 
-__all__ = ["Bounds", "ended_bounds", "taken_next"]
+__all__ = ["Bounds", "ended_bounds", "left_for_next", "taken_next"]
 
 # A bound's end must lie this far before the day it was said: "until last week" said on
 # Monday may still be the present state's last word, not an ended one.
@@ -48,11 +48,21 @@ def _next_after(words: str) -> re.Pattern[str]:
 _NEXT_BY = {"employer": _next_after("at|for|with"), "location": _next_after("in|to")}
 
 
+# A past state left for the next one: "I worked at Acme for five years before joining
+# Globex", "I lived in Lyon before moving to Paris" (ended, by when it was said).
+_LEFT_FOR = re.compile(
+    r"(?:\s+for\s+[^,.;!?]{1,30}?)?\s*,?\s+before\s+(?:joining|moving\s+to|moving\s+back\s+to"
+    r"|relocating\s+to|starting\s+(?:at|with)|switching\s+to|going\s+to\s+work\s+(?:at|for))\s+"
+    r"(?:[Tt]he\s+)?[A-Z]",
+)
+
+
 class Bounds(NamedTuple):
-    """The day a past state began (None: not said) and the day it no longer held."""
+    """The day a past state began (None: not said) and the day it no longer held (None:
+    not said, so by the day it was said)."""
 
     start: date | None
-    end: date
+    end: date | None
 
 
 def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds | None:
@@ -103,3 +113,9 @@ def taken_next(attribute: str, text: str, vend: int) -> tuple[str, int, int] | N
         return None
     m = pattern.match(text, vend)
     return None if m is None else (m.group("val"), m.start("val"), m.end("val"))
+
+
+def left_for_next(text: str, vend: int) -> Bounds | None:
+    """A past state whose value ends at ``vend`` in ``text`` (a sentence), left for the next
+    one ("I worked at Acme for five years before joining Globex"): ended, its end unsaid."""
+    return Bounds(None, None) if _LEFT_FOR.match(text, vend) else None

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
-from nousmem.policies.ended_states import Bounds, ended_bounds, taken_next
+from nousmem.policies.ended_states import Bounds, ended_bounds, left_for_next, taken_next
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.joint_subject import PAIRED_ATTRIBUTES, SPEAKER, joint_subject
 from nousmem.policies.patterns import MULTI_VALUED, Rule
@@ -39,6 +39,7 @@ class Factors(NamedTuple):
 
 
 _ANYMORE = re.compile(r"\bany\s?more\b", re.IGNORECASE)
+_PERFECT = re.compile(r"(?:['\u2019]ve|\bhave|\bhas)\b", re.IGNORECASE)
 # A clause about the present takes no other clause's time.
 _NOW = re.compile(r"\b(?:now|currently|nowadays|these\s+days|at\s+the\s+moment)\b", re.IGNORECASE)
 # "neither X nor Y" denies both; a "nor Y" after a denied value denies Y too.
@@ -216,6 +217,10 @@ def match_claims(
         if not kept and scope.past and not scope.future and not negated:
             # "I worked at Acme until 2020": a past state with its end is history.
             ended = ended_bounds(sent, bounds[0], bounds[1], ref)
+            if ended is None and _PERFECT.search(text, walk.start, verb_at) is None:
+                # "I lived in Lyon before moving to Paris" (not "I've lived in Lyon for a
+                # year before moving": a move that may be ahead).
+                ended = left_for_next(text, vend)
             kept = ended is not None
         if not kept:
             plan = (

@@ -233,3 +233,31 @@ def test_what_was_taken_next_holds_from_the_end(
     text: str, expected: list[tuple[str, str, str, str, date | None]]
 ) -> None:
     assert _claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I worked at Acme for five years before joining Globex.",
+            [
+                ("Sam", "employer", "Acme", "negate", None),
+                ("Sam", "employer", "Globex", "assert", None),
+            ],
+        ),
+        (
+            "I lived in Lyon before moving to Paris.",
+            [
+                ("Sam", "location", "Lyon", "negate", None),
+                ("Sam", "location", "Paris", "assert", None),
+            ],
+        ),
+        # Nothing next: no end.
+        ("I worked at Acme before lunch.", []),
+    ],
+)
+def test_a_past_state_left_for_the_next_one_ended(
+    text: str, expected: list[tuple[str, str, str, str, date | None]]
+) -> None:
+    """Ended by when it was said: a question about the past lists it as "(before <day>)"."""
+    assert _claims(text) == expected
