@@ -202,7 +202,10 @@ _FACT_RULES: tuple[Rule, ...] = (
         rf"(?!{PLATFORM}\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+{PLATFORM}\b)"
         + rf"(?!{GROUP_NAME})"
         rf"(?P<old>[{UPPER}][^.,;:!?()\n]{{0,40}}?)(?<!\bearly)(?<!\blate)(?<!\bnot)(?<!'s)"
-        r"\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)\s+"
+        r"(?:\s+(?i:to)\s+(?i:join|work\s+(?:at|for)|start\s+at)"
+        # "I left Initech for a job at Hooli", "... for a new role with Stripe".
+        r"|\s+(?i:for)\s+(?:(?i:a|an)\s+)?(?:(?i:new|better)\s+)?(?i:job|position|role)"
+        r"\s+(?i:at|with))\s+"
         # Not a family word ("to join Dad"), a gym, club, church or party.
         + rf"(?!{FAMILY_WORD})(?!{GROUP_NAME})"
         + rf"(?P<val>(?:[Tt]he\s+)?{NAME}(?:\s+&\s+{NAME})?)(?![{LETTER}'&-])"

@@ -36,6 +36,14 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
                 ("Ana", "employer", "Stripe", "assert", None),
             ],
         ),
+        # Left for a job at the next one.
+        (
+            "I left Acme for a job at Stripe.",
+            [
+                ("Ana", "employer", "Acme", "negate", None),
+                ("Ana", "employer", "Stripe", "assert", None),
+            ],
+        ),
         (
             "I quit my job at Acme to work for Stripe.",
             [
