@@ -22,10 +22,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-from nousmem.policies.agent_echoes import ECHO_SOURCES
-from nousmem.policies.sentences import sentences
+from nousmem.policies.agent_echoes import from_agent
+from nousmem.policies.held_denials import statements
 from nousmem.policies.timeexpr import TimeMention, resolve_time_expressions
-from nousmem.projections.belief_models import source_key
 from nousmem.projections.models import Claim
 
 __all__ = ["agent_actions", "as_users"]
@@ -65,21 +64,18 @@ def agent_actions(
 ) -> list[Claim]:
     """The user's appointments and reminders an agent's turn reports it set up (see the
     module doc); none without an ``addressee`` or from another source."""
-    if addressee is None or source_key(source).split(":", 1)[0] not in ECHO_SOURCES:
+    if addressee is None or not from_agent(source):
         return []
     times = resolve_time_expressions(content, occurred)
     out: list[Claim] = []
-    for piece in sentences(content):
-        text = piece.group()
-        if text.rstrip().endswith("?"):
-            continue
+    for lo, text in statements(content):
         for pattern, attribute in ((_BOOKED, "activity"), (_REMINDER, "todo")):
             for m in pattern.finditer(text):
-                at = piece.start() + m.start("what")
+                at = lo + m.start("what")
                 value, end = _what(text[m.start("what") : m.end("what")], at, times)
                 if value is None:
                     continue
-                said = [t for t in times if at <= t.span[0] < piece.end()]
+                said = [t for t in times if at <= t.span[0] < lo + len(text)]
                 if attribute == "activity" and not said and not _PLACED.search(value):
                     continue  # "I've made a note of that": nothing booked
                 out.append(
@@ -89,7 +85,7 @@ def agent_actions(
                         value=value,
                         confidence=CONFIDENCE,
                         valid_at=_ahead(said[0], occurred.date()) if said else None,
-                        span=(piece.start() + m.start(), end),
+                        span=(lo + m.start(), end),
                         extractor="rule",
                     )
                 )
@@ -141,7 +137,7 @@ def as_users(source: str, content: str) -> str | None:
     """An agent's turn in the user's words ("I cancelled your appointment" -> "I cancelled
     my   appointment"), each word the same length as said; None from another source or
     with no "you" / "your" in it."""
-    if source_key(source).split(":", 1)[0] not in ECHO_SOURCES:
+    if not from_agent(source):
         return None
     if _SECOND_PERSON.search(content) is None:
         return None

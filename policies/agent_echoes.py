@@ -21,7 +21,7 @@ import re
 
 from nousmem.projections.belief_models import source_key
 
-__all__ = ["ECHO_SOURCES", "agent_echo"]
+__all__ = ["ECHO_SOURCES", "agent_echo", "from_agent"]
 
 #: Source names (before any ``:``, folded) whose acknowledgements state nothing.
 ECHO_SOURCES = frozenset({"agent", "assistant"})
@@ -39,6 +39,11 @@ _ACK = re.compile(
 def agent_echo(source: str, content: str) -> bool:
     """Whether ``content`` from ``source`` is an agent's acknowledgement (see the module
     doc), whose words state nothing."""
-    if source_key(source).split(":", 1)[0] not in ECHO_SOURCES:
+    if not from_agent(source):
         return False
     return _ACK.match(content.replace("\u2019", "'")) is not None
+
+
+def from_agent(source: str) -> bool:
+    """Whether ``source`` is an agent or an assistant (its name before any ``:``, folded)."""
+    return source_key(source).split(":", 1)[0] in ECHO_SOURCES

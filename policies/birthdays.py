@@ -23,8 +23,8 @@ from datetime import datetime
 
 from nousmem.policies.clause_leads import SUPPOSING
 from nousmem.policies.daterange import MONTH_NAMES
+from nousmem.policies.held_denials import statements
 from nousmem.policies.letters import LETTER, UPPER
-from nousmem.policies.sentences import sentences
 from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.projections.models import Claim
 
@@ -66,11 +66,8 @@ def turned_birthdays(content: str, actor: str | None, said: datetime | None) -> 
     if not times:
         return []
     out: list[Claim] = []
-    for piece in sentences(content):
-        text = piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
-        lo, hi = piece.start(), piece.end()
+    for lo, text in statements(content):
+        hi = lo + len(text)
         inside = [t for t in times if lo <= t.span[0] < hi]
         if len(inside) != 1:
             continue

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 
-from nousmem.policies.held_denials import pronoun_of
+from nousmem.policies.held_denials import pronoun_of, statements
 from nousmem.policies.letters import LOWER, UPPER
-from nousmem.policies.sentences import sentences
 from nousmem.projections.models import Claim
 
 __all__ = ["CONFIDENCE", "pronoun_kin"]
@@ -42,10 +41,7 @@ def pronoun_kin(content: str) -> list[Claim]:
     if "his " not in content.lower() and "her " not in content.lower():
         return []
     out: list[Claim] = []
-    for piece in sentences(content):
-        text = piece.group(0)
-        if text.rstrip().endswith("?"):
-            continue
+    for lo, text in statements(content):
         for m in _RELATIVE.finditer(text):
             who = pronoun_of(text[: m.start()], m.group("pron"), _nobody)
             name = m.group("name")
@@ -57,7 +53,7 @@ def pronoun_kin(content: str) -> list[Claim]:
                     attribute=_KIN[m.group("kin").lower()],
                     value=name,
                     confidence=CONFIDENCE,
-                    span=(piece.start() + m.start(), piece.start() + m.end()),
+                    span=(lo + m.start(), lo + m.end()),
                     extractor="rule",
                 )
             )
