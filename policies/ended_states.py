@@ -21,7 +21,7 @@ from typing import NamedTuple
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
 
-__all__ = ["Bounds", "ended_bounds", "left_for_next", "taken_next"]
+__all__ = ["Bounds", "ended_bounds", "left_for_next", "taken_next", "then_start"]
 
 # A bound's end must lie this far before the day it was said: "until last week" said on
 # Monday may still be the present state's last word, not an ended one.
@@ -31,6 +31,9 @@ _OPENS = re.compile(r"(?:until|till|til)\b", re.IGNORECASE)
 _SPAN = re.compile(r"(?:from|between)\b", re.IGNORECASE)
 _START = re.compile(r"(?:from|since)\s+$", re.IGNORECASE)
 _FROM = re.compile(r"(?:from|since)\b", re.IGNORECASE)
+_TO = re.compile(r"(?:to|through|thru)\b", re.IGNORECASE)
+# A clause that follows the one before it in time: "..., and then moved to Rome".
+_THEN = re.compile(r"\s*(?:and\s+)?(?:then|after\s+that|afterwards)\b", re.IGNORECASE)
 
 
 def _next_after(words: str) -> re.Pattern[str]:
@@ -74,6 +77,7 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
         return None
     start: date | None = None
     end: date | None = None
+    bare_month = False  # the start is a month said without its year ("from March")
     for m in [*_leading(sent, lo), *sent.mentions_between(lo, hi)]:
         at = m.span[0] - sent.offset
         before = sent.text[max(0, at - 8) : at]
@@ -82,8 +86,16 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
             start, end = m.start, m.end
         elif _OPENS.match(m.text) or _UNTIL.search(before):
             end = m.start
+        elif start is not None and _TO.match(m.text):
+            # "from March to June" (no year: two mentions): through June, as a span is.
+            end = m.end
         elif _FROM.match(m.text) or _START.search(before):
             start = m.start
+            bare_month = m.granularity == "month" and not any(c.isdigit() for c in m.text)
+    if bare_month and start is not None and end is not None and start > end:
+        # "from March to June" said in May: each month alone is the latest (March this
+        # year, June the last); the span is the months up to that June.
+        start = date(end.year - (start.month > end.month), start.month, 1)
     if end is None or end > ref - _SETTLED or (start is not None and start >= end):
         return None
     return Bounds(start, end)
@@ -119,3 +131,18 @@ def left_for_next(text: str, vend: int) -> Bounds | None:
     """A past state whose value ends at ``vend`` in ``text`` (a sentence), left for the next
     one ("I worked at Acme for five years before joining Globex"): ended, its end unsaid."""
     return Bounds(None, None) if _LEFT_FOR.match(text, vend) else None
+
+
+def then_start(sent: Sentence, clause_start: int) -> date | None:
+    """The day a clause opened by "then" (sentence offset ``clause_start``) began: when the
+    time said before it ended. "I lived in Paris from 2010 to 2015 and then moved to Rome":
+    the end of 2015, not the 2010 the clause would otherwise share; "In 2010 I moved to
+    Paris, then to Rome": 2010. None when the clause does not open so or no time precedes."""
+    if _THEN.match(sent.text, clause_start) is None:
+        return None
+    before = sent.mentions_between(0, clause_start)
+    if not before:
+        return None
+    m = before[-1]
+    spans = (_SPAN.match(m.text) and " to " in m.label) or _TO.match(m.text)
+    return m.end if spans else m.start

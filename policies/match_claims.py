@@ -15,7 +15,13 @@ from typing import NamedTuple
 
 from nousmem.policies.clauses import joined, joint_walk, not_stated, walk_back
 from nousmem.policies.coordination import NameLead, binomial, list_items, misnamed, time_after
-from nousmem.policies.ended_states import Bounds, ended_bounds, left_for_next, taken_next
+from nousmem.policies.ended_states import (
+    Bounds,
+    ended_bounds,
+    left_for_next,
+    taken_next,
+    then_start,
+)
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
 from nousmem.policies.joint_subject import PAIRED_ATTRIBUTES, SPEAKER, joint_subject
 from nousmem.policies.patterns import MULTI_VALUED, Rule
@@ -257,6 +263,9 @@ def match_claims(
         if not inside and _NOW.search(text, clause_start, clause_end) is not None:
             pool = []  # "From 2015 to 2019 I was at Acme, and now I work at Globex": now
         valid_at = pool[0].start if pool else None
+        if not inside:
+            # "... from 2010 to 2015 and then moved to Rome": from when that ended.
+            valid_at = then_start(sent, clause_start) or valid_at
     if planned and valid_at is not None and ref is not None and valid_at < ref:
         valid_at = None  # a bare date read back ("..., starting in June"): not the plan's
     if not _visible(value) or not _visible(entity):

@@ -160,7 +160,10 @@ TIME = re.compile(
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
     r"|for|as|then|with|we|i|you|he|she|they|it|too|again)\b))"
-    rf"|(?:(?P<my_p>in|during|since|of)\s+)?(?P<my_m>{MONTH_RE})\.?,?\s+(?:of\s+)?"
+    # With its year, a bound is that month: "until June 2019", "from May 2019", "by March
+    # 2025" (not the nearest June, as the bound without a year below).
+    r"|(?:(?P<my_p>in|during|since|of|by|until|till|through|before|after|to|from)\s+)?"
+    rf"(?P<my_m>{MONTH_RE})\.?,?\s+(?:of\s+)?"
     rf"(?P<my_y>{YEAR_RE})\b"
     rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+ago\b"
     rf"|in\s+(?P<in_n>{NUM_RE})\s+(?P<in_u>{UNIT_RE})(?!\s+ago\b)"

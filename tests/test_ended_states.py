@@ -261,3 +261,68 @@ def test_a_past_state_left_for_the_next_one_ended(
 ) -> None:
     """Ended by when it was said: a question about the past lists it as "(before <day>)"."""
     assert _claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I lived in Paris from 2010 to 2015 and then moved to Rome.",
+            [
+                ("Sam", "location", "Paris", "negate", date(2015, 12, 31)),
+                ("Sam", "location", "Rome", "assert", date(2015, 12, 31)),
+            ],
+        ),
+        (
+            "From 2010 to 2015 I lived in Paris, then I moved to Rome.",
+            [
+                ("Sam", "location", "Paris", "negate", date(2015, 12, 31)),
+                ("Sam", "location", "Rome", "assert", date(2015, 12, 31)),
+            ],
+        ),
+        # Months without a year are the latest ones, the first before the last.
+        (
+            "I lived in Lyon from May to July, then moved to Paris.",
+            [
+                ("Sam", "location", "Lyon", "negate", date(2023, 7, 31)),
+                ("Sam", "location", "Paris", "assert", date(2023, 7, 31)),
+            ],
+        ),
+        # A time that is no span: the clause after it shares it.
+        (
+            "In 2010 I moved to Paris, and after that I moved to Rome.",
+            [
+                ("Sam", "location", "Paris", "assert", date(2010, 1, 1)),
+                ("Sam", "location", "Rome", "assert", date(2010, 1, 1)),
+            ],
+        ),
+        # Not opened by "then": the sentence's time, as before.
+        (
+            "In 2010 I moved to Paris and my sister Ana moved to Rome.",
+            [
+                ("Sam", "location", "Paris", "assert", date(2010, 1, 1)),
+                ("Sam", "sibling", "Ana", "assert", None),
+                ("Ana", "location", "Rome", "assert", date(2010, 1, 1)),
+            ],
+        ),
+    ],
+)
+def test_a_clause_opened_by_then_begins_when_the_time_before_it_ended(
+    text: str, expected: list[tuple[str, str, str, str, date | None]]
+) -> None:
+    assert _claims(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        # Said on 1 May 2024: March is this year's, June last year's; the span is 2023's.
+        ("I worked at Initech from March to June.", date(2023, 6, 30)),
+        ("From March to June I worked at Initech.", date(2023, 6, 30)),
+        ("I worked at Initech from November to February.", date(2024, 2, 29)),
+        # A month with its year after a bound is that month, not the nearest of its name.
+        ("I worked at Initech until June 2019.", date(2019, 6, 1)),
+    ],
+)
+def test_months_without_a_year_bound_a_past_state(text: str, end: date) -> None:
+    assert _claims(text) == [("Sam", "employer", "Initech", "negate", end)]

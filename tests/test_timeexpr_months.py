@@ -45,6 +45,11 @@ def months(text: str) -> list[tuple[str, date]]:
         ("From June we'll be closed on Sundays.", [("From June", date(2026, 6, 1))]),
         # A month that is no given name counts after "to" anyway.
         ("I'm looking forward to October.", [("to October", date(2026, 10, 1))]),
+        # With its year, a month after a bound or a move is that one.
+        ("I worked there until June 2019.", [("until June 2019", date(2019, 6, 1))]),
+        ("I've lived here from May 2019.", [("from May 2019", date(2019, 5, 1))]),
+        ("Finish it by March 2027.", [("by March 2027", date(2027, 3, 1))]),
+        ("They pushed it to June 2025.", [("to June 2025", date(2025, 6, 1))]),
         # A day of the month after the bound is that day, not the month.
         ("Submit it by June 5.", [("June 5", date(2026, 6, 5))]),
     ],
