@@ -226,13 +226,14 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         return dr.day(start + timedelta(weeks=_num(g("wf_n"))))
     if g("fn"):
         return dr.shift(today, "week", 2 * _num(g("fn")))
-    if g("lnt_u"):
-        step = {"last": -1, "this": 0, "next": 1, "coming": 1}[g("lnt_w").lower()]
-        if step == 0 and g("lnt_u").lower() == "weekend":
+    if g("lnt_u") or g("otw"):
+        step = {"last": -1, "this": 0, "next": 1, "coming": 1}[(g("lnt_w") or "this").lower()]
+        unit = (g("lnt_u") or g("otw")).lower()
+        if step == 0 and unit == "weekend":
             r = dr.shift(today, "weekend", 0)
             if r.start > today and at.back():
                 return dr.shift(today, "weekend", -1)
-        return dr.shift(today, g("lnt_u").lower(), step)
+        return dr.shift(today, unit, step)
     if g("q_n"):
         return _quarter(int(g("q_n")[1]), g("q_y"), (g("q_p") or "in").lower(), at, today)
     if g("lnd_d") or g("bare_d"):

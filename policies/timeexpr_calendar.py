@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from typing import NamedTuple
 
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange
 from nousmem.policies.holidays import holiday_date, holiday_key, nearest_holiday
 from nousmem.policies.tense import is_future, looks_back, present_plan
-from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS
+from nousmem.policies.timeexpr_patterns import DAY_NUM, MONTH_NUMBERS
 
 __all__ = [
     "At",
@@ -200,11 +200,21 @@ def _day_of_month(g: Callable[[str], str | None], at: At, today: date) -> DateRa
 
 
 _Groups = Callable[[str], str | None]
+
+
+def _day_of_week(g: _Groups, at: At, today: date) -> DateRange:
+    """The day of a named week ("Monday last week": that Monday; weeks start Monday)."""
+    step = {"last": -1, "this": 0, "next": 1}[str(g("dwk_w")).lower()]
+    week = dr.shift(today, "week", step)
+    return dr.day(week.start + timedelta(days=DAY_NUM[str(g("dwk_d")).lower()]))
+
+
 _RESOLVERS: tuple[tuple[str, Callable[[_Groups, At, date], DateRange | None]], ...] = (
     ("ow_u", _week_of_month),
     ("pt_w", _part),
     ("hol", _holiday),
     ("dom_d", _day_of_month),
+    ("dwk_d", _day_of_week),
 )
 _SINCE_BEFORE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 

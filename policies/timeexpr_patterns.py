@@ -137,6 +137,9 @@ TIME = re.compile(
     rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
     # "Friday after next", "the weekend after next", "a week from Friday", "in a fortnight".
     rf"|(?:on\s+)?(?:the\s+)?(?P<an_d>{DAY_RE})\s+after\s+next\b"
+    # "on Monday last week", "Friday of next week": that day of that week.
+    r"|(?:on\s+)?(?P<dwk_d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+"
+    r"(?:of\s+)?(?P<dwk_w>last|this|next)\s+week\b"
     r"|the\s+(?P<an_u>week|weekend|month|year)\s+after\s+next\b"
     rf"|(?P<wf_n>{NUM_RE})\s+weeks?\s+from\s+(?P<wf_b>today|tomorrow|{DAY_RE})"
     r"|in\s+(?P<fn>a|one|two)\s+fortnights?\b"
@@ -165,12 +168,17 @@ TIME = re.compile(
     r"|(?:(?P<my_p>in|during|since|of|by|until|till|through|before|after|to|from)\s+)?"
     rf"(?P<my_m>{MONTH_RE})\.?,?\s+(?:of\s+)?"
     rf"(?P<my_y>{YEAR_RE})\b"
-    rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+ago\b"
+    # "three years back" as "ago", where nothing follows that makes "back" a place ("I
+    # spent two days back home", "a week back in Ohio").
+    rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+(?:ago\b|back\b(?=\s*(?:[,.;:!?)]|$)"
+    r"|\s+(?:i|we|you|he|she|they|my|our|his|her|their|when|that)\b))"
     rf"|in\s+(?P<in_n>{NUM_RE})\s+(?P<in_u>{UNIT_RE})(?!\s+ago\b)"
     rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
     rf"|(?:the\s+)?past\s+(?:(?P<past_n>{NUM_RE})\s+)?(?P<past_u>{UNIT_RE})"
     rf"|(?:the\s+)?last\s+(?P<past2_n>{NUM_RE})\s+(?P<past2_u>{UNIT_RE})"
     r"|the\s+last\s+(?P<past3_u>week|month|year)\b(?!\s+of\b)"
+    # "over the weekend": this weekend (the last one in a past sentence).
+    r"|(?:over|during)\s+the\s+(?P<otw>weekend)\b(?!\s+of\b)"
     r"|(?P<lnt_w>last|this|next|coming)\s+(?P<lnt_u>weekend|week|month|quarter|year)\b"
     r"(?!\s+of\b)"
     # "in Q3", "by Q1 2025": a calendar quarter.

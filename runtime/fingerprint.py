@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 51
+READ_RULES = 52
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -299,6 +299,9 @@ unexplained while the package version stays the same (as it does between release
    ``before:`` line ("Acme (until 2020)", "Lyon (before 2 May 2024)").
 51: a month with its year after a bound or a move is that month ("until June 2019", "from
    May 2019", "by March 2027"), not the nearest month of its name, in a question's plan
+   as in a claim's time.
+52: "over the weekend" is this weekend (the one before in a past sentence), "three years
+   back" is "three years ago" and "Tuesday last week" that Tuesday, in a question's plan
    as in a claim's time.
 """
 

@@ -530,3 +530,48 @@ BOOKING_DAY = datetime(2025, 2, 2, 10, 0, tzinfo=UTC)
 )
 def test_a_booking_is_for_a_date_ahead(text: str, start: date) -> None:
     assert one(text, BOOKING_DAY).start == start
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # "over the weekend" is this weekend: the one before in a past sentence.
+        ("Over the weekend I hiked.", "the weekend of 6 May 2023"),
+        ("We will hike over the weekend.", "the weekend of 13 May 2023"),
+        ("We did nothing during the weekend.", "the weekend of 6 May 2023"),
+        # "N units back" is "N units ago".
+        ("Three years back, I lived in Oslo.", "2020"),
+        ("I quit two years back.", "2021"),
+        ("A few weeks back we met.", "the week of 17 April 2023"),
+    ],
+)
+def test_over_the_weekend_and_units_back(text: str, label: str) -> None:
+    assert [m.label for m in resolve_time_expressions(text, WED)] == [label]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "back" where one is: a place, not a time ago.
+        "I spent two days back home.",
+        "We had a week back in Ohio.",
+        "Two weeks back to back.",
+    ],
+)
+def test_units_back_somewhere_are_no_date(text: str) -> None:
+    assert resolve_time_expressions(text, WED) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        # Said on Wednesday 10 May 2023: weeks run Monday to Sunday.
+        ("I saw her on Tuesday last week.", date(2023, 5, 2)),
+        ("on Monday last week", date(2023, 5, 1)),
+        ("The review is on Friday of next week.", date(2023, 5, 19)),
+        ("Monday this week was a holiday.", date(2023, 5, 8)),
+    ],
+)
+def test_a_weekday_of_a_named_week_is_that_day(text: str, day: date) -> None:
+    (found,) = resolve_time_expressions(text, WED)
+    assert (found.start, found.end) == (day, day)
