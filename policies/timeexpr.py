@@ -197,6 +197,15 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         if (g("my_p") or "").lower() == "since":
             return dr.span(r.start, max(today, r.start), "month")
         return r
+    if g("half_n"):
+        # Half a year is six months, half a month two weeks, half a week three days.
+        unit = _unit(g("half_u") or g("half_v"))
+        n = _num(g("half_n"))
+        if unit == "year":
+            return dr.shift(today, "month", -(12 * n + 6))
+        if unit == "month":
+            return dr.shift(today, "week", -(4 * n + 2))
+        return dr.week_of(today - timedelta(days=7 * n + 3))
     if g("ago_u"):
         unit, n = _unit(g("ago_u")), _num(g("ago_n"))
         return dr.shift(today, unit, -n) if unit != "day" else dr.day(today - timedelta(days=n))

@@ -170,6 +170,9 @@ TIME = re.compile(
     rf"(?P<my_y>{YEAR_RE})\b"
     # "three years back" as "ago", where nothing follows that makes "back" a place ("I
     # spent two days back home", "a week back in Ohio").
+    # "a year and a half ago", "two and a half years ago": months, weeks or days later.
+    rf"|(?P<half_n>{NUM_RE})\s+(?:(?P<half_u>years?|months?|weeks?)\s+and\s+a\s+half"
+    r"|and\s+a\s+half\s+(?P<half_v>years|months|weeks))\s+ago\b"
     rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+(?:ago\b|back\b(?=\s*(?:[,.;:!?)]|$)"
     r"|\s+(?:i|we|you|he|she|they|my|our|his|her|their|when|that)\b))"
     rf"|in\s+(?P<in_n>{NUM_RE})\s+(?P<in_u>{UNIT_RE})(?!\s+ago\b)"
@@ -192,8 +195,12 @@ TIME = re.compile(
     rf"\s+(?P<lnb_m>{MONTH_RE})(?!\.?\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b|['’]s\b)"
     r"|(?P<lns_w>last|this|next|in|during|over)\s+(?:the\s+)?"
     rf"(?P<lns_s>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?(?P<lns_y>{YEAR_RE})\b)?"
-    r"|(?P<yr_p>in|since|during|from|until|by)\s+(?:the\s+year\s+)?"
+    # "around 2015" before a pause, a name or a pronoun ("Around 2015 I moved"), not a count
+    # ("around 2000 people came").
+    r"|(?P<yr_p>in|since|during|from|until|by|(?P<yr_a>around|circa))\s+(?:the\s+year\s+)?"
     rf"(?P<yr_y>{YEAR_RE})\b(?![-/:]\d)"
+    r"(?(yr_a)(?=\s*(?:[,.;:!?)]|$)|\s+(?:(?-i:[A-Z])|(?:we|he|she|they|my|our|his|her|their"
+    r"|when|that)\b))|)"
     r"|(?<!\bevery\s)(?<!\bany\s)(?<!\beach\s)(?<!\bBlack\s)(?<!\bCyber\s)(?<!\bGood\s)"
     r"(?<!\bSuper\s)(?<!\bPalm\s)(?<!\bAsh\s)(?<!\bEaster\s)(?<!\bFat\s)(?<!\bManic\s)"
     r"(?<!\bBlue\s)(?<!\bHoly\s)(?<!\bMaundy\s)(?<!\bShrove\s)"
@@ -220,7 +227,7 @@ TRIGGERS = frozenset(
 OPENERS = TRIGGERS | frozenset(
     (
         "the earlier this last next coming on in during since of past over from until by a an "
-        "between "
+        "between around circa "
         "few several couple early mid late beginning start middle end very first second third "
         "fourth q"
     ).split()

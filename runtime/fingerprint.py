@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 52
+READ_RULES = 53
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -303,6 +303,8 @@ unexplained while the package version stays the same (as it does between release
 52: "over the weekend" is this weekend (the one before in a past sentence), "three years
    back" is "three years ago" and "Tuesday last week" that Tuesday, in a question's plan
    as in a claim's time.
+53: "a year and a half ago" (months, weeks or days on from the whole units) and "around
+   2015" before a pause, a name or a pronoun are dates.
 """
 
 

@@ -575,3 +575,28 @@ def test_units_back_somewhere_are_no_date(text: str) -> None:
 def test_a_weekday_of_a_named_week_is_that_day(text: str, day: date) -> None:
     (found,) = resolve_time_expressions(text, WED)
     assert (found.start, found.end) == (day, day)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # Said on Wednesday 10 May 2023.
+        ("I moved here a year and a half ago.", "November 2021"),
+        ("We met two and a half years ago.", "November 2020"),
+        ("I started a month and a half ago.", "the week of 27 March 2023"),
+        ("It broke a week and a half ago.", "the week of 24 April 2023"),
+        # A year after "around" / "circa" before a pause, a name or a pronoun.
+        ("Around 2015 I moved to Berlin.", "2015"),
+        ("We met circa 2015, in Oslo.", "2015"),
+    ],
+)
+def test_half_units_ago_and_a_year_around(text: str, label: str) -> None:
+    assert [m.label for m in resolve_time_expressions(text, WED)] == [label]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Around 2000 people came.", "We sold around 2015 units.", "about 2015 of them"],
+)
+def test_a_count_around_a_number_is_no_year(text: str) -> None:
+    assert resolve_time_expressions(text, WED) == []
