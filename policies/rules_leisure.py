@@ -24,6 +24,7 @@ from nousmem.policies.patterns import (
 from nousmem.policies.place_names import PLACE_NAME
 from nousmem.policies.rules_calendar import CALENDAR_RULES
 from nousmem.policies.rules_likes import LIKES_RULES
+from nousmem.policies.rules_outdoors import OUTDOOR_RULES
 from nousmem.policies.rules_pastimes import PASTIME_CHANGE_RULES, PASTIME_RULES
 from nousmem.policies.rules_pets import PET_RULES
 from nousmem.policies.rules_projects import NAMED_PROJECT
@@ -358,6 +359,7 @@ LEISURE_RULES: tuple[Rule, ...] = (
         elide="past",
     ),
     *CALENDAR_RULES,
+    *OUTDOOR_RULES,
     make_rule(
         "activity",
         "got",

@@ -380,3 +380,31 @@ def test_a_possessive_subject_is_not_the_speaker() -> None:
     # "My wife grabbed the bags and went to the taxi": the wife went, not the speaker.
     assert claims("My wife grabbed the bags and went to the taxi.") == []
     assert claims("Once we landed, my wife grabbed the bags and went to the taxi.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I hiked Mount Tam with my brother.", "hiked Mount Tam"),
+        ("We climbed Half Dome last summer.", "climbed Half Dome"),
+        ("We kayaked the Russian River.", "kayaked Russian River"),
+        ("I skied Whistler in January.", "skied Whistler"),
+        ("We hiked the Pacific Crest Trail.", "hiked Pacific Crest Trail"),
+    ],
+)
+def test_an_outdoor_feat_named_by_its_place_is_an_activity(text: str, value: str) -> None:
+    assert claims(text)[0] == ("Dana", "activity", value, "assert")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I climbed the stairs.",
+        "We hiked Saturday.",
+        "We hiked the Monday after Easter.",
+        "I hiked a lot last year.",
+        "Have you ever hiked Mount Tam?",
+    ],
+)
+def test_an_outdoor_verb_without_a_place_name_gives_no_feat(text: str) -> None:
+    assert [c for c in claims(text) if c[1] == "activity"] == []
