@@ -132,6 +132,17 @@ class Asked:
                 return 2.0
         return self._value_share(slot)
 
+    def relative_rank(self, slot: WorldviewSlot) -> float:
+        """1 for a belief slot of a relative the question means (``QueryPlan.relatives``)
+        or one whose selected value is such a relative ("Sam.spouse: Ana"), else 0: what
+        "Tell me about my family", which asks no attribute, asks for."""
+        if not (self.relatives and self.belief(slot)):
+            return 0.0
+        if self._entity(slot) in self.relatives:
+            return 1.0
+        held = (match_key(c.value) for c in slot.candidates if c.status == "selected")
+        return 1.0 if any(v in self.relatives for v in held) else 0.0
+
     def _soon(self, day: date | None) -> float:
         """Under 0.1, more the sooner ``day`` is in the question's period (0 for none): of
         slots of one rank, what comes first in the period is shown first ("What's coming

@@ -108,6 +108,16 @@ class FactChannel:
                 conflicted = {**conflicts([name for name, _, _ in linked]), **(conflicted or {})}
             hops += [(name, hop) for name, hop, _ in linked]
             links = {attribute for _, _, attribute in linked}
+        # "Tell me about my family": the relatives a group word means (``plan.relatives``)
+        # when no link the question asks reached anyone ("family" is no attribute's alias),
+        # each one hop away, as a link would have reached them.
+        group: set[str] = set()
+        if plan.relatives and not links and named:
+            for name in proj.beliefs.distinct(plan.relatives, at.seq, at.time):
+                key = proj.beliefs.canonical(name, at.seq, at.time)[0]
+                if name not in named and key not in group:
+                    group.add(key)
+                    hops.append((name, 1))
         spec = proj.config.attributes.spec
         # "Tell me about my sister" asks about the sister (Maya), no attribute but the link's
         # own: then each of her lines counts. "How old is my husband?" asks his age only. The
@@ -123,7 +133,7 @@ class FactChannel:
             return asks_about(head, attribute, words) or (liking and attribute == "likes")
 
         # Only a read that reached someone through a link needs it (most reads do not).
-        other = bool(links) and any(
+        other = bool(links or group) and any(
             asks(a) for a in proj.config.attributes.names() if a not in links
         )
         asker = (
@@ -190,8 +200,12 @@ class FactChannel:
                     if not whole and not asks_about(plan, snap.attribute, aliases):
                         continue
                     rel += 1 if whole else 2
-                else:
-                    rel += 2 if asks_about(plan, snap.attribute, aliases) else 0
+                elif asks_about(plan, snap.attribute, aliases):
+                    rel += 2
+                elif group and not other and ekey == asker:
+                    # The asker's lines that hold the group's relatives say who they are.
+                    held = {proj.beliefs.canonical(v, at.seq, at.time)[0] for v in snap.held}
+                    rel += 2 if not group.isdisjoint(held) else 0
                 if rel <= 0:
                     continue
                 ev: list[str] = []

@@ -54,6 +54,10 @@ def snapshot_section(
     # A question that asks for some beliefs gets those: other facts would take the room
     # of the turns that answer it. One that asks for none gets what memory holds.
     ranks = {s.id: asked.slot_rank(s) for s in wv.slots}
+    if not any(r >= 2 for r in ranks.values()):
+        # Nothing asked by its attribute: the relatives the question means ("Tell me about
+        # my family") and the asker's slots that hold them lead, the rest left out.
+        ranks = {s.id: max(ranks[s.id], asked.relative_rank(s)) for s in wv.slots}
     if any(ranks[s.id] > 0 and Asked.belief(s) and not standing(s) for s in wv.slots):
         kept = tuple(s for s in wv.slots if ranks[s.id] > 0 or not Asked.belief(s))
         wv = wv.model_copy(update={"slots": kept})

@@ -237,3 +237,28 @@ async def test_a_group_of_relatives_reaches_each_by_name_or_by_noun() -> None:
             "Who are my siblings?", actor="Lee", as_of=T0 + timedelta(days=1, hours=12)
         )
         assert ctx.plan["relatives"] == ["Lee's sister"]
+
+
+async def test_a_question_about_the_family_reads_each_relative_and_who_they_are() -> None:
+    """The word "family" is no attribute's: the relatives it means are read as "my wife" reads
+    hers, with the asker's lines that say who they are; the asker's other slots stay out."""
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        await _say(
+            rt,
+            "I'm a nurse and I live in Denver.",
+            "My wife Ana is a teacher.",
+            "My son Kyle plays chess.",
+            "I'm allergic to shellfish.",
+        )
+        ctx = await rt.query("Tell me about my family.", actor="Lee")
+        facts = {s.text.split(" (")[0] for s in ctx.snippets if s.kind == "fact"}
+        assert {"Lee spouse: Ana", "Lee child: Kyle", "Ana role: teacher"} <= facts
+        assert not any(f.startswith(("Lee allergy", "Lee location", "Lee role")) for f in facts)
+        snapshot = ctx.prompt_sections["worldview"]
+        assert "Lee.spouse: Ana" in snapshot and "Ana.role: teacher" in snapshot
+        assert "allergy" not in snapshot and "Lee.location" not in snapshot
+        # An attribute asked of the family keeps to it: no whole relative then.
+        ctx = await rt.query("Where does my family live?", actor="Lee")
+        facts = {s.text.split(" (")[0] for s in ctx.snippets if s.kind == "fact"}
+        assert "Ana role: teacher" not in facts
+        assert "Ana.role" not in ctx.prompt_sections["worldview"]
