@@ -24,6 +24,7 @@ SPEAKER = "I"
 """A partner that is the speaker ("Tom and I", "me and Tom")."""
 
 _AND = frozenset({"and", "&"})
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 _ME = frozenset({"i", "me"})
 # Words a clause's subject may follow: a conjunction, a time, an adverb, a verb of saying or
 # thinking ("I think Tom and Ana live in Boston"), an interjection.
@@ -42,6 +43,16 @@ _OPENERS = frozenset(
 PAIRED_ATTRIBUTES = frozenset(
     {"relationship_status", "spouse", "friend", "sibling", "coworker", "roommate", "neighbor"}
 )
+
+
+def _kin_lead(toks: list[tuple[int, int, str]], i: int) -> int:
+    """The token opening "my (little) sister" right before the name at token ``i`` ("my
+    sister Ana and my brother Tom live in Oslo"), else ``i``."""
+    if i >= 2 and clean(toks[i - 1][2]) in RELATION_WORDS and not _ends_clause(toks[i - 1][2]):
+        for k in (i - 2, i - 3):
+            if k >= 0 and clean(toks[k][2]) in _POSSESSIVES:
+                return k if k == i - 2 or not _ends_clause(toks[k + 1][2]) else i
+    return i
 
 
 def _me_and_my(toks: list[tuple[int, int, str]], i: int) -> bool:
@@ -88,11 +99,12 @@ def joint_subject(sent: Sentence, walk: Walk) -> tuple[Walk, tuple[str, ...]]:
             return walk, ()
         i = bisect_left(starts, named[1])
         subject = walk._replace(kind="name", name=named[0], start=named[1])
-    if i < 2 or clean(toks[i - 1][2]) not in _AND:
+    # "my brother Tom": the relation before the name is part of the subject.
+    first = _kin_lead(toks, i)
+    if first < 2 or clean(toks[first - 1][2]) not in _AND:
         return walk, ()
     partners: list[str] = []
-    j = i - 2
-    first = i
+    j = first - 2
     while j >= 0:
         if partners:
             # Further left, a name of the list ends with a comma ("Tom, Ana and Leo") or
@@ -113,7 +125,7 @@ def joint_subject(sent: Sentence, walk: Walk) -> tuple[Walk, tuple[str, ...]]:
             if named is None:
                 break
             partners.insert(0, named[0])
-            first = bisect_left(starts, named[1])
+            first = _kin_lead(toks, bisect_left(starts, named[1]))
         j = first - 1
     # The list opens its clause: "I live in Lyon and I'm moving" has "Lyon" end the one
     # before, "My name is Sam and I'm a nurse" "Sam", "My kids Max and Lily and I" name

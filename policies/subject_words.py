@@ -137,6 +137,7 @@ KIN_GROUPS: dict[str, tuple[str, ...]] = {
     "sisters": ("sister",),
     "brothers": ("brother",),
     "parents": _PARENTS,
+    "folks": _PARENTS,
     "kids": _CHILDREN,
     "children": _CHILDREN,
     "sons": ("son",),

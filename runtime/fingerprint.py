@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 54
+READ_RULES = 55
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -308,6 +308,7 @@ unexplained while the package version stays the same (as it does between release
 54: a question about the asker's family that asks no attribute ("Tell me about my family")
    reads each relative whole, with the asker's slots that hold them, and its snapshot
    leaves the asker's other slots out.
+55: "my folks" is a group of the asker's relatives, as "my parents" is.
 """
 
 

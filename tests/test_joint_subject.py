@@ -83,6 +83,28 @@ def each(names: str, attribute: str, value: str, day: str | None = None) -> list
         ),
         # A pair's own change is the speaker's plan; the relationship rules read the other.
         ("Tom and I are getting married.", each("Sam", "goal", "get married")),
+        # Names after their relation word: "my sister Ana and my brother Tom".
+        (
+            "My sister Ana and my brother Tom live in Oslo.",
+            [
+                ("Sam", "sibling", "Ana", None),
+                ("Sam", "sibling", "Tom", None),
+                *each("Ana Tom", "location", "Oslo"),
+            ],
+        ),
+        (
+            "Leo, my mom Linda and my dad Bob love golf.",
+            [
+                ("Sam", "parent", "Linda", None),
+                ("Sam", "parent", "Bob", None),
+                *each("Leo Linda Bob", "likes", "golf"),
+            ],
+        ),
+        # Not a list that opens no clause: "called my sister Ana" is no subject.
+        (
+            "I called my sister Ana and my brother Tom moved to Oslo.",
+            [("Sam", "sibling", "Tom", None), ("Tom", "location", "Oslo", None)],
+        ),
         # A supposition, a new clause after a comma, a pair the relationship rules read.
         ("If Tom and Ana move to Denver, I'll miss them.", []),
         ("I met Tom, and Ana went to Japan.", each("Ana", "visited", "Japan")),

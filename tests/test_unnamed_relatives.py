@@ -218,6 +218,7 @@ async def test_a_group_of_relatives_reaches_each_by_name_or_by_noun() -> None:
             ("Who are my siblings?", {"Leo", "Lee's sister"}),
             ("Where do my sisters live?", {"Lee's sister"}),
             ("Where do my parents live?", {"Lee's mother"}),
+            ("Where do my folks live?", {"Lee's mother"}),
             ("What do my kids do?", {"Kyle"}),
             ("Tell me about my family.", {"Leo", "Lee's sister", "Lee's mother", "Kyle"}),
         ):
