@@ -190,6 +190,14 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         ):
             year += step
         return dr.day(date(year, month, day))
+    if g("mry_m"):
+        step = {"last": -1, "this": 0, "next": 1}[g("mry_w").lower()]
+        r = dr.month(today.year + step, MONTH_NUMBERS[g("mry_m").lower()])
+        if g("mry_p").lower() == "since":
+            return dr.span(r.start, max(today, r.start), "month")
+        return r
+    if g("fago_n"):
+        return dr.week_of(today - timedelta(days=14 * _num(g("fago_n"))))
     if g("my_m"):
         if not capitalised(g("my_m")):
             return None

@@ -73,7 +73,9 @@ def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
     if not capitalised(name):
         return None
     month = MONTH_NUMBERS[name.lower()]
-    word = (m.group("lnm_w") or m.group("lnb_w")).lower()
+    word = " ".join((m.group("lnm_w") or m.group("lnb_w")).lower().split())
+    if word == "this past":
+        word = "last"  # "this past June": the last one
     if word in ("to", "from") and not _to_from_counts(
         at.text, word, name.lower(), m.start(), m.end()
     ):

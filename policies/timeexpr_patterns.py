@@ -135,6 +135,7 @@ TIME = re.compile(
     rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time|spring|summer|autumn"
     r"|fall|winter|christmas|easter|thanksgiving|halloween|new\s+year|valentine))"
     rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
+    r"|(?P<fago_n>a|one|two|three)\s+fortnights?\s+ago\b"
     # "Friday after next", "the weekend after next", "a week from Friday", "in a fortnight".
     rf"|(?:on\s+)?(?:the\s+)?(?P<an_d>{DAY_RE})\s+after\s+next\b"
     # "on Monday last week", "Friday of next week": that day of that week.
@@ -163,6 +164,10 @@ TIME = re.compile(
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
     r"|for|as|then|with|we|i|you|he|she|they|it|too|again)\b))"
+    # A month of the year before, this one or the next: "in June last year", "by March
+    # next year", "since May of last year".
+    r"|(?P<mry_p>in|during|since|by|until|till|from)\s+"
+    rf"{CAP}(?P<mry_m>{MONTH_RE})\.?,?\s+(?:of\s+)?(?P<mry_w>last|this|next)\s+year\b"
     # With its year, a bound is that month: "until June 2019", "from May 2019", "by March
     # 2025" (not the nearest June, as the bound without a year below).
     r"|(?:(?P<my_p>in|during|since|of|by|until|till|through|before|after|to|from)\s+)?"
@@ -187,7 +192,7 @@ TIME = re.compile(
     # "in Q3", "by Q1 2025": a calendar quarter.
     rf"|(?:(?P<q_p>in|during|by|since|until|for)\s+)?(?P<q_n>q[1-4])\b(?:\s+(?P<q_y>{YEAR_RE})\b)?"
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{DAY_RE})"
-    rf"|(?P<lnm_w>last|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
+    rf"|(?P<lnm_w>last|this\s+past|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
     # A bound or a move: "by June", "until October", "pushed to June". Not before a day of
     # the month: "by June 5" is that day (the mdy form, tried next).
     r"|(?P<lnb_w>by|until|till|through|before|after|to|from)"

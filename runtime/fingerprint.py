@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 55
+READ_RULES = 56
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -309,6 +309,8 @@ unexplained while the package version stays the same (as it does between release
    reads each relative whole, with the asker's slots that hold them, and its snapshot
    leaves the asker's other slots out.
 55: "my folks" is a group of the asker's relatives, as "my parents" is.
+56: "in June last year" is June of the year before (not the nearest June), "this past June"
+   the last one, and "a fortnight ago" two weeks ago.
 """
 
 

@@ -600,3 +600,20 @@ def test_half_units_ago_and_a_year_around(text: str, label: str) -> None:
 )
 def test_a_count_around_a_number_is_no_year(text: str) -> None:
     assert resolve_time_expressions(text, WED) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        # Said on Wednesday 10 May 2023.
+        ("We went to Oslo in June last year.", "June 2022"),
+        ("I've been vegan since March of last year.", "1 March 2022 to 10 May 2023"),
+        ("The lease ends by March next year.", "March 2024"),
+        ("I moved this past February.", "February 2023"),
+        ("I quit a fortnight ago.", "the week of 24 April 2023"),
+        # Lower case "may" is a verb: only "last year" is a date.
+        ("You may find it in may last year.", "2022"),
+    ],
+)
+def test_a_month_of_a_named_year_and_fortnights_ago(text: str, label: str) -> None:
+    assert [m.label for m in resolve_time_expressions(text, WED)] == [label]
