@@ -21,7 +21,7 @@ from typing import NamedTuple
 from nousmem.policies.sentences import Sentence
 from nousmem.policies.timeexpr import TimeMention
 
-__all__ = ["Bounds", "ended_bounds", "left_for_next", "taken_next", "then_start"]
+__all__ = ["Bounds", "ended_bounds", "left_for_next", "taken_next", "then_follows", "then_start"]
 
 # A bound's end must lie this far before the day it was said: "until last week" said on
 # Monday may still be the present state's last word, not an ended one.
@@ -33,7 +33,7 @@ _START = re.compile(r"(?:from|since)\s+$", re.IGNORECASE)
 _FROM = re.compile(r"(?:from|since)\b", re.IGNORECASE)
 _TO = re.compile(r"(?:to|through|thru)\b", re.IGNORECASE)
 # A clause that follows the one before it in time: "..., and then moved to Rome".
-_THEN = re.compile(r"\s*(?:and\s+)?(?:then|after\s+that|afterwards)\b", re.IGNORECASE)
+_THEN = re.compile(r"[\s,;]*(?:and\s+)?(?:then|after\s+that|afterwards)\b", re.IGNORECASE)
 
 
 def _next_after(words: str) -> re.Pattern[str]:
@@ -146,3 +146,10 @@ def then_start(sent: Sentence, clause_start: int) -> date | None:
     m = before[-1]
     spans = (_SPAN.match(m.text) and " to " in m.label) or _TO.match(m.text)
     return m.end if spans else m.start
+
+
+def then_follows(sent: Sentence, clause_end: int) -> bool:
+    """Whether the clause ending at sentence offset ``clause_end`` is followed by one opened
+    by "then": that one happened later, so its time is not this one's ("After college I
+    moved to Boston, and then to Denver in 2020": Boston is not dated 2020)."""
+    return _THEN.match(sent.text, clause_end) is not None

@@ -20,6 +20,7 @@ from nousmem.policies.ended_states import (
     ended_bounds,
     left_for_next,
     taken_next,
+    then_follows,
     then_start,
 )
 from nousmem.policies.group_subject import SHARED_ATTRIBUTES, our_group, speaker_we
@@ -260,6 +261,8 @@ def match_claims(
         # A claim whose value is a date takes no other clause's ("My birthday is May 2
         # and Ana's is June 4").
         pool = inside if inside or len(dated) < len(sent.mentions) else dated
+        if not inside and then_follows(sent, clause_end):
+            pool = [t for t in pool if t.span[0] - sent.offset < clause_end]
         if not inside and _NOW.search(text, clause_start, clause_end) is not None:
             pool = []  # "From 2015 to 2019 I was at Acme, and now I work at Globex": now
         valid_at = pool[0].start if pool else None

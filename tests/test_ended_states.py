@@ -296,6 +296,21 @@ def test_a_past_state_left_for_the_next_one_ended(
                 ("Sam", "location", "Rome", "assert", date(2010, 1, 1)),
             ],
         ),
+        # A time in a later clause opened by "then" is that clause's alone.
+        (
+            "After college I moved to Boston, and then to Denver in 2020.",
+            [
+                ("Sam", "location", "Boston", "assert", None),
+                ("Sam", "location", "Denver", "assert", date(2020, 1, 1)),
+            ],
+        ),
+        (
+            "In 2015 I moved to Boston and then to Denver in 2020.",
+            [
+                ("Sam", "location", "Boston", "assert", date(2015, 1, 1)),
+                ("Sam", "location", "Denver", "assert", date(2020, 1, 1)),
+            ],
+        ),
         # Not opened by "then": the sentence's time, as before.
         (
             "In 2010 I moved to Paris and my sister Ana moved to Rome.",
