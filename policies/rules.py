@@ -187,6 +187,50 @@ _FACT_RULES: tuple[Rule, ...] = (
         change=True,
         elide="past",
     ),
+    # "Acme laid me off", "Globex let me go", "Initech fired me": the speaker's employer.
+    make_rule(
+        "employer",
+        "fired laid let",
+        r"(?<![\w'-])(?!(?i:the|they|he|she|it|we|my|our|his|her|their|this|that|someone"
+        r"|everyone|nobody|everybody|you)\b)"
+        + NAME_VAL
+        + r"\s+(?:(?i:just|finally|eventually|recently|basically)\s+)?"
+        r"(?i:fired\s+me|laid\s+me\s+off|let\s+me\s+go)\b",
+        value="name",
+        subject="speaker",
+        negate=True,
+        change=True,
+    ),
+    # "Stripe hired me (last month)": the speaker's employer from then.
+    make_rule(
+        "employer",
+        "hired",
+        r"(?<![\w'-])(?!(?i:the|they|he|she|it|we|my|our|his|her|their|this|that|someone"
+        r"|everyone|nobody|everybody|you)\b)"
+        + NAME_VAL
+        + r"\s+(?:(?i:just|finally|officially|recently)\s+)?(?i:hired\s+me)\b"
+        r"(?!\s+(?i:to|for|as\s+a\s+(?:consultant|contractor|freelancer)))",
+        value="name",
+        subject="speaker",
+        change=True,
+    ),
+    # "My last day at Acme was Friday", "Yesterday was my last day at Acme": gone since.
+    *(
+        make_rule(
+            "employer",
+            "last",
+            pattern,
+            value="name",
+            subject="poss",
+            negate=True,
+            change=True,
+        )
+        for pattern in (
+            POSS + r"\s+(?i:last\s+day)\s+(?i:at|with)\s+" + NAME_VAL + r"\s+(?i:was)\b",
+            r"\b(?i:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today)"
+            r"\s+(?i:was)\s+" + POSS + r"\s+(?i:last\s+day)\s+(?i:at|with)\s+" + NAME_VAL,
+        )
+    ),
     make_rule(
         "employer",
         "left leaving quit quitting",

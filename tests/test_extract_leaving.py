@@ -161,6 +161,26 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             "I retired from teaching last year.",
             [("Ana", "role", "retired", "assert", date(2023, 1, 1))],
         ),
+        # The employer as the subject, the speaker its object.
+        ("Acme laid me off.", [("Ana", "employer", "Acme", "negate", None)]),
+        (
+            "Globex let me go last week.",
+            [("Ana", "employer", "Globex", "negate", date(2024, 4, 22))],
+        ),
+        ("Initech fired me.", [("Ana", "employer", "Initech", "negate", None)]),
+        (
+            "Stripe hired me last month.",
+            [("Ana", "employer", "Stripe", "assert", date(2024, 4, 1))],
+        ),
+        # A last day that was (one to come is a plan: rules_goals.py).
+        (
+            "My last day at Acme was Friday.",
+            [("Ana", "employer", "Acme", "negate", date(2024, 4, 26))],
+        ),
+        (
+            "Yesterday was my last day at Acme.",
+            [("Ana", "employer", "Acme", "negate", date(2024, 4, 30))],
+        ),
     ],
 )
 def test_what_was_left_is_denied(
@@ -173,6 +193,12 @@ def test_what_was_left_is_denied(
     "text",
     [
         # No job: a place or an errand left, a plan, a denial, a hypothetical.
+        "They fired me.",
+        "My boss fired me.",
+        "The company laid me off.",
+        "Acme didn't fire me.",
+        "If Acme fires me, I'll move.",
+        "Tom hired me to paint his fence.",
         "I left Paris to join my family.",
         "I left the party to join Tom at the bar.",
         "I left Google last month.",

@@ -46,7 +46,8 @@ def rows(text: str) -> list[Row]:
         ),
         # The last day at a job, as said.
         ("My last day at Acme is Friday.", [("goal", "leave Acme", "assert", "2024-05-03")]),
-        ("My last day at Acme was Friday.", []),
+        # One that was is no plan: the employer is gone from that day.
+        ("My last day at Acme was Friday.", [("employer", "Acme", "negate", "2024-04-26")]),
         # The first day, at a named place or of a start.
         ("My first day at Stripe is Monday.", [("goal", "work at Stripe", "assert", "2024-05-06")]),
         (
