@@ -6,7 +6,9 @@ for Tuesday at 10am", "Done! I reserved a hotel in Rome for you for June 3" give
 (the ``addressee``) an ``activity``, dated by the time said (``table at Nopa``, ``dentist
 appointment``, ``hotel in Rome``), as "I have a dentist appointment on Tuesday" does when
 the user says it. "I've set a reminder for you to call your mom on Sunday", "I'll remind you
-to pay the rent on the 1st" give a ``todo`` (``call mom``), as "Remind me to ..." does.
+to pay the rent on the 1st", "I set a reminder for your mom's birthday" give a ``todo``
+(``call mom``, ``mom's birthday``), as "Remind me to ..." does, and "I've added milk to your
+shopping list" the ``todo`` ``buy milk``, as "Add milk to my shopping list" does.
 
 Only a turn from an agent or an assistant (its source, before any ``:``), only its plain
 report in the first person: not an offer or a question ("I can book you a table", "Shall
@@ -41,9 +43,14 @@ _BOOKED = re.compile(
 _REMINDER = re.compile(
     _LEAD
     + r"I(?:(?:['\u2019]ve|\s+have)?\s+(?:(?i:just|also|already)\s+)?(?i:set|created|added)\s+"
-    r"(?:(?i:you|u)\s+)?(?i:a|an)\s+(?i:reminder)\s+(?:(?i:for\s+you)\s+)?(?i:to)"
-    r"|(?:['\u2019]ll|\s+will)\s+(?i:remind)\s+(?i:you)\s+(?i:to))"
+    r"(?:(?i:you|u)\s+)?(?i:a|an)\s+(?i:reminder)\s+(?:(?i:for\s+you)\s+)?(?i:to|for|about|of)"
+    r"|(?:['\u2019]ll|\s+will)\s+(?i:remind)\s+(?i:you)\s+(?i:to|about|of))"
     r"\s+(?P<what>[^.!?;,]{2,80})",
+)
+# "I've added milk and eggs to your shopping list": the things to buy.
+_LISTED = re.compile(
+    _DONE + r"(?i:added|put)\s+(?P<what>[^.!?;,]{2,60}?)\s+(?i:to|on)\s+(?i:your|the)\s+"
+    r"(?i:shopping|grocery|groceries)\s+(?i:list)\b",
 )
 # Where what was booked ends: a time, a purpose for the user, or a clause of its own.
 _WHAT_END = re.compile(
@@ -59,6 +66,15 @@ _YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 _TRAIL = re.compile(r"\s+(?:for|on|at|by|in|this|next|from)$", re.IGNORECASE)
 
 
+# Each report, the attribute it gives the user, how its value reads, and whether what it
+# names runs on only to a time or a clause of its own (a list's items are all bought).
+_REPORTS = (
+    (_BOOKED, "activity", "{}", True),
+    (_REMINDER, "todo", "{}", True),
+    (_LISTED, "todo", "buy {}", False),
+)
+
+
 def agent_actions(
     source: str, content: str, addressee: str | None, occurred: datetime
 ) -> list[Claim]:
@@ -69,10 +85,14 @@ def agent_actions(
     times = resolve_time_expressions(content, occurred)
     out: list[Claim] = []
     for lo, text in statements(content):
-        for pattern, attribute in ((_BOOKED, "activity"), (_REMINDER, "todo")):
+        for pattern, attribute, template, cut in _REPORTS:
             for m in pattern.finditer(text):
                 at = lo + m.start("what")
-                value, end = _what(text[m.start("what") : m.end("what")], at, times)
+                words = text[m.start("what") : m.end("what")]
+                if cut:
+                    value, end = _what(words, at, times)
+                else:
+                    value, end = " ".join(words.split()), at + len(words)
                 if value is None:
                     continue
                 said = [t for t in times if at <= t.span[0] < lo + len(text)]
@@ -82,7 +102,7 @@ def agent_actions(
                     Claim(
                         entity=addressee,
                         attribute=attribute,
-                        value=value,
+                        value=template.format(value),
                         confidence=CONFIDENCE,
                         valid_at=_ahead(said[0], occurred.date()) if said else None,
                         span=(lo + m.start(), end),

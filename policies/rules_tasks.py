@@ -215,6 +215,17 @@ TASK_RULES: tuple[Rule, ...] = (
         template="buy {}",
         subject="speaker",
     ),
+    # "I've added eggs to the shopping list", "I put milk on our grocery list": on it to buy.
+    make_rule(
+        TASK_ATTRIBUTE,
+        "shopping grocery groceries",
+        r"\b(?i:I|we)(?:['\u2019]ve|\s+have)?\s+(?:(?i:just|already|also)\s+)?(?i:added|put)\s+"
+        r"(?P<val>(?!(?i:it|that|this|them)\b)[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+"
+        r"(?i:to|on)\s+(?i:my|our|the)\s+(?i:shopping|grocery|groceries)\s+(?i:list)\b",
+        value="raw",
+        template="buy {}",
+        subject="speaker",
+    ),
     # "We're out of coffee", "We ran out of milk", "I'm almost out of shampoo": a staple to
     # buy, said less plainly than a list asks for it; "we" is the speaker's household (not
     # "out of ideas / time / town", "coffee filters", a question or a denial).

@@ -54,6 +54,17 @@ def _read(text: str, source: str = "assistant") -> list[tuple[str, str, str, dat
             "I'll remind you to pay the rent tomorrow.",
             [("Sam", "todo", "pay the rent", date(2024, 5, 2))],
         ),
+        # A reminder of a thing, and things put on the user's list to buy.
+        (
+            "I set a reminder for your mom's birthday on June 5.",
+            [("Sam", "todo", "mom's birthday", date(2024, 6, 5))],
+        ),
+        (
+            "I've added milk and eggs to your shopping list.",
+            [("Sam", "todo", "buy milk and eggs", None)],
+        ),
+        ("Done, I put coffee on the grocery list.", [("Sam", "todo", "buy coffee", None)]),
+        ("Should I add milk to your shopping list?", []),
         # Offers, questions and failures report nothing done.
         ("I can book you a table at Nopa.", []),
         ("Shall I book a table at Nopa for Friday?", []),

@@ -113,6 +113,10 @@ def rows(text: str, attribute: str = "todo") -> list[Row]:
         ("Add eggs to my shopping list.", [("Sam", "todo", "buy eggs", "assert", None)]),
         ("Put milk on the grocery list.", [("Sam", "todo", "buy milk", "assert", None)]),
         ("Can you add that to my shopping list?", []),
+        # Put on it by the speaker: still to buy.
+        ("I've added bread to the shopping list.", [("Sam", "todo", "buy bread", "assert", None)]),
+        ("We put coffee on our grocery list.", [("Sam", "todo", "buy coffee", "assert", None)]),
+        ("Did I add eggs to the shopping list?", []),
         # A staple run out of, at less confidence; "we" is the speaker's household.
         ("We're out of coffee.", [("Sam", "todo", "buy coffee", "assert", None)]),
         ("I'm almost out of shampoo.", [("Sam", "todo", "buy shampoo", "assert", None)]),
