@@ -15,6 +15,7 @@ from datetime import datetime
 
 from nousmem.policies.agent_actions import agent_actions, as_users
 from nousmem.policies.agent_echoes import agent_echo
+from nousmem.policies.answered_questions import answered, answered_claims
 from nousmem.policies.cancelled_events import cancelled_events, moved_events
 from nousmem.policies.cured_conditions import cured_conditions
 from nousmem.policies.dropped_tools import dropped_tools
@@ -56,6 +57,9 @@ from nousmem.runtime.providers.fallback import ExtractionResult
 from nousmem.runtime.renamed import renamed_values
 
 __all__ = ["ClaimsInContext"]
+
+
+_RULES = RuleExtractor()
 
 
 class ClaimsInContext(RuntimeCore):
@@ -111,6 +115,8 @@ class ClaimsInContext(RuntimeCore):
             # An agent's "I booked you a table at Nopa for Friday": the user's, whom it
             # addresses (the actor of the user's latest words).
             claims += agent_actions(obs.source, obs.content, self._proj.last_user, occurred)
+            # "Yes." to an agent's "You live in Oslo, right?": the user's "I live in Oslo".
+            claims += self._answered(obs)
         # "I'm not moving to Berlin anymore" calls off the move memory holds as a plan; "I
         # won't move to Berlin" out of the blue calls off nothing.
         claims = plans_in_context(claims, occurred, self._held)
@@ -174,6 +180,18 @@ class ClaimsInContext(RuntimeCore):
         # "Actually no, I still live in Porto" takes back only the speaker's own "I moved
         # to Lisbon": said against Bob's word, it is a dispute settled back.
         return own_corrections(claims, obs, occurred, self._proj)
+
+    def _answered(self, obs: Observation) -> list[Claim]:
+        """The claims of a bare "Yes." / "No." to the agent's question right before it (see
+        ``policies/answered_questions.py``), read as the user's own statement is: "So your
+        sister lives in Berlin, correct?" is of the sister memory knows."""
+        found = answered(obs, self._proj.agent_turn)
+        if found is None:
+            return []
+        stated, yes = found
+        said = _RULES.extract_sync(stated)
+        said += kin_claims(stated, said, self._proj.beliefs, self._proj.docs)
+        return answered_claims(said, yes, obs.content)
 
     def _idle_withdrawal(self, claim: Claim) -> bool:
         if (claim.attribute, claim.polarity, claim.extractor) != (INSTRUCTION, "negate", "rule"):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from nousmem.policies.agent_echoes import from_agent
 from nousmem.projections.belief_models import Revision, RevisionOutcome, match_key
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.projections.graph import MemoryGraph
@@ -72,6 +73,9 @@ class Projector:
         self.actor_since: dict[str, int] = {}  # match key -> seq of their first observation
         # Whom an agent's "you" addresses: the actor of the user's latest words.
         self.last_user: str | None = None
+        # The latest observation when an agent said it (else None): what a user's bare
+        # "Yes." answers.
+        self.agent_turn: str | None = None
         self.access: dict[str, int] = {}
         self.now_at: list[tuple[int, datetime]] = []  # (seq, running max occurred_at)
         self.traces: dict[str, int] = {}  # retrieval event id -> seq
@@ -202,6 +206,7 @@ class Projector:
         self.docs[e.id] = (requester(p.source) and without_requests(doc, p.times)) or doc
         if p.actor and requester(p.source):
             self.last_user = p.actor
+        self.agent_turn = p.content if from_agent(p.source) else None
         self.obs_seqs.append(e.seq)
         self.obs_times.add(e.seq, occurred)
         self.vocabulary.add_observation(p.content, e.seq)

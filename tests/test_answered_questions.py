@@ -1,0 +1,106 @@
+"""A bare "Yes." or "No." that answers an agent's question about the user states what the
+question asked (policies/answered_questions.py, read in context by the write path)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from nousmem.policies.answered_questions import answer, asked_statement
+from nousmem.runtime import MemoryRuntime
+
+T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("turn", "statement"),
+    [
+        ("You mentioned you live in Oslo, right?", "I live in Oslo."),
+        ("Got it. So your sister lives in Berlin, correct?", "My sister lives in Berlin."),
+        ("You're allergic to peanuts, is that right?", "I'm allergic to peanuts."),
+        ("You were a nurse, right?", "I was a nurse."),
+        ("Do you still work at Acme?", "I still work at Acme."),
+        ("Are you vegetarian?", "I am vegetarian."),
+        ("Great! You live with your wife, right?", "I live with my wife."),
+        # Not a yes/no question about "you", or no question at the end.
+        ("Where do you live?", None),
+        ("Youth hostels are cheap, right?", None),
+        ("You live in Oslo, right? Anyway, here are some restaurants.", None),
+        ("Is it raining?", None),
+    ],
+)
+def test_an_agents_question_in_the_users_words(turn: str, statement: str | None) -> None:
+    assert asked_statement(turn) == statement
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("Yes.", True),
+        ("Yep!", True),
+        ("That's right", True),
+        ("I do.", True),
+        ("No", False),
+        ("Nope.", False),
+        ("Not anymore.", False),
+        ("No, not anymore", False),
+        # More than a yes or a no: what it says is read on its own.
+        ("Yes, but I moved to Bergen.", None),
+        ("No idea.", None),
+        ("Yesterday.", None),
+    ],
+)
+def test_only_a_bare_yes_or_no_answers(content: str, said: bool | None) -> None:
+    assert answer(content) is said
+
+
+async def _turns(rt: MemoryRuntime, *turns: tuple[str, str]) -> list[list[tuple[str, ...]]]:
+    out = []
+    for i, (source, text) in enumerate(turns):
+        actor = "Sam" if source == "user" else "assistant"
+        r = await rt.observe_and_route(
+            {
+                "content": text,
+                "actor": actor,
+                "source": source,
+                "occurred_at": T0 + timedelta(minutes=i),
+            }
+        )
+        out.append([(d.entity, d.attribute, d.value, d.polarity) for d in r.deltas])
+    return out
+
+
+async def test_a_yes_states_what_the_agent_asked_and_a_no_denies_it() -> None:
+    async with MemoryRuntime.memory(namespace="a") as rt:
+        said = await _turns(
+            rt,
+            ("user", "I work at Acme."),
+            ("assistant", "You mentioned you live in Oslo, right?"),
+            ("user", "Yes."),
+            ("assistant", "Do you still work at Acme?"),
+            ("user", "Not anymore."),
+            ("assistant", "So your sister lives in Berlin, correct?"),
+            ("user", "That's right."),
+        )
+        assert said[2] == [("Sam", "location", "Oslo", "assert")]
+        assert said[4] == [("Sam", "employer", "Acme", "negate")]
+        # The sister as "my sister" is read: the one memory knows, or by the noun alone.
+        assert said[6] == [("Sam's sister", "location", "Berlin", "assert")]
+        assert (await rt.belief("Sam", "location")).mode == "Oslo"  # type: ignore[union-attr]
+
+
+async def test_a_yes_answers_only_the_agents_question_right_before_it() -> None:
+    async with MemoryRuntime.memory(namespace="a") as rt:
+        said = await _turns(
+            rt,
+            ("assistant", "You live in Oslo, right?"),
+            ("user", "Hold on."),
+            ("user", "Yes."),  # the agent's question is no longer the turn before
+            ("assistant", "Where do you live?"),
+            ("user", "Yes."),  # no yes/no question
+            ("user", "I'm vegetarian."),
+            ("assistant", "Are you vegan?"),
+            ("assistant", "Yes."),  # the agent's own "Yes." states nothing for the user
+        )
+        assert said[2] == [] and said[4] == [] and said[7] == []
