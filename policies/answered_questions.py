@@ -48,6 +48,7 @@ _LEAD = re.compile(
 _INVERTED = re.compile(
     r"(?P<aux>do|are|have|were)\s+you\s+(?P<rest>[^?]+?)\s*\?\s*$", re.IGNORECASE
 )
+_EVER = re.compile(r"^ever\s+", re.IGNORECASE)
 _AS_I = {"do": "I", "are": "I am", "have": "I have", "were": "I was"}
 # The clause's own subject: "you are" / "you're" / "you were" / "you" / "your".
 _SUBJECT = re.compile(
@@ -80,7 +81,9 @@ def asked_statement(turn: str) -> str | None:
     inverted = _INVERTED.match(question)
     if inverted is not None:
         head = _AS_I[inverted.group("aux").lower()]
-        return f"{head} {_mine(inverted.group('rest'))}."
+        # "Have you ever been to Japan?": "I have been to Japan" (which a "no" denies).
+        rest = _EVER.sub("", inverted.group("rest"))
+        return f"{head} {_mine(rest)}."
     tag = _TAG.search(question)
     if tag is None:
         return None

@@ -125,9 +125,26 @@ PLACE_RULES: tuple[Rule, ...] = (
         "location",
         "renting rent rents",
         r"(?:(?:'m|\bam|'re|\bare|'s|\bis)\s+(?:(?i:currently|still|now)\s+)?(?i:renting)"
-        r"|\b(?i:rent|rents))\s+(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
-        r"(?i:apartment|flat|house|place|room|condo|studio|townhouse|loft|bungalow|duplex)\s+"
+        r"|\b(?i:rent|rents))\s+(?:(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?i:apartment|flat|house|place|room|condo|studio|townhouse|loft|bungalow|duplex)\s+)?"
+        # The home may go unsaid: "We're renting in Brooklyn".
         r"(?i:in)\s+" + NAMED_PLACE + r"(?!\s+(?i:for|this|next|over)\b)",
+    ),
+    # "We bought a house in Denver": a home bought is where one lives (a change; not a
+    # vacation, holiday, summer, beach or rental home, nor an investment one).
+    make_rule(
+        "location",
+        "bought buy buying purchased",
+        r"\b(?i:bought|purchased|closed\s+on)\s+(?i:a|an|our|my)\s+(?:(?i:first|new|own)\s+)?"
+        r"(?:(?!(?i:vacation|holiday|summer|beach|rental|investment|second|weekend)\b)"
+        r"[\w-]+\s+){0,1}?"
+        r"(?i:apartment|flat|house|home|condo|townhouse|bungalow|duplex)\s+"
+        r"(?i:in)\s+"
+        + NAMED_PLACE
+        # Not for someone else or to let: "... for my parents", "... as an investment".
+        + r"(?!\s+(?i:as|for|to)\b)(?![^.;!?]*\b(?i:investment|rent\s+(?:it\s+)?out|flip)\b)",
+        change=True,
+        elide="past",
     ),
     # "We moved into a new house in Austin", "I'm moving into an apartment in Brooklyn": a
     # home moved into is where one lives (not "moved into a new office", "into a new role").

@@ -23,6 +23,7 @@ T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
         ("Do you still work at Acme?", "I still work at Acme."),
         ("Are you vegetarian?", "I am vegetarian."),
         ("Great! You live with your wife, right?", "I live with my wife."),
+        ("Have you ever been to Japan?", "I have been to Japan."),
         # Not a yes/no question about "you", or no question at the end.
         ("Where do you live?", None),
         ("Youth hostels are cheap, right?", None),
@@ -82,11 +83,14 @@ async def test_a_yes_states_what_the_agent_asked_and_a_no_denies_it() -> None:
             ("user", "Not anymore."),
             ("assistant", "So your sister lives in Berlin, correct?"),
             ("user", "That's right."),
+            ("assistant", "Have you ever been to Japan?"),
+            ("user", "No."),
         )
         assert said[2] == [("Sam", "location", "Oslo", "assert")]
         assert said[4] == [("Sam", "employer", "Acme", "negate")]
         # The sister as "my sister" is read: the one memory knows, or by the noun alone.
         assert said[6] == [("Sam's sister", "location", "Berlin", "assert")]
+        assert said[8] == [("Sam", "visited", "Japan", "negate")]
         assert (await rt.belief("Sam", "location")).mode == "Oslo"  # type: ignore[union-attr]
 
 

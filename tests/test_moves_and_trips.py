@@ -240,6 +240,24 @@ def test_how_often_ends_a_value(text: str, expected: list[tuple[str, str, str, s
         ("I moved into an apartment in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
         ("We moved into a vacation home in Maine.", []),
         ("I moved into a new office in Boston.", []),
+        # A home rented, unsaid, and one bought to live in.
+        ("We're renting in Brooklyn.", [("Ana", "location", "Brooklyn", "assert")]),
+        ("I'm renting in Rome for the summer.", []),
+        (
+            "We bought a house in Denver.",
+            [
+                ("Ana", "location", "Denver", "assert"),
+                ("Ana", "activity", "bought house", "assert"),
+            ],
+        ),
+        (
+            "We bought a vacation home in Maine.",
+            [("Ana", "activity", "bought vacation home", "assert")],
+        ),
+        (
+            "We bought a house in Denver as an investment.",
+            [("Ana", "activity", "bought house", "assert")],
+        ),
         # Where one lives with someone: the place named after them.
         (
             "I live with my girlfriend Mia in Denver.",
