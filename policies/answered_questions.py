@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.agent_echoes import from_agent
+from nousmem.policies.verb_forms import simple_past
 from nousmem.projections.models import Claim, Observation
 
 __all__ = ["answer", "answered", "answered_claims", "asked_statement"]
@@ -46,10 +47,12 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _INVERTED = re.compile(
-    r"(?P<aux>do|are|have|were)\s+you\s+(?P<rest>[^?]+?)\s*\?\s*$", re.IGNORECASE
+    r"(?P<aux>do|are|have|were|did)\s+you\s+(?P<rest>[^?]+?)\s*\?\s*$", re.IGNORECASE
 )
+# "Did you (finally) move to Berlin?": its verb, to be said in the past.
+_DID = re.compile(r"(?P<adv>(?:finally|already|ever|actually)\s+)?(?P<verb>[a-z]+)\b", re.I)
 _EVER = re.compile(r"^ever\s+", re.IGNORECASE)
-_AS_I = {"do": "I", "are": "I am", "have": "I have", "were": "I was"}
+_AS_I = {"do": "I", "are": "I am", "have": "I have", "were": "I was", "did": "I"}
 # The clause's own subject: "you are" / "you're" / "you were" / "you" / "your".
 _SUBJECT = re.compile(
     r"(?P<your>your)\b|(?P<you>you)(?:\s+(?P<be>are|were)\b|(?P<re>['\u2019]re)\b|\b)",
@@ -83,6 +86,10 @@ def asked_statement(turn: str) -> str | None:
         head = _AS_I[inverted.group("aux").lower()]
         # "Have you ever been to Japan?": "I have been to Japan" (which a "no" denies).
         rest = _EVER.sub("", inverted.group("rest"))
+        did = _DID.match(rest) if inverted.group("aux").lower() == "did" else None
+        if did is not None:
+            # "Did you move to Berlin?": "I moved to Berlin".
+            rest = simple_past(did.group("verb")) + rest[did.end() :]
         return f"{head} {_mine(rest)}."
     tag = _TAG.search(question)
     if tag is None:

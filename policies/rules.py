@@ -110,7 +110,8 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "job position role gig",
-        r"\b(?i:(?:got|landed|accepted|started|took|start|starting|began)\s+(?:a\s+)?"
+        # "the job": the one applied for ("I got the job at Stripe!").
+        r"\b(?i:(?:got|landed|accepted|started|took|start|starting|began)\s+(?:a\s+|the\s+)?"
         r"(?:new\s+)?(?:job|position|role|gig)\s+(?:at|with))\s+" + VAL,
         change=True,
         elide="past",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["past_forms", "verb_forms"]
+__all__ = ["past_forms", "simple_past", "verb_forms"]
 
 # base: its past and past participle (and the other spellings people use).
 _IRREGULAR: dict[str, tuple[str, ...]] = {
@@ -91,6 +91,15 @@ def past_forms(verb: str) -> frozenset[str]:
     for base in _bases(verb):
         out.update(_IRREGULAR.get(base) or _regular_past(base))
     return frozenset(out)
+
+
+def simple_past(verb: str) -> str:
+    """The simple past of a base ``verb``, lower case, to write a sentence with: "move"
+    gives "moved", "get" "got", "visit" "visited" (no doubled consonant: "stop" gives
+    "stoped", a form nothing reads)."""
+    base = verb.casefold()
+    irregular = _IRREGULAR.get(base)
+    return irregular[0] if irregular else _regular_past(base)[0]
 
 
 @cache

@@ -24,6 +24,8 @@ T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
         ("Are you vegetarian?", "I am vegetarian."),
         ("Great! You live with your wife, right?", "I live with my wife."),
         ("Have you ever been to Japan?", "I have been to Japan."),
+        ("Did you move to Berlin?", "I moved to Berlin."),
+        ("Did you finally get the job at Stripe?", "I got the job at Stripe."),
         # Not a yes/no question about "you", or no question at the end.
         ("Where do you live?", None),
         ("Youth hostels are cheap, right?", None),
@@ -85,12 +87,15 @@ async def test_a_yes_states_what_the_agent_asked_and_a_no_denies_it() -> None:
             ("user", "That's right."),
             ("assistant", "Have you ever been to Japan?"),
             ("user", "No."),
+            ("assistant", "Did you get the job at Stripe?"),
+            ("user", "Yes!"),
         )
         assert said[2] == [("Sam", "location", "Oslo", "assert")]
         assert said[4] == [("Sam", "employer", "Acme", "negate")]
         # The sister as "my sister" is read: the one memory knows, or by the noun alone.
         assert said[6] == [("Sam's sister", "location", "Berlin", "assert")]
         assert said[8] == [("Sam", "visited", "Japan", "negate")]
+        assert said[10] == [("Sam", "employer", "Stripe", "assert")]
         assert (await rt.belief("Sam", "location")).mode == "Oslo"  # type: ignore[union-attr]
 
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from nousmem.policies.ended_goals import ended_goals
-from nousmem.policies.verb_forms import past_forms, verb_forms
+from nousmem.policies.verb_forms import past_forms, simple_past, verb_forms
 from nousmem.runtime import MemoryRuntime
 from tests.helpers import deltas_after, held, say_at
 
@@ -178,6 +178,15 @@ def test_a_goal_not_held_then_or_a_denial_already_made_gives_nothing() -> None:
 def test_past_forms(verb: str, past: str) -> None:
     assert past in past_forms(verb)
     assert past in verb_forms(verb)
+
+
+@pytest.mark.parametrize(
+    ("verb", "past"),
+    [("move", "moved"), ("get", "got"), ("visit", "visited"), ("try", "tried"), ("Go", "went")],
+)
+def test_simple_past_is_one_of_the_past_forms(verb: str, past: str) -> None:
+    assert simple_past(verb) == past
+    assert past in past_forms(verb.lower())
 
 
 def test_verb_forms_include_the_present_and_the_gerund() -> None:

@@ -168,6 +168,7 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             [("Ana", "employer", "Globex", "negate", date(2024, 4, 22))],
         ),
         ("Initech fired me.", [("Ana", "employer", "Initech", "negate", None)]),
+        ("I got the job at Stripe!", [("Ana", "employer", "Stripe", "assert", None)]),
         (
             "Stripe hired me last month.",
             [("Ana", "employer", "Stripe", "assert", date(2024, 4, 1))],
