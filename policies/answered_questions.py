@@ -8,7 +8,8 @@ of the agent's turn that comes right before the answer, asked of "you" as a tag 
 with "do / are / have / were you" in front ("Are you still at Acme?", "Do you have a dog?").
 Only an answer that is the whole turn counts ("Yes.", "Yep!", "That's right", "No, not
 anymore"): "Yes, but I moved to Bergen" says more than yes, and the extractor reads what
-it says.
+it says. A bare name or number that answers a question of "where", "what's your name" or
+"how old" ("Where do you live?" "Oslo.") is read by ``policies/answered_values.py``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.agent_echoes import from_agent
+from nousmem.policies.answered_values import valued_statement
 from nousmem.policies.verb_forms import simple_past
 from nousmem.projections.models import Claim, Observation
 
@@ -127,8 +129,14 @@ def answered(obs: Observation, turn: str | None) -> tuple[Observation, bool] | N
     if turn is None or obs.actor is None or from_agent(obs.source):
         return None
     yes = answer(obs.content)
-    statement = None if yes is None else asked_statement(turn)
-    if statement is None or yes is None:
+    if yes is None:
+        # "Where do you live?" "Oslo.": the statement the question asks for.
+        sentences = [t.strip() for t in _SENTENCE.findall(turn) if t.strip()]
+        statement = valued_statement(sentences[-1], obs.content) if sentences else None
+        yes = True
+    else:
+        statement = asked_statement(turn)
+    if statement is None:
         return None
     return obs.model_copy(update={"content": statement, "claims": []}), yes
 

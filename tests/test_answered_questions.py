@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from nousmem.policies.answered_questions import answer, asked_statement
+from nousmem.policies.answered_values import valued_statement
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
@@ -113,3 +114,47 @@ async def test_a_yes_answers_only_the_agents_question_right_before_it() -> None:
             ("assistant", "Yes."),  # the agent's own "Yes." states nothing for the user
         )
         assert said[2] == [] and said[4] == [] and said[7] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "content", "statement"),
+    [
+        ("Nice to meet you! Where do you live?", "Oslo.", "I live in Oslo."),
+        ("Where are you based?", "In St. Louis", "I live in St. Louis."),
+        ("Where are you from originally?", "Brazil", "I'm from Brazil."),
+        ("And where do you work?", "At Equinor", "I work at Equinor."),
+        ("What's your name?", "Sam Lee", "My name is Sam Lee."),
+        ("What is your wife's name?", "Ana", "My wife's name is Ana."),
+        ("What's your dog's name?", "Rex!", "My dog's name is Rex."),
+        ("How old are you?", "35", "I'm 35 years old."),
+        # More than a name, no name at all, or a question not read.
+        ("Where do you live?", "I live in Oslo now.", None),
+        ("Where do you live?", "Thanks.", None),
+        ("Where do you live?", "oslo", None),
+        ("How old are you?", "Old enough.", None),
+        ("What city should I check the weather for?", "Paris.", None),
+    ],
+)
+def test_a_bare_name_answers_a_question_of_where_or_what(
+    question: str, content: str, statement: str | None
+) -> None:
+    assert valued_statement(question.split("! ")[-1], content) == statement
+
+
+async def test_an_onboarding_conversation_is_remembered() -> None:
+    async with MemoryRuntime.memory(namespace="a") as rt:
+        said = await _turns(
+            rt,
+            ("assistant", "Nice to meet you! Where do you live?"),
+            ("user", "Oslo."),
+            ("assistant", "What is your wife's name?"),
+            ("user", "Ana"),
+            ("assistant", "How old are you?"),
+            ("user", "35"),
+            ("assistant", "What city should I check the weather for?"),
+            ("user", "Paris."),
+        )
+        assert said[1] == [("Sam", "location", "Oslo", "assert")]
+        assert said[3] == [("Sam", "spouse", "Ana", "assert")]
+        assert said[5] == [("Sam", "age", "35", "assert")]
+        assert said[7] == []
