@@ -47,7 +47,10 @@ _NOT_NAMES = frozenset(
         "thanks thank thx ok okay k sure yes yeah yep no nope nah hi hello hey lol haha hmm "
         "sorry why what who where when how nothing nowhere everywhere somewhere home here "
         "there later maybe perhaps idk whatever none pass skip never mind good great fine "
-        "cool nice wow oops please wait hold same both neither either all it that this"
+        "cool nice wow oops please wait hold same both neither either all it that this "
+        # Where one works or lives that is no place's or employer's name.
+        "remote remotely online abroad downtown freelance retired unemployed student "
+        "school college university uni office"
     ).split()
 )
 _QUESTION_END = re.compile(r"\s*\?\s*$")

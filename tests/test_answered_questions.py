@@ -130,6 +130,7 @@ async def test_a_yes_answers_only_the_agents_question_right_before_it() -> None:
         # More than a name, no name at all, or a question not read.
         ("Where do you live?", "I live in Oslo now.", None),
         ("Where do you live?", "Thanks.", None),
+        ("Where do you work?", "Remote.", None),
         ("Where do you live?", "oslo", None),
         ("How old are you?", "Old enough.", None),
         ("What city should I check the weather for?", "Paris.", None),
