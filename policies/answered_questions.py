@@ -52,7 +52,9 @@ _INVERTED = re.compile(
     r"(?P<aux>do|are|have|were|did)\s+you\s+(?P<rest>[^?]+?)\s*\?\s*$", re.IGNORECASE
 )
 # "Did you (finally) move to Berlin?": its verb, to be said in the past.
-_DID = re.compile(r"(?P<adv>(?:finally|already|ever|actually)\s+)?(?P<verb>[a-z]+)\b", re.I)
+_DID = re.compile(
+    r"(?P<adv>(?:finally|already|ever|actually)\s+)?(?:end\s+up\s+)?(?P<verb>[a-z]+)\b", re.I
+)
 _EVER = re.compile(r"^ever\s+", re.IGNORECASE)
 _AS_I = {"do": "I", "are": "I am", "have": "I have", "were": "I was", "did": "I"}
 # The clause's own subject: "you are" / "you're" / "you were" / "you" / "your".
@@ -90,7 +92,7 @@ def asked_statement(turn: str) -> str | None:
         rest = _EVER.sub("", inverted.group("rest"))
         did = _DID.match(rest) if inverted.group("aux").lower() == "did" else None
         if did is not None:
-            # "Did you move to Berlin?": "I moved to Berlin".
+            # "Did you (end up) move / moving to Berlin?": "I moved to Berlin".
             rest = simple_past(did.group("verb")) + rest[did.end() :]
         return f"{head} {_mine(rest)}."
     tag = _TAG.search(question)

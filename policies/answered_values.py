@@ -3,10 +3,12 @@ question asks for, with the answer in it.
 
 "Where do you live?" then "Oslo." is the user's "I live in Oslo."; "What's your sister's
 name?" then "Maya" is "My sister's name is Maya."; "How old are you?" then "35" is "I'm 35
-years old." The question is the last sentence of the agent's turn right before the answer,
-one of a few shapes (see ``_ASKS``); the answer is the whole turn, a capitalised name of up
-to four words (a leading "in", "at", "it's" or "it is" allowed: "In Oslo.") or, for an age,
-a number. A longer answer ("I live in Oslo now") is read for what it says.
+years old."; "What do you do for a living?" then "Software engineer." is "I'm a software
+engineer." (which the role rules read only for an occupation they know). The question is
+the last sentence of the agent's turn right before the answer, one of a few shapes (see
+``_ASKS``); the answer is the whole turn, a capitalised name of up to four words (a leading
+"in", "at", "it's" or "it is" allowed: "In Oslo."), an occupation, or for an age a number.
+A longer answer ("I live in Oslo now") is read for what it says.
 """
 
 from __future__ import annotations
@@ -41,6 +43,16 @@ _ASKS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _AGE = re.compile(r"how\s+old\s+are\s+you", re.IGNORECASE)
+# "What do you do (for work / for a living)?" "Nurse.": an occupation, in lower case.
+_WORK = re.compile(
+    r"what\s+do\s+you\s+do(?:\s+for\s+(?:work|a\s+living))?\s*\?|what(?:['\u2019]?s|\s+is)"
+    r"\s+your\s+(?:job|occupation|profession)",
+    re.IGNORECASE,
+)
+_OCCUPATION = re.compile(
+    r"(?:I['\u2019]m\s+)?(?:an?\s+)?(?P<job>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[.!]*",
+    re.IGNORECASE,
+)
 # One-word replies that open with a capital as any turn does, and are no name.
 _NOT_NAMES = frozenset(
     (
@@ -65,6 +77,10 @@ def valued_statement(question: str, content: str) -> str | None:
     if _AGE.search(question):
         age = _NUMBER.fullmatch(content.strip())
         return None if age is None else f"I'm {age.group('n')} years old."
+    if _WORK.search(question):
+        # The role rules know the occupations: "I'm a thanks." gives nothing.
+        job = _OCCUPATION.fullmatch(content.strip())
+        return None if job is None else f"I'm a {job.group('job').lower()}."
     named = _ANSWER.fullmatch(content.strip())
     if named is None or not named.group("name")[:1].isupper():
         return None

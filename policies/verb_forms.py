@@ -94,12 +94,15 @@ def past_forms(verb: str) -> frozenset[str]:
 
 
 def simple_past(verb: str) -> str:
-    """The simple past of a base ``verb``, lower case, to write a sentence with: "move"
-    gives "moved", "get" "got", "visit" "visited" (no doubled consonant: "stop" gives
-    "stoped", a form nothing reads)."""
-    base = verb.casefold()
-    irregular = _IRREGULAR.get(base)
-    return irregular[0] if irregular else _regular_past(base)[0]
+    """The simple past of ``verb`` (a base or a gerund), lower case, to write a sentence
+    with: "move" and "moving" give "moved", "get" and "getting" "got", "visit" "visited"
+    (no doubled consonant: "stop" gives "stoped", a form nothing reads)."""
+    bases = _bases(verb)
+    for base in bases:
+        if base in _IRREGULAR:
+            return _IRREGULAR[base][0]
+    # A gerund's stem with or without its e gives one regular past ("mov" / "move": "moved").
+    return _regular_past(bases[0])[0]
 
 
 @cache

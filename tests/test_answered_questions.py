@@ -27,6 +27,7 @@ T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
         ("Have you ever been to Japan?", "I have been to Japan."),
         ("Did you move to Berlin?", "I moved to Berlin."),
         ("Did you finally get the job at Stripe?", "I got the job at Stripe."),
+        ("Did you end up moving to Berlin?", "I moved to Berlin."),
         # Not a yes/no question about "you", or no question at the end.
         ("Where do you live?", None),
         ("Youth hostels are cheap, right?", None),
@@ -127,6 +128,9 @@ async def test_a_yes_answers_only_the_agents_question_right_before_it() -> None:
         ("What is your wife's name?", "Ana", "My wife's name is Ana."),
         ("What's your dog's name?", "Rex!", "My dog's name is Rex."),
         ("How old are you?", "35", "I'm 35 years old."),
+        ("What do you do for a living?", "Software engineer.", "I'm a software engineer."),
+        ("What is your job?", "A nurse", "I'm a nurse."),
+        ("What do you do on weekends?", "Hiking.", None),
         # More than a name, no name at all, or a question not read.
         ("Where do you live?", "I live in Oslo now.", None),
         ("Where do you live?", "Thanks.", None),

@@ -182,11 +182,21 @@ def test_past_forms(verb: str, past: str) -> None:
 
 @pytest.mark.parametrize(
     ("verb", "past"),
-    [("move", "moved"), ("get", "got"), ("visit", "visited"), ("try", "tried"), ("Go", "went")],
+    [
+        ("move", "moved"),
+        ("get", "got"),
+        ("visit", "visited"),
+        ("try", "tried"),
+        ("Go", "went"),
+        # A gerund: its stem's past, an irregular one first.
+        ("moving", "moved"),
+        ("getting", "got"),
+        ("studying", "studied"),
+    ],
 )
 def test_simple_past_is_one_of_the_past_forms(verb: str, past: str) -> None:
     assert simple_past(verb) == past
-    assert past in past_forms(verb.lower())
+    assert past in past_forms(verb.casefold())
 
 
 def test_verb_forms_include_the_present_and_the_gerund() -> None:
