@@ -18,10 +18,11 @@ import re
 
 from nousmem.policies.agent_echoes import from_agent
 from nousmem.policies.answered_values import valued_statement
+from nousmem.policies.sentences import sentences
 from nousmem.policies.verb_forms import simple_past
 from nousmem.projections.models import Claim, Observation
 
-__all__ = ["answer", "answered", "answered_claims", "asked_statement"]
+__all__ = ["answer", "answered", "answered_claims", "asked_statement", "last_question"]
 
 _YES = re.compile(
     r"(?:yes|yeah|yep|yup|yes\s+indeed|correct|exactly|right|that['\u2019]s\s+(?:right"
@@ -63,7 +64,6 @@ _SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _SECOND = re.compile(r"\b(?:(?P<your>your)|(?P<self>yourself)|(?P<you>you))\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?]*[.!?]+|[^.!?]+$")
 
 
 def answer(content: str) -> bool | None:
@@ -81,10 +81,9 @@ def asked_statement(turn: str) -> str | None:
     """The agent's closing yes/no question about "you" in the user's words: "You live in
     Oslo, right?" -> "I live in Oslo."; "Do you still work at Acme?" -> "I still work at
     Acme."; None when its last sentence asks no such question."""
-    sentences = [s.strip() for s in _SENTENCE.findall(turn) if s.strip()]
-    if not sentences or not sentences[-1].endswith("?"):
+    question = last_question(turn)
+    if question is None:
         return None
-    question = sentences[-1]
     inverted = _INVERTED.match(question)
     if inverted is not None:
         head = _AS_I[inverted.group("aux").lower()]
@@ -115,6 +114,16 @@ def asked_statement(turn: str) -> str | None:
     return f"{head}{_mine(rest) if rest[:1].isspace() else ' ' + _mine(rest)}."
 
 
+def last_question(turn: str) -> str | None:
+    """The last sentence of ``turn`` when it is a question ("Got it. Where do you live?"
+    gives "Where do you live?"), else None."""
+    last = None
+    for piece in sentences(turn):
+        last = piece
+    question = None if last is None else last.group().strip()
+    return question if question and question.endswith("?") else None
+
+
 def _mine(words: str) -> str:
     """``words`` with the second person made the speaker's: "your" -> "my", "you" -> "me"."""
 
@@ -133,8 +142,8 @@ def answered(obs: Observation, turn: str | None) -> tuple[Observation, bool] | N
     yes = answer(obs.content)
     if yes is None:
         # "Where do you live?" "Oslo.": the statement the question asks for.
-        sentences = [t.strip() for t in _SENTENCE.findall(turn) if t.strip()]
-        statement = valued_statement(sentences[-1], obs.content) if sentences else None
+        question = last_question(turn)
+        statement = None if question is None else valued_statement(question, obs.content)
         yes = True
     else:
         statement = asked_statement(turn)

@@ -65,15 +65,12 @@ _NOT_NAMES = frozenset(
         "school college university uni office"
     ).split()
 )
-_QUESTION_END = re.compile(r"\s*\?\s*$")
 
 
 def valued_statement(question: str, content: str) -> str | None:
     """The statement ``content`` (a user's whole turn) makes by answering ``question`` (the
-    last sentence of the agent's turn before it) with a bare name or number; None when the
-    question is none of the shapes read or the answer says more than that."""
-    if _QUESTION_END.search(question) is None:
-        return None
+    last sentence of the agent's turn before it, a question) with a bare name or number;
+    None when the question is none of the shapes read or the answer says more than that."""
     if _AGE.search(question):
         age = _NUMBER.fullmatch(content.strip())
         return None if age is None else f"I'm {age.group('n')} years old."

@@ -56,6 +56,12 @@ __all__ = ["ANCHOR_INDEX", "ANCHOR_WORD", "RULES"]
 
 # A clock time: "at 9", "at 8:30", "at 9am" (not a name that opens with a digit: "3M").
 _NOT_A_CLOCK = r"(?!\d{1,2}(?::\d{2})?\s*(?:(?i:[ap]\.?m\.?|o'clock))?\b(?![\w-]))"
+# A name that does something to the speaker ("Acme laid me off", "Stripe hired me"), not a
+# pronoun or a determiner ("They fired me", "My boss fired me").
+_NAMED_SUBJECT = (
+    r"(?<![\w'-])(?!(?i:the|they|he|she|it|we|my|our|his|her|their|this|that|someone"
+    r"|everyone|nobody|everybody|you)\b)"
+)
 
 _FACT_RULES: tuple[Rule, ...] = (
     # ---- employer -----------------------------------------------------------------
@@ -192,10 +198,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "fired laid let",
-        r"(?<![\w'-])(?!(?i:the|they|he|she|it|we|my|our|his|her|their|this|that|someone"
-        r"|everyone|nobody|everybody|you)\b)"
-        + NAME_VAL
-        + r"\s+(?:(?i:just|finally|eventually|recently|basically)\s+)?"
+        _NAMED_SUBJECT + NAME_VAL + r"\s+(?:(?i:just|finally|eventually|recently|basically)\s+)?"
         r"(?i:fired\s+me|laid\s+me\s+off|let\s+me\s+go)\b",
         value="name",
         subject="speaker",
@@ -206,8 +209,7 @@ _FACT_RULES: tuple[Rule, ...] = (
     make_rule(
         "employer",
         "hired",
-        r"(?<![\w'-])(?!(?i:the|they|he|she|it|we|my|our|his|her|their|this|that|someone"
-        r"|everyone|nobody|everybody|you)\b)"
+        _NAMED_SUBJECT
         + NAME_VAL
         + r"\s+(?:(?i:just|finally|officially|recently)\s+)?(?i:hired\s+me)\b"
         r"(?!\s+(?i:to|for|as\s+a\s+(?:consultant|contractor|freelancer)))",

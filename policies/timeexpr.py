@@ -50,6 +50,7 @@ from nousmem.policies.timeexpr_calendar import (
     follows_since,
     is_calendar,
     resolve_calendar,
+    since,
     tense_start,
 )
 from nousmem.policies.timeexpr_months import resolve_month
@@ -194,7 +195,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         step = {"last": -1, "this": 0, "next": 1}[g("mry_w").lower()]
         r = dr.month(today.year + step, MONTH_NUMBERS[g("mry_m").lower()])
         if g("mry_p").lower() == "since":
-            return dr.span(r.start, max(today, r.start), "month")
+            return since(r, today)
         return r
     if g("fago_n"):
         return dr.week_of(today - timedelta(days=14 * _num(g("fago_n"))))
@@ -203,7 +204,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
             return None
         r = dr.month(int(g("my_y")), MONTH_NUMBERS[g("my_m").lower()])
         if (g("my_p") or "").lower() == "since":
-            return dr.span(r.start, max(today, r.start), "month")
+            return since(r, today)
         return r
     if g("half_n"):
         # Half a year is six months, half a month two weeks, half a week three days.

@@ -4,6 +4,7 @@ question asked (policies/answered_questions.py, read in context by the write pat
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from nousmem.policies.answered_values import valued_statement
 from nousmem.runtime import MemoryRuntime
 
 T0 = datetime(2024, 5, 2, 9, tzinfo=UTC)
+HOUR = timedelta(hours=1)
 
 
 @pytest.mark.parametrize(
@@ -163,3 +165,16 @@ async def test_an_onboarding_conversation_is_remembered() -> None:
         assert said[3] == [("Sam", "spouse", "Ana", "assert")]
         assert said[5] == [("Sam", "age", "35", "assert")]
         assert said[7] == []
+
+
+async def test_the_question_answered_is_read_back_from_the_journal(tmp_path: Path) -> None:
+    """The agent's turn an answer needs is projected from the journal: a runtime opened
+    after the question was asked reads "Yes." as one that asked it would."""
+    path = str(tmp_path / "a.db")
+    async with MemoryRuntime.open(path, namespace="a") as rt:
+        await _turns(rt, ("assistant", "You mentioned you live in Oslo, right?"))
+    async with MemoryRuntime.open(path, namespace="a") as rt:
+        r = await rt.observe_and_route(
+            {"content": "Yes.", "actor": "Sam", "source": "user", "occurred_at": T0 + HOUR}
+        )
+        assert [(d.entity, d.attribute, d.value) for d in r.deltas] == [("Sam", "location", "Oslo")]
