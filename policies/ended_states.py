@@ -77,7 +77,6 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
         return None
     start: date | None = None
     end: date | None = None
-    bare_month = False  # the start is a month said without its year ("from March")
     for m in [*_leading(sent, lo), *sent.mentions_between(lo, hi)]:
         at = m.span[0] - sent.offset
         before = sent.text[max(0, at - 8) : at]
@@ -86,16 +85,8 @@ def ended_bounds(sent: Sentence, lo: int, hi: int, ref: date | None) -> Bounds |
             start, end = m.start, m.end
         elif _OPENS.match(m.text) or _UNTIL.search(before):
             end = m.start
-        elif start is not None and _TO.match(m.text):
-            # "from March to June" (no year: two mentions): through June, as a span is.
-            end = m.end
         elif _FROM.match(m.text) or _START.search(before):
             start = m.start
-            bare_month = m.granularity == "month" and not any(c.isdigit() for c in m.text)
-    if bare_month and start is not None and end is not None and start > end:
-        # "from March to June" said in May: each month alone is the latest (March this
-        # year, June the last); the span is the months up to that June.
-        start = date(end.year - (start.month > end.month), start.month, 1)
     if end is None or end > ref - _SETTLED or (start is not None and start >= end):
         return None
     return Bounds(start, end)

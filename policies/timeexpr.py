@@ -27,8 +27,14 @@ Conventions (chosen to be simple and predictable rather than clever):
   points to; holidays after a preposition ("at Christmas", "last Easter") are their dates
   (:mod:`nousmem.policies.holidays`).
 
-Not handled (documented in docs/extraction.md): clock times, numeric day/month dates such as
-``5/8/2023`` (ambiguous between US and European order), decades ("the 90s"), fuzzy words
+* Dates in figures are read when their order shows ("3/14/2023", "14/3/23": a part over
+  12 is the day; "2023/03/14"; "14.03.2023" day first), decades ("the 1990s", "the '90s",
+  "in the 80s" unless the text talks of the weather) and years in two digits after an
+  apostrophe ("in '19") as the latest such year at most ten years ahead
+  (:mod:`nousmem.policies.timeexpr_numeric`).
+
+Not handled (documented in docs/extraction.md): clock times, numeric dates whose order does
+not show such as ``5/8/2023`` (8 May in Europe, 5 August in the US), fuzzy words
 ("recently", "the other day"), durations ("for three years"), time zones.
 """
 
@@ -53,7 +59,8 @@ from nousmem.policies.timeexpr_calendar import (
     since,
     tense_start,
 )
-from nousmem.policies.timeexpr_months import resolve_month
+from nousmem.policies.timeexpr_months import moves_date, resolve_month, resolve_month_span
+from nousmem.policies.timeexpr_numeric import NUMERIC_GROUPS, resolve_numeric
 from nousmem.policies.timeexpr_patterns import (
     CALENDAR_OPENERS,
     DAY_NUM,
@@ -163,6 +170,10 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         return dr.day(date(int(g("iso_y")), int(g("iso_m")), int(g("iso_d"))))
     if g("rg_p"):
         return _range(m)
+    if g("rgm_p"):
+        return resolve_month_span(m, at, today)
+    if any(g(group) for group in NUMERIC_GROUPS):
+        return resolve_numeric(m, today)
     if is_calendar(m):
         return resolve_calendar(m, at, today)
     if g("bl_u"):
@@ -314,6 +325,9 @@ def _matches(candidates: list[int], text: str) -> list[re.Match[str]]:
         if pos < last_end:
             continue
         m = TIME.match(text, pos)
+        if m is not None and m.group("rgm_p") and moves_date(text, pos):
+            # "moved the trip from May to June": the first month alone, then the second.
+            m = TIME.match(text, pos, m.end("rgm_a"))
         if m is not None:
             out.append(m)
             last_end = m.end()

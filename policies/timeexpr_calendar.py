@@ -209,12 +209,31 @@ def _day_of_week(g: _Groups, at: At, today: date) -> DateRange:
     return dr.day(week.start + timedelta(days=DAY_NUM[str(g("dwk_d")).lower()]))
 
 
+def _weekday_day_of_month(g: _Groups, at: At, today: date) -> DateRange:
+    """ "Thursday the 12th": the nearest 12th the tense points to that is a Thursday, among
+    that one and the two after it; else the nearest 12th (a weekday said wrong is likelier
+    than a date months away)."""
+    day, target = int(str(g("wdm_n"))), DAY_NUM[str(g("wdm_d")).lower()]
+    mode = "future" if at.ahead() else "past"
+    nearest = d = dr.day_of_month(today, day, mode)
+    step = 1 if mode == "future" else -1
+    for _ in range(3):
+        if d.weekday() == target:
+            return dr.day(d)
+        y, m = dr.add_months(d.year, d.month, step)
+        while day > monthrange(y, m)[1]:
+            y, m = dr.add_months(y, m, step)
+        d = date(y, m, day)
+    return dr.day(nearest)
+
+
 _RESOLVERS: tuple[tuple[str, Callable[[_Groups, At, date], DateRange | None]], ...] = (
     ("ow_u", _week_of_month),
     ("pt_w", _part),
     ("hol", _holiday),
     ("dom_d", _day_of_month),
     ("dwk_d", _day_of_week),
+    ("wdm_n", _weekday_day_of_month),
 )
 _SINCE_BEFORE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 

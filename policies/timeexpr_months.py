@@ -22,7 +22,7 @@ from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds
 from nousmem.policies.timeexpr_calendar import At, capitalised, month_no_year
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS, MONTH_RE
 
-__all__ = ["resolve_month"]
+__all__ = ["moves_date", "resolve_month", "resolve_month_span"]
 
 # A deadline, a stay or a bound: ahead in a present sentence with nothing past in it.
 _BOUNDS = frozenset({"by", "until", "till", "through", "before", "after"})
@@ -43,8 +43,9 @@ _RANGE_AFTER = re.compile(
 _FROM_BEFORE = re.compile(r"\bfrom\s+" + MONTH_RE + r"[.,]?\s*$", re.IGNORECASE)
 
 
-def _moved(text: str, start: int) -> bool:
-    """A verb that moves a date earlier in the clause of ``start``."""
+def moves_date(text: str, start: int) -> bool:
+    """A verb that moves a date earlier in the clause of ``start``: "They moved the trip
+    from May to June" names two dates, the old and the new, not a span."""
     c_left, _ = bounds(CLAUSE_END, text, start, start)
     s_left, _ = bounds(SENT_END, text, start, start)
     return _MOVED.search(text, max(c_left, s_left), start) is not None
@@ -59,10 +60,10 @@ def _to_from_counts(text: str, word: str, month: str, start: int, end: int) -> b
     if word == "from" and not text[s_left:start].strip(" \t\"'(“"):
         return True  # "From June, we'll be closed": what the sentence starts from
     if word == "to":
-        return _FROM_BEFORE.search(text, max(0, start - 20), start) is not None or _moved(
+        return _FROM_BEFORE.search(text, max(0, start - 20), start) is not None or moves_date(
             text, start
         )
-    return _RANGE_AFTER.match(text, end) is not None or _moved(text, start)
+    return _RANGE_AFTER.match(text, end) is not None or moves_date(text, start)
 
 
 def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
@@ -91,7 +92,7 @@ def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
     elif word in _BOUNDS:
         year = month_no_year(today, month, at.ahead())
     elif word in ("to", "from"):
-        ahead = _moved(at.text, m.start()) or at.ahead()
+        ahead = moves_date(at.text, m.start()) or at.ahead()
         year = month_no_year(today, month, ahead)
     else:
         future = word != "since" and at.future()
@@ -100,3 +101,23 @@ def resolve_month(m: re.Match[str], at: At, today: date) -> DateRange | None:
     if word == "since":
         return dr.span(r.start, max(today, r.start), "month")
     return r
+
+
+def resolve_month_span(m: re.Match[str], at: At, today: date) -> DateRange:
+    """The months of an ``rgm_`` match ("from March to June", "between May 2019 and June"),
+    from the first day of the first to the last day of the last. Without a year the span is
+    the latest one to end by ``today`` ("I lived in Paris from March to June" said in May is
+    last year's), or in a sentence about what is to come the first to start on or after it."""
+    first = MONTH_NUMBERS[m.group("rgm_a").lower()]
+    last = MONTH_NUMBERS[m.group("rgm_b").lower()]
+    wraps = last < first  # "from November to March": into the next year
+    if m.group("rgm_ay"):
+        start_year = int(m.group("rgm_ay"))
+    elif at.ahead():
+        start_year = month_no_year(today, first, True)
+    else:
+        start_year = month_no_year(today, last, False) - wraps
+    end_year = start_year + wraps
+    a, b = dr.month(start_year, first), dr.month(end_year, last)
+    label = f"{a.label if wraps else a.label.rsplit(' ', 1)[0]} to {b.label}"
+    return DateRange(a.start, b.end, "month", label)

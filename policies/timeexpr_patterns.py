@@ -71,6 +71,8 @@ NUM_RE = (
 )
 UNIT_RE = r"(?:days?|weekends?|weeks?|months?|years?)\b"
 YEAR_RE = r"(?:19|20)\d\d"
+DOM_RE = r"(?:[12]\d|3[01]|0?[1-9])"
+MONTH_NUM_RE = r"(?:1[0-2]|0?[1-9])"
 PLURAL_DAY_RE = r"(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)"
 # Written as people write them; holidays.holiday_key maps each to its date's key.
 HOLIDAY_RE = (
@@ -111,11 +113,29 @@ TIME = re.compile(
     r"|today|yesterday|tomorrow|tonight|this\s+morning|this\s+afternoon|this\s+evening"
     r"|last\s+night)\b"
     rf"|(?P<iso>(?P<iso_y>{YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
+    # Numeric dates whose order shows: "3/14/2023" (month first, as in the US), "14/3/23"
+    # (day first), "2023/03/14", "14.03.2023" (day first, as in Germany). Not a part of a
+    # longer run of numbers ("1/2/2023/4"); "5/8/2023" (either order) is resolved to nothing.
+    rf"|(?<![\d/.])(?:(?P<nd_a>{DOM_RE})/(?P<nd_b>{DOM_RE})/(?P<nd_y>{YEAR_RE}|\d\d)"
+    rf"|(?P<ymd_y>{YEAR_RE})/(?P<ymd_m>{MONTH_NUM_RE})/(?P<ymd_d>{DOM_RE})"
+    rf"|(?P<eu_d>{DOM_RE})\.(?P<eu_m>{MONTH_NUM_RE})\.(?P<eu_y>{YEAR_RE}))\b(?![/.-]\d)"
+    # A decade: "the 1990s", "the '90s", "in the 80s", "the early 2000s" (its first, middle or
+    # last few years). Not "in my 20s" (an age); "in the 90s" of the weather is no decade
+    # (see timeexpr_numeric).
+    r"|(?:(?P<dec_p>in|during|since|from|until|till|by|through|throughout)\s+)?the\s+"
+    r"(?:(?P<dec_w>early|mid|late)[-\s]+)?(?:(?P<dec_f>(?:19|20)\d0)|['’](?P<dec_a>\d0)"
+    r"|(?P<dec_t>[5-9]0))['’]?s\b"
     # A span of years or months: "from 2015 to 2019", "between 2010 and 2014", "from
     # 2015-2019", "from March to June 2023", "between May 2019 and June 2021".
     rf"|(?P<rg_p>from|between)\s+(?:(?P<rg_am>{MONTH_RE})\.?,?\s+(?:(?P<rg_a>{YEAR_RE})\s*)?"
     rf"|(?P<rg_ay>{YEAR_RE})\s*)(?:-|\u2013|(?:to|and|until|till|through)\s)\s*"
     rf"(?:(?P<rg_bm>{MONTH_RE})\.?,?\s+)?(?P<rg_b>{YEAR_RE})\b(?![-/:]\d)"
+    # A span of months without the year of its end: "from March to June", "between March
+    # and June", "from May 2019 to June" (a day or a year after the end is the span above's
+    # or a date's).
+    rf"|(?P<rgm_p>from|between)\s+{CAP}(?P<rgm_a>{MONTH_RE})\.?(?:,?\s+(?P<rgm_ay>{YEAR_RE}))?"
+    rf"\s*(?:-|–|(?:to|and|until|till|through)\s)\s*{CAP}(?P<rgm_b>{MONTH_RE})"
+    r"(?!\.?,?\s+(?:of\s+)?\d)"
     # "the first week of June", "the last weekend of this month".
     r"|the\s+(?P<ow_n>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
     rf"(?P<ow_u>week|weekend)\s+(?:of|in)\s+(?:(?P<ow_m>{MONTH_RE})\.?(?:,?\s+(?P<ow_y>{YEAR_RE})\b)?"
@@ -155,6 +175,9 @@ TIME = re.compile(
     rf"(?:,?\s+(?P<dmy_y>{YEAR_RE})\b)?"
     rf"|(?:on\s+)?(?:{WEEKDAY_OF}{CAP})?(?P<mdy_m>{MONTH_RE})\.?\s+"
     rf"(?P<mdy_d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy_y>{YEAR_RE})\b)?"
+    # "on Thursday the 12th": the 12th, a Thursday (not "Thursday" alone).
+    rf"|(?:on\s+)?(?P<wdm_d>{DAY_RE})\.?,?\s+the\s+(?P<wdm_n>{DOM_RE})(?:st|nd|rd|th)\b"
+    rf"(?!\s+(?:of\s+)?{MONTH_RE})"
     # "on the 15th", "by the 3rd of next month": with an ordinal ending and before a pause
     # or a word that starts a clause, so "on the 5th floor" and "the 2nd time" are no dates.
     # ("to": what is moved to one, "We pushed it to the 20th".)
@@ -164,6 +187,10 @@ TIME = re.compile(
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
     r"|for|as|then|with|we|i|you|he|she|they|it|too|again)\b))"
+    # A year in two digits after an apostrophe: "in '19", "since ’08", "May '19".
+    # (Every match starts at a word, so one of the two leads is always there.)
+    r"|(?:(?P<sy_p>in|since|during|from|until|till|by)\s+)?(?:(?P<sy_m>"
+    rf"{CAP}{MONTH_RE})\.?,?\s+)?['’](?P<sy_y>\d\d)\b(?!['’]?s\b)"
     # A month of the year before, this one or the next: "in June last year", "by March
     # next year", "since May of last year".
     r"|(?P<mry_p>in|during|since|by|until|till|from)\s+"

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 56
+READ_RULES = 57
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -311,6 +311,10 @@ unexplained while the package version stays the same (as it does between release
 55: "my folks" is a group of the asker's relatives, as "my parents" is.
 56: "in June last year" is June of the year before (not the nearest June), "this past June"
    the last one, and "a fortnight ago" two weeks ago.
+57: dates in figures whose order shows ("3/14/2023", "14.03.2023", "2023/03/14"), decades
+   ("the 1990s", "the '90s", "in the early 2000s"), years in two digits ("in '19", "May
+   '19") and "Thursday the 12th" are dates; "from March to June" and "between March and
+   June" without a year are one span, the latest to end by the day said.
 """
 
 
