@@ -59,6 +59,7 @@ from nousmem.policies.timeexpr_calendar import (
     since,
     tense_start,
 )
+from nousmem.policies.timeexpr_gates import needs_met, time_pattern
 from nousmem.policies.timeexpr_months import moves_date, resolve_month, resolve_month_span
 from nousmem.policies.timeexpr_numeric import NUMERIC_GROUPS, resolve_numeric
 from nousmem.policies.timeexpr_patterns import (
@@ -75,7 +76,6 @@ from nousmem.policies.timeexpr_patterns import (
     ORDINAL,
     QUARTER_NAME,
     REACH,
-    TIME,
     TRIGGER_RE,
     TRIGGERS,
     UNIT_GRANULARITY,
@@ -178,6 +178,11 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         return resolve_calendar(m, at, today)
     if g("bl_u"):
         return dr.shift(today, g("bl_u").lower(), -2)
+    if g("bl_s") or g("sago_s"):
+        name = (g("bl_s") or g("sago_s")[:-1]).lower().replace("fall", "autumn")
+        back = 1 if g("bl_s") else _num(g("sago_n")) - 1
+        latest = dr.season_near(today, name, "last", False)
+        return dr.season(name, latest.start.year - back)
     if g("wago_d"):
         last = dr.weekday(today, DAY_NUM[g("wago_d").lower()[:-1]], "past")
         return dr.day(last - timedelta(weeks=_num(g("wago_n")) - 1))
@@ -234,6 +239,12 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
             return None  # "I haven't seen him in 2 years": how long, not when
         unit, n = _unit(g("in_u")), _num(g("in_n"))
         return dr.shift(today, unit, n)
+    if g("fnow_u"):
+        return dr.shift(today, _unit(g("fnow_u")), _num(g("fnow_n")))
+    if g("ttl_u"):
+        if g("ttl_u").lower() == "week":
+            return dr.day(today - timedelta(days=7))
+        return dr.month(today.year - 1, today.month)
     if g("tp_u"):
         return dr.shift(today, g("tp_u").lower(), -1)
     if g("past_u") and not g("past_n") and g("past_u").lower() == "weekend":
@@ -317,17 +328,18 @@ _EVERY_LIST = re.compile(
 _FULL_MONTH_STOP = re.compile(r"\b(?:" + "|".join(MONTHS) + r")\.$", re.IGNORECASE)
 
 
-def _matches(candidates: list[int], text: str) -> list[re.Match[str]]:
-    """Leftmost non-overlapping matches of TIME among the candidate start offsets."""
+def _matches(candidates: list[int], text: str, time: re.Pattern[str]) -> list[re.Match[str]]:
+    """Leftmost non-overlapping matches of ``time`` (TIME, or TIME with the forms the text
+    cannot hold switched off) among the candidate start offsets."""
     out: list[re.Match[str]] = []
     last_end = 0
     for pos in candidates:
         if pos < last_end:
             continue
-        m = TIME.match(text, pos)
+        m = time.match(text, pos)
         if m is not None and m.group("rgm_p") and moves_date(text, pos):
             # "moved the trip from May to June": the first month alone, then the second.
-            m = TIME.match(text, pos, m.end("rgm_a"))
+            m = time.match(text, pos, m.end("rgm_a"))
         if m is not None:
             out.append(m)
             last_end = m.end()
@@ -380,7 +392,7 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
             if first in openers or first[0].isdigit():
                 candidates.add(w.start())
     out: list[TimeMention] = []
-    for m in _matches(sorted(candidates), text):
+    for m in _matches(sorted(candidates), text, time_pattern(needs_met(lower, words))):
         # The tense is read without a point the match took at a sentence's end ("I'll be
         # back mid-June. We missed you."): past it lies the next sentence.
         tense_end = m.end() - 1 if text[m.end() - 1] == "." else m.end()

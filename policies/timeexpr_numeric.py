@@ -1,6 +1,6 @@
 """Resolve the numeric forms of a time expression: dates written in figures ("3/14/2023",
 "14.03.2023", "2023/03/14"), decades ("the 1990s", "the '90s", "the early 2000s") and years
-in two digits after an apostrophe ("in '19", "May '19").
+in two digits after an apostrophe ("in '19", "May '19", "the summer of '19").
 
 :mod:`nousmem.policies.timeexpr` finds them (its pattern is in
 :mod:`nousmem.policies.timeexpr_patterns`) and calls :func:`resolve_numeric`. Every function
@@ -93,7 +93,12 @@ def resolve_numeric(m: re.Match[str], today: date) -> DateRange | None:
         return dr.day(date(int(g("eu_y")), int(g("eu_m")), int(g("eu_d"))))
     if g("sy_y"):
         year = two_digit_year(int(g("sy_y")), today)
-        month = g("sy_m")
-        r = dr.month(year, MONTH_NUMBERS[month.lower()]) if month else dr.year(year)
+        month, season = g("sy_m"), g("sy_s")
+        if month:
+            r = dr.month(year, MONTH_NUMBERS[month.lower()])
+        elif season:
+            r = dr.season(season.lower().replace("fall", "autumn"), year)
+        else:
+            r = dr.year(year)
         return since(r, today) if (g("sy_p") or "").lower() == "since" else r
     return _decade(m, today)

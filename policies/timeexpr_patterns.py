@@ -154,6 +154,9 @@ TIME = re.compile(
     r"|the\s+(?P<bl_u>week|weekend|month|year)\s+before\s+last\b"
     rf"(?!\s+(?:{DAY_RE}|{MONTH_RE}|week|weekend|month|year|night|time|spring|summer|autumn"
     r"|fall|winter|christmas|easter|thanksgiving|halloween|new\s+year|valentine))"
+    # "the summer before last", "two summers ago": a season some years back.
+    r"|the\s+(?P<bl_s>spring|summer|autumn|fall|winter)\s+before\s+last\b"
+    rf"|(?P<sago_n>{NUM_RE})\s+(?P<sago_s>springs|summers|autumns|falls|winters)\s+ago\b"
     rf"|(?P<wago_n>{NUM_RE})\s+(?P<wago_d>{PLURAL_DAY_RE})\s+ago\b"
     r"|(?P<fago_n>a|one|two|three)\s+fortnights?\s+ago\b"
     # "Friday after next", "the weekend after next", "a week from Friday", "in a fortnight".
@@ -187,10 +190,12 @@ TIME = re.compile(
     # "on the 3rd and 4th of June", "on the 2nd and 3rd floor": not the first ordinal alone.
     r"(?=\s*(?:$|[.,;:!?)]|(?:and|or|to)\b(?!\s+(?:the\s+)?\d)|(?:at|when|because|so|but|if"
     r"|for|as|then|with|we|i|you|he|she|they|it|too|again)\b))"
-    # A year in two digits after an apostrophe: "in '19", "since ’08", "May '19".
+    # A year in two digits after an apostrophe: "in '19", "since ’08", "May '19", "the
+    # summer of '19".
     # (Every match starts at a word, so one of the two leads is always there.)
     r"|(?:(?P<sy_p>in|since|during|from|until|till|by)\s+)?(?:(?P<sy_m>"
-    rf"{CAP}{MONTH_RE})\.?,?\s+)?['’](?P<sy_y>\d\d)\b(?!['’]?s\b)"
+    rf"{CAP}{MONTH_RE})\.?,?\s+|(?:the\s+)?(?P<sy_s>spring|summer|autumn|fall|winter)\s+"
+    r"(?:of\s+)?)?['’](?P<sy_y>\d\d)\b(?!['’]?s\b)"
     # A month of the year before, this one or the next: "in June last year", "by March
     # next year", "since May of last year".
     r"|(?P<mry_p>in|during|since|by|until|till|from)\s+"
@@ -208,6 +213,10 @@ TIME = re.compile(
     rf"|(?P<ago_n>{NUM_RE})\s+(?P<ago_u>{UNIT_RE})\s+(?:ago\b|back\b(?=\s*(?:[,.;:!?)]|$)"
     r"|\s+(?:i|we|you|he|she|they|my|our|his|her|their|when|that)\b))"
     rf"|in\s+(?P<in_n>{NUM_RE})\s+(?P<in_u>{UNIT_RE})(?!\s+ago\b)"
+    # "a month from now", "two weeks from today": as "in a month".
+    rf"|(?P<fnow_n>{NUM_RE})\s+(?P<fnow_u>{UNIT_RE})\s+from\s+(?:now|today)\b"
+    # "this time last year": the same month a year back (the same day a week back).
+    r"|this\s+time\s+last\s+(?P<ttl_u>year|week)\b"
     rf"|this\s+past\s+(?P<tp_u>weekend|week|month|year)\b"
     rf"|(?:the\s+)?past\s+(?:(?P<past_n>{NUM_RE})\s+)?(?P<past_u>{UNIT_RE})"
     rf"|(?:the\s+)?last\s+(?P<past2_n>{NUM_RE})\s+(?P<past2_u>{UNIT_RE})"
@@ -252,6 +261,7 @@ TRIGGERS = frozenset(
         "christmas halloween thanksgiving easter fortnight fortnights"
     ).split()
     + [d + "s" for d in DAYS]
+    + ["springs", "summers", "autumns", "falls", "winters"]
     + list(MONTH_NUMBERS)
     + list(DAY_NUM)
 )

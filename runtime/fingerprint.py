@@ -313,8 +313,10 @@ unexplained while the package version stays the same (as it does between release
    the last one, and "a fortnight ago" two weeks ago.
 57: dates in figures whose order shows ("3/14/2023", "14.03.2023", "2023/03/14"), decades
    ("the 1990s", "the '90s", "in the early 2000s"), years in two digits ("in '19", "May
-   '19") and "Thursday the 12th" are dates; "from March to June" and "between March and
-   June" without a year are one span, the latest to end by the day said.
+   '19", "the spring of '19") and "Thursday the 12th" are dates, as are "the summer before
+   last", "two summers ago", "a month from now" and "this time last year"; "from March to
+   June" and "between March and June" without a year are one span, the latest to end by
+   the day said.
 """
 
 

@@ -617,3 +617,24 @@ def test_a_count_around_a_number_is_no_year(text: str) -> None:
 )
 def test_a_month_of_a_named_year_and_fortnights_ago(text: str, label: str) -> None:
     assert [m.label for m in resolve_time_expressions(text, WED)] == [label]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("We went to Spain the summer before last.", date(2021, 6, 1), date(2021, 8, 31)),
+        ("We went to Spain two summers ago.", date(2021, 6, 1), date(2021, 8, 31)),
+        ("It snowed a lot 3 winters ago.", date(2020, 12, 1), date(2021, 2, 28)),
+        ("I met her in the spring of '19.", date(2019, 3, 1), date(2019, 5, 31)),
+        ("I'll know a month from now.", date(2023, 6, 1), date(2023, 6, 30)),
+        ("This time last year I was in Paris.", date(2022, 5, 1), date(2022, 5, 31)),
+        ("This time last week I was in Paris.", date(2023, 5, 1), date(2023, 5, 1)),
+    ],
+)
+def test_seasons_back_and_times_from_now(text: str, start: date, end: date) -> None:
+    m = one(text)
+    assert (m.start, m.end) == (start, end)
+
+
+def test_a_plural_season_alone_is_no_date() -> None:
+    assert resolve_time_expressions("He falls often; summers are hot here.", REF) == []
