@@ -88,7 +88,14 @@ EATING_PATTERNS = ("vegan", "vegetarian", "pescatarian", "flexitarian", "omnivor
 # kin and names ~ a lifetime, tastes and tools months to a year.
 DEFAULT_SCHEMA = AttributeSchema(
     attributes=(
-        _single("employer", 730.0, "work works working job employed employer company"),
+        # "When did Sam start at Google?" asks when the job began ("When does Sam start at
+        # Google?" asks for a plan too: the goal's "start at").
+        _single(
+            "employer",
+            730.0,
+            "work works working job employed employer company",
+            ("start at", "started at", "started working"),
+        ),
         _single("location", 365.0, "live lives living based reside resides home city " + _FLIGHTS),
         _single("relationship_status", 730.0, "relationship single dating married"),
         _single("role", 540.0, "role job title position profession occupation"),

@@ -9,15 +9,24 @@ the read, so a read from before the name was given sees two people, as memory di
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import match_key
+from nousmem.projections.schema import AttributeSpec
+from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.forget_kin import Relatives, relatives_asked
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
-__all__ = ["MAX_SPEAKERS", "also_asked", "family", "name_of", "speakers_named"]
+__all__ = [
+    "MAX_SPEAKERS",
+    "also_asked",
+    "asker_by_default",
+    "family",
+    "name_of",
+    "speakers_named",
+]
 
 #: Beyond this many speakers in a namespace a read does not look for the speakers a question
 #: names (each costs a belief lookup): one speaker per person is the common case.
@@ -84,3 +93,18 @@ def family(proj: Projector, plan: QueryPlan, at: ReadPoint) -> tuple[str, ...]:
         return ()
     kin = Relatives(proj.beliefs, proj.docs, plan.actor)
     return tuple(kin.of_group("family", as_of_seq=at.seq, as_of_time=at.time))
+
+
+def asker_by_default(
+    proj: Projector, plan: QueryPlan, at: ReadPoint, spec: Callable[[str], AttributeSpec]
+) -> QueryPlan:
+    """``plan`` about the asker when it names no one but asks for an attribute the asker
+    holds a belief of (as of ``at``): "What's the dog's name?" asked by Sam, who told of his
+    dog, asks about Sam's pet, as "What's my dog's name?" does. A question of nothing the
+    asker told ("What's the capital of France?") stays about no one."""
+    if plan.entities or plan.actor is None:
+        return plan
+    held = proj.beliefs.snapshots(plan.actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
+    if any(asks_about(plan, b.attribute, spec(b.attribute).aliases) for b in held):
+        return plan.model_copy(update={"entities": (plan.actor,)})
+    return plan

@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 57
+READ_RULES = 58
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -317,6 +317,9 @@ unexplained while the package version stays the same (as it does between release
    last", "two summers ago", "a month from now" and "this time last year"; "from March to
    June" and "between March and June" without a year are one span, the latest to end by
    the day said.
+58: a question that names no one but asks for an attribute the asker holds a belief of is
+   about the asker ("What's the dog's name?"), and "When did I start at Stripe?" asks for
+   the employer (as well as a plan).
 """
 
 

@@ -24,7 +24,7 @@ from nousmem.projections.retrieval import (
 )
 from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asked import MIN_OTHERS, asked_period
-from nousmem.runtime.asker_names import also_asked, name_of
+from nousmem.runtime.asker_names import also_asked, asker_by_default, name_of
 from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
@@ -184,6 +184,7 @@ class QueryEngine(Gating):
                 actor=actor,
                 actor_names=names,
             )
+            plan = asker_by_default(proj, plan, at, proj.config.attributes.spec)
             plan = also_asked(proj, plan, at)
             plan = plan.model_copy(
                 update={

@@ -38,3 +38,32 @@ async def test_a_value_the_question_names_counts_as_asked() -> None:
 async def test_a_question_that_asks_for_nothing_in_particular_gets_every_belief() -> None:
     lines = await _snapshot("Tell me about Ana.")
     assert {"- fact Ana.employer", "- fact Ana.location", "- preference Ana.likes"} <= set(lines)
+
+
+async def _snapshot_of(said: list[str], question: str, actor: str | None = "Sam") -> list[str]:
+    async with MemoryRuntime.memory(namespace="u") as rt:
+        for i, text in enumerate(said):
+            await rt.observe_and_route(
+                {"content": text, "actor": "Sam", "occurred_at": T0 + timedelta(days=i)}
+            )
+        ctx = await rt.query(question, actor=actor, budget_tokens=1000)
+    return [ln.split(":")[0] for ln in ctx.prompt_sections["worldview"].splitlines()]
+
+
+PET = ["I work at Acme.", "We have a golden retriever named Max."]
+
+
+async def test_a_question_naming_no_one_asks_about_what_the_asker_told() -> None:
+    # "the dog" of a question Sam asks is Sam's: his pet slot answers it.
+    assert "- fact Sam.pet" in await _snapshot_of(PET, "What is the dog's name?")
+    # Asked by no one, or by someone who told of no pet, it is about no one.
+    assert await _snapshot_of(PET, "What is the dog's name?", actor=None) == []
+    assert await _snapshot_of(["I work at Acme."], "What is the dog's name?") == []
+    # Nothing the asker told: still about no one.
+    assert await _snapshot_of(PET, "What's the capital of France?") == []
+
+
+async def test_when_the_asker_started_at_a_company_asks_for_the_employer() -> None:
+    said = ["I work at Acme.", "We're planning a trip to Japan in October.", "Stripe hired me."]
+    lines = await _snapshot_of(said, "When did I start at Stripe?")
+    assert lines[0] == "- fact Sam.employer"
