@@ -26,7 +26,7 @@ from nousmem.policies.patterns import (
 )
 from nousmem.policies.rules_children import CHILD_BIRTH_RULES, CHILD_COUNT_RULES
 from nousmem.policies.rules_dating import DATING_RULES
-from nousmem.policies.rules_separation import SEPARATION_RULES
+from nousmem.policies.rules_separation import NOT_BUSY, SEPARATION_RULES
 from nousmem.policies.subject_words import KIN_NOUNS
 
 __all__ = ["GIVEN_TO", "NAMED_AS", "NOT_POSSESSIVE", "RELATION_RULES"]
@@ -395,7 +395,7 @@ RELATION_RULES: tuple[Rule, ...] = (
         + r"(?:(?i:now|recently"
         r"|happily|finally|officially|newly|just|still|currently)\s+)?"
         # "divorced" and "separated" are read in rules_separation.py, more strictly.
-        r"(?P<val>(?i:single|engaged|married|widowed|in\s+a\s+relationship))"
+        r"(?P<val>(?i:single|engaged" + NOT_BUSY + r"|married|widowed|in\s+a\s+relationship))"
         r"(?=\s*(?:[.,;!?)]|$)|\s+(?i:and|but|now|again|since|for|last|this|in|on"
         r"|yesterday|recently|as|after|before|with|at|today|two|three|a|an)\b"
         # "married to Bob" says she is married, but "not married to Bob" only denies Bob.

@@ -20,7 +20,7 @@ from nousmem.policies.letters import LOWER, UPPER
 from nousmem.policies.patterns import NAME, NAME_VAL, NOT_WORD, SPOUSE, Rule, make_rule
 from nousmem.policies.subject_words import NAME_STOP
 
-__all__ = ["SEPARATION_RULES"]
+__all__ = ["NOT_BUSY", "SEPARATION_RULES"]
 
 _ENDED = r"(?i:divorced|separated|split\s+up|split|no\s+longer\s+married)"
 # What may follow the verb: only the clause's end, a time or a new clause ("and it was
@@ -162,7 +162,10 @@ _WED_END = (
     r"|three|four|five|six|several|a\s+(?:year|month|week|few|couple))\b|\s+\d)"
 )
 _WED_ACT = _GAP + r"(?P<act>" + _WED + ")" + _WED_END
-_WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married)))" + _WED_END
+# "We got married / engaged (in Paris)": the speaker's status.
+NOT_BUSY = r"(?!\s+(?:in|with)\s+(?-i:[a-z]))"
+# Not "engaged in talks", "engaged with customers": busy, not betrothed.
+_WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married|engaged" + NOT_BUSY + ")))" + _WED_END
 
 SEPARATION_RULES: tuple[Rule, ...] = (
     # "Tom and I got married", "Me and Tom married": Tom is the speaker's spouse, and the
@@ -183,7 +186,7 @@ SEPARATION_RULES: tuple[Rule, ...] = (
     ),
     make_rule(
         "relationship_status",
-        "married",
+        "married engaged",
         r"(?P<pair>" + _JOINT + r"|\b[Ww]e)" + _WED_STATUS,
         value="status",
         subject="pair",

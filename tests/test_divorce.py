@@ -277,6 +277,13 @@ async def test_what_is_not_a_divorce_keeps_the_marriage(rt: MemoryRuntime, text:
         ("Ana and Tom got married.", []),
         ("Ana and Tom got married last year.", []),
         ("Ana and I got engaged.", [("relationship_status", "engaged", "assert")]),
+        # "We" are the speaker and a partner, as for a wedding; busy is no engagement.
+        ("We got engaged in Paris.", [("relationship_status", "engaged", "assert")]),
+        ("We're engaged.", [("relationship_status", "engaged", "assert")]),
+        ("We got engaged in a conversation about AI.", []),
+        ("We're engaged in talks with Acme.", []),
+        ("I'm engaged in a lawsuit.", []),
+        ("I'm engaged with the community.", []),
         (
             "Tom and I are in a relationship.",
             [("relationship_status", "in a relationship", "assert")],
