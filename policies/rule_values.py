@@ -249,4 +249,26 @@ def may_elide(rule: Rule, match: re.Match[str]) -> bool:
     verb = match.group(0).split(maxsplit=1)[0].lower()
     if verb in PAST_IRREGULAR or verb.endswith("ed"):
         return True
-    return rule.elide == "past_ing" and verb.endswith("ing")
+    if rule.elide != "past_ing" or not verb.endswith("ing"):
+        return False
+    if not rule.change:
+        return True  # "Planning to visit Rome is stressful" still tells of a plan
+    # "Moving to Berlin is hard": the move is what the sentence is about, no one's change.
+    text = match.string
+    clause = _CLAUSE_BREAK.search(text, match.start())
+    return _FINITE.search(text, match.start(), clause.start() if clause else len(text)) is None
+
+
+# A finite verb in the clause of a sentence's opening "-ing" phrase makes that phrase its
+# subject ("Starting at Initech is exciting"); past a comma is another clause.
+_FINITE = re.compile(
+    # Not a verb of a relative clause or of a subject of its own: "Hoping to find a place
+    # that is close to work", "Planning to move somewhere it is warm".
+    r"(?<!\bthat\s)(?<!\bwhich\s)(?<!\bwho\s)(?<!\bwhere\s)(?<!\bwhen\s)(?<!\bwhat\s)"
+    r"(?<!\bit\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\bthere\s)(?<!\bthis\s)(?<!\bi\s)"
+    r"(?<!\bwe\s)(?<!\byou\s)"
+    r"\b(?:is|was|would|will|can|could|has|had|seems?|seemed|sounds?|feels?|felt|takes?"
+    r"|took|makes?|made|might|should|must|isn't|wasn't|won't|can't)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_BREAK = re.compile(r"[,;:.!?—]|\s-\s")

@@ -175,7 +175,8 @@ _FACT_RULES: tuple[Rule, ...] = (
         "started starting start",
         r"\b(?i:started|starting|start)\s+(?i:at)\s+" + CAP + VAL,
         change=True,
-        elide="past",
+        # "Starting at Initech on Monday!": the speaker's start, as "Started at ..." is.
+        elide="past_ing",
     ),
     make_rule(
         "employer",

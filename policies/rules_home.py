@@ -120,7 +120,8 @@ HOME_RULES: tuple[Rule, ...] = (
         r"|the\s+(?:[\w&/-]+\s+){0,3}?(?:team|squad|department)"
         r")\b)" + VAL,
         change=True,
-        elide="past",
+        # "Moving to Denver next month!": the speaker's move, as "Moved to Denver" is.
+        elide="past_ing",
     ),
     # "I moved to Berlin in 2019 and then to Munich last year", "..., then on to Munich":
     # the move after "then", its verb left out (the rule above reads the first).

@@ -180,10 +180,22 @@ def _scheduled(text: str, start: int, left: int) -> bool:
     return have is not None and _FROM_EVENT.search(text, have.end(), start) is None
 
 
+# A sentence that opens with a going in the progressive, its "I'm" left out: "Starting at
+# Initech on Monday!", "Flying to Rome on Friday." (a past verb in the clause still wins:
+# "Moving to Berlin was the best decision").
+_GOING_OPENS = re.compile(
+    r"\s*[\"'“(]?(?:flying|leaving|heading|moving|starting|driving|visiting|travell?ing"
+    r"|relocating|joining|going|coming)\s+(?:to|at|back|home|out|off|over|for)\b",
+    re.IGNORECASE,
+)
+
+
 def _future_word(text: str, left: int, right: int, start: int | None = None) -> bool:
     """A future word between ``left`` and ``right``; with ``start`` (the expression's), a
     weak one too unless the expression is the object of "about", "for", "from", ..."""
     if any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right)):
+        return True
+    if text[:left].rstrip()[-1:] in ("", ".", "!", "?") and _GOING_OPENS.match(text, left):
         return True
     if start is None:
         return False

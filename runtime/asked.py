@@ -92,7 +92,7 @@ class Asked:
         standing instruction, else the share of the question's words that the slot's
         values use (a compiled item's words, or a belief value: "Stripe" in "When did I
         start at Stripe?"; 0 when none)."""
-        if slot.kind in ("fact", "preference"):
+        if slot.kind in ("fact", "preference", "constraint"):
             entity = self._entity(slot)
             day = self._day(slot)
             if entity in self.family:

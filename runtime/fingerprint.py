@@ -41,7 +41,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 58
+READ_RULES = 59
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -320,6 +320,9 @@ unexplained while the package version stays the same (as it does between release
 58: a question that names no one but asks for an attribute the asker holds a belief of is
    about the asker ("What's the dog's name?"), and "When did I start at Stripe?" asks for
    the employer (as well as a plan).
+59: a sentence that opens with a going in the progressive, its "I'm" left out ("Flying to
+   Rome on Friday."), points its date ahead; a constraint the question names ("What's my
+   budget?") is asked for as a fact is, and the snapshot leaves the other slots out.
 """
 
 

@@ -347,3 +347,41 @@ def test_a_state_after_an_awaited_clause_is_a_plan(
     text: str, expected: list[tuple[str, str, str, str]]
 ) -> None:
     assert rows(text) == expected
+
+
+def dated_rows(text: str) -> list[tuple[str, str, str, str]]:
+    obs = Observation(content=text, actor="Sam", occurred_at=SAID)
+    return [(c.attribute, c.value, c.polarity, str(c.valid_at)) for c in EX.extract_sync(obs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # Its "I'm" left out, a start or a move to come is the speaker's plan, dated ahead
+        # (said on Wednesday 1 May 2024: Monday is 6 May).
+        ("Starting at Initech on Monday!", [("goal", "work at Initech", "assert", "2024-05-06")]),
+        (
+            "Left Globex. Starting at Initech on Monday, can't wait!",
+            [("goal", "work at Initech", "assert", "2024-05-06")],
+        ),
+        ("Moving to Denver next month!", [("goal", "move to Denver", "assert", "2024-06-01")]),
+        ("Moving to Denver!", [("location", "Denver", "assert", "None")]),
+        # The going as what the sentence is about is no one's move.
+        ("Moving to Berlin is hard.", []),
+        ("Starting at Initech is exciting.", []),
+        # ... but a plan so said is still a plan.
+        ("Planning to visit Rome is stressful.", [("goal", "visit Rome", "assert", "None")]),
+    ],
+)
+def test_a_start_or_a_move_to_come_without_its_subject(
+    text: str, found: list[tuple[str, str, str, str]]
+) -> None:
+    assert dated_rows(text) == found
+
+
+def test_a_sentence_that_opens_with_a_going_points_ahead() -> None:
+    (m,) = resolve_time_expressions("Great weekend! Flying to Rome on Friday.", SAID)
+    assert str(m.start) == "2024-05-03"
+    # In the past, or as a subject, it does not.
+    (m,) = resolve_time_expressions("Going to the gym on Monday was hard.", SAID)
+    assert str(m.start) == "2024-04-29"

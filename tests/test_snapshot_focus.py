@@ -67,3 +67,8 @@ async def test_when_the_asker_started_at_a_company_asks_for_the_employer() -> No
     said = ["I work at Acme.", "We're planning a trip to Japan in October.", "Stripe hired me."]
     lines = await _snapshot_of(said, "When did I start at Stripe?")
     assert lines[0] == "- fact Sam.employer"
+
+
+async def test_a_constraint_the_question_names_is_asked_for_as_a_fact_is() -> None:
+    said = ["I work at Acme.", "My budget is $1,500."]
+    assert await _snapshot_of(said, "What's my budget?") == ["- constraint Sam.budget"]
