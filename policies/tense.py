@@ -195,7 +195,7 @@ def _future_word(text: str, left: int, right: int, start: int | None = None) -> 
     weak one too unless the expression is the object of "about", "for", "from", ..."""
     if any(not _WILL_NAME.match(text, f.start()) for f in _FUTURE.finditer(text, left, right)):
         return True
-    if text[:left].rstrip()[-1:] in ("", ".", "!", "?") and _GOING_OPENS.match(text, left):
+    if _GOING_OPENS.match(text, left) and text[:left].rstrip()[-1:] in ("", ".", "!", "?"):
         return True
     if start is None:
         return False
