@@ -90,6 +90,11 @@ _MONTH = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _DAY = r"(?:[12]\d|3[01]|0?[1-9])(?i:st|nd|rd|th)?"
+# An anniversary's count: "our 10th anniversary", "our first wedding anniversary".
+_NTH = (
+    r"\s+(?:(?:\d{1,2}(?i:st|nd|rd|th)|(?i:first|second|third|fourth|fifth|tenth|twentieth"
+    r"|twenty-fifth|fiftieth))\s+)?"
+)
 _BIRTHDAY = (
     rf"(?:(?i:the)\s+)?(?P<val>{_MONTH}\.?\s+{_DAY}(?:,?\s+(?:19|20)\d\d)?"
     rf"|{_DAY}\s+(?:(?i:of)\s+)?{_MONTH}(?:,?\s+(?:19|20)\d\d)?)\b"
@@ -296,13 +301,28 @@ PERSONAL_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     make_rule("birthday", "born", r"\b(?i:born)\s+(?i:on)\s+" + _BIRTHDAY, value="date"),
-    # "Our anniversary is June 12", "My wedding anniversary is on the 5th of March": the
-    # day, as a birthday is said (not "Our anniversary is next week": a time, no day).
+    # "Our anniversary is June 12", "My wedding anniversary is on the 5th of March", "Our
+    # 10th anniversary is June 12": the day, as a birthday is said (not "Our anniversary is
+    # next week": a time, no day).
     make_rule(
         "anniversary",
         "anniversary",
-        POSS + r"\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:'s|\s+(?i:is|falls\s+on))\s+"
+        POSS + _NTH + r"(?:(?i:wedding)\s+)?(?i:anniversary)(?:'s|\s+(?i:is|falls\s+on))\s+"
         r"(?:(?i:on)\s+)?" + _BIRTHDAY,
+        value="date",
+        subject="poss",
+        stated=True,
+    ),
+    # "We're celebrating our 10th anniversary on June 12", "Ana and I celebrated our
+    # anniversary on the 5th of March": the day it falls on, every year.
+    make_rule(
+        "anniversary",
+        "anniversary",
+        r"\b(?i:celebrat(?:e|es|ed|ing))\s+"
+        + POSS
+        + _NTH
+        + r"(?:(?i:wedding)\s+)?(?i:anniversary)\s+(?i:on)\s+"
+        + _BIRTHDAY,
         value="date",
         subject="poss",
         stated=True,

@@ -351,6 +351,17 @@ def test_an_employer_by_role_and_names_said_as_such(text: str, expected: list[Ro
         ("Ana's anniversary is May 3rd.", [("Ana", "anniversary", "May 3", "assert")]),
         ("Our anniversary is next week.", []),
         ("If our anniversary is June 12, I'll book dinner.", []),
+        # Its count said, or the day it is celebrated on (every year).
+        ("Our 10th anniversary is June 12.", [("Dana", "anniversary", "June 12", "assert")]),
+        (
+            "We're celebrating our 10th anniversary on June 12.",
+            [("Dana", "anniversary", "June 12", "assert")],
+        ),
+        (
+            "Ana and I celebrated our first wedding anniversary on the 5th of March.",
+            [("Dana", "anniversary", "March 5", "assert")],
+        ),
+        ("We're celebrating our anniversary in June.", []),
     ],
 )
 def test_languages_and_birthdays(text: str, expected: list[Row]) -> None:
