@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.workload import observations
+from nousmem.policies.timeexpr import resolve_time_expressions
 from nousmem.policies.timeexpr_gates import NEEDS, branches, needs_met, time_pattern
 from nousmem.policies.timeexpr_patterns import TIME, WORD_OR_NUMBER
 
@@ -113,10 +115,16 @@ _VOCAB = [
     "May", "June", "march", "Monday", "fri", "summer", "falls", "Christmas", "New", "Year's",
     "early", "end", "of", "week", "weeks", "ago", "now", "time", "today", "2019", "'19",
     "90s", "1990s", "3/14/2023", "5", "12th", "a", "two", "few", "before", "until", "Q3",
+    "14.03.2023", "2023/03/14", "31/12/99", "Thursday", "'80s", "summers", "and",
 ]  # fmt: skip
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_VOCAB), min_size=1, max_size=9), st.sampled_from([" ", ", "]))
 def test_the_same_matches_on_any_run_of_time_words(words: list[str], sep: str) -> None:
-    _same_matches(sep.join(words))
+    text = sep.join(words)
+    _same_matches(text)
+    # Resolving them raises nothing and reports spans of the text, in order.
+    found = resolve_time_expressions(text, datetime(2024, 5, 1, tzinfo=UTC))
+    assert all(text[m.span[0] : m.span[1]] == m.text and m.start <= m.end for m in found)
+    assert [m.span for m in found] == sorted(m.span for m in found)
