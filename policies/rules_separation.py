@@ -162,9 +162,9 @@ _WED_END = (
     r"|three|four|five|six|several|a\s+(?:year|month|week|few|couple))\b|\s+\d)"
 )
 _WED_ACT = _GAP + r"(?P<act>" + _WED + ")" + _WED_END
-# "We got married / engaged (in Paris)": the speaker's status.
+# After "engaged": not "engaged in talks", "engaged with customers" (busy, not betrothed).
 NOT_BUSY = r"(?!\s+(?:in|with)\s+(?-i:[a-z]))"
-# Not "engaged in talks", "engaged with customers": busy, not betrothed.
+# "We got married / engaged (in Paris)": the speaker's status.
 _WED_STATUS = _GAP + r"(?P<act>(?P<val>(?i:married|engaged" + NOT_BUSY + ")))" + _WED_END
 
 SEPARATION_RULES: tuple[Rule, ...] = (

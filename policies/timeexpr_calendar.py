@@ -210,9 +210,9 @@ def _day_of_week(g: _Groups, at: At, today: date) -> DateRange:
 
 
 def _weekday_day_of_month(g: _Groups, at: At, today: date) -> DateRange:
-    """ "Thursday the 12th": the nearest 12th the tense points to that is a Thursday, among
-    that one and the two after it; else the nearest 12th (a weekday said wrong is likelier
-    than a date months away)."""
+    """The day a weekday and a day of the month name ("Thursday the 12th"): the nearest 12th
+    the tense points to that is a Thursday, among that one and the two after it; else the
+    nearest 12th (a weekday said wrong is likelier than a date months away)."""
     day, target = int(str(g("wdm_n"))), DAY_NUM[str(g("wdm_d")).lower()]
     mode = "future" if at.ahead() else "past"
     nearest = d = dr.day_of_month(today, day, mode)
