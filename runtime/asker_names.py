@@ -9,6 +9,7 @@ the read, so a read from before the name was given sees two people, as memory di
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from nousmem.policies.planner import QueryPlan
@@ -95,14 +96,23 @@ def family(proj: Projector, plan: QueryPlan, at: ReadPoint) -> tuple[str, ...]:
     return tuple(kin.of_group("family", as_of_seq=at.seq, as_of_time=at.time))
 
 
+# A question that asks who holds a value, not what the asker holds.
+_ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody|people"
+    r"|which\s+(?:of|one|person|people))\b",
+    re.IGNORECASE,
+)
+
+
 def asker_by_default(
     proj: Projector, plan: QueryPlan, at: ReadPoint, spec: Callable[[str], AttributeSpec]
 ) -> QueryPlan:
     """``plan`` about the asker when it names no one but asks for an attribute the asker
     holds a belief of (as of ``at``): "What's the dog's name?" asked by Sam, who told of his
     dog, asks about Sam's pet, as "What's my dog's name?" does. A question of nothing the
-    asker told ("What's the capital of France?") stays about no one."""
-    if plan.entities or plan.actor is None:
+    asker told ("What's the capital of France?") stays about no one, and so does one that asks
+    who ("Who works at Acme?", "Does anyone here work at Acme?"): the asker is no answer."""
+    if plan.entities or plan.actor is None or _ASKS_WHO.search(plan.question):
         return plan
     held = proj.beliefs.snapshots(plan.actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
     if any(asks_about(plan, b.attribute, spec(b.attribute).aliases) for b in held):

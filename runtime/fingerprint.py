@@ -318,8 +318,8 @@ unexplained while the package version stays the same (as it does between release
    June" and "between March and June" without a year are one span, the latest to end by
    the day said.
 58: a question that names no one but asks for an attribute the asker holds a belief of is
-   about the asker ("What's the dog's name?"), and "When did I start at Stripe?" asks for
-   the employer (as well as a plan).
+   about the asker ("What's the dog's name?"; not one that asks who: "Who works at
+   Acme?"), and "When did I start at Stripe?" asks for the employer (as well as a plan).
 59: a sentence that opens with a going in the progressive, its "I'm" left out ("Flying to
    Rome on Friday."), points its date ahead; a constraint the question names ("What's my
    budget?") is asked for as a fact is, and the snapshot leaves the other slots out.

@@ -61,6 +61,9 @@ async def test_a_question_naming_no_one_asks_about_what_the_asker_told() -> None
     assert await _snapshot_of(["I work at Acme."], "What is the dog's name?") == []
     # Nothing the asker told: still about no one.
     assert await _snapshot_of(PET, "What's the capital of France?") == []
+    # Asked who holds a value, the asker is no answer: "Who works at Acme?" is about no one.
+    assert await _snapshot_of(PET, "Who works at Acme?") == []
+    assert await _snapshot_of(PET, "Does anyone here have a dog?") == []
 
 
 async def test_when_the_asker_started_at_a_company_asks_for_the_employer() -> None:
