@@ -60,7 +60,12 @@ from nousmem.policies.timeexpr_calendar import (
     tense_start,
 )
 from nousmem.policies.timeexpr_gates import needs_met, time_pattern
-from nousmem.policies.timeexpr_months import moves_date, resolve_month, resolve_month_span
+from nousmem.policies.timeexpr_months import (
+    moves_date,
+    resolve_month,
+    resolve_month_span,
+    resolve_span,
+)
 from nousmem.policies.timeexpr_numeric import NUMERIC_GROUPS, resolve_numeric
 from nousmem.policies.timeexpr_patterns import (
     CALENDAR_OPENERS,
@@ -132,33 +137,6 @@ def _quarter(q: int, year: str | None, word: str, at: At, today: date) -> DateRa
     return dr.span(r.start, max(today, r.start), "month") if word == "since" else r
 
 
-def _range(m: re.Match[str]) -> DateRange | None:
-    """A span of years or months ("from 2015 to 2019", "between March and June 2023"),
-    from the first day of its first part to the last day of its last; None when it runs
-    backwards ("from 2019 to 2015") or names a month in lower case ("from may to june")."""
-    g = m.group
-    first, last = g("rg_am"), g("rg_bm")
-    if any(w is not None and not capitalised(w) for w in (first, last)):
-        return None
-    end_year = int(g("rg_b"))
-    start_year = int(g("rg_a") or g("rg_ay") or end_year)
-    start_month = MONTH_NUMBERS[first.lower()] if first else 1
-    end_month = MONTH_NUMBERS[last.lower()] if last else 12
-    if first and not (g("rg_a") or g("rg_ay")) and start_month > end_month:
-        start_year -= 1  # "from November to March 2024": the November before
-    start = date(start_year, start_month, 1)
-    end = date(end_year, end_month, monthrange(end_year, end_month)[1])
-    if start > end:
-        return None
-    if first or last:
-        a = dr.month(start_year, start_month).label
-        b = dr.month(end_year, end_month).label
-        if start_year == end_year and first:
-            a = a.rsplit(" ", 1)[0]  # "March to June 2023"
-        return dr.DateRange(start, end, "month", f"{a} to {b}")
-    return dr.DateRange(start, end, "year", f"{start_year} to {end_year}")
-
-
 def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
     text = at.text
     g = m.group
@@ -169,7 +147,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
     if g("iso"):
         return dr.day(date(int(g("iso_y")), int(g("iso_m")), int(g("iso_d"))))
     if g("rg_p"):
-        return _range(m)
+        return resolve_span(m)
     if g("rgm_p"):
         return resolve_month_span(m, at, today)
     if any(g(group) for group in NUMERIC_GROUPS):

@@ -1,8 +1,10 @@
 """Resolve a month named without a year after a word that places it: "last May", "in June",
-"since March", "by June", "until October", "pushed to June", "from May to July".
+"since March", "by June", "until October", "pushed to June", and spans of months or years:
+"from May to July", "between March and June 2023", "from 2015 to 2019".
 
 :mod:`nousmem.policies.timeexpr` finds these (the ``lnm_`` and ``lnb_`` groups of its
-pattern) and calls :func:`resolve_month`. A deadline or a stay ("by June", "until
+pattern) and calls :func:`resolve_month`; spans (``rgm_``, ``rg_``) go to
+:func:`resolve_month_span` and :func:`resolve_span`. A deadline or a stay ("by June", "until
 October", "before March") is ahead in a present sentence that tells of nothing past ("I
 need it by June"), as a calendar date is. "to" and "from" also lead to people who share a
 month's name ("I talked to June", "a card from April"): those months count only in a range
@@ -13,6 +15,7 @@ which also puts the month ahead. Every function is pure.
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from datetime import date
 
 from nousmem.policies import daterange as dr
@@ -22,7 +25,7 @@ from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds
 from nousmem.policies.timeexpr_calendar import At, capitalised, month_no_year
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS, MONTH_RE
 
-__all__ = ["moves_date", "resolve_month", "resolve_month_span"]
+__all__ = ["moves_date", "resolve_month", "resolve_month_span", "resolve_span"]
 
 # A deadline, a stay or a bound: ahead in a present sentence with nothing past in it.
 _BOUNDS = frozenset({"by", "until", "till", "through", "before", "after"})
@@ -121,3 +124,30 @@ def resolve_month_span(m: re.Match[str], at: At, today: date) -> DateRange:
     a, b = dr.month(start_year, first), dr.month(end_year, last)
     label = f"{a.label if wraps else a.label.rsplit(' ', 1)[0]} to {b.label}"
     return DateRange(a.start, b.end, "month", label)
+
+
+def resolve_span(m: re.Match[str]) -> DateRange | None:
+    """A span of years or months ("from 2015 to 2019", "between March and June 2023"),
+    from the first day of its first part to the last day of its last; None when it runs
+    backwards ("from 2019 to 2015") or names a month in lower case ("from may to june")."""
+    g = m.group
+    first, last = g("rg_am"), g("rg_bm")
+    if any(w is not None and not capitalised(w) for w in (first, last)):
+        return None
+    end_year = int(g("rg_b"))
+    start_year = int(g("rg_a") or g("rg_ay") or end_year)
+    start_month = MONTH_NUMBERS[first.lower()] if first else 1
+    end_month = MONTH_NUMBERS[last.lower()] if last else 12
+    if first and not (g("rg_a") or g("rg_ay")) and start_month > end_month:
+        start_year -= 1  # "from November to March 2024": the November before
+    start = date(start_year, start_month, 1)
+    end = date(end_year, end_month, monthrange(end_year, end_month)[1])
+    if start > end:
+        return None
+    if first or last:
+        a = dr.month(start_year, start_month).label
+        b = dr.month(end_year, end_month).label
+        if start_year == end_year and first:
+            a = a.rsplit(" ", 1)[0]  # "March to June 2023"
+        return dr.DateRange(start, end, "month", f"{a} to {b}")
+    return dr.DateRange(start, end, "year", f"{start_year} to {end_year}")
