@@ -45,6 +45,16 @@ CHILD_COUNT_RULES: tuple[Rule, ...] = (
         r"(?i:\bhave|\bhas|'ve\s+got|\bgot)\s+" + _KIDS,
         value="count",
     ),
+    # "I don't have any kids", "We don't have children (yet)", "Tom doesn't have kids":
+    # none (the denial is the count's, not a denial of it).
+    make_rule(
+        "number_of_children",
+        "kids kid children child",
+        r"(?i:don['’]t|doesn['’]t|do\s+not|does\s+not)\s+(?i:have)\s+"
+        r"(?:(?i:any)\s+)?" + _KIDS_ADJ + r"(?P<val>(?i:kids|children))\b" + _COUNT_END,
+        value="count",
+        template="0",
+    ),
     # "I'm divorced with two kids", "I'm married with three children", "I'm a single mom
     # with one kid": a status, then how many (not "I'm at the park with two kids").
     make_rule(

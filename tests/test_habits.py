@@ -51,6 +51,12 @@ T0 = datetime(2025, 1, 6, 9, tzinfo=UTC)
         ("I've got 2 kids and a dog.", [("Dana", "number_of_children", "2", "assert")]),
         ("Ana has one child.", [("Ana", "number_of_children", "1", "assert")]),
         ("I have no kids yet.", [("Dana", "number_of_children", "0", "assert")]),
+        # Said as a denial of having any: none, held (not a denial of a count).
+        ("I don't have any kids.", [("Dana", "number_of_children", "0", "assert")]),
+        ("We don't have children yet.", [("Dana", "number_of_children", "0", "assert")]),
+        ("Tom doesn't have kids.", [("Tom", "number_of_children", "0", "assert")]),
+        ("I don't have the kids this weekend.", []),
+        ("If I didn't have kids, I'd travel more.", []),
         ("We have three children.", [("Dana", "number_of_children", "3", "assert")]),
         ("I'm a mom of two.", [("Dana", "number_of_children", "2", "assert")]),
         (
