@@ -28,6 +28,12 @@ __all__ = [
     "tells_past",
 ]
 
+# A going in the progressive is a plan: "I'm flying to Rome on Friday", and its "I'm" left
+# out, "Flying to Rome on Friday." (_GOING_OPENS).
+_GOINGS = (
+    r"flying|leaving|going|heading|moving|starting|driving|visiting|travell?ing|relocating"
+    r"|joining|coming"
+)
 # Future tense in the expression's sentence flips "in May" / "on Saturday" forwards, unless
 # its own clause is in the past ("Had a great time on Sunday, back to work tomorrow"). Not
 # "Will" the name, "next to/door", "the next day", "was going to".
@@ -35,11 +41,8 @@ _FUTURE = re.compile(
     r"(?:\b(?:will|shall|gonna|(?<!\bwas\s)(?<!\bwere\s)(?:going\s+to|about\s+to)"
     r"|plan(?:s|ning)?\s+(?:to|on|a|an|our|my|the)|planning|can'?t\s+wait|cannot\s+wait|looking\s+forward|upcoming"
     r"|(?<!\bthe\s)next(?!\s+(?:to|door)\b)|tomorrow|soon|hope\s+to|scheduled"
-    r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:flying|leaving|going|heading|headed"
-    r"|off\s+to"
-    r"|driving|coming|moving|starting|meeting|visiting|travell?ing|marrying|joining|retiring"
-    r"|quitting|switching|migrating|turning"
-    r"|relocating|transferring|expecting)"
+    r"|(?:'m|\bam|'re|\bare|'s|\bis)(?:\s+not|n't)?\s+(?:" + _GOINGS + r"|headed|off\s+to"
+    r"|meeting|marrying|retiring|quitting|switching|migrating|turning|transferring|expecting)"
     r"|(?:excited|ready)\s+for|remind\s+(?:me|us)|(?:set|create)\s+(?:a|an)\s+reminder|make\s+sure"
     r"|(?:don'?t|do\s+not)\s+(?:let\s+(?:me|us)\s+)?forget"
     # "Put the team dinner on my calendar for Thursday": kept for a day ahead.
@@ -184,8 +187,7 @@ def _scheduled(text: str, start: int, left: int) -> bool:
 # Initech on Monday!", "Flying to Rome on Friday." (a past verb in the clause still wins:
 # "Moving to Berlin was the best decision").
 _GOING_OPENS = re.compile(
-    r"\s*[\"'“(]?(?:flying|leaving|heading|moving|starting|driving|visiting|travell?ing"
-    r"|relocating|joining|going|coming)\s+(?:to|at|back|home|out|off|over|for)\b",
+    r"\s*[\"'“(]?(?:" + _GOINGS + r")\s+(?:to|at|back|home|out|off|over|for)\b",
     re.IGNORECASE,
 )
 

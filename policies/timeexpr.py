@@ -157,7 +157,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
     if g("bl_u"):
         return dr.shift(today, g("bl_u").lower(), -2)
     if g("bl_s") or g("sago_s"):
-        name = (g("bl_s") or g("sago_s")[:-1]).lower().replace("fall", "autumn")
+        name = (g("bl_s") or g("sago_s")[:-1]).lower()
         back = 1 if g("bl_s") else _num(g("sago_n")) - 1
         latest = dr.season_near(today, name, "last", False)
         return dr.season(name, latest.start.year - back)

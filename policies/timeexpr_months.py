@@ -15,7 +15,6 @@ which also puts the month ahead. Every function is pure.
 from __future__ import annotations
 
 import re
-from calendar import monthrange
 from datetime import date
 
 from nousmem.policies import daterange as dr
@@ -120,10 +119,15 @@ def resolve_month_span(m: re.Match[str], at: At, today: date) -> DateRange:
         start_year = month_no_year(today, first, True)
     else:
         start_year = month_no_year(today, last, False) - wraps
-    end_year = start_year + wraps
+    return _months(start_year, first, start_year + wraps, last)
+
+
+def _months(start_year: int, first: int, end_year: int, last: int) -> DateRange:
+    """The months from ``first`` of ``start_year`` to ``last`` of ``end_year``, labelled as
+    said: "March to June 2023", "November 2023 to March 2024"."""
     a, b = dr.month(start_year, first), dr.month(end_year, last)
-    label = f"{a.label if wraps else a.label.rsplit(' ', 1)[0]} to {b.label}"
-    return DateRange(a.start, b.end, "month", label)
+    label = a.label if start_year != end_year else a.label.rsplit(" ", 1)[0]
+    return DateRange(a.start, b.end, "month", f"{label} to {b.label}")
 
 
 def resolve_span(m: re.Match[str]) -> DateRange | None:
@@ -140,14 +144,10 @@ def resolve_span(m: re.Match[str]) -> DateRange | None:
     end_month = MONTH_NUMBERS[last.lower()] if last else 12
     if first and not (g("rg_a") or g("rg_ay")) and start_month > end_month:
         start_year -= 1  # "from November to March 2024": the November before
-    start = date(start_year, start_month, 1)
-    end = date(end_year, end_month, monthrange(end_year, end_month)[1])
-    if start > end:
+    if (start_year, start_month) > (end_year, end_month):
         return None
     if first or last:
-        a = dr.month(start_year, start_month).label
-        b = dr.month(end_year, end_month).label
-        if start_year == end_year and first:
-            a = a.rsplit(" ", 1)[0]  # "March to June 2023"
-        return dr.DateRange(start, end, "month", f"{a} to {b}")
-    return dr.DateRange(start, end, "year", f"{start_year} to {end_year}")
+        return _months(start_year, start_month, end_year, end_month)
+    return dr.DateRange(
+        date(start_year, 1, 1), date(end_year, 12, 31), "year", f"{start_year} to {end_year}"
+    )

@@ -97,7 +97,7 @@ def resolve_numeric(m: re.Match[str], today: date) -> DateRange | None:
         if month:
             r = dr.month(year, MONTH_NUMBERS[month.lower()])
         elif season:
-            r = dr.season(season.lower().replace("fall", "autumn"), year)
+            r = dr.season(season.lower(), year)
         else:
             r = dr.year(year)
         return since(r, today) if (g("sy_p") or "").lower() == "since" else r
