@@ -2,6 +2,7 @@
 
 from nousmem.policies.answer_cues import answer_cue
 from nousmem.policies.consolidation import Cluster, SleepConfig, plan_sleep
+from nousmem.policies.date_order import DateOrder, current_date_order, reading_dates
 from nousmem.policies.extract import RuleExtractor, extract_time_mentions
 from nousmem.policies.forget_requests import ForgetRequest, forget_requests
 from nousmem.policies.impact import (
@@ -49,6 +50,7 @@ __all__ = [
     "Cluster",
     "ConsolidateIntent",
     "ConsolidationPlanNamed",
+    "DateOrder",
     "DestructiveNeedsAuthorization",
     "EvidenceRequired",
     "Extractor",
@@ -79,6 +81,7 @@ __all__ = [
     "WriteIntent",
     "answer_cue",
     "assess",
+    "current_date_order",
     "default_validators",
     "detect_risks",
     "deterministic_policy",
@@ -87,6 +90,7 @@ __all__ = [
     "mask_secrets",
     "plan_query",
     "plan_sleep",
+    "reading_dates",
     "redact",
     "resolve_time_expressions",
     "risk_score",

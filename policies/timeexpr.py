@@ -41,18 +41,20 @@ not show such as ``5/8/2023`` (8 May in Europe, 5 August in the US), fuzzy words
 from __future__ import annotations
 
 import re
-from calendar import monthrange
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from nousmem.policies import daterange as dr
+from nousmem.policies.date_order import DateOrder, current_date_order
 from nousmem.policies.daterange import DateRange, Granularity
 from nousmem.policies.tense import object_of, span_of_time
 from nousmem.policies.timeexpr_calendar import (
     At,
     capitalised,
+    day_no_year,
     follows_since,
     is_calendar,
     resolve_calendar,
@@ -137,7 +139,9 @@ def _quarter(q: int, year: str | None, word: str, at: At, today: date) -> DateRa
     return dr.span(r.start, max(today, r.start), "month") if word == "since" else r
 
 
-def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
+def _resolve(
+    m: re.Match[str], at: At, today: date, order: DateOrder | None = None
+) -> DateRange | None:
     text = at.text
     g = m.group
     kind = m.lastgroup
@@ -151,7 +155,7 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
     if g("rgm_p"):
         return resolve_month_span(m, at, today)
     if any(g(group) for group in NUMERIC_GROUPS):
-        return resolve_numeric(m, today)
+        return resolve_numeric(m, at, today, order)
     if is_calendar(m):
         return resolve_calendar(m, at, today)
     if g("bl_u"):
@@ -173,18 +177,9 @@ def _resolve(m: re.Match[str], at: At, today: date) -> DateRange | None:
         year_s = g("dmy_y") or g("mdy_y")
         if year_s:
             return dr.day(date(int(year_s), month, day))
-        if day > monthrange(2000, month)[1]:  # no year has a 30 February
-            return None
-        future = at.future()
-        step = 1 if future else -1
-        year = today.year
-        # The nearest such date on the side the tense points to; 29 February is only in
-        # leap years, so the search may have to skip a few.
-        while day > monthrange(year, month)[1] or (
-            date(year, month, day) < today if future else date(year, month, day) > today
-        ):
-            year += step
-        return dr.day(date(year, month, day))
+        # The nearest such date on the side the tense points to.
+        near = day_no_year(today, month, day, at.future())
+        return dr.day(near) if near else None
     if g("mry_m"):
         step = {"last": -1, "this": 0, "next": 1}[g("mry_w").lower()]
         r = dr.month(today.year + step, MONTH_NUMBERS[g("mry_m").lower()])
@@ -324,26 +319,32 @@ def _matches(candidates: list[int], text: str, time: re.Pattern[str]) -> list[re
     return out
 
 
-def resolve_time_expressions(text: str, ref: datetime) -> list[TimeMention]:
+def resolve_time_expressions(
+    text: str, ref: datetime, *, date_order: DateOrder | Literal["context"] | None = "context"
+) -> list[TimeMention]:
     """Find the time expressions in ``text`` and resolve them relative to ``ref``.
 
     ``ref`` is the instant the text was said (the observation's ``occurred_at``); only its
     calendar date in its own time zone is used. Mentions come back in text order, without
-    overlaps; expressions that name an impossible date ("31 February") are skipped.
+    overlaps; expressions that name an impossible date ("31 February") are skipped. A date
+    in figures whose order the text does not show ("5/8/2023") is read in ``date_order``
+    ("mdy" or "dmy"; None: not read); by default in the order the runtime reads in (see
+    :mod:`nousmem.policies.date_order`).
     """
+    order = current_date_order() if date_order == "context" else date_order
     # Keyed on the local calendar date, not ``ref``: aware datetimes that are the same
     # instant compare equal even when their dates differ.
-    return list(_resolve_cached(text, ref.date()))
+    return list(_resolve_cached(text, ref.date(), order))
 
 
 @lru_cache(maxsize=256)
-def _resolve_cached(text: str, today: date) -> tuple[TimeMention, ...]:
+def _resolve_cached(text: str, today: date, order: DateOrder | None) -> tuple[TimeMention, ...]:
     # A governed write resolves its content twice (the observation's times, then the
-    # extractor's claim dates); mentions are frozen and depend on (text, date) alone.
-    return tuple(_resolve_all(text, today))
+    # extractor's claim dates); mentions are frozen and depend on (text, date, order) alone.
+    return tuple(_resolve_all(text, today, order))
 
 
-def _resolve_all(text: str, today: date) -> list[TimeMention]:
+def _resolve_all(text: str, today: date, order: DateOrder | None) -> list[TimeMention]:
     lower = text.lower()
     words = set(WORD_OR_NUMBER.findall(lower))
     present = TRIGGERS & words
@@ -375,7 +376,7 @@ def _resolve_all(text: str, today: date) -> list[TimeMention]:
         # back mid-June. We missed you."): past it lies the next sentence.
         tense_end = m.end() - 1 if text[m.end() - 1] == "." else m.end()
         try:
-            r = _resolve(m, At(text, tense_start(m), tense_end), today)
+            r = _resolve(m, At(text, tense_start(m), tense_end), today, order)
         except (ValueError, OverflowError):
             # "31 February", or a date past the years ``date`` can hold ("tomorrow" said on
             # 9999-12-31): either way there is no date to report.

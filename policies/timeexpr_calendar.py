@@ -24,6 +24,7 @@ from nousmem.policies.timeexpr_patterns import DAY_NUM, MONTH_NUMBERS
 __all__ = [
     "At",
     "capitalised",
+    "day_no_year",
     "follows_since",
     "is_calendar",
     "month_no_year",
@@ -64,6 +65,21 @@ def month_no_year(today: date, month: int, future: bool) -> int:
     if future:
         return today.year if month >= today.month else today.year + 1
     return today.year if month <= today.month else today.year - 1
+
+
+def day_no_year(today: date, month: int, day: int, future: bool) -> date | None:
+    """The date ``day`` of ``month`` named without a year: the latest not after ``today``, or
+    with ``future`` the first not before it; None for a day no year has ("30 February")."""
+    if day > monthrange(2000, month)[1]:
+        return None
+    step = 1 if future else -1
+    year = today.year
+    # 29 February is only in leap years, so the search may have to skip a few.
+    while day > monthrange(year, month)[1] or (
+        date(year, month, day) < today if future else date(year, month, day) > today
+    ):
+        year += step
+    return date(year, month, day)
 
 
 def since(r: DateRange, today: date) -> DateRange:
@@ -265,8 +281,9 @@ def resolve_calendar(m: re.Match[str], at: At, today: date) -> DateRange | None:
 
 def tense_start(m: re.Match[str]) -> int:
     """Where the tense of ``m``'s expression is read from: after a leading "until" / "by"
-    of a calendar form, which the tense module reads before the expression itself."""
-    lead = m.group("pt_p") or m.group("dom_p") or m.group("hol_w")
+    of a calendar form or a date in figures, which the tense module reads before the
+    expression itself."""
+    lead = m.group("pt_p") or m.group("dom_p") or m.group("hol_w") or m.group("ndp_p")
     if lead and lead.lower() in ("until", "till", "by"):
         after = _AFTER_LEAD.match(m.string, m.start())
         if after is not None:

@@ -27,6 +27,7 @@ NEEDS: dict[str, frozenset[str]] = {
         "dw": "",
         "iso": "digit",
         "nd_a": "digit",
+        "ndp_p": "digit",
         "dec_p": "digit",
         "rg_p": "digit",
         "rgm_p": "month",

@@ -1,6 +1,7 @@
 """Resolve the numeric forms of a time expression: dates written in figures ("3/14/2023",
-"14.03.2023", "2023/03/14"), decades ("the 1990s", "the '90s", "the early 2000s") and years
-in two digits after an apostrophe ("in '19", "May '19", "the summer of '19").
+"14.03.2023", "2023/03/14", "on 3/14"), decades ("the 1990s", "the '90s", "the early
+2000s") and years in two digits after an apostrophe ("in '19", "May '19", "the summer of
+'19").
 
 :mod:`nousmem.policies.timeexpr` finds them (its pattern is in
 :mod:`nousmem.policies.timeexpr_patterns`) and calls :func:`resolve_numeric`. Every function
@@ -13,13 +14,14 @@ import re
 from datetime import date
 
 from nousmem.policies import daterange as dr
+from nousmem.policies.date_order import DateOrder
 from nousmem.policies.daterange import DateRange
-from nousmem.policies.timeexpr_calendar import since
+from nousmem.policies.timeexpr_calendar import At, day_no_year, since
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS
 
 __all__ = ["NUMERIC_GROUPS", "resolve_numeric", "two_digit_year"]
 
-NUMERIC_GROUPS = ("nd_a", "ymd_y", "eu_d", "dec_f", "dec_a", "dec_t", "sy_y")
+NUMERIC_GROUPS = ("nd_a", "ndp_a", "ymd_y", "eu_d", "dec_f", "dec_a", "dec_t", "sy_y")
 """The pattern's groups whose match :func:`resolve_numeric` resolves."""
 
 # A year said ahead in two digits is rarely more than a few years off ("the class of '27").
@@ -46,14 +48,19 @@ def two_digit_year(yy: int, today: date, ahead: int = _AHEAD) -> int:
     return latest - (latest - yy) % 100
 
 
-def _date_in_figures(a: int, b: int, year: int) -> DateRange | None:
-    """``a/b/year`` when only one order makes a date (a part over 12 is the day), else None."""
+def _month_and_day(a: int, b: int, order: DateOrder | None) -> tuple[int, int] | None:
+    """(month, day) of ``a/b``: a part over 12 is the day; else ``order`` decides, and
+    without one only "5/5" (the same day either way) is a date."""
     if a > 12 and b <= 12:
-        return dr.day(date(year, b, a))
+        return b, a
     if b > 12 and a <= 12:
-        return dr.day(date(year, a, b))
-    if a == b:
-        return dr.day(date(year, a, b))  # "5/5/2023" is the same day in either order
+        return a, b
+    if a > 12 or b > 12:
+        return None  # "13/14": no month
+    if a == b or order == "mdy":
+        return a, b
+    if order == "dmy":
+        return b, a
     return None  # "5/8/2023": 8 May or 5 August
 
 
@@ -79,14 +86,29 @@ def _decade(m: re.Match[str], today: date) -> DateRange | None:
     return since(r, today) if (g("dec_p") or "").lower() == "since" else r
 
 
-def resolve_numeric(m: re.Match[str], today: date) -> DateRange | None:
+def resolve_numeric(
+    m: re.Match[str], at: At, today: date, order: DateOrder | None = None
+) -> DateRange | None:
     """The range of the numeric form ``m`` matched (see :data:`NUMERIC_GROUPS`); None when it
-    names no single date ("5/8/2023"), or a bare "the 90s" is the weather's."""
+    names no single date ("5/8/2023" without a date ``order``), or a bare "the 90s" is the
+    weather's. A date without its year ("on 3/14") is the nearest the tense at ``at``
+    points to."""
     g = m.group
     if g("nd_a"):
         y = g("nd_y")
         year = int(y) if len(y) == 4 else two_digit_year(int(y), today)
-        return _date_in_figures(int(g("nd_a")), int(g("nd_b")), year)
+        md = _month_and_day(int(g("nd_a")), int(g("nd_b")), order)
+        return dr.day(date(year, *md)) if md else None
+    if g("ndp_a"):
+        a, b = int(g("ndp_a")), int(g("ndp_b"))
+        # "cut it by 1/3": after "by", a fraction as often as a date; only an order the
+        # figures show makes it one.
+        lead = (g("ndp_p") or "").lower()
+        md = _month_and_day(a, b, None if lead == "by" else order)
+        day = md and day_no_year(today, *md, at.future())
+        if not day:
+            return None
+        return since(dr.day(day), today) if lead == "since" else dr.day(day)
     if g("ymd_y"):
         return dr.day(date(int(g("ymd_y")), int(g("ymd_m")), int(g("ymd_d"))))
     if g("eu_d"):

@@ -115,10 +115,16 @@ TIME = re.compile(
     rf"|(?P<iso>(?P<iso_y>{YEAR_RE})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01]))\b"
     # Numeric dates whose order shows: "3/14/2023" (month first, as in the US), "14/3/23"
     # (day first), "2023/03/14", "14.03.2023" (day first, as in Germany). Not a part of a
-    # longer run of numbers ("1/2/2023/4"); "5/8/2023" (either order) is resolved to nothing.
+    # longer run of numbers ("1/2/2023/4"); "5/8/2023" (either order) is read only in the
+    # order InputConfig.date_order names.
     rf"|(?<![\d/.])(?:(?P<nd_a>{DOM_RE})/(?P<nd_b>{DOM_RE})/(?P<nd_y>{YEAR_RE}|\d\d)"
     rf"|(?P<ymd_y>{YEAR_RE})/(?P<ymd_m>{MONTH_NUM_RE})/(?P<ymd_d>{DOM_RE})"
     rf"|(?P<eu_d>{DOM_RE})\.(?P<eu_m>{MONTH_NUM_RE})\.(?P<eu_y>{YEAR_RE}))\b(?![/.-]\d)"
+    # The same without a year, after "on", "by", "until", "since", "from" or a weekday: "on
+    # 3/14", "by 12/25", "Thursday 3/14" (the nearest such day the tense points to). Not a
+    # fraction or a score: "on 3/4 of the days", "by 2/3 of", "rated it 4/5" (no lead word).
+    rf"|(?:(?P<ndp_p>on|by|until|since|from)\s+(?:{WEEKDAY_OF})?|{WEEKDAY_OF})"
+    rf"(?P<ndp_a>{DOM_RE})/(?P<ndp_b>{DOM_RE})\b(?![/.,]\d|\s+of\b|\s*%)"
     # A decade: "the 1990s", "the '90s", "in the 80s", "the early 2000s" (its first, middle or
     # last few years). Not "in my 20s" (an age); "in the 90s" of the weather is no decade
     # (see timeexpr_numeric).

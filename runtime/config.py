@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from nousmem.policies.consolidation import SleepConfig
+from nousmem.policies.date_order import DateOrder
 from nousmem.policies.impact import ImpactWeights
 from nousmem.policies.router import RouterConfig
 from nousmem.projections.belief_models import BeliefParams, source_key
@@ -59,6 +60,12 @@ class InputConfig(BaseModel):
     default; two hosts' clocks differ a little), no limit with any other clock (a
     :class:`~nousmem.runtime.clock.FixedClock` runs a simulation or a test, whose events may
     be dated anywhere). None: no limit."""
+
+    date_order: DateOrder | None = None
+    """How a date in figures whose order the text does not show is read, in content and in
+    questions: ``"mdy"`` reads "5/8/2023" as 8 May (as in the US), ``"dmy"`` as 5 August.
+    None: such a date is no date ("3/14/2023" and "14/3/2023" are read either way: one part
+    is over 12)."""
 
     @field_validator("max_future_skew_s", mode="before")
     @classmethod

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from nousmem.projections.models import Observation
 from nousmem.runtime.clock import Clock, SystemClock
 from nousmem.runtime.config import RuntimeConfig
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.docrows import doc_text
 from nousmem.runtime.errors import ClosedError, InvalidInput, PayloadTooLarge, StaleHead
@@ -269,6 +270,7 @@ class RuntimeCore:
         self._check_size(draft, "observation")
         return draft
 
+    @reads_dates
     async def observe(self, obs: Observation | dict[str, Any]) -> Any:
         """Record an observation as evidence only (no belief changes) and return its event.
 

@@ -21,6 +21,7 @@ from nousmem.policies.risk import mask_secrets
 from nousmem.policies.validators import ValidatorStack
 from nousmem.projections.belief_models import match_key
 from nousmem.runtime.canonical import payload_digest
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.erasure_match import mentions, names, redact_mentions
 from nousmem.runtime.erasure_plan import (
     MergeLog,
@@ -148,6 +149,7 @@ class Erasure(ReadPath):
 
     validators: ValidatorStack  # the write planner's (a claim re-derived must pass it)
 
+    @reads_dates
     async def erase(
         self,
         *,

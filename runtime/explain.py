@@ -19,6 +19,7 @@ from nousmem.projections.lexical import date_label
 from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.slot_kinds import slot_kind_for
 from nousmem.projections.worldview_models import WorldviewCandidate
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.inputs import check_text
 from nousmem.runtime.payloads import AssessmentPayload, CandidatePromotedPayload
@@ -147,6 +148,7 @@ def _periods(c: WorldviewCandidate) -> str:
 class Explain(ReadPath):
     """``explain``."""
 
+    @reads_dates
     async def explain(
         self,
         entity: str,

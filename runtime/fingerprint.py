@@ -31,6 +31,10 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
         return hit[1]
     doc: dict[str, Any] = {s: getattr(config, s).model_dump(mode="json") for s in READ_SECTIONS}
     doc["embedder"] = embedder
+    if config.input.date_order is not None:
+        # The one input setting a read depends on: how a question's "5/8" is read. Left out
+        # when unset, so that the digests of every config without it stay as they were.
+        doc["date_order"] = config.input.date_order
     digest = payload_digest(canonical_json(doc)).hex()[:32]
     if len(_CACHE) >= 16:
         _CACHE.clear()
@@ -41,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 59
+READ_RULES = 60
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -323,6 +327,9 @@ unexplained while the package version stays the same (as it does between release
 59: a sentence that opens with a going in the progressive, its "I'm" left out ("Flying to
    Rome on Friday."), points its date ahead; a constraint the question names ("What's my
    budget?") is asked for as a fact is, and the snapshot leaves the other slots out.
+60: a date in figures without its year after "on", "by", "until", "since", "from" or a
+   weekday ("on 3/14") is a date; one whose order the figures do not show ("5/8/2023") is
+   read in ``InputConfig.date_order`` when set.
 """
 
 

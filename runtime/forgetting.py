@@ -23,6 +23,7 @@ from nousmem.projections.lifecycle_models import HIDE_TO
 from nousmem.projections.naming import ATTR_SPLIT
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import quoted_sources
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.errors import InvalidInput, UnsupportedOperation
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.inputs import check_reason, check_text
@@ -221,6 +222,7 @@ class Forgetting(WritePath):
                 refused.append({"target": t, "state": tr.from_state, "reason": tr.reason})
         return drafts, ForgetResult(verb=verb, applied=tuple(applied), refused=tuple(refused))
 
+    @reads_dates
     async def forget(self, targets: Sequence[str], verb: str, *, reason: str) -> ForgetResult:
         """Apply a forgetting verb (decay, inhibit, invalidate, archive, compress, expire,
         restore) to each target. Illegal transitions are refused and the refusal journaled.

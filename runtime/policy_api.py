@@ -11,6 +11,7 @@ from nousmem.policies.memory_policy import MemoryPolicy, deterministic_policy
 from nousmem.policies.risk import RiskFinding, detect_risks
 from nousmem.policies.validators import ProposedClaim, ProposedWrite, Verdict
 from nousmem.projections.models import Observation
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.errors import (
     InvalidInput,
     ProviderError,
@@ -94,6 +95,7 @@ class PolicyResult(BaseModel):
 class PolicyAPI(Forgetting, ReadPath):
     """Planner policies: ``propose`` builds one, ``commit`` validates and executes it."""
 
+    @reads_dates
     async def propose(self, intent: str | dict[str, Any] | MemoryPolicy) -> MemoryPolicy:
         """Turn a planner's intent into a validated :class:`MemoryPolicy`. Writes nothing,
         except a ``provider.fallback`` record when a configured LLM planner fails.
@@ -169,6 +171,7 @@ class PolicyAPI(Forgetting, ReadPath):
                 foreign.add(eid)
         return _Located(frozenset(known), frozenset(foreign), records, frozenset(erased))
 
+    @reads_dates
     async def commit(self, policy: MemoryPolicy | dict[str, Any]) -> PolicyResult:
         """Validate every part of ``policy``; on any failure journal one ``write.rejected``
         and change nothing else. Otherwise execute it atomically (and run its retrieval).

@@ -14,6 +14,7 @@ from nousmem.projections.worldview_models import WorldviewSnapshot
 from nousmem.runtime.asof import AsOf, parse_as_of
 from nousmem.runtime.canonical import payload_digest
 from nousmem.runtime.core import RuntimeCore
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.dense import DenseIndex
 from nousmem.runtime.dense_cache import VectorCache, embedder_name
 from nousmem.runtime.errors import InvalidInput, StaleHead
@@ -95,6 +96,7 @@ class ReadPath(RuntimeCore):
         """A seq reads the journal prefix; a datetime reads everything with event time <= it."""
         return ReadPoint(seq=at.seq if at.seq is not None else self._proj.applied_seq, time=at.time)
 
+    @reads_dates
     async def worldview(
         self,
         lens: str = "logical",
@@ -159,6 +161,7 @@ class ReadPath(RuntimeCore):
             plan=r.plan.model_dump(mode="json"),
         )
 
+    @reads_dates
     async def query(
         self,
         question: str,

@@ -13,6 +13,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.retrieval import MemoryContext
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.runtime.canonical import payload_digest
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.errors import InvalidInput, StaleHead, UnknownEvent
 from nousmem.runtime.fingerprint import software_version
 from nousmem.runtime.inputs import check_flag, check_text
@@ -86,6 +87,7 @@ class Traces(ReadPath):
             raise UnknownEvent(f"trace {trace_id!r} was erased")
         return e
 
+    @reads_dates
     async def replay_trace(self, trace_id: str, *, compare_present: bool = True) -> ReplayReport:
         """Re-run a recorded read at its recorded journal position and diff the result.
 
@@ -277,6 +279,7 @@ class Traces(ReadPath):
         )
         return frozenset(s.id for s in wv.slots if s.status == "conflicted")
 
+    @reads_dates
     async def after_turn(
         self,
         trace_id: str,

@@ -13,6 +13,7 @@ from nousmem.projections.lifecycle import HIDDEN
 from nousmem.projections.worldview import slot_kind_for
 from nousmem.projections.worldview_compiled import schema_summary
 from nousmem.projections.worldview_items import SLEEP_KEY_KINDS
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
 from nousmem.runtime.payloads import (
@@ -199,6 +200,7 @@ class Sleep(ReadPath):
                 )
         return out
 
+    @reads_dates
     async def sleep(self, *, budget: int | None = None) -> SleepReport:
         """Consolidate: compile frames, procedures and schemas from clusters of evidence and
         mark diffuse beliefs compressed. Append-only and deterministic for a given journal;

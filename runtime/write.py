@@ -16,6 +16,7 @@ from nousmem.policies.protocols import Extractor
 from nousmem.policies.risk import RiskFinding, detect_risks, risk_score
 from nousmem.policies.validators import ProposedWrite, Verdict
 from nousmem.projections.models import Observation, reserved_value
+from nousmem.runtime.date_reading import reads_dates
 from nousmem.runtime.dense_cache import MAX_NAME
 from nousmem.runtime.errors import InvalidInput
 from nousmem.runtime.events import EventDraft
@@ -124,6 +125,7 @@ class WritePath(WritePlanner):
 
     # -- public verbs -------------------------------------------------------------------------
 
+    @reads_dates
     async def _governed(self, obs: Observation | dict[str, Any], mode: Mode) -> RouteResult:
         self._check_open()
         parsed = self._parse_observation(obs)

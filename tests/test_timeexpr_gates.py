@@ -63,6 +63,7 @@ TRICKY = [
     "by EOD Friday, a month from now, this time last year, in Q3 2024, mid-June.",
     "the 3rd and 4th of June, on the 15th, a fortnight ago, Friday after next",
     "3/14/2023 14.03.2023 2023/03/14 2023-03-14 5/8/2023 between 2010 and 2014",
+    "on 3/14, by 12/25, Thursday 3/14, until 5/8, cut by 1/3, on 3/4 of the days",
     "at the end of the month, the first week of June, around 2015 I moved",
 ]
 
@@ -81,7 +82,7 @@ EXAMPLES = [
     "a month from now", "this time last year", "this past weekend", "the past few days",
     "the last two weeks", "I was busy the last month.", "over the weekend", "last week",
     "in Q3", "last Tuesday", "I was there last May.", "I need it by June.", "in the summer",
-    "in 2019", "See you Monday.",
+    "in 2019", "See you Monday.", "See you on 3/14.",
 ]  # fmt: skip
 
 
@@ -116,6 +117,7 @@ _VOCAB = [
     "early", "end", "of", "week", "weeks", "ago", "now", "time", "today", "2019", "'19",
     "90s", "1990s", "3/14/2023", "5", "12th", "a", "two", "few", "before", "until", "Q3",
     "14.03.2023", "2023/03/14", "31/12/99", "Thursday", "'80s", "summers", "and",
+    "3/14", "5/8", "by", "of",
 ]  # fmt: skip
 
 
