@@ -175,11 +175,14 @@ def _resolve(
         month = MONTH_NUMBERS[mon_word.lower()]
         day = int(g("dmy_d") or g("mdy_d"))
         year_s = g("dmy_y") or g("mdy_y")
-        if year_s:
-            return dr.day(date(int(year_s), month, day))
-        # The nearest such date on the side the tense points to.
-        near = day_no_year(today, month, day, at.future())
-        return dr.day(near) if near else None
+        # Without its year, the nearest such date on the side the tense points to.
+        near = (
+            date(int(year_s), month, day) if year_s else day_no_year(today, month, day, at.future())
+        )
+        if near is None:
+            return None
+        # "since May 5, 2019": from that day on.
+        return since(dr.day(near), today) if follows_since(text, m.start()) else dr.day(near)
     if g("mry_m"):
         step = {"last": -1, "this": 0, "next": 1}[g("mry_w").lower()]
         r = dr.month(today.year + step, MONTH_NUMBERS[g("mry_m").lower()])

@@ -16,7 +16,7 @@ from datetime import date
 from nousmem.policies import daterange as dr
 from nousmem.policies.date_order import DateOrder
 from nousmem.policies.daterange import DateRange
-from nousmem.policies.timeexpr_calendar import At, day_no_year, since
+from nousmem.policies.timeexpr_calendar import At, day_no_year, follows_since, since
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS
 
 __all__ = ["NUMERIC_GROUPS", "resolve_numeric", "two_digit_year"]
@@ -98,7 +98,10 @@ def resolve_numeric(
         y = g("nd_y")
         year = int(y) if len(y) == 4 else two_digit_year(int(y), today)
         md = _month_and_day(int(g("nd_a")), int(g("nd_b")), order)
-        return dr.day(date(year, *md)) if md else None
+        if not md:
+            return None
+        on = dr.day(date(year, *md))
+        return since(on, today) if follows_since(m.string, m.start()) else on
     if g("ndp_a"):
         a, b = int(g("ndp_a")), int(g("ndp_b"))
         # "cut it by 1/3": after "by", a fraction as often as a date; only an order the

@@ -234,7 +234,10 @@ TIME = re.compile(
     # "in Q3", "by Q1 2025": a calendar quarter.
     rf"|(?:(?P<q_p>in|during|by|since|until|for)\s+)?(?P<q_n>q[1-4])\b(?:\s+(?P<q_y>{YEAR_RE})\b)?"
     rf"|(?P<lnd_w>last|this|next|coming|on)\s+(?P<lnd_d>{DAY_RE})"
-    rf"|(?P<lnm_w>last|this\s+past|this|next|in|since|during)\s+(?P<lnm_m>{MONTH_RE})"
+    # "since May 5, 2019" is since that day (the mdy form): not "since May" alone.
+    rf"|(?P<lnm_w>last|this\s+past|this|next|in|since(?!\s+{MONTH_RE}\.?\s+{DOM_RE}"
+    r"(?:st|nd|rd|th)?\b)|during)"
+    rf"\s+(?P<lnm_m>{MONTH_RE})"
     # A bound or a move: "by June", "until October", "pushed to June". Not before a day of
     # the month: "by June 5" is that day (the mdy form, tried next).
     r"|(?P<lnb_w>by|until|till|through|before|after|to|from)"

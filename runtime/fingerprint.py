@@ -45,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 60
+READ_RULES = 61
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -330,6 +330,8 @@ unexplained while the package version stays the same (as it does between release
 60: a date in figures without its year after "on", "by", "until", "since", "from" or a
    weekday ("on 3/14") is a date; one whose order the figures do not show ("5/8/2023") is
    read in ``InputConfig.date_order`` when set.
+61: "since May 5, 2019", "since January 15" run from that day (they were "since May", from
+   the month's start or this year's May); "since 3/14/2023" too.
 """
 
 

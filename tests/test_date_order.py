@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nousmem.policies import RuleExtractor
 from nousmem.policies.date_order import current_date_order, reading_dates
 from nousmem.policies.timeexpr import resolve_time_expressions
+from nousmem.projections.models import Observation
 from nousmem.runtime import InvalidInput, MemoryRuntime
 from nousmem.runtime.config import RuntimeConfig
 from nousmem.runtime.fingerprint import config_digest
@@ -166,3 +168,36 @@ def test_the_order_is_in_the_read_digest_only_when_set() -> None:
     assert len(digests) == 3
     # Other input settings change what is written, not how it is read.
     assert config_digest(other_input, None) == config_digest(plain, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "start"),
+    [
+        ("I've lived here since May 5, 2019.", "May 5, 2019", date(2019, 5, 5)),
+        ("Been sober since January 15.", "January 15", date(2024, 1, 15)),
+        ("since 5 May 2019 I have", "5 May 2019", date(2019, 5, 5)),
+        ("Since 3/14/2023 I have run daily.", "3/14/2023", date(2023, 3, 14)),
+    ],
+)
+def test_since_a_day_of_a_month_is_that_day_not_the_month(
+    text: str, span: str, start: date
+) -> None:
+    # "since May" alone stays the month (from its start); a day after it was lost.
+    assert days(text) == [(span, start, REF.date())]
+
+
+def test_a_number_after_a_month_with_last_or_in_is_still_a_count() -> None:
+    assert days("Last March 3 of us went.") == [("Last March", date(2024, 3, 1), date(2024, 3, 31))]
+    assert days("since May I have") == [("since May", date(2024, 5, 1), date(2024, 5, 1))]
+
+
+def test_a_claim_held_since_a_day_is_dated_that_day() -> None:
+    obs = Observation(
+        type="utterance",
+        content="I've lived in Denver since May 5, 2019.",
+        source="user",
+        actor="Sam",
+        occurred_at=REF,
+    )
+    (c,) = RuleExtractor().extract_sync(obs)
+    assert (c.attribute, c.value, c.valid_at) == ("location", "Denver", date(2019, 5, 5))

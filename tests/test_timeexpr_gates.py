@@ -64,6 +64,7 @@ TRICKY = [
     "the 3rd and 4th of June, on the 15th, a fortnight ago, Friday after next",
     "3/14/2023 14.03.2023 2023/03/14 2023-03-14 5/8/2023 between 2010 and 2014",
     "on 3/14, by 12/25, Thursday 3/14, until 5/8, cut by 1/3, on 3/4 of the days",
+    "since May 5, 2019, since January 15th, last March 3 of us, since May I have",
     "at the end of the month, the first week of June, around 2015 I moved",
 ]
 
