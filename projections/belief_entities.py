@@ -35,6 +35,7 @@ class EntityReads:
     _aliases: Aliases
     _retired: dict[str, tuple[str, dict[str, Dimension]]]
     _holders: dict[str, set[str]]
+    _valued: dict[str, set[tuple[str, str]]]
 
     def entities(
         self, as_of_seq: int | None = None, as_of_time: datetime | None = None
@@ -72,6 +73,28 @@ class EntityReads:
         for n in names:
             key, name = self.canonical(n, as_of_seq, as_of_time)
             out.setdefault(key, name)
+        return list(out.values())
+
+    def valued(
+        self,
+        words: Iterable[str],
+        as_of_seq: int | None = None,
+        as_of_time: datetime | None = None,
+    ) -> list[tuple[str, str]]:
+        """(display name, attribute) of every belief ever told a value with one of ``words``
+        (as :func:`~.lexical.folded_words` folds them), by the entity's name as of
+        ``as_of_seq`` / ``as_of_time`` (default now), in matching-key order; a reader asks
+        each what it holds as of then. The cost is in the beliefs found, not in every one."""
+        pairs: set[tuple[str, str]] = set()
+        for w in words:
+            pairs |= self._valued.get(w, set())
+        out: dict[tuple[str, str], tuple[str, str]] = {}
+        for key, attribute in sorted(pairs):
+            name = self._names.get(key)
+            if name is None:
+                name = self._retired[key][0]
+            now_key, now_name = self.canonical(name, as_of_seq, as_of_time)
+            out.setdefault((now_key, attribute), (now_name, attribute))
         return list(out.values())
 
     def holders_of(

@@ -30,6 +30,7 @@ from nousmem.projections.belief_models import (
 from nousmem.projections.belief_reads import BeliefReads
 from nousmem.projections.dimension import Dimension
 from nousmem.projections.identity import absorb as absorb_dimension
+from nousmem.projections.lexical import folded_words
 from nousmem.projections.preview import scratch_copy
 from nousmem.projections.revision import Folded
 from nousmem.projections.schema import DEFAULT_SCHEMA, AttributeSchema
@@ -73,6 +74,10 @@ class BeliefStore(EntityReads, BeliefReads):
         # attribute -> every entity key that ever held a belief about it (absorbed ones too:
         # a read as of before their merge still sees them)
         self._holders: dict[str, set[str]] = {}
+        # a value's word (lexical.folded_words) -> every (entity key, attribute) ever told a
+        # value with it, absorbed entities' keys too: who holds "Acme" is found without
+        # reading every belief
+        self._valued: dict[str, set[tuple[str, str]]] = {}
         self._last_seq = 0
 
     # ------------------------------------------------------------------ writes
@@ -160,6 +165,8 @@ class BeliefStore(EntityReads, BeliefReads):
         if dim is None:
             dim = dims[rev.attribute] = self._new_dimension(self._names[key], rev.attribute)
             self._holders.setdefault(rev.attribute, set()).add(key)
+        for word in folded_words(rev.value):
+            self._valued.setdefault(word, set()).add((key, rev.attribute))
         return dim
 
     def apply_merge(

@@ -45,11 +45,22 @@ def base_terms(terms: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(t[:-2] if t.endswith("'s") and len(t) > 2 else t for t in terms))
 
 
+# A lowercase noun's name: "dog's name", "boss's first name" (a name's is the named one's).
+_THINGS_NAME = re.compile(
+    r"(?<![\w'’])[a-z]+['’]s\s+(?:(?:first|last|full|middle|real)\s+)?names?\b"
+)
+
+
 def asks_about(plan: QueryPlan, attribute: str, aliases: Iterable[str]) -> bool:
     """The question names ``attribute`` as a word (``manager``, ``relationship status``),
     or its plural ("employers"), or one of its aliases (a phrase alias, "been to", as those
     words in that order, its last word maybe plural). Whole words: "manager" does not ask
     about ``age``."""
+    if attribute == "name" and _THINGS_NAME.search(plan.question):
+        # "What's my dog's name?", "my sister's name": the name is a value of the asker's
+        # pet or sibling, not the asker's own ("What's Tom's name?" is Tom's).
+        rest = _THINGS_NAME.sub(" ", plan.question).casefold()
+        return any(_says(rest, a) for a in ("name", *aliases))
     question = plan.question.casefold()
     terms = set(base_terms(plan.terms))
     if _FOR_A_LIVING.search(question):

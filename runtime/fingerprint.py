@@ -45,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 61
+READ_RULES = 62
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -332,6 +332,9 @@ unexplained while the package version stays the same (as it does between release
    read in ``InputConfig.date_order`` when set.
 61: "since May 5, 2019", "since January 15" run from that day (they were "since May", from
    the month's start or this year's May); "since 3/14/2023" too.
+62: a question of who holds a value ("Who works at Acme?") names the entities whose belief
+   holds it (runtime/holders_asked.py); "What's my dog's name?" no longer asks the asker's
+   ``name``.
 """
 
 

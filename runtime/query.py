@@ -29,6 +29,7 @@ from nousmem.runtime.dense import Embedder
 from nousmem.runtime.docrows import DocRow
 from nousmem.runtime.fts_query import few_matches, lexical_query, relaxed_query
 from nousmem.runtime.gating import Gating
+from nousmem.runtime.holders_asked import holders_asked
 from nousmem.runtime.instruction_turns import instruction_turn
 from nousmem.runtime.logging import get_logger
 from nousmem.runtime.packing import fit_lines
@@ -186,6 +187,7 @@ class QueryEngine(Gating):
             )
             plan = asker_by_default(proj, plan, at, proj.config.attributes.spec)
             plan = also_asked(proj, plan, at)
+            plan = holders_asked(proj, plan, at, proj.config.attributes.spec)
             plan = plan.model_copy(
                 update={
                     "fts": lexical_query(proj, plan, rank),

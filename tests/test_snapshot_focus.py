@@ -61,8 +61,10 @@ async def test_a_question_naming_no_one_asks_about_what_the_asker_told() -> None
     assert await _snapshot_of(["I work at Acme."], "What is the dog's name?") == []
     # Nothing the asker told: still about no one.
     assert await _snapshot_of(PET, "What's the capital of France?") == []
-    # Asked who holds a value, the asker is no answer: "Who works at Acme?" is about no one.
-    assert await _snapshot_of(PET, "Who works at Acme?") == []
+    # Asked who holds a value, the asker is not assumed: "Who works at Acme?" is about
+    # whoever holds Acme (runtime/holders_asked.py), the asker only as one who does.
+    assert await _snapshot_of(PET, "Who works at Acme?") == ["- fact Sam.employer"]
+    assert await _snapshot_of(PET, "Who works at Globex?") == []
     assert await _snapshot_of(PET, "Does anyone here have a dog?") == []
 
 
@@ -75,3 +77,13 @@ async def test_when_the_asker_started_at_a_company_asks_for_the_employer() -> No
 async def test_a_constraint_the_question_names_is_asked_for_as_a_fact_is() -> None:
     said = ["I work at Acme.", "My budget is $1,500."]
     assert await _snapshot_of(said, "What's my budget?") == ["- constraint Sam.budget"]
+
+
+async def test_a_things_name_is_not_the_askers_name() -> None:
+    said = ["Hi, I'm Sam.", "We have a golden retriever named Max.", "My boss is Karen."]
+    # The dog's name is the pet's value, the boss's the manager's: Sam's own name is not asked.
+    assert await _snapshot_of(said, "What's my dog's name?") == ["- fact Sam.pet"]
+    assert await _snapshot_of(said, "What is my boss's first name?") == ["- fact Sam.manager"]
+    # Asked of the asker, or of a name, the name is asked.
+    assert await _snapshot_of(said, "What's my name?") == ["- fact Sam.name"]
+    assert "- fact Sam.name" in await _snapshot_of(said, "What's Sam's name and my dog's name?")

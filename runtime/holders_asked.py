@@ -1,0 +1,102 @@
+"""Who holds a value the question names: "Who works at Acme?" asks about whoever memory
+believes works at Acme.
+
+A question of who ("Who works at Acme?", "Does anyone live in Paris?", "Which of my friends
+plays tennis?") names a value, not an entity, so the read would find the turns that say it
+and no belief: a turn that says "I work at Acme" of someone who has since left reads as an
+answer. :func:`holders_asked` adds to the plan's entities each one whose belief, as of the
+read, holds a value the question names, so that the snapshot shows the current belief
+beside those turns; a question of the past ("Who used to work at Acme?") counts the values
+each belief was ever seen to hold. When the question asks for attributes ("works" asks
+``employer``), only beliefs of those count; one that asks for none and names no one ("Who
+plays tennis?") takes any belief. The beliefs are found through the store's index of value
+words (:meth:`~nousmem.projections.belief_entities.EntityReads.valued`), so the cost is in
+the beliefs that share a word with the question, not in every belief. A question of who
+someone is or what they do ("Who is Ana?", "Who is Ana dating?", "Who did I meet?") is
+about them, and adds no one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from nousmem.policies.planner import QueryPlan
+from nousmem.projections.belief_models import match_key
+from nousmem.projections.lexical import folded_words
+from nousmem.projections.schema import AttributeSpec
+from nousmem.runtime.fact_lines import asks_about
+from nousmem.runtime.projector import Projector
+from nousmem.runtime.visibility import ReadPoint
+
+__all__ = ["MAX_HOLDERS", "holders_asked"]
+
+MAX_HOLDERS = 8
+"""At most this many holders join a question's entities (in matching-key order): a value
+that many hold ("Who lives in London?") is answered by its turns, and a snapshot of every
+holder's beliefs would crowd them out."""
+
+_ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody"
+    r"|which\s+(?:of|one|ones|person|people|friends?|colleagues?|coworkers?|members?))\b",
+    re.IGNORECASE,
+)
+
+
+# "Who is Ana?", "Who is Ana dating?", "Who did I meet at Acme?": the word after the
+# auxiliary is who the question is about, not who holds a value.
+_ABOUT_SOMEONE = re.compile(
+    r"\b(?:who|whom)(?:['’]s|\s+(?:is|was|are|were|does|did|do|has|have|had|will|would"
+    r"|can|could|should))\s+(\w+)",
+    re.IGNORECASE,
+)
+_PRONOUNS = frozenset("i you he she we they it my your his her our their its".split())
+
+
+def _about_someone(question: str) -> bool:
+    m = _ABOUT_SOMEONE.search(question)
+    return m is not None and (m.group(1)[0].isupper() or m.group(1).lower() in _PRONOUNS)
+
+
+def holders_asked(
+    proj: Projector, plan: QueryPlan, at: ReadPoint, spec: Callable[[str], AttributeSpec]
+) -> QueryPlan:
+    """``plan`` with the entities whose belief (as of ``at``) holds a value the question
+    names, after the ones it names itself (at most :data:`MAX_HOLDERS`); ``plan`` itself
+    when it asks no one's ("Where does Ana work?") or none holds one."""
+    if not _ASKS_WHO.search(plan.question) or _about_someone(plan.question):
+        return plan
+    beliefs = proj.beliefs
+    words = folded_words(plan.question)
+    found = beliefs.valued(words, at.seq, at.time)
+    asked = {a for _, a in found if asks_about(plan, a, spec(a).aliases)}
+    if not asked and plan.entities:
+        return plan  # "Who did Caroline meet at the park?" asks about Caroline
+    # Each once: a relative or the family a question of what is ahead reads is shown anyway.
+    named = {match_key(e) for e in (*plan.entities, *plan.relatives, *plan.family)}
+    holders: list[str] = []
+    for entity, attribute in found:
+        if (asked and attribute not in asked) or match_key(entity) in named:
+            continue
+        snap = beliefs.snapshot(
+            entity, attribute, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+        )
+        if snap is None:
+            continue
+        values = snap.held
+        if plan.past:
+            values = (*values, *(o.value for o in snap.observed_values))
+        if any(_names(words, v) for v in values):
+            named.add(match_key(entity))
+            holders.append(entity)
+            if len(holders) == MAX_HOLDERS:
+                break
+    if not holders:
+        return plan
+    return plan.model_copy(update={"entities": (*plan.entities, *holders)})
+
+
+def _names(words: frozenset[str], value: str) -> bool:
+    """Whether the question's words hold every word of ``value`` ("Stark Labs")."""
+    own = folded_words(value)
+    return bool(own) and own <= words
