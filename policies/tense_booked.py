@@ -33,10 +33,10 @@ _BOOKED_FOR = re.compile(
     r"|\b(?:book|reserve|schedule)\s+(?:a|an|the|my|our|us\s+a|me\s+a)\s+"
     + _IN_SENTENCE
     + r"{0,60}?\bfor"
-    # Moved, in the passive too: "The meeting was moved to Monday".
-    r"|(?<!\bhad\s)(?:moved|postponed|pushed(?:\s+back)?|rescheduled|changed)\b"
-    + _IN_SENTENCE
-    + r"{0,60}?\bto"
+    # Moved, in the passive too: "The meeting was moved to Monday", "The launch slipped to
+    # June 28", "It was postponed until May 20".
+    r"|(?<!\bhad\s)(?:moved|postponed|pushed(?:\s+(?:back|out))?|rescheduled|changed|delayed"
+    r"|slipped|bumped|shifted|deferred|put\s+off)\b" + _IN_SENTENCE + r"{0,60}?\b(?:to|until|till)"
     # "We got tickets for the concert on March 3", "I booked a table for two on Friday"
     r"|" + _NOT_LONG_PAST + r"(?:booked|reserved|(?:bought|got)\s+(?:\w+\s+)?tickets"
     r"|made\s+(?:an?\s+)?(?:reservation|booking))\b[^.!?;]{0,40}?\bfor\b[^.!?;]{1,40}?\bon)"

@@ -45,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 62
+READ_RULES = 63
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -335,6 +335,8 @@ unexplained while the package version stays the same (as it does between release
 62: a question of who holds a value ("Who works at Acme?") names the entities whose belief
    holds it (runtime/holders_asked.py); "What's my dog's name?" no longer asks the asker's
    ``name``.
+63: a date something slipped, was delayed, bumped, shifted, deferred or put off to, or
+   postponed until, is ahead ("The launch slipped to June 28" said in April).
 """
 
 

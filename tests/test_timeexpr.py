@@ -512,6 +512,12 @@ BOOKING_DAY = datetime(2025, 2, 2, 10, 0, tzinfo=UTC)
         ("I scheduled the dentist for the 20th.", date(2025, 2, 20)),
         ("We reserved a cabin for Christmas.", date(2025, 12, 25)),
         ("They moved the meeting to Friday.", date(2025, 2, 7)),
+        # A date that slipped, was delayed or put off to or until one: ahead too.
+        ("The launch slipped to June 28.", date(2025, 6, 28)),
+        ("It was postponed until January 20.", date(2026, 1, 20)),
+        ("The trip was delayed to the 20th.", date(2025, 2, 20)),
+        ("We pushed it out to March 3.", date(2025, 3, 3)),
+        ("They put off the vote until Friday.", date(2025, 2, 7)),
         ("We got tickets for the concert on March 3.", date(2025, 3, 3)),
         ("I booked a table for two on Friday.", date(2025, 2, 7)),
         # Not a booking told as long past, a passive "was booked", a thing booked on a
