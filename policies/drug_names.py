@@ -8,7 +8,7 @@ shows it is a medication ("I take X every morning", "I'm on X for my blood press
 
 from __future__ import annotations
 
-__all__ = ["DRUG_NAME", "DRUG_WORDS"]
+__all__ = ["DRUG", "DRUG_NAME", "DRUG_WORDS"]
 
 _NAMES = (
     # GLP-1 and diabetes
@@ -47,5 +47,7 @@ DRUG_WORDS = (
     + " birth pill antidepressants anti-depressants blood statins beta "
     + ("antibiotics steroids hormone hrt testosterone estrogen vitamin fish omega folic iron")
 )
+#: A medication by name, without a group (for a lookahead).
+DRUG = r"(?i:" + "|".join(_NAMES.split()) + "|" + _KINDS + r")\b"
 #: A medication by name, as the group ``val``.
-DRUG_NAME = r"(?P<val>(?i:" + "|".join(_NAMES.split()) + "|" + _KINDS + r"))\b"
+DRUG_NAME = r"(?P<val>" + DRUG + ")"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from nousmem.policies.drug_names import DRUG_NAME, DRUG_WORDS
 from nousmem.policies.habit_leads import no_plan
-from nousmem.policies.letters import LETTER
+from nousmem.policies.letters import LETTER, UPPER
 from nousmem.policies.patterns import NOT_WORD, POSS, Rule, make_rule
 
 __all__ = ["HEALTH_RULES"]
@@ -144,19 +144,32 @@ HEALTH_RULES: tuple[Rule, ...] = (
         change=True,
     ),
     # "My doctor switched me to Ozempic (instead of metformin)", "My GP put me on statins",
-    # "My doctor switched me from metformin to Ozempic".
+    # "My doctor switched me from metformin to Ozempic", "Dr. Patel switched me to ...".
     make_rule(
         "medication",
         "doctor doc gp psychiatrist physician cardiologist dermatologist endocrinologist "
-        "neurologist specialist",
-        r"\b(?i:doctor|doc|gp|psychiatrist|physician|cardiologist|dermatologist"
-        r"|endocrinologist|neurologist|specialist)\s+(?:(?i:has|just|finally)\s+)?"
+        "neurologist specialist dr",
+        r"(?:\b(?i:doctor|doc|gp|psychiatrist|physician|cardiologist|dermatologist"
+        r"|endocrinologist|neurologist|specialist)"
+        rf"|(?<![\w.])(?:[Dd]r\.?|Doctor)\s+[{UPPER}][{LETTER}'-]+)\s+(?:(?i:has|just|finally)\s+)?"
         r"(?i:switched|put|started|moved|changed)\s+(?P<poss>(?i:me))\s+"
         # "... switched me from metformin to Ozempic": the one before ends.
         rf"(?:(?i:over\s+)?(?i:from)\s+(?P<old>{_NOT_A_DRUG}[{LETTER}][{LETTER}-]{{3,30}})\s+)?"
         r"(?i:onto|on|to|over\s+to)\s+" + _DRUG,
         value="raw",
         subject="poss",
+    ),
+    # "I switched from metformin to Jardiance", "I switched over to Ozempic": a medication
+    # known by name, the one before ended (not a tool's switch: rules_tools.py).
+    make_rule(
+        "medication",
+        "switched switching switch",
+        r"\b(?i:switched|switching|switch)\s+(?:(?i:over|back)\s+)?"
+        rf"(?:(?i:from)\s+(?P<old>{_NOT_A_DRUG}[{LETTER}][{LETTER}-]{{3,30}})\s+)?"
+        r"(?i:to|onto)\s+" + DRUG_NAME,
+        value="raw",
+        change=True,
+        elide="past",
     ),
     # "I'm on Ozempic now", "I've been on Lexapro since May", "I started Wegovy", "I'm not
     # on birth control anymore": a medication known by name (``drug_names.py``).

@@ -12,6 +12,7 @@ from nousmem.policies.brand_words import PLATFORM
 from nousmem.policies.letters import UPPER
 from nousmem.policies.patterns import (
     CAP,
+    NAME,
     NOT_WORD,
     OCC,
     OCCUPATIONS,
@@ -73,7 +74,10 @@ _TITLED = _BEING + r"(?:(?i:the)\s+)?(?P<val>" + _TITLE + r")\s+(?i:of|at)\s+" +
 
 # A lead is an occupation only as a kind of lead ("a tech lead", "the team lead"): alone,
 # "a lead" is as often a clue or a singer's part.
-_LEAD = r"(?:tech|technical|team|engineering|project|product|design|squad|dev|qa|data)\s+lead"
+_LEAD = (
+    r"(?:tech|technical|team|engineering|project|product|design|squad|dev|qa|data|backend"
+    r"|back-end|frontend|front-end|platform|infra|mobile|web|security|research|ux|ui)\s+lead"
+)
 # "I'm *the* tech lead on the payments team", "I'm the nurse at St Mary's": "the" with an
 # occupation and where it is held (not "I'm the driver tonight", "the teacher's pet").
 _THE_ROLE = r"\s+(?:[\w-]+\s+){0,3}?(?i:" + OCC + "|" + _LEAD + r")\s+(?i:on|at|of|for|in)\s"
@@ -144,6 +148,37 @@ ROLE_RULES: tuple[Rule, ...] = (
         + _LEAD
         + r"))\b(?!'s|\s+(?i:at\s+heart|in\s+my\s+dreams|of\s+life)\b)",
         elide="past",
+    ),
+    # "Raj is our designer", "Priya is our new designer": the named one's occupation, held
+    # for the speaker's team or household (not "He is our designer": no name; "Raj was our
+    # designer" is an ended state, read as one). "my" is the care and work relations'
+    # ("Dr. Kim is my dentist", "My manager is Karen": rules_care.py, rules_relations.py).
+    make_rule(
+        "role",
+        OCCUPATIONS + " lead",
+        _BEING
+        + r"(?i:our)\s+(?:(?i:new|current|regular|main|usual)\s+)?(?P<val>(?:(?!"
+        + _JUDGED
+        + r"|own\b)[\w-]+\s+){0,2}?(?i:"
+        + OCC
+        + r"|"
+        + _LEAD
+        + r"))\b(?!'s|-|\s+(?i:friend|and\s+friend))",
+        elide="never",
+    ),
+    # "Our designer is Raj", "Our new backend lead is Mei": the same, the name last (not
+    # "If our designer is Raj, ...").
+    make_rule(
+        "role",
+        OCCUPATIONS + " lead",
+        r"(?<![\w'])(?<!\b(?i:if)\s)(?<!\b(?i:whether)\s)(?<!\b(?i:unless)\s)(?i:our)\s+(?:(?i:new|current|regular|main|usual)\s+)?(?P<val>(?i:"
+        + OCC
+        + r"|"
+        + _LEAD
+        + r"))\s+(?i:is|'s)\s+(?P<poss>"
+        + NAME
+        + r")(?![\w'’-])",
+        subject="poss",
     ),
     # "I've been a software engineer for 10 years", "Ana has been a nurse since 2015": an
     # occupation held until now (not "I've been a teacher": once, maybe).

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from nousmem.policies.brand_words import SOFTWARE
+from nousmem.policies.drug_names import DRUG
 from nousmem.policies.letters import UPPER
 from nousmem.policies.pastime_names import PASTIME
 from nousmem.policies.patterns import NAME_VAL, NOT_WORD, POSS, VAL, Rule, make_rule
@@ -110,8 +111,9 @@ USES_RULES: tuple[Rule, ...] = (
         r"(?![^.,;:!?]{0,40}?\b(?i:diet|team|squad|department|org|shift|shifts|nights|days"
         r"|part-time|full-time|remote|hybrid|role|position|job|major|school|doctor|dentist"
         r"|therapist|decaf)\b)"
-        # A pastime is no tool: "I switched to yoga" is a hobby (rules_pastimes.py).
-        rf"(?!(?i:the\s+)?(?:(?i:doing|playing)\s+)?{PASTIME})" + VAL,
+        # A pastime is no tool: "I switched to yoga" is a hobby (rules_pastimes.py); nor a
+        # medication, "I switched to Jardiance" (rules_health.py).
+        rf"(?!(?i:the\s+)?(?:(?i:doing|playing)\s+)?{PASTIME})(?!{DRUG})" + VAL,
         change=True,
         elide="past",
     ),

@@ -43,19 +43,27 @@ _ASKS_WHO = re.compile(
 )
 
 
-# "Who is Ana?", "Who is Ana dating?", "Who did I meet at Acme?": the word after the
-# auxiliary is who the question is about, not who holds a value.
+# "Who is Ana?", "Who is Ana dating?", "Who did I meet at Acme?", "Who does my sister work
+# with?": the word after the auxiliary is who the question is about, not who holds a value.
+# After "is" a possessive asks who holds it: "Who is our designer?", "Who's my dentist?".
 _ABOUT_SOMEONE = re.compile(
-    r"\b(?:who|whom)(?:['’]s|\s+(?:is|was|are|were|does|did|do|has|have|had|will|would"
-    r"|can|could|should))\s+(\w+)",
+    r"\b(?:who|whom)(?P<aux>['’]s|\s+(?:is|was|are|were|does|did|do|has|have|had|will"
+    r"|would|can|could|should))\s+(?P<next>\w+)",
     re.IGNORECASE,
 )
-_PRONOUNS = frozenset("i you he she we they it my your his her our their its".split())
+_PRONOUNS = frozenset("i you he she we they it".split())
+_POSSESSIVES = frozenset("my your his her our their its".split())
+_COPULAS = frozenset("'s ’s is was are were".split())
 
 
 def _about_someone(question: str) -> bool:
     m = _ABOUT_SOMEONE.search(question)
-    return m is not None and (m.group(1)[0].isupper() or m.group(1).lower() in _PRONOUNS)
+    if m is None:
+        return False
+    word, aux = m.group("next"), m.group("aux").strip().lower()
+    if word.lower() in _POSSESSIVES:
+        return aux not in _COPULAS
+    return word[0].isupper() or word.lower() in _PRONOUNS
 
 
 def holders_asked(
@@ -70,8 +78,11 @@ def holders_asked(
     words = folded_words(plan.question)
     found = beliefs.valued(words, at.seq, at.time)
     asked = {a for _, a in found if asks_about(plan, a, spec(a).aliases)}
-    if not asked and plan.entities:
-        return plan  # "Who did Caroline meet at the park?" asks about Caroline
+    asker = match_key(plan.actor) if plan.actor else None
+    if not asked and any(match_key(e) != asker for e in plan.entities):
+        # "Who was Caroline with at the park?" asks about Caroline; "Who is our designer?"
+        # names the asker only through "our".
+        return plan
     # Each once: a relative or the family a question of what is ahead reads is shown anyway.
     named = {match_key(e) for e in (*plan.entities, *plan.relatives, *plan.family)}
     holders: list[str] = []

@@ -68,6 +68,25 @@ def rows(text: str) -> list[Row]:
             ],
         ),
         ("My GP put me on statins last week.", [("Dana", "medication", "statins", "assert")]),
+        # A doctor by name, and the speaker's own switch to a medication known by name (not
+        # a tool's: "We switched from Jira to Linear" gives `uses`).
+        (
+            "Dr. Patel switched me from metformin to Jardiance.",
+            [
+                ("Dana", "medication", "Jardiance", "assert"),
+                ("Dana", "medication", "metformin", "negate"),
+            ],
+        ),
+        (
+            "I switched from metformin to Jardiance.",
+            [
+                ("Dana", "medication", "Jardiance", "assert"),
+                ("Dana", "medication", "metformin", "negate"),
+            ],
+        ),
+        ("I switched over to Ozempic.", [("Dana", "medication", "Ozempic", "assert")]),
+        ("Dr Kim put me on statins.", [("Dana", "medication", "statins", "assert")]),
+        ("Dr. Kim switched me to a new dentist.", []),
         ("My doctor put me on hold.", []),
         ("My boss put me on the night shift.", []),
         # Ended.
