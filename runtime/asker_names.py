@@ -9,7 +9,6 @@ the read, so a read from before the name was given sees two people, as memory di
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from nousmem.policies.planner import QueryPlan
@@ -17,6 +16,7 @@ from nousmem.projections.belief_models import match_key
 from nousmem.projections.schema import AttributeSpec
 from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.forget_kin import Relatives, relatives_asked
+from nousmem.runtime.holders_asked import ASKS_WHO
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
@@ -96,14 +96,6 @@ def family(proj: Projector, plan: QueryPlan, at: ReadPoint) -> tuple[str, ...]:
     return tuple(kin.of_group("family", as_of_seq=at.seq, as_of_time=at.time))
 
 
-# A question that asks who holds a value, not what the asker holds.
-_ASKS_WHO = re.compile(
-    r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody|people"
-    r"|which\s+(?:of|one|person|people))\b",
-    re.IGNORECASE,
-)
-
-
 def asker_by_default(
     proj: Projector, plan: QueryPlan, at: ReadPoint, spec: Callable[[str], AttributeSpec]
 ) -> QueryPlan:
@@ -112,7 +104,7 @@ def asker_by_default(
     dog, asks about Sam's pet, as "What's my dog's name?" does. A question of nothing the
     asker told ("What's the capital of France?") stays about no one, and so does one that asks
     who ("Who works at Acme?", "Does anyone here work at Acme?"): the asker is no answer."""
-    if plan.entities or plan.actor is None or _ASKS_WHO.search(plan.question):
+    if plan.entities or plan.actor is None or ASKS_WHO.search(plan.question):
         return plan
     held = proj.beliefs.snapshots(plan.actor, as_of_seq=at.seq, as_of_time=at.time, deltas=False)
     if any(asks_about(plan, b.attribute, spec(b.attribute).aliases) for b in held):

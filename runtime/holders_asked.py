@@ -29,18 +29,20 @@ from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
-__all__ = ["MAX_HOLDERS", "holders_asked"]
+__all__ = ["ASKS_WHO", "MAX_HOLDERS", "holders_asked"]
 
 MAX_HOLDERS = 8
 """At most this many holders join a question's entities (in matching-key order): a value
 that many hold ("Who lives in London?") is answered by its turns, and a snapshot of every
 holder's beliefs would crowd them out."""
 
-_ASKS_WHO = re.compile(
-    r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody"
+ASKS_WHO = re.compile(
+    r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody|people"
     r"|which\s+(?:of|one|ones|person|people|friends?|colleagues?|coworkers?|members?))\b",
     re.IGNORECASE,
 )
+"""A question that asks who holds a value, not what the asker holds (also read by
+:func:`~nousmem.runtime.asker_names.asker_by_default`)."""
 
 
 # "Who is Ana?", "Who is Ana dating?", "Who did I meet at Acme?", "Who does my sister work
@@ -72,7 +74,7 @@ def holders_asked(
     """``plan`` with the entities whose belief (as of ``at``) holds a value the question
     names, after the ones it names itself (at most :data:`MAX_HOLDERS`); ``plan`` itself
     when it asks no one's ("Where does Ana work?") or none holds one."""
-    if not _ASKS_WHO.search(plan.question) or _about_someone(plan.question):
+    if not ASKS_WHO.search(plan.question) or _about_someone(plan.question):
         return plan
     beliefs = proj.beliefs
     words = folded_words(plan.question)
