@@ -164,7 +164,6 @@ ROLE_RULES: tuple[Rule, ...] = (
         + r"|"
         + _LEAD
         + r"))\b(?!'s|-|\s+(?i:friend|and\s+friend))",
-        elide="never",
     ),
     # "Our designer is Raj", "Our new backend lead is Mei": the same, the name last (not
     # "If our designer is Raj, ...").

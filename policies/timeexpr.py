@@ -34,7 +34,8 @@ Conventions (chosen to be simple and predictable rather than clever):
   (:mod:`nousmem.policies.timeexpr_numeric`).
 
 Not handled (documented in docs/extraction.md): clock times, numeric dates whose order does
-not show such as ``5/8/2023`` (8 May in Europe, 5 August in the US), fuzzy words
+not show such as ``5/8/2023`` (8 May in the US, 5 August in most of Europe) unless
+``InputConfig.date_order`` names one (:mod:`nousmem.policies.date_order`), fuzzy words
 ("recently", "the other day"), durations ("for three years"), time zones.
 """
 

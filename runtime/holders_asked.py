@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from nousmem.policies.planner import QueryPlan
+from nousmem.policies.token_names import POSSESSIVES
 from nousmem.projections.belief_models import match_key
 from nousmem.projections.lexical import folded_words
 from nousmem.projections.schema import AttributeSpec
@@ -54,7 +55,7 @@ _ABOUT_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _PRONOUNS = frozenset("i you he she we they it".split())
-_POSSESSIVES = frozenset("my your his her our their its".split())
+_POSSESSIVES = POSSESSIVES | {"your", "its"}
 _COPULAS = frozenset("'s ’s is was are were".split())
 
 
