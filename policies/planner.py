@@ -155,6 +155,11 @@ class QueryPlan(BaseModel):
     the asker alone ("What do I have coming up?", "Whose birthday is coming up?"): their
     occasions and birthdays in its period join the snapshot, their other slots do not.
     Empty in traces recorded before it."""
+    holders: tuple[str, ...] = ()
+    """The entities among ``entities`` a question of who holds a value reached through
+    their beliefs, not by name ("Who works at Acme?": whoever memory believes works at
+    Acme): only their lines of what it asks are read, and no link of theirs. Empty in
+    traces recorded before it."""
     rank_seq: int | None = None
     """A read as of an event time: the journal prefix its lexical channel plans and ranks
     in (the journal as it stood at that time). None for other reads, and in traces recorded

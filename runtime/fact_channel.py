@@ -11,7 +11,7 @@ from datetime import datetime
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.projections.belief_models import BeliefSnapshot, match_key
-from nousmem.projections.lexical import tokens, with_parts
+from nousmem.projections.lexical import folded_words, tokens, with_parts
 from nousmem.projections.lifecycle import FULL_LENSES, HIDDEN, expired
 from nousmem.projections.retrieval import Snippet
 from nousmem.projections.slot_kinds import STANDING_ATTRIBUTES
@@ -24,6 +24,7 @@ from nousmem.runtime.fact_lines import (
     linked_entities,
     named_values,
 )
+from nousmem.runtime.holders_asked import names_value, values_of
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint, ReadStates, read_states
 
@@ -98,12 +99,17 @@ class FactChannel:
         named = proj.beliefs.distinct(plan.entities, at.seq, at.time)  # one per entity
         hops = [(name, 0) for name in named]
         links: set[str] = set()
-        if limit and named:
+        # Who holds a value the question names ("Who works at Acme?"): each holder's lines
+        # of it, not everything known of them, and none of their links.
+        holders = {match_key(h) for h in plan.holders}
+        words = folded_words(plan.question) if holders else frozenset()
+        seeds = [n for n in named if match_key(n) not in holders]
+        if limit and seeds:
 
             def states(snap: BeliefSnapshot) -> list[str]:
                 return self.fact_line_at(snap, lens, at, now, plan.wants_list)[1]
 
-            linked = linked_entities(proj, named, plan, at, states)
+            linked = linked_entities(proj, seeds, plan, at, states)
             if linked and conflicts is not None:
                 conflicted = {**conflicts([name for name, _, _ in linked]), **(conflicted or {})}
             hops += [(name, hop) for name, hop, _ in linked]
@@ -183,6 +189,13 @@ class FactChannel:
                     continue
                 if asker is not None and ekey != asker and snap.attribute in STANDING_ATTRIBUTES:
                     continue  # another person's instructions are not the asker's
+                if (
+                    ekey in holders
+                    and not relation
+                    and not asks_about(plan, snap.attribute, spec(snap.attribute).aliases)
+                    and not any(names_value(words, v) for v in values_of(snap, plan.past))
+                ):
+                    continue
                 slot = f"{slot_kind_for(snap.attribute)}:{ekey}.{snap.attribute}"
                 text, values = self.fact_line_at(
                     snap, lens, at, now, plan.wants_list, competing=(conflicted or {}).get(slot)

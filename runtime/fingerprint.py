@@ -45,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 64
+READ_RULES = 65
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -339,6 +339,8 @@ unexplained while the package version stays the same (as it does between release
    postponed until, is ahead ("The launch slipped to June 28" said in April).
 64: "Who is our designer?" asks who holds a value though "our" names the asker; "Who does
    my sister ...?" asks about the sister, not who holds one.
+65: the holders a question of who reaches (``QueryPlan.holders``) show their lines of what
+   it asks or of the value it names, not every line, and their links are not followed.
 """
 
 

@@ -23,14 +23,14 @@ from collections.abc import Callable
 
 from nousmem.policies.planner import QueryPlan
 from nousmem.policies.token_names import POSSESSIVES
-from nousmem.projections.belief_models import match_key
+from nousmem.projections.belief_models import BeliefSnapshot, match_key
 from nousmem.projections.lexical import folded_words
 from nousmem.projections.schema import AttributeSpec
 from nousmem.runtime.fact_lines import asks_about
 from nousmem.runtime.projector import Projector
 from nousmem.runtime.visibility import ReadPoint
 
-__all__ = ["ASKS_WHO", "MAX_HOLDERS", "holders_asked"]
+__all__ = ["ASKS_WHO", "MAX_HOLDERS", "holders_asked", "names_value", "values_of"]
 
 MAX_HOLDERS = 8
 """At most this many holders join a question's entities (in matching-key order): a value
@@ -97,20 +97,27 @@ def holders_asked(
         )
         if snap is None:
             continue
-        values = snap.held
-        if plan.past:
-            values = (*values, *(o.value for o in snap.observed_values))
-        if any(_names(words, v) for v in values):
+        if any(names_value(words, v) for v in values_of(snap, plan.past)):
             named.add(match_key(entity))
             holders.append(entity)
             if len(holders) == MAX_HOLDERS:
                 break
     if not holders:
         return plan
-    return plan.model_copy(update={"entities": (*plan.entities, *holders)})
+    return plan.model_copy(
+        update={"entities": (*plan.entities, *holders), "holders": tuple(holders)}
+    )
 
 
-def _names(words: frozenset[str], value: str) -> bool:
+def names_value(words: frozenset[str], value: str) -> bool:
     """Whether the question's words hold every word of ``value`` ("Stark Labs")."""
     own = folded_words(value)
     return bool(own) and own <= words
+
+
+def values_of(snap: BeliefSnapshot, past: bool) -> tuple[str, ...]:
+    """The values ``snap`` holds, and (``past``: a question of an earlier time) every one
+    it was seen to hold."""
+    if not past:
+        return snap.held
+    return (*snap.held, *(o.value for o in snap.observed_values))

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from nousmem.projections.belief_models import Revision
+import pytest
+
+from nousmem.projections.belief_models import BeliefSnapshot, Revision
 from nousmem.projections.beliefs import BeliefStore
 from nousmem.runtime import FixedClock, MemoryRuntime
+from nousmem.runtime.fact_channel import FactChannel
 from nousmem.runtime.holders_asked import MAX_HOLDERS
 
 NOW = datetime(2024, 6, 1, 12, tzinfo=UTC)
@@ -145,3 +149,34 @@ def test_the_value_index_finds_beliefs_by_a_word_of_their_value() -> None:
     assert store.valued(["stark"], as_of_seq=3) == [("Ana", "employer")]
     store.clear()
     assert store.valued(["stark"]) == []
+
+
+async def test_a_holder_shows_what_is_asked_of_them_not_all_they_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rt = await _runtime(
+        *TURNS,
+        ("2024-03-07", "Bob", "I live in Rome. My wife is Cara."),
+        ("2024-03-08", "Cara", "I work at Umbrella."),
+    )
+    built: list[tuple[str, str]] = []
+    line_at = FactChannel.fact_line_at
+
+    def counting(self: FactChannel, snap: BeliefSnapshot, *args: Any, **kw: Any) -> Any:
+        built.append((snap.entity, snap.attribute))
+        return line_at(self, snap, *args, **kw)
+
+    monkeypatch.setattr(FactChannel, "fact_line_at", counting)
+    ctx = await rt.query("Who works at Acme?", budget_tokens=2000)
+    assert ctx.plan["holders"] == ["Bob"] and "Bob" in ctx.plan["entities"]
+    facts = [s.text for s in ctx.snippets if s.kind == "fact"]
+    assert facts and all(t.startswith("Bob employer") for t in facts), facts
+    # Only the line asked of the holder is built: not Bob's home or wife (whose link
+    # would reach Cara), which a question that names him reads.
+    assert set(built) == {("Bob", "employer")}, built
+    built.clear()
+    ctx = await rt.query("Where does Bob's wife work?", budget_tokens=2000)
+    assert ctx.plan["holders"] == []
+    assert any("Umbrella" in s.text for s in ctx.snippets if s.kind == "fact")
+    assert ("Bob", "spouse") in built
+    await rt.close()
