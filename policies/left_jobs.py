@@ -55,13 +55,16 @@ _ENDS = (
     r"(?=\s*(?:[.,;!)\u2014-]|$)|\s+(?i:last|this|in|on|yesterday|today|recently|earlier"
     r"|a|two|three|after|and|but|so|because)\b)"
 )
+# "the company" left, the one held: "I left the company last week" (not "the company
+# party": it ends where an unnamed leaving does).
+_THE_COMPANY = r"(?i:the\s+(?:company|firm))"
 # "I left Acme", "I've quit my job", "I moved on from Acme", "I'm no longer at/with Acme".
 _LEFT = re.compile(
     _LEAD
     + r"(?:I|I['\u2019]ve|I\s+have|we|we['\u2019]ve|we\s+have)\s+"
     + _ADVERB
     + r"(?i:left|quit|moved\s+on\s+from)\s+"
-    + rf"(?:(?P<job>{_THE_JOB})(?![{LETTER}])|(?P<name>{_WORDS}))"
+    + rf"(?:(?P<job>{_THE_JOB}(?![{LETTER}])|{_THE_COMPANY}{_ENDS})|(?P<name>{_WORDS}))"
     + r"|"
     + _LEAD
     + r"I(?:['\u2019]m|\s+am)\s+(?i:no\s+longer)\s+(?i:at|with)\s+"
@@ -91,6 +94,32 @@ _LEFT = re.compile(
     + _ADVERB
     + r"(?i:retired)"
     + _ENDS
+)
+# Someone else's leaving, by name: "Raj left the company", "Maya quit her job", "Raj left
+# Initech", "Raj is no longer at Initech", "Raj got laid off", "Raj retired". Read against
+# the employers memory holds of that name only, so "Paris left me speechless" is none.
+_THEY_LEFT = re.compile(
+    _LEAD
+    + r"(?!(?:I|We|He|She|They|It|You|My|Our|His|Her|Their|The|This|That|Everyone|Someone)\b)"
+    + rf"(?P<who>{NAME})"
+    + r"(?:['\u2019]s\s+(?i:no\s+longer)\s+(?i:at|with)\s+"
+    + rf"(?P<tname3>{_WORDS})"
+    + r"|\s+(?:(?i:has)\s+)?"
+    + _ADVERB
+    + r"(?:(?i:left|quit|moved\s+on\s+from)\s+"
+    + r"(?:(?i:(?:his|her|their)\s+(?:old\s+|last\s+)?(?:job|company|employer|position)"
+    + rf"|the\s+(?:company|firm)){_ENDS}|(?P<tname>{_WORDS}))"
+    + r"|(?i:is)\s+(?i:no\s+longer)\s+(?i:at|with)\s+"
+    + rf"(?P<tname2>{_WORDS})"
+    + r"|(?i:lost)\s+(?i:(?:his|her|their)\s+job)"
+    + _ENDS
+    + r"|(?:(?i:was|got|has\s+been)\s+)"
+    + _ADVERB
+    + r"(?i:laid\s+off|fired|let\s+go)"
+    + _ENDS
+    + r"|(?i:retired)"
+    + _ENDS
+    + r"))"
 )
 # The job taken next: "I'm at Hooli now", "I'm now at Hooli", "now at Hooli", "I'm with
 # Hooli now".
@@ -185,6 +214,7 @@ def left_jobs(
                 ):
                     left.add(match_key(value))
                     out.append(_claim(actor, value, "negate", (lo + m.start(), lo + m.end())))
+    out += _others_left(unread, claims, occurred, employers)
     if not (left or left_said or _SWITCHED.search(text)) or taken_said:
         return out
     for piece in sentences(text):
@@ -200,6 +230,35 @@ def left_jobs(
             ):
                 continue
             return [*out, _claim(actor, value, "assert", (lo + m.start(), lo + m.end()))]
+    return out
+
+
+def _others_left(
+    unread: Sequence[tuple[int, str]],
+    claims: Sequence[Claim],
+    occurred: datetime,
+    employers: Callable[[str, datetime], HeldAndSaid],
+) -> list[Claim]:
+    """The denials of the jobs others left, by name, in the ``unread`` sentences (each with
+    its offset): a job named that memory knows of theirs, or (unnamed) the one it holds."""
+    said = {(match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in claims}
+    out: list[Claim] = []
+    for lo, sentence in unread:
+        for m in _THEY_LEFT.finditer(sentence):
+            if _unreal(sentence, m):
+                continue
+            who = m.group("who")
+            holding, ever = employers(who, occurred)
+            name = m.group("tname") or m.group("tname2") or m.group("tname3")
+            if name is None:  # "his job", "the company": the one memory holds
+                gone = [] if _long_ago(sentence, occurred) else list(holding)
+            else:
+                gone = _known_prefix(name, {match_key(v): v for v in [*ever, *holding]})
+            for value in gone:
+                key = (match_key(who), ATTRIBUTE, match_key(value), "negate")
+                if key not in said:
+                    said.add(key)
+                    out.append(_claim(who, value, "negate", (lo + m.start(), lo + m.end())))
     return out
 
 

@@ -38,6 +38,14 @@ __all__ = [
 _LIKING = frozenset({"likes", "dislikes"})
 # A part of the year a liked value may be ("late spring", "the end of summer", "mid-June").
 _PART = re.compile(r"(?i:early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)\b")
+# When in the day or week a liking holds ("I prefer meetings in the morning", "I hate calls
+# after 6pm", "I like to run before work"): part of what is liked, not a date to cut off.
+_WHEN_LIKED = re.compile(
+    r"\s+(?i:in\s+the\s+(?:early\s+|late\s+)?(?:mornings?|afternoons?|evenings?)|at\s+night"
+    r"|on\s+(?:the\s+)?(?:weekends?|weekdays)"
+    r"|(?:before|after)\s+(?:noon|midday|midnight|lunch|dinner|breakfast|work|school"
+    r"|\d{1,2}(?::\d{2})?\s*(?:[ap]m\b|[ap]\.m\.|o'clock\b)?))(?![\w'-])"
+)
 
 
 def entity_of(rule: Rule, match: re.Match[str], walk: Walk, obs: Observation) -> str | None:
@@ -89,6 +97,10 @@ def value_of(
         if trimmed is None:
             return None
         value, ve = trimmed
+        if rule.attribute in _LIKING:
+            when = _WHEN_LIKED.match(text, ve)
+            if when is not None:
+                value, ve = f"{value} {' '.join(when.group(0).split())}", when.end()
         last = value.rsplit(" ", 1)[-1]
         if last.rstrip(".") in ABBREVIATIONS and (last.endswith(".") or text[ve : ve + 1] == "."):
             # A value cut at "St." / "Dr." ("I moved to Oak Dr. It is quiet": the title's

@@ -185,7 +185,9 @@ _FACT_RULES: tuple[Rule, ...] = (
         r"\b(?:(?i:quit|quitting|resigned\s+from|retired\s+from)\s+"
         + rf"(?!{PLATFORM}\b)"
         + CAP
-        + r"|(?i:(?:left|lost|losing|quit|quitting)\s+my\s+(?:old\s+)?job\s+(?:at|with))\s+"
+        # "Maya quit her job at Google": the subject's own job.
+        + r"|(?i:(?:left|lost|losing|quit|quitting)\s+(?:my|his|her|their)\s+(?:old\s+)?job"
+        + r"\s+(?:at|with))\s+"
         # "I got fired from Target", "I was laid off from my job at Twitter"
         r"|(?i:(?:fired|laid\s+off|let\s+go)\s+from\s+(?:my\s+(?:old\s+)?job\s+(?:at|with)\s+)?)"
         + CAP

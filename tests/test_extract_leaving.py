@@ -182,6 +182,9 @@ def rows(text: str) -> list[tuple[str, str, str, str, date | None]]:
             "Yesterday was my last day at Acme.",
             [("Ana", "employer", "Acme", "negate", date(2024, 4, 30))],
         ),
+        # Another person's own job, by name.
+        ("Maya quit her job at Google.", [("Maya", "employer", "Google", "negate", None)]),
+        ("Tom left his job at Acme.", [("Tom", "employer", "Acme", "negate", None)]),
     ],
 )
 def test_what_was_left_is_denied(

@@ -16,9 +16,15 @@ from nousmem.runtime import MemoryRuntime
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 
 
-def employers(held: Sequence[str], said: Sequence[str] = ()) -> object:
+def employers(
+    held: Sequence[str], said: Sequence[str] = (), others: dict[str, Sequence[str]] | None = None
+) -> object:
+    """Ana's employers held and said; ``others``: what memory holds of other names."""
+
     def lookup(entity: str, at: datetime) -> HeldAndSaid:
-        assert (entity, at) == ("Ana", T0)
+        assert at == T0
+        if entity != "Ana":
+            return tuple((others or {}).get(entity, ())), ()
         return tuple(held), tuple(said)
 
     return lookup
@@ -79,6 +85,65 @@ def test_an_employer_said_before_but_not_held_is_denied_by_name_only() -> None:
 )
 def test_no_plain_leaving_of_a_known_job_denies_nothing(text: str) -> None:
     assert read(text) == []
+
+
+def others_left(text: str) -> list[tuple[str, str, str]]:
+    """What ``text`` (said by Ana) denies of others, with Raj at Initech and Maya at Globex
+    (and Initech before)."""
+    obs = Observation(type="utterance", content=text, actor="Ana", occurred_at=T0)
+    claims = RuleExtractor().extract_sync(obs)
+    held = {"Raj": ("Initech",), "Maya": ("Globex",)}
+    got = left_jobs(claims, text, "Ana", T0, employers(("Hooli",), others=held))  # type: ignore[arg-type]
+    assert all(c.span is not None and c.change for c in got)
+    return [(c.entity, c.value, c.polarity) for c in got]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Raj left the company last month.", [("Raj", "Initech", "negate")]),
+        ("Raj has left the company.", [("Raj", "Initech", "negate")]),
+        ("Raj quit his job.", [("Raj", "Initech", "negate")]),
+        ("Maya just quit her job!", [("Maya", "Globex", "negate")]),
+        ("Raj left Initech.", [("Raj", "Initech", "negate")]),
+        ("Raj is no longer at Initech.", [("Raj", "Initech", "negate")]),
+        ("Raj's no longer with Initech.", [("Raj", "Initech", "negate")]),
+        ("Raj got laid off last week.", [("Raj", "Initech", "negate")]),
+        ("Maya was let go.", [("Maya", "Globex", "negate")]),
+        ("Maya retired in March.", [("Maya", "Globex", "negate")]),
+        (
+            "So Raj lost his job, and Maya left Globex.",
+            [("Raj", "Initech", "negate"), ("Maya", "Globex", "negate")],
+        ),
+        # The speaker's "the company" is the one memory holds of the speaker.
+        ("I left the company.", [("Ana", "Hooli", "negate")]),
+    ],
+)
+def test_another_named_persons_job_left_is_denied(
+    text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert others_left(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Raj left Paris yesterday.",  # no job memory knows of his
+        "Raj left Globex.",  # Maya's, not his
+        "Tom left the company.",  # nothing held of Tom
+        "Paris left me speechless.",
+        "If Raj quits his job he'll travel.",
+        "Raj might leave the company.",
+        "Raj never left Initech.",
+        "Raj left the company party early.",
+        "I left the company party early.",
+        "Raj left his job in 2015.",  # long before the one memory holds
+        "She left the company.",
+        "Did Raj leave the company?",
+    ],
+)
+def test_no_plain_leaving_of_anothers_job_denies_nothing(text: str) -> None:
+    assert others_left(text) == []
 
 
 def test_without_a_job_held_my_job_names_none() -> None:
@@ -254,3 +319,20 @@ def test_a_name_left_beside_a_job_taken_is_a_job(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert read(text, held=()) == expected
+
+
+async def test_a_governed_write_ends_the_job_another_person_left() -> None:
+    async with MemoryRuntime.memory(namespace="t") as rt:
+        said = [
+            ("Raj", "I work at Initech as an engineer."),
+            ("Ana", "Raj left the company last week."),
+        ]
+        for i, (actor, text) in enumerate(said):
+            await rt.observe_and_route(
+                {"content": text, "actor": actor, "occurred_at": T0 + timedelta(days=i)}
+            )
+        belief = await rt.belief("Raj", "employer")
+        assert belief is not None and belief.held == ()
+        # His role stays: only the job ended.
+        role = await rt.belief("Raj", "role")
+        assert role is not None and role.held == ("engineer",)
