@@ -241,7 +241,9 @@ def _others_left(
 ) -> list[Claim]:
     """The denials of the jobs others left, by name, in the ``unread`` sentences (each with
     its offset): a job named that memory knows of theirs, or (unnamed) the one it holds."""
-    said = {(match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in claims}
+    said: set[tuple[str, str, str, str]] = {
+        (match_key(c.entity), c.attribute, match_key(c.value), c.polarity) for c in claims
+    }
     out: list[Claim] = []
     for lo, sentence in unread:
         for m in _THEY_LEFT.finditer(sentence):

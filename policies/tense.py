@@ -276,13 +276,18 @@ _OF_EVENT = re.compile(r"\b(?:from|of|about|after|since)\s+(?:the\s+)?$", re.IGN
 _OWN_FROM = re.compile(r"(?:from|after|since)\s", re.IGNORECASE)
 
 
-def present_plan(text: str, start: int, end: int) -> bool:
+def present_plan(text: str, start: int, end: int, *, ranged: bool = False) -> bool:
     """Whether a calendar date at ``text[start:end]`` (a day of the month, a holiday, a part
     of a month) is ahead because its sentence is in the present and tells of nothing past:
     "The plumber comes on the 20th", "I'm proposing on Valentine's Day". Not the date of a
-    thing had or told of ("I have photos from Christmas")."""
+    thing had or told of ("I have photos from Christmas"); ``ranged``: the date opens a
+    range ("I'm out from May 14 to May 20"), whose "from" is its own."""
     left, right = bounds(SENT_END, text, start, end)
-    if _PAST.search(text, left, right) or _OF_EVENT.search(text, max(left, start - 12), start):
+    if _PAST.search(text, left, right):
+        return False
+    if ranged:
+        return _PRESENT_PLAN.search(text, left, right) is not None
+    if _OF_EVENT.search(text, max(left, start - 12), start):
         return False
     # "I have photos from the 3rd" (the date's own "from"), but "From the 22nd we're closed".
     if _OWN_FROM.match(text, start) and text[left:start].strip():

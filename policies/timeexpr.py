@@ -64,7 +64,6 @@ from nousmem.policies.timeexpr_calendar import (
 )
 from nousmem.policies.timeexpr_gates import needs_met, time_pattern
 from nousmem.policies.timeexpr_months import (
-    moves_date,
     resolve_month,
     resolve_month_span,
     resolve_span,
@@ -90,6 +89,7 @@ from nousmem.policies.timeexpr_patterns import (
     WORD_ABBREVS,
     WORD_OR_NUMBER,
 )
+from nousmem.policies.timeexpr_ranges import joined_ranges, moves_date
 
 __all__ = ["MONTHS", "MONTH_NUMBERS", "Granularity", "TimeMention", "resolve_time_expressions"]
 
@@ -401,4 +401,4 @@ def _resolve_all(text: str, today: date, order: DateOrder | None) -> list[TimeMe
                 label=r.label,
             )
         )
-    return out
+    return joined_ranges(text, out)

@@ -20,6 +20,7 @@ from nousmem.policies.daterange import DateRange
 from nousmem.policies.holidays import holiday_date, holiday_key, nearest_holiday
 from nousmem.policies.tense import is_future, looks_back, present_plan
 from nousmem.policies.timeexpr_patterns import DAY_NUM, MONTH_NUMBERS
+from nousmem.policies.timeexpr_ranges import opens_range
 
 __all__ = [
     "At",
@@ -43,7 +44,13 @@ class At(NamedTuple):
     end: int
 
     def future(self) -> bool:
-        return is_future(self.text, self.start, self.end)
+        """The tense points ahead; or the date opens a range in a present that plans it
+        ("I'm out from May 14 to May 20")."""
+        if is_future(self.text, self.start, self.end):
+            return True
+        return opens_range(self.text, self.start, self.end) and present_plan(
+            self.text, self.start, self.end, ranged=True
+        )
 
     def ahead(self) -> bool:
         """:meth:`future`, or a present that tells of nothing past (a calendar form only:

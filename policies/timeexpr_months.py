@@ -20,37 +20,22 @@ from datetime import date
 from nousmem.policies import daterange as dr
 from nousmem.policies.daterange import DateRange
 from nousmem.policies.letters import UPPER
-from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds
+from nousmem.policies.tense_bounds import SENT_END, bounds
 from nousmem.policies.timeexpr_calendar import At, capitalised, month_no_year
 from nousmem.policies.timeexpr_patterns import MONTH_NUMBERS, MONTH_RE
+from nousmem.policies.timeexpr_ranges import moves_date
 
-__all__ = ["moves_date", "resolve_month", "resolve_month_span", "resolve_span"]
+__all__ = ["resolve_month", "resolve_month_span", "resolve_span"]
 
 # A deadline, a stay or a bound: ahead in a present sentence with nothing past in it.
 _BOUNDS = frozenset({"by", "until", "till", "through", "before", "after"})
 # Months that are also given names: after "to" / "from" only in a range or a move.
 _NAMES = frozenset({"may", "june", "april", "august", "jan"})
-# A date moved: "pushed (back) to June", "We postponed the wedding to October", "moved the
-# trip from May to June". What it moves to is ahead, though the moving is past.
-_MOVED = re.compile(
-    r"\b(?:push(?:ed|ing|es)?|mov(?:ed|ing|es?)|postpon(?:ed|ing|es?)|delay(?:ed|ing|s)?"
-    r"|reschedul(?:ed|ing|es?)|bump(?:ed|ing|s)?|shift(?:ed|ing|s)?|slip(?:ped|ping|s)?"
-    r"|put\s+off|defer(?:red|ring|s)?|extend(?:ed|ing|s)?)\b",
-    re.IGNORECASE,
-)
 _RANGE_AFTER = re.compile(
     r"[.,]?\s*(?:to|until|till|through|thru|-|–)\s+(?=(?-i:[" + UPPER + r"]))" + MONTH_RE,
     re.IGNORECASE,
 )
 _FROM_BEFORE = re.compile(r"\bfrom\s+" + MONTH_RE + r"[.,]?\s*$", re.IGNORECASE)
-
-
-def moves_date(text: str, start: int) -> bool:
-    """A verb that moves a date earlier in the clause of ``start``: "They moved the trip
-    from May to June" names two dates, the old and the new, not a span."""
-    c_left, _ = bounds(CLAUSE_END, text, start, start)
-    s_left, _ = bounds(SENT_END, text, start, start)
-    return _MOVED.search(text, max(c_left, s_left), start) is not None
 
 
 def _to_from_counts(text: str, word: str, month: str, start: int, end: int) -> bool:
