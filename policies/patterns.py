@@ -9,6 +9,7 @@ everything the extractor knows about English is in these files and
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -125,7 +126,10 @@ class Rule(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     attribute: str
-    regex: re.Pattern[str]
+    #: The trigger regex, uncompiled: :attr:`regex` compiles it on first use, so importing
+    #: the rule table (500-odd patterns) costs no compilation, and a process compiles only
+    #: the rules whose anchors its texts hold (a CLI command that reads no text, none).
+    pattern: str
     anchors: frozenset[str]
     #: Lowercase values (an article or "my" left out) that make the match an idiom, not a
     #: fact: "I work at *the moment*"; a word ending in ``*`` rejects every value it starts
@@ -185,15 +189,25 @@ class Rule(BaseModel):
     #: is Sam, ...") gives no claim.
     stated: bool = False
     #: A raw or status value takes a list ("allergic to peanuts and shellfish") whose
-    #: further items each match this at their start (group ``val``); so does an ``np``
-    #: value's where it is given ("trip to Japan ... and (to) Korea"), while ``np`` values
-    #: without it, ``name`` and ``pet`` ones have readers of their own
-    #: (``policies/coordination.py``).
-    items: re.Pattern[str] | None = None
+    #: further items each match this (compiled: :attr:`items`) at their start (group
+    #: ``val``); so does an ``np`` value's where it is given ("trip to Japan ... and (to)
+    #: Korea"), while ``np`` values without it, ``name`` and ``pet`` ones have readers of
+    #: their own (``policies/coordination.py``).
+    items_pattern: str | None = None
     #: The list stands in the clause's subject ("My trip to Japan and Korea *is* next
     #: month"): a verb may follow its last item, as after names a plural noun leads.
     subject_list: bool = False
     weight: float = 1.0
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        """:attr:`pattern` compiled (once per rule)."""
+        return re.compile(self.pattern)
+
+    @cached_property
+    def items(self) -> re.Pattern[str] | None:
+        """:attr:`items_pattern` compiled (once per rule), if any."""
+        return None if self.items_pattern is None else re.compile(self.items_pattern)
 
 
 # ---- regex pieces -------------------------------------------------------------------
@@ -387,11 +401,11 @@ SPECIES_SINGULAR: dict[str, str] = {
 def make_rule(attribute: str, anchors: str, pattern: str, **options: Any) -> Rule:
     """Build a ``Rule`` from a space-separated anchor list and an uncompiled pattern
     (``reject`` too may be a space-separated word list)."""
-    if isinstance(options.get("items"), str):
-        options["items"] = re.compile(options["items"])
+    if "items" in options:
+        options["items_pattern"] = options.pop("items")
     if isinstance(options.get("reject"), str):
         options["reject"] = words(options["reject"])
-    return Rule(attribute=attribute, regex=re.compile(pattern), anchors=words(anchors), **options)
+    return Rule(attribute=attribute, pattern=pattern, anchors=words(anchors), **options)
 
 
 def words(text: str) -> frozenset[str]:
