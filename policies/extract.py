@@ -35,6 +35,7 @@ from nousmem.policies.claim_conflicts import settled, with_replaced, with_turnar
 from nousmem.policies.clause_leads import supposed
 from nousmem.policies.corrections import corrections, replacements
 from nousmem.policies.forget_requests import forget_requests
+from nousmem.policies.hired_people import hired_by_people
 from nousmem.policies.instructions import instruction_claims
 from nousmem.policies.introductions import introductions
 from nousmem.policies.match_claims import Factors, match_claims
@@ -124,6 +125,7 @@ class RuleExtractor:
         said = named_later(content, said)  # "We got a puppy! His name is Biscuit."
         said = as_pescatarian(said, content, obs.actor)  # "I'm a vegetarian but I eat fish"
         said = without_bare_twins(said)  # "Mochi is my rabbit": one rabbit, named
+        said = hired_by_people(said, content)  # "My manager Tom hired me": no employer Tom
         # "My sister Maya got a job. She works at Google.": Maya's employer.
         told_of = pronoun_claims(content, obs, said, self.extract_sync)
         for c in told_of:

@@ -27,6 +27,7 @@ from nousmem.policies.extract import RuleExtractor
 from nousmem.policies.gone_things import gone_things
 from nousmem.policies.graduated import graduated_students
 from nousmem.policies.healed_injuries import healed_injuries
+from nousmem.policies.hired_people import hired_by_people
 from nousmem.policies.instead_values import instead_values
 from nousmem.policies.instruction_kinds import (
     banned_instructions,
@@ -39,6 +40,7 @@ from nousmem.policies.left_jobs import HeldAndSaid, left_jobs
 from nousmem.policies.left_roles import left_roles
 from nousmem.policies.meant_values import meant_values
 from nousmem.policies.plans import fulfilled_plans, plans_in_context
+from nousmem.policies.pronoun_subject import PERSON_ATTRIBUTES
 from nousmem.policies.quit_teams import quit_teams
 from nousmem.policies.remarriage import wedded_statuses
 from nousmem.policies.replaced_likes import replaced_likes
@@ -87,6 +89,10 @@ class ClaimsInContext(RuntimeCore):
             claims = titled_kin(obs, claims, self._proj.beliefs, self._proj.docs)
             # "My sister moved to Berlin": of the one sister memory knows by name.
             claims += kin_claims(obs, claims, self._proj.beliefs, self._proj.docs)
+            # "Tom hired me" after "Tom is my manager": no employer Tom.
+            claims = hired_by_people(
+                claims, obs.content, lambda v: self._a_person_of(obs.actor, v, occurred)
+            )
             # "I left Acme": the employer memory holds.
             claims += left_jobs(
                 claims, obs.content, obs.actor, occurred, lambda e, a: self._values(e, EMPLOYER, a)
@@ -220,6 +226,19 @@ class ClaimsInContext(RuntimeCore):
         """The values held of ``entity`` at ``at``, by attribute."""
         beliefs = self._proj.beliefs
         return {a: beliefs.held(entity, a, as_of_time=at) for a in beliefs.dimensions(entity)}
+
+    def _a_person_of(self, entity: str | None, name: str, at: datetime) -> bool:
+        """Whether memory holds ``name`` at ``at`` as someone ``entity`` has (a manager, a
+        friend, a sister: :data:`~nousmem.policies.pronoun_subject.PERSON_ATTRIBUTES`)."""
+        if entity is None:
+            return False
+        key = match_key(name)
+        return any(
+            key == match_key(v)
+            for a, held in self._holding(entity, at).items()
+            if a in PERSON_ATTRIBUTES
+            for v in held
+        )
 
     def _ever_said(self, entity: str, attribute: str) -> tuple[str, ...]:
         """Every value memory was told of (entity, attribute): the live belief, no refold."""
