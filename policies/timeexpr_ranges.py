@@ -17,6 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from nousmem.policies.daterange import day_label
+from nousmem.policies.letters import UPPER
 from nousmem.policies.tense_bounds import CLAUSE_END, SENT_END, bounds
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ __all__ = ["joined_ranges", "moves_date", "opens_range"]
 _JOIN = r"\s*(?:[-\u2013\u2014]|(?i:to|until|till|through|thru)(?=\s))\s*"
 _GAP = re.compile(_JOIN)
 _AND = re.compile(r"\s+(?i:and)\s+")
-_OPENS = re.compile(_JOIN + r"\S")
+# What a range's last date starts with: a figure, a capitalised month, "the 20th".
+_OPENS = re.compile(_JOIN + rf"(?:\d|[{UPPER}]|(?i:the)\s+\d)")
 # After a day, the last day of the same month in figures: "May 14-20", "the 3rd to 5th".
 # Not a count ("on May 4 to 12 people"): the clause ends after it, or a joiner follows.
 _LAST_DAY = re.compile(

@@ -45,7 +45,7 @@ def config_digest(config: RuntimeConfig, embedder: str | None) -> str:
 _CACHE: dict[tuple[int, str | None], tuple[RuntimeConfig, str]] = {}
 
 
-READ_RULES = 66
+READ_RULES = 67
 """Generation of the rules that turn a journal into what a read shows (projections, slot
 resolution, ranking). Bump it with any change that can make a recorded read replay
 differently, so the replay says the software changed rather than leaving the difference
@@ -344,6 +344,8 @@ unexplained while the package version stays the same (as it does between release
 66: dates that make a range ("from May 14 to May 20", "May 14-20", "between June 3 and
    June 7", "from 3/14 to 3/20") are one time mention, in content and in questions, and a
    present that plans one reads it ahead.
+67: the holders of a value a question of who names are chosen from the beliefs held as of
+   the read only (a belief told later no longer changes which attributes it asks).
 """
 
 

@@ -79,8 +79,17 @@ def holders_asked(
         return plan
     beliefs = proj.beliefs
     words = folded_words(plan.question)
-    found = beliefs.valued(words, at.seq, at.time)
-    asked = {a for _, a in found if asks_about(plan, a, spec(a).aliases)}
+    # Only what memory held as of the read counts, and decides what is asked: the value
+    # index holds every value ever told, so a belief told later ("Bob works at Google",
+    # after a read of "Who works at Google?") must not change that read's answer.
+    seen: list[tuple[str, str, tuple[str, ...]]] = []
+    for entity, attribute in beliefs.valued(words, at.seq, at.time):
+        snap = beliefs.snapshot(
+            entity, attribute, as_of_seq=at.seq, as_of_time=at.time, deltas=False
+        )
+        if snap is not None and any(names_value(words, v) for v in values_of(snap, True)):
+            seen.append((entity, attribute, values_of(snap, plan.past)))
+    asked = {a for _, a, _ in seen if asks_about(plan, a, spec(a).aliases)}
     asker = match_key(plan.actor) if plan.actor else None
     if not asked and any(match_key(e) != asker for e in plan.entities):
         # "Who was Caroline with at the park?" asks about Caroline; "Who is our designer?"
@@ -89,15 +98,10 @@ def holders_asked(
     # Each once: a relative or the family a question of what is ahead reads is shown anyway.
     named = {match_key(e) for e in (*plan.entities, *plan.relatives, *plan.family)}
     holders: list[str] = []
-    for entity, attribute in found:
+    for entity, attribute, values in seen:
         if (asked and attribute not in asked) or match_key(entity) in named:
             continue
-        snap = beliefs.snapshot(
-            entity, attribute, as_of_seq=at.seq, as_of_time=at.time, deltas=False
-        )
-        if snap is None:
-            continue
-        if any(names_value(words, v) for v in values_of(snap, plan.past)):
+        if any(names_value(words, v) for v in values):
             named.add(match_key(entity))
             holders.append(entity)
             if len(holders) == MAX_HOLDERS:

@@ -180,3 +180,24 @@ async def test_a_holder_shows_what_is_asked_of_them_not_all_they_hold(
     assert any("Umbrella" in s.text for s in ctx.snippets if s.kind == "fact")
     assert ("Bob", "spouse") in built
     await rt.close()
+
+
+async def test_a_belief_told_after_a_read_does_not_move_it() -> None:
+    rt = await MemoryRuntime.memory(clock=FixedClock(NOW))
+    claim = {"entity": "Alice", "attribute": "hobby", "value": "Google"}
+    await rt.observe_and_commit(
+        {"content": "Alice googles things.", "claims": [claim], "occurred_at": NOW}
+    )
+    question = "Who works at Google or lives in Paris?"
+    then = await rt.query(question)
+    assert then.plan["holders"] == ["Alice"]
+    # Later, a belief that asks for its own attribute ("works": employer) of the same word.
+    later = {"entity": "Bob", "attribute": "employer", "value": "Google"}
+    await rt.observe_and_commit(
+        {"content": "Bob works at Google.", "claims": [later], "occurred_at": NOW}
+    )
+    again = await rt.query(question, as_of=then.as_of_seq)
+    assert again.plan == then.plan and again.to_prompt() == then.to_prompt()
+    # Read now, Bob holds the employer the question asks, and Alice's hobby gives way.
+    assert (await rt.query(question)).plan["holders"] == ["Bob"]
+    await rt.close()

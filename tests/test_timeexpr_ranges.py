@@ -108,6 +108,17 @@ def test_a_date_moved_in_figures_is_not_stretched() -> None:
     ]
 
 
+def test_only_a_date_after_the_joiner_opens_a_range() -> None:
+    from nousmem.policies.timeexpr_ranges import opens_range
+
+    text = "I'm out May 14 to May 20, then on May 4 to the team, June 3-5, the 3rd to the 5th"
+    at = {m: text.index(m) for m in ("May 14", "May 4", "June 3", "3rd")}
+    assert opens_range(text, at["May 14"], at["May 14"] + 6)
+    assert not opens_range(text, at["May 4"], at["May 4"] + 5)  # "to the team"
+    assert opens_range(text, at["June 3"], at["June 3"] + 6)
+    assert opens_range(text, at["3rd"], at["3rd"] + 3)
+
+
 def test_a_last_day_before_the_first_joins_nothing() -> None:
     # "May 20-14" is no range; nor is a last day past the month's end.
     assert [(s, e) for _, s, e, _ in found("I'm away May 20-14.")] == [
