@@ -78,6 +78,9 @@ _LEAD = (
     r"(?:tech|technical|team|engineering|project|product|design|squad|dev|qa|data|backend"
     r"|back-end|frontend|front-end|platform|infra|mobile|web|security|research|ux|ui)\s+lead"
 )
+# A role held for the speaker's team or household: "our (new) designer", "our backend lead".
+_OUR = r"(?i:our)\s+(?:(?i:new|current|regular|main|usual)\s+)?"
+_KIND = r"(?i:" + OCC + r"|" + _LEAD + r")"
 # "I'm *the* tech lead on the payments team", "I'm the nurse at St Mary's": "the" with an
 # occupation and where it is held (not "I'm the driver tonight", "the teacher's pet").
 _THE_ROLE = r"\s+(?:[\w-]+\s+){0,3}?(?i:" + OCC + "|" + _LEAD + r")\s+(?i:on|at|of|for|in)\s"
@@ -157,24 +160,23 @@ ROLE_RULES: tuple[Rule, ...] = (
         "role",
         OCCUPATIONS + " lead",
         _BEING
-        + r"(?i:our)\s+(?:(?i:new|current|regular|main|usual)\s+)?(?P<val>(?:(?!"
+        + _OUR
+        + r"(?P<val>(?:(?!"
         + _JUDGED
-        + r"|own\b)[\w-]+\s+){0,2}?(?i:"
-        + OCC
-        + r"|"
-        + _LEAD
-        + r"))\b(?!'s|-|\s+(?i:friend|and\s+friend))",
+        + r"|own\b)[\w-]+\s+){0,2}?"
+        + _KIND
+        + r")\b(?!'s|-|\s+(?i:friend|and\s+friend))",
     ),
     # "Our designer is Raj", "Our new backend lead is Mei": the same, the name last (not
     # "If our designer is Raj, ...").
     make_rule(
         "role",
         OCCUPATIONS + " lead",
-        r"(?<![\w'])(?<!\b(?i:if)\s)(?<!\b(?i:whether)\s)(?<!\b(?i:unless)\s)(?i:our)\s+(?:(?i:new|current|regular|main|usual)\s+)?(?P<val>(?i:"
-        + OCC
-        + r"|"
-        + _LEAD
-        + r"))\s+(?i:is|'s)\s+(?P<poss>"
+        r"(?<![\w'])(?<!\b(?i:if)\s)(?<!\b(?i:whether)\s)(?<!\b(?i:unless)\s)"
+        + _OUR
+        + r"(?P<val>"
+        + _KIND
+        + r")\s+(?i:is|'s)\s+(?P<poss>"
         + NAME
         + r")(?![\w'’-])",
         subject="poss",

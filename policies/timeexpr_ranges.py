@@ -66,11 +66,13 @@ def moves_date(text: str, start: int) -> bool:
 def opens_range(text: str, start: int, end: int) -> bool:
     """Whether the date at ``text[start:end]`` opens a range: "to", "until", "-" ... after
     it ("(from) May 14 to May 20", "June 3-5"), or "between" before it and "and" after."""
-    if moves_date(text, start):
-        return False  # "They moved it from May 14 to May 20": the old date and the new
     if text[max(0, start - 8) : start].lower().endswith("between "):
-        return _AND.match(text, end) is not None
-    return _OPENS.match(text, end) is not None
+        joined = _AND.match(text, end) is not None
+    else:
+        joined = _OPENS.match(text, end) is not None
+    # (The clause walk last: most dates open nothing.) "They moved it from May 14 to May
+    # 20": the old date and the new.
+    return joined and not moves_date(text, start)
 
 
 def joined_ranges(text: str, mentions: Sequence[TimeMention]) -> list[TimeMention]:
@@ -80,18 +82,19 @@ def joined_ranges(text: str, mentions: Sequence[TimeMention]) -> list[TimeMentio
     i = 0
     while i < len(mentions):
         a = mentions[i]
-        if not _single(a) or moves_date(text, a.span[0]):
+        b = _pair(text, a, mentions[i + 1]) if _single(a) and i + 1 < len(mentions) else None
+        joined = None
+        if b is not None:
+            joined = _join(text, a, b.span[1], b.end, f"{a.label} to {b.label}")
+        elif _single(a):
+            joined = _stretched(text, a)
+        # A date moved is two dates (the clause walk only where a range was found).
+        if joined is None or moves_date(text, a.span[0]):
             out.append(a)
             i += 1
-            continue
-        if i + 1 < len(mentions):
-            b = _pair(text, a, mentions[i + 1])
-            if b is not None:
-                out.append(_join(text, a, b.span[1], b.end, f"{a.label} to {b.label}"))
-                i += 2
-                continue
-        out.append(_stretched(text, a) or a)
-        i += 1
+        else:
+            out.append(joined)
+            i += 2 if b is not None else 1
     return out
 
 
